@@ -1,0 +1,53 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { NonceContext } from "./components/nonce";
+import { createI18n } from "./i18n/i18n";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  let shellRendered = false;
+  const nonce = loadContext.cspNonce;
+  const i18n = createI18n(loadContext.lang);
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors of the initial shell reject and are logged by React Router itself.
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+
+  // Crawlers get the whole document at once.
+  const userAgent = request.headers.get("user-agent");
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Server-side loader/action/render errors as structured logs; unknown URLs (404) are not errors. */
+export function handleError(error: unknown, { request }: Parameters<HandleErrorFunction>[1]) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  const err = error instanceof Error ? error : new Error(String(error));
+  console.error(JSON.stringify({ level: "error", msg: "page_error", url: request.url, error: err.message, stack: err.stack }));
+}

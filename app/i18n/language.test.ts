@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { languageFromRequest, parseAcceptLanguage, pickLanguage, readCookie, sanitizeLanguage } from "./language";
+
+describe("sanitizeLanguage", () => {
+  it("maps supported tags to their language", () => {
+    expect(sanitizeLanguage("pt")).toBe("pt");
+    expect(sanitizeLanguage("pt-PT")).toBe("pt");
+    expect(sanitizeLanguage("pt-BR")).toBe("pt");
+    expect(sanitizeLanguage("en_US")).toBe("en");
+    expect(sanitizeLanguage("EN-gb")).toBe("en");
+  });
+
+  it("discards values that look like script injection or are not tags", () => {
+    for (const value of [
+      "<script>alert(1)</script>",
+      "en<img src=x onerror=alert(1)>",
+      "javascript:alert(1)",
+      'pt" onload="x',
+      "en;alert(1)",
+      "x".repeat(100),
+      "",
+      "fr",
+      42,
+      null,
+      undefined,
+    ]) {
+      expect(sanitizeLanguage(value)).toBeNull();
+    }
+  });
+});
+
+describe("pickLanguage", () => {
+  it("takes the first usable candidate and defaults to Portuguese", () => {
+    expect(pickLanguage([null, "<svg>", "en-US", "pt"])).toBe("en");
+    expect(pickLanguage(["fr", "de"])).toBe("pt");
+    expect(pickLanguage([])).toBe("pt");
+  });
+});
+
+describe("parseAcceptLanguage", () => {
+  it("orders ranges by quality, then position", () => {
+    expect(parseAcceptLanguage("fr;q=0.5, en-US;q=0.9, pt")).toEqual(["pt", "en-US", "fr"]);
+    expect(parseAcceptLanguage("*, en;q=0")).toEqual([]);
+    expect(parseAcceptLanguage(null)).toEqual([]);
+  });
+});
+
+describe("languageFromRequest", () => {
+  it("prefers the stored choice (cookie) over the browser's header", () => {
+    const headers = new Headers({ cookie: "a=1; rumo-language=en", "accept-language": "pt-PT" });
+    expect(languageFromRequest(headers)).toBe("en");
+  });
+
+  it("ignores an injected cookie value and falls back to the header", () => {
+    const headers = new Headers({ cookie: "rumo-language=%3Cscript%3E", "accept-language": "en" });
+    expect(languageFromRequest(headers)).toBe("en");
+    expect(readCookie("rumo-language=%E0%A4%A", "rumo-language")).toBeNull();
+  });
+
+  it("defaults to Portuguese", () => {
+    expect(languageFromRequest(new Headers())).toBe("pt");
+  });
+});

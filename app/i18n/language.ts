@@ -1,0 +1,81 @@
+/** Language rules shared by the server (cookie, Accept-Language) and the browser (storage, navigator). */
+
+export const languages = ["pt", "en"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "pt";
+
+/** Storage key of the user's choice; mirrored in a cookie of the same name so the server renders it. */
+export const LANGUAGE_KEY = "rumo-language";
+
+/** BCP 47 tags for `<html lang>` and date formatting. */
+export const localeOf: Record<Language, string> = { pt: "pt-PT", en: "en-US" };
+
+// Anything that is not a plain language tag is discarded: stored and detected values are attacker
+// controllable (query strings, storage written by an extension), and end up in HTML.
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$/;
+
+/** Maps a stored or detected value to a supported language, or null when it is unusable. */
+export function sanitizeLanguage(value: unknown): Language | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  if (trimmed.length > 35 || !LANGUAGE_TAG.test(trimmed)) return null;
+  const primary = trimmed.slice(0, 2).toLowerCase();
+  return (languages as readonly string[]).includes(primary) ? (primary as Language) : null;
+}
+
+/** The first usable candidate in order of precedence, else Portuguese. */
+export function pickLanguage(candidates: Iterable<unknown>): Language {
+  for (const candidate of candidates) {
+    const language = sanitizeLanguage(candidate);
+    if (language) return language;
+  }
+  return defaultLanguage;
+}
+
+/** Language ranges of an Accept-Language header, best first (q-values honoured). */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .slice(0, 20)
+    .map((part, index) => {
+      const [range, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number.parseFloat(q.slice(2)) : 1;
+      return { range: range.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.range && entry.range !== "*" && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((entry) => entry.range);
+}
+
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The language the server renders: the stored choice (cookie), then the browser's header. */
+export function languageFromRequest(headers: Headers, userPreference?: string | null): Language {
+  return pickLanguage([
+    userPreference,
+    readCookie(headers.get("cookie"), LANGUAGE_KEY),
+    ...parseAcceptLanguage(headers.get("accept-language")),
+  ]);
+}
+
+/** A year-long, JS-readable cookie mirroring the stored choice (it is a preference, not a secret). */
+export function languageCookie(language: Language): string {
+  return `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}

@@ -1,0 +1,48 @@
+import { useCallback, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_KEY, languageCookie, localeOf, sanitizeLanguage, type Language } from "./language";
+
+function persist(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (private mode); the cookie still carries the choice.
+  }
+  document.cookie = languageCookie(language);
+  document.documentElement.lang = localeOf[language];
+}
+
+/** The current language and a setter that stores the choice (storage + cookie mirror). */
+export function useLanguage() {
+  const { i18n } = useTranslation();
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  const setLanguage = useCallback(
+    (next: Language) => {
+      persist(next);
+      void i18n.changeLanguage(next);
+    },
+    [i18n],
+  );
+  return { language, setLanguage };
+}
+
+/**
+ * After hydration: a stored choice the server could not see (cookie cleared) wins over what it
+ * rendered, and the cookie mirror is restored. Values that are not plain language tags are ignored.
+ */
+export function useStoredLanguageSync() {
+  const { language, setLanguage } = useLanguage();
+  useEffect(() => {
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem(LANGUAGE_KEY);
+    } catch {
+      return;
+    }
+    const choice = sanitizeLanguage(stored);
+    if (choice && choice !== language) setLanguage(choice);
+    else if (choice) document.cookie = languageCookie(choice);
+    // Only on first mount: later changes go through setLanguage.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

@@ -1,0 +1,29 @@
+import type ptCommon from "../pt/common";
+import type { Catalog } from "../types";
+
+export default {
+  appName: "Rumo",
+  tagline: "organisation and wellbeing",
+  betaBanner: "BETA v1.0 - Optimised launch version",
+  language: {
+    label: "Language",
+    pt: "Português",
+    en: "English",
+  },
+  loadingPage: "Loading page...",
+  checkingAuth: "Checking authentication...",
+  loading: "Loading...",
+  skipToContent: "Skip to content",
+  backHome: "Back to home",
+  notFound: {
+    title: "Page not found",
+    description: "The page you are looking for does not exist or has moved.",
+  },
+  errorBoundary: {
+    title: "Something went wrong",
+    description: "An unexpected error occurred. Please try again.",
+    details: "Error details",
+    retry: "Try again",
+    reference: "Reference: {{requestId}}",
+  },
+} satisfies Catalog<typeof ptCommon>;

@@ -1,0 +1,26 @@
+import type ptErrors from "../pt/errors";
+import type { Catalog } from "../types";
+
+export default {
+  invalid_json: "The request body is not valid JSON.",
+  validation_failed: "Some fields are not valid.",
+  unauthenticated: "You need to sign in.",
+  premium_required: "Premium feature - available to Premium users only",
+  forbidden: "You are not allowed to do this.",
+  csrf: "Request refused: origin not allowed.",
+  email_not_confirmed: "Please confirm your email before signing in",
+  not_found: "Not found.",
+  conflict: "Conflicts with the current state.",
+  payload_too_large: "The request is too large (1 MB at most).",
+  unsupported_media_type: "Unsupported content type. Use application/json.",
+  rate_limited: "Too many requests. Please try again later.",
+  internal_error: "Internal system error. Please try again in a few minutes.",
+  field: {
+    required: "Required field.",
+    invalid: "Invalid value.",
+    tooLong: "Text too long.",
+    tooShort: "Text too short.",
+    notString: "Must be text.",
+    unknown: "Unknown field.",
+  },
+} satisfies Catalog<typeof ptErrors>;

@@ -1,0 +1,27 @@
+const common = {
+  appName: "Rumo",
+  tagline: "organização e bem-estar",
+  betaBanner: "BETA v1.0 - Versão de lançamento otimizada",
+  language: {
+    label: "Idioma",
+    pt: "Português",
+    en: "English",
+  },
+  loadingPage: "Carregando página...",
+  checkingAuth: "Verificando autenticação...",
+  loading: "A carregar...",
+  skipToContent: "Saltar para o conteúdo",
+  backHome: "Voltar ao início",
+  notFound: {
+    title: "Página não encontrada",
+    description: "A página que procura não existe ou foi movida.",
+  },
+  errorBoundary: {
+    title: "Algo correu mal",
+    description: "Ocorreu um erro inesperado. Por favor tenta novamente.",
+    details: "Detalhes do erro",
+    retry: "Tentar novamente",
+    reference: "Referência: {{requestId}}",
+  },
+};
+export default common;

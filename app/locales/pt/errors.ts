@@ -1,0 +1,25 @@
+/** Messages of the API's error shape (../shared/API.md), chosen by error code or field rule. */
+const errors = {
+  invalid_json: "O corpo do pedido não é JSON válido.",
+  validation_failed: "Alguns campos não são válidos.",
+  unauthenticated: "Precisa de iniciar sessão.",
+  premium_required: "Funcionalidade Premium - disponível apenas para utilizadores Premium",
+  forbidden: "Não tem permissão para esta ação.",
+  csrf: "Pedido recusado: origem não permitida.",
+  email_not_confirmed: "Por favor, confirme o seu email antes de fazer login",
+  not_found: "Não encontrado.",
+  conflict: "Conflito com o estado atual.",
+  payload_too_large: "O pedido é demasiado grande (máximo 1 MB).",
+  unsupported_media_type: "Tipo de conteúdo não suportado. Use application/json.",
+  rate_limited: "Demasiados pedidos. Tente novamente mais tarde.",
+  internal_error: "Erro interno do sistema. Tente novamente em alguns minutos.",
+  field: {
+    required: "Campo obrigatório.",
+    invalid: "Valor inválido.",
+    tooLong: "Texto demasiado longo.",
+    tooShort: "Texto demasiado curto.",
+    notString: "Deve ser texto.",
+    unknown: "Campo desconhecido.",
+  },
+};
+export default errors;

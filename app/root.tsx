@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { BetaBanner } from "./components/beta-banner";
+import { useNonce } from "./components/nonce";
+import { localeOf, sanitizeLanguage } from "./i18n/language";
+import { useStoredLanguageSync } from "./i18n/use-language";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  return (
+    <html lang={localeOf[language]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#6d28d9" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useStoredLanguageSync();
+  return (
+    <>
+      <BetaBanner />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <BetaBanner />
+        <main className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+          <p className="text-6xl font-bold text-brand-600">404</p>
+          <h1 className="text-2xl font-semibold">{t("notFound.title")}</h1>
+          <p className="text-slate-600">{t("notFound.description")}</p>
+          <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            {t("backHome")}
+          </Link>
+        </main>
+      </>
+    );
+  }
+  // Production builds never send stacks: React Router sanitises server errors before they get here.
+  const details = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "";
+  return (
+    <>
+      <BetaBanner />
+      <main role="alert" className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="text-2xl font-semibold">{t("errorBoundary.title")}</h1>
+        <p className="text-slate-600">{t("errorBoundary.description")}</p>
+        {details && (
+          <div className="w-full text-left">
+            <button type="button" className="text-sm text-brand-700 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
+              {t("errorBoundary.details")}
+            </button>
+            {open && <pre className="mt-2 overflow-auto rounded bg-slate-100 p-3 text-xs">{details}</pre>}
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
+          {t("errorBoundary.retry")}
+        </button>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm start`: build the app, apply the D1 migrations to local state, serve the production build in
+// workerd (wrangler dev) on http://localhost:$PORT (default 8787), then seed the demo account.
+//
+// Environment: PORT, RUMO_STATE_DIR (default .wrangler/state), RUMO_FRESH_STATE=1 to start from empty
+// state, RUMO_SKIP_BUILD=1 to reuse an existing build/.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const port = process.env.PORT || "8787";
+const stateDir = process.env.RUMO_STATE_DIR || ".wrangler/state";
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" };
+const bin = (name) => `node_modules/.bin/${name}`;
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) {
+    console.error(`✗ ${command} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (!process.env.RUMO_SKIP_BUILD || !existsSync("build/server/index.js")) {
+  console.log("→ building the app");
+  run(bin("react-router"), ["build"]);
+}
+
+if (process.env.RUMO_FRESH_STATE) rmSync(stateDir, { recursive: true, force: true });
+
+console.log(`→ applying D1 migrations (local state in ${stateDir})`);
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", "wrangler.toml"]);
+
+console.log(`→ starting workerd on http://localhost:${port}`);
+// wrangler finds the built Worker through .wrangler/deploy/config.json (written by the build).
+const server = spawn(
+  bin("wrangler"),
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", `APP_URL:http://localhost:${port}`, "--show-interactive-dev-session=false"],
+  { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
+);
+
+// Stop wrangler and its workerd child together (they share the process group).
+function stop(code = 0) {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+  process.exit(code);
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+server.on("exit", (code) => process.exit(code ?? 1));
+
+const base = `http://127.0.0.1:${port}`;
+for (let attempt = 0; ; attempt++) {
+  try {
+    const response = await fetch(`${base}/api/v1/health`);
+    if (response.ok) break;
+  } catch {}
+  if (attempt > 240) {
+    console.error("✗ the server did not become healthy in 60 s");
+    stop(1);
+  }
+  await sleep(250);
+}
+
+const seed = await fetch(`${base}/api/dev/seed`, { method: "POST", headers: { origin: base } }).catch(() => null);
+if (seed?.ok) {
+  const { email, password } = await seed.json();
+  console.log(`\n✓ Rumo is running at http://localhost:${port}\n  demo account: ${email} / ${password}\n`);
+} else {
+  console.log(`\n✓ Rumo is running at http://localhost:${port}\n`);
+}

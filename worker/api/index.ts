@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { apiError } from "../lib/errors";
+import { jsonBodies } from "../middleware/body";
+import type { AppEnv } from "../types";
+import { health } from "./health";
+
+/** Paths under /api/v1 whose bodies are not JSON (they validate their own media type). */
+export const NON_JSON_PATHS = ["/api/v1/billing/webhook"];
+
+/** The JSON API, mounted at /api/v1. One sub-app per resource. */
+export const api = new Hono<AppEnv>();
+
+api.use("*", jsonBodies({ except: NON_JSON_PATHS }));
+
+api.route("/health", health);
+
+// Unknown API paths answer JSON, never the HTML not-found page.
+api.all("*", () => {
+  throw apiError("not_found");
+});

@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import { createRequestHandler } from "react-router";
+import { api } from "./api";
+import { apiError, handleError } from "./lib/errors";
+import { limitBody } from "./middleware/body";
+import { csrf } from "./middleware/csrf";
+import { requestContext } from "./middleware/request-context";
+import { securityHeaders } from "./middleware/security-headers";
+import type { AppEnv } from "./types";
+
+/** Routes authenticated by their own signature rather than the session cookie. */
+export const WEBHOOK_PATHS = ["/api/v1/billing/webhook"];
+
+// Built once for the isolate, for every method (forms post to page routes too).
+const handlePage = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+/** The Worker's one Hono root. Order matters: each block sees what the previous ones set. */
+export const app = new Hono<AppEnv>();
+
+app.onError(handleError);
+
+// Request id, language and one structured log line per request.
+app.use("*", requestContext);
+// Security headers with a per-request CSP nonce; plain http redirected on the production host.
+app.use("*", securityHeaders);
+// No body over 1 MB is read by anyone.
+app.use("*", limitBody);
+// CSRF: state-changing requests must come from our own pages (signed webhooks excepted).
+app.use("*", csrf({ except: WEBHOOK_PATHS }));
+
+// The JSON API (and, inside it, webhooks and the realtime upgrade).
+app.route("/api/v1", api);
+// Any other /api path is an API 404, not a page.
+app.all("/api/*", () => {
+  throw apiError("not_found");
+});
+
+// Everything else is the React Router app (pages, loaders, actions), last.
+app.all("*", (c) =>
+  handlePage(c.req.raw, {
+    cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
+    cspNonce: c.get("cspNonce"),
+    lang: c.get("lang"),
+    requestId: c.get("requestId"),
+  }),
+);

@@ -1,0 +1,31 @@
+import { log } from "../lib/log";
+import { cleanupExpiredSessions } from "./cleanup-expired-sessions";
+
+/** A scheduled job: a plain function of the environment and the current time, safe to run twice. */
+export type CronJob = {
+  name: string;
+  /** One of the cron expressions declared in wrangler.toml [triggers]. */
+  schedule: string;
+  run: (env: Env, now: Date) => Promise<{ affected: number }>;
+};
+
+export const EVERY_QUARTER_HOUR = "*/15 * * * *";
+export const NIGHTLY = "0 3 * * *";
+
+/** Every job, in one place. Add a job: write worker/cron/<job>.ts and list it here. */
+export const cronJobs: CronJob[] = [{ name: "cleanup-expired-sessions", schedule: NIGHTLY, run: cleanupExpiredSessions }];
+
+/** Runs the jobs of one schedule; one failing job does not stop the others. */
+export async function runSchedule(schedule: string, env: Env, now = new Date()) {
+  const results: Record<string, { affected: number } | { error: string }> = {};
+  for (const job of cronJobs.filter((j) => j.schedule === schedule)) {
+    try {
+      results[job.name] = await job.run(env, now);
+      log("info", "cron_job", { job: job.name, ...results[job.name] });
+    } catch (err) {
+      results[job.name] = { error: err instanceof Error ? err.message : String(err) };
+      log("error", "cron_job_failed", { job: job.name, error: results[job.name] });
+    }
+  }
+  return results;
+}

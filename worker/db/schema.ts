@@ -1,0 +1,127 @@
+/**
+ * The single definition of Rumo's tables. Migrations in migrations/ are generated from this file
+ * with `npm run db:generate`.
+ *
+ * Only modules under worker/db/ may import it (tests/unit/db-guard.test.ts enforces this): every
+ * other file reads and writes user data through the scoped data-access functions, so a query
+ * that forgets the user id cannot be written by accident.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const timestamps = {
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+};
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+    /** Self-describing hash string (algorithm and parameters inside), null for Google-only accounts. */
+    passwordHash: text("password_hash"),
+    fullName: text("full_name").notNull().default(""),
+    language: text("language", { enum: ["pt", "en"] }).notNull().default("pt"),
+    timeZone: text("time_zone").notNull().default("Europe/Lisbon"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    googleSub: text("google_sub"),
+    /** AES-GCM encrypted Google refresh token (for calendar sync). */
+    googleRefreshToken: text("google_refresh_token"),
+    /** AES-GCM encrypted TOTP key; two-factor sign-in is on when totpEnabledAt is set. */
+    totpKey: text("totp_key"),
+    totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+    /** JSON array of hashed, unused recovery codes. */
+    totpRecoveryCodes: text("totp_recovery_codes"),
+    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_google_sub_unique").on(t.googleSub)],
+);
+
+export const profiles = sqliteTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hasCompletedOnboarding: integer("has_completed_onboarding", { mode: "boolean" }).notNull().default(false),
+  /** Module keys the user wants first on the dashboard, in order. */
+  firstModules: text("first_modules", { mode: "json" }).$type<string[]>().notNull().default([]),
+  ...timestamps,
+});
+
+/** D1 keeps every session so that revocation and sensitive checks never depend on KV's lag. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token (hex); the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["email", "google"] }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    ipAddress: text("ip_address").notNull().default(""),
+    /** Set while the second factor is still owed: such a session only reaches the TOTP step. */
+    pendingSecondFactor: integer("pending_second_factor", { mode: "boolean" }).notNull().default(false),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    absoluteExpiresAt: integer("absolute_expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time tokens sent by e-mail (confirmation, password reset); only their hash is stored. */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["email_confirmation", "password_reset"] }).notNull(),
+    /** The address the token confirms (an e-mail change confirms the new address). */
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId)],
+);
+
+/** Local e-mail outbox (ENVIRONMENT=development): what production would have sent. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to)],
+);
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    type: text("type").notNull().default("beta_feedback"),
+    subject: text("subject").notNull().default(""),
+    message: text("message").notNull(),
+    rating: integer("rating").notNull().default(5),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("feedback_user_idx").on(t.userId)],
+);

@@ -1,0 +1,19 @@
+import type { Language } from "~/i18n/language";
+
+/** Per-request values the middleware sets for handlers and the React Router loaders. */
+export type AppVariables = {
+  requestId: string;
+  cspNonce: string;
+  lang: Language;
+};
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cloudflare: { env: Env; ctx: ExecutionContext };
+    cspNonce: string;
+    lang: Language;
+    requestId: string;
+  }
+}
