@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { api } from "./api";
+import { dev } from "./api/dev";
 import { apiError, handleError } from "./lib/errors";
 import { limitBody } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
@@ -33,6 +34,8 @@ app.use("*", csrf({ except: WEBHOOK_PATHS }));
 
 // The JSON API (and, inside it, webhooks and the realtime upgrade).
 app.route("/api/v1", api);
+// Development-only helpers (mailbox, demo seed, cron trigger); 404 elsewhere.
+app.route("/api/dev", dev);
 // Any other /api path is an API 404, not a page.
 app.all("/api/*", () => {
   throw apiError("not_found");

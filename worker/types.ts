@@ -1,10 +1,13 @@
 import type { Language } from "~/i18n/language";
+import type { Auth } from "./auth/middleware";
 
 /** Per-request values the middleware sets for handlers and the React Router loaders. */
 export type AppVariables = {
   requestId: string;
   cspNonce: string;
   lang: Language;
+  /** The signed-in session, when the request carries a valid one (API routes). */
+  auth: Auth | null;
 };
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -2,7 +2,10 @@ import { Hono } from "hono";
 import { apiError } from "../lib/errors";
 import { jsonBodies } from "../middleware/body";
 import type { AppEnv } from "../types";
+import { loadSession } from "../auth/middleware";
+import { auth } from "./auth";
 import { health } from "./health";
+import { me } from "./me";
 
 /** Paths under /api/v1 whose bodies are not JSON (they validate their own media type). */
 export const NON_JSON_PATHS = ["/api/v1/billing/webhook"];
@@ -12,7 +15,12 @@ export const api = new Hono<AppEnv>();
 
 api.use("*", jsonBodies({ except: NON_JSON_PATHS }));
 
+// Every API request knows its session (if any); routes that need one say requireUser.
+api.use("*", loadSession);
+
 api.route("/health", health);
+api.route("/auth", auth);
+api.route("/me", me);
 
 // Unknown API paths answer JSON, never the HTML not-found page.
 api.all("*", () => {

@@ -19,6 +19,12 @@ export class UserRealtime extends DurableObject<Env> {
     return "pong";
   }
 
+  /** Account deletion: closes every socket and erases all stored state of this user. */
+  async reset(): Promise<void> {
+    for (const socket of this.ctx.getWebSockets()) socket.close(4001, "account deleted");
+    await this.ctx.storage.deleteAll();
+  }
+
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });

@@ -38,7 +38,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
-      throw new ApiError("validation_failed", 400, "errors:validation_failed", fieldErrors(result.error as unknown as z.ZodError));
+      const fields = fieldErrors(result.error as unknown as z.ZodError);
+      // The headline is the first field's own message (the specification's screens show one line).
+      throw new ApiError("validation_failed", 400, Object.values(fields)[0] ?? "errors:validation_failed", fields);
     }
   });
 }

@@ -1,0 +1,24 @@
+const email = {
+  footer: "Rumo — organização e bem-estar. Recebeu este email porque existe uma conta Rumo com este endereço.",
+  confirmation: {
+    subject: "Confirme o seu email no Rumo",
+    heading: "Confirme o seu email",
+    body: "Olá {{name}}, para ativar a sua conta Rumo confirme o seu email. O link é válido durante 24 horas.",
+    button: "Confirmar email",
+    ignore: "Se não criou uma conta no Rumo, ignore este email.",
+  },
+  welcome: {
+    subject: "Bem-vindo ao Rumo",
+    heading: "Bem-vindo ao Rumo, {{userName}}!",
+    body: "A sua conta está criada e tem 14 dias de Pro grátis. Comece pelo seu painel de impacto.",
+    button: "Abrir o meu impacto",
+  },
+  passwordReset: {
+    subject: "Recuperar a sua senha do Rumo",
+    heading: "Definir uma nova senha",
+    body: "Recebemos um pedido para recuperar a senha da sua conta. O link é válido durante 1 hora e só pode ser usado uma vez.",
+    button: "Definir nova senha",
+    ignore: "Se não pediu para recuperar a senha, ignore este email: a sua senha continua a mesma.",
+  },
+};
+export default email;

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { cronJobs, runSchedule } from "../cron/registry";
+import { database } from "../db/client";
+import { listOutboxMail } from "../db/mail-outbox";
+import { seedDemoAccount } from "../db/seed";
+import { apiError } from "../lib/errors";
+import type { AppEnv } from "../types";
+
+/**
+ * Development-only helpers under /api/dev: the mailbox (what production would have e-mailed), the
+ * demo account seed run by `npm start`, and a cron trigger. Anywhere else they answer 404.
+ */
+export const dev = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    if (c.env.ENVIRONMENT !== "development") throw apiError("not_found");
+    await next();
+  })
+
+  .get("/mailbox", async (c) => {
+    const mails = await listOutboxMail(database(c.env.DB));
+    return c.json({
+      items: mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString() })),
+    });
+  })
+
+  .post("/seed", async (c) => c.json(await seedDemoAccount(c.env)))
+
+  .post("/cron", async (c) => {
+    const schedule = c.req.query("schedule") ?? "";
+    if (!cronJobs.some((job) => job.schedule === schedule)) throw apiError("not_found");
+    return c.json(await runSchedule(schedule, c.env));
+  });

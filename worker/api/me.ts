@@ -1,0 +1,181 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import * as rules from "../auth/account-rules";
+import { accountDeps, currentAuth, requireFreshSession, requireUser, sessionDeps } from "../auth/middleware";
+import { clearSessionCookie, revokeOtherSessions, revokeSession, type SessionRecord } from "../auth/sessions";
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
+import { subscriptionOf } from "../billing/subscription";
+import * as accounts from "../db/accounts";
+import { database } from "../db/client";
+import { userRealtime } from "../durable-objects/user-realtime";
+import { describeDevice } from "../lib/device";
+import { apiError } from "../lib/errors";
+import { validate } from "../lib/validate";
+import type { AppEnv } from "../types";
+
+/** The user as the API shows it (never hashes, keys or tokens). */
+export function publicUser(user: accounts.User, session: Pick<SessionRecord, "provider">) {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    emailConfirmed: user.emailConfirmedAt !== null,
+    provider: session.provider,
+    language: user.language,
+    timeZone: user.timeZone,
+    role: user.role,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    hasPassword: user.passwordHash !== null,
+  };
+}
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The modules a user may put first on their dashboard during onboarding. */
+export const MODULE_KEYS = ["tasks", "calendar", "goals", "diary", "finances", "cycle", "selfCare", "assistant", "reports"] as const;
+
+const timeZone = z.string().max(64).refine(isTimeZone, "errors:field.invalid");
+const language = z.enum(["pt", "en"]);
+
+const patchMeSchema = z
+  .object({
+    fullName: z.string().trim().max(120),
+    language,
+    timeZone,
+    preferences: z.record(z.string().max(64), z.unknown()).refine((v) => JSON.stringify(v).length <= 16_384, "errors:field.tooLong"),
+  })
+  .partial()
+  .strict();
+
+const onboardingSchema = z
+  .object({
+    fullName: z.string().trim().min(1).max(120),
+    language,
+    timeZone,
+    firstModules: z.array(z.enum(MODULE_KEYS)).max(MODULE_KEYS.length),
+  })
+  .strict();
+
+const passwordSchema = z.object({
+  currentPassword: z.string().max(256).default(""),
+  newPassword: z.string().min(1).min(6, "auth:validation.passwordTooShort").max(256, "auth:validation.passwordTooLong"),
+});
+const confirmWithPassword = z.object({ password: z.string().max(256).optional() });
+const codeSchema = z.object({ code: z.string().trim().min(1, "auth:validation.codeFormat").max(12, "auth:validation.codeFormat") });
+
+export const me = new Hono<AppEnv>()
+  .use("*", requireUser)
+
+  .get("/", async (c) => {
+    const { user, session } = currentAuth(c);
+    const profile = await accounts.getProfile(database(c.env.DB), user.id);
+    const subscription = subscriptionOf(user);
+    return c.json({
+      user: publicUser(user, session),
+      profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },
+      subscription,
+      entitlements: subscription.tier === "free" ? ["core"] : ["core", "premium"],
+    });
+  })
+
+  .patch("/", validate("json", patchMeSchema), async (c) => {
+    const { user, session } = currentAuth(c);
+    const input = c.req.valid("json");
+    const db = database(c.env.DB);
+    await accounts.updateUser(db, user.id, {
+      ...input,
+      ...(input.preferences ? { preferences: { ...user.preferences, ...input.preferences } } : {}),
+    });
+    return c.json({ user: publicUser((await accounts.findUserById(db, user.id))!, session) });
+  })
+
+  .post("/onboarding", validate("json", onboardingSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const { firstModules, ...account } = c.req.valid("json");
+    const db = database(c.env.DB);
+    await accounts.updateUser(db, user.id, account);
+    await accounts.updateProfile(db, user.id, { hasCompletedOnboarding: true, firstModules });
+    return c.json({ ok: true });
+  })
+
+  .post("/password", requireFreshSession, validate("json", passwordSchema), async (c) => {
+    const { user, session } = currentAuth(c);
+    await rules.changePassword(accountDeps(c.env), user.id, session.id, c.req.valid("json"));
+    return c.body(null, 204);
+  })
+
+  .get("/sessions", async (c) => {
+    const { user, session } = currentAuth(c);
+    const list = await accounts.listSessions(database(c.env.DB), user.id);
+    return c.json({
+      items: list.map((s) => ({
+        id: s.id,
+        current: s.id === session.id,
+        provider: s.provider,
+        device: describeDevice(s.userAgent),
+        ipAddress: s.ipAddress,
+        lastUsedAt: s.lastUsedAt.toISOString(),
+        createdAt: s.createdAt.toISOString(),
+      })),
+      nextCursor: null,
+    });
+  })
+
+  .delete("/sessions/:id", async (c) => {
+    const { user, session } = currentAuth(c);
+    const id = c.req.param("id");
+    if (!(await revokeSession(sessionDeps(c.env), user.id, id))) throw apiError("not_found");
+    if (id === session.id) c.header("Set-Cookie", clearSessionCookie(c.req.url));
+    return c.body(null, 204);
+  })
+
+  .delete("/sessions", async (c) => {
+    const { user, session } = currentAuth(c);
+    const ended = await revokeOtherSessions(sessionDeps(c.env), user.id, session.id);
+    return c.json({ ended });
+  })
+
+  .post("/two-factor/setup", requireFreshSession, async (c) => {
+    const { user } = currentAuth(c);
+    if (user.totpEnabledAt) throw apiError("conflict");
+    return c.json(await setupTwoFactor({ ...accountDeps(c.env), env: c.env }, user));
+  })
+
+  .post("/two-factor/enable", requireFreshSession, validate("json", codeSchema), async (c) => {
+    const { user } = currentAuth(c);
+    return c.json(await enableTwoFactor({ ...accountDeps(c.env), env: c.env }, user.id, c.req.valid("json").code));
+  })
+
+  .post("/two-factor/disable", requireFreshSession, validate("json", confirmWithPassword), async (c) => {
+    const { user } = currentAuth(c);
+    await rules.confirmPassword(accountDeps(c.env), user.id, c.req.valid("json").password);
+    await disableTwoFactor(accountDeps(c.env), user.id);
+    return c.body(null, 204);
+  })
+
+  .get("/export", async (c) => {
+    const { user } = currentAuth(c);
+    const data = await accounts.exportAccount(database(c.env.DB), user.id);
+    c.header("Content-Disposition", `attachment; filename="rumo-export-${new Date().toISOString().slice(0, 10)}.json"`);
+    c.header("Cache-Control", "no-store");
+    return c.json({ exportedAt: new Date().toISOString(), ...data });
+  })
+
+  .delete("/", requireFreshSession, validate("json", confirmWithPassword), async (c) => {
+    const { user } = currentAuth(c);
+    const deps = accountDeps(c.env);
+    await rules.confirmPassword(deps, user.id, c.req.valid("json").password);
+    // Sessions first (KV copies included), then every row, then the realtime object's state.
+    await revokeOtherSessions(sessionDeps(c.env), user.id);
+    await accounts.deleteUserData(deps.db, user);
+    await userRealtime(c.env, user.id).reset();
+    c.header("Set-Cookie", clearSessionCookie(c.req.url));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,194 @@
+import type { Language } from "~/i18n/language";
+import * as accounts from "../db/accounts";
+import type { Db } from "../db/client";
+import { ApiError, apiError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { log } from "../lib/log";
+import type { Mailer } from "../mail/mailer";
+import { renderMail } from "../mail/templates";
+import { hashPassword, needsRehash, verifyPassword } from "./password";
+import { limits, type RateLimiter } from "./rate-limit";
+import { createSession, revokeOtherSessions, type SessionDeps } from "./sessions";
+import { generateToken, hashToken } from "./tokens";
+
+export const TRIAL_DAYS = 14;
+export const CONFIRMATION_TTL_MS = 24 * 3600_000;
+export const RESET_TTL_MS = 3600_000;
+
+/** Everything the account rules need, passed in (tests give fakes or the real bindings). */
+export type AccountDeps = SessionDeps & {
+  mailer: Mailer;
+  limiter: RateLimiter;
+  appUrl: string;
+  adminEmails: string[];
+  now: () => Date;
+};
+
+export type RequestInfo = { language: Language; ip: string; userAgent: string };
+
+const tooMany = (retryAfter: number, messageKey: string) =>
+  new ApiError("rate_limited", 429, messageKey, undefined, { "Retry-After": String(retryAfter) });
+
+async function issueToken(deps: AccountDeps, userId: string, email: string, kind: accounts.TokenKind) {
+  const token = generateToken();
+  const ttl = kind === "password_reset" ? RESET_TTL_MS : CONFIRMATION_TTL_MS;
+  await accounts.insertAuthToken(deps.db, { id: hashToken(token), userId, email, kind, expiresAt: new Date(deps.now().getTime() + ttl) });
+  return token;
+}
+
+/** Mail failures never fail the request that caused them: they are logged. */
+async function sendQuietly(deps: AccountDeps, mail: Parameters<Mailer["send"]>[0], kind: string) {
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    log("error", "mail_failed", { kind, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+const confirmLink = (deps: AccountDeps, token: string) => `${deps.appUrl}/api/v1/auth/confirm?token=${token}`;
+
+export async function signUp(deps: AccountDeps, input: { fullName: string; email: string; password: string }, request: RequestInfo) {
+  const blocked = await deps.limiter.blocked(limits.signupPerIp, request.ip);
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManySignUps");
+  await deps.limiter.hit(limits.signupPerIp, request.ip);
+
+  if (await accounts.findUserByEmail(deps.db, input.email)) {
+    throw new ApiError("conflict", 409, "auth:errors.alreadyRegistered", { email: "auth:errors.alreadyRegistered" });
+  }
+  const userId = newId();
+  const token = generateToken();
+  const now = deps.now();
+  try {
+    await accounts.createUser(
+      deps.db,
+      {
+        id: userId,
+        email: input.email,
+        fullName: input.fullName,
+        passwordHash: await hashPassword(input.password),
+        language: request.language,
+        role: deps.adminEmails.includes(input.email) ? "admin" : "user",
+        trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600_000),
+      },
+      { id: hashToken(token), email: input.email, kind: "email_confirmation", expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) },
+    );
+  } catch (err) {
+    // Two sign-ups racing for one address: the unique index decides.
+    if (err instanceof Error && /UNIQUE/i.test(String(err.cause ?? err.message))) {
+      throw new ApiError("conflict", 409, "auth:errors.alreadyRegistered", { email: "auth:errors.alreadyRegistered" });
+    }
+    throw err;
+  }
+  await sendQuietly(deps, renderMail("confirmation", request.language, input.email, { link: confirmLink(deps, token), name: input.fullName }), "confirmation");
+  await sendQuietly(deps, renderMail("welcome", request.language, input.email, { link: `${deps.appUrl}/app/meu-impacto`, name: input.fullName }), "welcome");
+  return { userId };
+}
+
+export async function logIn(deps: AccountDeps, input: { email: string; password: string }, request: RequestInfo) {
+  const blocked =
+    (await deps.limiter.blocked(limits.loginFailuresPerAccount, input.email)) ?? (await deps.limiter.blocked(limits.loginFailuresPerIp, request.ip));
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyLoginAttempts");
+
+  const user = await accounts.findUserByEmail(deps.db, input.email);
+  // Unknown addresses cost a hash too, so timing does not reveal which accounts exist.
+  const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await hashPassword(input.password), false);
+  if (!user || !valid) {
+    await Promise.all([deps.limiter.hit(limits.loginFailuresPerAccount, input.email), deps.limiter.hit(limits.loginFailuresPerIp, request.ip)]);
+    throw new ApiError("invalid_credentials", 401, "auth:errors.invalidCredentials");
+  }
+  if (!user.emailConfirmedAt) throw apiError("email_not_confirmed", { messageKey: "auth:errors.emailNotConfirmed" });
+  await deps.limiter.clear(limits.loginFailuresPerAccount, input.email);
+  if (needsRehash(user.passwordHash!)) await accounts.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
+
+  const twoFactorRequired = user.totpEnabledAt !== null;
+  const { token, session } = await createSession(deps, {
+    userId: user.id,
+    provider: "email",
+    userAgent: request.userAgent,
+    ipAddress: request.ip,
+    pendingSecondFactor: twoFactorRequired,
+  });
+  return { user, token, session, twoFactorRequired };
+}
+
+export type TokenOutcome = "ok" | "expired" | "used" | "invalid";
+
+async function checkToken(deps: AccountDeps, token: string, kind: accounts.TokenKind) {
+  if (!/^[a-z2-7]{32}$/.test(token)) return { outcome: "invalid" as const };
+  const record = await accounts.findAuthToken(deps.db, hashToken(token));
+  if (!record || record.kind !== kind) return { outcome: "invalid" as const };
+  if (record.usedAt) return { outcome: "used" as const, record };
+  if (record.expiresAt.getTime() <= deps.now().getTime()) return { outcome: "expired" as const, record };
+  if (!(await accounts.consumeAuthToken(deps.db, record.id, deps.now()))) return { outcome: "used" as const, record };
+  return { outcome: "ok" as const, record };
+}
+
+export async function confirmEmail(deps: AccountDeps, token: string): Promise<TokenOutcome> {
+  const { outcome, record } = await checkToken(deps, token, "email_confirmation");
+  if (outcome === "ok" && record) {
+    const user = await accounts.findUserById(deps.db, record.userId);
+    // The token confirms the address it was sent to, not whatever the account holds now.
+    if (user && user.email === record.email) await accounts.updateUser(deps.db, user.id, { emailConfirmedAt: deps.now() });
+    else return "invalid";
+  }
+  return outcome;
+}
+
+/** Resends the confirmation link; silent for unknown or already-confirmed addresses. */
+export async function resendConfirmation(deps: AccountDeps, email: string, language: Language) {
+  const blocked = await deps.limiter.blocked(limits.resendPerAccount, email);
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
+  await deps.limiter.hit(limits.resendPerAccount, email);
+  const user = await accounts.findUserByEmail(deps.db, email);
+  if (!user || user.emailConfirmedAt) return;
+  const token = await issueToken(deps, user.id, user.email, "email_confirmation");
+  await sendQuietly(deps, renderMail("confirmation", user.language ?? language, user.email, { link: confirmLink(deps, token), name: user.fullName }), "confirmation");
+}
+
+/** Always the same answer, whether or not the address has an account (no enumeration). */
+export async function requestPasswordReset(deps: AccountDeps, email: string, request: RequestInfo) {
+  const blocked = (await deps.limiter.blocked(limits.resetPerAccount, email)) ?? (await deps.limiter.blocked(limits.resetPerIp, request.ip));
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
+  await Promise.all([deps.limiter.hit(limits.resetPerAccount, email), deps.limiter.hit(limits.resetPerIp, request.ip)]);
+  const user = await accounts.findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = await issueToken(deps, user.id, user.email, "password_reset");
+  const link = `${deps.appUrl}/auth?type=recovery&token=${token}`;
+  await sendQuietly(deps, renderMail("passwordReset", user.language, user.email, { link, name: user.fullName }), "password_reset");
+}
+
+export async function resetPassword(deps: AccountDeps, token: string, password: string) {
+  const { outcome, record } = await checkToken(deps, token, "password_reset");
+  if (outcome !== "ok" || !record) {
+    const key = { expired: "auth:errors.tokenExpired", used: "auth:errors.tokenUsed", invalid: "auth:errors.tokenInvalid" }[outcome as "expired"];
+    throw new ApiError(`token_${outcome}`, 400, key, { token: key });
+  }
+  // Proving control of the mailbox also confirms it.
+  const user = await accounts.findUserById(deps.db, record.userId);
+  await accounts.updateUser(deps.db, record.userId, {
+    passwordHash: await hashPassword(password),
+    ...(user && !user.emailConfirmedAt && user.email === record.email ? { emailConfirmedAt: deps.now() } : {}),
+  });
+  await revokeOtherSessions(deps, record.userId);
+  return { userId: record.userId };
+}
+
+export async function changePassword(deps: AccountDeps, userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }) {
+  const user = await accounts.findUserById(deps.db, userId);
+  if (!user) throw apiError("unauthenticated");
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { currentPassword: "auth:errors.wrongPassword" });
+  }
+  await accounts.updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
+  return { endedSessions: await revokeOtherSessions(deps, userId, sessionId) };
+}
+
+/** Checks the password before destructive actions (Google-only accounts have none to check). */
+export async function confirmPassword(deps: AccountDeps, userId: string, password: string | undefined) {
+  const user = await accounts.findUserById(deps.db, userId);
+  if (!user) throw apiError("unauthenticated");
+  if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
+    throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { password: "auth:errors.wrongPassword" });
+  }
+  return user;
+}

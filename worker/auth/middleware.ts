@@ -1,0 +1,75 @@
+import { createMiddleware } from "hono/factory";
+import { pickLanguage, readCookie } from "~/i18n/language";
+import * as accounts from "../db/accounts";
+import { database } from "../db/client";
+import { apiError } from "../lib/errors";
+import type { AppEnv } from "../types";
+import { rateLimiter } from "./rate-limit";
+import { sessionCookieName, validateSessionToken, type SessionDeps, type SessionRecord } from "./sessions";
+import type { AccountDeps } from "./account-rules";
+import { mailerFor } from "../mail/mailer";
+
+export type Auth = { user: accounts.User; session: SessionRecord; token: string };
+
+export const sessionDeps = (env: Env, waitUntil?: (p: Promise<unknown>) => void): SessionDeps => ({
+  db: database(env.DB),
+  kv: env.SESSIONS,
+  waitUntil,
+});
+
+/** The dependencies of the account rules, built from the bindings. */
+export function accountDeps(env: Env): AccountDeps {
+  return {
+    db: database(env.DB),
+    kv: env.SESSIONS,
+    mailer: mailerFor(env),
+    limiter: rateLimiter(env.SESSIONS),
+    appUrl: env.APP_URL.replace(/\/$/, ""),
+    adminEmails: env.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
+    now: () => new Date(),
+  };
+}
+
+/**
+ * Resolves the session cookie of a request to its user (pages and API alike). `strict` reads D1
+ * instead of KV, for actions that must not trust a possibly stale cache.
+ */
+export async function authenticate(env: Env, request: Request, options: { strict?: boolean; waitUntil?: (p: Promise<unknown>) => void } = {}): Promise<Auth | null> {
+  const token = readCookie(request.headers.get("cookie"), sessionCookieName(request.url));
+  if (!token) return null;
+  const deps = sessionDeps(env, options.waitUntil);
+  const result = await validateSessionToken(deps, token, { strict: options.strict });
+  if (result.status !== "valid") return null;
+  const user = await accounts.findUserById(deps.db, result.session.userId);
+  return user ? { user, session: result.session, token } : null;
+}
+
+/** Loads the session (if any) for every API request; messages follow the user's language. */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = await authenticate(c.env, c.req.raw, { waitUntil: (p) => c.executionCtx.waitUntil(p) });
+  c.set("auth", auth);
+  if (auth) c.set("lang", pickLanguage([auth.user.language, c.get("lang")]));
+  await next();
+});
+
+/** A fully signed-in user (second factor done), else 401. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = c.get("auth");
+  if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
+  await next();
+});
+
+/** Sensitive actions re-check the session in D1, so a just-revoked session cannot use them. */
+export const requireFreshSession = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = await authenticate(c.env, c.req.raw, { strict: true });
+  if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
+  c.set("auth", auth);
+  await next();
+});
+
+/** The signed-in user of a handler behind requireUser. */
+export function currentAuth(c: { get: (key: "auth") => Auth | null }): Auth {
+  const auth = c.get("auth");
+  if (!auth) throw apiError("unauthenticated");
+  return auth;
+}

@@ -1,0 +1,140 @@
+import * as accounts from "../db/accounts";
+import type { Db } from "../db/client";
+import { generateToken, hashToken } from "./tokens";
+
+/** Sliding expiry: a session unused for 14 days ends; none lives longer than 90 days. */
+export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600_000;
+/** Use is recorded (and expiry pushed back) at most this often, to keep writes rare. */
+export const SESSION_TOUCH_MS = 15 * 60_000;
+
+export type SessionDeps = { db: Db; kv: KVNamespace; now?: () => Date; waitUntil?: (promise: Promise<unknown>) => void };
+
+/** What KV caches for a session (keyed by the token's hash). */
+export type SessionRecord = {
+  id: string;
+  userId: string;
+  provider: "email" | "google";
+  pendingSecondFactor: boolean;
+  lastUsedAt: number;
+  expiresAt: number;
+  absoluteExpiresAt: number;
+};
+
+export type SessionValidation = { status: "valid"; session: SessionRecord } | { status: "invalid" };
+
+const kvKey = (sessionId: string) => `session:${sessionId}`;
+
+async function cache(kv: KVNamespace, record: SessionRecord, now: number) {
+  const ttl = Math.max(60, Math.ceil((record.expiresAt - now) / 1000));
+  await kv.put(kvKey(record.id), JSON.stringify(record), { expirationTtl: ttl });
+}
+
+export async function createSession(
+  deps: SessionDeps,
+  input: { userId: string; provider: "email" | "google"; userAgent?: string; ipAddress?: string; pendingSecondFactor?: boolean },
+) {
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const token = generateToken();
+  const record: SessionRecord = {
+    id: hashToken(token),
+    userId: input.userId,
+    provider: input.provider,
+    pendingSecondFactor: input.pendingSecondFactor ?? false,
+    lastUsedAt: now,
+    expiresAt: now + SESSION_IDLE_MS,
+    absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+  };
+  await accounts.insertSession(deps.db, {
+    ...record,
+    userAgent: (input.userAgent ?? "").slice(0, 400),
+    ipAddress: input.ipAddress ?? "",
+    lastUsedAt: new Date(record.lastUsedAt),
+    expiresAt: new Date(record.expiresAt),
+    absoluteExpiresAt: new Date(record.absoluteExpiresAt),
+  });
+  await cache(deps.kv, record, now);
+  return { token, session: record };
+}
+
+/**
+ * Validates a session token. KV answers most requests; D1 is the authority and is read when KV has
+ * no record or when `strict` (sensitive actions), so a revoked session is refused at once there.
+ * Elsewhere KV may serve a revoked session for up to its cache time (see docs/decisions/0005).
+ */
+export async function validateSessionToken(deps: SessionDeps, token: string, options: { strict?: boolean } = {}): Promise<SessionValidation> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return { status: "invalid" };
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const id = hashToken(token);
+  let record = options.strict ? null : await deps.kv.get<SessionRecord>(kvKey(id), "json");
+  if (!record) {
+    const row = await accounts.findSession(deps.db, id);
+    if (!row) {
+      if (options.strict) await deps.kv.delete(kvKey(id));
+      return { status: "invalid" };
+    }
+    record = {
+      id,
+      userId: row.userId,
+      provider: row.provider,
+      pendingSecondFactor: row.pendingSecondFactor,
+      lastUsedAt: row.lastUsedAt.getTime(),
+      expiresAt: row.expiresAt.getTime(),
+      absoluteExpiresAt: row.absoluteExpiresAt.getTime(),
+    };
+  }
+  if (now >= record.expiresAt || now >= record.absoluteExpiresAt) {
+    await Promise.all([accounts.deleteSession(deps.db, record.userId, id), deps.kv.delete(kvKey(id))]);
+    return { status: "invalid" };
+  }
+  if (now - record.lastUsedAt >= SESSION_TOUCH_MS) {
+    record = { ...record, lastUsedAt: now, expiresAt: Math.min(now + SESSION_IDLE_MS, record.absoluteExpiresAt) };
+    const touched = record;
+    const write = Promise.all([
+      accounts.updateSession(deps.db, touched.userId, id, { lastUsedAt: new Date(now), expiresAt: new Date(touched.expiresAt) }),
+      cache(deps.kv, touched, now),
+    ]);
+    if (deps.waitUntil) deps.waitUntil(write);
+    else await write;
+  }
+  return { status: "valid", session: record };
+}
+
+export async function revokeSession(deps: SessionDeps, userId: string, sessionId: string): Promise<boolean> {
+  const existed = await accounts.deleteSession(deps.db, userId, sessionId);
+  if (existed) await deps.kv.delete(kvKey(sessionId));
+  return existed;
+}
+
+/** Ends every session of the user but `keepSessionId` (password change, "sign out everywhere"). */
+export async function revokeOtherSessions(deps: SessionDeps, userId: string, keepSessionId?: string) {
+  const ids = await accounts.deleteSessions(deps.db, userId, keepSessionId);
+  await Promise.all(ids.map((id) => deps.kv.delete(kvKey(id))));
+  return ids.length;
+}
+
+/** Promotes a session once the second factor is proven. */
+export async function completeSecondFactor(deps: SessionDeps, session: SessionRecord) {
+  const record = { ...session, pendingSecondFactor: false };
+  await accounts.updateSession(deps.db, session.userId, session.id, { pendingSecondFactor: false });
+  await cache(deps.kv, record, (deps.now?.() ?? new Date()).getTime());
+  return record;
+}
+
+// Cookies -------------------------------------------------------------------------------------
+
+/** `__Host-` prefixed and Secure on https; plain name on local http (browsers refuse Secure there). */
+export function sessionCookieName(url: string | URL): string {
+  return new URL(url).protocol === "https:" ? "__Host-rumo_session" : "rumo_session";
+}
+
+export function sessionCookie(url: string | URL, token: string, expiresAt: number): string {
+  const secure = new URL(url).protocol === "https:";
+  const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+  return `${sessionCookieName(url)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export function clearSessionCookie(url: string | URL): string {
+  const secure = new URL(url).protocol === "https:";
+  return `${sessionCookieName(url)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,67 @@
+import { decodeBase32IgnorePadding, encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
+import { createTOTPKeyURI, verifyTOTPWithGracePeriod } from "@oslojs/otp";
+import * as accounts from "../db/accounts";
+import { ApiError, apiError } from "../lib/errors";
+import { open, seal } from "../lib/secret-box";
+import type { AccountDeps } from "./account-rules";
+import { limits } from "./rate-limit";
+import { completeSecondFactor, type SessionRecord } from "./sessions";
+import { hashToken } from "./tokens";
+
+const PERIOD = 30;
+const DIGITS = 6;
+type KeyEnv = Pick<Env, "ENCRYPTION_KEY" | "ENVIRONMENT">;
+
+const invalidCode = () => new ApiError("invalid_code", 400, "auth:errors.invalidCode", { code: "auth:errors.invalidCode" });
+
+/** Starts two-factor setup: a new key, stored sealed but not active until a code proves it. */
+export async function setupTwoFactor(deps: AccountDeps & { env: KeyEnv }, user: accounts.User) {
+  const key = crypto.getRandomValues(new Uint8Array(20));
+  await accounts.updateUser(deps.db, user.id, { totpKey: await seal(deps.env, encodeBase32UpperCaseNoPadding(key)) });
+  return { secret: encodeBase32UpperCaseNoPadding(key), uri: createTOTPKeyURI("Rumo", user.email, key, PERIOD, DIGITS) };
+}
+
+async function keyOf(env: KeyEnv, user: accounts.User) {
+  return user.totpKey ? decodeBase32IgnorePadding(await open(env, user.totpKey)) : null;
+}
+
+const checkCode = (key: Uint8Array, code: string) => /^\d{6}$/.test(code) && verifyTOTPWithGracePeriod(key, PERIOD, DIGITS, code, PERIOD);
+
+/** Turns two-factor sign-in on once a code from the app matches; returns one-time recovery codes. */
+export async function enableTwoFactor(deps: AccountDeps & { env: KeyEnv }, userId: string, code: string) {
+  const user = await accounts.findUserById(deps.db, userId);
+  if (!user) throw apiError("unauthenticated");
+  const key = await keyOf(deps.env, user);
+  if (!key || !checkCode(key, code)) throw invalidCode();
+  const recoveryCodes = Array.from({ length: 8 }, () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(6))));
+  await accounts.updateUser(deps.db, userId, { totpEnabledAt: deps.now(), totpRecoveryCodes: JSON.stringify(recoveryCodes.map(hashToken)) });
+  return { recoveryCodes };
+}
+
+export async function disableTwoFactor(deps: AccountDeps, userId: string) {
+  await accounts.updateUser(deps.db, userId, { totpKey: null, totpEnabledAt: null, totpRecoveryCodes: null });
+}
+
+/** Completes a sign-in that owes its second factor, by TOTP code or by a recovery code (used once). */
+export async function verifySecondFactor(deps: AccountDeps & { env: KeyEnv }, session: SessionRecord, code: string) {
+  const blocked = await deps.limiter.blocked(limits.secondFactorPerSession, session.id);
+  if (blocked) throw new ApiError("rate_limited", 429, "auth:errors.tooManyRequests", undefined, { "Retry-After": String(blocked) });
+  const user = await accounts.findUserById(deps.db, session.userId);
+  const key = user && (await keyOf(deps.env, user));
+  if (!user || !key) throw apiError("unauthenticated");
+  const normalized = code.trim().toLowerCase().replace(/\s|-/g, "");
+  let ok = checkCode(key, normalized);
+  if (!ok && user.totpRecoveryCodes) {
+    const remaining: string[] = JSON.parse(user.totpRecoveryCodes);
+    const hashed = hashToken(normalized);
+    if (remaining.includes(hashed)) {
+      await accounts.updateUser(deps.db, user.id, { totpRecoveryCodes: JSON.stringify(remaining.filter((h) => h !== hashed)) });
+      ok = true;
+    }
+  }
+  if (!ok) {
+    await deps.limiter.hit(limits.secondFactorPerSession, session.id);
+    throw invalidCode();
+  }
+  return completeSecondFactor(deps, session);
+}

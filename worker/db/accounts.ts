@@ -1,0 +1,118 @@
+/**
+ * Account records: users, profiles, sessions and one-time tokens. Lookups by e-mail, Google id,
+ * session hash or token hash are deliberately not scoped by a user id — they are how a user is
+ * found in the first place; everything after that takes the user id.
+ */
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "./client";
+import { authTokens, mailOutbox, profiles, sessions, users } from "./schema";
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type TokenKind = AuthToken["kind"];
+
+export const findUserByEmail = (db: Db, email: string) => db.query.users.findFirst({ where: eq(users.email, email) });
+export const findUserById = (db: Db, userId: string) => db.query.users.findFirst({ where: eq(users.id, userId) });
+export const findUserByGoogleSub = (db: Db, sub: string) => db.query.users.findFirst({ where: eq(users.googleSub, sub) });
+
+/** A user, their profile and optionally a first one-time token, in one batch: never half an account. */
+export async function createUser(db: Db, user: NewUser & { id: string }, token?: Omit<typeof authTokens.$inferInsert, "userId">) {
+  const writes = [db.insert(users).values(user), db.insert(profiles).values({ userId: user.id })] as const;
+  if (token) await db.batch([...writes, db.insert(authTokens).values({ ...token, userId: user.id })]);
+  else await db.batch(writes);
+}
+
+export async function updateUser(db: Db, userId: string, set: Partial<Omit<NewUser, "id">>) {
+  await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export const getProfile = (db: Db, userId: string) => db.query.profiles.findFirst({ where: eq(profiles.userId, userId) });
+
+export async function updateProfile(db: Db, userId: string, set: Partial<Omit<typeof profiles.$inferInsert, "userId">>) {
+  await db
+    .update(profiles)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId));
+}
+
+// Sessions ------------------------------------------------------------------------------------
+
+export async function insertSession(db: Db, session: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(session);
+}
+
+export const findSession = (db: Db, sessionId: string) => db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
+
+export const listSessions = (db: Db, userId: string) =>
+  db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastUsedAt));
+
+export async function updateSession(db: Db, userId: string, sessionId: string, set: Partial<Omit<Session, "id" | "userId">>) {
+  await db
+    .update(sessions)
+    .set(set)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)));
+}
+
+/** Deletes one session of this user; returns whether it existed (another user's id never matches). */
+export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)));
+  return result.meta.changes > 0;
+}
+
+/** Deletes every session of the user except `keepSessionId`; returns the deleted ids (for KV). */
+export async function deleteSessions(db: Db, userId: string, keepSessionId?: string): Promise<string[]> {
+  const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
+}
+
+// One-time tokens -----------------------------------------------------------------------------
+
+export async function insertAuthToken(db: Db, token: typeof authTokens.$inferInsert) {
+  // A new link replaces older unused ones of the same kind.
+  await db.batch([
+    db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, token.userId), eq(authTokens.kind, token.kind), isNull(authTokens.usedAt))),
+    db.insert(authTokens).values(token),
+  ]);
+}
+
+export const findAuthToken = (db: Db, tokenId: string) => db.query.authTokens.findFirst({ where: eq(authTokens.id, tokenId) });
+
+/** Marks a token used, once: the conditional update makes a concurrent second use fail. */
+export async function consumeAuthToken(db: Db, tokenId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.usedAt)));
+  return result.meta.changes > 0;
+}
+
+// Account deletion and export -----------------------------------------------------------------
+
+/**
+ * Removes the user and, through ON DELETE CASCADE, every row that references them (profile,
+ * sessions, tokens and each module's tables), plus e-mails addressed to them in the dev outbox.
+ */
+export async function deleteUserData(db: Db, user: Pick<User, "id" | "email">) {
+  await db.batch([db.delete(mailOutbox).where(eq(mailOutbox.to, user.email)), db.delete(users).where(eq(users.id, user.id))]);
+}
+
+export async function exportAccount(db: Db, userId: string) {
+  const [user, profile, sessionList] = await Promise.all([findUserById(db, userId), getProfile(db, userId), listSessions(db, userId)]);
+  if (!user) return null;
+  const { passwordHash, googleRefreshToken, totpKey, totpRecoveryCodes, ...account } = user;
+  return {
+    account: { ...account, hasPassword: passwordHash !== null, googleLinked: user.googleSub !== null, twoFactorEnabled: user.totpEnabledAt !== null },
+    profile,
+    sessions: sessionList.map(({ id, ...session }) => session),
+  };
+}

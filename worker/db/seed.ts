@@ -1,0 +1,30 @@
+import { hashPassword } from "../auth/password";
+import * as accounts from "./accounts";
+import { database } from "./client";
+
+export const DEMO_EMAIL = "demo@rumo.app";
+export const DEMO_PASSWORD = "rumo-demo-2026";
+
+/**
+ * The demo account of `npm start`: confirmed, onboarded, on the Pro trial. Each module adds its
+ * sample data here when it lands. Idempotent: an existing demo account is left as it is.
+ */
+export async function seedDemoAccount(env: Env) {
+  const db = database(env.DB);
+  let user = await accounts.findUserByEmail(db, DEMO_EMAIL);
+  if (!user) {
+    const id = "demo000000000000000000000";
+    const now = Date.now();
+    await accounts.createUser(db, {
+      id,
+      email: DEMO_EMAIL,
+      fullName: "Conta Demo",
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      emailConfirmedAt: new Date(now),
+      trialEndsAt: new Date(now + 14 * 24 * 3600_000),
+    });
+    await accounts.updateProfile(db, id, { hasCompletedOnboarding: true, firstModules: ["tasks", "calendar", "finances"] });
+    user = await accounts.findUserById(db, id);
+  }
+  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, userId: user!.id };
+}

@@ -1,0 +1,44 @@
+import { database } from "../db/client";
+import { insertOutboxMail } from "../db/mail-outbox";
+import { newId } from "../lib/ids";
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+/** Sends e-mail. Rules take a Mailer, so tests and development use the outbox. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Development: mail goes to the D1 outbox, readable at /dev/mailbox. */
+export function outboxMailer(d1: D1Database): Mailer {
+  return {
+    async send(mail) {
+      await insertOutboxMail(database(d1), { id: newId(), ...mail });
+    },
+  };
+}
+
+/**
+ * Production: any provider with a Resend-style JSON API (`POST {from,to,subject,text,html}` with a
+ * bearer key). EMAIL_API_URL defaults to Resend's endpoint.
+ */
+export function httpMailer(options: { apiKey: string; from: string; endpoint?: string }): Mailer {
+  return {
+    async send(mail) {
+      const response = await fetch(options.endpoint || "https://api.resend.com/emails", {
+        method: "POST",
+        headers: { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ from: options.from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+      });
+      if (!response.ok) throw new Error(`mail provider answered ${response.status}`);
+    },
+  };
+}
+
+export function mailerFor(env: Env): Mailer {
+  if (env.ENVIRONMENT === "development" || !env.EMAIL_API_KEY) {
+    if (env.ENVIRONMENT !== "development") console.error(JSON.stringify({ level: "error", msg: "EMAIL_API_KEY missing: mail kept in the outbox" }));
+    return outboxMailer(env.DB);
+  }
+  return httpMailer({ apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM || `Rumo <${env.SUPPORT_EMAIL}>`, endpoint: env.EMAIL_API_URL });
+}

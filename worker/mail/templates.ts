@@ -1,0 +1,33 @@
+import type { Language } from "~/i18n/language";
+import { translator } from "../lib/translate";
+import type { Mail } from "./mailer";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+type Template = "confirmation" | "welcome" | "passwordReset";
+
+/** A transactional e-mail in the recipient's language: a heading, a paragraph, one button. */
+export function renderMail(template: Template, language: Language, to: string, data: { link: string; name?: string }): Mail {
+  const t = translator(language);
+  const vars = { name: data.name || to.split("@")[0], userName: data.name || to.split("@")[0] };
+  const subject = t(`email:${template}.subject`);
+  const heading = t(`email:${template}.heading`, vars);
+  const body = t(`email:${template}.body`, vars);
+  const button = t(`email:${template}.button`);
+  const ignore = template === "welcome" ? "" : t(`email:${template}.ignore`);
+  const footer = t("email:footer");
+  const text = [heading, "", body, "", `${button}: ${data.link}`, ...(ignore ? ["", ignore] : []), "", "—", footer].join("\n");
+  const html = `<!doctype html><html lang="${language === "pt" ? "pt-PT" : "en-US"}"><body style="margin:0;background:#f5f3ff;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1e1b4b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:16px;padding:32px">
+<tr><td style="font-size:20px;font-weight:700;color:#6d28d9">Rumo</td></tr>
+<tr><td style="padding-top:16px;font-size:22px;font-weight:700">${escapeHtml(heading)}</td></tr>
+<tr><td style="padding-top:12px;font-size:16px;line-height:1.5">${escapeHtml(body)}</td></tr>
+<tr><td style="padding-top:24px"><a href="${escapeHtml(data.link)}" style="display:inline-block;background:#6d28d9;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">${escapeHtml(button)}</a></td></tr>
+<tr><td style="padding-top:16px;font-size:13px;color:#6b7280;word-break:break-all">${escapeHtml(data.link)}</td></tr>
+${ignore ? `<tr><td style="padding-top:16px;font-size:13px;color:#6b7280">${escapeHtml(ignore)}</td></tr>` : ""}
+<tr><td style="padding-top:24px;font-size:12px;color:#9ca3af">${escapeHtml(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
