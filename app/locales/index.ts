@@ -2,11 +2,13 @@
  * Every catalogue namespace, per language. Add a namespace by creating app/locales/pt/<ns>.ts and
  * app/locales/en/<ns>.ts (typed against the Portuguese one) and listing both here.
  */
+import enAccount from "./en/account";
 import enAuth from "./en/auth";
 import enCommon from "./en/common";
 import enEmail from "./en/email";
 import enErrors from "./en/errors";
 import enLanding from "./en/landing";
+import ptAccount from "./pt/account";
 import ptAuth from "./pt/auth";
 import ptCommon from "./pt/common";
 import ptEmail from "./pt/email";
@@ -14,8 +16,8 @@ import ptErrors from "./pt/errors";
 import ptLanding from "./pt/landing";
 
 export const resources = {
-  pt: { common: ptCommon, errors: ptErrors, landing: ptLanding, auth: ptAuth, email: ptEmail },
-  en: { common: enCommon, errors: enErrors, landing: enLanding, auth: enAuth, email: enEmail },
+  pt: { common: ptCommon, errors: ptErrors, landing: ptLanding, auth: ptAuth, email: ptEmail, account: ptAccount },
+  en: { common: enCommon, errors: enErrors, landing: enLanding, auth: enAuth, email: enEmail, account: enAccount },
 } as const;
 
 export type Namespace = keyof (typeof resources)["pt"];
