@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { hashPassword, PASSWORD_PARAMS } from "../auth/password";
 import { cronJobs, runSchedule } from "../cron/registry";
 import { database } from "../db/client";
 import { listOutboxMail } from "../db/mail-outbox";
@@ -24,6 +25,12 @@ export const dev = new Hono<AppEnv>()
   })
 
   .post("/seed", async (c) => c.json(await seedDemoAccount(c.env)))
+
+  // One password hash with the production parameters, for scripts/bench.mjs.
+  .post("/bench/hash", async (c) => {
+    await hashPassword("benchmark-password");
+    return c.json({ params: PASSWORD_PARAMS });
+  })
 
   .post("/cron", async (c) => {
     const schedule = c.req.query("schedule") ?? "";
