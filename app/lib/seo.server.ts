@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { createI18n } from "~/i18n/i18n";
+import { sanitizeLanguage } from "~/i18n/language";
 import type { resources } from "~/locales";
 import { pageSeo, type PageSeo } from "./seo";
 
@@ -16,8 +17,10 @@ export function seoFor(
   override: Partial<Pick<PageSeo, "title" | "description" | "type" | "publishedTime">> = {},
 ): PageSeo {
   const { t } = createI18n(context.lang);
+  const url = new URL(request.url);
   return pageSeo({
-    pathname: new URL(request.url).pathname,
+    pathname: url.pathname,
+    requestedLanguage: sanitizeLanguage(url.searchParams.get("lang")),
     language: context.lang,
     appUrl: context.cloudflare.env.APP_URL,
     title: t(`seo:pages.${page}.title`),

@@ -40,6 +40,7 @@ describe("pageSeo and metaTags", () => {
     description: "Plans",
     keywords: "a, b",
     imageAlt: "Rumo",
+    requestedLanguage: "en",
   });
 
   it("builds absolute canonical and hreflang links from APP_URL", () => {
@@ -51,6 +52,12 @@ describe("pageSeo and metaTags", () => {
     ]);
     expect(seo.image).toBe("https://rumo.example/og-image.png");
     expect(absoluteUrl("https://rumo.example", "/?pwa=true")).toBe("https://rumo.example/");
+  });
+
+  it("makes the bare path its own canonical (x-default), never an hreflang alternate", () => {
+    const bare = pageSeo({ pathname: "/", language: "en", appUrl: "https://rumo.example", title: "t", description: "d", imageAlt: "i" });
+    expect(bare.canonical).toBe("https://rumo.example/");
+    expect(bare.alternates.find((a) => a.hrefLang === "x-default")?.href).toBe(bare.canonical);
   });
 
   it("emits the tags crawlers and social cards read", () => {

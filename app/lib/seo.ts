@@ -43,6 +43,8 @@ export type SeoInput = {
   type?: "website" | "article";
   /** ISO date of an article. */
   publishedTime?: string;
+  /** The language asked for in the URL (`?lang=`), if any: it decides the canonical URL. */
+  requestedLanguage?: Language | null;
 };
 
 /** Everything a page's metadata needs, computed on the server and returned by its loader. */
@@ -73,8 +75,12 @@ export function pageSeo(input: SeoInput): PageSeo {
   return {
     ...input,
     robots: robotsFor(input.pathname),
-    // Each language version is its own canonical, matching its hreflang alternate.
-    canonical: languageUrl(input.appUrl, input.pathname, input.language),
+    // Every URL is its own canonical: `?lang=pt|en` (the hreflang alternates) and the bare path
+    // (x-default, in the visitor's language). Pointing the bare path at an alternate would make
+    // the canonical contradict the hreflang cluster.
+    canonical: input.requestedLanguage
+      ? languageUrl(input.appUrl, input.pathname, input.requestedLanguage)
+      : absoluteUrl(input.appUrl, input.pathname),
     alternates,
     image: absoluteUrl(input.appUrl, SOCIAL_IMAGE.path),
   };
