@@ -117,3 +117,8 @@ export function metaTags(seo: PageSeo): MetaDescriptor[] {
   if (seo.publishedTime) tags.push({ property: "article:published_time", content: seo.publishedTime });
   return tags;
 }
+
+/** A route's `meta` export for loaders that return `{ seo }`: `export const meta = seoMeta;`. */
+export function seoMeta({ loaderData }: { loaderData?: { seo: PageSeo } }): MetaDescriptor[] {
+  return loaderData ? metaTags(loaderData.seo) : [];
+}

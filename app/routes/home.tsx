@@ -5,7 +5,7 @@ import { usePrice } from "~/components/public/plan-cards";
 import { checkoutHref, lowestPaidPlan, TRIAL_DAYS } from "~/lib/plans";
 import { appModeRedirect } from "~/lib/pwa.server";
 import { roadmap } from "~/lib/roadmap";
-import { metaTags } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import { testimonials } from "~/lib/testimonials";
 import type { Route } from "./+types/home";
@@ -20,11 +20,29 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => (loaderData ? metaTags(loaderData.seo) : []);
+export const meta = seoMeta;
 
 const featureKeys = ["calendar", "tasks", "impact", "goals", "diary", "selfCare", "finances", "cycle", "reports", "assistant"] as const;
 const benefitKeys = ["privacy", "language", "everywhere"] as const;
+const integrationKeys = ["calendar", "payments"] as const;
 const steps = ["step1", "step2", "step3"] as const;
+
+type CardSection = "features" | "benefits" | "integrations";
+
+/** A grid of title + text cards from one landing catalogue section. */
+function Cards({ section, keys, className, cardClassName }: { section: CardSection; keys: readonly string[]; className: string; cardClassName: string }) {
+  const { t } = useTranslation("landing");
+  return (
+    <ul className={`mt-10 grid gap-6 ${className}`}>
+      {keys.map((key) => (
+        <li key={key} className={`rounded-2xl p-6 ${cardClassName}`}>
+          <h3 className="text-lg font-semibold text-brand-800">{t(`${section}.${key}.title` as "features.calendar.title")}</h3>
+          <p className="mt-2 text-slate-700">{t(`${section}.${key}.text` as "features.calendar.text")}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** An installed app (standalone display) cannot be seen by the server: ask it with ?pwa=true. */
 function useInstalledAppRedirect() {
@@ -66,40 +84,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="funcionalidades" aria-labelledby="funcionalidades-title" className="mx-auto max-w-6xl scroll-mt-28 px-4 py-16">
         <h2 id="funcionalidades-title" className="text-center text-3xl font-bold">{t("features.title")}</h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{t("features.subtitle")}</p>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {featureKeys.map((key) => (
-            <li key={key} className="rounded-2xl border border-brand-100 p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-brand-800">{t(`features.${key}.title`)}</h3>
-              <p className="mt-2 text-slate-700">{t(`features.${key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <Cards section="features" keys={featureKeys} className="sm:grid-cols-2 lg:grid-cols-3" cardClassName="border border-brand-100 shadow-sm" />
       </section>
 
       <section id="beneficios" aria-labelledby="beneficios-title" className="scroll-mt-28 bg-brand-50/60">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="beneficios-title" className="text-center text-3xl font-bold">{t("benefits.title")}</h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-3">
-            {benefitKeys.map((key) => (
-              <li key={key} className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="font-semibold text-brand-800">{t(`benefits.${key}.title`)}</h3>
-                <p className="mt-2 text-slate-700">{t(`benefits.${key}.text`)}</p>
-              </li>
-            ))}
-          </ul>
+          <Cards section="benefits" keys={benefitKeys} className="sm:grid-cols-3" cardClassName="bg-white shadow-sm" />
         </div>
       </section>
 
       <section aria-labelledby="integracoes-title" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="integracoes-title" className="text-center text-3xl font-bold">{t("integrations.title")}</h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2">
-          {(["calendar", "payments"] as const).map((key) => (
-            <li key={key} className="rounded-2xl border border-slate-200 p-6">
-              <h3 className="font-semibold text-brand-800">{t(`integrations.${key}.title`)}</h3>
-              <p className="mt-2 text-slate-700">{t(`integrations.${key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <Cards section="integrations" keys={integrationKeys} className="sm:grid-cols-2" cardClassName="border border-slate-200" />
       </section>
 
       <section aria-labelledby="passos-title" className="bg-slate-50">

@@ -1,6 +1,36 @@
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
+type FooterLink = { to: string; key: "pricing" | "premium" | "blog" | "about" | "privacy" | "terms" | "legalCenter" };
+
+const productLinks: FooterLink[] = [
+  { to: "/pricing", key: "pricing" },
+  { to: "/premium", key: "premium" },
+  { to: "/blog", key: "blog" },
+  { to: "/about", key: "about" },
+];
+const legalLinks: FooterLink[] = [
+  { to: "/privacy", key: "privacy" },
+  { to: "/terms", key: "terms" },
+  { to: "/legal-center", key: "legalCenter" },
+];
+
+function FooterLinks({ links, children }: { links: FooterLink[]; children?: React.ReactNode }) {
+  const { t } = useTranslation("public");
+  return (
+    <ul className="mt-2 space-y-1">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="hover:text-brand-700">
+            {t(`footer.${link.key}`)}
+          </Link>
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}
+
 /** Footer of the public pages: product and legal links and the contact address from config. */
 export function PublicFooter({ supportEmail }: { supportEmail: string }) {
   const { t } = useTranslation("public");
@@ -15,19 +45,11 @@ export function PublicFooter({ supportEmail }: { supportEmail: string }) {
         </div>
         <nav aria-label={t("footer.product")}>
           <h2 className="font-semibold text-slate-900">{t("footer.product")}</h2>
-          <ul className="mt-2 space-y-1">
-            <li><Link to="/pricing" className="hover:text-brand-700">{t("footer.pricing")}</Link></li>
-            <li><Link to="/premium" className="hover:text-brand-700">{t("footer.premium")}</Link></li>
-            <li><Link to="/blog" className="hover:text-brand-700">{t("footer.blog")}</Link></li>
-            <li><Link to="/about" className="hover:text-brand-700">{t("footer.about")}</Link></li>
-          </ul>
+          <FooterLinks links={productLinks} />
         </nav>
         <nav aria-label={t("footer.legal")}>
           <h2 className="font-semibold text-slate-900">{t("footer.legal")}</h2>
-          <ul className="mt-2 space-y-1">
-            <li><Link to="/privacy" className="hover:text-brand-700">{t("footer.privacy")}</Link></li>
-            <li><Link to="/terms" className="hover:text-brand-700">{t("footer.terms")}</Link></li>
-            <li><Link to="/legal-center" className="hover:text-brand-700">{t("footer.legalCenter")}</Link></li>
+          <FooterLinks links={legalLinks}>
             <li>
               <Trans
                 t={t}
@@ -36,7 +58,7 @@ export function PublicFooter({ supportEmail }: { supportEmail: string }) {
                 components={{ mail: <a href={`mailto:${supportEmail}`} className="text-brand-700 underline" /> }}
               />
             </li>
-          </ul>
+          </FooterLinks>
         </nav>
       </div>
     </footer>

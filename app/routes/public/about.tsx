@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from "react-i18next";
-import { metaTags } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/about";
 
@@ -7,7 +7,7 @@ export const loader = ({ context, request }: Route.LoaderArgs) => ({
   seo: seoFor(context, request, "about"),
   supportEmail: context.cloudflare.env.SUPPORT_EMAIL,
 });
-export const meta = ({ loaderData }: Route.MetaArgs) => (loaderData ? metaTags(loaderData.seo) : []);
+export const meta = seoMeta;
 
 const principles = ["honesty", "data", "noAds", "security"] as const;
 

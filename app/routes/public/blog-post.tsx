@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { FormattedDate } from "~/components/public/formatted-date";
 import { localeOf } from "~/i18n/language";
 import { blog } from "~/lib/blog.server";
-import { metaTags } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/blog-post";
 
@@ -18,7 +18,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => (loaderData ? metaTags(loaderData.seo) : []);
+export const meta = seoMeta;
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormattedDate } from "~/components/public/formatted-date";
 import { blog } from "~/lib/blog.server";
-import { metaTags } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/blog";
 
@@ -11,7 +11,7 @@ export const loader = ({ context, request }: Route.LoaderArgs) => ({
   posts: blog.list(context.lang),
   language: context.lang,
 });
-export const meta = ({ loaderData }: Route.MetaArgs) => (loaderData ? metaTags(loaderData.seo) : []);
+export const meta = seoMeta;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");

@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Offers, PlanCards, usePrice } from "~/components/public/plan-cards";
 import { entitlementIds, hasEntitlement, lowestPaidPlan } from "~/lib/plans";
-import { metaTags } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/premium";
 
 export const loader = ({ context, request }: Route.LoaderArgs) => ({ seo: seoFor(context, request, "premium") });
-export const meta = ({ loaderData }: Route.MetaArgs) => (loaderData ? metaTags(loaderData.seo) : []);
+export const meta = seoMeta;
 
 /** What the paid plans add over Free, straight from the entitlements config. */
 const premiumEntitlements = entitlementIds.filter((entitlement) => !hasEntitlement("free", entitlement));

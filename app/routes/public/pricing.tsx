@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Offers, PlanCards } from "~/components/public/plan-cards";
 import { TRIAL_DAYS } from "~/lib/plans";
-import { metaTags } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/pricing";
 
 export const loader = ({ context, request }: Route.LoaderArgs) => ({ seo: seoFor(context, request, "pricing") });
-export const meta = ({ loaderData }: Route.MetaArgs) => (loaderData ? metaTags(loaderData.seo) : []);
+export const meta = seoMeta;
 
 export default function Pricing() {
   const { t } = useTranslation("pricing");
