@@ -194,3 +194,14 @@ test.describe("pricing and legal", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of use");
   });
 });
+
+test.describe("language switch on content pages", () => {
+  test("reloads the blog list in the chosen language and drops ?lang", async ({ page }) => {
+    await page.goto("/blog?lang=pt");
+    await expect(page.getByTestId("blog-list").getByRole("heading", { level: 2 }).first()).toHaveText("Planear a semana com tarefas e o calendário");
+    await page.getByRole("button", { name: "en", exact: true }).click();
+    await expect(page.getByTestId("blog-list").getByRole("heading", { level: 2 }).first()).toHaveText("Planning your week with tasks and the calendar");
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveTitle("Rumo blog — organisation and wellbeing, day to day");
+  });
+});
