@@ -37,7 +37,7 @@ export type FrontMatter = Record<string, string>;
 /**
  * A deliberately tiny front matter reader: `key: value` lines between `---` fences, values
  * optionally in double or single quotes. Enough for our own files, and it bundles for workerd
- * (gray-matter needs Node's fs and Buffer; see docs/decisions/0004-public-site-content-and-seo.md).
+ * (gray-matter needs Node's fs and Buffer; see docs/decisions/0007-public-site-content-and-seo.md).
  */
 export function parseFrontMatter(source: string): { data: FrontMatter; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
