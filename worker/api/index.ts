@@ -4,8 +4,10 @@ import { jsonBodies } from "../middleware/body";
 import type { AppEnv } from "../types";
 import { loadSession } from "../auth/middleware";
 import { auth } from "./auth";
+import { feedbackApi } from "./feedback";
 import { health } from "./health";
 import { me } from "./me";
+import { searchApi } from "./search";
 
 /** Paths under /api/v1 whose bodies are not JSON (they validate their own media type). */
 export const NON_JSON_PATHS = ["/api/v1/billing/webhook"];
@@ -21,6 +23,8 @@ api.use("*", loadSession);
 api.route("/health", health);
 api.route("/auth", auth);
 api.route("/me", me);
+api.route("/feedback", feedbackApi);
+api.route("/search", searchApi);
 
 // Unknown API paths answer JSON, never the HTML not-found page.
 api.all("*", () => {
