@@ -3,7 +3,7 @@
  * coupon redemptions and referrals. Lookups by Stripe customer id or referral code are how a user
  * is found from outside (webhooks, links); everything after that takes the user id.
  */
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { couponRedemptions, referrals, stripeEvents, subscriptions, users } from "./schema";
 
@@ -83,13 +83,24 @@ function referralRewardWrites(db: Db, paid: NonNullable<BillingChange["invoicePa
   const n = paid.paidReferralsPerReward;
   const referrer = sql`(select referrer_id from referrals where referred_id = ${paid.userId})`;
   return [
-    db.run(sql`update referrals set first_paid_at = ${at} where referred_id = ${paid.userId} and first_paid_at is null`),
-    db.run(sql`update referrals set reward_id = ${paid.rewardId}, reward_granted_at = ${at}
-      where id in (select id from referrals where referrer_id = ${referrer} and first_paid_at is not null and reward_id is null order by first_paid_at, id limit ${n})
-        and (select count(*) from referrals where referrer_id = ${referrer} and first_paid_at is not null and reward_id is null) >= ${n}`),
-    db.run(sql`update users set bonus_pro_until = max(coalesce(bonus_pro_until, 0), ${at}) + ${paid.rewardDays * 86_400_000}, updated_at = ${at}
-      where id = (select referrer_id from referrals where reward_id = ${paid.rewardId} limit 1)
-        and (select count(*) from referrals where reward_id = ${paid.rewardId}) = ${n}`),
+    db
+      .update(referrals)
+      .set({ firstPaidAt: now })
+      .where(and(eq(referrals.referredId, paid.userId), isNull(referrals.firstPaidAt))),
+    db
+      .update(referrals)
+      .set({ rewardId: paid.rewardId, rewardGrantedAt: now })
+      .where(
+        sql`${referrals.id} in (select id from referrals where referrer_id = ${referrer} and first_paid_at is not null and reward_id is null order by first_paid_at, id limit ${n})
+          and (select count(*) from referrals where referrer_id = ${referrer} and first_paid_at is not null and reward_id is null) >= ${n}`,
+      ),
+    db
+      .update(users)
+      .set({ bonusProUntil: sql`max(coalesce(${users.bonusProUntil}, 0), ${at}) + ${paid.rewardDays * 86_400_000}`, updatedAt: now })
+      .where(
+        sql`${users.id} = (select referrer_id from referrals where reward_id = ${paid.rewardId} limit 1)
+          and (select count(*) from referrals where reward_id = ${paid.rewardId}) = ${n}`,
+      ),
   ];
 }
 
