@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { cronJobs, runSchedule } from "../cron/registry";
+import { setTrialEnd } from "../db/billing";
 import { database } from "../db/client";
 import { listOutboxMail } from "../db/mail-outbox";
 import { seedDemoAccount } from "../db/seed";
@@ -24,6 +25,13 @@ export const dev = new Hono<AppEnv>()
   })
 
   .post("/seed", async (c) => c.json(await seedDemoAccount(c.env)))
+
+  // Moves a user's trial end (e2e tests make a Free user by ending the trial).
+  .post("/billing/trial", async (c) => {
+    const { email, endsAt } = await c.req.json<{ email: string; endsAt: string }>();
+    await setTrialEnd(database(c.env.DB), String(email).toLowerCase(), new Date(endsAt));
+    return c.json({ ok: true });
+  })
 
   .post("/cron", async (c) => {
     const schedule = c.req.query("schedule") ?? "";
