@@ -27,9 +27,11 @@ test.describe("Premium screen", () => {
     await expect(card.getByRole("button", { name: "Continuar com o Pro" })).toBeVisible();
     await expect(page.getByTestId("pro-lock")).toHaveCount(0);
     // The plans with the prices of DECISIONS.md, Pro against its crossed-out price.
-    await expect(page.getByText("5,99 €")).toBeVisible();
-    await expect(page.getByText("9,99 €")).toBeVisible();
-    await expect(page.locator("s", { hasText: "19,99 €" })).toBeVisible();
+    const light = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Escolher Light" }) });
+    const pro = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Escolher Pro" }) });
+    await expect(light.getByText("5,99 €", { exact: true })).toBeVisible();
+    await expect(pro.getByText("9,99 €", { exact: true })).toBeVisible();
+    await expect(pro.locator("s")).toHaveText("19,99 €");
   });
 
   test("a Free user after the trial sees the PRO locks, the premium notice and the Upgrade action", async ({ page }) => {
