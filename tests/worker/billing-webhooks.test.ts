@@ -122,6 +122,14 @@ describe("subscription state sync", () => {
     expect(await count("select count(*) as n from subscriptions where stripe_customer_id = ?", customer.id)).toBe(0);
   });
 
+  it("a correctly signed event about a customer Stripe does not know is acknowledged, not a 5xx", async () => {
+    const response = await sendEvent(stripeEvent("invoice.paid", { id: "in_ghost", object: "invoice", customer: "cus_does_not_exist", amount_paid: 100 }));
+    expect(response.status).toBe(200);
+    expect((await json(response)).outcome).toBe("ignored");
+    const noCustomer = await sendEvent(stripeEvent("invoice.paid", { id: "in_nocus", object: "invoice", customer: null, amount_paid: 100 }));
+    expect(noCustomer.status).toBe(200);
+  });
+
   it("after the trial without a subscription the account is Free with the Free entitlements", async () => {
     const { cookie, userId } = await customerUser("wh-trial-end@example.com");
     expect((await me(cookie)).subscription).toMatchObject({ tier: "pro", isTrialActive: true, subscribed: false });

@@ -83,12 +83,16 @@ async function userForCustomer(deps: WebhookDeps, customerId: string, object: Re
   const known = await billing.findSubscriptionByCustomer(deps.db, customerId);
   if (known) return known.userId;
   const hints = [object.client_reference_id, (object.metadata as Record<string, string> | undefined)?.userId];
-  const customer = await deps.stripe.customers.retrieve(customerId);
-  if (!customer.deleted) hints.push(customer.metadata?.userId);
+  // A customer Stripe does not know (deleted, or from another account) only leaves the hints.
+  const customer = await deps.stripe.customers.retrieve(customerId).catch((error: { statusCode?: number }) => {
+    if (error?.statusCode === 404) return null;
+    throw error;
+  });
+  if (customer && !customer.deleted) hints.push(customer.metadata?.userId);
   for (const hint of hints) {
     if (typeof hint === "string" && hint && (await accounts.findUserById(deps.db, hint))) return hint;
   }
-  const email = customer.deleted ? null : customer.email?.trim().toLowerCase();
+  const email = !customer || customer.deleted ? null : customer.email?.trim().toLowerCase();
   const byEmail = email ? await accounts.findUserByEmail(deps.db, email) : undefined;
   return byEmail?.emailConfirmedAt ? byEmail.id : null;
 }

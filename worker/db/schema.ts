@@ -39,7 +39,7 @@ export const users = sqliteTable(
     /** JSON array of hashed, unused recovery codes. */
     totpRecoveryCodes: text("totp_recovery_codes"),
     trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
-    /** Pro until this instant, from referral rewards (docs/decisions/0004-billing-state-sync.md). */
+    /** Pro until this instant, from referral rewards (docs/decisions/0008-billing-state-sync.md). */
     bonusProUntil: integer("bonus_pro_until", { mode: "timestamp_ms" }),
     /** The code of the user's referral link, made on first use. */
     referralCode: text("referral_code"),
