@@ -1,7 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { FAKE_GOOGLE, fakeGoogle } from "./tests/fixtures/fake-google";
+import { FAKE_GOOGLE } from "./tests/fixtures/fake-google";
+import { fakeServices } from "./tests/fixtures/fake-services";
+import { FAKE_STRIPE } from "./tests/fixtures/fake-stripe";
 import { alias } from "./vitest.shared";
 
 // Layer 2: the real Worker in workerd with D1 (migrations applied), KV and the Durable Object.
@@ -20,9 +22,13 @@ export default defineConfig(async () => {
             GOOGLE_CLIENT_ID: FAKE_GOOGLE.clientId,
             GOOGLE_CLIENT_SECRET: FAKE_GOOGLE.clientSecret,
             ADMIN_EMAILS: "boss@example.com",
+            STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+            STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+            STRIPE_PRICE_LIGHT: FAKE_STRIPE.prices.light,
+            STRIPE_PRICE_PRO: FAKE_STRIPE.prices.pro,
           },
-          // Outbound fetches (Google's token endpoint) go to a local fake.
-          outboundService: fakeGoogle,
+          // Outbound fetches go to local fakes (Google's token endpoint, Stripe's API) by hostname.
+          outboundService: fakeServices,
         },
       }),
     ],

@@ -26,6 +26,7 @@ export default [
     (path) => route(path, "routes/legacy-redirect.tsx", { id: `legacy-${path}` }),
   ),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/boom", "routes/dev/boom.tsx"),
 
   // The signed-in area: the layout's loader is the guard (signed-out visitors go to /auth).
   route("app", "routes/app/layout.tsx", [
@@ -34,6 +35,8 @@ export default [
     route("dashboard", "routes/app/impact.tsx", { id: "app-dashboard" }),
     route("meu-impacto", "routes/app/impact.tsx", { id: "app-meu-impacto" }),
     route("ciclo", "routes/app/cycle-redirect.tsx"),
+    // The Premium screen of the specification (the user's plan card, plans, locks).
+    route("premium", "routes/app/subscription.tsx"),
     // Module screens: an honest empty state until each module's issue lands.
     ...[
       "calendario",
@@ -48,7 +51,6 @@ export default [
       "assistant",
       "relatorios-semanais",
       "premium/reports",
-      "premium",
       "roadmap",
       "analytics",
       "user-management",

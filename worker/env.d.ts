@@ -5,5 +5,9 @@ declare namespace Cloudflare {
     GOOGLE_CLIENT_SECRET?: string;
     /** 32 random bytes, base64: encrypts Google refresh tokens and TOTP keys at rest. */
     ENCRYPTION_KEY?: string;
+    /** Stripe API secret key (sk_...). */
+    STRIPE_SECRET_KEY?: string;
+    /** Signing secret of the Stripe webhook endpoint (whsec_...). */
+    STRIPE_WEBHOOK_SECRET?: string;
   }
 }

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { authenticate, type Auth } from "@worker/auth/middleware";
-import { entitlementsOf, subscriptionOf } from "@worker/billing/subscription";
+import { entitlementsOf } from "@worker/billing/entitlements";
 import { getProfile } from "@worker/db/accounts";
 import { database } from "@worker/db/client";
 import { publicUser } from "@worker/api/me";
@@ -28,11 +28,12 @@ export async function requireUser(args: Args) {
 
 /** What every /app screen needs to know about the user (serialisable). */
 export async function appUser(args: Args, auth: Auth) {
-  const profile = await getProfile(database(args.context.cloudflare.env.DB), auth.user.id);
+  const env = args.context.cloudflare.env;
+  const [profile, { subscription, entitlements }] = await Promise.all([getProfile(database(env.DB), auth.user.id), entitlementsOf(env, auth.user)]);
   return {
     user: publicUser(auth.user, auth.session),
     profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },
-    subscription: subscriptionOf(auth.user),
-    entitlements: entitlementsOf(auth.user),
+    subscription,
+    entitlements: entitlements as string[],
   };
 }

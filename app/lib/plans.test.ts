@@ -1,41 +1,74 @@
 import { describe, expect, it } from "vitest";
-import { checkoutHref, discountedCents, formatCents, hasEntitlement, lowestPaidPlan, paidPlans, plans } from "./plans";
+import {
+  checkoutHref,
+  cheapestPlanWith,
+  discountedCents,
+  entitlementsFor,
+  ENTITLEMENTS,
+  formatPrice,
+  hasEntitlement,
+  lowestPaidPlan,
+  paidPlans,
+  planHasFeatureGroup,
+  planOfPrice,
+  PLANS,
+  stripePriceIds,
+} from "./plans";
 
 describe("plans", () => {
-  it("has the prices of DECISIONS.md in integer cents", () => {
-    expect(plans.free.monthlyPriceCents).toBe(0);
-    expect(plans.light.monthlyPriceCents).toBe(599);
-    expect(plans.pro.monthlyPriceCents).toBe(999);
-    expect(plans.pro.compareAtCents).toBe(1999);
-    for (const plan of Object.values(plans)) expect(Number.isInteger(plan.monthlyPriceCents)).toBe(true);
+  it("has the prices of DECISIONS.md in cents", () => {
+    expect([PLANS.free.monthlyPriceCents, PLANS.light.monthlyPriceCents, PLANS.pro.monthlyPriceCents]).toEqual([0, 599, 999]);
+    expect(PLANS.pro.compareAtPriceCents).toBe(1999);
   });
 
-  it("grants entitlements per the table", () => {
-    expect(hasEntitlement("free", "core")).toBe(true);
-    expect(hasEntitlement("free", "finances_basic")).toBe(true);
-    expect(hasEntitlement("free", "wellbeing")).toBe(false);
-    expect(hasEntitlement("light", "calendar_sync")).toBe(true);
-    expect(hasEntitlement("light", "ai")).toBe(false);
-    expect(hasEntitlement("pro", "ai")).toBe(true);
+  it("maps each tier to its entitlements (each plan includes the one below)", () => {
+    const free = entitlementsFor({ tier: "free" });
+    const light = entitlementsFor({ tier: "light" });
+    const pro = entitlementsFor({ tier: "pro" });
+    expect(free).toEqual(["tasks", "calendar", "goals", "impact", "notifications", "search", "cycle", "finances.basic"]);
+    expect(light).toEqual([...free, "finances.advanced", "diary", "selfCare", "weeklyReports", "calendarSync"]);
+    expect(pro).toEqual([...light, "assistant", "aiInsights"]);
+    expect([...pro].sort()).toEqual([...ENTITLEMENTS].sort());
+    expect(hasEntitlement({ tier: "light" }, "assistant")).toBe(false);
+    expect(hasEntitlement({ tier: "pro" }, "assistant")).toBe(true);
+    expect(cheapestPlanWith("diary")).toBe("light");
+    expect(cheapestPlanWith("assistant")).toBe("pro");
+    expect(cheapestPlanWith("tasks")).toBe("free");
   });
 
-  it("orders paid plans by price and finds the cheapest", () => {
+  it("reads Stripe price ids from the environment, and never matches an unset one", () => {
+    const env = { STRIPE_PRICE_LIGHT: "price_l", STRIPE_PRICE_PRO: "price_p" };
+    expect(stripePriceIds(env)).toEqual({ light: "price_l", pro: "price_p" });
+    expect(planOfPrice(env, "price_p")).toBe("pro");
+    expect(planOfPrice(env, "price_other")).toBeNull();
+    expect(planOfPrice({ STRIPE_PRICE_LIGHT: "", STRIPE_PRICE_PRO: "" }, "")).toBeNull();
+  });
+
+  it("formats prices per language", () => {
+    expect(formatPrice(999, "pt")).toBe("9,99\u00a0€");
+    expect(formatPrice(1999, "en")).toBe("€19.99");
+    expect(formatPrice(0, "pt")).toBe("0,00\u00a0€");
+  });
+});
+
+describe("pricing-page helpers", () => {
+  it("groups entitlements into the rows of the plans table", () => {
+    expect(planHasFeatureGroup("free", "core")).toBe(true);
+    expect(planHasFeatureGroup("free", "finances_basic")).toBe(true);
+    expect(planHasFeatureGroup("free", "wellbeing")).toBe(false);
+    expect(planHasFeatureGroup("light", "calendar_sync")).toBe(true);
+    expect(planHasFeatureGroup("light", "ai")).toBe(false);
+    expect(planHasFeatureGroup("pro", "ai")).toBe(true);
+  });
+
+  it("orders paid plans by price and applies the welcome discount in cents", () => {
     expect(paidPlans().map((p) => p.id)).toEqual(["light", "pro"]);
     expect(lowestPaidPlan().id).toBe("light");
-  });
-
-  it("formats euros per locale", () => {
-    expect(formatCents(599, "pt").replace(/\s/g, " ")).toBe("5,99 €");
-    expect(formatCents(1999, "en")).toBe("€19.99");
-    expect(() => formatCents(5.5, "pt")).toThrow(RangeError);
-  });
-
-  it("applies the welcome discount in cents", () => {
     expect(discountedCents(999, 10)).toBe(899);
     expect(discountedCents(599, 10)).toBe(539);
   });
 
-  it("links checkout to sign-up with the plan", () => {
-    expect(checkoutHref("pro")).toBe("/auth?plan=pro");
+  it("links public checkout buttons to sign-in with the plan, then the premium screen", () => {
+    expect(checkoutHref("pro")).toBe("/auth?plan=pro&next=%2Fapp%2Fpremium");
   });
 });

@@ -1,92 +1,149 @@
 /**
- * The one plans config: prices, entitlements and the offers around them (DECISIONS.md, "Plans and
- * entitlements"). Plain data plus small pure helpers; the billing issue adds Stripe price ids from
- * the environment. Money is in integer cents.
+ * Rumo's plans, prices and entitlements: the one config module of DECISIONS.md "Plans and
+ * entitlements". Plain data and pure functions only, shared by the Worker (API guard, /me,
+ * checkout) and the UI (plan cards, locks, PRO badges). Money is integer cents (EUR).
  */
-import { localeOf, type Language } from "~/i18n/language";
 
-export const planIds = ["free", "light", "pro"] as const;
-export type PlanId = (typeof planIds)[number];
+export const PLAN_IDS = ["free", "light", "pro"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 export type PaidPlanId = Exclude<PlanId, "free">;
+export const PAID_PLAN_IDS = ["light", "pro"] as const satisfies readonly PaidPlanId[];
 
-/** What a plan unlocks; the server enforces these on every API route. */
-export const entitlementIds = [
-  "core", // tasks, calendar, goals, impact dashboard, notifications, search, cycle tracking
-  "finances_basic", // transactions, dashboard, filters, natural-language entry
-  "finances_advanced", // analysis, savings goals, budgets, CSV export and import
-  "wellbeing", // emotional diary, self-care routines, weekly reports
-  "calendar_sync", // Google Calendar two-way sync, ICS feed
-  "ai", // AI assistant chat and AI insights
+/** Everything a plan may unlock. The API guard and the UI use these keys, never plan names. */
+export const ENTITLEMENTS = [
+  "tasks",
+  "calendar",
+  "goals",
+  "impact",
+  "notifications",
+  "search",
+  "cycle",
+  "finances.basic",
+  "finances.advanced",
+  "diary",
+  "selfCare",
+  "weeklyReports",
+  "calendarSync",
+  "assistant",
+  "aiInsights",
 ] as const;
-export type Entitlement = (typeof entitlementIds)[number];
+export type Entitlement = (typeof ENTITLEMENTS)[number];
+
+const FREE_ENTITLEMENTS = ["tasks", "calendar", "goals", "impact", "notifications", "search", "cycle", "finances.basic"] as const satisfies readonly Entitlement[];
+const LIGHT_ENTITLEMENTS = [...FREE_ENTITLEMENTS, "finances.advanced", "diary", "selfCare", "weeklyReports", "calendarSync"] as const satisfies readonly Entitlement[];
+const PRO_ENTITLEMENTS = [...LIGHT_ENTITLEMENTS, "assistant", "aiInsights"] as const satisfies readonly Entitlement[];
 
 export type Plan = {
   id: PlanId;
-  /** Price per month in cents. */
+  /** Monthly price in cents (EUR). */
   monthlyPriceCents: number;
-  /** A former price shown crossed out next to the current one. */
-  compareAtCents?: number;
-  interval: "month";
+  /** A crossed-out reference price shown next to the real one, when there is one. */
+  compareAtPriceCents: number | null;
   entitlements: readonly Entitlement[];
 };
 
-export const plans = {
-  free: { id: "free", monthlyPriceCents: 0, interval: "month", entitlements: ["core", "finances_basic"] },
-  light: {
-    id: "light",
-    monthlyPriceCents: 599,
-    interval: "month",
-    entitlements: ["core", "finances_basic", "finances_advanced", "wellbeing", "calendar_sync"],
-  },
-  pro: {
-    id: "pro",
-    monthlyPriceCents: 999,
-    compareAtCents: 1999,
-    interval: "month",
-    entitlements: ["core", "finances_basic", "finances_advanced", "wellbeing", "calendar_sync", "ai"],
-  },
+/** The table of DECISIONS.md: Free 0 €, Light 5,99 €, Pro 9,99 € (against a crossed-out 19,99 €). */
+export const PLANS = {
+  free: { id: "free", monthlyPriceCents: 0, compareAtPriceCents: null, entitlements: FREE_ENTITLEMENTS },
+  light: { id: "light", monthlyPriceCents: 599, compareAtPriceCents: null, entitlements: LIGHT_ENTITLEMENTS },
+  pro: { id: "pro", monthlyPriceCents: 999, compareAtPriceCents: 1999, entitlements: PRO_ENTITLEMENTS },
 } as const satisfies Record<PlanId, Plan>;
 
-/** Every new account: full Pro for this many days, no card. */
+/** Every new account gets the full Pro plan for this long, without a card. */
 export const TRIAL_DAYS = 14;
-export const TRIAL_PLAN: PlanId = "pro";
-/** Money-back guarantee, handled through support and the customer portal. */
+/** Money-back guarantee (a policy handled through support and the Stripe customer portal). */
 export const GUARANTEE_DAYS = 30;
-/** Welcome coupon: percent off the first paid month, once per account. */
-export const WELCOME_COUPON = { code: "BEMVINDO10", percentOff: 10 } as const;
-/** Referral: this many referred accounts with a paid first invoice give the referrer free Pro months. */
-export const REFERRAL_REWARD = { friendsRequired: 2, freeMonths: 1, plan: "pro" } as const;
 
-export function hasEntitlement(plan: PlanId, entitlement: Entitlement): boolean {
-  return (plans[plan].entitlements as readonly Entitlement[]).includes(entitlement);
+export type Coupon = {
+  code: string;
+  percentOff: number;
+  /** "once": the discount applies to the first paid month only. */
+  duration: "once";
+  /** Redeemable once per account. */
+  oncePerAccount: boolean;
+};
+
+/** Coupons Rumo knows. The same id exists as a coupon in Stripe, which also holds its expiry. */
+export const COUPONS: readonly Coupon[] = [{ code: "BEMVINDO10", percentOff: 10, duration: "once", oncePerAccount: true }];
+export const WELCOME_COUPON = COUPONS[0];
+/** What a coupon code may look like before anyone looks it up (anything else is a 400). */
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+
+/** Two referred accounts paying their first invoice give the referrer one free Pro month. */
+export const REFERRAL = { paidReferralsPerReward: 2, rewardPlan: "pro", rewardDays: 30 } as const;
+
+/** The subscription state of the API contract (`/me` → `subscription`). */
+export type SubscriptionState = {
+  tier: PlanId;
+  /** A paid Stripe subscription is active (or in Stripe's own trial / grace period). */
+  subscribed: boolean;
+  /** ISO instant when the current paid period (or the free referral month) ends. */
+  subscriptionEnd: string | null;
+  isTrialActive: boolean;
+  trialEndsAt: string | null;
+};
+
+/** What the user may do in a given subscription state (the trial and the referral month are Pro). */
+export function entitlementsFor(state: Pick<SubscriptionState, "tier">): Entitlement[] {
+  return [...PLANS[state.tier].entitlements];
 }
 
-export type PaidPlan = Plan & { id: PaidPlanId };
+/** Whether a state includes one entitlement. */
+export const hasEntitlement = (state: Pick<SubscriptionState, "tier">, key: Entitlement) => PLANS[state.tier].entitlements.includes(key as never);
+
+/** The cheapest plan that unlocks `key` (what an Upgrade action should offer). */
+export function cheapestPlanWith(key: Entitlement): PlanId {
+  return PLAN_IDS.find((id) => PLANS[id].entitlements.includes(key as never)) ?? "pro";
+}
+
+const tierRank: Record<PlanId, number> = { free: 0, light: 1, pro: 2 };
+/** The higher of two tiers (a paid Light user with a free Pro month is Pro for that month). */
+export const higherTier = (a: PlanId, b: PlanId): PlanId => (tierRank[a] >= tierRank[b] ? a : b);
+
+/** Stripe price ids per paid plan, from the environment (plain vars STRIPE_PRICE_LIGHT / _PRO). */
+export function stripePriceIds(env: { STRIPE_PRICE_LIGHT?: string; STRIPE_PRICE_PRO?: string }): Record<PaidPlanId, string> {
+  return { light: env.STRIPE_PRICE_LIGHT ?? "", pro: env.STRIPE_PRICE_PRO ?? "" };
+}
+
+/** The paid plan of a Stripe price id, or null for a price Rumo does not sell. */
+export function planOfPrice(env: { STRIPE_PRICE_LIGHT?: string; STRIPE_PRICE_PRO?: string }, priceId: string): PaidPlanId | null {
+  const ids = stripePriceIds(env);
+  return PAID_PLAN_IDS.find((id) => ids[id] !== "" && ids[id] === priceId) ?? null;
+}
+
+/** A price for display: `formatPrice(999, "pt")` → "9,99 €", `formatPrice(999, "en")` → "€9.99". */
+export function formatPrice(cents: number, language: "pt" | "en"): string {
+  return new Intl.NumberFormat(language === "en" ? "en-US" : "pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+// Pricing pages -----------------------------------------------------------------------------------
+
+/** The rows of the plans table of DECISIONS.md, each a group of entitlements (pricing pages). */
+export const FEATURE_GROUPS = {
+  core: ["tasks", "calendar", "goals", "impact", "notifications", "search", "cycle"],
+  finances_basic: ["finances.basic"],
+  finances_advanced: ["finances.advanced"],
+  wellbeing: ["diary", "selfCare", "weeklyReports"],
+  calendar_sync: ["calendarSync"],
+  ai: ["assistant", "aiInsights"],
+} as const satisfies Record<string, readonly Entitlement[]>;
+export type FeatureGroup = keyof typeof FEATURE_GROUPS;
+export const featureGroupIds = Object.keys(FEATURE_GROUPS) as FeatureGroup[];
+
+/** Whether a plan includes a whole row of the table. */
+export const planHasFeatureGroup = (plan: PlanId, group: FeatureGroup) =>
+  FEATURE_GROUPS[group].every((key) => (PLANS[plan].entitlements as readonly Entitlement[]).includes(key));
 
 /** Paid plans, cheapest first. */
-export function paidPlans(): PaidPlan[] {
-  return Object.values(plans as Record<PlanId, Plan>)
-    .filter((plan): plan is PaidPlan => plan.id !== "free" && plan.monthlyPriceCents > 0)
-    .sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents);
+export function paidPlans() {
+  return PAID_PLAN_IDS.map((id) => PLANS[id]).sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents);
 }
 
 /** The cheapest paid plan (the hero's 'Começar Premium' price). */
-export function lowestPaidPlan(): PaidPlan {
-  return paidPlans()[0];
-}
-
-/** 599 → "5,99 €" in pt, "€5.99" in en. */
-export function formatCents(cents: number, language: Language): string {
-  if (!Number.isInteger(cents)) throw new RangeError(`cents must be an integer: ${cents}`);
-  return new Intl.NumberFormat(localeOf[language], { style: "currency", currency: "EUR" }).format(cents / 100);
-}
+export const lowestPaidPlan = () => paidPlans()[0];
 
 /** The price after a percent discount, rounded to the nearest cent. */
-export function discountedCents(cents: number, percentOff: number): number {
-  return Math.round((cents * (100 - percentOff)) / 100);
-}
+export const discountedCents = (cents: number, percentOff: number) => Math.round((cents * (100 - percentOff)) / 100);
 
-/** Where a checkout button leads until the billing issue wires Stripe: sign up with the plan chosen. */
-export function checkoutHref(plan: PaidPlanId): string {
-  return `/auth?plan=${plan}`;
-}
+/** Where a public checkout button leads: sign-in (or sign-up) with the plan chosen, then /app/premium. */
+export const checkoutHref = (plan: PaidPlanId) => `/auth?plan=${plan}&next=${encodeURIComponent("/app/premium")}`;

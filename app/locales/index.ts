@@ -6,6 +6,7 @@ import enAbout from "./en/about";
 import enAccount from "./en/account";
 import enAuth from "./en/auth";
 import enBlog from "./en/blog";
+import enBilling from "./en/billing";
 import enCommon from "./en/common";
 import enEmail from "./en/email";
 import enErrors from "./en/errors";
@@ -20,6 +21,7 @@ import ptAbout from "./pt/about";
 import ptAccount from "./pt/account";
 import ptAuth from "./pt/auth";
 import ptBlog from "./pt/blog";
+import ptBilling from "./pt/billing";
 import ptCommon from "./pt/common";
 import ptEmail from "./pt/email";
 import ptErrors from "./pt/errors";
@@ -47,6 +49,7 @@ export const resources = {
     email: ptEmail,
     account: ptAccount,
     shell: ptShell,
+    billing: ptBilling,
   },
   en: {
     common: enCommon,
@@ -63,6 +66,7 @@ export const resources = {
     email: enEmail,
     account: enAccount,
     shell: enShell,
+    billing: enBilling,
   },
 } as const;
 

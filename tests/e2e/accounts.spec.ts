@@ -39,6 +39,8 @@ const texts = {
     saveNew: "Guardar nova senha",
     done: "Senha alterada. Já pode entrar com a nova senha.",
     wrong: "Email ou senha incorretos",
+    skip: "Pular",
+    acceptCookies: "Aceitar Todos",
   },
   en: {
     signUpTab: "Create account",
@@ -60,6 +62,8 @@ const texts = {
     saveNew: "Save new password",
     done: "Password changed. You can now sign in with your new password.",
     wrong: "Incorrect email or password",
+    skip: "Skip",
+    acceptCookies: "Accept All",
   },
 } as const;
 
@@ -76,6 +80,7 @@ for (const language of ["pt", "en"] as const) {
       await expect(page).toHaveURL(/\/auth\?next=%2Fapp%2Fperfil/);
 
       await page.goto("/auth");
+      await page.getByTestId("cookie-banner").getByRole("button", { name: t.acceptCookies }).click();
       await page.getByRole("tab", { name: t.signUpTab }).click();
       const signUp = page.getByRole("form", { name: t.signUpTab });
       await signUp.getByLabel(t.name).fill("Beatriz Teste");
@@ -100,6 +105,8 @@ for (const language of ["pt", "en"] as const) {
       await expect(page.getByRole("heading", { name: t.onboardingTitle })).toBeVisible();
       await page.getByRole("button", { name: t.start }).click();
       await expect(page).toHaveURL(/\/app\/meu-impacto/);
+      // The first visit starts the dashboard tour; skip it.
+      await page.getByTestId("tour").getByRole("button", { name: t.skip }).click();
       await expect(page.getByRole("heading", { name: t.impact })).toBeVisible();
       await expect(page.getByTestId("display-name")).toHaveText("Beatriz Teste");
 

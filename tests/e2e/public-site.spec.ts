@@ -15,7 +15,7 @@ async function checkLanding(page: Page, language: "pt" | "en") {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.h1);
   const premium = page.getByTestId("hero-premium");
   await expect(premium).toHaveText(text.premium);
-  await expect(premium).toHaveAttribute("href", "/auth?plan=light");
+  await expect(premium).toHaveAttribute("href", "/auth?plan=light&next=%2Fapp%2Fpremium");
   await expect(page.getByTestId("roadmap").getByRole("listitem")).toHaveCount(11);
   // No real testimonials are configured: neither the section nor its link is shown.
   await expect(page.locator("#depoimentos")).toHaveCount(0);
@@ -187,7 +187,7 @@ test.describe("pricing and legal", () => {
     await expect(page.getByTestId("plan-pro").locator("s")).toContainText("19,99");
     await expect(page.getByText("BEMVINDO10")).toBeVisible();
     await expect(page.getByText("Garantia de 30 dias")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Escolher Pro" })).toHaveAttribute("href", "/auth?plan=pro");
+    await expect(page.getByRole("link", { name: "Escolher Pro" })).toHaveAttribute("href", "/auth?plan=pro&next=%2Fapp%2Fpremium");
   });
 
   test("privacy covers health data and cookies, with the contact address", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { hashPassword, PASSWORD_PARAMS } from "../auth/password";
 import { cronJobs, runSchedule } from "../cron/registry";
+import { setTrialEnd } from "../db/billing";
 import { database } from "../db/client";
 import { listOutboxMail } from "../db/mail-outbox";
 import { seedDemoAccount } from "../db/seed";
@@ -30,6 +31,13 @@ export const dev = new Hono<AppEnv>()
   .post("/bench/hash", async (c) => {
     await hashPassword("benchmark-password");
     return c.json({ params: PASSWORD_PARAMS });
+  })
+
+  // Moves a user's trial end (e2e tests make a Free user by ending the trial).
+  .post("/billing/trial", async (c) => {
+    const { email, endsAt } = await c.req.json<{ email: string; endsAt: string }>();
+    await setTrialEnd(database(c.env.DB), String(email).toLowerCase(), new Date(endsAt));
+    return c.json({ ok: true });
   })
 
   .post("/cron", async (c) => {

@@ -3,8 +3,11 @@ import { apiError } from "../lib/errors";
 import { jsonBodies } from "../middleware/body";
 import type { AppEnv } from "../types";
 import { loadSession } from "../auth/middleware";
+import { premiumGuard } from "../billing/entitlements";
+import { PREMIUM_ROUTES } from "../billing/premium-routes";
 import { auth } from "./auth";
 import { feedbackApi } from "./feedback";
+import { billingApi } from "./billing";
 import { health } from "./health";
 import { me } from "./me";
 import { searchApi } from "./search";
@@ -19,12 +22,15 @@ api.use("*", jsonBodies({ except: NON_JSON_PATHS }));
 
 // Every API request knows its session (if any); routes that need one say requireUser.
 api.use("*", loadSession);
+// Premium routes (worker/billing/premium-routes.ts) answer 402 without the entitlement.
+api.use("*", premiumGuard(PREMIUM_ROUTES));
 
 api.route("/health", health);
 api.route("/auth", auth);
 api.route("/me", me);
 api.route("/feedback", feedbackApi);
 api.route("/search", searchApi);
+api.route("/billing", billingApi);
 
 // Unknown API paths answer JSON, never the HTML not-found page.
 api.all("*", () => {

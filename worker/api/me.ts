@@ -4,7 +4,7 @@ import * as rules from "../auth/account-rules";
 import { accountDeps, currentAuth, requireFreshSession, requireUser, sessionDeps } from "../auth/middleware";
 import { clearSessionCookie, revokeOtherSessions, revokeSession, type SessionRecord } from "../auth/sessions";
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
-import { entitlementsOf, subscriptionOf } from "../billing/subscription";
+import { entitlementsOf } from "../billing/entitlements";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import { userRealtime } from "../durable-objects/user-realtime";
@@ -75,12 +75,12 @@ export const me = new Hono<AppEnv>()
   .get("/", async (c) => {
     const { user, session } = currentAuth(c);
     const profile = await accounts.getProfile(database(c.env.DB), user.id);
-    const subscription = subscriptionOf(user);
+    const { subscription, entitlements } = await entitlementsOf(c.env, user);
     return c.json({
       user: publicUser(user, session),
       profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },
       subscription,
-      entitlements: entitlementsOf(user),
+      entitlements,
     });
   })
 

@@ -39,10 +39,18 @@ export const users = sqliteTable(
     /** JSON array of hashed, unused recovery codes. */
     totpRecoveryCodes: text("totp_recovery_codes"),
     trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    /** Pro until this instant, from referral rewards (docs/decisions/0008-billing-state-sync.md). */
+    bonusProUntil: integer("bonus_pro_until", { mode: "timestamp_ms" }),
+    /** The code of the user's referral link, made on first use. */
+    referralCode: text("referral_code"),
     preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_google_sub_unique").on(t.googleSub)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    uniqueIndex("users_referral_code_unique").on(t.referralCode),
+  ],
 );
 
 export const profiles = sqliteTable("profiles", {
@@ -124,4 +132,67 @@ export const feedback = sqliteTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index("feedback_user_idx").on(t.userId)],
+);
+
+// Billing ------------------------------------------------------------------------------------
+
+/**
+ * The user's Stripe customer and a copy of their current Stripe subscription, rewritten whole
+ * from Stripe on every relevant webhook (never patched from an event's delta).
+ */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    tier: text("tier", { enum: ["free", "light", "pro"] }).notNull().default("free"),
+    /** Stripe's subscription status (active, trialing, past_due, canceled, ...), null before any. */
+    status: text("status"),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [uniqueIndex("subscriptions_customer_unique").on(t.stripeCustomerId)],
+);
+
+/** Stripe events already applied, written in the same batch as their change (idempotency). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Coupons a user has redeemed in a completed checkout (each once per account). */
+export const couponRedemptions = sqliteTable(
+  "coupon_redemptions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    redeemedAt: integer("redeemed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("coupon_redemptions_user_code_unique").on(t.userId, t.code)],
+);
+
+/** Who referred whom; a reward marks the two referrals it consumed with its id. */
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: text("id").primaryKey(),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredId: text("referred_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstPaidAt: integer("first_paid_at", { mode: "timestamp_ms" }),
+    rewardId: text("reward_id"),
+    rewardGrantedAt: integer("reward_granted_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("referrals_referred_unique").on(t.referredId), index("referrals_referrer_idx").on(t.referrerId)],
 );

@@ -1,24 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sanitizeLanguage } from "~/i18n/language";
-import {
-  checkoutHref,
-  entitlementIds,
-  formatCents,
-  GUARANTEE_DAYS,
-  hasEntitlement,
-  plans,
-  REFERRAL_REWARD,
-  TRIAL_DAYS,
-  WELCOME_COUPON,
-  type Plan,
-} from "~/lib/plans";
+import { checkoutHref, featureGroupIds, formatPrice, GUARANTEE_DAYS, planHasFeatureGroup, PLANS, REFERRAL, TRIAL_DAYS, WELCOME_COUPON, type Plan } from "~/lib/plans";
 
 /** Formats cents in the current language. */
 export function usePrice() {
   const { i18n } = useTranslation();
   const language = sanitizeLanguage(i18n.language) ?? "pt";
-  return (cents: number) => formatCents(cents, language);
+  return (cents: number) => formatPrice(cents, language);
 }
 
 function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
@@ -38,16 +27,16 @@ function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
       <p className="mt-4 flex items-baseline gap-2">
         <span className="text-3xl font-extrabold text-slate-900">{price(plan.monthlyPriceCents)}</span>
         <span className="text-slate-600">{t("perMonth")}</span>
-        {plan.compareAtCents && (
+        {plan.compareAtPriceCents && (
           <s className="text-slate-500">
-            <span className="sr-only">{t("previousPrice", { price: price(plan.compareAtCents) })}</span>
-            <span aria-hidden="true">{price(plan.compareAtCents)}</span>
+            <span className="sr-only">{t("previousPrice", { price: price(plan.compareAtPriceCents) })}</span>
+            <span aria-hidden="true">{price(plan.compareAtPriceCents)}</span>
           </s>
         )}
       </p>
       <ul className="mt-6 flex-1 space-y-2 text-sm">
-        {entitlementIds.map((entitlement) => {
-          const included = hasEntitlement(plan.id, entitlement);
+        {featureGroupIds.map((entitlement) => {
+          const included = planHasFeatureGroup(plan.id, entitlement);
           return (
             <li key={entitlement} className={`flex gap-2 ${included ? "text-slate-800" : "text-slate-500"}`}>
               <span aria-hidden="true" className={included ? "text-brand-700" : ""}>{included ? "✓" : "–"}</span>
@@ -73,7 +62,7 @@ function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
 
 /** The three plans from the config, side by side; Pro is highlighted. */
 export function PlanCards({ only }: { only?: Plan["id"][] }) {
-  const shown = Object.values(plans).filter((plan) => !only || only.includes(plan.id));
+  const shown = Object.values(PLANS as Record<string, Plan>).filter((plan) => !only || only.includes(plan.id));
   return (
     <ul className={`grid gap-6 ${shown.length === 3 ? "md:grid-cols-3" : "md:grid-cols-2"}`}>
       {shown.map((plan) => (
@@ -90,7 +79,7 @@ export function Offers() {
     { key: "trial", values: { days: TRIAL_DAYS } },
     { key: "guarantee", values: { days: GUARANTEE_DAYS } },
     { key: "coupon", values: { code: WELCOME_COUPON.code, percent: WELCOME_COUPON.percentOff } },
-    { key: "referral", values: { friends: REFERRAL_REWARD.friendsRequired, months: REFERRAL_REWARD.freeMonths } },
+    { key: "referral", values: { friends: REFERRAL.paidReferralsPerReward, months: Math.round(REFERRAL.rewardDays / 30) } },
   ] as const;
   return (
     <section aria-labelledby="offers-title" className="mt-16">

@@ -175,20 +175,25 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
   const drawerRef = useRef(drawer);
   drawerRef.current = drawer;
 
-  // A route change closes the drawer.
-  useEffect(() => setDrawer(false), [location.pathname]);
-
-  // The device back button closes an open drawer instead of leaving the page.
+  // The device back button closes an open drawer instead of leaving the page: opening pushes a
+  // history entry, which the back button pops. Closing any other way takes that entry back off
+  // (or, for a link in the drawer, the navigation replaces it).
+  const openDrawer = useCallback(() => {
+    window.history.pushState({ ...window.history.state, rumoDrawer: true }, "");
+    setDrawer(true);
+  }, []);
+  const closeDrawer = useCallback((how: "dismiss" | "navigate" | "back" = "dismiss") => {
+    setDrawer(false);
+    if (how === "dismiss" && window.history.state?.rumoDrawer) window.history.back();
+  }, []);
   useEffect(() => {
     if (!drawer) return;
-    window.history.pushState({ ...window.history.state, rumoDrawer: true }, "");
-    const onPop = () => setDrawer(false);
+    const onPop = () => closeDrawer("back");
     window.addEventListener("popstate", onPop);
-    return () => {
-      window.removeEventListener("popstate", onPop);
-      if (window.history.state?.rumoDrawer) window.history.back();
-    };
-  }, [drawer]);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [drawer, closeDrawer]);
+  // A route change (swipe, tab, search) closes it too.
+  useEffect(() => setDrawer(false), [location.pathname]);
 
   useEffect(() => {
     const onStart = (event: TouchEvent) => {
@@ -202,12 +207,12 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
       const touch = event.changedTouches[0];
       const to = { x: touch.clientX, y: touch.clientY };
       if (drawerRef.current) {
-        if (closesDrawer(from, to)) setDrawer(false);
+        if (closesDrawer(from, to)) closeDrawer();
         return;
       }
       if (opensDrawer(from, to)) {
         haptic();
-        setDrawer(true);
+        openDrawer();
         return;
       }
       const direction = swipeDirection(from, to);
@@ -223,12 +228,12 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
       document.removeEventListener("touchstart", onStart);
       document.removeEventListener("touchend", onEnd);
     };
-  }, [haptic, navigate]);
+  }, [haptic, navigate, openDrawer, closeDrawer]);
 
   return (
     <div className="min-h-[calc(100dvh-2rem)] bg-slate-50 pb-20">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white px-2">
-        <button type="button" onClick={() => setDrawer(true)} aria-label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700">
+        <button type="button" onClick={openDrawer} aria-label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700">
           <Bars3Icon className="h-6 w-6" aria-hidden="true" />
         </button>
         <Link to="/app/meu-impacto" className="flex items-center gap-2 font-bold text-brand-700">
@@ -257,12 +262,12 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
           </NavLink>
         ))}
       </nav>
-      <Dialog open={drawer} onClose={() => setDrawer(false)} className="relative z-50">
+      <Dialog open={drawer} onClose={() => closeDrawer()} className="relative z-50">
         <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" data-testid="drawer-overlay" />
         <DialogPanel className="fixed inset-y-0 left-0 flex w-72 flex-col bg-white shadow-2xl" data-testid="drawer">
           <div className="flex h-14 items-center justify-between border-b border-slate-100 px-4">
             <UserName user={user} />
-            <button type="button" onClick={() => setDrawer(false)} aria-label={t("header.closeMenu")} className="rounded-lg p-2 text-slate-600">
+            <button type="button" onClick={() => closeDrawer()} aria-label={t("header.closeMenu")} className="rounded-lg p-2 text-slate-600">
               <XMarkIcon className="h-5 w-5" aria-hidden="true" />
             </button>
           </div>
@@ -273,7 +278,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
                 <ul className="space-y-0.5">
                   {section.items.map((item) => (
                     <li key={item.to}>
-                      <ShellNavLink item={item} entitlements={entitlements} premiumLabel={item.premiumLabel} onNavigate={() => setDrawer(false)} />
+                      <ShellNavLink item={item} entitlements={entitlements} premiumLabel={item.premiumLabel} replace onNavigate={() => closeDrawer("navigate")} />
                     </li>
                   ))}
                 </ul>

@@ -10,12 +10,15 @@ export function ShellNavLink({
   entitlements,
   collapsed = false,
   premiumLabel = false,
+  replace = false,
   onNavigate,
 }: {
   item: NavItem;
   entitlements: readonly string[];
   collapsed?: boolean;
   premiumLabel?: boolean;
+  /** Replace the current history entry (the drawer's own entry) instead of pushing. */
+  replace?: boolean;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation("shell");
@@ -41,6 +44,7 @@ export function ShellNavLink({
   return (
     <NavLink
       to={item.to}
+      replace={replace}
       onClick={onNavigate}
       title={collapsed ? label : undefined}
       aria-label={collapsed ? label : undefined}

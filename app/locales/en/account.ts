@@ -35,15 +35,6 @@ export default {
     tabs: { personal: "Personal", subscription: "Subscription", preferences: "Preferences", security: "Security" },
     personal: { fullName: "Full name", email: "Email", save: "Save", saved: "Changes saved." },
     preferences: { language: "Language", timeZone: "Time zone", save: "Save preferences" },
-    subscription: {
-      plan: "Current plan",
-      tiers: { free: "Free", light: "Light", pro: "Pro" },
-      trialActive: "Pro trial active until {{date}}.",
-      trialEnded: "The trial has ended.",
-      continuePro: "Continue with Pro",
-      manage: "Manage subscription",
-      startTrial: "Start Pro trial (14 days free)",
-    },
     security: {
       changePassword: "Change password",
       currentPassword: "Current password",

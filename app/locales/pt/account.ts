@@ -33,15 +33,6 @@ const account = {
     tabs: { personal: "Pessoal", subscription: "Subscrição", preferences: "Preferências", security: "Segurança" },
     personal: { fullName: "Nome completo", email: "Email", save: "Guardar", saved: "Alterações guardadas." },
     preferences: { language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências" },
-    subscription: {
-      plan: "Plano atual",
-      tiers: { free: "Gratuito", light: "Light", pro: "Pro" },
-      trialActive: "Período experimental Pro ativo até {{date}}.",
-      trialEnded: "O período experimental terminou.",
-      continuePro: "Continuar com o Pro",
-      manage: "Gerir subscrição",
-      startTrial: "Começar teste Pro (14 dias grátis)",
-    },
     security: {
       changePassword: "Alterar senha",
       currentPassword: "Senha atual",

@@ -4,7 +4,8 @@ import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { DesktopShell, MobileShell, useMobileLayout } from "~/components/shell/app-shell";
 import { useConnectivityNotices } from "~/components/shell/connectivity";
 import { FeedbackBox } from "~/components/shell/feedback-box";
-import { isMobileUserAgent } from "~/components/shell/rules";
+import { breadcrumbs, isMobileUserAgent } from "~/components/shell/rules";
+import { createI18n } from "~/i18n/i18n";
 import { SearchDialog } from "~/components/shell/search-dialog";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { Toaster } from "~/components/shell/toaster";
@@ -33,8 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ name: "robots", content: "noindex, nofollow" }];
+/** "<screen> · Rumo" for every /app screen without a title of its own. */
+export function meta({ location, loaderData }: Route.MetaArgs) {
+  const { t } = createI18n(loaderData?.user.language ?? "pt");
+  const crumb = breadcrumbs(location.pathname).at(-1);
+  const label = crumb?.labelKey ? t(crumb.labelKey as "shell:crumbs.app") : crumb?.fallback;
+  return [{ title: label ? `${label} · Rumo` : "Rumo" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** The signed-in area: desktop or mobile shell around every /app screen. */
@@ -104,7 +109,7 @@ function usePremiumRequiredToast() {
   const { t } = useTranslation("shell");
   const navigate = useNavigate();
   useEffect(() => {
-    const show = () => toast({ kind: "single", tone: "info", title: t("errors:premium_required"), action: { label: t("premium.upgrade"), onClick: () => navigate("/pricing") } });
+    const show = () => toast({ kind: "single", tone: "info", title: t("errors:premium_required"), action: { label: t("billing:actions.upgrade"), onClick: () => navigate("/app/premium") } });
     window.addEventListener(PREMIUM_REQUIRED_EVENT, show);
     return () => window.removeEventListener(PREMIUM_REQUIRED_EVENT, show);
   }, [t, navigate]);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, useLocation, useRouteLoaderData } from "react-router";
-import { PremiumNotice } from "~/components/shell/premium-notice";
+import { PremiumNotice } from "~/components/billing/premium-notice";
 import { breadcrumbs } from "~/components/shell/rules";
 import { getAuth } from "~/lib/auth.server";
 import type { loader as layoutLoader } from "./layout";
@@ -8,13 +8,13 @@ import type { Route } from "./+types/module";
 
 /** The entitlement each module screen needs (absent: every plan); admin screens need the admin role. */
 const NEEDS: Record<string, { entitlement?: string; admin?: boolean }> = {
-  diario: { entitlement: "wellbeing" },
-  autocuidado: { entitlement: "wellbeing" },
-  "relatorios-semanais": { entitlement: "wellbeing" },
-  "premium/reports": { entitlement: "wellbeing" },
-  chat: { entitlement: "ai" },
-  assistant: { entitlement: "ai" },
-  "assistente-ia": { entitlement: "ai" },
+  diario: { entitlement: "diary" },
+  autocuidado: { entitlement: "selfCare" },
+  "relatorios-semanais": { entitlement: "weeklyReports" },
+  "premium/reports": { entitlement: "weeklyReports" },
+  chat: { entitlement: "assistant" },
+  assistant: { entitlement: "assistant" },
+  "assistente-ia": { entitlement: "assistant" },
   analytics: { admin: true },
   "user-management": { admin: true },
 };

@@ -3,7 +3,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Button, Field, Notice } from "~/components/ui/form";
-import { localeOf, type Language } from "~/i18n/language";
+import { PlanCard } from "~/components/billing/plan-card";
+import { useBillingActions } from "~/components/billing/use-billing-actions";
+import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
 import type { loader as layoutLoader } from "./layout";
@@ -75,24 +77,15 @@ function PersonalTab({ data }: { data: LayoutData }) {
   );
 }
 
+/** The Subscrição tab: the same plan card as /app/premium, with its checkout and portal actions. */
 function SubscriptionTab({ data }: { data: LayoutData }) {
-  const { t, i18n } = useTranslation("account");
-  const { subscription } = data;
-  const date = subscription.trialEndsAt
-    ? new Intl.DateTimeFormat(localeOf[(i18n.language as Language) ?? "pt"], { dateStyle: "long" }).format(new Date(subscription.trialEndsAt))
-    : "";
+  const { i18n } = useTranslation();
+  const { status, checkout, portal } = useBillingActions();
   return (
-    <div className="max-w-md space-y-4" data-testid="plan-card">
-      <p className="text-sm text-slate-500">{t("profile.subscription.plan")}</p>
-      <p className="text-2xl font-bold text-brand-800">{t(`profile.subscription.tiers.${subscription.tier}`)}</p>
-      <p className="text-slate-600">{subscription.isTrialActive ? t("profile.subscription.trialActive", { date }) : t("profile.subscription.trialEnded")}</p>
-      <a href="/pricing" className="inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-        {subscription.subscribed
-          ? t("profile.subscription.manage")
-          : subscription.isTrialActive
-            ? t("profile.subscription.continuePro")
-            : t("profile.subscription.startTrial")}
-      </a>
+    <div className="max-w-md space-y-3">
+      <PlanCard state={data.subscription} language={(sanitizeLanguage(i18n.language) ?? "pt") as Language} busy={status.kind === "busy"} onManage={portal} onCheckout={(plan) => checkout(plan)} />
+      {status.kind === "error" && <Notice tone="error">{status.message}</Notice>}
+      {status.kind === "info" && <Notice tone="info">{status.message}</Notice>}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Offers, PlanCards, usePrice } from "~/components/public/plan-cards";
-import { entitlementIds, hasEntitlement, lowestPaidPlan } from "~/lib/plans";
+import { featureGroupIds, lowestPaidPlan, planHasFeatureGroup } from "~/lib/plans";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/premium";
@@ -10,7 +10,7 @@ export const loader = ({ context, request }: Route.LoaderArgs) => ({ seo: seoFor
 export const meta = seoMeta;
 
 /** What the paid plans add over Free, straight from the entitlements config. */
-const premiumEntitlements = entitlementIds.filter((entitlement) => !hasEntitlement("free", entitlement));
+const premiumEntitlements = featureGroupIds.filter((group) => !planHasFeatureGroup("free", group));
 
 export default function Premium() {
   const { t } = useTranslation("pricing");

@@ -1,0 +1,86 @@
+import { useTranslation } from "react-i18next";
+import { formatPrice, PLANS, type PaidPlanId, type SubscriptionState } from "~/lib/plans";
+
+export type PlanCardAction = "manage" | "continuePro" | "startTrial" | "upgrade";
+
+/**
+ * The plan card's one action (specification point 4): Light or Pro → manage subscription; during
+ * the trial → continue with Pro; otherwise start the Pro trial. A signed-in user whose trial has
+ * already ended cannot start another one, so they are offered the upgrade instead.
+ */
+export function planCardAction(state: SubscriptionState | null): PlanCardAction {
+  if (state?.subscribed) return "manage";
+  if (state?.isTrialActive) return "continuePro";
+  if (state?.trialEndsAt) return "upgrade";
+  return "startTrial";
+}
+
+type Props = {
+  state: SubscriptionState;
+  language: "pt" | "en";
+  busy?: boolean;
+  onManage: () => void;
+  onCheckout: (plan: PaidPlanId) => void;
+};
+
+const dateOf = (iso: string, language: "pt" | "en") =>
+  new Intl.DateTimeFormat(language === "en" ? "en-US" : "pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(iso));
+
+/** The user's current plan (the profile's Subscrição tab and /app/premium). */
+export function PlanCard({ state, language, busy, onManage, onCheckout }: Props) {
+  const { t } = useTranslation("billing");
+  const plan = PLANS[state.tier];
+  const action = planCardAction(state);
+  return (
+    <section aria-labelledby="plan-card-title" data-testid="plan-card" className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+      <p className="text-sm text-slate-500">{t("currentPlan")}</p>
+      <h2 id="plan-card-title" className="mt-1 text-2xl font-bold text-brand-800">
+        {t(`plans.${state.tier}.name`)}
+      </h2>
+      <p className="mt-1 text-slate-600">
+        {formatPrice(plan.monthlyPriceCents, language)}
+        {t("perMonth")}
+      </p>
+      {state.isTrialActive && state.trialEndsAt && <p className="mt-2 text-sm text-brand-700">{t("trialActive", { date: dateOf(state.trialEndsAt, language) })}</p>}
+      {!state.isTrialActive && !state.subscribed && state.trialEndsAt && <p className="mt-2 text-sm text-slate-600">{t("trialEnded")}</p>}
+      {state.subscriptionEnd && <p className="mt-2 text-sm text-slate-600">{t("renewsOn", { date: dateOf(state.subscriptionEnd, language) })}</p>}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))}
+        className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {t(`actions.${action}`)}
+      </button>
+    </section>
+  );
+}
+
+/** One paid plan to choose, with its price (Pro against its crossed-out price). */
+export function PlanOption({ planId, language, current, busy, onChoose }: { planId: PaidPlanId; language: "pt" | "en"; current: boolean; busy?: boolean; onChoose: () => void }) {
+  const { t } = useTranslation("billing");
+  const plan = PLANS[planId];
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 p-5">
+      <h3 className="text-lg font-semibold">{t(`plans.${planId}.name`)}</h3>
+      <p className="mt-1 text-sm text-slate-600">{t(`plans.${planId}.description`)}</p>
+      <p className="mt-3">
+        {plan.compareAtPriceCents !== null && (
+          <s className="mr-2 text-slate-400" aria-label={t("wasPrice", { price: formatPrice(plan.compareAtPriceCents, language) })}>
+            {formatPrice(plan.compareAtPriceCents, language)}
+          </s>
+        )}
+        <span className="text-2xl font-bold">{formatPrice(plan.monthlyPriceCents, language)}</span>
+        <span className="text-slate-500">{t("perMonth")}</span>
+      </p>
+      <button
+        type="button"
+        disabled={busy || current}
+        onClick={onChoose}
+        className="mt-4 rounded-lg border border-brand-600 px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+      >
+        {current ? t("currentPlan") : t("actions.choose", { plan: t(`plans.${planId}.name`) })}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PaidPlanId } from "~/lib/plans";
+
+type Status = { kind: "idle" } | { kind: "busy" } | { kind: "info"; message: string } | { kind: "error"; message: string };
+
+/** Opens `url` in a new tab; the tab is opened before the request so popup blockers allow it. */
+async function inNewTab(request: () => Promise<string | null>): Promise<void> {
+  const tab = window.open("", "_blank");
+  try {
+    const url = await request();
+    if (!url) {
+      tab?.close();
+      return;
+    }
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+async function postJson(path: string, body?: unknown): Promise<{ ok: boolean; data: Record<string, unknown> }> {
+  const response = await fetch(`/api/v1/billing${path}`, {
+    method: "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  return { ok: response.ok, data: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/** Checkout, customer portal and coupon checks with the specification's messages (point 8). */
+export function useBillingActions() {
+  const { t } = useTranslation("billing");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  const checkout = async (plan: PaidPlanId, coupon?: string) => {
+    setStatus({ kind: "busy" });
+    try {
+      let failure: string | null = null;
+      await inNewTab(async () => {
+        const { ok, data } = await postJson("/checkout", { plan, ...(coupon ? { coupon } : {}) });
+        if (ok && typeof data.url === "string") return data.url;
+        const error = data.error as { code?: string; message?: string } | undefined;
+        failure = error?.code?.startsWith("coupon_") || error?.code === "already_subscribed" ? (error.message ?? null) : `${t("errors.checkoutTitle")} – ${t("errors.checkout")}`;
+        return null;
+      });
+      setStatus(failure ? { kind: "error", message: failure } : { kind: "idle" });
+    } catch {
+      setStatus({ kind: "error", message: t("errors.unexpected") });
+    }
+  };
+
+  const portal = async () => {
+    setStatus({ kind: "info", message: t("portalOpening") });
+    try {
+      let failure: string | null = null;
+      await inNewTab(async () => {
+        const { ok, data } = await postJson("/portal");
+        if (ok && typeof data.url === "string") return data.url;
+        failure = ok || (data.error as { code?: string } | undefined)?.code === "portal_unavailable" ? t("errors.portalNoUrl") : t("errors.portal");
+        return null;
+      });
+      setStatus(failure ? { kind: "error", message: failure } : { kind: "info", message: t("portalOpening") });
+    } catch {
+      setStatus({ kind: "error", message: t("errors.portalUnexpected") });
+    }
+  };
+
+  /** Checks a coupon; returns its percent off, or null with the outcome message shown. */
+  const checkCoupon = async (code: string): Promise<number | null> => {
+    try {
+      const { ok, data } = await postJson("/coupon", { code });
+      if (ok) {
+        setStatus({ kind: "info", message: t("coupon.applied", { percent: data.percentOff }) });
+        return Number(data.percentOff);
+      }
+      setStatus({ kind: "error", message: String((data.error as { message?: string } | undefined)?.message ?? t("errors.couponInvalid")) });
+    } catch {
+      setStatus({ kind: "error", message: t("errors.unexpected") });
+    }
+    return null;
+  };
+
+  return { status, checkout, portal, checkCoupon };
+}

@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PlanCard, PlanOption } from "~/components/billing/plan-card";
+import { PremiumNotice } from "~/components/billing/premium-notice";
+import { ProBadge } from "~/components/billing/pro-badge";
+import { useBillingActions } from "~/components/billing/use-billing-actions";
+import { createI18n } from "~/i18n/i18n";
+import { sanitizeLanguage } from "~/i18n/language";
+import { ENTITLEMENTS, PAID_PLAN_IDS } from "~/lib/plans";
+import type { Route } from "./+types/subscription";
+import { loadSubscriptionPage } from "./subscription.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const data = await loadSubscriptionPage(context.cloudflare.env, request);
+  return { ...data, title: createI18n(context.lang).t("billing:premium.title") };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? "Premium"} · Rumo` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** /app/premium: the user's plan card (the profile's Subscrição tab reuses it), the plans and what is locked. */
+export default function Subscription({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("billing");
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  const { subscription, entitlements } = loaderData;
+  const { status, checkout, portal, checkCoupon } = useBillingActions();
+  const [coupon, setCoupon] = useState("");
+  const [couponApplied, setCouponApplied] = useState<string | undefined>();
+  const busy = status.kind === "busy";
+  const locked = ENTITLEMENTS.filter((key) => !entitlements.includes(key));
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">{t("premium.title")}</h1>
+        <p className="mt-2 text-slate-600">{t("premium.subtitle")}</p>
+      </header>
+
+      <PlanCard state={subscription} language={language} busy={busy} onManage={portal} onCheckout={(plan) => checkout(plan, couponApplied)} />
+
+      {status.kind === "error" && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {status.message}
+        </p>
+      )}
+      {status.kind === "info" && (
+        <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
+          {status.message}
+        </p>
+      )}
+
+      {!subscription.subscribed && (
+        <section aria-labelledby="plans-title" className="space-y-4">
+          <h2 id="plans-title" className="sr-only">
+            {t("premium.title")}
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {PAID_PLAN_IDS.map((planId) => (
+              <PlanOption key={planId} planId={planId} language={language} busy={busy} current={false} onChoose={() => checkout(planId, couponApplied)} />
+            ))}
+          </ul>
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const percent = await checkCoupon(coupon);
+              setCouponApplied(percent ? coupon.trim().toUpperCase() : undefined);
+            }}
+          >
+            <label className="flex flex-col text-sm">
+              {t("coupon.label")}
+              <input value={coupon} onChange={(e) => setCoupon(e.target.value)} maxLength={32} className="mt-1 rounded-lg border border-slate-300 px-3 py-2 uppercase" />
+            </label>
+            <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+              {t("coupon.apply")}
+            </button>
+          </form>
+          <p className="text-sm text-slate-500">{t("premium.guarantee")}</p>
+        </section>
+      )}
+
+      {locked.length > 0 && <PremiumNotice />}
+
+      <section aria-labelledby="features-title">
+        <h2 id="features-title" className="text-lg font-semibold">
+          {t("premium.yourFeatures")}
+        </h2>
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+          {ENTITLEMENTS.map((key) => (
+            <li key={key} className={`flex items-center justify-between rounded-lg border px-3 py-2 text-sm ${locked.includes(key) ? "border-slate-200 text-slate-400" : "border-brand-100"}`}>
+              <span>{t(`features.${key}`)}</span>
+              {locked.includes(key) && <ProBadge />}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

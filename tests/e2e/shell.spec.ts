@@ -1,0 +1,247 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createUser, dismissCookieBanner, originOf } from "./support";
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Sends a touch swipe through the page (Playwright's touchscreen only taps). */
+async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.evaluate(
+    ([a, b]) => {
+      const touch = (p: { x: number; y: number }) => new Touch({ identifier: 1, target: document.body, clientX: p.x, clientY: p.y });
+      document.dispatchEvent(new TouchEvent("touchstart", { touches: [touch(a)], changedTouches: [touch(a)], bubbles: true }));
+      document.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [touch(b)], bubbles: true }));
+    },
+    [from, to],
+  );
+}
+
+test.describe("desktop shell", () => {
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieBanner(page);
+    await createUser(page.request, uniqueEmail("shell"), { toursDone: true });
+  });
+
+  test("the sidebar toggles with Ctrl+B and its state survives a reload", async ({ page }) => {
+    await page.goto("/app/meu-impacto");
+    const sidebar = page.locator('[data-tour="sidebar"]');
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "rumo-sidebar-state");
+    expect(cookie?.value).toBe("collapsed");
+    expect(Math.round((cookie!.expires - Date.now() / 1000) / 86400)).toBe(7);
+    await page.reload();
+    // Rendered collapsed by the server: no shift after hydration.
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    await page.getByRole("button", { name: "Alternar barra lateral" }).click();
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  });
+
+  test("groups, display name and no PRO locks during the trial", async ({ page }) => {
+    await page.goto("/app/meu-impacto");
+    for (const group of ["Organização", "Bem-Estar", "Assistente IA", "Premium"]) await expect(page.getByText(group, { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId("display-name")).toContainText("Rita Faria");
+    await expect(page.locator('[data-locked="true"]')).toHaveCount(0);
+  });
+
+  test("the breadcrumb of /app/financas and the back button", async ({ page }) => {
+    await page.goto("/app/meu-impacto");
+    await expect(page.getByTestId("back-button")).toHaveCount(0);
+    await page.getByRole("link", { name: "Finanças" }).first().click();
+    await expect(page).toHaveURL(/\/app\/financas$/);
+    const crumbs = page.getByRole("navigation", { name: "Caminho" });
+    await expect(crumbs.getByRole("link", { name: "Início" })).toHaveAttribute("href", "/");
+    await expect(crumbs.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/app");
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Finanças");
+    await page.getByTestId("back-button").click();
+    await expect(page).toHaveURL(/\/app\/meu-impacto$/);
+    // Without history, back goes to the impact dashboard.
+    await page.goto("/app/objetivos");
+    await page.getByTestId("back-button").click();
+    await expect(page).toHaveURL(/\/app\/meu-impacto$/);
+  });
+
+  test("legacy paths and aliases redirect into /app", async ({ page }) => {
+    for (const [from, to] of [
+      ["/financas", "/app/financas"],
+      ["/ciclo", "/app/ciclo-menstrual"],
+      ["/assistente-ia", "/app/assistente-ia"],
+      ["/app", "/app/dashboard"],
+      ["/app/ciclo", "/app/ciclo-menstrual"],
+    ]) {
+      await page.goto(from);
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+    }
+    await page.goto("/app/configuracoes");
+    await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+  });
+
+  test("Ctrl+K opens the search: recent searches, the 2-character tip, no results, Escape", async ({ page }) => {
+    await page.goto("/app/meu-impacto");
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("Pesquisas recentes")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "viagem" })).toBeVisible();
+    await expect(dialog.getByText("Escreva pelo menos 2 caracteres para pesquisar em todos os seus dados")).toBeVisible();
+    const input = dialog.getByRole("combobox");
+    await input.fill("o");
+    await expect(dialog.getByText("Escreva pelo menos 2 caracteres")).toBeVisible();
+    await input.fill("orçamento");
+    await expect(dialog.getByText("Nenhum resultado encontrado")).toBeVisible();
+    await dialog.getByRole("button", { name: "Transações" }).click();
+    await expect(dialog.getByText("Nenhum resultado encontrado")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    // Opening again starts from an empty query.
+    await page.getByRole("button", { name: /Pesquisar/ }).click();
+    await expect(page.getByRole("combobox")).toHaveValue("");
+  });
+
+  test("the feedback box refuses an empty message and thanks the user", async ({ page }) => {
+    await page.goto("/app/meu-impacto");
+    await page.getByRole("button", { name: "Feedback" }).click();
+    const form = page.getByRole("form", { name: "Feedback da versão beta" });
+    await form.getByRole("button", { name: "Enviar" }).click();
+    await expect(form.getByText("Escreva uma mensagem antes de enviar.")).toBeVisible();
+    await form.getByLabel("Mensagem").fill("A pesquisa é rápida.");
+    await form.getByRole("button", { name: "Enviar" }).click();
+    await expect(page.getByText("Obrigado pelo seu feedback!")).toBeVisible();
+    await expect(form).toHaveCount(0);
+  });
+
+  test("a Free user sees PRO locks and the premium notice on a locked module", async ({ page }) => {
+    const email = uniqueEmail("free-shell");
+    await createUser(page.request, email, { toursDone: true });
+    await page.request.post("/api/dev/billing/trial", { headers: originOf(page.request), data: { email, endsAt: new Date(Date.now() - 60_000).toISOString() } });
+    await page.goto("/app/meu-impacto");
+    await expect(page.locator('[data-locked="true"]')).toHaveCount(3);
+    await page.goto("/app/diario");
+    await expect(page.getByTestId("premium-notice")).toContainText("Funcionalidade Premium - disponível apenas para utilizadores Premium");
+  });
+
+  test("has no serious or critical accessibility violations", async ({ page }) => {
+    await page.goto("/app/financas");
+    const results = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});
+
+test.describe("guided tour", () => {
+  test("runs from the first step to 'Concluir' and is not shown again", async ({ page }) => {
+    await createUser(page.request, uniqueEmail("tour"));
+    await page.goto("/app/meu-impacto");
+    const tour = page.getByTestId("tour");
+    await expect(tour).toContainText("Passo 1 de 5 · 20%");
+    await tour.getByRole("button", { name: "Seguinte" }).click();
+    await expect(tour).toContainText("Passo 2 de 5 · 40%");
+    await tour.getByRole("button", { name: "Anterior" }).click();
+    await expect(tour).toContainText("Passo 1 de 5");
+    for (let i = 0; i < 4; i++) await tour.getByRole("button", { name: "Seguinte" }).click();
+    await expect(tour).toContainText("Passo 5 de 5 · 100%");
+    await tour.getByRole("button", { name: "Concluir" }).click();
+    await expect(tour).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Meu Impacto" })).toBeVisible();
+    await expect(page.getByTestId("tour")).toHaveCount(0);
+    // A module's own tour, skipped with 'Pular'.
+    await page.goto("/app/tarefas");
+    await expect(page.getByTestId("tour")).toContainText("Tarefas");
+    await page.getByTestId("tour").getByRole("button", { name: "Pular" }).click();
+    await expect(page.getByTestId("tour")).toHaveCount(0);
+  });
+});
+
+test.describe("cookie banner", () => {
+  test("stores the choice and does not come back", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByTestId("cookie-banner");
+    await banner.getByRole("button", { name: "Preferências" }).click();
+    const dialog = page.getByRole("dialog", { name: "Preferências de cookies" });
+    await expect(dialog.getByRole("switch", { name: "Essenciais" })).toBeChecked();
+    await expect(dialog.getByRole("switch", { name: "Essenciais" })).toBeDisabled();
+    await dialog.getByRole("switch", { name: "Análise" }).click();
+    await dialog.getByRole("button", { name: "Guardar Preferências" }).click();
+    await expect(banner).toHaveCount(0);
+    const stored = await page.evaluate(() => [localStorage.getItem("rumo-cookie-consent"), JSON.parse(localStorage.getItem("rumo-gdpr-consent")!)]);
+    expect(stored[0]).toBe("custom");
+    expect(stored[1]).toMatchObject({ accepted: true, functional: false, analytics: true, marketing: false });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+  });
+
+  test("'Rejeitar Opcionais' stores a rejection", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Rejeitar Opcionais" }).click();
+    expect(await page.evaluate(() => localStorage.getItem("rumo-cookie-consent"))).toBe("rejected");
+  });
+});
+
+test.describe("errors", () => {
+  test("the error boundary shows 'Algo correu mal' with details and 'Tentar novamente'", async ({ page }) => {
+    const response = await page.goto("/dev/boom");
+    expect(response!.status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "Algo correu mal" })).toBeVisible();
+    await expect(page.getByText("Ocorreu um erro inesperado. Por favor tenta novamente.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Tentar novamente" })).toBeVisible();
+    const html = await response!.text();
+    expect(html).not.toContain("at loader");
+  });
+});
+
+test.describe("mobile shell", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" });
+
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieBanner(page);
+    await createUser(page.request, uniqueEmail("mobile"), { toursDone: true });
+  });
+
+  test("bottom tabs, drawer by edge swipe closed by Escape, and swipe navigation order", async ({ page }) => {
+    await page.goto("/app/meu-impacto");
+    const tabs = page.getByRole("navigation", { name: "Navegação principal" }).last();
+    for (const label of ["Início", "Calendário", "Tarefas", "Finanças", "Perfil"]) await expect(tabs.getByRole("link", { name: label })).toBeVisible();
+
+    await swipe(page, { x: 10, y: 400 }, { x: 90, y: 405 });
+    await expect(page.getByTestId("drawer")).toBeVisible();
+    await expect(page.getByTestId("drawer").getByRole("link", { name: "Objetivos" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("drawer")).toHaveCount(0);
+
+    // Not from the edge: no drawer.
+    await swipe(page, { x: 60, y: 400 }, { x: 200, y: 400 });
+    await expect(page.getByTestId("drawer")).toHaveCount(0);
+
+    // meu-impacto → objetivos → calendario, and back.
+    await swipe(page, { x: 300, y: 400 }, { x: 150, y: 410 });
+    await expect(page).toHaveURL(/\/app\/objetivos$/);
+    await swipe(page, { x: 300, y: 400 }, { x: 150, y: 410 });
+    await expect(page).toHaveURL(/\/app\/calendario$/);
+    await swipe(page, { x: 100, y: 400 }, { x: 250, y: 400 });
+    await expect(page).toHaveURL(/\/app\/objetivos$/);
+    // Too short or too vertical: stays.
+    await swipe(page, { x: 300, y: 400 }, { x: 230, y: 400 });
+    await swipe(page, { x: 300, y: 300 }, { x: 180, y: 500 });
+    await expect(page).toHaveURL(/\/app\/objetivos$/);
+  });
+
+  test("the menu button opens the drawer; a link closes it; the device back button closes it", async ({ page }) => {
+    await page.goto("/app/meu-impacto");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByTestId("drawer").getByRole("link", { name: "Tarefas" }).click();
+    await expect(page).toHaveURL(/\/app\/tarefas$/);
+    await expect(page.getByTestId("drawer")).toHaveCount(0);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByTestId("drawer")).toBeVisible();
+    await page.goBack();
+    await expect(page.getByTestId("drawer")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/app\/tarefas$/);
+  });
+
+  test("has no serious or critical accessibility violations", async ({ page }) => {
+    await page.goto("/app/financas");
+    const results = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});

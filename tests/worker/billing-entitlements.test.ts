@@ -1,0 +1,85 @@
+import { createExecutionContext, env } from "cloudflare:test";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { loadSession } from "@worker/auth/middleware";
+import { premiumGuard, requireEntitlement } from "@worker/billing/entitlements";
+import { PREMIUM_ROUTES, type PremiumRoute } from "@worker/billing/premium-routes";
+import { handleError } from "@worker/lib/errors";
+import type { AppEnv } from "@worker/types";
+import { FAKE_STRIPE } from "../fixtures/fake-stripe";
+import { customerUser, endTrial, sendEvent, setSubscription, stripeEvent, userIdOf } from "./billing-helpers";
+import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
+
+const PREMIUM_MESSAGE = "Funcionalidade Premium - disponível apenas para utilizadores Premium";
+const concrete = (path: string) => path.replace(/:[^/]+/g, "x1");
+
+describe("the premium route registry", () => {
+  it("every listed premium route answers 402 for a Free user after the trial, and passes the guard during the trial", async () => {
+    const trialCookie = await signUpAndLogIn("ent-trial@example.com");
+    const freeCookie = await signUpAndLogIn("ent-free@example.com");
+    await endTrial(await userIdOf("ent-free@example.com"));
+    // Until the premium modules land this list is empty; each module adds its routes there.
+    for (const route of PREMIUM_ROUTES) {
+      const body = route.method === "GET" || route.method === "DELETE" ? undefined : {};
+      const free = await api(concrete(route.path), { method: route.method, body, headers: { cookie: freeCookie } });
+      expect(free.status, `${route.method} ${route.path}`).toBe(402);
+      expect((await json(free)).error).toMatchObject({ code: "premium_required", message: PREMIUM_MESSAGE });
+      const trial = await api(concrete(route.path), { method: route.method, body, headers: { cookie: trialCookie } });
+      expect(trial.status, `${route.method} ${route.path}`).not.toBe(402);
+    }
+    // Reads and exports are never listed: a downgraded account keeps its data.
+    expect(PREMIUM_ROUTES.filter((r) => r.method === "GET")).toEqual([]);
+    // And the account's own routes stay open for a Free user.
+    expect((await api("/me", { headers: { cookie: freeCookie } })).status).toBe(200);
+    expect((await api("/me/export", { headers: { cookie: freeCookie } })).status).toBe(200);
+  });
+});
+
+describe("the entitlement guard", () => {
+  // A probe API with the production guards over sample routes (the real registry has no rows yet).
+  const sample: PremiumRoute[] = [
+    { method: "POST", path: "/diary", entitlement: "diary" },
+    { method: "PATCH", path: "/diary/:id", entitlement: "diary" },
+    { method: "POST", path: "/assistant/messages", entitlement: "assistant" },
+  ];
+  const probe = new Hono<AppEnv>()
+    .onError(handleError)
+    .use("*", loadSession)
+    .use("*", premiumGuard(sample, ""))
+    .post("/diary", (c) => c.json({ ok: true }))
+    .patch("/diary/:id", (c) => c.json({ ok: true }))
+    .get("/diary", (c) => c.json({ items: [] }))
+    .post("/assistant/messages", (c) => c.json({ ok: true }))
+    .post("/insights", requireEntitlement("aiInsights"), (c) => c.json({ ok: true }));
+  const call = (method: string, path: string, cookie?: string) =>
+    probe.request(`${ORIGIN}${path}`, { method, headers: cookie ? { cookie } : {} }, env, createExecutionContext());
+
+  it("lets a trial user through, answers 402 to a Free user, keeps reads open and 401 for visitors", async () => {
+    const trial = await signUpAndLogIn("guard-trial@example.com");
+    const free = await signUpAndLogIn("guard-free@example.com");
+    await endTrial(await userIdOf("guard-free@example.com"));
+
+    for (const [method, path] of [["POST", "/diary"], ["PATCH", "/diary/abc"], ["POST", "/assistant/messages"], ["POST", "/insights"]]) {
+      expect((await call(method, path, trial)).status, path).toBe(200);
+      const refused = await call(method, path, free);
+      expect(refused.status, path).toBe(402);
+      expect((await json(refused)).error).toEqual({ code: "premium_required", message: PREMIUM_MESSAGE });
+    }
+    expect((await call("GET", "/diary", free)).status).toBe(200);
+    expect((await call("POST", "/diary")).status).toBe(401);
+  });
+
+  it("follows the plan: Light writes the diary but not the assistant; a cancelled plan falls back to Free", async () => {
+    const { cookie, userId, customerId } = await customerUser("guard-light@example.com", "light");
+    await endTrial(userId);
+    const sub = await setSubscription({ customer: customerId, status: "active", price: FAKE_STRIPE.prices.light });
+    await sendEvent(stripeEvent("customer.subscription.created", sub));
+    expect((await call("POST", "/diary", cookie)).status).toBe(200);
+    expect((await call("POST", "/assistant/messages", cookie)).status).toBe(402);
+
+    const canceled = await setSubscription({ id: sub.id, customer: customerId, status: "canceled" });
+    await sendEvent(stripeEvent("customer.subscription.deleted", canceled));
+    expect((await call("POST", "/diary", cookie)).status).toBe(402);
+    expect((await call("GET", "/diary", cookie)).status).toBe(200);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Billing rules behind /billing/*: checkout, customer portal, coupons and referral links. Plain
+ * functions over their dependencies (D1, a Stripe client, the clock), so tests can pass fakes.
+ */
+import type Stripe from "stripe";
+import { COUPONS, stripePriceIds, type Coupon, type PaidPlanId } from "~/lib/plans";
+import type { User } from "../db/accounts";
+import * as billing from "../db/billing";
+import type { Db } from "../db/client";
+import { ApiError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { log } from "../lib/log";
+import { LIVE_STATUSES } from "./subscription";
+
+export type BillingDeps = { db: Db; stripe: () => Stripe; env: Env; appUrl: string; now: () => Date };
+
+const billingError = (code: string, status: 400 | 404 | 409 | 502, key: string) => new ApiError(code, status, `billing:errors.${key}`);
+
+/** Stripe reports a missing object as a 404 resource_missing. */
+const isMissing = (error: unknown) => (error as { statusCode?: number })?.statusCode === 404;
+
+/** The coupon a code names, or the specification's outcome: invalid, expired, already used. */
+export async function checkCoupon(deps: Pick<BillingDeps, "db" | "stripe">, rawCode: string, userId: string | null): Promise<Coupon> {
+  const code = rawCode.trim().toUpperCase();
+  const coupon = COUPONS.find((c) => c.code === code);
+  if (!coupon) throw billingError("coupon_invalid", 400, "couponInvalid");
+  if (userId && coupon.oncePerAccount && (await billing.hasRedeemedCoupon(deps.db, userId, code))) {
+    throw billingError("coupon_already_used", 409, "couponUsed");
+  }
+  // Stripe holds the coupon's validity window: an expired (or exhausted) coupon is `valid: false`.
+  let stripeCoupon: Stripe.Coupon;
+  try {
+    stripeCoupon = await deps.stripe().coupons.retrieve(code);
+  } catch (error) {
+    if (isMissing(error)) throw billingError("coupon_invalid", 400, "couponInvalid");
+    throw error;
+  }
+  if (!stripeCoupon.valid) throw billingError("coupon_expired", 400, "couponExpired");
+  return coupon;
+}
+
+type Buyer = { user: User } | { email: string };
+
+/** A Stripe Checkout session for a paid plan; returns its url (opened in a new tab). */
+export async function createCheckout(deps: BillingDeps, buyer: Buyer, plan: PaidPlanId, couponCode: string | undefined): Promise<string> {
+  const userId = "user" in buyer ? buyer.user.id : null;
+  const coupon = couponCode ? await checkCoupon(deps, couponCode, userId) : null;
+  const price = stripePriceIds(deps.env)[plan];
+  if (!price) {
+    log("error", "stripe_price_missing", { plan });
+    throw billingError("checkout_failed", 502, "checkout");
+  }
+  const existing = userId ? await billing.findSubscription(deps.db, userId) : undefined;
+  if (existing && existing.tier !== "free" && existing.status && LIVE_STATUSES.has(existing.status)) {
+    throw billingError("already_subscribed", 409, "alreadySubscribed");
+  }
+  try {
+    const stripe = deps.stripe();
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: "subscription",
+      line_items: [{ price, quantity: 1 }],
+      success_url: `${deps.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${deps.appUrl}/payment-cancel`,
+      metadata: { plan, ...(coupon ? { coupon: coupon.code } : {}), ...(userId ? { userId } : {}) },
+      ...(coupon ? { discounts: [{ coupon: coupon.code }] } : {}),
+    };
+    if ("user" in buyer) {
+      const { user } = buyer;
+      let customerId = existing?.stripeCustomerId;
+      if (!customerId) {
+        const customer = await stripe.customers.create(
+          { email: user.email, name: user.fullName || undefined, metadata: { userId: user.id } },
+          { idempotencyKey: `rumo-customer-${user.id}` },
+        );
+        customerId = customer.id;
+        await billing.saveCustomer(deps.db, user.id, customerId);
+      }
+      params.customer = customerId;
+      params.client_reference_id = user.id;
+      // "Continue with Pro" during the trial: nothing is charged before the trial would have ended
+      // (Stripe needs a trial end at least 48 hours away).
+      const trialEnd = user.trialEndsAt?.getTime() ?? 0;
+      const subscriptionData: Stripe.Checkout.SessionCreateParams.SubscriptionData = { metadata: { userId: user.id } };
+      if (trialEnd - deps.now().getTime() > 48 * 3600_000) subscriptionData.trial_end = Math.floor(trialEnd / 1000);
+      params.subscription_data = subscriptionData;
+    } else {
+      params.customer_email = buyer.email;
+    }
+    const session = await stripe.checkout.sessions.create(params);
+    if (!session.url) throw new Error("checkout session without url");
+    return session.url;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    log("error", "stripe_checkout_failed", { error: (error as Error).message, plan });
+    throw billingError("checkout_failed", 502, "checkout");
+  }
+}
+
+/** A Stripe customer-portal session for the user (manage or cancel the subscription, invoices). */
+export async function openPortal(deps: BillingDeps, userId: string): Promise<string> {
+  const record = await billing.findSubscription(deps.db, userId);
+  if (!record) throw billingError("portal_unavailable", 409, "portalNoUrl");
+  let url: string | null | undefined;
+  try {
+    const session = await deps.stripe().billingPortal.sessions.create({ customer: record.stripeCustomerId, return_url: `${deps.appUrl}/app/premium` });
+    url = session.url;
+  } catch (error) {
+    log("error", "stripe_portal_failed", { error: (error as Error).message });
+    throw billingError("portal_failed", 502, "portal");
+  }
+  if (!url) throw billingError("portal_unavailable", 409, "portalNoUrl");
+  return url;
+}
+
+const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** An 8-character code without look-alike characters (0/O, 1/I). */
+export function newReferralCode(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
+}
+
+/** The user's referral link and how far it has got them. */
+export async function referralOf(deps: Pick<BillingDeps, "db" | "appUrl">, userId: string) {
+  let code: string | null = null;
+  for (let attempt = 0; !code && attempt < 3; attempt++) {
+    try {
+      code = await billing.ensureReferralCode(deps.db, userId, newReferralCode());
+    } catch {
+      // A code collision (unique index): try another.
+    }
+  }
+  if (!code) throw new Error("could not allocate a referral code");
+  const stats = await billing.referralStats(deps.db, userId);
+  return { code, url: `${deps.appUrl}/auth?ref=${code}`, ...stats };
+}
+
+/** Records that the signed-in user came through someone's referral link. */
+export async function claimReferral(deps: Pick<BillingDeps, "db">, user: User, rawCode: string) {
+  const referrer = await billing.findUserByReferralCode(deps.db, rawCode.trim().toUpperCase());
+  if (!referrer || referrer.id === user.id) throw billingError("referral_invalid", 400, "referralInvalid");
+  if (!(await billing.insertReferral(deps.db, { id: newId(), referrerId: referrer.id, referredId: user.id }))) {
+    throw billingError("referral_already_claimed", 409, "referralAlreadyClaimed");
+  }
+}

@@ -1,0 +1,27 @@
+import Stripe from "stripe";
+
+/** Where the Stripe client sends requests: "api.stripe.com" or a URL (a local fake). */
+export function stripeEndpoint(setting: string | undefined): { host: string; port: number; protocol: "http" | "https" } {
+  const value = (setting ?? "").trim() || "api.stripe.com";
+  const url = new URL(value.includes("://") ? value : `https://${value}`);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+/** A Stripe client for Workers: the fetch HTTP client, pointed at STRIPE_API_HOST. */
+export function stripeFor(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_HOST">): Stripe {
+  if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not configured");
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    ...stripeEndpoint(env.STRIPE_API_HOST),
+    maxNetworkRetries: 1,
+  });
+}
+
+/** Webhook signature checks use Web Crypto (async) in Workers. */
+export const webhookCrypto = Stripe.createSubtleCryptoProvider();
+
+/** Stripe's default, kept explicit: events signed more than 5 minutes ago are refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export type { Stripe };

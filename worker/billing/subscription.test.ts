@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { stripeEndpoint } from "./stripe-client";
+import { subscriptionOf } from "./subscription";
+
+const now = new Date("2026-05-10T12:00:00Z");
+const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
+
+describe("subscriptionOf", () => {
+  it("trial, then Free", () => {
+    expect(subscriptionOf({ trialEndsAt: days(3), bonusProUntil: null }, null, now)).toEqual({
+      tier: "pro",
+      subscribed: false,
+      subscriptionEnd: null,
+      isTrialActive: true,
+      trialEndsAt: days(3).toISOString(),
+    });
+    expect(subscriptionOf({ trialEndsAt: days(-1), bonusProUntil: null }, null, now)).toMatchObject({ tier: "free", isTrialActive: false });
+  });
+
+  it("a live paid plan wins; a cancelled or incomplete one does not count", () => {
+    const paid = { tier: "light" as const, status: "active", currentPeriodEnd: days(20) };
+    expect(subscriptionOf({ trialEndsAt: days(-1), bonusProUntil: null }, paid, now)).toMatchObject({ tier: "light", subscribed: true, subscriptionEnd: days(20).toISOString() });
+    expect(subscriptionOf({ trialEndsAt: days(-1), bonusProUntil: null }, { ...paid, status: "past_due" }, now).tier).toBe("light");
+    for (const status of ["canceled", "incomplete", "unpaid", null]) {
+      expect(subscriptionOf({ trialEndsAt: days(-1), bonusProUntil: null }, { ...paid, status }, now)).toMatchObject({ tier: "free", subscribed: false });
+    }
+  });
+
+  it("a free referral month makes Light or Free users Pro until it ends", () => {
+    const paid = { tier: "light" as const, status: "active", currentPeriodEnd: days(5) };
+    expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(25) }, paid, now)).toMatchObject({ tier: "pro", subscribed: true, subscriptionEnd: days(25).toISOString() });
+    expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(-1) }, null, now)).toMatchObject({ tier: "free", subscriptionEnd: null });
+  });
+});
+
+describe("stripeEndpoint", () => {
+  it("defaults to Stripe and accepts a URL for a local fake", () => {
+    expect(stripeEndpoint(undefined)).toEqual({ host: "api.stripe.com", port: 443, protocol: "https" });
+    expect(stripeEndpoint("api.stripe.com")).toEqual({ host: "api.stripe.com", port: 443, protocol: "https" });
+    expect(stripeEndpoint("http://localhost:12111")).toEqual({ host: "localhost", port: 12111, protocol: "http" });
+  });
+});
