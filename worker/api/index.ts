@@ -5,7 +5,11 @@ import type { AppEnv } from "../types";
 import { loadSession } from "../auth/middleware";
 import { auth } from "./auth";
 import { health } from "./health";
+import { featureFlagsApi } from "./feature-flags";
 import { me } from "./me";
+import { notificationPreferencesApi } from "./notification-preferences";
+import { notificationsApi } from "./notifications";
+import { realtimeApi } from "./realtime";
 
 /** Paths under /api/v1 whose bodies are not JSON (they validate their own media type). */
 export const NON_JSON_PATHS = ["/api/v1/billing/webhook"];
@@ -21,6 +25,11 @@ api.use("*", loadSession);
 api.route("/health", health);
 api.route("/auth", auth);
 api.route("/me", me);
+api.route("/notifications", notificationsApi);
+api.route("/notification-preferences", notificationPreferencesApi);
+api.route("/feature-flags", featureFlagsApi);
+// WebSocket upgrade to the user's Durable Object (notifications and entity changes).
+api.route("/realtime", realtimeApi);
 
 // Unknown API paths answer JSON, never the HTML not-found page.
 api.all("*", () => {

@@ -11,6 +11,7 @@ import { userRealtime } from "../durable-objects/user-realtime";
 import { describeDevice } from "../lib/device";
 import { apiError } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { notifySecurityEvent } from "../notifications/account-events";
 import type { AppEnv } from "../types";
 
 /** The user as the API shows it (never hashes, keys or tokens). */
@@ -108,6 +109,7 @@ export const me = new Hono<AppEnv>()
   .post("/password", requireFreshSession, validate("json", passwordSchema), async (c) => {
     const { user, session } = currentAuth(c);
     await rules.changePassword(accountDeps(c.env), user.id, session.id, c.req.valid("json"));
+    await notifySecurityEvent(c.env, user.id, "passwordChanged");
     return c.body(null, 204);
   })
 
@@ -150,13 +152,16 @@ export const me = new Hono<AppEnv>()
 
   .post("/two-factor/enable", requireFreshSession, validate("json", codeSchema), async (c) => {
     const { user } = currentAuth(c);
-    return c.json(await enableTwoFactor({ ...accountDeps(c.env), env: c.env }, user.id, c.req.valid("json").code));
+    const result = await enableTwoFactor({ ...accountDeps(c.env), env: c.env }, user.id, c.req.valid("json").code);
+    await notifySecurityEvent(c.env, user.id, "twoFactorEnabled");
+    return c.json(result);
   })
 
   .post("/two-factor/disable", requireFreshSession, validate("json", confirmWithPassword), async (c) => {
     const { user } = currentAuth(c);
     await rules.confirmPassword(accountDeps(c.env), user.id, c.req.valid("json").password);
     await disableTwoFactor(accountDeps(c.env), user.id);
+    await notifySecurityEvent(c.env, user.id, "twoFactorDisabled");
     return c.body(null, 204);
   })
 
