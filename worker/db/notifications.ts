@@ -74,7 +74,7 @@ export async function getNotification(db: Db, userId: string, id: string, now: D
 export async function markNotificationsRead(db: Db, userId: string, ids: string[] | "all", now: Date): Promise<string[]> {
   const which = ids === "all" ? undefined : inArray(notifications.id, ids.length ? ids : [""]);
   const rows = await scopedTo(db, userId)
-    .update(notifications, { isRead: true, readAt: now }, and(eq(notifications.isRead, false), which))
+    .update(notifications, { isRead: true, readAt: now }, and(eq(notifications.isRead, false), visible(now), which))
     .returning({ id: notifications.id });
   return rows.map((r) => r.id);
 }
