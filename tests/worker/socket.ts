@@ -23,11 +23,11 @@ export async function openSocket(cookie: string, query = "") {
   ws.accept();
 
   /** Resolves when `check` holds (re-checked on every message or close), or fails after `ms`. */
-  async function until<T>(check: () => T | undefined | false, ms = 3000): Promise<T> {
+  async function until<T>(check: () => T | undefined | null | false, ms = 3000): Promise<NonNullable<T>> {
     const deadline = Date.now() + ms;
     for (;;) {
       const value = check();
-      if (value) return value;
+      if (value) return value as NonNullable<T>;
       if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(messages).slice(0, 400)} closed=${JSON.stringify(closed)}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
