@@ -7,6 +7,7 @@ import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-f
 import { subscriptionOf } from "../billing/subscription";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
+import { exportNotificationData } from "../db/notifications";
 import { userRealtime } from "../durable-objects/user-realtime";
 import { describeDevice } from "../lib/device";
 import { apiError } from "../lib/errors";
@@ -170,7 +171,7 @@ export const me = new Hono<AppEnv>()
     const data = await accounts.exportAccount(database(c.env.DB), user.id);
     c.header("Content-Disposition", `attachment; filename="rumo-export-${new Date().toISOString().slice(0, 10)}.json"`);
     c.header("Cache-Control", "no-store");
-    return c.json({ exportedAt: new Date().toISOString(), ...data });
+    return c.json({ exportedAt: new Date().toISOString(), ...data, ...(await exportNotificationData(database(c.env.DB), user.id)) });
   })
 
   .delete("/", requireFreshSession, validate("json", confirmWithPassword), async (c) => {

@@ -183,3 +183,15 @@ export function listUsersPage(db: Db, options: { afterId: string; limit: number;
     .orderBy(asc(users.id))
     .limit(options.limit);
 }
+
+/** Everything of the user's notification data, for the account export. */
+export async function exportNotificationData(db: Db, userId: string) {
+  const scoped = scopedTo(db, userId);
+  const items = (await scoped.select(notifications, eq(notifications.inApp, true))) as Notification[];
+  const preferences = await listPreferences(db, userId);
+  return {
+    notifications: items.map(({ userId: _u, dedupeKey: _d, inApp: _i, ...n }) => n),
+    notificationPreferences: preferences.map(({ userId: _u, ...p }) => p),
+    featureCheckAt: await getFeatureCheck(db, userId),
+  };
+}
