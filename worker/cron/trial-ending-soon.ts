@@ -1,5 +1,5 @@
-import { notify } from "../notifications/notify";
 import { forEachUser } from "./each-user";
+import { trialNotice } from "./trial-notice";
 
 export const TRIAL_NOTICE_DAYS = 3;
 
@@ -7,25 +7,10 @@ export const TRIAL_NOTICE_DAYS = 3;
 export async function trialEndingSoon(env: Env, now: Date) {
   const until = new Date(now.getTime() + TRIAL_NOTICE_DAYS * 24 * 3600_000);
   // Paid plans (billing issue) will be skipped here once subscriptions exist.
-  const affected = await forEachUser(env, { trialBetween: [now, until] }, async (user) => {
-    const endsAt = user.trialEndsAt!;
-    const row = await notify(
-      env,
-      user.id,
-      {
-        type: "system",
-        category: "billing",
-        priority: "high",
-        template: "trial.ending",
-        vars: ({ language, timeZone }) => ({
-          date: new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { dateStyle: "long", timeZone }).format(endsAt),
-        }),
-        actionUrl: "/app/settings",
-        dedupeKey: `trial-ending:${endsAt.getTime()}`,
-      },
-      { now: () => now },
-    );
-    return row !== null;
-  });
+  const affected = await forEachUser(env, { trialBetween: [now, until] }, (user) =>
+    trialNotice(env, user, now, "trial.ending", ({ language, timeZone }) => ({
+      date: new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { dateStyle: "long", timeZone }).format(user.trialEndsAt!),
+    })),
+  );
   return { affected };
 }
