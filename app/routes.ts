@@ -1,3 +1,39 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("app/notificacoes", "routes/notifications/notifications-page.tsx")] satisfies RouteConfig;
+export default [
+  // Public site: one layout (header, footer) around the landing and the public pages.
+  layout("routes/public/layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("pricing", "routes/public/pricing.tsx"),
+    route("premium", "routes/public/premium.tsx"),
+    route("payment-success", "routes/public/payment-success.tsx"),
+    route("payment-cancel", "routes/public/payment-cancel.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:slug", "routes/public/blog-post.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
+    route("terms", "routes/public/terms.tsx"),
+    route("legal-center", "routes/public/legal-center.tsx"),
+  ]),
+  // Resource routes (no HTML): feeds and crawler files.
+  route("blog/rss.xml", "routes/public/rss.ts"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
+
+  route("auth", "routes/auth/auth.tsx"),
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+
+  // The signed-in area: the layout's loader is the guard (signed-out visitors go to /auth).
+  route("app", "routes/app/layout.tsx", [
+    index("routes/app/index.tsx"),
+    route("onboarding", "routes/app/onboarding.tsx"),
+    route("dashboard", "routes/app/impact.tsx", { id: "app-dashboard" }),
+    route("meu-impacto", "routes/app/impact.tsx", { id: "app-meu-impacto" }),
+    // One profile screen under four paths (the specification's aliases).
+    route("perfil", "routes/app/profile.tsx", { id: "app-perfil" }),
+    route("profile", "routes/app/profile.tsx", { id: "app-profile" }),
+    route("settings", "routes/app/profile.tsx", { id: "app-settings" }),
+    route("configuracoes", "routes/app/profile.tsx", { id: "app-configuracoes" }),
+    route("notificacoes", "routes/notifications/notifications-page.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -57,6 +57,19 @@ describe("languageFromRequest", () => {
     expect(readCookie("rumo-language=%E0%A4%A", "rumo-language")).toBeNull();
   });
 
+  it("lets a ?lang= query value decide the render, before the cookie", () => {
+    const headers = new Headers({ cookie: "rumo-language=pt", "accept-language": "pt-PT" });
+    expect(languageFromRequest(headers, null, "en")).toBe("en");
+    expect(languageFromRequest(new Headers({ "accept-language": "en" }), null, "pt")).toBe("pt");
+  });
+
+  it("ignores an unusable ?lang= value", () => {
+    const headers = new Headers({ cookie: "rumo-language=en" });
+    for (const value of ["<script>", "fr", "", "en;x", "../../etc", null, undefined]) {
+      expect(languageFromRequest(headers, null, value)).toBe("en");
+    }
+  });
+
   it("defaults to Portuguese", () => {
     expect(languageFromRequest(new Headers())).toBe("pt");
   });

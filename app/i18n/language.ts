@@ -66,9 +66,14 @@ export function readCookie(header: string | null | undefined, name: string): str
   return null;
 }
 
-/** The language the server renders: the stored choice (cookie), then the browser's header. */
-export function languageFromRequest(headers: Headers, userPreference?: string | null): Language {
+/**
+ * The language the server renders: an explicit `?lang=` of the URL (hreflang alternates point at it;
+ * it only decides this render, nothing is stored), then the stored choice (cookie), then the
+ * browser's header. Every candidate goes through sanitizeLanguage.
+ */
+export function languageFromRequest(headers: Headers, userPreference?: string | null, queryLanguage?: string | null): Language {
   return pickLanguage([
+    queryLanguage,
     userPreference,
     readCookie(headers.get("cookie"), LANGUAGE_KEY),
     ...parseAcceptLanguage(headers.get("accept-language")),

@@ -2,22 +2,72 @@
  * Every catalogue namespace, per language. Add a namespace by creating app/locales/pt/<ns>.ts and
  * app/locales/en/<ns>.ts (typed against the Portuguese one) and listing both here.
  */
+import enAbout from "./en/about";
+import enAccount from "./en/account";
 import enAuth from "./en/auth";
+import enBlog from "./en/blog";
 import enCommon from "./en/common";
 import enEmail from "./en/email";
 import enErrors from "./en/errors";
 import enLanding from "./en/landing";
+import enLegal from "./en/legal";
 import enNotifications from "./en/notifications";
+import enPayment from "./en/payment";
+import enPricing from "./en/pricing";
+import enPublic from "./en/public";
+import enSeo from "./en/seo";
+import enShell from "./en/shell";
+import ptAbout from "./pt/about";
+import ptAccount from "./pt/account";
 import ptAuth from "./pt/auth";
+import ptBlog from "./pt/blog";
 import ptCommon from "./pt/common";
 import ptEmail from "./pt/email";
 import ptErrors from "./pt/errors";
 import ptLanding from "./pt/landing";
+import ptLegal from "./pt/legal";
 import ptNotifications from "./pt/notifications";
+import ptPayment from "./pt/payment";
+import ptPricing from "./pt/pricing";
+import ptPublic from "./pt/public";
+import ptSeo from "./pt/seo";
+import ptShell from "./pt/shell";
 
 export const resources = {
-  pt: { common: ptCommon, errors: ptErrors, landing: ptLanding, auth: ptAuth, email: ptEmail, notifications: ptNotifications },
-  en: { common: enCommon, errors: enErrors, landing: enLanding, auth: enAuth, email: enEmail, notifications: enNotifications },
+  pt: {
+    common: ptCommon,
+    errors: ptErrors,
+    landing: ptLanding,
+    public: ptPublic,
+    seo: ptSeo,
+    pricing: ptPricing,
+    blog: ptBlog,
+    legal: ptLegal,
+    about: ptAbout,
+    payment: ptPayment,
+    auth: ptAuth,
+    email: ptEmail,
+    account: ptAccount,
+    shell: ptShell,
+    notifications: ptNotifications,
+  },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    landing: enLanding,
+    public: enPublic,
+    seo: enSeo,
+    pricing: enPricing,
+    blog: enBlog,
+    legal: enLegal,
+    about: enAbout,
+    payment: enPayment,
+    auth: enAuth,
+    email: enEmail,
+    account: enAccount,
+    shell: enShell,
+    notifications: enNotifications,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)["pt"];

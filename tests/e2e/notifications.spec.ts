@@ -15,6 +15,11 @@ test.describe("realtime notifications", () => {
     await request.get(new URL(new URL(link).pathname + new URL(link).search, origin).toString(), { maxRedirects: 0 });
     const login = await request.post("/api/v1/auth/login", { headers: { origin }, data: { email, password } });
     expect(login.status()).toBe(200);
+    const onboarding = await request.post("/api/v1/me/onboarding", {
+      headers: { origin },
+      data: { fullName: "Rita Realtime", language: "pt", timeZone: "Europe/Lisbon", firstModules: [] },
+    });
+    expect(onboarding.status()).toBe(200);
 
     const pageA = await context.newPage();
     const pageB = await context.newPage();
@@ -29,7 +34,7 @@ test.describe("realtime notifications", () => {
     expect(change.status()).toBe(204);
 
     await expect(pageB.getByTestId("notification-badge")).toHaveText("2");
-    await expect(pageB.getByTestId("notification-list").locator("li").first()).toContainText("Senha alterada");
+    await expect(pageB.getByTestId("notifications-page").locator("li").first()).toContainText("Senha alterada");
     await pageB.getByRole("button", { name: /Notificações, 2 por ler/ }).click();
     const panel = pageB.getByRole("tabpanel");
     await expect(panel.getByText("Senha alterada")).toBeVisible();

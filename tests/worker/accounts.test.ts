@@ -1,5 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { logIn } from "../../worker/auth/account-rules";
+import { accountDeps } from "../../worker/auth/middleware";
 import { api, freshIp, json, lastMailTo, linkIn, mailsTo, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
 
 const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
@@ -71,6 +73,13 @@ describe("sign-up", () => {
     expect((await json(await api("/me", { headers: { cookie } }))).user.role).toBe("admin");
     const other = await signUpAndLogIn("worker@example.com");
     expect((await json(await api("/me", { headers: { cookie: other } }))).user.role).toBe("user");
+  });
+
+  it("promotes an existing account at its next sign-in when ADMIN_EMAILS gains its address", async () => {
+    await signUpAndLogIn("promoted@example.com");
+    const deps = { ...accountDeps(env), adminEmails: ["promoted@example.com"] };
+    await logIn(deps, { email: "promoted@example.com", password: "segredo-123" }, { language: "pt", ip: freshIp(), userAgent: "" });
+    expect(await env.DB.prepare("select role from users where email = 'promoted@example.com'").first("role")).toBe("admin");
   });
 });
 

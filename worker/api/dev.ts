@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { hashPassword, PASSWORD_PARAMS } from "../auth/password";
 import { cronJobs, runSchedule } from "../cron/registry";
 import { database } from "../db/client";
 import { listOutboxMail } from "../db/mail-outbox";
@@ -51,6 +52,11 @@ export const dev = new Hono<AppEnv>()
       return c.json({ notification: publicNotification(row) }, 201);
     },
   )
+  // One password hash with the production parameters, for scripts/bench.mjs.
+  .post("/bench/hash", async (c) => {
+    await hashPassword("benchmark-password");
+    return c.json({ params: PASSWORD_PARAMS });
+  })
 
   .post("/cron", async (c) => {
     const schedule = c.req.query("schedule") ?? "";

@@ -14,6 +14,7 @@ import { apiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { notifySecurityEvent } from "../notifications/account-events";
 import type { AppEnv } from "../types";
+import { MODULE_KEYS } from "~/lib/modules";
 
 /** The user as the API shows it (never hashes, keys or tokens). */
 export function publicUser(user: accounts.User, session: Pick<SessionRecord, "provider">) {
@@ -40,8 +41,6 @@ const isTimeZone = (value: string) => {
   }
 };
 
-/** The modules a user may put first on their dashboard during onboarding. */
-export const MODULE_KEYS = ["tasks", "calendar", "goals", "diary", "finances", "cycle", "selfCare", "assistant", "reports"] as const;
 
 const timeZone = z.string().max(64).refine(isTimeZone, "errors:field.invalid");
 const language = z.enum(["pt", "en"]);

@@ -99,6 +99,8 @@ export async function logIn(deps: AccountDeps, input: { email: string; password:
   if (!user.emailConfirmedAt) throw apiError("email_not_confirmed", { messageKey: "auth:errors.emailNotConfirmed" });
   await deps.limiter.clear(limits.loginFailuresPerAccount, input.email);
   if (needsRehash(user.passwordHash!)) await accounts.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
+  // ADMIN_EMAILS may be set after the account exists: the role follows at the next sign-in.
+  if (user.role !== "admin" && deps.adminEmails.includes(user.email)) await accounts.updateUser(deps.db, user.id, { role: "admin" });
 
   const twoFactorRequired = user.totpEnabledAt !== null;
   const { token, session } = await createSession(deps, {

@@ -8,7 +8,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   const requestId = crypto.randomUUID();
   c.set("requestId", requestId);
-  c.set("lang", languageFromRequest(c.req.raw.headers));
+  c.set("lang", languageFromRequest(c.req.raw.headers, null, c.req.query("lang")));
   await next();
   if (c.res.status !== 101) setHeader(c, "X-Request-Id", requestId);
   if (c.env.LOG_REQUESTS !== "false") {

@@ -1,0 +1,139 @@
+/** The shell's rules as pure functions (unit-tested): breadcrumb, back button, swipes, searches, tours. */
+import { swipeOrder } from "./navigation";
+
+// Breadcrumb ----------------------------------------------------------------------------------
+
+/** Segments with a catalogue label (shell:crumbs.*); any other segment is capitalised. */
+export const CRUMB_KEYS = [
+  "app",
+  "meu-impacto",
+  "dashboard",
+  "calendario",
+  "objetivos",
+  "financas",
+  "diario",
+  "tarefas",
+  "autocuidado",
+  "criativo",
+  "desafios",
+  "ciclo",
+  "ciclo-menstrual",
+  "assistant",
+  "assistente-ia",
+  "chat",
+  "agentes",
+  "ceo",
+  "blog-management",
+  "email-management",
+  "premium",
+  "onboarding",
+  "library",
+  "mastermind",
+  "support",
+  "reports",
+  "relatorios-semanais",
+  "perfil",
+  "profile",
+  "settings",
+  "configuracoes",
+  "roadmap",
+  "analytics",
+  "user-management",
+] as const;
+
+export type Crumb = { href: string; segment: string; labelKey: string | null; fallback: string; current: boolean };
+
+export const capitalise = (segment: string) => {
+  const text = decodeURIComponentSafe(segment).replace(/-/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+function decodeURIComponentSafe(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Crumbs after the home link; empty (breadcrumb hidden) when the path has one segment or fewer. */
+export function breadcrumbs(pathname: string): Crumb[] {
+  const segments = pathname.split("/").filter(Boolean);
+  if (segments.length <= 1) return [];
+  return segments.map((segment, index) => ({
+    href: `/${segments.slice(0, index + 1).join("/")}`,
+    segment,
+    labelKey: (CRUMB_KEYS as readonly string[]).includes(segment) ? `shell:crumbs.${segment}` : null,
+    fallback: capitalise(segment),
+    current: index === segments.length - 1,
+  }));
+}
+
+// Back button -----------------------------------------------------------------------------------
+
+export const showBackButton = (pathname: string) => !["/app", "/app/", "/app/meu-impacto"].includes(pathname.replace(/\/+$/, "") || "/");
+
+/** Where "back" goes: browser history when this tab has in-app history, else the impact dashboard. */
+export const backTarget = (hasHistory: boolean): "history" | "/app/meu-impacto" => (hasHistory ? "history" : "/app/meu-impacto");
+
+// Gestures --------------------------------------------------------------------------------------
+
+export const SWIPE_THRESHOLD = 80;
+export const DRAWER_EDGE = 24;
+export const DRAWER_MIN_MOVE = 50;
+export const DRAWER_MAX_DRIFT = 20;
+export const HAPTIC_MS = 10;
+export const HAPTIC_DEBOUNCE_MS = 200;
+export const MOBILE_BREAKPOINT = 900;
+
+type Touch = { x: number; y: number };
+
+/** A page swipe: at least 80 px and more horizontal than vertical. */
+export function swipeDirection(start: Touch, end: Touch): "left" | "right" | null {
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  if (Math.abs(dx) < SWIPE_THRESHOLD || Math.abs(dx) <= Math.abs(dy)) return null;
+  return dx < 0 ? "left" : "right";
+}
+
+/** Opening the drawer: starts within 24 px of the left edge, moves right over 50 px, drifts under 20 px. */
+export const opensDrawer = (start: Touch, end: Touch) => start.x <= DRAWER_EDGE && end.x - start.x > DRAWER_MIN_MOVE && Math.abs(end.y - start.y) < DRAWER_MAX_DRIFT;
+
+/** Closing it: a leftward move over 50 px with the same drift limit. */
+export const closesDrawer = (start: Touch, end: Touch) => start.x - end.x > DRAWER_MIN_MOVE && Math.abs(end.y - start.y) < DRAWER_MAX_DRIFT;
+
+/** The page a swipe leads to from `pathname` (mobile swipe order), or null at either end or off the list. */
+export function swipeTarget(pathname: string, direction: "left" | "right"): string | null {
+  const current = pathname.replace(/^\/app\//, "").replace(/\/$/, "");
+  const index = swipeOrder.indexOf(current);
+  if (index === -1) return null;
+  const next = index + (direction === "left" ? 1 : -1);
+  return next >= 0 && next < swipeOrder.length ? `/app/${swipeOrder[next]}` : null;
+}
+
+/** Mobile shell on a mobile user agent or below 900 px. */
+export const isMobileUserAgent = (userAgent: string) => /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent);
+
+// Search -----------------------------------------------------------------------------------------
+
+export const MIN_SEARCH_LENGTH = 2;
+export const MAX_RECENT_SEARCHES = 5;
+export const SAMPLE_RECENT_SEARCHES = ["viagem", "reunião", "exercício"];
+
+/** The query goes to the front when new and longer than one character; five at most. */
+export function addRecentSearch(recent: readonly string[], query: string): string[] {
+  const trimmed = query.trim();
+  if (trimmed.length <= 1 || recent.includes(trimmed)) return [...recent];
+  return [trimmed, ...recent].slice(0, MAX_RECENT_SEARCHES);
+}
+
+// Tours ------------------------------------------------------------------------------------------
+
+export const clampPercent = (value: number) => Math.min(100, Math.max(0, Number.isFinite(value) ? value : 0));
+
+/** 'Passo X de N' and the percentage for step index `step` of `total`. */
+export function tourProgress(step: number, total: number) {
+  if (total <= 0) return { current: 0, total: 0, percent: 0 };
+  const current = Math.min(Math.max(step, 0), total - 1) + 1;
+  return { current, total, percent: clampPercent(Math.round((current / total) * 100)) };
+}

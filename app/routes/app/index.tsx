@@ -1,0 +1,4 @@
+import { redirect } from "react-router";
+
+/** /app → /app/dashboard. */
+export const loader = () => redirect("/app/dashboard");

@@ -1,0 +1,25 @@
+import { redirect, type AppLoadContext } from "react-router";
+import { safeNext } from "@worker/api/auth";
+import { googleConfigured } from "@worker/auth/google";
+import { authenticate } from "@worker/auth/middleware";
+
+/** What the /auth screen shows, decided on the server from the session and the query. */
+export async function loadAuthScreen({ request, context }: { request: Request; context: AppLoadContext }) {
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const next = safeNext(query.get("next"));
+  const auth = await authenticate(context.cloudflare.env, request);
+  if (auth && !auth.session.pendingSecondFactor && auth.user.emailConfirmedAt) throw redirect(next);
+  const confirmError = query.get("confirm_error");
+  const googleError = query.get("google_error");
+  return {
+    next,
+    pendingSecondFactor: Boolean(auth?.session.pendingSecondFactor),
+    unconfirmedEmail: auth && !auth.session.pendingSecondFactor && !auth.user.emailConfirmedAt ? auth.user.email : null,
+    confirmed: query.get("confirmed") === "true",
+    recoveryToken: query.get("type") === "recovery" ? (query.get("token") ?? "") : null,
+    confirmError: confirmError === "expired" || confirmError === "used" || confirmError === "invalid" ? confirmError : null,
+    googleError: googleError === "unverified" ? "unverified" : googleError ? "failed" : null,
+    googleEnabled: googleConfigured(context.cloudflare.env),
+  };
+}

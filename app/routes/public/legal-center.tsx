@@ -1,0 +1,11 @@
+import { LegalPage } from "~/components/public/legal-page";
+import { legalPageData } from "~/lib/legal.server";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/legal-center";
+
+export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(context, request, "legal-center");
+export const meta = seoMeta;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={loaderData.document} />;
+}
