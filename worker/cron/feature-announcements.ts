@@ -4,6 +4,7 @@ import { launchedFlagsSince } from "../db/notifications";
 import { notify } from "../notifications/notify";
 import { forEachUser } from "./each-user";
 
+// Feature names are the public roadmap's (landing catalogue).
 /** One notification per user and launched flag (flags launched in the last 7 days), keyed by the launch time. */
 export async function featureAnnouncements(env: Env, now: Date) {
   const flags = await launchedFlagsSince(database(env.DB), new Date(now.getTime() - FEATURE_WINDOW_MS));
@@ -21,7 +22,7 @@ export async function featureAnnouncements(env: Env, now: Date) {
           category: "features",
           priority: "low",
           template: "features",
-          vars: ({ t }) => ({ names: t(`notifications:features.names.${flag.featureName}` as never, { defaultValue: flag.featureName }) }),
+          vars: ({ t }) => ({ names: t(`landing:roadmap.features.${flag.featureName}` as never, { defaultValue: flag.featureName }) }),
           actionUrl: "/app/meu-impacto",
           expiresAt: new Date(flag.updatedAt.getTime() + FEATURE_WINDOW_MS),
           metadata: { featureName: flag.featureName },
