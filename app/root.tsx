@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BetaBanner } from "./components/beta-banner";
+import { CookieBanner } from "./components/shell/cookie-banner";
+import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { useNonce } from "./components/nonce";
 import { localeOf, sanitizeLanguage } from "./i18n/language";
 import { useStoredLanguageSync } from "./i18n/use-language";
@@ -51,11 +53,13 @@ function NavigationProgress() {
 
 export default function App() {
   useStoredLanguageSync();
+  useEffect(() => clearReloadFlag(), []);
   return (
     <>
       <BetaBanner />
       <NavigationProgress />
       <Outlet />
+      <CookieBanner />
     </>
   );
 }
@@ -63,6 +67,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const { revalidate } = useRevalidator();
+  // A new deployment replaced the lazily loaded screens: clear caches and reload, once.
+  useEffect(() => {
+    if (isChunkLoadError(error)) void reloadOnce();
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
@@ -96,7 +105,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         )}
         <button
           type="button"
-          onClick={() => window.location.reload()}
+          onClick={() => revalidate()}
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         >
           {t("errorBoundary.retry")}

@@ -21,6 +21,10 @@ export default [
   route("robots.txt", "routes/public/robots.ts"),
 
   route("auth", "routes/auth/auth.tsx"),
+  // Legacy top-level paths redirect into /app.
+  ...["calendario", "objetivos", "financas", "diario", "chat", "meu-impacto", "tarefas", "ciclo", "ciclo-menstrual", "relatorios-semanais", "assistente-ia", "assistant"].map(
+    (path) => route(path, "routes/legacy-redirect.tsx", { id: `legacy-${path}` }),
+  ),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 
   // The signed-in area: the layout's loader is the guard (signed-out visitors go to /auth).
@@ -29,6 +33,26 @@ export default [
     route("onboarding", "routes/app/onboarding.tsx"),
     route("dashboard", "routes/app/impact.tsx", { id: "app-dashboard" }),
     route("meu-impacto", "routes/app/impact.tsx", { id: "app-meu-impacto" }),
+    route("ciclo", "routes/app/cycle-redirect.tsx"),
+    // Module screens: an honest empty state until each module's issue lands.
+    ...[
+      "calendario",
+      "objetivos",
+      "financas",
+      "tarefas",
+      "diario",
+      "autocuidado",
+      "ciclo-menstrual",
+      "chat",
+      "assistente-ia",
+      "assistant",
+      "relatorios-semanais",
+      "premium/reports",
+      "premium",
+      "roadmap",
+      "analytics",
+      "user-management",
+    ].map((path) => route(path, "routes/app/module.tsx", { id: `app-${path.replace("/", "-")}` })),
     // One profile screen under four paths (the specification's aliases).
     route("perfil", "routes/app/profile.tsx", { id: "app-perfil" }),
     route("profile", "routes/app/profile.tsx", { id: "app-profile" }),

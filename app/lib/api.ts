@@ -1,3 +1,5 @@
+export const PREMIUM_REQUIRED_EVENT = "rumo:premium-required";
+
 /** The API's error shape (../shared/API.md). */
 export type ApiErrorBody = { code: string; message: string; fields?: Record<string, string>; requestId?: string };
 
@@ -18,6 +20,8 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
     const text = await response.text();
     const payload = text ? JSON.parse(text) : null;
     if (response.ok) return { ok: true, status: response.status, data: payload as T };
+    // The shell offers the upgrade wherever the server says the plan does not include a feature.
+    if (response.status === 402) window.dispatchEvent(new CustomEvent(PREMIUM_REQUIRED_EVENT));
     return { ok: false, status: response.status, error: payload?.error ?? { code: "unknown", message: "" } };
   } catch {
     return { ok: false, status: 0, error: { code: "network", message: "" } };

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { authenticate, type Auth } from "@worker/auth/middleware";
-import { subscriptionOf } from "@worker/billing/subscription";
+import { entitlementsOf, subscriptionOf } from "@worker/billing/subscription";
 import { getProfile } from "@worker/db/accounts";
 import { database } from "@worker/db/client";
 import { publicUser } from "@worker/api/me";
@@ -33,5 +33,6 @@ export async function appUser(args: Args, auth: Auth) {
     user: publicUser(auth.user, auth.session),
     profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },
     subscription: subscriptionOf(auth.user),
+    entitlements: entitlementsOf(auth.user),
   };
 }

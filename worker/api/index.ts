@@ -4,12 +4,14 @@ import { jsonBodies } from "../middleware/body";
 import type { AppEnv } from "../types";
 import { loadSession } from "../auth/middleware";
 import { auth } from "./auth";
+import { feedbackApi } from "./feedback";
 import { health } from "./health";
 import { featureFlagsApi } from "./feature-flags";
 import { me } from "./me";
 import { notificationPreferencesApi } from "./notification-preferences";
 import { notificationsApi } from "./notifications";
 import { realtimeApi } from "./realtime";
+import { searchApi } from "./search";
 
 /** Paths under /api/v1 whose bodies are not JSON (they validate their own media type). */
 export const NON_JSON_PATHS = ["/api/v1/billing/webhook"];
@@ -30,6 +32,8 @@ api.route("/notification-preferences", notificationPreferencesApi);
 api.route("/feature-flags", featureFlagsApi);
 // WebSocket upgrade to the user's Durable Object (notifications and entity changes).
 api.route("/realtime", realtimeApi);
+api.route("/feedback", feedbackApi);
+api.route("/search", searchApi);
 
 // Unknown API paths answer JSON, never the HTML not-found page.
 api.all("*", () => {

@@ -4,7 +4,7 @@ import * as rules from "../auth/account-rules";
 import { accountDeps, currentAuth, requireFreshSession, requireUser, sessionDeps } from "../auth/middleware";
 import { clearSessionCookie, revokeOtherSessions, revokeSession, type SessionRecord } from "../auth/sessions";
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
-import { subscriptionOf } from "../billing/subscription";
+import { entitlementsOf, subscriptionOf } from "../billing/subscription";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import { exportNotificationData } from "../db/notifications";
@@ -82,7 +82,7 @@ export const me = new Hono<AppEnv>()
       user: publicUser(user, session),
       profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },
       subscription,
-      entitlements: subscription.tier === "free" ? ["core"] : ["core", "premium"],
+      entitlements: entitlementsOf(user),
     });
   })
 

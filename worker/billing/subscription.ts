@@ -1,3 +1,4 @@
+import { plans } from "~/lib/plans";
 import type { User } from "../db/accounts";
 
 export type Tier = "free" | "light" | "pro";
@@ -16,4 +17,9 @@ export function subscriptionOf(user: Pick<User, "trialEndsAt">, now = new Date()
     isTrialActive,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
   };
+}
+
+/** What the user may use now (the plan config's entitlements of their tier). */
+export function entitlementsOf(user: Pick<User, "trialEndsAt">, now = new Date()): string[] {
+  return [...plans[subscriptionOf(user, now).tier].entitlements];
 }

@@ -1,5 +1,5 @@
 import { Popover, PopoverButton, PopoverPanel, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { Bell, CheckCheck } from "lucide-react";
+import { BellIcon, CheckIcon } from "@heroicons/react/24/outline";
 import { useTranslation } from "react-i18next";
 import { badgeLabel } from "./badge";
 import { NotificationList } from "./notification-list";
@@ -21,7 +21,7 @@ export function NotificationPanel({ notifications, close }: { notifications: Ret
           disabled={notifications.unreadCount === 0}
           onClick={() => void notifications.markAllRead()}
         >
-          <CheckCheck className="size-4" aria-hidden />
+          <CheckIcon className="size-4" aria-hidden />
           {t("ui.markAllRead")}
         </button>
       </div>
@@ -71,7 +71,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
         className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         aria-label={badge ? t("ui.bellWithCount", { count: notifications.unreadCount }) : t("ui.bell")}
       >
-        <Bell className="size-5" aria-hidden />
+        <BellIcon className="size-5" aria-hidden />
         {badge && (
           <span data-testid="notification-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white">
             {badge}

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { TrashIcon } from "@heroicons/react/24/outline";
 import { useTranslation } from "react-i18next";
 import type { RealtimeNotification } from "~/lib/realtime-client";
 import { NotificationIcon } from "./notification-icon";
@@ -46,7 +46,7 @@ export function NotificationList({
             className="rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus:opacity-100"
             onClick={() => onRemove(n.id)}
           >
-            <Trash2 className="size-4" aria-hidden />
+            <TrashIcon className="size-4" aria-hidden />
           </button>
         </li>
       ))}

@@ -1,14 +1,15 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { showToast } from "./toasts";
+import { toast } from "~/components/shell/toast-store";
 
 export const ANNOUNCEMENT_MS = 8000;
 const storageKey = (userId: string) => `rumo-feature-check-${userId}`;
 
 /**
  * New launched features since the user's last check raise the 'Novas funcionalidades disponíveis'
- * toast (8 s, 'Ver novidades'); dismissing it stores the time, on the server and in this browser.
+ * toast (8 s, 'Ver novidades'). Showing it counts as seen: the time is stored on the server and in
+ * this browser (the shell's toasts have no dismiss callback), so it appears once per launch.
  */
 export function useFeatureAnnouncements(userId: string, whereToLook = "/app/notificacoes") {
   const { t } = useTranslation("notifications");
@@ -21,18 +22,14 @@ export function useFeatureAnnouncements(userId: string, whereToLook = "/app/noti
       .then((r) => (r.ok ? (r.json() as Promise<{ items: unknown[] }>) : { items: [] }))
       .then((body: { items: unknown[] }) => {
         if (cancelled || !body.items.length) return;
-        showToast({
-          id: "feature-announcements",
+        toast({
+          tone: "success",
           title: t("features.title"),
-          variant: "success",
           durationMs: ANNOUNCEMENT_MS,
           action: { label: t("features.action"), onClick: () => navigate(whereToLook) },
-          onDismiss: () => {
-            const now = new Date().toISOString();
-            localStorage.setItem(storageKey(userId), now);
-            void fetch("/api/v1/feature-flags/dismiss", { method: "POST", credentials: "same-origin" }).catch(() => null);
-          },
         });
+        localStorage.setItem(storageKey(userId), new Date().toISOString());
+        void fetch("/api/v1/feature-flags/dismiss", { method: "POST", credentials: "same-origin" }).catch(() => null);
       })
       .catch(() => null);
     return () => {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
+import { toast } from "~/components/shell/toast-store";
 import { realtime, type ConnectionStatus, type RealtimeMessage, type RealtimeNotification } from "~/lib/realtime-client";
 import { showBrowserNotification } from "./browser-notification";
 import { FETCH_LIMIT, initialNotifications, notificationsReducer } from "./notifications-state";
-import { showToast } from "./toasts";
 
 const API = "/api/v1/notifications";
 
@@ -70,7 +70,7 @@ export function useNotifications() {
       if (message.type === "notification.created") {
         const n = message.notification;
         if (n.priority === "high" || n.priority === "critical") void showBrowserNotification(n, () => open(n));
-        if (n.priority === "critical") showToast({ title: n.title, description: n.message, variant: "destructive", durationMs: 8000 });
+        if (n.priority === "critical") toast({ title: n.title, description: n.message, tone: "error", durationMs: 8000 });
       }
     });
     return () => {

@@ -34,15 +34,15 @@ export const sidebarGroups: { labelKey: string; items: NavItem[] }[] = [
       { to: "/app/calendario", labelKey: "shell:nav.calendar", icon: "calendar" },
       { to: "/app/tarefas", labelKey: "shell:nav.tasks", icon: "tasks" },
       { to: "/app/objetivos", labelKey: "shell:nav.goals", icon: "goals" },
-      { to: "/app/diario", labelKey: "shell:nav.diary", icon: "diary", entitlement: "diary" },
+      { to: "/app/diario", labelKey: "shell:nav.diary", icon: "diary", entitlement: "wellbeing" },
       { to: "/app/financas", labelKey: "shell:nav.finances", icon: "finances" },
     ],
   },
   { labelKey: "shell:groups.wellbeing", items: [{ to: "/app/ciclo-menstrual", labelKey: "shell:nav.cycle", icon: "cycle" }] },
-  { labelKey: "shell:groups.assistant", items: [{ to: "/app/assistant", labelKey: "shell:nav.assistant", icon: "assistant", entitlement: "assistant" }] },
+  { labelKey: "shell:groups.assistant", items: [{ to: "/app/assistant", labelKey: "shell:nav.assistant", icon: "assistant", entitlement: "ai" }] },
   {
     labelKey: "shell:groups.premium",
-    items: [{ to: "/app/premium/reports", labelKey: "shell:nav.weeklyReports", icon: "reports", entitlement: "weeklyReports" }],
+    items: [{ to: "/app/premium/reports", labelKey: "shell:nav.weeklyReports", icon: "reports", entitlement: "wellbeing" }],
   },
 ];
 
@@ -69,10 +69,10 @@ export const drawerSections: { labelKey: string; items: (NavItem & { premiumLabe
   {
     labelKey: "shell:groups.wellbeing",
     items: [
-      { to: "/app/autocuidado", labelKey: "shell:nav.selfCare", icon: "selfCare", entitlement: "selfCare" },
-      { to: "/app/diario", labelKey: "shell:nav.diary", icon: "diary", entitlement: "diary" },
-      { to: "/app/chat", labelKey: "shell:nav.chat", icon: "chat", entitlement: "assistant" },
-      { to: "/app/relatorios-semanais", labelKey: "shell:nav.weeklyReports", icon: "reports", entitlement: "weeklyReports" },
+      { to: "/app/autocuidado", labelKey: "shell:nav.selfCare", icon: "selfCare", entitlement: "wellbeing" },
+      { to: "/app/diario", labelKey: "shell:nav.diary", icon: "diary", entitlement: "wellbeing" },
+      { to: "/app/chat", labelKey: "shell:nav.chat", icon: "chat", entitlement: "ai" },
+      { to: "/app/relatorios-semanais", labelKey: "shell:nav.weeklyReports", icon: "reports", entitlement: "wellbeing" },
     ],
   },
 ];

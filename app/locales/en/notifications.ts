@@ -77,7 +77,6 @@ export default {
       connecting: "Connecting...",
       closed: "Not live",
     },
-    dismiss: "Dismiss",
     pageTitle: "Notifications | Rumo",
     signedOut: "Sign in to see your notifications.",
   },

@@ -143,6 +143,7 @@ export default {
     comingSoon: "This module is still being built. When it is ready it appears here — with no sample data.",
     adminOnly: "This page is for administrators only.",
   },
+  premium: { upgrade: "Upgrade" },
   errors: {
     chunkReload: "A new version was published. Reloading...",
   },

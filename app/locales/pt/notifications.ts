@@ -74,7 +74,6 @@ const notifications = {
       connecting: "A ligar...",
       closed: "Sem ligação em tempo real",
     },
-    dismiss: "Fechar aviso",
     pageTitle: "Notificações | Rumo",
     signedOut: "Inicie sessão para ver as suas notificações.",
   },

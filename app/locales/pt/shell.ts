@@ -141,6 +141,7 @@ const shell = {
     comingSoon: "Este módulo ainda está a ser construído. Quando estiver pronto, aparece aqui — sem dados de exemplo.",
     adminOnly: "Esta página é só para administradores.",
   },
+  premium: { upgrade: "Fazer upgrade" },
   errors: {
     chunkReload: "Foi publicada uma nova versão. A recarregar...",
   },

@@ -1,14 +1,22 @@
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, redirect, useNavigate } from "react-router";
+import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { NotificationBell } from "~/components/notifications/notification-bell";
-import { Toaster } from "~/components/notifications/toasts";
 import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
+import { DesktopShell, MobileShell, useMobileLayout } from "~/components/shell/app-shell";
+import { useConnectivityNotices } from "~/components/shell/connectivity";
+import { FeedbackBox } from "~/components/shell/feedback-box";
+import { isMobileUserAgent } from "~/components/shell/rules";
+import { SearchDialog } from "~/components/shell/search-dialog";
+import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
+import { Toaster } from "~/components/shell/toaster";
+import { Tour } from "~/components/shell/tour";
+import { guideFor } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
-import { apiFetch } from "~/lib/api";
+import { readCookie } from "~/i18n/language";
+import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
+import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
-import { displayName } from "~/lib/display-name";
-import { realtime } from "~/lib/realtime-client";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -16,59 +24,94 @@ export async function loader(args: Route.LoaderArgs) {
   const data = await appUser(args, auth);
   const path = new URL(args.request.url).pathname;
   if (data.user.emailConfirmed && !data.profile.hasCompletedOnboarding && path !== "/app/onboarding") throw redirect("/app/onboarding");
-  return data;
+  const headers = args.request.headers;
+  const completed = auth.user.preferences.completedGuides;
+  return {
+    ...data,
+    completedGuides: Array.isArray(completed) ? completed.filter((id): id is string => typeof id === "string") : [],
+    // Rendered on the server from the cookie and the user agent, so hydration does not shift the layout.
+    sidebarOpen: sidebarOpenFromCookie(readCookie(headers.get("cookie"), SIDEBAR_COOKIE)),
+    mobileUserAgent: isMobileUserAgent(headers.get("user-agent") ?? ""),
+  };
 }
 
 export function meta() {
   return [{ name: "robots", content: "noindex, nofollow" }];
 }
 
-/**
- * The signed-in area. This is the minimal frame of the accounts issue (name, settings, sign-out,
- * the unverified-e-mail banner); the app shell issue replaces it with the sidebar and mobile shell.
- */
+/** The signed-in area: desktop or mobile shell around every /app screen. */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("account");
-  const navigate = useNavigate();
-  const { user } = loaderData;
-  useFeatureAnnouncements(user.id);
+  const { t } = useTranslation("shell");
+  const location = useLocation();
+  const mobile = useMobileLayout(loaderData.mobileUserAgent);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [completed, setCompleted] = useState<string[]>(loaderData.completedGuides);
+  const [tourFor, setTourFor] = useState<string | null>(null);
+  useConnectivityNotices();
+  usePremiumRequiredToast();
+  useFeatureAnnouncements(loaderData.user.id);
 
-  async function signOut() {
-    await apiFetch("/auth/logout", { method: "POST" });
-    realtime().reset();
-    navigate("/auth", { replace: true });
-  }
+  // Ctrl/Cmd+K toggles the search everywhere in the app.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        setSearchOpen((open) => !open);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
-  return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
-          <Link to="/app/meu-impacto" className="flex items-center gap-2 font-bold text-brand-700">
-            <img src="/favicon.svg" alt="" width={24} height={24} />
-            Rumo
-          </Link>
-          <span className="ml-auto flex items-center gap-2 text-sm text-slate-700" data-testid="display-name">
-            {displayName(user, t("fallbackName"))}
-            {user.provider === "google" && (
-              <span className="hidden rounded bg-brand-100 px-1.5 py-0.5 text-xs font-medium text-brand-800 md:inline">{t("googleTag")}</span>
-            )}
-          </span>
-          <NotificationBell />
-          <Link to="/app/settings" className="rounded-lg px-2 py-1 text-sm text-slate-700 hover:bg-slate-100">
-            {t("header.settings")}
-          </Link>
-          <Button variant="secondary" onClick={signOut}>
-            {t("auth:actions.signOut")}
-          </Button>
-        </div>
-      </header>
-      {!user.emailConfirmed && <UnverifiedBanner email={user.email} />}
-      <main className="mx-auto max-w-6xl px-4 py-8">
-        <Outlet />
-      </main>
-      <Toaster />
-    </div>
+  const guide = guideFor(location.pathname, (key) => t(key as "nav.dashboard"));
+  // A page's tour starts by itself the first time; the header's Guia button replays it.
+  useEffect(() => {
+    setTourFor(guide && !completed.includes(guide.id) && location.pathname !== "/app/onboarding" ? guide.id : null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  const finishTour = useCallback(
+    (guideId: string) => {
+      setTourFor(null);
+      if (completed.includes(guideId)) return;
+      const next = [...completed, guideId];
+      setCompleted(next);
+      void apiFetch("/me", { method: "PATCH", body: { preferences: { completedGuides: next } } });
+    },
+    [completed],
   );
+
+  const Shell = mobile ? MobileShell : DesktopShell;
+  return (
+    <>
+      {!loaderData.user.emailConfirmed && <UnverifiedBanner email={loaderData.user.email} />}
+      <Shell
+        user={loaderData.user}
+        entitlements={loaderData.entitlements}
+        sidebarOpen={loaderData.sidebarOpen}
+        onSearch={() => setSearchOpen(true)}
+        notifications={<NotificationBell />}
+        onGuide={guide ? () => setTourFor(guide.id) : undefined}
+      >
+        <Outlet />
+      </Shell>
+      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+      {guide && tourFor === guide.id && <Tour key={guide.id} guide={guide} onDone={finishTour} />}
+      <FeedbackBox />
+      <Toaster />
+    </>
+  );
+}
+
+/** 'Funcionalidade Premium - …' with an Upgrade action whenever the API answers premium_required. */
+function usePremiumRequiredToast() {
+  const { t } = useTranslation("shell");
+  const navigate = useNavigate();
+  useEffect(() => {
+    const show = () => toast({ kind: "single", tone: "info", title: t("errors:premium_required"), action: { label: t("premium.upgrade"), onClick: () => navigate("/pricing") } });
+    window.addEventListener(PREMIUM_REQUIRED_EVENT, show);
+    return () => window.removeEventListener(PREMIUM_REQUIRED_EVENT, show);
+  }, [t, navigate]);
 }
 
 function UnverifiedBanner({ email }: { email: string }) {

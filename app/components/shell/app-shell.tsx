@@ -1,0 +1,297 @@
+import { Dialog, DialogPanel } from "@headlessui/react";
+import { Bars3Icon, Cog6ToothIcon, MagnifyingGlassIcon, QuestionMarkCircleIcon, XMarkIcon } from "@heroicons/react/24/outline";
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Button } from "~/components/ui/form";
+import { apiFetch } from "~/lib/api";
+import { displayName } from "~/lib/display-name";
+import { BackButton, Breadcrumb } from "./breadcrumb";
+import { NavIcon } from "./icons";
+import { drawerSections, mobileTabs, sidebarGroups } from "./navigation";
+import { ShellNavLink } from "./nav-link";
+import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDrawer, swipeDirection, swipeTarget } from "./rules";
+import { sidebarCookie } from "./sidebar-state";
+import { realtime } from "~/lib/realtime-client";
+
+export type ShellUser = { fullName: string; email: string; provider: string };
+
+type ShellProps = {
+  user: ShellUser;
+  entitlements: readonly string[];
+  notifications?: ReactNode;
+  onSearch: () => void;
+  onGuide?: () => void;
+  children: ReactNode;
+};
+
+/** Mobile shell on a mobile user agent (server's guess) or below 900 px (the browser's answer). */
+export function useMobileLayout(fromUserAgent: boolean) {
+  const [mobile, setMobile] = useState(fromUserAgent);
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
+    const update = () => setMobile(fromUserAgent || query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, [fromUserAgent]);
+  return mobile;
+}
+
+function useSignOut() {
+  const navigate = useNavigate();
+  return async () => {
+    await apiFetch("/auth/logout", { method: "POST" });
+    realtime().reset();
+    navigate("/auth", { replace: true });
+  };
+}
+
+function UserName({ user }: { user: ShellUser }) {
+  const { t } = useTranslation("account");
+  return (
+    <span className="flex items-center gap-2 text-sm text-slate-700" data-testid="display-name">
+      <span className="max-w-40 truncate">{displayName(user, t("fallbackName"))}</span>
+      {user.provider === "google" && <span className="hidden rounded bg-brand-100 px-1.5 py-0.5 text-xs font-medium text-brand-800 md:inline">{t("googleTag")}</span>}
+    </span>
+  );
+}
+
+/** Desktop: collapsible sidebar (16rem, icons 3rem; Ctrl/Cmd+B), header, breadcrumb, back button. */
+export function DesktopShell({ user, entitlements, notifications, onSearch, onGuide, sidebarOpen: initialOpen, children }: ShellProps & { sidebarOpen: boolean }) {
+  const { t } = useTranslation("shell");
+  const [open, setOpen] = useState(initialOpen);
+  const signOut = useSignOut();
+
+  const toggle = useCallback(() => {
+    setOpen((value) => {
+      document.cookie = sidebarCookie(!value);
+      return !value;
+    });
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "b") {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [toggle]);
+
+  return (
+    <div className="flex min-h-[calc(100dvh-2rem)] bg-slate-50">
+      <aside
+        data-tour="sidebar"
+        data-state={open ? "expanded" : "collapsed"}
+        className={`sticky top-0 flex h-dvh shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 ${open ? "w-64" : "w-12"}`}
+      >
+        <Link to="/app/meu-impacto" className="flex h-14 items-center gap-2 px-3 font-bold text-brand-700">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          {open && "Rumo"}
+        </Link>
+        <nav aria-label={t("header.mainNav")} className="flex-1 space-y-4 overflow-y-auto px-1.5 pb-4">
+          {sidebarGroups.map((group) => (
+            <div key={group.labelKey}>
+              {open && <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t(group.labelKey as "groups.dashboard")}</p>}
+              <ul className="space-y-0.5">
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <ShellNavLink item={item} entitlements={entitlements} collapsed={!open} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur">
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={t("header.toggleSidebar")}
+            aria-expanded={open}
+            title="Ctrl+B"
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+          >
+            <Bars3Icon className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <BackButton />
+          <button
+            type="button"
+            data-tour="search"
+            onClick={onSearch}
+            className="ml-2 flex w-64 items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm text-slate-500 hover:bg-slate-100"
+          >
+            <MagnifyingGlassIcon className="h-4 w-4" aria-hidden="true" />
+            <span className="flex-1 text-left">{t("header.search")}</span>
+            <kbd className="rounded border border-slate-300 px-1 text-xs">Ctrl K</kbd>
+          </button>
+          <span className="flex-1" />
+          {onGuide && (
+            <button type="button" onClick={onGuide} aria-label={t("header.guide")} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+              <QuestionMarkCircleIcon className="h-5 w-5" aria-hidden="true" />
+            </button>
+          )}
+          <span data-tour="notifications">{notifications}</span>
+          <UserName user={user} />
+          <Link to="/app/settings" data-tour="settings" aria-label={t("header.settings")} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+            <Cog6ToothIcon className="h-5 w-5" aria-hidden="true" />
+          </Link>
+          <Button variant="secondary" onClick={signOut}>
+            {t("auth:actions.signOut")}
+          </Button>
+        </header>
+        <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 space-y-4 px-4 py-6">
+          <Breadcrumb />
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Haptic feedback where available: a 10 ms vibration, at most every 200 ms. */
+function useHaptics() {
+  const last = useRef(0);
+  return () => {
+    const now = Date.now();
+    if (now - last.current < HAPTIC_DEBOUNCE_MS) return;
+    last.current = now;
+    navigator.vibrate?.(HAPTIC_MS);
+  };
+}
+
+/** Mobile: top bar, bottom tabs, side drawer (menu or edge swipe) and swipe navigation between screens. */
+export function MobileShell({ user, entitlements, notifications, onSearch, children }: ShellProps) {
+  const { t } = useTranslation("shell");
+  const [drawer, setDrawer] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const haptic = useHaptics();
+  const signOut = useSignOut();
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const drawerRef = useRef(drawer);
+  drawerRef.current = drawer;
+
+  // A route change closes the drawer.
+  useEffect(() => setDrawer(false), [location.pathname]);
+
+  // The device back button closes an open drawer instead of leaving the page.
+  useEffect(() => {
+    if (!drawer) return;
+    window.history.pushState({ ...window.history.state, rumoDrawer: true }, "");
+    const onPop = () => setDrawer(false);
+    window.addEventListener("popstate", onPop);
+    return () => {
+      window.removeEventListener("popstate", onPop);
+      if (window.history.state?.rumoDrawer) window.history.back();
+    };
+  }, [drawer]);
+
+  useEffect(() => {
+    const onStart = (event: TouchEvent) => {
+      const touch = event.touches[0];
+      start.current = { x: touch.clientX, y: touch.clientY };
+    };
+    const onEnd = (event: TouchEvent) => {
+      const from = start.current;
+      start.current = null;
+      if (!from) return;
+      const touch = event.changedTouches[0];
+      const to = { x: touch.clientX, y: touch.clientY };
+      if (drawerRef.current) {
+        if (closesDrawer(from, to)) setDrawer(false);
+        return;
+      }
+      if (opensDrawer(from, to)) {
+        haptic();
+        setDrawer(true);
+        return;
+      }
+      const direction = swipeDirection(from, to);
+      const target = direction && swipeTarget(window.location.pathname, direction);
+      if (target) {
+        haptic();
+        navigate(target);
+      }
+    };
+    document.addEventListener("touchstart", onStart, { passive: true });
+    document.addEventListener("touchend", onEnd, { passive: true });
+    return () => {
+      document.removeEventListener("touchstart", onStart);
+      document.removeEventListener("touchend", onEnd);
+    };
+  }, [haptic, navigate]);
+
+  return (
+    <div className="min-h-[calc(100dvh-2rem)] bg-slate-50 pb-20">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white px-2">
+        <button type="button" onClick={() => setDrawer(true)} aria-label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700">
+          <Bars3Icon className="h-6 w-6" aria-hidden="true" />
+        </button>
+        <Link to="/app/meu-impacto" className="flex items-center gap-2 font-bold text-brand-700">
+          <img src="/favicon.svg" alt="" width={22} height={22} />
+          Rumo
+        </Link>
+        <span className="flex-1" />
+        <button type="button" data-tour="search" onClick={onSearch} aria-label={t("header.search")} className="rounded-lg p-2 text-slate-700">
+          <MagnifyingGlassIcon className="h-6 w-6" aria-hidden="true" />
+        </button>
+        <span data-tour="notifications">{notifications}</span>
+      </header>
+      <main id="conteudo" className="space-y-4 px-4 py-4">
+        <BackButton />
+        {children}
+      </main>
+      <nav aria-label={t("header.mainNav")} className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-5 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+        {mobileTabs.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-500"}`}
+          >
+            <NavIcon name={tab.icon} className="h-6 w-6" />
+            {t(tab.labelKey as "tabs.home")}
+          </NavLink>
+        ))}
+      </nav>
+      <Dialog open={drawer} onClose={() => setDrawer(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" data-testid="drawer-overlay" />
+        <DialogPanel className="fixed inset-y-0 left-0 flex w-72 flex-col bg-white shadow-2xl" data-testid="drawer">
+          <div className="flex h-14 items-center justify-between border-b border-slate-100 px-4">
+            <UserName user={user} />
+            <button type="button" onClick={() => setDrawer(false)} aria-label={t("header.closeMenu")} className="rounded-lg p-2 text-slate-600">
+              <XMarkIcon className="h-5 w-5" aria-hidden="true" />
+            </button>
+          </div>
+          <nav aria-label={t("header.mainNav")} className="flex-1 space-y-4 overflow-y-auto p-3">
+            {drawerSections.map((section) => (
+              <Fragment key={section.labelKey}>
+                <p className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t(section.labelKey as "groups.main")}</p>
+                <ul className="space-y-0.5">
+                  {section.items.map((item) => (
+                    <li key={item.to}>
+                      <ShellNavLink item={item} entitlements={entitlements} premiumLabel={item.premiumLabel} onNavigate={() => setDrawer(false)} />
+                    </li>
+                  ))}
+                </ul>
+              </Fragment>
+            ))}
+          </nav>
+          <div className="flex gap-2 border-t border-slate-100 p-3">
+            <Link to="/app/settings" className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-center text-sm font-semibold">
+              {t("header.settings")}
+            </Link>
+            <Button variant="secondary" onClick={signOut}>
+              {t("auth:actions.signOut")}
+            </Button>
+          </div>
+        </DialogPanel>
+      </Dialog>
+    </div>
+  );
+}

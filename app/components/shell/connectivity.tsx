@@ -1,0 +1,18 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "./toast-store";
+
+/** 'Voltou online' when the connection returns, 'Modo offline' when it drops. */
+export function useConnectivityNotices() {
+  const { t } = useTranslation("shell");
+  useEffect(() => {
+    const online = () => toast({ kind: "single", tone: "success", title: t("connectivity.online"), description: t("connectivity.onlineText") });
+    const offline = () => toast({ kind: "single", tone: "info", title: t("connectivity.offline"), description: t("connectivity.offlineText") });
+    window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+    };
+  }, [t]);
+}

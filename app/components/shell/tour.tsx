@@ -1,0 +1,88 @@
+import { useEffect, useLayoutEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/form";
+import { tourProgress } from "./rules";
+import type { Guide, TourPosition } from "./tours";
+
+type Box = { top: number; left: number; width: number; height: number };
+
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+/** Where the card goes relative to the highlighted target (centred when there is none). */
+function cardStyle(box: Box | null, position: TourPosition | undefined): React.CSSProperties {
+  if (!box || !position) return { top: "50%", left: "50%", transform: "translate(-50%, -50%)" };
+  const gap = 12;
+  switch (position) {
+    case "bottom":
+      return { top: box.top + box.height + gap, left: Math.max(16, Math.min(box.left, window.innerWidth - 336)) };
+    case "top":
+      return { top: Math.max(16, box.top - gap), left: Math.max(16, Math.min(box.left, window.innerWidth - 336)), transform: "translateY(-100%)" };
+    case "right":
+      return { top: Math.max(16, box.top + 24), left: Math.min(box.left + box.width + gap, window.innerWidth - 336) };
+    case "left":
+      return { top: Math.max(16, box.top), left: Math.max(16, box.left - 320 - gap) };
+  }
+}
+
+/** A guided tour: 'Passo X de N', percentage, previous/next, 'Pular', 'Concluir' on the last step. */
+export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string) => void }) {
+  const { t } = useTranslation("shell");
+  const [step, setStep] = useState(0);
+  const [box, setBox] = useState<Box | null>(null);
+  const current = guide.steps[step];
+  const progress = tourProgress(step, guide.steps.length);
+  const last = step === guide.steps.length - 1;
+
+  useIsomorphicLayoutEffect(() => {
+    const element = current.target ? document.querySelector(current.target) : null;
+    const rect = element?.getBoundingClientRect();
+    setBox(rect && rect.width > 0 ? { top: rect.top, left: rect.left, width: rect.width, height: rect.height } : null);
+  }, [current]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onDone(guide.id);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [guide.id, onDone]);
+
+  return (
+    <div className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title">
+      <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" />
+      {box && (
+        <div
+          aria-hidden="true"
+          className="absolute rounded-lg ring-4 ring-brand-400 ring-offset-2"
+          style={{ top: box.top - 4, left: box.left - 4, width: box.width + 8, height: box.height + 8 }}
+        />
+      )}
+      <div className="absolute w-80 max-w-[calc(100vw-2rem)] space-y-3 rounded-2xl bg-white p-5 shadow-2xl" style={cardStyle(box, box ? current.position : undefined)} data-testid="tour">
+        <p className="text-xs font-medium text-brand-700">
+          {t("tour.step", { current: progress.current, total: progress.total })} · {progress.percent}%
+        </p>
+        <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+          <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress.percent}%` }} />
+        </div>
+        <h2 id="tour-title" className="text-lg font-semibold">
+          {t(`${current.key}.title` as "tour.dashboard.welcome.title", current.vars)}
+        </h2>
+        <p className="text-sm text-slate-600">{t(`${current.key}.description` as "tour.dashboard.welcome.description", current.vars)}</p>
+        <div className="flex items-center gap-2">
+          <Button variant="link" onClick={() => onDone(guide.id)}>
+            {t("tour.skip")}
+          </Button>
+          <span className="flex-1" />
+          {step > 0 && (
+            <Button variant="secondary" onClick={() => setStep(step - 1)}>
+              {t("tour.previous")}
+            </Button>
+          )}
+          <Button autoFocus onClick={() => (last ? onDone(guide.id) : setStep(step + 1))}>
+            {last ? t("tour.finish") : t("tour.next")}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { data, useLocation, useRouteLoaderData } from "react-router";
+import { PremiumNotice } from "~/components/shell/premium-notice";
+import { breadcrumbs } from "~/components/shell/rules";
+import { getAuth } from "~/lib/auth.server";
+import type { loader as layoutLoader } from "./layout";
+import type { Route } from "./+types/module";
+
+/** The entitlement each module screen needs (absent: every plan); admin screens need the admin role. */
+const NEEDS: Record<string, { entitlement?: string; admin?: boolean }> = {
+  diario: { entitlement: "wellbeing" },
+  autocuidado: { entitlement: "wellbeing" },
+  "relatorios-semanais": { entitlement: "wellbeing" },
+  "premium/reports": { entitlement: "wellbeing" },
+  chat: { entitlement: "ai" },
+  assistant: { entitlement: "ai" },
+  "assistente-ia": { entitlement: "ai" },
+  analytics: { admin: true },
+  "user-management": { admin: true },
+};
+
+const screenOf = (pathname: string) => pathname.replace(/^\/app\//, "").replace(/\/$/, "");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const needs = NEEDS[screenOf(new URL(request.url).pathname)];
+  if (needs?.admin) {
+    const auth = await getAuth({ request, context });
+    // Another role must not even learn the page exists.
+    if (auth?.user.role !== "admin") throw data(null, { status: 404 });
+  }
+  return null;
+}
+
+/**
+ * A module screen whose issue has not landed yet: an honest empty state (no sample data), or the
+ * premium notice when the user's plan does not include the module.
+ */
+export default function ModuleScreen() {
+  const { t } = useTranslation("shell");
+  const { pathname } = useLocation();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+  const needs = NEEDS[screenOf(pathname)];
+  const crumb = breadcrumbs(pathname).at(-1);
+  const title = crumb?.labelKey ? t(crumb.labelKey as "crumbs.app") : (crumb?.fallback ?? "");
+  const locked = needs?.entitlement !== undefined && !layout?.entitlements.includes(needs.entitlement);
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {locked ? <PremiumNotice /> : <p className="max-w-prose rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("module.comingSoon")}</p>}
+    </section>
+  );
+}
