@@ -60,5 +60,6 @@ export default [
     route("profile", "routes/app/profile.tsx", { id: "app-profile" }),
     route("settings", "routes/app/profile.tsx", { id: "app-settings" }),
     route("configuracoes", "routes/app/profile.tsx", { id: "app-configuracoes" }),
+    route("notificacoes", "routes/notifications/notifications-page.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import enEmail from "./en/email";
 import enErrors from "./en/errors";
 import enLanding from "./en/landing";
 import enLegal from "./en/legal";
+import enNotifications from "./en/notifications";
 import enPayment from "./en/payment";
 import enPricing from "./en/pricing";
 import enPublic from "./en/public";
@@ -27,6 +28,7 @@ import ptEmail from "./pt/email";
 import ptErrors from "./pt/errors";
 import ptLanding from "./pt/landing";
 import ptLegal from "./pt/legal";
+import ptNotifications from "./pt/notifications";
 import ptPayment from "./pt/payment";
 import ptPricing from "./pt/pricing";
 import ptPublic from "./pt/public";
@@ -50,6 +52,7 @@ export const resources = {
     account: ptAccount,
     shell: ptShell,
     billing: ptBilling,
+    notifications: ptNotifications,
   },
   en: {
     common: enCommon,
@@ -67,6 +70,7 @@ export const resources = {
     account: enAccount,
     shell: enShell,
     billing: enBilling,
+    notifications: enNotifications,
   },
 } as const;
 

@@ -8,6 +8,7 @@ import { verifySecondFactor } from "../auth/two-factor";
 import { readCookie } from "~/i18n/language";
 import { ApiError, apiError } from "../lib/errors";
 import { log } from "../lib/log";
+import { notifySecurityEvent, onSignIn } from "../notifications/account-events";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { publicUser } from "./me";
@@ -72,6 +73,7 @@ export const auth = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const result = await rules.logIn(accountDeps(c.env), input, requestInfo(c, c.get("lang")));
     c.header("Set-Cookie", sessionCookie(c.req.url, result.token, result.session.expiresAt));
+    if (!result.twoFactorRequired) await onSignIn(c.env, result.user, requestInfo(c, c.get("lang")));
     return c.json({ user: publicUser(result.user, result.session), twoFactorRequired: result.twoFactorRequired });
   })
 
@@ -79,6 +81,7 @@ export const auth = new Hono<AppEnv>()
     const auth = c.get("auth");
     if (!auth || !auth.session.pendingSecondFactor) throw apiError("unauthenticated");
     const session = await verifySecondFactor({ ...accountDeps(c.env), env: c.env }, auth.session, c.req.valid("json").code);
+    await onSignIn(c.env, auth.user, requestInfo(c, c.get("lang")));
     return c.json({ user: publicUser(auth.user, session) });
   })
 
@@ -115,7 +118,8 @@ export const auth = new Hono<AppEnv>()
 
   .post("/password-reset/confirm", validate("json", resetConfirmSchema), async (c) => {
     const { token, password } = c.req.valid("json");
-    await rules.resetPassword(accountDeps(c.env), token, password);
+    const { userId } = await rules.resetPassword(accountDeps(c.env), token, password);
+    await notifySecurityEvent(c.env, userId, "passwordChanged");
     return c.body(null, 204);
   })
 
@@ -143,6 +147,7 @@ export const auth = new Hono<AppEnv>()
     try {
       const result = await completeGoogleSignIn({ ...accountDeps(c.env), env: c.env }, { code, codeVerifier }, requestInfo(c, c.get("lang")));
       c.header("Set-Cookie", sessionCookie(c.req.url, result.token, result.session.expiresAt), { append: true });
+      if (!result.session.pendingSecondFactor) await onSignIn(c.env, result.user, requestInfo(c, c.get("lang")));
       return c.redirect(result.session.pendingSecondFactor ? `/auth?step=two-factor&next=${encodeURIComponent(next)}` : next, 302);
     } catch (err) {
       if (err instanceof ApiError && err.code === "google_unverified") return c.redirect("/auth?google_error=unverified", 302);

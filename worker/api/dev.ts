@@ -1,11 +1,16 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { hashPassword, PASSWORD_PARAMS } from "../auth/password";
 import { cronJobs, runSchedule } from "../cron/registry";
 import { setTrialEnd } from "../db/billing";
 import { database } from "../db/client";
 import { listOutboxMail } from "../db/mail-outbox";
 import { seedDemoAccount } from "../db/seed";
+import { findUserByEmail } from "../db/accounts";
 import { apiError } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { notify } from "../notifications/notify";
+import { publicNotification } from "../notifications/public";
 import type { AppEnv } from "../types";
 
 /**
@@ -27,6 +32,27 @@ export const dev = new Hono<AppEnv>()
 
   .post("/seed", async (c) => c.json(await seedDemoAccount(c.env)))
 
+  // Raises a notification through notify() for an account (the realtime benchmark, manual checks).
+  .post(
+    "/notify",
+    validate(
+      "json",
+      z.object({
+        email: z.string().max(254),
+        title: z.string().min(1).max(200),
+        message: z.string().max(2000).default(""),
+        priority: z.enum(["low", "medium", "high", "critical"]).default("medium"),
+      }),
+    ),
+    async (c) => {
+      const { email, ...input } = c.req.valid("json");
+      const user = await findUserByEmail(database(c.env.DB), email.toLowerCase());
+      if (!user) throw apiError("not_found");
+      const row = await notify(c.env, user.id, { type: "system", ...input });
+      if (!row) throw apiError("internal_error");
+      return c.json({ notification: publicNotification(row) }, 201);
+    },
+  )
   // One password hash with the production parameters, for scripts/bench.mjs.
   .post("/bench/hash", async (c) => {
     await hashPassword("benchmark-password");

@@ -9,7 +9,11 @@ import { auth } from "./auth";
 import { feedbackApi } from "./feedback";
 import { billingApi } from "./billing";
 import { health } from "./health";
+import { featureFlagsApi } from "./feature-flags";
 import { me } from "./me";
+import { notificationPreferencesApi } from "./notification-preferences";
+import { notificationsApi } from "./notifications";
+import { realtimeApi } from "./realtime";
 import { searchApi } from "./search";
 
 /** Paths under /api/v1 whose bodies are not JSON (they validate their own media type). */
@@ -28,6 +32,11 @@ api.use("*", premiumGuard(PREMIUM_ROUTES));
 api.route("/health", health);
 api.route("/auth", auth);
 api.route("/me", me);
+api.route("/notifications", notificationsApi);
+api.route("/notification-preferences", notificationPreferencesApi);
+api.route("/feature-flags", featureFlagsApi);
+// WebSocket upgrade to the user's Durable Object (notifications and entity changes).
+api.route("/realtime", realtimeApi);
 api.route("/feedback", feedbackApi);
 api.route("/search", searchApi);
 api.route("/billing", billingApi);

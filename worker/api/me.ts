@@ -7,10 +7,12 @@ import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-f
 import { entitlementsOf } from "../billing/entitlements";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
+import { exportNotificationData } from "../db/notifications";
 import { userRealtime } from "../durable-objects/user-realtime";
 import { describeDevice } from "../lib/device";
 import { apiError } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { notifySecurityEvent } from "../notifications/account-events";
 import type { AppEnv } from "../types";
 import { MODULE_KEYS } from "~/lib/modules";
 
@@ -107,6 +109,7 @@ export const me = new Hono<AppEnv>()
   .post("/password", requireFreshSession, validate("json", passwordSchema), async (c) => {
     const { user, session } = currentAuth(c);
     await rules.changePassword(accountDeps(c.env), user.id, session.id, c.req.valid("json"));
+    await notifySecurityEvent(c.env, user.id, "passwordChanged");
     return c.body(null, 204);
   })
 
@@ -149,13 +152,16 @@ export const me = new Hono<AppEnv>()
 
   .post("/two-factor/enable", requireFreshSession, validate("json", codeSchema), async (c) => {
     const { user } = currentAuth(c);
-    return c.json(await enableTwoFactor({ ...accountDeps(c.env), env: c.env }, user.id, c.req.valid("json").code));
+    const result = await enableTwoFactor({ ...accountDeps(c.env), env: c.env }, user.id, c.req.valid("json").code);
+    await notifySecurityEvent(c.env, user.id, "twoFactorEnabled");
+    return c.json(result);
   })
 
   .post("/two-factor/disable", requireFreshSession, validate("json", confirmWithPassword), async (c) => {
     const { user } = currentAuth(c);
     await rules.confirmPassword(accountDeps(c.env), user.id, c.req.valid("json").password);
     await disableTwoFactor(accountDeps(c.env), user.id);
+    await notifySecurityEvent(c.env, user.id, "twoFactorDisabled");
     return c.body(null, 204);
   })
 
@@ -164,7 +170,7 @@ export const me = new Hono<AppEnv>()
     const data = await accounts.exportAccount(database(c.env.DB), user.id);
     c.header("Content-Disposition", `attachment; filename="rumo-export-${new Date().toISOString().slice(0, 10)}.json"`);
     c.header("Cache-Control", "no-store");
-    return c.json({ exportedAt: new Date().toISOString(), ...data });
+    return c.json({ exportedAt: new Date().toISOString(), ...data, ...(await exportNotificationData(database(c.env.DB), user.id)) });
   })
 
   .delete("/", requireFreshSession, validate("json", confirmWithPassword), async (c) => {

@@ -1,16 +1,26 @@
-import { log } from "../lib/log";
+import { notify } from "../notifications/notify";
 
 /** A billing event the user should hear about. */
 export type BillingNotice = { kind: "payment_failed"; invoiceId: string; amountDueCents: number; hostedInvoiceUrl: string | null };
 
 export type NotifyBilling = (env: Env, userId: string, notice: BillingNotice) => Promise<void>;
 
+const euros = (cents: number, language: "pt" | "en") =>
+  new Intl.NumberFormat(language === "en" ? "en-US" : "pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
+
 /**
- * Tells the user about a billing event.
- * TODO(notifications): replaced by notify() of worker/notifications/notify.ts at merge — a
- * `financial`, priority `high` notification ("Pagamento falhou", action_url to the Subscrição tab).
- * Until then it only logs, and the webhook handler takes it as an injected dependency.
+ * Tells the user about a billing event: a `financial`, high-priority notification (in-app,
+ * realtime and e-mail by their preferences), once per invoice. notify() never throws.
  */
-export const notifyBilling: NotifyBilling = async (_env, userId, notice) => {
-  log("warn", "billing_notice", { userId, ...notice });
+export const notifyBilling: NotifyBilling = async (env, userId, notice) => {
+  await notify(env, userId, {
+    type: "financial",
+    category: "billing",
+    priority: "high",
+    template: "billing.paymentFailed",
+    vars: (user) => ({ amount: euros(notice.amountDueCents, user.language) }),
+    actionUrl: "/app/premium",
+    metadata: { invoiceId: notice.invoiceId },
+    dedupeKey: `payment-failed:${notice.invoiceId}`,
+  });
 };

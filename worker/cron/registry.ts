@@ -1,5 +1,9 @@
 import { log } from "../lib/log";
 import { cleanupExpiredSessions } from "./cleanup-expired-sessions";
+import { deleteExpiredNotificationsJob } from "./delete-expired-notifications";
+import { featureAnnouncements } from "./feature-announcements";
+import { trialEnded } from "./trial-ended";
+import { trialEndingSoon } from "./trial-ending-soon";
 
 /** A scheduled job: a plain function of the environment and the current time, safe to run twice. */
 export type CronJob = {
@@ -13,7 +17,13 @@ export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const NIGHTLY = "0 3 * * *";
 
 /** Every job, in one place. Add a job: write worker/cron/<job>.ts and list it here. */
-export const cronJobs: CronJob[] = [{ name: "cleanup-expired-sessions", schedule: NIGHTLY, run: cleanupExpiredSessions }];
+export const cronJobs: CronJob[] = [
+  { name: "cleanup-expired-sessions", schedule: NIGHTLY, run: cleanupExpiredSessions },
+  { name: "delete-expired-notifications", schedule: EVERY_QUARTER_HOUR, run: deleteExpiredNotificationsJob },
+  { name: "feature-announcements", schedule: EVERY_QUARTER_HOUR, run: featureAnnouncements },
+  { name: "trial-ending-soon", schedule: EVERY_QUARTER_HOUR, run: trialEndingSoon },
+  { name: "trial-ended", schedule: EVERY_QUARTER_HOUR, run: trialEnded },
+];
 
 /** Runs the jobs of one schedule; one failing job does not stop the others. */
 export async function runSchedule(schedule: string, env: Env, now = new Date()) {

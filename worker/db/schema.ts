@@ -196,3 +196,107 @@ export const referrals = sqliteTable(
   },
   (t) => [uniqueIndex("referrals_referred_unique").on(t.referredId), index("referrals_referrer_idx").on(t.referrerId)],
 );
+
+// Notifications -------------------------------------------------------------------------------
+
+export const NOTIFICATION_TYPES = [
+  "system",
+  "achievement",
+  "task",
+  "financial",
+  "reminder",
+  "social",
+  "security",
+  "welcome",
+  "goal_progress",
+  "budget_alert",
+] as const;
+export const NOTIFICATION_PRIORITIES = ["low", "medium", "high", "critical"] as const;
+export const NOTIFICATION_FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export const RELEASE_STATUSES = ["development", "beta", "launched", "deprecated"] as const;
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    category: text("category").notNull().default("general"),
+    priority: text("priority", { enum: NOTIFICATION_PRIORITIES }).notNull().default("medium"),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    /** A same-site path opened when the notification is clicked. */
+    actionUrl: text("action_url"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    parentId: text("parent_id"),
+    /** Set by jobs and account events: one notification per key and user, so reruns never duplicate. */
+    dedupeKey: text("dedupe_key"),
+    /** False when the user turned in-app delivery of this type off: the row only remembers the key. */
+    inApp: integer("in_app", { mode: "boolean" }).notNull().default(true),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_expires_idx").on(t.expiresAt),
+    uniqueIndex("notifications_user_dedupe_unique").on(t.userId, t.dedupeKey),
+  ],
+);
+
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notificationType: text("notification_type", { enum: NOTIFICATION_TYPES }).notNull(),
+    inAppEnabled: integer("in_app_enabled", { mode: "boolean" }).notNull().default(true),
+    emailEnabled: integer("email_enabled", { mode: "boolean" }).notNull().default(false),
+    pushEnabled: integer("push_enabled", { mode: "boolean" }).notNull().default(false),
+    frequency: text("frequency", { enum: NOTIFICATION_FREQUENCIES }).notNull().default("instant"),
+    /** Local "HH:MM" in the user's time zone; both set or both null. */
+    quietHoursStart: text("quiet_hours_start"),
+    quietHoursEnd: text("quiet_hours_end"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("notification_preferences_user_type_unique").on(t.userId, t.notificationType)],
+);
+
+/** Devices (browser, system and address) a user has signed in from: a new one raises a security notice. */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceKey: text("device_key").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("known_devices_user_device_unique").on(t.userId, t.deviceKey)],
+);
+
+/** Product features and their release state; launched ones updated in the last 7 days are announced. */
+export const featureFlags = sqliteTable(
+  "feature_flags",
+  {
+    id: text("id").primaryKey(),
+    featureName: text("feature_name").notNull(),
+    description: text("description").notNull().default(""),
+    releaseStatus: text("release_status", { enum: RELEASE_STATUSES }).notNull().default("development"),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [uniqueIndex("feature_flags_name_unique").on(t.featureName), index("feature_flags_status_updated_idx").on(t.releaseStatus, t.updatedAt)],
+);
+
+/** When each user last looked at (or dismissed) the feature announcements. */
+export const featureChecks = sqliteTable("feature_checks", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+});

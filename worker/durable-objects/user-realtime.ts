@@ -1,17 +1,38 @@
 import { DurableObject } from "cloudflare:workers";
 
 /** State kept on each hibernatable socket (survives the object being evicted from memory). */
-export type SocketAttachment = { connectedAt: number };
+export type SocketAttachment = { userId: string; connectedAt: number; lastSeq: number };
+
+/** What the server sends. Events carry `seq`, increasing per user, so a client can resume. */
+export type RealtimeEvent =
+  | { type: "notification.created"; notification: Record<string, unknown> }
+  | { type: "notification.updated"; ids: string[]; changes: Record<string, unknown> }
+  | { type: "notification.deleted"; ids: string[] }
+  | { type: "entity.changed"; entity: string; id: string; action: "created" | "updated" | "deleted" };
+
+/** Header by which the Worker (the only caller) tells the object whose socket it is. */
+export const USER_ID_HEADER = "x-rumo-user-id";
+/** Events kept for catch-up after a reconnect. */
+export const EVENT_LOG_SIZE = 200;
+/** Largest client message accepted (pings and resume requests are tiny). */
+export const MAX_CLIENT_MESSAGE = 1024;
+
+export const CLOSE_UNSUPPORTED = 1003;
+export const CLOSE_TOO_LARGE = 1009;
+export const CLOSE_ACCOUNT_DELETED = 4001;
 
 /**
  * One instance per user (id derived from the user id): fans realtime messages out to every tab
- * and device of that user over hibernatable WebSockets.
+ * and device of that user over hibernatable WebSockets, and keeps a short event log in its SQLite
+ * storage so a reconnecting client catches up on what it missed.
  */
 export class UserRealtime extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Keep-alive pings are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'));
+    // AUTOINCREMENT: sequence numbers never repeat, even after the log is trimmed.
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL, at INTEGER NOT NULL)");
   }
 
   /** Health probe. */
@@ -21,27 +42,48 @@ export class UserRealtime extends DurableObject<Env> {
 
   /** Account deletion: closes every socket and erases all stored state of this user. */
   async reset(): Promise<void> {
-    for (const socket of this.ctx.getWebSockets()) socket.close(4001, "account deleted");
+    for (const socket of this.ctx.getWebSockets()) socket.close(CLOSE_ACCOUNT_DELETED, "account deleted");
     await this.ctx.storage.deleteAll();
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL, at INTEGER NOT NULL)");
+  }
+
+  /** The sequence number of the newest event (0 when none). */
+  currentSeq(): number {
+    const row = this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events").one();
+    return row.seq ?? 0;
+  }
+
+  /** How many sockets are open (tests and the benchmark). */
+  async connections(): Promise<number> {
+    return this.ctx.getWebSockets().length;
   }
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
+    const userId = request.headers.get(USER_ID_HEADER) ?? "";
+    const since = Number(new URL(request.url).searchParams.get("since") ?? "");
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ connectedAt: Date.now() } satisfies SocketAttachment);
+    const seq = this.currentSeq();
+    server.serializeAttachment({ userId, connectedAt: Date.now(), lastSeq: seq } satisfies SocketAttachment);
+    server.send(JSON.stringify({ type: "hello", seq }));
+    if (Number.isInteger(since) && since >= 0 && new URL(request.url).searchParams.has("since")) this.catchUp(server, since);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends a message to every open socket of this user; returns how many received it. */
-  async broadcast(message: unknown): Promise<number> {
-    const data = JSON.stringify(message);
+  /** Appends an event to the log and sends it to every open socket; returns how many received it. */
+  async broadcast(event: RealtimeEvent): Promise<number> {
+    const data = JSON.stringify(event);
+    const at = Date.now();
+    const { seq } = this.ctx.storage.sql.exec<{ seq: number }>("INSERT INTO events (data, at) VALUES (?, ?) RETURNING seq", data, at).one();
+    this.ctx.storage.sql.exec("DELETE FROM events WHERE seq <= ?", seq - EVENT_LOG_SIZE);
+    const message = JSON.stringify({ ...event, seq });
     let sent = 0;
     for (const socket of this.ctx.getWebSockets()) {
       try {
-        socket.send(data);
+        socket.send(message);
         sent++;
       } catch {
         // A socket closing at this moment; its close handler cleans up.
@@ -50,13 +92,45 @@ export class UserRealtime extends DurableObject<Env> {
     return sent;
   }
 
+  /** Sends the events after `since`, or `resync` when the log no longer reaches back that far. */
+  private catchUp(socket: WebSocket, since: number) {
+    const current = this.currentSeq();
+    if (since > current) {
+      // A client ahead of the log: the object's state was reset (account data erased).
+      socket.send(JSON.stringify({ type: "resync", seq: current }));
+    } else {
+      const oldest = this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT min(seq) AS seq FROM events").one().seq ?? current + 1;
+      if (since < oldest - 1) {
+        socket.send(JSON.stringify({ type: "resync", seq: current }));
+      } else {
+        for (const row of this.ctx.storage.sql.exec<{ seq: number; data: string }>("SELECT seq, data FROM events WHERE seq > ? ORDER BY seq", since)) {
+          socket.send(JSON.stringify({ ...JSON.parse(row.data), seq: row.seq }));
+        }
+      }
+    }
+    const attachment = socket.deserializeAttachment() as SocketAttachment;
+    socket.serializeAttachment({ ...attachment, lastSeq: current } satisfies SocketAttachment);
+  }
+
   async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
-    // Clients only send pings (answered by the auto-response); anything else is a protocol error.
-    if (typeof message !== "string" || message.length > 4096) {
-      socket.close(1009, "message too large or binary");
+    // Clients send pings (answered by the auto-response) and resume requests; nothing else.
+    if (typeof message !== "string" || message.length > MAX_CLIENT_MESSAGE) {
+      socket.close(CLOSE_TOO_LARGE, "message too large or binary");
       return;
     }
-    socket.close(1003, "unsupported message");
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      socket.close(CLOSE_UNSUPPORTED, "malformed message");
+      return;
+    }
+    const request = parsed as { type?: unknown; since?: unknown };
+    if (request?.type === "resume" && Number.isInteger(request.since) && (request.since as number) >= 0) {
+      this.catchUp(socket, request.since as number);
+      return;
+    }
+    socket.close(CLOSE_UNSUPPORTED, "unsupported message");
   }
 
   async webSocketClose(socket: WebSocket, code: number) {

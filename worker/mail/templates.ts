@@ -16,7 +16,17 @@ export function renderMail(template: Template, language: Language, to: string, d
   const body = t(`email:${template}.body`, vars);
   const button = t(`email:${template}.button`);
   const ignore = template === "welcome" ? "" : t(`email:${template}.ignore`);
-  const footer = t("email:footer");
+  return layoutMail(language, to, { subject, heading, body, button, link: data.link, ignore, footer: t("email:footer") });
+}
+
+/** The one e-mail layout (plain text and HTML): a heading, a paragraph, one button, small print. */
+export function layoutMail(
+  language: Language,
+  to: string,
+  parts: { subject: string; heading: string; body: string; button: string; link: string; ignore?: string; footer: string },
+): Mail {
+  const { subject, heading, body, button, ignore, footer } = parts;
+  const data = { link: parts.link };
   const text = [heading, "", body, "", `${button}: ${data.link}`, ...(ignore ? ["", ignore] : []), "", "—", footer].join("\n");
   const html = `<!doctype html><html lang="${language === "pt" ? "pt-PT" : "en-US"}"><body style="margin:0;background:#f5f3ff;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1e1b4b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">

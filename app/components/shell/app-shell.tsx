@@ -12,6 +12,7 @@ import { drawerSections, mobileTabs, sidebarGroups } from "./navigation";
 import { ShellNavLink } from "./nav-link";
 import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDrawer, swipeDirection, swipeTarget } from "./rules";
 import { sidebarCookie } from "./sidebar-state";
+import { realtime } from "~/lib/realtime-client";
 
 export type ShellUser = { fullName: string; email: string; provider: string };
 
@@ -41,6 +42,7 @@ function useSignOut() {
   const navigate = useNavigate();
   return async () => {
     await apiFetch("/auth/logout", { method: "POST" });
+    realtime().reset();
     navigate("/auth", { replace: true });
   };
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
+import { NotificationBell } from "~/components/notifications/notification-bell";
+import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
 import { DesktopShell, MobileShell, useMobileLayout } from "~/components/shell/app-shell";
 import { useConnectivityNotices } from "~/components/shell/connectivity";
 import { FeedbackBox } from "~/components/shell/feedback-box";
@@ -52,6 +54,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [tourFor, setTourFor] = useState<string | null>(null);
   useConnectivityNotices();
   usePremiumRequiredToast();
+  useFeatureAnnouncements(loaderData.user.id);
 
   // Ctrl/Cmd+K toggles the search everywhere in the app.
   useEffect(() => {
@@ -92,6 +95,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         entitlements={loaderData.entitlements}
         sidebarOpen={loaderData.sidebarOpen}
         onSearch={() => setSearchOpen(true)}
+        notifications={<NotificationBell />}
         onGuide={guide ? () => setTourFor(guide.id) : undefined}
       >
         <Outlet />

@@ -1,0 +1,55 @@
+import { TrashIcon } from "@heroicons/react/24/outline";
+import { useTranslation } from "react-i18next";
+import type { RealtimeNotification } from "~/lib/realtime-client";
+import { NotificationIcon } from "./notification-icon";
+
+const priorityDot: Record<RealtimeNotification["priority"], string> = {
+  low: "bg-slate-300",
+  medium: "bg-brand-400",
+  high: "bg-orange-500",
+  critical: "bg-red-600",
+};
+
+/** Notifications as rows: click opens (marks read, follows the link); a button deletes. */
+export function NotificationList({
+  items,
+  onOpen,
+  onRemove,
+  emptyText,
+}: {
+  items: RealtimeNotification[];
+  onOpen: (n: RealtimeNotification) => void;
+  onRemove: (id: string) => void;
+  emptyText: string;
+}) {
+  const { t, i18n } = useTranslation("notifications");
+  if (!items.length) return <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>;
+  const time = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "pt-PT", { dateStyle: "short", timeStyle: "short" });
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="notification-list">
+      {items.map((n) => (
+        <li key={n.id} className={`group flex items-start gap-3 px-4 py-3 ${n.isRead ? "" : "bg-brand-50/60"}`} data-read={n.isRead} data-type={n.type}>
+          <NotificationIcon type={n.type} />
+          <button type="button" className="min-w-0 flex-1 text-left" onClick={() => onOpen(n)}>
+            <span className="flex items-center gap-2">
+              {!n.isRead && <span className={`size-2 shrink-0 rounded-full ${priorityDot[n.priority]}`} aria-hidden />}
+              <span className="truncate text-sm font-semibold text-slate-900">{n.title}</span>
+            </span>
+            {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
+            <span className="mt-1 block text-xs text-slate-400">
+              {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · {time.format(new Date(n.createdAt))}
+            </span>
+          </button>
+          <button
+            type="button"
+            aria-label={t("ui.delete")}
+            className="rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus:opacity-100"
+            onClick={() => onRemove(n.id)}
+          >
+            <TrashIcon className="size-4" aria-hidden />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "~/components/shell/toast-store";
+
+export const ANNOUNCEMENT_MS = 8000;
+const storageKey = (userId: string) => `rumo-feature-check-${userId}`;
+
+/**
+ * New launched features since the user's last check raise the 'Novas funcionalidades disponíveis'
+ * toast (8 s, 'Ver novidades'). Showing it counts as seen: the time is stored on the server and in
+ * this browser (the shell's toasts have no dismiss callback), so it appears once per launch.
+ */
+export function useFeatureAnnouncements(userId: string, whereToLook = "/app/notificacoes") {
+  const { t } = useTranslation("notifications");
+  const navigate = useNavigate();
+  useEffect(() => {
+    let cancelled = false;
+    const since = localStorage.getItem(storageKey(userId));
+    const query = since ? `?since=${encodeURIComponent(since)}` : "";
+    fetch(`/api/v1/feature-flags/new${query}`, { credentials: "same-origin" })
+      .then((r) => (r.ok ? (r.json() as Promise<{ items: unknown[] }>) : { items: [] }))
+      .then((body: { items: unknown[] }) => {
+        if (cancelled || !body.items.length) return;
+        toast({
+          tone: "success",
+          title: t("features.title"),
+          durationMs: ANNOUNCEMENT_MS,
+          action: { label: t("features.action"), onClick: () => navigate(whereToLook) },
+        });
+        localStorage.setItem(storageKey(userId), new Date().toISOString());
+        void fetch("/api/v1/feature-flags/dismiss", { method: "POST", credentials: "same-origin" }).catch(() => null);
+      })
+      .catch(() => null);
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, t, navigate, whereToLook]);
+}

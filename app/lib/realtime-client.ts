@@ -1,0 +1,147 @@
+/**
+ * The browser side of /api/v1/realtime: one WebSocket per tab, shared by every component that
+ * subscribes (reference-counted: opened by the first subscriber, closed after the last leaves),
+ * reconnecting with exponential backoff (1 s doubling to 30 s) and resuming from the last event
+ * seen, so nothing sent while offline is missed.
+ */
+export type RealtimeNotification = {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  category: string;
+  priority: "low" | "medium" | "high" | "critical";
+  isRead: boolean;
+  readAt: string | null;
+  actionUrl: string | null;
+  expiresAt: string | null;
+  metadata: Record<string, unknown>;
+  parentId: string | null;
+  createdAt: string;
+};
+
+export type RealtimeMessage =
+  | { type: "notification.created"; seq: number; notification: RealtimeNotification }
+  | { type: "notification.updated"; seq: number; ids: string[]; changes: Partial<Pick<RealtimeNotification, "isRead" | "readAt">> }
+  | { type: "notification.deleted"; seq: number; ids: string[] }
+  | { type: "entity.changed"; seq: number; entity: string; id: string; action: "created" | "updated" | "deleted" }
+  /** The server's log no longer reaches back to the last event seen: refetch everything. */
+  | { type: "resync"; seq: number };
+
+export type ConnectionStatus = "idle" | "connecting" | "open" | "closed";
+
+export const BACKOFF_START_MS = 1000;
+export const BACKOFF_MAX_MS = 30_000;
+const PING_EVERY_MS = 25_000;
+/** Close code the server uses when the account was deleted: no point reconnecting. */
+const ACCOUNT_DELETED = 4001;
+
+/** The delay before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s … capped at 30 s. */
+export function backoffDelay(attempt: number): number {
+  return Math.min(BACKOFF_START_MS * 2 ** attempt, BACKOFF_MAX_MS);
+}
+
+type Listener = (message: RealtimeMessage) => void;
+
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private listeners = new Set<Listener>();
+  private statusListeners = new Set<(status: ConnectionStatus) => void>();
+  private lastSeq: number | null = null;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  status: ConnectionStatus = "idle";
+
+  constructor(private readonly url: () => string) {}
+
+  /** Adds a listener (opening the socket for the first one); returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.connect();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.disconnect();
+    };
+  }
+
+  onStatus(listener: (status: ConnectionStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    listener(this.status);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private setStatus(status: ConnectionStatus) {
+    this.status = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+
+  private connect() {
+    if (this.socket || typeof WebSocket === "undefined") return;
+    this.setStatus("connecting");
+    const since = this.lastSeq === null ? "" : `?since=${this.lastSeq}`;
+    const socket = new WebSocket(this.url() + since);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.setStatus("open");
+      this.pingTimer = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send('{"type":"ping"}'), PING_EVERY_MS);
+    };
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onclose = (event) => {
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.socket = null;
+      this.setStatus("closed");
+      if (this.listeners.size > 0 && event.code !== ACCOUNT_DELETED) {
+        this.reconnectTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
+      }
+    };
+  }
+
+  private disconnect() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.socket?.close(1000);
+    this.socket = null;
+    this.setStatus("idle");
+  }
+
+  /** Handles one server message; exposed for tests. */
+  receive(data: string) {
+    let message: { type: string; seq?: number };
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.type === "pong") return;
+    if (message.type === "hello") {
+      // First connection: start from now. Later ones: catch-up events follow the hello.
+      if (this.lastSeq === null) this.lastSeq = message.seq ?? 0;
+      return;
+    }
+    if (typeof message.seq !== "number") return;
+    if (message.type === "resync") {
+      this.lastSeq = message.seq;
+    } else {
+      if (this.lastSeq !== null && message.seq <= this.lastSeq) return; // already seen
+      this.lastSeq = message.seq;
+    }
+    for (const listener of this.listeners) listener(message as RealtimeMessage);
+  }
+
+  /** Forget everything (sign-out or another user signing in). */
+  reset() {
+    this.disconnect();
+    this.lastSeq = null;
+    this.attempt = 0;
+  }
+}
+
+let shared: RealtimeClient | null = null;
+
+/** The tab's one realtime connection. */
+export function realtime(): RealtimeClient {
+  shared ??= new RealtimeClient(() => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/realtime`);
+  return shared;
+}

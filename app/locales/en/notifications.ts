@@ -1,0 +1,89 @@
+import type ptNotifications from "../pt/notifications";
+import type { Catalog } from "../types";
+
+export default {
+  welcome: {
+    title: "Welcome to Rumo!",
+    message: "Your account is ready. Start with your impact dashboard and set your first goals.",
+  },
+  security: {
+    passwordChanged: {
+      title: "Password changed",
+      message: "Your account's password was changed. If this wasn't you, recover your account right away.",
+    },
+    twoFactorEnabled: {
+      title: "Two-step verification turned on",
+      message: "From now on, signing in asks for a code from your authenticator app.",
+    },
+    twoFactorDisabled: {
+      title: "Two-step verification turned off",
+      message: "Signing in no longer asks for a code. If this wasn't you, change your password.",
+    },
+    newDevice: {
+      title: "New sign-in",
+      message: "You signed in from {{device}} ({{ip}}). If this wasn't you, change your password and end your other sessions.",
+    },
+  },
+  trial: {
+    ending: {
+      title: "Your trial ends soon",
+      message: "Your Pro trial ends on {{date}}. Choose a plan to keep every feature.",
+    },
+    ended: {
+      title: "Your trial has ended",
+      message: "Your account is now on the Free plan. Your data stays available; upgrade to get Pro back.",
+    },
+  },
+  billing: {
+    paymentFailed: {
+      title: "Payment failed",
+      message: "We could not charge {{amount}} for your subscription. Update your payment method to keep your plan.",
+    },
+  },
+  features: {
+    title: "New features available",
+    message: "You can now try: {{names}}.",
+    action: "See what's new",
+  },
+  email: {
+    button: "Open in Rumo",
+    footer: "You received this email because e-mail notifications of this kind are on. You can change them in your notification preferences.",
+  },
+  ui: {
+    bell: "Notifications",
+    bellWithCount: "Notifications, {{count}} unread",
+    title: "Notifications",
+    markAllRead: "Mark all as read",
+    markRead: "Mark as read",
+    delete: "Delete notification",
+    empty: "No notifications",
+    emptyFilter: "Nothing here.",
+    loading: "Loading...",
+    close: "Close",
+    tabs: {
+      all: "All",
+      unread: "Unread",
+      priority: "Priority",
+      today: "Today",
+    },
+    types: {
+      system: "System",
+      achievement: "Achievement",
+      task: "Task",
+      financial: "Finances",
+      reminder: "Reminder",
+      social: "Social",
+      security: "Security",
+      welcome: "Welcome",
+      goal_progress: "Goal progress",
+      budget_alert: "Budget alert",
+    },
+    connection: {
+      open: "Live",
+      connecting: "Connecting...",
+      closed: "Not live",
+    },
+    pageTitle: "Notifications | Rumo",
+    signedOut: "Sign in to see your notifications.",
+  },
+} satisfies Catalog<typeof ptNotifications>;

@@ -1,0 +1,87 @@
+const notifications = {
+  welcome: {
+    title: "Bem-vindo ao Rumo!",
+    message: "A sua conta está pronta. Comece pelo seu painel de impacto e defina os seus primeiros objetivos.",
+  },
+  security: {
+    passwordChanged: {
+      title: "Senha alterada",
+      message: "A senha da sua conta foi alterada. Se não foi você, recupere a conta imediatamente.",
+    },
+    twoFactorEnabled: {
+      title: "Verificação em dois passos ativada",
+      message: "A partir de agora, o início de sessão pede um código da sua aplicação de autenticação.",
+    },
+    twoFactorDisabled: {
+      title: "Verificação em dois passos desativada",
+      message: "O início de sessão já não pede um código. Se não foi você, altere a sua senha.",
+    },
+    newDevice: {
+      title: "Novo início de sessão",
+      message: "Iniciou sessão a partir de {{device}} ({{ip}}). Se não foi você, altere a sua senha e termine as outras sessões.",
+    },
+  },
+  trial: {
+    ending: {
+      title: "O seu período experimental termina em breve",
+      message: "O seu teste Pro termina a {{date}}. Escolha um plano para continuar com todas as funcionalidades.",
+    },
+    ended: {
+      title: "O seu período experimental terminou",
+      message: "A sua conta passou para o plano Gratuito. Os seus dados continuam disponíveis; faça upgrade para voltar ao Pro.",
+    },
+  },
+  billing: {
+    paymentFailed: {
+      title: "Pagamento falhou",
+      message: "Não foi possível cobrar {{amount}} da sua subscrição. Atualize o método de pagamento para manter o seu plano.",
+    },
+  },
+  features: {
+    title: "Novas funcionalidades disponíveis",
+    message: "Já pode experimentar: {{names}}.",
+    action: "Ver novidades",
+  },
+  email: {
+    button: "Abrir no Rumo",
+    footer: "Recebeu este email porque as notificações por email deste tipo estão ativas. Pode alterá-las nas preferências de notificações.",
+  },
+  ui: {
+    bell: "Notificações",
+    bellWithCount: "Notificações, {{count}} por ler",
+    title: "Notificações",
+    markAllRead: "Marcar todas como lidas",
+    markRead: "Marcar como lida",
+    delete: "Eliminar notificação",
+    empty: "Sem notificações",
+    emptyFilter: "Nada por aqui.",
+    loading: "A carregar...",
+    close: "Fechar",
+    tabs: {
+      all: "Todas",
+      unread: "Não lidas",
+      priority: "Prioritárias",
+      today: "Hoje",
+    },
+    types: {
+      system: "Sistema",
+      achievement: "Conquista",
+      task: "Tarefa",
+      financial: "Finanças",
+      reminder: "Lembrete",
+      social: "Social",
+      security: "Segurança",
+      welcome: "Boas-vindas",
+      goal_progress: "Progresso de objetivo",
+      budget_alert: "Alerta de orçamento",
+    },
+    connection: {
+      open: "Ligado em tempo real",
+      connecting: "A ligar...",
+      closed: "Sem ligação em tempo real",
+    },
+    pageTitle: "Notificações | Rumo",
+    signedOut: "Inicie sessão para ver as suas notificações.",
+  },
+};
+export default notifications;

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { NotificationList } from "~/components/notifications/notification-list";
+import { useNotifications } from "~/components/notifications/use-notifications";
+import { createI18n } from "~/i18n/i18n";
+import type { Route } from "./+types/notifications-page";
+
+export function loader({ context }: Route.LoaderArgs) {
+  // The /app layout's loader is the sign-in guard.
+  return { title: createI18n(context.lang).t("notifications:ui.pageTitle") };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** /app/notificacoes: every notification (the bell's panel shows the same, live). */
+export default function NotificationsPage() {
+  const { t } = useTranslation("notifications");
+  const notifications = useNotifications();
+  return (
+    <section>
+      <div className="mb-4 flex items-center justify-between">
+        <h1 className="text-2xl font-bold">{t("ui.title")}</h1>
+        <button
+          type="button"
+          className="text-sm font-medium text-brand-700 hover:underline disabled:opacity-40"
+          disabled={!notifications.unreadCount}
+          onClick={() => void notifications.markAllRead()}
+        >
+          {t("ui.markAllRead")}
+        </button>
+      </div>
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="notifications-page">
+        {notifications.loaded ? (
+          <NotificationList items={notifications.items} emptyText={t("ui.empty")} onOpen={notifications.open} onRemove={(id) => void notifications.remove(id)} />
+        ) : (
+          <p className="px-4 py-8 text-center text-sm text-slate-500">{t("ui.loading")}</p>
+        )}
+      </div>
+    </section>
+  );
+}

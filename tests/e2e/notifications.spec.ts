@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("realtime notifications", () => {
+  test("changing the password in one tab shows the security notification in the other without a reload", async ({ context, baseURL }) => {
+    const origin = baseURL!;
+    const email = `e2e-notify-${Date.now()}@example.com`;
+    const password = "segredo-123";
+    const request = context.request;
+
+    const signup = await request.post("/api/v1/auth/signup", { headers: { origin }, data: { fullName: "Rita Realtime", email, password, confirmPassword: password } });
+    expect(signup.status()).toBe(201);
+    const { items } = await (await request.get("/api/dev/mailbox")).json();
+    const confirmation = items.find((m: { to: string; text: string }) => m.to === email && m.text.includes("/api/v1/auth/confirm?token="));
+    const link = confirmation.text.match(/https?:\/\/\S*\/api\/v1\/auth\/confirm\?token=\S+/)[0];
+    await request.get(new URL(new URL(link).pathname + new URL(link).search, origin).toString(), { maxRedirects: 0 });
+    const login = await request.post("/api/v1/auth/login", { headers: { origin }, data: { email, password } });
+    expect(login.status()).toBe(200);
+    const onboarding = await request.post("/api/v1/me/onboarding", {
+      headers: { origin },
+      data: { fullName: "Rita Realtime", language: "pt", timeZone: "Europe/Lisbon", firstModules: [] },
+    });
+    expect(onboarding.status()).toBe(200);
+
+    const pageA = await context.newPage();
+    const pageB = await context.newPage();
+    await pageA.goto("/app/notificacoes");
+    await pageB.goto("/app/notificacoes");
+    // The welcome of the first sign-in is there; both tabs are live.
+    await expect(pageB.getByTestId("notification-badge")).toHaveText("1");
+    await expect(pageB.locator('[data-realtime="open"]')).toBeVisible();
+    await expect(pageA.locator('[data-realtime="open"]')).toBeVisible();
+
+    const change = await pageA.request.post("/api/v1/me/password", { headers: { origin }, data: { currentPassword: password, newPassword: "nova-senha-456" } });
+    expect(change.status()).toBe(204);
+
+    await expect(pageB.getByTestId("notification-badge")).toHaveText("2");
+    await expect(pageB.getByTestId("notifications-page").locator("li").first()).toContainText("Senha alterada");
+    await pageB.getByRole("button", { name: /Notificações, 2 por ler/ }).click();
+    const panel = pageB.getByRole("tabpanel");
+    await expect(panel.getByText("Senha alterada")).toBeVisible();
+    await pageB.getByRole("tab", { name: "Prioritárias" }).click();
+    await expect(pageB.getByRole("tabpanel").getByText("Senha alterada")).toBeVisible();
+    await expect(pageB.getByRole("tabpanel").getByText("Bem-vindo ao Rumo!")).toHaveCount(0);
+
+    // Clicking marks it read in every tab, follows its link and closes the panel.
+    await pageB.getByRole("tabpanel").getByText("Senha alterada").click();
+    await expect(pageB).toHaveURL(/\/app\/settings$/);
+    // (The settings screen has tabs of its own: the panel is gone when none shows the notification.)
+    await expect(pageB.getByRole("tabpanel").getByText("Senha alterada")).toHaveCount(0);
+    await expect(pageA.getByTestId("notification-badge")).toHaveText("1");
+  });
+});

@@ -1,0 +1,282 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { EVERY_QUARTER_HOUR, runSchedule } from "../../worker/cron/registry";
+import worker from "../../worker/index";
+import { notifyBilling } from "../../worker/billing/notify-billing";
+import { notify } from "../../worker/notifications/notify";
+import { api, freshIp, json, mailsTo, sessionFrom, signUpAndLogIn } from "./helpers";
+
+const userIdOf = async (cookie: string): Promise<string> => (await json(await api("/me", { headers: { cookie } }))).user.id;
+const list = async (cookie: string, query = "") => json(await api(`/notifications${query}`, { headers: { cookie } }));
+const create = (cookie: string, body: Record<string, unknown>) => api("/notifications", { body, headers: { cookie } });
+const count = async (where: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(`select count(*) as n from notifications where ${where}`).bind(...binds).first<{ n: number }>())!.n;
+
+describe("notifications API", () => {
+  it("lists visible notifications by priority then newest, with filters, limit and cursor", async () => {
+    const cookie = await signUpAndLogIn("n-list@example.com");
+    await create(cookie, { title: "baixa", priority: "low" });
+    await create(cookie, { title: "média" });
+    await create(cookie, { title: "crítica", priority: "critical", type: "security" });
+    await create(cookie, { title: "alta", priority: "high", metadata: { amountCents: 1200 } });
+    await create(cookie, { title: "expirada", priority: "critical", expiresAt: new Date(Date.now() - 1000).toISOString() });
+
+    const all = await list(cookie);
+    // The welcome notification of the first sign-in is medium and older than "média".
+    expect(all.items.map((n: { title: string }) => n.title)).toEqual(["crítica", "alta", "média", "Bem-vindo ao Rumo!", "baixa"]);
+    expect(all.unreadCount).toBe(5);
+    expect(all.nextCursor).toBeNull();
+    expect(all.items[1]).toMatchObject({ type: "reminder", category: "general", isRead: false, readAt: null, metadata: { amountCents: 1200 }, parentId: null });
+    expect(Object.keys(all.items[0]).sort()).toEqual(
+      ["actionUrl", "category", "createdAt", "expiresAt", "id", "isRead", "message", "metadata", "parentId", "priority", "readAt", "title", "type"].sort(),
+    );
+
+    expect((await list(cookie, "?filter=priority")).items.map((n: { title: string }) => n.title)).toEqual(["crítica", "alta"]);
+    expect((await list(cookie, "?filter=today")).items).toHaveLength(5);
+    const page = await list(cookie, "?limit=2");
+    expect(page.items).toHaveLength(2);
+    const next = await list(cookie, `?limit=2&cursor=${page.nextCursor}`);
+    expect(next.items.map((n: { title: string }) => n.title)).toEqual(["média", "Bem-vindo ao Rumo!"]);
+
+    await api("/notifications/read", { body: { ids: [all.items[0].id] }, headers: { cookie } });
+    const unread = await list(cookie, "?filter=unread");
+    expect(unread.items.map((n: { title: string }) => n.title)).not.toContain("crítica");
+    expect(unread.unreadCount).toBe(4);
+    const read = await json(await api(`/notifications/${all.items[0].id}`, { headers: { cookie } }));
+    expect(read.notification.isRead).toBe(true);
+    expect(Date.parse(read.notification.readAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const allRead = await json(await api("/notifications/read", { body: { all: true }, headers: { cookie } }));
+    expect(allRead.updated).toBe(4);
+    expect((await list(cookie)).unreadCount).toBe(0);
+    const unreadAgain = await api(`/notifications/${all.items[1].id}`, { method: "PATCH", body: { isRead: false }, headers: { cookie } });
+    expect((await json(unreadAgain)).notification).toMatchObject({ isRead: false, readAt: null });
+  });
+
+  it("answers another user's notification ids with 404 and never touches them", async () => {
+    const owner = await signUpAndLogIn("n-owner@example.com");
+    const intruder = await signUpAndLogIn("n-intruder@example.com");
+    const { notification } = await json(await create(owner, { title: "privada" }));
+    expect((await api(`/notifications/${notification.id}`, { headers: { cookie: intruder } })).status).toBe(404);
+    expect((await api(`/notifications/${notification.id}`, { method: "PATCH", body: { isRead: true }, headers: { cookie: intruder } })).status).toBe(404);
+    expect((await api(`/notifications/${notification.id}`, { method: "DELETE", headers: { cookie: intruder } })).status).toBe(404);
+    expect((await json(await api("/notifications/read", { body: { ids: [notification.id] }, headers: { cookie: intruder } }))).updated).toBe(0);
+    expect((await json(await api(`/notifications/${notification.id}`, { headers: { cookie: owner } }))).notification.isRead).toBe(false);
+    expect((await list(intruder)).items.map((n: { title: string }) => n.title)).not.toContain("privada");
+  });
+
+  it("refuses bad input with 400 and signed-out requests with 401", async () => {
+    const cookie = await signUpAndLogIn("n-bad@example.com");
+    for (const body of [
+      { title: "" },
+      { title: "x", priority: "urgent" },
+      { title: "x", type: "spam" },
+      { title: "x", actionUrl: "https://evil.example/phish" },
+      { title: "x", actionUrl: "//evil.example" },
+      { title: "x", actionUrl: "javascript:alert(1)" },
+      { title: "x", expiresAt: "amanhã" },
+      { title: "x", userId: "someone" },
+    ]) {
+      const response = await create(cookie, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await json(response)).error.code).toBe("validation_failed");
+    }
+    expect((await api("/notifications?filter=everything", { headers: { cookie } })).status).toBe(400);
+    expect((await api("/notifications?limit=500", { headers: { cookie } })).status).toBe(400);
+    expect((await api("/notifications/read", { body: { ids: [] }, headers: { cookie } })).status).toBe(400);
+    expect((await api("/notifications/read", { body: { all: false }, headers: { cookie } })).status).toBe(400);
+    expect((await api("/notifications")).status).toBe(401);
+    expect((await api("/notification-preferences")).status).toBe(401);
+  });
+});
+
+describe("preferences", () => {
+  it("lists defaults for every type, stores valid changes and refuses invalid ones", async () => {
+    const cookie = await signUpAndLogIn("n-prefs@example.com");
+    const defaults = await json(await api("/notification-preferences", { headers: { cookie } }));
+    expect(defaults.items).toHaveLength(10);
+    expect(defaults.items.find((p: { notificationType: string }) => p.notificationType === "task")).toEqual({
+      notificationType: "task",
+      inAppEnabled: true,
+      emailEnabled: false,
+      pushEnabled: false,
+      frequency: "instant",
+      quietHoursStart: null,
+      quietHoursEnd: null,
+    });
+    const put = (items: unknown) => api("/notification-preferences", { method: "PUT", body: { items }, headers: { cookie } });
+    const task = { notificationType: "task", inAppEnabled: false, emailEnabled: true, pushEnabled: false, frequency: "daily", quietHoursStart: "22:00", quietHoursEnd: "07:30" };
+    const saved = await json(await put([task]));
+    expect(saved.items.find((p: { notificationType: string }) => p.notificationType === "task")).toEqual(task);
+    // Upsert: a second PUT replaces, never duplicates.
+    await put([{ ...task, frequency: "weekly" }]);
+    expect(await env.DB.prepare("select count(*) as n from notification_preferences where notification_type = 'task' and user_id = ?").bind(await userIdOf(cookie)).first("n")).toBe(1);
+
+    for (const items of [
+      [{ ...task, quietHoursStart: "25:00" }],
+      [{ ...task, quietHoursEnd: null }],
+      [{ ...task, frequency: "hourly" }],
+      [{ ...task, notificationType: "spam" }],
+      [{ ...task, inAppEnabled: "yes" }],
+      [task, task],
+      [],
+    ]) {
+      const response = await put(items);
+      expect(response.status, JSON.stringify(items).slice(0, 80)).toBe(400);
+    }
+  });
+
+  it("keeps a type out of the list when in-app is off, and e-mails only outside quiet hours", async () => {
+    const email = "n-quiet@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    const base = { inAppEnabled: true, emailEnabled: true, pushEnabled: false, frequency: "instant" };
+    await api("/notification-preferences", {
+      method: "PUT",
+      body: {
+        items: [
+          { notificationType: "reminder", ...base, quietHoursStart: "22:00", quietHoursEnd: "07:00" },
+          { notificationType: "task", ...base, inAppEnabled: false },
+        ],
+      },
+      headers: { cookie },
+    });
+    // Europe/Lisbon in winter is UTC: 23:30 is quiet, 12:00 is not.
+    await notify(env, userId, { type: "reminder", title: "Lembrete noturno", message: "x" }, { now: () => new Date("2026-01-15T23:30:00Z") });
+    await notify(env, userId, { type: "reminder", title: "Lembrete de dia", message: "y" }, { now: () => new Date("2026-01-15T12:00:00Z") });
+    await notify(env, userId, { type: "task", title: "Tarefa escondida", message: "z" });
+    const subjects = (await mailsTo(email)).map((m) => m.subject);
+    expect(subjects).toContain("Lembrete de dia");
+    expect(subjects).toContain("Tarefa escondida");
+    expect(subjects).not.toContain("Lembrete noturno");
+    const titles = (await list(cookie)).items.map((n: { title: string }) => n.title);
+    expect(titles).toEqual(expect.arrayContaining(["Lembrete noturno", "Lembrete de dia"]));
+    expect(titles).not.toContain("Tarefa escondida");
+  });
+});
+
+describe("account events", () => {
+  it("welcomes once after the first confirmed sign-in and flags a sign-in from a new device", async () => {
+    const email = "n-events@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    expect(await count("user_id = ? and type = 'welcome'", userId)).toBe(1);
+    const ip = freshIp();
+    const logIn = (userAgent: string) =>
+      api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": ip, "user-agent": userAgent } });
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+    await logIn(firefox);
+    await logIn(firefox);
+    expect(await count("user_id = ? and type = 'welcome'", userId)).toBe(1);
+    const notices = await env.DB.prepare("select title, message, priority from notifications where user_id = ? and type = 'security'").bind(userId).all();
+    expect(notices.results).toHaveLength(1);
+    expect(notices.results[0]).toMatchObject({ title: "Novo início de sessão", priority: "high" });
+    expect(String(notices.results[0].message)).toContain("Firefox · Linux");
+  });
+
+  it("raises a security notification, e-mailed by default, when the password changes", async () => {
+    const email = "n-password@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const response = await api("/me/password", { body: { currentPassword: "segredo-123", newPassword: "nova-senha-456" }, headers: { cookie } });
+    expect(response.status).toBe(204);
+    const { items } = await list(cookie, "?filter=priority");
+    expect(items[0]).toMatchObject({ type: "security", title: "Senha alterada", priority: "high", actionUrl: "/app/settings" });
+    expect((await mailsTo(email)).map((m) => m.subject)).toContain("Senha alterada");
+  });
+
+  it("writes texts in the user's language", async () => {
+    const ip = freshIp();
+    const email = "n-english@example.com";
+    await api("/auth/signup", { body: { fullName: "Ann", email, password: "secret-123", confirmPassword: "secret-123" }, headers: { "cf-connecting-ip": ip, "accept-language": "en-US" } });
+    const cookie = await signUpConfirmed(email, ip);
+    expect((await list(cookie)).items[0].title).toBe("Welcome to Rumo!");
+  });
+});
+
+async function signUpConfirmed(email: string, ip: string) {
+  const mail = (await mailsTo(email)).find((m) => m.text.includes("/auth/confirm"))!;
+  const link = mail.text.match(/https?:\/\/\S*confirm\S*/)![0];
+  await (await import("cloudflare:test")).SELF.fetch(link, { redirect: "manual" });
+  return sessionFrom(await api("/auth/login", { body: { email, password: "secret-123" }, headers: { "cf-connecting-ip": ip } }));
+}
+
+describe("feature flags", () => {
+  it("announces launched flags of the last 7 days since the last check, until dismissed", async () => {
+    const cookie = await signUpAndLogIn("n-flags@example.com");
+    const fresh = async () => (await json(await api("/feature-flags/new", { headers: { cookie } }))).items.map((f: { featureName: string }) => f.featureName);
+    expect(await fresh()).toEqual([]);
+    await env.DB.prepare("update feature_flags set release_status = 'launched', updated_at = ? where feature_name = 'agentes'").bind(Date.now()).run();
+    await env.DB.prepare("update feature_flags set release_status = 'launched', updated_at = ? where feature_name = 'criatividade'").bind(Date.now() - 8 * 86_400_000).run();
+    expect(await fresh()).toEqual(["agentes"]);
+    expect((await api(`/feature-flags/new?since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`, { headers: { cookie } })).status).toBe(200);
+    expect((await api("/feature-flags/new?since=yesterday", { headers: { cookie } })).status).toBe(400);
+    const dismissed = await json(await api("/feature-flags/dismiss", { method: "POST", headers: { cookie } }));
+    expect(Date.parse(dismissed.checkedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await fresh()).toEqual([]);
+    await env.DB.prepare("update feature_flags set release_status = 'development', updated_at = 1767225600000 where feature_name in ('agentes', 'criatividade')").run();
+  });
+});
+
+describe("cron jobs", () => {
+  it("run twice without a duplicate: expiry, feature announcements, trial ending and ended", async () => {
+    const ending = await userIdOf(await signUpAndLogIn("n-trial-ending@example.com"));
+    const ended = await userIdOf(await signUpAndLogIn("n-trial-ended@example.com"));
+    const now = new Date();
+    await env.DB.prepare("update users set trial_ends_at = ? where id = ?").bind(now.getTime() + 2 * 86_400_000, ending).run();
+    await env.DB.prepare("update users set trial_ends_at = ? where id = ?").bind(now.getTime() - 86_400_000, ended).run();
+    await env.DB.prepare("update feature_flags set release_status = 'launched', updated_at = ? where feature_name = 'criatividade'").bind(now.getTime() - 1000).run();
+    await env.DB.prepare("update users set created_at = ? where id in (?, ?)").bind(now.getTime() - 86_400_000, ending, ended).run();
+    await notify(env, ending, { type: "reminder", title: "Já passou", message: "", expiresAt: new Date(now.getTime() - 1) });
+    expect(await count("user_id = ? and title = 'Já passou'", ending)).toBe(1);
+
+    const first = await runSchedule(EVERY_QUARTER_HOUR, env, now);
+    expect(first["delete-expired-notifications"]).toMatchObject({ affected: expect.any(Number) });
+    // The second run goes through the Worker's scheduled handler, as a cron trigger would.
+    const ctx = createExecutionContext();
+    worker.scheduled(createScheduledController({ cron: EVERY_QUARTER_HOUR, scheduledTime: now }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const second = await runSchedule(EVERY_QUARTER_HOUR, env, now);
+    expect(second).toMatchObject({ "trial-ending-soon": { affected: 0 }, "trial-ended": { affected: 0 }, "feature-announcements": { affected: 0 } });
+
+    expect(await count("user_id = ? and title = 'Já passou'", ending)).toBe(0);
+    expect(await count("user_id = ? and dedupe_key like 'trial-ending:%'", ending)).toBe(1);
+    expect(await count("user_id = ? and dedupe_key like 'trial-ended:%'", ending)).toBe(0);
+    expect(await count("user_id = ? and dedupe_key like 'trial-ended:%'", ended)).toBe(1);
+    expect(await count("user_id = ? and dedupe_key like 'trial-ending:%'", ended)).toBe(0);
+    for (const id of [ending, ended]) expect(await count("user_id = ? and dedupe_key like 'feature:criatividade:%'", id)).toBe(1);
+    const notice = await env.DB.prepare("select title, message from notifications where user_id = ? and dedupe_key like 'trial-ending:%'").bind(ending).first<{ title: string; message: string }>();
+    expect(notice!.title).toBe("O seu período experimental termina em breve");
+    expect(notice!.message).toMatch(/termina a \d+ de \w+ de 2026/);
+    const announcement = await env.DB.prepare("select title, message from notifications where user_id = ? and dedupe_key like 'feature:%'").bind(ended).first<{ title: string; message: string }>();
+    expect(announcement).toEqual({ title: "Novas funcionalidades disponíveis", message: "Já pode experimentar: Criatividade." });
+    await env.DB.prepare("update feature_flags set release_status = 'development', updated_at = 1767225600000 where feature_name = 'criatividade'").run();
+  });
+
+  it("never lets a failing notification break the caller", async () => {
+    expect(await notify(env, "no-such-user", { type: "system", title: "x", message: "y" })).toBeNull();
+    expect(await notify({ ...env, DB: undefined as unknown as D1Database }, "x", { type: "system", title: "x", message: "y" })).toBeNull();
+  });
+});
+
+describe("billing notices", () => {
+  it("raise a high-priority financial notification once per failed invoice", async () => {
+    const cookie = await signUpAndLogIn("n-payment@example.com");
+    const userId = await userIdOf(cookie);
+    const notice = { kind: "payment_failed" as const, invoiceId: "in_test_1", amountDueCents: 999, hostedInvoiceUrl: null };
+    await notifyBilling(env, userId, notice);
+    await notifyBilling(env, userId, notice);
+    const { items } = await list(cookie);
+    const failed = items.filter((n: { type: string }) => n.type === "financial");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ title: "Pagamento falhou", priority: "high", actionUrl: "/app/premium" });
+    expect(failed[0].message).toContain("9,99");
+  });
+
+  it("are not sent about the trial to someone already paying", async () => {
+    const userId = await userIdOf(await signUpAndLogIn("n-paying@example.com"));
+    await env.DB.prepare("update users set trial_ends_at = ? where id = ?").bind(Date.now() + 2 * 86_400_000, userId).run();
+    await env.DB.prepare("insert into subscriptions (user_id, stripe_customer_id, tier, status) values (?, 'cus_paying', 'pro', 'active')").bind(userId).run();
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date());
+    expect(await count("user_id = ? and dedupe_key like 'trial-%'", userId)).toBe(0);
+  });
+});

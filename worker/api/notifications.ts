@@ -1,0 +1,114 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { currentAuth, requireUser } from "../auth/middleware";
+import { database } from "../db/client";
+import * as store from "../db/notifications";
+import { apiError } from "../lib/errors";
+import { startOfLocalDay } from "../lib/time-zone";
+import { validate } from "../lib/validate";
+import { notify, publish } from "../notifications/notify";
+import { publicNotification } from "../notifications/public";
+import type { AppEnv } from "../types";
+
+/** Where a click may lead: a path of this site, never another origin or a script URL. */
+export const sitePath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, "errors:field.invalid");
+
+const listQuery = z.object({
+  filter: z.enum(["all", "unread", "priority", "today"]).default("all"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/, "errors:field.invalid")
+    .optional(),
+});
+
+const createSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    message: z.string().trim().max(2000).default(""),
+    type: z.enum(store.NOTIFICATION_TYPES).default("reminder"),
+    category: z.string().trim().min(1).max(40).default("general"),
+    priority: z.enum(store.NOTIFICATION_PRIORITIES).default("medium"),
+    actionUrl: sitePath.nullish(),
+    expiresAt: z.iso.datetime({ offset: true }).nullish(),
+    metadata: z
+      .record(z.string().max(64), z.unknown())
+      .refine((v) => JSON.stringify(v).length <= 4096, "errors:field.tooLong")
+      .default({}),
+    parentId: z.string().max(40).nullish(),
+  })
+  .strict();
+
+const patchSchema = z.object({ isRead: z.boolean() }).strict();
+const readSchema = z.union([
+  z.object({ ids: z.array(z.string().max(40)).min(1).max(200) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+
+/** /api/v1/notifications: the user's notifications (section 7 of the specification). */
+export const notificationsApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+
+  .get("/", validate("query", listQuery), async (c) => {
+    const { user } = currentAuth(c);
+    const { filter, limit, cursor } = c.req.valid("query");
+    const db = database(c.env.DB);
+    const now = new Date();
+    const offset = Number(cursor ?? 0);
+    const [rows, unreadCount] = await Promise.all([
+      store.listNotifications(db, user.id, { filter, limit: limit + 1, offset, now, todayStart: startOfLocalDay(now, user.timeZone) }),
+      store.countUnread(db, user.id, now),
+    ]);
+    return c.json({
+      items: rows.slice(0, limit).map(publicNotification),
+      nextCursor: rows.length > limit ? String(offset + limit) : null,
+      unreadCount,
+    });
+  })
+
+  .post("/", validate("json", createSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const input = c.req.valid("json");
+    const row = await notify(c.env, user.id, { ...input, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null });
+    if (!row) throw apiError("internal_error");
+    return c.json({ notification: publicNotification(row) }, 201);
+  })
+
+  .post("/read", validate("json", readSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const body = c.req.valid("json");
+    const now = new Date();
+    const ids = await store.markNotificationsRead(database(c.env.DB), user.id, "all" in body ? "all" : body.ids, now);
+    if (ids.length) await publish(c.env, user.id, { type: "notification.updated", ids, changes: { isRead: true, readAt: now.toISOString() } });
+    return c.json({ updated: ids.length, ids });
+  })
+
+  .get("/:id", async (c) => {
+    const { user } = currentAuth(c);
+    const row = await store.getNotification(database(c.env.DB), user.id, c.req.param("id"), new Date());
+    if (!row) throw apiError("not_found");
+    return c.json({ notification: publicNotification(row) });
+  })
+
+  .patch("/:id", validate("json", patchSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const id = c.req.param("id");
+    const db = database(c.env.DB);
+    const now = new Date();
+    if (!(await store.getNotification(db, user.id, id, now))) throw apiError("not_found");
+    const changes = c.req.valid("json").isRead ? { isRead: true, readAt: now.toISOString() } : { isRead: false, readAt: null };
+    const changed = changes.isRead ? (await store.markNotificationsRead(db, user.id, [id], now)).length > 0 : await store.markNotificationUnread(db, user.id, id);
+    if (changed) await publish(c.env, user.id, { type: "notification.updated", ids: [id], changes });
+    return c.json({ notification: publicNotification((await store.getNotification(db, user.id, id, now))!) });
+  })
+
+  .delete("/:id", async (c) => {
+    const { user } = currentAuth(c);
+    const id = c.req.param("id");
+    if (!(await store.deleteNotification(database(c.env.DB), user.id, id))) throw apiError("not_found");
+    await publish(c.env, user.id, { type: "notification.deleted", ids: [id] });
+    return c.body(null, 204);
+  });

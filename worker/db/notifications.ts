@@ -1,0 +1,197 @@
+/**
+ * Notifications, notification preferences, known sign-in devices and feature-flag checks. Every
+ * user query goes through scopedTo; the few cross-user queries (expiry, flags, user batches for
+ * jobs) say so.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import {
+  featureChecks,
+  featureFlags,
+  knownDevices,
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  notificationPreferences,
+  notifications,
+  users,
+} from "./schema";
+import { scopedTo } from "./scoped";
+
+export { NOTIFICATION_FREQUENCIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
+export type Notification = typeof notifications.$inferSelect;
+export type NotificationType = Notification["type"];
+export type NotificationPriority = Notification["priority"];
+export type NewNotification = Omit<typeof notifications.$inferInsert, "userId">;
+export type NotificationPreference = typeof notificationPreferences.$inferSelect;
+export type PreferenceInput = Omit<typeof notificationPreferences.$inferInsert, "userId" | "id" | "createdAt" | "updatedAt">;
+export type FeatureFlag = typeof featureFlags.$inferSelect;
+export type NotificationFilter = "all" | "unread" | "priority" | "today";
+
+const priorityRank = sql<number>`case ${notifications.priority} when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end`;
+const visible = (now: Date) => and(eq(notifications.inApp, true), or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)));
+
+/** Inserts a notification unless one with the same dedupe key exists; returns it, or null for a duplicate. */
+export async function insertNotification(db: Db, userId: string, values: NewNotification): Promise<Notification | null> {
+  const rows = await scopedTo(db, userId).insert(notifications, values).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+/** The user's visible notifications: priority first, then newest (section 7 of the specification). */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  options: { filter: NotificationFilter; limit: number; offset: number; now: Date; todayStart: Date },
+): Promise<Notification[]> {
+  const filters = {
+    all: undefined,
+    unread: eq(notifications.isRead, false),
+    priority: inArray(notifications.priority, ["high", "critical"]),
+    today: gte(notifications.createdAt, options.todayStart),
+  };
+  return (await scopedTo(db, userId)
+    .select(notifications, and(visible(options.now), filters[options.filter]))
+    .orderBy(desc(priorityRank), desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.limit)
+    .offset(options.offset)) as Notification[];
+}
+
+export async function countUnread(db: Db, userId: string, now: Date): Promise<number> {
+  const scoped = scopedTo(db, userId);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(scoped.owned(notifications, and(visible(now), eq(notifications.isRead, false))));
+  return row?.n ?? 0;
+}
+
+export async function getNotification(db: Db, userId: string, id: string, now: Date): Promise<Notification | null> {
+  const [row] = await scopedTo(db, userId).select(notifications, and(eq(notifications.id, id), visible(now)));
+  return (row as Notification) ?? null;
+}
+
+/** Marks the given notifications (or all) read; returns the ids that changed. */
+export async function markNotificationsRead(db: Db, userId: string, ids: string[] | "all", now: Date): Promise<string[]> {
+  const which = ids === "all" ? undefined : inArray(notifications.id, ids.length ? ids : [""]);
+  const rows = await scopedTo(db, userId)
+    .update(notifications, { isRead: true, readAt: now }, and(eq(notifications.isRead, false), visible(now), which))
+    .returning({ id: notifications.id });
+  return rows.map((r) => r.id);
+}
+
+export async function markNotificationUnread(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await scopedTo(db, userId)
+    .update(notifications, { isRead: false, readAt: null }, eq(notifications.id, id))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function deleteNotification(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await scopedTo(db, userId).delete(notifications, eq(notifications.id, id)).returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes notifications past their expiry across all users, at most `batch` rows per statement.
+ * A deliberate cross-user query: it reads nothing and only removes what nobody can see any more.
+ */
+export async function deleteExpiredNotifications(db: Db, now: Date, batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const expired = db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(isNotNull(notifications.expiresAt), lte(notifications.expiresAt, now)))
+      .limit(batch);
+    const result = await db.delete(notifications).where(inArray(notifications.id, expired));
+    total += result.meta.changes;
+    if (result.meta.changes < batch) return total;
+  }
+}
+
+// Preferences ---------------------------------------------------------------------------------
+
+export const listPreferences = async (db: Db, userId: string) =>
+  (await scopedTo(db, userId).select(notificationPreferences)) as NotificationPreference[];
+
+export async function getPreference(db: Db, userId: string, type: NotificationType): Promise<NotificationPreference | null> {
+  const [row] = await scopedTo(db, userId).select(notificationPreferences, eq(notificationPreferences.notificationType, type));
+  return (row as NotificationPreference) ?? null;
+}
+
+/** Creates or replaces the user's preference for each given type, in one batch. */
+export async function upsertPreferences(db: Db, userId: string, items: (PreferenceInput & { id: string })[], now: Date) {
+  if (!items.length) return;
+  const scoped = scopedTo(db, userId);
+  const writes = items.map(({ id, ...item }) =>
+    scoped
+      .insert(notificationPreferences, { id, ...item })
+      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.notificationType], set: { ...item, updatedAt: now } }),
+  );
+  await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
+}
+
+// Sign-in devices -----------------------------------------------------------------------------
+
+/** Remembers a device; true when the user had never signed in from it. */
+export async function rememberDevice(db: Db, userId: string, deviceKey: string): Promise<boolean> {
+  const rows = await scopedTo(db, userId).insert(knownDevices, { deviceKey }).onConflictDoNothing().returning({ key: knownDevices.deviceKey });
+  return rows.length > 0;
+}
+
+// Feature flags -------------------------------------------------------------------------------
+
+/** Launched flags updated after `since` (flags are product data, not user data). */
+export const launchedFlagsSince = (db: Db, since: Date) =>
+  db
+    .select()
+    .from(featureFlags)
+    .where(and(eq(featureFlags.releaseStatus, "launched"), gt(featureFlags.updatedAt, since)))
+    .orderBy(desc(featureFlags.updatedAt));
+
+export async function getFeatureCheck(db: Db, userId: string): Promise<Date | null> {
+  const [row] = (await scopedTo(db, userId).select(featureChecks)) as (typeof featureChecks.$inferSelect)[];
+  return row?.checkedAt ?? null;
+}
+
+export async function setFeatureCheck(db: Db, userId: string, at: Date) {
+  await scopedTo(db, userId).insert(featureChecks, { checkedAt: at }).onConflictDoUpdate({ target: featureChecks.userId, set: { checkedAt: at } });
+}
+
+/** Operators (and tests) launch a flag: it is announced for 7 days from now. */
+export async function setFlagStatus(db: Db, featureName: string, releaseStatus: FeatureFlag["releaseStatus"], at: Date) {
+  await db.update(featureFlags).set({ releaseStatus, updatedAt: at }).where(eq(featureFlags.featureName, featureName));
+}
+
+// Users in batches, for jobs ------------------------------------------------------------------
+
+export type UserBatchRow = { id: string; trialEndsAt: Date | null; createdAt: Date };
+
+/**
+ * One page of users (by id, after `afterId`) for a job that runs per user; `trialBetween` keeps only
+ * users whose trial ends in that range. Cross-user by design: it returns ids, which every later
+ * query of the job scopes to.
+ */
+export function listUsersPage(db: Db, options: { afterId: string; limit: number; trialBetween?: [Date, Date] }): Promise<UserBatchRow[]> {
+  const trial = options.trialBetween
+    ? and(gt(users.trialEndsAt, options.trialBetween[0]), lte(users.trialEndsAt, options.trialBetween[1]))
+    : undefined;
+  return db
+    .select({ id: users.id, trialEndsAt: users.trialEndsAt, createdAt: users.createdAt })
+    .from(users)
+    .where(and(gt(users.id, options.afterId), isNotNull(users.emailConfirmedAt), trial))
+    .orderBy(asc(users.id))
+    .limit(options.limit);
+}
+
+/** Everything of the user's notification data, for the account export. */
+export async function exportNotificationData(db: Db, userId: string) {
+  const scoped = scopedTo(db, userId);
+  const items = (await scoped.select(notifications, eq(notifications.inApp, true))) as Notification[];
+  const preferences = await listPreferences(db, userId);
+  return {
+    notifications: items.map(({ userId: _u, dedupeKey: _d, inApp: _i, ...n }) => n),
+    notificationPreferences: preferences.map(({ userId: _u, ...p }) => p),
+    featureCheckAt: await getFeatureCheck(db, userId),
+  };
+}

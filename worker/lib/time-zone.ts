@@ -1,0 +1,37 @@
+/** Wall-clock parts of an instant in an IANA time zone (Intl, no library). */
+export function zonedParts(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+}
+
+/** The instant at which the local day containing `date` began in `timeZone`. */
+export function startOfLocalDay(date: Date, timeZone: string): Date {
+  const p = zonedParts(date, timeZone);
+  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const offset = wallAsUtc - Math.floor(date.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(p.year, p.month - 1, p.day) - offset);
+}
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  return h * 60 + m;
+};
+
+/** Whether local time in `timeZone` falls in [start, end) of "HH:MM" quiet hours (may wrap past midnight). */
+export function inQuietHours(now: Date, timeZone: string, start: string | null, end: string | null): boolean {
+  if (!start || !end || start === end) return false;
+  const p = zonedParts(now, timeZone);
+  const minute = p.hour * 60 + p.minute;
+  const [s, e] = [minutesOf(start), minutesOf(end)];
+  return s < e ? minute >= s && minute < e : minute >= s || minute < e;
+}

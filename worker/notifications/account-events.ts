@@ -1,0 +1,46 @@
+import type { User } from "../db/accounts";
+import { database } from "../db/client";
+import { rememberDevice } from "../db/notifications";
+import { describeDevice } from "../lib/device";
+import { log } from "../lib/log";
+import { notify } from "./notify";
+
+export type SecurityEvent = "passwordChanged" | "twoFactorEnabled" | "twoFactorDisabled";
+
+/**
+ * After a completed sign-in: the welcome notification the first time (once, by its dedupe key),
+ * later a security notice when the device (browser, system and address) was never seen before.
+ */
+export async function onSignIn(env: Env, user: Pick<User, "id" | "emailConfirmedAt">, request: { userAgent: string; ip: string }) {
+  if (!user.emailConfirmedAt) return;
+  try {
+    const device = describeDevice(request.userAgent);
+    const label = [device.browser, device.os].filter(Boolean).join(" · ") || "?";
+    const isNewDevice = await rememberDevice(database(env.DB), user.id, `${label}|${request.ip}`);
+    const welcome = await notify(env, user.id, { type: "welcome", template: "welcome", priority: "medium", actionUrl: "/app/meu-impacto", dedupeKey: "welcome" });
+    if (welcome || !isNewDevice) return;
+    await notify(env, user.id, {
+      type: "security",
+      category: "account",
+      priority: "high",
+      template: "security.newDevice",
+      vars: { device: label, ip: request.ip },
+      actionUrl: "/app/settings",
+      metadata: { event: "new_device", device: label, ip: request.ip },
+    });
+  } catch (err) {
+    log("error", "sign_in_notification_failed", { userId: user.id, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** A security notice for a change to the account's sign-in (password, two-factor). */
+export function notifySecurityEvent(env: Env, userId: string, event: SecurityEvent) {
+  return notify(env, userId, {
+    type: "security",
+    category: "account",
+    priority: "high",
+    template: `security.${event}`,
+    actionUrl: "/app/settings",
+    metadata: { event },
+  });
+}

@@ -1,0 +1,117 @@
+import type { TFunction } from "i18next";
+import * as accounts from "../db/accounts";
+import { database } from "../db/client";
+import * as store from "../db/notifications";
+import { userRealtime, type RealtimeEvent } from "../durable-objects/user-realtime";
+import { newId } from "../lib/ids";
+import { log } from "../lib/log";
+import { inQuietHours } from "../lib/time-zone";
+import { translator } from "../lib/translate";
+import { mailerFor } from "../mail/mailer";
+import { layoutMail } from "../mail/templates";
+import { preferenceFor } from "./preferences";
+import { publicNotification } from "./public";
+
+/** Text of a notification: either given (user content, e.g. a goal's title) or from the `notifications` catalogue. */
+type NotificationText =
+  | { title: string; message: string }
+  | { template: string; vars?: Record<string, string | number> | ((user: Recipient) => Record<string, string | number>) };
+
+/** What a template's variables may depend on: the recipient's language and time zone. */
+export type Recipient = { t: TFunction; language: "pt" | "en"; timeZone: string };
+
+export type NotifyInput = NotificationText & {
+  type: store.NotificationType;
+  category?: string;
+  priority?: store.NotificationPriority;
+  /** A same-site path ("/app/..."). */
+  actionUrl?: string | null;
+  expiresAt?: Date | null;
+  metadata?: Record<string, unknown>;
+  parentId?: string | null;
+  /** One notification per key and user, ever: jobs and account events set it so reruns never duplicate. */
+  dedupeKey?: string;
+};
+
+export type NotifyDeps = { now?: () => Date };
+
+/**
+ * Raises a notification for one user: stores it (once per dedupe key), pushes it to every open tab
+ * over the user's Durable Object, and e-mails it when the user's preference for its type allows and
+ * it is not their quiet hours. Every module calls this; it never throws — a failed notification must
+ * not break the write that caused it. Returns the stored notification, or null (duplicate or failure).
+ */
+export async function notify(env: Env, userId: string, input: NotifyInput, deps: NotifyDeps = {}) {
+  try {
+    return await deliver(env, userId, input, deps.now?.() ?? new Date());
+  } catch (err) {
+    log("error", "notify_failed", { userId, type: input.type, error: err instanceof Error ? err.message : String(err) });
+    return null;
+  }
+}
+
+async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) {
+  const db = database(env.DB);
+  const user = await accounts.findUserById(db, userId);
+  if (!user) return null;
+  const t = translator(user.language);
+  let title: string, message: string;
+  if ("template" in input) {
+    const vars = typeof input.vars === "function" ? input.vars({ t, language: user.language, timeZone: user.timeZone }) : input.vars;
+    title = String(t(`notifications:${input.template}.title` as never, vars as never));
+    message = String(t(`notifications:${input.template}.message` as never, vars as never));
+  } else ({ title, message } = input);
+  const preference = preferenceFor(input.type, await store.getPreference(db, userId, input.type));
+
+  const row = await store.insertNotification(db, userId, {
+    id: newId(),
+    title: String(title).slice(0, 200),
+    message: String(message).slice(0, 2000),
+    type: input.type,
+    category: input.category ?? "general",
+    priority: input.priority ?? "medium",
+    actionUrl: input.actionUrl ?? null,
+    expiresAt: input.expiresAt ?? null,
+    metadata: input.metadata ?? {},
+    parentId: input.parentId ?? null,
+    dedupeKey: input.dedupeKey ?? null,
+    inApp: preference.inAppEnabled,
+    createdAt: now,
+  });
+  if (!row) return null; // already sent once
+
+  if (row.inApp) await publish(env, userId, { type: "notification.created", notification: publicNotification(row) });
+
+  if (preference.emailEnabled && preference.frequency === "instant" && !inQuietHours(now, user.timeZone, preference.quietHoursStart, preference.quietHoursEnd)) {
+    const appUrl = env.APP_URL.replace(/\/$/, "");
+    const mail = layoutMail(user.language, user.email, {
+      subject: row.title,
+      heading: row.title,
+      body: row.message,
+      button: t("notifications:email.button"),
+      link: `${appUrl}${row.actionUrl ?? "/app/notificacoes"}`,
+      footer: t("notifications:email.footer"),
+    });
+    try {
+      await mailerFor(env).send(mail);
+    } catch (err) {
+      log("error", "notification_mail_failed", { userId, type: row.type, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return row;
+}
+
+/** Sends an event to every open tab of the user; failures are logged, never thrown. */
+export async function publish(env: Env, userId: string, event: RealtimeEvent): Promise<number> {
+  try {
+    return await userRealtime(env, userId).broadcast(event);
+  } catch (err) {
+    log("warn", "realtime_publish_failed", { userId, type: event.type, error: err instanceof Error ? err.message : String(err) });
+    return 0;
+  }
+}
+
+/** Tells the user's other tabs and devices that one of their records changed (they refetch it). */
+export function publishEntityChange(env: Env, userId: string, change: { entity: string; id: string; action: "created" | "updated" | "deleted" }) {
+  return publish(env, userId, { type: "entity.changed", ...change });
+}
