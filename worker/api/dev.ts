@@ -30,7 +30,12 @@ export const dev = new Hono<AppEnv>()
     });
   })
 
-  .post("/seed", async (c) => c.json(await seedDemoAccount(c.env)))
+  // The demo account, and sample data of every module that exists (its welcome notification).
+  .post("/seed", async (c) => {
+    const demo = await seedDemoAccount(c.env);
+    await notify(c.env, demo.userId, { type: "welcome", template: "welcome", priority: "medium", actionUrl: "/app/meu-impacto", dedupeKey: "welcome" });
+    return c.json(demo);
+  })
 
   // Raises a notification through notify() for an account (the realtime benchmark, manual checks).
   .post(
