@@ -1,8 +1,13 @@
 /**
- * The browser side of /api/v1/realtime: one WebSocket per tab, shared by every component that
- * subscribes (reference-counted: opened by the first subscriber, closed after the last leaves),
- * reconnecting with exponential backoff (1 s doubling to 30 s) and resuming from the last event
- * seen, so nothing sent while offline is missed.
+ * The browser side of /api/v1/realtime: one WebSocket for all the tabs of this browser, shared by
+ * every component that subscribes (reference-counted: opened by the first subscriber, closed after
+ * the last leaves), reconnecting with exponential backoff (1 s doubling to 30 s) and resuming from
+ * the last event seen, so nothing sent while offline is missed.
+ *
+ * Across tabs: the tab holding a Web Lock is the leader and owns the socket; it relays what the
+ * server sends to the other tabs over a BroadcastChannel. When the leader's tab closes, the lock
+ * passes to another tab, which connects and resumes from the last event it saw. Browsers without
+ * Web Locks or BroadcastChannel keep one socket per tab.
  */
 export type RealtimeNotification = {
   id: string;
@@ -35,6 +40,12 @@ export const BACKOFF_MAX_MS = 30_000;
 const PING_EVERY_MS = 25_000;
 /** Close code the server uses when the account was deleted: no point reconnecting. */
 const ACCOUNT_DELETED = 4001;
+const LEADER_LOCK = "rumo-realtime-leader";
+const CHANNEL = "rumo-realtime";
+
+type ChannelMessage = string | { kind: "status"; status: ConnectionStatus } | { kind: "status-request" };
+
+const canShareAcrossTabs = () => typeof BroadcastChannel !== "undefined" && typeof navigator !== "undefined" && "locks" in navigator;
 
 /** The delay before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s … capped at 30 s. */
 export function backoffDelay(attempt: number): number {
@@ -51,18 +62,44 @@ export class RealtimeClient {
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private channel: BroadcastChannel | null = null;
+  private leader = false;
+  private stopWaiting: AbortController | null = null;
+  private resign: (() => void) | null = null;
   status: ConnectionStatus = "idle";
 
   constructor(private readonly url: () => string) {}
 
-  /** Adds a listener (opening the socket for the first one); returns the unsubscribe function. */
+  /** Adds a listener (joining the shared connection for the first one); returns the unsubscribe function. */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
-    if (this.listeners.size === 1) this.connect();
+    if (this.listeners.size === 1) this.start();
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.disconnect();
     };
+  }
+
+  private start() {
+    if (!canShareAcrossTabs()) return this.connect();
+    const channel = new BroadcastChannel(CHANNEL);
+    this.channel = channel;
+    channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
+      const data = event.data;
+      if (typeof data === "string") this.receive(data);
+      else if (data.kind === "status" && !this.leader) this.setStatus(data.status);
+      else if (data.kind === "status-request" && this.leader) channel.postMessage({ kind: "status", status: this.status } satisfies ChannelMessage);
+    };
+    channel.postMessage({ kind: "status-request" } satisfies ChannelMessage);
+    this.stopWaiting = new AbortController();
+    navigator.locks
+      .request(LEADER_LOCK, { signal: this.stopWaiting.signal }, () => {
+        // This tab leads until it stops (the promise resolves) or closes (the browser frees the lock).
+        this.leader = true;
+        this.connect();
+        return new Promise<void>((resolve) => (this.resign = resolve));
+      })
+      .catch(() => undefined); // aborted while waiting: this tab stopped listening
   }
 
   onStatus(listener: (status: ConnectionStatus) => void): () => void {
@@ -74,6 +111,7 @@ export class RealtimeClient {
   private setStatus(status: ConnectionStatus) {
     this.status = status;
     for (const listener of this.statusListeners) listener(status);
+    if (this.leader) this.channel?.postMessage({ kind: "status", status } satisfies ChannelMessage);
   }
 
   private connect() {
@@ -87,7 +125,11 @@ export class RealtimeClient {
       this.setStatus("open");
       this.pingTimer = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send('{"type":"ping"}'), PING_EVERY_MS);
     };
-    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onmessage = (event) => {
+      const data = String(event.data);
+      this.receive(data);
+      this.channel?.postMessage(data satisfies ChannelMessage);
+    };
     socket.onclose = (event) => {
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.socket = null;
@@ -104,6 +146,14 @@ export class RealtimeClient {
     this.socket?.close(1000);
     this.socket = null;
     this.setStatus("idle");
+    // Hand the socket over to another tab (or stop waiting for it).
+    this.leader = false;
+    this.resign?.();
+    this.resign = null;
+    this.stopWaiting?.abort();
+    this.stopWaiting = null;
+    this.channel?.close();
+    this.channel = null;
   }
 
   /** Handles one server message; exposed for tests. */

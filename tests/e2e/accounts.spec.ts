@@ -41,6 +41,7 @@ const texts = {
     wrong: "Email ou senha incorretos",
     skip: "Pular",
     acceptCookies: "Aceitar Todos",
+    profileLogin: "Precisa de fazer login para aceder ao seu perfil",
   },
   en: {
     signUpTab: "Create account",
@@ -64,6 +65,7 @@ const texts = {
     wrong: "Incorrect email or password",
     skip: "Skip",
     acceptCookies: "Accept All",
+    profileLogin: "You need to sign in to access your profile",
   },
 } as const;
 
@@ -78,6 +80,7 @@ for (const language of ["pt", "en"] as const) {
       // Protected pages send visitors to /auth and remember where they were going.
       await page.goto("/app/perfil");
       await expect(page).toHaveURL(/\/auth\?next=%2Fapp%2Fperfil/);
+      await expect(page.getByText(t.profileLogin)).toBeVisible();
 
       await page.goto("/auth");
       await page.getByTestId("cookie-banner").getByRole("button", { name: t.acceptCookies }).click();

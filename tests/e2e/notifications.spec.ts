@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createUser, dismissCookieBanner, originOf } from "./support";
 
 test.describe("realtime notifications", () => {
   test("changing the password in one tab shows the security notification in the other without a reload", async ({ context, baseURL }) => {
@@ -48,5 +49,34 @@ test.describe("realtime notifications", () => {
     // (The settings screen has tabs of its own: the panel is gone when none shows the notification.)
     await expect(pageB.getByRole("tabpanel").getByText("Senha alterada")).toHaveCount(0);
     await expect(pageA.getByTestId("notification-badge")).toHaveText("1");
+  });
+
+  test("the tabs of one browser share one socket, and another tab takes over when the leader closes", async ({ context }) => {
+    const email = `e2e-tabs-${Date.now()}@example.com`;
+    await createUser(context.request, email, { toursDone: true });
+    const sockets: string[] = [];
+    const pageA = await context.newPage();
+    await dismissCookieBanner(pageA);
+    pageA.on("websocket", () => sockets.push("A"));
+    await pageA.goto("/app/notificacoes");
+    await expect(pageA.locator('[data-realtime="open"]')).toBeVisible();
+    const pageB = await context.newPage();
+    pageB.on("websocket", () => sockets.push("B"));
+    await pageB.goto("/app/notificacoes");
+    await expect(pageB.locator('[data-realtime="open"]')).toBeVisible();
+    expect(sockets).toEqual(["A"]);
+
+    // Tab B hears what arrives on tab A's socket.
+    const badge = async () => Number((await pageB.getByTestId("notification-badge").textContent()) || 0);
+    const before = await badge();
+    await context.request.post("/api/dev/notify", { headers: originOf(context.request), data: { email, title: "Olá dos dois separadores", message: "—" } });
+    await expect(pageB.getByText("Olá dos dois separadores")).toBeVisible();
+
+    // The leader leaves: B opens its own socket and keeps receiving.
+    await pageA.close();
+    await expect.poll(() => sockets).toEqual(["A", "B"]);
+    await context.request.post("/api/dev/notify", { headers: originOf(context.request), data: { email, title: "Depois da troca", message: "—" } });
+    await expect(pageB.getByText("Depois da troca")).toBeVisible();
+    expect(await badge()).toBeGreaterThan(before);
   });
 });

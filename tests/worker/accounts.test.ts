@@ -345,3 +345,18 @@ describe("account deletion", () => {
     expect((await api("/me", { headers: { cookie: other } })).status).toBe(200);
   });
 });
+
+describe("referral links at sign-up", () => {
+  it("record the referral for a valid code and never fail the sign-up for a bad one", async () => {
+    const referrer = await signUpAndLogIn("ref-owner@example.com");
+    const { code } = await json(await api("/billing/referral", { headers: { cookie: referrer } }));
+    const ok = await api("/auth/signup", { body: signupBody("ref-friend@example.com", { referralCode: code }), headers: { "cf-connecting-ip": freshIp() } });
+    expect(ok.status).toBe(201);
+    const bad = await api("/auth/signup", { body: signupBody("ref-stranger@example.com", { referralCode: "NOPE1234" }), headers: { "cf-connecting-ip": freshIp() } });
+    expect(bad.status).toBe(201);
+    const { joined } = await json(await api("/billing/referral", { headers: { cookie: referrer } }));
+    expect(joined).toBe(1);
+    const exported = await json(await api("/me/export", { headers: { cookie: referrer } }));
+    expect(exported.billing.referralsMade).toHaveLength(1);
+  });
+});

@@ -6,6 +6,7 @@ import { accountDeps, sessionDeps } from "../auth/middleware";
 import { clearSessionCookie, revokeSession, sessionCookie } from "../auth/sessions";
 import { verifySecondFactor } from "../auth/two-factor";
 import { readCookie } from "~/i18n/language";
+import { recordReferral } from "../billing/checkout";
 import { ApiError, apiError } from "../lib/errors";
 import { log } from "../lib/log";
 import { notifySecurityEvent, onSignIn } from "../notifications/account-events";
@@ -32,6 +33,8 @@ export const signUpSchema = z
     email: email("auth:validation.fillAllRequiredFields"),
     password: newPassword("auth:validation.fillAllRequiredFields"),
     confirmPassword: z.string().min(1, "auth:validation.fillAllRequiredFields").max(256, "auth:validation.passwordTooLong"),
+    /** From a referral link (/auth?ref=CODE); an unknown code never fails the sign-up. */
+    referralCode: z.string().trim().max(32).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "auth:validation.passwordsDoNotMatch", path: ["confirmPassword"] });
 
@@ -64,8 +67,9 @@ const oauthCookie = (name: string, value: string, secure: boolean, maxAge = 600)
 
 export const auth = new Hono<AppEnv>()
   .post("/signup", validate("json", signUpSchema), async (c) => {
-    const input = c.req.valid("json");
-    await rules.signUp(accountDeps(c.env), input, requestInfo(c, c.get("lang")));
+    const { referralCode, ...input } = c.req.valid("json");
+    const { userId } = await rules.signUp(accountDeps(c.env), input, requestInfo(c, c.get("lang")));
+    if (referralCode) await recordReferral(c.env, userId, referralCode);
     return c.json({ ok: true }, 201);
   })
 

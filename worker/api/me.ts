@@ -6,6 +6,7 @@ import { clearSessionCookie, revokeOtherSessions, revokeSession, type SessionRec
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
 import { entitlementsOf } from "../billing/entitlements";
 import * as accounts from "../db/accounts";
+import { exportBillingData } from "../db/billing";
 import { database } from "../db/client";
 import { exportNotificationData } from "../db/notifications";
 import { userRealtime } from "../durable-objects/user-realtime";
@@ -170,7 +171,9 @@ export const me = new Hono<AppEnv>()
     const data = await accounts.exportAccount(database(c.env.DB), user.id);
     c.header("Content-Disposition", `attachment; filename="rumo-export-${new Date().toISOString().slice(0, 10)}.json"`);
     c.header("Cache-Control", "no-store");
-    return c.json({ exportedAt: new Date().toISOString(), ...data, ...(await exportNotificationData(database(c.env.DB), user.id)) });
+    const db = database(c.env.DB);
+    const [notifications, billing] = await Promise.all([exportNotificationData(db, user.id), exportBillingData(db, user.id)]);
+    return c.json({ exportedAt: new Date().toISOString(), ...data, ...notifications, ...billing });
   })
 
   .delete("/", requireFreshSession, validate("json", confirmWithPassword), async (c) => {

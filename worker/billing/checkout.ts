@@ -4,9 +4,9 @@
  */
 import type Stripe from "stripe";
 import { COUPONS, stripePriceIds, type Coupon, type PaidPlanId } from "~/lib/plans";
-import type { User } from "../db/accounts";
+import { findUserById, type User } from "../db/accounts";
 import * as billing from "../db/billing";
-import type { Db } from "../db/client";
+import { database, type Db } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
@@ -131,6 +131,14 @@ export async function referralOf(deps: Pick<BillingDeps, "db" | "appUrl">, userI
   if (!code) throw new Error("could not allocate a referral code");
   const stats = await billing.referralStats(deps.db, userId);
   return { code, url: `${deps.appUrl}/auth?ref=${code}`, ...stats };
+}
+
+/** At sign-up from a referral link: records it, or logs why not (a bad code never fails a sign-up). */
+export async function recordReferral(env: Env, userId: string, code: string) {
+  const db = database(env.DB);
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  await claimReferral({ db }, user, code).catch((err) => log("warn", "referral_not_recorded", { userId, error: err instanceof Error ? err.message : String(err) }));
 }
 
 /** Records that the signed-in user came through someone's referral link. */

@@ -137,3 +137,16 @@ export async function referralStats(db: Db, referrerId: string) {
 export async function setTrialEnd(db: Db, email: string, trialEndsAt: Date) {
   await db.update(users).set({ trialEndsAt, updatedAt: new Date() }).where(eq(users.email, email));
 }
+
+/** The user's billing records for the data export (never Stripe secrets; ids only). */
+export async function exportBillingData(db: Db, userId: string) {
+  const [subscription, coupons, invited] = await Promise.all([
+    findSubscription(db, userId),
+    db.select().from(couponRedemptions).where(eq(couponRedemptions.userId, userId)),
+    db
+      .select({ referredAt: referrals.createdAt, firstPaidAt: referrals.firstPaidAt })
+      .from(referrals)
+      .where(eq(referrals.referrerId, userId)),
+  ]);
+  return { billing: { subscription: subscription ?? null, couponRedemptions: coupons, referralsMade: invited } };
+}

@@ -54,6 +54,9 @@ const billing = {
     title: "Invite friends",
     text: "When two invited friends pay their first month, you get one free Pro month.",
     progress: "{{paid}} of 2 friends have paid",
+    link: "Your invitation link",
+    copy: "Copy",
+    copied: "Copied!",
   },
   portalOpening: "Opening the subscription management portal...",
   errors: {

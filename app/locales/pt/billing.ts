@@ -52,6 +52,9 @@ const billing = {
     title: "Convide amigos",
     text: "Quando dois amigos convidados pagarem a primeira mensalidade, ganha um mês Pro grátis.",
     progress: "{{paid}} de 2 amigos pagaram",
+    link: "O seu link de convite",
+    copy: "Copiar",
+    copied: "Copiado!",
   },
   portalOpening: "A abrir portal de gestão de subscrição...",
   errors: {

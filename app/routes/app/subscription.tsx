@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PlanCard, PlanOption } from "~/components/billing/plan-card";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { ProBadge } from "~/components/billing/pro-badge";
+import { ReferralCard } from "~/components/billing/referral-card";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
 import { createI18n } from "~/i18n/i18n";
 import { sanitizeLanguage } from "~/i18n/language";
@@ -81,6 +82,8 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       )}
 
       {locked.length > 0 && <PremiumNotice />}
+
+      <ReferralCard />
 
       <section aria-labelledby="features-title">
         <h2 id="features-title" className="text-lg font-semibold">

@@ -21,5 +21,7 @@ export async function loadAuthScreen({ request, context }: { request: Request; c
     confirmError: confirmError === "expired" || confirmError === "used" || confirmError === "invalid" ? confirmError : null,
     googleError: googleError === "unverified" ? "unverified" : googleError ? "failed" : null,
     googleEnabled: googleConfigured(context.cloudflare.env),
+    /** A referral link's code (/auth?ref=CODE), sent along with the sign-up. */
+    referralCode: /^[A-Za-z0-9]{4,32}$/.test(query.get("ref") ?? "") ? query.get("ref")! : null,
   };
 }

@@ -21,7 +21,8 @@ type Message = { tone: "success" | "error" | "info"; text: string } | null;
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const [tab, setTab] = useState(0);
+  // A referral link opens the create-account tab.
+  const [tab, setTab] = useState(loaderData.referralCode ? 1 : 0);
   const [mode, setMode] = useState<"tabs" | "forgot" | "two-factor" | "recovery">(
     loaderData.pendingSecondFactor ? "two-factor" : loaderData.recoveryToken !== null ? "recovery" : "tabs",
   );
@@ -33,6 +34,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     if (loaderData.confirmError === "invalid") return { tone: "error", text: t("notices.confirmInvalid") };
     if (loaderData.googleError === "unverified") return { tone: "error", text: t("notices.googleUnverified") };
     if (loaderData.googleError === "failed") return { tone: "error", text: t("errors.googleUnexpected") };
+    if (/^\/app\/(perfil|profile|settings|configuracoes)(\/|$)/.test(loaderData.next)) return { tone: "info", text: t("guard.profileRequiresLogin") };
     return null;
   });
 
@@ -83,6 +85,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
         </TabPanel>
         <TabPanel>
           <SignUpForm
+            referralCode={loaderData.referralCode}
             onCreated={() => {
               setTab(0);
               setMessage({ tone: "success", text: `${t("toasts.accountCreated")} ${t("toasts.accountCreatedCheckEmail")}` });
@@ -186,7 +189,7 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
 
 const emptySignUp = { fullName: "", email: "", password: "", confirmPassword: "" };
 
-function SignUpForm({ onCreated }: { onCreated: () => void }) {
+function SignUpForm({ onCreated, referralCode }: { onCreated: () => void; referralCode: string | null }) {
   const { t } = useTranslation("auth");
   const [form, setForm] = useState(emptySignUp);
   const [error, setError] = useState<string | null>(null);
@@ -201,7 +204,7 @@ function SignUpForm({ onCreated }: { onCreated: () => void }) {
     if (Object.values(form).some((value) => !value.trim())) return setError(t("validation.fillAllRequiredFields"));
     if (form.password !== form.confirmPassword) return setError(t("validation.passwordsDoNotMatch"));
     setBusy(true);
-    const result = await apiFetch("/auth/signup", { body: { ...form, email: form.email.trim() } });
+    const result = await apiFetch("/auth/signup", { body: { ...form, email: form.email.trim(), ...(referralCode ? { referralCode } : {}) } });
     setBusy(false);
     if (!result.ok) {
       setFields(result.error.fields ?? {});
