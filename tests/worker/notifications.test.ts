@@ -280,3 +280,31 @@ describe("billing notices", () => {
     expect(await count("user_id = ? and dedupe_key like 'trial-%'", userId)).toBe(0);
   });
 });
+
+describe("e-mail digests", () => {
+  it("send one daily digest per period after 08:00 local time, outside quiet hours, never twice", async () => {
+    const email = "n-digest@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    const preference = { inAppEnabled: true, emailEnabled: true, pushEnabled: false, frequency: "daily", quietHoursStart: "12:00", quietHoursEnd: "13:00" };
+    expect((await api("/notification-preferences", { method: "PUT", body: { items: [{ notificationType: "reminder", ...preference }] }, headers: { cookie } })).status).toBe(200);
+    const day = "2026-01-15";
+    await notify(env, userId, { type: "reminder", title: "Beber água", message: "Às 10h" }, { now: () => new Date(`${day}T06:00:00Z`) });
+    await notify(env, userId, { type: "reminder", title: "Ligar à Ana", message: "" }, { now: () => new Date(`${day}T07:00:00Z`) });
+    // Daily frequency: nothing was e-mailed instantly.
+    expect((await mailsTo(email)).filter((m) => m.subject.includes("Beber"))).toEqual([]);
+    const digests = async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Resumo diário"));
+
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T07:45:00Z`)); // before 08:00 in Lisbon
+    expect(await digests()).toHaveLength(0);
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T12:15:00Z`)); // quiet hours
+    expect(await digests()).toHaveLength(0);
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T13:15:00Z`));
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T13:30:00Z`));
+    const sent = await digests();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe("Resumo diário do Rumo: 2 notificações");
+    expect(sent[0].text).toContain("• Beber água — Às 10h");
+    expect(sent[0].text).toContain("• Ligar à Ana");
+  });
+});

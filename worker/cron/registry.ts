@@ -1,6 +1,7 @@
 import { log } from "../lib/log";
 import { cleanupExpiredSessions } from "./cleanup-expired-sessions";
 import { deleteExpiredNotificationsJob } from "./delete-expired-notifications";
+import { emailDigests } from "./email-digests";
 import { featureAnnouncements } from "./feature-announcements";
 import { trialEnded } from "./trial-ended";
 import { trialEndingSoon } from "./trial-ending-soon";
@@ -23,6 +24,7 @@ export const cronJobs: CronJob[] = [
   { name: "feature-announcements", schedule: EVERY_QUARTER_HOUR, run: featureAnnouncements },
   { name: "trial-ending-soon", schedule: EVERY_QUARTER_HOUR, run: trialEndingSoon },
   { name: "trial-ended", schedule: EVERY_QUARTER_HOUR, run: trialEnded },
+  { name: "email-digests", schedule: EVERY_QUARTER_HOUR, run: emailDigests },
 ];
 
 /** Runs the jobs of one schedule; one failing job does not stop the others. */

@@ -12,6 +12,7 @@ import {
   NOTIFICATION_FREQUENCIES,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
+  notificationDigests,
   notificationPreferences,
   notifications,
   users,
@@ -195,3 +196,29 @@ export async function exportNotificationData(db: Db, userId: string) {
     featureCheckAt: await getFeatureCheck(db, userId),
   };
 }
+
+// E-mail digests -------------------------------------------------------------------------------
+
+/**
+ * Every (user, type) preference that asks for a daily or weekly e-mail digest. A deliberate
+ * cross-user read of preferences only: the digest job then works user by user.
+ */
+export const listDigestPreferences = (db: Db) =>
+  db
+    .select()
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.emailEnabled, true), inArray(notificationPreferences.frequency, ["daily", "weekly"])))
+    .orderBy(asc(notificationPreferences.userId));
+
+/** Claims a digest period for the user; false when it was already sent (or is being sent). */
+export async function claimDigest(db: Db, userId: string, periodKey: string): Promise<boolean> {
+  const result = await db.insert(notificationDigests).values({ userId, periodKey }).onConflictDoNothing();
+  return result.meta.changes > 0;
+}
+
+/** The user's notifications of these types created since `since`, newest first (at most 50). */
+export const notificationsSince = (db: Db, userId: string, types: NotificationType[], since: Date) =>
+  scopedTo(db, userId)
+    .select(notifications, and(inArray(notifications.type, types), gte(notifications.createdAt, since)))
+    .orderBy(desc(notifications.createdAt))
+    .limit(50);

@@ -7,7 +7,7 @@
  * that forgets the user id cannot be written by accident.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const timestamps = {
   createdAt: integer("created_at", { mode: "timestamp_ms" })
@@ -265,6 +265,20 @@ export const notificationPreferences = sqliteTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("notification_preferences_user_type_unique").on(t.userId, t.notificationType)],
+);
+
+/** Daily and weekly e-mail digests already sent: one row per user and period, so reruns send nothing. */
+export const notificationDigests = sqliteTable(
+  "notification_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "daily:2026-11-22" or "weekly:2026-11-16" (the local Monday). */
+    periodKey: text("period_key").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodKey] })],
 );
 
 /** Devices (browser, system and address) a user has signed in from: a new one raises a security notice. */

@@ -33,7 +33,7 @@ export function layoutMail(
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:16px;padding:32px">
 <tr><td style="font-size:20px;font-weight:700;color:#6d28d9">Rumo</td></tr>
 <tr><td style="padding-top:16px;font-size:22px;font-weight:700">${escapeHtml(heading)}</td></tr>
-<tr><td style="padding-top:12px;font-size:16px;line-height:1.5">${escapeHtml(body)}</td></tr>
+<tr><td style="padding-top:12px;font-size:16px;line-height:1.5;white-space:pre-line">${escapeHtml(body)}</td></tr>
 <tr><td style="padding-top:24px"><a href="${escapeHtml(data.link)}" style="display:inline-block;background:#6d28d9;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:10px">${escapeHtml(button)}</a></td></tr>
 <tr><td style="padding-top:16px;font-size:13px;color:#6b7280;word-break:break-all">${escapeHtml(data.link)}</td></tr>
 ${ignore ? `<tr><td style="padding-top:16px;font-size:13px;color:#6b7280">${escapeHtml(ignore)}</td></tr>` : ""}

@@ -1,0 +1,67 @@
+import * as accounts from "../db/accounts";
+import { database } from "../db/client";
+import { claimDigest, listDigestPreferences, notificationsSince, type NotificationType } from "../db/notifications";
+import { log } from "../lib/log";
+import { inQuietHours, zonedParts } from "../lib/time-zone";
+import { translator } from "../lib/translate";
+import { mailerFor } from "../mail/mailer";
+import { layoutMail } from "../mail/templates";
+
+/** Digests go out from this local hour on (the first run after it, outside quiet hours). */
+export const DIGEST_HOUR = 8;
+const DAY_MS = 86_400_000;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The period a digest covers at `now` in the user's zone, or null when it is not due yet. */
+export function digestPeriod(frequency: "daily" | "weekly", now: Date, timeZone: string): { key: string; since: Date } | null {
+  const local = zonedParts(now, timeZone);
+  if (local.hour < DIGEST_HOUR) return null;
+  const localDate = new Date(Date.UTC(local.year, local.month - 1, local.day));
+  const stamp = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  if (frequency === "daily") return { key: `daily:${stamp(localDate)}`, since: new Date(now.getTime() - DAY_MS) };
+  // Weekly digests go out on Mondays (weeks start on Monday) and cover the week before.
+  if (localDate.getUTCDay() !== 1) return null;
+  return { key: `weekly:${stamp(localDate)}`, since: new Date(now.getTime() - 7 * DAY_MS) };
+}
+
+/**
+ * Daily and weekly e-mail digests for the notification types whose preference asks for them:
+ * one e-mail per user and period, after 08:00 local time and outside the quiet hours. A period is
+ * claimed in D1 before the e-mail is sent, so running the job twice never sends twice.
+ */
+export async function emailDigests(env: Env, now: Date) {
+  const db = database(env.DB);
+  const preferences = await listDigestPreferences(db);
+  const byUser = new Map<string, typeof preferences>();
+  for (const preference of preferences) byUser.set(preference.userId, [...(byUser.get(preference.userId) ?? []), preference]);
+
+  let sent = 0;
+  for (const [userId, userPreferences] of byUser) {
+    const user = await accounts.findUserById(db, userId);
+    if (!user) continue;
+    for (const frequency of ["daily", "weekly"] as const) {
+      const chosen = userPreferences.filter((p) => p.frequency === frequency && !inQuietHours(now, user.timeZone, p.quietHoursStart, p.quietHoursEnd));
+      const period = chosen.length ? digestPeriod(frequency, now, user.timeZone) : null;
+      if (!period) continue;
+      const items = await notificationsSince(db, userId, chosen.map((p) => p.notificationType as NotificationType), period.since);
+      if (items.length === 0 || !(await claimDigest(db, userId, period.key))) continue;
+      const t = translator(user.language);
+      const mail = layoutMail(user.language, user.email, {
+        subject: t(`notifications:digest.${frequency}Subject`, { count: items.length }),
+        heading: t(`notifications:digest.${frequency}Subject`, { count: items.length }),
+        body: items.map((n) => `• ${n.title}${n.message ? ` — ${n.message}` : ""}`).join("\n"),
+        button: t("notifications:email.button"),
+        link: `${env.APP_URL.replace(/\/$/, "")}/app/notificacoes`,
+        footer: t("notifications:email.footer"),
+      });
+      try {
+        await mailerFor(env).send(mail);
+        sent++;
+      } catch (err) {
+        log("error", "digest_mail_failed", { userId, frequency, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }
+  return { affected: sent };
+}
