@@ -119,6 +119,9 @@ describe("development mailbox", () => {
     for (const path of ["/api/dev/mailbox", "/api/dev/seed"]) {
       const response = await app.request(`${ORIGIN}${path}`, { method: path.endsWith("seed") ? "POST" : "GET", headers: { origin: ORIGIN } }, { ...env, ENVIRONMENT: "staging" }, createExecutionContext());
       expect(response.status).toBe(404);
+      // Nor on a public host, even when a deployment forgot ENVIRONMENT=production.
+      const publicHost = await app.request(`https://rumo.app${path}`, { method: path.endsWith("seed") ? "POST" : "GET", headers: { origin: "https://rumo.app" } }, env, createExecutionContext());
+      expect(publicHost.status).toBe(404);
     }
   });
 });

@@ -7,6 +7,7 @@ import { database } from "../db/client";
 import { listOutboxMail } from "../db/mail-outbox";
 import { seedDemoAccount } from "../db/seed";
 import { findUserByEmail } from "../db/accounts";
+import { isLocalDevelopment } from "../lib/development";
 import { apiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { notify } from "../notifications/notify";
@@ -19,7 +20,7 @@ import type { AppEnv } from "../types";
  */
 export const dev = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (c.env.ENVIRONMENT !== "development") throw apiError("not_found");
+    if (!isLocalDevelopment(c.env, c.req.url)) throw apiError("not_found");
     await next();
   })
 

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { isLocalDevelopment } from "@worker/lib/development";
 import { data } from "react-router";
 import { database } from "@worker/db/client";
 import { listOutboxMail } from "@worker/db/mail-outbox";
 import type { Route } from "./+types/mailbox";
 
 /** /dev/mailbox: the local outbox (ENVIRONMENT=development only; 404 anywhere else). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
-  if (env.ENVIRONMENT !== "development") throw data(null, { status: 404 });
+  if (!isLocalDevelopment(env, request.url)) throw data(null, { status: 404 });
   const mails = await listOutboxMail(database(env.DB));
   return { mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) };
 }
