@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BetaBanner } from "./components/beta-banner";
-import { CookieBanner } from "./components/shell/cookie-banner";
 import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { useNonce } from "./components/nonce";
 import { localeOf, sanitizeLanguage } from "./i18n/language";
@@ -51,15 +50,26 @@ function NavigationProgress() {
   );
 }
 
+// The banner needs the browser's storage anyway: it loads after hydration, outside the first bundle.
+const CookieBanner = lazy(() => import("./components/shell/cookie-banner").then((m) => ({ default: m.CookieBanner })));
+
 export default function App() {
   useStoredLanguageSync();
-  useEffect(() => clearReloadFlag(), []);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    clearReloadFlag();
+    setHydrated(true);
+  }, []);
   return (
     <>
       <BetaBanner />
       <NavigationProgress />
       <Outlet />
-      <CookieBanner />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <CookieBanner />
+        </Suspense>
+      )}
     </>
   );
 }
