@@ -4,7 +4,6 @@ import type { Catalog } from "../types";
 export default {
   fallbackName: "User",
   googleTag: "Google",
-  header: { settings: "Settings", home: "Home" },
   impact: {
     title: "My Impact",
     empty: "There is no data to show yet. When you use tasks, goals and the calendar, your impact appears here.",

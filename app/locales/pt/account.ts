@@ -2,7 +2,6 @@
 const account = {
   fallbackName: "Utilizador",
   googleTag: "Google",
-  header: { settings: "Definições", home: "Início" },
   impact: {
     title: "Meu Impacto",
     empty: "Ainda não há dados para mostrar. Quando usar as tarefas, objetivos e o calendário, o seu impacto aparece aqui.",
