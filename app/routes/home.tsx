@@ -5,7 +5,9 @@ import { usePrice } from "~/components/public/plan-cards";
 import { checkoutHref, lowestPaidPlan, TRIAL_DAYS } from "~/lib/plans";
 import { getAuth } from "~/lib/auth.server";
 import { appModeRedirect } from "~/lib/pwa.server";
-import { roadmap } from "~/lib/roadmap";
+import { roadmapFrom } from "~/lib/roadmap";
+import { database } from "@worker/db/client";
+import { listFeatureFlags } from "@worker/db/notifications";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import { testimonials } from "~/lib/testimonials";
@@ -20,6 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     seo: seoFor(context, request, "home"),
     testimonials: testimonials.filter((item) => item.language === context.lang),
+    // Available or upcoming as the feature flags say (launched = available).
+    roadmap: roadmapFrom(await listFeatureFlags(database(context.cloudflare.env.DB))),
   };
 }
 
@@ -123,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="roadmap-title" className="text-center text-3xl font-bold">{t("roadmap.title")}</h2>
         <p className="mt-3 text-center text-slate-700">{t("roadmap.subtitle")}</p>
         <ul className="mt-8 flex flex-wrap justify-center gap-3" data-testid="roadmap">
-          {roadmap.map(({ feature, status }) => (
+          {loaderData.roadmap.map(({ feature, status }) => (
             <li
               key={feature}
               className={`rounded-full border px-4 py-1.5 text-sm ${

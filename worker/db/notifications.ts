@@ -222,3 +222,6 @@ export const notificationsSince = (db: Db, userId: string, types: NotificationTy
     .select(notifications, and(inArray(notifications.type, types), gte(notifications.createdAt, since)))
     .orderBy(desc(notifications.createdAt))
     .limit(50);
+
+/** Every feature flag (product data, not user data), for the public roadmap. */
+export const listFeatureFlags = (db: Db) => db.select().from(featureFlags);
