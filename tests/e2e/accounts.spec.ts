@@ -152,7 +152,7 @@ test("the demo account printed by npm start can sign in", async ({ page }) => {
   await form.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/app\/meu-impacto/);
   await expect(page.getByTestId("display-name")).toHaveText("Conta Demo");
-  // Sample data of the modules that exist: its welcome notification.
+  // The first sign-in brings the welcome notification.
   await page.getByTestId("tour").getByRole("button", { name: "Pular" }).click();
   await page.getByRole("button", { name: /^Notificações, \d+ por ler/ }).click();
   await expect(page.getByText("Bem-vindo ao Rumo!")).toBeVisible();
