@@ -112,6 +112,9 @@ for (const language of ["pt", "en"] as const) {
       await page.getByTestId("tour").getByRole("button", { name: t.skip }).click();
       await expect(page.getByRole("heading", { name: t.impact })).toBeVisible();
       await expect(page.getByTestId("display-name")).toHaveText("Beatriz Teste");
+      // Onboarding happens once.
+      await page.goto("/app/onboarding");
+      await expect(page).toHaveURL(/\/app\/meu-impacto$/);
 
       await page.getByRole("button", { name: t.signOut }).click();
       await expect(page).toHaveURL(/\/auth$/);

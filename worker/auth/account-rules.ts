@@ -1,4 +1,5 @@
 import type { Language } from "~/i18n/language";
+import { TRIAL_DAYS } from "~/lib/plans";
 import * as accounts from "../db/accounts";
 import type { Db } from "../db/client";
 import { ApiError, apiError } from "../lib/errors";
@@ -11,7 +12,6 @@ import { limits, type RateLimiter } from "./rate-limit";
 import { createSession, revokeOtherSessions, type SessionDeps } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
 
-export const TRIAL_DAYS = 14;
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
 
@@ -26,8 +26,17 @@ export type AccountDeps = SessionDeps & {
 
 export type RequestInfo = { language: Language; ip: string; userAgent: string };
 
-const tooMany = (retryAfter: number, messageKey: string) =>
+/** 429 with Retry-After, for every throttled account action. */
+export const tooMany = (retryAfter: number, messageKey: string) =>
   new ApiError("rate_limited", 429, messageKey, undefined, { "Retry-After": String(retryAfter) });
+
+/** What every new account starts with, however it signs up: the Pro trial and, from ADMIN_EMAILS, the admin role. */
+export function newAccountDefaults(deps: Pick<AccountDeps, "adminEmails" | "now">, email: string) {
+  return {
+    role: deps.adminEmails.includes(email) ? ("admin" as const) : ("user" as const),
+    trialEndsAt: new Date(deps.now().getTime() + TRIAL_DAYS * 24 * 3600_000),
+  };
+}
 
 async function issueToken(deps: AccountDeps, userId: string, email: string, kind: accounts.TokenKind) {
   const token = generateToken();
@@ -67,8 +76,7 @@ export async function signUp(deps: AccountDeps, input: { fullName: string; email
         fullName: input.fullName,
         passwordHash: await hashPassword(input.password),
         language: request.language,
-        role: deps.adminEmails.includes(input.email) ? "admin" : "user",
-        trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600_000),
+        ...newAccountDefaults(deps, input.email),
       },
       { id: hashToken(token), email: input.email, kind: "email_confirmation", expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) },
     );

@@ -4,7 +4,7 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { seal } from "../lib/secret-box";
 import { renderMail } from "../mail/templates";
-import { TRIAL_DAYS, type AccountDeps, type RequestInfo } from "./account-rules";
+import { newAccountDefaults, type AccountDeps, type RequestInfo } from "./account-rules";
 import { createSession } from "./sessions";
 
 /** Sign-in plus the calendar scope that the calendar sync will use with the stored refresh token. */
@@ -61,8 +61,7 @@ export async function completeGoogleSignIn(
         googleSub: claims.sub,
         emailConfirmedAt: verified ? deps.now() : null,
         language: request.language,
-        role: deps.adminEmails.includes(email) ? "admin" : "user",
-        trialEndsAt: new Date(deps.now().getTime() + TRIAL_DAYS * 24 * 3600_000),
+        ...newAccountDefaults(deps, email),
       });
       user = (await accounts.findUserById(deps.db, id))!;
       created = true;

@@ -3,7 +3,7 @@ import { createTOTPKeyURI, verifyTOTPWithGracePeriod } from "@oslojs/otp";
 import * as accounts from "../db/accounts";
 import { ApiError, apiError } from "../lib/errors";
 import { open, seal } from "../lib/secret-box";
-import type { AccountDeps } from "./account-rules";
+import { tooMany, type AccountDeps } from "./account-rules";
 import { limits } from "./rate-limit";
 import { completeSecondFactor, type SessionRecord } from "./sessions";
 import { hashToken } from "./tokens";
@@ -45,7 +45,7 @@ export async function disableTwoFactor(deps: AccountDeps, userId: string) {
 /** Completes a sign-in that owes its second factor, by TOTP code or by a recovery code (used once). */
 export async function verifySecondFactor(deps: AccountDeps & { env: KeyEnv }, session: SessionRecord, code: string) {
   const blocked = await deps.limiter.blocked(limits.secondFactorPerSession, session.id);
-  if (blocked) throw new ApiError("rate_limited", 429, "auth:errors.tooManyRequests", undefined, { "Retry-After": String(blocked) });
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
   const user = await accounts.findUserById(deps.db, session.userId);
   const key = user && (await keyOf(deps.env, user));
   if (!user || !key) throw apiError("unauthenticated");

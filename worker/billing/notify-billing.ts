@@ -1,12 +1,10 @@
+import { formatPrice } from "~/lib/plans";
 import { notify } from "../notifications/notify";
 
 /** A billing event the user should hear about. */
 export type BillingNotice = { kind: "payment_failed"; invoiceId: string; amountDueCents: number; hostedInvoiceUrl: string | null };
 
 export type NotifyBilling = (env: Env, userId: string, notice: BillingNotice) => Promise<void>;
-
-const euros = (cents: number, language: "pt" | "en") =>
-  new Intl.NumberFormat(language === "en" ? "en-US" : "pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 
 /**
  * Tells the user about a billing event: a `financial`, high-priority notification (in-app,
@@ -18,7 +16,7 @@ export const notifyBilling: NotifyBilling = async (env, userId, notice) => {
     category: "billing",
     priority: "high",
     template: "billing.paymentFailed",
-    vars: (user) => ({ amount: euros(notice.amountDueCents, user.language) }),
+    vars: (user) => ({ amount: formatPrice(notice.amountDueCents, user.language) }),
     actionUrl: "/app/premium",
     metadata: { invoiceId: notice.invoiceId },
     dedupeKey: `payment-failed:${notice.invoiceId}`,

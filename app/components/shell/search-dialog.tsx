@@ -3,7 +3,9 @@ import { ClockIcon, MagnifyingGlassIcon } from "@heroicons/react/24/outline";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { formatPrice } from "~/lib/plans";
 import { addRecentSearch, MIN_SEARCH_LENGTH, SAMPLE_RECENT_SEARCHES } from "./rules";
 
 type Result = { id: string; title: string; description: string; type: string; module: string; url: string; metadata: { date?: string; amountCents?: number; status?: string } };
@@ -82,7 +84,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   }
 
-  const money = (cents: number) => new Intl.NumberFormat(i18n.language === "en" ? "en-US" : "pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
+  const money = (cents: number) => formatPrice(cents, sanitizeLanguage(i18n.language) ?? "pt");
 
   return (
     <Dialog open={open} onClose={onClose} className="relative z-[80]">

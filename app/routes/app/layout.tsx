@@ -24,7 +24,10 @@ export async function loader(args: Route.LoaderArgs) {
   const auth = await requireUser(args);
   const data = await appUser(args, auth);
   const path = new URL(args.request.url).pathname;
-  if (data.user.emailConfirmed && !data.profile.hasCompletedOnboarding && path !== "/app/onboarding") throw redirect("/app/onboarding");
+  // Onboarding routing lives here, where the profile is already read: to it until done, never after.
+  const onboarding = path === "/app/onboarding";
+  if (data.user.emailConfirmed && !data.profile.hasCompletedOnboarding && !onboarding) throw redirect("/app/onboarding");
+  if (data.profile.hasCompletedOnboarding && onboarding) throw redirect("/app/meu-impacto");
   const headers = args.request.headers;
   const completed = auth.user.preferences.completedGuides;
   return {

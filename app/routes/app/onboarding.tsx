@@ -1,21 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate, useRouteLoaderData } from "react-router";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { apiFetch } from "~/lib/api";
 import { useLanguage } from "~/i18n/use-language";
 import type { Language } from "~/i18n/language";
-import { appUser, requireUser } from "~/lib/auth.server";
 import { MODULE_KEYS } from "~/lib/modules";
 import type { loader as layoutLoader } from "./layout";
-import type { Route } from "./+types/onboarding";
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const args = { request, context };
-  const data = await appUser(args, await requireUser(args));
-  if (data.profile.hasCompletedOnboarding) throw redirect("/app/meu-impacto");
-  return null;
-}
 
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
 
