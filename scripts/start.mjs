@@ -3,7 +3,8 @@
 // workerd (wrangler dev) on http://localhost:$PORT (default 8787), then seed the demo account.
 //
 // Environment: PORT, RUMO_STATE_DIR (default .wrangler/state), RUMO_FRESH_STATE=1 to start from empty
-// state, RUMO_SKIP_BUILD=1 to reuse an existing build/.
+// state, RUMO_SKIP_BUILD=1 to reuse an existing build/, RUMO_REAL_STRIPE=1 to keep your own Stripe
+// settings (.dev.vars) instead of the local Stripe simulator.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -31,11 +32,23 @@ if (process.env.RUMO_FRESH_STATE) rmSync(stateDir, { recursive: true, force: tru
 console.log(`→ applying D1 migrations (local state in ${stateDir})`);
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", "wrangler.toml"]);
 
+// Billing runs against the local Stripe simulator (worker/dev/stripe-sim, served by the app under
+// /dev/stripe): test-only values, passed only to this local server, never to a deployment. The
+// Worker also refuses STRIPE_API_HOST=simulator unless ENVIRONMENT=development on a local APP_URL.
+const STRIPE_SIMULATOR_VARS = {
+  STRIPE_API_HOST: "simulator",
+  STRIPE_SECRET_KEY: "sk_test_rumo_simulator",
+  STRIPE_WEBHOOK_SECRET: "whsec_rumo_simulator",
+  STRIPE_PRICE_LIGHT: "price_light_simulator",
+  STRIPE_PRICE_PRO: "price_pro_simulator",
+};
+const stripeVars = process.env.RUMO_REAL_STRIPE ? [] : Object.entries(STRIPE_SIMULATOR_VARS).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+
 console.log(`→ starting workerd on http://localhost:${port}`);
 // wrangler finds the built Worker through .wrangler/deploy/config.json (written by the build).
 const server = spawn(
   bin("wrangler"),
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", `APP_URL:http://localhost:${port}`, "--show-interactive-dev-session=false"],
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", `APP_URL:http://localhost:${port}`, ...stripeVars, "--show-interactive-dev-session=false"],
   { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
 );
 
@@ -66,7 +79,7 @@ for (let attempt = 0; ; attempt++) {
 const seed = await fetch(`${base}/api/dev/seed`, { method: "POST", headers: { origin: base } }).catch(() => null);
 if (seed?.ok) {
   const { email, password } = await seed.json();
-  console.log(`\n✓ Rumo is running at http://localhost:${port}\n  demo account: ${email} / ${password}\n`);
+  console.log(`\n✓ Rumo is running at http://localhost:${port}\n  demo account: ${email} / ${password}\n${stripeVars.length ? "  billing: local Stripe simulator (no real payments)\n" : ""}`);
 } else {
   console.log(`\n✓ Rumo is running at http://localhost:${port}\n`);
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { api } from "./api";
 import { dev } from "./api/dev";
+import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { apiError, handleError } from "./lib/errors";
 import { limitBody } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
@@ -36,6 +37,9 @@ app.use("*", csrf({ except: WEBHOOK_PATHS }));
 app.route("/api/v1", api);
 // Development-only helpers (mailbox, demo seed, cron trigger); 404 elsewhere.
 app.route("/api/dev", dev);
+// The local Stripe simulator's checkout and portal pages (development only; 404 elsewhere). They
+// deliver webhooks through the app's own handler, so the signature check stays on the real path.
+app.route("/dev/stripe", stripeSimulatorPages((request, env, ctx) => app.fetch(request, env, ctx)));
 // Any other /api path is an API 404, not a page.
 app.all("/api/*", () => {
   throw apiError("not_found");

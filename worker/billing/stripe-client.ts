@@ -1,4 +1,6 @@
 import Stripe from "stripe";
+import { simulatorFetch, usesStripeSimulator } from "../dev/stripe-sim/simulator";
+import { isLocalDevelopment } from "../lib/development";
 
 /** Where the Stripe client sends requests: "api.stripe.com" or a URL (a local fake). */
 export function stripeEndpoint(setting: string | undefined): { host: string; port: number; protocol: "http" | "https" } {
@@ -8,9 +10,17 @@ export function stripeEndpoint(setting: string | undefined): { host: string; por
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
-/** A Stripe client for Workers: the fetch HTTP client, pointed at STRIPE_API_HOST. */
-export function stripeFor(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_HOST">): Stripe {
+/**
+ * A Stripe client for Workers: the fetch HTTP client, pointed at STRIPE_API_HOST. In development,
+ * STRIPE_API_HOST=simulator answers in-process from the local simulator (worker/dev/stripe-sim).
+ */
+export function stripeFor(env: Env): Stripe {
   if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not configured");
+  if (usesStripeSimulator(env)) {
+    // Never a deployment's Stripe: only ENVIRONMENT=development with the app on this machine.
+    if (!isLocalDevelopment(env, env.APP_URL)) throw new Error("STRIPE_API_HOST=simulator is for local development only");
+    return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(simulatorFetch(env)), maxNetworkRetries: 0 });
+  }
   return new Stripe(env.STRIPE_SECRET_KEY, {
     httpClient: Stripe.createFetchHttpClient(),
     ...stripeEndpoint(env.STRIPE_API_HOST),
