@@ -1,0 +1,81 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createUser, dismissCookieBanner, originOf } from "./support";
+
+// Billing end to end with no network: `npm start` points the stripe client at the local Stripe
+// simulator, whose checkout and portal pages deliver signed webhooks to the app (docs/decisions/0017).
+
+/** Clicks `name` on `page` and returns the tab it opens (checkout and portal open in a new tab). */
+async function opensTab(page: Page, name: string): Promise<Page> {
+  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name }).click()]);
+  return tab;
+}
+
+/** A trial user who went through the simulator's checkout and paid; returns the checkout tab. */
+async function payForPro(page: Page, email: string): Promise<Page> {
+  await createUser(page.request, email, { toursDone: true });
+  await page.goto("/app/premium");
+  const checkout = await opensTab(page, "Continuar com o Pro");
+  await checkout.waitForURL(/\/dev\/stripe\/checkout\/cs_test_/);
+  await expect(checkout.getByRole("heading", { name: "Pagamento de teste" })).toBeVisible();
+  await expect(checkout.getByText("Plano Pro: 9,99 € por mês")).toBeVisible();
+  await checkout.getByRole("button", { name: "Pagar" }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=cs_test_/);
+  await expect(checkout.getByRole("heading", { name: "Obrigado! Pagamento concluído" })).toBeVisible();
+  return checkout;
+}
+
+// Each test signs up and walks several pages on a shared, busy machine.
+test.describe.configure({ timeout: 90_000 });
+test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+test("a trial user pays in the simulator, becomes Pro paid, then cancels in the portal", async ({ page }) => {
+  const email = `sim-pay-${Date.now()}@example.com`;
+  await payForPro(page, email);
+
+  // The app's own trial ends; the paid subscription keeps Pro.
+  await page.request.post("/api/dev/billing/trial", { headers: originOf(page.request), data: { email, endsAt: new Date(Date.now() - 60_000).toISOString() } });
+  await page.goto("/app/perfil");
+  await page.getByRole("tab", { name: "Subscrição" }).click();
+  const card = page.getByTestId("plan-card");
+  await expect(card.getByRole("heading", { name: "Pro" })).toBeVisible();
+  await expect(card.getByText(/Renova a/)).toBeVisible();
+  await expect(card.getByText("O seu teste Pro terminou")).toHaveCount(0);
+
+  const portal = await opensTab(page, "Gerir subscrição");
+  await portal.waitForURL(/\/dev\/stripe\/portal\/bps_/);
+  await expect(portal.getByTestId("sim-status")).toHaveText("Estado: em teste");
+  await portal.getByRole("button", { name: "Terminar o teste e cobrar" }).click();
+  await expect(portal.getByTestId("sim-status")).toHaveText("Estado: ativa");
+  await portal.getByRole("button", { name: "Cancelar no fim do período" }).click();
+  await expect(portal.getByText(/não será renovada/)).toBeVisible();
+  await portal.getByRole("button", { name: "Cancelar agora" }).click();
+  await expect(portal.getByText("Não há nenhuma subscrição ativa.")).toBeVisible();
+
+  await page.goto("/app/premium");
+  await expect(card.getByRole("heading", { name: "Gratuito" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Upgrade" })).toBeVisible();
+});
+
+test("a failed renewal shows the payment-failed notice", async ({ page }) => {
+  await payForPro(page, `sim-fail-${Date.now()}@example.com`);
+  await page.goto("/app/premium");
+  const portal = await opensTab(page, "Gerir subscrição");
+  await portal.getByRole("button", { name: "Falhar a próxima renovação" }).click();
+  await expect(portal.getByTestId("sim-status")).toHaveText("Estado: pagamento em atraso");
+
+  await page.goto("/app/notificacoes");
+  await expect(page.getByText("Pagamento falhou").first()).toBeVisible();
+  await expect(page.getByText("Não foi possível cobrar 9,99 € da sua subscrição.", { exact: false }).first()).toBeVisible();
+});
+
+test("a declined card goes back to the cancel page and leaves the user on the trial", async ({ page }) => {
+  await createUser(page.request, `sim-decline-${Date.now()}@example.com`, { toursDone: true });
+  await page.goto("/app/premium");
+  const checkout = await opensTab(page, "Continuar com o Pro");
+  await checkout.waitForURL(/\/dev\/stripe\/checkout\//);
+  await checkout.getByRole("button", { name: "Recusar" }).click();
+  await checkout.waitForURL(/\/payment-cancel$/);
+  await expect(checkout.getByRole("heading", { name: "Pagamento cancelado" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("plan-card").getByRole("button", { name: "Continuar com o Pro" })).toBeVisible();
+});
