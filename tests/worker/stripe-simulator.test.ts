@@ -79,6 +79,14 @@ describe("Stripe simulator: the whole billing path offline", { timeout: 30_000 }
     expect((await me(cookie)).subscription.subscribed).toBe(false);
   });
 
+  it("the checkout page names the coupon Rumo applied", async () => {
+    const cookie = await signUpAndLogIn("sim-coupon@example.com");
+    const { url } = await json(await postJson("/billing/checkout", cookie, { plan: "light", coupon: "bemvindo10" }));
+    const html = await (await simFetch(new URL(url).pathname)).text();
+    expect(html).toContain("Plano Light: 5,99");
+    expect(html).toContain("Cupão BEMVINDO10: menos 10 % no primeiro mês");
+  });
+
   it("decline: back to the cancel page, nothing created at Stripe or in Rumo", async () => {
     const cookie = await signUpAndLogIn("sim-decline@example.com");
     const userId = await userIdOf("sim-decline@example.com");

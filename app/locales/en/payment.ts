@@ -18,6 +18,7 @@ export default {
     checkoutTitle: "Test payment",
     checkoutPlan: "{{plan}} plan: {{price}} per month",
     checkoutTrial: "Nothing is charged today: the first charge is on {{date}}, when the trial would have ended.",
+    checkoutCoupon: "Coupon {{code}}: {{percent}}% off the first month",
     checkoutCard: "Test card 4242 4242 4242 4242",
     pay: "Pay",
     decline: "Decline",

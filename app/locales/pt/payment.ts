@@ -16,6 +16,7 @@ const payment = {
     checkoutTitle: "Pagamento de teste",
     checkoutPlan: "Plano {{plan}}: {{price}} por mês",
     checkoutTrial: "Hoje não é cobrado nada: a primeira cobrança é a {{date}}, quando o teste terminaria.",
+    checkoutCoupon: "Cupão {{code}}: menos {{percent}} % no primeiro mês",
     checkoutCard: "Cartão de teste 4242 4242 4242 4242",
     pay: "Pagar",
     decline: "Recusar",

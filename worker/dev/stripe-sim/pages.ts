@@ -11,7 +11,7 @@ import { apiError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { translator } from "../../lib/translate";
 import type { AppEnv } from "../../types";
-import { declineCheckout, getObject, payCheckout, PORTAL_ACTIONS, portalAction, portalView, stripeSignature, type Outcome, type PortalAction, type SimEvent } from "./api";
+import { couponOf, declineCheckout, getObject, payCheckout, PORTAL_ACTIONS, portalAction, portalView, stripeSignature, type Outcome, type PortalAction, type SimEvent } from "./api";
 import { simulatorOptions, simulatorStore, usesStripeSimulator } from "./simulator";
 
 /** How the pages reach the app: its fetch handler (a Worker cannot reliably fetch its own origin). */
@@ -88,10 +88,13 @@ export function stripeSimulatorPages(appFetch: AppFetch) {
       const plan = planOfPrice(c.env, String((session.line_items as { price: string }[] | undefined)?.[0]?.price ?? ""));
       const trialEnd = Number((session.subscription_data as { trial_end?: string } | undefined)?.trial_end ?? 0);
       const email = String(session.customer_email ?? "");
+      const couponId = (session.discounts as { coupon?: string }[] | undefined)?.[0]?.coupon;
+      const coupon = couponId ? await couponOf(simulatorStore(c.env), couponId) : null;
       return page(
         c,
         title,
         (plan ? `<p>${escapeHtml(t("payment:simulator.checkoutPlan", { plan: t(`billing:plans.${plan}.name`), price: formatPrice(PLANS[plan].monthlyPriceCents, lang) }))}</p>` : "") +
+          (coupon ? `<p class="muted">${escapeHtml(t("payment:simulator.checkoutCoupon", { code: String(coupon.id), percent: Number(coupon.percent_off) }))}</p>` : "") +
           (trialEnd * 1000 > Date.now() ? `<p class="muted">${escapeHtml(t("payment:simulator.checkoutTrial", { date: dateOf(trialEnd, lang) }))}</p>` : "") +
           (email ? `<p class="muted">${escapeHtml(email)}</p>` : "") +
           `<p class="muted">${escapeHtml(t("payment:simulator.checkoutCard"))}</p>` +
