@@ -72,7 +72,7 @@ export default function Onboarding() {
                 checked={modules.includes(key)}
                 onChange={(e) => setModules(e.target.checked ? [...modules, key] : modules.filter((m) => m !== key))}
               />
-              {t(`onboarding.moduleNames.${key}`)}
+              {t(`${key}:name` as "onboarding.title")}
             </label>
           ))}
         </div>
