@@ -7,8 +7,8 @@
 import type { IconName } from "~/components/shell/navigation";
 import type { Entitlement } from "~/lib/plans";
 
-/** Where a module appears in one navigation place; `path`/`labelKey` override the module's own. */
-export type NavPlacement = { order: number; path?: string; labelKey?: string };
+/** Where a module appears in one navigation place; `path`, `labelKey` and `icon` override the module's own. */
+export type NavPlacement = { order: number; path?: string; labelKey?: string; icon?: IconName };
 
 /** A screen of the module under /app (its main path and the specification's aliases). */
 export type ModuleScreen = {

@@ -47,11 +47,11 @@ const PLATFORM = {
 const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
 const strip = <T extends { order: number }>({ order: _order, ...item }: T) => item;
 
-function itemOf(module: ModuleManifest, placement: { path?: string; labelKey?: string }): NavItem {
+function itemOf(module: ModuleManifest, placement: { path?: string; labelKey?: string; icon?: IconName }): NavItem {
   return {
     to: `/app/${placement.path ?? module.path}`,
     labelKey: placement.labelKey ?? module.labelKey,
-    icon: module.icon,
+    icon: placement.icon ?? module.icon,
     ...(module.entitlement ? { entitlement: module.entitlement } : {}),
   };
 }

@@ -15,7 +15,7 @@ export const assistantModule = defineModule({
   ],
   legacyPaths: ["chat", "assistente-ia", "assistant"],
   navigation: {
-    sidebar: { group: "assistant", order: 10, path: "assistant", labelKey: "shell:nav.assistant" },
+    sidebar: { group: "assistant", order: 10, path: "assistant", labelKey: "shell:nav.assistant", icon: "assistant" },
     drawer: { section: "wellbeing", order: 30 },
     swipe: 80,
   },
