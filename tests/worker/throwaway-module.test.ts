@@ -10,6 +10,7 @@ import { PLATFORM_PREMIUM_ROUTES, PREMIUM_ROUTES, type PremiumRoute } from "@wor
 import { NIGHTLY, runSchedule } from "@worker/cron/registry";
 import { database, type Db } from "@worker/db/client";
 import { exportUserData, PLATFORM_EXPORTERS } from "@worker/db/export";
+import { seedDemoAccount } from "@worker/db/seed";
 import { handleError } from "@worker/lib/errors";
 import { validate } from "@worker/lib/validate";
 import { bodyRuleFor, limitBodies } from "@worker/middleware/body";
@@ -63,6 +64,9 @@ const sample: WorkerModule = {
   exporter: {
     tables: [`${THROWAWAY_PREFIX}notes`],
     export: async (db, userId) => ({ sampleNotes: (await ownNotes(db, userId)).map(({ userId: _u, ...n }) => n) }),
+  },
+  seed: async (db, userId) => {
+    await db.insert(notes).values({ id: "demo-note", userId, title: "Nota de demonstração" });
   },
   jobs: [{ name: "sample-count", schedule: NIGHTLY, run: async (e) => ({ affected: (await database(e.DB).select().from(notes)).length }) }],
 };
@@ -118,6 +122,12 @@ describe("a throwaway module added to the list", () => {
     expect(data.sampleNotes).toEqual([{ id: expect.any(String), title: "Plano de viagem da Alice" }]);
     expect(data).toHaveProperty("feedback");
     expect(JSON.stringify(data)).not.toContain("Bruno");
+  });
+
+  it("seeds its demo data into the demo account", async () => {
+    const { userId } = await seedDemoAccount(env, modules);
+    expect(await ownNotes(database(env.DB), userId)).toEqual([{ id: "demo-note", userId, title: "Nota de demonstração" }]);
+    await env.DB.prepare(`delete from ${THROWAWAY_PREFIX}notes where id = 'demo-note'`).run();
   });
 
   it("runs its cron job with the platform's", async () => {
