@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MODULES } from "~/modules";
 import { WORKER_MODULES } from "@worker/modules";
 import { EXPORTERS } from "@worker/modules/exporters";
+import { searchTypesOf } from "@worker/modules/registry";
 import type { WorkerModule } from "@worker/modules/types";
 import { unexported, userTables, withoutCascade } from "./user-tables";
 
@@ -39,6 +40,8 @@ describe("omissions that fail the build", () => {
     expect(missingSearch(WORKER_MODULES, landed)).toEqual([]);
     expect(missingSearch([{ key: "sample", searchTypes: ["note"] }], new Set(["sample"]))).toEqual(["sample: note"]);
     expect(WORKER_MODULES.map((m) => m.key)).toEqual(MODULES.map((m) => m.key));
+    // The API contract's search types (../shared/API.md), each owned by one module.
+    expect(searchTypesOf(WORKER_MODULES).sort()).toEqual(["event", "goal", "insight", "note", "task", "transaction"]);
   });
 
   it("every module's feature flag has its row in D1 (a module adds it with a migration)", async () => {
