@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { legacyPaths, placeholderScreens } from "./lib/placeholders";
+import { legacyPaths, moduleScreenRoutes } from "./lib/placeholders";
 import { MODULES } from "./modules";
 
 export default [
@@ -38,7 +38,7 @@ export default [
     // The Premium screen of the specification (the user's plan card, plans, locks).
     route("premium", "routes/app/subscription.tsx"),
     // Module screens (from the manifests, app/modules/): an honest empty state until each module lands.
-    ...placeholderScreens(MODULES).map((path) => route(path, "routes/app/module.tsx", { id: `app-${path.replace("/", "-")}` })),
+    ...moduleScreenRoutes(MODULES).map(({ path, file }) => route(path, file, { id: `app-${path.replace("/", "-")}` })),
     // One profile screen under four paths (the specification's aliases).
     route("perfil", "routes/app/profile.tsx", { id: "app-perfil" }),
     route("profile", "routes/app/profile.tsx", { id: "app-profile" }),

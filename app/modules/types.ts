@@ -20,6 +20,8 @@ export type ModuleScreen = {
   crumbKey: string;
   /** False for an alias that shows no guided tour (the tour belongs to the main path). */
   tour?: boolean;
+  /** Its route module (relative to app/, e.g. "modules/tasks/routes/list.tsx") once the module has landed. */
+  file?: string;
 };
 
 export type SidebarGroup = "dashboard" | "organisation" | "wellbeing" | "assistant" | "premium";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildNavigation, drawerSections, mobileTabs, sidebarGroups, swipeOrder } from "~/components/shell/navigation";
 import { breadcrumbs, crumbLabels, swipeTarget } from "~/components/shell/rules";
 import { guideFor, moduleTours } from "~/components/shell/tours";
-import { legacyPaths, placeholderScreens } from "~/lib/placeholders";
+import { legacyPaths, moduleScreenRoutes, placeholderScreens } from "~/lib/placeholders";
 import { roadmapOrder } from "~/lib/roadmap";
 import { resources } from "~/locales";
 import { MODULE_KEYS, MODULES } from "~/modules";
@@ -87,6 +87,8 @@ describe("the lists derived from the manifests", () => {
         "assistant", "relatorios-semanais", "premium/reports", "roadmap", "analytics", "user-management",
       ].sort(),
     );
+    expect(moduleScreenRoutes(MODULES).map((r) => r.path).sort()).toEqual(placeholderScreens(MODULES).sort());
+    expect(new Set(moduleScreenRoutes(MODULES).map((r) => r.file))).toEqual(new Set(["routes/app/module.tsx"]));
     expect(legacyPaths(MODULES).sort()).toEqual(
       ["calendario", "objetivos", "financas", "diario", "chat", "meu-impacto", "tarefas", "ciclo", "ciclo-menstrual", "relatorios-semanais", "assistente-ia", "assistant"].sort(),
     );
@@ -169,6 +171,9 @@ describe("a throwaway module", () => {
     expect(guideFor("/app/amostra", (key) => key)).toBeNull();
     expect(placeholderScreens(modules)).toContain("amostra");
     expect(placeholderScreens([{ ...sample, landed: true }])).not.toContain("amostra");
+    expect(moduleScreenRoutes(modules)).toContainEqual({ path: "amostra", file: "routes/app/module.tsx" });
+    const landed = { ...sample, landed: true, screens: [{ ...sample.screens[0], file: "modules/sample/routes/list.tsx" }] };
+    expect(moduleScreenRoutes([landed])[0]).toEqual({ path: "amostra", file: "modules/sample/routes/list.tsx" });
     expect(legacyPaths(modules)).toContain("amostra");
     expect(modules.map((m) => m.key)).toContain("sample");
     expect(roadmapOrder(modules).indexOf("amostra")).toBe(roadmapOrder(modules).indexOf("relatorios_semanais") + 1);
