@@ -4,6 +4,7 @@ import { breadcrumbs, crumbLabels, swipeTarget } from "~/components/shell/rules"
 import { guideFor, moduleTours } from "~/components/shell/tours";
 import { legacyPaths, moduleScreenRoutes, placeholderScreens } from "~/lib/placeholders";
 import { roadmapOrder } from "~/lib/roadmap";
+import { createI18n } from "~/i18n/i18n";
 import { resources } from "~/locales";
 import { MODULE_KEYS, MODULES } from "~/modules";
 import { defineModule, type ModuleManifest } from "~/modules/types";
@@ -131,6 +132,14 @@ describe("a module's manifest", () => {
     expect(new Set(MODULES.map((m) => m.key)).size).toBe(MODULES.length);
     const paths = MODULES.flatMap((m) => m.screens.map((s) => s.path));
     expect(new Set(paths).size, "two modules claim one path").toBe(paths.length);
+  });
+
+  it("names itself for onboarding through i18next, in both languages", () => {
+    const [pt, en] = [createI18n("pt"), createI18n("en")];
+    expect(MODULES.map((m) => pt.t(`${m.namespace}:name` as never))).toEqual([
+      "Tarefas", "Calendário", "Objetivos", "Diário emocional", "Finanças", "Ciclo menstrual", "Autocuidado", "Assistente IA", "Relatórios semanais",
+    ]);
+    expect(en.t(`${MODULES[6].namespace}:name` as never)).toBe("Self-care");
   });
 
   it("is caught when its catalogue namespace or tour is missing", () => {
