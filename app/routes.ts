@@ -1,4 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { legacyPaths, moduleScreenRoutes } from "./lib/placeholders";
+import { MODULES } from "./modules";
 
 export default [
   // Public site: one layout (header, footer) around the landing and the public pages.
@@ -22,9 +24,7 @@ export default [
 
   route("auth", "routes/auth/auth.tsx"),
   // Legacy top-level paths redirect into /app.
-  ...["calendario", "objetivos", "financas", "diario", "chat", "meu-impacto", "tarefas", "ciclo", "ciclo-menstrual", "relatorios-semanais", "assistente-ia", "assistant"].map(
-    (path) => route(path, "routes/legacy-redirect.tsx", { id: `legacy-${path}` }),
-  ),
+  ...legacyPaths(MODULES).map((path) => route(path, "routes/legacy-redirect.tsx", { id: `legacy-${path}` })),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/boom", "routes/dev/boom.tsx"),
 
@@ -37,24 +37,8 @@ export default [
     route("ciclo", "routes/app/cycle-redirect.tsx"),
     // The Premium screen of the specification (the user's plan card, plans, locks).
     route("premium", "routes/app/subscription.tsx"),
-    // Module screens: an honest empty state until each module's issue lands.
-    ...[
-      "calendario",
-      "objetivos",
-      "financas",
-      "tarefas",
-      "diario",
-      "autocuidado",
-      "ciclo-menstrual",
-      "chat",
-      "assistente-ia",
-      "assistant",
-      "relatorios-semanais",
-      "premium/reports",
-      "roadmap",
-      "analytics",
-      "user-management",
-    ].map((path) => route(path, "routes/app/module.tsx", { id: `app-${path.replace("/", "-")}` })),
+    // Module screens (from the manifests, app/modules/): an honest empty state until each module lands.
+    ...moduleScreenRoutes(MODULES).map(({ path, file }) => route(path, file, { id: `app-${path.replace("/", "-")}` })),
     // One profile screen under four paths (the specification's aliases).
     route("perfil", "routes/app/profile.tsx", { id: "app-perfil" }),
     route("profile", "routes/app/profile.tsx", { id: "app-profile" }),

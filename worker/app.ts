@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
-import { api } from "./api";
+import { api, BODY_RULES } from "./api";
 import { dev } from "./api/dev";
 import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { apiError, handleError } from "./lib/errors";
-import { limitBody } from "./middleware/body";
+import { limitBodies } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
@@ -28,8 +28,8 @@ app.onError(handleError);
 app.use("*", requestContext);
 // Security headers with a per-request CSP nonce; plain http redirected on the production host.
 app.use("*", securityHeaders);
-// No body over 1 MB is read by anyone.
-app.use("*", limitBody);
+// No body over its route's limit (1 MB unless a module's rule says otherwise) is read by anyone.
+app.use("*", limitBodies(BODY_RULES));
 // CSRF: state-changing requests must come from our own pages (signed webhooks excepted).
 app.use("*", csrf({ except: WEBHOOK_PATHS }));
 

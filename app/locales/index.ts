@@ -34,6 +34,25 @@ import ptPricing from "./pt/pricing";
 import ptPublic from "./pt/public";
 import ptSeo from "./pt/seo";
 import ptShell from "./pt/shell";
+// Module catalogues (one namespace per module, named by its manifest).
+import enTasks from "./en/tasks";
+import enCalendar from "./en/calendar";
+import enGoals from "./en/goals";
+import enDiary from "./en/diary";
+import enFinances from "./en/finances";
+import enCycle from "./en/cycle";
+import enSelfCare from "./en/selfCare";
+import enAssistant from "./en/assistant";
+import enReports from "./en/reports";
+import ptTasks from "./pt/tasks";
+import ptCalendar from "./pt/calendar";
+import ptGoals from "./pt/goals";
+import ptDiary from "./pt/diary";
+import ptFinances from "./pt/finances";
+import ptCycle from "./pt/cycle";
+import ptSelfCare from "./pt/selfCare";
+import ptAssistant from "./pt/assistant";
+import ptReports from "./pt/reports";
 
 export const resources = {
   pt: {
@@ -53,6 +72,15 @@ export const resources = {
     shell: ptShell,
     billing: ptBilling,
     notifications: ptNotifications,
+    tasks: ptTasks,
+    calendar: ptCalendar,
+    goals: ptGoals,
+    diary: ptDiary,
+    finances: ptFinances,
+    cycle: ptCycle,
+    selfCare: ptSelfCare,
+    assistant: ptAssistant,
+    reports: ptReports,
   },
   en: {
     common: enCommon,
@@ -71,6 +99,15 @@ export const resources = {
     shell: enShell,
     billing: enBilling,
     notifications: enNotifications,
+    tasks: enTasks,
+    calendar: enCalendar,
+    goals: enGoals,
+    diary: enDiary,
+    finances: enFinances,
+    cycle: enCycle,
+    selfCare: enSelfCare,
+    assistant: enAssistant,
+    reports: enReports,
   },
 } as const;
 

@@ -27,8 +27,8 @@ describe("the premium route registry", () => {
       const trial = await api(concrete(route.path), { method: route.method, body, headers: { cookie: trialCookie } });
       expect(trial.status, `${route.method} ${route.path}`).not.toBe(402);
     }
-    // Reads and exports are never listed: a downgraded account keeps its data.
-    expect(PREMIUM_ROUTES.filter((r) => r.method === "GET")).toEqual([]);
+    // Own-item reads and the export are never listed (only paid reads, marked): a downgraded account keeps its data.
+    expect(PREMIUM_ROUTES.filter((r) => r.method === "GET" && !r.paidRead)).toEqual([]);
     // And the account's own routes stay open for a Free user.
     expect((await api("/me", { headers: { cookie: freeCookie } })).status).toBe(200);
     expect((await api("/me/export", { headers: { cookie: freeCookie } })).status).toBe(200);

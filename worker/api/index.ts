@@ -1,10 +1,13 @@
 import { Hono } from "hono";
 import { apiError } from "../lib/errors";
-import { jsonBodies } from "../middleware/body";
+import { checkBodies } from "../middleware/body";
+import { WORKER_MODULES } from "../modules";
+import { bodyRulesOf, mountsOf, premiumRoutesOf, searchProvidersOf, searchTypesOf } from "../modules/registry";
+import type { BodyRule, WorkerModule } from "../modules/types";
 import type { AppEnv } from "../types";
 import { loadSession } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
-import { PREMIUM_ROUTES } from "../billing/premium-routes";
+import { PLATFORM_PREMIUM_ROUTES } from "../billing/premium-routes";
 import { auth } from "./auth";
 import { feedbackApi } from "./feedback";
 import { billingApi } from "./billing";
@@ -14,34 +17,44 @@ import { me } from "./me";
 import { notificationPreferencesApi } from "./notification-preferences";
 import { notificationsApi } from "./notifications";
 import { realtimeApi } from "./realtime";
-import { searchApi } from "./search";
+import { searchApiFor } from "./search";
 
-/** Paths under /api/v1 whose bodies are not JSON (they validate their own media type). */
-export const NON_JSON_PATHS = ["/api/v1/billing/webhook"];
+/** Platform routes whose bodies are not JSON up to 1 MB; modules declare theirs in their manifest. */
+export const PLATFORM_BODY_RULES: readonly BodyRule[] = [
+  // Stripe signs the raw body: the webhook reads and verifies it itself.
+  { method: "POST", path: "/billing/webhook", maxBytes: 1024 * 1024, mediaTypes: "any" },
+];
 
-/** The JSON API, mounted at /api/v1. One sub-app per resource. */
-export const api = new Hono<AppEnv>();
+/** The JSON API for a list of modules (mounted at /api/v1): the platform's sub-apps, then each module's. */
+export function buildApi(modules: readonly WorkerModule[]) {
+  const api = new Hono<AppEnv>();
 
-api.use("*", jsonBodies({ except: NON_JSON_PATHS }));
+  api.use("*", checkBodies(bodyRulesOf(modules, PLATFORM_BODY_RULES)));
+  // Every API request knows its session (if any); routes that need one say requireUser.
+  api.use("*", loadSession);
+  // Premium routes (the platform's and the modules') answer 402 without the entitlement.
+  api.use("*", premiumGuard(premiumRoutesOf(modules, PLATFORM_PREMIUM_ROUTES)));
 
-// Every API request knows its session (if any); routes that need one say requireUser.
-api.use("*", loadSession);
-// Premium routes (worker/billing/premium-routes.ts) answer 402 without the entitlement.
-api.use("*", premiumGuard(PREMIUM_ROUTES));
+  api.route("/health", health);
+  api.route("/auth", auth);
+  api.route("/me", me);
+  api.route("/notifications", notificationsApi);
+  api.route("/notification-preferences", notificationPreferencesApi);
+  api.route("/feature-flags", featureFlagsApi);
+  // WebSocket upgrade to the user's Durable Object (notifications and entity changes).
+  api.route("/realtime", realtimeApi);
+  api.route("/feedback", feedbackApi);
+  api.route("/search", searchApiFor(searchTypesOf(modules), searchProvidersOf(modules)));
+  api.route("/billing", billingApi);
+  for (const { mount, app } of mountsOf(modules)) api.route(mount, app);
 
-api.route("/health", health);
-api.route("/auth", auth);
-api.route("/me", me);
-api.route("/notifications", notificationsApi);
-api.route("/notification-preferences", notificationPreferencesApi);
-api.route("/feature-flags", featureFlagsApi);
-// WebSocket upgrade to the user's Durable Object (notifications and entity changes).
-api.route("/realtime", realtimeApi);
-api.route("/feedback", feedbackApi);
-api.route("/search", searchApi);
-api.route("/billing", billingApi);
+  // Unknown API paths answer JSON, never the HTML not-found page.
+  api.all("*", () => {
+    throw apiError("not_found");
+  });
+  return api;
+}
 
-// Unknown API paths answer JSON, never the HTML not-found page.
-api.all("*", () => {
-  throw apiError("not_found");
-});
+/** Every body rule of the running app, for the root's size limit (worker/app.ts). */
+export const BODY_RULES = bodyRulesOf(WORKER_MODULES, PLATFORM_BODY_RULES);
+export const api = buildApi(WORKER_MODULES);

@@ -6,9 +6,9 @@ import { clearSessionCookie, revokeOtherSessions, revokeSession, type SessionRec
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
 import { entitlementsOf } from "../billing/entitlements";
 import * as accounts from "../db/accounts";
-import { exportBillingData } from "../db/billing";
 import { database } from "../db/client";
-import { exportNotificationData } from "../db/notifications";
+import { EXPORTERS } from "../modules/exporters";
+import { exportUserData } from "../db/export";
 import { userRealtime } from "../durable-objects/user-realtime";
 import { describeDevice } from "../lib/device";
 import { apiError } from "../lib/errors";
@@ -168,12 +168,11 @@ export const me = new Hono<AppEnv>()
 
   .get("/export", async (c) => {
     const { user } = currentAuth(c);
-    const data = await accounts.exportAccount(database(c.env.DB), user.id);
+    // The platform's exporters and every module's (worker/modules/): one export, always complete.
+    const data = await exportUserData(database(c.env.DB), user.id, EXPORTERS);
     c.header("Content-Disposition", `attachment; filename="rumo-export-${new Date().toISOString().slice(0, 10)}.json"`);
     c.header("Cache-Control", "no-store");
-    const db = database(c.env.DB);
-    const [notifications, billing] = await Promise.all([exportNotificationData(db, user.id), exportBillingData(db, user.id)]);
-    return c.json({ exportedAt: new Date().toISOString(), ...data, ...notifications, ...billing });
+    return c.json({ exportedAt: new Date().toISOString(), ...data });
   })
 
   .delete("/", requireFreshSession, validate("json", confirmWithPassword), async (c) => {

@@ -1,4 +1,6 @@
 import { log } from "../lib/log";
+import { WORKER_MODULES } from "../modules";
+import { cronJobsOf } from "../modules/registry";
 import { cleanupExpiredSessions } from "./cleanup-expired-sessions";
 import { deleteExpiredNotificationsJob } from "./delete-expired-notifications";
 import { emailDigests } from "./email-digests";
@@ -17,8 +19,8 @@ export type CronJob = {
 export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const NIGHTLY = "0 3 * * *";
 
-/** Every job, in one place. Add a job: write worker/cron/<job>.ts and list it here. */
-export const cronJobs: CronJob[] = [
+/** The platform's jobs. Add one: write worker/cron/<job>.ts and list it here (a module's go in its manifest). */
+export const PLATFORM_JOBS: CronJob[] = [
   { name: "cleanup-expired-sessions", schedule: NIGHTLY, run: cleanupExpiredSessions },
   { name: "delete-expired-notifications", schedule: EVERY_QUARTER_HOUR, run: deleteExpiredNotificationsJob },
   { name: "feature-announcements", schedule: EVERY_QUARTER_HOUR, run: featureAnnouncements },
@@ -27,10 +29,13 @@ export const cronJobs: CronJob[] = [
   { name: "email-digests", schedule: EVERY_QUARTER_HOUR, run: emailDigests },
 ];
 
+/** Every job: the platform's, then each module's (worker/modules/<key>/index.ts). */
+export const cronJobs: CronJob[] = cronJobsOf(WORKER_MODULES, PLATFORM_JOBS);
+
 /** Runs the jobs of one schedule; one failing job does not stop the others. */
-export async function runSchedule(schedule: string, env: Env, now = new Date()) {
+export async function runSchedule(schedule: string, env: Env, now = new Date(), jobs: readonly CronJob[] = cronJobs) {
   const results: Record<string, { affected: number } | { error: string }> = {};
-  for (const job of cronJobs.filter((j) => j.schedule === schedule)) {
+  for (const job of jobs.filter((j) => j.schedule === schedule)) {
     try {
       results[job.name] = await job.run(env, now);
       log("info", "cron_job", { job: job.name, ...results[job.name] });

@@ -1,4 +1,6 @@
 import { hashPassword } from "../auth/password";
+import { WORKER_MODULES } from "../modules";
+import type { WorkerModule } from "../modules/types";
 import * as accounts from "./accounts";
 import { database } from "./client";
 
@@ -6,10 +8,10 @@ export const DEMO_EMAIL = "demo@rumo.app";
 export const DEMO_PASSWORD = "rumo-demo-2026";
 
 /**
- * The demo account of `npm start`: confirmed, onboarded, on the Pro trial. Each module adds its
- * sample data here when it lands. Idempotent: an existing demo account is left as it is.
+ * The demo account of `npm start`: confirmed, onboarded, on the Pro trial, with each module's
+ * sample data (its manifest's `seed`). Idempotent: an existing demo account is left as it is.
  */
-export async function seedDemoAccount(env: Env) {
+export async function seedDemoAccount(env: Env, modules: readonly WorkerModule[] = WORKER_MODULES) {
   const db = database(env.DB);
   let user = await accounts.findUserByEmail(db, DEMO_EMAIL);
   if (!user) {
@@ -24,6 +26,7 @@ export async function seedDemoAccount(env: Env) {
       trialEndsAt: new Date(now + 14 * 24 * 3600_000),
     });
     await accounts.updateProfile(db, id, { hasCompletedOnboarding: true, firstModules: ["tasks", "calendar", "finances"] });
+    for (const module of modules) await module.seed?.(db, id);
     user = await accounts.findUserById(db, id);
   }
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, userId: user!.id };

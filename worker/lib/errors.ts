@@ -34,25 +34,30 @@ export class ApiError extends Error {
     readonly messageKey: string = `errors:${code}`,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Values for the message's {{placeholders}} (e.g. a route's body limit). */
+    readonly vars?: Record<string, string>,
   ) {
     super(code);
   }
 }
 
 /** Shorthand for the common case: the code's own status and message. */
-export function apiError(code: ErrorCode, options: { messageKey?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
-  return new ApiError(code, errorStatus[code], options.messageKey, options.fields, options.headers);
+export function apiError(
+  code: ErrorCode,
+  options: { messageKey?: string; fields?: Record<string, string>; headers?: Record<string, string>; vars?: Record<string, string> } = {},
+) {
+  return new ApiError(code, errorStatus[code], options.messageKey, options.fields, options.headers, options.vars);
 }
 
-export function errorBody(c: Context<AppEnv>, code: string, messageKey: string, fields?: Record<string, string>) {
+export function errorBody(c: Context<AppEnv>, code: string, messageKey: string, fields?: Record<string, string>, vars?: Record<string, string>) {
   const t = translator(c.get("lang") ?? "pt");
-  const error: Record<string, unknown> = { code, message: t(messageKey as never) };
+  const error: Record<string, unknown> = { code, message: vars ? t(messageKey as never, vars as never) : t(messageKey as never) };
   if (fields) error.fields = Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key as never)]));
   return { error };
 }
 
 export function errorResponse(c: Context<AppEnv>, err: ApiError) {
-  const response = c.json(errorBody(c, err.code, err.messageKey, err.fields), err.status);
+  const response = c.json(errorBody(c, err.code, err.messageKey, err.fields, err.vars), err.status);
   for (const [name, value] of Object.entries(err.headers ?? {})) response.headers.set(name, value);
   return response;
 }

@@ -1,8 +1,13 @@
 /**
- * The app's navigation, as data: sidebar groups, mobile tabs and drawer, swipe order, breadcrumb
- * labels. Items that need a plan name the entitlement they need; the shell locks them (PRO) when
- * the user's entitlements (from the server) do not include it — nothing is hard-coded as locked.
+ * The app's navigation, as data: sidebar groups, mobile tabs and drawer, swipe order. The platform
+ * screens (dashboard, impact, profile) are listed here; every module contributes its own entries
+ * through its manifest (app/modules/), so adding a module adds its navigation with no edit here.
+ * Items that need a plan name the entitlement they need; the shell locks them (PRO) when the user's
+ * entitlements (from the server) do not include it — nothing is hard-coded as locked.
  */
+import { MODULES } from "~/modules";
+import type { DrawerSection, ModuleManifest, SidebarGroup } from "~/modules/types";
+
 export type NavItem = { to: string; labelKey: string; icon: IconName; entitlement?: string };
 export type IconName =
   | "home"
@@ -19,66 +24,73 @@ export type IconName =
   | "selfCare"
   | "chat";
 
-export const sidebarGroups: { labelKey: string; items: NavItem[] }[] = [
-  {
-    labelKey: "shell:groups.dashboard",
-    items: [
-      { to: "/app/dashboard", labelKey: "shell:nav.dashboard", icon: "home" },
-      { to: "/app/meu-impacto", labelKey: "shell:nav.impact", icon: "impact" },
-      { to: "/app/profile", labelKey: "shell:nav.profile", icon: "user" },
-    ],
-  },
-  {
-    labelKey: "shell:groups.organisation",
-    items: [
-      { to: "/app/calendario", labelKey: "shell:nav.calendar", icon: "calendar" },
-      { to: "/app/tarefas", labelKey: "shell:nav.tasks", icon: "tasks" },
-      { to: "/app/objetivos", labelKey: "shell:nav.goals", icon: "goals" },
-      { to: "/app/diario", labelKey: "shell:nav.diary", icon: "diary", entitlement: "diary" },
-      { to: "/app/financas", labelKey: "shell:nav.finances", icon: "finances" },
-    ],
-  },
-  { labelKey: "shell:groups.wellbeing", items: [{ to: "/app/ciclo-menstrual", labelKey: "shell:nav.cycle", icon: "cycle" }] },
-  { labelKey: "shell:groups.assistant", items: [{ to: "/app/assistant", labelKey: "shell:nav.assistant", icon: "assistant", entitlement: "assistant" }] },
-  {
-    labelKey: "shell:groups.premium",
-    items: [{ to: "/app/premium/reports", labelKey: "shell:nav.weeklyReports", icon: "reports", entitlement: "weeklyReports" }],
-  },
-];
+type Placed<T> = T & { order: number };
 
-export const mobileTabs: NavItem[] = [
-  { to: "/app/meu-impacto", labelKey: "shell:tabs.home", icon: "home" },
-  { to: "/app/calendario", labelKey: "shell:nav.calendar", icon: "calendar" },
-  { to: "/app/tarefas", labelKey: "shell:nav.tasks", icon: "tasks" },
-  { to: "/app/financas", labelKey: "shell:nav.finances", icon: "finances" },
-  { to: "/app/perfil", labelKey: "shell:nav.profile", icon: "user" },
-];
+const SIDEBAR_GROUPS: SidebarGroup[] = ["dashboard", "organisation", "wellbeing", "assistant", "premium"];
+const DRAWER_SECTIONS: DrawerSection[] = ["main", "wellbeing"];
 
-/** The drawer's sections; `premiumLabel` marks finances as the specification does. */
-export const drawerSections: { labelKey: string; items: (NavItem & { premiumLabel?: boolean })[] }[] = [
-  {
-    labelKey: "shell:groups.main",
-    items: [
-      { to: "/app/dashboard", labelKey: "shell:nav.dashboard", icon: "home" },
-      { to: "/app/objetivos", labelKey: "shell:nav.goals", icon: "goals" },
-      { to: "/app/calendario", labelKey: "shell:nav.calendar", icon: "calendar" },
-      { to: "/app/tarefas", labelKey: "shell:nav.tasks", icon: "tasks" },
-      { to: "/app/financas", labelKey: "shell:nav.finances", icon: "finances", premiumLabel: true },
-    ],
-  },
-  {
-    labelKey: "shell:groups.wellbeing",
-    items: [
-      { to: "/app/autocuidado", labelKey: "shell:nav.selfCare", icon: "selfCare", entitlement: "selfCare" },
-      { to: "/app/diario", labelKey: "shell:nav.diary", icon: "diary", entitlement: "diary" },
-      { to: "/app/chat", labelKey: "shell:nav.chat", icon: "chat", entitlement: "assistant" },
-      { to: "/app/relatorios-semanais", labelKey: "shell:nav.weeklyReports", icon: "reports", entitlement: "weeklyReports" },
-    ],
-  },
-];
+/** The platform's own entries; modules slot in between by their `order`. */
+const PLATFORM = {
+  sidebar: [
+    { group: "dashboard", order: 10, to: "/app/dashboard", labelKey: "shell:nav.dashboard", icon: "home" },
+    { group: "dashboard", order: 20, to: "/app/meu-impacto", labelKey: "shell:nav.impact", icon: "impact" },
+    { group: "dashboard", order: 30, to: "/app/profile", labelKey: "shell:nav.profile", icon: "user" },
+  ] as Placed<NavItem & { group: SidebarGroup }>[],
+  drawer: [{ section: "main", order: 10, to: "/app/dashboard", labelKey: "shell:nav.dashboard", icon: "home" }] as Placed<NavItem & { section: DrawerSection }>[],
+  tabs: [
+    { order: 10, to: "/app/meu-impacto", labelKey: "shell:tabs.home", icon: "home" },
+    { order: 50, to: "/app/perfil", labelKey: "shell:nav.profile", icon: "user" },
+  ] as Placed<NavItem>[],
+  swipe: [{ order: 10, path: "meu-impacto" }],
+};
 
-/** Swipe navigation order on mobile (left = next, right = previous). */
-export const swipeOrder = ["meu-impacto", "objetivos", "calendario", "financas", "diario", "tarefas", "ciclo-menstrual", "chat"];
+const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
+const strip = <T extends { order: number }>({ order: _order, ...item }: T) => item;
+
+function itemOf(module: ModuleManifest, placement: { path?: string; labelKey?: string; icon?: IconName }): NavItem {
+  return {
+    to: `/app/${placement.path ?? module.path}`,
+    labelKey: placement.labelKey ?? module.labelKey,
+    icon: placement.icon ?? module.icon,
+    ...(module.entitlement ? { entitlement: module.entitlement } : {}),
+  };
+}
+
+/** Sidebar, tabs, drawer and swipe order from the platform entries and the modules' manifests. */
+export function buildNavigation(modules: readonly ModuleManifest[]) {
+  const sidebar = [
+    ...PLATFORM.sidebar,
+    ...modules.flatMap((m) => (m.navigation.sidebar ? [{ ...itemOf(m, m.navigation.sidebar), group: m.navigation.sidebar.group, order: m.navigation.sidebar.order }] : [])),
+  ];
+  const drawer = [
+    ...PLATFORM.drawer,
+    ...modules.flatMap((m) => {
+      const place = m.navigation.drawer;
+      return place ? [{ ...itemOf(m, place), section: place.section, order: place.order, ...(place.premiumLabel ? { premiumLabel: true } : {}) }] : [];
+    }),
+  ];
+  const tabs = [...PLATFORM.tabs, ...modules.flatMap((m) => (m.navigation.tab ? [{ ...itemOf(m, m.navigation.tab), order: m.navigation.tab.order }] : []))];
+  const swipe = [...PLATFORM.swipe, ...modules.flatMap((m) => (m.navigation.swipe !== undefined ? [{ order: m.navigation.swipe, path: m.path }] : []))];
+
+  return {
+    sidebarGroups: SIDEBAR_GROUPS.map((group) => ({
+      labelKey: `shell:groups.${group}`,
+      items: byOrder(sidebar.filter((item) => item.group === group)).map(({ group: _group, ...item }) => strip(item) as NavItem),
+    })).filter((group) => group.items.length > 0),
+    mobileTabs: byOrder(tabs).map((item) => strip(item) as NavItem),
+    /** The drawer's sections; `premiumLabel` marks finances as the specification does. */
+    drawerSections: DRAWER_SECTIONS.map((section) => ({
+      labelKey: `shell:groups.${section}`,
+      items: byOrder(drawer.filter((item) => item.section === section)).map(
+        ({ section: _section, ...item }) => strip(item) as NavItem & { premiumLabel?: boolean },
+      ),
+    })).filter((section) => section.items.length > 0),
+    /** Swipe navigation order on mobile (left = next, right = previous). */
+    swipeOrder: byOrder(swipe).map((s) => s.path),
+  };
+}
+
+export const { sidebarGroups, mobileTabs, drawerSections, swipeOrder } = buildNavigation(MODULES);
 
 export const isLocked = (item: Pick<NavItem, "entitlement">, entitlements: readonly string[]) =>
   item.entitlement !== undefined && !entitlements.includes(item.entitlement);

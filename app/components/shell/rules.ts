@@ -1,26 +1,18 @@
 /** The shell's rules as pure functions (unit-tested): breadcrumb, back button, swipes, searches, tours. */
+import { MODULES } from "~/modules";
+import type { ModuleManifest } from "~/modules/types";
 import { swipeOrder } from "./navigation";
 
 // Breadcrumb ----------------------------------------------------------------------------------
 
-/** Segments with a catalogue label (shell:crumbs.*); any other segment is capitalised. */
-export const CRUMB_KEYS = [
+/** Platform segments with a catalogue label (shell:crumbs.*); modules add their screens' own. */
+const PLATFORM_CRUMB_SEGMENTS = [
   "app",
   "meu-impacto",
   "dashboard",
-  "calendario",
-  "objetivos",
-  "financas",
-  "diario",
-  "tarefas",
-  "autocuidado",
   "criativo",
   "desafios",
   "ciclo",
-  "ciclo-menstrual",
-  "assistant",
-  "assistente-ia",
-  "chat",
   "agentes",
   "ceo",
   "blog-management",
@@ -31,7 +23,6 @@ export const CRUMB_KEYS = [
   "mastermind",
   "support",
   "reports",
-  "relatorios-semanais",
   "perfil",
   "profile",
   "settings",
@@ -40,6 +31,15 @@ export const CRUMB_KEYS = [
   "analytics",
   "user-management",
 ] as const;
+
+/** Segment → catalogue key of its breadcrumb label, platform first, then each module screen's. */
+export function crumbLabels(modules: readonly ModuleManifest[]): Record<string, string> {
+  const labels: Record<string, string> = Object.fromEntries(PLATFORM_CRUMB_SEGMENTS.map((segment) => [segment, `shell:crumbs.${segment}`]));
+  for (const screen of modules.flatMap((m) => m.screens)) labels[screen.path.split("/").at(-1)!] = screen.crumbKey;
+  return labels;
+}
+
+export const CRUMB_LABELS = crumbLabels(MODULES);
 
 export type Crumb = { href: string; segment: string; labelKey: string | null; fallback: string; current: boolean };
 
@@ -57,13 +57,13 @@ function decodeURIComponentSafe(value: string) {
 }
 
 /** Crumbs after the home link; empty (breadcrumb hidden) when the path has one segment or fewer. */
-export function breadcrumbs(pathname: string): Crumb[] {
+export function breadcrumbs(pathname: string, labels: Record<string, string> = CRUMB_LABELS): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   if (segments.length <= 1) return [];
   return segments.map((segment, index) => ({
     href: `/${segments.slice(0, index + 1).join("/")}`,
     segment,
-    labelKey: (CRUMB_KEYS as readonly string[]).includes(segment) ? `shell:crumbs.${segment}` : null,
+    labelKey: Object.hasOwn(labels, segment) ? labels[segment] : null,
     fallback: capitalise(segment),
     current: index === segments.length - 1,
   }));
@@ -103,12 +103,12 @@ export const opensDrawer = (start: Touch, end: Touch) => start.x <= DRAWER_EDGE 
 export const closesDrawer = (start: Touch, end: Touch) => start.x - end.x > DRAWER_MIN_MOVE && Math.abs(end.y - start.y) < DRAWER_MAX_DRIFT;
 
 /** The page a swipe leads to from `pathname` (mobile swipe order), or null at either end or off the list. */
-export function swipeTarget(pathname: string, direction: "left" | "right"): string | null {
+export function swipeTarget(pathname: string, direction: "left" | "right", order: readonly string[] = swipeOrder): string | null {
   const current = pathname.replace(/^\/app\//, "").replace(/\/$/, "");
-  const index = swipeOrder.indexOf(current);
+  const index = order.indexOf(current);
   if (index === -1) return null;
   const next = index + (direction === "left" ? 1 : -1);
-  return next >= 0 && next < swipeOrder.length ? `/app/${swipeOrder[next]}` : null;
+  return next >= 0 && next < order.length ? `/app/${order[next]}` : null;
 }
 
 /** Mobile shell on a mobile user agent or below 900 px. */

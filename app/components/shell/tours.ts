@@ -1,4 +1,7 @@
-/** Guided tours: one for the dashboard, one per module screen. Steps name catalogue keys. */
+/** Guided tours: one for the dashboard, one per module screen (from the manifests). Steps name catalogue keys. */
+import { MODULES } from "~/modules";
+import type { ModuleManifest } from "~/modules/types";
+
 export type TourPosition = "top" | "bottom" | "left" | "right";
 export type GuideStep = { key: string; vars?: Record<string, string>; target?: string; position?: TourPosition };
 export type Guide = { id: string; steps: GuideStep[] };
@@ -15,24 +18,17 @@ const dashboardGuide: Guide = {
 };
 
 /** Module screens with a tour, keyed by their path segment, with the catalogue key of their name. */
-export const MODULE_TOURS: Record<string, string> = {
-  calendario: "shell:nav.calendar",
-  tarefas: "shell:nav.tasks",
-  objetivos: "shell:nav.goals",
-  diario: "shell:nav.diary",
-  financas: "shell:nav.finances",
-  "ciclo-menstrual": "shell:nav.cycle",
-  autocuidado: "shell:nav.selfCare",
-  chat: "shell:nav.chat",
-  assistant: "shell:nav.assistant",
-  "relatorios-semanais": "shell:nav.weeklyReports",
-};
+export function moduleTours(modules: readonly ModuleManifest[]): Record<string, string> {
+  return Object.fromEntries(modules.flatMap((m) => m.screens.filter((screen) => screen.tour !== false).map((screen) => [screen.path, screen.labelKey])));
+}
+
+export const MODULE_TOURS = moduleTours(MODULES);
 
 /** The tour of a page, or null. `moduleName` is the translated module name for the module tours. */
-export function guideFor(pathname: string, moduleName: (key: string) => string): Guide | null {
+export function guideFor(pathname: string, moduleName: (key: string) => string, tours: Record<string, string> = MODULE_TOURS): Guide | null {
   const segment = pathname.replace(/^\/app\/?/, "").split("/")[0];
   if (segment === "dashboard" || segment === "meu-impacto") return dashboardGuide;
-  const nameKey = MODULE_TOURS[segment];
+  const nameKey = Object.hasOwn(tours, segment) ? tours[segment] : undefined;
   if (!nameKey) return null;
   const vars = { module: moduleName(nameKey) };
   return {

@@ -17,17 +17,6 @@ export default {
     modules: "Where do you want to start?",
     modulesHint: "Choose the modules you want to see first. You can change this later.",
     submit: "Get started",
-    moduleNames: {
-      tasks: "Tasks",
-      calendar: "Calendar",
-      goals: "Goals",
-      diary: "Emotional diary",
-      finances: "Finances",
-      cycle: "Menstrual cycle",
-      selfCare: "Self-care",
-      assistant: "AI assistant",
-      reports: "Weekly reports",
-    },
   },
   profile: {
     title: "Profile",

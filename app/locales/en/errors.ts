@@ -13,6 +13,10 @@ export default {
   conflict: "Conflicts with the current state.",
   payload_too_large: "The request is too large (1 MB at most).",
   unsupported_media_type: "Unsupported content type. Use application/json.",
+  bodyLimit: {
+    tooLarge: "The request is too large ({{max}} at most).",
+    mediaType: "Unsupported content type. Use {{types}}.",
+  },
   rate_limited: "Too many requests. Please try again later.",
   internal_error: "Internal system error. Please try again in a few minutes.",
   field: {

@@ -15,17 +15,6 @@ const account = {
     modules: "Por onde quer começar?",
     modulesHint: "Escolha os módulos que quer ver primeiro. Pode mudar depois.",
     submit: "Começar",
-    moduleNames: {
-      tasks: "Tarefas",
-      calendar: "Calendário",
-      goals: "Objetivos",
-      diary: "Diário emocional",
-      finances: "Finanças",
-      cycle: "Ciclo menstrual",
-      selfCare: "Autocuidado",
-      assistant: "Assistente IA",
-      reports: "Relatórios semanais",
-    },
   },
   profile: {
     title: "Perfil",

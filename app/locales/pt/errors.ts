@@ -11,6 +11,10 @@ const errors = {
   conflict: "Conflito com o estado atual.",
   payload_too_large: "O pedido é demasiado grande (máximo 1 MB).",
   unsupported_media_type: "Tipo de conteúdo não suportado. Use application/json.",
+  bodyLimit: {
+    tooLarge: "O pedido é demasiado grande (máximo {{max}}).",
+    mediaType: "Tipo de conteúdo não suportado. Use {{types}}.",
+  },
   rate_limited: "Demasiados pedidos. Tente novamente mais tarde.",
   internal_error: "Erro interno do sistema. Tente novamente em alguns minutos.",
   field: {

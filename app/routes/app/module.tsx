@@ -3,20 +3,18 @@ import { data, useLocation, useRouteLoaderData } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { breadcrumbs } from "~/components/shell/rules";
 import { getAuth } from "~/lib/auth.server";
+import { ADMIN_PLACEHOLDERS } from "~/lib/placeholders";
+import { MODULES } from "~/modules";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/module";
 
-/** The entitlement each module screen needs (absent: every plan); admin screens need the admin role. */
+/**
+ * What each placeholder screen needs: a module's screens its entitlement (absent: every plan, from
+ * the manifests); the platform's admin screens the admin role.
+ */
 const NEEDS: Record<string, { entitlement?: string; admin?: boolean }> = {
-  diario: { entitlement: "diary" },
-  autocuidado: { entitlement: "selfCare" },
-  "relatorios-semanais": { entitlement: "weeklyReports" },
-  "premium/reports": { entitlement: "weeklyReports" },
-  chat: { entitlement: "assistant" },
-  assistant: { entitlement: "assistant" },
-  "assistente-ia": { entitlement: "assistant" },
-  analytics: { admin: true },
-  "user-management": { admin: true },
+  ...Object.fromEntries(MODULES.flatMap((m) => m.screens.map((screen) => [screen.path, "entitlement" in m ? { entitlement: m.entitlement } : {}]))),
+  ...Object.fromEntries(ADMIN_PLACEHOLDERS.map((path) => [path, { admin: true }])),
 };
 
 const screenOf = (pathname: string) => pathname.replace(/^\/app\//, "").replace(/\/$/, "");

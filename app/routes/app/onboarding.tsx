@@ -5,7 +5,7 @@ import { Button, Field, Notice } from "~/components/ui/form";
 import { apiFetch } from "~/lib/api";
 import { useLanguage } from "~/i18n/use-language";
 import type { Language } from "~/i18n/language";
-import { MODULE_KEYS } from "~/lib/modules";
+import { MODULES } from "~/modules";
 import type { loader as layoutLoader } from "./layout";
 
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
@@ -64,7 +64,7 @@ export default function Onboarding() {
         <legend className="text-sm font-medium text-slate-700">{t("onboarding.modules")}</legend>
         <p className="text-sm text-slate-500">{t("onboarding.modulesHint")}</p>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {MODULE_KEYS.map((key) => (
+          {MODULES.map(({ key, namespace }) => (
             <label key={key} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
               <input
                 type="checkbox"
@@ -72,7 +72,8 @@ export default function Onboarding() {
                 checked={modules.includes(key)}
                 onChange={(e) => setModules(e.target.checked ? [...modules, key] : modules.filter((m) => m !== key))}
               />
-              {t(`onboarding.moduleNames.${key}`)}
+              {/* Each module names itself in its own catalogue namespace. */}
+              {t(`${namespace}:name` as "onboarding.title")}
             </label>
           ))}
         </div>

@@ -1,0 +1,6 @@
+/** The cycle module's catalogue (app/modules/cycle); its screens add their texts here. */
+const cycle = {
+  name: "Ciclo menstrual",
+};
+
+export default cycle;

@@ -1,0 +1,18 @@
+import { defineModule } from "../types";
+
+export const diaryModule = defineModule({
+  key: "diary",
+  path: "diario",
+  icon: "diary",
+  labelKey: "shell:nav.diary",
+  namespace: "diary",
+  entitlement: "diary",
+  screens: [{ path: "diario", labelKey: "shell:nav.diary", crumbKey: "shell:crumbs.diario" }],
+  legacyPaths: ["diario"],
+  navigation: {
+    sidebar: { group: "organisation", order: 40 },
+    drawer: { section: "wellbeing", order: 20 },
+    swipe: 50,
+  },
+  flag: { name: "diario_emocional", roadmapOrder: 60 },
+});

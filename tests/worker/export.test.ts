@@ -1,0 +1,69 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { userIdOf } from "./billing-helpers";
+import { api, json, signUpAndLogIn } from "./helpers";
+import { userTables } from "./user-tables";
+
+type Seeded = { markers: string[] };
+
+/**
+ * One row per user table for `userId`, each carrying a marker text that the export must show
+ * (or, for another user, must not). A new user table makes the coverage check below fail until
+ * it is seeded here too.
+ */
+async function seed(userId: string, tag: string, otherId: string, paidAt: number): Promise<Record<string, Seeded>> {
+  const m = (table: string) => `marker-${tag}-${table}`;
+  const run = (sql: string, ...values: unknown[]) => env.DB.prepare(sql).bind(...values).run();
+  await run("update profiles set first_modules = ? where user_id = ?", JSON.stringify([m("profiles")]), userId);
+  await run("update sessions set user_agent = ? where user_id = ?", m("sessions"), userId);
+  await run("insert into auth_tokens (id, user_id, kind, email, expires_at) values (?, ?, 'password_reset', ?, ?)", `tok-${tag}`, userId, `${m("auth_tokens")}@example.com`, Date.now() + 3_600_000);
+  await run("insert into feedback (id, user_id, email, message) values (?, ?, 'x@example.com', ?)", `fb-${tag}`, userId, m("feedback"));
+  await run("insert into subscriptions (user_id, stripe_customer_id) values (?, ?)", userId, m("subscriptions"));
+  await run("insert into coupon_redemptions (user_id, code, redeemed_at) values (?, ?, ?)", userId, m("coupon_redemptions"), Date.now());
+  // Each user referred the other: the referrer sees the referral made, the referred their own side.
+  await run("insert into referrals (id, referrer_id, referred_id, first_paid_at) values (?, ?, ?, ?)", `ref-${tag}`, userId, otherId, paidAt);
+  await run("insert into notifications (id, user_id, title, message, type) values (?, ?, ?, 'm', 'system')", `n-${tag}`, userId, m("notifications"));
+  await run("insert into notification_preferences (id, user_id, notification_type) values (?, ?, 'task')", m("notification_preferences"), userId);
+  await run("insert into notification_digests (user_id, period_key) values (?, ?)", userId, `daily:${m("notification_digests")}`);
+  await run("insert into known_devices (user_id, device_key) values (?, ?)", userId, m("known_devices"));
+  const checkedAt = paidAt + 10 * 86_400_000;
+  await run("insert or replace into feature_checks (user_id, checked_at) values (?, ?)", userId, checkedAt);
+  const marked = ["profiles", "sessions", "auth_tokens", "feedback", "subscriptions", "coupon_redemptions", "notifications", "notification_preferences", "notification_digests", "known_devices"];
+  return {
+    ...Object.fromEntries(marked.map((table) => [table, { markers: [m(table)] }])),
+    users: { markers: [userId, `${tag}@export.test`] },
+    referrals: { markers: [new Date(paidAt).toISOString()] },
+    feature_checks: { markers: [new Date(checkedAt).toISOString()] },
+  };
+}
+
+describe("GET /api/v1/me/export", () => {
+  it("has every row of the user in every user table, and none of another user's", async () => {
+    const cookieA = await signUpAndLogIn("a@export.test");
+    const cookieB = await signUpAndLogIn("b@export.test");
+    const [a, b] = [await userIdOf("a@export.test"), await userIdOf("b@export.test")];
+    const seededA = await seed(a, "a", b, Date.UTC(2026, 0, 1));
+    const seededB = await seed(b, "b", a, Date.UTC(2026, 0, 2));
+
+    // The seed covers every table with user rows in the migrated schema (platform and modules).
+    expect(Object.keys(seededA).sort()).toEqual((await userTables(env.DB)).map((t) => t.table).sort());
+
+    const response = await api("/me/export", { headers: { cookie: cookieA } });
+    expect(response.status).toBe(200);
+    const exported = await json(response);
+    const text = JSON.stringify(exported);
+    for (const [table, { markers }] of Object.entries(seededA)) for (const marker of markers) expect(text, `${table}: ${marker}`).toContain(marker);
+    for (const [table, { markers }] of Object.entries(seededB)) {
+      // Dates of B's referral appear in A's export as A's own side of it; the rest must not.
+      if (table === "referrals") continue;
+      for (const marker of markers) expect(text, `${table}: ${marker} of the other user`).not.toContain(marker);
+    }
+    expect(exported.feedback).toEqual([expect.objectContaining({ message: "marker-a-feedback" })]);
+    expect(exported.knownDevices.map((d: { device: string }) => d.device)).toContain("marker-a-known_devices");
+    expect(exported.billing.referralsMade).toEqual([{ referredAt: expect.any(String), firstPaidAt: "2026-01-01T00:00:00.000Z" }]);
+    expect(exported.billing.referral).toEqual({ referredAt: expect.any(String), firstPaidAt: "2026-01-02T00:00:00.000Z" });
+    // No secrets: token hashes, password hash, keys.
+    expect(text).not.toContain("tok-a");
+    expect(text).not.toMatch(/passwordHash|totpKey|googleRefreshToken/);
+  });
+});

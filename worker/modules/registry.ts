@@ -1,0 +1,44 @@
+/**
+ * The platform's registries derived from a list of modules: pure functions, so a test can pass its
+ * own list (a throwaway module) and see every place a module reaches.
+ */
+import type { PremiumRoute } from "../billing/premium-routes";
+import type { CronJob } from "../cron/registry";
+import type { SearchProvider } from "../search/registry";
+import type { BodyRule, Exporter, WorkerModule } from "./types";
+
+const joinPath = (mount: string, path: string) => `${mount.replace(/\/$/, "")}/${path.replace(/^\//, "")}`.replace(/\/$/, "") || "/";
+
+/** Body rules with full paths under /api/v1: the platform's, then each module's under its mount. */
+export const bodyRulesOf = (modules: readonly WorkerModule[], platform: readonly BodyRule[]): BodyRule[] => [
+  ...platform,
+  ...modules.flatMap((m) => (m.bodies ?? []).map((rule) => ({ ...rule, path: joinPath(m.api?.mount ?? `/${m.key}`, rule.path) }))),
+];
+
+export const premiumRoutesOf = (modules: readonly WorkerModule[], platform: readonly PremiumRoute[]): PremiumRoute[] => [
+  ...platform,
+  ...modules.flatMap((m) => m.premium ?? []),
+];
+
+export const searchProvidersOf = (modules: readonly WorkerModule[]): SearchProvider[] => modules.flatMap((m) => m.search ?? []);
+
+/** The search types the API accepts: every module's declared types, each once, in list order. */
+export const searchTypesOf = (modules: readonly WorkerModule[]): string[] => [...new Set(modules.flatMap((m) => m.searchTypes))];
+
+export const exportersOf = (modules: readonly WorkerModule[], platform: readonly Exporter[]): Exporter[] => [
+  ...platform,
+  ...modules.flatMap((m) => (m.exporter ? [m.exporter] : [])),
+];
+
+export const cronJobsOf = (modules: readonly WorkerModule[], platform: readonly CronJob[]): CronJob[] => [...platform, ...modules.flatMap((m) => m.jobs ?? [])];
+
+/** The API sub-apps to mount under /api/v1, refusing two modules on one mount. */
+export function mountsOf(modules: readonly WorkerModule[]) {
+  const mounts = modules.flatMap((m) => (m.api ? [{ key: m.key, ...m.api }] : []));
+  const seen = new Set<string>();
+  for (const { mount, key } of mounts) {
+    if (seen.has(mount)) throw new Error(`two modules mount ${mount} (${key})`);
+    seen.add(mount);
+  }
+  return mounts;
+}

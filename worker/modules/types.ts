@@ -1,0 +1,57 @@
+/**
+ * The server half of a module's manifest (the browser half is app/modules/<key>/manifest.ts, same
+ * key). Each module declares itself once in worker/modules/<key>/index.ts; the API router, the body
+ * limits, the premium guard, search, the export and cron are derived from the list in
+ * worker/modules/index.ts by the pure functions of worker/modules/registry.ts.
+ */
+import type { Hono } from "hono";
+import type { PremiumRoute } from "../billing/premium-routes";
+import type { CronJob } from "../cron/registry";
+import type { Db } from "../db/client";
+import type { SearchProvider } from "../search/registry";
+import type { AppEnv } from "../types";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The body a route accepts: at most `maxBytes`, of one of `mediaTypes` ("any" for routes that read
+ * and verify their own raw body, such as signed webhooks). Routes without a rule take JSON up to 1 MB.
+ * `path` is under the module's mount (or under /api/v1 for the platform); `:param` matches any segment.
+ */
+export type BodyRule = { method: HttpMethod; path: string; maxBytes: number; mediaTypes: readonly string[] | "any" };
+
+/**
+ * Everything a module keeps about a user, for GET /me/export. `tables` names every SQL table the
+ * exporter covers: tests/worker/modules-omissions.test.ts fails when a table holding user rows is in
+ * no exporter's list.
+ */
+export type Exporter = { tables: readonly string[]; export: (db: Db, userId: string) => Promise<Record<string, unknown>> };
+
+export type WorkerModule = {
+  /** The same key as the module's app manifest (app/modules/<key>/manifest.ts). */
+  key: string;
+  /** Its API sub-app and where it is mounted under /api/v1 (e.g. "/tasks"). */
+  api?: { mount: string; app: Hono<AppEnv> };
+  /** Routes whose body is not JSON up to 1 MB (paths relative to the mount). */
+  bodies?: readonly BodyRule[];
+  /**
+   * Routes (paths under /api/v1) that need a plan: writes of premium items, and the paid reads
+   * marked `paidRead` (docs/decisions/0011-premium-reads.md).
+   */
+  premium?: readonly PremiumRoute[];
+  /**
+   * The global-search result types the module's data answers as; once the module has landed, each
+   * must have a provider in `search` (tests enforce it). Empty for a module with nothing searchable.
+   */
+  searchTypes: readonly string[];
+  search?: readonly SearchProvider[];
+  /** Its user data in the export (required once it has tables with user rows). */
+  exporter?: Exporter;
+  /** Its scheduled jobs, run with the platform's (schedules must be declared in wrangler.toml). */
+  jobs?: readonly CronJob[];
+  /** Demo data for the seeded account (npm start). */
+  seed?: (db: Db, userId: string) => Promise<void>;
+};
+
+/** Type-checks a module declaration without widening it. */
+export const defineWorkerModule = <const M extends WorkerModule>(module: M) => module;
