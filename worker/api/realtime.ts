@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { userRealtime, USER_ID_HEADER } from "../durable-objects/user-realtime";
+import { SESSION_ID_HEADER, userRealtime, USER_ID_HEADER } from "../durable-objects/user-realtime";
 import { apiError } from "../lib/errors";
 import { isSameOriginRequest } from "../middleware/csrf";
 import type { AppEnv } from "../types";
@@ -19,5 +19,6 @@ export const realtimeApi = new Hono<AppEnv>().get("/", async (c) => {
   if (c.req.header("origin") && !isSameOriginRequest(c.req.raw, [appOrigin])) throw apiError("forbidden", { messageKey: "errors:csrf" });
   const headers = new Headers(c.req.raw.headers);
   headers.set(USER_ID_HEADER, auth.user.id);
+  headers.set(SESSION_ID_HEADER, auth.session.id);
   return userRealtime(c.env, auth.user.id).fetch(new Request(c.req.raw.url, { headers }));
 });

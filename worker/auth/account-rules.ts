@@ -30,10 +30,27 @@ export type RequestInfo = { language: Language; ip: string; userAgent: string };
 export const tooMany = (retryAfter: number, messageKey: string) =>
   new ApiError("rate_limited", 429, messageKey, undefined, { "Retry-After": String(retryAfter) });
 
-/** What every new account starts with, however it signs up: the Pro trial and, from ADMIN_EMAILS, the admin role. */
-export function newAccountDefaults(deps: Pick<AccountDeps, "adminEmails" | "now">, email: string) {
+/**
+ * The role an address earns: admin only for an ADMIN_EMAILS address whose owner has proven the
+ * mailbox (confirmation link, password reset or Google's `email_verified`). Anyone can type an
+ * address into a sign-up form, so an unconfirmed one earns nothing.
+ */
+export const roleFor = (deps: Pick<AccountDeps, "adminEmails">, email: string, confirmed: boolean) =>
+  confirmed && deps.adminEmails.includes(email) ? ("admin" as const) : ("user" as const);
+
+/** Gives the admin role to a confirmed ADMIN_EMAILS account (the setting may come after the account). */
+export async function applyAdminRole(deps: AccountDeps, user: Pick<accounts.User, "id" | "email" | "role" | "emailConfirmedAt">) {
+  if (user.role !== "admin" && roleFor(deps, user.email, user.emailConfirmedAt !== null) === "admin") {
+    await accounts.updateUser(deps.db, user.id, { role: "admin" });
+    return "admin" as const;
+  }
+  return user.role;
+}
+
+/** What every new account starts with, however it signs up: the Pro trial and, for a confirmed ADMIN_EMAILS address, the admin role. */
+export function newAccountDefaults(deps: Pick<AccountDeps, "adminEmails" | "now">, email: string, confirmed: boolean) {
   return {
-    role: deps.adminEmails.includes(email) ? ("admin" as const) : ("user" as const),
+    role: roleFor(deps, email, confirmed),
     trialEndsAt: new Date(deps.now().getTime() + TRIAL_DAYS * 24 * 3600_000),
   };
 }
@@ -76,7 +93,8 @@ export async function signUp(deps: AccountDeps, input: { fullName: string; email
         fullName: input.fullName,
         passwordHash: await hashPassword(input.password),
         language: request.language,
-        ...newAccountDefaults(deps, input.email),
+        // Not confirmed yet: the admin role, if any, follows the confirmation link.
+        ...newAccountDefaults(deps, input.email, false),
       },
       { id: hashToken(token), email: input.email, kind: "email_confirmation", expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) },
     );
@@ -108,7 +126,7 @@ export async function logIn(deps: AccountDeps, input: { email: string; password:
   await deps.limiter.clear(limits.loginFailuresPerAccount, input.email);
   if (needsRehash(user.passwordHash!)) await accounts.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   // ADMIN_EMAILS may be set after the account exists: the role follows at the next sign-in.
-  if (user.role !== "admin" && deps.adminEmails.includes(user.email)) await accounts.updateUser(deps.db, user.id, { role: "admin" });
+  await applyAdminRole(deps, user);
 
   const twoFactorRequired = user.totpEnabledAt !== null;
   const { token, session } = await createSession(deps, {
@@ -138,8 +156,10 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<To
   if (outcome === "ok" && record) {
     const user = await accounts.findUserById(deps.db, record.userId);
     // The token confirms the address it was sent to, not whatever the account holds now.
-    if (user && user.email === record.email) await accounts.updateUser(deps.db, user.id, { emailConfirmedAt: deps.now() });
-    else return "invalid";
+    if (user && user.email === record.email) {
+      await accounts.updateUser(deps.db, user.id, { emailConfirmedAt: deps.now() });
+      await applyAdminRole(deps, { ...user, emailConfirmedAt: deps.now() });
+    } else return "invalid";
   }
   return outcome;
 }

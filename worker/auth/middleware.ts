@@ -8,13 +8,20 @@ import { rateLimiter } from "./rate-limit";
 import { sessionCookieName, validateSessionToken, type SessionDeps, type SessionRecord } from "./sessions";
 import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
+import { userRealtime } from "../durable-objects/user-realtime";
 
 export type Auth = { user: accounts.User; session: SessionRecord; token: string };
+
+/** Ending sessions closes their realtime sockets on the user's Durable Object. */
+const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {
+  await userRealtime(env, userId).closeSessions(sessionIds);
+};
 
 export const sessionDeps = (env: Env, waitUntil?: (p: Promise<unknown>) => void): SessionDeps => ({
   db: database(env.DB),
   kv: env.SESSIONS,
   waitUntil,
+  closeSockets: closeSocketsOf(env),
 });
 
 /** The dependencies of the account rules, built from the bindings. */
@@ -22,6 +29,7 @@ export function accountDeps(env: Env): AccountDeps {
   return {
     db: database(env.DB),
     kv: env.SESSIONS,
+    closeSockets: closeSocketsOf(env),
     mailer: mailerFor(env),
     limiter: rateLimiter(env.SESSIONS),
     appUrl: env.APP_URL.replace(/\/$/, ""),

@@ -1,5 +1,6 @@
 import * as accounts from "../db/accounts";
 import type { Db } from "../db/client";
+import { log } from "../lib/log";
 import { generateToken, hashToken } from "./tokens";
 
 /** Sliding expiry: a session unused for 14 days ends; none lives longer than 90 days. */
@@ -8,7 +9,14 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600_000;
 /** Use is recorded (and expiry pushed back) at most this often, to keep writes rare. */
 export const SESSION_TOUCH_MS = 15 * 60_000;
 
-export type SessionDeps = { db: Db; kv: KVNamespace; now?: () => Date; waitUntil?: (promise: Promise<unknown>) => void };
+export type SessionDeps = {
+  db: Db;
+  kv: KVNamespace;
+  now?: () => Date;
+  waitUntil?: (promise: Promise<unknown>) => void;
+  /** Closes the realtime sockets opened by these sessions of the user (the user's Durable Object). */
+  closeSockets?: (userId: string, sessionIds: string[]) => Promise<void>;
+};
 
 /** What KV caches for a session (keyed by the token's hash). */
 export type SessionRecord = {
@@ -100,16 +108,31 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
   return { status: "valid", session: record };
 }
 
+/**
+ * What follows the deletion of session rows: their KV copies go, and their realtime sockets are
+ * closed at once (a revoked session must stop receiving the user's events, not just at reconnect).
+ * A failing socket close is logged, not thrown: the sessions are already ended where it counts.
+ */
+export async function forgetSessions(deps: SessionDeps, userId: string, sessionIds: string[]) {
+  if (sessionIds.length === 0) return;
+  await Promise.all(sessionIds.map((id) => deps.kv.delete(kvKey(id))));
+  try {
+    await deps.closeSockets?.(userId, sessionIds);
+  } catch (err) {
+    log("error", "close_sockets_failed", { userId, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 export async function revokeSession(deps: SessionDeps, userId: string, sessionId: string): Promise<boolean> {
   const existed = await accounts.deleteSession(deps.db, userId, sessionId);
-  if (existed) await deps.kv.delete(kvKey(sessionId));
+  if (existed) await forgetSessions(deps, userId, [sessionId]);
   return existed;
 }
 
 /** Ends every session of the user but `keepSessionId` (password change, "sign out everywhere"). */
 export async function revokeOtherSessions(deps: SessionDeps, userId: string, keepSessionId?: string) {
   const ids = await accounts.deleteSessions(deps.db, userId, keepSessionId);
-  await Promise.all(ids.map((id) => deps.kv.delete(kvKey(id))));
+  await forgetSessions(deps, userId, ids);
   return ids.length;
 }
 
