@@ -71,7 +71,7 @@ describe("Google sign-in", () => {
   });
 });
 
-describe("two-factor sign-in (TOTP)", () => {
+describe("two-factor sign-in (TOTP)", { timeout: 30_000 }, () => {
   it("is enabled by proving a code, then required at sign-in, with single-use recovery codes", async () => {
     const cookie = await signUpAndLogIn("ursula@example.com");
     const setup = await json(await api("/me/two-factor/setup", { method: "POST", headers: { cookie } }));

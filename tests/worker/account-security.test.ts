@@ -1,0 +1,191 @@
+import { env, SELF } from "cloudflare:test";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
+import { describe, expect, it } from "vitest";
+import { confirmEmail, signUp } from "../../worker/auth/account-rules";
+import { accountDeps } from "../../worker/auth/middleware";
+import { createSession } from "../../worker/auth/sessions";
+import { fakeAuthorizationCode } from "../fixtures/fake-google";
+import { api, freshIp, json, lastMailTo, linkIn, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
+import { openSocket } from "./socket";
+
+/** Starts the Google flow with `next`, plays the user at Google's consent screen, and follows the callback. */
+async function googleSignIn(claims: Record<string, unknown>, next = "/app/calendario", extraCookie = "") {
+  const start = await SELF.fetch(`${ORIGIN}/api/v1/auth/google?next=${encodeURIComponent(next)}`, { redirect: "manual" });
+  const authorize = new URL(start.headers.get("location")!);
+  const cookies = [
+    ...start.headers.getSetCookie().map((c) => c.split(";")[0]),
+    ...(extraCookie ? [extraCookie] : []),
+  ].join("; ");
+  const code = fakeAuthorizationCode(claims, authorize.searchParams.get("code_challenge")!);
+  const callback = await SELF.fetch(`${ORIGIN}/api/v1/auth/google/callback?code=${code}&state=${authorize.searchParams.get("state")}`, {
+    redirect: "manual",
+    headers: { cookie: cookies },
+  });
+  const session = callback.headers.getSetCookie().find((c) => c.startsWith("rumo_session=") && !c.includes("Max-Age=0"));
+  return { callback, cookie: session?.split(";")[0] ?? null };
+}
+
+const userRow = (email: string) =>
+  env.DB.prepare("select id, role, password_hash, email_confirmed_at, google_sub from users where email = ?")
+    .bind(email)
+    .first<{ id: string; role: string; password_hash: string | null; email_confirmed_at: number | null; google_sub: string | null }>();
+
+/** A signed-up account whose address is still unconfirmed, as someone else could create it. */
+async function squat(email: string, password = "intruso-123") {
+  const response = await api("/auth/signup", {
+    body: { fullName: "Intruso", email, password, confirmPassword: password },
+    headers: { "cf-connecting-ip": freshIp() },
+  });
+  expect(response.status).toBe(201);
+}
+
+describe("open redirect after sign-in", { timeout: 30_000 }, () => {
+  it.each(["/\t/evil.com", "/\\evil.com", "//evil.com", "https://evil.com", "/%5Cevil.com"])("the Google callback does not send people to %j", async (next) => {
+    const { callback } = await googleSignIn({ sub: `g-next-${next.length}-${next.charCodeAt(1)}`, email: `next${next.charCodeAt(1)}${next.length}@gmail.com`, email_verified: true }, next);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe("/app/meu-impacto");
+  });
+
+  it("keeps a same-site path through the Google round trip", async () => {
+    const { callback } = await googleSignIn({ sub: "g-next-ok", email: "next-ok@gmail.com", email_verified: true }, "/app/tarefas?date=2026-11-22");
+    expect(callback.headers.get("location")).toBe("/app/tarefas?date=2026-11-22");
+  });
+});
+
+describe("account pre-hijacking through Google", { timeout: 30_000 }, () => {
+  it("linking Google to an unconfirmed account ends the creator's password, sessions and sockets", async () => {
+    await squat("vitima@example.com");
+    const squatter = await userRow("vitima@example.com");
+    // Whatever session the creator may hold (here made directly), with a realtime socket open.
+    const { token } = await createSession({ ...accountDeps(env) }, { userId: squatter!.id, provider: "email" });
+    const squatterCookie = `rumo_session=${token}`;
+    expect((await api("/me", { headers: { cookie: squatterCookie } })).status).toBe(200);
+    const socket = await openSocket(squatterCookie);
+    await socket.next("hello");
+
+    // The real owner signs in with Google, which vouches for the address.
+    const owner = await googleSignIn({ sub: "g-owner", email: "vitima@example.com", email_verified: true, name: "Vítima" });
+    expect(owner.callback.headers.get("location")).toBe("/app/calendario");
+    expect((await json(await api("/me", { headers: { cookie: owner.cookie! } }))).user).toMatchObject({ email: "vitima@example.com", emailConfirmed: true, hasPassword: false });
+
+    // The creator's password no longer signs in, their session is gone and their socket closed.
+    const attempt = await api("/auth/login", { body: { email: "vitima@example.com", password: "intruso-123" }, headers: { "cf-connecting-ip": freshIp() } });
+    expect(attempt.status).toBe(401);
+    expect((await json(attempt)).error.code).toBe("invalid_credentials");
+    expect((await api("/me", { headers: { cookie: squatterCookie } })).status).toBe(401);
+    expect((await socket.waitClose()).code).toBe(4002);
+    expect((await userRow("vitima@example.com"))!.password_hash).toBeNull();
+  });
+
+  it("links a confirmed account without touching its password", async () => {
+    const cookie = await signUpAndLogIn("confirmada@example.com");
+    await googleSignIn({ sub: "g-confirmed", email: "confirmada@example.com", email_verified: true });
+    expect((await userRow("confirmada@example.com"))!.password_hash).not.toBeNull();
+    expect((await api("/me", { headers: { cookie } })).status).toBe(200);
+  });
+});
+
+describe("admin role before confirmation", { timeout: 30_000 }, () => {
+  it("an ADMIN_EMAILS address from Google with email_verified false is not an admin", async () => {
+    const { cookie } = await googleSignIn({ sub: "g-boss", email: "boss@example.com", email_verified: false });
+    expect((await userRow("boss@example.com"))!.role).toBe("user");
+    expect((await json(await api("/me", { headers: { cookie: cookie! } }))).user.role).toBe("user");
+  });
+
+  it("an ADMIN_EMAILS address that signed up by e-mail becomes admin only when it is confirmed", async () => {
+    const deps = { ...accountDeps(env), adminEmails: ["chefe@example.com"] };
+    await signUp(deps, { fullName: "Chefe", email: "chefe@example.com", password: "segredo-123" }, { language: "pt", ip: freshIp(), userAgent: "" });
+    expect((await userRow("chefe@example.com"))!.role).toBe("user");
+    const link = linkIn((await lastMailTo("chefe@example.com", "/auth/confirm"))!.text, "confirm");
+    expect(await confirmEmail(deps, new URL(link).searchParams.get("token")!)).toBe("ok");
+    expect((await userRow("chefe@example.com"))!.role).toBe("admin");
+  });
+});
+
+/** Signs up, turns two-factor on and returns what a sign-in needs. */
+async function withTwoFactor(email: string) {
+  const cookie = await signUpAndLogIn(email);
+  const setup = await json(await api("/me/two-factor/setup", { method: "POST", headers: { cookie } }));
+  const key = decodeBase32IgnorePadding(setup.secret);
+  const step = Math.floor(Date.now() / 30_000);
+  expect((await api("/me/two-factor/enable", { body: { code: generateHOTP(key, BigInt(step), 6) }, headers: { cookie } })).status).toBe(200);
+  const passwordStep = async () => {
+    const login = await api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } });
+    expect((await json(login)).twoFactorRequired).toBe(true);
+    return sessionFrom(login);
+  };
+  const guess = (pending: string, code: string) => api("/auth/login/two-factor", { body: { code }, headers: { cookie: pending } });
+  return { key, step, passwordStep, guess };
+}
+
+describe("second-factor guessing", { timeout: 30_000 }, () => {
+  it("counts wrong codes per account across sessions, and a correct password does not reset the count", async () => {
+    const { passwordStep, guess } = await withTwoFactor("palpites@example.com");
+    const first = await passwordStep();
+    const second = await passwordStep();
+    for (const pending of [first, first, second, second, first]) expect((await guess(pending, "000000")).status).toBe(400);
+    // A sixth guess from yet another fresh password sign-in is refused.
+    const third = await passwordStep();
+    const blocked = await guess(third, "000001");
+    expect(blocked.status).toBe(429);
+    expect((await json(blocked)).error.code).toBe("rate_limited");
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("refuses a code already used in its time step, from any session", async () => {
+    const { key, step, passwordStep, guess } = await withTwoFactor("repetido@example.com");
+    // The code that enabled two-factor is spent.
+    const pending = await passwordStep();
+    expect((await guess(pending, generateHOTP(key, BigInt(step), 6))).status).toBe(400);
+    const fresh = generateHOTP(key, BigInt(step + 1), 6);
+    expect((await guess(pending, fresh)).status).toBe(200);
+    const other = await passwordStep();
+    const replay = await guess(other, fresh);
+    expect(replay.status).toBe(400);
+    expect((await json(replay)).error.code).toBe("invalid_code");
+  });
+});
+
+describe("ending a session closes its realtime sockets", { timeout: 30_000 }, () => {
+  it("sign-out closes that session's sockets and no other's", async () => {
+    const cookie = await signUpAndLogIn("rt-out@example.com");
+    const other = sessionFrom(await api("/auth/login", { body: { email: "rt-out@example.com", password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } }));
+    const [mine, theirs] = [await openSocket(cookie), await openSocket(other)];
+    await Promise.all([mine.next("hello"), theirs.next("hello")]);
+    expect((await api("/auth/logout", { method: "POST", headers: { cookie } })).status).toBe(204);
+    expect((await mine.waitClose()).code).toBe(4002);
+    expect(theirs.closed()).toBeNull();
+  });
+
+  it("revoking one session, all others, or changing the password closes theirs", async () => {
+    const email = "rt-revoke@example.com";
+    const login = async () => sessionFrom(await api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } }));
+    const me = await signUpAndLogIn(email);
+    const [a, b, c] = [await login(), await login(), await login()];
+    const sockets = { me: await openSocket(me), a: await openSocket(a), b: await openSocket(b), c: await openSocket(c) };
+    await Promise.all(Object.values(sockets).map((s) => s.next("hello")));
+
+    const list = await json(await api("/me/sessions", { headers: { cookie: me } }));
+    const idOf = async (cookie: string) => {
+      const current = (await json(await api("/me/sessions", { headers: { cookie } }))).items.find((s: { current: boolean }) => s.current);
+      return current.id as string;
+    };
+    expect(list.items).toHaveLength(4);
+    expect((await api(`/me/sessions/${await idOf(a)}`, { method: "DELETE", headers: { cookie: me } })).status).toBe(204);
+    expect((await sockets.a.waitClose()).code).toBe(4002);
+    expect([sockets.b.closed(), sockets.c.closed(), sockets.me.closed()]).toEqual([null, null, null]);
+
+    expect((await api("/me/sessions", { method: "DELETE", headers: { cookie: b } })).status).toBe(200);
+    expect((await sockets.me.waitClose()).code).toBe(4002);
+    expect((await sockets.c.waitClose()).code).toBe(4002);
+    expect(sockets.b.closed()).toBeNull();
+
+    const d = await login();
+    const socketD = await openSocket(d);
+    await socketD.next("hello");
+    expect((await api("/me/password", { body: { currentPassword: "segredo-123", newPassword: "outra-senha-1" }, headers: { cookie: b } })).status).toBe(204);
+    expect((await socketD.waitClose()).code).toBe(4002);
+    expect(sockets.b.closed()).toBeNull();
+  });
+});
