@@ -4,7 +4,8 @@ import { generateHOTP } from "@oslojs/otp";
 import { describe, expect, it } from "vitest";
 import { confirmEmail, signUp } from "../../worker/auth/account-rules";
 import { accountDeps } from "../../worker/auth/middleware";
-import { createSession } from "../../worker/auth/sessions";
+import { createSession, SESSION_IDLE_MS } from "../../worker/auth/sessions";
+import { hashToken } from "../../worker/auth/tokens";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
 import { api, freshIp, json, lastMailTo, linkIn, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
 import { openSocket } from "./socket";
@@ -187,5 +188,29 @@ describe("ending a session closes its realtime sockets", { timeout: 30_000 }, ()
     expect((await api("/me/password", { body: { currentPassword: "segredo-123", newPassword: "outra-senha-1" }, headers: { cookie: b } })).status).toBe(204);
     expect((await socketD.waitClose()).code).toBe(4002);
     expect(sockets.b.closed()).toBeNull();
+  });
+});
+
+describe("the session cookie slides with the session", { timeout: 30_000 }, () => {
+  it("an API request that extends the session sends the cookie again with the new Max-Age", async () => {
+    const cookie = await signUpAndLogIn("desliza@example.com");
+    // Make the session look 20 minutes idle with one day left (as on day 13), in D1 and without a KV copy.
+    const token = cookie.split("=")[1];
+    const id = hashToken(token);
+    const now = Date.now();
+    await env.DB.prepare("update sessions set last_used_at = ?, expires_at = ? where id = ?").bind(now - 20 * 60_000, now + 24 * 3600_000, id).run();
+    await env.SESSIONS.delete(`session:${id}`);
+
+    const response = await api("/me", { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const refreshed = response.headers.getSetCookie().find((c) => c.startsWith("rumo_session="));
+    expect(refreshed).toBeDefined();
+    expect(refreshed!.split(";")[0]).toBe(cookie);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(refreshed!)![1]);
+    expect(maxAge).toBeGreaterThan(SESSION_IDLE_MS / 1000 - 120);
+    expect(refreshed).toContain("HttpOnly");
+
+    // A request that does not extend the session leaves the cookie alone.
+    expect((await api("/me", { headers: { cookie } })).headers.getSetCookie()).toEqual([]);
   });
 });

@@ -5,12 +5,13 @@ import { database } from "../db/client";
 import { apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { rateLimiter } from "./rate-limit";
-import { sessionCookieName, validateSessionToken, type SessionDeps, type SessionRecord } from "./sessions";
+import { sessionCookie, sessionCookieName, validateSessionToken, withRefreshedCookie, type SessionDeps, type SessionRecord } from "./sessions";
 import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
 import { userRealtime } from "../durable-objects/user-realtime";
 
-export type Auth = { user: accounts.User; session: SessionRecord; token: string };
+/** `refreshedCookie`: set when this request extended the session; the response must carry it. */
+export type Auth = { user: accounts.User; session: SessionRecord; token: string; refreshedCookie?: string };
 
 /** Ending sessions closes their realtime sockets on the user's Durable Object. */
 const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {
@@ -49,7 +50,8 @@ export async function authenticate(env: Env, request: Request, options: { strict
   const result = await validateSessionToken(deps, token, { strict: options.strict });
   if (result.status !== "valid") return null;
   const user = await accounts.findUserById(deps.db, result.session.userId);
-  return user ? { user, session: result.session, token } : null;
+  if (!user) return null;
+  return { user, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };
 }
 
 /** Loads the session (if any) for every API request; messages follow the user's language. */
@@ -58,6 +60,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", auth);
   if (auth) c.set("lang", pickLanguage([auth.user.language, c.get("lang")]));
   await next();
+  // The session slid forward: so does the cookie (kept on any response, errors included).
+  if (auth?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, auth.refreshedCookie);
 });
 
 /** A fully signed-in user (second factor done), else 401. */

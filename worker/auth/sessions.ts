@@ -29,7 +29,8 @@ export type SessionRecord = {
   absoluteExpiresAt: number;
 };
 
-export type SessionValidation = { status: "valid"; session: SessionRecord } | { status: "invalid" };
+/** `extended`: this use pushed the expiry back, so the cookie's Max-Age must follow (see refreshedCookie). */
+export type SessionValidation = { status: "valid"; session: SessionRecord; extended: boolean } | { status: "invalid" };
 
 const kvKey = (sessionId: string) => `session:${sessionId}`;
 
@@ -95,7 +96,9 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     await Promise.all([accounts.deleteSession(deps.db, record.userId, id), deps.kv.delete(kvKey(id))]);
     return { status: "invalid" };
   }
+  let extended = false;
   if (now - record.lastUsedAt >= SESSION_TOUCH_MS) {
+    extended = true;
     record = { ...record, lastUsedAt: now, expiresAt: Math.min(now + SESSION_IDLE_MS, record.absoluteExpiresAt) };
     const touched = record;
     const write = Promise.all([
@@ -105,7 +108,7 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     if (deps.waitUntil) deps.waitUntil(write);
     else await write;
   }
-  return { status: "valid", session: record };
+  return { status: "valid", session: record, extended };
 }
 
 /**
@@ -155,6 +158,26 @@ export function sessionCookie(url: string | URL, token: string, expiresAt: numbe
   const secure = new URL(url).protocol === "https:";
   const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
   return `${sessionCookieName(url)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * Applies a refreshed session cookie to a response, unless the response already sets the session
+ * cookie itself (sign-in, sign-out, revoking the current session). The browser's copy then lives
+ * as long as the server-side session, instead of ending 14 days after sign-in.
+ */
+export function withRefreshedCookie(response: Response, url: string | URL, cookie: string | undefined): Response {
+  if (!cookie || response.status === 101) return response;
+  const name = `${sessionCookieName(url)}=`;
+  if (response.headers.getSetCookie().some((c) => c.startsWith(name))) return response;
+  try {
+    response.headers.append("Set-Cookie", cookie);
+    return response;
+  } catch {
+    // Immutable headers (a response passed through from fetch): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.append("Set-Cookie", cookie);
+    return copy;
+  }
 }
 
 export function clearSessionCookie(url: string | URL): string {

@@ -9,6 +9,7 @@ export async function loadAuthScreen({ request, context }: { request: Request; c
   const query = url.searchParams;
   const next = safeNext(query.get("next"), url.origin);
   const auth = await authenticate(context.cloudflare.env, request);
+  if (auth?.refreshedCookie) context.refreshSessionCookie?.(auth.refreshedCookie);
   if (auth && !auth.session.pendingSecondFactor && auth.user.emailConfirmedAt) throw redirect(next);
   const confirmError = query.get("confirm_error");
   const googleError = query.get("google_error");
