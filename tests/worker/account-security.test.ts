@@ -214,3 +214,36 @@ describe("the session cookie slides with the session", { timeout: 30_000 }, () =
     expect((await api("/me", { headers: { cookie } })).headers.getSetCookie()).toEqual([]);
   });
 });
+
+describe("sensitive actions of accounts without a password", { timeout: 30_000 }, () => {
+  it("need a Google sign-in of the last minutes; an older session is asked to sign in with Google again", async () => {
+    const first = await googleSignIn({ sub: "g-reauth", email: "so-google@gmail.com", email_verified: true });
+    const cookie = first.cookie!;
+    // The sign-in is 11 minutes old (D1 is what sensitive actions read).
+    const id = hashToken(cookie.split("=")[1]);
+    await env.DB.prepare("update sessions set created_at = ? where id = ?").bind(Date.now() - 11 * 60_000, id).run();
+
+    for (const [path, method] of [["/me/two-factor/disable", "POST"], ["/me", "DELETE"]] as const) {
+      const refused = await api(path, { method, body: {}, headers: { cookie } });
+      expect(refused.status).toBe(403);
+      expect((await json(refused)).error).toEqual({
+        code: "reauthentication_required",
+        message: "Por segurança, entre novamente com o Google para confirmar que é você.",
+      });
+    }
+    expect(await userRow("so-google@gmail.com")).not.toBeNull();
+
+    // Signing in with Google again replaces this browser's session, and the action goes through.
+    const again = await googleSignIn({ sub: "g-reauth", email: "so-google@gmail.com", email_verified: true }, "/app/perfil", cookie);
+    expect(again.callback.headers.get("location")).toBe("/app/perfil");
+    expect((await api("/me", { headers: { cookie } })).status).toBe(401);
+    expect((await api("/me", { method: "DELETE", body: {}, headers: { cookie: again.cookie! } })).status).toBe(204);
+    expect(await userRow("so-google@gmail.com")).toBeNull();
+  });
+
+  it("an account with a password still confirms with the password, whatever the session's age", async () => {
+    const cookie = await signUpAndLogIn("com-senha@example.com");
+    expect((await api("/me", { method: "DELETE", body: {}, headers: { cookie } })).status).toBe(400);
+    expect((await api("/me", { method: "DELETE", body: { password: "segredo-123" }, headers: { cookie } })).status).toBe(204);
+  });
+});

@@ -147,6 +147,9 @@ export const auth = new Hono<AppEnv>()
     try {
       const result = await completeGoogleSignIn({ ...accountDeps(c.env), env: c.env }, { code, codeVerifier }, requestInfo(c, c.get("lang")));
       c.header("Set-Cookie", sessionCookie(c.req.url, result.token, result.session.expiresAt), { append: true });
+      // Signing in again (e.g. to confirm a sensitive action) replaces this browser's previous session.
+      const previous = c.get("auth");
+      if (previous && previous.user.id === result.user.id) await revokeSession(sessionDeps(c.env), previous.user.id, previous.session.id);
       if (!result.session.pendingSecondFactor) await onSignIn(c.env, result.user, requestInfo(c, c.get("lang")));
       return c.redirect(result.session.pendingSecondFactor ? `/auth?step=two-factor&next=${encodeURIComponent(next)}` : next, 302);
     } catch (err) {

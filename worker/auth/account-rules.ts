@@ -9,11 +9,13 @@ import type { Mailer } from "../mail/mailer";
 import { renderMail } from "../mail/templates";
 import { hashPassword, needsRehash, verifyPassword } from "./password";
 import { limits, type RateLimiter } from "./rate-limit";
-import { createSession, revokeOtherSessions, type SessionDeps } from "./sessions";
+import { createSession, revokeOtherSessions, type SessionDeps, type SessionRecord } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
 
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
+/** How recent a Google sign-in must be to stand in for a password (accounts without one). */
+export const REAUTH_WINDOW_MS = 10 * 60_000;
 
 /** Everything the account rules need, passed in (tests give fakes or the real bindings). */
 export type AccountDeps = SessionDeps & {
@@ -213,12 +215,28 @@ export async function changePassword(deps: AccountDeps, userId: string, sessionI
   return { endedSessions: await revokeOtherSessions(deps, userId, sessionId) };
 }
 
-/** Checks the password before destructive actions (Google-only accounts have none to check). */
-export async function confirmPassword(deps: AccountDeps, userId: string, password: string | undefined) {
+/**
+ * Proves the person is there before destructive actions (deleting the account, turning off
+ * two-factor): the password, or for an account without one a Google sign-in of this session made
+ * less than REAUTH_WINDOW_MS ago. A stolen or forgotten-open session alone is not enough.
+ */
+export async function confirmPassword(
+  deps: AccountDeps,
+  userId: string,
+  password: string | undefined,
+  session: Pick<SessionRecord, "provider" | "authenticatedAt">,
+) {
   const user = await accounts.findUserById(deps.db, userId);
   if (!user) throw apiError("unauthenticated");
-  if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
-    throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { password: "auth:errors.wrongPassword" });
+  if (user.passwordHash) {
+    if (!(password && (await verifyPassword(user.passwordHash, password)))) {
+      throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { password: "auth:errors.wrongPassword" });
+    }
+  } else if (!recentGoogleSignIn(deps, session)) {
+    throw new ApiError("reauthentication_required", 403, "auth:errors.reauthenticateWithGoogle");
   }
   return user;
 }
+
+const recentGoogleSignIn = (deps: Pick<AccountDeps, "now">, session: Pick<SessionRecord, "provider" | "authenticatedAt">) =>
+  session.provider === "google" && session.authenticatedAt !== undefined && deps.now().getTime() - session.authenticatedAt <= REAUTH_WINDOW_MS;

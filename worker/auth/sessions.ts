@@ -27,6 +27,8 @@ export type SessionRecord = {
   lastUsedAt: number;
   expiresAt: number;
   absoluteExpiresAt: number;
+  /** When the person proved who they are for this session (its sign-in); absent in older KV copies. */
+  authenticatedAt?: number;
 };
 
 /** `extended`: this use pushed the expiry back, so the cookie's Max-Age must follow (see refreshedCookie). */
@@ -53,6 +55,7 @@ export async function createSession(
     lastUsedAt: now,
     expiresAt: now + SESSION_IDLE_MS,
     absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+    authenticatedAt: now,
   };
   await accounts.insertSession(deps.db, {
     ...record,
@@ -61,6 +64,7 @@ export async function createSession(
     lastUsedAt: new Date(record.lastUsedAt),
     expiresAt: new Date(record.expiresAt),
     absoluteExpiresAt: new Date(record.absoluteExpiresAt),
+    createdAt: new Date(now),
   });
   await cache(deps.kv, record, now);
   return { token, session: record };
@@ -90,6 +94,7 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
       lastUsedAt: row.lastUsedAt.getTime(),
       expiresAt: row.expiresAt.getTime(),
       absoluteExpiresAt: row.absoluteExpiresAt.getTime(),
+      authenticatedAt: row.createdAt.getTime(),
     };
   }
   if (now >= record.expiresAt || now >= record.absoluteExpiresAt) {
