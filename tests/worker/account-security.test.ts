@@ -191,6 +191,21 @@ describe("ending a session closes its realtime sockets", { timeout: 30_000 }, ()
   });
 });
 
+describe("a revoked session cannot reopen a socket", { timeout: 30_000 }, () => {
+  it("even where KV still holds a stale copy of it", async () => {
+    const cookie = await signUpAndLogIn("rt-stale@example.com");
+    const key = `session:${hashToken(cookie.split("=")[1])}`;
+    const cached = await env.SESSIONS.get(key);
+    expect(cached).not.toBeNull();
+    expect((await api("/auth/logout", { method: "POST", headers: { cookie } })).status).toBe(204);
+    // Another location's KV may serve the deleted record for up to a minute (docs/decisions/0005).
+    await env.SESSIONS.put(key, cached!);
+    const upgrade = await SELF.fetch(`${ORIGIN}/api/v1/realtime`, { headers: { upgrade: "websocket", cookie, origin: ORIGIN } });
+    expect(upgrade.status).toBe(401);
+    expect(upgrade.webSocket).toBeNull();
+  });
+});
+
 describe("the session cookie slides with the session", { timeout: 30_000 }, () => {
   it("an API request that extends the session sends the cookie again with the new Max-Age", async () => {
     const cookie = await signUpAndLogIn("desliza@example.com");
