@@ -4,7 +4,9 @@ import { generateHOTP } from "@oslojs/otp";
 import { describe, expect, it } from "vitest";
 import { confirmEmail, signUp } from "../../worker/auth/account-rules";
 import { accountDeps } from "../../worker/auth/middleware";
-import { createSession, SESSION_IDLE_MS } from "../../worker/auth/sessions";
+import type { AppLoadContext } from "react-router";
+import { getAuth } from "../../app/lib/auth.server";
+import { createSession, SESSION_IDLE_MS, withRefreshedCookie } from "../../worker/auth/sessions";
 import { hashToken } from "../../worker/auth/tokens";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
 import { api, freshIp, json, lastMailTo, linkIn, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
@@ -207,6 +209,28 @@ describe("a revoked session cannot reopen a socket", { timeout: 30_000 }, () => 
 });
 
 describe("the session cookie slides with the session", { timeout: 30_000 }, () => {
+  it("a page loader that extends the session hands the refreshed cookie to the root", async () => {
+    const cookie = await signUpAndLogIn("desliza-pagina@example.com");
+    const id = hashToken(cookie.split("=")[1]);
+    await env.DB.prepare("update sessions set last_used_at = ? where id = ?").bind(Date.now() - 20 * 60_000, id).run();
+    await env.SESSIONS.delete(`session:${id}`);
+    const handed: string[] = [];
+    const context = {
+      cloudflare: { env, ctx: { waitUntil: () => undefined } },
+      refreshSessionCookie: (c: string) => handed.push(c),
+    } as unknown as AppLoadContext;
+    const auth = await getAuth({ request: new Request(`${ORIGIN}/app/meu-impacto`, { headers: { cookie } }), context });
+    expect(auth).not.toBeNull();
+    expect(handed).toHaveLength(1);
+    expect(handed[0].split(";")[0]).toBe(cookie);
+
+    // The root puts it on the page's response, unless that response sets the session cookie itself.
+    const page = withRefreshedCookie(new Response("<html></html>"), ORIGIN, handed[0]);
+    expect(page.headers.getSetCookie()).toEqual([handed[0]]);
+    const signOut = new Response(null, { headers: { "set-cookie": "rumo_session=; Path=/; Max-Age=0" } });
+    expect(withRefreshedCookie(signOut, ORIGIN, handed[0]).headers.getSetCookie()).toEqual(["rumo_session=; Path=/; Max-Age=0"]);
+  });
+
   it("an API request that extends the session sends the cookie again with the new Max-Age", async () => {
     const cookie = await signUpAndLogIn("desliza@example.com");
     // Make the session look 20 minutes idle with one day left (as on day 13), in D1 and without a KV copy.
@@ -238,15 +262,19 @@ describe("sensitive actions of accounts without a password", { timeout: 30_000 }
     const id = hashToken(cookie.split("=")[1]);
     await env.DB.prepare("update sessions set created_at = ? where id = ?").bind(Date.now() - 11 * 60_000, id).run();
 
-    for (const [path, method] of [["/me/two-factor/disable", "POST"], ["/me", "DELETE"]] as const) {
-      const refused = await api(path, { method, body: {}, headers: { cookie } });
+    for (const [path, method, body] of [
+      ["/me/two-factor/disable", "POST", {}],
+      ["/me/password", "POST", { newPassword: "nova-senha-1" }],
+      ["/me", "DELETE", {}],
+    ] as const) {
+      const refused = await api(path, { method, body, headers: { cookie } });
       expect(refused.status).toBe(403);
       expect((await json(refused)).error).toEqual({
         code: "reauthentication_required",
         message: "Por segurança, entre novamente com o Google para confirmar que é você.",
       });
     }
-    expect(await userRow("so-google@gmail.com")).not.toBeNull();
+    expect(await userRow("so-google@gmail.com")).toMatchObject({ password_hash: null });
 
     // Signing in with Google again replaces this browser's session, and the action goes through.
     const again = await googleSignIn({ sub: "g-reauth", email: "so-google@gmail.com", email_verified: true }, "/app/perfil", cookie);

@@ -109,7 +109,7 @@ export const me = new Hono<AppEnv>()
 
   .post("/password", requireFreshSession, validate("json", passwordSchema), async (c) => {
     const { user, session } = currentAuth(c);
-    await rules.changePassword(accountDeps(c.env), user.id, session.id, c.req.valid("json"));
+    await rules.changePassword(accountDeps(c.env), user.id, session, c.req.valid("json"));
     await notifySecurityEvent(c.env, user.id, "passwordChanged");
     return c.body(null, 204);
   })

@@ -205,11 +205,21 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   return { userId: record.userId };
 }
 
-export async function changePassword(deps: AccountDeps, userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(
+  deps: AccountDeps,
+  userId: string,
+  session: Pick<SessionRecord, "id" | "provider" | "authenticatedAt">,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const sessionId = session.id;
   const user = await accounts.findUserById(deps.db, userId);
   if (!user) throw apiError("unauthenticated");
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { currentPassword: "auth:errors.wrongPassword" });
+  }
+  // A first password for a Google-only account would let a borrowed session sign in for good.
+  if (!user.passwordHash && !recentGoogleSignIn(deps, session)) {
+    throw new ApiError("reauthentication_required", 403, "auth:errors.reauthenticateWithGoogle");
   }
   await accounts.updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
   return { endedSessions: await revokeOtherSessions(deps, userId, sessionId) };

@@ -122,10 +122,12 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [reauth, setReauth] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = await apiFetch("/me/password", { body: { currentPassword, newPassword } });
     setStatus(result.ok ? { ok: true, text: t("profile.security.passwordChanged") } : { ok: false, text: result.error.message });
+    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
     if (result.ok) {
       setCurrent("");
       setNew("");
@@ -139,6 +141,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
       )}
       <Field id="change-new-password" type="password" autoComplete="new-password" minLength={6} label={t("profile.security.newPassword")} value={newPassword} onChange={(e) => setNew(e.target.value)} />
       {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+      {reauth && <ReauthWithGoogle />}
       <Button type="submit" disabled={!newPassword}>
         {t("profile.security.changePassword")}
       </Button>
