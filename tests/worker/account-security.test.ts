@@ -81,6 +81,21 @@ describe("account pre-hijacking through Google", { timeout: 30_000 }, () => {
     expect((await userRow("vitima@example.com"))!.password_hash).toBeNull();
   });
 
+  it("a password reset that confirms the address drops a Google link made without verification", async () => {
+    // Someone creates the account through Google with an address Google does not vouch for.
+    await googleSignIn({ sub: "g-squatter", email: "alvo@example.com", email_verified: false });
+    // The mailbox owner recovers the account by e-mail.
+    expect((await api("/auth/password-reset", { body: { email: "alvo@example.com" }, headers: { "cf-connecting-ip": freshIp() } })).status).toBe(204);
+    const link = linkIn((await lastMailTo("alvo@example.com", "type=recovery"))!.text, "type=recovery");
+    const token = new URL(link).searchParams.get("token")!;
+    expect((await api("/auth/password-reset/confirm", { body: { token, password: "minha-senha-1" } })).status).toBe(204);
+    // The creator's Google account no longer opens it.
+    const again = await googleSignIn({ sub: "g-squatter", email: "alvo@example.com", email_verified: false });
+    expect(again.callback.headers.get("location")).toBe("/auth?google_error=unverified");
+    expect(again.cookie).toBeNull();
+    expect((await userRow("alvo@example.com"))!.google_sub).toBeNull();
+  });
+
   it("links a confirmed account without touching its password", async () => {
     const cookie = await signUpAndLogIn("confirmada@example.com");
     await googleSignIn({ sub: "g-confirmed", email: "confirmada@example.com", email_verified: true });

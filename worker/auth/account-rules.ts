@@ -195,11 +195,13 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     const key = { expired: "auth:errors.tokenExpired", used: "auth:errors.tokenUsed", invalid: "auth:errors.tokenInvalid" }[outcome as "expired"];
     throw new ApiError(`token_${outcome}`, 400, key, { token: key });
   }
-  // Proving control of the mailbox also confirms it.
+  // Proving control of the mailbox also confirms it. A Google link made before that (Google said the
+  // address was not verified) belongs to whoever created the account, not to the mailbox: it goes.
   const user = await accounts.findUserById(deps.db, record.userId);
+  const confirmsNow = user && !user.emailConfirmedAt && user.email === record.email;
   await accounts.updateUser(deps.db, record.userId, {
     passwordHash: await hashPassword(password),
-    ...(user && !user.emailConfirmedAt && user.email === record.email ? { emailConfirmedAt: deps.now() } : {}),
+    ...(confirmsNow ? { emailConfirmedAt: deps.now(), googleSub: null, googleRefreshToken: null } : {}),
   });
   await revokeOtherSessions(deps, record.userId);
   return { userId: record.userId };
