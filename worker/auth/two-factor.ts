@@ -17,7 +17,8 @@ const invalidCode = () => new ApiError("invalid_code", 400, "auth:errors.invalid
 /** Starts two-factor setup: a new key, stored sealed but not active until a code proves it. */
 export async function setupTwoFactor(deps: AccountDeps & { env: KeyEnv }, user: accounts.User) {
   const key = crypto.getRandomValues(new Uint8Array(20));
-  await accounts.updateUser(deps.db, user.id, { totpKey: await seal(deps.env, encodeBase32UpperCaseNoPadding(key)) });
+  // A new key starts with no spent step (the last one belonged to the previous key).
+  await accounts.updateUser(deps.db, user.id, { totpKey: await seal(deps.env, encodeBase32UpperCaseNoPadding(key)), totpLastStep: null });
   return { secret: encodeBase32UpperCaseNoPadding(key), uri: createTOTPKeyURI("Rumo", user.email, key, PERIOD, DIGITS) };
 }
 
