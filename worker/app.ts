@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { api, BODY_RULES } from "./api";
+import { withRefreshedCookie } from "./auth/sessions";
 import { dev } from "./api/dev";
 import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { apiError, handleError } from "./lib/errors";
@@ -46,11 +47,17 @@ app.all("/api/*", () => {
 });
 
 // Everything else is the React Router app (pages, loaders, actions), last.
-app.all("*", (c) =>
-  handlePage(c.req.raw, {
+app.all("*", async (c) => {
+  // A loader that extended the session hands over the refreshed cookie; the page's response carries it.
+  let refreshed: string | undefined;
+  const response = await handlePage(c.req.raw, {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
     cspNonce: c.get("cspNonce"),
     lang: c.get("lang"),
     requestId: c.get("requestId"),
-  }),
-);
+    refreshSessionCookie: (cookie) => {
+      refreshed = cookie;
+    },
+  });
+  return withRefreshedCookie(response, c.req.url, refreshed);
+});

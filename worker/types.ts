@@ -18,5 +18,7 @@ declare module "react-router" {
     cspNonce: string;
     lang: Language;
     requestId: string;
+    /** Hands the root a refreshed session cookie to set on the page's response (sliding sessions). */
+    refreshSessionCookie?: (cookie: string) => void;
   }
 }

@@ -10,6 +10,7 @@ type Args = { request: Request; context: AppLoadContext };
 /** The signed-in session of a page request (second factor done), or null. */
 export async function getAuth({ request, context }: Args): Promise<Auth | null> {
   const auth = await authenticate(context.cloudflare.env, request, { waitUntil: (p) => context.cloudflare.ctx.waitUntil(p) });
+  if (auth?.refreshedCookie) context.refreshSessionCookie?.(auth.refreshedCookie);
   return auth && !auth.session.pendingSecondFactor ? auth : null;
 }
 

@@ -4,6 +4,7 @@ import * as rules from "../auth/account-rules";
 import { completeGoogleSignIn, googleConfigured, startGoogleSignIn } from "../auth/google";
 import { accountDeps, sessionDeps } from "../auth/middleware";
 import { clearSessionCookie, revokeSession, sessionCookie } from "../auth/sessions";
+import { safeNext } from "../auth/safe-next";
 import { verifySecondFactor } from "../auth/two-factor";
 import { readCookie } from "~/i18n/language";
 import { recordReferral } from "../billing/checkout";
@@ -55,11 +56,6 @@ const requestInfo = (c: { req: { header: (name: string) => string | undefined } 
   ip: c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0].trim() ?? "local",
   userAgent: c.req.header("user-agent") ?? "",
 });
-
-/** A same-site path to return to after sign-in; anything else becomes the impact dashboard. */
-export function safeNext(value: string | null | undefined): string {
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/app/meu-impacto";
-}
 
 const OAUTH_COOKIE_PATH = "/api/v1/auth/google";
 const oauthCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
@@ -133,7 +129,7 @@ export const auth = new Hono<AppEnv>()
     const secure = new URL(c.req.url).protocol === "https:";
     c.header("Set-Cookie", oauthCookie("google_oauth_state", state, secure), { append: true });
     c.header("Set-Cookie", oauthCookie("google_code_verifier", codeVerifier, secure), { append: true });
-    c.header("Set-Cookie", oauthCookie("google_next", encodeURIComponent(safeNext(c.req.query("next"))), secure), { append: true });
+    c.header("Set-Cookie", oauthCookie("google_next", encodeURIComponent(safeNext(c.req.query("next"), new URL(c.req.url).origin)), secure), { append: true });
     return c.redirect(url.toString(), 302);
   })
 
@@ -141,7 +137,7 @@ export const auth = new Hono<AppEnv>()
     const cookies = c.req.header("cookie");
     const state = readCookie(cookies, "google_oauth_state");
     const codeVerifier = readCookie(cookies, "google_code_verifier");
-    const next = safeNext(readCookie(cookies, "google_next"));
+    const next = safeNext(readCookie(cookies, "google_next"), new URL(c.req.url).origin);
     const secure = new URL(c.req.url).protocol === "https:";
     for (const name of ["google_oauth_state", "google_code_verifier", "google_next"]) {
       c.header("Set-Cookie", oauthCookie(name, "", secure, 0), { append: true });
@@ -151,6 +147,9 @@ export const auth = new Hono<AppEnv>()
     try {
       const result = await completeGoogleSignIn({ ...accountDeps(c.env), env: c.env }, { code, codeVerifier }, requestInfo(c, c.get("lang")));
       c.header("Set-Cookie", sessionCookie(c.req.url, result.token, result.session.expiresAt), { append: true });
+      // Signing in again (e.g. to confirm a sensitive action) replaces this browser's previous session.
+      const previous = c.get("auth");
+      if (previous && previous.user.id === result.user.id) await revokeSession(sessionDeps(c.env), previous.user.id, previous.session.id);
       if (!result.session.pendingSecondFactor) await onSignIn(c.env, result.user, requestInfo(c, c.get("lang")));
       return c.redirect(result.session.pendingSecondFactor ? `/auth?step=two-factor&next=${encodeURIComponent(next)}` : next, 302);
     } catch (err) {

@@ -109,7 +109,7 @@ export const me = new Hono<AppEnv>()
 
   .post("/password", requireFreshSession, validate("json", passwordSchema), async (c) => {
     const { user, session } = currentAuth(c);
-    await rules.changePassword(accountDeps(c.env), user.id, session.id, c.req.valid("json"));
+    await rules.changePassword(accountDeps(c.env), user.id, session, c.req.valid("json"));
     await notifySecurityEvent(c.env, user.id, "passwordChanged");
     return c.body(null, 204);
   })
@@ -159,8 +159,8 @@ export const me = new Hono<AppEnv>()
   })
 
   .post("/two-factor/disable", requireFreshSession, validate("json", confirmWithPassword), async (c) => {
-    const { user } = currentAuth(c);
-    await rules.confirmPassword(accountDeps(c.env), user.id, c.req.valid("json").password);
+    const { user, session } = currentAuth(c);
+    await rules.confirmPassword(accountDeps(c.env), user.id, c.req.valid("json").password, session);
     await disableTwoFactor(accountDeps(c.env), user.id);
     await notifySecurityEvent(c.env, user.id, "twoFactorDisabled");
     return c.body(null, 204);
@@ -176,9 +176,9 @@ export const me = new Hono<AppEnv>()
   })
 
   .delete("/", requireFreshSession, validate("json", confirmWithPassword), async (c) => {
-    const { user } = currentAuth(c);
+    const { user, session } = currentAuth(c);
     const deps = accountDeps(c.env);
-    await rules.confirmPassword(deps, user.id, c.req.valid("json").password);
+    await rules.confirmPassword(deps, user.id, c.req.valid("json").password, session);
     // Sessions first (KV copies included), then every row, then the realtime object's state.
     await revokeOtherSessions(sessionDeps(c.env), user.id);
     await accounts.deleteUserData(deps.db, user);

@@ -9,11 +9,13 @@ import type { Mailer } from "../mail/mailer";
 import { renderMail } from "../mail/templates";
 import { hashPassword, needsRehash, verifyPassword } from "./password";
 import { limits, type RateLimiter } from "./rate-limit";
-import { createSession, revokeOtherSessions, type SessionDeps } from "./sessions";
+import { createSession, revokeOtherSessions, type SessionDeps, type SessionRecord } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
 
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
+/** How recent a Google sign-in must be to stand in for a password (accounts without one). */
+export const REAUTH_WINDOW_MS = 10 * 60_000;
 
 /** Everything the account rules need, passed in (tests give fakes or the real bindings). */
 export type AccountDeps = SessionDeps & {
@@ -30,10 +32,27 @@ export type RequestInfo = { language: Language; ip: string; userAgent: string };
 export const tooMany = (retryAfter: number, messageKey: string) =>
   new ApiError("rate_limited", 429, messageKey, undefined, { "Retry-After": String(retryAfter) });
 
-/** What every new account starts with, however it signs up: the Pro trial and, from ADMIN_EMAILS, the admin role. */
-export function newAccountDefaults(deps: Pick<AccountDeps, "adminEmails" | "now">, email: string) {
+/**
+ * The role an address earns: admin only for an ADMIN_EMAILS address whose owner has proven the
+ * mailbox (confirmation link, password reset or Google's `email_verified`). Anyone can type an
+ * address into a sign-up form, so an unconfirmed one earns nothing.
+ */
+export const roleFor = (deps: Pick<AccountDeps, "adminEmails">, email: string, confirmed: boolean) =>
+  confirmed && deps.adminEmails.includes(email) ? ("admin" as const) : ("user" as const);
+
+/** Gives the admin role to a confirmed ADMIN_EMAILS account (the setting may come after the account). */
+export async function applyAdminRole(deps: AccountDeps, user: Pick<accounts.User, "id" | "email" | "role" | "emailConfirmedAt">) {
+  if (user.role !== "admin" && roleFor(deps, user.email, user.emailConfirmedAt !== null) === "admin") {
+    await accounts.updateUser(deps.db, user.id, { role: "admin" });
+    return "admin" as const;
+  }
+  return user.role;
+}
+
+/** What every new account starts with, however it signs up: the Pro trial and, for a confirmed ADMIN_EMAILS address, the admin role. */
+export function newAccountDefaults(deps: Pick<AccountDeps, "adminEmails" | "now">, email: string, confirmed: boolean) {
   return {
-    role: deps.adminEmails.includes(email) ? ("admin" as const) : ("user" as const),
+    role: roleFor(deps, email, confirmed),
     trialEndsAt: new Date(deps.now().getTime() + TRIAL_DAYS * 24 * 3600_000),
   };
 }
@@ -76,7 +95,8 @@ export async function signUp(deps: AccountDeps, input: { fullName: string; email
         fullName: input.fullName,
         passwordHash: await hashPassword(input.password),
         language: request.language,
-        ...newAccountDefaults(deps, input.email),
+        // Not confirmed yet: the admin role, if any, follows the confirmation link.
+        ...newAccountDefaults(deps, input.email, false),
       },
       { id: hashToken(token), email: input.email, kind: "email_confirmation", expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) },
     );
@@ -108,7 +128,7 @@ export async function logIn(deps: AccountDeps, input: { email: string; password:
   await deps.limiter.clear(limits.loginFailuresPerAccount, input.email);
   if (needsRehash(user.passwordHash!)) await accounts.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   // ADMIN_EMAILS may be set after the account exists: the role follows at the next sign-in.
-  if (user.role !== "admin" && deps.adminEmails.includes(user.email)) await accounts.updateUser(deps.db, user.id, { role: "admin" });
+  await applyAdminRole(deps, user);
 
   const twoFactorRequired = user.totpEnabledAt !== null;
   const { token, session } = await createSession(deps, {
@@ -138,8 +158,10 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<To
   if (outcome === "ok" && record) {
     const user = await accounts.findUserById(deps.db, record.userId);
     // The token confirms the address it was sent to, not whatever the account holds now.
-    if (user && user.email === record.email) await accounts.updateUser(deps.db, user.id, { emailConfirmedAt: deps.now() });
-    else return "invalid";
+    if (user && user.email === record.email) {
+      await accounts.updateUser(deps.db, user.id, { emailConfirmedAt: deps.now() });
+      await applyAdminRole(deps, { ...user, emailConfirmedAt: deps.now() });
+    } else return "invalid";
   }
   return outcome;
 }
@@ -173,32 +195,60 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     const key = { expired: "auth:errors.tokenExpired", used: "auth:errors.tokenUsed", invalid: "auth:errors.tokenInvalid" }[outcome as "expired"];
     throw new ApiError(`token_${outcome}`, 400, key, { token: key });
   }
-  // Proving control of the mailbox also confirms it.
+  // Proving control of the mailbox also confirms it. A Google link made before that (Google said the
+  // address was not verified) belongs to whoever created the account, not to the mailbox: it goes.
   const user = await accounts.findUserById(deps.db, record.userId);
+  const confirmsNow = user && !user.emailConfirmedAt && user.email === record.email;
   await accounts.updateUser(deps.db, record.userId, {
     passwordHash: await hashPassword(password),
-    ...(user && !user.emailConfirmedAt && user.email === record.email ? { emailConfirmedAt: deps.now() } : {}),
+    ...(confirmsNow ? { emailConfirmedAt: deps.now(), googleSub: null, googleRefreshToken: null } : {}),
   });
   await revokeOtherSessions(deps, record.userId);
   return { userId: record.userId };
 }
 
-export async function changePassword(deps: AccountDeps, userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(
+  deps: AccountDeps,
+  userId: string,
+  session: Pick<SessionRecord, "id" | "provider" | "authenticatedAt">,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const sessionId = session.id;
   const user = await accounts.findUserById(deps.db, userId);
   if (!user) throw apiError("unauthenticated");
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { currentPassword: "auth:errors.wrongPassword" });
   }
+  // A first password for a Google-only account would let a borrowed session sign in for good.
+  if (!user.passwordHash && !recentGoogleSignIn(deps, session)) {
+    throw new ApiError("reauthentication_required", 403, "auth:errors.reauthenticateWithGoogle");
+  }
   await accounts.updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
   return { endedSessions: await revokeOtherSessions(deps, userId, sessionId) };
 }
 
-/** Checks the password before destructive actions (Google-only accounts have none to check). */
-export async function confirmPassword(deps: AccountDeps, userId: string, password: string | undefined) {
+/**
+ * Proves the person is there before destructive actions (deleting the account, turning off
+ * two-factor): the password, or for an account without one a Google sign-in of this session made
+ * less than REAUTH_WINDOW_MS ago. A stolen or forgotten-open session alone is not enough.
+ */
+export async function confirmPassword(
+  deps: AccountDeps,
+  userId: string,
+  password: string | undefined,
+  session: Pick<SessionRecord, "provider" | "authenticatedAt">,
+) {
   const user = await accounts.findUserById(deps.db, userId);
   if (!user) throw apiError("unauthenticated");
-  if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
-    throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { password: "auth:errors.wrongPassword" });
+  if (user.passwordHash) {
+    if (!(password && (await verifyPassword(user.passwordHash, password)))) {
+      throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { password: "auth:errors.wrongPassword" });
+    }
+  } else if (!recentGoogleSignIn(deps, session)) {
+    throw new ApiError("reauthentication_required", 403, "auth:errors.reauthenticateWithGoogle");
   }
   return user;
 }
+
+const recentGoogleSignIn = (deps: Pick<AccountDeps, "now">, session: Pick<SessionRecord, "provider" | "authenticatedAt">) =>
+  session.provider === "google" && session.authenticatedAt !== undefined && deps.now().getTime() - session.authenticatedAt <= REAUTH_WINDOW_MS;

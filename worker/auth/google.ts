@@ -4,8 +4,8 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { seal } from "../lib/secret-box";
 import { renderMail } from "../mail/templates";
-import { newAccountDefaults, type AccountDeps, type RequestInfo } from "./account-rules";
-import { createSession } from "./sessions";
+import { applyAdminRole, newAccountDefaults, type AccountDeps, type RequestInfo } from "./account-rules";
+import { createSession, forgetSessions } from "./sessions";
 
 /** Sign-in plus the calendar scope that the calendar sync will use with the stored refresh token. */
 export const GOOGLE_SCOPES = ["openid", "email", "profile", "https://www.googleapis.com/auth/calendar"];
@@ -50,8 +50,15 @@ export async function completeGoogleSignIn(
     if (existing) {
       // Linking to an e-mail account only on Google's word that the address is verified.
       if (!verified) throw new ApiError("google_unverified", 403, "auth:notices.googleUnverified");
-      await accounts.updateUser(deps.db, existing.id, { googleSub: claims.sub, emailConfirmedAt: existing.emailConfirmedAt ?? deps.now() });
-      user = { ...existing, googleSub: claims.sub };
+      if (existing.emailConfirmedAt) {
+        await accounts.updateUser(deps.db, existing.id, { googleSub: claims.sub });
+      } else {
+        // Whoever signed up with this address never proved the mailbox; Google just did, for its
+        // owner. The creator's password and sessions must not survive (account pre-hijacking).
+        const ended = await accounts.linkGoogleToUnconfirmedUser(deps.db, existing.id, claims.sub, deps.now());
+        await forgetSessions(deps, existing.id, ended);
+      }
+      user = (await accounts.findUserById(deps.db, existing.id))!;
     } else {
       const id = newId();
       await accounts.createUser(deps.db, {
@@ -61,13 +68,14 @@ export async function completeGoogleSignIn(
         googleSub: claims.sub,
         emailConfirmedAt: verified ? deps.now() : null,
         language: request.language,
-        ...newAccountDefaults(deps, email),
+        ...newAccountDefaults(deps, email, verified),
       });
       user = (await accounts.findUserById(deps.db, id))!;
       created = true;
     }
   }
   if (refreshToken) await accounts.updateUser(deps.db, user.id, { googleRefreshToken: refreshToken });
+  user = { ...user, role: await applyAdminRole(deps, user) };
   if (created) {
     await deps.mailer
       .send(renderMail("welcome", request.language, email, { link: `${deps.appUrl}/app/meu-impacto`, name: user.fullName }))

@@ -5,16 +5,24 @@ import { database } from "../db/client";
 import { apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { rateLimiter } from "./rate-limit";
-import { sessionCookieName, validateSessionToken, type SessionDeps, type SessionRecord } from "./sessions";
+import { sessionCookie, sessionCookieName, validateSessionToken, withRefreshedCookie, type SessionDeps, type SessionRecord } from "./sessions";
 import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
+import { userRealtime } from "../durable-objects/user-realtime";
 
-export type Auth = { user: accounts.User; session: SessionRecord; token: string };
+/** `refreshedCookie`: set when this request extended the session; the response must carry it. */
+export type Auth = { user: accounts.User; session: SessionRecord; token: string; refreshedCookie?: string };
+
+/** Ending sessions closes their realtime sockets on the user's Durable Object. */
+const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {
+  await userRealtime(env, userId).closeSessions(sessionIds);
+};
 
 export const sessionDeps = (env: Env, waitUntil?: (p: Promise<unknown>) => void): SessionDeps => ({
   db: database(env.DB),
   kv: env.SESSIONS,
   waitUntil,
+  closeSockets: closeSocketsOf(env),
 });
 
 /** The dependencies of the account rules, built from the bindings. */
@@ -22,6 +30,7 @@ export function accountDeps(env: Env): AccountDeps {
   return {
     db: database(env.DB),
     kv: env.SESSIONS,
+    closeSockets: closeSocketsOf(env),
     mailer: mailerFor(env),
     limiter: rateLimiter(env.SESSIONS),
     appUrl: env.APP_URL.replace(/\/$/, ""),
@@ -41,7 +50,8 @@ export async function authenticate(env: Env, request: Request, options: { strict
   const result = await validateSessionToken(deps, token, { strict: options.strict });
   if (result.status !== "valid") return null;
   const user = await accounts.findUserById(deps.db, result.session.userId);
-  return user ? { user, session: result.session, token } : null;
+  if (!user) return null;
+  return { user, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };
 }
 
 /** Loads the session (if any) for every API request; messages follow the user's language. */
@@ -50,6 +60,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", auth);
   if (auth) c.set("lang", pickLanguage([auth.user.language, c.get("lang")]));
   await next();
+  // The session slid forward: so does the cookie (kept on any response, errors included).
+  if (auth?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, auth.refreshedCookie);
 });
 
 /** A fully signed-in user (second factor done), else 401. */

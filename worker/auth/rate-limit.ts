@@ -9,7 +9,8 @@ export const limits = {
   resetPerAccount: { name: "reset-account", max: 3, windowMs: 15 * MINUTE },
   resetPerIp: { name: "reset-ip", max: 20, windowMs: 60 * MINUTE },
   resendPerAccount: { name: "resend-account", max: 3, windowMs: 15 * MINUTE },
-  secondFactorPerSession: { name: "totp-session", max: 5, windowMs: 15 * MINUTE },
+  /** Per account, across all its sessions: a new password sign-in must not bring new guesses. */
+  secondFactorPerAccount: { name: "totp-account", max: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
 type Window = { count: number; resetAt: number };

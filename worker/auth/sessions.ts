@@ -1,5 +1,6 @@
 import * as accounts from "../db/accounts";
 import type { Db } from "../db/client";
+import { log } from "../lib/log";
 import { generateToken, hashToken } from "./tokens";
 
 /** Sliding expiry: a session unused for 14 days ends; none lives longer than 90 days. */
@@ -8,7 +9,14 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600_000;
 /** Use is recorded (and expiry pushed back) at most this often, to keep writes rare. */
 export const SESSION_TOUCH_MS = 15 * 60_000;
 
-export type SessionDeps = { db: Db; kv: KVNamespace; now?: () => Date; waitUntil?: (promise: Promise<unknown>) => void };
+export type SessionDeps = {
+  db: Db;
+  kv: KVNamespace;
+  now?: () => Date;
+  waitUntil?: (promise: Promise<unknown>) => void;
+  /** Closes the realtime sockets opened by these sessions of the user (the user's Durable Object). */
+  closeSockets?: (userId: string, sessionIds: string[]) => Promise<void>;
+};
 
 /** What KV caches for a session (keyed by the token's hash). */
 export type SessionRecord = {
@@ -19,9 +27,12 @@ export type SessionRecord = {
   lastUsedAt: number;
   expiresAt: number;
   absoluteExpiresAt: number;
+  /** When the person proved who they are for this session (its sign-in); absent in older KV copies. */
+  authenticatedAt?: number;
 };
 
-export type SessionValidation = { status: "valid"; session: SessionRecord } | { status: "invalid" };
+/** `extended`: this use pushed the expiry back, so the cookie's Max-Age must follow (see refreshedCookie). */
+export type SessionValidation = { status: "valid"; session: SessionRecord; extended: boolean } | { status: "invalid" };
 
 const kvKey = (sessionId: string) => `session:${sessionId}`;
 
@@ -44,6 +55,7 @@ export async function createSession(
     lastUsedAt: now,
     expiresAt: now + SESSION_IDLE_MS,
     absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+    authenticatedAt: now,
   };
   await accounts.insertSession(deps.db, {
     ...record,
@@ -52,6 +64,7 @@ export async function createSession(
     lastUsedAt: new Date(record.lastUsedAt),
     expiresAt: new Date(record.expiresAt),
     absoluteExpiresAt: new Date(record.absoluteExpiresAt),
+    createdAt: new Date(now),
   });
   await cache(deps.kv, record, now);
   return { token, session: record };
@@ -81,13 +94,16 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
       lastUsedAt: row.lastUsedAt.getTime(),
       expiresAt: row.expiresAt.getTime(),
       absoluteExpiresAt: row.absoluteExpiresAt.getTime(),
+      authenticatedAt: row.createdAt.getTime(),
     };
   }
   if (now >= record.expiresAt || now >= record.absoluteExpiresAt) {
     await Promise.all([accounts.deleteSession(deps.db, record.userId, id), deps.kv.delete(kvKey(id))]);
     return { status: "invalid" };
   }
+  let extended = false;
   if (now - record.lastUsedAt >= SESSION_TOUCH_MS) {
+    extended = true;
     record = { ...record, lastUsedAt: now, expiresAt: Math.min(now + SESSION_IDLE_MS, record.absoluteExpiresAt) };
     const touched = record;
     const write = Promise.all([
@@ -97,19 +113,34 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     if (deps.waitUntil) deps.waitUntil(write);
     else await write;
   }
-  return { status: "valid", session: record };
+  return { status: "valid", session: record, extended };
+}
+
+/**
+ * What follows the deletion of session rows: their KV copies go, and their realtime sockets are
+ * closed at once (a revoked session must stop receiving the user's events, not just at reconnect).
+ * A failing socket close is logged, not thrown: the sessions are already ended where it counts.
+ */
+export async function forgetSessions(deps: SessionDeps, userId: string, sessionIds: string[]) {
+  if (sessionIds.length === 0) return;
+  await Promise.all(sessionIds.map((id) => deps.kv.delete(kvKey(id))));
+  try {
+    await deps.closeSockets?.(userId, sessionIds);
+  } catch (err) {
+    log("error", "close_sockets_failed", { userId, error: err instanceof Error ? err.message : String(err) });
+  }
 }
 
 export async function revokeSession(deps: SessionDeps, userId: string, sessionId: string): Promise<boolean> {
   const existed = await accounts.deleteSession(deps.db, userId, sessionId);
-  if (existed) await deps.kv.delete(kvKey(sessionId));
+  if (existed) await forgetSessions(deps, userId, [sessionId]);
   return existed;
 }
 
 /** Ends every session of the user but `keepSessionId` (password change, "sign out everywhere"). */
 export async function revokeOtherSessions(deps: SessionDeps, userId: string, keepSessionId?: string) {
   const ids = await accounts.deleteSessions(deps.db, userId, keepSessionId);
-  await Promise.all(ids.map((id) => deps.kv.delete(kvKey(id))));
+  await forgetSessions(deps, userId, ids);
   return ids.length;
 }
 
@@ -132,6 +163,26 @@ export function sessionCookie(url: string | URL, token: string, expiresAt: numbe
   const secure = new URL(url).protocol === "https:";
   const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
   return `${sessionCookieName(url)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * Applies a refreshed session cookie to a response, unless the response already sets the session
+ * cookie itself (sign-in, sign-out, revoking the current session). The browser's copy then lives
+ * as long as the server-side session, instead of ending 14 days after sign-in.
+ */
+export function withRefreshedCookie(response: Response, url: string | URL, cookie: string | undefined): Response {
+  if (!cookie || response.status === 101) return response;
+  const name = `${sessionCookieName(url)}=`;
+  if (response.headers.getSetCookie().some((c) => c.startsWith(name))) return response;
+  try {
+    response.headers.append("Set-Cookie", cookie);
+    return response;
+  } catch {
+    // Immutable headers (a response passed through from fetch): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.append("Set-Cookie", cookie);
+    return copy;
+  }
 }
 
 export function clearSessionCookie(url: string | URL): string {

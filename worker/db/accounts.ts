@@ -3,7 +3,7 @@
  * session hash or token hash are deliberately not scoped by a user id — they are how a user is
  * found in the first place; everything after that takes the user id.
  */
-import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "./client";
 import { authTokens, mailOutbox, profiles, sessions, users } from "./schema";
 
@@ -41,6 +41,18 @@ export async function updateProfile(db: Db, userId: string, set: Partial<Omit<ty
     .where(eq(profiles.userId, userId));
 }
 
+/**
+ * Records `step` as the user's last used TOTP step, only if it is later than the one stored: the
+ * conditional update makes a code (or an earlier one) usable once, even by two requests at once.
+ */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const result = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))));
+  return result.meta.changes > 0;
+}
+
 // Sessions ------------------------------------------------------------------------------------
 
 export async function insertSession(db: Db, session: typeof sessions.$inferInsert) {
@@ -69,6 +81,22 @@ export async function deleteSession(db: Db, userId: string, sessionId: string): 
 export async function deleteSessions(db: Db, userId: string, keepSessionId?: string): Promise<string[]> {
   const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
   const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
+}
+
+/**
+ * Google proves the mailbox of an account whose address was never confirmed: the account becomes
+ * the Google owner's, so whatever its creator set up (password, second factor, sessions) is
+ * dropped, in one batch. Returns the ended session ids (for KV and the realtime sockets).
+ */
+export async function linkGoogleToUnconfirmedUser(db: Db, userId: string, googleSub: string, now: Date): Promise<string[]> {
+  const [, deleted] = await db.batch([
+    db
+      .update(users)
+      .set({ googleSub, emailConfirmedAt: now, passwordHash: null, totpKey: null, totpEnabledAt: null, totpRecoveryCodes: null, totpLastStep: null, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt))),
+    db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id }),
+  ]);
   return deleted.map((row) => row.id);
 }
 

@@ -38,6 +38,8 @@ export const users = sqliteTable(
     totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
     /** JSON array of hashed, unused recovery codes. */
     totpRecoveryCodes: text("totp_recovery_codes"),
+    /** The TOTP time step (unix seconds / 30) of the last accepted code: a code works once. */
+    totpLastStep: integer("totp_last_step"),
     trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
     /** Pro until this instant, from referral rewards (docs/decisions/0008-billing-state-sync.md). */
     bonusProUntil: integer("bonus_pro_until", { mode: "timestamp_ms" }),

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 
 /** State kept on each hibernatable socket (survives the object being evicted from memory). */
-export type SocketAttachment = { userId: string; connectedAt: number; lastSeq: number };
+export type SocketAttachment = { userId: string; sessionId: string; connectedAt: number; lastSeq: number };
 
 /** What the server sends. Events carry `seq`, increasing per user, so a client can resume. */
 export type RealtimeEvent =
@@ -12,6 +12,8 @@ export type RealtimeEvent =
 
 /** Header by which the Worker (the only caller) tells the object whose socket it is. */
 export const USER_ID_HEADER = "x-rumo-user-id";
+/** Header naming the session that opened the socket, so ending that session can close it. */
+export const SESSION_ID_HEADER = "x-rumo-session-id";
 /** Events kept for catch-up after a reconnect. */
 export const EVENT_LOG_SIZE = 200;
 /** Largest client message accepted (pings and resume requests are tiny). */
@@ -20,6 +22,8 @@ export const MAX_CLIENT_MESSAGE = 1024;
 export const CLOSE_UNSUPPORTED = 1003;
 export const CLOSE_TOO_LARGE = 1009;
 export const CLOSE_ACCOUNT_DELETED = 4001;
+/** The session that opened the socket was ended (sign-out, revoked, password changed). */
+export const CLOSE_SESSION_ENDED = 4002;
 
 /**
  * One instance per user (id derived from the user id): fans realtime messages out to every tab
@@ -47,6 +51,23 @@ export class UserRealtime extends DurableObject<Env> {
     this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL, at INTEGER NOT NULL)");
   }
 
+  /** Closes at once the sockets opened by these sessions; returns how many were closed. */
+  async closeSessions(sessionIds: string[]): Promise<number> {
+    const ended = new Set(sessionIds);
+    let closed = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      const attachment = socket.deserializeAttachment() as SocketAttachment | null;
+      if (!attachment || !ended.has(attachment.sessionId)) continue;
+      try {
+        socket.close(CLOSE_SESSION_ENDED, "session ended");
+        closed++;
+      } catch {
+        // already closing
+      }
+    }
+    return closed;
+  }
+
   /** The sequence number of the newest event (0 when none). */
   currentSeq(): number {
     const row = this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events").one();
@@ -63,11 +84,12 @@ export class UserRealtime extends DurableObject<Env> {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
     const userId = request.headers.get(USER_ID_HEADER) ?? "";
+    const sessionId = request.headers.get(SESSION_ID_HEADER) ?? "";
     const since = Number(new URL(request.url).searchParams.get("since") ?? "");
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     const seq = this.currentSeq();
-    server.serializeAttachment({ userId, connectedAt: Date.now(), lastSeq: seq } satisfies SocketAttachment);
+    server.serializeAttachment({ userId, sessionId, connectedAt: Date.now(), lastSeq: seq } satisfies SocketAttachment);
     server.send(JSON.stringify({ type: "hello", seq }));
     if (Number.isInteger(since) && since >= 0 && new URL(request.url).searchParams.has("since")) this.catchUp(server, since);
     return new Response(null, { status: 101, webSocket: client });

@@ -25,6 +25,7 @@ export default {
     preferences: { language: "Language", timeZone: "Time zone", save: "Save preferences" },
     security: {
       changePassword: "Change password",
+      reauthenticateWithGoogle: "Sign in with Google again",
       currentPassword: "Current password",
       newPassword: "New password",
       passwordChanged: "Password changed. Your other sessions were ended.",

@@ -72,6 +72,7 @@ export default {
   },
   errors: {
     invalidCredentials: "Incorrect email or password",
+    reauthenticateWithGoogle: "For your security, sign in with Google again to confirm it's you.",
     emailNotConfirmed: "Please confirm your email before signing in",
     tooManyLoginAttempts: "Too many login attempts. Please try again later",
     signInDisabled: "Sign-up temporarily disabled",

@@ -23,6 +23,7 @@ const account = {
     preferences: { language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências" },
     security: {
       changePassword: "Alterar senha",
+      reauthenticateWithGoogle: "Entrar novamente com o Google",
       currentPassword: "Senha atual",
       newPassword: "Nova senha",
       passwordChanged: "Senha alterada. As outras sessões foram terminadas.",

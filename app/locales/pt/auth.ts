@@ -70,6 +70,7 @@ const auth = {
   },
   errors: {
     invalidCredentials: "Email ou senha incorretos",
+    reauthenticateWithGoogle: "Por segurança, entre novamente com o Google para confirmar que é você.",
     emailNotConfirmed: "Por favor, confirme o seu email antes de fazer login",
     tooManyLoginAttempts: "Muitas tentativas de login. Tente novamente mais tarde",
     signInDisabled: "Registo desativado temporariamente",

@@ -5,6 +5,7 @@ import { breadcrumbs } from "~/components/shell/rules";
 import { getAuth } from "~/lib/auth.server";
 import { ADMIN_PLACEHOLDERS } from "~/lib/placeholders";
 import { MODULES } from "~/modules";
+import { isAdmin } from "@worker/auth/roles";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/module";
 
@@ -23,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const needs = NEEDS[screenOf(new URL(request.url).pathname)];
   if (needs?.admin) {
     const auth = await getAuth({ request, context });
-    // Another role must not even learn the page exists.
-    if (auth?.user.role !== "admin") throw data(null, { status: 404 });
+    // Another role must not even learn the page exists; nor may an address that is no longer confirmed.
+    if (!isAdmin(auth?.user)) throw data(null, { status: 404 });
   }
   return null;
 }

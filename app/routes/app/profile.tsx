@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Button, Field, Notice } from "~/components/ui/form";
+import { REAUTH_REQUIRED, ReauthWithGoogle } from "~/components/account/reauth-with-google";
 import { PlanCard } from "~/components/billing/plan-card";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
 import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
@@ -46,7 +47,7 @@ export default function Profile() {
           <TabPanel className="space-y-10">
             <ChangePassword hasPassword={data.user.hasPassword} />
             <Sessions />
-            <TwoFactor enabled={data.user.twoFactorEnabled} />
+            <TwoFactor enabled={data.user.twoFactorEnabled} hasPassword={data.user.hasPassword} />
             <ExportData />
             <DeleteAccount hasPassword={data.user.hasPassword} />
           </TabPanel>
@@ -121,10 +122,12 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [reauth, setReauth] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = await apiFetch("/me/password", { body: { currentPassword, newPassword } });
     setStatus(result.ok ? { ok: true, text: t("profile.security.passwordChanged") } : { ok: false, text: result.error.message });
+    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
     if (result.ok) {
       setCurrent("");
       setNew("");
@@ -138,6 +141,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
       )}
       <Field id="change-new-password" type="password" autoComplete="new-password" minLength={6} label={t("profile.security.newPassword")} value={newPassword} onChange={(e) => setNew(e.target.value)} />
       {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+      {reauth && <ReauthWithGoogle />}
       <Button type="submit" disabled={!newPassword}>
         {t("profile.security.changePassword")}
       </Button>
@@ -208,7 +212,7 @@ function Sessions() {
   );
 }
 
-function TwoFactor({ enabled }: { enabled: boolean }) {
+function TwoFactor({ enabled, hasPassword }: { enabled: boolean; hasPassword: boolean }) {
   const { t } = useTranslation("account");
   const { revalidate } = useRevalidator();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
@@ -216,6 +220,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   const [password, setPassword] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reauth, setReauth] = useState(false);
   return (
     <div className="max-w-md space-y-3">
       <h2 className="text-lg font-semibold">{t("profile.security.twoFactor")}</h2>
@@ -231,6 +236,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
         </Notice>
       )}
       {error && <Notice tone="error">{error}</Notice>}
+      {reauth && <ReauthWithGoogle />}
       {!enabled && !setup && (
         <Button
           onClick={async () => {
@@ -268,14 +274,17 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
           className="space-y-3"
           onSubmit={async (event) => {
             event.preventDefault();
-            const result = await apiFetch("/me/two-factor/disable", { body: { password } });
+            const result = await apiFetch("/me/two-factor/disable", { body: hasPassword ? { password } : {} });
+            setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
             if (!result.ok) return setError(result.error.message);
             setError(null);
             setCodes(null);
             revalidate();
           }}
         >
-          <Field id="totp-disable-password" type="password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
+          {hasPassword && (
+            <Field id="totp-disable-password" type="password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
+          )}
           <Button type="submit" variant="secondary">
             {t("profile.security.disable")}
           </Button>
@@ -305,11 +314,13 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reauth, setReauth] = useState(false);
   async function confirm(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     const result = await apiFetch("/me", { method: "DELETE", body: hasPassword ? { password } : {} });
     setBusy(false);
+    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
     if (!result.ok) return setError(result.error.message);
     navigate("/", { replace: true });
   }
@@ -330,6 +341,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
               <Field id="delete-password" type="password" autoComplete="current-password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
             )}
             {error && <Notice tone="error">{error}</Notice>}
+            {reauth && <ReauthWithGoogle />}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
                 {t("profile.security.cancel")}

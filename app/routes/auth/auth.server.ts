@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { safeNext } from "@worker/api/auth";
+import { safeNext } from "@worker/auth/safe-next";
 import { googleConfigured } from "@worker/auth/google";
 import { authenticate } from "@worker/auth/middleware";
 
@@ -7,8 +7,9 @@ import { authenticate } from "@worker/auth/middleware";
 export async function loadAuthScreen({ request, context }: { request: Request; context: AppLoadContext }) {
   const url = new URL(request.url);
   const query = url.searchParams;
-  const next = safeNext(query.get("next"));
+  const next = safeNext(query.get("next"), url.origin);
   const auth = await authenticate(context.cloudflare.env, request);
+  if (auth?.refreshedCookie) context.refreshSessionCookie?.(auth.refreshedCookie);
   if (auth && !auth.session.pendingSecondFactor && auth.user.emailConfirmedAt) throw redirect(next);
   const confirmError = query.get("confirm_error");
   const googleError = query.get("google_error");
