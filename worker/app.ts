@@ -5,6 +5,7 @@ import { dev } from "./api/dev";
 import { apiError, handleError } from "./lib/errors";
 import { limitBody } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
+import { environmentOfRequest } from "./middleware/environment";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
 import type { AppEnv } from "./types";
@@ -25,6 +26,8 @@ app.onError(handleError);
 
 // Request id, language and one structured log line per request.
 app.use("*", requestContext);
+// A development ENVIRONMENT counts only on this machine (fail closed anywhere else).
+app.use("*", environmentOfRequest);
 // Security headers with a per-request CSP nonce; plain http redirected on the production host.
 app.use("*", securityHeaders);
 // No body over 1 MB is read by anyone.

@@ -15,6 +15,7 @@ export default {
   unsupported_media_type: "Unsupported content type. Use application/json.",
   rate_limited: "Too many requests. Please try again later.",
   internal_error: "Internal system error. Please try again in a few minutes.",
+  service_misconfigured: "Service temporarily unavailable: the server configuration is incomplete.",
   field: {
     required: "Required field.",
     invalid: "Invalid value.",

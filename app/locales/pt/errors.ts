@@ -13,6 +13,7 @@ const errors = {
   unsupported_media_type: "Tipo de conteúdo não suportado. Use application/json.",
   rate_limited: "Demasiados pedidos. Tente novamente mais tarde.",
   internal_error: "Erro interno do sistema. Tente novamente em alguns minutos.",
+  service_misconfigured: "Serviço temporariamente indisponível: a configuração do servidor está incompleta.",
   field: {
     required: "Campo obrigatório.",
     invalid: "Valor inválido.",
