@@ -2,6 +2,7 @@ import { app } from "./app";
 import { runSchedule } from "./cron/registry";
 import { effectiveEnv } from "./lib/development";
 
+export { RateLimiter } from "./durable-objects/rate-limiter";
 export { UserRealtime } from "./durable-objects/user-realtime";
 
 export default {

@@ -12,6 +12,8 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
+import { clientIp, limitRequests } from "../middleware/rate-limit";
+import { limits } from "../auth/rate-limit";
 import type { AppEnv } from "../types";
 
 const billingDeps = (env: Env): BillingDeps => ({
@@ -38,7 +40,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 
 /** /api/v1/billing: checkout, customer portal, coupons, referral links and the Stripe webhook. */
 export const billingApi = new Hono<AppEnv>()
-  .post("/checkout", validate("json", checkoutSchema), async (c) => {
+  .post("/checkout", limitRequests(limits.stripeCallsPerIp, clientIp), validate("json", checkoutSchema), async (c) => {
     const { plan, coupon, email } = c.req.valid("json");
     const auth = c.get("auth");
     const signedIn = auth && !auth.session.pendingSecondFactor ? auth : null;
@@ -54,7 +56,7 @@ export const billingApi = new Hono<AppEnv>()
     return c.json({ url: await openPortal(billingDeps(c.env), user.id) });
   })
 
-  .post("/coupon", validate("json", z.object({ code: couponCode }).strict()), async (c) => {
+  .post("/coupon", limitRequests(limits.stripeCallsPerIp, clientIp), validate("json", z.object({ code: couponCode }).strict()), async (c) => {
     const auth = c.get("auth");
     const coupon = await checkCoupon(billingDeps(c.env), c.req.valid("json").code, auth?.user.id ?? null);
     return c.json({ valid: true, code: coupon.code, percentOff: coupon.percentOff });

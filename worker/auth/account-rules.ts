@@ -146,11 +146,12 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<To
 }
 
 /** Resends the confirmation link; silent for unknown or already-confirmed addresses. */
-export async function resendConfirmation(deps: AccountDeps, email: string, language: Language) {
+export async function resendConfirmation(deps: AccountDeps, email: string, language: Language, ip = "local") {
   deps.mailer.ensureReady?.();
-  const blocked = await deps.limiter.blocked(limits.resendPerAccount, email);
+  // Per address and per client: one client cycling through many addresses is an e-mail cannon too.
+  const blocked = (await deps.limiter.blocked(limits.resendPerAccount, email)) ?? (await deps.limiter.blocked(limits.resendPerIp, ip));
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
-  await deps.limiter.hit(limits.resendPerAccount, email);
+  await Promise.all([deps.limiter.hit(limits.resendPerAccount, email), deps.limiter.hit(limits.resendPerIp, ip)]);
   const user = await accounts.findUserByEmail(deps.db, email);
   if (!user || user.emailConfirmedAt) return;
   const token = await issueToken(deps, user.id, user.email, "email_confirmation");
