@@ -2,6 +2,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it, vi } from "vitest";
 import { app } from "@worker/app";
 import { limits, rateLimiter, type Limit, type LimiterStore } from "@worker/auth/rate-limit";
+import { Hono } from "hono";
+import { handleError } from "@worker/lib/errors";
+import { addressBurst } from "@worker/middleware/rate-limit";
+import type { AppEnv } from "@worker/types";
 import { api, freshIp, json, signUpAndLogIn } from "./helpers";
 
 const limit: Limit = { name: "test", max: 3, windowMs: 60_000 };
@@ -133,5 +137,37 @@ describe("limits on anonymous and e-mail-sending endpoints", { timeout: 120_000 
       expect((await api("/auth/resend-confirmation", { body: { email: `spray-${i}-${Date.now()}@example.com` }, headers: { "cf-connecting-ip": ip } })).status).toBe(204);
     }
     await expectLimited(await api("/auth/resend-confirmation", { body: { email: `spray-last-${Date.now()}@example.com` }, headers: { "cf-connecting-ip": ip } }));
+  });
+});
+
+describe("the per-address burst guard (Workers rate-limiting binding)", { timeout: 60_000 }, () => {
+  const probe = new Hono<AppEnv>().onError(handleError).use("*", addressBurst).post("/x", (c) => c.json({ ok: true }));
+  const post = (ip: string, bindings: Partial<Env> = {}) =>
+    probe.request("http://localhost/x", { method: "POST", headers: { "cf-connecting-ip": ip } }, { ...env, ...bindings }, createExecutionContext());
+
+  it("answers 429 with Retry-After once one address bursts past the binding's limit, other addresses unaffected", async () => {
+    const ip = freshIp();
+    const statuses = [];
+    for (let i = 0; i < 31; i++) statuses.push((await post(ip)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const refused = await post(ip);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("10");
+    expect((await post(freshIp())).status).toBe(200);
+  });
+
+  it("fails open with a log line when the binding throws", async () => {
+    const spy = vi.spyOn(console, "error");
+    const broken = { limit: async () => { throw new Error("binding down"); } } as unknown as RateLimit;
+    expect((await post(freshIp(), { ADDRESS_BURST: broken })).status).toBe(200);
+    expect(limiterLogs(spy)).toContainEqual(expect.objectContaining({ operation: "burst" }));
+    spy.mockRestore();
+  });
+
+  it("guards the anonymous endpoints of the API", async () => {
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 35 }, () => api("/auth/password-reset", { body: { email: "ninguem@example.com" }, headers: { "cf-connecting-ip": ip } })));
+    for (const r of results) expect(r.status).toBeLessThan(500);
+    expect(results.some((r) => r.status === 429 && r.headers.get("retry-after") === "10")).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { apiError } from "../lib/errors";
 import { jsonBodies } from "../middleware/body";
+import { addressBurst } from "../middleware/rate-limit";
 import type { AppEnv } from "../types";
 import { loadSession } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
@@ -28,6 +29,9 @@ api.use("*", jsonBodies({ except: NON_JSON_PATHS }));
 api.use("*", loadSession);
 // Premium routes (worker/billing/premium-routes.ts) answer 402 without the entitlement.
 api.use("*", premiumGuard(PREMIUM_ROUTES));
+
+// Per-address bursts on the anonymous endpoints that hash passwords, send e-mail or call Stripe.
+for (const path of ["/auth/*", "/billing/checkout", "/billing/coupon"]) api.use(path, addressBurst);
 
 api.route("/health", health);
 api.route("/auth", auth);
