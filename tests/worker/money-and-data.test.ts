@@ -59,6 +59,19 @@ describe("deleting an account with a paid subscription", { timeout: 30_000 }, ()
     expect(await userRow(userId)).toBeNull();
     expect(await env.DB.prepare("select count(*) as n from subscriptions where stripe_customer_id = ?").bind(customerId).first("n")).toBe(0);
   });
+
+  it("never attaches the deleted account's customer to a new account with the same address", async () => {
+    const email = "del-comeback@example.com";
+    const { cookie, customerId } = await customerUser(email);
+    const sub = await setSubscription({ customer: customerId, status: "active" });
+    await sendEvent(stripeEvent("customer.subscription.created", sub));
+    expect((await api("/me", { method: "DELETE", body: { password: "segredo-123" }, headers: { cookie } })).status).toBe(204);
+
+    await signUpAndLogIn(email); // the same person (or someone else) signs up again and confirms
+    const late = await sendEvent(stripeEvent("customer.subscription.deleted", await stripeSubscription(sub.id)));
+    expect((await json(late)).outcome).toBe("ignored");
+    expect(await env.DB.prepare("select count(*) as n from subscriptions where stripe_customer_id = ?").bind(customerId).first("n")).toBe(0);
+  });
 });
 
 describe("PATCH /me preferences", { timeout: 30_000 }, () => {

@@ -7,6 +7,9 @@ import type { Stripe } from "./stripe-client";
 /** Subscriptions Stripe would still bill or is about to (everything not already over). */
 const ENDED = new Set(["canceled", "incomplete_expired"]);
 
+/** Customer metadata set when the Rumo account behind a Stripe customer is deleted. */
+export const DELETED_ACCOUNT_MARK = "rumoAccountDeletedAt";
+
 /** 503 billing_unavailable: Stripe could not confirm the cancellation, so nothing was deleted. */
 export const billingUnavailable = () => new ApiError("billing_unavailable", 503, "billing:errors.billingUnavailable", undefined, { "Retry-After": "60" });
 
@@ -26,6 +29,13 @@ export async function cancelSubscriptionsForDeletion(deps: { db: Db; stripe: () 
     for (const subscription of running) {
       await stripe.subscriptions.cancel(subscription.id, { prorate: false, invoice_now: false, cancellation_details: { comment: "Rumo account deleted" } });
     }
+    // A later event for this customer must never attach it to another account with the same e-mail.
+    // (A customer Stripe no longer knows has nothing to mark.)
+    await stripe.customers
+      .update(record.stripeCustomerId, { metadata: { [DELETED_ACCOUNT_MARK]: new Date().toISOString() } })
+      .catch((error: { statusCode?: number }) => {
+        if (error?.statusCode !== 404) throw error;
+      });
     if (running.length) log("info", "subscriptions_cancelled_for_deletion", { userId, count: running.length });
     return running.length;
   } catch (error) {
