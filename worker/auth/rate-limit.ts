@@ -18,7 +18,7 @@ export const limits = {
   resendPerIp: { name: "resend-ip", max: 20, windowMs: 60 * MINUTE },
   secondFactorPerSession: { name: "totp-session", max: 5, windowMs: 15 * MINUTE, failClosed: true },
   /** Anonymous endpoints that call Stripe (coupon check, checkout) per client address. */
-  stripeCallsPerIp: { name: "stripe-ip", max: 30, windowMs: 15 * MINUTE },
+  stripeCallsPerIp: { name: "stripe-ip", max: 60, windowMs: 15 * MINUTE },
   feedbackPerAccount: { name: "feedback-account", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
