@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError, apiError } from "./errors";
 import { log } from "./log";
 
 /**
@@ -8,7 +8,5 @@ import { log } from "./log";
  */
 export function misconfigured(setting: string): ApiError {
   log("error", "service_misconfigured", { setting });
-  return new ApiError("service_misconfigured", 503, "errors:service_misconfigured", undefined, { "Retry-After": "300" });
+  return apiError("service_misconfigured", { headers: { "Retry-After": "300" } });
 }
-
-export const isMisconfigured = (error: unknown): error is ApiError => error instanceof ApiError && error.code === "service_misconfigured";
