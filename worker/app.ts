@@ -7,6 +7,7 @@ import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { apiError, handleError } from "./lib/errors";
 import { limitBodies } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
+import { environmentOfRequest } from "./middleware/environment";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
 import type { AppEnv } from "./types";
@@ -27,6 +28,8 @@ app.onError(handleError);
 
 // Request id, language and one structured log line per request.
 app.use("*", requestContext);
+// A development ENVIRONMENT counts only on this machine (fail closed anywhere else).
+app.use("*", environmentOfRequest);
 // Security headers with a per-request CSP nonce; plain http redirected on the production host.
 app.use("*", securityHeaders);
 // No body over its route's limit (1 MB unless a module's rule says otherwise) is read by anyone.

@@ -316,35 +316,7 @@ describe("profile, onboarding and export", () => {
   });
 });
 
-describe("account deletion", () => {
-  it("asks for the password and removes every row of the user in every table, plus their sessions", async () => {
-    const cookie = await signUpAndLogIn("paula@example.com");
-    const other = await signUpAndLogIn("quim@example.com");
-    const userId = (await json(await api("/me", { headers: { cookie } }))).user.id;
-    const sessionIds = (await json(await api("/me/sessions", { headers: { cookie } }))).items.map((s: { id: string }) => s.id);
-
-    const wrong = await api("/me", { method: "DELETE", body: { password: "nao-e-esta" }, headers: { cookie } });
-    expect(wrong.status).toBe(400);
-
-    const deleted = await api("/me", { method: "DELETE", body: { password: "segredo-123" }, headers: { cookie } });
-    expect(deleted.status).toBe(204);
-    expect(deleted.headers.get("set-cookie")).toContain("Max-Age=0");
-
-    const { results: tables } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations'").all<{ name: string }>();
-    expect(tables.length).toBeGreaterThan(3);
-    for (const { name } of tables) {
-      const { results: columns } = await env.DB.prepare(`pragma table_info(${name})`).all<{ name: string }>();
-      const names = columns.map((c) => c.name);
-      if (names.includes("user_id")) expect(await countRows(name, "user_id = ?", userId), name).toBe(0);
-      if (names.includes("email")) expect(await countRows(name, "email = ?", "paula@example.com"), name).toBe(0);
-      if (names.includes("to")) expect(await countRows(name, '"to" = ?', "paula@example.com"), name).toBe(0);
-      if (name === "users") expect(await countRows(name, "id = ?", userId)).toBe(0);
-    }
-    for (const id of sessionIds) expect(await env.SESSIONS.get(`session:${id}`)).toBeNull();
-    expect((await api("/me", { headers: { cookie } })).status).toBe(401);
-    expect((await api("/me", { headers: { cookie: other } })).status).toBe(200);
-  });
-});
+// Account deletion: tests/worker/account-deletion.test.ts (every table, two users) and money-and-data.test.ts (Stripe).
 
 describe("referral links at sign-up", () => {
   it("record the referral for a valid code and never fail the sign-up for a bad one", async () => {

@@ -13,20 +13,49 @@ import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 const PREMIUM_MESSAGE = "Funcionalidade Premium - disponível apenas para utilizadores Premium";
 const concrete = (path: string) => path.replace(/:[^/]+/g, "x1");
 
-describe("the premium route registry", () => {
-  it("every listed premium route answers 402 for a Free user after the trial, and passes the guard during the trial", async () => {
+/**
+ * A premium route registered by the test on a real route of the API (POST /feedback), so the
+ * central guard in worker/api/index.ts is exercised for real while the registry has no module
+ * rows: removing the guard, or its use of the registry, makes this fail.
+ */
+const TEST_ROUTE: PremiumRoute = { method: "POST", path: "/feedback", entitlement: "diary" };
+const BODIES: Record<string, unknown> = { "/feedback": { message: "nota premium" } };
+
+async function withTestRoute(run: (routes: readonly PremiumRoute[]) => Promise<void>) {
+  const registry = PREMIUM_ROUTES as PremiumRoute[];
+  registry.push(TEST_ROUTE);
+  try {
+    await run([...registry]);
+  } finally {
+    registry.splice(registry.indexOf(TEST_ROUTE), 1);
+  }
+}
+
+describe("the premium route registry", { timeout: 60_000 }, () => {
+  it("every listed premium route answers 402 for a Free user after the trial, and passes the guard during the trial and on Pro", async () => {
     const trialCookie = await signUpAndLogIn("ent-trial@example.com");
     const freeCookie = await signUpAndLogIn("ent-free@example.com");
     await endTrial(await userIdOf("ent-free@example.com"));
-    // Until the premium modules land this list is empty; each module adds its routes there.
-    for (const route of PREMIUM_ROUTES) {
-      const body = route.method === "GET" || route.method === "DELETE" ? undefined : {};
-      const free = await api(concrete(route.path), { method: route.method, body, headers: { cookie: freeCookie } });
-      expect(free.status, `${route.method} ${route.path}`).toBe(402);
-      expect((await json(free)).error).toMatchObject({ code: "premium_required", message: PREMIUM_MESSAGE });
-      const trial = await api(concrete(route.path), { method: route.method, body, headers: { cookie: trialCookie } });
-      expect(trial.status, `${route.method} ${route.path}`).not.toBe(402);
-    }
+    const pro = await customerUser("ent-pro@example.com");
+    await endTrial(pro.userId);
+    await sendEvent(stripeEvent("customer.subscription.created", await setSubscription({ customer: pro.customerId, status: "active" })));
+
+    await withTestRoute(async (routes) => {
+      expect(routes.length).toBeGreaterThan(0);
+      for (const route of routes) {
+        const body = route.method === "GET" || route.method === "DELETE" ? undefined : (BODIES[route.path] ?? {});
+        const free = await api(concrete(route.path), { method: route.method, body, headers: { cookie: freeCookie } });
+        expect(free.status, `${route.method} ${route.path}`).toBe(402);
+        expect((await json(free)).error).toMatchObject({ code: "premium_required", message: PREMIUM_MESSAGE });
+        for (const cookie of [trialCookie, pro.cookie]) {
+          const allowed = await api(concrete(route.path), { method: route.method, body, headers: { cookie } });
+          expect(allowed.status, `${route.method} ${route.path}`).not.toBe(402);
+          if (route === TEST_ROUTE) expect(allowed.status).toBe(201);
+        }
+      }
+    });
+    // The Free user's refused write changed nothing.
+    expect(await env.DB.prepare("select count(*) as n from feedback where user_id = ?").bind(await userIdOf("ent-free@example.com")).first("n")).toBe(0);
     // Own-item reads and the export are never listed (only paid reads, marked): a downgraded account keeps its data.
     expect(PREMIUM_ROUTES.filter((r) => r.method === "GET" && !r.paidRead)).toEqual([]);
     // And the account's own routes stay open for a Free user.

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import Stripe from "stripe";
 import { FAKE_STRIPE } from "../fixtures/fake-stripe";
-import { api, json, signUpAndLogIn } from "./helpers";
+import { api, freshIp, json, signUpAndLogIn } from "./helpers";
 
 const signer = new Stripe(FAKE_STRIPE.secretKey, { httpClient: Stripe.createFetchHttpClient() });
 const crypto = Stripe.createSubtleCryptoProvider();
@@ -43,7 +43,8 @@ export const endTrial = (userId: string) => env.DB.prepare("update users set tri
 export async function customerUser(email: string, plan: "light" | "pro" = "pro") {
   const cookie = await signUpAndLogIn(email);
   const userId = await userIdOf(email);
-  const checkout = await api("/billing/checkout", { body: { plan }, headers: { cookie } });
+  // From its own address, as people do: checkouts are limited per client address.
+  const checkout = await api("/billing/checkout", { body: { plan }, headers: { cookie, "x-forwarded-for": freshIp() } });
   if (checkout.status !== 200) throw new Error(`checkout ${checkout.status}: ${await checkout.text()}`);
   const { url } = await json(checkout);
   const customerId = (await customerOf(userId))!;

@@ -107,7 +107,7 @@ export const auth = new Hono<AppEnv>()
       if (!parsed.success) throw new ApiError("validation_failed", 400, "auth:validation.enterYourEmail", { email: "auth:validation.enterYourEmail" });
       address = parsed.data.email;
     }
-    await rules.resendConfirmation(accountDeps(c.env), address, c.get("lang"));
+    await rules.resendConfirmation(accountDeps(c.env), address, c.get("lang"), requestInfo(c, c.get("lang")).ip);
     return c.body(null, 204);
   })
 

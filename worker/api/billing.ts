@@ -4,13 +4,16 @@ import { COUPON_CODE_PATTERN, PAID_PLAN_IDS } from "~/lib/plans";
 import { currentAuth, requireUser } from "../auth/middleware";
 import { checkCoupon, claimReferral, createCheckout, openPortal, referralOf, type BillingDeps } from "../billing/checkout";
 import { notifyBilling } from "../billing/notify-billing";
-import { handleStripeEvent } from "../billing/stripe-events";
-import { stripeFor, webhookCrypto, WEBHOOK_TOLERANCE_SECONDS } from "../billing/stripe-client";
+import { HANDLED_EVENTS, handleStripeEvent } from "../billing/stripe-events";
+import { Stripe, stripeFor, webhookCrypto, WEBHOOK_TOLERANCE_SECONDS } from "../billing/stripe-client";
 import { database } from "../db/client";
+import { misconfigured } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
+import { clientIp, limitRequests } from "../middleware/rate-limit";
+import { limits } from "../auth/rate-limit";
 import type { AppEnv } from "../types";
 
 const billingDeps = (env: Env): BillingDeps => ({
@@ -37,7 +40,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 
 /** /api/v1/billing: checkout, customer portal, coupons, referral links and the Stripe webhook. */
 export const billingApi = new Hono<AppEnv>()
-  .post("/checkout", validate("json", checkoutSchema), async (c) => {
+  .post("/checkout", limitRequests(limits.stripeCallsPerIp, clientIp), validate("json", checkoutSchema), async (c) => {
     const { plan, coupon, email } = c.req.valid("json");
     const auth = c.get("auth");
     const signedIn = auth && !auth.session.pendingSecondFactor ? auth : null;
@@ -53,7 +56,7 @@ export const billingApi = new Hono<AppEnv>()
     return c.json({ url: await openPortal(billingDeps(c.env), user.id) });
   })
 
-  .post("/coupon", validate("json", z.object({ code: couponCode }).strict()), async (c) => {
+  .post("/coupon", limitRequests(limits.stripeCallsPerIp, clientIp), validate("json", z.object({ code: couponCode }).strict()), async (c) => {
     const auth = c.get("auth");
     const coupon = await checkCoupon(billingDeps(c.env), c.req.valid("json").code, auth?.user.id ?? null);
     return c.json({ valid: true, code: coupon.code, percentOff: coupon.percentOff });
@@ -71,15 +74,23 @@ export const billingApi = new Hono<AppEnv>()
     const signature = c.req.header("stripe-signature");
     const secret = c.env.STRIPE_WEBHOOK_SECRET;
     const payload = await c.req.text();
-    if (!signature || !secret) throw new ApiError("invalid_signature", 400, "billing:errors.invalidSignature");
-    const stripe = stripeFor(c.env);
+    // No signing secret: nothing can be verified or applied. Stripe retries a 503 later.
+    if (!secret) throw misconfigured("STRIPE_WEBHOOK_SECRET");
+    if (!signature) throw new ApiError("invalid_signature", 400, "billing:errors.invalidSignature");
     let event;
     try {
-      event = await stripe.webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, webhookCrypto);
+      // The signature check needs only the signing secret, not an API client.
+      event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, webhookCrypto);
     } catch (error) {
       log("warn", "stripe_webhook_rejected", { error: (error as Error).message });
       throw new ApiError("invalid_signature", 400, "billing:errors.invalidSignature");
     }
+    // A genuine event that needs the API (reading the subscription back) waits for the key.
+    if (!c.env.STRIPE_SECRET_KEY) {
+      if (!HANDLED_EVENTS.has(event.type)) return c.json({ received: true, outcome: "ignored" });
+      throw misconfigured("STRIPE_SECRET_KEY");
+    }
+    const stripe = stripeFor(c.env);
     const outcome = await handleStripeEvent(
       { db: database(c.env.DB), stripe, env: c.env, notify: notifyBilling, now: () => new Date(), newId },
       event,

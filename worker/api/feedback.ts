@@ -5,6 +5,8 @@ import { database } from "../db/client";
 import { insertFeedback } from "../db/feedback";
 import { newId } from "../lib/ids";
 import { validate } from "../lib/validate";
+import { limitRequests } from "../middleware/rate-limit";
+import { limits } from "../auth/rate-limit";
 import type { AppEnv } from "../types";
 
 const feedbackSchema = z.object({
@@ -13,7 +15,7 @@ const feedbackSchema = z.object({
 });
 
 /** POST /feedback: the floating beta-feedback box. */
-export const feedbackApi = new Hono<AppEnv>().use("*", requireUser).post("/", validate("json", feedbackSchema), async (c) => {
+export const feedbackApi = new Hono<AppEnv>().use("*", requireUser).post("/", limitRequests(limits.feedbackPerAccount, (c) => currentAuth(c).user.id), validate("json", feedbackSchema), async (c) => {
   const { user } = currentAuth(c);
   const id = newId();
   await insertFeedback(database(c.env.DB), user.id, { id, email: user.email, ...c.req.valid("json") });

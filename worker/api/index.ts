@@ -4,10 +4,11 @@ import { checkBodies } from "../middleware/body";
 import { WORKER_MODULES } from "../modules";
 import { bodyRulesOf, mountsOf, premiumRoutesOf, searchProvidersOf, searchTypesOf } from "../modules/registry";
 import type { BodyRule, WorkerModule } from "../modules/types";
+import { addressBurst } from "../middleware/rate-limit";
 import type { AppEnv } from "../types";
 import { loadSession } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
-import { PLATFORM_PREMIUM_ROUTES } from "../billing/premium-routes";
+import { PLATFORM_PREMIUM_ROUTES, PREMIUM_ROUTES, type PremiumRoute } from "../billing/premium-routes";
 import { auth } from "./auth";
 import { feedbackApi } from "./feedback";
 import { billingApi } from "./billing";
@@ -26,14 +27,16 @@ export const PLATFORM_BODY_RULES: readonly BodyRule[] = [
 ];
 
 /** The JSON API for a list of modules (mounted at /api/v1): the platform's sub-apps, then each module's. */
-export function buildApi(modules: readonly WorkerModule[]) {
+export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readonly PremiumRoute[] = premiumRoutesOf(modules, PLATFORM_PREMIUM_ROUTES)) {
   const api = new Hono<AppEnv>();
 
   api.use("*", checkBodies(bodyRulesOf(modules, PLATFORM_BODY_RULES)));
   // Every API request knows its session (if any); routes that need one say requireUser.
   api.use("*", loadSession);
   // Premium routes (the platform's and the modules') answer 402 without the entitlement.
-  api.use("*", premiumGuard(premiumRoutesOf(modules, PLATFORM_PREMIUM_ROUTES)));
+  api.use("*", premiumGuard(premiumRoutes));
+  // Per-address bursts on the anonymous endpoints that hash passwords, send e-mail or call Stripe.
+  for (const path of ["/auth/*", "/billing/checkout", "/billing/coupon"]) api.use(path, addressBurst);
 
   api.route("/health", health);
   api.route("/auth", auth);
@@ -57,4 +60,5 @@ export function buildApi(modules: readonly WorkerModule[]) {
 
 /** Every body rule of the running app, for the root's size limit (worker/app.ts). */
 export const BODY_RULES = bodyRulesOf(WORKER_MODULES, PLATFORM_BODY_RULES);
-export const api = buildApi(WORKER_MODULES);
+// The running API guards with PREMIUM_ROUTES itself (the same list, derived once), so what tests see is what is enforced.
+export const api = buildApi(WORKER_MODULES, PREMIUM_ROUTES);

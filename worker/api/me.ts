@@ -4,14 +4,16 @@ import * as rules from "../auth/account-rules";
 import { accountDeps, currentAuth, requireFreshSession, requireUser, sessionDeps } from "../auth/middleware";
 import { clearSessionCookie, revokeOtherSessions, revokeSession, type SessionRecord } from "../auth/sessions";
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
+import { cancelSubscriptionsForDeletion } from "../billing/close-account";
 import { entitlementsOf } from "../billing/entitlements";
+import { stripeFor } from "../billing/stripe-client";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import { EXPORTERS } from "../modules/exporters";
 import { exportUserData } from "../db/export";
 import { userRealtime } from "../durable-objects/user-realtime";
 import { describeDevice } from "../lib/device";
-import { apiError } from "../lib/errors";
+import { ApiError, apiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { notifySecurityEvent } from "../notifications/account-events";
 import type { AppEnv } from "../types";
@@ -46,15 +48,49 @@ const isTimeZone = (value: string) => {
 const timeZone = z.string().max(64).refine(isTimeZone, "errors:field.invalid");
 const language = z.enum(["pt", "en"]);
 
+/** The stored preferences, whole, are kept small: the row is read on every signed-in request. */
+export const PREFERENCES_MAX_CHARS = 8_192;
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "errors:field.invalid");
+
+/**
+ * Every preference the app stores, each bounded; unknown keys are refused, so the JSON column
+ * cannot grow or nest without limit (a feature adds its key here). null removes a key.
+ */
+const preferencesSchema = z
+  .object({
+    /** Guided tours the user finished or dismissed. */
+    completedGuides: z.array(z.string().trim().min(1).max(64)).max(100).nullable(),
+    /** Working hours for planning features: local times and ISO weekdays (1 = Monday). */
+    workingHours: z
+      .object({ start: clock, end: clock, days: z.array(z.number().int().min(1).max(7)).max(7).optional() })
+      .strict()
+      .nullable(),
+  })
+  .partial()
+  .strict();
+
 const patchMeSchema = z
   .object({
     fullName: z.string().trim().max(120),
     language,
     timeZone,
-    preferences: z.record(z.string().max(64), z.unknown()).refine((v) => JSON.stringify(v).length <= 16_384, "errors:field.tooLong"),
+    preferences: preferencesSchema,
   })
   .partial()
   .strict();
+
+/** Applies a change (null removes a key); the merged whole must still fit the bound. */
+function mergePreferences(stored: Record<string, unknown>, change: z.infer<typeof preferencesSchema>) {
+  const merged: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === null) delete merged[key];
+    else if (value !== undefined) merged[key] = value;
+  }
+  if (JSON.stringify(merged).length > PREFERENCES_MAX_CHARS) {
+    throw new ApiError("validation_failed", 400, "errors:field.tooLong", { preferences: "errors:field.tooLong" });
+  }
+  return merged;
+}
 
 const onboardingSchema = z
   .object({
@@ -91,10 +127,8 @@ export const me = new Hono<AppEnv>()
     const { user, session } = currentAuth(c);
     const input = c.req.valid("json");
     const db = database(c.env.DB);
-    await accounts.updateUser(db, user.id, {
-      ...input,
-      ...(input.preferences ? { preferences: { ...user.preferences, ...input.preferences } } : {}),
-    });
+    const preferences = input.preferences ? mergePreferences(user.preferences, input.preferences) : undefined;
+    await accounts.updateUser(db, user.id, { ...input, ...(preferences ? { preferences } : {}) });
     return c.json({ user: publicUser((await accounts.findUserById(db, user.id))!, session) });
   })
 
@@ -179,6 +213,8 @@ export const me = new Hono<AppEnv>()
     const { user, session } = currentAuth(c);
     const deps = accountDeps(c.env);
     await rules.confirmPassword(deps, user.id, c.req.valid("json").password, session);
+    // Stripe first: if the subscription cannot be cancelled, nothing is deleted (503 billing_unavailable).
+    await cancelSubscriptionsForDeletion({ db: deps.db, stripe: () => stripeFor(c.env) }, user.id);
     // Sessions first (KV copies included), then every row, then the realtime object's state.
     await revokeOtherSessions(sessionDeps(c.env), user.id);
     await accounts.deleteUserData(deps.db, user);

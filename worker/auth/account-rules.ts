@@ -76,6 +76,7 @@ async function sendQuietly(deps: AccountDeps, mail: Parameters<Mailer["send"]>[0
 const confirmLink = (deps: AccountDeps, token: string) => `${deps.appUrl}/api/v1/auth/confirm?token=${token}`;
 
 export async function signUp(deps: AccountDeps, input: { fullName: string; email: string; password: string }, request: RequestInfo) {
+  deps.mailer.ensureReady?.();
   const blocked = await deps.limiter.blocked(limits.signupPerIp, request.ip);
   if (blocked) throw tooMany(blocked, "auth:errors.tooManySignUps");
   await deps.limiter.hit(limits.signupPerIp, request.ip);
@@ -167,10 +168,12 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<To
 }
 
 /** Resends the confirmation link; silent for unknown or already-confirmed addresses. */
-export async function resendConfirmation(deps: AccountDeps, email: string, language: Language) {
-  const blocked = await deps.limiter.blocked(limits.resendPerAccount, email);
+export async function resendConfirmation(deps: AccountDeps, email: string, language: Language, ip = "local") {
+  deps.mailer.ensureReady?.();
+  // Per address and per client: one client cycling through many addresses is an e-mail cannon too.
+  const blocked = (await deps.limiter.blocked(limits.resendPerAccount, email)) ?? (await deps.limiter.blocked(limits.resendPerIp, ip));
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
-  await deps.limiter.hit(limits.resendPerAccount, email);
+  await Promise.all([deps.limiter.hit(limits.resendPerAccount, email), deps.limiter.hit(limits.resendPerIp, ip)]);
   const user = await accounts.findUserByEmail(deps.db, email);
   if (!user || user.emailConfirmedAt) return;
   const token = await issueToken(deps, user.id, user.email, "email_confirmation");
@@ -179,6 +182,7 @@ export async function resendConfirmation(deps: AccountDeps, email: string, langu
 
 /** Always the same answer, whether or not the address has an account (no enumeration). */
 export async function requestPasswordReset(deps: AccountDeps, email: string, request: RequestInfo) {
+  deps.mailer.ensureReady?.();
   const blocked = (await deps.limiter.blocked(limits.resetPerAccount, email)) ?? (await deps.limiter.blocked(limits.resetPerIp, request.ip));
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
   await Promise.all([deps.limiter.hit(limits.resetPerAccount, email), deps.limiter.hit(limits.resetPerIp, request.ip)]);

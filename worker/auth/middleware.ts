@@ -32,7 +32,7 @@ export function accountDeps(env: Env): AccountDeps {
     kv: env.SESSIONS,
     closeSockets: closeSocketsOf(env),
     mailer: mailerFor(env),
-    limiter: rateLimiter(env.SESSIONS),
+    limiter: rateLimiter(env.RATE_LIMITER),
     appUrl: env.APP_URL.replace(/\/$/, ""),
     adminEmails: env.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
     now: () => new Date(),

@@ -1,44 +1,67 @@
-/** A fixed-window limit: at most `max` counted events per `windowMs` for one key. */
-export type Limit = { name: string; max: number; windowMs: number };
+import { log } from "../lib/log";
+
+/**
+ * A fixed-window limit: at most `max` counted events per `windowMs` for one key. `failClosed`
+ * limits guard secrets against guessing: if the limiter itself fails they refuse (429) rather than
+ * let unlimited guesses through; the others fail open with a log line (docs/decisions/0014).
+ */
+export type Limit = { name: string; max: number; windowMs: number; failClosed?: boolean };
 
 const MINUTE = 60_000;
 export const limits = {
-  loginFailuresPerAccount: { name: "login-account", max: 5, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { name: "login-account", max: 5, windowMs: 15 * MINUTE, failClosed: true },
   loginFailuresPerIp: { name: "login-ip", max: 30, windowMs: 15 * MINUTE },
   signupPerIp: { name: "signup-ip", max: 10, windowMs: 60 * MINUTE },
   resetPerAccount: { name: "reset-account", max: 3, windowMs: 15 * MINUTE },
   resetPerIp: { name: "reset-ip", max: 20, windowMs: 60 * MINUTE },
   resendPerAccount: { name: "resend-account", max: 3, windowMs: 15 * MINUTE },
+  resendPerIp: { name: "resend-ip", max: 20, windowMs: 60 * MINUTE },
   /** Per account, across all its sessions: a new password sign-in must not bring new guesses. */
-  secondFactorPerAccount: { name: "totp-account", max: 5, windowMs: 15 * MINUTE },
+  secondFactorPerAccount: { name: "totp-account", max: 5, windowMs: 15 * MINUTE, failClosed: true },
+  /** Anonymous endpoints that call Stripe (coupon check, checkout) per client address. */
+  stripeCallsPerIp: { name: "stripe-ip", max: 60, windowMs: 15 * MINUTE },
+  feedbackPerAccount: { name: "feedback-account", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
-type Window = { count: number; resetAt: number };
+/** Seconds a refused limiter failure asks the client to wait. */
+const FAILED_CLOSED_RETRY_SECONDS = 60;
+
+/** The counters' store: the RateLimiter Durable Object, one instance per limit key. */
+export type LimiterStore = Pick<Env["RATE_LIMITER"], "idFromName" | "get">;
 
 /**
- * Counters in KV (the design card's store for rate limits). KV is not transactional, so two
- * simultaneous attempts may both count as one: the limit is approximate by a request or two,
- * which is fine for slowing guessing down. Windows expire, so nobody is locked out for good.
+ * Exact counters in the RateLimiter Durable Object (worker/durable-objects/rate-limiter.ts). A
+ * limiter failure never becomes a 5xx: fail-open limits let the request through and log it,
+ * fail-closed limits answer 429 (the caller's Retry-After).
  */
-export function rateLimiter(kv: KVNamespace, now: () => number = Date.now) {
-  const key = (limit: Limit, subject: string) => `rl:${limit.name}:${subject.toLowerCase()}`;
-  async function read(limit: Limit, subject: string): Promise<Window> {
-    const window = await kv.get<Window>(key(limit, subject), { type: "json", cacheTtl: 60 });
-    return window && window.resetAt > now() ? window : { count: 0, resetAt: now() + limit.windowMs };
-  }
+export function rateLimiter(store: LimiterStore, now: () => number = Date.now) {
+  const counter = (limit: Limit, subject: string) => store.get(store.idFromName(`${limit.name}:${subject.trim().toLowerCase()}`));
+  const failed = (operation: string, limit: Limit, error: unknown) =>
+    log("error", "rate_limiter_failed", { operation, limit: limit.name, failClosed: !!limit.failClosed, error: error instanceof Error ? error.message : String(error) });
   return {
     /** Seconds to wait when the limit is reached, else null. */
     async blocked(limit: Limit, subject: string): Promise<number | null> {
-      const window = await read(limit, subject);
-      return window.count >= limit.max ? Math.max(1, Math.ceil((window.resetAt - now()) / 1000)) : null;
+      try {
+        const window = await counter(limit, subject).read(limit.windowMs, now());
+        return window.count >= limit.max ? Math.max(1, Math.ceil((window.resetAt - now()) / 1000)) : null;
+      } catch (error) {
+        failed("blocked", limit, error);
+        return limit.failClosed ? FAILED_CLOSED_RETRY_SECONDS : null;
+      }
     },
     async hit(limit: Limit, subject: string): Promise<void> {
-      const window = await read(limit, subject);
-      const next = { count: window.count + 1, resetAt: window.resetAt };
-      await kv.put(key(limit, subject), JSON.stringify(next), { expirationTtl: Math.max(60, Math.ceil((next.resetAt - now()) / 1000)) });
+      try {
+        await counter(limit, subject).hit(limit.windowMs, now());
+      } catch (error) {
+        failed("hit", limit, error);
+      }
     },
     async clear(limit: Limit, subject: string): Promise<void> {
-      await kv.delete(key(limit, subject));
+      try {
+        await counter(limit, subject).clear();
+      } catch (error) {
+        failed("clear", limit, error);
+      }
     },
   };
 }

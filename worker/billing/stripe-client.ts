@@ -34,4 +34,4 @@ export const webhookCrypto = Stripe.createSubtleCryptoProvider();
 /** Stripe's default, kept explicit: events signed more than 5 minutes ago are refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type { Stripe };
+export { Stripe };

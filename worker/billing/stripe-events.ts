@@ -5,6 +5,7 @@ import * as billing from "../db/billing";
 import type { Db } from "../db/client";
 import { log } from "../lib/log";
 import type { NotifyBilling } from "./notify-billing";
+import { DELETED_ACCOUNT_MARK } from "./close-account";
 import { LIVE_STATUSES } from "./subscription";
 
 export type WebhookDeps = {
@@ -88,6 +89,8 @@ async function userForCustomer(deps: WebhookDeps, customerId: string, object: Re
     if (error?.statusCode === 404) return null;
     throw error;
   });
+  // The account behind this customer was deleted: nothing of Rumo's belongs to it any more.
+  if (customer && !customer.deleted && customer.metadata?.[DELETED_ACCOUNT_MARK]) return null;
   if (customer && !customer.deleted) hints.push(customer.metadata?.userId);
   for (const hint of hints) {
     if (typeof hint === "string" && hint && (await accounts.findUserById(deps.db, hint))) return hint;

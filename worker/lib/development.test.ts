@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalDevelopment } from "./development";
+import { effectiveEnv, isLocalDevelopment } from "./development";
 
 describe("isLocalDevelopment", () => {
   it("needs both the development environment and a local host", () => {
@@ -7,5 +7,17 @@ describe("isLocalDevelopment", () => {
     expect(isLocalDevelopment({ ENVIRONMENT: "development" }, "http://127.0.0.1:8787/api/dev/seed")).toBe(true);
     expect(isLocalDevelopment({ ENVIRONMENT: "development" }, "https://rumo.app/dev/mailbox")).toBe(false);
     expect(isLocalDevelopment({ ENVIRONMENT: "production" }, "http://localhost/dev/mailbox")).toBe(false);
+  });
+});
+
+describe("effectiveEnv", () => {
+  it("keeps development only on this machine; anything else, or any other value, is production", () => {
+    expect(effectiveEnv({ ENVIRONMENT: "development" }, "http://localhost:8787/x").ENVIRONMENT).toBe("development");
+    expect(effectiveEnv({ ENVIRONMENT: "development" }, "https://rumo.app/x").ENVIRONMENT).toBe("production");
+    expect(effectiveEnv({ ENVIRONMENT: "development" }, "http://192.168.1.20:8787/x").ENVIRONMENT).toBe("production");
+    expect(effectiveEnv({ ENVIRONMENT: "Development" }, "http://localhost/x").ENVIRONMENT).toBe("Development");
+    expect(isLocalDevelopment(effectiveEnv({ ENVIRONMENT: "Development" }, "http://localhost/x"), "http://localhost/x")).toBe(false);
+    const env = { ENVIRONMENT: "production", APP_URL: "https://rumo.app" };
+    expect(effectiveEnv(env, "http://localhost/x")).toBe(env);
   });
 });

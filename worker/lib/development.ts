@@ -8,3 +8,14 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export function isLocalDevelopment(env: Pick<Env, "ENVIRONMENT">, url: string | URL): boolean {
   return env.ENVIRONMENT === "development" && LOCAL_HOSTS.has(new URL(url).hostname);
 }
+
+/**
+ * The environment a request (or, without one, a scheduled run addressed by APP_URL) really runs in:
+ * "development" only on this machine. ENVIRONMENT=development is wrangler.toml's default, so a
+ * deployment that forgot `--env production` would otherwise use the committed development key and
+ * keep e-mail in D1; on any public host it is treated as production and fails closed instead.
+ */
+export function effectiveEnv<E extends Pick<Env, "ENVIRONMENT">>(env: E, url: string | URL): E {
+  if (env.ENVIRONMENT !== "development" || isLocalDevelopment(env, url)) return env;
+  return { ...env, ENVIRONMENT: "production" };
+}

@@ -19,6 +19,10 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  /** Stripe could not confirm a change that must happen first (account deletion): nothing was done. */
+  billing_unavailable: 503,
+  /** Production lacks a setting this request needs (docs/decisions/0015). */
+  service_misconfigured: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,12 +1,14 @@
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
+import { misconfigured } from "./config";
 
-// Local development has no secrets; a fixed key there keeps `npm start` zero-config. Production
-// refuses to encrypt without ENCRYPTION_KEY.
+// Local development has no secrets; a fixed key there keeps `npm start` zero-config. Anywhere else
+// (ENVIRONMENT is downgraded to production off localhost, worker/lib/development.ts) a missing
+// ENCRYPTION_KEY is a 503 service_misconfigured, never this committed key.
 const DEVELOPMENT_KEY = "cnVtby1sb2NhbC1kZXZlbG9wbWVudC1rZXktMzJieXQ=";
 
 async function key(env: Pick<Env, "ENCRYPTION_KEY" | "ENVIRONMENT">) {
   const raw = env.ENCRYPTION_KEY || (env.ENVIRONMENT === "development" ? DEVELOPMENT_KEY : null);
-  if (!raw) throw new Error("ENCRYPTION_KEY is not set");
+  if (!raw) throw misconfigured("ENCRYPTION_KEY");
   return crypto.subtle.importKey("raw", new Uint8Array(decodeBase64(raw)), "AES-GCM", false, ["encrypt", "decrypt"]);
 }
 

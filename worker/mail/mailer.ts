@@ -1,5 +1,6 @@
 import { database } from "../db/client";
 import { insertOutboxMail } from "../db/mail-outbox";
+import { misconfigured } from "../lib/config";
 import { newId } from "../lib/ids";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
@@ -7,6 +8,8 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 /** Sends e-mail. Rules take a Mailer, so tests and development use the outbox. */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Throws 503 service_misconfigured before any work when mail cannot be sent at all. */
+  ensureReady?(): void;
 }
 
 /** Development: mail goes to the D1 outbox, readable at /dev/mailbox. */
@@ -35,10 +38,21 @@ export function httpMailer(options: { apiKey: string; from: string; endpoint?: s
   };
 }
 
+/** Production without EMAIL_API_KEY: mail (reset links included) is refused, never kept in D1. */
+function unconfiguredMailer(): Mailer {
+  return {
+    ensureReady() {
+      throw misconfigured("EMAIL_API_KEY");
+    },
+    async send() {
+      throw misconfigured("EMAIL_API_KEY");
+    },
+  };
+}
+
+/** The outbox only in local development (worker/lib/development.ts decides what that is). */
 export function mailerFor(env: Env): Mailer {
-  if (env.ENVIRONMENT === "development" || !env.EMAIL_API_KEY) {
-    if (env.ENVIRONMENT !== "development") console.error(JSON.stringify({ level: "error", msg: "EMAIL_API_KEY missing: mail kept in the outbox" }));
-    return outboxMailer(env.DB);
-  }
+  if (env.ENVIRONMENT === "development") return outboxMailer(env.DB);
+  if (!env.EMAIL_API_KEY) return unconfiguredMailer();
   return httpMailer({ apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM || `Rumo <${env.SUPPORT_EMAIL}>`, endpoint: env.EMAIL_API_URL });
 }

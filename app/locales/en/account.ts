@@ -51,6 +51,8 @@ export default {
       deleteButton: "Delete my account",
       deleteConfirmTitle: "Delete the account for good?",
       deleteConfirmText: "Enter your password to confirm. All your data will be erased.",
+      deleteSubscriptionText:
+        "If you have a paid subscription, it is cancelled at Stripe at once and never charged again. Time already paid for is not refunded automatically; for the 30-day guarantee, contact support before deleting the account.",
       cancel: "Cancel",
       confirmDelete: "Delete for good",
       password: "Password",

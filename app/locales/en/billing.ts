@@ -76,6 +76,8 @@ const billing = {
     referralInvalid: "Invalid invitation code.",
     referralAlreadyClaimed: "This account has already used an invitation.",
     invalidSignature: "Invalid webhook signature.",
+    billingUnavailable: "The payment service could not be reached. Nothing was changed; please try again in a few minutes.",
+    notConfigured: "Payments are not configured on this server.",
   },
 } satisfies Catalog<typeof pt>;
 export default billing;

@@ -19,6 +19,7 @@ export default {
   },
   rate_limited: "Too many requests. Please try again later.",
   internal_error: "Internal system error. Please try again in a few minutes.",
+  service_misconfigured: "Service temporarily unavailable: the server configuration is incomplete.",
   field: {
     required: "Required field.",
     invalid: "Invalid value.",

@@ -49,6 +49,8 @@ const account = {
       deleteButton: "Eliminar a minha conta",
       deleteConfirmTitle: "Eliminar a conta definitivamente?",
       deleteConfirmText: "Introduza a sua senha para confirmar. Todos os seus dados serão apagados.",
+      deleteSubscriptionText:
+        "Se tiver uma subscrição paga, ela é cancelada de imediato no Stripe e não volta a ser cobrada. O tempo já pago não é reembolsado automaticamente; para a garantia de 30 dias, contacte o suporte antes de eliminar a conta.",
       cancel: "Cancelar",
       confirmDelete: "Eliminar definitivamente",
       password: "Senha",

@@ -74,6 +74,8 @@ const billing = {
     referralInvalid: "Código de convite inválido.",
     referralAlreadyClaimed: "Esta conta já usou um convite.",
     invalidSignature: "Assinatura do webhook inválida.",
+    billingUnavailable: "Não foi possível contactar o serviço de pagamentos. Nada foi alterado; tente novamente dentro de alguns minutos.",
+    notConfigured: "Os pagamentos não estão configurados neste servidor.",
   },
 };
 export default billing;

@@ -17,6 +17,7 @@ const errors = {
   },
   rate_limited: "Demasiados pedidos. Tente novamente mais tarde.",
   internal_error: "Erro interno do sistema. Tente novamente em alguns minutos.",
+  service_misconfigured: "Serviço temporariamente indisponível: a configuração do servidor está incompleta.",
   field: {
     required: "Campo obrigatório.",
     invalid: "Valor inválido.",

@@ -337,6 +337,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
           <DialogPanel as="form" onSubmit={confirm} className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-xl">
             <DialogTitle className="text-lg font-semibold text-red-800">{t("profile.security.deleteConfirmTitle")}</DialogTitle>
             <p className="text-sm text-slate-600">{t("profile.security.deleteConfirmText")}</p>
+            <p className="text-sm text-slate-600">{t("profile.security.deleteSubscriptionText")}</p>
             {hasPassword && (
               <Field id="delete-password" type="password" autoComplete="current-password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
             )}

@@ -270,6 +270,13 @@ export async function stripeApi(request: Request, store: SimStore, options: SimO
     const customer = await getObject(store, "customer", customerId);
     return customer ? Response.json(customer) : stripeError(404, `No such customer: '${customerId}'`);
   }
+  if (method === "POST" && customerId) {
+    // An update merges metadata key by key, as Stripe does (account deletion marks the customer).
+    const customer = await getObject(store, "customer", customerId);
+    if (!customer) return stripeError(404, `No such customer: '${customerId}'`);
+    const metadata = { ...(customer.metadata as Obj), ...((params.metadata as Obj) ?? {}) };
+    return created(await saveCustomer(store, { ...customer, ...params, id: customerId, metadata }));
+  }
 
   if (method === "POST" && path === "/v1/checkout/sessions") {
     if (params.customer && !(await getObject(store, "customer", String(params.customer)))) return stripeError(400, `No such customer: '${params.customer}'`);
@@ -299,7 +306,8 @@ export async function stripeApi(request: Request, store: SimStore, options: SimO
     if (method === "GET") return Response.json(subscription);
     // Cancel now (DELETE) or at the period's end (update); a canceled subscription stays canceled.
     if (method === "DELETE") {
-      if (subscription.status !== "canceled") Object.assign(subscription, { status: "canceled", canceled_at: now, cancel_at_period_end: false });
+      // The parameters sent (prorate, invoice_now) are kept for the tests to read; Stripe does not echo them.
+      if (subscription.status !== "canceled") Object.assign(subscription, { status: "canceled", canceled_at: now, cancel_at_period_end: false, cancellation_params: params });
     } else if (method === "POST" && params.cancel_at_period_end !== undefined) {
       if (subscription.status === "canceled") return stripeError(400, "A canceled subscription can only update its cancellation_details and metadata.", "subscription_canceled");
       subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
