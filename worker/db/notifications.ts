@@ -1,7 +1,7 @@
 /**
  * Notifications, notification preferences, known sign-in devices and feature-flag checks. Every
- * user query goes through scopedTo; the few cross-user queries (expiry, flags, user batches for
- * jobs) say so.
+ * user query goes through scopedTo; the few cross-user queries (expiry, flags) say so (user ids
+ * for jobs: worker/db/jobs.ts).
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
@@ -164,27 +164,6 @@ export async function setFlagStatus(db: Db, featureName: string, releaseStatus: 
   await db.update(featureFlags).set({ releaseStatus, updatedAt: at }).where(eq(featureFlags.featureName, featureName));
 }
 
-// Users in batches, for jobs ------------------------------------------------------------------
-
-export type UserBatchRow = { id: string; trialEndsAt: Date | null; createdAt: Date };
-
-/**
- * One page of users (by id, after `afterId`) for a job that runs per user; `trialBetween` keeps only
- * users whose trial ends in that range. Cross-user by design: it returns ids, which every later
- * query of the job scopes to.
- */
-export function listUsersPage(db: Db, options: { afterId: string; limit: number; trialBetween?: [Date, Date] }): Promise<UserBatchRow[]> {
-  const trial = options.trialBetween
-    ? and(gt(users.trialEndsAt, options.trialBetween[0]), lte(users.trialEndsAt, options.trialBetween[1]))
-    : undefined;
-  return db
-    .select({ id: users.id, trialEndsAt: users.trialEndsAt, createdAt: users.createdAt })
-    .from(users)
-    .where(and(gt(users.id, options.afterId), isNotNull(users.emailConfirmedAt), trial))
-    .orderBy(asc(users.id))
-    .limit(options.limit);
-}
-
 /** Everything of the user's notification data, for the account export. */
 export async function exportNotificationData(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
@@ -198,17 +177,6 @@ export async function exportNotificationData(db: Db, userId: string) {
 }
 
 // E-mail digests -------------------------------------------------------------------------------
-
-/**
- * Every (user, type) preference that asks for a daily or weekly e-mail digest. A deliberate
- * cross-user read of preferences only: the digest job then works user by user.
- */
-export const listDigestPreferences = (db: Db) =>
-  db
-    .select()
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.emailEnabled, true), inArray(notificationPreferences.frequency, ["daily", "weekly"])))
-    .orderBy(asc(notificationPreferences.userId));
 
 /** Claims a digest period for the user; false when it was already sent (or is being sent). */
 export async function claimDigest(db: Db, userId: string, periodKey: string): Promise<boolean> {
