@@ -121,7 +121,7 @@ describe("the user-jobs queue consumer", () => {
     for (let delivery = 0; delivery < 2; delivery++) {
       const batch = createMessageBatch(USER_JOBS_QUEUE, [message(body)]);
       const ctx = createExecutionContext();
-      await worker.queue(batch, env, ctx);
+      await worker.queue(batch, env);
       const result = await getQueueResult(batch, ctx);
       expect(result.explicitAcks).toEqual([batch.messages[0].id]);
       expect(result.retryMessages).toEqual([]);
@@ -136,7 +136,7 @@ describe("the user-jobs queue consumer", () => {
     const retry = vi.spyOn(batch.messages[0], "retry");
     const ctx = createExecutionContext();
     // D1 unreachable: every user of the message throws.
-    await worker.queue(batch, { ...env, DB: undefined as unknown as D1Database }, ctx);
+    await worker.queue(batch, { ...env, DB: undefined as unknown as D1Database });
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual([]);
     expect(result.retryMessages).toEqual([{ msgId: batch.messages[0].id }]);
@@ -149,7 +149,7 @@ describe("the user-jobs queue consumer", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const batch = createMessageBatch(USER_JOBS_QUEUE, [message({ job: "no-such-job", at: 0, userIds: [] }), message("garbage")]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await worker.queue(batch, env);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.sort()).toEqual(batch.messages.map((m) => m.id).sort());
     expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).msg)).toEqual(["user_job_unknown", "user_job_unknown"]);
@@ -160,7 +160,7 @@ describe("the user-jobs queue consumer", () => {
     const body: UserBatch = { job: "email-digests", at: NOW.getTime(), userIds: ["qj-a", "qj-b"] };
     const batch = createMessageBatch(USER_JOBS_DEAD_LETTER_QUEUE, [message(body, 6)]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await worker.queue(batch, env);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual([batch.messages[0].id]);
     const logged = JSON.parse(String(errors.mock.calls[0][0]));

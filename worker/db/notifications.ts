@@ -50,11 +50,11 @@ export async function listNotifications(
     priority: inArray(notifications.priority, ["high", "critical"]),
     today: gte(notifications.createdAt, options.todayStart),
   };
-  return (await scopedTo(db, userId)
+  return scopedTo(db, userId)
     .select(notifications, and(visible(options.now), filters[options.filter]))
     .orderBy(desc(priorityRank), desc(notifications.createdAt), desc(notifications.id))
     .limit(options.limit)
-    .offset(options.offset)) as Notification[];
+    .offset(options.offset);
 }
 
 export async function countUnread(db: Db, userId: string, now: Date): Promise<number> {
@@ -68,7 +68,7 @@ export async function countUnread(db: Db, userId: string, now: Date): Promise<nu
 
 export async function getNotification(db: Db, userId: string, id: string, now: Date): Promise<Notification | null> {
   const [row] = await scopedTo(db, userId).select(notifications, and(eq(notifications.id, id), visible(now)));
-  return (row as Notification) ?? null;
+  return row ?? null;
 }
 
 /** Marks the given notifications (or all) read; returns the ids that changed. */
@@ -113,11 +113,11 @@ export async function deleteExpiredNotifications(db: Db, now: Date, batch = 500)
 // Preferences ---------------------------------------------------------------------------------
 
 export const listPreferences = async (db: Db, userId: string) =>
-  (await scopedTo(db, userId).select(notificationPreferences)) as NotificationPreference[];
+  scopedTo(db, userId).select(notificationPreferences);
 
 export async function getPreference(db: Db, userId: string, type: NotificationType): Promise<NotificationPreference | null> {
   const [row] = await scopedTo(db, userId).select(notificationPreferences, eq(notificationPreferences.notificationType, type));
-  return (row as NotificationPreference) ?? null;
+  return row ?? null;
 }
 
 /** Creates or replaces the user's preference for each given type, in one batch. */
@@ -151,7 +151,7 @@ export const launchedFlagsSince = (db: Db, since: Date) =>
     .orderBy(desc(featureFlags.updatedAt));
 
 export async function getFeatureCheck(db: Db, userId: string): Promise<Date | null> {
-  const [row] = (await scopedTo(db, userId).select(featureChecks)) as (typeof featureChecks.$inferSelect)[];
+  const [row] = await scopedTo(db, userId).select(featureChecks);
   return row?.checkedAt ?? null;
 }
 
@@ -167,7 +167,7 @@ export async function setFlagStatus(db: Db, featureName: string, releaseStatus: 
 /** Everything of the user's notification data, for the account export. */
 export async function exportNotificationData(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const items = (await scoped.select(notifications, eq(notifications.inApp, true))) as Notification[];
+  const items = await scoped.select(notifications, eq(notifications.inApp, true));
   const preferences = await listPreferences(db, userId);
   return {
     notifications: items.map(({ userId: _u, dedupeKey: _d, inApp: _i, ...n }) => n),
