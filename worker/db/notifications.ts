@@ -17,6 +17,9 @@ import {
   notifications,
   users,
 } from "./schema";
+import type { PageRequest } from "../lib/pagination";
+import { listPage } from "./lists";
+import { ownedOr404 } from "./owned";
 import { scopedTo } from "./scoped";
 
 export { NOTIFICATION_FREQUENCIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
@@ -29,6 +32,8 @@ export type PreferenceInput = Omit<typeof notificationPreferences.$inferInsert, 
 export type FeatureFlag = typeof featureFlags.$inferSelect;
 export type NotificationFilter = "all" | "unread" | "priority" | "today";
 
+/** The order of priorities, in SQL and for a row (the list's cursor holds the rank). */
+const PRIORITY_RANK: Record<NotificationPriority, number> = { critical: 3, high: 2, medium: 1, low: 0 };
 const priorityRank = sql<number>`case ${notifications.priority} when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end`;
 const visible = (now: Date) => and(eq(notifications.inApp, true), or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)));
 
@@ -38,23 +43,22 @@ export async function insertNotification(db: Db, userId: string, values: NewNoti
   return rows[0] ?? null;
 }
 
-/** The user's visible notifications: priority first, then newest (section 7 of the specification). */
-export async function listNotifications(
-  db: Db,
-  userId: string,
-  options: { filter: NotificationFilter; limit: number; offset: number; now: Date; todayStart: Date },
-): Promise<Notification[]> {
+/** The user's visible notifications: priority first, then newest (section 7 of the specification), by keyset pages. */
+export function listNotifications(db: Db, userId: string, options: { filter: NotificationFilter; page: PageRequest; now: Date; todayStart: Date }) {
   const filters = {
     all: undefined,
     unread: eq(notifications.isRead, false),
     priority: inArray(notifications.priority, ["high", "critical"]),
     today: gte(notifications.createdAt, options.todayStart),
   };
-  return scopedTo(db, userId)
-    .select(notifications, and(visible(options.now), filters[options.filter]))
-    .orderBy(desc(priorityRank), desc(notifications.createdAt), desc(notifications.id))
-    .limit(options.limit)
-    .offset(options.offset);
+  return listPage(scopedTo(db, userId), notifications, {
+    where: and(visible(options.now), filters[options.filter]),
+    order: [
+      { by: priorityRank, desc: true, of: (n) => PRIORITY_RANK[n.priority] },
+      { by: notifications.createdAt, desc: true, of: (n) => n.createdAt },
+    ],
+    page: options.page,
+  });
 }
 
 export async function countUnread(db: Db, userId: string, now: Date): Promise<number> {
@@ -66,10 +70,9 @@ export async function countUnread(db: Db, userId: string, now: Date): Promise<nu
   return row?.n ?? 0;
 }
 
-export async function getNotification(db: Db, userId: string, id: string, now: Date): Promise<Notification | null> {
-  const [row] = await scopedTo(db, userId).select(notifications, and(eq(notifications.id, id), visible(now)));
-  return row ?? null;
-}
+/** The user's visible notification with this id, or a 404 (also for another user's or a malformed id). */
+export const notificationOr404 = (db: Db, userId: string, id: string, now: Date): Promise<Notification> =>
+  ownedOr404(scopedTo(db, userId), notifications, id, visible(now));
 
 /** Marks the given notifications (or all) read; returns the ids that changed. */
 export async function markNotificationsRead(db: Db, userId: string, ids: string[] | "all", now: Date): Promise<string[]> {
