@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueFanOut, USERS_PER_MESSAGE, type UserBatch } from "../../worker/cron/fan-out";
 import { featureAnnouncements } from "../../worker/cron/feature-announcements";
@@ -165,6 +165,16 @@ describe("the user-jobs queue consumer", () => {
     expect(result.explicitAcks).toEqual([batch.messages[0].id]);
     const logged = JSON.parse(String(errors.mock.calls[0][0]));
     expect(logged).toMatchObject({ level: "error", msg: "user_job_dead_letter", queue: USER_JOBS_DEAD_LETTER_QUEUE, attempts: 6, body });
+  });
+});
+
+describe("the dev cron trigger", () => {
+  it("enqueues by default and runs the messages itself with inline=1", async () => {
+    const post = (query: string) => SELF.fetch(`http://localhost/api/dev/cron?schedule=${encodeURIComponent(EVERY_QUARTER_HOUR)}${query}`, { method: "POST", headers: { origin: "http://localhost" } });
+    const queued = await (await post("")).json<Record<string, object>>();
+    expect(queued["trial-ended"]).toEqual({ enqueued: expect.any(Number), batches: expect.any(Number) });
+    const inline = await (await post("&inline=1")).json<Record<string, object>>();
+    expect(inline["trial-ended"]).toEqual({ enqueued: expect.any(Number), batches: expect.any(Number), affected: expect.any(Number) });
   });
 });
 
