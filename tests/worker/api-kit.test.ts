@@ -43,7 +43,8 @@ async function walk(cookie: string, limit: number, between?: () => Promise<void>
   return ids;
 }
 
-describe("keyset-cursor lists", () => {
+// Each test signs a user up (a real password hash): slow on a busy machine.
+describe("keyset-cursor lists", { timeout: 30_000 }, () => {
   it("walk every row once, in a total order with ties broken by id, even when rows arrive between pages", async () => {
     const cookie = await signUpAndLogIn("kit-keyset@example.com");
     const userId = await userIdOf(cookie);
@@ -142,7 +143,7 @@ describe("keyset-cursor lists", () => {
   });
 });
 
-describe("ids in the path", () => {
+describe("ids in the path", { timeout: 30_000 }, () => {
   it("answer 404 not_found for a malformed id, exactly as for a missing one or another user's", async () => {
     const cookie = await signUpAndLogIn("kit-ids@example.com");
     for (const id of ["no-such-id", "a".repeat(5000), "..%2Fme", "%00", "1%20or%201%3D1", "%F0%9F%98%80"]) {
