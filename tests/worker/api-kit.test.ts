@@ -190,4 +190,26 @@ describe("scopedTo results", () => {
     // @ts-expect-error nor of a scoped update
     expect(() => scoped.update(notifications, { userId: "someone" })).not.toThrow();
   });
+
+  it("batch related writes, stamped with the user id, and take an empty list", async () => {
+    await env.DB.prepare("insert into users (id, email) values ('kit-batch', 'kit-batch@example.com')").run();
+    const scoped = scopedTo(database(env.DB), "kit-batch");
+    await scoped.batch([]);
+    await scoped.batch([
+      scoped.insert(notifications, { id: "kb-1", title: "um", message: "", type: "reminder" }),
+      scoped.insert(notifications, { id: "kb-2", title: "dois", message: "", type: "reminder" }),
+    ]);
+    expect((await scoped.select(notifications)).map((n) => [n.id, n.userId])).toEqual([
+      ["kb-1", "kit-batch"],
+      ["kb-2", "kit-batch"],
+    ]);
+    // All or nothing: a failing write (duplicate id) leaves the other one out too.
+    await expect(
+      scoped.batch([
+        scoped.insert(notifications, { id: "kb-3", title: "três", message: "", type: "reminder" }),
+        scoped.insert(notifications, { id: "kb-1", title: "again", message: "", type: "reminder" }),
+      ]),
+    ).rejects.toThrow();
+    expect(await scoped.select(notifications)).toHaveLength(2);
+  });
 });

@@ -125,14 +125,14 @@ export async function getPreference(db: Db, userId: string, type: NotificationTy
 
 /** Creates or replaces the user's preference for each given type, in one batch. */
 export async function upsertPreferences(db: Db, userId: string, items: (PreferenceInput & { id: string })[], now: Date) {
-  if (!items.length) return;
   const scoped = scopedTo(db, userId);
-  const writes = items.map(({ id, ...item }) =>
-    scoped
-      .insert(notificationPreferences, { id, ...item })
-      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.notificationType], set: { ...item, updatedAt: now } }),
+  await scoped.batch(
+    items.map(({ id, ...item }) =>
+      scoped
+        .insert(notificationPreferences, { id, ...item })
+        .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.notificationType], set: { ...item, updatedAt: now } }),
+    ),
   );
-  await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
 }
 
 // Sign-in devices -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
@@ -25,6 +26,11 @@ export function scopedTo(db: Db, userId: string) {
         .set(set as SQLiteUpdateSetSource<T>)
         .where(owned(table, where)),
     delete: <T extends UserTable>(table: T, where?: SQL) => db.delete(table).where(owned(table, where)),
+    /** Related writes in one D1 batch (all or nothing); nothing to write is a no-op. */
+    batch: async <Q extends BatchItem<"sqlite">>(writes: Q[]) => {
+      // D1's batch takes a non-empty tuple; TypeScript cannot narrow an array by its length.
+      if (writes.length) await db.batch(writes as [Q, ...Q[]]);
+    },
   };
 }
 
