@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { log } from "../lib/log";
 import { processUserBatch, type UserBatch } from "./fan-out";
+import { USER_JOBS_DEAD_LETTER_QUEUE, USER_JOBS_QUEUE } from "./queue-names";
 import { fanOutJob } from "./registry";
 
-/** Queue names of wrangler.toml: the fan-out messages and their dead-letter queue. */
-export const USER_JOBS_QUEUE = "rumo-user-jobs";
-export const USER_JOBS_DEAD_LETTER_QUEUE = "rumo-user-jobs-dlq";
+export { USER_JOBS_DEAD_LETTER_QUEUE, USER_JOBS_QUEUE };
 
 /** Delay before the n-th retry (n = attempts so far): 30 s, 1 min, 2 min, 4 min… at most 1 h. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
