@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { handleQueue } from "./cron/queue";
 import { runSchedule } from "./cron/registry";
 import { effectiveEnv } from "./lib/development";
 
@@ -7,9 +8,12 @@ export { UserRealtime } from "./durable-objects/user-realtime";
 
 export default {
   fetch: app.fetch,
-  // Each cron trigger of wrangler.toml runs the jobs registered for its schedule.
+  // Each cron trigger of wrangler.toml runs the jobs registered for its schedule; jobs that touch
+  // every user only enqueue user ids here.
   scheduled(controller, env, ctx) {
     // No request here: APP_URL says whether this is really local development.
     ctx.waitUntil(runSchedule(controller.cron, effectiveEnv(env, env.APP_URL), new Date(controller.scheduledTime)));
   },
+  // The user-jobs queue and its dead-letter queue (docs/decisions/0013).
+  queue: handleQueue,
 } satisfies ExportedHandler<Env>;

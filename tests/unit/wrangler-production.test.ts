@@ -22,6 +22,8 @@ describe("wrangler.toml's production environment", () => {
       kv: config.kv_namespaces.map((k) => k.binding),
       durableObjects: config.durable_objects.bindings.map((b) => b.name),
       ratelimits: config.ratelimits.map((r) => r.name),
+      queueProducers: config.queues.producers?.map((q) => `${q.binding}:${q.queue}`) ?? [],
+      queueConsumers: config.queues.consumers?.map((q) => `${q.queue}:${q.max_retries ?? ""}:${q.dead_letter_queue ?? ""}`) ?? [],
     });
     expect(names(production)).toEqual(names(base));
   });

@@ -229,13 +229,13 @@ describe("cron jobs", () => {
     await notify(env, ending, { type: "reminder", title: "Já passou", message: "", expiresAt: new Date(now.getTime() - 1) });
     expect(await count("user_id = ? and title = 'Já passou'", ending)).toBe(1);
 
-    const first = await runSchedule(EVERY_QUARTER_HOUR, env, now);
+    const first = await runSchedule(EVERY_QUARTER_HOUR, env, now, { inline: true });
     expect(first["delete-expired-notifications"]).toMatchObject({ affected: expect.any(Number) });
     // The second run goes through the Worker's scheduled handler, as a cron trigger would.
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ cron: EVERY_QUARTER_HOUR, scheduledTime: now }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const second = await runSchedule(EVERY_QUARTER_HOUR, env, now);
+    const second = await runSchedule(EVERY_QUARTER_HOUR, env, now, { inline: true });
     expect(second).toMatchObject({ "trial-ending-soon": { affected: 0 }, "trial-ended": { affected: 0 }, "feature-announcements": { affected: 0 } });
 
     expect(await count("user_id = ? and title = 'Já passou'", ending)).toBe(0);
@@ -276,7 +276,7 @@ describe("billing notices", () => {
     const userId = await userIdOf(await signUpAndLogIn("n-paying@example.com"));
     await env.DB.prepare("update users set trial_ends_at = ? where id = ?").bind(Date.now() + 2 * 86_400_000, userId).run();
     await env.DB.prepare("insert into subscriptions (user_id, stripe_customer_id, tier, status) values (?, 'cus_paying', 'pro', 'active')").bind(userId).run();
-    await runSchedule(EVERY_QUARTER_HOUR, env, new Date());
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(), { inline: true });
     expect(await count("user_id = ? and dedupe_key like 'trial-%'", userId)).toBe(0);
   });
 });
@@ -295,12 +295,12 @@ describe("e-mail digests", () => {
     expect((await mailsTo(email)).filter((m) => m.subject.includes("Beber"))).toEqual([]);
     const digests = async () => (await mailsTo(email)).filter((m) => m.subject.startsWith("Resumo diário"));
 
-    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T07:45:00Z`)); // before 08:00 in Lisbon
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T07:45:00Z`), { inline: true }); // before 08:00 in Lisbon
     expect(await digests()).toHaveLength(0);
-    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T12:15:00Z`)); // quiet hours
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T12:15:00Z`), { inline: true }); // quiet hours
     expect(await digests()).toHaveLength(0);
-    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T13:15:00Z`));
-    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T13:30:00Z`));
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T13:15:00Z`), { inline: true });
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T13:30:00Z`), { inline: true });
     const sent = await digests();
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe("Resumo diário do Rumo: 2 notificações");

@@ -132,7 +132,7 @@ describe("a throwaway module added to the list", () => {
 
   it("runs its cron job with the platform's", async () => {
     expect(cronJobsOf(modules, []).map((j) => j.name)).toEqual(["sample-count"]);
-    const results = await runSchedule(NIGHTLY, env, new Date(), cronJobsOf(modules, []));
+    const results = await runSchedule(NIGHTLY, env, new Date(), { jobs: cronJobsOf(modules, []) });
     expect(results).toEqual({ "sample-count": { affected: 2 } });
   });
 

@@ -68,8 +68,10 @@ export const dev = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
 
+  // Runs a cron schedule now: fan-out jobs enqueue on the local queue, whose consumer runs a few
+  // seconds later (see the log); `&inline=1` runs their messages here and answers when done.
   .post("/cron", async (c) => {
     const schedule = c.req.query("schedule") ?? "";
     if (!cronJobs.some((job) => job.schedule === schedule)) throw apiError("not_found");
-    return c.json(await runSchedule(schedule, c.env));
+    return c.json(await runSchedule(schedule, c.env, new Date(), { inline: c.req.query("inline") === "1" }));
   });

@@ -5,6 +5,7 @@ import { database } from "../db/client";
 import * as store from "../db/notifications";
 import { apiError } from "../lib/errors";
 import { startOfLocalDay } from "../lib/time-zone";
+import { pageQuery } from "../lib/pagination";
 import { validate } from "../lib/validate";
 import { notify, publish } from "../notifications/notify";
 import { publicNotification } from "../notifications/public";
@@ -18,11 +19,7 @@ export const sitePath = z
 
 const listQuery = z.object({
   filter: z.enum(["all", "unread", "priority", "today"]).default("all"),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z
-    .string()
-    .regex(/^\d{1,6}$/, "errors:field.invalid")
-    .optional(),
+  ...pageQuery,
 });
 
 const createSchema = z
@@ -57,16 +54,11 @@ export const notificationsApi = new Hono<AppEnv>()
     const { filter, limit, cursor } = c.req.valid("query");
     const db = database(c.env.DB);
     const now = new Date();
-    const offset = Number(cursor ?? 0);
-    const [rows, unreadCount] = await Promise.all([
-      store.listNotifications(db, user.id, { filter, limit: limit + 1, offset, now, todayStart: startOfLocalDay(now, user.timeZone) }),
+    const [page, unreadCount] = await Promise.all([
+      store.listNotifications(db, user.id, { filter, page: { limit, cursor }, now, todayStart: startOfLocalDay(now, user.timeZone) }),
       store.countUnread(db, user.id, now),
     ]);
-    return c.json({
-      items: rows.slice(0, limit).map(publicNotification),
-      nextCursor: rows.length > limit ? String(offset + limit) : null,
-      unreadCount,
-    });
+    return c.json({ items: page.items.map(publicNotification), nextCursor: page.nextCursor, unreadCount });
   })
 
   .post("/", validate("json", createSchema), async (c) => {
@@ -88,8 +80,7 @@ export const notificationsApi = new Hono<AppEnv>()
 
   .get("/:id", async (c) => {
     const { user } = currentAuth(c);
-    const row = await store.getNotification(database(c.env.DB), user.id, c.req.param("id"), new Date());
-    if (!row) throw apiError("not_found");
+    const row = await store.notificationOr404(database(c.env.DB), user.id, c.req.param("id"), new Date());
     return c.json({ notification: publicNotification(row) });
   })
 
@@ -98,11 +89,11 @@ export const notificationsApi = new Hono<AppEnv>()
     const id = c.req.param("id");
     const db = database(c.env.DB);
     const now = new Date();
-    if (!(await store.getNotification(db, user.id, id, now))) throw apiError("not_found");
+    await store.notificationOr404(db, user.id, id, now);
     const changes = c.req.valid("json").isRead ? { isRead: true, readAt: now.toISOString() } : { isRead: false, readAt: null };
     const changed = changes.isRead ? (await store.markNotificationsRead(db, user.id, [id], now)).length > 0 : await store.markNotificationUnread(db, user.id, id);
     if (changed) await publish(c.env, user.id, { type: "notification.updated", ids: [id], changes });
-    return c.json({ notification: publicNotification((await store.getNotification(db, user.id, id, now))!) });
+    return c.json({ notification: publicNotification(await store.notificationOr404(db, user.id, id, now)) });
   })
 
   .delete("/:id", async (c) => {

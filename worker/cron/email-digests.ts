@@ -1,11 +1,13 @@
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
-import { claimDigest, listDigestPreferences, notificationsSince, type NotificationType } from "../db/notifications";
+import { digestUserIdsPage } from "../db/jobs";
+import { claimDigest, listPreferences, notificationsSince } from "../db/notifications";
 import { log } from "../lib/log";
 import { inQuietHours, zonedParts } from "../lib/time-zone";
 import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
+import { fanOut } from "./fan-out";
 
 /** Digests go out from this local hour on (the first run after it, outside quiet hours). */
 export const DIGEST_HOUR = 8;
@@ -28,23 +30,22 @@ export function digestPeriod(frequency: "daily" | "weekly", now: Date, timeZone:
 /**
  * Daily and weekly e-mail digests for the notification types whose preference asks for them:
  * one e-mail per user and period, after 08:00 local time and outside the quiet hours. A period is
- * claimed in D1 before the e-mail is sent, so running the job twice never sends twice.
+ * claimed in D1 before the e-mail is sent, so running the job twice never sends twice. The cron
+ * step enqueues only users with a digest preference; the consumer decides per user.
  */
-export async function emailDigests(env: Env, now: Date) {
-  const db = database(env.DB);
-  const preferences = await listDigestPreferences(db);
-  const byUser = new Map<string, typeof preferences>();
-  for (const preference of preferences) byUser.set(preference.userId, [...(byUser.get(preference.userId) ?? []), preference]);
-
-  let sent = 0;
-  for (const [userId, userPreferences] of byUser) {
+export const emailDigests = fanOut({
+  selectUsers: (env, _now, page) => digestUserIdsPage(database(env.DB), page),
+  async perUser(env, userId, now) {
+    const db = database(env.DB);
     const user = await accounts.findUserById(db, userId);
-    if (!user) continue;
+    if (!user) return false;
+    const preferences = (await listPreferences(db, userId)).filter((p) => p.emailEnabled);
+    let sent = false;
     for (const frequency of ["daily", "weekly"] as const) {
-      const chosen = userPreferences.filter((p) => p.frequency === frequency && !inQuietHours(now, user.timeZone, p.quietHoursStart, p.quietHoursEnd));
+      const chosen = preferences.filter((p) => p.frequency === frequency && !inQuietHours(now, user.timeZone, p.quietHoursStart, p.quietHoursEnd));
       const period = chosen.length ? digestPeriod(frequency, now, user.timeZone) : null;
       if (!period) continue;
-      const items = await notificationsSince(db, userId, chosen.map((p) => p.notificationType as NotificationType), period.since);
+      const items = await notificationsSince(db, userId, chosen.map((p) => p.notificationType), period.since);
       if (items.length === 0 || !(await claimDigest(db, userId, period.key))) continue;
       const t = translator(user.language);
       const mail = layoutMail(user.language, user.email, {
@@ -57,11 +58,12 @@ export async function emailDigests(env: Env, now: Date) {
       });
       try {
         await mailerFor(env).send(mail);
-        sent++;
+        sent = true;
       } catch (err) {
+        // The period is claimed: a retry would not resend, so the failure is logged, not thrown.
         log("error", "digest_mail_failed", { userId, frequency, error: err instanceof Error ? err.message : String(err) });
       }
     }
-  }
-  return { affected: sent };
-}
+    return sent;
+  },
+});

@@ -1,16 +1,18 @@
-import { forEachUser } from "./each-user";
-import { trialNotice } from "./trial-notice";
+import { database } from "../db/client";
+import { trialUserIdsPage } from "../db/jobs";
+import { fanOut } from "./fan-out";
+import { TRIAL_ENDING, trialNoticeFor } from "./trial-notice";
 
 export const TRIAL_NOTICE_DAYS = 3;
 
+const window = (now: Date): [Date, Date] => [now, new Date(now.getTime() + TRIAL_NOTICE_DAYS * 24 * 3600_000)];
+
 /** Users whose Pro trial ends within 3 days hear it once (keyed by the trial's end). */
-export async function trialEndingSoon(env: Env, now: Date) {
-  const until = new Date(now.getTime() + TRIAL_NOTICE_DAYS * 24 * 3600_000);
-  // Paid plans (billing issue) will be skipped here once subscriptions exist.
-  const affected = await forEachUser(env, { trialBetween: [now, until] }, (user) =>
-    trialNotice(env, user, now, "trial.ending", ({ language, timeZone }) => ({
+export const trialEndingSoon = fanOut({
+  // Only trials in the window whose notice was not raised yet: the rest would be skipped anyway.
+  selectUsers: (env, now, page) => trialUserIdsPage(database(env.DB), page, window(now), TRIAL_ENDING),
+  perUser: (env, userId, now) =>
+    trialNoticeFor(env, userId, now, window(now), "trial.ending", (user, { language, timeZone }) => ({
       date: new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { dateStyle: "long", timeZone }).format(user.trialEndsAt!),
     })),
-  );
-  return { affected };
-}
+});

@@ -1,7 +1,7 @@
 /**
  * Notifications, notification preferences, known sign-in devices and feature-flag checks. Every
- * user query goes through scopedTo; the few cross-user queries (expiry, flags, user batches for
- * jobs) say so.
+ * user query goes through scopedTo; the few cross-user queries (expiry, flags) say so (user ids
+ * for jobs: worker/db/jobs.ts).
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
@@ -17,6 +17,9 @@ import {
   notifications,
   users,
 } from "./schema";
+import type { PageRequest } from "../lib/pagination";
+import { listPage } from "./lists";
+import { ownedOr404 } from "./owned";
 import { scopedTo } from "./scoped";
 
 export { NOTIFICATION_FREQUENCIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
@@ -29,6 +32,8 @@ export type PreferenceInput = Omit<typeof notificationPreferences.$inferInsert, 
 export type FeatureFlag = typeof featureFlags.$inferSelect;
 export type NotificationFilter = "all" | "unread" | "priority" | "today";
 
+/** The order of priorities, in SQL and for a row (the list's cursor holds the rank). */
+const PRIORITY_RANK: Record<NotificationPriority, number> = { critical: 3, high: 2, medium: 1, low: 0 };
 const priorityRank = sql<number>`case ${notifications.priority} when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end`;
 const visible = (now: Date) => and(eq(notifications.inApp, true), or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)));
 
@@ -38,23 +43,22 @@ export async function insertNotification(db: Db, userId: string, values: NewNoti
   return rows[0] ?? null;
 }
 
-/** The user's visible notifications: priority first, then newest (section 7 of the specification). */
-export async function listNotifications(
-  db: Db,
-  userId: string,
-  options: { filter: NotificationFilter; limit: number; offset: number; now: Date; todayStart: Date },
-): Promise<Notification[]> {
+/** The user's visible notifications: priority first, then newest (section 7 of the specification), by keyset pages. */
+export function listNotifications(db: Db, userId: string, options: { filter: NotificationFilter; page: PageRequest; now: Date; todayStart: Date }) {
   const filters = {
     all: undefined,
     unread: eq(notifications.isRead, false),
     priority: inArray(notifications.priority, ["high", "critical"]),
     today: gte(notifications.createdAt, options.todayStart),
   };
-  return (await scopedTo(db, userId)
-    .select(notifications, and(visible(options.now), filters[options.filter]))
-    .orderBy(desc(priorityRank), desc(notifications.createdAt), desc(notifications.id))
-    .limit(options.limit)
-    .offset(options.offset)) as Notification[];
+  return listPage(scopedTo(db, userId), notifications, {
+    where: and(visible(options.now), filters[options.filter]),
+    order: [
+      { by: priorityRank, desc: true, of: (n) => PRIORITY_RANK[n.priority] },
+      { by: notifications.createdAt, desc: true, of: (n) => n.createdAt },
+    ],
+    page: options.page,
+  });
 }
 
 export async function countUnread(db: Db, userId: string, now: Date): Promise<number> {
@@ -66,10 +70,9 @@ export async function countUnread(db: Db, userId: string, now: Date): Promise<nu
   return row?.n ?? 0;
 }
 
-export async function getNotification(db: Db, userId: string, id: string, now: Date): Promise<Notification | null> {
-  const [row] = await scopedTo(db, userId).select(notifications, and(eq(notifications.id, id), visible(now)));
-  return (row as Notification) ?? null;
-}
+/** The user's visible notification with this id, or a 404 (also for another user's or a malformed id). */
+export const notificationOr404 = (db: Db, userId: string, id: string, now: Date): Promise<Notification> =>
+  ownedOr404(scopedTo(db, userId), notifications, id, visible(now));
 
 /** Marks the given notifications (or all) read; returns the ids that changed. */
 export async function markNotificationsRead(db: Db, userId: string, ids: string[] | "all", now: Date): Promise<string[]> {
@@ -113,23 +116,23 @@ export async function deleteExpiredNotifications(db: Db, now: Date, batch = 500)
 // Preferences ---------------------------------------------------------------------------------
 
 export const listPreferences = async (db: Db, userId: string) =>
-  (await scopedTo(db, userId).select(notificationPreferences)) as NotificationPreference[];
+  scopedTo(db, userId).select(notificationPreferences);
 
 export async function getPreference(db: Db, userId: string, type: NotificationType): Promise<NotificationPreference | null> {
   const [row] = await scopedTo(db, userId).select(notificationPreferences, eq(notificationPreferences.notificationType, type));
-  return (row as NotificationPreference) ?? null;
+  return row ?? null;
 }
 
 /** Creates or replaces the user's preference for each given type, in one batch. */
 export async function upsertPreferences(db: Db, userId: string, items: (PreferenceInput & { id: string })[], now: Date) {
-  if (!items.length) return;
   const scoped = scopedTo(db, userId);
-  const writes = items.map(({ id, ...item }) =>
-    scoped
-      .insert(notificationPreferences, { id, ...item })
-      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.notificationType], set: { ...item, updatedAt: now } }),
+  await scoped.batch(
+    items.map(({ id, ...item }) =>
+      scoped
+        .insert(notificationPreferences, { id, ...item })
+        .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.notificationType], set: { ...item, updatedAt: now } }),
+    ),
   );
-  await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
 }
 
 // Sign-in devices -----------------------------------------------------------------------------
@@ -151,7 +154,7 @@ export const launchedFlagsSince = (db: Db, since: Date) =>
     .orderBy(desc(featureFlags.updatedAt));
 
 export async function getFeatureCheck(db: Db, userId: string): Promise<Date | null> {
-  const [row] = (await scopedTo(db, userId).select(featureChecks)) as (typeof featureChecks.$inferSelect)[];
+  const [row] = await scopedTo(db, userId).select(featureChecks);
   return row?.checkedAt ?? null;
 }
 
@@ -164,31 +167,10 @@ export async function setFlagStatus(db: Db, featureName: string, releaseStatus: 
   await db.update(featureFlags).set({ releaseStatus, updatedAt: at }).where(eq(featureFlags.featureName, featureName));
 }
 
-// Users in batches, for jobs ------------------------------------------------------------------
-
-export type UserBatchRow = { id: string; trialEndsAt: Date | null; createdAt: Date };
-
-/**
- * One page of users (by id, after `afterId`) for a job that runs per user; `trialBetween` keeps only
- * users whose trial ends in that range. Cross-user by design: it returns ids, which every later
- * query of the job scopes to.
- */
-export function listUsersPage(db: Db, options: { afterId: string; limit: number; trialBetween?: [Date, Date] }): Promise<UserBatchRow[]> {
-  const trial = options.trialBetween
-    ? and(gt(users.trialEndsAt, options.trialBetween[0]), lte(users.trialEndsAt, options.trialBetween[1]))
-    : undefined;
-  return db
-    .select({ id: users.id, trialEndsAt: users.trialEndsAt, createdAt: users.createdAt })
-    .from(users)
-    .where(and(gt(users.id, options.afterId), isNotNull(users.emailConfirmedAt), trial))
-    .orderBy(asc(users.id))
-    .limit(options.limit);
-}
-
 /** Everything of the user's notification data, for the account export. */
 export async function exportNotificationData(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const items = (await scoped.select(notifications, eq(notifications.inApp, true))) as Notification[];
+  const items = await scoped.select(notifications, eq(notifications.inApp, true));
   const preferences = await listPreferences(db, userId);
   return {
     notifications: items.map(({ userId: _u, dedupeKey: _d, inApp: _i, ...n }) => n),
@@ -198,17 +180,6 @@ export async function exportNotificationData(db: Db, userId: string) {
 }
 
 // E-mail digests -------------------------------------------------------------------------------
-
-/**
- * Every (user, type) preference that asks for a daily or weekly e-mail digest. A deliberate
- * cross-user read of preferences only: the digest job then works user by user.
- */
-export const listDigestPreferences = (db: Db) =>
-  db
-    .select()
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.emailEnabled, true), inArray(notificationPreferences.frequency, ["daily", "weekly"])))
-    .orderBy(asc(notificationPreferences.userId));
 
 /** Claims a digest period for the user; false when it was already sent (or is being sent). */
 export async function claimDigest(db: Db, userId: string, periodKey: string): Promise<boolean> {

@@ -316,3 +316,18 @@ export const featureChecks = sqliteTable("feature_checks", {
     .references(() => users.id, { onDelete: "cascade" }),
   checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Fan-outs that must happen once (a launched feature is announced to everyone once, not every 15
+ * minutes): recorded after all of their queue messages were sent (docs/decisions/0013).
+ */
+export const fanOuts = sqliteTable(
+  "fan_outs",
+  {
+    job: text("job").notNull(),
+    /** What was fanned out, e.g. "agentes:1767225600000" (the flag and its launch time). */
+    key: text("key").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.job, t.key] })],
+);

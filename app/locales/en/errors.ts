@@ -27,5 +27,7 @@ export default {
     tooShort: "Text too short.",
     notString: "Must be text.",
     unknown: "Unknown field.",
+    limit: "Enter a whole number from 1 to 200.",
+    cursor: "Invalid page cursor: start the list again from the top.",
   },
 } satisfies Catalog<typeof ptErrors>;

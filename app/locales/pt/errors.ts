@@ -25,6 +25,8 @@ const errors = {
     tooShort: "Texto demasiado curto.",
     notString: "Deve ser texto.",
     unknown: "Campo desconhecido.",
+    limit: "Indique um número inteiro de 1 a 200.",
+    cursor: "Cursor de paginação inválido: volte ao início da lista.",
   },
 };
 export default errors;
