@@ -18,6 +18,7 @@ import enPricing from "./en/pricing";
 import enPublic from "./en/public";
 import enSeo from "./en/seo";
 import enShell from "./en/shell";
+import enUi from "./en/ui";
 import ptAbout from "./pt/about";
 import ptAccount from "./pt/account";
 import ptAuth from "./pt/auth";
@@ -34,6 +35,7 @@ import ptPricing from "./pt/pricing";
 import ptPublic from "./pt/public";
 import ptSeo from "./pt/seo";
 import ptShell from "./pt/shell";
+import ptUi from "./pt/ui";
 
 export const resources = {
   pt: {
@@ -53,6 +55,7 @@ export const resources = {
     shell: ptShell,
     billing: ptBilling,
     notifications: ptNotifications,
+    ui: ptUi,
   },
   en: {
     common: enCommon,
@@ -71,6 +74,7 @@ export const resources = {
     shell: enShell,
     billing: enBilling,
     notifications: enNotifications,
+    ui: enUi,
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, formatTypedDate, isIsoDate, isTime, monthGrid, moveFocus, parseTypedDate, todayIso } from "./date-grid";
+import { addMonths, formatTypedDate, isIsoDate, isTime, monthGrid, moveFocus, parseTypedDate, parseTypedTime, todayIso } from "./date-grid";
 
 describe("isIsoDate / isTime", () => {
   it("accepts real days only", () => {
@@ -122,5 +122,25 @@ describe("parseTypedDate", () => {
 describe("todayIso", () => {
   it("uses the local calendar day", () => {
     expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
+  });
+});
+
+describe("parseTypedTime", () => {
+  it("reads the usual ways of writing a time", () => {
+    expect(parseTypedTime("09:30")).toBe("09:30");
+    expect(parseTypedTime("9:30")).toBe("09:30");
+    expect(parseTypedTime("0930")).toBe("09:30");
+    expect(parseTypedTime("9h30")).toBe("09:30");
+    expect(parseTypedTime("9h")).toBe("09:00");
+    expect(parseTypedTime("21")).toBe("21:00");
+    expect(parseTypedTime(" 23:59 ")).toBe("23:59");
+  });
+
+  it("rejects impossible times and other text", () => {
+    expect(parseTypedTime("24:00")).toBeNull();
+    expect(parseTypedTime("12:60")).toBeNull();
+    expect(parseTypedTime("9:5")).toBeNull();
+    expect(parseTypedTime("meio-dia")).toBeNull();
+    expect(parseTypedTime("")).toBeNull();
   });
 });

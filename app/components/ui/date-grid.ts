@@ -142,3 +142,17 @@ export const dateOf = (iso: IsoDate) => {
 export function todayIso(now = new Date()): IsoDate {
   return isoOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
 }
+
+/**
+ * Reads a typed time as HH:mm: "9:30", "09:30", "0930", "9h30", "9h" and "21" are accepted;
+ * 24:00 and 12:60 are not. Null when the text is no time of day.
+ */
+export function parseTypedTime(text: string): string | null {
+  const trimmed = text.trim().toLowerCase();
+  const match = /^(\d{1,2})(?:[:h.]?(\d{2}))?h?$/.exec(trimmed);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2] ?? "0");
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
