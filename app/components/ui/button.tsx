@@ -38,13 +38,14 @@ export function Button({ children, variant = "primary", loading = false, classNa
 export function IconButton({
   icon: Icon,
   label,
-  className = "",
+  className = "rounded-lg p-2 text-slate-600 hover:bg-slate-100",
+  iconClassName = "h-5 w-5",
   type = "button",
   ...props
-}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children"> & { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string }) {
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children"> & { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string; iconClassName?: string }) {
   return (
-    <button type={type} aria-label={label} className={`rounded-lg p-2 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 ${className}`} {...props}>
-      <Icon className="h-5 w-5" aria-hidden="true" />
+    <button type={type} aria-label={label} className={`disabled:cursor-not-allowed disabled:opacity-40 ${className}`} {...props}>
+      <Icon className={iconClassName} aria-hidden="true" />
     </button>
   );
 }

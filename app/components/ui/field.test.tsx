@@ -30,7 +30,7 @@ describe("TextField / TextArea / Select", () => {
 
   it("marks optional fields in the label and lists select options", () => {
     renderWithI18n(<Select label="Idioma" optional options={[{ value: "pt", label: "Português" }, { value: "en", label: "English" }]} defaultValue="en" />);
-    const select = screen.getByLabelText(/Idioma/) as HTMLSelectElement;
+    const select = screen.getByLabelText(/Idioma/) as unknown as HTMLSelectElement;
     expect(screen.getByText("(opcional)")).toBeTruthy();
     expect(select.value).toBe("en");
     expect([...select.options].map((o) => o.textContent)).toEqual(["Português", "English"]);

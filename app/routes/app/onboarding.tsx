@@ -1,12 +1,19 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
+import { Checkbox, Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { apiFetch } from "~/lib/api";
 import { useLanguage } from "~/i18n/use-language";
 import type { Language } from "~/i18n/language";
 import { MODULE_KEYS } from "~/lib/modules";
 import type { loader as layoutLoader } from "./layout";
+
+// Language names are written in their own language, whatever the interface language.
+const LANGUAGE_OPTIONS = [
+  { value: "pt", label: "Português" },
+  { value: "en", label: "English" },
+];
 
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
 
@@ -38,42 +45,21 @@ export default function Onboarding() {
       </div>
       <Field id="onboarding-name" label={t("onboarding.name")} value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          {t("onboarding.language")}
-          <select
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-            value={language}
-            onChange={(e) => setLanguage(e.target.value as Language)}
-          >
-            <option value="pt">Português</option>
-            <option value="en">English</option>
-          </select>
-        </label>
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          {t("onboarding.timeZone")}
-          <select className="block w-full rounded-lg border border-slate-300 px-3 py-2" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select label={t("onboarding.language")} value={language} onChange={(e) => setLanguage(e.target.value as Language)} options={LANGUAGE_OPTIONS} />
+        <Select label={t("onboarding.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} options={zones.map((zone) => ({ value: zone, label: zone }))} />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">{t("onboarding.modules")}</legend>
         <p className="text-sm text-slate-500">{t("onboarding.modulesHint")}</p>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {MODULE_KEYS.map((key) => (
-            <label key={key} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-              <input
-                type="checkbox"
-                className="accent-brand-600"
-                checked={modules.includes(key)}
-                onChange={(e) => setModules(e.target.checked ? [...modules, key] : modules.filter((m) => m !== key))}
-              />
-              {t(`onboarding.moduleNames.${key}`)}
-            </label>
+            <Checkbox
+              key={key}
+              label={t(`onboarding.moduleNames.${key}`)}
+              className="rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+              checked={modules.includes(key)}
+              onChange={(e) => setModules(e.target.checked ? [...modules, key] : modules.filter((m) => m !== key))}
+            />
           ))}
         </div>
       </fieldset>
