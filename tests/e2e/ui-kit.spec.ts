@@ -6,8 +6,8 @@ import { dismissCookieBanner } from "./support";
 // use and typed input, the money input, and axe over every component.
 test.describe("UI kit gallery", () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto("/dev/ui");
     await dismissCookieBanner(page);
+    await page.goto("/dev/ui");
   });
 
   test("the date picker opens on a Monday-first month and is driven by the keyboard", async ({ page }) => {
@@ -76,7 +76,9 @@ test.describe("UI kit gallery", () => {
   test("no serious or critical axe violations, with the calendar open", async ({ page }) => {
     await page.getByRole("button", { name: /Escolher data/ }).first().click();
     await expect(page.getByRole("grid")).toBeVisible();
-    const results = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').analyze();
+    // Headless UI's focus sentinels around an open Popover are aria-hidden on purpose: they only
+    // hand the focus on when tabbing out of the portal, and are never reached as content.
+    const results = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').exclude('[id^="headlessui-focus-sentinel"]').analyze();
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 });

@@ -216,7 +216,7 @@ export function CalendarGrid({ value, bounds, language, onPick }: { value: IsoDa
                       aria-current={cell.date === today ? "date" : undefined}
                       onClick={() => onPick(cell.date)}
                       onFocus={() => cell.date !== focused && setFocused(cell.date)}
-                      className={`h-9 w-9 rounded-full ${cell.inMonth ? "text-slate-900" : "text-slate-400"} ${
+                      className={`h-9 w-9 rounded-full ${cell.inMonth ? "text-slate-900" : "text-slate-500"} ${
                         selected ? "bg-brand-600 font-semibold text-white hover:bg-brand-700" : "hover:bg-brand-50"
                       } ${cell.date === today && !selected ? "ring-1 ring-brand-400" : ""} disabled:cursor-not-allowed disabled:text-slate-300 disabled:line-through`}
                     >
