@@ -23,7 +23,7 @@ export function Switch({
   return (
     <Field disabled={disabled} className={`flex items-center justify-between gap-4 ${className}`}>
       <span className="min-w-0">
-        <Label className="text-sm font-medium text-slate-800 data-[disabled]:text-slate-400">{label}</Label>
+        <Label className="text-sm font-medium text-slate-800 data-[disabled]:text-slate-500">{label}</Label>
         {description && <Description className="text-sm text-slate-500">{description}</Description>}
       </span>
       <HeadlessSwitch
