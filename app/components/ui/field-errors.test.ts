@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitApiError } from "./field-errors";
+import { formErrorsOf, noErrors, splitApiError } from "./field-errors";
 
 describe("splitApiError", () => {
   const known = ["email", "password"];
@@ -28,5 +28,22 @@ describe("splitApiError", () => {
       fields: { email: "Email inválido" },
       message: "Código inválido",
     });
+  });
+});
+
+describe("formErrorsOf (action and fetcher data)", () => {
+  it("reads the API's error body returned by an action", () => {
+    expect(formErrorsOf({ error: { code: "validation_failed", message: "Verifique os campos", fields: { title: "Obrigatório" } } }, ["title"], "Erro")).toEqual({
+      fields: { title: "Obrigatório" },
+      message: null,
+    });
+    expect(formErrorsOf({ error: { code: "not_found", message: "Não encontrado" } }, ["title"], "Erro")).toEqual({ fields: {}, message: "Não encontrado" });
+  });
+
+  it("means no errors for success data, nothing yet, or a shape it does not know", () => {
+    expect(formErrorsOf(undefined, ["title"], "Erro")).toEqual(noErrors);
+    expect(formErrorsOf({ ok: true, id: "t1" }, ["title"], "Erro")).toEqual(noErrors);
+    expect(formErrorsOf({ error: "boom" }, ["title"], "Erro")).toEqual(noErrors);
+    expect(formErrorsOf({ error: { fields: { title: 3 } } }, ["title"], "Erro")).toEqual({ fields: {}, message: "Erro" });
   });
 });

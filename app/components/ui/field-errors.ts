@@ -27,3 +27,21 @@ export function splitApiError(error: Pick<ApiErrorBody, "message" | "fields">, k
   const lines = [general, ...orphans].filter((line): line is string => Boolean(line));
   return { fields, message: lines.length ? lines.join(" ") : null };
 }
+
+/**
+ * The same split for a React Router action or fetcher whose data is the API's error body
+ * (`{ error: { code, message, fields } }`) on failure; anything else means no errors.
+ *
+ *   const fetcher = useFetcher<typeof action>();
+ *   const errors = formErrorsOf(fetcher.data, ["title"], t("ui:…"));
+ *   <Button type="submit" loading={fetcher.state !== "idle"}>
+ */
+export function formErrorsOf(data: unknown, knownFields: readonly string[], fallback: string): FormErrors {
+  if (typeof data !== "object" || data === null || !("error" in data)) return noErrors;
+  const error = (data as { error: unknown }).error;
+  if (typeof error !== "object" || error === null) return noErrors;
+  const { message, fields } = error as { message?: unknown; fields?: unknown };
+  const cleanFields =
+    typeof fields === "object" && fields !== null ? Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string")) : undefined;
+  return splitApiError({ message: typeof message === "string" ? message : "", fields: cleanFields }, knownFields, fallback);
+}
