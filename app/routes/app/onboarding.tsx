@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { Checkbox, Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
+import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { useLanguage } from "~/i18n/use-language";
 import type { Language } from "~/i18n/language";
@@ -26,16 +27,13 @@ export default function Onboarding() {
   const [fullName, setFullName] = useState(layout?.user.fullName ?? "");
   const [timeZone, setTimeZone] = useState(layout?.user.timeZone ?? "Europe/Lisbon");
   const [modules, setModules] = useState<string[]>(["tasks", "calendar"]);
-  const [error, setError] = useState<string | null>(null);
   const zones = Array.from(new Set([timeZone, browserZone, ...TIME_ZONES]));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!fullName.trim()) return setError(t("auth:validation.fillAllRequiredFields"));
-    const result = await apiFetch("/me/onboarding", { body: { fullName: fullName.trim(), language, timeZone, firstModules: modules } });
-    if (!result.ok) return setError(result.error.message);
-    navigate("/app/meu-impacto", { replace: true });
-  }
+  const form = useApiForm({ fields: ["fullName", "timeZone"], fallback: t("auth:errors.unexpected"), onSuccess: () => navigate("/app/meu-impacto", { replace: true }) });
+  const submit = form.submit(() =>
+    fullName.trim()
+      ? apiFetch("/me/onboarding", { body: { fullName: fullName.trim(), language, timeZone, firstModules: modules } })
+      : form.fail(t("auth:validation.fillAllRequiredFields")),
+  );
 
   return (
     <form onSubmit={submit} className="mx-auto max-w-xl space-y-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -43,10 +41,16 @@ export default function Onboarding() {
         <h1 className="text-2xl font-bold">{t("onboarding.title")}</h1>
         <p className="text-slate-600">{t("onboarding.subtitle")}</p>
       </div>
-      <Field id="onboarding-name" label={t("onboarding.name")} value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" />
+      <Field id="onboarding-name" label={t("onboarding.name")} value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" error={form.errors.fullName} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label={t("onboarding.language")} value={language} onChange={(e) => setLanguage(e.target.value as Language)} options={LANGUAGE_OPTIONS} />
-        <Select label={t("onboarding.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} options={zones.map((zone) => ({ value: zone, label: zone }))} />
+        <Select
+          label={t("onboarding.timeZone")}
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          options={zones.map((zone) => ({ value: zone, label: zone }))}
+          error={form.errors.timeZone}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">{t("onboarding.modules")}</legend>
@@ -63,8 +67,8 @@ export default function Onboarding() {
           ))}
         </div>
       </fieldset>
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="submit" className="w-full">
+      {form.message && <Notice tone="error">{form.message}</Notice>}
+      <Button type="submit" className="w-full" loading={form.pending}>
         {t("onboarding.submit")}
       </Button>
     </form>
