@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BetaBanner } from "./components/beta-banner";
+import { Button } from "./components/ui/button";
 import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { useNonce } from "./components/nonce";
 import { localeOf, sanitizeLanguage } from "./i18n/language";
@@ -107,19 +108,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="text-slate-600">{t("errorBoundary.description")}</p>
         {details && (
           <div className="w-full text-left">
-            <button type="button" className="text-sm text-brand-700 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
+            <Button variant="link" className="font-normal! underline" aria-expanded={open} onClick={() => setOpen(!open)}>
               {t("errorBoundary.details")}
-            </button>
+            </Button>
             {open && <pre className="mt-2 overflow-auto rounded bg-slate-100 p-3 text-xs">{details}</pre>}
           </div>
         )}
-        <button
-          type="button"
-          onClick={() => revalidate()}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
-          {t("errorBoundary.retry")}
-        </button>
+        <Button onClick={() => revalidate()}>{t("errorBoundary.retry")}</Button>
       </main>
     </>
   );

@@ -27,6 +27,7 @@ export default [
   ...legacyPaths(MODULES).map((path) => route(path, "routes/legacy-redirect.tsx", { id: `legacy-${path}` })),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/boom", "routes/dev/boom.tsx"),
+  route("dev/ui", "routes/dev/ui.tsx"),
 
   // The signed-in area: the layout's loader is the guard (signed-out visitors go to /auth).
   route("app", "routes/app/layout.tsx", [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShortDate, weekdayNames, weekStart } from "./dates";
+import { formatLongDate, formatMonthYear, formatShortDate, weekdayNames, weekStart } from "./dates";
 
 describe("dates", () => {
   it("start weeks on Monday", () => {
@@ -14,5 +14,10 @@ describe("dates", () => {
     expect(formatLongDate(day, "pt")).toBe("22 de novembro de 2026");
     expect(formatShortDate(day, "pt")).toBe("22/11/2026");
     expect(formatLongDate(day, "en")).toBe("November 22nd, 2026");
+  });
+
+  it("name a month for calendar headings", () => {
+    expect(formatMonthYear(new Date(2026, 1, 10), "pt")).toBe("fevereiro de 2026");
+    expect(formatMonthYear(new Date(2026, 1, 10), "en")).toBe("February 2026");
   });
 });

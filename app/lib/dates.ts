@@ -25,3 +25,6 @@ export const formatLongDate = (date: Date, language: Language) => format(date, "
 
 /** The short numeric form: "22/11/2026" / "11/22/2026". */
 export const formatShortDate = (date: Date, language: Language) => format(date, "P", { locale: locales[language] });
+
+/** A month heading: "novembro de 2026" / "November 2026". */
+export const formatMonthYear = (date: Date, language: Language) => format(date, language === "pt" ? "LLLL 'de' yyyy" : "LLLL yyyy", { locale: locales[language] });

@@ -18,6 +18,7 @@ import enPricing from "./en/pricing";
 import enPublic from "./en/public";
 import enSeo from "./en/seo";
 import enShell from "./en/shell";
+import enUi from "./en/ui";
 import ptAbout from "./pt/about";
 import ptAccount from "./pt/account";
 import ptAuth from "./pt/auth";
@@ -53,6 +54,7 @@ import ptCycle from "./pt/cycle";
 import ptSelfCare from "./pt/selfCare";
 import ptAssistant from "./pt/assistant";
 import ptReports from "./pt/reports";
+import ptUi from "./pt/ui";
 
 export const resources = {
   pt: {
@@ -81,6 +83,7 @@ export const resources = {
     selfCare: ptSelfCare,
     assistant: ptAssistant,
     reports: ptReports,
+    ui: ptUi,
   },
   en: {
     common: enCommon,
@@ -108,6 +111,7 @@ export const resources = {
     selfCare: enSelfCare,
     assistant: enAssistant,
     reports: enReports,
+    ui: enUi,
   },
 } as const;
 

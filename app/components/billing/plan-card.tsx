@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { formatPrice, PLANS, type PaidPlanId, type SubscriptionState } from "~/lib/plans";
 
 export type PlanCardAction = "manage" | "continuePro" | "startTrial" | "upgrade";
@@ -44,14 +45,9 @@ export function PlanCard({ state, language, busy, onManage, onCheckout }: Props)
       {state.isTrialActive && state.trialEndsAt && <p className="mt-2 text-sm text-brand-700">{t("trialActive", { date: dateOf(state.trialEndsAt, language) })}</p>}
       {!state.isTrialActive && !state.subscribed && state.trialEndsAt && <p className="mt-2 text-sm text-slate-600">{t("trialEnded")}</p>}
       {state.subscriptionEnd && <p className="mt-2 text-sm text-slate-600">{t("renewsOn", { date: dateOf(state.subscriptionEnd, language) })}</p>}
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))}
-        className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
+      <Button disabled={busy} onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))} className="mt-4">
         {t(`actions.${action}`)}
-      </button>
+      </Button>
     </section>
   );
 }
@@ -73,14 +69,9 @@ export function PlanOption({ planId, language, current, busy, onChoose }: { plan
         <span className="text-2xl font-bold">{formatPrice(plan.monthlyPriceCents, language)}</span>
         <span className="text-slate-500">{t("perMonth")}</span>
       </p>
-      <button
-        type="button"
-        disabled={busy || current}
-        onClick={onChoose}
-        className="mt-4 rounded-lg border border-brand-600 px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-      >
+      <Button variant="secondary" disabled={busy || current} onClick={onChoose} className="mt-4">
         {current ? t("currentPlan") : t("actions.choose", { plan: t(`plans.${planId}.name`) })}
-      </button>
+      </Button>
     </li>
   );
 }

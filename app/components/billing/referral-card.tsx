@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import { apiFetch } from "~/lib/api";
 
 type Referral = { code: string; url: string; joined: number; paid: number; rewardedReferrals: number };
@@ -19,18 +21,17 @@ export function ReferralCard() {
         {t("referral.title")}
       </h2>
       <p className="text-sm text-slate-600">{t("referral.text")}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <input readOnly value={referral.url} aria-label={t("referral.link")} className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm" />
-        <button
-          type="button"
-          className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+      <div className="flex flex-wrap items-end gap-2">
+        <TextField readOnly value={referral.url} label={t("referral.link")} hideLabel className="min-w-0 flex-1 [&_input]:bg-slate-50 [&_input]:text-sm" />
+        <Button
+          variant="secondary"
           onClick={async () => {
             await navigator.clipboard?.writeText(referral.url).catch(() => undefined);
             setCopied(true);
           }}
         >
           {copied ? t("referral.copied") : t("referral.copy")}
-        </button>
+        </Button>
       </div>
       <p className="text-sm text-slate-500">{t("referral.progress", { paid: referral.paid % 2 })}</p>
     </section>

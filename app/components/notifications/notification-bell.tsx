@@ -1,6 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { BellIcon, CheckIcon } from "@heroicons/react/24/outline";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { badgeLabel } from "./badge";
 import { NotificationList } from "./notification-list";
 import { filterNotifications, type Tab as TabKey } from "./notifications-state";
@@ -15,15 +16,10 @@ export function NotificationPanel({ notifications, close }: { notifications: Ret
     <div className="w-[min(24rem,calc(100vw-2rem))] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
       <div className="flex items-center justify-between px-4 pt-3">
         <h2 className="font-semibold text-slate-900">{t("ui.title")}</h2>
-        <button
-          type="button"
-          className="flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline disabled:opacity-40"
-          disabled={notifications.unreadCount === 0}
-          onClick={() => void notifications.markAllRead()}
-        >
+        <Button variant="link" className="gap-1! text-xs! disabled:opacity-40" disabled={notifications.unreadCount === 0} onClick={() => void notifications.markAllRead()}>
           <CheckIcon className="size-4" aria-hidden />
           {t("ui.markAllRead")}
-        </button>
+        </Button>
       </div>
       <TabGroup>
         <TabList className="flex gap-1 border-b border-slate-100 px-3 pt-2">

@@ -1,5 +1,6 @@
 import { TrashIcon } from "@heroicons/react/24/outline";
 import { useTranslation } from "react-i18next";
+import { IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
 import { NotificationIcon } from "./notification-icon";
 
@@ -40,14 +41,13 @@ export function NotificationList({
               {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · {time.format(new Date(n.createdAt))}
             </span>
           </button>
-          <button
-            type="button"
-            aria-label={t("ui.delete")}
+          <IconButton
+            icon={TrashIcon}
+            label={t("ui.delete")}
             className="rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus:opacity-100"
+            iconClassName="size-4"
             onClick={() => onRemove(n.id)}
-          >
-            <TrashIcon className="size-4" aria-hidden />
-          </button>
+          />
         </li>
       ))}
     </ul>

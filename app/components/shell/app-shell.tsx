@@ -3,7 +3,7 @@ import { Bars3Icon, Cog6ToothIcon, MagnifyingGlassIcon, QuestionMarkCircleIcon, 
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { Button } from "~/components/ui/form";
+import { Button, IconButton } from "~/components/ui/button";
 import { apiFetch } from "~/lib/api";
 import { displayName } from "~/lib/display-name";
 import { BackButton, Breadcrumb } from "./breadcrumb";
@@ -109,32 +109,16 @@ export function DesktopShell({ user, entitlements, notifications, onSearch, onGu
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur">
-          <button
-            type="button"
-            onClick={toggle}
-            aria-label={t("header.toggleSidebar")}
-            aria-expanded={open}
-            title="Ctrl+B"
-            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
-          >
-            <Bars3Icon className="h-5 w-5" aria-hidden="true" />
-          </button>
+          <IconButton icon={Bars3Icon} onClick={toggle} label={t("header.toggleSidebar")} aria-expanded={open} title="Ctrl+B" />
           <BackButton />
-          <button
-            type="button"
-            data-tour="search"
-            onClick={onSearch}
-            className="ml-2 flex w-64 items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm text-slate-500 hover:bg-slate-100"
-          >
+          <Button variant="ghost" data-tour="search" onClick={onSearch} className="ml-2 w-64 border border-slate-200 bg-slate-50 py-1.5! font-normal! text-slate-500!">
             <MagnifyingGlassIcon className="h-4 w-4" aria-hidden="true" />
             <span className="flex-1 text-left">{t("header.search")}</span>
             <kbd className="rounded border border-slate-300 px-1 text-xs">Ctrl K</kbd>
-          </button>
+          </Button>
           <span className="flex-1" />
           {onGuide && (
-            <button type="button" onClick={onGuide} aria-label={t("header.guide")} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
-              <QuestionMarkCircleIcon className="h-5 w-5" aria-hidden="true" />
-            </button>
+            <IconButton icon={QuestionMarkCircleIcon} onClick={onGuide} label={t("header.guide")} />
           )}
           <span data-tour="notifications">{notifications}</span>
           <UserName user={user} />
@@ -235,17 +219,13 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
   return (
     <div className="min-h-[calc(100dvh-2rem)] bg-slate-50 pb-20">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white px-2">
-        <button type="button" onClick={openDrawer} aria-label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700">
-          <Bars3Icon className="h-6 w-6" aria-hidden="true" />
-        </button>
+        <IconButton icon={Bars3Icon} onClick={openDrawer} label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <Link to="/app/meu-impacto" className="flex items-center gap-2 font-bold text-brand-700">
           <img src="/favicon.svg" alt="" width={22} height={22} />
           Rumo
         </Link>
         <span className="flex-1" />
-        <button type="button" data-tour="search" onClick={onSearch} aria-label={t("header.search")} className="rounded-lg p-2 text-slate-700">
-          <MagnifyingGlassIcon className="h-6 w-6" aria-hidden="true" />
-        </button>
+        <IconButton icon={MagnifyingGlassIcon} data-tour="search" onClick={onSearch} label={t("header.search")} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <span data-tour="notifications">{notifications}</span>
       </header>
       <main id="conteudo" className="space-y-4 px-4 py-4">
@@ -269,9 +249,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
         <DialogPanel className="fixed inset-y-0 left-0 flex w-72 flex-col bg-white shadow-2xl" data-testid="drawer">
           <div className="flex h-14 items-center justify-between border-b border-slate-100 px-4">
             <UserName user={user} />
-            <button type="button" onClick={() => closeDrawer()} aria-label={t("header.closeMenu")} className="rounded-lg p-2 text-slate-600">
-              <XMarkIcon className="h-5 w-5" aria-hidden="true" />
-            </button>
+            <IconButton icon={XMarkIcon} onClick={() => closeDrawer()} label={t("header.closeMenu")} className="rounded-lg p-2 text-slate-600" />
           </div>
           <nav aria-label={t("header.mainNav")} className="flex-1 space-y-4 overflow-y-auto p-3">
             {drawerSections.map((section) => (

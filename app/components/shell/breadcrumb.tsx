@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "@heroicons/react/20/solid";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
 import { backTarget, breadcrumbs, showBackButton } from "./rules";
 
 /** Home link, then one crumb per segment; the last is not a link; hidden for one segment or fewer. */
@@ -48,14 +49,9 @@ export function BackButton() {
   // React Router marks the first entry of a tab's history with the key "default".
   const target = backTarget(location.key !== "default");
   return (
-    <button
-      type="button"
-      onClick={() => (target === "history" ? navigate(-1) : navigate(target))}
-      className="flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
-      data-testid="back-button"
-    >
+    <Button variant="ghost" onClick={() => (target === "history" ? navigate(-1) : navigate(target))} className="gap-1! px-2! py-1! font-normal!" data-testid="back-button">
       <ChevronLeftIcon className="h-5 w-5" aria-hidden="true" />
       {t("header.back")}
-    </button>
+    </Button>
   );
 }

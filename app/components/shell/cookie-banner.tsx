@@ -1,8 +1,9 @@
-import { Dialog, DialogPanel, DialogTitle, Switch } from "@headlessui/react";
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/form";
+import { Switch } from "~/components/ui/switch";
 import { readConsent, saveConsent, type ConsentCategories } from "~/lib/consent";
 
 /** Shown until a choice is stored: Preferências, Rejeitar Opcionais, Aceitar Todos. */
@@ -69,21 +70,5 @@ export function CookieBanner() {
 }
 
 function ConsentRow({ title, text, checked, disabled, onChange }: { title: string; text: string; checked: boolean; disabled?: boolean; onChange?: (v: boolean) => void }) {
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <p className="font-medium">{title}</p>
-        <p className="text-sm text-slate-600">{text}</p>
-      </div>
-      <Switch
-        checked={checked}
-        disabled={disabled}
-        onChange={onChange}
-        aria-label={title}
-        className="group relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition data-[checked]:bg-brand-600 data-[disabled]:opacity-60"
-      >
-        <span className="inline-block h-4 w-4 translate-x-1 rounded-full bg-white transition group-data-[checked]:translate-x-6" />
-      </Switch>
-    </div>
-  );
+  return <Switch label={title} description={text} checked={checked} disabled={disabled} onChange={onChange ?? (() => undefined)} className="items-start! [&_[role=switch]]:mt-1" />;
 }

@@ -1,6 +1,7 @@
 import { XMarkIcon } from "@heroicons/react/20/solid";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button, IconButton } from "~/components/ui/button";
 import { dismissToast, subscribeToasts, type Toast } from "./toast-store";
 
 const toneStyles = {
@@ -26,21 +27,19 @@ export function Toaster() {
             <p className="text-sm font-semibold">{item.title}</p>
             {item.description && <p className={`text-sm ${item.tone === "error" ? "text-red-50" : "text-slate-600"}`}>{item.description}</p>}
             {item.action && (
-              <button
-                type="button"
-                className="mt-1 text-sm font-semibold underline"
+              <Button
+                variant="link"
+                className="mt-1 font-semibold! text-current! underline"
                 onClick={() => {
                   item.action!.onClick();
                   dismissToast(item.id);
                 }}
               >
                 {item.action.label}
-              </button>
+              </Button>
             )}
           </div>
-          <button type="button" aria-label={t("toasts.close")} onClick={() => dismissToast(item.id)} className="rounded p-0.5 opacity-70 hover:opacity-100">
-            <XMarkIcon className="h-4 w-4" />
-          </button>
+          <IconButton icon={XMarkIcon} label={t("toasts.close")} onClick={() => dismissToast(item.id)} className="rounded p-0.5 opacity-70 hover:opacity-100" iconClassName="h-4 w-4" />
         </div>
       ))}
     </div>

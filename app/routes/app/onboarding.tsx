@@ -1,12 +1,20 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
+import { Checkbox, Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
+import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { useLanguage } from "~/i18n/use-language";
 import type { Language } from "~/i18n/language";
 import { MODULES } from "~/modules";
 import type { loader as layoutLoader } from "./layout";
+
+// Language names are written in their own language, whatever the interface language.
+const LANGUAGE_OPTIONS = [
+  { value: "pt", label: "Português" },
+  { value: "en", label: "English" },
+];
 
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
 
@@ -19,16 +27,13 @@ export default function Onboarding() {
   const [fullName, setFullName] = useState(layout?.user.fullName ?? "");
   const [timeZone, setTimeZone] = useState(layout?.user.timeZone ?? "Europe/Lisbon");
   const [modules, setModules] = useState<string[]>(["tasks", "calendar"]);
-  const [error, setError] = useState<string | null>(null);
   const zones = Array.from(new Set([timeZone, browserZone, ...TIME_ZONES]));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!fullName.trim()) return setError(t("auth:validation.fillAllRequiredFields"));
-    const result = await apiFetch("/me/onboarding", { body: { fullName: fullName.trim(), language, timeZone, firstModules: modules } });
-    if (!result.ok) return setError(result.error.message);
-    navigate("/app/meu-impacto", { replace: true });
-  }
+  const form = useApiForm({ fields: ["fullName", "timeZone"], fallback: t("auth:errors.unexpected"), onSuccess: () => navigate("/app/meu-impacto", { replace: true }) });
+  const submit = form.submit(() =>
+    fullName.trim()
+      ? apiFetch("/me/onboarding", { body: { fullName: fullName.trim(), language, timeZone, firstModules: modules } })
+      : form.fail(t("auth:validation.fillAllRequiredFields")),
+  );
 
   return (
     <form onSubmit={submit} className="mx-auto max-w-xl space-y-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -36,50 +41,35 @@ export default function Onboarding() {
         <h1 className="text-2xl font-bold">{t("onboarding.title")}</h1>
         <p className="text-slate-600">{t("onboarding.subtitle")}</p>
       </div>
-      <Field id="onboarding-name" label={t("onboarding.name")} value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" />
+      <Field id="onboarding-name" label={t("onboarding.name")} value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" error={form.errors.fullName} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          {t("onboarding.language")}
-          <select
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-            value={language}
-            onChange={(e) => setLanguage(e.target.value as Language)}
-          >
-            <option value="pt">Português</option>
-            <option value="en">English</option>
-          </select>
-        </label>
-        <label className="space-y-1 text-sm font-medium text-slate-700">
-          {t("onboarding.timeZone")}
-          <select className="block w-full rounded-lg border border-slate-300 px-3 py-2" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select label={t("onboarding.language")} value={language} onChange={(e) => setLanguage(e.target.value as Language)} options={LANGUAGE_OPTIONS} />
+        <Select
+          label={t("onboarding.timeZone")}
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          options={zones.map((zone) => ({ value: zone, label: zone }))}
+          error={form.errors.timeZone}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">{t("onboarding.modules")}</legend>
         <p className="text-sm text-slate-500">{t("onboarding.modulesHint")}</p>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {MODULES.map(({ key, namespace }) => (
-            <label key={key} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-              <input
-                type="checkbox"
-                className="accent-brand-600"
-                checked={modules.includes(key)}
-                onChange={(e) => setModules(e.target.checked ? [...modules, key] : modules.filter((m) => m !== key))}
-              />
-              {/* Each module names itself in its own catalogue namespace. */}
-              {t(`${namespace}:name` as "onboarding.title")}
-            </label>
+            <Checkbox
+              key={key}
+              // Each module names itself in its own catalogue namespace.
+              label={t(`${namespace}:name` as "onboarding.title")}
+              className="rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+              checked={modules.includes(key)}
+              onChange={(e) => setModules(e.target.checked ? [...modules, key] : modules.filter((m) => m !== key))}
+            />
           ))}
         </div>
       </fieldset>
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="submit" className="w-full">
+      {form.message && <Notice tone="error">{form.message}</Notice>}
+      <Button type="submit" className="w-full" loading={form.pending}>
         {t("onboarding.submit")}
       </Button>
     </form>

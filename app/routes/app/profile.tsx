@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, Tab
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
+import { Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "~/components/account/reauth-with-google";
 import { PlanCard } from "~/components/billing/plan-card";
@@ -103,13 +104,15 @@ function PreferencesTab({ data }: { data: LayoutData }) {
   }
   return (
     <form onSubmit={save} className="max-w-md space-y-4">
-      <label className="block space-y-1 text-sm font-medium text-slate-700">
-        {t("profile.preferences.language")}
-        <select className="block w-full rounded-lg border border-slate-300 px-3 py-2" value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
-          <option value="pt">Português</option>
-          <option value="en">English</option>
-        </select>
-      </label>
+      <Select
+        label={t("profile.preferences.language")}
+        value={language}
+        onChange={(e) => setLanguage(e.target.value as Language)}
+        options={[
+          { value: "pt", label: "Português" },
+          { value: "en", label: "English" },
+        ]}
+      />
       <Field id="profile-tz" label={t("profile.preferences.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
       {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
       <Button type="submit">{t("profile.preferences.save")}</Button>

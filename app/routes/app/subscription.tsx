@@ -5,6 +5,8 @@ import { PremiumNotice } from "~/components/billing/premium-notice";
 import { ProBadge } from "~/components/billing/pro-badge";
 import { ReferralCard } from "~/components/billing/referral-card";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import { createI18n } from "~/i18n/i18n";
 import { sanitizeLanguage } from "~/i18n/language";
 import { ENTITLEMENTS, PAID_PLAN_IDS } from "~/lib/plans";
@@ -69,13 +71,10 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               setCouponApplied(percent ? coupon.trim().toUpperCase() : undefined);
             }}
           >
-            <label className="flex flex-col text-sm">
-              {t("coupon.label")}
-              <input value={coupon} onChange={(e) => setCoupon(e.target.value)} maxLength={32} className="mt-1 rounded-lg border border-slate-300 px-3 py-2 uppercase" />
-            </label>
-            <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+            <TextField label={t("coupon.label")} value={coupon} onChange={(e) => setCoupon(e.target.value)} maxLength={32} className="[&_input]:uppercase" />
+            <Button type="submit" variant="secondary">
               {t("coupon.apply")}
-            </button>
+            </Button>
           </form>
           <p className="text-sm text-slate-500">{t("premium.guarantee")}</p>
         </section>

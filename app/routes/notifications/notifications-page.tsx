@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { useNotifications } from "~/components/notifications/use-notifications";
+import { Button } from "~/components/ui/button";
 import { createI18n } from "~/i18n/i18n";
 import type { Route } from "./+types/notifications-page";
 
@@ -21,14 +22,9 @@ export default function NotificationsPage() {
     <section>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="text-2xl font-bold">{t("ui.title")}</h1>
-        <button
-          type="button"
-          className="text-sm font-medium text-brand-700 hover:underline disabled:opacity-40"
-          disabled={!notifications.unreadCount}
-          onClick={() => void notifications.markAllRead()}
-        >
+        <Button variant="link" className="disabled:opacity-40" disabled={!notifications.unreadCount} onClick={() => void notifications.markAllRead()}>
           {t("ui.markAllRead")}
-        </button>
+        </Button>
       </div>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="notifications-page">
         {notifications.loaded ? (

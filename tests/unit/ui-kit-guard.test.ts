@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+
+function screenFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return screenFiles(path);
+    return name.endsWith(".tsx") && !name.endsWith(".test.tsx") ? [path] : [];
+  });
+}
+
+// Raw controls that stay on purpose: parts of composite widgets with their own keyboard model
+// (docs/decisions/0018-ui-kit.md). Anything else goes through app/components/ui, so labels,
+// errors and busy states are wired the same way on every screen.
+const ALLOWED: Record<string, number> = {
+  "app/components/shell/search-dialog.tsx": 3, // combobox input with aria-activedescendant, category toggles, recent rows
+  "app/components/notifications/notification-list.tsx": 1, // the row itself opens the notification
+  "app/components/language-switch.tsx": 1, // segmented PT/EN toggle
+};
+
+describe("UI kit guard", () => {
+  it("finds no raw input, textarea, select or button outside the kit, beyond the listed exceptions", () => {
+    const counts = Object.fromEntries(
+      screenFiles(join(root, "app"))
+        .map((path) => relative(root, path))
+        .filter((path) => !path.startsWith("app/components/ui/"))
+        .map((path) => [path, (readFileSync(join(root, path), "utf8").match(/<(input|textarea|select|button)[\s>]/g) ?? []).length] as const)
+        .filter(([, count]) => count > 0),
+    );
+    expect(counts).toEqual(ALLOWED);
+  });
+});
