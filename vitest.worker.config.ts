@@ -43,6 +43,8 @@ export default defineConfig(async () => {
       name: "worker",
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
+      // Sign-up hashes passwords (scrypt, ~150 ms each); several per test exceed 5 s on a busy 2-core machine.
+      testTimeout: 30_000,
     },
   };
 });
