@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { api } from "./api";
 import { dev } from "./api/dev";
+import { loadSession } from "./auth/middleware";
 import { apiError, handleError } from "./lib/errors";
 import { limitBody } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
@@ -31,6 +32,9 @@ app.use("*", securityHeaders);
 app.use("*", limitBody);
 // CSRF: state-changing requests must come from our own pages (signed webhooks excepted).
 app.use("*", csrf({ except: WEBHOOK_PATHS }));
+// The session (if any), read once for the API and the pages; no read without a session cookie.
+// Static assets never get here: the assets binding serves them before the Worker runs.
+app.use("*", loadSession);
 
 // The JSON API (and, inside it, webhooks and the realtime upgrade).
 app.route("/api/v1", api);
@@ -46,6 +50,7 @@ app.all("*", (c) =>
   handlePage(c.req.raw, {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
     cspNonce: c.get("cspNonce"),
+    auth: c.get("auth"),
     lang: c.get("lang"),
     requestId: c.get("requestId"),
   }),

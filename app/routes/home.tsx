@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
 import { usePrice } from "~/components/public/plan-cards";
 import { checkoutHref, lowestPaidPlan, TRIAL_DAYS } from "~/lib/plans";
-import { getAuth } from "~/lib/auth.server";
+import { signedIn } from "~/lib/auth.server";
 import { appModeRedirect } from "~/lib/pwa.server";
 import { roadmapFrom } from "~/lib/roadmap";
 import { database } from "@worker/db/client";
@@ -14,10 +14,9 @@ import { testimonials } from "~/lib/testimonials";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Installed app (or ?pwa=true): straight into the app, or to sign-in. The session is only looked
-  // up in app mode, so the ordinary landing stays free of session reads.
+  // Installed app (or ?pwa=true): straight into the app, or to sign-in.
   const inAppMode = new URL(request.url).searchParams.get("pwa") === "true";
-  const target = appModeRedirect(request, inAppMode && (await getAuth({ request, context })) !== null);
+  const target = appModeRedirect(request, inAppMode && signedIn(context) !== null);
   if (target) throw redirect(target);
   return {
     seo: seoFor(context, request, "home"),

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { apiError } from "../lib/errors";
 import { jsonBodies } from "../middleware/body";
 import type { AppEnv } from "../types";
-import { loadSession } from "../auth/middleware";
+import { userLanguage } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
 import { PREMIUM_ROUTES } from "../billing/premium-routes";
 import { auth } from "./auth";
@@ -24,8 +24,9 @@ export const api = new Hono<AppEnv>();
 
 api.use("*", jsonBodies({ except: NON_JSON_PATHS }));
 
-// Every API request knows its session (if any); routes that need one say requireUser.
-api.use("*", loadSession);
+// The root loaded the session (if any); routes that need one say requireUser. Messages follow
+// the user's language.
+api.use("*", userLanguage);
 // Premium routes (worker/billing/premium-routes.ts) answer 402 without the entitlement.
 api.use("*", premiumGuard(PREMIUM_ROUTES));
 

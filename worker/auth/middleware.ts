@@ -44,10 +44,21 @@ export async function authenticate(env: Env, request: Request, options: { strict
   return user ? { user, session: result.session, token } : null;
 }
 
-/** Loads the session (if any) for every API request; messages follow the user's language. */
+/**
+ * Loads the session (if any) once per request, for the API and the pages alike (the page handler
+ * passes it to loaders in the load context). Without a session cookie nothing is read.
+ */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = await authenticate(c.env, c.req.raw, { waitUntil: (p) => c.executionCtx.waitUntil(p) });
-  c.set("auth", auth);
+  c.set("auth", await authenticate(c.env, c.req.raw, { waitUntil: (p) => c.executionCtx.waitUntil(p) }));
+  await next();
+});
+
+/**
+ * API messages follow the signed-in user's language. Pages keep the language of the request (the
+ * `?lang=` alternate, the stored choice's cookie, the browser), which the user switches in place.
+ */
+export const userLanguage = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = c.get("auth");
   if (auth) c.set("lang", pickLanguage([auth.user.language, c.get("lang")]));
   await next();
 });

@@ -21,8 +21,8 @@ import { appUser, requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
-  const auth = await requireUser(args);
-  const data = await appUser(args, auth);
+  const auth = requireUser(args);
+  const data = await appUser(args.context, auth);
   const path = new URL(args.request.url).pathname;
   // Onboarding routing lives here, where the profile is already read: to it until done, never after.
   const onboarding = path === "/app/onboarding";

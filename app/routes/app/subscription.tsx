@@ -12,7 +12,7 @@ import type { Route } from "./+types/subscription";
 import { loadSubscriptionPage } from "./subscription.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const data = await loadSubscriptionPage(context.cloudflare.env, request);
+  const data = await loadSubscriptionPage({ context, request });
   return { ...data, title: createI18n(context.lang).t("billing:premium.title") };
 }
 
