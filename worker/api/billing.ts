@@ -12,12 +12,13 @@ import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { appBaseUrl } from "../lib/app-url";
 
 const billingDeps = (env: Env): BillingDeps => ({
   db: database(env.DB),
   stripe: () => stripeFor(env),
   env,
-  appUrl: env.APP_URL.replace(/\/$/, ""),
+  appUrl: appBaseUrl(env),
   now: () => new Date(),
 });
 

@@ -8,6 +8,7 @@ import { rateLimiter } from "./rate-limit";
 import { sessionCookieName, validateSessionToken, type SessionDeps, type SessionRecord } from "./sessions";
 import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
+import { appBaseUrl } from "../lib/app-url";
 
 export type Auth = { user: accounts.User; session: SessionRecord; token: string };
 
@@ -24,7 +25,7 @@ export function accountDeps(env: Env): AccountDeps {
     kv: env.SESSIONS,
     mailer: mailerFor(env),
     limiter: rateLimiter(env.SESSIONS),
-    appUrl: env.APP_URL.replace(/\/$/, ""),
+    appUrl: appBaseUrl(env),
     adminEmails: env.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
     now: () => new Date(),
   };

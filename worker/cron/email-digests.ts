@@ -6,6 +6,7 @@ import { inQuietHours, zonedParts } from "../lib/time-zone";
 import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
+import { appLink } from "../lib/app-url";
 
 /** Digests go out from this local hour on (the first run after it, outside quiet hours). */
 export const DIGEST_HOUR = 8;
@@ -52,7 +53,7 @@ export async function emailDigests(env: Env, now: Date) {
         heading: t(`notifications:digest.${frequency}Subject`, { count: items.length }),
         body: items.map((n) => `• ${n.title}${n.message ? ` — ${n.message}` : ""}`).join("\n"),
         button: t("notifications:email.button"),
-        link: `${env.APP_URL.replace(/\/$/, "")}/app/notificacoes`,
+        link: appLink(env, "/app/notificacoes"),
         footer: t("notifications:email.footer"),
       });
       try {

@@ -11,6 +11,7 @@ import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
 import { preferenceFor } from "./preferences";
 import { publicNotification } from "./public";
+import { appLink } from "../lib/app-url";
 
 /** Text of a notification: either given (user content, e.g. a goal's title) or from the `notifications` catalogue. */
 type NotificationText =
@@ -83,13 +84,12 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
   if (row.inApp) await publish(env, userId, { type: "notification.created", notification: publicNotification(row) });
 
   if (preference.emailEnabled && preference.frequency === "instant" && !inQuietHours(now, user.timeZone, preference.quietHoursStart, preference.quietHoursEnd)) {
-    const appUrl = env.APP_URL.replace(/\/$/, "");
     const mail = layoutMail(user.language, user.email, {
       subject: row.title,
       heading: row.title,
       body: row.message,
       button: t("notifications:email.button"),
-      link: `${appUrl}${row.actionUrl ?? "/app/notificacoes"}`,
+      link: appLink(env, row.actionUrl ?? "/app/notificacoes"),
       footer: t("notifications:email.footer"),
     });
     try {
