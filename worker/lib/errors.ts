@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../types";
 import { log } from "./log";
 import { translator } from "./translate";
+import type { MessageKey } from "~/locales/types";
 
 /** Error codes of the API contract (../shared/API.md), with their HTTP status. */
 export const errorStatus = {
@@ -23,6 +24,9 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** The catalogue key of an error code's own message (codes outside the contract's list: the generic one). */
+const errorKey = (code: string): MessageKey => (code in errorStatus ? (`errors:${code as ErrorCode}` as const) : "errors:validation_failed");
+
 /**
  * A failure to report to the client in the contract's shape. `message` is a catalogue key
  * (namespace:key) so the text is chosen in the request's language at the edge.
@@ -31,8 +35,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode | (string & {}),
     readonly status: ContentfulStatusCode,
-    readonly messageKey: string = `errors:${code}`,
-    readonly fields?: Record<string, string>,
+    readonly messageKey: MessageKey = errorKey(code),
+    readonly fields?: Record<string, MessageKey>,
     readonly headers?: Record<string, string>,
   ) {
     super(code);
@@ -40,14 +44,14 @@ export class ApiError extends Error {
 }
 
 /** Shorthand for the common case: the code's own status and message. */
-export function apiError(code: ErrorCode, options: { messageKey?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
+export function apiError(code: ErrorCode, options: { messageKey?: MessageKey; fields?: Record<string, MessageKey>; headers?: Record<string, string> } = {}) {
   return new ApiError(code, errorStatus[code], options.messageKey, options.fields, options.headers);
 }
 
-export function errorBody(c: Context<AppEnv>, code: string, messageKey: string, fields?: Record<string, string>) {
+export function errorBody(c: Context<AppEnv>, code: string, messageKey: MessageKey, fields?: Record<string, MessageKey>) {
   const t = translator(c.get("lang") ?? "pt");
-  const error: Record<string, unknown> = { code, message: t(messageKey as never) };
-  if (fields) error.fields = Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key as never)]));
+  const error: Record<string, unknown> = { code, message: t(messageKey) };
+  if (fields) error.fields = Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key)]));
   return { error };
 }
 

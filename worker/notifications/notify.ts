@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import type { Namespace } from "~/locales";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import * as store from "../db/notifications";
@@ -19,7 +20,7 @@ type NotificationText =
   | { template: string; vars?: Record<string, string | number> | ((user: Recipient) => Record<string, string | number>) };
 
 /** What a template's variables may depend on: the recipient's language and time zone. */
-export type Recipient = { t: TFunction; language: "pt" | "en"; timeZone: string };
+export type Recipient = { t: TFunction<Namespace[]>; language: "pt" | "en"; timeZone: string };
 
 export type NotifyInput = NotificationText & {
   type: store.NotificationType;

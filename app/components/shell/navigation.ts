@@ -1,9 +1,13 @@
+import type { KeyOf } from "~/locales/types";
 /**
  * The app's navigation, as data: sidebar groups, mobile tabs and drawer, swipe order, breadcrumb
  * labels. Items that need a plan name the entitlement they need; the shell locks them (PRO) when
  * the user's entitlements (from the server) do not include it — nothing is hard-coded as locked.
  */
-export type NavItem = { to: string; labelKey: string; icon: IconName; entitlement?: string };
+/** The label of a navigation entry or group: a key of the shell catalogue's nav, groups or tabs. */
+export type NavLabelKey = Extract<KeyOf<"shell">, `shell:${"nav" | "groups" | "tabs"}.${string}`>;
+
+export type NavItem = { to: string; labelKey: NavLabelKey; icon: IconName; entitlement?: string };
 export type IconName =
   | "home"
   | "impact"
@@ -19,7 +23,7 @@ export type IconName =
   | "selfCare"
   | "chat";
 
-export const sidebarGroups: { labelKey: string; items: NavItem[] }[] = [
+export const sidebarGroups: { labelKey: NavLabelKey; items: NavItem[] }[] = [
   {
     labelKey: "shell:groups.dashboard",
     items: [
@@ -55,7 +59,7 @@ export const mobileTabs: NavItem[] = [
 ];
 
 /** The drawer's sections; `premiumLabel` marks finances as the specification does. */
-export const drawerSections: { labelKey: string; items: (NavItem & { premiumLabel?: boolean })[] }[] = [
+export const drawerSections: { labelKey: NavLabelKey; items: (NavItem & { premiumLabel?: boolean })[] }[] = [
   {
     labelKey: "shell:groups.main",
     items: [

@@ -41,7 +41,7 @@ export const CRUMB_KEYS = [
   "user-management",
 ] as const;
 
-export type Crumb = { href: string; segment: string; labelKey: string | null; fallback: string; current: boolean };
+export type Crumb = { href: string; segment: string; labelKey: `shell:crumbs.${(typeof CRUMB_KEYS)[number]}` | null; fallback: string; current: boolean };
 
 export const capitalise = (segment: string) => {
   const text = decodeURIComponentSafe(segment).replace(/-/g, " ");
@@ -56,6 +56,8 @@ function decodeURIComponentSafe(value: string) {
   }
 }
 
+const isCrumbSegment = (segment: string): segment is (typeof CRUMB_KEYS)[number] => (CRUMB_KEYS as readonly string[]).includes(segment);
+
 /** Crumbs after the home link; empty (breadcrumb hidden) when the path has one segment or fewer. */
 export function breadcrumbs(pathname: string): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
@@ -63,7 +65,7 @@ export function breadcrumbs(pathname: string): Crumb[] {
   return segments.map((segment, index) => ({
     href: `/${segments.slice(0, index + 1).join("/")}`,
     segment,
-    labelKey: (CRUMB_KEYS as readonly string[]).includes(segment) ? `shell:crumbs.${segment}` : null,
+    labelKey: isCrumbSegment(segment) ? (`shell:crumbs.${segment}` as const) : null,
     fallback: capitalise(segment),
     current: index === segments.length - 1,
   }));

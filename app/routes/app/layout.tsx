@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 export function meta({ location, loaderData }: Route.MetaArgs) {
   const { t } = createI18n(loaderData?.user.language ?? "pt");
   const crumb = breadcrumbs(location.pathname).at(-1);
-  const label = crumb?.labelKey ? t(crumb.labelKey as "shell:crumbs.app") : crumb?.fallback;
+  const label = crumb?.labelKey ? t(crumb.labelKey) : crumb?.fallback;
   return [{ title: label ? `${label} · Rumo` : "Rumo" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -113,7 +113,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
 /** 'Funcionalidade Premium - …' with an Upgrade action whenever the API answers premium_required. */
 function usePremiumRequiredToast() {
-  const { t } = useTranslation("shell");
+  const { t } = useTranslation(["errors", "billing"]);
   const navigate = useNavigate();
   useEffect(() => {
     const show = () => toast({ kind: "single", tone: "info", title: t("errors:premium_required"), action: { label: t("billing:actions.upgrade"), onClick: () => navigate("/app/premium") } });

@@ -35,12 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * premium notice when the user's plan does not include the module.
  */
 export default function ModuleScreen() {
-  const { t } = useTranslation("shell");
+  // An array of namespaces: typed prefixed keys ("shell:…" held in data) need it.
+  const { t } = useTranslation(["shell"]);
   const { pathname } = useLocation();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const needs = NEEDS[screenOf(pathname)];
   const crumb = breadcrumbs(pathname).at(-1);
-  const title = crumb?.labelKey ? t(crumb.labelKey as "crumbs.app") : (crumb?.fallback ?? "");
+  const title = crumb?.labelKey ? t(crumb.labelKey) : (crumb?.fallback ?? "");
   const locked = needs?.entitlement !== undefined && !layout?.entitlements.includes(needs.entitlement);
   return (
     <section className="space-y-4">

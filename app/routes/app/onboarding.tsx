@@ -11,7 +11,7 @@ import type { loader as layoutLoader } from "./layout";
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
 
 export default function Onboarding() {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "auth"]);
   const navigate = useNavigate();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const { language, setLanguage } = useLanguage();

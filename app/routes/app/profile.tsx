@@ -15,7 +15,7 @@ const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/
 
 /** /app/perfil, /app/profile, /app/settings and /app/configuracoes: one profile screen, four tabs. */
 export default function Profile() {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "auth"]);
   const data = useLayoutData();
   if (!data) return <Notice tone="info">{t("auth:guard.profileRequiresLogin")}</Notice>;
   const tabs = ["personal", "subscription", "preferences", "security"] as const;
@@ -148,7 +148,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
 type SessionItem = { id: string; current: boolean; provider: string; device: { browser: string; os: string }; lastUsedAt: string };
 
 function Sessions() {
-  const { t, i18n } = useTranslation("account");
+  const { t, i18n } = useTranslation(["account", "common"]);
   const [items, setItems] = useState<SessionItem[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const load = async () => {
@@ -209,7 +209,7 @@ function Sessions() {
 }
 
 function TwoFactor({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "auth"]);
   const { revalidate } = useRevalidator();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState("");
