@@ -26,7 +26,7 @@ export const checks = [
 
 export const keys: MessageKey[] = [
   "errors:field.required",
-  "notifications:digest.dailySubject", // plural forms (_one/_other) are one key
+  "email:digest.dailySubject", // plural forms (_one/_other) are one key
   // @ts-expect-error a key that is not in any catalogue
   "errors:field.requird",
   // @ts-expect-error a key without its namespace

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { sanitizeLanguage } from "~/i18n/language";
 import type { resources } from "~/locales";
 import { pageSeo, type PageSeo } from "./seo";

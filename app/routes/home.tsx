@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
@@ -12,6 +13,8 @@ import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import { testimonials } from "~/lib/testimonials";
 import type { Route } from "./+types/home";
+
+export const handle: I18nHandle = { i18n: ["landing"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Installed app (or ?pwa=true): straight into the app, or to sign-in.

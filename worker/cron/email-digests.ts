@@ -49,12 +49,12 @@ export async function emailDigests(env: Env, now: Date) {
       if (items.length === 0 || !(await claimDigest(db, userId, period.key))) continue;
       const t = translator(user.language);
       const mail = layoutMail(user.language, user.email, {
-        subject: t(`notifications:digest.${frequency}Subject`, { count: items.length }),
-        heading: t(`notifications:digest.${frequency}Subject`, { count: items.length }),
+        subject: t(`email:digest.${frequency}Subject`, { count: items.length }),
+        heading: t(`email:digest.${frequency}Subject`, { count: items.length }),
         body: items.map((n) => `• ${n.title}${n.message ? ` — ${n.message}` : ""}`).join("\n"),
-        button: t("notifications:email.button"),
+        button: t("email:notification.button"),
         link: appLink(env, "/app/notificacoes"),
-        footer: t("notifications:email.footer"),
+        footer: t("email:notification.footer"),
       });
       try {
         await mailerFor(env).send(mail);

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/language";
 import { namespaces, type Namespace } from "~/locales";
 import type { MessageKey } from "~/locales/types";

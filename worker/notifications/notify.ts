@@ -89,9 +89,9 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
       subject: row.title,
       heading: row.title,
       body: row.message,
-      button: t("notifications:email.button"),
+      button: t("email:notification.button"),
       link: appLink(env, row.actionUrl ?? "/app/notificacoes"),
-      footer: t("notifications:email.footer"),
+      footer: t("email:notification.footer"),
     });
     try {
       await mailerFor(env).send(mail);

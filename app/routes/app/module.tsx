@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { data, useLocation, useRouteLoaderData } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
@@ -5,6 +6,8 @@ import { breadcrumbs } from "~/components/shell/rules";
 import { signedIn } from "~/lib/auth.server";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/module";
+
+export const handle: I18nHandle = { i18n: ["shell", "billing"] };
 
 /** The entitlement each module screen needs (absent: every plan); admin screens need the admin role. */
 const NEEDS: Record<string, { entitlement?: string; admin?: boolean }> = {

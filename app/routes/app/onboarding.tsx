@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
@@ -7,6 +8,8 @@ import { useLanguage } from "~/i18n/use-language";
 import type { Language } from "~/i18n/language";
 import { MODULE_KEYS } from "~/lib/modules";
 import type { loader as layoutLoader } from "./layout";
+
+export const handle: I18nHandle = { i18n: ["account", "auth"] };
 
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
 

@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,8 @@ import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
 import type { loader as layoutLoader } from "./layout";
+
+export const handle: I18nHandle = { i18n: ["account", "auth"] };
 
 type LayoutData = NonNullable<ReturnType<typeof useLayoutData>>;
 const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");

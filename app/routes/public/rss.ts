@@ -1,4 +1,4 @@
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { blog } from "~/lib/blog.server";
 import { rssXml } from "~/lib/feeds.server";
 import type { Route } from "./+types/rss";
