@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (data.profile.hasCompletedOnboarding && onboarding) throw redirect("/app/meu-impacto");
   const headers = args.request.headers;
   const completed = auth.user.preferences.completedGuides;
-  const { t } = createI18n(auth.user.language === "en" ? "en" : "pt");
+  const { t } = createI18n(auth.user.language);
   return {
     ...data,
     // Screen names for the document title (meta has no hooks, and the browser holds only the
