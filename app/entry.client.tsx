@@ -2,20 +2,30 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { createI18n } from "./i18n/i18n";
+import { I18nBootstrapContext } from "./i18n/bootstrap-script";
+import { createClientI18n } from "./i18n/i18n.client";
 import { sanitizeLanguage } from "./i18n/language";
+import { I18N_BOOTSTRAP_ID, type I18nBootstrap } from "./i18n/route-namespaces";
 
-// The server already chose the language (stored choice via its cookie mirror, else the browser);
-// hydrate in that language so the markup matches.
-const i18n = createI18n(sanitizeLanguage(document.documentElement.lang) ?? "pt");
+// The server chose the language (stored choice via its cookie mirror, else the browser) and put
+// that language's catalogues for this page's routes into the page: hydrate with exactly those.
+const element = document.getElementById(I18N_BOOTSTRAP_ID);
+const json = element?.textContent ?? null;
+const parsed: Partial<I18nBootstrap> = json ? JSON.parse(json) : {};
+const i18n = createClientI18n({
+  language: sanitizeLanguage(parsed.language) ?? sanitizeLanguage(document.documentElement.lang) ?? "pt",
+  resources: parsed.resources ?? {},
+});
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <HydratedRouter />
-      </I18nextProvider>
+      <I18nBootstrapContext.Provider value={json}>
+        <I18nextProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </I18nBootstrapContext.Provider>
     </StrictMode>,
   );
 });

@@ -4,7 +4,10 @@ import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
-import { createI18n } from "./i18n/i18n";
+import { I18nBootstrapContext } from "./i18n/bootstrap-script";
+import { createI18n } from "./i18n/i18n.server";
+import { namespacesOf, serializeBootstrap } from "./i18n/route-namespaces";
+import { resources } from "./locales";
 
 export const streamTimeout = 5_000;
 
@@ -18,11 +21,17 @@ export default async function handleRequest(
   let shellRendered = false;
   const nonce = loadContext.cspNonce;
   const i18n = createI18n(loadContext.lang);
+  // Only this language and the matched routes' namespaces go into the page (handle.i18n).
+  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  const language = loadContext.lang;
+  const bootstrap = serializeBootstrap({ language, resources: Object.fromEntries(namespacesOf(handles).map((ns) => [ns, resources[language][ns]])) });
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
+      <I18nBootstrapContext.Provider value={bootstrap}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </I18nBootstrapContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

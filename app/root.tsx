@@ -7,8 +7,12 @@ import { BetaBanner } from "./components/beta-banner";
 import { Button } from "./components/ui/button";
 import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { useNonce } from "./components/nonce";
+import { I18nBootstrapScript } from "./i18n/bootstrap-script";
+import type { I18nHandle } from "./i18n/route-namespaces";
 import { localeOf, sanitizeLanguage } from "./i18n/language";
 import { useStoredLanguageSync } from "./i18n/use-language";
+
+export const handle: I18nHandle = { i18n: ["common"] };
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -30,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
         {children}
+        <I18nBootstrapScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { api, BODY_RULES } from "./api";
-import { withRefreshedCookie } from "./auth/sessions";
 import { dev } from "./api/dev";
+import { loadSession } from "./auth/middleware";
 import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { apiError, handleError } from "./lib/errors";
 import { limitBodies } from "./middleware/body";
@@ -36,6 +36,9 @@ app.use("*", securityHeaders);
 app.use("*", limitBodies(BODY_RULES));
 // CSRF: state-changing requests must come from our own pages (signed webhooks excepted).
 app.use("*", csrf({ except: WEBHOOK_PATHS }));
+// The session (if any), read once for the API and the pages; no read without a session cookie.
+// Static assets never get here: the assets binding serves them before the Worker runs.
+app.use("*", loadSession);
 
 // The JSON API (and, inside it, webhooks and the realtime upgrade).
 app.route("/api/v1", api);
@@ -50,17 +53,12 @@ app.all("/api/*", () => {
 });
 
 // Everything else is the React Router app (pages, loaders, actions), last.
-app.all("*", async (c) => {
-  // A loader that extended the session hands over the refreshed cookie; the page's response carries it.
-  let refreshed: string | undefined;
-  const response = await handlePage(c.req.raw, {
+app.all("*", (c) =>
+  handlePage(c.req.raw, {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
     cspNonce: c.get("cspNonce"),
+    auth: c.get("auth"),
     lang: c.get("lang"),
     requestId: c.get("requestId"),
-    refreshSessionCookie: (cookie) => {
-      refreshed = cookie;
-    },
-  });
-  return withRefreshedCookie(response, c.req.url, refreshed);
-});
+  }),
+);

@@ -6,7 +6,7 @@ export type AppVariables = {
   requestId: string;
   cspNonce: string;
   lang: Language;
-  /** The signed-in session, when the request carries a valid one (API routes). */
+  /** The session of the request's cookie when valid (a pending second factor included), else null. */
   auth: Auth | null;
 };
 
@@ -16,9 +16,9 @@ declare module "react-router" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };
     cspNonce: string;
+    /** The session loaded once by the Hono root; loaders read it through app/lib/auth.server.ts. */
+    auth: Auth | null;
     lang: Language;
     requestId: string;
-    /** Hands the root a refreshed session cookie to set on the page's response (sliding sessions). */
-    refreshSessionCookie?: (cookie: string) => void;
   }
 }

@@ -1,35 +1,37 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { authenticate, type Auth } from "@worker/auth/middleware";
+import type { Auth } from "@worker/auth/middleware";
+import { publicUser } from "@worker/auth/public-user";
 import { entitlementsOf } from "@worker/billing/entitlements";
 import { getProfile } from "@worker/db/accounts";
 import { database } from "@worker/db/client";
-import { publicUser } from "@worker/api/me";
+
+// The Hono root authenticates each request once and puts the session in the load context
+// (worker/app.ts): loaders read it here and never validate the cookie again.
 
 type Args = { request: Request; context: AppLoadContext };
 
 /** The signed-in session of a page request (second factor done), or null. */
-export async function getAuth({ request, context }: Args): Promise<Auth | null> {
-  const auth = await authenticate(context.cloudflare.env, request, { waitUntil: (p) => context.cloudflare.ctx.waitUntil(p) });
-  if (auth?.refreshedCookie) context.refreshSessionCookie?.(auth.refreshedCookie);
+export function signedIn(context: AppLoadContext): Auth | null {
+  const auth = context.auth;
   return auth && !auth.session.pendingSecondFactor ? auth : null;
 }
 
-/** Where to come back after signing in: this page, kept only if it is a path on this site. */
+/** Where to come back after signing in: this page (the /auth loader keeps it only if it is ours). */
 function nextParam(request: Request) {
   const url = new URL(request.url);
   return encodeURIComponent(url.pathname + url.search);
 }
 
-/** Guard for /app pages: signed-out visitors go to /auth and come back here after sign-in. */
-export async function requireUser(args: Args) {
-  const auth = await getAuth(args);
-  if (!auth) throw redirect(`/auth?next=${nextParam(args.request)}`);
+/** The guard of signed-in pages: visitors (and a pending second factor) go to /auth and come back. */
+export function requireUser({ request, context }: Args): Auth {
+  const auth = signedIn(context);
+  if (!auth) throw redirect(`/auth?next=${nextParam(request)}`);
   return auth;
 }
 
 /** What every /app screen needs to know about the user (serialisable). */
-export async function appUser(args: Args, auth: Auth) {
-  const env = args.context.cloudflare.env;
+export async function appUser(context: AppLoadContext, auth: Auth) {
+  const env = context.cloudflare.env;
   const [profile, { subscription, entitlements }] = await Promise.all([getProfile(database(env.DB), auth.user.id), entitlementsOf(env, auth.user)]);
   return {
     user: publicUser(auth.user, auth.session),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import enLanding from "~/locales/en/landing";
+import ptLanding from "~/locales/pt/landing";
 import { roadmapFrom, ROADMAP_ORDER } from "./roadmap";
 
 describe("roadmapFrom", () => {
@@ -11,5 +13,11 @@ describe("roadmapFrom", () => {
     expect(items.find((i) => i.feature === "premium")!.status).toBe("available");
     expect(items.find((i) => i.feature === "financas")!.status).toBe("upcoming");
     expect(items.find((i) => i.feature === "agentes")!.status).toBe("upcoming");
+  });
+
+  it("names every roadmap feature in both landing catalogues (the landing looks the labels up by flag name)", () => {
+    for (const catalogue of [ptLanding, enLanding]) {
+      expect(ROADMAP_ORDER.filter((name) => !(name in catalogue.roadmap.features))).toEqual([]);
+    }
   });
 });

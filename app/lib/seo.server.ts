@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "react-router";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { sanitizeLanguage } from "~/i18n/language";
 import type { resources } from "~/locales";
 import { pageSeo, type PageSeo } from "./seo";
+import { appBaseUrl } from "@worker/lib/app-url";
 
 export type SeoPage = keyof (typeof resources)["pt"]["seo"]["pages"];
 
@@ -22,7 +23,7 @@ export function seoFor(
     pathname: url.pathname,
     requestedLanguage: sanitizeLanguage(url.searchParams.get("lang")),
     language: context.lang,
-    appUrl: context.cloudflare.env.APP_URL,
+    appUrl: appBaseUrl(context.cloudflare.env),
     title: t(`seo:pages.${page}.title`),
     description: t(`seo:pages.${page}.description`),
     keywords: t(`seo:pages.${page}.keywords`),

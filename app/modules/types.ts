@@ -4,20 +4,24 @@
  * and the Worker alike. The server half (API, premium routes, search, export, jobs) is
  * worker/modules/<key>/index.ts, under the same key.
  */
-import type { IconName } from "~/components/shell/navigation";
+import type { IconName, NavLabelKey } from "~/components/shell/navigation";
 import type { Entitlement } from "~/lib/plans";
+import type { KeyOf } from "~/locales/types";
+
+/** The catalogue key of a breadcrumb label (shell:crumbs.*). */
+export type CrumbKey = Extract<KeyOf<"shell">, `shell:crumbs.${string}`>;
 
 /** Where a module appears in one navigation place; `path`, `labelKey` and `icon` override the module's own. */
-export type NavPlacement = { order: number; path?: string; labelKey?: string; icon?: IconName };
+export type NavPlacement = { order: number; path?: string; labelKey?: NavLabelKey; icon?: IconName };
 
 /** A screen of the module under /app (its main path and the specification's aliases). */
 export type ModuleScreen = {
   /** Path under /app, e.g. "tarefas" or "premium/reports". */
   path: string;
   /** Catalogue key of the screen's name (navigation label, tour's module name). */
-  labelKey: string;
+  labelKey: NavLabelKey;
   /** Catalogue key of the breadcrumb label of the screen's last segment. */
-  crumbKey: string;
+  crumbKey: CrumbKey;
   /** False for an alias that shows no guided tour (the tour belongs to the main path). */
   tour?: boolean;
   /** Its route module (relative to app/, e.g. "modules/tasks/routes/list.tsx") once the module has landed. */
@@ -34,7 +38,7 @@ export type ModuleManifest = {
   path: string;
   icon: IconName;
   /** Catalogue key of the module's navigation label. */
-  labelKey: string;
+  labelKey: NavLabelKey;
   /** The module's own catalogue namespace (app/locales/{pt,en}/<namespace>.ts), with at least `name`. */
   namespace: string;
   /** The plan entitlement its screens need (absent: every plan). The shell locks it without. */

@@ -4,7 +4,7 @@ import { breadcrumbs, crumbLabels, swipeTarget } from "~/components/shell/rules"
 import { guideFor, moduleTours } from "~/components/shell/tours";
 import { legacyPaths, moduleScreenRoutes, placeholderScreens } from "~/lib/placeholders";
 import { roadmapOrder } from "~/lib/roadmap";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { resources } from "~/locales";
 import { MODULE_KEYS, MODULES } from "~/modules";
 import { defineModule, type ModuleManifest } from "~/modules/types";

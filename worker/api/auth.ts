@@ -13,7 +13,7 @@ import { log } from "../lib/log";
 import { notifySecurityEvent, onSignIn } from "../notifications/account-events";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { publicUser } from "./me";
+import { publicUser } from "../auth/public-user";
 
 // Field rules of the specification (section 5), with its messages as catalogue keys.
 const email = (requiredKey: string) =>

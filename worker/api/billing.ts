@@ -15,12 +15,13 @@ import { validate } from "../lib/validate";
 import { clientIp, limitRequests } from "../middleware/rate-limit";
 import { limits } from "../auth/rate-limit";
 import type { AppEnv } from "../types";
+import { appBaseUrl } from "../lib/app-url";
 
 const billingDeps = (env: Env): BillingDeps => ({
   db: database(env.DB),
   stripe: () => stripeFor(env),
   env,
-  appUrl: env.APP_URL.replace(/\/$/, ""),
+  appUrl: appBaseUrl(env),
   now: () => new Date(),
 });
 

@@ -6,7 +6,7 @@ import { bodyRulesOf, mountsOf, premiumRoutesOf, searchProvidersOf, searchTypesO
 import type { BodyRule, WorkerModule } from "../modules/types";
 import { addressBurst } from "../middleware/rate-limit";
 import type { AppEnv } from "../types";
-import { loadSession } from "../auth/middleware";
+import { userLanguage } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
 import { PLATFORM_PREMIUM_ROUTES, PREMIUM_ROUTES, type PremiumRoute } from "../billing/premium-routes";
 import { auth } from "./auth";
@@ -31,8 +31,9 @@ export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readon
   const api = new Hono<AppEnv>();
 
   api.use("*", checkBodies(bodyRulesOf(modules, PLATFORM_BODY_RULES)));
-  // Every API request knows its session (if any); routes that need one say requireUser.
-  api.use("*", loadSession);
+  // The root loaded the session (if any); routes that need one say requireUser. Messages follow
+  // the user's language.
+  api.use("*", userLanguage);
   // Premium routes (the platform's and the modules') answer 402 without the entitlement.
   api.use("*", premiumGuard(premiumRoutes));
   // Per-address bursts on the anonymous endpoints that hash passwords, send e-mail or call Stripe.

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import * as rules from "../auth/account-rules";
 import { accountDeps, currentAuth, requireFreshSession, requireUser, sessionDeps } from "../auth/middleware";
-import { clearSessionCookie, revokeOtherSessions, revokeSession, type SessionRecord } from "../auth/sessions";
+import { publicUser } from "../auth/public-user";
+import { clearSessionCookie, revokeOtherSessions, revokeSession } from "../auth/sessions";
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
 import { cancelSubscriptionsForDeletion } from "../billing/close-account";
 import { entitlementsOf } from "../billing/entitlements";
@@ -18,22 +19,6 @@ import { validate } from "../lib/validate";
 import { notifySecurityEvent } from "../notifications/account-events";
 import type { AppEnv } from "../types";
 import { MODULE_KEYS } from "~/lib/modules";
-
-/** The user as the API shows it (never hashes, keys or tokens). */
-export function publicUser(user: accounts.User, session: Pick<SessionRecord, "provider">) {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    emailConfirmed: user.emailConfirmedAt !== null,
-    provider: session.provider,
-    language: user.language,
-    timeZone: user.timeZone,
-    role: user.role,
-    twoFactorEnabled: user.totpEnabledAt !== null,
-    hasPassword: user.passwordHash !== null,
-  };
-}
 
 const isTimeZone = (value: string) => {
   try {

@@ -4,6 +4,7 @@ import { authenticate } from "../auth/middleware";
 import { apiError } from "../lib/errors";
 import { isSameOriginRequest } from "../middleware/csrf";
 import type { AppEnv } from "../types";
+import { appOrigin } from "../lib/app-url";
 
 /**
  * GET /api/v1/realtime: the WebSocket upgrade to the signed-in user's own Durable Object. The object
@@ -17,8 +18,7 @@ export const realtimeApi = new Hono<AppEnv>().get("/", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     return c.json({ error: { code: "upgrade_required", message: "WebSocket" } }, 426);
   }
-  const appOrigin = c.env.APP_URL ? new URL(c.env.APP_URL).origin : "";
-  if (c.req.header("origin") && !isSameOriginRequest(c.req.raw, [appOrigin])) throw apiError("forbidden", { messageKey: "errors:csrf" });
+  if (c.req.header("origin") && !isSameOriginRequest(c.req.raw, [appOrigin(c.env)])) throw apiError("forbidden", { messageKey: "errors:csrf" });
   const headers = new Headers(c.req.raw.headers);
   headers.set(USER_ID_HEADER, auth.user.id);
   headers.set(SESSION_ID_HEADER, auth.session.id);

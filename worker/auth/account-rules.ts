@@ -11,6 +11,7 @@ import { hashPassword, needsRehash, verifyPassword } from "./password";
 import { limits, type RateLimiter } from "./rate-limit";
 import { createSession, revokeOtherSessions, type SessionDeps, type SessionRecord } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
+import type { MessageKey } from "~/locales/types";
 
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
@@ -29,7 +30,7 @@ export type AccountDeps = SessionDeps & {
 export type RequestInfo = { language: Language; ip: string; userAgent: string };
 
 /** 429 with Retry-After, for every throttled account action. */
-export const tooMany = (retryAfter: number, messageKey: string) =>
+export const tooMany = (retryAfter: number, messageKey: MessageKey) =>
   new ApiError("rate_limited", 429, messageKey, undefined, { "Retry-After": String(retryAfter) });
 
 /**
@@ -196,7 +197,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, req
 export async function resetPassword(deps: AccountDeps, token: string, password: string) {
   const { outcome, record } = await checkToken(deps, token, "password_reset");
   if (outcome !== "ok" || !record) {
-    const key = { expired: "auth:errors.tokenExpired", used: "auth:errors.tokenUsed", invalid: "auth:errors.tokenInvalid" }[outcome as "expired"];
+    const key = ({ expired: "auth:errors.tokenExpired", used: "auth:errors.tokenUsed", invalid: "auth:errors.tokenInvalid" } as const)[outcome as "expired"];
     throw new ApiError(`token_${outcome}`, 400, key, { token: key });
   }
   // Proving control of the mailbox also confirms it. A Google link made before that (Google said the

@@ -9,6 +9,7 @@ import { sessionCookie, sessionCookieName, validateSessionToken, withRefreshedCo
 import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
 import { userRealtime } from "../durable-objects/user-realtime";
+import { appBaseUrl } from "../lib/app-url";
 
 /** `refreshedCookie`: set when this request extended the session; the response must carry it. */
 export type Auth = { user: accounts.User; session: SessionRecord; token: string; refreshedCookie?: string };
@@ -33,7 +34,7 @@ export function accountDeps(env: Env): AccountDeps {
     closeSockets: closeSocketsOf(env),
     mailer: mailerFor(env),
     limiter: rateLimiter(env.RATE_LIMITER),
-    appUrl: env.APP_URL.replace(/\/$/, ""),
+    appUrl: appBaseUrl(env),
     adminEmails: env.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
     now: () => new Date(),
   };
@@ -54,14 +55,26 @@ export async function authenticate(env: Env, request: Request, options: { strict
   return { user, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };
 }
 
-/** Loads the session (if any) for every API request; messages follow the user's language. */
+/**
+ * Loads the session (if any) once per request, for the API and the pages alike (the page handler
+ * passes it to loaders in the load context). Without a session cookie nothing is read.
+ */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const auth = await authenticate(c.env, c.req.raw, { waitUntil: (p) => c.executionCtx.waitUntil(p) });
   c.set("auth", auth);
+  await next();
+  // The session slid forward: so does the cookie, on pages and API answers alike (errors included).
+  if (auth?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, auth.refreshedCookie);
+});
+
+/**
+ * API messages follow the signed-in user's language. Pages keep the language of the request (the
+ * `?lang=` alternate, the stored choice's cookie, the browser), which the user switches in place.
+ */
+export const userLanguage = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = c.get("auth");
   if (auth) c.set("lang", pickLanguage([auth.user.language, c.get("lang")]));
   await next();
-  // The session slid forward: so does the cookie (kept on any response, errors included).
-  if (auth?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, auth.refreshedCookie);
 });
 
 /** A fully signed-in user (second factor done), else 401. */

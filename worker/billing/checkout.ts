@@ -11,10 +11,13 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { LIVE_STATUSES } from "./subscription";
+import type { KeyOf } from "~/locales/types";
 
 export type BillingDeps = { db: Db; stripe: () => Stripe; env: Env; appUrl: string; now: () => Date };
 
-const billingError = (code: string, status: 400 | 404 | 409 | 502, key: string) => new ApiError(code, status, `billing:errors.${key}`);
+type BillingErrorKey = KeyOf<"billing"> extends infer K ? (K extends `billing:errors.${infer Name}` ? Name : never) : never;
+
+const billingError = (code: string, status: 400 | 404 | 409 | 502, key: BillingErrorKey) => new ApiError(code, status, `billing:errors.${key}`);
 
 /** Stripe reports a missing object as a 404 resource_missing. */
 const isMissing = (error: unknown) => (error as { statusCode?: number })?.statusCode === 404;

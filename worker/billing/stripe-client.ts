@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { simulatorFetch, usesStripeSimulator } from "../dev/stripe-sim/simulator";
 import { isLocalDevelopment } from "../lib/development";
+import { appBaseUrl } from "../lib/app-url";
 
 /** Where the Stripe client sends requests: "api.stripe.com" or a URL (a local fake). */
 export function stripeEndpoint(setting: string | undefined): { host: string; port: number; protocol: "http" | "https" } {
@@ -18,7 +19,7 @@ export function stripeFor(env: Env): Stripe {
   if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not configured");
   if (usesStripeSimulator(env)) {
     // Never a deployment's Stripe: only ENVIRONMENT=development with the app on this machine.
-    if (!isLocalDevelopment(env, env.APP_URL)) throw new Error("STRIPE_API_HOST=simulator is for local development only");
+    if (!isLocalDevelopment(env, appBaseUrl(env))) throw new Error("STRIPE_API_HOST=simulator is for local development only");
     return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(simulatorFetch(env)), maxNetworkRetries: 0 });
   }
   return new Stripe(env.STRIPE_SECRET_KEY, {

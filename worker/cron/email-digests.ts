@@ -8,6 +8,7 @@ import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
 import { fanOut } from "./fan-out";
+import { appLink } from "../lib/app-url";
 
 /** Digests go out from this local hour on (the first run after it, outside quiet hours). */
 export const DIGEST_HOUR = 8;
@@ -49,12 +50,12 @@ export const emailDigests = fanOut({
       if (items.length === 0 || !(await claimDigest(db, userId, period.key))) continue;
       const t = translator(user.language);
       const mail = layoutMail(user.language, user.email, {
-        subject: t(`notifications:digest.${frequency}Subject`, { count: items.length }),
-        heading: t(`notifications:digest.${frequency}Subject`, { count: items.length }),
+        subject: t(`email:digest.${frequency}Subject`, { count: items.length }),
+        heading: t(`email:digest.${frequency}Subject`, { count: items.length }),
         body: items.map((n) => `• ${n.title}${n.message ? ` — ${n.message}` : ""}`).join("\n"),
-        button: t("notifications:email.button"),
-        link: `${env.APP_URL.replace(/\/$/, "")}/app/notificacoes`,
-        footer: t("notifications:email.footer"),
+        button: t("email:notification.button"),
+        link: appLink(env, "/app/notificacoes"),
+        footer: t("email:notification.footer"),
       });
       try {
         await mailerFor(env).send(mail);

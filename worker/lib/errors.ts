@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../types";
 import { log } from "./log";
 import { translator } from "./translate";
+import type { MessageKey } from "~/locales/types";
 
 /** Error codes of the API contract (../shared/API.md), with their HTTP status. */
 export const errorStatus = {
@@ -27,6 +28,9 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** The catalogue key of an error code's own message (codes outside the contract's list: the generic one). */
+const errorKey = (code: string): MessageKey => (code in errorStatus ? (`errors:${code as ErrorCode}` as const) : "errors:validation_failed");
+
 /**
  * A failure to report to the client in the contract's shape. `message` is a catalogue key
  * (namespace:key) so the text is chosen in the request's language at the edge.
@@ -35,8 +39,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode | (string & {}),
     readonly status: ContentfulStatusCode,
-    readonly messageKey: string = `errors:${code}`,
-    readonly fields?: Record<string, string>,
+    readonly messageKey: MessageKey = errorKey(code),
+    readonly fields?: Record<string, MessageKey>,
     readonly headers?: Record<string, string>,
     /** Values for the message's {{placeholders}} (e.g. a route's body limit). */
     readonly vars?: Record<string, string>,
@@ -48,15 +52,15 @@ export class ApiError extends Error {
 /** Shorthand for the common case: the code's own status and message. */
 export function apiError(
   code: ErrorCode,
-  options: { messageKey?: string; fields?: Record<string, string>; headers?: Record<string, string>; vars?: Record<string, string> } = {},
+  options: { messageKey?: MessageKey; fields?: Record<string, MessageKey>; headers?: Record<string, string>; vars?: Record<string, string> } = {},
 ) {
   return new ApiError(code, errorStatus[code], options.messageKey, options.fields, options.headers, options.vars);
 }
 
-export function errorBody(c: Context<AppEnv>, code: string, messageKey: string, fields?: Record<string, string>, vars?: Record<string, string>) {
+export function errorBody(c: Context<AppEnv>, code: string, messageKey: MessageKey, fields?: Record<string, MessageKey>, vars?: Record<string, string>) {
   const t = translator(c.get("lang") ?? "pt");
-  const error: Record<string, unknown> = { code, message: vars ? t(messageKey as never, vars as never) : t(messageKey as never) };
-  if (fields) error.fields = Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key as never)]));
+  const error: Record<string, unknown> = { code, message: vars ? t(messageKey, vars as never) : t(messageKey) };
+  if (fields) error.fields = Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key)]));
   return { error };
 }
 

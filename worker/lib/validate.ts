@@ -2,6 +2,8 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { ApiError } from "./errors";
+import { isMessageKey } from "./translate";
+import type { MessageKey } from "~/locales/types";
 
 // Zod's default messages become catalogue keys, so every field error reaches the client
 // translated. Schemas may name their own key (e.g. "auth:validation.passwordTooShort").
@@ -24,12 +26,13 @@ z.config({
 });
 
 /** Field name → catalogue key of its first problem. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function fieldErrors(error: z.ZodError): Record<string, MessageKey> {
+  const fields: Record<string, MessageKey> = {};
   for (const issue of error.issues) {
     const name = issue.path.length ? issue.path.join(".") : "body";
     if (fields[name]) continue;
-    fields[name] = issue.message.includes(":") ? issue.message : "errors:field.invalid";
+    // Schemas name keys as plain strings; one that is not in the catalogues reads as "invalid".
+    fields[name] = isMessageKey(issue.message) ? issue.message : "errors:field.invalid";
   }
   return fields;
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { appOrigin } from "../lib/app-url";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -21,8 +22,7 @@ export function csrf(options: { except: string[] }) {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const path = new URL(c.req.url).pathname;
     if (options.except.includes(path)) return next();
-    const appOrigin = c.env.APP_URL ? new URL(c.env.APP_URL).origin : "";
-    if (!isSameOriginRequest(c.req.raw, [appOrigin])) throw apiError("forbidden", { messageKey: "errors:csrf" });
+    if (!isSameOriginRequest(c.req.raw, [appOrigin(c.env)])) throw apiError("forbidden", { messageKey: "errors:csrf" });
     return next();
   });
 }

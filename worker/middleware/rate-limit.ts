@@ -1,3 +1,4 @@
+import type { MessageKey } from "~/locales/types";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { tooMany } from "../auth/account-rules";
@@ -12,7 +13,7 @@ export const clientIp = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip")
  * Counts every request to a route against `limit` for the subject `subjectOf` names, and answers
  * 429 rate_limited with Retry-After once it is reached (before any work, e.g. a Stripe call).
  */
-export const limitRequests = (limit: Limit, subjectOf: (c: Context<AppEnv>) => string, messageKey = "auth:errors.tooManyRequests") =>
+export const limitRequests = (limit: Limit, subjectOf: (c: Context<AppEnv>) => string, messageKey: MessageKey = "auth:errors.tooManyRequests") =>
   createMiddleware<AppEnv>(async (c, next) => {
     const limiter = rateLimiter(c.env.RATE_LIMITER);
     const subject = subjectOf(c);

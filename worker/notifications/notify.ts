@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import type { Namespace } from "~/locales";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import * as store from "../db/notifications";
@@ -11,6 +12,7 @@ import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
 import { preferenceFor } from "./preferences";
 import { publicNotification } from "./public";
+import { appLink } from "../lib/app-url";
 
 /** Text of a notification: either given (user content, e.g. a goal's title) or from the `notifications` catalogue. */
 type NotificationText =
@@ -18,7 +20,7 @@ type NotificationText =
   | { template: string; vars?: Record<string, string | number> | ((user: Recipient) => Record<string, string | number>) };
 
 /** What a template's variables may depend on: the recipient's language and time zone. */
-export type Recipient = { t: TFunction; language: "pt" | "en"; timeZone: string };
+export type Recipient = { t: TFunction<Namespace[]>; language: "pt" | "en"; timeZone: string };
 
 export type NotifyInput = NotificationText & {
   type: store.NotificationType;
@@ -83,14 +85,13 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
   if (row.inApp) await publish(env, userId, { type: "notification.created", notification: publicNotification(row) });
 
   if (preference.emailEnabled && preference.frequency === "instant" && !inQuietHours(now, user.timeZone, preference.quietHoursStart, preference.quietHoursEnd)) {
-    const appUrl = env.APP_URL.replace(/\/$/, "");
     const mail = layoutMail(user.language, user.email, {
       subject: row.title,
       heading: row.title,
       body: row.message,
-      button: t("notifications:email.button"),
-      link: `${appUrl}${row.actionUrl ?? "/app/notificacoes"}`,
-      footer: t("notifications:email.footer"),
+      button: t("email:notification.button"),
+      link: appLink(env, row.actionUrl ?? "/app/notificacoes"),
+      footer: t("email:notification.footer"),
     });
     try {
       await mailerFor(env).send(mail);

@@ -61,11 +61,8 @@ export function useNotifications() {
     const offStatus = client.onStatus(setStatus);
     const off = client.subscribe((message: RealtimeMessage) => {
       if (message.type === "resync") return void load();
-      if (message.type === "entity.changed") {
-        // Screens of other modules listen for this and refetch the record.
-        window.dispatchEvent(new CustomEvent("rumo:entity-changed", { detail: message }));
-        return;
-      }
+      // Record changes are for the screens (useEntityChanges), not the bell.
+      if (message.type === "entity.changed") return;
       dispatch(message);
       if (message.type === "notification.created") {
         const n = message.notification;

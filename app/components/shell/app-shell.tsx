@@ -59,7 +59,7 @@ function UserName({ user }: { user: ShellUser }) {
 
 /** Desktop: collapsible sidebar (16rem, icons 3rem; Ctrl/Cmd+B), header, breadcrumb, back button. */
 export function DesktopShell({ user, entitlements, notifications, onSearch, onGuide, sidebarOpen: initialOpen, children }: ShellProps & { sidebarOpen: boolean }) {
-  const { t } = useTranslation("shell");
+  const { t } = useTranslation(["shell", "auth"]);
   const [open, setOpen] = useState(initialOpen);
   const signOut = useSignOut();
 
@@ -95,7 +95,7 @@ export function DesktopShell({ user, entitlements, notifications, onSearch, onGu
         <nav aria-label={t("header.mainNav")} className="flex-1 space-y-4 overflow-y-auto px-1.5 pb-4">
           {sidebarGroups.map((group) => (
             <div key={group.labelKey}>
-              {open && <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t(group.labelKey as "groups.dashboard")}</p>}
+              {open && <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t(group.labelKey)}</p>}
               <ul className="space-y-0.5">
                 {group.items.map((item) => (
                   <li key={item.to}>
@@ -151,7 +151,7 @@ function useHaptics() {
 
 /** Mobile: top bar, bottom tabs, side drawer (menu or edge swipe) and swipe navigation between screens. */
 export function MobileShell({ user, entitlements, notifications, onSearch, children }: ShellProps) {
-  const { t } = useTranslation("shell");
+  const { t } = useTranslation(["shell", "auth"]);
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -240,7 +240,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
             className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-500"}`}
           >
             <NavIcon name={tab.icon} className="h-6 w-6" />
-            {t(tab.labelKey as "tabs.home")}
+            {t(tab.labelKey)}
           </NavLink>
         ))}
       </nav>
@@ -254,7 +254,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
           <nav aria-label={t("header.mainNav")} className="flex-1 space-y-4 overflow-y-auto p-3">
             {drawerSections.map((section) => (
               <Fragment key={section.labelKey}>
-                <p className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t(section.labelKey as "groups.main")}</p>
+                <p className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t(section.labelKey)}</p>
                 <ul className="space-y-0.5">
                   {section.items.map((item) => (
                     <li key={item.to}>

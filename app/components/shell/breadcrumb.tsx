@@ -6,7 +6,8 @@ import { backTarget, breadcrumbs, showBackButton } from "./rules";
 
 /** Home link, then one crumb per segment; the last is not a link; hidden for one segment or fewer. */
 export function Breadcrumb() {
-  const { t } = useTranslation("shell");
+  // An array of namespaces: typed prefixed keys ("shell:…" held in data) need it.
+  const { t } = useTranslation(["shell"]);
   const { pathname } = useLocation();
   const crumbs = breadcrumbs(pathname);
   if (crumbs.length === 0) return null;
@@ -19,7 +20,7 @@ export function Breadcrumb() {
           </Link>
         </li>
         {crumbs.map((crumb) => {
-          const label = crumb.labelKey ? t(crumb.labelKey as "crumbs.app") : crumb.fallback;
+          const label = crumb.labelKey ? t(crumb.labelKey) : crumb.fallback;
           return (
             <li key={crumb.href} className="flex items-center gap-1">
               <ChevronRightIcon className="h-4 w-4 text-slate-300" aria-hidden="true" />
@@ -42,7 +43,8 @@ export function Breadcrumb() {
 
 /** Hidden on /app and /app/meu-impacto; back in history, or to /app/meu-impacto without history. */
 export function BackButton() {
-  const { t } = useTranslation("shell");
+  // An array of namespaces: typed prefixed keys ("shell:…" held in data) need it.
+  const { t } = useTranslation(["shell"]);
   const location = useLocation();
   const navigate = useNavigate();
   if (!showBackButton(location.pathname)) return null;

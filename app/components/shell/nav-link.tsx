@@ -21,8 +21,9 @@ export function ShellNavLink({
   replace?: boolean;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation("shell");
-  const label = t(item.labelKey as "nav.dashboard");
+  // An array of namespaces: typed prefixed keys ("shell:…" held in data) need it.
+  const { t } = useTranslation(["shell"]);
+  const label = t(item.labelKey);
   if (isLocked(item, entitlements)) {
     return (
       <span

@@ -1,3 +1,4 @@
+import type { KeyOf } from "~/locales/types";
 /**
  * The app's navigation, as data: sidebar groups, mobile tabs and drawer, swipe order. The platform
  * screens (dashboard, impact, profile) are listed here; every module contributes its own entries
@@ -8,7 +9,10 @@
 import { MODULES } from "~/modules";
 import type { DrawerSection, ModuleManifest, SidebarGroup } from "~/modules/types";
 
-export type NavItem = { to: string; labelKey: string; icon: IconName; entitlement?: string };
+/** The label of a navigation entry or group: a key of the shell catalogue's nav, groups or tabs. */
+export type NavLabelKey = Extract<KeyOf<"shell">, `shell:${"nav" | "groups" | "tabs"}.${string}`>;
+
+export type NavItem = { to: string; labelKey: NavLabelKey; icon: IconName; entitlement?: string };
 export type IconName =
   | "home"
   | "impact"
@@ -47,7 +51,7 @@ const PLATFORM = {
 const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
 const strip = <T extends { order: number }>({ order: _order, ...item }: T) => item;
 
-function itemOf(module: ModuleManifest, placement: { path?: string; labelKey?: string; icon?: IconName }): NavItem {
+function itemOf(module: ModuleManifest, placement: { path?: string; labelKey?: NavLabelKey; icon?: IconName }): NavItem {
   return {
     to: `/app/${placement.path ?? module.path}`,
     labelKey: placement.labelKey ?? module.labelKey,
@@ -74,13 +78,13 @@ export function buildNavigation(modules: readonly ModuleManifest[]) {
 
   return {
     sidebarGroups: SIDEBAR_GROUPS.map((group) => ({
-      labelKey: `shell:groups.${group}`,
+      labelKey: `shell:groups.${group}` as const,
       items: byOrder(sidebar.filter((item) => item.group === group)).map(({ group: _group, ...item }) => strip(item) as NavItem),
     })).filter((group) => group.items.length > 0),
     mobileTabs: byOrder(tabs).map((item) => strip(item) as NavItem),
     /** The drawer's sections; `premiumLabel` marks finances as the specification does. */
     drawerSections: DRAWER_SECTIONS.map((section) => ({
-      labelKey: `shell:groups.${section}`,
+      labelKey: `shell:groups.${section}` as const,
       items: byOrder(drawer.filter((item) => item.section === section)).map(
         ({ section: _section, ...item }) => strip(item) as NavItem & { premiumLabel?: boolean },
       ),

@@ -1,6 +1,6 @@
 /** The shell's rules as pure functions (unit-tested): breadcrumb, back button, swipes, searches, tours. */
 import { MODULES } from "~/modules";
-import type { ModuleManifest } from "~/modules/types";
+import type { CrumbKey, ModuleManifest } from "~/modules/types";
 import { swipeOrder } from "./navigation";
 
 // Breadcrumb ----------------------------------------------------------------------------------
@@ -33,15 +33,15 @@ const PLATFORM_CRUMB_SEGMENTS = [
 ] as const;
 
 /** Segment → catalogue key of its breadcrumb label, platform first, then each module screen's. */
-export function crumbLabels(modules: readonly ModuleManifest[]): Record<string, string> {
-  const labels: Record<string, string> = Object.fromEntries(PLATFORM_CRUMB_SEGMENTS.map((segment) => [segment, `shell:crumbs.${segment}`]));
+export function crumbLabels(modules: readonly ModuleManifest[]): Record<string, CrumbKey> {
+  const labels: Record<string, CrumbKey> = Object.fromEntries(PLATFORM_CRUMB_SEGMENTS.map((segment) => [segment, `shell:crumbs.${segment}` as const]));
   for (const screen of modules.flatMap((m) => m.screens)) labels[screen.path.split("/").at(-1)!] = screen.crumbKey;
   return labels;
 }
 
 export const CRUMB_LABELS = crumbLabels(MODULES);
 
-export type Crumb = { href: string; segment: string; labelKey: string | null; fallback: string; current: boolean };
+export type Crumb = { href: string; segment: string; labelKey: CrumbKey | null; fallback: string; current: boolean };
 
 export const capitalise = (segment: string) => {
   const text = decodeURIComponentSafe(segment).replace(/-/g, " ");
@@ -56,8 +56,9 @@ function decodeURIComponentSafe(value: string) {
   }
 }
 
+
 /** Crumbs after the home link; empty (breadcrumb hidden) when the path has one segment or fewer. */
-export function breadcrumbs(pathname: string, labels: Record<string, string> = CRUMB_LABELS): Crumb[] {
+export function breadcrumbs(pathname: string, labels: Record<string, CrumbKey> = CRUMB_LABELS): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   if (segments.length <= 1) return [];
   return segments.map((segment, index) => ({

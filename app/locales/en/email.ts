@@ -23,4 +23,13 @@ export default {
     button: "Set new password",
     ignore: "If you did not ask to recover your password, ignore this email: your password stays the same.",
   },
+  // Notification e-mails (instant and digests; worker/notifications, worker/cron/email-digests).
+  notification: {
+    button: "Open in Rumo",
+    footer: "You received this email because e-mail notifications of this kind are on. You can change them in your notification preferences.",
+  },
+  digest: {
+    dailySubject: "Your Rumo daily digest: {{count}} notifications",
+    weeklySubject: "Your Rumo weekly digest: {{count}} notifications",
+  },
 } satisfies Catalog<typeof ptEmail>;

@@ -20,6 +20,7 @@ export default {
   rate_limited: "Too many requests. Please try again later.",
   internal_error: "Internal system error. Please try again in a few minutes.",
   service_misconfigured: "Service temporarily unavailable: the server configuration is incomplete.",
+  billing_unavailable: "The payment service could not be reached. Nothing was changed; please try again in a few minutes.",
   field: {
     required: "Required field.",
     invalid: "Invalid value.",

@@ -45,14 +45,6 @@ export default {
     message: "You can now try: {{names}}.",
     action: "See what's new",
   },
-  digest: {
-    dailySubject: "Your Rumo daily digest: {{count}} notifications",
-    weeklySubject: "Your Rumo weekly digest: {{count}} notifications",
-  },
-  email: {
-    button: "Open in Rumo",
-    footer: "You received this email because e-mail notifications of this kind are on. You can change them in your notification preferences.",
-  },
   ui: {
     bell: "Notifications",
     bellWithCount: "Notifications, {{count}} unread",

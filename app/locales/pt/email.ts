@@ -20,5 +20,14 @@ const email = {
     button: "Definir nova senha",
     ignore: "Se não pediu para recuperar a senha, ignore este email: a sua senha continua a mesma.",
   },
+  // Notification e-mails (instant and digests; worker/notifications, worker/cron/email-digests).
+  notification: {
+    button: "Abrir no Rumo",
+    footer: "Recebeu este email porque as notificações por email deste tipo estão ativas. Pode alterá-las nas preferências de notificações.",
+  },
+  digest: {
+    dailySubject: "Resumo diário do Rumo: {{count}} notificações",
+    weeklySubject: "Resumo semanal do Rumo: {{count}} notificações",
+  },
 };
 export default email;

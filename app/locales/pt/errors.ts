@@ -18,6 +18,7 @@ const errors = {
   rate_limited: "Demasiados pedidos. Tente novamente mais tarde.",
   internal_error: "Erro interno do sistema. Tente novamente em alguns minutos.",
   service_misconfigured: "Serviço temporariamente indisponível: a configuração do servidor está incompleta.",
+  billing_unavailable: "Não foi possível contactar o serviço de pagamentos. Nada foi alterado; tente novamente dentro de alguns minutos.",
   field: {
     required: "Campo obrigatório.",
     invalid: "Valor inválido.",

@@ -42,14 +42,6 @@ const notifications = {
     message: "Já pode experimentar: {{names}}.",
     action: "Ver novidades",
   },
-  digest: {
-    dailySubject: "Resumo diário do Rumo: {{count}} notificações",
-    weeklySubject: "Resumo semanal do Rumo: {{count}} notificações",
-  },
-  email: {
-    button: "Abrir no Rumo",
-    footer: "Recebeu este email porque as notificações por email deste tipo estão ativas. Pode alterá-las nas preferências de notificações.",
-  },
   ui: {
     bell: "Notificações",
     bellWithCount: "Notificações, {{count}} por ler",

@@ -1,4 +1,7 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
+
+export const handle: I18nHandle = { i18n: ["account"] };
 
 /** /app/dashboard and /app/meu-impacto. The impact dashboard issue fills it; no sample figures. */
 export default function Impact() {

@@ -6,8 +6,9 @@ import { useFeatureAnnouncements } from "~/components/notifications/use-feature-
 import { DesktopShell, MobileShell, useMobileLayout } from "~/components/shell/app-shell";
 import { useConnectivityNotices } from "~/components/shell/connectivity";
 import { FeedbackBox } from "~/components/shell/feedback-box";
-import { breadcrumbs, isMobileUserAgent } from "~/components/shell/rules";
-import { createI18n } from "~/i18n/i18n";
+import { breadcrumbs, CRUMB_LABELS, isMobileUserAgent } from "~/components/shell/rules";
+import { createI18n } from "~/i18n/i18n.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SearchDialog } from "~/components/shell/search-dialog";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { Toaster } from "~/components/shell/toaster";
@@ -20,9 +21,12 @@ import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
+// The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
+export const handle: I18nHandle = { i18n: ["shell", "auth", "account", "notifications", "errors", "billing"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  const auth = await requireUser(args);
-  const data = await appUser(args, auth);
+  const auth = requireUser(args);
+  const data = await appUser(args.context, auth);
   const path = new URL(args.request.url).pathname;
   // Onboarding routing lives here, where the profile is already read: to it until done, never after.
   const onboarding = path === "/app/onboarding";
@@ -30,8 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
   if (data.profile.hasCompletedOnboarding && onboarding) throw redirect("/app/meu-impacto");
   const headers = args.request.headers;
   const completed = auth.user.preferences.completedGuides;
+  const { t } = createI18n(auth.user.language);
   return {
     ...data,
+    // Screen names for the document title (meta has no hooks, and the browser holds only the
+    // catalogues its page needs).
+    crumbLabels: Object.fromEntries(Object.entries(CRUMB_LABELS).map(([segment, key]) => [segment, t(key)])) as Record<string, string>,
     completedGuides: Array.isArray(completed) ? completed.filter((id): id is string => typeof id === "string") : [],
     // Rendered on the server from the cookie and the user agent, so hydration does not shift the layout.
     sidebarOpen: sidebarOpenFromCookie(readCookie(headers.get("cookie"), SIDEBAR_COOKIE)),
@@ -41,9 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** "<screen> · Rumo" for every /app screen without a title of its own. */
 export function meta({ location, loaderData }: Route.MetaArgs) {
-  const { t } = createI18n(loaderData?.user.language ?? "pt");
   const crumb = breadcrumbs(location.pathname).at(-1);
-  const label = crumb?.labelKey ? t(crumb.labelKey as "shell:crumbs.app") : crumb?.fallback;
+  const label = crumb ? (loaderData?.crumbLabels[crumb.segment] ?? crumb.fallback) : undefined;
   return [{ title: label ? `${label} · Rumo` : "Rumo" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -113,7 +120,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
 /** 'Funcionalidade Premium - …' with an Upgrade action whenever the API answers premium_required. */
 function usePremiumRequiredToast() {
-  const { t } = useTranslation("shell");
+  const { t } = useTranslation(["errors", "billing"]);
   const navigate = useNavigate();
   useEffect(() => {
     const show = () => toast({ kind: "single", tone: "info", title: t("errors:premium_required"), action: { label: t("billing:actions.upgrade"), onClick: () => navigate("/app/premium") } });

@@ -1,13 +1,16 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { data, useLocation, useRouteLoaderData } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { breadcrumbs } from "~/components/shell/rules";
-import { getAuth } from "~/lib/auth.server";
+import { signedIn } from "~/lib/auth.server";
 import { ADMIN_PLACEHOLDERS } from "~/lib/placeholders";
 import { MODULES } from "~/modules";
 import { isAdmin } from "@worker/auth/roles";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/module";
+
+export const handle: I18nHandle = { i18n: ["shell", "billing"] };
 
 /**
  * What each placeholder screen needs: a module's screens its entitlement (absent: every plan, from
@@ -23,9 +26,8 @@ const screenOf = (pathname: string) => pathname.replace(/^\/app\//, "").replace(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const needs = NEEDS[screenOf(new URL(request.url).pathname)];
   if (needs?.admin) {
-    const auth = await getAuth({ request, context });
     // Another role must not even learn the page exists; nor may an address that is no longer confirmed.
-    if (!isAdmin(auth?.user)) throw data(null, { status: 404 });
+    if (!isAdmin(signedIn(context)?.user)) throw data(null, { status: 404 });
   }
   return null;
 }
@@ -35,12 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * premium notice when the user's plan does not include the module.
  */
 export default function ModuleScreen() {
-  const { t } = useTranslation("shell");
+  // An array of namespaces: typed prefixed keys ("shell:…" held in data) need it.
+  const { t } = useTranslation(["shell"]);
   const { pathname } = useLocation();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const needs = NEEDS[screenOf(pathname)];
   const crumb = breadcrumbs(pathname).at(-1);
-  const title = crumb?.labelKey ? t(crumb.labelKey as "crumbs.app") : (crumb?.fallback ?? "");
+  const title = crumb?.labelKey ? t(crumb.labelKey) : (crumb?.fallback ?? "");
   const locked = needs?.entitlement !== undefined && !layout?.entitlements.includes(needs.entitlement);
   return (
     <section className="space-y-4">

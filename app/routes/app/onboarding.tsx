@@ -1,3 +1,4 @@
+import type { BrowserNamespace, I18nHandle } from "~/i18n/route-namespaces";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
@@ -16,10 +17,13 @@ const LANGUAGE_OPTIONS = [
   { value: "en", label: "English" },
 ];
 
+// The modules name themselves in their own namespaces (the first-modules checkboxes).
+export const handle: I18nHandle = { i18n: ["account", "auth", ...MODULES.map((m) => m.namespace as BrowserNamespace)] };
+
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
 
 export default function Onboarding() {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "auth"]);
   const navigate = useNavigate();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const { language, setLanguage } = useLanguage();

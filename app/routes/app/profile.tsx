@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,12 +13,14 @@ import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
 import type { loader as layoutLoader } from "./layout";
 
+export const handle: I18nHandle = { i18n: ["account", "auth"] };
+
 type LayoutData = NonNullable<ReturnType<typeof useLayoutData>>;
 const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
 
 /** /app/perfil, /app/profile, /app/settings and /app/configuracoes: one profile screen, four tabs. */
 export default function Profile() {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "auth"]);
   const data = useLayoutData();
   if (!data) return <Notice tone="info">{t("auth:guard.profileRequiresLogin")}</Notice>;
   const tabs = ["personal", "subscription", "preferences", "security"] as const;
@@ -155,7 +158,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
 type SessionItem = { id: string; current: boolean; provider: string; device: { browser: string; os: string }; lastUsedAt: string };
 
 function Sessions() {
-  const { t, i18n } = useTranslation("account");
+  const { t, i18n } = useTranslation(["account", "common"]);
   const [items, setItems] = useState<SessionItem[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const load = async () => {
@@ -216,7 +219,7 @@ function Sessions() {
 }
 
 function TwoFactor({ enabled, hasPassword }: { enabled: boolean; hasPassword: boolean }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "auth"]);
   const { revalidate } = useRevalidator();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState("");

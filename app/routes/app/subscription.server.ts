@@ -1,10 +1,8 @@
-import { redirect } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { entitlementsOf } from "@worker/billing/entitlements";
-import { authenticate } from "@worker/auth/middleware";
+import { requireUser } from "~/lib/auth.server";
 
 /** The signed-in user's plan and entitlements for the Premium screen; visitors go to /auth. */
-export async function loadSubscriptionPage(env: Env, request: Request) {
-  const auth = await authenticate(env, request);
-  if (!auth || auth.session.pendingSecondFactor) throw redirect("/auth");
-  return entitlementsOf(env, auth.user);
+export async function loadSubscriptionPage(args: { request: Request; context: AppLoadContext }) {
+  return entitlementsOf(args.context.cloudflare.env, requireUser(args).user);
 }

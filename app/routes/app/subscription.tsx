@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlanCard, PlanOption } from "~/components/billing/plan-card";
@@ -7,14 +8,16 @@ import { ReferralCard } from "~/components/billing/referral-card";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { sanitizeLanguage } from "~/i18n/language";
 import { ENTITLEMENTS, PAID_PLAN_IDS } from "~/lib/plans";
 import type { Route } from "./+types/subscription";
 import { loadSubscriptionPage } from "./subscription.server";
 
+export const handle: I18nHandle = { i18n: ["billing"] };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const data = await loadSubscriptionPage(context.cloudflare.env, request);
+  const data = await loadSubscriptionPage({ context, request });
   return { ...data, title: createI18n(context.lang).t("billing:premium.title") };
 }
 

@@ -1,15 +1,14 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { safeNext } from "@worker/auth/safe-next";
 import { googleConfigured } from "@worker/auth/google";
-import { authenticate } from "@worker/auth/middleware";
 
 /** What the /auth screen shows, decided on the server from the session and the query. */
 export async function loadAuthScreen({ request, context }: { request: Request; context: AppLoadContext }) {
   const url = new URL(request.url);
   const query = url.searchParams;
   const next = safeNext(query.get("next"), url.origin);
-  const auth = await authenticate(context.cloudflare.env, request);
-  if (auth?.refreshedCookie) context.refreshSessionCookie?.(auth.refreshedCookie);
+  // The session the Hono root loaded, a pending second factor included (this screen asks for it).
+  const auth = context.auth;
   if (auth && !auth.session.pendingSecondFactor && auth.user.emailConfirmedAt) throw redirect(next);
   const confirmError = query.get("confirm_error");
   const googleError = query.get("google_error");

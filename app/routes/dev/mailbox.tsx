@@ -1,9 +1,12 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { isLocalDevelopment } from "@worker/lib/development";
 import { data } from "react-router";
 import { database } from "@worker/db/client";
 import { listOutboxMail } from "@worker/db/mail-outbox";
 import type { Route } from "./+types/mailbox";
+
+export const handle: I18nHandle = { i18n: ["account"] };
 
 /** /dev/mailbox: the local outbox (ENVIRONMENT=development only; 404 anywhere else). */
 export async function loader({ context, request }: Route.LoaderArgs) {

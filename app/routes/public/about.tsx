@@ -1,7 +1,10 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { Trans, useTranslation } from "react-i18next";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/about";
+
+export const handle: I18nHandle = { i18n: ["about"] };
 
 export const loader = ({ context, request }: Route.LoaderArgs) => ({
   seo: seoFor(context, request, "about"),

@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { FormattedDate } from "~/components/public/formatted-date";
@@ -6,6 +7,8 @@ import { blog } from "~/lib/blog.server";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/blog-post";
+
+export const handle: I18nHandle = { i18n: ["blog"] };
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   // Exact lookup among the bundled posts: an unknown or malformed slug is a 404, never a file read.

@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormattedDate } from "~/components/public/formatted-date";
@@ -5,6 +6,8 @@ import { blog } from "~/lib/blog.server";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/blog";
+
+export const handle: I18nHandle = { i18n: ["blog"] };
 
 export const loader = ({ context, request }: Route.LoaderArgs) => ({
   seo: seoFor(context, request, "blog"),

@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useRevalidator, useSearchParams } from "react-router";
@@ -5,6 +6,8 @@ import { PublicFooter } from "~/components/public/public-footer";
 import { PublicHeader } from "~/components/public/public-header";
 import { testimonials } from "~/lib/testimonials";
 import type { Route } from "./+types/layout";
+
+export const handle: I18nHandle = { i18n: ["public", "landing"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   return {

@@ -1,9 +1,12 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MessagePage } from "~/components/public/message-page";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/payment-cancel";
+
+export const handle: I18nHandle = { i18n: ["payment"] };
 
 export const loader = ({ context, request }: Route.LoaderArgs) => ({ seo: seoFor(context, request, "paymentCancel") });
 export const meta = seoMeta;

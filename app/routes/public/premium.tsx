@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Offers, PlanCards, usePrice } from "~/components/public/plan-cards";
@@ -5,6 +6,8 @@ import { featureGroupIds, lowestPaidPlan, planHasFeatureGroup } from "~/lib/plan
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/premium";
+
+export const handle: I18nHandle = { i18n: ["pricing"] };
 
 export const loader = ({ context, request }: Route.LoaderArgs) => ({ seo: seoFor(context, request, "premium") });
 export const meta = seoMeta;

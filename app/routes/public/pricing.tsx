@@ -1,9 +1,12 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { Offers, PlanCards } from "~/components/public/plan-cards";
 import { TRIAL_DAYS } from "~/lib/plans";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/pricing";
+
+export const handle: I18nHandle = { i18n: ["pricing"] };
 
 export const loader = ({ context, request }: Route.LoaderArgs) => ({ seo: seoFor(context, request, "pricing") });
 export const meta = seoMeta;

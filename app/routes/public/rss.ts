@@ -1,13 +1,14 @@
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { blog } from "~/lib/blog.server";
 import { rssXml } from "~/lib/feeds.server";
 import type { Route } from "./+types/rss";
+import { appBaseUrl } from "@worker/lib/app-url";
 
 /** The blog's RSS feed in the request's language (`?lang=pt|en` chooses it). */
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = createI18n(context.lang);
   const body = rssXml({
-    appUrl: context.cloudflare.env.APP_URL,
+    appUrl: appBaseUrl(context.cloudflare.env),
     language: context.lang,
     title: t("blog:feedTitle"),
     description: t("blog:feedDescription"),

@@ -14,6 +14,9 @@ import type { AppEnv } from "../../types";
 import { couponOf, declineCheckout, getObject, payCheckout, PORTAL_ACTIONS, portalAction, portalView, stripeSignature, type Outcome, type PortalAction, type SimEvent } from "./api";
 import { simulatorOptions, simulatorStore, usesStripeSimulator } from "./simulator";
 
+const SHOWN_STATUSES = ["active", "trialing", "past_due", "canceled"] as const;
+const isShownStatus = (status: string): status is (typeof SHOWN_STATUSES)[number] => (SHOWN_STATUSES as readonly string[]).includes(status);
+
 /** How the pages reach the app: its fetch handler (a Worker cannot reliably fetch its own origin). */
 export type AppFetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
@@ -123,7 +126,7 @@ export function stripeSimulatorPages(appFetch: AppFetch) {
       const sub = view.subscription;
       if (!sub || sub.status === "canceled") return page(c, title, `${done}<p>${escapeHtml(t("payment:simulator.portalNone"))}</p>${back}`);
       const plan = planOfPrice(c.env, sub.price);
-      const status = ["active", "trialing", "past_due", "canceled"].includes(sub.status) ? t(`payment:simulator.status.${sub.status}`) : sub.status;
+      const status = isShownStatus(sub.status) ? t(`payment:simulator.status.${sub.status}`) : sub.status;
       const actions = [
         sub.cancelAtPeriodEnd ? button("resume", t("payment:simulator.resume")) : button("cancel_at_period_end", t("payment:simulator.cancelAtPeriodEnd")),
         button("cancel_now", t("payment:simulator.cancelNow"), true),

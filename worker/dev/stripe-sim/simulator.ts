@@ -1,6 +1,7 @@
 import { PLANS } from "~/lib/plans";
 import { stripeApi, type SimOptions } from "./api";
 import type { SimStore } from "./store";
+import { appBaseUrl } from "../../lib/app-url";
 
 /** `STRIPE_API_HOST=simulator`: the Stripe API is answered in-process by the local simulator. */
 export const SIMULATOR_HOST = "simulator";
@@ -26,7 +27,7 @@ export function simulatorStore(env: Pick<Env, "SESSIONS">): SimStore {
 
 /** The simulator's settings from the app's own: its key, its prices, its pages under /dev/stripe. */
 export function simulatorOptions(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_PRICE_LIGHT" | "STRIPE_PRICE_PRO" | "APP_URL">): SimOptions {
-  const base = env.APP_URL.replace(/\/$/, "");
+  const base = appBaseUrl(env);
   return {
     secretKey: env.STRIPE_SECRET_KEY ?? "",
     prices: { [env.STRIPE_PRICE_LIGHT]: PLANS.light.monthlyPriceCents, [env.STRIPE_PRICE_PRO]: PLANS.pro.monthlyPriceCents },

@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { act, render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RealtimeMessage } from "./realtime-client";
+import { ENTITY_CHANGE_DEBOUNCE_MS } from "./entity-changes";
+
+// The tab's realtime connection, replaced by one the test drives.
+const listeners = new Set<(message: RealtimeMessage) => void>();
+vi.mock("./realtime-client", () => ({
+  realtime: () => ({
+    subscribe: (listener: (message: RealtimeMessage) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  }),
+}));
+const { useEntityChanges } = await import("./use-entity-changes");
+
+const push = (message: RealtimeMessage) => listeners.forEach((listener) => listener(message));
+let seq = 0;
+
+function Screen({ entities }: { entities: string[] }) {
+  useEntityChanges(entities);
+  return null;
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe("useEntityChanges", () => {
+  it("revalidates the page's loaders once for a burst, with two screens listening, and never for other entities", async () => {
+    vi.useFakeTimers();
+    let loads = 0;
+    const router = createMemoryRouter([
+      {
+        path: "/",
+        loader: () => ++loads,
+        element: (
+          <>
+            <Screen entities={["task"]} />
+            <Screen entities={["task", "goal"]} />
+          </>
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10)));
+    expect(loads).toBe(1);
+    expect(listeners.size).toBe(1); // one subscription for both screens
+
+    await act(async () => {
+      push({ type: "entity.changed", seq: ++seq, entity: "transaction", id: "x", action: "created" });
+      await vi.advanceTimersByTimeAsync(ENTITY_CHANGE_DEBOUNCE_MS * 2);
+    });
+    expect(loads).toBe(1);
+
+    await act(async () => {
+      for (let i = 0; i < 5; i++) push({ type: "entity.changed", seq: ++seq, entity: "task", id: String(i), action: "updated" });
+      await vi.advanceTimersByTimeAsync(ENTITY_CHANGE_DEBOUNCE_MS * 2);
+    });
+    expect(loads).toBe(2);
+  });
+});

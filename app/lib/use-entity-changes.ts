@@ -1,0 +1,35 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { createEntityChangeHub, matchesFilter, type EntityChange, type EntityFilter } from "./entity-changes";
+import { realtime } from "./realtime-client";
+
+// The tab's one hub. Every mounted screen's revalidator reloads the same page, so the hub uses
+// whichever registered last.
+let revalidatePage: () => void = () => undefined;
+let hub: ReturnType<typeof createEntityChangeHub> | null = null;
+const sharedHub = () => (hub ??= createEntityChangeHub({ subscribe: (listener) => realtime().subscribe(listener), revalidate: () => revalidatePage() }));
+
+/**
+ * Keeps a screen fresh when the user's records change elsewhere (another tab, another device, a
+ * job): changes to `entities` (names, or a predicate) revalidate the page's loaders once per burst,
+ * and `onChange` gets the batch, for screens that also hold client state. Independent of the
+ * notification bell: it opens (or shares) the realtime connection itself.
+ */
+export function useEntityChanges(entities: EntityFilter, onChange?: (changes: EntityChange[]) => void) {
+  const { revalidate } = useRevalidator();
+  const latest = useRef({ entities, onChange });
+  useEffect(() => {
+    latest.current = { entities, onChange };
+  });
+  useEffect(() => {
+    revalidatePage = () => void revalidate();
+  }, [revalidate]);
+  useEffect(
+    () =>
+      sharedHub().register({
+        filter: (change) => matchesFilter(latest.current.entities, change),
+        onChange: (changes) => latest.current.onChange?.(changes),
+      }),
+    [],
+  );
+}
