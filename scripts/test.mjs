@@ -39,7 +39,9 @@ function counts(layer) {
       const s = report.stats;
       return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
     }
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) };
+    // A file that fails outside its tests (a failing beforeAll, an import error) skips them: count it as a failure.
+    const brokenFiles = report.testResults.filter((file) => file.status === "failed" && file.assertionResults.every((a) => a.status !== "failed")).length;
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, skipped: report.numPendingTests + (report.numTodoTests ?? 0) };
   } catch {
     return null;
   }

@@ -1,16 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoRoot, sourceFiles } from "./source-files";
 
-const root = join(import.meta.dirname, "../..");
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
 
 /** Data access: worker/db/, and a module's own schema and queries (worker/modules/<key>/{schema,queries}.ts). */
 const mayTouchTables = (path: string) => path.startsWith("worker/db/") || /^worker\/modules\/[^/]+\/(schema|queries)\.ts$/.test(path);
@@ -21,10 +14,10 @@ const touchesTables = (text: string) => /from\s+["'][^"']*(db|modules\/[^/"']+|\
 // take the user id: a route or job cannot query a user table without it by accident.
 describe("data-access guard", () => {
   it("lets only worker/db/ and modules' queries import the schemas and the raw drizzle client", () => {
-    const offenders = [...sourceFiles(join(root, "worker")), ...sourceFiles(join(root, "app"))]
-      .map((path) => relative(root, path))
+    const offenders = [...sourceFiles(join(repoRoot, "worker")), ...sourceFiles(join(repoRoot, "app"))]
+      .map((path) => relative(repoRoot, path))
       .filter((path) => !mayTouchTables(path))
-      .filter((path) => touchesTables(readFileSync(join(root, path), "utf8")));
+      .filter((path) => touchesTables(readFileSync(join(repoRoot, path), "utf8")));
     expect(offenders).toEqual([]);
   });
 

@@ -1,16 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoRoot, sourceFiles } from "./source-files";
 
-const root = join(import.meta.dirname, "../..");
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
 
 /** Every module specifier a file imports (static, dynamic, re-exports), resolved to a repo path. */
 export function importedPaths(file: string, text: string): string[] {
@@ -18,7 +11,7 @@ export function importedPaths(file: string, text: string): string[] {
   return specifiers.map((specifier) => {
     if (specifier.startsWith("@worker/")) return `worker/${specifier.slice("@worker/".length)}`;
     if (specifier.startsWith("~/")) return `app/${specifier.slice(2)}`;
-    if (specifier.startsWith(".")) return relative(root, resolve(dirname(join(root, file)), specifier));
+    if (specifier.startsWith(".")) return relative(repoRoot, resolve(dirname(join(repoRoot, file)), specifier));
     return specifier;
   });
 }
@@ -34,8 +27,8 @@ describe("page code boundary", () => {
   });
 
   it("lets no file under app/ import worker/api", () => {
-    const offenders = sourceFiles(join(root, "app")).flatMap((path) => {
-      const file = relative(root, path);
+    const offenders = sourceFiles(join(repoRoot, "app")).flatMap((path) => {
+      const file = relative(repoRoot, path);
       return importedPaths(file, readFileSync(path, "utf8"))
         .filter((target) => target === "worker/api" || target.startsWith("worker/api/"))
         .map((target) => `${file} -> ${target}`);
@@ -43,12 +36,12 @@ describe("page code boundary", () => {
     expect(offenders).toEqual([]);
   });
 
-  // The Hono root authenticates once per request; a loader validating the cookie again would
+  // The Hono repoRoot authenticates once per request; a loader validating the cookie again would
   // double the session reads (worker/app.ts puts the session in the load context).
   it("has no page code authenticate the request itself", () => {
-    const offenders = sourceFiles(join(root, "app"))
+    const offenders = sourceFiles(join(repoRoot, "app"))
       .filter((path) => /\bauthenticate\s*\(/.test(readFileSync(path, "utf8")))
-      .map((path) => relative(root, path));
+      .map((path) => relative(repoRoot, path));
     expect(offenders).toEqual([]);
   });
 });

@@ -1,16 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoRoot, sourceFiles } from "./source-files";
 
-const root = join(import.meta.dirname, "../..");
 
-function screenFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return screenFiles(path);
-    return name.endsWith(".tsx") && !name.endsWith(".test.tsx") ? [path] : [];
-  });
-}
 
 // Raw controls that stay on purpose: parts of composite widgets with their own keyboard model
 // (docs/decisions/0018-ui-kit.md). Anything else goes through app/components/ui, so labels,
@@ -24,10 +17,10 @@ const ALLOWED: Record<string, number> = {
 describe("UI kit guard", () => {
   it("finds no raw input, textarea, select or button outside the kit, beyond the listed exceptions", () => {
     const counts = Object.fromEntries(
-      screenFiles(join(root, "app"))
-        .map((path) => relative(root, path))
+      sourceFiles(join(repoRoot, "app"), (name) => name.endsWith(".tsx") && !name.endsWith(".test.tsx"))
+        .map((path) => relative(repoRoot, path))
         .filter((path) => !path.startsWith("app/components/ui/"))
-        .map((path) => [path, (readFileSync(join(root, path), "utf8").match(/<(input|textarea|select|button)[\s>]/g) ?? []).length] as const)
+        .map((path) => [path, (readFileSync(join(repoRoot, path), "utf8").match(/<(input|textarea|select|button)[\s>]/g) ?? []).length] as const)
         .filter(([, count]) => count > 0),
     );
     expect(counts).toEqual(ALLOWED);

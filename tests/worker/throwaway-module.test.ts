@@ -4,6 +4,7 @@ import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { loadSession } from "@worker/auth/middleware";
 import { buildApi, PLATFORM_BODY_RULES } from "@worker/api";
 import { currentAuth, requireUser } from "@worker/auth/middleware";
 import { PLATFORM_PREMIUM_ROUTES, PREMIUM_ROUTES, type PremiumRoute } from "@worker/billing/premium-routes";
@@ -77,6 +78,7 @@ const root = new Hono<AppEnv>()
   .onError(handleError)
   .use("*", requestContext)
   .use("*", limitBodies(bodyRulesOf(modules, PLATFORM_BODY_RULES)))
+  .use("*", loadSession)
   .route("/api/v1", buildApi(modules));
 
 const call = (path: string, init: { method?: string; cookie?: string; body?: BodyInit; type?: string } = {}) =>
@@ -111,7 +113,7 @@ describe("a throwaway module added to the list", () => {
     expect(typed.items.map((r: { title: string }) => r.title)).toEqual(["Plano de poupança do Bruno"]);
     expect((await json(await call("/sample/notes", { cookie: alice }))).items).toHaveLength(1);
     // The running app has no such module: neither the type nor the mount exist there.
-    const running = new Hono<AppEnv>().onError(handleError).route("/api/v1", buildApi(WORKER_MODULES));
+    const running = new Hono<AppEnv>().onError(handleError).use("*", loadSession).route("/api/v1", buildApi(WORKER_MODULES));
     const probe = (path: string) => running.request(`${ORIGIN}/api/v1${path}`, { headers: { cookie: alice } }, env, createExecutionContext());
     expect((await probe("/search?q=plano&type=sample")).status).toBe(400);
     expect((await probe("/sample/notes")).status).toBe(404);

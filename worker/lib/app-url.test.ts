@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { appBaseUrl, appLink, appOrigin } from "./app-url";
+import { repoRoot, sourceFiles } from "../../tests/unit/source-files";
 
 describe("the app's base URL", () => {
   it("drops trailing slashes so links never carry a double slash", () => {
@@ -22,18 +23,12 @@ describe("the app's base URL", () => {
   });
 });
 
-const root = join(import.meta.dirname, "../..");
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".test.ts") ? [path] : [];
-  });
 
 // One place reads APP_URL, so trailing slashes and unset values are handled once.
 it("is the only reader of APP_URL", () => {
-  const readers = [...sourceFiles(join(root, "worker")), ...sourceFiles(join(root, "app"))]
+  const code = (name: string) => /\.(ts|tsx)$/.test(name) && !name.endsWith(".test.ts");
+  const readers = [...sourceFiles(join(repoRoot, "worker"), code), ...sourceFiles(join(repoRoot, "app"), code)]
     .filter((path) => /\.APP_URL\b/.test(readFileSync(path, "utf8")))
-    .map((path) => relative(root, path));
+    .map((path) => relative(repoRoot, path));
   expect(readers).toEqual(["worker/lib/app-url.ts"]);
 });

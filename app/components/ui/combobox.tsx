@@ -2,7 +2,7 @@ import { Combobox as HeadlessCombobox, ComboboxButton, ComboboxInput, ComboboxOp
 import { CheckIcon, ChevronUpDownIcon } from "@heroicons/react/20/solid";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { controlClass, type FieldChrome } from "./field";
+import { controlClass, FieldMessages, type FieldChrome } from "./field";
 
 export type ComboboxOption = { value: string; label: string };
 
@@ -89,16 +89,7 @@ export function Combobox({
           {visible.length === 0 && <p className="px-2 py-1.5 text-slate-500">{t("combobox.noResults")}</p>}
         </ComboboxOptions>
       </HeadlessCombobox>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </Field>
   );
 }

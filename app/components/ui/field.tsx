@@ -31,6 +31,24 @@ export function useFieldIds(id: string | undefined, hint: unknown, error: unknow
 }
 
 /** Label, control, hint and error in the kit's layout; the control gets `id` and `aria-*` from the caller. */
+/** A field's hint and error lines, with the ids its control names in `aria-describedby`. */
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: ReactNode; errorId?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function FieldFrame({
   id,
   label,
@@ -51,16 +69,7 @@ export function FieldFrame({
         {optional && <span className="font-normal text-slate-500"> ({t("optional")})</span>}
       </label>
       {children}
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
