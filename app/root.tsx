@@ -12,7 +12,8 @@ import type { I18nHandle } from "./i18n/route-namespaces";
 import { localeOf, sanitizeLanguage } from "./i18n/language";
 import { useStoredLanguageSync } from "./i18n/use-language";
 
-export const handle: I18nHandle = { i18n: ["common"] };
+// "ui": the kit's own texts (loading, optional, date picker), used on every kind of page.
+export const handle: I18nHandle = { i18n: ["common", "ui"] };
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -65,6 +66,8 @@ export default function App() {
   useEffect(() => {
     clearReloadFlag();
     setHydrated(true);
+    // A marker for end-to-end tests that must not type into a form React has not taken over yet.
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <>

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf } from "./support";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
 
 // Billing end to end with no network: `npm start` points the stripe client at the local Stripe
 // simulator, whose checkout and portal pages deliver signed webhooks to the app (docs/decisions/0017).
 
 /** Clicks `name` on `page` and returns the tab it opens (checkout and portal open in a new tab). */
 async function opensTab(page: Page, name: string): Promise<Page> {
+  // A click before hydration reaches no handler (the button opens the tab from script).
+  await untilHydrated(page);
   const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name }).click()]);
   return tab;
 }

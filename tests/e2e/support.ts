@@ -35,3 +35,9 @@ export async function dismissCookieBanner(page: Page) {
     localStorage.setItem("rumo-gdpr-consent", JSON.stringify({ accepted: false, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString() }));
   });
 }
+
+/** Waits until React has taken the page over (app/root.tsx marks <html data-hydrated>): typing or
+ * clicking earlier reaches the server-rendered HTML but no handler. */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { dismissCookieBanner } from "./support";
+import { dismissCookieBanner, untilHydrated } from "./support";
 
 // The kit gallery (/dev/ui, development only) in the real browser: the date picker's keyboard
 // use and typed input, the money input, and axe over every component.
@@ -8,6 +8,7 @@ test.describe("UI kit gallery", () => {
   test.beforeEach(async ({ page }) => {
     await dismissCookieBanner(page);
     await page.goto("/dev/ui");
+    await untilHydrated(page);
   });
 
   test("the date picker opens on a Monday-first month and is driven by the keyboard", async ({ page }) => {

@@ -1,8 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { appBaseUrl, appLink, appOrigin } from "./app-url";
-import { repoRoot, sourceFiles } from "../../tests/unit/source-files";
 
 describe("the app's base URL", () => {
   it("drops trailing slashes so links never carry a double slash", () => {
@@ -21,14 +18,4 @@ describe("the app's base URL", () => {
     expect(appOrigin({ APP_URL: "" })).toBe("");
     expect(appOrigin({ APP_URL: "not a url" })).toBe("");
   });
-});
-
-
-// One place reads APP_URL, so trailing slashes and unset values are handled once.
-it("is the only reader of APP_URL", () => {
-  const code = (name: string) => /\.(ts|tsx)$/.test(name) && !name.endsWith(".test.ts");
-  const readers = [...sourceFiles(join(repoRoot, "worker"), code), ...sourceFiles(join(repoRoot, "app"), code)]
-    .filter((path) => /\.APP_URL\b/.test(readFileSync(path, "utf8")))
-    .map((path) => relative(repoRoot, path));
-  expect(readers).toEqual(["worker/lib/app-url.ts"]);
 });

@@ -146,13 +146,19 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
   const [error, setError] = useState<{ text: string; unconfirmed?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    if (!email.trim() || !password) return setError({ text: t("validation.fillAllFields") });
-    if (!email.includes("@")) return setError({ text: t("validation.invalidEmail") });
+    // What the fields hold, even if typed before the page finished loading (React state missed it).
+    const fields = new FormData(event.currentTarget);
+    const typedEmail = String(fields.get("email") ?? "").trim();
+    const typedPassword = String(fields.get("password") ?? "");
+    setEmail(typedEmail);
+    setPassword(typedPassword);
+    if (!typedEmail || !typedPassword) return setError({ text: t("validation.fillAllFields") });
+    if (!typedEmail.includes("@")) return setError({ text: t("validation.invalidEmail") });
     setBusy(true);
-    const result = await apiFetch<{ twoFactorRequired: boolean }>("/auth/login", { body: { email: email.trim(), password } });
+    const result = await apiFetch<{ twoFactorRequired: boolean }>("/auth/login", { body: { email: typedEmail, password: typedPassword } });
     setBusy(false);
     if (!result.ok) {
       return setError({ text: result.error.message || t("errors.loginUnexpected"), unconfirmed: result.error.code === "email_not_confirmed" });
@@ -163,9 +169,10 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("tabs.signIn")}>
-      <Field id="login-email" label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <Field id="login-email" name="email" label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
       <Field
         id="login-password"
+        name="password"
         label={t("fields.password")}
         type="password"
         autoComplete="current-password"
@@ -180,7 +187,7 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
         </Notice>
       )}
       {error?.unconfirmed && <ResendConfirmation initialEmail={email.trim()} />}
-      <Button type="submit" className="w-full" disabled={busy || !email || !password}>
+      <Button type="submit" className="w-full" disabled={busy}>
         {t("actions.signIn")}
       </Button>
       <Button type="button" variant="link" onClick={onForgot}>
