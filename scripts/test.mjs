@@ -4,23 +4,11 @@
 // if an earlier one fails; the exit code is non-zero if any test failed. Ends with one summary line.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.mjs";
 
 const out = ".tmp/test-results";
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-/** A port nothing listens on now, so the e2e server never collides with another server (or run). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 // Playwright reads its config in several processes, so the port is chosen once, here, and passed down.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", E2E_PORT: e2ePort };
