@@ -35,7 +35,7 @@ test.describe("i18n per route", () => {
   test("a page carries only its language and its routes' namespaces", async ({ request }) => {
     const pt = await bootstrapOf(await (await request.get("/", { headers: { "accept-language": "pt-PT" } })).text());
     expect(pt.language).toBe("pt");
-    expect(Object.keys(pt.resources).sort()).toEqual(["common", "landing", "public"]);
+    expect(Object.keys(pt.resources).sort()).toEqual(["common", "landing", "public", "ui"]);
     const ptHtml = await (await request.get("/")).text();
     expect(ptHtml).toContain(JSON.stringify(ptLanding.hero.subtitle).slice(1, -1));
     expect(ptHtml).not.toContain(enLanding.hero.subtitle);
@@ -44,7 +44,7 @@ test.describe("i18n per route", () => {
     const enHtml = await (await request.get("/pricing?lang=en")).text();
     const en = await bootstrapOf(enHtml);
     expect(en.language).toBe("en");
-    expect(Object.keys(en.resources).sort()).toEqual(["common", "landing", "pricing", "public"]);
+    expect(Object.keys(en.resources).sort()).toEqual(["common", "landing", "pricing", "public", "ui"]);
     expect(enHtml).not.toContain(ptPricing.title);
     expect(enHtml).toContain(enPricing.title);
   });
