@@ -24,7 +24,7 @@ import {
   type Bounds,
   type IsoDate,
 } from "./date-grid";
-import { controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
+import { commitOnEnter, controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
 
 const useKitLanguage = (): Language => {
   const { i18n } = useTranslation();
@@ -90,14 +90,7 @@ export function DateField({ id, label, hint, error, optional, hideLabel, value, 
           value={text}
           onChange={(event) => setText(event.target.value)}
           onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              // Enter checks the typed date; it submits the form only once the date is valid.
-              const result = parseTypedDate(text, language, bounds);
-              if (!result.ok && result.reason !== "empty") event.preventDefault();
-              commit();
-            }
-          }}
+          onKeyDown={commitOnEnter(() => parseTypedDate(text, language, bounds), commit)}
           required={required}
           disabled={disabled}
           aria-invalid={ids.invalid}

@@ -2,7 +2,7 @@
  * Labelled inputs: the label points at its control, and the hint and the error are announced with
  * it (`aria-describedby`), the error also marking the control `aria-invalid`.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 
 export const controlClass =
@@ -121,3 +121,14 @@ export function Checkbox({ label, className = "", ...input }: Omit<InputHTMLAttr
     </label>
   );
 }
+
+/**
+ * Enter in a field that parses typed text (a date, an amount): the text is committed either way,
+ * and the form is submitted only when it parses (or is empty), so a typo never sends a wrong value.
+ */
+export const commitOnEnter = (read: () => { ok: boolean; reason?: string }, commit: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key !== "Enter") return;
+  const result = read();
+  if (!result.ok && result.reason !== "empty") event.preventDefault();
+  commit();
+};

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sanitizeLanguage } from "~/i18n/language";
-import { controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
+import { commitOnEnter, controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
 import { formatMoneyPlain, parseMoney, type MoneyParseResult } from "./money";
 
 type MoneyInputProps = FieldChrome & {
@@ -74,13 +74,7 @@ export function MoneyInput({ id, label, hint, error, optional, hideLabel, valueC
           value={text}
           onChange={(event) => setText(event.target.value)}
           onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              const result = read();
-              if (!result.ok && result.reason !== "empty") event.preventDefault();
-              commit();
-            }
-          }}
+          onKeyDown={commitOnEnter(read, commit)}
           required={required}
           disabled={disabled}
           aria-invalid={ids.invalid}
