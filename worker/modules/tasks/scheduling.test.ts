@@ -116,6 +116,22 @@ describe("freeSlots", () => {
     expect(iso(slots)).toEqual([["2026-06-01T03:30:00.000Z", "2026-06-01T12:30:00.000Z"]]);
   });
 
+  it("settles wall times inside the DST gap and fold like Temporal's 'compatible' (after the gap, first of the fold)", () => {
+    const night: WorkingHours = { start: "01:30", end: "03:00", days: [7] };
+    // 29 March: 01:30 does not exist in Lisbon (01:00 → 02:00); it becomes 02:30 WEST = 01:30Z.
+    const march = freeSlots({ from: z("2026-03-28T12:00:00Z"), to: z("2026-03-30T00:00:00Z"), workingHours: night, timeZone: LISBON, busy: [] });
+    expect(iso(march)).toEqual([["2026-03-29T01:30:00.000Z", "2026-03-29T02:00:00.000Z"]]);
+    // 25 October: 01:30 happens twice (WEST then WET); the first is 00:30Z.
+    const october = freeSlots({ from: z("2026-10-24T12:00:00Z"), to: z("2026-10-26T00:00:00Z"), workingHours: night, timeZone: LISBON, busy: [] });
+    expect(iso(october)).toEqual([["2026-10-25T00:30:00.000Z", "2026-10-25T03:00:00.000Z"]]);
+  });
+
+  it("starts from the local date of `from`, even when the UTC date is already the next day (Honolulu, −10:00)", () => {
+    // 2026-06-02T00:30Z is Monday 1 June 14:30 in Honolulu: the rest of that afternoon is free.
+    const slots = freeSlots({ from: z("2026-06-02T00:30:00Z"), to: z("2026-06-02T10:00:00Z"), timeZone: "Pacific/Honolulu", busy: [] });
+    expect(iso(slots)).toEqual([["2026-06-02T00:30:00.000Z", "2026-06-02T04:00:00.000Z"]]);
+  });
+
   it("refuses invalid working hours and instants", () => {
     expect(() =>
       freeSlots({ from: z("2026-06-01T00:00:00Z"), to: z("2026-06-02T00:00:00Z"), workingHours: { start: "18:00", end: "09:00" }, timeZone: LISBON, busy: [] }),

@@ -40,6 +40,7 @@ export const SLOT_STEP_MINUTES = 15;
 export const DEFAULT_HORIZON_DAYS = 14;
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PRIORITY_RANK: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
@@ -284,15 +285,16 @@ function offsetAt(ms: number, timeZone: string): number {
 }
 
 /**
- * The instant of local wall time `date` `hhmm` in `timeZone`. Two passes settle the offset on DST days;
- * a wall time in a spring-forward gap lands after the gap, a repeated one on its first occurrence.
+ * The instant of local wall time `date` `hhmm` in `timeZone`, settled like Temporal's "compatible":
+ * a wall time repeated in a fold takes its first occurrence, one skipped by a gap moves forward by the
+ * gap's length. The offsets a day either side cover both sides of any transition near `wall` (zones
+ * change at most once within two days), so a fold is seen even when the offset at `wall` itself already
+ * is the later one.
  */
 function zonedToUtc(date: PlainDate, hhmm: string, timeZone: string): number {
   const wall = Date.UTC(date.year, date.month - 1, date.day) + clockMinutes(hhmm) * MINUTE;
-  const first = wall - offsetAt(wall, timeZone);
-  const second = wall - offsetAt(first, timeZone);
-  if (first === second) return first;
-  // Offsets disagree: either a fold (both valid, take the earlier) or a gap (neither maps back).
-  const candidates = [first, second].filter((t) => t + offsetAt(t, timeZone) === wall);
-  return candidates.length > 0 ? Math.min(...candidates) : Math.max(first, second);
+  const before = offsetAt(wall - DAY, timeZone);
+  const offsets = new Set([before, offsetAt(wall, timeZone), offsetAt(wall + DAY, timeZone)]);
+  const valid = [...offsets].map((o) => wall - o).filter((t) => t + offsetAt(t, timeZone) === wall);
+  return valid.length > 0 ? Math.min(...valid) : wall - before;
 }
