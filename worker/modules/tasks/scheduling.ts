@@ -183,7 +183,7 @@ function place(
   const step = SLOT_STEP_MINUTES * MINUTE;
   const earliest = Math.max(Math.ceil(ctx.now / step) * step, ctx.windowStart ?? -Infinity);
   const need = task.durationMinutes * MINUTE;
-  for (const slot of freeSlots({ from: earliest, to: windowEnd, workingHours: hours, timeZone: ctx.timeZone, busy: ctx.busy })) {
+  for (const slot of freeSlots({ from: new Date(earliest), to: new Date(windowEnd), workingHours: hours, timeZone: ctx.timeZone, busy: ctx.busy })) {
     if (slot.end.getTime() - slot.start.getTime() >= need) {
       return { ok: true, start: slot.start, end: new Date(slot.start.getTime() + need) };
     }
