@@ -136,6 +136,7 @@ describe("freeSlots", () => {
     expect(() =>
       freeSlots({ from: z("2026-06-01T00:00:00Z"), to: z("2026-06-02T00:00:00Z"), workingHours: { start: "18:00", end: "09:00" }, timeZone: LISBON, busy: [] }),
     ).toThrow(RangeError);
+    expect(() => freeSlots({ from: z("2026-06-01T00:00:00Z"), to: z("2026-06-02T00:00:00Z"), timeZone: "Lisboa", busy: [] })).toThrow(RangeError);
     expect(() => freeSlots({ from: "not a date", to: z("2026-06-02T00:00:00Z"), timeZone: LISBON, busy: [] })).toThrow(RangeError);
   });
 });
@@ -346,6 +347,11 @@ describe("planDay", () => {
       { id: "a", start: z("2026-10-25T09:00:00Z"), end: z("2026-10-25T14:00:00Z") },
       { id: "b", start: z("2026-10-25T14:00:00Z"), end: z("2026-10-25T18:00:00Z") },
     ]);
+  });
+
+  it("places nothing on a date already over", () => {
+    const past = planDay([{ id: "t", durationMinutes: 30, priority: "high" }], { ...base, date: "2026-05-29", busy: [] });
+    expect(past).toEqual({ placed: [], unplaced: [{ id: "t", reason: "no_slot" }] });
   });
 
   it("does not change the caller's busy list", () => {
