@@ -96,6 +96,9 @@ describe("quick add — pt-PT", () => {
     ["pagar condomínio todo dia 8", { title: "Pagar condomínio", rrule: "FREQ=MONTHLY;BYMONTHDAY=8", date: "2026-12-08" }],
     ["rever orçamento todos os meses", { title: "Rever orçamento", rrule: "FREQ=MONTHLY" }],
     ["aniversário da mãe 2 de janeiro todos os anos", { title: "Aniversário da mãe", rrule: "FREQ=YEARLY", date: "2027-01-02" }],
+    ["dia da mãe 3 de maio", { title: "Dia da mãe", date: "2027-05-03" }],
+    ["ligar a uma amiga amanhã", { title: "Ligar a uma amiga", date: "2026-11-24", time: null }],
+    ["almoço com a avó à uma da tarde", { title: "Almoço com a avó", time: "13:00" }],
     ["dentista sexta 9h30 durante 45 minutos", { title: "Dentista", date: "2026-11-27", time: "09:30", durationMinutes: 45 }],
   ]);
 });
@@ -124,6 +127,8 @@ describe("quick add — en", () => {
     ["weekdays standup 9:15 for 15 minutes", { title: "Standup", rrule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", time: "09:15", durationMinutes: 15 }],
     ["water plants every 3 days", { title: "Water plants", rrule: "FREQ=DAILY;INTERVAL=3" }],
     ["one-on-one every other week on thursday", { title: "One-on-one", rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TH", date: "2026-11-26" }],
+    ["visit grandma in a week", { title: "Visit grandma", date: "2026-11-30" }],
+    ["every day review inbox", { title: "Review inbox", rrule: "FREQ=DAILY" }],
     ["dad's birthday dec 25 every year", { title: "Dad's birthday", rrule: "FREQ=YEARLY", date: "2026-12-25" }],
   ]);
 });

@@ -83,7 +83,7 @@ const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   fifteen: 15, twenty: 20, thirty: 30, other: 2,
 };
-const NUM = "(\\d{1,3}|" + Object.keys(NUMBER_WORDS).filter((w) => w.length > 1).join("|") + ")";
+const NUM = "(\\d{1,3}|" + Object.keys(NUMBER_WORDS).join("|") + ")";
 const toNumber = (s: string) => (/^\d/.test(s) ? Number(s) : NUMBER_WORDS[s.toLowerCase()] ?? NaN);
 
 const PT_WD_SINGULAR = "(segunda|ter[çc]a|quarta|quinta|sexta)(?:[-\\s]feira)?|(s[áa]bado|domingo)";
@@ -243,8 +243,8 @@ function parseTime(s: Sentence, p: Parsed, lang: QuickAddLanguage) {
     const suffix = "(?:\\s+(?:da|de|à|a)\\s+(manh[ãa]|tarde|noite))?";
     const m = r ? null : s.take(re(`(?:(?:[àa]s?|pelas?|por\\s+volta\\s+das?)\\s+)?(\\d{1,2})(?:h(?:oras?)?\\s*(\\d{2})?(?:m(?:in)?)?|:(\\d{2}))${suffix}`));
     if (m) { set(Number(m[1]), Number(m[2] ?? m[3] ?? 0)); if (m[4]) p.period = periodOf(m[4]); }
-    const bare = r || m ? null : s.take(re(`(?:[àa]s|pelas|[àa])\\s+(\\d{1,2}|uma)(?![\\d:])${suffix}`));
-    if (bare) { set(bare[1].toLowerCase() === "uma" ? 1 : Number(bare[1]), 0); if (bare[2]) p.period = periodOf(bare[2]); }
+    const bare = r || m ? null : s.take(re(`(?:(?:[àa]s|pelas|à)\\s+(\\d{1,2})|à\\s+(uma))(?![\\d:])${suffix}`));
+    if (bare) { set(bare[2] ? 1 : Number(bare[1]), 0); if (bare[3]) p.period = periodOf(bare[3]); }
     const noon = s.take(re("(?:(?:ao|[àa]o?|para\\s+o)\\s+)?meio[-\\s]dia(\\s+e\\s+meia)?"));
     if (noon && p.hour === null) { set(12, noon[1] ? 30 : 0); }
     const midnight = s.take(re("(?:(?:[àa]|para\\s+a)\\s+)?meia[-\\s]noite"));
@@ -333,8 +333,8 @@ function chronoFallback(s: Sentence, p: Parsed, lang: QuickAddLanguage, today: C
 }
 
 // Connector words left at the edges once dates and times are gone ("para", "de", "at"...).
-const EDGE_WORDS_PT = ["para", "de", "do", "da", "no", "na", "em", "e", "às", "as", "à", "a", "ao", "até", "pelas", "com", "por", "dia"];
-const EDGE_WORDS_EN = ["on", "at", "by", "for", "to", "the", "and", "in", "from", "of", "every", "day"];
+const EDGE_WORDS_PT = ["para", "de", "do", "da", "no", "na", "em", "e", "às", "as", "à", "a", "ao", "até", "pelas", "com", "por"];
+const EDGE_WORDS_EN = ["on", "at", "by", "for", "to", "the", "and", "in", "from", "of"];
 
 function tidyTitle(rest: string, lang: QuickAddLanguage): string {
   let words = rest.replace(/[\s,;]+/g, " ").trim().split(" ").filter(Boolean);
