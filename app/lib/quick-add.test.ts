@@ -159,6 +159,9 @@ describe("quick add — edge cases and decisions", () => {
   it("amanhã on 31 December is 1 January", () => {
     expect(draft("amanhã ano novo", "pt", new Date("2026-12-31T12:00:00Z")).date).toBe("2027-01-01");
   });
+  it("29 de fevereiro without a year waits for a leap year", () => {
+    expect(draft("aniversário 29 de fevereiro").date).toBe("2028-02-29");
+  });
   it("an explicit year is kept", () => {
     expect(draft("casamento 12 de junho de 2027").date).toBe("2027-06-12");
   });
@@ -200,6 +203,10 @@ describe("quick add — refusals", () => {
     ["!!! ??? 123", "pt", "no_title"],
     ["---", "en", "no_title"],
     ["x".repeat(501), "pt", "too_long"],
+    ["consulta 30/2/2027", "pt", "invalid_date"],
+    ["consulta 31 de abril", "pt", "invalid_date"],
+    ["pagar dia 45", "pt", "invalid_date"],
+    ["reunião às 25h", "pt", "invalid_time"],
     ["a".repeat(201) + " amanhã", "pt", "title_too_long"],
   ] as const)("%j (%s) → %s", (text, language, reason) => {
     expect(refusal(text, language)).toBe(reason);

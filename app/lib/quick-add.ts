@@ -19,7 +19,7 @@
 // - A day and month without a year ("2 de janeiro") is the next such date on or after today.
 // - No date and no time: today, all day.
 // - Weeks start on Monday ("próxima semana" → Monday of next week).
-// - Refusals: empty text, text over 500 characters, a title over 200 characters, a title with
+// - Refusals: dates that do not exist ("30/2/2027", "dia 45"), hours past 23 ("25h"); empty text, text over 500 characters, a title over 200 characters, a title with
 //   no letters or made only of connector words (e.g. the sentence was only a date), an invalid
 //   time zone. Real gibberish made of letters cannot be told from a title and is kept.
 import * as chrono from "chrono-node";
@@ -44,7 +44,7 @@ export interface QuickAddDraft {
   recurrence: QuickAddRecurrence | null;
 }
 
-export type QuickAddRefusal = "empty" | "too_long" | "title_too_long" | "no_title" | "invalid_time_zone";
+export type QuickAddRefusal = "empty" | "too_long" | "title_too_long" | "no_title" | "invalid_time_zone" | "invalid_date" | "invalid_time";
 
 export type QuickAddResult = { ok: true; draft: QuickAddDraft } | { ok: false; reason: QuickAddRefusal };
 
@@ -388,6 +388,11 @@ export function parseQuickAdd(text: string, options: QuickAddOptions): QuickAddR
   if (!/\p{L}/u.test(title)) return { ok: false, reason: "no_title" };
   if (title.length > QUICK_ADD_MAX_TITLE) return { ok: false, reason: "title_too_long" };
 
+  // Dates that do not exist ("dia 45", "30/2/2027", "31 de abril") and hours like "25h" are refused, not guessed.
+  if (p.dayOfMonth !== null && (p.dayOfMonth < 1 || p.dayOfMonth > 31)) return { ok: false, reason: "invalid_date" };
+  if (p.month !== null && (p.month < 1 || p.month > 12)) return { ok: false, reason: "invalid_date" };
+  if (p.month !== null && p.dayOfMonth !== null && p.dayOfMonth > daysInMonth(p.year ?? 2028, p.month)) return { ok: false, reason: "invalid_date" };
+  if (p.hour !== null && time === null) return { ok: false, reason: "invalid_time" };
   const date = resolveDate(p, today, todayOk);
   let rrule: string | null = null;
   if (p.recurrence) {
@@ -425,7 +430,7 @@ function resolveDate(p: Parsed, today: Civil, todayOk: boolean): Civil {
   if (days?.length) return firstFrom(today, (c) => days.includes(weekdayOf(c)));
   if (p.month !== null && p.dayOfMonth !== null) {
     const month = p.month, day = p.dayOfMonth;
-    if (p.year !== null) return { y: p.year, m: month, d: Math.min(day, daysInMonth(p.year, month)) };
+    if (p.year !== null) return { y: p.year, m: month, d: day };
     // Next such date on or after today ("2 de janeiro" said in December → next year); 29 Feb waits for a leap year.
     return firstFrom(today, (c) => c.m === month && c.d === day);
   }
