@@ -18,6 +18,8 @@
 // - "dia 31" in a month without a 31st goes to the next month that has it (never clamped).
 // - A day and month without a year ("2 de janeiro") is the next such date on or after today.
 // - No date and no time: today, all day.
+// - "fim de semana"/"weekend" means the coming Saturday; "aos fins de semana"/"weekends" BYDAY=SA,SU.
+// - English "at 6" with no am/pm is 06:00 (24-hour reading); the user confirms the draft.
 // - Weeks start on Monday ("próxima semana" → Monday of next week).
 // - Refusals: dates that do not exist ("30/2/2027", "dia 45"), hours past 23 ("25h"); empty text, text over 500 characters, a title over 200 characters, a title with
 //   no letters or made only of connector words (e.g. the sentence was only a date), an invalid
@@ -90,6 +92,10 @@ const PT_WD_SINGULAR = "(segunda|ter[çc]a|quarta|quinta|sexta)(?:[-\\s]feira)?|
 const PT_WD_PLURAL = "(?:segundas|ter[çc]as|quartas|quintas|sextas)(?:[-\\s]feiras)?|s[áa]bados|domingos";
 const EN_WD = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 const PT_MONTH = Object.keys(PT_MONTHS).join("|");
+
+// Words that may follow a bare hour ("às 10 amanhã", "às 3 da tarde"); any other word means the
+// number is not an hour ("comprar as 3 prendas").
+const BARE_HOUR_NEXT = "(?:da|de|do|e|em|no|na|para|com|at[ée]|amanh[ãa]|hoje|depois|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|todos|todas|por|durante|dia)(?![\\p{L}])";
 
 type Period = "morning" | "afternoon" | "evening" | "noon" | "midnight";
 const PERIOD_DEFAULT: Record<Period, [number, number]> = {
@@ -179,7 +185,9 @@ function parseRecurrence(s: Sentence, lang: QuickAddLanguage): Parsed["recurrenc
     let m = s.take(re("(?:(?:tod[oa]s\\s+os|em|nos|aos)\\s+)?dias\\s+[úu]teis|de\\s+segunda\\s+a\\s+sexta(?:[-\\s]feira)?"));
     if (m) return mk("WEEKLY", m, 1, WORKDAYS);
     m = s.take(re(`(?:(?:tod[oa]s\\s+(?:as|os)|[àa]s|aos|nas|nos)\\s+)?(?:${PT_WD_PLURAL})(?:\\s*(?:,|e)\\s*(?:(?:[àa]s|aos|nas|nos)\\s+)?(?:${PT_WD_PLURAL}))*`));
-    if (m) return mk("WEEKLY", m, 1, weekdaysIn(m[0], PT_WEEKDAYS));
+    if (m) return mk("WEEKLY", m, ptWeekInterval(s), weekdaysIn(m[0], PT_WEEKDAYS));
+    m = s.take(re("(?:tod[oa]s\\s+os\\s+|aos\\s+|nos\\s+)?fins[-\\s]de[-\\s]semana"));
+    if (m) return mk("WEEKLY", m, 1, ["SA", "SU"]);
     m = s.take(re(`(?:de\\s+(\\d{1,3})\\s+em\\s+\\d{1,3}|a\\s+cada\\s+${NUM}?)\\s*(dias?|semanas?|m[eê]s(?:es)?|anos?)`));
     if (m) return mk(unitFreq(m[3]), m, toNumber(m[1] ?? m[2] ?? "1") || 1);
     m = s.take(re("quinzenalmente"));
@@ -199,7 +207,9 @@ function parseRecurrence(s: Sentence, lang: QuickAddLanguage): Parsed["recurrenc
   let m = s.take(re("every\\s+weekday|(?:on\\s+)?weekdays|monday\\s+(?:to|through|-)\\s+friday"));
   if (m) return mk("WEEKLY", m, 1, WORKDAYS);
   m = s.take(re(`(?:every\\s+(?:${EN_WD})|(?:on\\s+)?(?:${EN_WD})s)(?:\\s*(?:,|and|&)\\s*(?:(?:every|on)\\s+)?(?:${EN_WD})s?)*`));
-  if (m) return mk("WEEKLY", m, 1, weekdaysIn(m[0], EN_WEEKDAYS));
+  if (m) return mk("WEEKLY", m, enWeekInterval(s), weekdaysIn(m[0], EN_WEEKDAYS));
+  m = s.take(re("(?:every|on)\\s+weekends?|weekends"));
+  if (m) return mk("WEEKLY", m, 1, ["SA", "SU"]);
   m = s.take(re(`every\\s+${NUM}\\s+(days?|weeks?|months?|years?)`));
   if (m) return mk(unitFreq(m[2]), m, toNumber(m[1]) || 1);
   m = s.take(re("fortnightly|biweekly"));
@@ -213,6 +223,19 @@ function parseRecurrence(s: Sentence, lang: QuickAddLanguage): Parsed["recurrenc
   m = s.take(re("(?:of\\s+)?(?:every|each)\\s+year|yearly|annually"));
   if (m) return mk("YEARLY", m);
   return null;
+}
+
+/** "às quartas, quinzenalmente": an interval said beside the weekdays. */
+function ptWeekInterval(s: Sentence): number {
+  const m = s.take(re(`quinzenalmente|de\\s+(\\d{1,2})\\s+em\\s+\\d{1,2}\\s+semanas|a\\s+cada\\s+${NUM}\\s+semanas`));
+  if (!m) return 1;
+  return m[1] || m[2] ? toNumber(m[1] ?? m[2]) || 1 : 2;
+}
+
+function enWeekInterval(s: Sentence): number {
+  const m = s.take(re(`fortnightly|biweekly|every\\s+${NUM}\\s+weeks`));
+  if (!m) return 1;
+  return m[1] ? toNumber(m[1]) || 1 : 2;
 }
 
 function unitFreq(unit: string): "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY" {
@@ -243,7 +266,7 @@ function parseTime(s: Sentence, p: Parsed, lang: QuickAddLanguage) {
     const suffix = "(?:\\s+(?:da|de|à|a)\\s+(manh[ãa]|tarde|noite))?";
     const m = r ? null : s.take(re(`(?:(?:[àa]s?|pelas?|por\\s+volta\\s+das?)\\s+)?(\\d{1,2})(?:h(?:oras?)?\\s*(\\d{2})?(?:m(?:in)?)?|:(\\d{2}))${suffix}`));
     if (m) { set(Number(m[1]), Number(m[2] ?? m[3] ?? 0)); if (m[4]) p.period = periodOf(m[4]); }
-    const bare = r || m ? null : s.take(re(`(?:(?:[àa]s|pelas|à)\\s+(\\d{1,2})|à\\s+(uma))(?![\\d:])${suffix}`));
+    const bare = r || m ? null : s.take(re(`(?:(?:[àa]s|pelas|à)\\s+(\\d{1,2})|à\\s+(uma))(?:\\s+horas?)?(?![\\d:])${suffix}(?=\\s*(?:$|[,.;:!?)]|${BARE_HOUR_NEXT}))`));
     if (bare) { set(bare[2] ? 1 : Number(bare[1]), 0); if (bare[3]) p.period = periodOf(bare[3]); }
     const noon = s.take(re("(?:(?:ao|[àa]o?|para\\s+o)\\s+)?meio[-\\s]dia(\\s+e\\s+meia)?"));
     if (noon && p.hour === null) { set(12, noon[1] ? 30 : 0); }
@@ -291,8 +314,9 @@ function parseDate(s: Sentence, p: Parsed, lang: QuickAddLanguage) {
     const rel = s.take(re(`(?:daqui\\s+a|dentro\\s+de|em)\\s+${NUM}\\s+(dias?|semanas?)`));
     if (rel) p.offsetDays = toNumber(rel[1]) * (/^s/i.test(rel[2]) ? 7 : 1);
     if (s.take(re("(?:(?:na|para\\s+a)\\s+)?pr[óo]xima\\s+semana|para\\s+a\\s+semana"))) p.nextWeek = true;
+    if (s.take(re("(?:(?:n?o|este|neste|para\\s+o)\\s+)?fim[-\\s]de[-\\s]semana"))) p.weekday = { day: "SA", next: false };
     const wd = s.take(re(`(?:(?:n[ao]|[àa]|ao|para\\s+(?:a|o)|at[ée]\\s+(?:[àa]|ao))\\s+)?(?:(pr[óo]xim[ao]|est[ae]|nest[ae])\\s+)?(?:${PT_WD_SINGULAR})`));
-    if (wd) p.weekday = { day: PT_WEEKDAYS[(wd[2] ?? wd[3]).toLowerCase()], next: !!wd[1] && /^pr/i.test(wd[1]) };
+    if (wd && !p.weekday) p.weekday = { day: PT_WEEKDAYS[(wd[2] ?? wd[3]).toLowerCase()], next: !!wd[1] && /^pr/i.test(wd[1]) };
     const full = s.take(re(`(?:(?:no|a|em|para|até)\\s+)?(?:(?:o\\s+)?dia\\s+)?(\\d{1,2})\\s+de\\s+(${PT_MONTH})(?:\\s+de\\s+(\\d{4}))?`));
     if (full) { p.dayOfMonth = Number(full[1]); p.month = PT_MONTHS[full[2].toLowerCase()]; p.year = full[3] ? Number(full[3]) : null; return; }
     const numeric = s.take(re("(?:(?:no|a|em|para|até)\\s+)?(?:(?:o\\s+)?dia\\s+)?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}|\\d{2}))?"));
@@ -311,8 +335,9 @@ function parseDate(s: Sentence, p: Parsed, lang: QuickAddLanguage) {
   const rel = s.take(re(`in\\s+${NUM}\\s+(days?|weeks?)`));
   if (rel) p.offsetDays = toNumber(rel[1]) * (/^w/i.test(rel[2]) ? 7 : 1);
   if (s.take(re("next\\s+week"))) p.nextWeek = true;
+  if (s.take(re("(?:(?:on\\s+the|this|at\\s+the)\\s+)?weekend"))) p.weekday = { day: "SA", next: false };
   const wd = s.take(re(`(?:(?:on|by|this|next)\\s+)*(${EN_WD})`));
-  if (wd) p.weekday = { day: EN_WEEKDAYS[wd[1].toLowerCase()], next: /next/i.test(wd[0]) };
+  if (wd && !p.weekday) p.weekday = { day: EN_WEEKDAYS[wd[1].toLowerCase()], next: /next/i.test(wd[0]) };
   const day = s.take(re("(?:on\\s+)?the\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\s+of\\s+\\p{L})"));
   if (day) p.dayOfMonth = Number(day[1]);
 }
