@@ -410,9 +410,9 @@ describe("describeRrule", () => {
 
   it("takes the weekday and the UNTIL date on the event's own clock", () => {
     // 23:30 Sunday in New York is already Monday in UTC.
-    expect(describeRrule("FREQ=WEEKLY", "2026-03-16T03:30:00Z", "en", "America/New_York")).toBe("Every week on Sunday");
-    expect(describeRrule("FREQ=WEEKLY", "2026-03-15T23:30:00-04:00", "pt")).toBe("Todas as semanas ao domingo");
+    expect(describeRrule("FREQ=WEEKLY", "en", "2026-03-16T03:30:00Z", "America/New_York")).toBe("Every week on Sunday");
+    expect(describeRrule("FREQ=WEEKLY", "pt", "2026-03-15T23:30:00-04:00")).toBe("Todas as semanas ao domingo");
     // UNTIL 2027-01-01T03:59:59Z is still 31 December in New York.
-    expect(describeRrule("FREQ=DAILY;UNTIL=20270101T035959Z", "2026-03-16T14:00:00Z", "pt", "America/New_York")).toBe("Todos os dias, até 31/12/2026");
+    expect(describeRrule("FREQ=DAILY;UNTIL=20270101T035959Z", "pt", "2026-03-16T14:00:00Z", "America/New_York")).toBe("Todos os dias, até 31/12/2026");
   });
 });

@@ -559,7 +559,7 @@ export function describeRrule(rrule: string, language: "pt" | "en", start: strin
 
   if (Object.keys(r.other).some((k) => k !== "WKST") || (r.byMonth && r.byMonth.length > 1) || (r.bySetPos && r.bySetPos.length > 1)) return custom;
   const n = r.interval;
-  const every = (one: { pt: string; en: string }, many: { pt: string; en: string }) => (n === 1 ? one[language] : (pt ? many.pt : many.en).replace("{n}", String(n)));
+  const every = (one: { pt: string; en: string }, many: { pt: string; en: string }) => (n === 1 ? one[language] : (pt ? many.pt : many.en).replaceAll("{n}", String(n)));
 
   const weekdayList = (days: Weekday[]) => {
     const names = days.map((d) => w.days[d]);
@@ -568,7 +568,7 @@ export function describeRrule(rrule: string, language: "pt" | "en", start: strin
   };
   const nthWeekday = (nth: number, day: Weekday) => {
     if (nth > 5 || nth < -1) return null;
-    if (!pt) return `the ${nth === -1 ? "last" : EN_ORDINAL[nth]} ${w.fullDays[day]}`;
+    if (!pt) return `on the ${nth === -1 ? "last" : EN_ORDINAL[nth]} ${w.fullDays[day]}`;
     const masculine = day === "SA" || day === "SU";
     const ord = nth === -1 ? (masculine ? "último" : "última") : (masculine ? PT_ORDINAL_M : PT_ORDINAL_F)[nth];
     return `${masculine ? "no" : "na"} ${ord} ${w.fullDays[day]}`;
