@@ -328,17 +328,20 @@ export function validateRrule(rrule: string, options: ValidateOptions): Check {
   const fromMs = options.from ? instantMs(options.from) : series.startMs;
   const toMs = options.to ? instantMs(options.to) : series.startMs + DEFAULT_WINDOW_DAYS * DAY_MS;
   if (fromMs === null || toMs === null) return { ok: false, reason: "window bounds must be ISO instants with offset" };
-  // Iterate from DTSTART (the library's own order) and stop as soon as the answer is known.
+  const endless = rule.count === undefined && rule.until === undefined;
+  // Iterate from DTSTART (the library's own order) and stop as soon as the answer is known; a rule
+  // that ends is only asked for its first occurrence, so the library reports what it rejects lazily.
   let inWindow = 0;
   let iterations = 0;
   let tooDense = false;
   try {
     series.rule!.all((date) => {
       iterations += 1;
+      if (!endless) return false;
       const ms = date.epochMilliseconds;
       if (ms >= toMs) return false;
       if (ms >= fromMs) inWindow += 1;
-      if (rule.count === undefined && rule.until === undefined && (inWindow > max || iterations > VALIDATION_ITERATION_CAP)) {
+      if ((inWindow > max || iterations > VALIDATION_ITERATION_CAP)) {
         tooDense = true;
         return false;
       }
@@ -401,13 +404,15 @@ export function expandOccurrences<O extends OccurrenceOverride>(event: Recurring
     allDay ? [startOfDayMs(startText, viewerZone), startOfDayMs(endText, viewerZone)] : [instantMs(startText)!, instantMs(endText)!];
   const overlaps = ([s, e]: [number, number]) => (e > s ? s < toMs && e > fromMs : s >= fromMs && s < toMs);
 
-  const make = (originalMs: number): Occurrence<O> => {
+  // Occurrences are only written out (Temporal string work) once they are known to be kept.
+  const make = (originalMs: number, zoned?: Zdt): Occurrence<O> => {
     if (series.allDay) {
       const start = isoDate(originalMs);
       return { occurrenceStart: start, start, end: isoDate(originalMs + series.durationMs), allDay: true };
     }
-    const start = zdtAt(originalMs, event.timeZone);
-    return { occurrenceStart: isoWithOffset(start), start: isoWithOffset(start), end: isoWithOffset(zdtAt(originalMs + series.durationMs, event.timeZone)), allDay: false };
+    const start = zoned ?? zdtAt(originalMs, event.timeZone);
+    const startText = isoWithOffset(start);
+    return { occurrenceStart: startText, start: startText, end: isoWithOffset(start.add({ milliseconds: series.durationMs })), allDay: false };
   };
 
   const exdated = new Set(event.exdates.map(keyOf).filter((k): k is string => k !== null));
@@ -417,15 +422,15 @@ export function expandOccurrences<O extends OccurrenceOverride>(event: Recurring
     if (k !== null) overrides.set(k, o);
   }
 
-  const items: Occurrence<O>[] = [];
-  const withSort: { sort: number; item: Occurrence<O> }[] = [];
-  const push = (item: Occurrence<O>) => {
-    const s = span(item.start, item.end, item.allDay);
-    if (overlaps(s)) withSort.push({ sort: s[0], item });
+  const kept: { sort: number; build: () => Occurrence<O> }[] = [];
+  const consider = (s: [number, number], build: () => Occurrence<O>) => {
+    if (overlaps(s)) kept.push({ sort: s[0], build });
   };
+  const seriesSpan = (ms: number): [number, number] =>
+    series.allDay ? span(isoDate(ms), isoDate(ms + series.durationMs), true) : [ms, ms + series.durationMs];
 
   if (!series.rule) {
-    push(make(series.startMs));
+    consider(seriesSpan(series.startMs), () => make(series.startMs));
   } else {
     // Ask the library for series starts that could overlap: all-day spans can sit up to 14 hours
     // either side of UTC midnight in the viewer's zone, hence the margin.
@@ -435,20 +440,22 @@ export function expandOccurrences<O extends OccurrenceOverride>(event: Recurring
       const ms = date.epochMilliseconds;
       const k = String(ms);
       if (exdated.has(k) || overrides.has(k)) continue;
-      push(make(ms));
+      consider(seriesSpan(ms), () => make(ms, date));
     }
     // Overrides are placed where they now are, so one can move into or out of the window.
     for (const [k, o] of overrides) {
       if (exdated.has(k)) continue;
       const original = Number(k);
       if (series.rule.between(new Date(original), new Date(original), true).length === 0) continue; // no longer in the series
-      const base = make(original);
-      push({ ...base, start: o.start, end: o.end, override: o });
+      const allDayOverride = series.allDay;
+      const s = allDayOverride ? (isValidDate(o.start) && isValidDate(o.end) ? span(o.start, o.end, true) : null) : (isValidInstant(o.start) && isValidInstant(o.end) ? span(o.start, o.end, false) : null);
+      if (!s) continue; // a malformed override is not shown rather than breaking the whole listing
+      consider(s, () => ({ ...make(original), start: o.start, end: o.end, override: o }));
     }
   }
-  withSort.sort((a, b) => a.sort - b.sort);
-  for (const { item } of withSort.slice(0, limit)) items.push(item);
-  return { items, truncated: withSort.length > limit };
+  // Stable sort: equal starts keep the library's order, then overrides.
+  kept.sort((a, b) => a.sort - b.sort);
+  return { items: kept.slice(0, limit).map((k) => k.build()), truncated: kept.length > limit };
 }
 
 // ---------------------------------------------------------------- this and the following
