@@ -417,3 +417,28 @@ describe("describeRrule", () => {
     expect(describeRrule("FREQ=DAILY;UNTIL=20270101T035959Z", "pt", "2026-03-16T14:00:00Z", "America/New_York")).toBe("Todos os dias, até 31/12/2026");
   });
 });
+
+describe("inputs the route must check first", () => {
+  it("throws on a window bound that is not a real date or instant", () => {
+    const e = timed("2026-06-01T09:00:00+01:00", "2026-06-01T09:30:00+01:00", "Europe/Lisbon", "FREQ=DAILY");
+    expect(() => expandOccurrences(e, { from: "2026-02-30", to: "2026-03-02" })).toThrow(/not a real date/);
+    expect(() => expandOccurrences(e, { from: "tomorrow", to: "2026-03-02" })).toThrow(/not an ISO instant/);
+  });
+
+  it("a start that does not match its rule is not an occurrence (RFC 5545 leaves it undefined; the library drops it)", () => {
+    // Starts Monday 16 March with "second Tuesday": March's (the 10th) is before the start, so the
+    // first occurrence is 14 April, and 16 March itself is not listed.
+    const e = timed("2026-03-16T18:00:00Z", "2026-03-16T19:00:00Z", "Europe/Lisbon", "FREQ=MONTHLY;BYDAY=2TU;COUNT=2");
+    expect(starts(e, "2026-03-01", "2026-05-31").map((s) => s.slice(0, 10))).toEqual(["2026-04-14", "2026-05-12"]);
+  });
+
+  it("an all-day override moves the date and keeps the occurrence identity", () => {
+    const e = allDay("2026-06-01", "2026-06-02", "FREQ=WEEKLY;COUNT=3", { overrides: [{ occurrenceStart: "2026-06-08", start: "2026-06-10", end: "2026-06-12" }] });
+    const items = expandOccurrences(e, { from: "2026-06-01", to: "2026-06-30", timeZone: "Pacific/Auckland" }).items;
+    expect(items.map((o) => [o.occurrenceStart, o.start, o.end])).toEqual([
+      ["2026-06-01", "2026-06-01", "2026-06-02"],
+      ["2026-06-08", "2026-06-10", "2026-06-12"],
+      ["2026-06-15", "2026-06-15", "2026-06-16"],
+    ]);
+  });
+});

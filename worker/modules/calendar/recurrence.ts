@@ -385,6 +385,8 @@ const boundMs = (value: string, timeZone: string, isEnd: boolean): number => {
 /**
  * Every occurrence of `event` overlapping [from, to) (an occurrence that began before `from` and
  * ends after it is included), exdates removed and overrides applied, sorted by start, at most `limit`.
+ * Throws on a malformed event or window bound: the route validates those first (validateRrule, isValidDate, isValidInstant).
+ * Timed occurrences keep the series' exact duration (RFC 5545 for DTEND), written in the event's zone offset.
  */
 export function expandOccurrences<O extends OccurrenceOverride>(event: RecurringEvent<O>, options: ExpandOptions): Expansion<O> {
   const viewerZone = options.timeZone ?? event.timeZone;
