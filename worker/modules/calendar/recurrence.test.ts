@@ -442,3 +442,18 @@ describe("inputs the route must check first", () => {
     ]);
   });
 });
+
+describe("local times that do not exist or happen twice (current behaviour, pinned for the module's decision)", () => {
+  it("a daily 01:30 Lisbon event has no occurrence on 29 March (01:00–02:00 does not exist) and COUNT is not spent on it", () => {
+    // rrule-temporal omits generated times inside a DST gap. RFC 5545 §3.3.5 would instead read
+    // 01:30 with the offset before the gap (02:30 WEST), as Google Calendar shows it. Change here
+    // if the module decides to resolve gaps forward.
+    const e = timed("2026-03-27T01:30:00Z", "2026-03-27T02:00:00Z", "Europe/Lisbon", "FREQ=DAILY;COUNT=4");
+    expect(starts(e, "2026-03-26", "2026-04-02")).toEqual(["2026-03-27T01:30:00+00:00", "2026-03-28T01:30:00+00:00", "2026-03-30T01:30:00+01:00", "2026-03-31T01:30:00+01:00"]);
+  });
+
+  it("on 25 October the repeated 01:30 is taken once, at its first (summer-time) instant", () => {
+    const e = timed("2026-10-24T01:30:00+01:00", "2026-10-24T02:00:00+01:00", "Europe/Lisbon", "FREQ=DAILY;COUNT=3");
+    expect(starts(e, "2026-10-23", "2026-10-28")).toEqual(["2026-10-24T01:30:00+01:00", "2026-10-25T01:30:00+01:00", "2026-10-26T01:30:00+00:00"]);
+  });
+});
