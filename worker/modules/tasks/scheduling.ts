@@ -20,6 +20,7 @@
  *   order the caller gave (stable sort; pass tasks in creation order). Creation order rather than
  *   shortest-first so the result is predictable to the user ("what I added first is placed first").
  */
+import { zonedParts } from "../../lib/time-zone";
 
 /** Stored shape of `preferences.workingHours` (worker/api/me.ts `preferencesSchema`): local "HH:MM" and ISO weekdays (1 = Monday). */
 export type WorkingHours = { start: string; end: string; days?: number[] };
@@ -245,33 +246,8 @@ function isoWeekday(date: PlainDate): number {
   return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() || 7;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClock(ms: number, timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, f);
-  }
-  const get = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const parts = f.formatToParts(new Date(ms));
-  return {
-    year: get(parts, "year"),
-    month: get(parts, "month"),
-    day: get(parts, "day"),
-    hour: get(parts, "hour") % 24,
-    minute: get(parts, "minute"),
-    second: get(parts, "second"),
-  };
-}
+/** Wall-clock parts of an instant (ms) in the zone. */
+const wallClock = (ms: number, timeZone: string) => zonedParts(new Date(ms), timeZone);
 
 function localDate(ms: number, timeZone: string): PlainDate {
   const p = wallClock(ms, timeZone);
