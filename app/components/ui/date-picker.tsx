@@ -282,12 +282,7 @@ export function TimeField({ id, label, hint, error, optional, hideLabel, value, 
         value={text}
         onChange={(event) => setText(event.target.value)}
         onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            if (text.trim() !== "" && parseTypedTime(text) === null) event.preventDefault();
-            commit();
-          }
-        }}
+        onKeyDown={commitOnEnter(() => (text.trim() === "" ? { ok: false, reason: "empty" } : { ok: parseTypedTime(text) !== null }), commit)}
         required={required}
         disabled={disabled}
         aria-invalid={ids.invalid}
