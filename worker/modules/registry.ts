@@ -5,7 +5,8 @@
 import type { PremiumRoute } from "../billing/premium-routes";
 import type { CronJob } from "../cron/registry";
 import type { SearchProvider } from "../search/registry";
-import type { BodyRule, Exporter, WorkerModule } from "./types";
+import type { Db } from "../db/client";
+import type { BodyRule, Exporter, TimelineItem, TimelineRange, WorkerModule } from "./types";
 
 const joinPath = (mount: string, path: string) => `${mount.replace(/\/$/, "")}/${path.replace(/^\//, "")}`.replace(/\/$/, "") || "/";
 
@@ -41,4 +42,19 @@ export function mountsOf(modules: readonly WorkerModule[]) {
     seen.add(mount);
   }
   return mounts;
+}
+
+/**
+ * Everything the modules place in time between two instants, each module's items in list order;
+ * `except` leaves out one module (the calendar reads its own events itself).
+ */
+export async function timelineOf(
+  modules: readonly WorkerModule[],
+  db: Db,
+  userId: string,
+  range: TimelineRange,
+  except?: string,
+): Promise<TimelineItem[]> {
+  const sources = modules.filter((m) => m.timeline && m.key !== except);
+  return (await Promise.all(sources.map((m) => m.timeline!(db, userId, range)))).flat();
 }

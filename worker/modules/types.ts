@@ -51,7 +51,36 @@ export type WorkerModule = {
   jobs?: readonly CronJob[];
   /** Demo data for the seeded account (npm start). */
   seed?: (db: Db, userId: string) => Promise<void>;
+  /**
+   * Items the module places in time (events, scheduled tasks...), for two readers: the calendar
+   * shows every other module's items beside its events, and smart scheduling treats them all as busy
+   * time. Only items that overlap `range` (half-open [from, to)), recurrences expanded.
+   */
+  timeline?: TimelineSource;
 };
+
+/** One item of a module on the user's timeline (../shared/API.md instants, or dates when all-day). */
+export type TimelineItem = {
+  /** The module's key ("tasks", "calendar"...). */
+  module: string;
+  /** The item's id in its module (the series id for a recurring event). */
+  id: string;
+  /** Identifies one occurrence of a recurring item; equal to `start` otherwise. */
+  occurrenceStart: string;
+  title: string;
+  /** ISO instants, or `YYYY-MM-DD` dates (end exclusive) when `allDay`. */
+  start: string;
+  end: string;
+  allDay: boolean;
+  /** Whether the user is busy during it (a done task or a free/transparent event is not). */
+  busy: boolean;
+  /** Where the item opens in the app. */
+  url: string;
+};
+
+/** Half-open [from, to); `timeZone` is the user's, for all-day items. */
+export type TimelineRange = { from: Date; to: Date; timeZone: string };
+export type TimelineSource = (db: Db, userId: string, range: TimelineRange) => Promise<TimelineItem[]>;
 
 /** Type-checks a module declaration without widening it. */
 export const defineWorkerModule = <const M extends WorkerModule>(module: M) => module;

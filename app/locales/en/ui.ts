@@ -4,6 +4,8 @@ import type { Catalog } from "../types";
 export default {
   loading: "Loading...",
   optional: "optional",
+  /** The toast action of deleteWithUndo (app/components/ui/undo.ts). */
+  undo: "Undo",
   confirm: {
     confirm: "Confirm",
     cancel: "Cancel",

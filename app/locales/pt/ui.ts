@@ -2,6 +2,8 @@
 const ui = {
   loading: "A carregar...",
   optional: "opcional",
+  /** The toast action of deleteWithUndo (app/components/ui/undo.ts). */
+  undo: "Anular",
   confirm: {
     confirm: "Confirmar",
     cancel: "Cancelar",

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
+import { deleteWithUndo, flushPendingDeletes } from "./undo";
+
+let shown: Toast[] = [];
+let unsubscribe = () => {};
+beforeEach(() => {
+  vi.useFakeTimers();
+  unsubscribe = subscribeToasts((toasts) => (shown = toasts));
+});
+afterEach(() => {
+  unsubscribe();
+  vi.useRealTimers();
+});
+
+const setup = (commit: () => Promise<unknown> = () => Promise.resolve(true)) => {
+  const calls: string[] = [];
+  const spy = vi.fn(async () => {
+    calls.push("commit");
+    return commit();
+  });
+  const cancel = deleteWithUndo({
+    title: "Tarefa eliminada",
+    undoLabel: "Anular",
+    failedTitle: "Erro ao eliminar",
+    hide: () => calls.push("hide"),
+    restore: () => calls.push("restore"),
+    commit: spy,
+  });
+  return { calls, spy, cancel };
+};
+
+describe("deleteWithUndo", () => {
+  it("hides at once and sends the DELETE only after the undo window", async () => {
+    const { calls, spy } = setup();
+    expect(calls).toEqual(["hide"]);
+    expect(shown.at(-1)).toMatchObject({ title: "Tarefa eliminada", action: { label: "Anular" } });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(spy).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual(["hide", "commit"]);
+  });
+
+  it("undo restores the item and never sends the DELETE", async () => {
+    const { calls, spy } = setup();
+    shown.at(-1)!.action!.onClick();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(spy).not.toHaveBeenCalled();
+    expect(calls).toEqual(["hide", "restore"]);
+  });
+
+  it("a failed DELETE puts the item back and says so", async () => {
+    const { calls } = setup(() => Promise.reject(new Error("offline")));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toEqual(["hide", "commit", "restore"]);
+    expect(shown.at(-1)).toMatchObject({ title: "Erro ao eliminar", tone: "error" });
+  });
+
+  it("leaving the page sends pending deletes at once, and undo after that does nothing", async () => {
+    const { calls, cancel } = setup();
+    flushPendingDeletes();
+    await vi.advanceTimersByTimeAsync(0);
+    cancel();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toEqual(["hide", "commit"]);
+  });
+});

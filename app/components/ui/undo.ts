@@ -1,0 +1,73 @@
+/**
+ * Deleting with undo, the way mail and task apps do it: the item leaves the screen at once, a toast
+ * offers "Anular" for a few seconds, and only then is the DELETE sent. Nothing is restored on the
+ * server, so a module needs no soft-delete columns; a DELETE that fails puts the item back.
+ *
+ * Pending deletes are sent straight away when the page is hidden (tab closed, app backgrounded), so
+ * leaving the screen never silently keeps an item the user removed.
+ */
+import { toast } from "~/components/shell/toast-store";
+
+export const UNDO_WINDOW_MS = 5000;
+
+export type UndoableDelete = {
+  /** The toast's text, e.g. "Tarefa eliminada". */
+  title: string;
+  /** The toast's action label, e.g. "Anular". */
+  undoLabel: string;
+  /** Removes the item from the screen (optimistic). */
+  hide: () => void;
+  /** Puts it back: on undo, or when `commit` fails. */
+  restore: () => void;
+  /** Sends the DELETE; a rejection (or `false`) restores the item and shows `failedTitle`. */
+  commit: () => Promise<unknown>;
+  /** The error toast when the DELETE fails (the specification's 'Erro ao eliminar'). */
+  failedTitle: string;
+  delayMs?: number;
+};
+
+type Pending = { timer: ReturnType<typeof setTimeout>; send: () => void };
+const pending = new Map<number, Pending>();
+let nextId = 1;
+
+/** Hides the item, offers undo, and sends the DELETE once the window has passed. Returns a cancel. */
+export function deleteWithUndo(options: UndoableDelete): () => void {
+  const id = nextId++;
+  const delayMs = options.delayMs ?? UNDO_WINDOW_MS;
+  let settled = false;
+  const send = () => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(entry.timer);
+    pending.delete(id);
+    options.commit().then(
+      (result) => {
+        if (result === false) fail();
+      },
+      fail,
+    );
+  };
+  const fail = () => {
+    options.restore();
+    toast({ title: options.failedTitle, tone: "error" });
+  };
+  const cancel = () => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(entry.timer);
+    pending.delete(id);
+    options.restore();
+  };
+  const entry: Pending = { timer: setTimeout(send, delayMs), send };
+  pending.set(id, entry);
+  options.hide();
+  toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel } });
+  return cancel;
+}
+
+/** Sends every pending delete now (the page is going away). */
+export function flushPendingDeletes() {
+  for (const entry of [...pending.values()]) entry.send();
+}
+
+if (typeof window !== "undefined") window.addEventListener("pagehide", flushPendingDeletes);
