@@ -2,16 +2,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
+import { MODULE_EXPORT_SEEDS } from "./export-seeds";
+import type { Seeded } from "./export-seeds/types";
 import { userTables } from "./user-tables";
-
-type Seeded = { markers: string[] };
 
 /**
  * One row per user table for `userId`, each carrying a marker text that the export must show
  * (or, for another user, must not). A new user table makes the coverage check below fail until
- * it is seeded here too.
+ * it is seeded: platform tables here, a module's in tests/worker/export-seeds/<key>.ts.
  */
-async function seed(userId: string, tag: string, otherId: string, paidAt: number): Promise<Record<string, Seeded>> {
+async function seed(userId: string, tag: string, otherId: string, paidAt: number): Promise<Seeded> {
   const m = (table: string) => `marker-${tag}-${table}`;
   const run = (sql: string, ...values: unknown[]) => env.DB.prepare(sql).bind(...values).run();
   await run("update profiles set first_modules = ? where user_id = ?", JSON.stringify([m("profiles")]), userId);
@@ -29,7 +29,9 @@ async function seed(userId: string, tag: string, otherId: string, paidAt: number
   const checkedAt = paidAt + 10 * 86_400_000;
   await run("insert or replace into feature_checks (user_id, checked_at) values (?, ?)", userId, checkedAt);
   const marked = ["profiles", "sessions", "auth_tokens", "feedback", "subscriptions", "coupon_redemptions", "notifications", "notification_preferences", "notification_digests", "known_devices"];
+  const modules = await Promise.all(MODULE_EXPORT_SEEDS.map((seedExport) => seedExport({ userId, tag, otherId, run, marker: m })));
   return {
+    ...Object.assign({}, ...modules),
     ...Object.fromEntries(marked.map((table) => [table, { markers: [m(table)] }])),
     users: { markers: [userId, `${tag}@export.test`] },
     referrals: { markers: [new Date(paidAt).toISOString()] },
