@@ -1,0 +1,67 @@
+/**
+ * The finances module's tables: transactions and the user's own categories. Budgets and savings
+ * goals live here too once their issue lands. Money in integer cents, dates `YYYY-MM-DD` (the
+ * user's calendar day), instants UTC. Only ./queries.ts reads them (tests/unit/db-guard.test.ts).
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "../../db/schema";
+
+const createdAt = integer("created_at", { mode: "timestamp_ms" })
+  .notNull()
+  .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = integer("updated_at", { mode: "timestamp_ms" })
+  .notNull()
+  .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const TRANSACTION_TYPES = ["income", "expense"] as const;
+/** How a transaction came in: typed in the form, read from a sentence, or imported from a file. */
+export const TRANSACTION_SOURCES = ["manual", "sentence", "import"] as const;
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
+    /** Always positive; `type` says which way the money went. */
+    amountCents: integer("amount_cents").notNull(),
+    description: text("description").notNull().default(""),
+    date: text("date").notNull(),
+    /** A default category key ("groceries", "restaurants"...) or the id of one of the user's own. */
+    category: text("category").notNull(),
+    source: text("source", { enum: TRANSACTION_SOURCES }).notNull().default("manual"),
+    /**
+     * For imported rows: a fingerprint of the bank's row (date, amount, description, and the
+     * bank's own reference when it has one), so importing the same file again adds nothing.
+     */
+    importKey: text("import_key"),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    // The list by day (newest first) and the month/period summaries.
+    index("transactions_user_date_idx").on(t.userId, t.date, t.id),
+    index("transactions_user_category_date_idx").on(t.userId, t.category, t.date),
+    uniqueIndex("transactions_user_import_key_idx").on(t.userId, t.importKey),
+  ],
+);
+
+/** The user's own categories, beside the default set (which lives in code, translated). */
+export const financeCategories = sqliteTable(
+  "finance_categories",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Which transactions it applies to: income, expense or both. */
+    type: text("type", { enum: ["income", "expense", "both"] }).notNull().default("expense"),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [uniqueIndex("finance_categories_user_name_idx").on(t.userId, t.name)],
+);
