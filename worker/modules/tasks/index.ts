@@ -1,7 +1,34 @@
 import { defineWorkerModule } from "../types";
+import { WORKER_MODULES } from "..";
+import { createTasksApi, taskTimeline } from "./api";
+import { exportTasks, searchTasks, seedTasks } from "./queries";
+import { localDateOf, shiftDate } from "./scheduling";
 
-/** Tasks: no API yet. Its API, tables, search provider and exporter arrive with its issue (docs/modules.md). */
+/** Tasks (issue 12): the /tasks API with smart scheduling, search, export, demo data and its timeline. */
 export const tasksModule = defineWorkerModule({
   key: "tasks",
+  // WORKER_MODULES is read per request (createTasksApi), so this import cycle is harmless.
+  api: { mount: "/tasks", app: createTasksApi(() => WORKER_MODULES) },
   searchTypes: ["task"],
+  search: [
+    {
+      type: "task",
+      search: async (db, userId, query, limit) =>
+        (await searchTasks(db, userId, query, limit)).map((task) => ({
+          id: task.id,
+          title: task.title,
+          description: task.description,
+          type: "task",
+          module: "tasks",
+          url: `/app/tarefas?task=${task.id}`,
+          metadata: { ...(task.dueDate ? { date: task.dueDate } : {}), status: task.status },
+        })),
+    },
+  ],
+  exporter: { tables: ["tasks"], export: (db, userId) => exportTasks(db, userId) },
+  timeline: taskTimeline,
+  seed: async (db, userId) => {
+    const today = localDateOf(new Date(), "Europe/Lisbon");
+    await seedTasks(db, userId, today, (n) => shiftDate(today, n));
+  },
 });

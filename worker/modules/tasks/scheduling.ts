@@ -274,3 +274,22 @@ function zonedToUtc(date: PlainDate, hhmm: string, timeZone: string): number {
   const valid = [...offsets].map((o) => wall - o).filter((t) => t + offsetAt(t, timeZone) === wall);
   return valid.length > 0 ? Math.min(...valid) : wall - before;
 }
+
+/** The user's local calendar date (YYYY-MM-DD) at an instant. */
+export function localDateOf(instant: Instant, timeZone: string): string {
+  return formatDate(localDate(toMs(instant), timeZone));
+}
+
+/** The instant local day `date` (YYYY-MM-DD) begins in `timeZone` (a skipped midnight moves forward). */
+export function startOfDate(date: string, timeZone: string): Date {
+  return new Date(zonedToUtc(parseDate(date), "00:00", timeZone));
+}
+
+/** `date` (YYYY-MM-DD) moved by whole calendar days. */
+export function shiftDate(date: string, days: number): string {
+  return formatDate(addDays(parseDate(date), days));
+}
+
+function formatDate(date: PlainDate): string {
+  return `${String(date.year).padStart(4, "0")}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+}

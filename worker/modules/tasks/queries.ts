@@ -1,0 +1,133 @@
+/** The tasks module's only data access: every query is scoped by the user id (tests/unit/db-guard.test.ts). */
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { listPage } from "../../db/lists";
+import { ownedOr404 } from "../../db/owned";
+import { scopedTo } from "../../db/scoped";
+import type { PageRequest } from "../../lib/pagination";
+import { tasks, type Task, type TaskStatus } from "./schema";
+
+/** The longest task (minutes): bounds how far before a range a task that overlaps it can start. */
+export const MAX_DURATION_MINUTES = 24 * 60;
+const MINUTE = 60_000;
+
+export type NewTask = Omit<typeof tasks.$inferInsert, "userId">;
+export type TaskChanges = Partial<Omit<NewTask, "id" | "createdAt">>;
+
+// Sort keys must not be null (listPage): no due date sorts after every date.
+const dueKey = sql<string>`coalesce(${tasks.dueDate}, '9999-12-31')`;
+const priorityRank = sql<number>`case ${tasks.priority} when 'high' then 0 when 'medium' then 1 else 2 end`;
+const rankOf = (priority: Task["priority"]) => (priority === "high" ? 0 : priority === "medium" ? 1 : 2);
+
+/**
+ * One page of the user's tasks. With `day` (a local day as UTC instants), the day timeline: the
+ * tasks scheduled in it, by start. Otherwise the list: earliest due date first (none last), then
+ * priority, then creation.
+ */
+export function listTasks(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Date; to: Date }; page: PageRequest }) {
+  const scoped = scopedTo(db, userId);
+  const status = options.status?.length ? inArray(tasks.status, options.status) : undefined;
+  if (options.day) {
+    return listPage(scoped, tasks, {
+      where: and(status, gte(tasks.scheduledStart, options.day.from), lt(tasks.scheduledStart, options.day.to)),
+      order: [{ by: tasks.scheduledStart, of: (row) => row.scheduledStart! }],
+      page: options.page,
+    });
+  }
+  return listPage(scoped, tasks, {
+    where: status,
+    order: [
+      { by: dueKey, of: (row) => row.dueDate ?? "9999-12-31" },
+      { by: priorityRank, of: (row) => rankOf(row.priority) },
+      { by: tasks.createdAt, of: (row) => row.createdAt },
+    ],
+    page: options.page,
+  });
+}
+
+export const taskOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), tasks, id);
+
+export async function insertTask(db: Db, userId: string, values: NewTask): Promise<Task> {
+  const [row] = await scopedTo(db, userId).insert(tasks, values).returning();
+  return row;
+}
+
+export async function updateTask(db: Db, userId: string, id: string, changes: TaskChanges): Promise<Task> {
+  const [row] = await scopedTo(db, userId)
+    .update(tasks, { ...changes, updatedAt: new Date() }, eq(tasks.id, id))
+    .returning();
+  return row;
+}
+
+/** Completes a recurring task and creates its next occurrence, in one batch (both or neither). */
+export async function completeWithNext(db: Db, userId: string, id: string, changes: TaskChanges, next: NewTask): Promise<void> {
+  const scoped = scopedTo(db, userId);
+  await scoped.batch([scoped.update(tasks, { ...changes, updatedAt: new Date() }, eq(tasks.id, id)), scoped.insert(tasks, next)]);
+}
+
+/** Scheduled tasks placed by planDay, in one batch. */
+export async function scheduleMany(db: Db, userId: string, placed: { id: string; start: Date }[]): Promise<void> {
+  const scoped = scopedTo(db, userId);
+  const now = new Date();
+  await scoped.batch(placed.map((p) => scoped.update(tasks, { scheduledStart: p.start, updatedAt: now }, eq(tasks.id, p.id))));
+}
+
+export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await scopedTo(db, userId).delete(tasks, eq(tasks.id, id)).returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/**
+ * Scheduled tasks that overlap [from, to), done ones included only when `includeDone`. A task
+ * lasts at most a day, so only starts from a day before `from` can reach into the range (index range).
+ */
+export async function scheduledBetween(db: Db, userId: string, from: Date, to: Date, options: { includeDone?: boolean; exceptId?: string } = {}): Promise<Task[]> {
+  const where: (SQL | undefined)[] = [
+    gt(tasks.scheduledStart, new Date(from.getTime() - MAX_DURATION_MINUTES * MINUTE)),
+    lt(tasks.scheduledStart, to),
+    sql`${tasks.scheduledStart} + ${tasks.durationMinutes} * ${MINUTE} > ${from.getTime()}`,
+    options.includeDone ? undefined : ne(tasks.status, "done"),
+    options.exceptId ? ne(tasks.id, options.exceptId) : undefined,
+  ];
+  return scopedTo(db, userId).select(tasks, and(...where)).orderBy(asc(tasks.scheduledStart));
+}
+
+/**
+ * The tasks 'Planear o dia' places on `today`: not done, not scheduled, due today, overdue or
+ * without a due date (decision 0019), in creation order (planDay's last tie-breaker).
+ */
+export async function unscheduledFor(db: Db, userId: string, today: string): Promise<Task[]> {
+  return scopedTo(db, userId)
+    .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), or(isNull(tasks.dueDate), lte(tasks.dueDate, today))))
+    .orderBy(asc(tasks.createdAt), asc(tasks.id))
+    .limit(200);
+}
+
+/** Tasks whose title or description contains `query` (case-insensitive), pending first. */
+export async function searchTasks(db: Db, userId: string, query: string, limit: number): Promise<Task[]> {
+  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return scopedTo(db, userId)
+    .select(tasks, or(sql`lower(${tasks.title}) like ${pattern} escape '\\'`, sql`lower(${tasks.description}) like ${pattern} escape '\\'`))
+    .orderBy(sql`${tasks.status} = 'done'`, asc(dueKey), asc(tasks.id))
+    .limit(limit);
+}
+
+/** Everything of the user's tasks for GET /me/export (ids kept; the user id is implied). */
+export async function exportTasks(db: Db, userId: string) {
+  const rows = await scopedTo(db, userId).select(tasks).orderBy(asc(tasks.createdAt), asc(tasks.id));
+  return { tasks: rows.map(({ userId: _userId, ...row }) => row) };
+}
+
+
+/** Demo tasks for the seeded account (npm start): a few pending ones, one recurring, one done. */
+export async function seedTasks(db: Db, userId: string, today: string, days: (n: number) => string): Promise<void> {
+  const scoped = scopedTo(db, userId);
+  const rows: NewTask[] = [
+    { id: `${userId}-t1`, title: "Preparar apresentação trimestral", description: "Slides e números do trimestre.", priority: "high", durationMinutes: 90, dueDate: days(2) },
+    { id: `${userId}-t2`, title: "Marcar consulta no dentista", priority: "medium", durationMinutes: 15, dueDate: today },
+    { id: `${userId}-t3`, title: "Rever orçamento do mês", priority: "low", durationMinutes: 30, dueDate: null },
+    { id: `${userId}-t4`, title: "Ginásio", priority: "medium", durationMinutes: 60, dueDate: days(1), recurrence: "FREQ=WEEKLY;BYDAY=MO,WE,FR" },
+    { id: `${userId}-t5`, title: "Enviar fatura ao cliente", priority: "high", durationMinutes: 20, dueDate: days(-1), status: "done", completedAt: new Date() },
+  ];
+  await scoped.batch(rows.map((row) => scoped.insert(tasks, row)));
+}
