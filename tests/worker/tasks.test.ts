@@ -1,0 +1,397 @@
+import { createExecutionContext, env } from "cloudflare:test";
+import { Hono } from "hono";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildApi, PLATFORM_BODY_RULES } from "@worker/api";
+import { loadSession } from "@worker/auth/middleware";
+import { database } from "@worker/db/client";
+import { handleError } from "@worker/lib/errors";
+import { limitBodies } from "@worker/middleware/body";
+import { requestContext } from "@worker/middleware/request-context";
+import { WORKER_MODULES } from "@worker/modules";
+import { bodyRulesOf } from "@worker/modules/registry";
+import { createTasksApi } from "@worker/modules/tasks/api";
+import { userTimeline } from "@worker/modules/timeline";
+import type { TimelineItem, WorkerModule } from "@worker/modules/types";
+import type { AppEnv } from "@worker/types";
+import { userIdOf } from "./billing-helpers";
+import { json, ORIGIN, signUpAndLogIn } from "./helpers";
+
+// Busy time of another module (the calendar's events arrive from another branch): a throwaway
+// module whose timeline answers what each test puts here, per user id.
+const otherItems = new Map<string, TimelineItem[]>();
+const busyModule: WorkerModule = {
+  key: "busy-sample",
+  searchTypes: [],
+  timeline: async (_db, userId, range) =>
+    (otherItems.get(userId) ?? []).filter((item) => item.allDay || (Date.parse(item.start) < range.to.getTime() && Date.parse(item.end) > range.from.getTime())),
+};
+const modules: WorkerModule[] = WORKER_MODULES.map((m) => (m.key === "tasks" ? { ...m, api: { mount: "/tasks", app: createTasksApi(() => modules) } } : m));
+modules.push(busyModule);
+
+const root = new Hono<AppEnv>()
+  .onError(handleError)
+  .use("*", requestContext)
+  .use("*", limitBodies(bodyRulesOf(modules, PLATFORM_BODY_RULES)))
+  .use("*", loadSession)
+  .route("/api/v1", buildApi(modules));
+
+const call = (path: string, cookie: string, init: { method?: string; body?: unknown } = {}) =>
+  root.request(
+    `${ORIGIN}/api/v1${path}`,
+    {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: { origin: ORIGIN, cookie, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+      body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+    },
+    env,
+    createExecutionContext(),
+  );
+const create = async (cookie: string, body: Record<string, unknown>) => {
+  const response = await call("/tasks", cookie, { body });
+  expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
+  return (await json(response)).task;
+};
+const busy = (start: string, end: string, extra: Partial<TimelineItem> = {}): TimelineItem => ({
+  module: "busy-sample",
+  id: `${start}`,
+  occurrenceStart: start,
+  title: "Reunião",
+  start,
+  end,
+  allDay: false,
+  busy: true,
+  url: "/app/calendario",
+  ...extra,
+});
+
+// Monday 23 November 2026, 08:00 in Lisbon (UTC+0 in winter): before the default 09:00–18:00.
+const MONDAY_8AM = new Date("2026-11-23T08:00:00Z");
+
+let alice: string;
+let bruno: string;
+let aliceId: string;
+let brunoId: string;
+beforeAll(async () => {
+  alice = await signUpAndLogIn("alice@tasks.test");
+  bruno = await signUpAndLogIn("bruno@tasks.test");
+  aliceId = await userIdOf("alice@tasks.test");
+  brunoId = await userIdOf("bruno@tasks.test");
+  // Only Date is faked: D1, KV and the Durable Objects keep their real timers.
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterAll(() => vi.useRealTimers());
+beforeEach(async () => {
+  vi.setSystemTime(MONDAY_8AM);
+  otherItems.clear();
+  await env.DB.prepare("delete from tasks").run();
+  await env.DB.prepare("update users set time_zone = 'Europe/Lisbon', language = 'pt', preferences = '{}'").run();
+});
+
+describe("tasks CRUD", () => {
+  it("creates with defaults, reads, changes and deletes a task", async () => {
+    const task = await create(alice, { title: "  Preparar relatório  ", dueDate: "2026-11-25" });
+    expect(task).toMatchObject({
+      title: "Preparar relatório",
+      description: "",
+      priority: "medium",
+      durationMinutes: 30,
+      dueDate: "2026-11-25",
+      status: "todo",
+      scheduledStart: null,
+      scheduledEnd: null,
+      recurrence: null,
+      completedAt: null,
+      overdue: false,
+    });
+    expect(task).not.toHaveProperty("userId");
+    expect((await json(await call(`/tasks/${task.id}`, alice))).task.id).toBe(task.id);
+
+    const patched = await call(`/tasks/${task.id}`, alice, { method: "PATCH", body: { priority: "high", status: "in_progress", scheduledStart: "2026-11-24T10:00:00+01:00", durationMinutes: 45 } });
+    expect(patched.status).toBe(200);
+    expect((await json(patched)).task).toMatchObject({ priority: "high", status: "in_progress", scheduledStart: "2026-11-24T09:00:00.000Z", scheduledEnd: "2026-11-24T09:45:00.000Z" });
+
+    const done = await json(await call(`/tasks/${task.id}`, alice, { method: "PATCH", body: { status: "done" } }));
+    expect(done.task.completedAt).toBe(MONDAY_8AM.toISOString());
+    expect(done.next).toBeNull();
+    const reopened = await json(await call(`/tasks/${task.id}`, alice, { method: "PATCH", body: { status: "todo" } }));
+    expect(reopened.task.completedAt).toBeNull();
+
+    expect((await call(`/tasks/${task.id}`, alice, { method: "DELETE" })).status).toBe(204);
+    expect((await call(`/tasks/${task.id}`, alice)).status).toBe(404);
+    expect((await call(`/tasks/${task.id}`, alice, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("marks tasks past their due date (in the user's zone) as overdue until done", async () => {
+    const late = await create(alice, { title: "Pagar água", dueDate: "2026-11-22" });
+    const today = await create(alice, { title: "Ligar ao banco", dueDate: "2026-11-23" });
+    expect(late.overdue).toBe(true);
+    expect(today.overdue).toBe(false);
+    const done = await json(await call(`/tasks/${late.id}`, alice, { method: "PATCH", body: { status: "done" } }));
+    expect(done.task.overdue).toBe(false);
+  });
+
+  it("lists pending tasks by due date then priority, with keyset pages and a status filter", async () => {
+    const later = await create(alice, { title: "Depois", dueDate: "2026-11-30" });
+    const none = await create(alice, { title: "Sem data" });
+    const soonLow = await create(alice, { title: "Em breve, baixa", dueDate: "2026-11-24", priority: "low" });
+    const soonHigh = await create(alice, { title: "Em breve, alta", dueDate: "2026-11-24", priority: "high" });
+    const done = await create(alice, { title: "Feita", status: "done" });
+    await create(bruno, { title: "Do Bruno" });
+
+    const first = await json(await call("/tasks?limit=2&status=todo,in_progress", alice));
+    expect(first.items.map((t: { id: string }) => t.id)).toEqual([soonHigh.id, soonLow.id]);
+    const second = await json(await call(`/tasks?limit=2&status=todo,in_progress&cursor=${first.nextCursor}`, alice));
+    expect(second.items.map((t: { id: string }) => t.id)).toEqual([later.id, none.id]);
+    expect(second.nextCursor).toBeNull();
+    expect((await json(await call("/tasks?status=done", alice))).items.map((t: { id: string }) => t.id)).toEqual([done.id]);
+    expect((await json(await call("/tasks", alice))).items).toHaveLength(5);
+  });
+
+  it("answers the day timeline of a local date: tasks scheduled in it, by start, in the user's zone", async () => {
+    await env.DB.prepare("update users set time_zone = 'America/New_York' where id = ?").bind(aliceId).run();
+    // 23 Nov in New York is [05:00Z, 05:00Z next day).
+    const early = await create(alice, { title: "Cedo", scheduledStart: "2026-11-23T05:00:00Z" });
+    const late = await create(alice, { title: "Tarde", scheduledStart: "2026-11-24T04:30:00Z" });
+    await create(alice, { title: "Dia anterior", scheduledStart: "2026-11-23T04:59:00Z" });
+    await create(alice, { title: "Por agendar" });
+    const day = await json(await call("/tasks?date=2026-11-23", alice));
+    expect(day.items.map((t: { id: string }) => t.id)).toEqual([early.id, late.id]);
+  });
+});
+
+describe("bad input", () => {
+  it("refuses a missing, empty or over-long title with the specification's message, in pt and en", async () => {
+    for (const body of [{}, { title: "" }, { title: "   " }]) {
+      const response = await call("/tasks", alice, { body });
+      expect(response.status).toBe(400);
+      expect((await json(response)).error).toEqual({ code: "validation_failed", message: "O título da tarefa é obrigatório", fields: { title: "O título da tarefa é obrigatório" } });
+    }
+    const long = await json(await call("/tasks", alice, { body: { title: "x".repeat(201) } }));
+    expect(long.error.fields.title).toBe("O título pode ter no máximo 200 caracteres.");
+    await create(alice, { title: "x".repeat(200) });
+
+    await env.DB.prepare("update users set language = 'en' where id = ?").bind(aliceId).run();
+    const english = await json(await call("/tasks", alice, { body: { title: "" } }));
+    expect(english.error.fields.title).toBe("The task title is required");
+  });
+
+  it("refuses dates that do not exist and wrong types with field messages in both languages, saving nothing", async () => {
+    const response = await call("/tasks", alice, { body: { title: "Renda", dueDate: "2026-02-30" } });
+    expect(response.status).toBe(400);
+    expect((await json(response)).error.fields).toEqual({ dueDate: "Data inválida: use uma data que exista (AAAA-MM-DD)." });
+    const types = await json(await call("/tasks", alice, { body: { title: "Renda", durationMinutes: "trinta", priority: "urgent", scheduledStart: "amanhã" } }));
+    expect(Object.keys(types.error.fields).sort()).toEqual(["durationMinutes", "priority", "scheduledStart"]);
+    expect(types.error.fields.durationMinutes).toBe("Indique uma duração de 5 a 1440 minutos.");
+    expect((await call("/tasks", alice, { body: { title: "Renda", durationMinutes: 0 } })).status).toBe(400);
+    expect((await call("/tasks", alice, { body: { title: "Renda", durationMinutes: 1441 } })).status).toBe(400);
+    expect((await call("/tasks", alice, { body: { title: "Renda", userId: brunoId } })).status).toBe(400);
+    expect((await call("/tasks", alice, { body: "{not json" })).status).toBe(400);
+    expect((await call("/tasks?date=2026-02-30", alice)).status).toBe(400);
+    expect((await call("/tasks?status=later", alice)).status).toBe(400);
+
+    await env.DB.prepare("update users set language = 'en' where id = ?").bind(aliceId).run();
+    const english = await json(await call("/tasks", alice, { body: { title: "Rent", dueDate: "2026-02-30" } }));
+    expect(english.error.fields).toEqual({ dueDate: "Invalid date: use a date that exists (YYYY-MM-DD)." });
+    expect((await json(await call("/tasks", alice))).items).toEqual([]);
+  });
+
+  it("refuses a recurrence without a due date, one that repeats by the hour, or one the library rejects", async () => {
+    const noDate = await json(await call("/tasks", alice, { body: { title: "Ginásio", recurrence: "FREQ=DAILY" } }));
+    expect(noDate.error.fields).toEqual({ dueDate: "Uma tarefa repetida precisa de data." });
+    for (const recurrence of ["FREQ=HOURLY", "FREQ=SOMETIMES", "FREQ=DAILY;COUNT=3", "RRULE:FREQ=DAILY"]) {
+      const response = await call("/tasks", alice, { body: { title: "Ginásio", dueDate: "2026-11-23", recurrence } });
+      expect(response.status, recurrence).toBe(400);
+      expect((await json(response)).error.fields, recurrence).toEqual({ recurrence: "Repetição inválida." });
+    }
+    const task = await create(alice, { title: "Ginásio", dueDate: "2026-11-23", recurrence: "FREQ=DAILY" });
+    // Removing the due date of a recurring task would leave its rule without a start.
+    expect((await call(`/tasks/${task.id}`, alice, { method: "PATCH", body: { dueDate: null } })).status).toBe(400);
+    expect((await json(await call("/tasks", alice))).items).toHaveLength(1);
+  });
+});
+
+describe("two users", () => {
+  it("another user's task is 404 on read, change, delete and schedule, and stays as it was", async () => {
+    const task = await create(alice, { title: "Privada", dueDate: "2026-11-24" });
+    for (const [method, path, body] of [
+      ["GET", `/tasks/${task.id}`, undefined],
+      ["PATCH", `/tasks/${task.id}`, { title: "Roubada" }],
+      ["DELETE", `/tasks/${task.id}`, undefined],
+      ["POST", `/tasks/${task.id}/schedule`, undefined],
+    ] as const) {
+      const response = await call(path, bruno, { method, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect((await json(response)).error.code).toBe("not_found");
+    }
+    expect((await json(await call("/tasks", bruno))).items).toEqual([]);
+    expect((await json(await call(`/tasks/${task.id}`, alice))).task).toMatchObject({ title: "Privada", scheduledStart: null });
+    expect((await call("/tasks/not a valid id", alice)).status).toBe(404);
+  });
+
+  it("another user's scheduled tasks are not busy time", async () => {
+    await create(bruno, { title: "Do Bruno", scheduledStart: "2026-11-23T09:00:00Z", durationMinutes: 120 });
+    const task = await create(alice, { title: "Da Alice", durationMinutes: 60 });
+    const placed = await json(await call(`/tasks/${task.id}/schedule`, alice, { method: "POST" }));
+    expect(placed.task.scheduledStart).toBe("2026-11-23T09:00:00.000Z");
+  });
+});
+
+describe("Agendar (POST /tasks/:id/schedule)", () => {
+  it("places a task in the first free slot of the working hours, after the user's own scheduled tasks", async () => {
+    const first = await create(alice, { title: "Primeira", durationMinutes: 60 });
+    const second = await create(alice, { title: "Segunda", durationMinutes: 90 });
+    const a = await json(await call(`/tasks/${first.id}/schedule`, alice, { method: "POST" }));
+    expect(a.task).toMatchObject({ scheduledStart: "2026-11-23T09:00:00.000Z", scheduledEnd: "2026-11-23T10:00:00.000Z" });
+    const b = await json(await call(`/tasks/${second.id}/schedule`, alice, { method: "POST" }));
+    expect(b.task.scheduledStart).toBe("2026-11-23T10:00:00.000Z");
+    // Scheduling a placed task again does not count its own place as busy.
+    const again = await json(await call(`/tasks/${first.id}/schedule`, alice, { method: "POST" }));
+    expect(again.task.scheduledStart).toBe("2026-11-23T09:00:00.000Z");
+  });
+
+  it("goes around other modules' busy items, ignoring free ones, and uses the user's working hours and zone", async () => {
+    otherItems.set(aliceId, [
+      busy("2026-11-23T09:00:00Z", "2026-11-23T11:30:00Z"),
+      busy("2026-11-23T11:30:00Z", "2026-11-23T12:00:00Z", { busy: false }),
+      busy("2026-11-23T12:15:00Z", "2026-11-23T13:00:00Z"),
+    ]);
+    const task = await create(alice, { title: "Escrever proposta", durationMinutes: 45 });
+    const placed = await json(await call(`/tasks/${task.id}/schedule`, alice, { method: "POST" }));
+    // 11:30–12:15 is free (the free item does not count) and fits 45 minutes.
+    expect(placed.task.scheduledStart).toBe("2026-11-23T11:30:00.000Z");
+
+    // Working hours from Preferências, in New York (UTC−5): 14:00 local is 19:00Z.
+    await env.DB.prepare(`update users set time_zone = 'America/New_York', preferences = '{"workingHours":{"start":"14:00","end":"16:00","days":[1,2,3,4,5]}}' where id = ?`).bind(aliceId).run();
+    otherItems.clear();
+    const other = await create(alice, { title: "Rever contrato", durationMinutes: 60 });
+    expect((await json(await call(`/tasks/${other.id}/schedule`, alice, { method: "POST" }))).task.scheduledStart).toBe("2026-11-23T19:00:00.000Z");
+  });
+
+  it("counts a busy all-day item as the user's whole local day", async () => {
+    otherItems.set(aliceId, [busy("2026-11-23", "2026-11-25", { allDay: true })]);
+    const task = await create(alice, { title: "Depois das férias", durationMinutes: 30 });
+    const placed = await json(await call(`/tasks/${task.id}/schedule`, alice, { method: "POST" }));
+    expect(placed.task.scheduledStart).toBe("2026-11-25T09:00:00.000Z");
+  });
+
+  it("places it before its due date, or answers 400 'Erro ao agendar tarefa' and changes nothing", async () => {
+    otherItems.set(aliceId, [busy("2026-11-23T09:00:00Z", "2026-11-24T17:30:00Z")]);
+    const fits = await create(alice, { title: "Cabe", durationMinutes: 30, dueDate: "2026-11-24" });
+    expect((await json(await call(`/tasks/${fits.id}/schedule`, alice, { method: "POST" }))).task.scheduledStart).toBe("2026-11-24T17:30:00.000Z");
+
+    const noRoom = await create(alice, { title: "Não cabe", durationMinutes: 60, dueDate: "2026-11-24" });
+    const refused = await call(`/tasks/${noRoom.id}/schedule`, alice, { method: "POST" });
+    expect(refused.status).toBe(400);
+    const message = "Erro ao agendar tarefa: não há espaço livre no seu horário de trabalho antes da data limite.";
+    expect((await json(refused)).error).toEqual({ code: "validation_failed", message, fields: { scheduledStart: message } });
+    expect((await json(await call(`/tasks/${noRoom.id}`, alice))).task.scheduledStart).toBeNull();
+
+    const passed = await create(alice, { title: "Atrasada", dueDate: "2026-11-20" });
+    expect((await json(await call(`/tasks/${passed.id}/schedule`, alice, { method: "POST" }))).error.fields).toEqual({ dueDate: "Erro ao agendar tarefa: a data limite já passou." });
+    const tooLong = await create(alice, { title: "Maratona", durationMinutes: 600 });
+    await env.DB.prepare("update users set language = 'en' where id = ?").bind(aliceId).run();
+    expect((await json(await call(`/tasks/${tooLong.id}/schedule`, alice, { method: "POST" }))).error.fields).toEqual({
+      durationMinutes: "Error scheduling task: the task is longer than a working day.",
+    });
+    const done = await create(alice, { title: "Feita", status: "done" });
+    expect((await call(`/tasks/${done.id}/schedule`, alice, { method: "POST" })).status).toBe(409);
+  });
+});
+
+describe("Planear o dia (POST /tasks/plan-day)", () => {
+  it("places today's unscheduled tasks by priority then due date, and says which did not fit", async () => {
+    vi.setSystemTime(new Date("2026-11-23T14:00:00Z"));
+    otherItems.set(aliceId, [busy("2026-11-23T15:00:00Z", "2026-11-23T16:00:00Z")]);
+    const low = await create(alice, { title: "Baixa", priority: "low", durationMinutes: 60 });
+    const highLater = await create(alice, { title: "Alta sem data", priority: "high", durationMinutes: 60 });
+    const highToday = await create(alice, { title: "Alta hoje", priority: "high", durationMinutes: 60, dueDate: "2026-11-23" });
+    const overdue = await create(alice, { title: "Atrasada", priority: "medium", durationMinutes: 30, dueDate: "2026-11-21" });
+    const future = await create(alice, { title: "Para sexta", durationMinutes: 30, dueDate: "2026-11-27" });
+    const placedAlready = await create(alice, { title: "Já agendada", scheduledStart: "2026-11-23T17:30:00Z" });
+    const done = await create(alice, { title: "Feita", status: "done" });
+
+    const response = await call("/tasks/plan-day", alice, { method: "POST" });
+    expect(response.status).toBe(200);
+    const plan = await json(response);
+    expect(plan.date).toBe("2026-11-23");
+    // 14:00–15:00 free, 15:00–16:00 busy, 16:00–17:30 free, 17:30–18:00 the scheduled task.
+    expect(plan.placed.map((t: { id: string; scheduledStart: string }) => [t.id, t.scheduledStart])).toEqual([
+      [highToday.id, "2026-11-23T14:00:00.000Z"],
+      [highLater.id, "2026-11-23T16:00:00.000Z"],
+      [overdue.id, "2026-11-23T17:00:00.000Z"],
+    ]);
+    expect(plan.unplaced).toEqual([{ task: expect.objectContaining({ id: low.id }), reason: "no_slot" }]);
+    const stored = await json(await call("/tasks?date=2026-11-23", alice));
+    expect(stored.items.map((t: { id: string }) => t.id)).toEqual([highToday.id, highLater.id, overdue.id, placedAlready.id]);
+    for (const untouched of [future, done, low]) expect((await json(await call(`/tasks/${untouched.id}`, alice))).task.scheduledStart).toBeNull();
+  });
+});
+
+describe("recurring tasks", () => {
+  const complete = async (id: string) => json(await call(`/tasks/${id}`, alice, { method: "PATCH", body: { status: "done" } }));
+
+  it("completing one creates the next, due on the rule's next date, with the same fields", async () => {
+    const daily = await create(alice, { title: "Regar plantas", dueDate: "2026-11-23", recurrence: "FREQ=DAILY", priority: "high", durationMinutes: 10, scheduledStart: "2026-11-23T09:00:00Z" });
+    const result = await complete(daily.id);
+    expect(result.task).toMatchObject({ status: "done", completedAt: MONDAY_8AM.toISOString() });
+    expect(result.next).toMatchObject({ title: "Regar plantas", dueDate: "2026-11-24", recurrence: "FREQ=DAILY", priority: "high", durationMinutes: 10, status: "todo", scheduledStart: null });
+    // Completing it again (already done) creates nothing more.
+    expect((await complete(daily.id)).next).toBeNull();
+    expect((await json(await call("/tasks", alice))).items).toHaveLength(2);
+
+    const weekly = await create(alice, { title: "Ginásio", dueDate: "2026-11-23", recurrence: "FREQ=WEEKLY;BYDAY=MO,WE,FR" });
+    expect((await complete(weekly.id)).next.dueDate).toBe("2026-11-25");
+    const weekdays = await create(alice, { title: "Email", dueDate: "2026-11-27", recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" });
+    expect((await complete(weekdays.id)).next.dueDate).toBe("2026-11-30");
+    const monthly = await create(alice, { title: "Pagar renda", dueDate: "2026-12-01", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" });
+    expect((await complete(monthly.id)).next.dueDate).toBe("2027-01-01");
+  });
+
+  it("an overdue one completed late is next due today or later, not in the past; a finished series creates nothing", async () => {
+    const late = await create(alice, { title: "Meditar", dueDate: "2026-11-19", recurrence: "FREQ=DAILY" });
+    expect((await complete(late.id)).next.dueDate).toBe("2026-11-23");
+    const endOfMonth = await create(alice, { title: "Fechar contas", dueDate: "2026-10-31", recurrence: "FREQ=MONTHLY;BYMONTHDAY=31" });
+    expect((await complete(endOfMonth.id)).next.dueDate).toBe("2026-12-31");
+    const ending = await create(alice, { title: "Curso", dueDate: "2026-11-23", recurrence: "FREQ=DAILY;UNTIL=20261123" });
+    expect((await complete(ending.id)).next).toBeNull();
+  });
+});
+
+describe("the tasks module elsewhere", () => {
+  it("puts scheduled, not-done tasks on the user's timeline as busy items that open the task", async () => {
+    const task = await create(alice, { title: "Revisão", scheduledStart: "2026-11-24T10:00:00Z", durationMinutes: 30 });
+    await create(alice, { title: "Feita", scheduledStart: "2026-11-24T11:00:00Z", status: "done" });
+    await create(alice, { title: "Outro dia", scheduledStart: "2026-11-26T11:00:00Z" });
+    await create(bruno, { title: "Do Bruno", scheduledStart: "2026-11-24T10:00:00Z" });
+    const items = await userTimeline(database(env.DB), aliceId, { from: new Date("2026-11-24T10:15:00Z"), to: new Date("2026-11-25T00:00:00Z"), timeZone: "Europe/Lisbon" });
+    expect(items).toEqual([
+      {
+        module: "tasks",
+        id: task.id,
+        occurrenceStart: "2026-11-24T10:00:00.000Z",
+        title: "Revisão",
+        start: "2026-11-24T10:00:00.000Z",
+        end: "2026-11-24T10:30:00.000Z",
+        allDay: false,
+        busy: true,
+        url: `/app/tarefas?task=${task.id}`,
+      },
+    ]);
+  });
+
+  it("finds the user's tasks in the global search, not another user's", async () => {
+    const task = await create(alice, { title: "Comprar PRESENTE", description: "para a Ana", dueDate: "2026-12-20" });
+    await create(bruno, { title: "Comprar presente do Bruno" });
+    const found = await json(await call("/search?q=presente&type=task", alice));
+    expect(found.items).toEqual([
+      { id: task.id, title: "Comprar PRESENTE", description: "para a Ana", type: "task", module: "tasks", url: `/app/tarefas?task=${task.id}`, metadata: { date: "2026-12-20", status: "todo" } },
+    ]);
+    expect((await json(await call("/search?q=100%25", alice))).items).toEqual([]);
+  });
+
+  it("exports the user's tasks", async () => {
+    await create(alice, { title: "Exportável" });
+    const data = await json(await call("/me/export", alice));
+    expect(data.tasks).toEqual([expect.objectContaining({ title: "Exportável", status: "todo" })]);
+  });
+});
