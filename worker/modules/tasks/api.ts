@@ -32,7 +32,8 @@ import {
   type ScheduleFailure,
   type WorkingHours,
 } from "./scheduling";
-import { TASK_PRIORITIES, TASK_STATUSES, type Task } from "./schema";
+import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
+import type { Task } from "./queries";
 
 const MINUTE = 60_000;
 

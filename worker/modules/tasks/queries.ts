@@ -5,7 +5,10 @@ import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
-import { tasks, type Task, type TaskStatus } from "./schema";
+import type { TaskStatus } from "./constants";
+import { tasks, type Task } from "./schema";
+
+export type { Task };
 
 /** The longest task (minutes): bounds how far before a range a task that overlaps it can start. */
 export const MAX_DURATION_MINUTES = 24 * 60;

@@ -5,11 +5,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../../db/schema";
+import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
 
-export const TASK_PRIORITIES = ["low", "medium", "high"] as const;
-export const TASK_STATUSES = ["todo", "in_progress", "done"] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const tasks = sqliteTable(
   "tasks",
