@@ -6,7 +6,7 @@ export const tasksModule = defineModule({
   icon: "tasks",
   labelKey: "shell:nav.tasks",
   namespace: "tasks",
-  screens: [{ path: "tarefas", labelKey: "shell:nav.tasks", crumbKey: "shell:crumbs.tarefas" }],
+  screens: [{ path: "tarefas", labelKey: "shell:nav.tasks", crumbKey: "shell:crumbs.tarefas", file: "modules/tasks/routes/tasks.tsx" }],
   legacyPaths: ["tarefas"],
   navigation: {
     sidebar: { group: "organisation", order: 20 },
@@ -14,4 +14,5 @@ export const tasksModule = defineModule({
     tab: { order: 30 },
     swipe: 60,
   },
+  landed: true,
 });

@@ -293,3 +293,8 @@ export function shiftDate(date: string, days: number): string {
 function formatDate(date: PlainDate): string {
   return `${String(date.year).padStart(4, "0")}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
 }
+
+/** The instant of local wall time `date` `hhmm` in `timeZone` (as Agendar reads working hours). */
+export function zonedInstant(date: string, hhmm: string, timeZone: string): Date {
+  return new Date(zonedToUtc(parseDate(date), hhmm, timeZone));
+}

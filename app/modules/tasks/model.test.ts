@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { formOf, formOfDraft, repeatOf, ruleOf, wallClock, type TaskView } from "./model";
+
+describe("repetition choices", () => {
+  it("writes each choice as an RRULE anchored on the due date", () => {
+    const base = { days: [], dueDate: "2026-11-25", customRule: null };
+    expect(ruleOf({ ...base, repeat: "none" })).toBeNull();
+    expect(ruleOf({ ...base, repeat: "daily" })).toBe("FREQ=DAILY");
+    expect(ruleOf({ ...base, repeat: "weekdays" })).toBe("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR");
+    // Weekly without chosen days repeats on the due date's weekday (25 Nov 2026 is a Wednesday).
+    expect(ruleOf({ ...base, repeat: "weekly" })).toBe("FREQ=WEEKLY;BYDAY=WE");
+    expect(ruleOf({ ...base, repeat: "weekly", days: ["FR", "MO"] })).toBe("FREQ=WEEKLY;BYDAY=MO,FR");
+    expect(ruleOf({ ...base, repeat: "monthly", dueDate: "2026-12-01" })).toBe("FREQ=MONTHLY;BYMONTHDAY=1");
+    expect(ruleOf({ ...base, repeat: "custom", customRule: "FREQ=YEARLY" })).toBe("FREQ=YEARLY");
+  });
+
+  it("reads stored rules back as choices, and keeps any other rule as it is", () => {
+    expect(repeatOf(null).repeat).toBe("none");
+    expect(repeatOf("FREQ=DAILY").repeat).toBe("daily");
+    expect(repeatOf("FREQ=WEEKLY;BYDAY=FR,TH,WE,TU,MO").repeat).toBe("weekdays");
+    expect(repeatOf("FREQ=WEEKLY;BYDAY=WE,MO")).toEqual({ repeat: "weekly", days: ["MO", "WE"], customRule: null });
+    expect(repeatOf("FREQ=MONTHLY;BYMONTHDAY=15").repeat).toBe("monthly");
+    expect(repeatOf("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO")).toEqual({ repeat: "custom", days: [], customRule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO" });
+    expect(repeatOf("FREQ=MONTHLY;BYDAY=2TU").repeat).toBe("custom");
+  });
+});
+
+describe("form values", () => {
+  it("shows a scheduled start on the user's wall clock, across the zone's offset", () => {
+    expect(wallClock("2026-07-01T08:30:00.000Z", "Europe/Lisbon")).toEqual({ date: "2026-07-01", time: "09:30" });
+    expect(wallClock("2026-11-24T03:00:00.000Z", "America/New_York")).toEqual({ date: "2026-11-23", time: "22:00" });
+    const task = { title: "Rever", description: "", priority: "high", durationMinutes: 45, dueDate: null, status: "todo", scheduledStart: "2026-07-01T08:30:00.000Z", recurrence: "FREQ=DAILY" } as TaskView;
+    expect(formOf(task, "Europe/Lisbon")).toMatchObject({ durationMinutes: "45", dueDate: "", scheduledDate: "2026-07-01", scheduledTime: "09:30", repeat: "daily" });
+  });
+
+  it("turns a quick-add draft into a draft form: a time schedules it, a recurrence becomes a choice", () => {
+    expect(formOfDraft({ title: "reunião com a Ana", date: "2026-11-24", time: "15:00", durationMinutes: null, recurrence: null })).toMatchObject({
+      title: "reunião com a Ana",
+      dueDate: "2026-11-24",
+      scheduledDate: "2026-11-24",
+      scheduledTime: "15:00",
+      durationMinutes: "30",
+      repeat: "none",
+    });
+    expect(formOfDraft({ title: "ginásio", date: "2026-11-30", time: null, durationMinutes: 60, recurrence: { rrule: "FREQ=WEEKLY;BYDAY=MO" } })).toMatchObject({
+      scheduledDate: "",
+      durationMinutes: "60",
+      repeat: "weekly",
+      days: ["MO"],
+    });
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The tasks screen's pure rules: the task as the API answers it, the form's values, the repetition
+ * choices (daily, weekdays, weekly on chosen days, monthly) as RRULEs and back, and a quick-add
+ * draft turned into form values. Browser-safe, no clock.
+ */
+import type { TaskPriority, TaskStatus } from "@worker/modules/tasks/constants";
+
+/** A task as /api/v1/tasks answers it (worker/modules/tasks/api.ts `publicTask`). */
+export type TaskView = {
+  id: string;
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  durationMinutes: number;
+  dueDate: string | null;
+  status: TaskStatus;
+  scheduledStart: string | null;
+  scheduledEnd: string | null;
+  recurrence: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  overdue: boolean;
+};
+
+export type Repeat = "none" | "daily" | "weekdays" | "weekly" | "monthly" | "custom";
+export const REPEAT_CHOICES: readonly Exclude<Repeat, "custom">[] = ["none", "daily", "weekdays", "weekly", "monthly"];
+/** RRULE day codes, Monday first (weeks start on Monday). */
+export const WEEK_DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+const WORK_DAYS: readonly WeekDay[] = ["MO", "TU", "WE", "TH", "FR"];
+
+export type TaskForm = {
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  durationMinutes: string;
+  dueDate: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  status: TaskStatus;
+  repeat: Repeat;
+  days: WeekDay[];
+  /** A rule the form cannot show as a choice (set elsewhere): kept as it is while `repeat` is "custom". */
+  customRule: string | null;
+};
+
+export const emptyForm = (): TaskForm => ({
+  title: "",
+  description: "",
+  priority: "medium",
+  durationMinutes: "30",
+  dueDate: "",
+  scheduledDate: "",
+  scheduledTime: "",
+  status: "todo",
+  repeat: "none",
+  days: [],
+  customRule: null,
+});
+
+const weekdayOf = (date: string): WeekDay => WEEK_DAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+const sortDays = (days: readonly WeekDay[]) => WEEK_DAYS.filter((d) => days.includes(d));
+
+/** The RRULE of a repetition choice; monthly repeats on the due date's day of the month. */
+export function ruleOf(form: Pick<TaskForm, "repeat" | "days" | "dueDate" | "customRule">): string | null {
+  switch (form.repeat) {
+    case "none":
+      return null;
+    case "daily":
+      return "FREQ=DAILY";
+    case "weekdays":
+      return `FREQ=WEEKLY;BYDAY=${WORK_DAYS.join(",")}`;
+    case "weekly": {
+      const days = form.days.length ? sortDays(form.days) : form.dueDate ? [weekdayOf(form.dueDate)] : [];
+      return days.length ? `FREQ=WEEKLY;BYDAY=${days.join(",")}` : "FREQ=WEEKLY";
+    }
+    case "monthly":
+      return form.dueDate ? `FREQ=MONTHLY;BYMONTHDAY=${Number(form.dueDate.slice(8, 10))}` : "FREQ=MONTHLY";
+    case "custom":
+      return form.customRule;
+  }
+}
+
+/** The repetition choice of a stored RRULE ("custom" for any other rule, which the form keeps). */
+export function repeatOf(rrule: string | null): Pick<TaskForm, "repeat" | "days" | "customRule"> {
+  if (!rrule) return { repeat: "none", days: [], customRule: null };
+  const parts = Object.fromEntries(rrule.split(";").map((part) => part.split("=") as [string, string]));
+  const keys = Object.keys(parts).sort().join(",");
+  if (parts.FREQ === "DAILY" && keys === "FREQ") return { repeat: "daily", days: [], customRule: null };
+  if (parts.FREQ === "MONTHLY" && (keys === "FREQ" || (keys === "BYMONTHDAY,FREQ" && /^\d{1,2}$/.test(parts.BYMONTHDAY)))) return { repeat: "monthly", days: [], customRule: null };
+  if (parts.FREQ === "WEEKLY" && keys === "BYDAY,FREQ") {
+    const days = parts.BYDAY.split(",");
+    if (days.every((d): d is WeekDay => (WEEK_DAYS as readonly string[]).includes(d))) {
+      if (sortDays(days).join(",") === WORK_DAYS.join(",")) return { repeat: "weekdays", days: [], customRule: null };
+      return { repeat: "weekly", days: sortDays(days), customRule: null };
+    }
+  }
+  if (parts.FREQ === "WEEKLY" && keys === "FREQ") return { repeat: "weekly", days: [], customRule: null };
+  return { repeat: "custom", days: [], customRule: rrule };
+}
+
+/** Wall-clock date and time of an instant in a zone ("YYYY-MM-DD", "HH:mm"). */
+export function wallClock(iso: string, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+/** The form's values for an existing task, its scheduled start shown on the user's wall clock. */
+export function formOf(task: TaskView, timeZone: string): TaskForm {
+  const scheduled = task.scheduledStart ? wallClock(task.scheduledStart, timeZone) : null;
+  return {
+    title: task.title,
+    description: task.description,
+    priority: task.priority,
+    durationMinutes: String(task.durationMinutes),
+    dueDate: task.dueDate ?? "",
+    scheduledDate: scheduled?.date ?? "",
+    scheduledTime: scheduled?.time ?? "",
+    status: task.status,
+    ...repeatOf(task.recurrence),
+  };
+}
+
+/** A quick-add draft (app/lib/quick-add.ts) as form values: a time places the task; a date without one is its due date. */
+export function formOfDraft(draft: { title: string; date: string; time: string | null; durationMinutes: number | null; recurrence: { rrule: string } | null }): TaskForm {
+  const form = emptyForm();
+  return {
+    ...form,
+    title: draft.title,
+    durationMinutes: String(draft.durationMinutes ?? 30),
+    dueDate: draft.date,
+    scheduledDate: draft.time ? draft.date : "",
+    scheduledTime: draft.time ?? "",
+    ...(draft.recurrence ? repeatOf(draft.recurrence.rrule) : {}),
+  };
+}

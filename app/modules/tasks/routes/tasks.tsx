@@ -1,0 +1,501 @@
+/**
+ * /app/tarefas (issue 12): the day timeline, the pending list, quick add (a sentence becomes a draft
+ * the user confirms), the create/edit form, 'Agendar' per task and 'Planear o dia', complete and
+ * delete with undo. Data from the loader (one D1 round trip per list); changes go through
+ * /api/v1/tasks and the page revalidates (also when another tab or device changes a task).
+ */
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { ArrowPathIcon, CalendarDaysIcon, CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { toast } from "~/components/shell/toast-store";
+import { Button, IconButton } from "~/components/ui/button";
+import { DateField, TimeField } from "~/components/ui/date-picker";
+import { addDays, isIsoDate } from "~/components/ui/date-grid";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Checkbox, Select, TextArea, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { Loading } from "~/components/ui/skeleton";
+import { deleteWithUndo } from "~/components/ui/undo";
+import { useApiForm } from "~/components/ui/use-api-form";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { sanitizeLanguage, type Language } from "~/i18n/language";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import { database } from "@worker/db/client";
+import { publicTask, workingHoursOf } from "@worker/modules/tasks/api";
+import { listTasks, taskOr404 } from "@worker/modules/tasks/queries";
+import { userTimeline } from "@worker/modules/timeline";
+import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
+import { localDateOf, shiftDate, startOfDate, zonedInstant } from "@worker/modules/tasks/scheduling";
+import { emptyForm, formOf, formOfDraft, REPEAT_CHOICES, ruleOf, WEEK_DAYS, wallClock, type TaskForm, type TaskView, type WeekDay } from "../model";
+import type { Route } from "./+types/tasks";
+
+export const handle: I18nHandle = { i18n: ["tasks", "ui"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = requireUser(args);
+  const env = args.context.cloudflare.env;
+  const db = database(env.DB);
+  const url = new URL(args.request.url);
+  const timeZone = user.timeZone;
+  const today = localDateOf(new Date(), timeZone);
+  const focusId = url.searchParams.get("task");
+  const focus = focusId ? await taskOr404(db, user.id, focusId).catch(() => null) : null;
+  const asked = url.searchParams.get("date") ?? "";
+  // A link to a task (search, calendar) shows the day it is scheduled on.
+  const day = isIsoDate(asked) ? asked : focus?.scheduledStart ? localDateOf(focus.scheduledStart, timeZone) : today;
+  const range = { from: startOfDate(day, timeZone), to: startOfDate(shiftDate(day, 1), timeZone) };
+  const [timeline, pending, others] = await Promise.all([
+    listTasks(db, user.id, { day: range, page: { limit: 200 } }),
+    listTasks(db, user.id, { status: ["todo", "in_progress"], page: { limit: 200 } }),
+    userTimeline(db, user.id, { ...range, timeZone }, "tasks"),
+  ]);
+  return {
+    today,
+    day,
+    timeZone,
+    focusId: focus?.id ?? null,
+    workingHours: workingHoursOf(user),
+    timeline: timeline.items.map((task) => publicTask(task, today)) as TaskView[],
+    pending: pending.items.map((task) => publicTask(task, today)) as TaskView[],
+    others: others.filter((item) => !item.allDay).map(({ module, id, title, start, end, url: link, occurrenceStart }) => ({ module, id, title, start, end, url: link, key: `${module}-${id}-${occurrenceStart}` })),
+  };
+}
+
+type Dialogue = { mode: "create" | "draft" | "edit"; task?: TaskView; form: TaskForm } | null;
+type PlanAnswer = { placed: TaskView[]; unplaced: { task: TaskView; reason: "no_slot" | "too_long" | "due_passed" }[] };
+
+const PRIORITY_BADGE: Record<TaskView["priority"], string> = {
+  high: "bg-red-100 text-red-800",
+  medium: "bg-amber-100 text-amber-800",
+  low: "bg-slate-100 text-slate-700",
+};
+
+export default function TasksScreen({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation(["tasks", "ui"]);
+  const language: Language = sanitizeLanguage(i18n.language) ?? "pt";
+  const { today, day, timeZone, timeline, pending, others, workingHours, focusId } = loaderData;
+  const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const [, setSearchParams] = useSearchParams();
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [dialogue, setDialogue] = useState<Dialogue>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [plan, setPlan] = useState<PlanAnswer | null>(null);
+  useEntityChanges(["task"]);
+
+  const time = useMemo(() => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone, hour: "2-digit", minute: "2-digit" }), [language, timeZone]);
+  const dateText = (date: string, withWeekday = false) =>
+    new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
+  const whenText = (iso: string) => `${dateText(wallClock(iso, timeZone).date)} ${time.format(new Date(iso))}`;
+
+  const visible = (tasks: TaskView[]) => tasks.filter((task) => !hidden.has(task.id));
+  const showDay = (date: string) => setSearchParams(date === today ? {} : { date }, { preventScrollReset: true });
+
+  async function schedule(task: TaskView) {
+    setBusy(task.id);
+    const result = await apiFetch<{ task: TaskView }>(`/tasks/${task.id}/schedule`, { method: "POST" });
+    setBusy(null);
+    if (!result.ok) return toast({ title: result.error.message || t("errors.schedule"), tone: "error" });
+    const start = result.data.task.scheduledStart!;
+    toast({ title: t("toast.scheduled", { when: whenText(start) }), tone: "success" });
+    const scheduledDay = wallClock(start, timeZone).date;
+    if (scheduledDay !== day) showDay(scheduledDay);
+    else void revalidate();
+  }
+
+  async function planDay() {
+    setBusy("plan");
+    const result = await apiFetch<PlanAnswer>("/tasks/plan-day", { method: "POST" });
+    setBusy(null);
+    if (!result.ok) return toast({ title: result.error.message || t("errors.schedule"), tone: "error" });
+    const answer = result.data;
+    setPlan(answer);
+    if (answer.placed.length === 0 && answer.unplaced.length === 0) toast({ title: t("toast.planNothing") });
+    else if (answer.placed.length > 0) toast({ title: t("toast.planned", { count: answer.placed.length }), tone: "success" });
+    if (day !== today) showDay(today);
+    else void revalidate();
+  }
+
+  async function toggleDone(task: TaskView) {
+    setBusy(task.id);
+    const status = task.status === "done" ? "todo" : "done";
+    const result = await apiFetch<{ task: TaskView; next: TaskView | null }>(`/tasks/${task.id}`, { method: "PATCH", body: { status } });
+    setBusy(null);
+    if (!result.ok) return toast({ title: result.error.message || t("errors.update"), tone: "error" });
+    if (status === "done") {
+      const next = result.data.next;
+      toast({ title: t("toast.completed"), description: next?.dueDate ? t("toast.nextCreated", { date: dateText(next.dueDate) }) : undefined, tone: "success" });
+    }
+    void revalidate();
+  }
+
+  function remove(task: TaskView) {
+    deleteWithUndo({
+      title: t("toast.deleted"),
+      undoLabel: t("toast.undo"),
+      failedTitle: t("errors.delete"),
+      hide: () => setHidden((set) => new Set(set).add(task.id)),
+      restore: () =>
+        setHidden((set) => {
+          const next = new Set(set);
+          next.delete(task.id);
+          return next;
+        }),
+      commit: async () => {
+        const result = await apiFetch(`/tasks/${task.id}`, { method: "DELETE" });
+        // Already gone (deleted in another tab) is what the user wanted.
+        if (!result.ok && result.status !== 404) return false;
+        void revalidate();
+        return true;
+      },
+    });
+  }
+
+  const item = (task: TaskView, place: "timeline" | "pending") => (
+    <TaskItem
+      key={task.id}
+      task={task}
+      place={place}
+      focused={task.id === focusId}
+      busy={busy === task.id}
+      timeText={task.scheduledStart ? `${time.format(new Date(task.scheduledStart))}–${time.format(new Date(task.scheduledEnd!))}` : null}
+      dueText={task.dueDate ? dateText(task.dueDate) : null}
+      scheduledText={place === "pending" && task.scheduledStart ? whenText(task.scheduledStart) : null}
+      onToggle={() => void toggleDone(task)}
+      onSchedule={() => void schedule(task)}
+      onEdit={() => setDialogue({ mode: "edit", task, form: formOf(task, timeZone) })}
+      onDelete={() => remove(task)}
+    />
+  );
+
+  const dayTasks = visible(timeline);
+  const pendingTasks = visible(pending);
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/tarefas";
+
+  return (
+    <section className="space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t("screen.title")}</h1>
+          <p className="text-sm text-slate-600">{t("screen.workingHours", { start: workingHours.start, end: workingHours.end })}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void planDay()} loading={busy === "plan"} data-testid="plan-day">
+            <CalendarDaysIcon className="h-4 w-4" aria-hidden="true" />
+            {t("screen.planDay")}
+          </Button>
+          <Button onClick={() => setDialogue({ mode: "create", form: emptyForm() })}>{t("screen.newTask")}</Button>
+        </div>
+      </header>
+
+      <QuickAdd timeZone={timeZone} language={language} onDraft={(form) => setDialogue({ mode: "draft", form })} />
+
+      {plan && plan.unplaced.length > 0 && (
+        <Notice tone="error">
+          <span className="flex flex-wrap items-start justify-between gap-2">
+            <span>{t("toast.notFitted", { titles: plan.unplaced.map((u) => `${u.task.title} (${t(`planReason.${u.reason}`)})`).join(", ") })}</span>
+            <Button variant="link" onClick={() => setPlan(null)}>
+              {t("ui:confirm.cancel")}
+            </Button>
+          </span>
+        </Notice>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="timeline-title" className="space-y-3" data-testid="day-timeline">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="timeline-title" className="text-lg font-semibold">
+              {day === today ? t("screen.today") : t("screen.timeline")} · <span className="font-normal capitalize">{dateText(day, true)}</span>
+            </h2>
+            <div className="flex items-center gap-1">
+              <IconButton icon={ChevronLeftIcon} label={t("screen.previousDay")} onClick={() => showDay(addDays(day, -1))} />
+              {day !== today && (
+                <Button variant="ghost" onClick={() => showDay(today)}>
+                  {t("screen.backToToday")}
+                </Button>
+              )}
+              <IconButton icon={ChevronRightIcon} label={t("screen.nextDay")} onClick={() => showDay(addDays(day, 1))} />
+            </div>
+          </div>
+          {loading ? (
+            <Loading label={t("screen.loading")} />
+          ) : dayTasks.length === 0 && others.length === 0 ? (
+            <EmptyState icon={ClockIcon} headingLevel={3} title={t("screen.emptyTimelineTitle")} text={t("screen.emptyTimelineText")} />
+          ) : (
+            <ol className="space-y-2">
+              {[...dayTasks.map((task) => ({ at: task.scheduledStart!, node: item(task, "timeline") })), ...others.map((other) => ({ at: other.start, node: <OtherItem key={other.key} item={other} text={`${time.format(new Date(other.start))}–${time.format(new Date(other.end))}`} /> }))]
+                .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+                .map((entry) => entry.node)}
+            </ol>
+          )}
+        </section>
+
+        <section aria-labelledby="pending-title" className="space-y-3" data-testid="pending-list">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="pending-title" className="text-lg font-semibold">
+              {t("screen.pending")}
+            </h2>
+            <span className="text-sm text-slate-600">{t("screen.pendingCount", { count: pendingTasks.length })}</span>
+          </div>
+          {pendingTasks.length === 0 ? (
+            <EmptyState
+              icon={CheckCircleIcon}
+              headingLevel={3}
+              title={t("screen.emptyPendingTitle")}
+              text={t("screen.emptyPendingText")}
+              action={<Button onClick={() => setDialogue({ mode: "create", form: emptyForm() })}>{t("screen.newTask")}</Button>}
+            />
+          ) : (
+            <ul className="space-y-2">{pendingTasks.map((task) => item(task, "pending"))}</ul>
+          )}
+        </section>
+      </div>
+
+      {dialogue && (
+        <TaskDialog
+          key={dialogue.task?.id ?? dialogue.mode}
+          dialogue={dialogue}
+          timeZone={timeZone}
+          language={language}
+          onClose={() => setDialogue(null)}
+          onSaved={(saved, mode) => {
+            setDialogue(null);
+            toast({ title: mode === "edit" ? t("toast.saved") : t("toast.created"), tone: "success" });
+            const scheduledDay = saved.scheduledStart ? wallClock(saved.scheduledStart, timeZone).date : null;
+            if (scheduledDay && scheduledDay !== day) showDay(scheduledDay);
+            else void revalidate();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function TaskItem({
+  task,
+  place,
+  focused,
+  busy,
+  timeText,
+  dueText,
+  scheduledText,
+  onToggle,
+  onSchedule,
+  onEdit,
+  onDelete,
+}: {
+  task: TaskView;
+  place: "timeline" | "pending";
+  focused: boolean;
+  busy: boolean;
+  timeText: string | null;
+  dueText: string | null;
+  scheduledText: string | null;
+  onToggle: () => void;
+  onSchedule: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation("tasks");
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: "center" });
+  }, [focused]);
+  const done = task.status === "done";
+  return (
+    <li
+      ref={ref}
+      data-testid="task-item"
+      data-task-id={task.id}
+      className={`flex flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm sm:flex-row sm:items-start ${task.overdue ? "border-red-300 bg-red-50/50" : "border-slate-200"} ${focused ? "ring-2 ring-brand-400" : ""}`}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        {timeText && place === "timeline" && <span className="w-24 shrink-0 pt-0.5 text-sm font-semibold text-brand-700 tabular-nums">{timeText}</span>}
+        <Checkbox
+          checked={done}
+          disabled={busy}
+          onChange={onToggle}
+          aria-label={done ? t("item.reopen") : t("item.complete")}
+          label={<span className={`min-w-0 font-medium break-words ${done ? "text-slate-400 line-through" : "text-slate-900"}`}>{task.title}</span>}
+          className="min-w-0 items-start!"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-1.5 text-xs sm:justify-end">
+        <span className={`rounded-full px-2 py-0.5 font-medium ${PRIORITY_BADGE[task.priority]}`}>{t(`priority.${task.priority}`)}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t("item.duration", { minutes: task.durationMinutes })}</span>
+        {dueText && (
+          <span className={`rounded-full px-2 py-0.5 ${task.overdue ? "bg-red-600 font-semibold text-white" : "bg-slate-100 text-slate-700"}`} data-testid={task.overdue ? "overdue" : undefined}>
+            {task.overdue ? t("item.overdue", { date: dueText }) : t("item.due", { date: dueText })}
+          </span>
+        )}
+        {task.recurrence && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-brand-800">
+            <ArrowPathIcon className="h-3 w-3" aria-hidden="true" />
+            {t(`repeat.${repeatLabel(task.recurrence)}`)}
+          </span>
+        )}
+        {scheduledText && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-800">
+            <ClockIcon className="h-3 w-3" aria-hidden="true" />
+            {scheduledText}
+          </span>
+        )}
+        {!done && (
+          <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={onSchedule} loading={busy}>
+            {task.scheduledStart ? t("item.reschedule") : t("item.schedule")}
+          </Button>
+        )}
+        <IconButton icon={PencilSquareIcon} label={`${t("item.edit")}: ${task.title}`} onClick={onEdit} className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100" />
+        <IconButton icon={TrashIcon} label={`${t("item.delete")}: ${task.title}`} onClick={onDelete} className="rounded-lg p-1.5 text-red-700 hover:bg-red-50" />
+      </div>
+    </li>
+  );
+}
+
+/** The choice a rule is shown as (its label); rules set elsewhere read "Repete-se". */
+function repeatLabel(rrule: string): "daily" | "weekdays" | "weekly" | "monthly" | "custom" {
+  if (rrule === "FREQ=DAILY") return "daily";
+  if (rrule === "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR") return "weekdays";
+  if (rrule.startsWith("FREQ=WEEKLY") && !rrule.includes("INTERVAL")) return "weekly";
+  if (rrule.startsWith("FREQ=MONTHLY") && !rrule.includes("INTERVAL")) return "monthly";
+  return "custom";
+}
+
+/** Another module's item on the day (an event): busy time, shown for context, opened in its module. */
+function OtherItem({ item, text }: { item: { title: string; url: string }; text: string }) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-700">
+      <span className="w-24 shrink-0 font-semibold tabular-nums">{text}</span>
+      <Link to={item.url} className="min-w-0 break-words hover:underline">
+        {item.title}
+      </Link>
+    </li>
+  );
+}
+
+/** Quick add: Enter reads the sentence (parser loaded on first use) and opens the draft to confirm. */
+function QuickAdd({ timeZone, language, onDraft }: { timeZone: string; language: Language; onDraft: (form: TaskForm) => void }) {
+  const { t } = useTranslation("tasks");
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    const { parseQuickAdd } = await import("~/lib/quick-add");
+    setPending(false);
+    const result = parseQuickAdd(text, { language, now: new Date(), timeZone });
+    if (!result.ok) return setError(t(`quickAdd.refused.${result.reason}`));
+    setError(null);
+    setText("");
+    onDraft(formOfDraft(result.draft));
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start" data-testid="quick-add">
+      <TextField
+        label={t("quickAdd.label")}
+        hint={t("quickAdd.hint")}
+        placeholder={t("quickAdd.placeholder")}
+        value={text}
+        error={error}
+        maxLength={500}
+        onChange={(event) => setText(event.target.value)}
+        className="flex-1"
+        autoComplete="off"
+      />
+      <Button type="submit" loading={pending} className="sm:mt-6">
+        {t("quickAdd.submit")}
+      </Button>
+    </form>
+  );
+}
+
+const FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "scheduledStart", "status", "recurrence"] as const;
+
+/** Create, confirm a quick-add draft, or edit: the API's field messages stay next to their fields and what was typed is kept. */
+function TaskDialog({ dialogue, timeZone, language, onClose, onSaved }: { dialogue: NonNullable<Dialogue>; timeZone: string; language: Language; onClose: () => void; onSaved: (task: TaskView, mode: NonNullable<Dialogue>["mode"]) => void }) {
+  const { t } = useTranslation(["tasks", "ui"]);
+  const [form, setForm] = useState<TaskForm>(dialogue.form);
+  const editing = dialogue.mode === "edit";
+  const api = useApiForm<{ task: TaskView }>({ fields: FIELDS, fallback: editing ? t("errors.update") : t("errors.create"), onSuccess: (data) => onSaved(data.task, dialogue.mode) });
+  const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const weekdayLabels = useMemo(() => {
+    const format = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "short", timeZone: "UTC" });
+    // 2026-11-23 is a Monday.
+    return WEEK_DAYS.map((_, i) => format.format(new Date(Date.UTC(2026, 10, 23 + i))));
+  }, [language]);
+
+  const submit = api.submit(() => {
+    if (form.scheduledDate && !form.scheduledTime) return api.fail(null, { scheduledStart: t("form.scheduledTimeRequired") });
+    if (form.repeat === "weekly" && form.days.length === 0 && !form.dueDate) return api.fail(null, { recurrence: t("form.weekdaysRequired") });
+    const duration = Number(form.durationMinutes);
+    const body = {
+      title: form.title,
+      description: form.description,
+      priority: form.priority,
+      durationMinutes: form.durationMinutes.trim() === "" || !Number.isFinite(duration) ? null : duration,
+      dueDate: form.dueDate || null,
+      scheduledStart: form.scheduledDate && form.scheduledTime ? zonedInstant(form.scheduledDate, form.scheduledTime, timeZone).toISOString() : null,
+      status: form.status,
+      recurrence: ruleOf(form),
+    };
+    return editing ? apiFetch<{ task: TaskView }>(`/tasks/${dialogue.task!.id}`, { method: "PATCH", body }) : apiFetch<{ task: TaskView }>("/tasks", { body });
+  });
+
+  const title = editing ? t("form.editTitle") : dialogue.mode === "draft" ? t("form.draftTitle") : t("form.createTitle");
+  return (
+    <Dialog open onClose={() => !api.pending && onClose()} className="relative z-50">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto sm:items-center sm:p-4">
+        <DialogPanel as="form" onSubmit={submit} noValidate className="max-h-[100dvh] w-full max-w-lg space-y-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl" data-testid="task-form">
+          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+          {api.message && <Notice tone="error">{api.message}</Notice>}
+          <TextField label={t("form.title")} value={form.title} onChange={(e) => set("title", e.target.value)} error={api.errors.title} maxLength={200} autoFocus />
+          <TextArea label={t("form.description")} optional rows={2} value={form.description} onChange={(e) => set("description", e.target.value)} error={api.errors.description} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select label={t("form.priority")} value={form.priority} onChange={(e) => set("priority", e.target.value as TaskForm["priority"])} error={api.errors.priority} options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
+            <TextField label={t("form.duration")} inputMode="numeric" value={form.durationMinutes} onChange={(e) => set("durationMinutes", e.target.value)} error={api.errors.durationMinutes} />
+            <DateField label={t("form.dueDate")} optional value={form.dueDate} onChange={(value) => set("dueDate", value)} error={api.errors.dueDate} />
+            <Select label={t("form.status")} value={form.status} onChange={(e) => set("status", e.target.value as TaskForm["status"])} error={api.errors.status} options={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+            <DateField label={t("form.scheduledDate")} optional hint={t("form.scheduledHint")} value={form.scheduledDate} onChange={(value) => set("scheduledDate", value)} />
+            <TimeField label={t("form.scheduledTime")} optional value={form.scheduledTime} onChange={(value) => set("scheduledTime", value)} error={api.errors.scheduledStart} />
+          </div>
+          <Select
+            label={t("form.repeat")}
+            value={form.repeat}
+            onChange={(e) => set("repeat", e.target.value as TaskForm["repeat"])}
+            error={api.errors.recurrence}
+            options={[...REPEAT_CHOICES, ...(form.customRule ? (["custom"] as const) : [])].map((r) => ({ value: r, label: t(`repeat.${r}`) }))}
+          />
+          {form.repeat === "weekly" && (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-800">{t("form.weekdays")}</legend>
+              <div className="flex flex-wrap gap-3">
+                {WEEK_DAYS.map((code: WeekDay, i) => (
+                  <Checkbox
+                    key={code}
+                    label={weekdayLabels[i]}
+                    checked={form.days.includes(code)}
+                    onChange={(e) => set("days", e.target.checked ? [...form.days, code] : form.days.filter((d) => d !== code))}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="secondary" onClick={onClose} disabled={api.pending}>
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" loading={api.pending}>
+              {editing ? t("form.save") : t("form.create")}
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
