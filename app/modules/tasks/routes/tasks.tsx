@@ -311,7 +311,7 @@ function TaskItem({
       ref={ref}
       data-testid="task-item"
       data-task-id={task.id}
-      className={`flex flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm sm:flex-row sm:items-start ${task.overdue ? "border-red-300 bg-red-50/50" : "border-slate-200"} ${focused ? "ring-2 ring-brand-400" : ""}`}
+      className={`flex flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm ${task.overdue ? "border-red-300 bg-red-50/50" : "border-slate-200"} ${focused ? "ring-2 ring-brand-400" : ""}`}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         {timeText && place === "timeline" && <span className="w-24 shrink-0 pt-0.5 text-sm font-semibold text-brand-700 tabular-nums">{timeText}</span>}
@@ -324,7 +324,7 @@ function TaskItem({
           className="min-w-0 items-start!"
         />
       </div>
-      <div className="flex flex-wrap items-center gap-1.5 text-xs sm:justify-end">
+      <div className="flex flex-wrap items-center gap-1.5 pl-6 text-xs">
         <span className={`rounded-full px-2 py-0.5 font-medium ${PRIORITY_BADGE[task.priority]}`}>{t(`priority.${task.priority}`)}</span>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t("item.duration", { minutes: task.durationMinutes })}</span>
         {dueText && (

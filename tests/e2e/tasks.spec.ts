@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+
+test.describe("tasks", () => {
+  test("quick add a task, 'Agendar' it onto the day timeline, complete it, delete it with undo", async ({ page, context }) => {
+    const request = context.request;
+    await createUser(request, `e2e-tasks-${Date.now()}@example.com`, { toursDone: true });
+    // Every hour of every day is working time, so 'Agendar' finds a slot today whenever the test runs.
+    const hours = await request.patch("/api/v1/me", { headers: originOf(request), data: { preferences: { workingHours: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] } } } });
+    expect(hours.status()).toBe(200);
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await expect(page.getByText("Sem tarefas pendentes")).toBeVisible();
+
+    // Quick add: Enter turns the sentence into a draft the user confirms.
+    const quickAdd = page.getByLabel("Adição rápida");
+    await quickAdd.fill("estudar inglês durante 45 minutos");
+    await quickAdd.press("Enter");
+    const form = page.getByTestId("task-form");
+    await expect(form.getByRole("heading", { name: "Confirmar tarefa" })).toBeVisible();
+    await expect(form.getByLabel("Título")).toHaveValue("Estudar inglês");
+    await expect(form.getByLabel("Duração (minutos)")).toHaveValue("45");
+    await form.getByRole("button", { name: "Criar tarefa" }).click();
+    await expect(form).toBeHidden();
+
+    const pending = page.getByTestId("pending-list");
+    const item = pending.getByTestId("task-item").filter({ hasText: "Estudar inglês" });
+    await expect(item).toBeVisible();
+
+    // 'Agendar' places it in the first free slot; the day timeline shows it with its times.
+    await item.getByRole("button", { name: "Agendar" }).click();
+    await expect(page.getByText(/Agendada para/)).toBeVisible();
+    const timeline = page.getByTestId("day-timeline");
+    const scheduled = timeline.getByTestId("task-item").filter({ hasText: "Estudar inglês" });
+    await expect(scheduled).toBeVisible();
+    await expect(scheduled).toContainText(/\d{2}:\d{2}–\d{2}:\d{2}/);
+    await expect(timeline.getByRole("heading", { level: 2 })).toContainText("Hoje");
+
+    // Complete: it leaves the pending list and shows as done on the timeline.
+    await scheduled.getByRole("checkbox", { name: "Marcar como concluída" }).check();
+    await expect(page.getByText("Tarefa concluída")).toBeVisible();
+    await expect(pending.getByTestId("task-item")).toHaveCount(0);
+    await expect(scheduled.getByRole("checkbox", { name: "Marcar como por fazer" })).toBeChecked();
+
+    // Delete with undo: 'Anular' brings it back; without it the DELETE is sent after the window.
+    await scheduled.getByRole("button", { name: "Eliminar: Estudar inglês" }).click();
+    await expect(scheduled).toBeHidden();
+    await page.getByRole("button", { name: "Anular" }).click();
+    await expect(scheduled).toBeVisible();
+    await scheduled.getByRole("button", { name: "Eliminar: Estudar inglês" }).click();
+    await expect(scheduled).toBeHidden();
+    await expect.poll(async () => (await (await request.get("/api/v1/tasks")).json()).items.length, { timeout: 10_000 }).toBe(0);
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByText("Nada agendado neste dia")).toBeVisible();
+  });
+
+  test("the create form keeps what was typed and shows the title error next to the field", async ({ page, context }) => {
+    await createUser(context.request, `e2e-tasks-form-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Nova tarefa" }).first().click();
+    const form = page.getByTestId("task-form");
+    await form.getByLabel("Descrição").fill("Levar os documentos");
+    await form.getByRole("button", { name: "Criar tarefa" }).click();
+    await expect(form.getByText("O título da tarefa é obrigatório")).toBeVisible();
+    await expect(form.getByLabel("Descrição")).toHaveValue("Levar os documentos");
+    await form.getByLabel("Título").fill("Ir ao banco");
+    await form.getByLabel("Prioridade").selectOption("high");
+    await form.getByRole("button", { name: "Criar tarefa" }).click();
+    const item = page.getByTestId("pending-list").getByTestId("task-item").filter({ hasText: "Ir ao banco" });
+    await expect(item).toContainText("Alta");
+  });
+});
