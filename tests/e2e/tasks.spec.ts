@@ -1,17 +1,27 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, untilHydrated } from "./support";
 
 test.describe("tasks", () => {
   test("quick add a task, 'Agendar' it onto the day timeline, complete it, delete it with undo", async ({ page, context }) => {
     const request = context.request;
     await createUser(request, `e2e-tasks-${Date.now()}@example.com`, { toursDone: true });
-    // Every hour of every day is working time, so 'Agendar' finds a slot today whenever the test runs.
-    const hours = await request.patch("/api/v1/me", { headers: originOf(request), data: { preferences: { workingHours: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] } } } });
-    expect(hours.status()).toBe(200);
     await dismissCookieBanner(page);
     await page.goto("/app/tarefas");
     await untilHydrated(page);
     await expect(page.getByText("Sem tarefas pendentes")).toBeVisible();
+    await expect(page.getByText("Horário de trabalho: 09:00–18:00")).toBeVisible();
+
+    // Every hour of every day becomes working time, so 'Agendar' finds a slot today whenever the test runs.
+    await page.getByRole("button", { name: "Alterar horário" }).click();
+    const hours = page.getByTestId("working-hours-form");
+    await hours.getByLabel("Início").fill("00:00");
+    await hours.getByLabel("Início").press("Tab");
+    await hours.getByLabel("Fim").fill("23:59");
+    await hours.getByLabel("Fim").press("Tab");
+    await hours.getByRole("checkbox").nth(5).check();
+    await hours.getByRole("checkbox").nth(6).check();
+    await hours.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Horário de trabalho: 00:00–23:59")).toBeVisible();
 
     // Quick add: Enter turns the sentence into a draft the user confirms.
     const quickAdd = page.getByLabel("Adição rápida");
@@ -38,7 +48,8 @@ test.describe("tasks", () => {
     await expect(timeline.getByRole("heading", { level: 2 })).toContainText("Hoje");
 
     // Complete: it leaves the pending list and shows as done on the timeline.
-    await scheduled.getByRole("checkbox", { name: "Marcar como concluída" }).check();
+    // The box follows the server's answer (a recurring task answers with its next one), so click, then look.
+    await scheduled.getByRole("checkbox", { name: "Marcar como concluída" }).click();
     await expect(page.getByText("Tarefa concluída")).toBeVisible();
     await expect(pending.getByTestId("task-item")).toHaveCount(0);
     await expect(scheduled.getByRole("checkbox", { name: "Marcar como por fazer" })).toBeChecked();

@@ -267,6 +267,18 @@ describe("Agendar (POST /tasks/:id/schedule)", () => {
     expect((await json(await call(`/tasks/${other.id}/schedule`, alice, { method: "POST" }))).task.scheduledStart).toBe("2026-11-23T19:00:00.000Z");
   });
 
+  it("refuses working hours that end before they start or have no days (Preferências)", async () => {
+    const patch = (workingHours: unknown) => call("/me", alice, { method: "PATCH", body: { preferences: { workingHours } } });
+    const backwards = await patch({ start: "18:00", end: "09:00" });
+    expect(backwards.status).toBe(400);
+    expect(Object.keys((await json(backwards)).error.fields)).toEqual(["preferences.workingHours.end"]);
+    expect((await patch({ start: "09:00", end: "18:00", days: [] })).status).toBe(400);
+    expect((await patch({ start: "09:00", end: "18:00", days: [1, 1] })).status).toBe(400);
+    expect((await patch({ start: "10:00", end: "12:00", days: [1] })).status).toBe(200);
+    const task = await create(alice, { title: "Só às segundas", durationMinutes: 60 });
+    expect((await json(await call(`/tasks/${task.id}/schedule`, alice, { method: "POST" }))).task.scheduledStart).toBe("2026-11-23T10:00:00.000Z");
+  });
+
   it("counts a busy all-day item as the user's whole local day", async () => {
     otherItems.set(aliceId, [busy("2026-11-23", "2026-11-25", { allDay: true })]);
     const task = await create(alice, { title: "Depois das férias", durationMinutes: 30 });

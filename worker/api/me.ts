@@ -49,6 +49,9 @@ const preferencesSchema = z
     workingHours: z
       .object({ start: clock, end: clock, days: z.array(z.number().int().min(1).max(7)).max(7).optional() })
       .strict()
+      // Scheduling refuses overnight hours and empty or repeated days (worker/modules/tasks/scheduling.ts).
+      .refine((hours) => hours.end > hours.start, { path: ["end"], message: "errors:field.invalid" })
+      .refine((hours) => !hours.days || (hours.days.length > 0 && new Set(hours.days).size === hours.days.length), { path: ["days"], message: "errors:field.invalid" })
       .nullable(),
   })
   .partial()

@@ -97,6 +97,18 @@ export default {
     too_long: "longer than the working day",
     due_passed: "due date passed",
   },
+  workingHours: {
+    edit: "Change hours",
+    title: "Working hours",
+    text: "'Schedule' and 'Plan the day' only place tasks within these hours, in your time zone.",
+    start: "Start",
+    end: "End",
+    days: "Working days",
+    endBeforeStart: "The end must be after the start.",
+    daysRequired: "Choose at least one day.",
+    saved: "Working hours saved",
+    error: "Could not save the working hours.",
+  },
   errors: {
     titleRequired: "The task title is required",
     titleTooLong: "The title can have at most 200 characters.",

@@ -95,6 +95,18 @@ const tasks = {
     too_long: "mais longa do que o dia de trabalho",
     due_passed: "data limite passada",
   },
+  workingHours: {
+    edit: "Alterar horário",
+    title: "Horário de trabalho",
+    text: "'Agendar' e 'Planear o dia' só colocam tarefas dentro deste horário, no seu fuso horário.",
+    start: "Início",
+    end: "Fim",
+    days: "Dias de trabalho",
+    endBeforeStart: "O fim tem de ser depois do início.",
+    daysRequired: "Escolha pelo menos um dia.",
+    saved: "Horário de trabalho guardado",
+    error: "Não foi possível guardar o horário.",
+  },
   errors: {
     titleRequired: "O título da tarefa é obrigatório",
     titleTooLong: "O título pode ter no máximo 200 caracteres.",

@@ -30,6 +30,7 @@ import { listTasks, taskOr404 } from "@worker/modules/tasks/queries";
 import { userTimeline } from "@worker/modules/timeline";
 import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
 import { localDateOf, shiftDate, startOfDate, zonedInstant } from "@worker/modules/tasks/scheduling";
+import { WorkingHoursDialog } from "../working-hours";
 import { emptyForm, formOf, formOfDraft, REPEAT_CHOICES, ruleOf, WEEK_DAYS, wallClock, type TaskForm, type TaskView, type WeekDay } from "../model";
 import type { Route } from "./+types/tasks";
 
@@ -85,6 +86,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const [dialogue, setDialogue] = useState<Dialogue>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [plan, setPlan] = useState<PlanAnswer | null>(null);
+  const [editingHours, setEditingHours] = useState(false);
   useEntityChanges(["task"]);
 
   const time = useMemo(() => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone, hour: "2-digit", minute: "2-digit" }), [language, timeZone]);
@@ -181,7 +183,12 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{t("screen.title")}</h1>
-          <p className="text-sm text-slate-600">{t("screen.workingHours", { start: workingHours.start, end: workingHours.end })}</p>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+            {t("screen.workingHours", { start: workingHours.start, end: workingHours.end })}
+            <Button variant="link" onClick={() => setEditingHours(true)}>
+              {t("workingHours.edit")}
+            </Button>
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => void planDay()} loading={busy === "plan"} data-testid="plan-day">
@@ -254,6 +261,19 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      {editingHours && (
+        <WorkingHoursDialog
+          value={workingHours}
+          language={language}
+          onClose={() => setEditingHours(false)}
+          onSaved={() => {
+            setEditingHours(false);
+            toast({ title: t("workingHours.saved"), tone: "success" });
+            void revalidate();
+          }}
+        />
+      )}
 
       {dialogue && (
         <TaskDialog
