@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApi, PLATFORM_BODY_RULES } from "@worker/api";
 import { loadSession } from "@worker/auth/middleware";
+import { EVERY_QUARTER_HOUR, runSchedule } from "@worker/cron/registry";
 import { database } from "@worker/db/client";
 import { handleError } from "@worker/lib/errors";
 import { limitBodies } from "@worker/middleware/body";
@@ -405,5 +406,37 @@ describe("the tasks module elsewhere", () => {
     await create(alice, { title: "Exportável" });
     const data = await json(await call("/me/export", alice));
     expect(data.tasks).toEqual([expect.objectContaining({ title: "Exportável", status: "todo" })]);
+  });
+});
+
+describe("task reminders (cron, every quarter hour)", () => {
+  const reminders = async (userId: string) =>
+    (await env.DB.prepare("select title, message, type, action_url as actionUrl from notifications where user_id = ? and type = 'task' order by created_at, title").bind(userId).all()).results;
+
+  it("notifies once for each task starting within the next quarter hour, in the user's language and zone", async () => {
+    await env.DB.prepare("delete from notifications where type = 'task'").run();
+    const soon = await create(alice, { title: "Chamada com o banco", scheduledStart: "2026-11-23T09:10:00Z", durationMinutes: 20 });
+    const later = await create(alice, { title: "Revisão", scheduledStart: "2026-11-23T09:30:00Z" });
+    await create(alice, { title: "Feita", scheduledStart: "2026-11-23T09:05:00Z", status: "done" });
+    await create(alice, { title: "Sem hora" });
+    await env.DB.prepare("update users set language = 'en', time_zone = 'America/New_York' where id = ?").bind(brunoId).run();
+    await create(bruno, { title: "Call", scheduledStart: "2026-11-23T09:05:00Z" });
+
+    const nine = new Date("2026-11-23T09:00:00Z");
+    await runSchedule(EVERY_QUARTER_HOUR, env, nine, { inline: true });
+    expect(await reminders(aliceId)).toEqual([
+      { title: "Tarefa a começar: Chamada com o banco", message: "Agendada para as 09:10 (20 min).", type: "task", actionUrl: `/app/tarefas?task=${soon.id}` },
+    ]);
+    expect(await reminders(brunoId)).toEqual([expect.objectContaining({ title: "Task starting: Call", message: "Scheduled for 04:05 AM (30 min)." })]);
+
+    // A second run of the same quarter (a retry, a late trigger) sends nothing again.
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:01:00Z"), { inline: true });
+    expect(await reminders(aliceId)).toHaveLength(1);
+    // The quarter's window is half-open: 09:30 is not in 09:15's run but in 09:30's.
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:15:00Z"), { inline: true });
+    expect(await reminders(aliceId)).toHaveLength(1);
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:30:00Z"), { inline: true });
+    expect((await reminders(aliceId)).map((r) => r.title)).toEqual(["Tarefa a começar: Chamada com o banco", "Tarefa a começar: Revisão"]);
+    expect((await reminders(aliceId))[1].actionUrl).toBe(`/app/tarefas?task=${later.id}`);
   });
 });

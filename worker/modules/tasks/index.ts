@@ -2,6 +2,7 @@ import { defineWorkerModule } from "../types";
 import { WORKER_MODULES } from "..";
 import { createTasksApi, taskTimeline } from "./api";
 import { exportTasks, searchTasks, seedTasks } from "./queries";
+import { taskReminders } from "./reminders";
 import { localDateOf, shiftDate } from "./scheduling";
 
 /** Tasks (issue 12): the /tasks API with smart scheduling, search, export, demo data and its timeline. */
@@ -27,6 +28,8 @@ export const tasksModule = defineWorkerModule({
   ],
   exporter: { tables: ["tasks"], export: (db, userId) => exportTasks(db, userId) },
   timeline: taskTimeline,
+  // EVERY_QUARTER_HOUR of worker/cron/registry.ts, written out: that file reads the module list when it loads.
+  jobs: [{ name: "task-reminders", schedule: "*/15 * * * *", fanOut: taskReminders }],
   seed: async (db, userId) => {
     const today = localDateOf(new Date(), "Europe/Lisbon");
     await seedTasks(db, userId, today, (n) => shiftDate(today, n));

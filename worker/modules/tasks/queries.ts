@@ -134,3 +134,24 @@ export async function seedTasks(db: Db, userId: string, today: string, days: (n:
   ];
   await scoped.batch(rows.map((row) => scoped.insert(tasks, row)));
 }
+
+/**
+ * The reminders job's selection (the one query over every user, hence no user id): ids of users
+ * with a task that is not done and starts in [from, to), after `afterId`, in id order.
+ */
+export async function userIdsWithTasksStarting(db: Db, page: { afterId: string; limit: number }, from: Date, to: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: tasks.userId })
+    .from(tasks)
+    .where(and(gt(tasks.userId, page.afterId), ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lt(tasks.scheduledStart, to)))
+    .orderBy(asc(tasks.userId))
+    .limit(page.limit);
+  return rows.map((row) => row.userId);
+}
+
+/** The user's tasks that are not done and start in [from, to). */
+export async function tasksStarting(db: Db, userId: string, from: Date, to: Date): Promise<Task[]> {
+  return scopedTo(db, userId)
+    .select(tasks, and(ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lt(tasks.scheduledStart, to)))
+    .orderBy(asc(tasks.scheduledStart));
+}

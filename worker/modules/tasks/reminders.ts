@@ -1,0 +1,41 @@
+/**
+ * Task reminders: every quarter hour, a `task` notification for each task that starts within the
+ * next quarter hour (its scheduled start), once per task and start (a moved task is reminded again
+ * at its new time). Through notify(), so the user's preferences (in-app, e-mail, quiet hours) apply.
+ */
+import { findUserById } from "../../db/accounts";
+import { database } from "../../db/client";
+import { fanOut } from "../../cron/fan-out";
+import { translator } from "../../lib/translate";
+import { notify } from "../../notifications/notify";
+import { tasksStarting, userIdsWithTasksStarting } from "./queries";
+
+const QUARTER = 15 * 60_000;
+/** A run may come a little late: starts from a few minutes back are still reminded (once, by key). */
+const LATE = 5 * 60_000;
+const window = (now: Date): [Date, Date] => [new Date(now.getTime() - LATE), new Date(now.getTime() + QUARTER)];
+
+export const taskReminders = fanOut({
+  selectUsers: (env, now, page) => userIdsWithTasksStarting(database(env.DB), page, ...window(now)),
+  perUser: async (env, userId, now) => {
+    const db = database(env.DB);
+    const [user, due] = await Promise.all([findUserById(db, userId), tasksStarting(db, userId, ...window(now))]);
+    if (!user || due.length === 0) return false;
+    const t = translator(user.language);
+    const time = new Intl.DateTimeFormat(user.language === "pt" ? "pt-PT" : "en-US", { hour: "2-digit", minute: "2-digit", timeZone: user.timeZone });
+    let sent = false;
+    for (const task of due) {
+      const row = await notify(env, userId, {
+        type: "task",
+        category: "tasks",
+        title: t("tasks:reminder.title", { title: task.title }),
+        message: t("tasks:reminder.message", { time: time.format(task.scheduledStart!), minutes: task.durationMinutes }),
+        actionUrl: `/app/tarefas?task=${task.id}`,
+        metadata: { taskId: task.id },
+        dedupeKey: `task-start:${task.id}:${task.scheduledStart!.getTime()}`,
+      });
+      sent ||= row !== null;
+    }
+    return sent;
+  },
+});
