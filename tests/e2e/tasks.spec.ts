@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
 
 test.describe("tasks", () => {
   test("quick add a task, 'Agendar' it onto the day timeline, complete it, delete it with undo", async ({ page, context }) => {
+    // Sign-up, a build's first page and the 5-second undo window: more than the default 30 s.
+    test.setTimeout(90_000);
     const request = context.request;
     await createUser(request, `e2e-tasks-${Date.now()}@example.com`, { toursDone: true });
     await dismissCookieBanner(page);
@@ -46,6 +48,7 @@ test.describe("tasks", () => {
     await expect(scheduled).toBeVisible();
     await expect(scheduled).toContainText(/\d{2}:\d{2}–\d{2}:\d{2}/);
     await expect(timeline.getByRole("heading", { level: 2 })).toContainText("Hoje");
+    await page.screenshot({ path: "test-results/tasks-desktop.png", fullPage: true });
 
     // Complete: it leaves the pending list and shows as done on the timeline.
     // The box follows the server's answer (a recurring task answers with its next one), so click, then look.
@@ -83,5 +86,28 @@ test.describe("tasks", () => {
     await form.getByRole("button", { name: "Criar tarefa" }).click();
     const item = page.getByTestId("pending-list").getByTestId("task-item").filter({ hasText: "Ir ao banco" });
     await expect(item).toContainText("Alta");
+  });
+
+  test("on a phone the screen fits the width, with the quick add, the timeline and the pending list stacked", async ({ page, context }) => {
+    const request = context.request;
+    await createUser(request, `e2e-tasks-phone-${Date.now()}@example.com`, { toursDone: true });
+    for (const [title, priority, dueDate] of [["Pagar a renda da casa do mês de dezembro", "high", "2026-01-05"], ["Comprar pão", "low", null]] as const) {
+      const created = await request.post("/api/v1/tasks", { headers: originOf(request), data: { title, priority, dueDate, durationMinutes: 30 } });
+      expect(created.status()).toBe(201);
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    const items = page.getByTestId("pending-list").getByTestId("task-item");
+    await expect(items).toHaveCount(2);
+    // The overdue task stands out.
+    await expect(items.first().getByTestId("overdue")).toContainText("Atrasada");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const quickAdd = await page.getByTestId("quick-add").boundingBox();
+    const timeline = await page.getByTestId("day-timeline").boundingBox();
+    const pending = await page.getByTestId("pending-list").boundingBox();
+    expect(quickAdd!.y < timeline!.y && timeline!.y < pending!.y).toBe(true);
+    await page.screenshot({ path: "test-results/tasks-phone.png", fullPage: true });
   });
 });
