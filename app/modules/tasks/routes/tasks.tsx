@@ -216,7 +216,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="timeline-title" className="space-y-3" data-testid="day-timeline">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="timeline-title" className="text-lg font-semibold">
-              {day === today ? t("screen.today") : t("screen.timeline")} · <span className="font-normal capitalize">{dateText(day, true)}</span>
+              {day === today ? t("screen.today") : t("screen.timeline")} · <span className="font-normal">{capitalised(dateText(day, true))}</span>
             </h2>
             <div className="flex items-center gap-1">
               <IconButton icon={ChevronLeftIcon} label={t("screen.previousDay")} onClick={() => showDay(addDays(day, -1))} />
@@ -334,7 +334,7 @@ function TaskItem({
       className={`flex flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm ${task.overdue ? "border-red-300 bg-red-50/50" : "border-slate-200"} ${focused ? "ring-2 ring-brand-400" : ""}`}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        {timeText && place === "timeline" && <span className="w-24 shrink-0 pt-0.5 text-sm font-semibold text-brand-700 tabular-nums">{timeText}</span>}
+        {timeText && place === "timeline" && <span className="w-28 shrink-0 pt-0.5 text-sm font-semibold whitespace-nowrap text-brand-700 tabular-nums">{timeText}</span>}
         <Checkbox
           checked={done}
           disabled={busy}
@@ -376,6 +376,9 @@ function TaskItem({
   );
 }
 
+/** "segunda-feira, 23/11" → "Segunda-feira, 23/11" (a heading starts with a capital; the rest stays as Intl wrote it). */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The choice a rule is shown as (its label); rules set elsewhere read "Repete-se". */
 function repeatLabel(rrule: string): "daily" | "weekdays" | "weekly" | "monthly" | "custom" {
   if (rrule === "FREQ=DAILY") return "daily";
@@ -389,7 +392,7 @@ function repeatLabel(rrule: string): "daily" | "weekdays" | "weekly" | "monthly"
 function OtherItem({ item, text }: { item: { title: string; url: string }; text: string }) {
   return (
     <li className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-700">
-      <span className="w-24 shrink-0 font-semibold tabular-nums">{text}</span>
+      <span className="w-28 shrink-0 font-semibold whitespace-nowrap tabular-nums">{text}</span>
       <Link to={item.url} className="min-w-0 break-words hover:underline">
         {item.title}
       </Link>
