@@ -17,6 +17,7 @@ export default {
     notRecurring: "This event does not repeat",
     occurrenceOnly: "A single occurrence cannot change the repeat rule, the time zone or all-day",
     bound: "Give a date (YYYY-MM-DD) or an ISO 8601 instant",
+    reminder: "The reminder is a number of minutes from 0 to 40,320 (four weeks)",
     window: "The requested range cannot be longer than a year",
   },
   views: { month: "Month", week: "Week", day: "Day", agenda: "Agenda" },

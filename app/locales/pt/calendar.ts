@@ -15,6 +15,7 @@ const calendar = {
     notRecurring: "Este evento não se repete",
     occurrenceOnly: "Numa só ocorrência não se muda a repetição, o fuso nem o dia inteiro",
     bound: "Indique uma data (AAAA-MM-DD) ou um instante ISO 8601",
+    reminder: "O lembrete é um número de minutos de 0 a 40320 (quatro semanas)",
     window: "O intervalo pedido não pode passar de um ano",
   },
   views: { month: "Mês", week: "Semana", day: "Dia", agenda: "Agenda" },

@@ -37,7 +37,7 @@ const fieldsShape = {
   rrule: z.string().trim().max(500).nullable(),
   exdates: z.array(point).max(1000),
   /** Minutes before the start (up to four weeks); null for none. */
-  reminderMinutes: z.number().int().min(0).max(40_320).nullable(),
+  reminderMinutes: z.number("calendar:validation.reminder").int("calendar:validation.reminder").min(0, "calendar:validation.reminder").max(40_320, "calendar:validation.reminder").nullable(),
   busy: z.boolean(),
 };
 const createSchema = z
@@ -145,14 +145,14 @@ const shift = (value: string, deltaMs: number, allDay: boolean, timeZone: string
  * What happens to a series' exdates and overrides when its fields change: a new rule, zone or
  * all-day flag invalidates them (dropped); a move in time moves them along; otherwise they stay.
  */
-function followChanges(before: Fields, after: Fields, overrides: EventRow[]) {
+function followChanges(before: Fields, after: Fields, overrides: EventRow[], exdatesGiven: boolean) {
   const ruleChanged = before.rrule !== after.rrule || before.allDay !== after.allDay || before.timeZone !== after.timeZone;
-  if (ruleChanged) return { fields: { ...after, exdates: after.exdates === before.exdates ? [] : after.exdates }, overrides: { mode: "drop" as const } };
+  if (ruleChanged) return { fields: { ...after, exdates: exdatesGiven ? after.exdates : [] }, overrides: { mode: "drop" as const } };
   const delta = pointMs(after.start)! - pointMs(before.start)!;
   if (delta === 0) return { fields: after, overrides: { mode: "keep" as const } };
   const move = (v: string) => shift(v, delta, after.allDay, after.timeZone);
   return {
-    fields: { ...after, exdates: after.exdates === before.exdates ? before.exdates.map(move) : after.exdates },
+    fields: { ...after, exdates: exdatesGiven ? after.exdates : before.exdates.map(move) },
     overrides: { mode: "shift" as const, recurrenceIds: new Map(overrides.map((o) => [o.id, move(o.recurrenceId!)])) },
   };
 }
@@ -229,7 +229,7 @@ export const eventsApi = new Hono<AppEnv>()
       const afterBase: Fields = { ...current, start: split.after.start, end: split.after.end, rrule: split.after.rrule, exdates: split.after.exdates };
       const moved = (split.after.overrides ?? []).map((o) => ({ id: o.id, recurrenceId: o.occurrenceStart }));
       const after = checkFields({ ...afterBase, ...patch });
-      const followed = followChanges(afterBase, after, target.overrides.filter((o) => moved.some((m) => m.id === o.id)));
+      const followed = followChanges(afterBase, after, target.overrides.filter((o) => moved.some((m) => m.id === o.id)), patch.exdates !== undefined);
       const movedAfter =
         followed.overrides.mode === "drop" ? [] : followed.overrides.mode === "shift" ? moved.map((m) => ({ id: m.id, recurrenceId: (followed.overrides as { recurrenceIds: Map<string, string> }).recurrenceIds.get(m.id)! })) : moved;
       if (followed.overrides.mode === "drop") for (const m of moved) await store.removeOverrideRow(scoped, m.id);
@@ -242,7 +242,7 @@ export const eventsApi = new Hono<AppEnv>()
     }
 
     const next = checkFields({ ...current, ...patch });
-    const followed = followChanges(current, next, next === current ? [] : await store.overridesOf(scoped, series.id));
+    const followed = followChanges(current, next, await store.overridesOf(scoped, series.id), patch.exdates !== undefined);
     const row = await store.updateSeries(scoped, series, followed.fields, now, followed.overrides);
     await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "updated" });
     return c.json({ event: publicEvent(row) });

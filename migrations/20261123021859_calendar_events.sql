@@ -1,5 +1,16 @@
-PRAGMA foreign_keys=OFF;--> statement-breakpoint
-CREATE TABLE `__new_events` (
+CREATE TABLE `event_reminders` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`event_id` text NOT NULL,
+	`occurrence_start` text NOT NULL,
+	`sent_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `event_reminders_event_occurrence_idx` ON `event_reminders` (`event_id`,`occurrence_start`);--> statement-breakpoint
+CREATE INDEX `event_reminders_user_idx` ON `event_reminders` (`user_id`);--> statement-breakpoint
+CREATE TABLE `events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
 	`series_id` text,
@@ -26,10 +37,6 @@ CREATE TABLE `__new_events` (
 	FOREIGN KEY (`series_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-INSERT INTO `__new_events`("id", "user_id", "series_id", "recurrence_id", "title", "description", "location", "start", "end", "all_day", "time_zone", "rrule", "exdates", "reminder_minutes", "busy", "uid", "starts_at", "ends_at", "next_reminder_at", "next_reminder_occurrence", "created_at", "updated_at") SELECT "id", "user_id", "series_id", "recurrence_id", "title", "description", "location", "start", "end", "all_day", "time_zone", "rrule", "exdates", "reminder_minutes", "busy", "uid", "starts_at", "ends_at", "next_reminder_at", "next_reminder_occurrence", "created_at", "updated_at" FROM `events`;--> statement-breakpoint
-DROP TABLE `events`;--> statement-breakpoint
-ALTER TABLE `__new_events` RENAME TO `events`;--> statement-breakpoint
-PRAGMA foreign_keys=ON;--> statement-breakpoint
 CREATE INDEX `events_user_range_idx` ON `events` (`user_id`,`ends_at`,`starts_at`);--> statement-breakpoint
 CREATE INDEX `events_user_series_idx` ON `events` (`user_id`,`series_id`);--> statement-breakpoint
 CREATE INDEX `events_user_uid_idx` ON `events` (`user_id`,`uid`);--> statement-breakpoint
