@@ -82,7 +82,7 @@ describe("/events CRUD", () => {
       [{ title: "Dia", allDay: true, start: "2026-03-02", end: "2026-03-02" }, "end", "O fim não pode ser antes do início"],
       [{ ...base, reminderMinutes: -5 }, "reminderMinutes", "O lembrete é um número de minutos de 0 a 40320 (quatro semanas)"],
       [{ ...base, reminderMinutes: "10" }, "reminderMinutes", "O lembrete é um número de minutos de 0 a 40320 (quatro semanas)"],
-      [{ ...base, colour: "red" }, "colour", "Campo desconhecido."],
+      [{ ...base, colour: "red" }, "body", "Campo desconhecido."],
     ];
     for (const [body, field, message] of cases) {
       const response = await api("/events", { body, headers: as(cookie) });

@@ -97,15 +97,11 @@ export default {
     all: "All events",
     cancel: "Cancel",
   },
+  undo: "Undo",
   deleted: "Event deleted",
   deleteError: "Could not delete",
   moved: "Event moved",
   moveError: "Could not move",
   taskMoved: "Task moved",
   keyboardHint: "Alt+arrows move the selected event; Shift+Alt+arrows change its length.",
-  tour: {
-    views: "Switch between month, week, day and agenda.",
-    quickAdd: "Type an event in plain words and confirm the draft.",
-    create: "Create an event with repeat, reminder and time zone.",
-  },
 } satisfies Catalog<typeof ptCalendar>;

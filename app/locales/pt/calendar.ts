@@ -95,17 +95,13 @@ const calendar = {
     all: "Todos os eventos",
     cancel: "Cancelar",
   },
+  undo: "Anular",
   deleted: "Evento eliminado",
   deleteError: "Erro ao eliminar",
   moved: "Evento movido",
   moveError: "Não foi possível mover",
   taskMoved: "Tarefa movida",
   keyboardHint: "Alt+setas move o evento selecionado; Shift+Alt+setas altera a duração.",
-  tour: {
-    views: "Mude entre mês, semana, dia e agenda.",
-    quickAdd: "Escreva um evento em linguagem natural e confirme o rascunho.",
-    create: "Crie um evento com repetição, lembrete e fuso horário.",
-  },
 };
 
 export default calendar;
