@@ -91,7 +91,8 @@ describe("/events CRUD", () => {
       expect(error.code).toBe("validation_failed");
       expect(error.fields[field], field).toBe(message);
     }
-    const en = await api("/events", { body: { ...base, title: "" }, headers: { ...as(cookie), "accept-language": "en" } });
+    await patch(cookie, "/me", { language: "en" });
+    const en = await api("/events", { body: { ...base, title: "" }, headers: as(cookie) });
     expect((await json(en)).error.fields.title).toBe("The event title is required");
     expect(await list(cookie, "2026-01-01", "2026-12-31")).toEqual([]);
 
