@@ -57,7 +57,25 @@ export async function loader(args: Route.LoaderArgs) {
   return { view, date, today, from, to, timeZone, events, others };
 }
 
-type Occurrence = Route.ComponentProps["loaderData"]["events"][number];
+/** The calendar could not load (D1 down, a bug): say so in the screen's words and offer a retry. */
+export function ErrorBoundary() {
+  const { t } = useTranslation("calendar");
+  const revalidator = useRevalidator();
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <EmptyState
+        title={t("loadError")}
+        action={
+          <Button variant="secondary" onClick={() => revalidator.revalidate()} loading={revalidator.state === "loading"}>
+            {t("retry")}
+          </Button>
+        }
+      />
+    </section>
+  );
+}
+
 type Other = Route.ComponentProps["loaderData"]["others"][number];
 
 const HOUR_PX = 48;
@@ -556,7 +574,7 @@ function ScopeDialog({ ask, onAnswer }: { ask: { kind: "edit" | "delete" } | nul
           <Description className="sr-only">{ask?.kind === "delete" ? t("scope.deleteTitle") : t("scope.editTitle")}</Description>
           <div className="flex flex-col gap-2">
             {(["one", "following", "all"] as const).map((scope, i) => (
-              <Button key={scope} variant={ask?.kind === "delete" ? (i === 0 ? "secondary" : "secondary") : "secondary"} onClick={() => onAnswer(scope)} autoFocus={i === 0}>
+              <Button key={scope} variant="secondary" onClick={() => onAnswer(scope)} autoFocus={i === 0}>
                 {t(`scope.${scope}`)}
               </Button>
             ))}
