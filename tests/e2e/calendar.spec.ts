@@ -23,12 +23,12 @@ test.describe("calendar", () => {
     const block = week.getByTestId("calendar-item").filter({ hasText: "Ioga semanal" });
     await expect(block).toHaveCount(1);
 
-    await page.getByRole("link", { name: "Mês" }).click();
+    await page.getByRole("link", { name: "Mês", exact: true }).click();
     const month = page.getByTestId("month-view");
     // 7, 14, 21 and 28 December (the grid runs 30 Nov to 3 Jan).
     await expect(month.getByTestId("calendar-item").filter({ hasText: "Ioga semanal" })).toHaveCount(4);
 
-    await page.getByRole("link", { name: "Semana" }).click();
+    await page.getByRole("link", { name: "Semana", exact: true }).click();
     await expect(block).toHaveCount(1);
     // Drag the occurrence two hours down (48 px an hour), then change only this one.
     await block.scrollIntoViewIfNeeded();

@@ -11,9 +11,9 @@ export async function seedCalendar(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
   const now = new Date();
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(now);
-  const dayStart = (offsetDays: number) => localDayStartMs(today, ZONE) + offsetDays * DAY_MS + 3 * 3600_000; // safe past any DST night
-  const at = (offsetDays: number, hour: number, minute = 0) => formatInstant(dayStart(offsetDays) - 3 * 3600_000 + (hour * 60 + minute) * 60_000, ZONE);
   const date = (offsetDays: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offsetDays * DAY_MS).toISOString().slice(0, 10);
+  // Local midnight of that day plus the hours (no demo event sits in a DST night).
+  const at = (offsetDays: number, hour: number, minute = 0) => formatInstant(localDayStartMs(date(offsetDays), ZONE) + (hour * 60 + minute) * 60_000, ZONE);
   const base = { description: "", location: "", allDay: false, timeZone: ZONE, rrule: null, exdates: [], reminderMinutes: null, busy: true };
   await insertEvent(scoped, { ...base, title: "Reunião de equipa", start: at(0, 9, 30), end: at(0, 10, 30), rrule: "FREQ=WEEKLY;BYDAY=MO,WE", reminderMinutes: 10, location: "Sala 2" }, now);
   await insertEvent(scoped, { ...base, title: "Dentista", start: at(2, 15), end: at(2, 16), reminderMinutes: 60, location: "Clínica do Areeiro" }, now);
