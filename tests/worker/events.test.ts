@@ -30,10 +30,11 @@ async function freshUser() {
   return signUpAndLogIn(`events-${Date.now()}-${++counter}@example.com`);
 }
 
+// Two sign-ups hash two passwords: slow on a loaded machine.
 beforeAll(async () => {
   ana = await freshUser();
   bruno = await freshUser();
-});
+}, 60_000);
 
 describe("/events CRUD", () => {
   it("creates, reads, lists, changes and deletes a single event", async () => {
