@@ -154,6 +154,12 @@ export async function occurrencesBetween(scoped: Scoped, from: string, to: strin
         items.push({ sort: s, item: toItem(row, { occurrenceStart: row.recurrenceId!, start: row.start, end: row.end }, row.seriesId, true, true) });
       continue;
     }
+    if (!row.rrule && !row.allDay) {
+      // A single timed event needs no expansion (nor Temporal): its stored instants are the occurrence.
+      const [s, e] = [pointMs(row.start)!, pointMs(row.end)!];
+      if (e > s ? s < toMs && e > fromMs : s >= fromMs && s < toMs) items.push({ sort: s, item: toItem(row, { occurrenceStart: row.start, start: row.start, end: row.end }, row.id, false, false) });
+      continue;
+    }
     // The window end is exclusive for instants; expandOccurrences reads an instant `to` the same way.
     const { items: occurrences } = expandOccurrences(
       { start: row.start, end: row.end, allDay: row.allDay, timeZone: row.timeZone, rrule: row.rrule, exdates: [...row.exdates, ...(overridden.get(row.id) ?? [])] },
