@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createUser, dismissCookieBanner, untilHydrated } from "./support";
 
 test.describe("calendar", () => {
+  test.setTimeout(90_000);
   test("create a weekly event, see it in week and month views, move one occurrence by drag", async ({ page }) => {
     const email = `e2e-calendar-${Date.now()}@example.com`;
     await createUser(page.request, email, { toursDone: true });
@@ -44,5 +45,16 @@ test.describe("calendar", () => {
     const response = await page.request.get("/api/v1/events?from=2026-12-07&to=2026-12-14");
     const { items } = await response.json();
     expect(items.map((i: { start: string }) => i.start)).toEqual(["2026-12-07T11:00:00+00:00", "2026-12-14T09:00:00+00:00"]);
+
+    // Delete only that occurrence from its dialog: it leaves at once, "Anular" is offered, then the DELETE goes out.
+    await page.getByText("Evento movido").waitFor({ state: "hidden" });
+    await block.click();
+    await page.getByTestId("event-dialog").getByRole("button", { name: "Eliminar" }).click();
+    await page.getByRole("button", { name: "Só este evento" }).click();
+    await expect(page.getByText("Evento eliminado")).toBeVisible();
+    await expect(block).toHaveCount(0);
+    await expect
+      .poll(async () => (await (await page.request.get("/api/v1/events?from=2026-12-07&to=2026-12-14")).json()).items.map((i: { start: string }) => i.start), { timeout: 15_000 })
+      .toEqual(["2026-12-14T09:00:00+00:00"]);
   });
 });

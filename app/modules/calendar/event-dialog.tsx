@@ -107,6 +107,7 @@ export function EventDialog({
   onSaved,
   askScope,
   onDelete,
+  children,
 }: {
   draft: EventDraft | null;
   language: "pt" | "en";
@@ -114,6 +115,8 @@ export function EventDialog({
   onSaved: (message: string) => void;
   askScope: (kind: "edit" | "delete") => Promise<Scope | null>;
   onDelete: (draft: EventDraft) => void;
+  /** A dialog opened from this one (the "which occurrences" choice), nested as Headless UI expects. */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation("calendar");
   const [draft, setDraft] = useState<EventDraft | null>(initial);
@@ -301,6 +304,7 @@ export function EventDialog({
               {t("form.save")}
             </Button>
           </div>
+          {children}
         </DialogPanel>
       </div>
     </Dialog>

@@ -286,8 +286,10 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
           screenToast(message, undefined, "success");
           revalidator.revalidate();
         }}
-      />
-      <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />
+      >
+        {draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
+      </EventDialog>
+      {!draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
     </section>
   );
 }
