@@ -19,7 +19,7 @@ const stop = () => server.kill("SIGTERM");
 process.on("exit", stop);
 
 async function login() {
-  for (let i = 0; i < 900; i++) {
+  for (let i = 0; i < 1500; i++) {
     try {
       const response = await fetch(`${base}/api/v1/auth/login`, {
         method: "POST",
@@ -81,8 +81,11 @@ try {
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0].model}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, node ${process.version}`);
   console.log(`month (GET /events March 2027, 500 events of which 50 recurring → ${monthItems} occurrences): median ${fmt(month.median)}, p95 ${fmt(month.p95)} (60 runs)`);
   console.log(`year (GET /events 2027, recurrences expanded → ${yearItems} occurrences): median ${fmt(year.median)}, p95 ${fmt(year.p95)} (20 runs)`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   stop();
   await sleep(1500);
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
