@@ -137,7 +137,8 @@ describe("a throwaway module added to the list", () => {
     expect(cronJobsOf(modules, []).map((j) => j.name)).toContain("sample-count");
     expect(cronJobsOf([sample], []).map((j) => j.name)).toEqual(["sample-count"]);
     const results = await runSchedule(NIGHTLY, env, new Date(), { jobs: cronJobsOf(modules, []) });
-    expect(results).toEqual({ "sample-count": { affected: 2 } });
+    // Landed modules' nightly jobs run too; the sample's own result is the one asserted.
+    expect(results).toMatchObject({ "sample-count": { affected: 2 } });
   });
 
   it("takes its own body limit and media type; other routes keep JSON up to 1 MB", async () => {

@@ -23,6 +23,8 @@ export type CronJob = {
 
 export const EVERY_QUARTER_HOUR = "*/15 * * * *";
 export const NIGHTLY = "0 3 * * *";
+/** Jobs that must act at the right minute (event reminders). */
+export const EVERY_MINUTE = "* * * * *";
 
 /** The platform's jobs. Add one: write worker/cron/<job>.ts and list it here (a module's go in its manifest). */
 export const PLATFORM_JOBS: CronJob[] = [

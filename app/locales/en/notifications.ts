@@ -2,6 +2,8 @@ import type ptNotifications from "../pt/notifications";
 import type { Catalog } from "../types";
 
 export default {
+  eventReminder: { title: "{{title}}", message: "Starts on {{date}} at {{time}}." },
+  eventReminderAllDay: { title: "{{title}}", message: "{{date}}, all day." },
   welcome: {
     title: "Welcome to Rumo!",
     message: "Your account is ready. Start with your impact dashboard and set your first goals.",

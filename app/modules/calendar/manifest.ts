@@ -6,7 +6,7 @@ export const calendarModule = defineModule({
   icon: "calendar",
   labelKey: "shell:nav.calendar",
   namespace: "calendar",
-  screens: [{ path: "calendario", labelKey: "shell:nav.calendar", crumbKey: "shell:crumbs.calendario" }],
+  screens: [{ path: "calendario", labelKey: "shell:nav.calendar", crumbKey: "shell:crumbs.calendario", file: "modules/calendar/routes/calendar.tsx" }],
   legacyPaths: ["calendario"],
   navigation: {
     sidebar: { group: "organisation", order: 10 },
@@ -15,4 +15,5 @@ export const calendarModule = defineModule({
     swipe: 30,
   },
   flag: { name: "calendario", roadmapOrder: 20 },
+  landed: true,
 });

@@ -1,7 +1,49 @@
+import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule } from "../types";
+import { eventsApi } from "./api";
+import { exportCalendar, occurrencesBetween, searchEvents } from "./queries";
+import { eventReminders } from "./reminders";
+import { seedCalendar } from "./seed";
 
-/** The calendar: no API yet. Its API, tables, search provider and exporter arrive with its issue (docs/modules.md). */
+/** worker/cron/registry.ts's EVERY_MINUTE (importing the registry from a module would be a cycle). */
+const EVERY_MINUTE = "* * * * *";
+
+/** Where an occurrence opens in the app: the calendar on its day. */
+const urlOf = (id: string, start: string) => `/app/calendario?date=${start.slice(0, 10)}&event=${id}`;
+
+/** The calendar (issue 12): events with recurrence, one-occurrence edits and reminders. */
 export const calendarModule = defineWorkerModule({
   key: "calendar",
+  api: { mount: "/events", app: eventsApi },
   searchTypes: ["event"],
+  search: [
+    {
+      type: "event",
+      search: async (db, userId, query, limit) =>
+        (await searchEvents(db, userId, query, limit)).map((row) => ({
+          id: row.id,
+          title: row.title,
+          description: row.description || row.location,
+          type: "event",
+          module: "calendar",
+          url: urlOf(row.id, row.start),
+          metadata: { date: row.start.slice(0, 10) },
+        })),
+    },
+  ],
+  exporter: { tables: ["events", "event_reminders"], export: (db, userId) => exportCalendar(db, userId) },
+  jobs: [{ name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders }],
+  seed: seedCalendar,
+  timeline: async (db, userId, range) =>
+    (await occurrencesBetween(scopedTo(db, userId), range.from.toISOString(), new Date(range.to.getTime()).toISOString(), range.timeZone)).map((o) => ({
+      module: "calendar",
+      id: o.id,
+      occurrenceStart: o.occurrenceStart,
+      title: o.title,
+      start: o.start,
+      end: o.end,
+      allDay: o.allDay,
+      busy: o.busy,
+      url: urlOf(o.id, o.start),
+    })),
 });

@@ -115,6 +115,15 @@ const zdtAt = (ms: number, timeZone: string) => zonedDateTime().from(`${new Date
 /** Start of local day `date` in `timeZone`, as epoch ms (a missing midnight resolves forward, as Temporal does). */
 const startOfDayMs = (date: string, timeZone: string) => zonedDateTime().from(`${date}T00:00:00[${timeZone}]`).startOfDay().epochMilliseconds;
 
+/** The instant `ms` as the API writes it: ISO with the offset of `timeZone`, seconds precision. */
+export const formatInstant = (ms: number, timeZone: string) => isoWithOffset(zdtAt(ms, timeZone));
+
+/** Epoch ms of a local day's start in `timeZone` (all-day reminders). */
+export const localDayStartMs = (date: string, timeZone: string) => startOfDayMs(date, timeZone);
+
+/** Epoch ms of an instant or a date (UTC midnight), or null when it is neither. */
+export const pointMs = (value: string): number | null => (DATE_RE.test(value) ? dateMs(value) : instantMs(value));
+
 /** ISO with offset, seconds precision, as the API writes instants. */
 const isoWithOffset = (z: Zdt) => z.toString({ timeZoneName: "never", smallestUnit: "second" });
 
@@ -372,7 +381,8 @@ export interface Expansion<O extends OccurrenceOverride = OccurrenceOverride> {
   truncated: boolean;
 }
 
-const boundMs = (value: string, timeZone: string, isEnd: boolean): number => {
+/** A window bound in epoch ms: an instant, or a date (its local midnight in `timeZone`; an end date is inclusive). Throws on bad input. */
+export const boundMs = (value: string, timeZone: string, isEnd: boolean): number => {
   if (DATE_RE.test(value)) {
     if (dateMs(value) === null) throw new Error(`window bound ${value} is not a real date`);
     return isEnd ? startOfDayMs(isoDate(dateMs(value)! + DAY_MS), timeZone) : startOfDayMs(value, timeZone);

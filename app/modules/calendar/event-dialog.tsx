@@ -1,0 +1,312 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Combobox } from "~/components/ui/combobox";
+import { DateField, TimeField } from "~/components/ui/date-picker";
+import { Checkbox, Select, TextArea, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { Switch } from "~/components/ui/switch";
+import { useApiForm } from "~/components/ui/use-api-form";
+import { apiFetch, type ApiResult } from "~/lib/api";
+import { addDays, instantAt, isoInZone, wallOf } from "./layout";
+import { fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
+
+/** What the dialog edits: a new event's draft, or an existing occurrence/series. */
+export type EventDraft = {
+  id?: string;
+  occurrenceStart?: string;
+  recurring?: boolean;
+  title: string;
+  description: string;
+  location: string;
+  allDay: boolean;
+  /** Local wall clock in `timeZone`: dates YYYY-MM-DD (end inclusive for all-day), times HH:mm. */
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  timeZone: string;
+  reminderMinutes: number | null;
+  busy: boolean;
+  rrule: string | null;
+};
+
+export type Scope = "one" | "following" | "all";
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+};
+
+/** A draft from an API event or occurrence (times on the event's own zone's wall clock). */
+export function draftOf(event: { id?: string; occurrenceStart?: string; recurring?: boolean; title: string; description?: string; location?: string; start: string; end: string; allDay: boolean; timeZone: string; reminderMinutes?: number | null; busy?: boolean; rrule?: string | null }): EventDraft {
+  const base = {
+    id: event.id,
+    occurrenceStart: event.occurrenceStart,
+    recurring: event.recurring,
+    title: event.title,
+    description: event.description ?? "",
+    location: event.location ?? "",
+    allDay: event.allDay,
+    timeZone: event.timeZone,
+    reminderMinutes: event.reminderMinutes ?? null,
+    busy: event.busy ?? true,
+    rrule: event.rrule ?? null,
+  };
+  if (event.allDay) return { ...base, startDate: event.start, endDate: addDays(event.end, -1) < event.start ? event.start : addDays(event.end, -1), startTime: "09:00", endTime: "10:00" };
+  const s = wallOf(event.start, event.timeZone);
+  const e = wallOf(event.end, event.timeZone);
+  return { ...base, startDate: s.date, startTime: hhmm(s.minutes), endDate: e.date, endTime: hhmm(e.minutes) };
+}
+
+/** The API body of a draft (instants with the event zone's offset; all-day end exclusive). */
+export function bodyOf(draft: EventDraft, repeat: Repeat) {
+  const tz = draft.timeZone;
+  const untilInstant =
+    repeat.ends === "until" && repeat.until && !draft.allDay
+      ? new Date(instantAt(addDays(repeat.until, 1), 0, tz) - 1000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")
+      : undefined;
+  const times = draft.allDay
+    ? { start: draft.startDate, end: addDays(draft.endDate, 1) }
+    : { start: isoInZone(instantAt(draft.startDate, minutesOf(draft.startTime), tz), tz), end: isoInZone(instantAt(draft.endDate, minutesOf(draft.endTime), tz), tz) };
+  return {
+    title: draft.title,
+    description: draft.description,
+    location: draft.location,
+    allDay: draft.allDay,
+    timeZone: tz,
+    reminderMinutes: draft.reminderMinutes,
+    busy: draft.busy,
+    rrule: toRrule(repeat, draft.startDate, untilInstant),
+    ...times,
+  };
+}
+
+const FIELDS = ["title", "start", "end", "timeZone", "rrule", "location", "description", "reminderMinutes", "allDay", "body"] as const;
+const REMINDERS: [string, number | null][] = [
+  ["none", null],
+  ["at", 0],
+  ["m5", 5],
+  ["m10", 10],
+  ["m30", 30],
+  ["h1", 60],
+  ["d1", 1440],
+];
+
+/**
+ * Create or edit an event: title, all-day, start and end (kit date and time pickers), time zone,
+ * location, description, reminder and the recurrence editor with the rule in words. Saving an
+ * occurrence of a series first asks which ones (`askScope`).
+ */
+export function EventDialog({
+  draft: initial,
+  language,
+  onClose,
+  onSaved,
+  askScope,
+  onDelete,
+  children,
+}: {
+  draft: EventDraft | null;
+  language: "pt" | "en";
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  askScope: (kind: "edit" | "delete") => Promise<Scope | null>;
+  onDelete: (draft: EventDraft) => void;
+  /** A dialog opened from this one (the "which occurrences" choice), nested as Headless UI expects. */
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation("calendar");
+  const [draft, setDraft] = useState<EventDraft | null>(initial);
+  const [repeat, setRepeat] = useState<Repeat>(NO_REPEAT);
+  const [words, setWords] = useState("");
+  useEffect(() => {
+    setDraft(initial);
+    setRepeat(fromRrule(initial?.rrule ?? null));
+  }, [initial]);
+
+  const zones = useMemo(() => {
+    const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    const all = new Set([...list, "UTC", initial?.timeZone ?? "Europe/Lisbon"]);
+    return [...all].sort().map((z) => ({ value: z, label: z.replaceAll("_", " ") }));
+  }, [initial?.timeZone]);
+
+  // The rule in words: the recurrence module is heavy (rrule-temporal), so it loads only here.
+  const rrule = draft ? toRrule(repeat, draft.startDate) : null;
+  useEffect(() => {
+    let live = true;
+    if (!rrule || !draft) {
+      setWords("");
+      return;
+    }
+    const start = draft.allDay ? draft.startDate : isoInZone(instantAt(draft.startDate, minutesOf(draft.startTime), draft.timeZone), draft.timeZone);
+    void import("@worker/modules/calendar/recurrence").then(({ describeRrule }) => {
+      if (live) setWords(describeRrule(rrule, language, start, draft.timeZone));
+    });
+    return () => {
+      live = false;
+    };
+  }, [rrule, draft?.startDate, draft?.startTime, draft?.allDay, draft?.timeZone, language]);
+
+  const form = useApiForm<unknown>({
+    fields: FIELDS,
+    fallback: t("form.error"),
+    onSuccess: () => onSaved(draft?.id ? t("form.saved") : t("form.created")),
+  });
+
+  if (!draft) return null;
+  const set = (changes: Partial<EventDraft>) => setDraft((d) => (d ? { ...d, ...changes } : d));
+  const editing = Boolean(draft.id);
+
+  const save = form.submit(async (): Promise<ApiResult<unknown> | null> => {
+    const body = bodyOf(draft, repeat);
+    if (!draft.id) return apiFetch("/events", { body });
+    let scope: Scope = "all";
+    if (draft.recurring && draft.occurrenceStart) {
+      const chosen = await askScope("edit");
+      if (!chosen) return null;
+      scope = chosen;
+    }
+    const occurrence = draft.occurrenceStart ? encodeURIComponent(draft.occurrenceStart) : "";
+    if (scope === "one") {
+      const { rrule: _rule, timeZone: _zone, allDay: _allDay, ...rest } = body;
+      return apiFetch(`/events/${draft.id}?occurrence=${occurrence}&scope=one`, { method: "PATCH", body: rest });
+    }
+    if (scope === "following") return apiFetch(`/events/${draft.id}?occurrence=${occurrence}&scope=following`, { method: "PATCH", body });
+    if (!draft.recurring || !draft.occurrenceStart) return apiFetch(`/events/${draft.id}`, { method: "PATCH", body });
+    // The whole series from one of its occurrences: move the series' own start by the same wall-clock change.
+    const series = await apiFetch<{ event: { start: string; end: string; allDay: boolean; timeZone: string } }>(`/events/${draft.id}`);
+    if (!series.ok) return series;
+    const before = draftOf({ ...series.data.event, title: "" });
+    const original = draftOf({ start: draft.occurrenceStart, end: draft.occurrenceStart, allDay: draft.allDay, timeZone: draft.timeZone, title: "" });
+    const dayShift = Math.round((Date.parse(`${draft.startDate}T00:00:00Z`) - Date.parse(`${original.startDate}T00:00:00Z`)) / 86_400_000);
+    const startDate = addDays(before.startDate, dayShift);
+    const lengthDays = Math.round((Date.parse(`${draft.endDate}T00:00:00Z`) - Date.parse(`${draft.startDate}T00:00:00Z`)) / 86_400_000);
+    return apiFetch(`/events/${draft.id}`, { method: "PATCH", body: bodyOf({ ...draft, startDate, endDate: addDays(startDate, lengthDays) }, repeat) });
+  });
+
+  const weekday = weekdayPosition(draft.startDate);
+  const ordinal = t(`ordinals.${weekday.nth === -1 ? "-1" : String(weekday.nth)}` as never);
+  const dayNames = (() => {
+    const base = Date.UTC(2026, 0, 5); // a Monday
+    return WEEKDAYS.map((_, i) => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "short", timeZone: "UTC" }).format(new Date(base + i * 86_400_000)));
+  })();
+  const weekdayLong = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "long", timeZone: "UTC" }).format(new Date(`${draft.startDate}T00:00:00Z`));
+
+  return (
+    <Dialog open onClose={() => !form.pending && onClose()} className="relative z-50">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
+        <DialogPanel as="form" onSubmit={save} className="max-h-[92vh] w-full max-w-lg space-y-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl" data-testid="event-dialog">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
+          {form.message && <Notice tone="error">{form.message}</Notice>}
+          <TextField label={t("form.title")} value={draft.title} onChange={(e) => set({ title: e.target.value })} error={form.errors.title} maxLength={200} autoFocus required />
+          <Switch label={t("form.allDay")} checked={draft.allDay} onChange={(allDay) => set({ allDay })} />
+          <div className="grid grid-cols-2 gap-3">
+            <DateField label={t("form.startDate")} value={draft.startDate} onChange={(v) => v && set({ startDate: v, endDate: v > draft.endDate ? v : draft.endDate })} error={form.errors.start} />
+            {!draft.allDay && <TimeField label={t("form.startTime")} value={draft.startTime} onChange={(v) => set({ startTime: v })} />}
+            <DateField label={t("form.endDate")} value={draft.endDate} onChange={(v) => v && set({ endDate: v })} error={form.errors.end} />
+            {!draft.allDay && <TimeField label={t("form.endTime")} value={draft.endTime} onChange={(v) => set({ endTime: v })} />}
+          </div>
+          {!draft.allDay && <Combobox label={t("form.timeZone")} options={zones} value={draft.timeZone} onChange={(v) => v && set({ timeZone: v })} error={form.errors.timeZone} />}
+          <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-700">{t("repeat.label")}</legend>
+            <Select
+              label={t("repeat.label")}
+              hideLabel
+              value={repeat.freq}
+              onChange={(e) => setRepeat({ ...repeat, freq: e.target.value as Repeat["freq"] })}
+              options={[
+                { value: "NONE", label: t("repeat.none") },
+                { value: "DAILY", label: t("repeat.daily") },
+                { value: "WEEKLY", label: t("repeat.weekly") },
+                { value: "MONTHLY", label: t("repeat.monthly") },
+                { value: "YEARLY", label: t("repeat.yearly") },
+                ...(repeat.freq === "CUSTOM" ? [{ value: "CUSTOM", label: words || (repeat.raw ?? "") }] : []),
+              ]}
+            />
+            {repeat.freq !== "NONE" && repeat.freq !== "CUSTOM" && (
+              <>
+                <TextField label={t("repeat.interval")} type="number" min={1} max={99} value={String(repeat.interval)} onChange={(e) => setRepeat({ ...repeat, interval: Math.max(1, Number(e.target.value) || 1) })} />
+                {repeat.freq === "WEEKLY" && (
+                  <div role="group" aria-label={t("repeat.onDays")} className="flex flex-wrap gap-2">
+                    {WEEKDAYS.map((day, i) => (
+                      <Checkbox
+                        key={day}
+                        label={dayNames[i]}
+                        checked={repeat.days.includes(day) || (repeat.days.length === 0 && weekday.day === day)}
+                        onChange={(e) => {
+                          const current = repeat.days.length ? repeat.days : [weekday.day];
+                          setRepeat({ ...repeat, days: e.target.checked ? [...new Set([...current, day])] : current.filter((d) => d !== day) });
+                        }}
+                      />
+                    ))}
+                  </div>
+                )}
+                {repeat.freq === "MONTHLY" && (
+                  <Select
+                    label={t("repeat.monthlyBy")}
+                    value={repeat.monthlyBy}
+                    onChange={(e) => setRepeat({ ...repeat, monthlyBy: e.target.value as Repeat["monthlyBy"] })}
+                    options={[
+                      { value: "monthDay", label: t("repeat.byMonthDay", { day: Number(draft.startDate.slice(8, 10)) }) },
+                      { value: "weekday", label: t("repeat.byWeekday", { ordinal, weekday: weekdayLong }) },
+                    ]}
+                  />
+                )}
+                <div className="grid grid-cols-2 gap-3">
+                  <Select
+                    label={t("repeat.ends")}
+                    value={repeat.ends}
+                    onChange={(e) => setRepeat({ ...repeat, ends: e.target.value as Repeat["ends"] })}
+                    options={[
+                      { value: "never", label: t("repeat.never") },
+                      { value: "count", label: t("repeat.after") },
+                      { value: "until", label: t("repeat.on") },
+                    ]}
+                  />
+                  {repeat.ends === "count" && (
+                    <TextField label={t("repeat.times")} type="number" min={1} max={999} value={String(repeat.count)} onChange={(e) => setRepeat({ ...repeat, count: Math.max(1, Number(e.target.value) || 1) })} />
+                  )}
+                  {repeat.ends === "until" && <DateField label={t("repeat.on")} value={repeat.until} min={draft.startDate} onChange={(v) => setRepeat({ ...repeat, until: v })} />}
+                </div>
+              </>
+            )}
+            {words && (
+              <p className="text-sm text-slate-600" data-testid="rule-words">
+                {words}
+              </p>
+            )}
+            {form.errors.rrule && <p className="text-sm text-red-700">{form.errors.rrule}</p>}
+          </fieldset>
+          <TextField label={t("form.location")} value={draft.location} onChange={(e) => set({ location: e.target.value })} error={form.errors.location} optional maxLength={300} />
+          <TextArea label={t("form.description")} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={form.errors.description} optional rows={3} />
+          <Select
+            label={t("form.reminder")}
+            value={draft.reminderMinutes === null ? "none" : String(draft.reminderMinutes)}
+            onChange={(e) => set({ reminderMinutes: e.target.value === "none" ? null : Number(e.target.value) })}
+            error={form.errors.reminderMinutes}
+            options={REMINDERS.map(([key, minutes]) => ({ value: minutes === null ? "none" : String(minutes), label: t(`reminders.${key}` as never) }))}
+          />
+          <Switch label={t("form.busy")} checked={draft.busy} onChange={(busy) => set({ busy })} />
+          <div className="flex justify-end gap-2 pt-2">
+            {editing && (
+              <Button variant="danger" className="mr-auto" onClick={() => onDelete(draft)} disabled={form.pending}>
+                {t("form.delete")}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={onClose} disabled={form.pending}>
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" loading={form.pending}>
+              {t("form.save")}
+            </Button>
+          </div>
+          {children}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { fromRrule, NO_REPEAT, toRrule, weekdayPosition } from "./recurrence-form";
+
+describe("the recurrence editor's RRULE", () => {
+  it("writes the product's rules", () => {
+    expect(toRrule(NO_REPEAT, "2026-05-12")).toBeNull();
+    expect(toRrule({ ...NO_REPEAT, freq: "DAILY" }, "2026-05-12")).toBe("FREQ=DAILY");
+    expect(toRrule({ ...NO_REPEAT, freq: "WEEKLY", days: ["WE", "MO"] }, "2026-05-12")).toBe("FREQ=WEEKLY;BYDAY=MO,WE");
+    // No day ticked: the start's own weekday (12 May 2026 is a Tuesday).
+    expect(toRrule({ ...NO_REPEAT, freq: "WEEKLY", interval: 2 }, "2026-05-12")).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU");
+    expect(toRrule({ ...NO_REPEAT, freq: "MONTHLY" }, "2026-05-12")).toBe("FREQ=MONTHLY;BYMONTHDAY=12");
+    expect(toRrule({ ...NO_REPEAT, freq: "MONTHLY", monthlyBy: "weekday" }, "2026-05-12")).toBe("FREQ=MONTHLY;BYDAY=2TU");
+    expect(toRrule({ ...NO_REPEAT, freq: "MONTHLY", monthlyBy: "weekday" }, "2026-05-29")).toBe("FREQ=MONTHLY;BYDAY=-1FR");
+    expect(toRrule({ ...NO_REPEAT, freq: "YEARLY", ends: "count", count: 5 }, "2026-05-12")).toBe("FREQ=YEARLY;COUNT=5");
+    expect(toRrule({ ...NO_REPEAT, freq: "DAILY", ends: "until", until: "2026-06-30" }, "2026-05-12")).toBe("FREQ=DAILY;UNTIL=20260630");
+    expect(toRrule({ ...NO_REPEAT, freq: "DAILY", ends: "until", until: "2026-06-30" }, "2026-05-12", "20260630T225959Z")).toBe("FREQ=DAILY;UNTIL=20260630T225959Z");
+  });
+  it("reads them back, and keeps a rule it cannot show as custom", () => {
+    expect(fromRrule("FREQ=WEEKLY;BYDAY=MO,WE;COUNT=8")).toMatchObject({ freq: "WEEKLY", days: ["MO", "WE"], ends: "count", count: 8 });
+    expect(fromRrule("FREQ=MONTHLY;BYDAY=2TU;UNTIL=20261231T235959Z")).toMatchObject({ freq: "MONTHLY", monthlyBy: "weekday", ends: "until", until: "2026-12-31" });
+    expect(fromRrule("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1")).toMatchObject({ freq: "CUSTOM", raw: "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1" });
+    expect(fromRrule("FREQ=HOURLY;COUNT=3").freq).toBe("CUSTOM");
+    expect(toRrule(fromRrule("FREQ=YEARLY;BYMONTH=3"), "2026-03-01")).toBe("FREQ=YEARLY;BYMONTH=3");
+  });
+  it("finds a date's place among its month's weekdays", () => {
+    expect(weekdayPosition("2026-05-01")).toEqual({ nth: 1, day: "FR" });
+    expect(weekdayPosition("2026-05-14")).toEqual({ nth: 2, day: "TH" });
+    expect(weekdayPosition("2026-05-31")).toEqual({ nth: -1, day: "SU" });
+  });
+});

@@ -1,0 +1,637 @@
+import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "@heroicons/react/24/outline";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { screenToast } from "~/components/shell/toast-store";
+import { Button, IconButton } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { TextField } from "~/components/ui/field";
+import { deleteWithUndo } from "~/components/ui/undo";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import { database } from "@worker/db/client";
+import { scopedTo } from "@worker/db/scoped";
+import { occurrencesBetween } from "@worker/modules/calendar/queries";
+import { userTimeline } from "@worker/modules/timeline";
+import { draftOf, EventDialog, type EventDraft, type Scope } from "../event-dialog";
+import {
+  addDays,
+  dayBlocks,
+  instantAt,
+  isDate,
+  monthWeeks,
+  moved,
+  resized,
+  snap,
+  stepAnchor,
+  visibleRange,
+  VIEWS,
+  wallOf,
+  weekBars,
+  type CalendarItem,
+  type View,
+} from "../layout";
+import type { Route } from "./+types/calendar";
+
+export const handle: I18nHandle = { i18n: ["calendar", "ui"] };
+
+export const meta: Route.MetaFunction = () => [{ title: "Rumo" }];
+
+/** The view's occurrences and other modules' items (scheduled tasks), in one loader. */
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = requireUser(args);
+  const url = new URL(args.request.url);
+  const timeZone = user.timeZone;
+  const today = wallOf(Date.now(), timeZone).date;
+  const asked = url.searchParams.get("view");
+  const view: View = (VIEWS as readonly string[]).includes(asked ?? "") ? (asked as View) : "week";
+  const param = url.searchParams.get("date") ?? "";
+  const date = isDate(param) ? param : today;
+  const { from, to } = visibleRange(view, date);
+  const db = database(args.context.cloudflare.env.DB);
+  const range = { from: new Date(instantAt(from, 0, timeZone)), to: new Date(instantAt(addDays(to, 1), 0, timeZone)), timeZone };
+  const [events, others] = await Promise.all([occurrencesBetween(scopedTo(db, user.id), from, to, timeZone), userTimeline(db, user.id, range, "calendar")]);
+  return { view, date, today, from, to, timeZone, events, others };
+}
+
+/** The calendar could not load (D1 down, a bug): say so in the screen's words and offer a retry. */
+export function ErrorBoundary() {
+  const { t } = useTranslation("calendar");
+  const revalidator = useRevalidator();
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <EmptyState
+        title={t("loadError")}
+        action={
+          <Button variant="secondary" onClick={() => revalidator.revalidate()} loading={revalidator.state === "loading"}>
+            {t("retry")}
+          </Button>
+        }
+      />
+    </section>
+  );
+}
+
+type Other = Route.ComponentProps["loaderData"]["others"][number];
+
+const HOUR_PX = 48;
+const PX_PER_MIN = HOUR_PX / 60;
+const STEP = 15;
+
+const localeOf = (language: string) => (language === "en" ? "en-US" : "pt-PT");
+
+export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("calendar");
+  const language = i18n.language === "en" ? "en" : "pt";
+  const locale = localeOf(language);
+  const { view, date, today, timeZone, events, others } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  useEntityChanges(["event", "task"]);
+
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const [draft, setDraft] = useState<EventDraft | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [scopeAsk, setScopeAsk] = useState<{ kind: "edit" | "delete"; resolve: (scope: Scope | null) => void } | null>(null);
+
+  const byKey = useMemo(() => new Map(events.map((e) => [`${e.id}|${e.occurrenceStart}`, e])), [events]);
+  const items: CalendarItem[] = useMemo(
+    () =>
+      [
+        ...events.map((e) => ({ key: `${e.id}|${e.occurrenceStart}`, id: e.id, occurrenceStart: e.occurrenceStart, title: e.title, start: e.start, end: e.end, allDay: e.allDay, kind: "event" as const, recurring: e.recurring })),
+        ...others.map((o: Other) => ({ key: `${o.module}:${o.id}|${o.occurrenceStart}`, id: o.id, occurrenceStart: o.occurrenceStart, title: o.title, start: o.start, end: o.end, allDay: o.allDay, kind: "task" as const, recurring: false })),
+      ].filter((i) => !hidden.has(i.key)),
+    [events, others, hidden],
+  );
+  const otherUrl = useMemo(() => new Map(others.map((o: Other) => [`${o.module}:${o.id}|${o.occurrenceStart}`, o.url])), [others]);
+
+  const go = (changes: { view?: View; date?: string }) => navigate(`?view=${changes.view ?? view}&date=${changes.date ?? date}`, { preventScrollReset: true });
+  const askScope = useCallback((kind: "edit" | "delete") => new Promise<Scope | null>((resolve) => setScopeAsk({ kind, resolve })), []);
+  const answerScope = (scope: Scope | null) => {
+    scopeAsk?.resolve(scope);
+    setScopeAsk(null);
+  };
+
+  const open = (item: CalendarItem) => {
+    if (item.kind === "task") {
+      const url = otherUrl.get(item.key);
+      if (url) navigate(url);
+      return;
+    }
+    const event = byKey.get(item.key);
+    if (event) setDraft(draftOf(event));
+  };
+  const createAt = (day: string, minutes: number | null) => {
+    const start = minutes ?? 9 * 60;
+    const hh = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    setDraft({ title: "", description: "", location: "", allDay: false, startDate: day, startTime: hh(start), endDate: start + 60 >= 24 * 60 ? addDays(day, 1) : day, endTime: hh(start + 60), timeZone, reminderMinutes: null, busy: true, rrule: null });
+  };
+
+  /** Moves (or resizes) an item: an event by PATCH (asking which occurrences for a series), a task by its scheduled start. */
+  const commitMove = async (item: CalendarItem, next: { start: string; end: string }): Promise<void> => {
+    if (item.kind === "task") {
+      const result = await apiFetch(`/tasks/${item.id}`, { method: "PATCH", body: { scheduledStart: next.start } });
+      screenToast(result.ok ? t("taskMoved") : t("moveError"), undefined, result.ok ? "success" : "error");
+      revalidator.revalidate();
+      return;
+    }
+    let path = `/events/${item.id}`;
+    let body: Record<string, string> = next;
+    if (item.recurring) {
+      const scope = await askScope("edit");
+      if (!scope) return;
+      if (scope === "all") {
+        // The series' own start moves by the same wall-clock change as this occurrence.
+        const series = await apiFetch<{ event: { start: string; end: string; allDay: boolean } }>(path);
+        if (!series.ok) {
+          screenToast(t("moveError"), undefined, "error");
+          return;
+        }
+        const from = wallOf(item.start, timeZone);
+        const to = wallOf(next.start, timeZone);
+        const days = Math.round((Date.parse(`${to.date}T00:00:00Z`) - Date.parse(`${from.date}T00:00:00Z`)) / 86_400_000);
+        const shiftedStart = moved(series.data.event, days, item.allDay ? 0 : to.minutes - from.minutes, timeZone).start;
+        const length = Date.parse(next.end) - Date.parse(next.start);
+        body = item.allDay ? moved(series.data.event, days, 0, timeZone) : { start: shiftedStart, end: new Date(Date.parse(shiftedStart) + length).toISOString() };
+      } else path += `?occurrence=${encodeURIComponent(item.occurrenceStart)}&scope=${scope}`;
+    }
+    const result = await apiFetch(path, { method: "PATCH", body });
+    screenToast(result.ok ? t("moved") : t("moveError"), result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
+    revalidator.revalidate();
+  };
+
+  const remove = async (draftToDelete: EventDraft) => {
+    if (!draftToDelete.id) return;
+    let scope: Scope = "all";
+    if (draftToDelete.recurring && draftToDelete.occurrenceStart) {
+      const chosen = await askScope("delete");
+      if (!chosen) return;
+      scope = chosen;
+    }
+    const occurrence = draftToDelete.occurrenceStart ?? "";
+    const affected = events
+      .filter((e) => e.id === draftToDelete.id && (scope === "all" || (scope === "one" ? e.occurrenceStart === occurrence : Date.parse(e.occurrenceStart) >= Date.parse(occurrence) || e.occurrenceStart >= occurrence)))
+      .map((e) => `${e.id}|${e.occurrenceStart}`);
+    setDraft(null);
+    const path = scope === "all" ? `/events/${draftToDelete.id}` : `/events/${draftToDelete.id}?occurrence=${encodeURIComponent(occurrence)}&scope=${scope}`;
+    deleteWithUndo({
+      title: t("deleted"),
+      undoLabel: t("undo"),
+      failedTitle: t("deleteError"),
+      hide: () => setHidden((h) => new Set([...h, ...affected])),
+      restore: () => setHidden((h) => new Set([...h].filter((k) => !affected.includes(k)))),
+      commit: async () => {
+        const result = await apiFetch(path, { method: "DELETE" });
+        if (!result.ok) return false;
+        revalidator.revalidate();
+        return true;
+      },
+    });
+  };
+
+  /** Alt+arrows move the selected item (a day, or 15 minutes); Shift+Alt+Up/Down change its length. */
+  const onItemKey = (item: CalendarItem) => (event: KeyboardEvent) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      open(item);
+      return;
+    }
+    if (event.key === "Delete" && item.kind === "event") {
+      const e = byKey.get(item.key);
+      if (e) void remove(draftOf(e));
+      return;
+    }
+    if (!event.altKey) return;
+    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] };
+    const delta = arrows[event.key];
+    if (!delta) return;
+    event.preventDefault();
+    if (event.shiftKey && !item.allDay && delta[1] !== 0) void commitMove(item, resized(item, delta[1], timeZone, STEP));
+    else if (!event.shiftKey) void commitMove(item, moved(item, delta[0], item.allDay ? 0 : delta[1], timeZone));
+  };
+
+  const title = useMemo(() => {
+    const d = new Date(`${date}T12:00:00Z`);
+    if (view === "month") return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+    if (view === "day") return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+    const { from, to } = visibleRange(view, date);
+    const f = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+    return `${f.format(new Date(`${from}T12:00:00Z`))} – ${f.format(new Date(`${to}T12:00:00Z`))}`;
+  }, [date, view, locale]);
+
+  const loading = navigation.state === "loading" && navigation.location?.pathname.endsWith("/calendario");
+  const itemProps = { items, timeZone, locale, today, selected, onSelect: setSelected, onOpen: open, onKey: onItemKey, onMove: commitMove, onCreate: createAt, t };
+
+  return (
+    <section className="space-y-4" aria-busy={loading || undefined}>
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t("title")}</h1>
+          <p className="text-sm text-slate-600">{t("subtitle")}</p>
+        </div>
+        <Button onClick={() => createAt(date, null)}>
+          <PlusIcon className="h-4 w-4" aria-hidden="true" />
+          {t("newEvent")}
+        </Button>
+      </header>
+
+      <QuickAdd language={language} timeZone={timeZone} onDraft={setDraft} />
+
+      <div className="flex flex-wrap items-center justify-between gap-2" data-tour="calendar-views">
+        <div className="flex items-center gap-1">
+          <IconButton icon={ChevronLeftIcon} label={t("nav.previous")} onClick={() => go({ date: stepAnchor(view, date, -1) })} />
+          <Button variant="secondary" onClick={() => go({ date: today })}>
+            {t("nav.today")}
+          </Button>
+          <IconButton icon={ChevronRightIcon} label={t("nav.next")} onClick={() => go({ date: stepAnchor(view, date, 1) })} />
+          <h2 className="ml-2 text-lg font-semibold capitalize" aria-live="polite">
+            {title}
+          </h2>
+        </div>
+        <nav aria-label={t("nav.view")} className="flex rounded-lg border border-slate-300 bg-white p-0.5">
+          {VIEWS.map((v) => (
+            <Link
+              key={v}
+              to={`?view=${v}&date=${date}`}
+              preventScrollReset
+              aria-current={v === view ? "page" : undefined}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${v === view ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+            >
+              {t(`views.${v}`)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <p className="hidden text-xs text-slate-500 md:block">{t("keyboardHint")}</p>
+
+      <div className={loading ? "opacity-60 transition-opacity" : ""}>
+        {view === "month" && <MonthView date={date} {...itemProps} onDay={(d) => go({ view: "day", date: d })} />}
+        {(view === "week" || view === "day") && <TimeGrid days={view === "day" ? [date] : Array.from({ length: 7 }, (_, i) => addDays(visibleRange("week", date).from, i))} {...itemProps} />}
+        {view === "agenda" && <Agenda {...itemProps} from={date} onCreate={() => createAt(date, null)} />}
+      </div>
+
+      <EventDialog
+        draft={draft}
+        language={language}
+        onClose={() => setDraft(null)}
+        askScope={askScope}
+        onDelete={(d) => void remove(d)}
+        onSaved={(message) => {
+          setDraft(null);
+          screenToast(message, undefined, "success");
+          revalidator.revalidate();
+        }}
+      >
+        {draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
+      </EventDialog>
+      {!draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
+    </section>
+  );
+}
+
+type ItemProps = {
+  items: CalendarItem[];
+  timeZone: string;
+  locale: string;
+  today: string;
+  selected: string | null;
+  onSelect: (key: string | null) => void;
+  onOpen: (item: CalendarItem) => void;
+  onKey: (item: CalendarItem) => (event: KeyboardEvent) => void;
+  onMove: (item: CalendarItem, next: { start: string; end: string }) => Promise<void>;
+  onCreate: (day: string, minutes: number | null) => void;
+  t: ReturnType<typeof useTranslation<"calendar">>["t"];
+};
+
+const chip = (item: CalendarItem) =>
+  item.kind === "task" ? "border-amber-300 bg-amber-50 text-amber-900" : item.allDay ? "border-brand-600 bg-brand-600 text-white" : "border-brand-200 bg-brand-50 text-brand-900";
+
+function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
+  if (item.allDay) return "";
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(item.start));
+}
+
+/** The month grid: Monday-first weeks, all-day and multi-day bars in lanes, "more" past three. */
+function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay, onCreate, selected, onSelect, t }: ItemProps & { date: string; onDay: (date: string) => void }) {
+  const weeks = monthWeeks(date);
+  const month = date.slice(0, 7);
+  const LANES = 3;
+  const names = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 5 + i))));
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" role="grid" data-testid="month-view">
+      <div className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium uppercase text-slate-500" role="row">
+        {names.map((n) => (
+          <div key={n} className="py-2" role="columnheader">
+            {n}
+          </div>
+        ))}
+      </div>
+      {weeks.map((week) => {
+        const bars = weekBars(items, week, timeZone);
+        return (
+          <div key={week[0]} className="relative grid min-h-24 grid-cols-7 border-b border-slate-100 last:border-b-0 md:min-h-28" role="row">
+            {week.map((d) => {
+              const extra = bars.filter((b) => b.lane >= LANES && d >= week[b.startCol] && d <= week[b.startCol + b.span - 1]).length;
+              return (
+                <div key={d} role="gridcell" className={`border-r border-slate-100 p-1 last:border-r-0 ${d.slice(0, 7) === month ? "" : "bg-slate-50/60 text-slate-400"}`} onDoubleClick={() => onCreate(d, null)}>
+                  <Link to={`?view=day&date=${d}`} className={`inline-flex h-6 w-6 items-center justify-center rounded-full text-xs ${d === today ? "bg-brand-600 font-bold text-white" : "hover:bg-slate-100"}`}>
+                    {Number(d.slice(8, 10))}
+                  </Link>
+                  {extra > 0 && (
+                    <Link to={`?view=day&date=${d}`} className="absolute bottom-0.5 text-[11px] text-slate-600 hover:underline" onClick={() => onDay(d)}>
+                      {t("more", { count: extra })}
+                    </Link>
+                  )}
+                </div>
+              );
+            })}
+            {bars
+              .filter((b) => b.lane < LANES)
+              .map((b) => (
+                <div
+                  key={`${b.item.key}-${week[0]}`}
+                  role="button"
+                  tabIndex={0}
+                  data-testid="calendar-item"
+                  aria-pressed={selected === b.item.key}
+                  onFocus={() => onSelect(b.item.key)}
+                  onClick={() => onOpen(b.item)}
+                  onKeyDown={onKey(b.item)}
+                  className={`absolute truncate rounded border px-1 text-[11px] leading-5 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${chip(b.item)} ${b.continuesBefore ? "rounded-l-none" : ""} ${b.continuesAfter ? "rounded-r-none" : ""}`}
+                  style={{ left: `calc(${(b.startCol / 7) * 100}% + 2px)`, width: `calc(${(b.span / 7) * 100}% - 4px)`, top: `${28 + b.lane * 22}px` }}
+                  title={b.item.title}
+                >
+                  {!b.item.allDay && b.span === 1 && <span className="mr-1 opacity-70">{timeLabel(b.item, timeZone, locale)}</span>}
+                  {b.item.title}
+                </div>
+              ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+type Drag = { key: string; mode: "move" | "resize"; x: number; y: number; dx: number; dy: number; columnWidth: number; moved: boolean };
+
+/** Week and day views: an all-day row, then the hours with overlapping items side by side; drag to move, the bottom edge to resize. */
+function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove, onCreate, selected, onSelect }: ItemProps & { days: string[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const columns = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  dragRef.current = drag;
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: 7 * HOUR_PX });
+  }, []);
+  const allDayBars = days.length === 7 ? weekBars(items.filter((i) => i.allDay), days, timeZone) : weekBars(items.filter((i) => i.allDay), [...days, ...Array.from({ length: 6 }, (_, i) => addDays(days[0], i + 1))], timeZone).filter((b) => b.startCol === 0).map((b) => ({ ...b, span: 1 }));
+  const lanes = Math.max(0, ...allDayBars.map((b) => b.lane + 1));
+  const cols = days.length;
+
+  const begin = (item: CalendarItem, mode: Drag["mode"]) => (event: ReactPointerEvent<HTMLElement>) => {
+    if (event.button !== 0 || event.pointerType === "touch") return; // touch scrolls; the keyboard and dialog move on mobile
+    event.stopPropagation();
+    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    const width = (columns.current?.getBoundingClientRect().width ?? 700) / cols;
+    setDrag({ key: item.key, mode, x: event.clientX, y: event.clientY, dx: 0, dy: 0, columnWidth: width, moved: false });
+  };
+  const track = (event: ReactPointerEvent<HTMLElement>) => {
+    const d = dragRef.current;
+    if (!d) return;
+    const dx = event.clientX - d.x;
+    const dy = event.clientY - d.y;
+    setDrag({ ...d, dx, dy, moved: d.moved || Math.abs(dx) > 4 || Math.abs(dy) > 4 });
+  };
+  const end = (item: CalendarItem) => () => {
+    const d = dragRef.current;
+    setDrag(null);
+    if (!d) return;
+    if (!d.moved) return onOpen(item);
+    const minutes = snap(d.dy / PX_PER_MIN, STEP);
+    const dayShift = d.mode === "move" ? Math.round(d.dx / d.columnWidth) : 0;
+    if (d.mode === "resize") {
+      if (minutes !== 0) void onMove(item, resized(item, minutes, timeZone, STEP));
+    } else if (minutes !== 0 || dayShift !== 0) void onMove(item, moved(item, dayShift, minutes, timeZone));
+  };
+  const offsetOf = (key: string) => {
+    if (!drag || drag.key !== key || !drag.moved) return null;
+    const minutes = snap(drag.dy / PX_PER_MIN, STEP);
+    return drag.mode === "move" ? { top: minutes * PX_PER_MIN, left: Math.round(drag.dx / drag.columnWidth) * drag.columnWidth, grow: 0 } : { top: 0, left: 0, grow: minutes * PX_PER_MIN };
+  };
+
+  const dayName = (d: string) => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
+  const nowWall = wallOf(Date.now(), timeZone);
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="time-grid">
+      <div className="grid border-b border-slate-200" style={{ gridTemplateColumns: `3.5rem repeat(${cols}, minmax(0, 1fr))` }}>
+        <div />
+        {days.map((d) => (
+          <Link key={d} to={`?view=day&date=${d}`} className={`py-2 text-center text-sm capitalize ${d === today ? "font-bold text-brand-700" : "text-slate-700"}`}>
+            {dayName(d)}
+          </Link>
+        ))}
+      </div>
+      {lanes > 0 && (
+        <div className="grid border-b border-slate-200" style={{ gridTemplateColumns: `3.5rem minmax(0, 1fr)` }}>
+          <div className="p-1 text-[10px] uppercase text-slate-400" />
+          <div className="relative" style={{ height: lanes * 22 + 4 }}>
+            {allDayBars.map((b) => (
+              <div
+                key={b.item.key}
+                role="button"
+                tabIndex={0}
+                data-testid="calendar-item"
+                onClick={() => onOpen(b.item)}
+                onKeyDown={onKey(b.item)}
+                onFocus={() => onSelect(b.item.key)}
+                className={`absolute truncate rounded border px-1 text-[11px] leading-5 ${chip(b.item)}`}
+                style={{ left: `calc(${(b.startCol / cols) * 100}% + 2px)`, width: `calc(${(b.span / cols) * 100}% - 4px)`, top: 2 + b.lane * 22 }}
+              >
+                {b.item.title}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+      <div ref={scroller} className="max-h-[70vh] overflow-y-auto">
+        <div className="grid" style={{ gridTemplateColumns: `3.5rem minmax(0, 1fr)` }}>
+          <div className="relative" style={{ height: 24 * HOUR_PX }}>
+            {Array.from({ length: 24 }, (_, h) => (
+              <div key={h} className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400" style={{ top: h * HOUR_PX }}>
+                {h > 0 ? `${String(h).padStart(2, "0")}:00` : ""}
+              </div>
+            ))}
+          </div>
+          <div ref={columns} className="relative grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, height: 24 * HOUR_PX }}>
+            {days.map((d) => (
+              <div
+                key={d}
+                className="relative border-l border-slate-100"
+                data-day={d}
+                onDoubleClick={(e) => {
+                  const rect = (e.currentTarget as HTMLElement).getBoundingClientRect();
+                  onCreate(d, Math.min(23 * 60 + 30, snap((e.clientY - rect.top) / PX_PER_MIN, 30)));
+                }}
+              >
+                {Array.from({ length: 24 }, (_, h) => (
+                  <div key={h} className="absolute inset-x-0 border-t border-slate-100" style={{ top: h * HOUR_PX }} />
+                ))}
+                {d === nowWall.date && <div className="absolute inset-x-0 z-10 border-t-2 border-red-500" style={{ top: nowWall.minutes * PX_PER_MIN }} aria-hidden="true" />}
+                {dayBlocks(items, d, timeZone).map((b) => {
+                  const offset = offsetOf(b.item.key);
+                  return (
+                    <div
+                      key={b.item.key}
+                      role="button"
+                      tabIndex={0}
+                      data-testid="calendar-item"
+                      data-key={b.item.key}
+                      aria-pressed={selected === b.item.key}
+                      aria-label={`${b.item.title}, ${timeLabel(b.item, timeZone, locale)}`}
+                      onFocus={() => onSelect(b.item.key)}
+                      onKeyDown={onKey(b.item)}
+                      onPointerDown={begin(b.item, "move")}
+                      onPointerMove={track}
+                      onPointerUp={end(b.item)}
+                      onPointerCancel={() => setDrag(null)}
+                      className={`absolute z-20 cursor-grab touch-pan-y overflow-hidden rounded-md border px-1.5 py-0.5 text-xs shadow-sm outline-none select-none focus-visible:ring-2 focus-visible:ring-brand-500 ${chip(b.item)} ${offset ? "z-30 opacity-80 shadow-lg" : ""}`}
+                      style={{
+                        top: b.top * PX_PER_MIN + (offset?.top ?? 0),
+                        height: Math.max(18, b.height * PX_PER_MIN + (offset?.grow ?? 0)),
+                        left: `calc(${(b.column / b.columns) * 100}% + ${offset?.left ?? 0}px + 1px)`,
+                        width: `calc(${100 / b.columns}% - 3px)`,
+                      }}
+                    >
+                      <p className="truncate font-medium">{b.item.title}</p>
+                      {b.height >= 40 && <p className="truncate opacity-75">{timeLabel(b.item, timeZone, locale)}</p>}
+                      <div className="absolute inset-x-0 bottom-0 h-2 cursor-ns-resize" aria-hidden="true" onPointerDown={begin(b.item, "resize")} onPointerMove={track} onPointerUp={end(b.item)} />
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The next 30 days as a list, grouped by day. */
+function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, t }: ItemProps & { from: string; onCreate: () => void }) {
+  const days = Array.from({ length: 30 }, (_, i) => addDays(from, i));
+  const groups = days
+    .map((d) => ({ day: d, items: items.filter((i) => (i.allDay ? i.start <= d && i.end > d : wallOf(i.start, timeZone).date === d)) }))
+    .filter((g) => g.items.length);
+  if (!groups.length)
+    return (
+      <EmptyState
+        title={t("empty.title")}
+        text={t("empty.description")}
+        action={
+          <Button variant="secondary" onClick={onCreate}>
+            {t("newEvent")}
+          </Button>
+        }
+      />
+    );
+  return (
+    <ol className="space-y-4" data-testid="agenda">
+      {groups.map((g) => (
+        <li key={g.day} className="rounded-xl border border-slate-200 bg-white p-3">
+          <h3 className="mb-2 text-sm font-semibold capitalize text-slate-700">{new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${g.day}T12:00:00Z`))}</h3>
+          <ul className="divide-y divide-slate-100">
+            {g.items.map((item) => (
+              <li key={item.key}>
+                <div role="button" tabIndex={0} data-testid="calendar-item" onClick={() => onOpen(item)} onKeyDown={onKey(item)} className="flex cursor-pointer items-center gap-3 rounded px-1 py-2 hover:bg-slate-50 focus-visible:outline-2">
+                  <span className="w-14 shrink-0 text-sm text-slate-500">{item.allDay ? t("allDay") : timeLabel(item, timeZone, locale)}</span>
+                  <span className={`h-2 w-2 shrink-0 rounded-full ${item.kind === "task" ? "bg-amber-400" : "bg-brand-600"}`} aria-hidden="true" />
+                  <span className="truncate text-sm font-medium">{item.title}</span>
+                  {item.kind === "task" && <span className="ml-auto text-xs text-amber-700">{t("task")}</span>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** "Only this / this and the following / all" for an occurrence of a series. */
+function ScopeDialog({ ask, onAnswer }: { ask: { kind: "edit" | "delete" } | null; onAnswer: (scope: Scope | null) => void }) {
+  const { t } = useTranslation("calendar");
+  return (
+    <Dialog open={ask !== null} onClose={() => onAnswer(null)} className="relative z-[70]">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-sm space-y-3 rounded-2xl bg-white p-5 shadow-xl">
+          <DialogTitle className="text-lg font-semibold">{ask?.kind === "delete" ? t("scope.deleteTitle") : t("scope.editTitle")}</DialogTitle>
+          <Description className="sr-only">{ask?.kind === "delete" ? t("scope.deleteTitle") : t("scope.editTitle")}</Description>
+          <div className="flex flex-col gap-2">
+            {(["one", "following", "all"] as const).map((scope, i) => (
+              <Button key={scope} variant="secondary" onClick={() => onAnswer(scope)} autoFocus={i === 0}>
+                {t(`scope.${scope}`)}
+              </Button>
+            ))}
+            <Button variant="ghost" onClick={() => onAnswer(null)}>
+              {t("scope.cancel")}
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A sentence ("amanhã às 15h reunião com a Ana") read into a draft the user confirms in the dialog. */
+function QuickAdd({ language, timeZone, onDraft }: { language: "pt" | "en"; timeZone: string; onDraft: (draft: EventDraft) => void }) {
+  const { t } = useTranslation("calendar");
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setPending(true);
+    // The parser (chrono-node) loads only when used.
+    const { parseQuickAdd } = await import("~/lib/quick-add");
+    setPending(false);
+    const result = parseQuickAdd(text, { language, now: new Date(), timeZone });
+    if (!result.ok) return setError(t("quickAdd.notUnderstood"));
+    setError(null);
+    const d = result.draft;
+    const startMinutes = d.time ? Number(d.time.slice(0, 2)) * 60 + Number(d.time.slice(3, 5)) : 9 * 60;
+    const endMinutes = startMinutes + (d.durationMinutes ?? 60);
+    const hh = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    onDraft({
+      title: d.title,
+      description: "",
+      location: "",
+      allDay: d.allDay || !d.time,
+      startDate: d.date,
+      startTime: hh(startMinutes),
+      endDate: endMinutes >= 24 * 60 ? addDays(d.date, 1) : d.date,
+      endTime: hh(endMinutes),
+      timeZone,
+      reminderMinutes: null,
+      busy: true,
+      rrule: d.recurrence?.rrule ?? null,
+    });
+    setText("");
+  };
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2" data-tour="calendar-quick-add">
+      <TextField className="flex-1" label={t("quickAdd.label")} placeholder={t("quickAdd.placeholder")} value={text} onChange={(e) => setText(e.target.value)} error={error} maxLength={500} />
+      <Button type="submit" variant="secondary" loading={pending} className="mb-0.5">
+        {t("quickAdd.submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { createUser, dismissCookieBanner, untilHydrated } from "./support";
+
+test.describe("calendar", () => {
+  test.setTimeout(90_000);
+  test("create a weekly event, see it in week and month views, move one occurrence by drag", async ({ page }) => {
+    const email = `e2e-calendar-${Date.now()}@example.com`;
+    await createUser(page.request, email, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Monday 7 December 2026, in the week view.
+    await page.goto("/app/calendario?view=week&date=2026-12-07");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Novo evento" }).click();
+    const dialog = page.getByTestId("event-dialog");
+    await dialog.getByLabel("Título").fill("Ioga semanal");
+    await dialog.getByRole("combobox", { name: "Repetir" }).selectOption("WEEKLY");
+    await expect(dialog.getByTestId("rule-words")).toHaveText("Todas as semanas à segunda");
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toBeHidden();
+
+    const week = page.getByTestId("time-grid");
+    const block = week.getByTestId("calendar-item").filter({ hasText: "Ioga semanal" });
+    await expect(block).toHaveCount(1);
+
+    await page.getByRole("link", { name: "Mês", exact: true }).click();
+    const month = page.getByTestId("month-view");
+    // 7, 14, 21 and 28 December (the grid runs 30 Nov to 3 Jan).
+    await expect(month.getByTestId("calendar-item").filter({ hasText: "Ioga semanal" })).toHaveCount(4);
+
+    await page.getByRole("link", { name: "Semana", exact: true }).click();
+    await expect(block).toHaveCount(1);
+    // Drag the occurrence two hours down (48 px an hour), then change only this one.
+    await block.scrollIntoViewIfNeeded();
+    const box = (await block.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + 8 + 50, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2, box.y + 8 + 96, { steps: 5 });
+    await page.mouse.up();
+    await page.getByRole("button", { name: "Só este evento" }).click();
+    await expect(page.getByText("Evento movido")).toBeVisible();
+
+    const response = await page.request.get("/api/v1/events?from=2026-12-07&to=2026-12-14");
+    const { items } = await response.json();
+    expect(items.map((i: { start: string }) => i.start)).toEqual(["2026-12-07T11:00:00+00:00", "2026-12-14T09:00:00+00:00"]);
+
+    // Delete only that occurrence from its dialog: it leaves at once, "Anular" is offered, then the DELETE goes out.
+    await page.getByText("Evento movido").waitFor({ state: "hidden" });
+    await block.click();
+    await page.getByTestId("event-dialog").getByRole("button", { name: "Eliminar" }).click();
+    await page.getByRole("button", { name: "Só este evento" }).click();
+    await expect(page.getByText("Evento eliminado")).toBeVisible();
+    await expect(block).toHaveCount(0);
+    await expect
+      .poll(async () => (await (await page.request.get("/api/v1/events?from=2026-12-07&to=2026-12-14")).json()).items.map((i: { start: string }) => i.start), { timeout: 15_000 })
+      .toEqual(["2026-12-14T09:00:00+00:00"]);
+  });
+});

@@ -1,0 +1,346 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EVERY_MINUTE, runSchedule } from "../../worker/cron/registry";
+import { userTimeline } from "../../worker/modules/timeline";
+import { database } from "../../worker/db/client";
+import { me } from "./billing-helpers";
+import { api, json, signUpAndLogIn } from "./helpers";
+
+let ana: string;
+let bruno: string;
+let counter = 0;
+const as = (cookie: string) => ({ cookie });
+
+async function create(cookie: string, body: Record<string, unknown>) {
+  const response = await api("/events", { body, headers: as(cookie) });
+  if (response.status !== 201) throw new Error(`create ${response.status}: ${await response.text()}`);
+  return (await json(response)).event;
+}
+const list = async (cookie: string, from: string, to: string) => {
+  const response = await api(`/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: as(cookie) });
+  expect(response.status).toBe(200);
+  return (await json(response)).items as { id: string; occurrenceStart: string; title: string; start: string; end: string; allDay: boolean; recurring: boolean; modified: boolean }[];
+};
+const patch = (cookie: string, path: string, body: unknown) => api(path, { method: "PATCH", body, headers: as(cookie) });
+const del = (cookie: string, path: string) => api(path, { method: "DELETE", headers: as(cookie) });
+const setZone = async (cookie: string, timeZone: string) => expect((await patch(cookie, "/me", { timeZone })).status).toBe(200);
+
+/** A fresh signed-in user (own zone Europe/Lisbon, the default). */
+async function freshUser() {
+  return signUpAndLogIn(`events-${Date.now()}-${++counter}@example.com`);
+}
+
+// Two sign-ups hash two passwords: slow on a loaded machine.
+beforeAll(async () => {
+  ana = await freshUser();
+  bruno = await freshUser();
+}, 60_000);
+
+describe("/events CRUD", () => {
+  it("creates, reads, lists, changes and deletes a single event", async () => {
+    const event = await create(ana, { title: "Dentista", start: "2026-06-10T09:30:00+01:00", end: "2026-06-10T10:00:00+01:00", location: "Areeiro", reminderMinutes: 30 });
+    expect(event).toMatchObject({ title: "Dentista", allDay: false, timeZone: "Europe/Lisbon", rrule: null, recurring: false, exdates: [], reminderMinutes: 30, busy: true });
+    expect(event.start).toBe("2026-06-10T09:30:00+01:00");
+    expect(event.uid).toMatch(/@rumo\.app$/);
+
+    const read = await api(`/events/${event.id}`, { headers: as(ana) });
+    expect((await json(read)).event.id).toBe(event.id);
+
+    const items = await list(ana, "2026-06-10", "2026-06-10");
+    expect(items.map((i) => [i.id, i.occurrenceStart, i.start])).toEqual([[event.id, event.start, event.start]]);
+    expect(await list(ana, "2026-06-11", "2026-06-11")).toEqual([]);
+
+    const changed = await patch(ana, `/events/${event.id}`, { title: "Dentista (Dr. Luís)", start: "2026-06-10T11:00:00Z", end: "2026-06-10T11:30:00Z" });
+    expect(changed.status).toBe(200);
+    // Instants are written back in the event zone's offset.
+    expect((await json(changed)).event).toMatchObject({ title: "Dentista (Dr. Luís)", start: "2026-06-10T12:00:00+01:00", end: "2026-06-10T12:30:00+01:00" });
+
+    expect((await del(ana, `/events/${event.id}`)).status).toBe(204);
+    expect((await api(`/events/${event.id}`, { headers: as(ana) })).status).toBe(404);
+    expect(await list(ana, "2026-06-10", "2026-06-10")).toEqual([]);
+  });
+
+  it("lists with instants as bounds (end exclusive) and includes an event that started before the window", async () => {
+    const cookie = await freshUser();
+    await create(cookie, { title: "Longo", start: "2026-07-01T22:00:00+01:00", end: "2026-07-02T02:00:00+01:00" });
+    expect((await list(cookie, "2026-07-02T00:00:00+01:00", "2026-07-02T01:00:00+01:00")).map((i) => i.title)).toEqual(["Longo"]);
+    expect(await list(cookie, "2026-07-02T02:00:00+01:00", "2026-07-02T03:00:00+01:00")).toEqual([]);
+  });
+
+  it("answers 400 with field messages in pt and en for bad input, and saves nothing", async () => {
+    const cookie = await freshUser();
+    const base = { title: "Ok", start: "2026-06-10T09:00:00+01:00", end: "2026-06-10T10:00:00+01:00" };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...base, title: "   " }, "title", "O título do evento é obrigatório"],
+      [{ ...base, title: "x".repeat(201) }, "title", "O título não pode ter mais de 200 caracteres"],
+      [{ ...base, end: "2026-06-10T08:00:00+01:00" }, "end", "O fim não pode ser antes do início"],
+      [{ ...base, rrule: "FREQ=SOMETIMES" }, "rrule", "Regra de repetição inválida"],
+      [{ ...base, rrule: "FREQ=HOURLY" }, "rrule", "Uma repetição sem fim não pode ter mais de 1000 ocorrências num ano: indique um número de vezes ou uma data final"],
+      [{ ...base, timeZone: "Lisbon" }, "timeZone", "Fuso horário inválido: use um nome IANA como Europe/Lisbon"],
+      [{ ...base, timeZone: "+01:00" }, "timeZone", "Fuso horário inválido: use um nome IANA como Europe/Lisbon"],
+      [{ title: "Dia", allDay: true, start: "2026-02-30", end: "2026-03-01" }, "start", "Data inválida: use AAAA-MM-DD com um dia que exista"],
+      [{ ...base, start: "2026-02-30T09:00:00+01:00" }, "start", "Data e hora inválidas: use ISO 8601 com fuso (ex.: 2026-03-30T09:30:00+01:00)"],
+      [{ title: "Dia", allDay: true, start: "2026-03-02", end: "2026-03-02" }, "end", "O fim não pode ser antes do início"],
+      [{ ...base, reminderMinutes: -5 }, "reminderMinutes", "O lembrete é um número de minutos de 0 a 40320 (quatro semanas)"],
+      [{ ...base, reminderMinutes: "10" }, "reminderMinutes", "O lembrete é um número de minutos de 0 a 40320 (quatro semanas)"],
+      [{ ...base, colour: "red" }, "body", "Campo desconhecido."],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await api("/events", { body, headers: as(cookie) });
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const { error } = await json(response);
+      expect(error.code).toBe("validation_failed");
+      expect(error.fields[field], field).toBe(message);
+    }
+    await patch(cookie, "/me", { language: "en" });
+    const en = await api("/events", { body: { ...base, title: "" }, headers: as(cookie) });
+    expect((await json(en)).error.fields.title).toBe("The event title is required");
+    expect(await list(cookie, "2026-01-01", "2026-12-31")).toEqual([]);
+
+    const badRange = await api("/events?from=2026-02-30&to=2026-03-01", { headers: as(cookie) });
+    expect(badRange.status).toBe(400);
+    expect((await api("/events?from=2026-01-01&to=2027-06-01", { headers: as(cookie) })).status).toBe(400);
+    expect((await api("/events", { headers: as(cookie) })).status).toBe(400);
+  });
+
+  it("accepts an endless rule that stays under 1,000 occurrences a year and a bounded dense one", async () => {
+    const cookie = await freshUser();
+    await create(cookie, { title: "Diário", start: "2026-06-10T09:00:00+01:00", end: "2026-06-10T09:15:00+01:00", rrule: "FREQ=DAILY" });
+    await create(cookie, { title: "Horário", start: "2026-06-10T09:00:00+01:00", end: "2026-06-10T09:15:00+01:00", rrule: "FREQ=HOURLY;COUNT=48" });
+    const items = await list(cookie, "2026-06-10", "2026-06-11");
+    expect(items.filter((i) => i.title === "Diário")).toHaveLength(2);
+    expect(items.filter((i) => i.title === "Horário")).toHaveLength(39); // 09:00..23:00 and 00:00..23:00
+  });
+});
+
+describe("recurrence across time zones and daylight saving", () => {
+  it("a weekly 09:30 Lisbon series stays 09:30 local across 29 March and 25 October 2026", async () => {
+    const event = await create(ana, { title: "Reunião semanal", start: "2026-03-23T09:30:00Z", end: "2026-03-23T10:30:00Z", rrule: "FREQ=WEEKLY;BYDAY=MO", timeZone: "Europe/Lisbon" });
+    const spring = await list(ana, "2026-03-23", "2026-04-05");
+    expect(spring.filter((i) => i.id === event.id).map((i) => i.start)).toEqual(["2026-03-23T09:30:00+00:00", "2026-03-30T09:30:00+01:00"]);
+    const autumn = await list(ana, "2026-10-19", "2026-11-01");
+    expect(autumn.filter((i) => i.id === event.id).map((i) => [i.start, i.end])).toEqual([
+      ["2026-10-19T09:30:00+01:00", "2026-10-19T10:30:00+01:00"],
+      ["2026-10-26T09:30:00+00:00", "2026-10-26T10:30:00+00:00"],
+    ]);
+  });
+
+  it("a series created in America/New_York stays at its New York time for a Lisbon user", async () => {
+    const cookie = await freshUser();
+    // 09:00 in New York every Tuesday; the US changes on 8 March, Lisbon on 29 March: in between the gap is 4 h, otherwise 5 h.
+    const event = await create(cookie, { title: "Call NY", start: "2026-03-03T09:00:00-05:00", end: "2026-03-03T09:30:00-05:00", rrule: "FREQ=WEEKLY;BYDAY=TU;COUNT=6", timeZone: "America/New_York" });
+    const items = (await list(cookie, "2026-03-01", "2026-04-10")).filter((i) => i.id === event.id);
+    expect(items.map((i) => i.start)).toEqual([
+      "2026-03-03T09:00:00-05:00",
+      "2026-03-10T09:00:00-04:00",
+      "2026-03-17T09:00:00-04:00",
+      "2026-03-24T09:00:00-04:00",
+      "2026-03-31T09:00:00-04:00",
+      "2026-04-07T09:00:00-04:00",
+    ]);
+    // Seen from Lisbon: 14:00, then 13:00 during the three weeks only the US has changed, then 14:00 again.
+    const lisbonHours = items.map((i) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Lisbon", hour: "2-digit", minute: "2-digit" }).format(new Date(i.start)));
+    expect(lisbonHours).toEqual(["14:00", "13:00", "13:00", "13:00", "14:00", "14:00"]);
+  });
+
+  it("all-day events never shift a day, whatever the user's zone (Kiritimati +14, Pago Pago −11)", async () => {
+    const cookie = await freshUser();
+    const single = await create(cookie, { title: "Feriado", allDay: true, start: "2026-06-10", end: "2026-06-11" });
+    const yearly = await create(cookie, { title: "Aniversário", allDay: true, start: "2026-06-12", end: "2026-06-13", rrule: "FREQ=YEARLY" });
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Lisbon"]) {
+      await setZone(cookie, zone);
+      const items = await list(cookie, "2026-06-10", "2026-06-12");
+      expect(items.map((i) => [i.id, i.start, i.end]), zone).toEqual([
+        [single.id, "2026-06-10", "2026-06-11"],
+        [yearly.id, "2026-06-12", "2026-06-13"],
+      ]);
+      expect(await list(cookie, "2026-06-11", "2026-06-11"), zone).toEqual([]);
+      expect((await list(cookie, "2026-06-09", "2026-06-09")).length, zone).toBe(0);
+    }
+  });
+});
+
+describe("occurrence edits", () => {
+  const series = (cookie: string) =>
+    create(cookie, { title: "Ginásio", start: "2026-05-04T18:00:00+01:00", end: "2026-05-04T19:00:00+01:00", rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=6", reminderMinutes: 15 });
+  const occ = (value: string) => encodeURIComponent(value);
+
+  it("changes only one occurrence (an override), then deletes only one (an exdate)", async () => {
+    const cookie = await freshUser();
+    const event = await series(cookie);
+    const moved = await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-05-11T18:00:00+01:00")}`, { title: "Ginásio (adiado)", start: "2026-05-12T19:00:00+01:00", end: "2026-05-12T20:00:00+01:00" });
+    expect(moved.status).toBe(200);
+    expect((await json(moved)).occurrenceStart).toBe("2026-05-11T18:00:00+01:00");
+    let items = await list(cookie, "2026-05-01", "2026-06-30");
+    expect(items.map((i) => [i.start, i.title, i.modified])).toEqual([
+      ["2026-05-04T18:00:00+01:00", "Ginásio", false],
+      ["2026-05-12T19:00:00+01:00", "Ginásio (adiado)", true],
+      ["2026-05-18T18:00:00+01:00", "Ginásio", false],
+      ["2026-05-25T18:00:00+01:00", "Ginásio", false],
+      ["2026-06-01T18:00:00+01:00", "Ginásio", false],
+      ["2026-06-08T18:00:00+01:00", "Ginásio", false],
+    ]);
+    expect(items[1]).toMatchObject({ id: event.id, occurrenceStart: "2026-05-11T18:00:00+01:00" });
+    // Editing it again (same occurrence id) updates the override instead of adding one.
+    expect((await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-05-11T17:00:00Z")}`, { title: "Ginásio (outra vez)" })).status).toBe(200);
+    items = await list(cookie, "2026-05-12", "2026-05-12");
+    expect(items.map((i) => [i.start, i.title])).toEqual([["2026-05-12T19:00:00+01:00", "Ginásio (outra vez)"]]);
+
+    expect((await del(cookie, `/events/${event.id}?occurrence=${occ("2026-05-18T18:00:00+01:00")}`)).status).toBe(204);
+    expect((await del(cookie, `/events/${event.id}?occurrence=${occ("2026-05-11T18:00:00+01:00")}`)).status).toBe(204);
+    items = await list(cookie, "2026-05-01", "2026-06-30");
+    expect(items.map((i) => i.start)).toEqual(["2026-05-04T18:00:00+01:00", "2026-05-25T18:00:00+01:00", "2026-06-01T18:00:00+01:00", "2026-06-08T18:00:00+01:00"]);
+    expect((await json(await api(`/events/${event.id}`, { headers: as(cookie) }))).event.exdates).toEqual(["2026-05-18T18:00:00+01:00", "2026-05-11T18:00:00+01:00"]);
+
+    // Not an occurrence of the series (wrong time, or already removed): 404; a one-off cannot take ?occurrence.
+    expect((await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-05-19T18:00:00+01:00")}`, { title: "x" })).status).toBe(404);
+    expect((await del(cookie, `/events/${event.id}?occurrence=${occ("2026-05-18T18:00:00+01:00")}`)).status).toBe(404);
+    const single = await create(cookie, { title: "Uma vez", start: "2026-05-04T10:00:00+01:00", end: "2026-05-04T11:00:00+01:00" });
+    const notRecurring = await patch(cookie, `/events/${single.id}?occurrence=${occ(single.start)}`, { title: "x" });
+    expect(notRecurring.status).toBe(400);
+    expect((await json(notRecurring)).error.fields.occurrence).toBe("Este evento não se repete");
+    // One occurrence cannot change the rule.
+    expect((await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-05-25T18:00:00+01:00")}`, { rrule: "FREQ=DAILY" })).status).toBe(400);
+  });
+
+  it("changes this and the following: the series splits, the earlier part keeps its times", async () => {
+    const cookie = await freshUser();
+    const event = await series(cookie);
+    await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-06-01T18:00:00+01:00")}`, { title: "Override later" });
+    const response = await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-05-18T18:00:00+01:00")}&scope=following`, {
+      title: "Ginásio novo",
+      start: "2026-05-18T19:00:00+01:00",
+      end: "2026-05-18T20:00:00+01:00",
+    });
+    expect(response.status).toBe(200);
+    const created = (await json(response)).event;
+    expect(created.id).not.toBe(event.id);
+    expect(created.rrule).toBe("FREQ=WEEKLY;BYDAY=MO;COUNT=4");
+    const items = await list(cookie, "2026-05-01", "2026-06-30");
+    expect(items.map((i) => [i.id === event.id ? "old" : "new", i.start, i.title])).toEqual([
+      ["old", "2026-05-04T18:00:00+01:00", "Ginásio"],
+      ["old", "2026-05-11T18:00:00+01:00", "Ginásio"],
+      ["new", "2026-05-18T19:00:00+01:00", "Ginásio novo"],
+      ["new", "2026-05-25T19:00:00+01:00", "Ginásio novo"],
+      // The override moved with the series (its occurrence moved an hour with it).
+      ["new", "2026-06-01T18:00:00+01:00", "Override later"],
+      ["new", "2026-06-08T19:00:00+01:00", "Ginásio novo"],
+    ]);
+    expect((await json(await api(`/events/${event.id}`, { headers: as(cookie) }))).event.rrule).toBe("FREQ=WEEKLY;BYDAY=MO;COUNT=2");
+  });
+
+  it("deletes this and the following, and at the first occurrence the whole series", async () => {
+    const cookie = await freshUser();
+    const event = await series(cookie);
+    expect((await del(cookie, `/events/${event.id}?occurrence=${occ("2026-05-25T18:00:00+01:00")}&scope=following`)).status).toBe(204);
+    expect((await list(cookie, "2026-05-01", "2026-06-30")).map((i) => i.start)).toEqual(["2026-05-04T18:00:00+01:00", "2026-05-11T18:00:00+01:00", "2026-05-18T18:00:00+01:00"]);
+    expect((await del(cookie, `/events/${event.id}?occurrence=${occ("2026-05-04T18:00:00+01:00")}&scope=following`)).status).toBe(204);
+    expect(await list(cookie, "2026-05-01", "2026-06-30")).toEqual([]);
+    expect((await api(`/events/${event.id}`, { headers: as(cookie) })).status).toBe(404);
+  });
+
+  it("changes the whole series: a move in time carries its exdates and overrides along", async () => {
+    const cookie = await freshUser();
+    const event = await series(cookie);
+    await del(cookie, `/events/${event.id}?occurrence=${occ("2026-05-11T18:00:00+01:00")}`);
+    await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-05-18T18:00:00+01:00")}`, { title: "Especial" });
+    const response = await patch(cookie, `/events/${event.id}`, { start: "2026-05-04T07:30:00+01:00", end: "2026-05-04T08:30:00+01:00" });
+    expect(response.status).toBe(200);
+    const items = await list(cookie, "2026-05-01", "2026-06-30");
+    expect(items.map((i) => [i.start, i.title])).toEqual([
+      ["2026-05-04T07:30:00+01:00", "Ginásio"],
+      ["2026-05-18T18:00:00+01:00", "Especial"],
+      ["2026-05-25T07:30:00+01:00", "Ginásio"],
+      ["2026-06-01T07:30:00+01:00", "Ginásio"],
+      ["2026-06-08T07:30:00+01:00", "Ginásio"],
+    ]);
+    // A new rule drops what belonged to the old one.
+    await patch(cookie, `/events/${event.id}?scope=all`, { rrule: "FREQ=DAILY;COUNT=3" });
+    expect((await list(cookie, "2026-05-01", "2026-06-30")).map((i) => [i.start, i.title])).toEqual([
+      ["2026-05-04T07:30:00+01:00", "Ginásio"],
+      ["2026-05-05T07:30:00+01:00", "Ginásio"],
+      ["2026-05-06T07:30:00+01:00", "Ginásio"],
+    ]);
+  });
+});
+
+describe("reminders", () => {
+  it("the minute job sends each reminder once at its minute, and the next one of a series later", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    const event = await create(cookie, { title: "Reunião de equipa", start: "2026-12-07T09:30:00Z", end: "2026-12-07T10:30:00Z", rrule: "FREQ=WEEKLY;COUNT=3", reminderMinutes: 10 });
+    const at = (iso: string) => runSchedule(EVERY_MINUTE, env, new Date(iso), { inline: true });
+    const reminders = async () =>
+      (await env.DB.prepare("select title, message, type, action_url from notifications where user_id = ? and type = 'reminder' order by created_at").bind(userId).all<{ title: string; message: string; action_url: string }>()).results;
+
+    await at("2026-12-07T09:19:00Z");
+    expect(await reminders()).toEqual([]);
+    await at("2026-12-07T09:20:00Z");
+    expect(await reminders()).toEqual([
+      { title: "Reunião de equipa", message: "Começa a segunda-feira, 7 de dezembro às 09:30.", type: "reminder", action_url: `/app/calendario?date=2026-12-07&event=${event.id}` },
+    ]);
+    await at("2026-12-07T09:20:00Z");
+    await at("2026-12-07T09:21:00Z");
+    expect(await reminders()).toHaveLength(1);
+    // The series' next occurrence reminds a week later, not before.
+    await at("2026-12-14T09:19:00Z");
+    expect(await reminders()).toHaveLength(1);
+    await at("2026-12-14T09:20:00Z");
+    expect(await reminders()).toHaveLength(2);
+    const sent = await env.DB.prepare("select count(*) as n from event_reminders where event_id = ?").bind(event.id).first<{ n: number }>();
+    expect(sent!.n).toBe(2);
+  });
+
+  it("a deleted occurrence does not remind, and a moved one reminds at its new time", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    const event = await create(cookie, { title: "Aula", start: "2026-12-01T18:00:00Z", end: "2026-12-01T19:00:00Z", rrule: "FREQ=DAILY;COUNT=3", reminderMinutes: 0 });
+    await del(cookie, `/events/${event.id}?occurrence=${encodeURIComponent("2026-12-01T18:00:00+00:00")}`);
+    await patch(cookie, `/events/${event.id}?occurrence=${encodeURIComponent("2026-12-02T18:00:00+00:00")}`, { start: "2026-12-02T20:00:00Z", end: "2026-12-02T21:00:00Z" });
+    const count = async () => (await env.DB.prepare("select count(*) as n from notifications where user_id = ? and type = 'reminder'").bind(userId).first<{ n: number }>())!.n;
+    for (const minute of ["2026-12-01T18:00:00Z", "2026-12-02T18:00:00Z"]) await runSchedule(EVERY_MINUTE, env, new Date(minute), { inline: true });
+    expect(await count()).toBe(0);
+    await runSchedule(EVERY_MINUTE, env, new Date("2026-12-02T20:00:00Z"), { inline: true });
+    expect(await count()).toBe(1);
+    await runSchedule(EVERY_MINUTE, env, new Date("2026-12-03T18:00:00Z"), { inline: true });
+    expect(await count()).toBe(2);
+  });
+});
+
+describe("timeline, search and isolation", () => {
+  it("places events on the user's timeline (a free one is not busy) and finds them in search", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    await create(cookie, { title: "Consulta de nutrição", start: "2026-09-01T10:00:00+01:00", end: "2026-09-01T11:00:00+01:00" });
+    await create(cookie, { title: "Almoço livre", start: "2026-09-01T13:00:00+01:00", end: "2026-09-01T14:00:00+01:00", busy: false });
+    const items = await userTimeline(database(env.DB), userId, { from: new Date("2026-09-01T00:00:00+01:00"), to: new Date("2026-09-02T00:00:00+01:00"), timeZone: "Europe/Lisbon" });
+    expect(items.map((i) => [i.module, i.title, i.busy])).toEqual([
+      ["calendar", "Consulta de nutrição", true],
+      ["calendar", "Almoço livre", false],
+    ]);
+    const search = await json(await api("/search?q=NUTRI&type=event", { headers: as(cookie) }));
+    expect(search.items ?? search.results).toEqual([expect.objectContaining({ title: "Consulta de nutrição", type: "event", module: "calendar" })]);
+  });
+
+  it("another user's events answer 404 on every route and never show in their lists", async () => {
+    const event = await create(ana, { title: "Privado", start: "2026-08-03T09:00:00+01:00", end: "2026-08-03T10:00:00+01:00", rrule: "FREQ=DAILY;COUNT=5" });
+    const occurrence = encodeURIComponent("2026-08-04T09:00:00+01:00");
+    expect((await api(`/events/${event.id}`, { headers: as(bruno) })).status).toBe(404);
+    expect((await patch(bruno, `/events/${event.id}`, { title: "x" })).status).toBe(404);
+    expect((await patch(bruno, `/events/${event.id}?occurrence=${occurrence}`, { title: "x" })).status).toBe(404);
+    expect((await patch(bruno, `/events/${event.id}?occurrence=${occurrence}&scope=following`, { title: "x" })).status).toBe(404);
+    expect((await del(bruno, `/events/${event.id}?occurrence=${occurrence}`)).status).toBe(404);
+    expect((await del(bruno, `/events/${event.id}?occurrence=${occurrence}&scope=following`)).status).toBe(404);
+    expect((await del(bruno, `/events/${event.id}`)).status).toBe(404);
+    expect((await api("/events/..%2F..", { headers: as(bruno) })).status).toBe(404);
+    expect(await list(bruno, "2026-08-01", "2026-08-31")).toEqual([]);
+    const search = await json(await api("/search?q=Privado&type=event", { headers: as(bruno) }));
+    expect(search.items ?? search.results).toEqual([]);
+    // Untouched for its owner.
+    expect((await list(ana, "2026-08-01", "2026-08-31")).filter((i) => i.id === event.id)).toHaveLength(5);
+  });
+
+  it("requires a session", async () => {
+    expect((await api("/events?from=2026-01-01&to=2026-01-31")).status).toBe(401);
+  });
+});

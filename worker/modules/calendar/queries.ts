@@ -1,0 +1,335 @@
+/**
+ * The calendar module's only data access: every query is scoped by the user id, except the
+ * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
+ */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/client";
+import type { IdPage } from "../../db/jobs";
+import { scopedTo, type Scoped } from "../../db/scoped";
+import { newId } from "../../lib/ids";
+import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
+import { eventReminders, events, NEVER_ENDS, type EventRow } from "./schema";
+
+export type { EventRow };
+const DAY_MS = 86_400_000;
+/** How far ahead the next reminder of a series is looked for (a yearly event needs a year). */
+const REMINDER_HORIZON_MS = 400 * DAY_MS;
+
+/** The fields of an event a write sets (the rest is derived here). */
+export type EventFields = Pick<
+  EventRow,
+  "title" | "description" | "location" | "start" | "end" | "allDay" | "timeZone" | "rrule" | "exdates" | "reminderMinutes" | "busy"
+>;
+
+/** One occurrence as GET /events answers it (../shared/API.md): `id` is the series id. */
+export type OccurrenceItem = {
+  id: string;
+  occurrenceStart: string;
+  title: string;
+  description: string;
+  location: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  timeZone: string;
+  recurring: boolean;
+  rrule: string | null;
+  reminderMinutes: number | null;
+  busy: boolean;
+  /** Changed on its own (an override of the series). */
+  modified: boolean;
+};
+
+// ---------------------------------------------------------------- derived columns
+
+/**
+ * The UTC range a row can occupy: its first start and the end of its last occurrence (NEVER_ENDS
+ * for a series without COUNT/UNTIL). All-day rows keep UTC midnights; readers widen by a day.
+ */
+export function extentOf(fields: Pick<EventFields, "start" | "end" | "allDay" | "timeZone" | "rrule">): { startsAt: number; endsAt: number } {
+  const startsAt = pointMs(fields.start)!;
+  const endMs = pointMs(fields.end)!;
+  if (!fields.rrule) return { startsAt, endsAt: Math.max(endMs, startsAt) };
+  const bounded = /(?:^|;)(COUNT|UNTIL)=/i.test(fields.rrule);
+  if (!bounded) return { startsAt, endsAt: NEVER_ENDS };
+  // The last occurrence of a bounded rule: expand up to a generous horizon; a rule still going
+  // after it (a huge COUNT) is treated as never ending, which only makes queries read it more often.
+  const horizon = new Date(startsAt + 30 * 366 * DAY_MS).toISOString();
+  const all = expandOccurrences({ ...fields, exdates: [] }, { from: fields.start, to: horizon, limit: 20_000 });
+  if (all.truncated || all.items.length === 0) return { startsAt, endsAt: NEVER_ENDS };
+  const last = all.items[all.items.length - 1];
+  return { startsAt, endsAt: Math.max(pointMs(last.end)!, pointMs(last.start)!) };
+}
+
+/** When an occurrence starting at `start` reminds (`minutes` before; all-day: before local midnight of the event's zone). */
+const reminderAtOf = (start: string, allDay: boolean, timeZone: string, minutes: number) =>
+  (allDay ? localDayStartMs(start, timeZone) : pointMs(start)!) - minutes * 60_000;
+
+/**
+ * The first reminder due at or after `notBefore` (UTC ms): the occurrence it is for and when, or
+ * nulls. `excluded` are the series' overridden occurrences (their override rows remind for them).
+ */
+export function nextReminder(row: Pick<EventRow, "start" | "end" | "allDay" | "timeZone" | "rrule" | "exdates" | "reminderMinutes">, notBefore: number, excluded: string[] = []) {
+  const none = { nextReminderAt: null, nextReminderOccurrence: null };
+  if (row.reminderMinutes === null || row.reminderMinutes === undefined) return none;
+  const minutes = row.reminderMinutes;
+  if (!row.rrule) {
+    const at = reminderAtOf(row.start, row.allDay, row.timeZone, minutes);
+    return at >= notBefore ? { nextReminderAt: at, nextReminderOccurrence: row.start } : none;
+  }
+  // Occurrences starting from notBefore + minutes (a day earlier for all-day: the zone's midnight
+  // can sit up to 14 hours from UTC's), checked one by one for the exact reminder time.
+  const from = notBefore + minutes * 60_000 - (row.allDay ? 2 * DAY_MS : 0);
+  const { items } = expandOccurrences(
+    { ...row, exdates: [...row.exdates, ...excluded] },
+    { from: new Date(from).toISOString(), to: new Date(from + REMINDER_HORIZON_MS).toISOString(), timeZone: row.timeZone, limit: 50 },
+  );
+  for (const o of items) {
+    const at = reminderAtOf(o.start, row.allDay, row.timeZone, minutes);
+    if (at >= notBefore) return { nextReminderAt: at, nextReminderOccurrence: o.occurrenceStart };
+  }
+  return none;
+}
+
+// ---------------------------------------------------------------- reads
+
+/** The user's event or series (never an override row), or undefined. */
+export async function findSeries(scoped: Scoped, id: string): Promise<EventRow | undefined> {
+  const [row] = await scoped.select(events, and(eq(events.id, id), isNull(events.seriesId))).limit(1);
+  return row;
+}
+
+/** The override rows of a series. */
+export const overridesOf = (scoped: Scoped, seriesId: string) => scoped.select(events, eq(events.seriesId, seriesId));
+
+/** The window [from, to) in UTC ms; dates are the user's local days, `to` inclusive. Throws on bad input (validated first). */
+export const windowMs = (from: string, to: string, timeZone: string) => ({ fromMs: boundMs(from, timeZone, false), toMs: boundMs(to, timeZone, true) });
+
+const toItem = (row: EventRow, occurrence: { occurrenceStart: string; start: string; end: string }, seriesId: string, recurring: boolean, modified: boolean): OccurrenceItem => ({
+  id: seriesId,
+  occurrenceStart: occurrence.occurrenceStart,
+  title: row.title,
+  description: row.description,
+  location: row.location,
+  start: occurrence.start,
+  end: occurrence.end,
+  allDay: row.allDay,
+  timeZone: row.timeZone,
+  recurring,
+  rrule: recurring ? row.rrule : null,
+  reminderMinutes: row.reminderMinutes,
+  busy: row.busy,
+  modified,
+});
+
+/**
+ * Every occurrence of the user's events overlapping [from, to) — `from`/`to` as dates (the
+ * viewer's local days, `to` inclusive) or instants — recurrences expanded in each event's zone,
+ * exdates removed and one-occurrence changes applied, sorted by start. One D1 query: the rows
+ * whose range overlaps the window, and every override row of the series among them. Used by
+ * GET /events, the calendar screen, the timeline (smart scheduling) and nothing else re-implements it.
+ */
+export async function occurrencesBetween(scoped: Scoped, from: string, to: string, viewerZone: string): Promise<OccurrenceItem[]> {
+  const { fromMs, toMs } = windowMs(from, to, viewerZone);
+  // All-day rows store UTC midnights but float to the viewer's zone (up to ±14 h): widen by a day.
+  const inRange = (alias: typeof events) => and(gt(alias.endsAt, fromMs - DAY_MS), sql`${alias.startsAt} < ${toMs + DAY_MS}`)!;
+  const seriesInRange = scoped.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.userId, scoped.userId), inRange(events), isNull(events.seriesId), isNotNull(events.rrule)));
+  const rows = await scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange)));
+
+  const overridden = new Map<string, string[]>();
+  for (const row of rows) if (row.seriesId && row.recurrenceId) overridden.set(row.seriesId, [...(overridden.get(row.seriesId) ?? []), row.recurrenceId]);
+
+  const items: { sort: number; item: OccurrenceItem }[] = [];
+  const window = { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() };
+  for (const row of rows) {
+    if (row.seriesId) {
+      // An override is one occurrence where it now is; it may have moved into or out of the window.
+      const s = row.allDay ? localDayStartMs(row.start, viewerZone) : pointMs(row.start)!;
+      const e = row.allDay ? localDayStartMs(row.end, viewerZone) : pointMs(row.end)!;
+      if (e > s ? s < toMs && e > fromMs : s >= fromMs && s < toMs)
+        items.push({ sort: s, item: toItem(row, { occurrenceStart: row.recurrenceId!, start: row.start, end: row.end }, row.seriesId, true, true) });
+      continue;
+    }
+    if (!row.rrule && !row.allDay) {
+      // A single timed event needs no expansion (nor Temporal): its stored instants are the occurrence.
+      const [s, e] = [pointMs(row.start)!, pointMs(row.end)!];
+      if (e > s ? s < toMs && e > fromMs : s >= fromMs && s < toMs) items.push({ sort: s, item: toItem(row, { occurrenceStart: row.start, start: row.start, end: row.end }, row.id, false, false) });
+      continue;
+    }
+    // The window end is exclusive for instants; expandOccurrences reads an instant `to` the same way.
+    const { items: occurrences } = expandOccurrences(
+      { start: row.start, end: row.end, allDay: row.allDay, timeZone: row.timeZone, rrule: row.rrule, exdates: [...row.exdates, ...(overridden.get(row.id) ?? [])] },
+      { ...window, timeZone: viewerZone },
+    );
+    for (const o of occurrences) items.push({ sort: row.allDay ? localDayStartMs(o.start, viewerZone) : pointMs(o.start)!, item: toItem(row, o, row.id, row.rrule !== null, false) });
+  }
+  items.sort((a, b) => a.sort - b.sort || (a.item.allDay === b.item.allDay ? 0 : a.item.allDay ? -1 : 1));
+  return items.map((i) => i.item);
+}
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Title/description/location matches for the global search (series and single events). */
+export async function searchEvents(db: Db, userId: string, query: string, limit: number) {
+  const pattern = `%${escapeLike(query.toLowerCase())}%`;
+  const match = (column: SQLiteColumn) => sql`lower(${column}) like ${pattern} escape '\\'`;
+  const where: SQL = and(isNull(events.seriesId), or(match(events.title), match(events.description), match(events.location)))!;
+  return scopedTo(db, userId).select(events, where).orderBy(asc(events.startsAt)).limit(limit);
+}
+
+/** Everything of the user's calendar for GET /me/export (ids kept; the user id is implied). */
+export async function exportCalendar(db: Db, userId: string) {
+  const scoped = scopedTo(db, userId);
+  const [rows, reminders] = await Promise.all([
+    scoped.select(events).orderBy(asc(events.startsAt), asc(events.id)),
+    scoped.select(eventReminders).orderBy(asc(eventReminders.sentAt)),
+  ]);
+  return {
+    events: rows.map(({ userId: _u, startsAt: _s, endsAt: _e, nextReminderAt: _n, nextReminderOccurrence: _o, ...row }) => row),
+    eventReminders: reminders.map(({ userId: _u, ...row }) => row),
+  };
+}
+
+// ---------------------------------------------------------------- writes
+
+/** The derived columns of a row with these fields (range, next reminder from `now`). */
+export function derived(fields: EventFields, now: number, excluded: string[] = []) {
+  return { ...extentOf(fields), ...nextReminder(fields, now, excluded) };
+}
+
+/** Inserts an event or series; returns it. */
+export async function insertEvent(scoped: Scoped, fields: EventFields, now: Date, uid?: string): Promise<EventRow> {
+  const id = newId();
+  const [row] = await scoped
+    .insert(events, { id, ...fields, uid: uid ?? `${id}@rumo.app`, ...derived(fields, now.getTime()), createdAt: now, updatedAt: now })
+    .returning();
+  return row;
+}
+
+/**
+ * Replaces a series' fields. `overrides`: "keep" them, "drop" them (the rule or timing changed in
+ * a way they cannot follow), or move their RECURRENCE-IDs with `shift` (the series moved in time).
+ */
+export async function updateSeries(scoped: Scoped, row: EventRow, fields: EventFields, now: Date, overrides: { mode: "keep" } | { mode: "drop" } | { mode: "shift"; recurrenceIds: Map<string, string> }) {
+  const existing = overrides.mode === "drop" ? [] : await overridesOf(scoped, row.id);
+  const excluded = existing.map((o) => (overrides.mode === "shift" ? (overrides.recurrenceIds.get(o.id) ?? o.recurrenceId!) : o.recurrenceId!));
+  const writes = [scoped.update(events, { ...fields, ...derived(fields, now.getTime(), excluded), updatedAt: now }, eq(events.id, row.id))];
+  if (overrides.mode === "drop") writes.push(scoped.delete(events, eq(events.seriesId, row.id)) as never);
+  if (overrides.mode === "shift")
+    for (const [id, recurrenceId] of overrides.recurrenceIds) writes.push(scoped.update(events, { recurrenceId, updatedAt: now }, eq(events.id, id)) as never);
+  await scoped.batch(writes);
+  return (await findSeries(scoped, row.id))!;
+}
+
+/** Changes one occurrence: creates or replaces its override row, and skips it in the series' reminders. */
+export async function upsertOverride(scoped: Scoped, series: EventRow, occurrenceStart: string, fields: EventFields, now: Date) {
+  const existing = await overridesOf(scoped, series.id);
+  const current = existing.find((o) => o.recurrenceId === occurrenceStart);
+  const overrideFields = { ...fields, rrule: null, exdates: [] };
+  const values = { ...overrideFields, ...derived(overrideFields, now.getTime()), updatedAt: now };
+  const excluded = [...new Set([...existing.map((o) => o.recurrenceId!), occurrenceStart])];
+  const seriesReminder = nextReminder(series, now.getTime(), excluded);
+  const id = current?.id ?? newId();
+  await scoped.batch([
+    current
+      ? scoped.update(events, values, eq(events.id, current.id))
+      : scoped.insert(events, { id, seriesId: series.id, recurrenceId: occurrenceStart, uid: series.uid, ...values, createdAt: now }),
+    scoped.update(events, { ...seriesReminder, updatedAt: now }, eq(events.id, series.id)),
+  ]);
+  const [row] = await scoped.select(events, eq(events.id, id));
+  return row;
+}
+
+/** Removes one occurrence: an exdate on the series, and its override row if it had one. */
+export async function removeOccurrence(scoped: Scoped, series: EventRow, occurrenceStart: string, now: Date) {
+  const existing = await overridesOf(scoped, series.id);
+  const exdates = series.exdates.includes(occurrenceStart) ? series.exdates : [...series.exdates, occurrenceStart];
+  const excluded = existing.map((o) => o.recurrenceId!).filter((r) => r !== occurrenceStart);
+  await scoped.batch([
+    scoped.update(events, { exdates, ...nextReminder({ ...series, exdates }, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)),
+    scoped.delete(events, and(eq(events.seriesId, series.id), eq(events.recurrenceId, occurrenceStart))),
+  ]);
+}
+
+/**
+ * "This and the following": the series keeps what came before (`before`, or is deleted when the
+ * split is at its first occurrence) and `after` becomes a new series (or nothing, for a delete),
+ * taking the override rows at or after the split with it. One batch.
+ */
+export async function splitAt(
+  scoped: Scoped,
+  series: EventRow,
+  before: EventFields | null,
+  after: EventFields | null,
+  movedOverrides: { id: string; recurrenceId: string }[],
+  now: Date,
+): Promise<EventRow | null> {
+  const existing = await overridesOf(scoped, series.id);
+  const moved = new Set(movedOverrides.map((o) => o.id));
+  const writes = [];
+  let newId_: string | null = null;
+  if (after) {
+    newId_ = newId();
+    const excluded = movedOverrides.map((o) => o.recurrenceId);
+    writes.push(scoped.insert(events, { id: newId_, ...after, uid: `${newId_}@rumo.app`, ...derived(after, now.getTime(), excluded), createdAt: now, updatedAt: now }));
+    for (const o of movedOverrides) writes.push(scoped.update(events, { seriesId: newId_, recurrenceId: o.recurrenceId, updatedAt: now }, eq(events.id, o.id)) as never);
+  } else {
+    for (const o of movedOverrides) writes.push(scoped.delete(events, eq(events.id, o.id)) as never);
+  }
+  if (before) {
+    const excluded = existing.filter((o) => !moved.has(o.id)).map((o) => o.recurrenceId!);
+    writes.push(scoped.update(events, { ...before, ...derived(before, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)) as never);
+  } else {
+    writes.push(scoped.delete(events, eq(events.id, series.id)) as never);
+  }
+  await scoped.batch(writes);
+  return newId_ ? ((await findSeries(scoped, newId_)) ?? null) : null;
+}
+
+/** Deletes an event or a whole series (its overrides and sent-reminder rows cascade). */
+export async function deleteSeries(scoped: Scoped, id: string) {
+  await scoped.delete(events, and(eq(events.id, id), isNull(events.seriesId)));
+}
+
+// ---------------------------------------------------------------- reminders
+
+/** One keyset page of the ids of users with a reminder due at `now` (cross-user: ids only). */
+export const usersWithDueReminders = async (db: Db, now: Date, page: IdPage): Promise<string[]> =>
+  (
+    await db
+      .selectDistinct({ id: events.userId })
+      .from(events)
+      .where(and(lte(events.nextReminderAt, now.getTime()), gt(events.userId, page.afterId)))
+      .orderBy(asc(events.userId))
+      .limit(page.limit)
+  ).map((r) => r.id);
+
+/** The user's rows whose reminder is due at `now`. */
+export const dueReminders = (scoped: Scoped, now: Date) => scoped.select(events, lte(events.nextReminderAt, now.getTime())).orderBy(asc(events.nextReminderAt));
+
+/**
+ * Claims one reminder (event, occurrence) and moves the row's next reminder on, in one batch.
+ * True when this call claimed it: a rerun, a retry or a second consumer finds the row taken and
+ * sends nothing.
+ */
+export async function claimReminder(scoped: Scoped, row: EventRow, occurrenceStart: string, next: { nextReminderAt: number | null; nextReminderOccurrence: string | null }, now: Date) {
+  const [claimed] = await scoped.db.batch([
+    scoped.db
+      .insert(eventReminders)
+      .values({ id: newId(), userId: scoped.userId, eventId: row.id, occurrenceStart, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ id: eventReminders.id }),
+    scoped.update(events, next, and(eq(events.id, row.id), eq(events.nextReminderAt, row.nextReminderAt!))),
+  ]);
+  return claimed.length > 0;
+}
+
+/** The recurrence ids of a series' override rows (excluded from its own reminders). */
+export const overriddenOccurrences = async (scoped: Scoped, seriesId: string) => (await overridesOf(scoped, seriesId)).map((o) => o.recurrenceId!);
+
+/** Deletes one override row (its series changed in a way it cannot follow). */
+export const removeOverrideRow = (scoped: Scoped, id: string) => scoped.delete(events, and(eq(events.id, id), isNotNull(events.seriesId)));
