@@ -4,20 +4,17 @@
  * progress and status with ./rules.ts in the same batch, and completing a goal raises one
  * `goal_progress` notification.
  */
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { currentAuth, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
-import { apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { pageQuery } from "../../lib/pagination";
 import { validate } from "../../lib/validate";
 import { notify, publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
-import { changeGoal, createGoal, deleteGoal, goalOr404, listGoals, publicGoal, type GoalWrite } from "./queries";
-import { clampProgress, isCalendarDate, MAX_DESCRIPTION, MAX_MILESTONES, MAX_TITLE } from "./rules";
-import { goalMilestones, GOAL_STATUSES } from "./schema";
+import { addMilestone, changeGoal, createGoal, deleteGoal, goalOr404, listGoals, publicGoal, removeMilestone, updateMilestone, type GoalWrite } from "./queries";
+import { clampProgress, GOAL_STATUSES, isCalendarDate, MAX_DESCRIPTION, MAX_MILESTONES, MAX_TITLE } from "./rules";
 
 /** A missing field reads "required", any other wrong type the field's own message. */
 const requiredOr = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "errors:field.required" : message) });
@@ -116,50 +113,21 @@ export const goalsApi = new Hono<AppEnv>()
 
   .post("/:id/milestones", validate("json", milestoneCreate), async (c) => {
     const { user } = currentAuth(c);
-    const { title: text } = c.req.valid("json");
-    const now = new Date();
-    const write = await changeGoal(database(c.env.DB), user.id, c.req.param("id"), {}, now, (scoped, current) => {
-      if (current.length >= MAX_MILESTONES) throw apiError("validation_failed", { messageKey: "goals:validation.milestonesTooMany", fields: { title: "goals:validation.milestonesTooMany" } });
-      const position = current.reduce((max, m) => Math.max(max, m.position + 1), 0);
-      return {
-        writes: [scoped.insert(goalMilestones, { id: newId(), goalId: c.req.param("id"), title: text, position, done: false, createdAt: now })],
-        after: [...current, { done: false }],
-      };
-    });
+    const write = await addMilestone(database(c.env.DB), user.id, c.req.param("id"), { id: newId(), title: c.req.valid("json").title }, new Date());
     await announce(c.env, user.id, write, "updated");
     return c.json(write.goal, 201);
   })
 
   .patch("/:id/milestones/:mid", validate("json", milestonePatch), async (c) => {
     const { user } = currentAuth(c);
-    const change = c.req.valid("json");
-    const now = new Date();
-    const write = await changeGoal(database(c.env.DB), user.id, c.req.param("id"), {}, now, (scoped, current) => {
-      const milestone = current.find((m) => m.id === c.req.param("mid"));
-      if (!milestone) throw apiError("not_found");
-      const doneChanged = change.done !== undefined && change.done !== milestone.done;
-      return {
-        writes: [
-          scoped.update(
-            goalMilestones,
-            { ...change, ...(doneChanged ? { doneAt: change.done ? now : null } : {}) },
-            eq(goalMilestones.id, milestone.id),
-          ),
-        ],
-        after: current.map((m) => (m.id === milestone.id ? { done: change.done ?? m.done } : m)),
-      };
-    });
+    const write = await updateMilestone(database(c.env.DB), user.id, c.req.param("id"), c.req.param("mid"), c.req.valid("json"), new Date());
     await announce(c.env, user.id, write, "updated");
     return c.json(write.goal);
   })
 
   .delete("/:id/milestones/:mid", async (c) => {
     const { user } = currentAuth(c);
-    const write = await changeGoal(database(c.env.DB), user.id, c.req.param("id"), {}, new Date(), (scoped, current) => {
-      const milestone = current.find((m) => m.id === c.req.param("mid"));
-      if (!milestone) throw apiError("not_found");
-      return { writes: [scoped.delete(goalMilestones, eq(goalMilestones.id, milestone.id))], after: current.filter((m) => m.id !== milestone.id) };
-    });
+    const write = await removeMilestone(database(c.env.DB), user.id, c.req.param("id"), c.req.param("mid"), new Date());
     await announce(c.env, user.id, write, "updated");
     return c.json(write.goal);
   });

@@ -6,8 +6,9 @@ import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
-import { resolveGoal, type GoalChange } from "./rules";
-import { goalMilestones, goals, type GoalStatus } from "./schema";
+import { apiError } from "../../lib/errors";
+import { MAX_MILESTONES, resolveGoal, type GoalChange, type GoalStatus } from "./rules";
+import { goalMilestones, goals } from "./schema";
 
 export type GoalRow = typeof goals.$inferSelect;
 export type MilestoneRow = typeof goalMilestones.$inferSelect;
@@ -110,6 +111,40 @@ export async function changeGoal(
     ...(state.completeMilestones ? [scoped.update(goalMilestones, { done: true, doneAt: now }, and(eq(goalMilestones.goalId, goal.id), eq(goalMilestones.done, false)))] : []),
   ]);
   return { goal: await reread(db, userId, goal.id), justCompleted: state.justCompleted, completedAt: state.completedAt };
+}
+
+/** Adds a milestone at the end of the goal's checklist; progress and status follow (one batch). */
+export function addMilestone(db: Db, userId: string, goalId: string | undefined, input: { id: string; title: string }, now: Date) {
+  return changeGoal(db, userId, goalId, {}, now, (scoped, current) => {
+    if (current.length >= MAX_MILESTONES) throw apiError("validation_failed", { messageKey: "goals:validation.milestonesTooMany", fields: { title: "goals:validation.milestonesTooMany" } });
+    const position = current.reduce((max, m) => Math.max(max, m.position + 1), 0);
+    return {
+      writes: [scoped.insert(goalMilestones, { id: input.id, goalId: goalId!, title: input.title, position, done: false, createdAt: now })],
+      after: [...current, { done: false }],
+    };
+  });
+}
+
+/** Renames, ticks/unticks or moves one milestone of the goal (404 when it is not the goal's). */
+export function updateMilestone(db: Db, userId: string, goalId: string | undefined, milestoneId: string, change: { title?: string; done?: boolean; position?: number }, now: Date) {
+  return changeGoal(db, userId, goalId, {}, now, (scoped, current) => {
+    const milestone = current.find((m) => m.id === milestoneId);
+    if (!milestone) throw apiError("not_found");
+    const doneChanged = change.done !== undefined && change.done !== milestone.done;
+    return {
+      writes: [scoped.update(goalMilestones, { ...change, ...(doneChanged ? { doneAt: change.done ? now : null } : {}) }, eq(goalMilestones.id, milestone.id))],
+      after: current.map((m) => (m.id === milestone.id ? { done: change.done ?? m.done } : m)),
+    };
+  });
+}
+
+/** Removes one milestone of the goal (404 when it is not the goal's). */
+export function removeMilestone(db: Db, userId: string, goalId: string | undefined, milestoneId: string, now: Date) {
+  return changeGoal(db, userId, goalId, {}, now, (scoped, current) => {
+    const milestone = current.find((m) => m.id === milestoneId);
+    if (!milestone) throw apiError("not_found");
+    return { writes: [scoped.delete(goalMilestones, eq(goalMilestones.id, milestone.id))], after: current.filter((m) => m.id !== milestone.id) };
+  });
 }
 
 /** Deletes the user's goal (its milestones go with it, ON DELETE CASCADE); 404 when not theirs. */

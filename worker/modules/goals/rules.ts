@@ -10,7 +10,8 @@
  * - `completedAt` is set once per completion (kept while the goal stays completed) and cleared on
  *   reopening; `justCompleted` is true only on the write that completes it (one notification).
  */
-import type { GoalStatus } from "./schema";
+export const GOAL_STATUSES = ["pending", "in_progress", "completed"] as const;
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
 
 export const MAX_TITLE = 200;
 export const MAX_DESCRIPTION = 2000;

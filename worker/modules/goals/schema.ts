@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../../db/schema";
+import { GOAL_STATUSES } from "./rules";
 
 const createdAt = integer("created_at", { mode: "timestamp_ms" })
   .notNull()
@@ -13,8 +14,6 @@ const updatedAt = integer("updated_at", { mode: "timestamp_ms" })
   .notNull()
   .default(sql`(unixepoch('subsec') * 1000)`);
 
-export const GOAL_STATUSES = ["pending", "in_progress", "completed"] as const;
-export type GoalStatus = (typeof GOAL_STATUSES)[number];
 
 export const goals = sqliteTable(
   "goals",
