@@ -86,8 +86,8 @@ export default {
     doneNotBoolean: "Enter true or false",
   },
   tour: {
-    new: "Create a goal with a title, description and deadline.",
-    filters: "See only pending, in-progress or completed goals.",
-    list: "Each goal shows its progress; tick its milestones or adjust the percentage, and complete it when you get there.",
+    new: { title: "New goal", description: "Create a goal with a title, description and deadline." },
+    filters: { title: "Filters", description: "See only pending, in-progress or completed goals." },
+    list: { title: "Progress", description: "Each goal shows its progress: tick its milestones or adjust the percentage, and complete it when you get there." },
   },
 } satisfies Catalog<typeof ptGoals>;

@@ -84,9 +84,9 @@ const goals = {
     doneNotBoolean: "Indique verdadeiro ou falso",
   },
   tour: {
-    new: "Crie um objetivo com título, descrição e prazo.",
-    filters: "Veja só os objetivos pendentes, em progresso ou concluídos.",
-    list: "Cada objetivo mostra o progresso; marque os marcos ou ajuste a percentagem, e conclua-o quando chegar lá.",
+    new: { title: "Novo objetivo", description: "Crie um objetivo com título, descrição e prazo." },
+    filters: { title: "Filtros", description: "Veja só os objetivos pendentes, em progresso ou concluídos." },
+    list: { title: "Progresso", description: "Cada objetivo mostra o progresso: marque os marcos ou ajuste a percentagem, e conclua-o quando lá chegar." },
   },
 };
 
