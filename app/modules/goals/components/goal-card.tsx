@@ -9,7 +9,7 @@ import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatLongDate } from "~/lib/dates";
 import type { PublicGoal } from "@worker/modules/goals/queries";
-import { isOverdue } from "@worker/modules/goals/rules";
+import { isOverdue, resolveGoal } from "@worker/modules/goals/rules";
 
 const STATUS_STYLE = {
   pending: "bg-slate-100 text-slate-700",
@@ -47,6 +47,14 @@ export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: P
     onChange(result.data);
     if (result.data.status === "completed" && goal.status !== "completed") toast({ title: t("toast.completed"), tone: "success" });
     return result.data;
+  };
+
+  /** Ticks at once (the same rule as the server's), then shows the goal the API answers; a failure puts it back. */
+  const toggle = async (milestoneId: string, checked: boolean) => {
+    const milestones = goal.milestones.map((m) => (m.id === milestoneId ? { ...m, done: checked } : m));
+    const state = resolveGoal({ ...goal, completedAt: goal.completedAt ? new Date(goal.completedAt) : null }, {}, milestones, new Date());
+    onChange({ ...goal, milestones, progress: state.progress, status: state.status });
+    if (!(await send(`/milestones/${milestoneId}`, "PATCH", { done: checked }))) onChange(goal);
   };
 
   const addMilestone = async (event: FormEvent) => {
@@ -125,7 +133,7 @@ export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: P
                     label={m.title}
                     checked={m.done}
                     disabled={busy}
-                    onChange={(event) => void send(`/milestones/${m.id}`, "PATCH", { done: event.target.checked })}
+                    onChange={(event) => void toggle(m.id, event.target.checked)}
                   />
                   <IconButton
                     icon={XMarkIcon}
