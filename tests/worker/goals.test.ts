@@ -111,6 +111,11 @@ describe("bad input", () => {
     }
     expect((await call(ana, `/goals/${goal.id}/milestones`, { body: { title: "" } })).status).toBe(400);
     expect((await call(ana, `/goals/${goal.id}/milestones`, { body: {} })).status).toBe(400);
+    const withMilestone = await create(ana, { title: "Com um marco", milestones: ["Primeiro"] });
+    const badDone = await call(ana, `/goals/${withMilestone.id}/milestones/${withMilestone.milestones[0].id}`, { method: "PATCH", body: { done: "sim" } });
+    expect(badDone.status).toBe(400);
+    expect((await json(badDone)).error.fields).toEqual({ done: "Indique verdadeiro ou falso" });
+    expect(await json(await call(ana, `/goals/${withMilestone.id}`))).toEqual(withMilestone);
     expect(await json(await call(ana, `/goals/${goal.id}`))).toEqual(goal);
   });
 });
@@ -137,6 +142,11 @@ describe("milestones", () => {
     expect(renamed).toMatchObject({ progress: 67 });
     expect(renamed.milestones[1].title).toBe("A2 (exame)");
 
+    // Moving a milestone changes the checklist's order, not the progress.
+    const moved = await json(await call(ana, `/goals/${goal.id}/milestones/${goal.milestones[0].id}`, { method: "PATCH", body: { position: 9 } }));
+    expect(moved.milestones.map((m: { title: string }) => m.title)).toEqual(["A2 (exame)", "B1", "A1"]);
+    expect(moved.progress).toBe(67);
+
     const removed = await json(await call(ana, `/goals/${goal.id}/milestones/${withB1.milestones[2].id}`, { method: "DELETE" }));
     expect(removed.milestones).toHaveLength(2);
     // Both remaining milestones are done: the goal completed by removing the open one.
@@ -144,7 +154,7 @@ describe("milestones", () => {
 
     const undone = await json(await call(ana, `/goals/${goal.id}/milestones/${goal.milestones[0].id}`, { method: "PATCH", body: { done: false } }));
     expect(undone).toMatchObject({ progress: 50, status: "in_progress", completedAt: null });
-    expect(undone.milestones[0]).toMatchObject({ done: false, doneAt: null });
+    expect(undone.milestones.find((m: { id: string }) => m.id === goal.milestones[0].id)).toMatchObject({ done: false, doneAt: null });
   });
 
   it("completing a goal with milestones ticks every milestone", async () => {
