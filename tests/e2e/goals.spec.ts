@@ -3,6 +3,8 @@ import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./supp
 
 test.describe("goals", () => {
   test("create a goal, add milestones, complete it and see the goal_progress notification", async ({ page, context }) => {
+    // Sign-up, a dozen API round trips and the realtime bell: slow on a shared machine.
+    test.setTimeout(60_000);
     await dismissCookieBanner(page);
     await createUser(context.request, `e2e-goals-${Date.now()}@example.com`, { toursDone: true });
     await page.goto("/app/objetivos");
@@ -45,13 +47,24 @@ test.describe("goals", () => {
     await expect(page.getByRole("tabpanel").getByText("Concluiu «Correr uma meia maratona». Parabéns pelo caminho percorrido!")).toBeVisible();
   });
 
-  test("complete with the button, filter by status, and delete with undo", async ({ page, context }) => {
+  test("on a phone: complete with the button, filter by status, open a search result, and delete with undo", async ({ page, context }) => {
+    // It waits out the undo window (5 s) besides its own steps.
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
     await dismissCookieBanner(page);
     const request = context.request;
     await createUser(request, `e2e-goals-undo-${Date.now()}@example.com`, { toursDone: true });
+    const ids: string[] = [];
     for (const body of [{ title: "Ler 12 livros", progress: 40 }, { title: "Aprender a nadar", deadline: "2020-01-10" }]) {
-      expect((await request.post("/api/v1/goals", { headers: originOf(request), data: body })).status()).toBe(201);
+      const created = await request.post("/api/v1/goals", { headers: originOf(request), data: body });
+      expect(created.status()).toBe(201);
+      ids.push((await created.json()).id);
     }
+    // A search result's link shows its goal even under a filter that would hide it.
+    await page.goto(`/app/objetivos?status=completed&goal=${ids[1]}`);
+    await expect(page.getByTestId("goal-card")).toHaveCount(1);
+    await expect(page.getByTestId("goal-card")).toContainText("Aprender a nadar");
+
     await page.goto("/app/objetivos");
     await untilHydrated(page);
 

@@ -159,7 +159,7 @@ export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: P
             error={milestoneError}
             className="flex-1"
           />
-          <Button type="submit" variant="secondary" disabled={busy} className="mt-0 shrink-0">
+          <Button type="submit" variant="secondary" disabled={busy} className="shrink-0 py-2.5">
             <PlusIcon className="h-4 w-4" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">{t("milestones.add")}</span>
           </Button>
