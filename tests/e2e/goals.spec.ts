@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
 
@@ -40,6 +41,9 @@ test.describe("goals", () => {
     await expect(card.getByTestId("goal-progress")).toHaveText("100%");
     await expect(card.getByTestId("goal-status")).toHaveText("Concluído");
     await expect(card.getByRole("button", { name: "Reabrir" })).toBeVisible();
+
+    const axe = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
     // The completion arrives in the bell in real time.
     await page.getByRole("button", { name: /Notificações, \d+ por ler/ }).click();
