@@ -24,6 +24,11 @@ export type ModuleScreen = {
   crumbKey: CrumbKey;
   /** False for an alias that shows no guided tour (the tour belongs to the main path). */
   tour?: boolean;
+  /**
+   * The screen's own tour steps, between the module's intro and the help step: catalogue keys with
+   * `.title` and `.description` (e.g. "goals:tour.new") and the `data-tour` target they point at.
+   */
+  tourSteps?: readonly { key: string; target: string; position?: "top" | "bottom" | "left" | "right" }[];
   /** Its route module (relative to app/, e.g. "modules/tasks/routes/list.tsx") once the module has landed. */
   file?: string;
 };

@@ -8,6 +8,12 @@ const landingText = {
   en: { h1: "Your life organised, with time for yourself", premium: "Start Premium €5.99/month", features: "Features", benefits: "Benefits", cta: "Start for free" },
 };
 
+/** Feature flags launched so far (one line each, so modules landing in parallel merge cleanly). */
+const LAUNCHED = [
+  "premium",
+  "objetivos",
+];
+
 async function checkLanding(page: Page, language: "pt" | "en") {
   const text = landingText[language];
   await page.goto(language === "en" ? "/?lang=en" : "/");
@@ -17,8 +23,8 @@ async function checkLanding(page: Page, language: "pt" | "en") {
   await expect(premium).toHaveText(text.premium);
   await expect(premium).toHaveAttribute("href", "/auth?plan=light&next=%2Fapp%2Fpremium");
   await expect(page.getByTestId("roadmap").getByRole("listitem")).toHaveCount(11);
-  // Statuses come from the feature flags: only the Premium plans are launched so far.
-  await expect(page.getByTestId("roadmap").getByRole("listitem").filter({ hasText: language === "pt" ? "Disponível" : "Available" })).toHaveCount(1);
+  // Statuses come from the feature flags: the Premium plans, and each landed module (its migration launches its flag).
+  await expect(page.getByTestId("roadmap").getByRole("listitem").filter({ hasText: language === "pt" ? "Disponível" : "Available" })).toHaveCount(LAUNCHED.length);
   // No real testimonials are configured: neither the section nor its link is shown.
   await expect(page.locator("#depoimentos")).toHaveCount(0);
   await expect(page.locator('a[href="#depoimentos"]')).toHaveCount(0);

@@ -88,7 +88,7 @@ describe("the lists derived from the manifests", () => {
     expect(landedPaths).toContain("calendario");
     expect(placeholderScreens(MODULES).sort()).toEqual(
       [
-        "calendario", "objetivos", "financas", "diario", "autocuidado", "ciclo-menstrual", "chat", "assistente-ia",
+        "calendario", "objetivos", "financas", "tarefas", "diario", "autocuidado", "ciclo-menstrual", "chat", "assistente-ia",
         "assistant", "relatorios-semanais", "premium/reports", "roadmap", "analytics", "user-management",
       ].filter((path) => !landedPaths.includes(path)).sort(),
     );

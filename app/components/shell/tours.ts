@@ -24,8 +24,20 @@ export function moduleTours(modules: readonly ModuleManifest[]): Record<string, 
 
 export const MODULE_TOURS = moduleTours(MODULES);
 
+/** Module screens' own tour steps (manifest `tourSteps`), keyed by their path segment. */
+export function moduleTourSteps(modules: readonly ModuleManifest[]): Record<string, GuideStep[]> {
+  return Object.fromEntries(modules.flatMap((m) => m.screens.flatMap((screen) => (screen.tourSteps?.length ? [[screen.path, screen.tourSteps.map((step) => ({ ...step }))]] : []))));
+}
+
+export const MODULE_TOUR_STEPS = moduleTourSteps(MODULES);
+
 /** The tour of a page, or null. `moduleName` is the translated module name for the module tours. */
-export function guideFor(pathname: string, moduleName: (key: string) => string, tours: Record<string, string> = MODULE_TOURS): Guide | null {
+export function guideFor(
+  pathname: string,
+  moduleName: (key: string) => string,
+  tours: Record<string, string> = MODULE_TOURS,
+  screenSteps: Record<string, GuideStep[]> = MODULE_TOUR_STEPS,
+): Guide | null {
   const segment = pathname.replace(/^\/app\/?/, "").split("/")[0];
   if (segment === "dashboard" || segment === "meu-impacto") return dashboardGuide;
   const nameKey = Object.hasOwn(tours, segment) ? tours[segment] : undefined;
@@ -35,6 +47,7 @@ export function guideFor(pathname: string, moduleName: (key: string) => string, 
     id: `module-${segment}`,
     steps: [
       { key: "tour.module.intro", vars },
+      ...(Object.hasOwn(screenSteps, segment) ? screenSteps[segment] : []),
       { key: "tour.module.help", target: '[data-tour="feedback"]', position: "top" },
     ],
   };

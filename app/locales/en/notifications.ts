@@ -42,6 +42,12 @@ export default {
       message: "We could not charge {{amount}} for your subscription. Update your payment method to keep your plan.",
     },
   },
+  goals: {
+    completed: {
+      title: "Goal completed!",
+      message: "You completed “{{title}}”. Well done on getting there!",
+    },
+  },
   features: {
     title: "New features available",
     message: "You can now try: {{names}}.",

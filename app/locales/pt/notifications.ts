@@ -40,6 +40,12 @@ const notifications = {
       message: "Não foi possível cobrar {{amount}} da sua subscrição. Atualize o método de pagamento para manter o seu plano.",
     },
   },
+  goals: {
+    completed: {
+      title: "Objetivo concluído!",
+      message: "Concluiu «{{title}}». Parabéns pelo caminho percorrido!",
+    },
+  },
   features: {
     title: "Novas funcionalidades disponíveis",
     message: "Já pode experimentar: {{names}}.",

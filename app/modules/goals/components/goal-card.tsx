@@ -1,0 +1,192 @@
+import { CheckCircleIcon, MinusIcon, PencilSquareIcon, PlusIcon, TrashIcon, XMarkIcon } from "@heroicons/react/20/solid";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "~/components/shell/toast-store";
+import { Button, IconButton } from "~/components/ui/button";
+import { Checkbox, TextField } from "~/components/ui/field";
+import { dateOf } from "~/components/ui/date-grid";
+import { sanitizeLanguage } from "~/i18n/language";
+import { apiFetch } from "~/lib/api";
+import { formatLongDate } from "~/lib/dates";
+import type { PublicGoal } from "@worker/modules/goals/queries";
+import { isOverdue, resolveGoal } from "@worker/modules/goals/rules";
+
+const STATUS_STYLE = {
+  pending: "bg-slate-100 text-slate-700",
+  in_progress: "bg-amber-100 text-amber-800",
+  completed: "bg-emerald-100 text-emerald-800",
+} as const;
+
+type Props = { goal: PublicGoal; today: string; focused: boolean; onChange: (goal: PublicGoal) => void; onEdit: () => void; onDelete: () => void };
+
+/** One goal: status, deadline (overdue stands out), progress bar, milestones or a progress stepper, actions. */
+export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: Props) {
+  const { t, i18n } = useTranslation("goals");
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  const [busy, setBusy] = useState(false);
+  const [milestone, setMilestone] = useState("");
+  const [milestoneError, setMilestoneError] = useState<string | undefined>();
+  const card = useRef<HTMLElement>(null);
+  const overdue = isOverdue(goal, today);
+  const done = goal.milestones.filter((m) => m.done).length;
+  const titleId = `goal-${goal.id}-title`;
+
+  useEffect(() => {
+    if (focused) card.current?.scrollIntoView({ block: "center" });
+  }, [focused]);
+
+  /** Sends one change; the answer is the goal as stored (progress and status recomputed). */
+  const send = async (path: string, method: string, body?: unknown) => {
+    setBusy(true);
+    const result = await apiFetch<PublicGoal>(`/goals/${goal.id}${path}`, { method, body });
+    setBusy(false);
+    if (!result.ok) {
+      toast({ title: t("toast.updateFailed"), description: result.error.message || undefined, tone: "error" });
+      return null;
+    }
+    onChange(result.data);
+    if (result.data.status === "completed" && goal.status !== "completed") toast({ title: t("toast.completed"), tone: "success" });
+    return result.data;
+  };
+
+  /** Ticks at once (the same rule as the server's), then shows the goal the API answers; a failure puts it back. */
+  const toggle = async (milestoneId: string, checked: boolean) => {
+    const milestones = goal.milestones.map((m) => (m.id === milestoneId ? { ...m, done: checked } : m));
+    const state = resolveGoal({ ...goal, completedAt: goal.completedAt ? new Date(goal.completedAt) : null }, {}, milestones, new Date());
+    onChange({ ...goal, milestones, progress: state.progress, status: state.status });
+    if (!(await send(`/milestones/${milestoneId}`, "PATCH", { done: checked }))) onChange(goal);
+  };
+
+  const addMilestone = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!milestone.trim()) return setMilestoneError(t("validation.milestoneTitleRequired"));
+    setMilestoneError(undefined);
+    setBusy(true);
+    const result = await apiFetch<PublicGoal>(`/goals/${goal.id}/milestones`, { body: { title: milestone } });
+    setBusy(false);
+    if (!result.ok) return setMilestoneError(result.error.fields?.title ?? (result.error.message || t("toast.updateFailed")));
+    setMilestone("");
+    onChange(result.data);
+  };
+
+  const step = (delta: number) => void send("", "PATCH", { progress: Math.min(100, Math.max(0, goal.progress + delta)) });
+
+  return (
+    <article
+      ref={card}
+      aria-labelledby={titleId}
+      data-testid="goal-card"
+      className={`flex h-full flex-col gap-4 rounded-2xl border bg-white p-5 shadow-sm ${overdue ? "border-red-300" : "border-slate-200"} ${focused ? "ring-2 ring-brand-400" : ""}`}
+    >
+      <div className="flex flex-wrap items-start gap-2">
+        <h3 id={titleId} className={`min-w-0 flex-1 break-words text-lg font-semibold ${goal.status === "completed" ? "text-slate-500 line-through decoration-slate-300" : "text-slate-900"}`}>
+          {goal.title}
+        </h3>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_STYLE[goal.status]}`} data-testid="goal-status">
+          {t(`status.${goal.status}`)}
+        </span>
+        {overdue && <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-700">{t("card.overdue")}</span>}
+      </div>
+
+      {goal.description && <p className="whitespace-pre-line text-sm text-slate-600">{goal.description}</p>}
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+        {goal.deadline && <p className={overdue ? "font-semibold text-red-700" : "text-slate-500"}>{t("card.deadline", { date: formatLongDate(dateOf(goal.deadline), language) })}</p>}
+        {goal.completedAt && <p className="text-emerald-700">{t("card.completedOn", { date: formatLongDate(new Date(goal.completedAt), language) })}</p>}
+      </div>
+
+      <div>
+        <div className="mb-1 flex items-center justify-between text-sm">
+          <span className="font-medium text-slate-700">{t("card.progress")}</span>
+          <span className="tabular-nums text-slate-700" data-testid="goal-progress">
+            {goal.progress}%
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t("card.progressLabel", { title: goal.title })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={goal.progress}
+          className="h-2.5 overflow-hidden rounded-full bg-slate-100"
+        >
+          <div className={`h-full rounded-full transition-all ${goal.status === "completed" ? "bg-emerald-500" : overdue ? "bg-red-500" : "bg-brand-600"}`} style={{ width: `${goal.progress}%` }} />
+        </div>
+        {goal.milestones.length === 0 && goal.status !== "completed" && (
+          <div className="mt-2 flex items-center gap-1">
+            <IconButton icon={MinusIcon} label={t("card.decrease")} disabled={busy || goal.progress === 0} onClick={() => step(-10)} />
+            <IconButton icon={PlusIcon} label={t("card.increase")} disabled={busy} onClick={() => step(10)} />
+          </div>
+        )}
+      </div>
+
+      <div className="space-y-2">
+        {goal.milestones.length > 0 && (
+          <>
+            <h4 className="text-sm font-medium text-slate-700">
+              {t("milestones.title")} <span className="font-normal text-slate-500">· {t("milestones.count", { done, total: goal.milestones.length })}</span>
+            </h4>
+            <ul className="space-y-1">
+              {goal.milestones.map((m) => (
+                <li key={m.id} className="flex items-center gap-2">
+                  <Checkbox
+                    className={`flex-1 ${m.done ? "text-slate-500 line-through" : "text-slate-800"}`}
+                    label={m.title}
+                    checked={m.done}
+                    disabled={busy}
+                    onChange={(event) => void toggle(m.id, event.target.checked)}
+                  />
+                  <IconButton
+                    icon={XMarkIcon}
+                    label={t("milestones.remove", { title: m.title })}
+                    className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+                    iconClassName="h-4 w-4"
+                    disabled={busy}
+                    onClick={() => void send(`/milestones/${m.id}`, "DELETE")}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <form onSubmit={(event) => void addMilestone(event)} className="flex items-start gap-2">
+          <TextField
+            label={t("milestones.newLabel")}
+            hideLabel
+            placeholder={t("milestones.placeholder")}
+            value={milestone}
+            maxLength={200}
+            onChange={(event) => setMilestone(event.target.value)}
+            error={milestoneError}
+            className="flex-1"
+          />
+          <Button type="submit" variant="secondary" disabled={busy} className="shrink-0 py-2.5">
+            <PlusIcon className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">{t("milestones.add")}</span>
+          </Button>
+        </form>
+        {goal.milestones.length === 0 && <p className="text-xs text-slate-500">{t("milestones.hint")}</p>}
+      </div>
+
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-3" role="group" aria-label={t("card.actions", { title: goal.title })}>
+        {goal.status === "completed" ? (
+          <Button variant="secondary" loading={busy} onClick={() => void send("", "PATCH", { status: "in_progress" })}>
+            {t("card.reopen")}
+          </Button>
+        ) : (
+          <Button loading={busy} onClick={() => void send("", "PATCH", { status: "completed" })}>
+            <CheckCircleIcon className="h-4 w-4" aria-hidden="true" />
+            {t("card.complete")}
+          </Button>
+        )}
+        <Button variant="ghost" onClick={onEdit}>
+          <PencilSquareIcon className="h-4 w-4" aria-hidden="true" />
+          {t("card.edit")}
+        </Button>
+        <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete}>
+          <TrashIcon className="h-4 w-4" aria-hidden="true" />
+          {t("card.delete")}
+        </Button>
+      </div>
+    </article>
+  );
+}

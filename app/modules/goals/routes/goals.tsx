@@ -1,0 +1,210 @@
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { FlagIcon, PlusIcon } from "@heroicons/react/24/outline";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Skeleton } from "~/components/ui/skeleton";
+import { deleteWithUndo } from "~/components/ui/undo";
+import { createI18n } from "~/i18n/i18n.server";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import { database } from "@worker/db/client";
+import { goalOr404, listGoals, publicGoal, type PublicGoal } from "@worker/modules/goals/queries";
+import { GOAL_STATUSES, type GoalStatus } from "@worker/modules/goals/rules";
+import { GoalCard } from "../components/goal-card";
+import { GoalForm } from "../components/goal-form";
+import type { Route } from "./+types/goals";
+
+export const handle: I18nHandle = { i18n: ["goals", "ui"] };
+
+const PAGE = 50;
+const isStatus = (value: string | null): value is GoalStatus => GOAL_STATUSES.includes(value as GoalStatus);
+
+/** Today's date (YYYY-MM-DD) in the user's zone: a deadline is overdue from the next local day. */
+const localToday = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = requireUser(args);
+  const url = new URL(args.request.url);
+  const status = url.searchParams.get("status");
+  const db = database(args.context.cloudflare.env.DB);
+  const page = await listGoals(db, user.id, { status: isStatus(status) ? status : undefined, page: { limit: PAGE } });
+  // A search result opens /app/objetivos?goal=<id>: show that goal even when it is not on the first page.
+  const wanted = url.searchParams.get("goal");
+  let focus: PublicGoal | null = null;
+  if (wanted) {
+    focus = page.items.find((g) => g.id === wanted) ?? null;
+    if (!focus) {
+      try {
+        const { goal, milestones } = await goalOr404(db, user.id, wanted);
+        focus = publicGoal(goal, milestones);
+      } catch {
+        focus = null;
+      }
+    }
+  }
+  return {
+    title: createI18n(args.context.lang).t("goals:title"),
+    status: isStatus(status) ? status : null,
+    items: focus && !page.items.some((g) => g.id === focus.id) ? [focus, ...page.items] : page.items,
+    nextCursor: page.nextCursor,
+    focusId: focus?.id ?? null,
+    today: localToday(user.timeZone),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+type Editing = { mode: "create" } | { mode: "edit"; goal: PublicGoal } | null;
+
+/** /app/objetivos: the user's goals with progress, milestones, filters, and the create/edit form. */
+export default function GoalsScreen() {
+  const { t } = useTranslation("goals");
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [items, setItems] = useState(data.items);
+  const [nextCursor, setNextCursor] = useState(data.nextCursor);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  // Fresh loader data (a filter, a revalidation after a change elsewhere) replaces the list.
+  useEffect(() => {
+    setItems(data.items);
+    setNextCursor(data.nextCursor);
+  }, [data]);
+  useEntityChanges(["goal"]);
+
+  const visible = useMemo(() => items.filter((g) => !hidden.has(g.id) && (!data.status || g.status === data.status || g.id === data.focusId)), [items, hidden, data.status, data.focusId]);
+  const replace = (goal: PublicGoal) => setItems((list) => list.map((g) => (g.id === goal.id ? goal : g)));
+
+  const loadMore = async () => {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    const query = new URLSearchParams({ limit: String(PAGE), cursor: nextCursor, ...(data.status ? { status: data.status } : {}) });
+    const result = await apiFetch<{ items: PublicGoal[]; nextCursor: string | null }>(`/goals?${query}`);
+    setLoadingMore(false);
+    if (!result.ok) return;
+    setItems((list) => [...list, ...result.data.items.filter((g) => !list.some((x) => x.id === g.id))]);
+    setNextCursor(result.data.nextCursor);
+  };
+
+  const remove = (goal: PublicGoal) =>
+    deleteWithUndo({
+      title: t("toast.deleted"),
+      undoLabel: t("toast.undo"),
+      failedTitle: t("toast.deleteFailed"),
+      hide: () => setHidden((set) => new Set(set).add(goal.id)),
+      restore: () =>
+        setHidden((set) => {
+          const next = new Set(set);
+          next.delete(goal.id);
+          return next;
+        }),
+      commit: async () => (await apiFetch(`/goals/${goal.id}`, { method: "DELETE" })).ok,
+    });
+
+  const filters: { key: "all" | GoalStatus; to: string }[] = [{ key: "all", to: "?" }, ...GOAL_STATUSES.map((s) => ({ key: s, to: `?status=${s}` }))];
+  const current = data.status ?? "all";
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/objetivos";
+
+  return (
+    <section className="space-y-5">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">{t("title")}</h1>
+          <p className="text-sm text-slate-600">{t("subtitle")}</p>
+        </div>
+        <Button onClick={() => setEditing({ mode: "create" })} data-tour="goals-new" className="self-start sm:self-auto">
+          <PlusIcon className="h-4 w-4" aria-hidden="true" />
+          {t("new")}
+        </Button>
+      </header>
+
+      <nav aria-label={t("filters.label")} data-tour="goals-filters" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+        {filters.map((filter) => (
+          <Link
+            key={filter.key}
+            to={filter.to}
+            preventScrollReset
+            aria-current={current === filter.key ? "page" : undefined}
+            className={`whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              current === filter.key ? "bg-brand-600 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
+            }`}
+          >
+            {t(`filters.${filter.key}`)}
+          </Link>
+        ))}
+      </nav>
+
+      <div data-tour="goals-list" aria-busy={loading || undefined}>
+        {loading ? (
+          <div className="grid gap-4 lg:grid-cols-2" data-testid="goals-loading">
+            {[0, 1].map((i) => (
+              <div key={i} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="h-3 w-full" />
+                <Skeleton className="h-2 w-full" />
+              </div>
+            ))}
+          </div>
+        ) : visible.length === 0 ? (
+          <EmptyState
+            icon={FlagIcon}
+            title={current === "all" ? t("empty.title") : t("empty.filtered")}
+            text={current === "all" ? t("empty.body") : undefined}
+            action={current === "all" ? <Button onClick={() => setEditing({ mode: "create" })}>{t("new")}</Button> : undefined}
+          />
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {visible.map((goal) => (
+              <li key={goal.id}>
+                <GoalCard goal={goal} today={data.today} focused={goal.id === (params.get("goal") ?? data.focusId)} onChange={replace} onEdit={() => setEditing({ mode: "edit", goal })} onDelete={() => remove(goal)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {nextCursor && !loading && (
+          <div className="mt-4 flex justify-center">
+            <Button variant="secondary" loading={loadingMore} onClick={() => void loadMore()}>
+              {t("loadMore")}
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <GoalForm
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(goal, created) => {
+          setEditing(null);
+          if (created) setItems((list) => [goal, ...list]);
+          else replace(goal);
+        }}
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("goals");
+  const error = useRouteError();
+  return (
+    <section className="space-y-3">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
+        <p>{t("loadError")}</p>
+        {isRouteErrorResponse(error) && <p className="text-sm">{error.status}</p>}
+        <Link to="/app/objetivos" reloadDocument className="mt-2 inline-block font-medium underline">
+          {t("retry")}
+        </Link>
+      </div>
+    </section>
+  );
+}

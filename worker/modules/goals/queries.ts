@@ -1,0 +1,194 @@
+/** The goals module's only data access: every query is scoped by the user id (docs/decisions/0003). */
+import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { listPage } from "../../db/lists";
+import { ownedOr404 } from "../../db/owned";
+import { scopedTo, type Scoped } from "../../db/scoped";
+import type { PageRequest } from "../../lib/pagination";
+import { apiError } from "../../lib/errors";
+import { MAX_MILESTONES, resolveGoal, type GoalChange, type GoalStatus } from "./rules";
+import { goalMilestones, goals } from "./schema";
+
+export type GoalRow = typeof goals.$inferSelect;
+export type MilestoneRow = typeof goalMilestones.$inferSelect;
+
+/** A goal as the API answers it: its fields and its milestones in order (no user id). */
+export function publicGoal(goal: GoalRow, milestones: readonly MilestoneRow[]) {
+  const { userId: _userId, ...fields } = goal;
+  return {
+    ...fields,
+    completedAt: goal.completedAt?.toISOString() ?? null,
+    createdAt: goal.createdAt.toISOString(),
+    updatedAt: goal.updatedAt.toISOString(),
+    milestones: milestones.map(publicMilestone),
+  };
+}
+export type PublicGoal = ReturnType<typeof publicGoal>;
+
+const publicMilestone = ({ userId: _userId, goalId: _goalId, createdAt: _createdAt, ...m }: MilestoneRow) => ({ ...m, doneAt: m.doneAt?.toISOString() ?? null });
+
+/** The milestones of these goals of the user, by goal, in position order. */
+async function milestonesByGoal(db: Db, userId: string, goalIds: string[]) {
+  const byGoal = new Map<string, MilestoneRow[]>(goalIds.map((id) => [id, []]));
+  if (!goalIds.length) return byGoal;
+  const rows = await scopedTo(db, userId)
+    .select(goalMilestones, inArray(goalMilestones.goalId, goalIds))
+    .orderBy(asc(goalMilestones.position), asc(goalMilestones.createdAt), asc(goalMilestones.id));
+  for (const row of rows) byGoal.get(row.goalId)?.push(row);
+  return byGoal;
+}
+
+/** One page of the user's goals (newest first), optionally of one status, with their milestones. */
+export async function listGoals(db: Db, userId: string, options: { status?: GoalStatus; page: PageRequest }) {
+  const scoped = scopedTo(db, userId);
+  const page = await listPage(scoped, goals, {
+    where: options.status ? eq(goals.status, options.status) : undefined,
+    order: [{ by: goals.createdAt, desc: true, of: (g) => g.createdAt }],
+    page: options.page,
+  });
+  const milestones = await milestonesByGoal(db, userId, page.items.map((g) => g.id));
+  return { items: page.items.map((g) => publicGoal(g, milestones.get(g.id) ?? [])), nextCursor: page.nextCursor };
+}
+
+/** The user's goal and its milestones, or 404 (missing, another user's, malformed id). */
+export async function goalOr404(db: Db, userId: string, id: string | undefined) {
+  const goal = await ownedOr404(scopedTo(db, userId), goals, id);
+  const milestones = (await milestonesByGoal(db, userId, [goal.id])).get(goal.id) ?? [];
+  return { goal, milestones };
+}
+
+/** The goal as stored after a change, for the answer (one read of the goal and its milestones). */
+async function reread(db: Db, userId: string, id: string) {
+  const { goal, milestones } = await goalOr404(db, userId, id);
+  return publicGoal(goal, milestones);
+}
+
+/** Milestone statements to run in the goal's batch, and the goal's milestones as they will be after them. */
+export type MilestonePlan = { writes: BatchItem<"sqlite">[]; after: { done: boolean }[] };
+
+export type GoalFields = { title?: string; description?: string; deadline?: string | null };
+
+/** What a write did: the goal after it, and whether it completed the goal (notify once). */
+export type GoalWrite = { goal: PublicGoal; justCompleted: boolean; completedAt: Date | null };
+
+/** Creates a goal with its first milestones (one batch); status and progress follow the rules. */
+export async function createGoal(db: Db, userId: string, input: { id: string; title: string; description: string; deadline: string | null; milestones: string[] } & GoalChange, now: Date): Promise<GoalWrite> {
+  const scoped = scopedTo(db, userId);
+  const milestones = input.milestones.map((title, position) => ({ id: `${input.id}m${position}`, goalId: input.id, title, position, done: false }));
+  const state = resolveGoal(null, { progress: input.progress, status: input.status }, milestones, now);
+  const done = state.completeMilestones;
+  await scoped.batch([
+    scoped.insert(goals, { id: input.id, title: input.title, description: input.description, deadline: input.deadline, progress: state.progress, status: state.status, completedAt: state.completedAt, createdAt: now, updatedAt: now }),
+    ...milestones.map((m) => scoped.insert(goalMilestones, { ...m, done, doneAt: done ? now : null, createdAt: now })),
+  ]);
+  return { goal: await reread(db, userId, input.id), justCompleted: state.justCompleted, completedAt: state.completedAt };
+}
+
+/**
+ * Changes a goal's fields and/or its milestones and recomputes progress and status, all in one
+ * batch. `milestoneWrites` builds the milestone statements from the current ones and returns the
+ * milestones as they will be after them (the rules need them).
+ */
+export async function changeGoal(
+  db: Db,
+  userId: string,
+  id: string | undefined,
+  change: GoalFields & GoalChange,
+  now: Date,
+  milestoneWrites?: (scoped: Scoped, current: MilestoneRow[]) => MilestonePlan,
+): Promise<GoalWrite> {
+  const scoped = scopedTo(db, userId);
+  const { goal, milestones } = await goalOr404(db, userId, id);
+  const planned = milestoneWrites?.(scoped, milestones);
+  const after = planned ? planned.after : milestones;
+  const state = resolveGoal(goal, { progress: change.progress, status: change.status }, after, now);
+  const { progress: _p, status: _s, ...fields } = change;
+  await scoped.batch([
+    ...(planned?.writes ?? []),
+    scoped.update(goals, { ...fields, progress: state.progress, status: state.status, completedAt: state.completedAt, updatedAt: now }, eq(goals.id, goal.id)),
+    // Completing a goal ticks every milestone, so the checklist agrees with "completed".
+    ...(state.completeMilestones ? [scoped.update(goalMilestones, { done: true, doneAt: now }, and(eq(goalMilestones.goalId, goal.id), eq(goalMilestones.done, false)))] : []),
+  ]);
+  return { goal: await reread(db, userId, goal.id), justCompleted: state.justCompleted, completedAt: state.completedAt };
+}
+
+/** Adds a milestone at the end of the goal's checklist; progress and status follow (one batch). */
+export function addMilestone(db: Db, userId: string, goalId: string | undefined, input: { id: string; title: string }, now: Date) {
+  return changeGoal(db, userId, goalId, {}, now, (scoped, current) => {
+    if (current.length >= MAX_MILESTONES) throw apiError("validation_failed", { messageKey: "goals:validation.milestonesTooMany", fields: { title: "goals:validation.milestonesTooMany" } });
+    const position = current.reduce((max, m) => Math.max(max, m.position + 1), 0);
+    return {
+      writes: [scoped.insert(goalMilestones, { id: input.id, goalId: goalId!, title: input.title, position, done: false, createdAt: now })],
+      after: [...current, { done: false }],
+    };
+  });
+}
+
+/** Renames, ticks/unticks or moves one milestone of the goal (404 when it is not the goal's). */
+export function updateMilestone(db: Db, userId: string, goalId: string | undefined, milestoneId: string, change: { title?: string; done?: boolean; position?: number }, now: Date) {
+  return changeGoal(db, userId, goalId, {}, now, (scoped, current) => {
+    const milestone = current.find((m) => m.id === milestoneId);
+    if (!milestone) throw apiError("not_found");
+    const doneChanged = change.done !== undefined && change.done !== milestone.done;
+    return {
+      writes: [scoped.update(goalMilestones, { ...change, ...(doneChanged ? { doneAt: change.done ? now : null } : {}) }, eq(goalMilestones.id, milestone.id))],
+      after: current.map((m) => (m.id === milestone.id ? { done: change.done ?? m.done } : m)),
+    };
+  });
+}
+
+/** Removes one milestone of the goal (404 when it is not the goal's). */
+export function removeMilestone(db: Db, userId: string, goalId: string | undefined, milestoneId: string, now: Date) {
+  return changeGoal(db, userId, goalId, {}, now, (scoped, current) => {
+    const milestone = current.find((m) => m.id === milestoneId);
+    if (!milestone) throw apiError("not_found");
+    return { writes: [scoped.delete(goalMilestones, eq(goalMilestones.id, milestone.id))], after: current.filter((m) => m.id !== milestone.id) };
+  });
+}
+
+/** Deletes the user's goal (its milestones go with it, ON DELETE CASCADE); 404 when not theirs. */
+export async function deleteGoal(db: Db, userId: string, id: string | undefined) {
+  const scoped = scopedTo(db, userId);
+  const goal = await ownedOr404(scoped, goals, id);
+  await scoped.delete(goals, eq(goals.id, goal.id));
+  return goal.id;
+}
+
+/** The user's goals whose title or description contains the text (case-insensitive), for search. */
+export async function searchGoals(db: Db, userId: string, query: string, limit: number) {
+  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const matches = (column: typeof goals.title | typeof goals.description) => like(sql`lower(${column})`, pattern).append(sql` escape '\\'`);
+  return scopedTo(db, userId)
+    .select(goals, or(matches(goals.title), matches(goals.description)))
+    .orderBy(desc(goals.updatedAt), desc(goals.id))
+    .limit(limit);
+}
+
+/** Everything of the user's goals for GET /me/export (ids kept; the user id is implied). */
+export async function exportGoals(db: Db, userId: string) {
+  const scoped = scopedTo(db, userId);
+  const [goalRows, milestoneRows] = await Promise.all([
+    scoped.select(goals).orderBy(asc(goals.createdAt), asc(goals.id)),
+    scoped.select(goalMilestones).orderBy(asc(goalMilestones.goalId), asc(goalMilestones.position), asc(goalMilestones.id)),
+  ]);
+  return {
+    goals: goalRows.map(({ userId: _userId, ...row }) => row),
+    goalMilestones: milestoneRows.map(({ userId: _userId, ...row }) => row),
+  };
+}
+
+/** Sample goals of the demo account (npm start), one with milestones. */
+export async function seedGoals(db: Db, userId: string) {
+  const scoped = scopedTo(db, userId);
+  const now = Date.now();
+  const day = 24 * 3600_000;
+  const inDays = (n: number) => new Date(now + n * day).toISOString().slice(0, 10);
+  await scoped.batch([
+    scoped.insert(goals, { id: "demogoal1", title: "Correr 10 km", description: "Treinar três vezes por semana.", deadline: inDays(60), progress: 33, status: "in_progress", createdAt: new Date(now - 2 * day), updatedAt: new Date(now - day) }),
+    scoped.insert(goalMilestones, { id: "demogoal1m0", goalId: "demogoal1", title: "Correr 5 km sem parar", position: 0, done: true, doneAt: new Date(now - day) }),
+    scoped.insert(goalMilestones, { id: "demogoal1m1", goalId: "demogoal1", title: "Correr 8 km", position: 1 }),
+    scoped.insert(goalMilestones, { id: "demogoal1m2", goalId: "demogoal1", title: "Correr 10 km", position: 2 }),
+    scoped.insert(goals, { id: "demogoal2", title: "Ler 12 livros este ano", description: "", deadline: `${new Date(now).getUTCFullYear()}-12-31`, progress: 40, status: "in_progress", createdAt: new Date(now - day), updatedAt: new Date(now - day) }),
+  ]);
+}

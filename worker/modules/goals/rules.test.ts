@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { clampProgress, isCalendarDate, isOverdue, milestoneProgress, resolveGoal, type GoalState } from "./rules";
+
+const NOW = new Date("2026-11-23T10:00:00Z");
+const EARLIER = new Date("2026-11-01T08:00:00Z");
+const open = (progress: number, status: GoalState["status"] = "in_progress"): GoalState => ({ progress, status, completedAt: null });
+const done = (at = EARLIER): GoalState => ({ progress: 100, status: "completed", completedAt: at });
+const ms = (...flags: boolean[]) => flags.map((d) => ({ done: d }));
+
+describe("clampProgress", () => {
+  it("keeps 0–100, rounds to whole percent and clamps the rest", () => {
+    expect([clampProgress(-5), clampProgress(0), clampProgress(42.4), clampProgress(42.5), clampProgress(100), clampProgress(250)]).toEqual([0, 0, 42, 43, 100, 100]);
+    expect([clampProgress(Infinity), clampProgress(-Infinity)]).toEqual([100, 0]);
+  });
+});
+
+describe("milestoneProgress", () => {
+  it("is done/total rounded, or null without milestones", () => {
+    expect(milestoneProgress([])).toBeNull();
+    expect(milestoneProgress(ms(true, false, false))).toBe(33);
+    expect(milestoneProgress(ms(true, true, false))).toBe(67);
+    expect(milestoneProgress(ms(true, true))).toBe(100);
+  });
+});
+
+describe("resolveGoal", () => {
+  it("a new goal is pending at 0, in progress with some progress, completed at 100", () => {
+    expect(resolveGoal(null, {}, [], NOW)).toMatchObject({ progress: 0, status: "pending", completedAt: null, justCompleted: false });
+    expect(resolveGoal(null, { progress: 30 }, [], NOW)).toMatchObject({ progress: 30, status: "in_progress" });
+    expect(resolveGoal(null, { progress: 140 }, [], NOW)).toMatchObject({ progress: 100, status: "completed", completedAt: NOW, justCompleted: true });
+  });
+
+  it("reaching 100 completes once, with the time of the completion", () => {
+    const first = resolveGoal(open(80), { progress: 100 }, [], NOW);
+    expect(first).toMatchObject({ status: "completed", completedAt: NOW, justCompleted: true });
+    // A later write of the completed goal keeps the first completion time and does not notify again.
+    const again = resolveGoal(done(), { progress: 100 }, [], NOW);
+    expect(again).toMatchObject({ status: "completed", completedAt: EARLIER, justCompleted: false });
+    expect(resolveGoal(done(), {}, [], NOW).justCompleted).toBe(false);
+  });
+
+  it("status completed completes at progress 100 and ticks the milestones", () => {
+    expect(resolveGoal(open(20), { status: "completed" }, [], NOW)).toMatchObject({ progress: 100, status: "completed", completedAt: NOW, justCompleted: true, completeMilestones: false });
+    expect(resolveGoal(open(50), { status: "completed" }, ms(true, false), NOW)).toMatchObject({ progress: 100, justCompleted: true, completeMilestones: true });
+  });
+
+  it("milestones drive progress, ignoring a progress sent by the client", () => {
+    expect(resolveGoal(open(0, "pending"), { progress: 90 }, ms(true, false, false), NOW)).toMatchObject({ progress: 33, status: "in_progress" });
+    expect(resolveGoal(open(50), {}, ms(true, true), NOW)).toMatchObject({ progress: 100, status: "completed", justCompleted: true });
+  });
+
+  it("dropping below 100 reopens a completed goal and clears completedAt", () => {
+    expect(resolveGoal(done(), {}, ms(true, false), NOW)).toMatchObject({ progress: 50, status: "in_progress", completedAt: null, justCompleted: false });
+    expect(resolveGoal(done(), { progress: 0 }, [], NOW)).toMatchObject({ progress: 0, status: "pending", completedAt: null });
+  });
+
+  it("an explicit reopening wins and the next completion is a new one", () => {
+    const reopened = resolveGoal(done(), { status: "in_progress" }, [], NOW);
+    expect(reopened).toMatchObject({ progress: 100, status: "in_progress", completedAt: null, justCompleted: false });
+    const later = new Date("2026-12-01T00:00:00Z");
+    expect(resolveGoal(reopened, { status: "completed" }, [], later)).toMatchObject({ completedAt: later, justCompleted: true });
+  });
+
+  it("an explicit open status is kept even with progress", () => {
+    expect(resolveGoal(open(0, "pending"), { status: "pending", progress: 40 }, [], NOW)).toMatchObject({ progress: 40, status: "pending" });
+    expect(resolveGoal(open(10), { status: "pending", progress: 100 }, [], NOW)).toMatchObject({ status: "pending", justCompleted: false });
+  });
+});
+
+describe("isOverdue", () => {
+  it("is true only for an open goal whose deadline is before today", () => {
+    expect(isOverdue({ deadline: "2026-11-22", status: "in_progress" }, "2026-11-23")).toBe(true);
+    expect(isOverdue({ deadline: "2026-11-23", status: "pending" }, "2026-11-23")).toBe(false);
+    expect(isOverdue({ deadline: "2026-11-22", status: "completed" }, "2026-11-23")).toBe(false);
+    expect(isOverdue({ deadline: null, status: "pending" }, "2026-11-23")).toBe(false);
+  });
+});
+
+describe("isCalendarDate", () => {
+  it("accepts real dates only", () => {
+    expect(["2026-02-28", "2028-02-29", "2026-12-31"].every(isCalendarDate)).toBe(true);
+    expect(["2026-02-30", "2026-02-29", "2026-13-01", "2026-1-5", "amanhã", "2026-11-23T10:00"].some(isCalendarDate)).toBe(false);
+  });
+});

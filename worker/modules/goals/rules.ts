@@ -1,0 +1,76 @@
+/**
+ * How a goal's progress and status follow from a change (docs/decisions/0023-goals.md). Pure, so
+ * the API and the screen agree and the unit tests cover every rule:
+ * - progress is 0–100, whole numbers (clamped, rounded); while the goal has milestones it is derived
+ *   from them (done / total, rounded) and a progress sent by the client is ignored;
+ * - an explicit status wins: "completed" completes (progress 100, every milestone done), "pending" or
+ *   "in_progress" keeps or reopens the goal at that status;
+ * - otherwise the status follows the progress: reaching 100 (from below) completes, dropping below
+ *   100 reopens a completed goal, and a pending goal with some progress is in progress;
+ * - `completedAt` is set once per completion (kept while the goal stays completed) and cleared on
+ *   reopening; `justCompleted` is true only on the write that completes it (one notification).
+ */
+export const GOAL_STATUSES = ["pending", "in_progress", "completed"] as const;
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+
+export const MAX_TITLE = 200;
+export const MAX_DESCRIPTION = 2000;
+export const MAX_MILESTONES = 50;
+
+/** A whole percentage in 0–100 (the contract clamps rather than refuses out-of-range numbers). */
+export function clampProgress(value: number): number {
+  if (!Number.isFinite(value)) return value > 0 ? 100 : 0;
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
+
+/** Progress from milestones (done / total, rounded), or null when the goal has none. */
+export function milestoneProgress(milestones: readonly { done: boolean }[]): number | null {
+  if (!milestones.length) return null;
+  return Math.round((milestones.filter((m) => m.done).length / milestones.length) * 100);
+}
+
+export type GoalState = { progress: number; status: GoalStatus; completedAt: Date | null };
+export type GoalChange = { progress?: number; status?: GoalStatus };
+export type ResolvedGoal = GoalState & {
+  /** This write completes the goal (raise `goal_progress` once). */
+  justCompleted: boolean;
+  /** Completing a goal with milestones ticks every milestone, so the checklist agrees with it. */
+  completeMilestones: boolean;
+};
+
+/**
+ * The goal after a change. `current` is null for a new goal; `milestones` are the goal's milestones
+ * after the change (empty when it has none); `now` is the completion time when it completes.
+ */
+export function resolveGoal(current: GoalState | null, change: GoalChange, milestones: readonly { done: boolean }[], now: Date): ResolvedGoal {
+  const before: GoalState = current ?? { progress: 0, status: "pending", completedAt: null };
+  const derived = milestoneProgress(milestones);
+  let progress = derived ?? clampProgress(change.progress ?? before.progress);
+  let status: GoalStatus;
+  if (change.status === "completed") status = "completed";
+  else if (change.status) status = change.status;
+  else if (progress === 100 && (before.progress < 100 || current === null)) status = "completed";
+  else if (progress < 100 && before.status === "completed") status = progress > 0 ? "in_progress" : "pending";
+  else status = before.status;
+  if (status === "pending" && progress > 0 && !change.status) status = "in_progress";
+
+  const completing = status === "completed" && before.status !== "completed";
+  const completeMilestones = status === "completed" && derived !== null && derived < 100;
+  if (status === "completed") progress = 100;
+  const completedAt = status === "completed" ? (completing ? now : (before.completedAt ?? now)) : null;
+  return { progress, status, completedAt, justCompleted: completing, completeMilestones };
+}
+
+/** Whether a deadline (YYYY-MM-DD) has passed for an open goal, given the user's local date today. */
+export function isOverdue(goal: { deadline: string | null; status: GoalStatus }, today: string): boolean {
+  return goal.status !== "completed" && goal.deadline !== null && goal.deadline < today;
+}
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
