@@ -50,6 +50,8 @@ const preferencesSchema = z
       .object({ start: clock, end: clock, days: z.array(z.number().int().min(1).max(7)).max(7).optional() })
       .strict()
       .nullable(),
+    /** Finances: amounts masked on every screen (issue 14's 'hide values'), remembered per user. */
+    hideFinanceValues: z.boolean().nullable(),
   })
   .partial()
   .strict();

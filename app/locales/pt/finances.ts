@@ -1,6 +1,45 @@
-/** The finances module's catalogue (app/modules/finances); its screens add their texts here. */
+/** The finances module's catalogue (app/modules/finances, worker/modules/finances). */
 const finances = {
   name: "Finanças",
+  pageTitle: "Finanças | Rumo",
+  title: "Finanças",
+  subtitle: "As suas receitas, despesas, orçamentos e poupanças.",
+  categories: {
+    groceries: "Alimentação/Supermercado",
+    restaurants: "Restauração",
+    transport: "Transportes",
+    home: "Casa",
+    health: "Saúde",
+    leisure: "Lazer",
+    shopping: "Compras",
+    education: "Educação",
+    subscriptions: "Subscrições",
+    salary: "Salário",
+    refunds: "Reembolsos",
+    other: "Outros",
+  },
+  types: { income: "Receita", expense: "Despesa" },
+  validation: {
+    amount: "Indique um valor positivo em cêntimos inteiros, até 10 000 000 €.",
+    limit: "Indique um limite positivo em cêntimos inteiros, até 10 000 000 €.",
+    target: "Indique um objetivo positivo em cêntimos inteiros, até 10 000 000 €.",
+    saved: "Indique o valor poupado em cêntimos inteiros, de 0 a 10 000 000 €.",
+    type: "O tipo deve ser receita ou despesa.",
+    date: "Data inválida (use AAAA-MM-DD).",
+    month: "Mês inválido (use AAAA-MM).",
+    range: "A data final deve ser igual ou posterior à inicial.",
+    category: "Categoria desconhecida.",
+    categoryType: "O tipo da categoria deve ser receita, despesa ou ambos.",
+    categoryTaken: "Já tem uma categoria com este nome.",
+    tooManyCategories: "Atingiu o máximo de 100 categorias próprias.",
+    budgetTaken: "Já existe um orçamento para esta categoria.",
+  },
+  alerts: {
+    title80: "Orçamento de {{category}} a 80 %",
+    message80: "Já gastou {{spent}} de {{limit}} este mês em {{category}}.",
+    title100: "Orçamento de {{category}} esgotado",
+    message100: "Gastou {{spent}} este mês em {{category}}, acima do limite de {{limit}}.",
+  },
 };
 
 export default finances;
