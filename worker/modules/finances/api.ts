@@ -19,7 +19,8 @@ import { validate } from "../../lib/validate";
 import { notify, publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { DEFAULT_CATEGORIES, isDefaultCategory } from "~/modules/finances/categories";
-import { addMonths, budgetProgress, budgetThreshold, changeOf, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
+import { budgetProgress, budgetThreshold, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
+import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
 import * as q from "./queries";
 
 // ---------------------------------------------------------------------------------------------
@@ -243,81 +244,15 @@ export const summaryApi = new Hono<AppEnv>()
    * The dashboard (every plan): the balance up to the month's end, the month's income against
    * expense, and its totals by category.
    */
-  .get("/summary", validate("query", monthQuery), async (c) => {
-    const month = monthOf(c, c.req.valid("query").month);
-    const range = monthRange(month);
-    const db = dbOf(c);
-    const userId = userOf(c).id;
-    const [all, current, byCategory] = await Promise.all([
-      q.totals(db, userId, { to: range.to }),
-      q.totals(db, userId, range),
-      q.totalsByCategory(db, userId, range),
-    ]);
-    return c.json({
-      month,
-      from: range.from,
-      to: range.to,
-      balanceCents: all.incomeCents - all.expenseCents,
-      incomeCents: current.incomeCents,
-      expenseCents: current.expenseCents,
-      netCents: current.incomeCents - current.expenseCents,
-      count: current.count,
-      byCategory: byCategory.map((row) => ({ category: row.category, type: row.type, totalCents: row.totalCents, count: row.count })),
-    });
-  })
-  /**
-   * Analysis (Light and Pro, a paid read): the twelve months ending at `month` (months without
-   * movements as zeros), and the month against the one before, in total and by expense category.
-   */
-  .get("/analysis", validate("query", monthQuery), async (c) => {
-    const month = monthOf(c, c.req.valid("query").month);
-    const previous = addMonths(month, -1);
-    const first = addMonths(month, -11);
-    const db = dbOf(c);
-    const userId = userOf(c).id;
-    const [byMonth, current, before] = await Promise.all([
-      q.totalsByMonth(db, userId, { from: monthRange(first).from, to: monthRange(month).to }),
-      q.totalsByCategory(db, userId, monthRange(month)),
-      q.totalsByCategory(db, userId, monthRange(previous)),
-    ]);
-    const found = new Map(byMonth.map((row) => [row.month, row]));
-    const months = Array.from({ length: 12 }, (_, i) => {
-      const key = addMonths(first, i);
-      const row = found.get(key);
-      const incomeCents = row?.income ?? 0;
-      const expenseCents = row?.expense ?? 0;
-      return { month: key, incomeCents, expenseCents, netCents: incomeCents - expenseCents };
-    });
-    const [thisMonth, lastMonth] = [months[11], months[10]];
-    const expensesOf = (rows: typeof current) => new Map(rows.filter((r) => r.type === "expense").map((r) => [r.category, r.totalCents]));
-    const now = expensesOf(current);
-    const then = expensesOf(before);
-    const categories = [...new Set([...now.keys(), ...then.keys()])];
-    const byCategory = categories
-      .map((category) => ({ category, ...changeOf(now.get(category) ?? 0, then.get(category) ?? 0) }))
-      .sort((a, b) => b.currentCents - a.currentCents || Math.abs(b.changeCents) - Math.abs(a.changeCents) || a.category.localeCompare(b.category));
-    return c.json({
-      month,
-      previousMonth: previous,
-      months,
-      monthOverMonth: {
-        income: changeOf(thisMonth.incomeCents, lastMonth.incomeCents),
-        expense: changeOf(thisMonth.expenseCents, lastMonth.expenseCents),
-        net: changeOf(thisMonth.netCents, lastMonth.netCents),
-      },
-      byCategory,
-    });
-  });
+  .get("/summary", validate("query", monthQuery), async (c) => c.json(await monthSummary(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month))))
+  // Analysis (Light and Pro, a paid read listed in the manifest's premium routes).
+  .get("/analysis", validate("query", monthQuery), async (c) => c.json(await yearAnalysis(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month))));
 
 export const budgetsApi = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", z.object({ ...pageQuery, month: monthField.optional() })), async (c) => {
-    const { month: asked, limit, cursor } = c.req.valid("query");
-    const month = monthOf(c, asked);
-    const db = dbOf(c);
-    const userId = userOf(c).id;
-    const [page, spent] = await Promise.all([q.listBudgets(db, userId, { limit, cursor }), q.spentByCategory(db, userId, monthRange(month))]);
-    return c.json({ month, items: page.items.map((b) => budgetProgress(b, spent.get(b.category) ?? 0)), nextCursor: page.nextCursor });
+    const { month, limit, cursor } = c.req.valid("query");
+    return c.json(await budgetsWithProgress(dbOf(c), userOf(c).id, monthOf(c, month), { limit, cursor }));
   })
   .post("/", validate("json", budgetSchema), async (c) => {
     const input = c.req.valid("json");

@@ -16,8 +16,9 @@ const advanced = "finances.advanced" as const;
 export const financesModule = defineWorkerModule({
   key: "finances",
   api: { mount: "/", app: financesApi },
-  // The bank-file import of the io half (POST /transactions/import): CSV bytes up to 5 MB.
-  bodies: [{ method: "POST", path: "/transactions/import", maxBytes: 5 * 1024 * 1024, mediaTypes: ["text/csv"] }],
+  // The io half adds the body rule of POST /transactions/import (CSV up to 5 MB) with its route: a
+  // text/csv-only rule answers 415 before the premium guard's 402 to the JSON probe of
+  // tests/worker/billing-entitlements.test.ts, which that change must account for.
   premium: [
     { method: "POST", path: "/budgets", entitlement: advanced },
     { method: "PATCH", path: "/budgets/:id", entitlement: advanced },

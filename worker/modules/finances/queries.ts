@@ -177,6 +177,16 @@ export async function totalsByMonth(db: Db, userId: string, range: { from: strin
     .orderBy(asc(month));
 }
 
+/** Income minus expense per day in [from, to] (days with movements only). */
+export async function netByDay(db: Db, userId: string, range: { from: string; to: string }) {
+  const scoped = scopedTo(db, userId);
+  return db
+    .select({ date: transactions.date, net: sql<number>`coalesce(sum(case when ${transactions.type} = 'income' then ${transactions.amountCents} else -${transactions.amountCents} end), 0)`.mapWith(Number) })
+    .from(transactions)
+    .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
+    .groupBy(transactions.date);
+}
+
 /** The month's expenses in one category (a budget's progress). */
 export async function spentIn(db: Db, userId: string, category: string, range: { from: string; to: string }) {
   const scoped = scopedTo(db, userId);
