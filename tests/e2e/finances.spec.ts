@@ -3,6 +3,8 @@ import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./supp
 
 test.describe("finances", () => {
   test("add a transaction and see it on the dashboard; filter the list; hide values, remembered", async ({ page, context }) => {
+    // A long path on a shared machine: sign-up, three screens, two reloads.
+    test.setTimeout(120_000);
     await dismissCookieBanner(page);
     await createUser(context.request, `e2e-financas-${Date.now()}@example.com`, { toursDone: true });
     await page.goto("/app/financas");

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/components/ui/money";
+import { database } from "@worker/db/client";
 import { localToday } from "@worker/modules/finances/logic";
+import { balancesAt } from "@worker/modules/finances/reports";
+import { financesModule } from "@worker/modules/finances";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -305,5 +308,37 @@ describe("isolation and entitlements", () => {
     expect(data.budgets).toEqual([expect.objectContaining({ category: "leisure", limitCents: 10000 })]);
     expect(data.savingsGoals.map((g: { title: string }) => g.title)).toContain("Carro");
     expect(JSON.stringify(data)).not.toContain("user_id");
+  });
+});
+
+describe("the screen's day balances and the demo data", () => {
+  it("gives the balance at the end of each listed day, counting unlisted days in between", async () => {
+    const email = "saldos@financas.test";
+    const client = as(await signUpAndLogIn(email));
+    await add(client, { type: "income", amountCents: 100000, date: "2026-03-01", category: "salary" });
+    await add(client, { amountCents: 2500, date: "2026-03-02", category: "groceries" });
+    await add(client, { amountCents: 1000, date: "2026-03-03", category: "transport" });
+    await add(client, { amountCents: 499, date: "2026-03-05", category: "groceries" });
+    // The list filtered to groceries shows 2 and 5 March; 3 March's transport still counts.
+    const balances = await balancesAt(database(env.DB), await userIdOf(email), ["2026-03-05", "2026-03-02"]);
+    expect(balances).toEqual({ "2026-03-05": 100000 - 2500 - 1000 - 499, "2026-03-02": 100000 - 2500 });
+  });
+
+  it("seeds a month of plausible finances for the demo account", async () => {
+    const email = "demo-financas@financas.test";
+    const client = as(await signUpAndLogIn(email));
+    await financesModule.seed(database(env.DB), await userIdOf(email));
+    const list = await json(await client.get("/transactions?limit=200"));
+    expect(list.items.length).toBeGreaterThan(10);
+    expect((await json(await client.get("/budgets"))).items).toEqual([expect.objectContaining({ category: "groceries", limitCents: 25000 })]);
+    expect((await json(await client.get("/savings-goals"))).items).toHaveLength(1);
+  });
+
+  it("alerts when a new budget starts out already over its limit", async () => {
+    const email = "ja-excedido@financas.test";
+    const client = as(await signUpAndLogIn(email));
+    await add(client, { amountCents: 6000, category: "leisure" });
+    expect((await client.post("/budgets", { category: "leisure", limitCents: 5000 })).status).toBe(201);
+    expect((await budgetAlerts(email)).map((a) => JSON.parse(a.metadata).threshold)).toEqual([100]);
   });
 });

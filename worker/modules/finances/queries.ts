@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
+import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { budgets, financeCategories, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
@@ -300,11 +301,11 @@ export async function seedFinances(db: Db, userId: string, today: string) {
     ["expense", 1399, "Netflix", 0, 2, "subscriptions"],
   ];
   await scoped.batch([
-    ...rows.map(([type, amountCents, description, back, d, category], i) =>
-      scoped.insert(transactions, { id: `demo-tx-${i}`, type, amountCents, description, date: day(back, d), category }),
+    ...rows.map(([type, amountCents, description, back, d, category]) =>
+      scoped.insert(transactions, { id: newId(), type, amountCents, description, date: day(back, d), category }),
     ),
-    scoped.insert(budgets, { id: "demo-budget-groceries", category: "groceries", limitCents: 25000 }),
-    scoped.insert(savingsGoals, { id: "demo-savings", title: "Férias de verão", targetCents: 150000, savedCents: 40000, deadline: `${y + 1}-07-01` }),
+    scoped.insert(budgets, { id: newId(), category: "groceries", limitCents: 25000 }),
+    scoped.insert(savingsGoals, { id: newId(), title: "Férias de verão", targetCents: 150000, savedCents: 40000, deadline: `${y + 1}-07-01` }),
   ]);
 }
 
