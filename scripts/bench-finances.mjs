@@ -19,15 +19,41 @@ const base = `http://127.0.0.1:${port}`;
 const stateDir = ".wrangler/bench-finances-state";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-const server = spawn("node", ["scripts/start.mjs"], {
-  env: { ...env, PORT: port, RUMO_STATE_DIR: stateDir, RUMO_FRESH_STATE: "1", LOG_REQUESTS: "false", RUMO_SKIP_BUILD: existsSync("build/server/index.js") ? process.env.RUMO_SKIP_BUILD ?? "" : "" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
+// The server runs twice: once to create the demo account, then (stopped) the rows are written into
+// its local D1 state, then again to measure; the local state is never written by two processes at once.
+let server = null;
+function startServer(fresh) {
+  server = spawn("node", ["scripts/start.mjs"], {
+    env: { ...env, PORT: port, RUMO_STATE_DIR: stateDir, RUMO_FRESH_STATE: fresh ? "1" : "", LOG_REQUESTS: "false", RUMO_SKIP_BUILD: fresh ? (process.env.RUMO_SKIP_BUILD ?? "") : "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+  // start.mjs stops wrangler's process group and exits at once; give workerd time to let go of its ports.
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(`${base}/api/v1/health`);
+    } catch {
+      break;
+    }
+    await sleep(200);
+  }
+  await sleep(3000);
+}
+process.on("exit", () => server?.kill("SIGTERM"));
 
-async function login() {
+/** Signs the demo account in once the server is up; a server that died starting (another engineer's
+ * wrangler took the inspector port at the same moment) is started again. */
+async function login(fresh) {
   for (let i = 0; i < 900; i++) {
+    if (server.exitCode !== null) {
+      await sleep(3000 + Math.random() * 3000);
+      startServer(fresh);
+    }
     try {
       const response = await fetch(`${base}/api/v1/auth/login`, {
         method: "POST",
@@ -56,7 +82,8 @@ async function time(fn, runs) {
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
 
 try {
-  const cookie = await login();
+  startServer(true);
+  let cookie = await login(true);
   const get = async (path) => {
     const response = await fetch(`${base}${path}`, { headers: { cookie } });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -71,8 +98,11 @@ try {
       'Movimento ' || i, date('2025-01-01', '+' || (i % 726) || ' days'),
       case ${categories.map((c, k) => `when i % ${categories.length} = ${k} then '${c}'`).join(" ")} end
     from n`;
+  await stopServer();
   const seeded = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "wrangler.toml", "--command", sql.replace(/\s+/g, " ")], { env, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr || seeded.stdout}`);
+  startServer(false);
+  cookie = await login(false);
   const count = (await get("/api/v1/finances/summary?month=2026-12")).count;
   const total = await get("/api/v1/finances/analysis?month=2026-12");
   console.log(`rows: ${ROWS} for one user (December 2026 has ${count}; the year ${total.months.reduce((s, m) => s + m.incomeCents + m.expenseCents, 0)} cents moved)`);
@@ -86,8 +116,11 @@ try {
   console.log(`month summary  GET /finances/summary?month=2026-06:  median ${fmt(month.median)}, p95 ${fmt(month.p95)} (200 sequential requests)`);
   console.log(`year analysis  GET /finances/analysis?month=2026-12: median ${fmt(year.median)}, p95 ${fmt(year.p95)} (200 sequential requests)`);
   console.log(`list page      GET /transactions (50 rows):          median ${fmt(list.median)}, p95 ${fmt(list.p95)} (200 sequential requests)`);
+} catch (err) {
+  console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
 } finally {
-  stop();
+  await stopServer();
   await sleep(1500);
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
