@@ -45,6 +45,9 @@ export const transactions = sqliteTable(
     // The list by day (newest first) and the month/period summaries.
     index("transactions_user_date_idx").on(t.userId, t.date, t.id),
     index("transactions_user_category_date_idx").on(t.userId, t.category, t.date),
+    // Covers the sums of the summary and the analysis (balance, month totals, months): read from
+    // the index alone, without visiting 20,000 rows.
+    index("transactions_user_date_type_amount_idx").on(t.userId, t.date, t.type, t.amountCents),
     uniqueIndex("transactions_user_import_key_idx").on(t.userId, t.importKey),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX `transactions_user_date_type_amount_idx` ON `transactions` (`user_id`,`date`,`type`,`amount_cents`);
