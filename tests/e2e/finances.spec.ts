@@ -17,12 +17,24 @@ test.describe("finances", () => {
     await form.getByLabel("Valor").fill("45,90");
     await form.getByLabel("Valor").press("Tab");
     await form.getByLabel("Descrição").fill("Continente");
-    await form.getByLabel("Categoria").selectOption("groceries");
+    await form.getByLabel("Categoria", { exact: true }).selectOption("groceries");
     await form.getByRole("button", { name: "Guardar" }).click();
     await expect(form).toBeHidden();
     await expect(page.getByTestId("recent-transactions")).toContainText("Continente");
     await expect(page.getByTestId("recent-transactions")).toContainText("45,90");
     await expect(page.getByText("Despesas do mês").locator("..")).toContainText("45,90");
+
+    // A category of the user's own, created from the form and used at once.
+    await page.getByTestId("add-transaction").click();
+    await form.getByRole("button", { name: "+ Nova categoria" }).click();
+    await form.getByLabel("Nome da nova categoria").fill("Animais");
+    await form.getByRole("button", { name: "Criar categoria" }).click();
+    await expect(form.getByLabel("Categoria", { exact: true }).locator("option:checked")).toHaveText("Animais");
+    await form.getByLabel("Valor").fill("12");
+    await form.getByLabel("Valor").press("Tab");
+    await form.getByRole("button", { name: "Guardar" }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId("recent-transactions")).toContainText("Animais");
 
     // An income through the API; the screen follows (realtime or the next load).
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
@@ -32,7 +44,7 @@ test.describe("finances", () => {
     });
     expect(income.status()).toBe(201);
     await page.getByRole("tab", { name: "Transações" }).click();
-    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(3);
     await page.getByTestId("finance-filters").getByLabel("Tipo").selectOption("income");
     await page.getByRole("button", { name: "Aplicar filtros" }).click();
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);

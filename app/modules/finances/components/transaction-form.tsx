@@ -23,6 +23,7 @@ export function TransactionForm({
   categories,
   onClose,
   onSaved,
+  onCategoryCreated,
 }: {
   open: boolean;
   editing: TransactionView | null;
@@ -30,6 +31,7 @@ export function TransactionForm({
   categories: CategoryOption[];
   onClose: () => void;
   onSaved: () => void;
+  onCategoryCreated: (category: CategoryOption) => void;
 }) {
   const { t } = useTranslation("finances");
   const initial = (): Draft =>
@@ -77,6 +79,13 @@ export function TransactionForm({
             <TextField id="transaction-description" label={t("form.description")} hint={t("form.descriptionHint")} value={draft.description} maxLength={200} onChange={(e) => set("description", e.target.value)} error={form.errors.description} />
             <DateField id="transaction-date" label={t("form.date")} value={draft.date} onChange={(value) => set("date", value)} error={form.errors.date} required />
             <Select id="transaction-category" label={t("form.category")} value={draft.category} onChange={(e) => set("category", e.target.value)} error={form.errors.category} options={fitting.map((c) => ({ value: c.id, label: c.name }))} />
+            <NewCategory
+              type={draft.type}
+              onCreated={(category) => {
+                onCategoryCreated(category);
+                set("category", category.id);
+              }}
+            />
             {form.message && <Notice tone="error">{form.message}</Notice>}
             <div className="flex justify-end gap-2 pt-2">
               <Button variant="secondary" onClick={onClose} disabled={form.pending}>
@@ -90,5 +99,52 @@ export function TransactionForm({
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/** One of the user's own categories, created from the form (for this transaction's type). */
+function NewCategory({ type, onCreated }: { type: Draft["type"]; onCreated: (category: CategoryOption) => void }) {
+  const { t } = useTranslation("finances");
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const form = useApiForm<{ category: CategoryOption }>({
+    fields: ["name"],
+    fallback: t("form.error"),
+    onSuccess: (data) => {
+      setName("");
+      setOpen(false);
+      onCreated(data.category);
+    },
+  });
+  if (!open) {
+    return (
+      <Button variant="link" onClick={() => setOpen(true)}>
+        + {t("form.newCategory")}
+      </Button>
+    );
+  }
+  const create = form.submit(() => apiFetch<{ category: CategoryOption }>("/finances/categories", { body: { name, type } }));
+  return (
+    <div className="flex items-end gap-2">
+      <TextField
+        id="new-category"
+        label={t("form.newCategoryName")}
+        value={name}
+        maxLength={40}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter creates the category, not the transaction around it.
+          if (e.key === "Enter") {
+            e.preventDefault();
+            void create();
+          }
+        }}
+        error={form.errors.name}
+        className="flex-1"
+      />
+      <Button variant="secondary" loading={form.pending} onClick={() => void create()}>
+        {t("form.addCategory")}
+      </Button>
+    </div>
   );
 }

@@ -146,10 +146,12 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
     void apiFetch("/me", { method: "PATCH", body: { preferences: { hideFinanceValues: next } } });
   };
 
-  const categories: CategoryOption[] = useMemo(
-    () => [...DEFAULT_CATEGORIES.map((c) => ({ id: c.key, name: t(`categories.${c.key}`), type: c.type })), ...data.ownCategories],
-    [data.ownCategories, t],
-  );
+  // A category created in the form is usable at once, before the loader has been read again.
+  const [extraCategories, setExtraCategories] = useState<CategoryOption[]>([]);
+  const categories: CategoryOption[] = useMemo(() => {
+    const own = [...data.ownCategories, ...extraCategories.filter((c) => !data.ownCategories.some((o) => o.id === c.id))];
+    return [...DEFAULT_CATEGORIES.map((c) => ({ id: c.key, name: t(`categories.${c.key}`), type: c.type })), ...own];
+  }, [data.ownCategories, extraCategories, t]);
   const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? t("categories.other");
 
   // The form: a new transaction, or the one being edited (also opened by a search result's ?edit=).
@@ -377,6 +379,10 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
           today={data.today}
           categories={categories}
           onClose={() => setFormOpen(false)}
+          onCategoryCreated={(category) => {
+            setExtraCategories((list) => [...list, category]);
+            void revalidate();
+          }}
           onSaved={() => {
             setFormOpen(false);
             saved(t("form.saved"));
