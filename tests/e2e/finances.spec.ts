@@ -50,6 +50,7 @@ test.describe("finances", () => {
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
     await expect(page.getByTestId("transaction-row")).toContainText("Salário novembro");
     await page.getByRole("button", { name: "Limpar filtros" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(3);
     await page.getByTestId("finance-filters").getByLabel("Pesquisar na descrição").fill("contin");
     await page.getByRole("button", { name: "Aplicar filtros" }).click();
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
