@@ -53,6 +53,8 @@ const preferencesSchema = z
       .refine((hours) => hours.end > hours.start, { path: ["end"], message: "errors:field.invalid" })
       .refine((hours) => !hours.days || (hours.days.length > 0 && new Set(hours.days).size === hours.days.length), { path: ["days"], message: "errors:field.invalid" })
       .nullable(),
+    /** Finances: amounts masked on every screen (issue 14's 'hide values'), remembered per user. */
+    hideFinanceValues: z.boolean().nullable(),
   })
   .partial()
   .strict();

@@ -7,7 +7,7 @@ export const financesModule = defineModule({
   labelKey: "shell:nav.finances",
   namespace: "finances",
   // Basic finances are in every plan; analysis, budgets and CSV are premium routes of the API.
-  screens: [{ path: "financas", labelKey: "shell:nav.finances", crumbKey: "shell:crumbs.financas" }],
+  screens: [{ path: "financas", labelKey: "shell:nav.finances", crumbKey: "shell:crumbs.financas", file: "modules/finances/routes/finances.tsx" }],
   legacyPaths: ["financas"],
   navigation: {
     sidebar: { group: "organisation", order: 50 },
@@ -17,4 +17,5 @@ export const financesModule = defineModule({
     swipe: 40,
   },
   flag: { name: "financas", roadmapOrder: 30 },
+  landed: true,
 });

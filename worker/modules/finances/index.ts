@@ -1,9 +1,56 @@
+import { translator } from "../../lib/translate";
+import { isDefaultCategory } from "~/modules/finances/categories";
 import { defineWorkerModule } from "../types";
-import { exportFinances } from "./queries";
+import { financesApi } from "./api";
+import { localToday } from "./logic";
+import { exportFinances, searchTransactions, seedFinances } from "./queries";
 
-/** Finances: tables and export so far; its API, search provider and screen arrive with issue 14 (docs/modules.md). */
+const advanced = "finances.advanced" as const;
+
+/**
+ * Finances (issue 14): transactions, the dashboard, budgets, savings goals. Free users keep
+ * transactions, the dashboard, filters and sentence entry; analysis, budgets, savings goals and CSV
+ * are Light (../shared/DECISIONS.md). Budget and savings-goal deletes stay open: a downgraded user
+ * may always remove their own data. Sub-routes: ./api.ts (and the io half, ./io-api.ts, once merged).
+ */
 export const financesModule = defineWorkerModule({
   key: "finances",
+  api: { mount: "/", app: financesApi },
+  // The io half adds the body rule of POST /transactions/import (CSV up to 5 MB) with its route: a
+  // text/csv-only rule answers 415 before the premium guard's 402 to the JSON probe of
+  // tests/worker/billing-entitlements.test.ts, which that change must account for.
+  premium: [
+    { method: "POST", path: "/budgets", entitlement: advanced },
+    { method: "PATCH", path: "/budgets/:id", entitlement: advanced },
+    { method: "POST", path: "/savings-goals", entitlement: advanced },
+    { method: "PATCH", path: "/savings-goals/:id", entitlement: advanced },
+    { method: "GET", path: "/finances/analysis", entitlement: advanced, paidRead: true },
+    // The io half's routes (worker/modules/finances/io-api.ts).
+    { method: "POST", path: "/transactions/import", entitlement: advanced },
+    { method: "GET", path: "/transactions/export.csv", entitlement: advanced, paidRead: true },
+    { method: "GET", path: "/finances/insights", entitlement: advanced, paidRead: true },
+  ],
   searchTypes: ["transaction"],
-  exporter: { tables: ["transactions", "finance_categories"], export: (db, userId) => exportFinances(db, userId) },
+  search: [
+    {
+      type: "transaction",
+      search: async (db, userId, query, limit) => {
+        const t = translator("pt");
+        return (await searchTransactions(db, userId, query, limit)).map((row) => ({
+          id: row.id,
+          title: row.description || (isDefaultCategory(row.category) ? t(`finances:categories.${row.category}`) : row.category),
+          description: row.date,
+          type: "transaction",
+          module: "finances",
+          url: `/app/financas?edit=${row.id}`,
+          metadata: { date: row.date, amountCents: row.type === "expense" ? -row.amountCents : row.amountCents },
+        }));
+      },
+    },
+  ],
+  exporter: {
+    tables: ["transactions", "finance_categories", "budgets", "savings_goals"],
+    export: (db, userId) => exportFinances(db, userId),
+  },
+  seed: (db, userId) => seedFinances(db, userId, localToday("Europe/Lisbon")),
 });

@@ -1,18 +1,311 @@
 /** The finances module's only data access: every query is scoped by the user id. */
-import { asc } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { listPage } from "../../db/lists";
+import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
-import { financeCategories, transactions } from "./schema";
+import { newId } from "../../lib/ids";
+import type { PageRequest } from "../../lib/pagination";
+import { isDefaultCategory } from "~/modules/finances/categories";
+import { budgets, financeCategories, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
+
+export { TRANSACTION_TYPES };
+export type Transaction = typeof transactions.$inferSelect;
+export type FinanceCategory = typeof financeCategories.$inferSelect;
+export type Budget = typeof budgets.$inferSelect;
+export type SavingsGoal = typeof savingsGoals.$inferSelect;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Everything of the user's finances for GET /me/export (ids kept; the user id is implied). */
 export async function exportFinances(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const [rows, categories] = await Promise.all([
+  const [rows, categories, budgetRows, goals] = await Promise.all([
     scoped.select(transactions).orderBy(asc(transactions.date), asc(transactions.id)),
     scoped.select(financeCategories).orderBy(asc(financeCategories.name)),
+    scoped.select(budgets).orderBy(asc(budgets.category)),
+    scoped.select(savingsGoals).orderBy(asc(savingsGoals.createdAt), asc(savingsGoals.id)),
   ]);
   return {
     transactions: rows.map(({ userId: _userId, importKey: _importKey, ...row }) => row),
     financeCategories: categories.map(({ userId: _userId, ...row }) => row),
+    budgets: budgetRows.map(({ userId: _userId, ...row }) => row),
+    savingsGoals: goals.map(({ userId: _userId, ...row }) => row),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+export const listCategories = (db: Db, userId: string) =>
+  scopedTo(db, userId).select(financeCategories).orderBy(asc(financeCategories.name), asc(financeCategories.id));
+
+export const findCategory = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), financeCategories, id);
+
+/** Whether a transaction or budget may name this category: a default key or one of the user's own ids. */
+export async function categoryExists(db: Db, userId: string, category: string) {
+  if (isDefaultCategory(category)) return true;
+  const [row] = await scopedTo(db, userId).select(financeCategories, eq(financeCategories.id, category)).limit(1);
+  return Boolean(row);
+}
+
+/** The user's category with this name (case-insensitive), other than `exceptId`: names are unique per user. */
+export async function categoryNamed(db: Db, userId: string, name: string, exceptId?: string) {
+  const rows = await scopedTo(db, userId).select(financeCategories, sql`lower(${financeCategories.name}) = lower(${name})`);
+  return rows.find((row) => row.id !== exceptId);
+}
+
+export async function insertCategory(db: Db, userId: string, values: { id: string; name: string; type: FinanceCategory["type"] }) {
+  const [row] = await scopedTo(db, userId).insert(financeCategories, values).returning();
+  return row;
+}
+
+export async function updateCategory(db: Db, userId: string, id: string, set: Partial<Pick<FinanceCategory, "name" | "type">>) {
+  const [row] = await scopedTo(db, userId)
+    .update(financeCategories, { ...set, updatedAt: new Date() }, eq(financeCategories.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Removes one of the user's categories; its transactions move to "other" and its budget goes
+ * (a budget of a category that no longer exists measures nothing), all in one batch.
+ */
+export async function deleteCategory(db: Db, userId: string, id: string) {
+  const scoped = scopedTo(db, userId);
+  await scoped.batch([
+    scoped.update(transactions, { category: "other", updatedAt: new Date() }, eq(transactions.category, id)),
+    scoped.delete(budgets, eq(budgets.category, id)),
+    scoped.delete(financeCategories, eq(financeCategories.id, id)),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+export type TransactionFilters = { from?: string; to?: string; type?: TransactionType; category?: string; q?: string };
+
+/** `%` and `_` typed by the user are literal characters, not LIKE wildcards. */
+const likeContains = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function transactionWhere(filters: TransactionFilters): SQL | undefined {
+  return and(
+    filters.from ? gte(transactions.date, filters.from) : undefined,
+    filters.to ? lte(transactions.date, filters.to) : undefined,
+    filters.type ? eq(transactions.type, filters.type) : undefined,
+    filters.category ? eq(transactions.category, filters.category) : undefined,
+    filters.q ? sql`lower(${transactions.description}) like ${likeContains(filters.q)} escape '\\'` : undefined,
+  );
+}
+
+/** Newest day first, then newest written first (a day's list reads in the order it was entered, reversed). */
+export const listTransactions = (db: Db, userId: string, filters: TransactionFilters, page: PageRequest) =>
+  listPage(scopedTo(db, userId), transactions, {
+    where: transactionWhere(filters),
+    order: [
+      { by: transactions.date, desc: true, of: (t) => t.date },
+      { by: transactions.createdAt, desc: true, of: (t) => t.createdAt },
+    ],
+    page,
+  });
+
+export const findTransaction = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), transactions, id);
+
+export type TransactionInput = { type: TransactionType; amountCents: number; description: string; date: string; category: string };
+
+export async function insertTransaction(db: Db, userId: string, values: TransactionInput & { id: string; source?: Transaction["source"] }) {
+  const [row] = await scopedTo(db, userId).insert(transactions, values).returning();
+  return row;
+}
+
+export async function updateTransaction(db: Db, userId: string, id: string, set: Partial<TransactionInput>) {
+  const [row] = await scopedTo(db, userId)
+    .update(transactions, { ...set, updatedAt: new Date() }, eq(transactions.id, id))
+    .returning();
+  return row;
+}
+
+export const deleteTransaction = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(transactions, eq(transactions.id, id));
+
+/** Global search: the user's transactions whose description contains the text, newest first. */
+export const searchTransactions = (db: Db, userId: string, query: string, limit: number) =>
+  scopedTo(db, userId)
+    .select(transactions, transactionWhere({ q: query }))
+    .orderBy(desc(transactions.date), desc(transactions.createdAt))
+    .limit(limit);
+
+// ---------------------------------------------------------------------------------------------
+// Sums. Every total is an SQL integer sum of integer cents (SQLite sums integers exactly, with an
+// error on overflow rather than a silent float), so no amount ever passes through a float.
+
+const incomeSum = sql<number>`coalesce(sum(case when ${transactions.type} = 'income' then ${transactions.amountCents} else 0 end), 0)`.mapWith(Number);
+const expenseSum = sql<number>`coalesce(sum(case when ${transactions.type} = 'expense' then ${transactions.amountCents} else 0 end), 0)`.mapWith(Number);
+
+/** Income and expense in [from, to] (dates inclusive), or of everything up to `to` without `from`. */
+export async function totals(db: Db, userId: string, range: { from?: string; to: string }) {
+  const scoped = scopedTo(db, userId);
+  const [row] = await db
+    .select({ income: incomeSum, expense: expenseSum, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(transactions)
+    .where(scoped.owned(transactions, and(range.from ? gte(transactions.date, range.from) : undefined, lte(transactions.date, range.to))));
+  return { incomeCents: row?.income ?? 0, expenseCents: row?.expense ?? 0, count: row?.count ?? 0 };
+}
+
+/** Per category and type in [from, to]: the month's spending (and income) by category. */
+export async function totalsByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+  const scoped = scopedTo(db, userId);
+  return db
+    .select({
+      category: transactions.category,
+      type: transactions.type,
+      totalCents: sql<number>`sum(${transactions.amountCents})`.mapWith(Number),
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(transactions)
+    .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
+    .groupBy(transactions.category, transactions.type)
+    .orderBy(desc(sql`sum(${transactions.amountCents})`), asc(transactions.category));
+}
+
+/** Income and expense per month (`YYYY-MM`) in [from, to], months without rows left out. */
+export async function totalsByMonth(db: Db, userId: string, range: { from: string; to: string }) {
+  const scoped = scopedTo(db, userId);
+  const month = sql<string>`substr(${transactions.date}, 1, 7)`;
+  return db
+    .select({ month, income: incomeSum, expense: expenseSum })
+    .from(transactions)
+    .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
+    .groupBy(month)
+    .orderBy(asc(month));
+}
+
+/** Income minus expense per day in [from, to] (days with movements only). */
+export async function netByDay(db: Db, userId: string, range: { from: string; to: string }) {
+  const scoped = scopedTo(db, userId);
+  return db
+    .select({ date: transactions.date, net: sql<number>`coalesce(sum(case when ${transactions.type} = 'income' then ${transactions.amountCents} else -${transactions.amountCents} end), 0)`.mapWith(Number) })
+    .from(transactions)
+    .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
+    .groupBy(transactions.date);
+}
+
+/** The month's expenses in one category (a budget's progress). */
+export async function spentIn(db: Db, userId: string, category: string, range: { from: string; to: string }) {
+  const scoped = scopedTo(db, userId);
+  const [row] = await db
+    .select({ spent: expenseSum })
+    .from(transactions)
+    .where(
+      scoped.owned(
+        transactions,
+        and(eq(transactions.category, category), gte(transactions.date, range.from), lte(transactions.date, range.to)),
+      ),
+    );
+  return row?.spent ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets
+
+export const listBudgets = (db: Db, userId: string, page: PageRequest) =>
+  listPage(scopedTo(db, userId), budgets, { order: [{ by: budgets.category, of: (b) => b.category }], page });
+
+export const findBudget = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), budgets, id);
+
+export async function budgetFor(db: Db, userId: string, category: string) {
+  const [row] = await scopedTo(db, userId).select(budgets, eq(budgets.category, category)).limit(1);
+  return row;
+}
+
+/** The budgets of these categories (after a transaction write: at most two categories). */
+export const budgetsFor = (db: Db, userId: string, categories: string[]) =>
+  categories.length ? scopedTo(db, userId).select(budgets, inArray(budgets.category, categories)) : Promise.resolve([]);
+
+export async function insertBudget(db: Db, userId: string, values: { id: string; category: string; limitCents: number }) {
+  const [row] = await scopedTo(db, userId).insert(budgets, values).returning();
+  return row;
+}
+
+export async function updateBudget(db: Db, userId: string, id: string, set: Partial<Pick<Budget, "category" | "limitCents">>) {
+  const [row] = await scopedTo(db, userId)
+    .update(budgets, { ...set, updatedAt: new Date() }, eq(budgets.id, id))
+    .returning();
+  return row;
+}
+
+export const deleteBudget = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(budgets, eq(budgets.id, id));
+
+/** Expenses per category in [from, to], for every budget's progress in one query. */
+export async function spentByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+  const scoped = scopedTo(db, userId);
+  const rows = await db
+    .select({ category: transactions.category, spent: sql<number>`sum(${transactions.amountCents})`.mapWith(Number) })
+    .from(transactions)
+    .where(
+      scoped.owned(transactions, and(eq(transactions.type, "expense"), gte(transactions.date, range.from), lte(transactions.date, range.to))),
+    )
+    .groupBy(transactions.category);
+  return new Map(rows.map((r) => [r.category, r.spent]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Savings goals
+
+export const listSavingsGoals = (db: Db, userId: string, page: PageRequest) =>
+  listPage(scopedTo(db, userId), savingsGoals, {
+    order: [{ by: savingsGoals.createdAt, desc: true, of: (g) => g.createdAt }],
+    page,
+  });
+
+export const findSavingsGoal = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), savingsGoals, id);
+
+export async function insertSavingsGoal(db: Db, userId: string, values: { id: string; title: string; targetCents: number; savedCents: number; deadline: string | null }) {
+  const [row] = await scopedTo(db, userId).insert(savingsGoals, values).returning();
+  return row;
+}
+
+export async function updateSavingsGoal(db: Db, userId: string, id: string, set: Partial<Pick<SavingsGoal, "title" | "targetCents" | "savedCents" | "deadline">>) {
+  const [row] = await scopedTo(db, userId)
+    .update(savingsGoals, { ...set, updatedAt: new Date() }, eq(savingsGoals.id, id))
+    .returning();
+  return row;
+}
+
+export const deleteSavingsGoal = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(savingsGoals, eq(savingsGoals.id, id));
+
+// ---------------------------------------------------------------------------------------------
+// Demo data
+
+/** A realistic current and previous month for the demo account (npm start), relative to `today`. */
+export async function seedFinances(db: Db, userId: string, today: string) {
+  const scoped = scopedTo(db, userId);
+  const [y, m] = today.split("-").map(Number);
+  const day = (monthsBack: number, d: number) => {
+    const date = new Date(Date.UTC(y, m - 1 - monthsBack, 1));
+    const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+    const dd = Math.min(d, last, monthsBack === 0 ? Number(today.slice(8, 10)) : last);
+    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}-${String(dd).padStart(2, "0")}`;
+  };
+  const rows: [TransactionType, number, string, number, number, string][] = [
+    ["income", 165000, "Salário", 1, 25, "salary"],
+    ["expense", 65000, "Renda", 1, 1, "home"],
+    ["expense", 8743, "Continente", 1, 6, "groceries"],
+    ["expense", 4590, "Pingo Doce", 1, 18, "groceries"],
+    ["expense", 1230, "Uber", 1, 12, "transport"],
+    ["expense", 1399, "Netflix", 1, 15, "subscriptions"],
+    ["expense", 3200, "Jantar com amigos", 1, 20, "restaurants"],
+    ["income", 165000, "Salário", 0, 1, "salary"],
+    ["expense", 65000, "Renda", 0, 1, "home"],
+    ["expense", 5327, "Continente", 0, 3, "groceries"],
+    ["expense", 250, "Café", 0, 2, "restaurants"],
+    ["expense", 4000, "Passe Navegante", 0, 1, "transport"],
+    ["expense", 1399, "Netflix", 0, 2, "subscriptions"],
+  ];
+  await scoped.batch([
+    ...rows.map(([type, amountCents, description, back, d, category]) =>
+      scoped.insert(transactions, { id: newId(), type, amountCents, description, date: day(back, d), category }),
+    ),
+    scoped.insert(budgets, { id: newId(), category: "groceries", limitCents: 25000 }),
+    scoped.insert(savingsGoals, { id: newId(), title: "Férias de verão", targetCents: 150000, savedCents: 40000, deadline: `${y + 1}-07-01` }),
+  ]);
+}
+

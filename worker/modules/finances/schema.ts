@@ -45,6 +45,9 @@ export const transactions = sqliteTable(
     // The list by day (newest first) and the month/period summaries.
     index("transactions_user_date_idx").on(t.userId, t.date, t.id),
     index("transactions_user_category_date_idx").on(t.userId, t.category, t.date),
+    // Covers the sums of the summary and the analysis (balance, month totals, months): read from
+    // the index alone, without visiting 20,000 rows.
+    index("transactions_user_date_type_amount_idx").on(t.userId, t.date, t.type, t.amountCents),
     uniqueIndex("transactions_user_import_key_idx").on(t.userId, t.importKey),
   ],
 );
@@ -64,4 +67,42 @@ export const financeCategories = sqliteTable(
     updatedAt,
   },
   (t) => [uniqueIndex("finance_categories_user_name_idx").on(t.userId, t.name)],
+);
+
+/**
+ * A monthly spending limit for one category (a default key or one of the user's own category ids):
+ * the same limit applies to every month; progress is the month's expenses in that category.
+ */
+export const budgets = sqliteTable(
+  "budgets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    limitCents: integer("limit_cents").notNull(),
+    createdAt,
+    updatedAt,
+  },
+  // One budget per category: two limits for the same spending would contradict each other.
+  (t) => [uniqueIndex("budgets_user_category_idx").on(t.userId, t.category)],
+);
+
+/** A savings goal: how much, how much is already put aside, and by when (optional). */
+export const savingsGoals = sqliteTable(
+  "savings_goals",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    targetCents: integer("target_cents").notNull(),
+    savedCents: integer("saved_cents").notNull().default(0),
+    deadline: text("deadline"),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index("savings_goals_user_created_idx").on(t.userId, t.createdAt, t.id)],
 );

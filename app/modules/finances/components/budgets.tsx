@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PremiumNotice } from "~/components/billing/premium-notice";
+import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { MoneyInput } from "~/components/ui/money-input";
+import { useApiForm } from "~/components/ui/use-api-form";
+import { EmptyState } from "~/components/ui/empty-state";
+import { apiFetch } from "~/lib/api";
+import { useMoney } from "../money";
+import type { CategoryOption } from "../types";
+
+export type BudgetView = { id: string; category: string; limitCents: number; spentCents: number; remainingCents: number; percent: number; status: "ok" | "warning" | "exceeded" };
+
+const barTone = { ok: "bg-emerald-500", warning: "bg-amber-500", exceeded: "bg-rose-600" } as const;
+
+/** Budgets per category with the month's progress; creating and changing them is a Light feature. */
+export function BudgetsPanel({
+  budgets,
+  advanced,
+  categories,
+  categoryName,
+  onSaved,
+  onDelete,
+}: {
+  budgets: BudgetView[];
+  advanced: boolean;
+  categories: CategoryOption[];
+  categoryName: (id: string) => string;
+  onSaved: () => void;
+  onDelete: (id: string) => void;
+}) {
+  const { t } = useTranslation("finances");
+  const money = useMoney();
+  const free = categories.filter((c) => !budgets.some((b) => b.category === c.id));
+  return (
+    <div className="space-y-4" role="tabpanel">
+      <h2 className="text-lg font-semibold">{t("budgets.title")}</h2>
+      {!advanced && <PremiumNotice />}
+      {budgets.length === 0 ? (
+        <EmptyState title={t("budgets.emptyTitle")} text={t("budgets.emptyText")} headingLevel={3} />
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" data-testid="budget-list">
+          {budgets.map((budget) => (
+            <li key={budget.id} className="rounded-2xl border border-slate-200 bg-white p-4">
+              <div className="flex items-baseline justify-between gap-2">
+                <h3 className="font-semibold">{categoryName(budget.category)}</h3>
+                <span className="text-sm text-slate-600">{t("budgets.progress", { spent: money(budget.spentCents), limit: money(budget.limitCents) })}</span>
+              </div>
+              <div
+                className="mt-2 h-3 overflow-hidden rounded-full bg-slate-100"
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.min(100, budget.percent)}
+                aria-label={categoryName(budget.category)}
+              >
+                <div className={`h-full ${barTone[budget.status]}`} style={{ width: `${Math.min(100, budget.percent)}%` }} />
+              </div>
+              <div className="mt-2 flex items-center justify-between gap-2 text-sm">
+                <span className={budget.remainingCents < 0 ? "text-rose-700" : "text-slate-600"}>
+                  {budget.remainingCents < 0 ? t("budgets.over", { amount: money(-budget.remainingCents) }) : t("budgets.remaining", { amount: money(budget.remainingCents) })}
+                </span>
+                <span className="flex gap-1">
+                  {advanced && <EditLimit budget={budget} onSaved={onSaved} />}
+                  <Button variant="ghost" className="text-rose-700" onClick={() => onDelete(budget.id)} aria-label={t("actions.delete", { name: categoryName(budget.category) })}>
+                    ✕
+                  </Button>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {advanced && free.length > 0 && <NewBudget categories={free} onSaved={onSaved} />}
+    </div>
+  );
+}
+
+function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => void }) {
+  const { t } = useTranslation("finances");
+  const [open, setOpen] = useState(false);
+  const [limit, setLimit] = useState<number | null>(budget.limitCents);
+  const form = useApiForm({ fields: ["limitCents"], fallback: t("form.error"), onSuccess: () => (setOpen(false), onSaved()) });
+  if (!open) {
+    return (
+      <Button variant="ghost" onClick={() => setOpen(true)}>
+        {t("budgets.editLimit")}
+      </Button>
+    );
+  }
+  return (
+    <form className="flex items-end gap-2" onSubmit={form.submit(() => (limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch(`/budgets/${budget.id}`, { method: "PATCH", body: { limitCents: limit } })))}>
+      <MoneyInput label={t("budgets.limit")} hideLabel valueCents={limit} onChangeCents={setLimit} error={form.errors.limitCents} className="w-32" />
+      <Button type="submit" loading={form.pending}>
+        {t("form.save")}
+      </Button>
+    </form>
+  );
+}
+
+function NewBudget({ categories, onSaved }: { categories: CategoryOption[]; onSaved: () => void }) {
+  const { t } = useTranslation("finances");
+  const [category, setCategory] = useState(categories[0]?.id ?? "");
+  const [limit, setLimit] = useState<number | null>(null);
+  const form = useApiForm({
+    fields: ["category", "limitCents"],
+    fallback: t("form.error"),
+    onSuccess: () => {
+      setLimit(null);
+      onSaved();
+    },
+  });
+  return (
+    <form
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-3"
+      aria-label={t("budgets.add")}
+      onSubmit={form.submit(() => (limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch("/budgets", { body: { category, limitCents: limit } })))}
+    >
+      <Select id="budget-category" label={t("budgets.category")} value={category} onChange={(e) => setCategory(e.target.value)} error={form.errors.category} options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+      <MoneyInput id="budget-limit" label={t("budgets.limit")} valueCents={limit} onChangeCents={setLimit} error={form.errors.limitCents} />
+      <div className="flex items-end">
+        <Button type="submit" loading={form.pending}>
+          {t("budgets.add")}
+        </Button>
+      </div>
+      {form.message && (
+        <div className="sm:col-span-3">
+          <Notice tone="error">{form.message}</Notice>
+        </div>
+      )}
+    </form>
+  );
+}
+

@@ -1,0 +1,150 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { DateField } from "~/components/ui/date-picker";
+import { Select, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { MoneyInput } from "~/components/ui/money-input";
+import { useApiForm } from "~/components/ui/use-api-form";
+import { apiFetch } from "~/lib/api";
+import type { CategoryOption, TransactionView } from "../types";
+
+type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; date: string; category: string };
+
+/**
+ * Adds or edits a transaction (a dialog: Escape or a click outside cancels). What was typed stays
+ * when the API refuses it; its field messages show next to the fields.
+ */
+export function TransactionForm({
+  open,
+  editing,
+  today,
+  categories,
+  onClose,
+  onSaved,
+  onCategoryCreated,
+}: {
+  open: boolean;
+  editing: TransactionView | null;
+  today: string;
+  categories: CategoryOption[];
+  onClose: () => void;
+  onSaved: () => void;
+  onCategoryCreated: (category: CategoryOption) => void;
+}) {
+  const { t } = useTranslation("finances");
+  const initial = (): Draft =>
+    editing
+      ? { type: editing.type, amountCents: editing.amountCents, description: editing.description, date: editing.date, category: editing.category }
+      : { type: "expense", amountCents: null, description: "", date: today, category: "groceries" };
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [openedFor, setOpenedFor] = useState<string | null | undefined>(undefined);
+  // A new opening (another transaction, or a new one) starts from that item, not the last draft.
+  const key = open ? (editing?.id ?? "new") : undefined;
+  if (key !== openedFor) {
+    setOpenedFor(key);
+    if (open) setDraft(initial());
+  }
+  const form = useApiForm({ fields: ["type", "amountCents", "description", "date", "category"], fallback: t("form.error"), onSuccess: onSaved });
+  const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
+  const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
+  const setType = (type: Draft["type"]) =>
+    setDraft((d) => ({ ...d, type, category: categories.some((c) => c.id === d.category && (c.type === "both" || c.type === type)) ? d.category : type === "income" ? "salary" : "groceries" }));
+
+  const submit = form.submit(() => {
+    if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });
+    const body = { ...draft, amountCents: draft.amountCents };
+    return editing ? apiFetch(`/transactions/${editing.id}`, { method: "PATCH", body }) : apiFetch("/transactions", { body });
+  });
+
+  return (
+    <Dialog open={open} onClose={() => !form.pending && onClose()} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
+        <DialogPanel className="max-h-[95vh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:max-w-md sm:rounded-2xl">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? t("form.editTitle") : t("form.newTitle")}</DialogTitle>
+          <form onSubmit={submit} className="mt-4 space-y-4" noValidate data-testid="transaction-form">
+            <Select
+              label={t("form.type")}
+              value={draft.type}
+              onChange={(e) => setType(e.target.value as Draft["type"])}
+              error={form.errors.type}
+              options={[
+                { value: "expense", label: t("types.expense") },
+                { value: "income", label: t("types.income") },
+              ]}
+            />
+            <MoneyInput id="transaction-amount" label={t("form.amount")} valueCents={draft.amountCents} onChangeCents={(cents) => set("amountCents", cents)} error={form.errors.amountCents} required />
+            <TextField id="transaction-description" label={t("form.description")} hint={t("form.descriptionHint")} value={draft.description} maxLength={200} onChange={(e) => set("description", e.target.value)} error={form.errors.description} />
+            <DateField id="transaction-date" label={t("form.date")} value={draft.date} onChange={(value) => set("date", value)} error={form.errors.date} required />
+            <Select id="transaction-category" label={t("form.category")} value={draft.category} onChange={(e) => set("category", e.target.value)} error={form.errors.category} options={fitting.map((c) => ({ value: c.id, label: c.name }))} />
+            <NewCategory
+              type={draft.type}
+              onCreated={(category) => {
+                onCategoryCreated(category);
+                set("category", category.id);
+              }}
+            />
+            {form.message && <Notice tone="error">{form.message}</Notice>}
+            <div className="flex justify-end gap-2 pt-2">
+              <Button variant="secondary" onClick={onClose} disabled={form.pending}>
+                {t("form.cancel")}
+              </Button>
+              <Button type="submit" loading={form.pending}>
+                {t("form.save")}
+              </Button>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** One of the user's own categories, created from the form (for this transaction's type). */
+function NewCategory({ type, onCreated }: { type: Draft["type"]; onCreated: (category: CategoryOption) => void }) {
+  const { t } = useTranslation("finances");
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const form = useApiForm<{ category: CategoryOption }>({
+    fields: ["name"],
+    fallback: t("form.error"),
+    onSuccess: (data) => {
+      setName("");
+      setOpen(false);
+      onCreated(data.category);
+    },
+  });
+  if (!open) {
+    return (
+      <Button variant="link" onClick={() => setOpen(true)}>
+        + {t("form.newCategory")}
+      </Button>
+    );
+  }
+  const create = form.submit(() => apiFetch<{ category: CategoryOption }>("/finances/categories", { body: { name, type } }));
+  return (
+    <div className="flex items-end gap-2">
+      <TextField
+        id="new-category"
+        label={t("form.newCategoryName")}
+        value={name}
+        maxLength={40}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter creates the category, not the transaction around it.
+          if (e.key === "Enter") {
+            e.preventDefault();
+            void create();
+          }
+        }}
+        error={form.errors.name}
+        className="flex-1"
+      />
+      <Button variant="secondary" loading={form.pending} onClick={() => void create()}>
+        {t("form.addCategory")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,626 @@
+/**
+ * /app/financas: the dashboard (balance, the month's income against expense, spending by category,
+ * recent transactions, the analysis for Light and Pro), the list grouped by day with the balance at
+ * the end of each day, filters, budgets and savings goals. The loader reads everything in one go
+ * from the module's queries; writes go through the JSON API and revalidate the loader.
+ */
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { PremiumNotice } from "~/components/billing/premium-notice";
+import { toast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
+import { DateField } from "~/components/ui/date-picker";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Select, TextField } from "~/components/ui/field";
+import { Skeleton } from "~/components/ui/skeleton";
+import { deleteWithUndo } from "~/components/ui/undo";
+import { sanitizeLanguage } from "~/i18n/language";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { formatMonthYear, formatLongDate } from "~/lib/dates";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import { hasEntitlement } from "~/lib/plans";
+import { entitlementsOf } from "@worker/billing/entitlements";
+import { database } from "@worker/db/client";
+import { addMonths, localToday, publicSavingsGoal, publicTransaction } from "@worker/modules/finances/logic";
+import { listCategories, listSavingsGoals, listTransactions, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
+import { balancesAt, budgetsWithProgress, monthSummary, yearAnalysis } from "@worker/modules/finances/reports";
+import { DEFAULT_CATEGORIES } from "../categories";
+import { BudgetsPanel } from "../components/budgets";
+import { ExportLink, IO_PANELS } from "../components/io-slot";
+import { SavingsPanel } from "../components/savings";
+import { TransactionForm } from "../components/transaction-form";
+import { HiddenValues, Money } from "../money";
+import type { CategoryOption, TransactionView } from "../types";
+import type { Route } from "./+types/finances";
+
+export const handle: I18nHandle = { i18n: ["finances", "ui", "billing"] };
+
+const TABS = ["overview", "transactions", "budgets", "savings"] as const;
+type Tab = (typeof TABS)[number];
+
+const isDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** The screen's filters from the address (anything malformed is ignored, as if absent). */
+function filtersOf(params: URLSearchParams): TransactionFilters {
+  const type = params.get("type");
+  return {
+    from: isDate(params.get("from")) ? params.get("from")! : undefined,
+    to: isDate(params.get("to")) ? params.get("to")! : undefined,
+    type: (TRANSACTION_TYPES as readonly string[]).includes(type ?? "") ? (type as TransactionFilters["type"]) : undefined,
+    category: params.get("category")?.slice(0, 64) || undefined,
+    q: params.get("q")?.trim().slice(0, 100) || undefined,
+  };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const auth = requireUser(args);
+  const env = args.context.cloudflare.env;
+  const db = database(env.DB);
+  const userId = auth.user.id;
+  const params = new URL(args.request.url).searchParams;
+  const today = localToday(auth.user.timeZone);
+  const askedMonth = params.get("month");
+  const month = askedMonth && /^\d{4}-(0[1-9]|1[0-2])$/.test(askedMonth) ? askedMonth : today.slice(0, 7);
+  const filters = filtersOf(params);
+  const { subscription } = await entitlementsOf(env, auth.user);
+  const advanced = hasEntitlement(subscription, "finances.advanced");
+  const [summary, list, recent, own, budgets, goals, analysis] = await Promise.all([
+    monthSummary(db, userId, month),
+    listTransactions(db, userId, filters, { limit: 50 }),
+    listTransactions(db, userId, {}, { limit: 5 }),
+    listCategories(db, userId),
+    budgetsWithProgress(db, userId, month, { limit: 200 }),
+    listSavingsGoals(db, userId, { limit: 200 }),
+    advanced ? yearAnalysis(db, userId, month) : Promise.resolve(null),
+  ]);
+  return {
+    today,
+    month,
+    filters,
+    advanced,
+    hideValues: auth.user.preferences.hideFinanceValues === true,
+    summary,
+    transactions: list.items.map(publicTransaction),
+    nextCursor: list.nextCursor,
+    balances: await balancesAt(db, userId, list.items.map((row) => row.date)),
+    recent: recent.items.map(publicTransaction),
+    ownCategories: own.map((row) => ({ id: row.id, name: row.name, type: row.type })),
+    budgets: budgets.items,
+    savingsGoals: goals.items.map((goal) => publicSavingsGoal(goal, today)),
+    analysis,
+  };
+}
+
+const CategoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.CategoryChart })));
+const MonthChart = lazy(() => import("../components/charts").then((m) => ({ default: m.MonthChart })));
+
+/** Charts only after hydration (recharts draws nothing on the server), behind a skeleton. */
+function ChartSlot({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("finances");
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const fallback = (
+    <div role="status" aria-label={t("charts.loading")}>
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+  return mounted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
+
+function Card({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
+      <h2 className="text-sm font-semibold text-slate-600">{title}</h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+export default function Finances({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
+  const { t, i18n } = useTranslation("finances");
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  useEntityChanges(["transaction", "budget", "savings_goal", "finance_category"]);
+
+  const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "overview";
+  const setTab = (next: Tab) =>
+    setParams(
+      (p) => {
+        p.set("tab", next);
+        return p;
+      },
+      { preventScrollReset: true },
+    );
+
+  const [hidden, setHidden] = useState(data.hideValues);
+  useEffect(() => setHidden(data.hideValues), [data.hideValues]);
+  const toggleHidden = () => {
+    const next = !hidden;
+    setHidden(next);
+    void apiFetch("/me", { method: "PATCH", body: { preferences: { hideFinanceValues: next } } });
+  };
+
+  // A category created in the form is usable at once, before the loader has been read again.
+  const [extraCategories, setExtraCategories] = useState<CategoryOption[]>([]);
+  const categories: CategoryOption[] = useMemo(() => {
+    const own = [...data.ownCategories, ...extraCategories.filter((c) => !data.ownCategories.some((o) => o.id === c.id))];
+    return [...DEFAULT_CATEGORIES.map((c) => ({ id: c.key, name: t(`categories.${c.key}`), type: c.type })), ...own];
+  }, [data.ownCategories, extraCategories, t]);
+  const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? t("categories.other");
+
+  // The form: a new transaction, or the one being edited (also opened by a search result's ?edit=).
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<TransactionView | null>(null);
+  const openNew = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (row: TransactionView) => {
+    setEditing(row);
+    setFormOpen(true);
+  };
+  const editId = params.get("edit");
+  useEffect(() => {
+    if (!editId) return;
+    void apiFetch<{ transaction: TransactionView }>(`/transactions/${editId}`).then((result) => {
+      if (result.ok) openEdit(result.data.transaction);
+    });
+    setParams(
+      (p) => {
+        p.delete("edit");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [editId, setParams]);
+
+  // Deleting hides the row at once and offers "Anular" before the DELETE is sent.
+  const [removed, setRemoved] = useState<Set<string>>(new Set());
+  const hide = (id: string, on: boolean) =>
+    setRemoved((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const remove = (path: string, id: string, title: string) =>
+    deleteWithUndo({
+      title,
+      undoLabel: t("deleted.undo"),
+      failedTitle: t("deleted.failed"),
+      hide: () => hide(id, true),
+      restore: () => hide(id, false),
+      commit: async () => {
+        const result = await apiFetch(path, { method: "DELETE" });
+        if (result.ok) void revalidate();
+        return result.ok;
+      },
+    });
+  const removeTransaction = (row: TransactionView) => remove(`/transactions/${row.id}`, row.id, t("deleted.transaction"));
+
+  const saved = (message: string) => {
+    toast({ title: message, tone: "success" });
+    void revalidate();
+  };
+
+  const monthLabel = (month: string) => formatMonthYear(new Date(`${month}-15T12:00:00`), language);
+  const goMonth = (delta: number) =>
+    setParams(
+      (p) => {
+        p.set("month", addMonths(data.month, delta));
+        return p;
+      },
+      { preventScrollReset: true },
+    );
+
+  const s = data.summary;
+  const expenses = s.byCategory.filter((row) => row.type === "expense").map((row) => ({ label: categoryName(row.category), totalCents: row.totalCents }));
+  const hasAny = data.recent.length > 0;
+
+  return (
+    <HiddenValues.Provider value={hidden}>
+      <section className="space-y-5" data-testid="finances-screen">
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold">{t("title")}</h1>
+            <p className="text-sm text-slate-600">{t("subtitle")}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="secondary" onClick={toggleHidden} aria-pressed={hidden} data-testid="toggle-values">
+              {hidden ? t("values.show") : t("values.hide")}
+            </Button>
+            {IO_PANELS.map((panel) => (
+              <IoPanelButton key={panel.key} panel={panel} onDone={() => void revalidate()} />
+            ))}
+            <ExportLink advanced={data.advanced} query={`?${new URLSearchParams(Object.entries(data.filters).filter(([, v]) => v) as [string, string][]).toString()}`} />
+            <Button onClick={openNew} data-testid="add-transaction">
+              {t("actions.add")}
+            </Button>
+          </div>
+        </header>
+
+        <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+          {TABS.map((key) => (
+            <Button
+              key={key}
+              variant="ghost"
+              role="tab"
+              aria-selected={tab === key}
+              onClick={() => setTab(key)}
+              className={`rounded-b-none border-b-2 ${tab === key ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600"}`}
+            >
+              {t(`tabs.${key}`)}
+            </Button>
+          ))}
+        </div>
+
+        {(tab === "overview" || tab === "budgets") && (
+          <div className="flex items-center gap-2">
+            <Button variant="ghost" onClick={() => goMonth(-1)} aria-label={t("month.previous")}>
+              ‹
+            </Button>
+            <span className="min-w-40 text-center font-semibold capitalize" data-testid="finances-month">
+              {monthLabel(data.month)}
+            </span>
+            <Button variant="ghost" onClick={() => goMonth(1)} aria-label={t("month.next")}>
+              ›
+            </Button>
+          </div>
+        )}
+
+        {tab === "overview" && (
+          <div className="space-y-4" role="tabpanel">
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <Card title={t("cards.balance")}>
+                <Money cents={s.balanceCents} className="text-2xl font-bold" />
+              </Card>
+              <Card title={t("cards.income")}>
+                <Money cents={s.incomeCents} className="text-2xl font-bold text-emerald-700" />
+              </Card>
+              <Card title={t("cards.expense")}>
+                <Money cents={s.expenseCents} className="text-2xl font-bold text-rose-700" />
+              </Card>
+              <Card title={t("cards.net")}>
+                <Money cents={s.netCents} signed className="text-2xl font-bold" />
+              </Card>
+            </div>
+            {!hasAny ? (
+              <EmptyState title={t("empty.title")} text={t("empty.text")} action={<Button onClick={openNew}>{t("actions.add")}</Button>} />
+            ) : (
+              <div className="grid gap-4 lg:grid-cols-2">
+                <Card title={t("charts.byCategory")}>
+                  {expenses.length ? (
+                    <ChartSlot>
+                      <CategoryChart data={expenses} />
+                    </ChartSlot>
+                  ) : (
+                    <p className="text-sm text-slate-500">{t("charts.noExpenses")}</p>
+                  )}
+                </Card>
+                <Card title={t("recent.title")}>
+                  <ul className="divide-y divide-slate-100" data-testid="recent-transactions">
+                    {data.recent
+                      .filter((row) => !removed.has(row.id))
+                      .map((row) => (
+                        <li key={row.id} className="flex items-center justify-between gap-3 py-2">
+                          <span className="min-w-0">
+                            <span className="block truncate font-medium">{row.description || categoryName(row.category)}</span>
+                            <span className="text-xs text-slate-500">
+                              {categoryName(row.category)} · {formatLongDate(new Date(`${row.date}T12:00:00`), language)}
+                            </span>
+                          </span>
+                          <Money cents={row.type === "expense" ? -row.amountCents : row.amountCents} signed />
+                        </li>
+                      ))}
+                  </ul>
+                  <Button variant="link" className="mt-2" onClick={() => setTab("transactions")}>
+                    {t("recent.all")}
+                  </Button>
+                </Card>
+              </div>
+            )}
+            {data.analysis ? (
+              <Analysis analysis={data.analysis} categoryName={categoryName} monthLabel={monthLabel} />
+            ) : (
+              <Card title={t("analysis.title")}>
+                <PremiumNotice />
+              </Card>
+            )}
+          </div>
+        )}
+
+        {tab === "transactions" && (
+          <div className="space-y-4" role="tabpanel">
+            <Filters key={params.toString()} initial={data.filters} categories={categories} onApply={(next) => navigate(`?${next}`, { preventScrollReset: true })} />
+            <TransactionList
+              first={data.transactions}
+              nextCursor={data.nextCursor}
+              balances={data.balances}
+              filters={data.filters}
+              removed={removed}
+              categoryName={categoryName}
+              onEdit={openEdit}
+              onDelete={removeTransaction}
+              onAdd={openNew}
+              anyAtAll={hasAny}
+            />
+          </div>
+        )}
+
+        {tab === "budgets" && (
+          <BudgetsPanel
+            budgets={data.budgets.filter((b) => !removed.has(b.id))}
+            advanced={data.advanced}
+            categories={categories.filter((c) => c.type !== "income")}
+            categoryName={categoryName}
+            onSaved={() => saved(t("budgets.saved"))}
+            onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
+          />
+        )}
+
+        {tab === "savings" && (
+          <SavingsPanel
+            goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
+            advanced={data.advanced}
+            onSaved={() => saved(t("savings.savedToast"))}
+            onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
+          />
+        )}
+
+        <TransactionForm
+          open={formOpen}
+          editing={editing}
+          today={data.today}
+          categories={categories}
+          onClose={() => setFormOpen(false)}
+          onCategoryCreated={(category) => {
+            setExtraCategories((list) => [...list, category]);
+            void revalidate();
+          }}
+          onSaved={() => {
+            setFormOpen(false);
+            saved(t("form.saved"));
+          }}
+        />
+      </section>
+    </HiddenValues.Provider>
+  );
+}
+
+function IoPanelButton({ panel, onDone }: { panel: (typeof IO_PANELS)[number]; onDone: () => void }) {
+  const { t } = useTranslation("finances");
+  const [open, setOpen] = useState(false);
+  const { Component } = panel;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-slot={`finances-${panel.key}`}>
+        {t(panel.labelKey)}
+      </Button>
+      {open && (
+        <Component
+          onDone={() => {
+            setOpen(false);
+            onDone();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function Analysis({
+  analysis,
+  categoryName,
+  monthLabel,
+}: {
+  analysis: NonNullable<Route.ComponentProps["loaderData"]["analysis"]>;
+  categoryName: (id: string) => string;
+  monthLabel: (month: string) => string;
+}) {
+  const { t, i18n } = useTranslation("finances");
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  const short = (month: string) => new Intl.DateTimeFormat(language === "en" ? "en-US" : "pt-PT", { month: "short" }).format(new Date(`${month}-15T12:00:00`));
+  const percent = (value: number | null) => (value === null ? t("analysis.new") : `${value > 0 ? "+" : ""}${value.toLocaleString(language === "en" ? "en-US" : "pt-PT")} %`);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title={t("charts.byMonth")}>
+        <ChartSlot>
+          <MonthChart data={analysis.months.map((m) => ({ ...m, label: short(m.month) }))} labels={{ income: t("charts.income"), expense: t("charts.expense") }} />
+        </ChartSlot>
+      </Card>
+      <Card title={t("analysis.title")}>
+        <p className="text-sm text-slate-500">{t("analysis.against", { month: monthLabel(analysis.previousMonth) })}</p>
+        {analysis.byCategory.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">{t("analysis.none")}</p>
+        ) : (
+          <table className="mt-2 w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs text-slate-500">
+                <th className="py-1 font-medium">{t("analysis.category")}</th>
+                <th className="py-1 text-right font-medium">{t("analysis.current")}</th>
+                <th className="hidden py-1 text-right font-medium sm:table-cell">{t("analysis.previous")}</th>
+                <th className="py-1 text-right font-medium">{t("analysis.change")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {analysis.byCategory.map((row) => (
+                <tr key={row.category}>
+                  <td className="py-1.5">{categoryName(row.category)}</td>
+                  <td className="py-1.5 text-right">
+                    <Money cents={row.currentCents} />
+                  </td>
+                  <td className="hidden py-1.5 text-right sm:table-cell">
+                    <Money cents={row.previousCents} />
+                  </td>
+                  <td className={`py-1.5 text-right ${row.changeCents > 0 ? "text-rose-700" : "text-emerald-700"}`}>{percent(row.changePercent)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Filters({ initial, categories, onApply }: { initial: TransactionFilters; categories: CategoryOption[]; onApply: (query: string) => void }) {
+  const { t } = useTranslation("finances");
+  const [from, setFrom] = useState(initial.from ?? "");
+  const [to, setTo] = useState(initial.to ?? "");
+  const [type, setType] = useState(initial.type ?? "");
+  const [category, setCategory] = useState(initial.category ?? "");
+  const [q, setQ] = useState(initial.q ?? "");
+  const apply = (values: Record<string, string>) => {
+    const query = new URLSearchParams({ tab: "transactions" });
+    for (const [key, value] of Object.entries(values)) if (value) query.set(key, value);
+    onApply(query.toString());
+  };
+  return (
+    <form
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+      aria-label={t("filters.title")}
+      data-testid="finance-filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply({ from, to, type, category, q });
+      }}
+    >
+      <DateField id="filter-from" label={t("filters.from")} value={from} onChange={setFrom} />
+      <DateField id="filter-to" label={t("filters.to")} value={to} onChange={setTo} />
+      <Select
+        id="filter-type"
+        label={t("filters.type")}
+        value={type}
+        onChange={(e) => setType(e.target.value as typeof type)}
+        options={[
+          { value: "", label: t("filters.allTypes") },
+          { value: "expense", label: t("types.expense") },
+          { value: "income", label: t("types.income") },
+        ]}
+      />
+      <Select id="filter-category" label={t("filters.category")} value={category} onChange={(e) => setCategory(e.target.value)} options={[{ value: "", label: t("filters.allCategories") }, ...categories.map((c) => ({ value: c.id, label: c.name }))]} />
+      <TextField id="filter-q" label={t("filters.text")} value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} type="search" />
+      <div className="flex items-end gap-2">
+        <Button type="submit">{t("filters.apply")}</Button>
+        <Button variant="ghost" onClick={() => apply({})}>
+          {t("filters.clear")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TransactionList({
+  first,
+  nextCursor,
+  balances,
+  filters,
+  removed,
+  categoryName,
+  onEdit,
+  onDelete,
+  onAdd,
+  anyAtAll,
+}: {
+  first: TransactionView[];
+  nextCursor: string | null;
+  balances: Record<string, number>;
+  filters: TransactionFilters;
+  removed: Set<string>;
+  categoryName: (id: string) => string;
+  onEdit: (row: TransactionView) => void;
+  onDelete: (row: TransactionView) => void;
+  onAdd: () => void;
+  anyAtAll: boolean;
+}) {
+  const { t, i18n } = useTranslation("finances");
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  const [more, setMore] = useState<{ items: TransactionView[]; cursor: string | null }>({ items: [], cursor: nextCursor });
+  const [loading, setLoading] = useState(false);
+  useEffect(() => setMore({ items: [], cursor: nextCursor }), [first, nextCursor]);
+  const loadMore = async () => {
+    if (!more.cursor) return;
+    setLoading(true);
+    const query = new URLSearchParams({ cursor: more.cursor });
+    for (const [key, value] of Object.entries(filters)) if (value) query.set(key, String(value));
+    const result = await apiFetch<{ items: TransactionView[]; nextCursor: string | null }>(`/transactions?${query}`);
+    setLoading(false);
+    if (result.ok) setMore((m) => ({ items: [...m.items, ...result.data.items], cursor: result.data.nextCursor }));
+    else toast({ title: t("list.loadFailed"), tone: "error" });
+  };
+  const rows = [...first, ...more.items].filter((row) => !removed.has(row.id));
+  const days = useMemo(() => {
+    const groups: { date: string; rows: TransactionView[]; totalCents: number }[] = [];
+    for (const row of rows) {
+      const signed = row.type === "expense" ? -row.amountCents : row.amountCents;
+      const last = groups[groups.length - 1];
+      if (last && last.date === row.date) {
+        last.rows.push(row);
+        last.totalCents += signed;
+      } else groups.push({ date: row.date, rows: [row], totalCents: signed });
+    }
+    return groups;
+  }, [rows]);
+
+  if (!rows.length) {
+    return anyAtAll ? (
+      <EmptyState title={t("list.noResults")} headingLevel={3} />
+    ) : (
+      <EmptyState title={t("empty.title")} text={t("empty.text")} action={<Button onClick={onAdd}>{t("actions.add")}</Button>} />
+    );
+  }
+  return (
+    <div className="space-y-4" data-testid="transaction-list">
+      {days.map((day) => (
+        <section key={day.date} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="transaction-day">
+          <header className="flex flex-wrap items-baseline justify-between gap-2 bg-slate-50 px-4 py-2 text-sm">
+            <h3 className="font-semibold capitalize">{formatLongDate(new Date(`${day.date}T12:00:00`), language)}</h3>
+            <span className="flex gap-4 text-slate-600">
+              <span>
+                {t("list.dayTotal")}: <Money cents={day.totalCents} signed />
+              </span>
+              {balances[day.date] !== undefined && (
+                <span>
+                  {t("list.balance")}: <Money cents={balances[day.date]} className="font-semibold text-slate-800" />
+                </span>
+              )}
+            </span>
+          </header>
+          <ul className="divide-y divide-slate-100">
+            {day.rows.map((row) => {
+              const name = row.description || categoryName(row.category);
+              return (
+                <li key={row.id} className="flex items-center gap-3 px-4 py-2.5" data-testid="transaction-row">
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{name}</span>
+                    <span className="text-xs text-slate-500">{categoryName(row.category)}</span>
+                  </span>
+                  <Money cents={row.type === "expense" ? -row.amountCents : row.amountCents} signed className="font-semibold" />
+                  <Button variant="ghost" onClick={() => onEdit(row)} aria-label={t("actions.edit", { name })}>
+                    ✎
+                  </Button>
+                  <Button variant="ghost" onClick={() => onDelete(row)} aria-label={t("actions.delete", { name })} className="text-rose-700">
+                    ✕
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+      {more.cursor && (
+        <div className="text-center">
+          <Button variant="secondary" loading={loading} onClick={loadMore}>
+            {t("list.loadMore")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** The finances screen's shapes (as the loader and the API answer them). */
+export type TransactionView = {
+  id: string;
+  type: "income" | "expense";
+  amountCents: number;
+  description: string;
+  date: string;
+  category: string;
+  source: string;
+};
+
+/** A category to choose: a default key or one of the user's own ids, with its label. */
+export type CategoryOption = { id: string; name: string; type: "income" | "expense" | "both" };

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+
+test.describe("finances", () => {
+  test("add a transaction and see it on the dashboard; filter the list; hide values, remembered", async ({ page, context }) => {
+    // A long path on a shared machine: sign-up, three screens, two reloads.
+    test.setTimeout(120_000);
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-financas-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/financas");
+    await untilHydrated(page);
+    await expect(page.getByRole("heading", { name: "Ainda não há transações" })).toBeVisible();
+
+    // Add an expense through the form.
+    await page.getByTestId("add-transaction").click();
+    const form = page.getByTestId("transaction-form");
+    await form.getByLabel("Valor").fill("45,90");
+    await form.getByLabel("Valor").press("Tab");
+    await form.getByLabel("Descrição").fill("Continente");
+    await form.getByLabel("Categoria", { exact: true }).selectOption("groceries");
+    await form.getByRole("button", { name: "Guardar" }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId("recent-transactions")).toContainText("Continente");
+    await expect(page.getByTestId("recent-transactions")).toContainText("45,90");
+    await expect(page.getByText("Despesas do mês").locator("..")).toContainText("45,90");
+
+    // A category of the user's own, created from the form and used at once.
+    await page.getByTestId("add-transaction").click();
+    await form.getByRole("button", { name: "+ Nova categoria" }).click();
+    await form.getByLabel("Nome da nova categoria").fill("Animais");
+    await form.getByRole("button", { name: "Criar categoria" }).click();
+    await expect(form.getByLabel("Categoria", { exact: true }).locator("option:checked")).toHaveText("Animais");
+    await form.getByLabel("Valor").fill("12");
+    await form.getByLabel("Valor").press("Tab");
+    await form.getByRole("button", { name: "Guardar" }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId("recent-transactions")).toContainText("Animais");
+
+    // An income through the API; the screen follows (realtime or the next load).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    const income = await context.request.post("/api/v1/transactions", {
+      headers: originOf(context.request),
+      data: { type: "income", amountCents: 150000, description: "Salário novembro", date: today, category: "salary" },
+    });
+    expect(income.status()).toBe(201);
+    await page.getByRole("tab", { name: "Transações" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(3);
+    await page.getByTestId("finance-filters").getByLabel("Tipo").selectOption("income");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("transaction-row")).toContainText("Salário novembro");
+    await page.getByRole("button", { name: "Limpar filtros" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(3);
+    await page.getByTestId("finance-filters").getByLabel("Pesquisar na descrição").fill("contin");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("transaction-row")).toContainText("Continente");
+
+    // Hide values: masked everywhere, and still masked after a reload.
+    const remembered = page.waitForResponse((r) => r.url().endsWith("/api/v1/me") && r.request().method() === "PATCH");
+    await page.getByTestId("toggle-values").click();
+    expect((await remembered).status()).toBe(200);
+    await expect(page.getByTestId("transaction-list")).not.toContainText("45,90");
+    await expect(page.locator('[data-money="shown"]')).toHaveCount(0);
+    await page.goto("/app/financas");
+    await untilHydrated(page);
+    await expect(page.getByTestId("toggle-values")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator('[data-money="hidden"]').first()).toBeVisible();
+    await expect(page.getByTestId("recent-transactions")).not.toContainText("45,90");
+    await page.getByTestId("toggle-values").click();
+    await expect(page.getByTestId("recent-transactions")).toContainText("45,90");
+  });
+});

@@ -1,0 +1,343 @@
+/**
+ * The finances API (../shared/API.md "Modules": /transactions, /budgets, /savings-goals,
+ * /finances/summary), mounted at /api/v1. Money is integer cents everywhere; dates `YYYY-MM-DD` in
+ * the user's calendar; sums are SQL integer sums (./queries.ts). Plan rules are the manifest's
+ * `premium` list (./index.ts), enforced by the platform's guard before these handlers run.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { hasEntitlement } from "~/lib/plans";
+import { formatMoney } from "~/components/ui/money";
+import { currentAuth, requireUser } from "../../auth/middleware";
+import { entitlementsOf } from "../../billing/entitlements";
+import { database } from "../../db/client";
+import { ApiError, apiError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { pageQuery } from "../../lib/pagination";
+import { translator } from "../../lib/translate";
+import { validate } from "../../lib/validate";
+import { notify, publishEntityChange } from "../../notifications/notify";
+import type { AppEnv } from "../../types";
+import { DEFAULT_CATEGORIES, isDefaultCategory } from "~/modules/finances/categories";
+import { budgetProgress, budgetThreshold, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
+import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
+import * as q from "./queries";
+
+// ---------------------------------------------------------------------------------------------
+// Fields shared by the routes
+
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
+
+const isRealDate = (value: string) => {
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
+export const dateField = z
+  .string({ error: "finances:validation.date" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "finances:validation.date")
+  .refine(isRealDate, "finances:validation.date");
+
+const monthField = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "finances:validation.month");
+
+/** Whole cents, more than zero and at most 10 000 000 € (a fraction of a cent is refused, not rounded). */
+const centsField = (message: "finances:validation.amount" | "finances:validation.limit" | "finances:validation.target") =>
+  z.number({ error: message }).int(message).min(1, message).max(MAX_AMOUNT_CENTS, message);
+
+const categoryField = z.string({ error: "finances:validation.category" }).trim().min(1, "finances:validation.category").max(64, "finances:validation.category");
+
+const transactionFields = {
+  type: z.enum(q.TRANSACTION_TYPES, { error: "finances:validation.type" }),
+  amountCents: centsField("finances:validation.amount"),
+  description: z.string().trim().max(200).default(""),
+  date: dateField,
+  category: categoryField,
+};
+
+const createTransactionSchema = z.object(transactionFields).strict();
+const patchTransactionSchema = z
+  .object({ ...transactionFields, description: z.string().trim().max(200) })
+  .partial()
+  .strict();
+
+const listQuery = z.object({
+  ...pageQuery,
+  from: dateField.optional(),
+  to: dateField.optional(),
+  type: z.enum(q.TRANSACTION_TYPES, { error: "finances:validation.type" }).optional(),
+  category: categoryField.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+const monthQuery = z.object({ month: monthField.optional() });
+
+const MAX_OWN_CATEGORIES = 100;
+const categorySchema = z
+  .object({
+    name: z.string().trim().min(1).max(40),
+    type: z.enum(["income", "expense", "both"], { error: "finances:validation.categoryType" }).default("expense"),
+  })
+  .strict();
+
+const budgetSchema = z.object({ category: categoryField, limitCents: centsField("finances:validation.limit") }).strict();
+
+const savingsFields = {
+  title: z.string().trim().min(1).max(120),
+  targetCents: centsField("finances:validation.target"),
+  savedCents: z.number({ error: "finances:validation.saved" }).int("finances:validation.saved").min(0, "finances:validation.saved").max(MAX_AMOUNT_CENTS, "finances:validation.saved"),
+  deadline: dateField.nullable(),
+};
+const createSavingsSchema = z
+  .object({ ...savingsFields, savedCents: savingsFields.savedCents.default(0), deadline: savingsFields.deadline.default(null) })
+  .strict();
+const patchSavingsSchema = z.object(savingsFields).partial().strict();
+
+const fieldError = (field: string, key: ConstructorParameters<typeof ApiError>[2] & string, code: "validation_failed" | "conflict" = "validation_failed") =>
+  new ApiError(code, code === "conflict" ? 409 : 400, key, { [field]: key });
+
+type Ctx = Context<AppEnv>;
+const userOf = (c: Ctx) => currentAuth(c).user;
+const dbOf = (c: Ctx) => database(c.env.DB);
+
+async function ensureCategory(c: Ctx, category: string | undefined) {
+  if (category !== undefined && !(await q.categoryExists(dbOf(c), userOf(c).id, category))) {
+    throw fieldError("category", "finances:validation.category");
+  }
+}
+
+/** The month asked for, else the user's current month (in their time zone). */
+const monthOf = (c: Ctx, month: string | undefined) => month ?? localToday(userOf(c).timeZone).slice(0, 7);
+
+/** Tells the user's other tabs; never fails the write that caused it. */
+const changed = (c: Ctx, entity: string, id: string, action: "created" | "updated" | "deleted") =>
+  c.executionCtx.waitUntil(publishEntityChange(c.env, userOf(c).id, { entity, id, action }));
+
+// ---------------------------------------------------------------------------------------------
+// Budget alerts
+
+/**
+ * After an expense is written: for each touched category with a budget, in the user's current
+ * month, a `budget_alert` at 80 % and at 100 % of the limit, each at most once per budget and month
+ * (the notification's dedupe key; docs/decisions/0025). Only the highest threshold crossed is sent,
+ * so a single big expense says "exceeded" rather than two notifications at once. Budgets are a paid
+ * feature: a downgraded user's old budgets stay readable but no longer alert.
+ */
+async function checkBudgets(c: Ctx, categories: string[], dates: string[]) {
+  const user = userOf(c);
+  const db = dbOf(c);
+  const month = localToday(user.timeZone).slice(0, 7);
+  if (!dates.some((date) => date.startsWith(month))) return;
+  const touched = await q.budgetsFor(db, user.id, [...new Set(categories)]);
+  if (!touched.length) return;
+  const { subscription } = await entitlementsOf(c.env, user);
+  if (!hasEntitlement(subscription, "finances.advanced")) return;
+  const t = translator(user.language);
+  const ownNames = new Map((await q.listCategories(db, user.id)).map((row) => [row.id, row.name]));
+  for (const budget of touched) {
+    const spent = await q.spentIn(db, user.id, budget.category, monthRange(month));
+    const threshold = budgetThreshold(spent, budget.limitCents);
+    if (!threshold) continue;
+    const vars = {
+      category: isDefaultCategory(budget.category) ? t(`finances:categories.${budget.category}`) : (ownNames.get(budget.category) ?? budget.category),
+      spent: formatMoney(spent, user.language),
+      limit: formatMoney(budget.limitCents, user.language),
+    };
+    await notify(c.env, user.id, {
+      type: "budget_alert",
+      category: "finances",
+      priority: threshold === 100 ? "high" : "medium",
+      title: t(`finances:alerts.title${threshold}`, vars),
+      message: t(`finances:alerts.message${threshold}`, vars),
+      actionUrl: "/app/financas?tab=budgets",
+      metadata: { budgetId: budget.id, month, threshold, spentCents: spent, limitCents: budget.limitCents },
+      dedupeKey: `budget_alert:${budget.id}:${month}:${threshold}`,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+// Ids this app hands out never contain a dot, so "export.csv" (the io routes) never reads as an id.
+const ID = ":id{[A-Za-z0-9_-]+}";
+
+export const transactionsApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", listQuery), async (c) => {
+    const { limit, cursor, ...filters } = c.req.valid("query");
+    if (filters.from && filters.to && filters.from > filters.to) throw fieldError("to", "finances:validation.range");
+    const page = await q.listTransactions(dbOf(c), userOf(c).id, filters, { limit, cursor });
+    return c.json({ items: page.items.map(publicTransaction), nextCursor: page.nextCursor });
+  })
+  .post("/", validate("json", createTransactionSchema), async (c) => {
+    const input = c.req.valid("json");
+    await ensureCategory(c, input.category);
+    const row = await q.insertTransaction(dbOf(c), userOf(c).id, { id: newId(), ...input });
+    changed(c, "transaction", row.id, "created");
+    if (row.type === "expense") await checkBudgets(c, [row.category], [row.date]);
+    return c.json({ transaction: publicTransaction(row) }, 201);
+  })
+  .get(`/${ID}`, async (c) => c.json({ transaction: publicTransaction(await q.findTransaction(dbOf(c), userOf(c).id, c.req.param("id"))) }))
+  .patch(`/${ID}`, validate("json", patchTransactionSchema), async (c) => {
+    const before = await q.findTransaction(dbOf(c), userOf(c).id, c.req.param("id"));
+    const input = c.req.valid("json");
+    await ensureCategory(c, input.category);
+    const row = await q.updateTransaction(dbOf(c), userOf(c).id, before.id, input);
+    if (!row) throw apiError("not_found");
+    changed(c, "transaction", row.id, "updated");
+    if (row.type === "expense") await checkBudgets(c, [row.category], [row.date]);
+    return c.json({ transaction: publicTransaction(row) });
+  })
+  .delete(`/${ID}`, async (c) => {
+    const row = await q.findTransaction(dbOf(c), userOf(c).id, c.req.param("id"));
+    await q.deleteTransaction(dbOf(c), userOf(c).id, row.id);
+    changed(c, "transaction", row.id, "deleted");
+    return c.body(null, 204);
+  });
+
+export const categoriesApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+  // The default set (translated) and the user's own, in one answer: the form's category list.
+  .get("/", async (c) => {
+    const t = translator(c.get("lang") ?? "pt");
+    const own = await q.listCategories(dbOf(c), userOf(c).id);
+    return c.json({
+      items: [
+        ...DEFAULT_CATEGORIES.map((cat) => ({ id: cat.key, name: t(`finances:categories.${cat.key}`), type: cat.type, default: true })),
+        ...own.map((row) => ({ id: row.id, name: row.name, type: row.type, default: false })),
+      ],
+      nextCursor: null,
+    });
+  })
+  .post("/", validate("json", categorySchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = dbOf(c);
+    const userId = userOf(c).id;
+    if (await q.categoryNamed(db, userId, input.name)) throw fieldError("name", "finances:validation.categoryTaken", "conflict");
+    if ((await q.listCategories(db, userId)).length >= MAX_OWN_CATEGORIES) throw fieldError("name", "finances:validation.tooManyCategories");
+    const row = await q.insertCategory(db, userId, { id: newId(), ...input });
+    changed(c, "finance_category", row.id, "created");
+    return c.json({ category: { id: row.id, name: row.name, type: row.type, default: false } }, 201);
+  })
+  .patch(`/${ID}`, validate("json", categorySchema.partial()), async (c) => {
+    const db = dbOf(c);
+    const userId = userOf(c).id;
+    const existing = await q.findCategory(db, userId, c.req.param("id"));
+    const input = c.req.valid("json");
+    if (input.name && (await q.categoryNamed(db, userId, input.name, existing.id))) throw fieldError("name", "finances:validation.categoryTaken", "conflict");
+    const row = (await q.updateCategory(db, userId, existing.id, input)) ?? existing;
+    changed(c, "finance_category", row.id, "updated");
+    return c.json({ category: { id: row.id, name: row.name, type: row.type, default: false } });
+  })
+  .delete(`/${ID}`, async (c) => {
+    const row = await q.findCategory(dbOf(c), userOf(c).id, c.req.param("id"));
+    await q.deleteCategory(dbOf(c), userOf(c).id, row.id);
+    changed(c, "finance_category", row.id, "deleted");
+    return c.body(null, 204);
+  });
+
+export const summaryApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+  /**
+   * The dashboard (every plan): the balance up to the month's end, the month's income against
+   * expense, and its totals by category.
+   */
+  .get("/summary", validate("query", monthQuery), async (c) => c.json(await monthSummary(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month))))
+  // Analysis (Light and Pro, a paid read listed in the manifest's premium routes).
+  .get("/analysis", validate("query", monthQuery), async (c) => c.json(await yearAnalysis(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month))));
+
+export const budgetsApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", z.object({ ...pageQuery, month: monthField.optional() })), async (c) => {
+    const { month, limit, cursor } = c.req.valid("query");
+    return c.json(await budgetsWithProgress(dbOf(c), userOf(c).id, monthOf(c, month), { limit, cursor }));
+  })
+  .post("/", validate("json", budgetSchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = dbOf(c);
+    const userId = userOf(c).id;
+    await ensureCategory(c, input.category);
+    if (await q.budgetFor(db, userId, input.category)) throw fieldError("category", "finances:validation.budgetTaken", "conflict");
+    const row = await q.insertBudget(db, userId, { id: newId(), ...input });
+    changed(c, "budget", row.id, "created");
+    await checkBudgets(c, [row.category], [localToday(userOf(c).timeZone)]);
+    const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
+    return c.json({ budget: budgetProgress(row, spent) }, 201);
+  })
+  .get(`/${ID}`, validate("query", monthQuery), async (c) => {
+    const row = await q.findBudget(dbOf(c), userOf(c).id, c.req.param("id"));
+    const month = monthOf(c, c.req.valid("query").month);
+    const spent = await q.spentIn(dbOf(c), userOf(c).id, row.category, monthRange(month));
+    return c.json({ month, budget: budgetProgress(row, spent) });
+  })
+  .patch(`/${ID}`, validate("json", budgetSchema.partial()), async (c) => {
+    const db = dbOf(c);
+    const userId = userOf(c).id;
+    const existing = await q.findBudget(db, userId, c.req.param("id"));
+    const input = c.req.valid("json");
+    await ensureCategory(c, input.category);
+    if (input.category && input.category !== existing.category && (await q.budgetFor(db, userId, input.category))) {
+      throw fieldError("category", "finances:validation.budgetTaken", "conflict");
+    }
+    const row = (await q.updateBudget(db, userId, existing.id, input)) ?? existing;
+    changed(c, "budget", row.id, "updated");
+    await checkBudgets(c, [row.category], [localToday(userOf(c).timeZone)]);
+    const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
+    return c.json({ budget: budgetProgress(row, spent) });
+  })
+  .delete(`/${ID}`, async (c) => {
+    const row = await q.findBudget(dbOf(c), userOf(c).id, c.req.param("id"));
+    await q.deleteBudget(dbOf(c), userOf(c).id, row.id);
+    changed(c, "budget", row.id, "deleted");
+    return c.body(null, 204);
+  });
+
+export const savingsGoalsApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", z.object(pageQuery)), async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const today = localToday(userOf(c).timeZone);
+    const page = await q.listSavingsGoals(dbOf(c), userOf(c).id, { limit, cursor });
+    return c.json({ items: page.items.map((g) => publicSavingsGoal(g, today)), nextCursor: page.nextCursor });
+  })
+  .post("/", validate("json", createSavingsSchema), async (c) => {
+    const row = await q.insertSavingsGoal(dbOf(c), userOf(c).id, { id: newId(), ...c.req.valid("json") });
+    changed(c, "savings_goal", row.id, "created");
+    return c.json({ savingsGoal: publicSavingsGoal(row, localToday(userOf(c).timeZone)) }, 201);
+  })
+  .get(`/${ID}`, async (c) => {
+    const row = await q.findSavingsGoal(dbOf(c), userOf(c).id, c.req.param("id"));
+    return c.json({ savingsGoal: publicSavingsGoal(row, localToday(userOf(c).timeZone)) });
+  })
+  .patch(`/${ID}`, validate("json", patchSavingsSchema), async (c) => {
+    const existing = await q.findSavingsGoal(dbOf(c), userOf(c).id, c.req.param("id"));
+    const row = (await q.updateSavingsGoal(dbOf(c), userOf(c).id, existing.id, c.req.valid("json"))) ?? existing;
+    changed(c, "savings_goal", row.id, "updated");
+    return c.json({ savingsGoal: publicSavingsGoal(row, localToday(userOf(c).timeZone)) });
+  })
+  .delete(`/${ID}`, async (c) => {
+    const row = await q.findSavingsGoal(dbOf(c), userOf(c).id, c.req.param("id"));
+    await q.deleteSavingsGoal(dbOf(c), userOf(c).id, row.id);
+    changed(c, "savings_goal", row.id, "deleted");
+    return c.body(null, 204);
+  });
+
+/**
+ * Everything finances answers under /api/v1, mounted at "/" by the manifest.
+ *
+ * >>> finances-io: the lead adds `.route("/", financesIoApi)` (worker/modules/finances/io-api.ts:
+ * POST /transactions/parse, POST /transactions/import, GET /transactions/export.csv,
+ * GET /finances/insights) on the line marked below. Its premium routes and the import's body rule
+ * are already declared in ./index.ts. The `:id` routes here only match well-formed ids (no dot), so
+ * "export.csv" and "parse"-style paths never reach them whatever the order, but keeping the io
+ * sub-app first leaves no doubt.
+ */
+export const financesApi = new Hono<AppEnv>()
+  // >>> finances-io mounts here: .route("/", financesIoApi)
+  .route("/transactions", transactionsApi)
+  .route("/finances/categories", categoriesApi)
+  .route("/finances", summaryApi)
+  .route("/budgets", budgetsApi)
+  .route("/savings-goals", savingsGoalsApi);
