@@ -98,11 +98,11 @@ export const fold = (text: string) =>
 export function categoryFromWords(text: string): DefaultCategoryKey | undefined {
   const folded = ` ${fold(text).replace(/[^a-z0-9&]+/g, " ")} `;
   let best: { key: DefaultCategoryKey; length: number } | undefined;
-  for (const [key, words] of Object.entries(CATEGORY_WORDS) as [DefaultCategoryKey, readonly string[]][]) {
-    for (const word of words) {
-      const needle = ` ${word.replace(/[^a-z0-9&]+/g, " ")} `;
-      if (folded.includes(needle) && (!best || word.length > best.length)) best = { key, length: word.length };
-    }
-  }
+  for (const { key, needle, length } of NEEDLES) if ((!best || length > best.length) && folded.includes(needle)) best = { key, length };
   return best?.key;
 }
+
+/** The words as " word " needles, built once (the importer asks for thousands of rows). */
+const NEEDLES = (Object.entries(CATEGORY_WORDS) as [DefaultCategoryKey, readonly string[]][]).flatMap(([key, words]) =>
+  words.map((word) => ({ key, needle: ` ${word.replace(/[^a-z0-9&]+/g, " ")} `, length: word.length })),
+);
