@@ -96,13 +96,22 @@ export const fold = (text: string) =>
  * "pingo doce" beats "doce", "uber eats" beats "uber". `undefined` when none does.
  */
 export function categoryFromWords(text: string): DefaultCategoryKey | undefined {
-  const folded = ` ${fold(text).replace(/[^a-z0-9&]+/g, " ")} `;
+  const words = fold(text).split(/[^a-z0-9&]+/).filter(Boolean);
+  const padded = ` ${words.join(" ")} `;
   let best: { key: DefaultCategoryKey; length: number } | undefined;
-  for (const { key, needle, length } of NEEDLES) if ((!best || length > best.length) && folded.includes(needle)) best = { key, length };
+  for (const word of new Set(words)) {
+    for (const { key, needle, length } of NEEDLES.get(word) ?? []) if ((!best || length > best.length) && padded.includes(needle)) best = { key, length };
+  }
   return best?.key;
 }
 
-/** The words as " word " needles, built once (the importer asks for thousands of rows). */
-const NEEDLES = (Object.entries(CATEGORY_WORDS) as [DefaultCategoryKey, readonly string[]][]).flatMap(([key, words]) =>
-  words.map((word) => ({ key, needle: ` ${word.replace(/[^a-z0-9&]+/g, " ")} `, length: word.length })),
-);
+/** The words as " word " needles, indexed by their first word and built once (the importer asks for thousands of rows). */
+const NEEDLES = new Map<string, { key: DefaultCategoryKey; needle: string; length: number }[]>();
+for (const [key, words] of Object.entries(CATEGORY_WORDS) as [DefaultCategoryKey, readonly string[]][]) {
+  for (const word of words) {
+    const parts = word.split(/[^a-z0-9&]+/).filter(Boolean);
+    const list = NEEDLES.get(parts[0]) ?? [];
+    list.push({ key, needle: ` ${parts.join(" ")} `, length: word.length });
+    NEEDLES.set(parts[0], list);
+  }
+}

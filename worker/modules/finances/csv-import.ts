@@ -233,6 +233,8 @@ function detectDecimal(values: string[]): "," | "." {
   return point > comma ? "." : ",";
 }
 
+const MONEY = { ",": /^\d{1,3}(?:\.\d{3})*(?:,\d{1,2})?$|^\d+(?:,\d{1,2})?$/, ".": /^\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?$|^\d+(?:\.\d{1,2})?$/ };
+
 /** A money cell ("-1.234,56", "1,234.56 EUR", "45,90-", "(12.00)", "+ 3,00 €") in signed cents; `null` when empty. */
 export function readCents(value: string, decimal: "," | "."): number | null | undefined {
   let text = value.replace(/[\s\u00a0\u202f]/g, "").replace(/(?:eur|€|euros?)$/i, "").replace(/^(?:eur|€)/i, "");
@@ -243,8 +245,7 @@ export function readCents(value: string, decimal: "," | "."): number | null | un
   else if (/[-−–]$/.test(text)) [negative, text] = [true, text.slice(0, -1)];
   else if (text.startsWith("+")) text = text.slice(1);
   const thousands = decimal === "," ? "." : ",";
-  const [t, d] = decimal === "," ? ["\\.", ","] : [",", "\\."];
-  if (!new RegExp(`^\\d{1,3}(?:${t}\\d{3})*(?:${d}\\d{1,2})?$|^\\d+(?:${d}\\d{1,2})?$`).test(text)) return undefined;
+  if (!MONEY[decimal].test(text)) return undefined;
   const [whole, fraction = ""] = text.split(thousands).join("").split(decimal);
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   return negative ? -cents : cents;

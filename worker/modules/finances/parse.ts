@@ -268,6 +268,7 @@ const significantWords = (text: string) =>
  * three times a shared word. `undefined` when nothing in their history resembles the sentence.
  */
 export function categoryFromHistory(description: string, history: readonly HistoryEntry[]): string | undefined {
+  if (!history.length) return undefined;
   const words = significantWords(description);
   if (!words.size) return undefined;
   const target = fold(description).trim();
