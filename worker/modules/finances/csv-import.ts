@@ -5,10 +5,9 @@
  * and rows that are not completed movements. Cells are text and are never evaluated.
  * docs/decisions/0027-finances-bank-import.md says what is guessed and why.
  */
-import { DEFAULT_CATEGORIES, fold, isDefaultCategory } from "./categories";
+import { categoryFromWords, DEFAULT_CATEGORIES, fold, isDefaultCategory } from "./categories";
 import { parseCsv, type CsvRow } from "./csv";
 import { categoryFromHistory, MAX_AMOUNT_CENTS, validDate, type HistoryEntry } from "./parse";
-import { categoryFromWords } from "./categories";
 
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -326,7 +325,6 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
     if (category === undefined) guesses.set(key, (category = categoryOf(cell, description, type, context)));
     return category;
   };
-  const seenContent = new Map<string, number>();
   const push = (line: number, date: string, cents: number, description: string, categoryCell: string | undefined, reference: string) => {
     const type = cents < 0 ? "expense" : "income";
     const amountCents = Math.abs(cents);
@@ -335,11 +333,7 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
     const nth = seenInFile.get(fingerprint) ?? 0;
     seenInFile.set(fingerprint, nth + 1);
     const importKey = `v1:${fingerprint}:${nth}`;
-    const content = contentKey({ date, type, amountCents, description });
-    const sameContent = (seenContent.get(content) ?? 0) + 1;
-    seenContent.set(content, sameContent);
-    const duplicate = Boolean(context.existingKeys?.has(importKey)) || sameContent <= (context.existingContent?.get(content) ?? 0);
-    report.items.push({ line, date, type, amountCents, description, category: categoryFor(categoryCell, description, type), duplicate, importKey });
+    report.items.push({ line, date, type, amountCents, description, category: categoryFor(categoryCell, description, type), duplicate: false, importKey });
   };
 
   for (const row of dataRows) {
@@ -392,5 +386,26 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
     const fee = mapping.fee === null ? null : readCents(column(row, mapping.fee), mapping.decimal);
     if (fee) push(row.line, date, -Math.abs(fee), `${context.language === "en" ? "Fee" : "Comissão"}: ${description}`, undefined, reference ? `${reference}:fee` : "");
   }
+  flagDuplicates(report.items, context);
   return { ok: true, report };
 }
+
+/**
+ * Marks the items the user already has: the same fingerprint (imported before), or the same date,
+ * type, amount and description as an existing transaction, counted, so one existing coffee makes
+ * one of two identical rows a duplicate, not both.
+ */
+export function flagDuplicates(items: ImportItem[], context: Pick<ImportContext, "existingKeys" | "existingContent">) {
+  const seenContent = new Map<string, number>();
+  for (const item of items) {
+    const content = contentKey(item);
+    const nth = (seenContent.get(content) ?? 0) + 1;
+    seenContent.set(content, nth);
+    item.duplicate = Boolean(context.existingKeys?.has(item.importKey)) || nth <= (context.existingContent?.get(content) ?? 0);
+  }
+  return items;
+}
+
+/** The dates an import covers, to look up only the user's transactions in that range. */
+export const dateRangeOf = (items: readonly ImportItem[]) =>
+  items.length ? { from: items.reduce((m, i) => (i.date < m ? i.date : m), items[0].date), to: items.reduce((m, i) => (i.date > m ? i.date : m), items[0].date) } : undefined;
