@@ -377,7 +377,8 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
       report.errors.push({ line: row.line, reason: "invalid_amount" });
       continue;
     }
-    const description = restoreFormulaCell(column(row, mapping.description).replace(/\s+/g, " ")).slice(0, 500);
+    // Padding runs of spaces go; a line break inside a quoted cell is the user's and stays.
+    const description = restoreFormulaCell(column(row, mapping.description).replace(/[ \t]+/g, " ")).slice(0, 500);
     const reference = column(row, mapping.reference);
     const categoryCell = mapping.category === null ? undefined : restoreFormulaCell(column(row, mapping.category));
     if (cents === 0) report.skipped.push({ line: row.line, reason: "zero_amount" });

@@ -95,9 +95,9 @@ const exportQuery = z.object({
   language: z.enum(["pt", "en"]).optional(),
 });
 
+// requireUser per route, not `use("*")`: mounted at "/", a wildcard would also run before other modules' public routes.
 export const financesIoApi = new Hono<AppEnv>()
-  .use("*", requireUser)
-  .post("/transactions/parse", validate("json", z.object({ text: z.string().max(500), today: isoDate.optional() }).strict()), async (c) => {
+  .post("/transactions/parse", requireUser, validate("json", z.object({ text: z.string().max(500), today: isoDate.optional() }).strict()), async (c) => {
     const { user } = currentAuth(c);
     const body = c.req.valid("json");
     const history = await categoryHistory(database(c.env.DB), user.id);
@@ -105,7 +105,7 @@ export const financesIoApi = new Hono<AppEnv>()
     if (!result.ok) throw new ApiError("unparseable", 422, "financesIo:parse.error", { text: "financesIo:parse.hint" });
     return c.json({ draft: result.draft });
   })
-  .post("/transactions/import", async (c) => {
+  .post("/transactions/import", requireUser, async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
     const dryRun = c.req.query("dryRun") === "true";
@@ -152,7 +152,7 @@ export const financesIoApi = new Hono<AppEnv>()
     if (fresh.length) c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "transaction", id: "import", action: "created" }).catch(() => undefined));
     return c.json({ ...answer, imported: fresh.length });
   })
-  .get("/transactions/export.csv", validate("query", exportQuery), async (c) => {
+  .get("/transactions/export.csv", requireUser, validate("query", exportQuery), async (c) => {
     const { user } = currentAuth(c);
     const query = c.req.valid("query");
     const language = query.language ?? c.get("lang");
@@ -163,7 +163,7 @@ export const financesIoApi = new Hono<AppEnv>()
     const name = `${translator(language)("financesIo:export.fileName")}-${localToday(user.timeZone)}.csv`;
     return c.body(csv, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"`, "cache-control": "no-store" });
   })
-  .get("/finances/insights", validate("query", z.object({ month: month.optional() })), async (c) => {
+  .get("/finances/insights", requireUser, validate("query", z.object({ month: month.optional() })), async (c) => {
     const { user } = currentAuth(c);
     const language = c.get("lang");
     const target = c.req.valid("query").month ?? localToday(user.timeZone).slice(0, 7);

@@ -75,16 +75,16 @@ const IMPORT_CHUNK = 1000;
  * by the unique index, so a file sent twice at once still lands once.
  */
 export async function insertImportedTransactions(db: Db, userId: string, rows: readonly ImportedTransaction[]) {
+  if (!rows.length) return;
+  // Raw D1 statements: drizzle's batch takes its own query builders, not an INSERT ... SELECT over json_each.
+  const insert = db.$client.prepare(
+    `insert into transactions (id, user_id, type, amount_cents, description, date, category, source, import_key)
+     select json_extract(value, '$.id'), ?1, json_extract(value, '$.type'), json_extract(value, '$.amountCents'),
+       json_extract(value, '$.description'), json_extract(value, '$.date'), json_extract(value, '$.category'), 'import', json_extract(value, '$.importKey')
+     from json_each(?2) where true
+     on conflict (user_id, import_key) do nothing`,
+  );
   const statements = [];
-  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-    const chunk = JSON.stringify(rows.slice(i, i + IMPORT_CHUNK));
-    statements.push(
-      db.run(orm.sql`insert into transactions (id, user_id, type, amount_cents, description, date, category, source, import_key)
-        select json_extract(value, '$.id'), ${userId}, json_extract(value, '$.type'), json_extract(value, '$.amountCents'),
-          json_extract(value, '$.description'), json_extract(value, '$.date'), json_extract(value, '$.category'), 'import', json_extract(value, '$.importKey')
-        from json_each(${chunk}) where true
-        on conflict (user_id, import_key) do nothing`),
-    );
-  }
-  await scopedTo(db, userId).batch(statements);
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) statements.push(insert.bind(userId, JSON.stringify(rows.slice(i, i + IMPORT_CHUNK))));
+  await db.$client.batch(statements);
 }
