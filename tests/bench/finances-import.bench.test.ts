@@ -42,7 +42,7 @@ async function post(cookie: string, query: string) {
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
 it(`imports ${ROWS} rows`, async () => {
-  const runs = Number(process.env.BENCH_RUNS ?? 5);
+  const runs = 3;
   const users = [];
   for (let i = 0; i < runs + 1; i++) users.push(await signUpAndLogIn(`bench-${i}@finances-io.test`));
   const preview: number[] = [];

@@ -282,6 +282,19 @@ describe("mapping", () => {
   });
 });
 
+describe("categories", () => {
+  it("files rows the way the user filed similar entries before, over the default words", () => {
+    const history = [
+      { description: "Via Verde portagens", category: "own-car" },
+      { description: "café central", category: "own-coffee" },
+      { description: "CAFÉ CENTRAL", category: "own-coffee" },
+    ];
+    const report = read(cp1252(BPI), {}, { history });
+    expect(report.items.map((i) => i.category)).toEqual(["own-car", "own-coffee", "own-coffee"]);
+    expect(read(cp1252(BPI)).items.map((i) => i.category)).toEqual(["transport", "restaurants", "restaurants"]);
+  });
+});
+
 describe("cells", () => {
   it("reads the money formats banks use", () => {
     expect(readCents("-1.234,56", ",")).toBe(-123456);

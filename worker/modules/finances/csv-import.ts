@@ -7,7 +7,7 @@
  */
 import { categoryFromWords, DEFAULT_CATEGORIES, fold, isDefaultCategory } from "./categories";
 import { parseCsv, type CsvRow } from "./csv";
-import { categoryFromHistory, MAX_AMOUNT_CENTS, validDate, type HistoryEntry } from "./parse";
+import { historyMatcher, MAX_AMOUNT_CENTS, validDate, type HistoryEntry } from "./parse";
 
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -270,7 +270,7 @@ const fnv1a = (text: string) => {
 /** What makes two transactions "the same" for duplicate detection: date, type, amount and description. */
 export const contentKey = (t: { date: string; type: string; amountCents: number; description: string }) => `${t.date}|${t.type}|${t.amountCents}|${fold(t.description).replace(/\s+/g, " ").trim()}`;
 
-function categoryOf(cell: string | undefined, description: string, type: "income" | "expense", context: ImportContext): string {
+function categoryOf(cell: string | undefined, description: string, context: ImportContext, fromHistory: (description: string) => string | undefined): string {
   if (cell) {
     const name = fold(cell).trim();
     const own = context.ownCategories?.get(name);
@@ -279,7 +279,7 @@ function categoryOf(cell: string | undefined, description: string, type: "income
     if (known) return known.key;
     if (isDefaultCategory(name)) return name;
   }
-  const guessed = categoryFromHistory(description, context.history ?? []) ?? categoryFromWords(description);
+  const guessed = fromHistory(description) ?? categoryFromWords(description);
   if (guessed) return guessed;
   return "other";
 }
@@ -319,10 +319,11 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
   const seenInFile = new Map<string, number>();
   // Bank files repeat descriptions (the same shop every week): guess each one once.
   const guesses = new Map<string, string>();
+  const fromHistory = historyMatcher(context.history ?? []);
   const categoryFor = (cell: string | undefined, description: string, type: "income" | "expense") => {
     const key = `${cell ?? ""}\u0000${description}\u0000${type}`;
     let category = guesses.get(key);
-    if (category === undefined) guesses.set(key, (category = categoryOf(cell, description, type, context)));
+    if (category === undefined) guesses.set(key, (category = categoryOf(cell, description, context, fromHistory)));
     return category;
   };
   const push = (line: number, date: string, cents: number, description: string, categoryCell: string | undefined, reference: string) => {

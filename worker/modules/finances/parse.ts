@@ -265,20 +265,43 @@ const significantWords = (text: string) =>
 
 /**
  * The category the user filed the most similar past entries under: an identical description counts
- * three times a shared word. `undefined` when nothing in their history resembles the sentence.
+ * three times a shared word (each past entry counts once). `undefined` when nothing in their
+ * history resembles the sentence.
  */
 export function categoryFromHistory(description: string, history: readonly HistoryEntry[]): string | undefined {
-  if (!history.length) return undefined;
-  const words = significantWords(description);
-  if (!words.size) return undefined;
-  const target = fold(description).trim();
-  const scores = new Map<string, number>();
-  for (const entry of history) {
-    if (!entry.category) continue;
-    const weight = fold(entry.description).trim() === target ? 3 : [...significantWords(entry.description)].some((w) => words.has(w)) ? 1 : 0;
-    if (weight) scores.set(entry.category, (scores.get(entry.category) ?? 0) + weight);
-  }
-  let best: string | undefined;
-  for (const [category, score] of scores) if (!best || score > scores.get(best)!) best = category;
-  return best;
+  return historyMatcher(history)(description);
+}
+
+/**
+ * `categoryFromHistory` for many descriptions against one history (an import of thousands of rows):
+ * the history's words are indexed once, so each row costs its own words, not the whole history.
+ */
+export function historyMatcher(history: readonly HistoryEntry[]): (description: string) => string | undefined {
+  const entries = history.filter((e) => e.category);
+  if (!entries.length) return () => undefined;
+  const byWord = new Map<string, number[]>();
+  const byText = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    for (const word of significantWords(entry.description)) byWord.set(word, [...(byWord.get(word) ?? []), index]);
+    const text = fold(entry.description).trim();
+    byText.set(text, [...(byText.get(text) ?? []), index]);
+  });
+  const seen = new Int32Array(entries.length);
+  let stamp = 0;
+  return (description) => {
+    const words = significantWords(description);
+    if (!words.size) return undefined;
+    stamp++;
+    const scores = new Map<string, number>();
+    const add = (index: number, weight: number) => {
+      if (seen[index] === stamp) return;
+      seen[index] = stamp;
+      scores.set(entries[index].category, (scores.get(entries[index].category) ?? 0) + weight);
+    };
+    for (const index of byText.get(fold(description).trim()) ?? []) add(index, 3);
+    for (const word of words) for (const index of byWord.get(word) ?? []) add(index, 1);
+    let best: string | undefined;
+    for (const [category, score] of scores) if (!best || score > scores.get(best)!) best = category;
+    return best;
+  };
 }
