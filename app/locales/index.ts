@@ -41,6 +41,7 @@ import enCalendar from "./en/calendar";
 import enGoals from "./en/goals";
 import enDiary from "./en/diary";
 import enFinances from "./en/finances";
+import enFinancesIo from "./en/financesIo";
 import enCycle from "./en/cycle";
 import enSelfCare from "./en/selfCare";
 import enAssistant from "./en/assistant";
@@ -50,6 +51,7 @@ import ptCalendar from "./pt/calendar";
 import ptGoals from "./pt/goals";
 import ptDiary from "./pt/diary";
 import ptFinances from "./pt/finances";
+import ptFinancesIo from "./pt/financesIo";
 import ptCycle from "./pt/cycle";
 import ptSelfCare from "./pt/selfCare";
 import ptAssistant from "./pt/assistant";
@@ -79,6 +81,7 @@ export const resources = {
     goals: ptGoals,
     diary: ptDiary,
     finances: ptFinances,
+    financesIo: ptFinancesIo,
     cycle: ptCycle,
     selfCare: ptSelfCare,
     assistant: ptAssistant,
@@ -107,6 +110,7 @@ export const resources = {
     goals: enGoals,
     diary: enDiary,
     finances: enFinances,
+    financesIo: enFinancesIo,
     cycle: enCycle,
     selfCare: enSelfCare,
     assistant: enAssistant,
