@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { loadSession } from "@worker/auth/middleware";
 import { premiumGuard, requireEntitlement } from "@worker/billing/entitlements";
 import { PREMIUM_ROUTES, type PremiumRoute } from "@worker/billing/premium-routes";
+import { BODY_RULES } from "@worker/api";
 import { handleError } from "@worker/lib/errors";
+import { bodyRuleFor } from "@worker/middleware/body";
 import type { AppEnv } from "@worker/types";
 import { FAKE_STRIPE } from "../fixtures/fake-stripe";
 import { customerUser, endTrial, sendEvent, setSubscription, stripeEvent, userIdOf } from "./billing-helpers";
@@ -43,12 +45,16 @@ describe("the premium route registry", { timeout: 60_000 }, () => {
     await withTestRoute(async (routes) => {
       expect(routes.length).toBeGreaterThan(0);
       for (const route of routes) {
-        const body = route.method === "GET" || route.method === "DELETE" ? undefined : (BODIES[route.path] ?? {});
-        const free = await api(concrete(route.path), { method: route.method, body, headers: { cookie: freeCookie } });
+        // A body of the media type the route takes (its rule's, else JSON), so only the plan can refuse it.
+        const rule = bodyRuleFor(BODY_RULES, route.method, concrete(route.path));
+        const type = rule && rule.mediaTypes !== "any" ? rule.mediaTypes[0] : "application/json";
+        const body = route.method === "GET" || route.method === "DELETE" ? undefined : type === "application/json" ? (BODIES[route.path] ?? {}) : "a";
+        const typed = (cookie: string) => ({ cookie, ...(body === undefined ? {} : { "content-type": type }) });
+        const free = await api(concrete(route.path), { method: route.method, body, headers: typed(freeCookie) });
         expect(free.status, `${route.method} ${route.path}`).toBe(402);
         expect((await json(free)).error).toMatchObject({ code: "premium_required", message: PREMIUM_MESSAGE });
         for (const cookie of [trialCookie, pro.cookie]) {
-          const allowed = await api(concrete(route.path), { method: route.method, body, headers: { cookie } });
+          const allowed = await api(concrete(route.path), { method: route.method, body, headers: typed(cookie) });
           expect(allowed.status, `${route.method} ${route.path}`).not.toBe(402);
           if (route === TEST_ROUTE) expect(allowed.status).toBe(201);
         }

@@ -22,6 +22,7 @@ import { DEFAULT_CATEGORIES, isDefaultCategory } from "~/modules/finances/catego
 import { budgetProgress, budgetThreshold, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
 import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
 import * as q from "./queries";
+import { financesIoApi } from "./io-api";
 
 // ---------------------------------------------------------------------------------------------
 // Fields shared by the routes
@@ -326,16 +327,13 @@ export const savingsGoalsApi = new Hono<AppEnv>()
 
 /**
  * Everything finances answers under /api/v1, mounted at "/" by the manifest.
- *
- * >>> finances-io: the lead adds `.route("/", financesIoApi)` (worker/modules/finances/io-api.ts:
- * POST /transactions/parse, POST /transactions/import, GET /transactions/export.csv,
- * GET /finances/insights) on the line marked below. Its premium routes and the import's body rule
- * are already declared in ./index.ts. The `:id` routes here only match well-formed ids (no dot), so
- * "export.csv" and "parse"-style paths never reach them whatever the order, but keeping the io
- * sub-app first leaves no doubt.
+ * The io half (./io-api.ts: POST /transactions/parse, POST /transactions/import,
+ * GET /transactions/export.csv, GET /finances/insights) is routed first; its premium routes and the
+ * import's body rule are declared in ./index.ts.
  */
 export const financesApi = new Hono<AppEnv>()
-  // >>> finances-io mounts here: .route("/", financesIoApi)
+  // The io half first: its fixed paths (/transactions/export.csv...) before the :id routes.
+  .route("/", financesIoApi)
   .route("/transactions", transactionsApi)
   .route("/finances/categories", categoriesApi)
   .route("/finances", summaryApi)

@@ -4,33 +4,27 @@
  * The user's own categories (table finance_categories) are stored by id beside these keys.
  * Pure data: the screen (labels), the sentence reader and the importer (guesses) share it.
  */
-export const DEFAULT_CATEGORIES = [
-  { key: "groceries", type: "expense", pt: "Alimentação/Supermercado", en: "Groceries" },
-  { key: "restaurants", type: "expense", pt: "Restauração", en: "Restaurants" },
-  { key: "transport", type: "expense", pt: "Transportes", en: "Transport" },
-  { key: "home", type: "expense", pt: "Casa", en: "Home" },
-  { key: "health", type: "expense", pt: "Saúde", en: "Health" },
-  { key: "leisure", type: "expense", pt: "Lazer", en: "Leisure" },
-  { key: "shopping", type: "expense", pt: "Compras", en: "Shopping" },
-  { key: "education", type: "expense", pt: "Educação", en: "Education" },
-  { key: "subscriptions", type: "expense", pt: "Subscrições", en: "Subscriptions" },
-  { key: "salary", type: "income", pt: "Salário", en: "Salary" },
-  { key: "other", type: "both", pt: "Outros", en: "Other" },
-] as const;
+import en from "~/locales/en/finances";
+import pt from "~/locales/pt/finances";
+import { DEFAULT_CATEGORIES as CATEGORY_KEYS, isDefaultCategory, type DefaultCategoryKey } from "~/modules/finances/categories";
 
-export type DefaultCategoryKey = (typeof DEFAULT_CATEGORIES)[number]["key"];
-export const DEFAULT_CATEGORY_KEYS = DEFAULT_CATEGORIES.map((c) => c.key) as readonly DefaultCategoryKey[];
+export { isDefaultCategory, type DefaultCategoryKey };
 
-export const isDefaultCategory = (value: string): value is DefaultCategoryKey => (DEFAULT_CATEGORY_KEYS as readonly string[]).includes(value);
+/**
+ * The one default set (app/modules/finances/categories.ts) with its labels from the finances
+ * catalogue, for the readers that work on words: the sentence reader, the importer and the CSV.
+ */
+export const DEFAULT_CATEGORIES = CATEGORY_KEYS.map((c) => ({ ...c, pt: pt.categories[c.key], en: en.categories[c.key] }));
 
 /** The label of a default category in the language, or `undefined` for a user's own category id. */
-export const defaultCategoryLabel = (key: string, language: "pt" | "en") => DEFAULT_CATEGORIES.find((c) => c.key === key)?.[language];
+export const defaultCategoryLabel = (key: string, language: "pt" | "en") => (isDefaultCategory(key) ? (language === "pt" ? pt : en).categories[key] : undefined);
 
 /**
  * Words (lower case, without accents) that point at a category, in pt and en, with the shops and
  * services people in Portugal name in a sentence or that appear in bank descriptions.
  */
 export const CATEGORY_WORDS: Record<Exclude<DefaultCategoryKey, "other">, readonly string[]> = {
+  refunds: ["reembolso", "reembolsos", "devolucao", "estorno", "refund", "refunded", "cashback"],
   groceries: [
     "supermercado", "mercearia", "compras do mes", "continente", "pingo doce", "lidl", "aldi", "mercadona", "minipreco",
     "intermarche", "auchan", "jumbo", "el corte ingles supermercado", "talho", "peixaria", "fruta", "padaria", "frutaria",

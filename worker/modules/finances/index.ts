@@ -2,6 +2,7 @@ import { translator } from "../../lib/translate";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { defineWorkerModule } from "../types";
 import { financesApi } from "./api";
+import { FINANCES_IO_BODIES, FINANCES_IO_PREMIUM } from "./io-api";
 import { localToday } from "./logic";
 import { exportFinances, searchTransactions, seedFinances } from "./queries";
 
@@ -16,19 +17,16 @@ const advanced = "finances.advanced" as const;
 export const financesModule = defineWorkerModule({
   key: "finances",
   api: { mount: "/", app: financesApi },
-  // The io half adds the body rule of POST /transactions/import (CSV up to 5 MB) with its route: a
-  // text/csv-only rule answers 415 before the premium guard's 402 to the JSON probe of
-  // tests/worker/billing-entitlements.test.ts, which that change must account for.
+  // POST /transactions/import takes a CSV (or a form with one) up to 5 MB.
+  bodies: FINANCES_IO_BODIES,
   premium: [
     { method: "POST", path: "/budgets", entitlement: advanced },
     { method: "PATCH", path: "/budgets/:id", entitlement: advanced },
     { method: "POST", path: "/savings-goals", entitlement: advanced },
     { method: "PATCH", path: "/savings-goals/:id", entitlement: advanced },
     { method: "GET", path: "/finances/analysis", entitlement: advanced, paidRead: true },
-    // The io half's routes (worker/modules/finances/io-api.ts).
-    { method: "POST", path: "/transactions/import", entitlement: advanced },
-    { method: "GET", path: "/transactions/export.csv", entitlement: advanced, paidRead: true },
-    { method: "GET", path: "/finances/insights", entitlement: advanced, paidRead: true },
+    // The io half's: import, CSV export and insights.
+    ...FINANCES_IO_PREMIUM,
   ],
   searchTypes: ["transaction"],
   search: [

@@ -1,18 +1,32 @@
 /**
- * >>> finances-io: the place of the io half's screen parts (issue 14). The lead wires the sentence
- * entry ('Entrada por frase', POST /transactions/parse) and the bank-file import (preview, then
- * POST /transactions/import) here after the merge, as components in `IO_PANELS`; until then only
- * the CSV export link shows, which needs nothing but the route of the io API.
+ * The header's file actions, both Light features: importing a bank file (a preview dialog, then
+ * POST /transactions/import) and the CSV export. Free users see them locked with the plan badge.
  */
-import type { ComponentType } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ProBadge } from "~/components/billing/pro-badge";
+import { Button } from "~/components/ui/button";
+import { ImportDialog } from "../import-dialog";
 
-/** A panel of the io half: it gets `onDone` to refresh the screen after saving. */
-export type IoPanel = { key: "sentence" | "import"; labelKey: "actions.sentence" | "actions.import"; Component: ComponentType<{ onDone: () => void }> };
-
-/** Filled by the io half after the merge (one entry each for the sentence entry and the import). */
-export const IO_PANELS: IoPanel[] = [];
+export function ImportButton({ advanced, ownCategories, onImported }: { advanced: boolean; ownCategories: readonly { id: string; name: string }[]; onImported: () => void }) {
+  const { t } = useTranslation("finances");
+  const [open, setOpen] = useState(false);
+  if (!advanced) {
+    return (
+      <span className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-400">
+        {t("actions.import")} <ProBadge />
+      </span>
+    );
+  }
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} data-slot="finances-import">
+        {t("actions.import")}
+      </Button>
+      <ImportDialog open={open} onClose={() => setOpen(false)} onImported={onImported} ownCategories={ownCategories} />
+    </>
+  );
+}
 
 /** The CSV export (a Light feature): a download link for entitled users, a locked label otherwise. */
 export function ExportLink({ advanced, query }: { advanced: boolean; query: string }) {

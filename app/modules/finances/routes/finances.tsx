@@ -29,14 +29,15 @@ import { listCategories, listSavingsGoals, listTransactions, TRANSACTION_TYPES, 
 import { balancesAt, budgetsWithProgress, monthSummary, yearAnalysis } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
 import { BudgetsPanel } from "../components/budgets";
-import { ExportLink, IO_PANELS } from "../components/io-slot";
+import { ExportLink, ImportButton } from "../components/io-slot";
+import { SentenceEntry } from "../sentence-entry";
 import { SavingsPanel } from "../components/savings";
 import { TransactionForm } from "../components/transaction-form";
 import { HiddenValues, Money } from "../money";
 import type { CategoryOption, TransactionView } from "../types";
 import type { Route } from "./+types/finances";
 
-export const handle: I18nHandle = { i18n: ["finances", "ui", "billing"] };
+export const handle: I18nHandle = { i18n: ["finances", "financesIo", "ui", "billing"] };
 
 const TABS = ["overview", "transactions", "budgets", "savings"] as const;
 type Tab = (typeof TABS)[number];
@@ -235,15 +236,15 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             <Button variant="secondary" onClick={toggleHidden} aria-pressed={hidden} data-testid="toggle-values">
               {hidden ? t("values.show") : t("values.hide")}
             </Button>
-            {IO_PANELS.map((panel) => (
-              <IoPanelButton key={panel.key} panel={panel} onDone={() => void revalidate()} />
-            ))}
+            <ImportButton advanced={data.advanced} ownCategories={data.ownCategories} onImported={() => void revalidate()} />
             <ExportLink advanced={data.advanced} query={`?${new URLSearchParams(Object.entries(data.filters).filter(([, v]) => v) as [string, string][]).toString()}`} />
             <Button onClick={openNew} data-testid="add-transaction">
               {t("actions.add")}
             </Button>
           </div>
         </header>
+
+        <SentenceEntry ownCategories={data.ownCategories} onSaved={() => void revalidate()} />
 
         <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
           {TABS.map((key) => (
@@ -390,27 +391,6 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
         />
       </section>
     </HiddenValues.Provider>
-  );
-}
-
-function IoPanelButton({ panel, onDone }: { panel: (typeof IO_PANELS)[number]; onDone: () => void }) {
-  const { t } = useTranslation("finances");
-  const [open, setOpen] = useState(false);
-  const { Component } = panel;
-  return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-slot={`finances-${panel.key}`}>
-        {t(panel.labelKey)}
-      </Button>
-      {open && (
-        <Component
-          onDone={() => {
-            setOpen(false);
-            onDone();
-          }}
-        />
-      )}
-    </>
   );
 }
 
