@@ -133,7 +133,8 @@ describe("a throwaway module added to the list", () => {
   });
 
   it("runs its cron job with the platform's", async () => {
-    expect(cronJobsOf(modules, []).map((j) => j.name)).toEqual(["sample-count"]);
+    // Real modules' jobs (e.g. cycle-period-expected) are listed beside it.
+    expect(cronJobsOf(modules, []).map((j) => j.name)).toContain("sample-count");
     const results = await runSchedule(NIGHTLY, env, new Date(), { jobs: cronJobsOf(modules, []) });
     expect(results).toEqual({ "sample-count": { affected: 2 } });
   });

@@ -10,7 +10,8 @@ import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { predictCycle, FLOWS, addDays } from "./predictions";
 import * as queries from "./queries";
-import { MAX_NOTES, SYMPTOMS, type CycleDay } from "./schema";
+import { MAX_NOTES, SYMPTOMS } from "./fields";
+import type { CycleDay } from "./queries";
 
 /** The entity name of realtime changes (useEntityChanges(["cycleDay"]) on the screen). */
 export const CYCLE_ENTITY = "cycleDay";

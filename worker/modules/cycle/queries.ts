@@ -11,6 +11,8 @@ import type { PageRequest } from "../../lib/pagination";
 import type { LoggedDay } from "./predictions";
 import { cycleDays, type CycleDay } from "./schema";
 
+export type { CycleDay };
+
 /** What a day's log can change (the API's body, validated). */
 export type DayFields = Partial<Pick<CycleDay, "flow" | "symptoms" | "mood" | "notes">>;
 

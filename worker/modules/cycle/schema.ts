@@ -6,27 +6,7 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "../../db/schema";
-import { FLOWS } from "./predictions";
-
-/** The fixed symptom list (translated in app/locales/{pt,en}/cycle.ts). */
-export const SYMPTOMS = [
-  "cramps",
-  "headache",
-  "bloating",
-  "breastTenderness",
-  "backPain",
-  "acne",
-  "fatigue",
-  "nausea",
-  "cravings",
-  "moodSwings",
-  "insomnia",
-  "dizziness",
-] as const;
-export type Symptom = (typeof SYMPTOMS)[number];
-
-/** Longest note of a day (a day's note, not a diary entry: the diary takes 20,000). */
-export const MAX_NOTES = 2000;
+import { FLOWS, type Symptom } from "./fields";
 
 export const cycleDays = sqliteTable(
   "cycle_days",
