@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVERY_QUARTER_HOUR, runSchedule } from "@worker/cron/registry";
-import { localToday } from "@worker/modules/cycle/api";
+import { localToday } from "@worker/modules/cycle/today";
 import { addDays } from "@worker/modules/cycle/predictions";
 import { periodExpectedJob } from "@worker/modules/cycle/reminder";
 import { api, json, signUpAndLogIn } from "./helpers";

@@ -4,23 +4,17 @@ import { currentAuth, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
 import { ApiError, apiError } from "../../lib/errors";
 import { pageQuery } from "../../lib/pagination";
-import { zonedParts } from "../../lib/time-zone";
 import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { predictCycle, FLOWS, addDays } from "./predictions";
 import * as queries from "./queries";
+import { localToday } from "./today";
 import { MAX_NOTES, SYMPTOMS } from "./fields";
 import type { CycleDay } from "./queries";
 
 /** The entity name of realtime changes (useEntityChanges(["cycleDay"]) on the screen). */
 export const CYCLE_ENTITY = "cycleDay";
-
-/** The user's calendar day now, in their time zone. */
-export function localToday(now: Date, timeZone: string) {
-  const p = zonedParts(now, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
-}
 
 /** A real calendar date (2026-02-30 is not). */
 const date = z

@@ -125,3 +125,9 @@ export async function seedCycle(db: Db, userId: string, today: string, addDays: 
   );
   await scoped.batch(rows);
 }
+
+/** Whether the user has logged any day at all (the screen's empty state). */
+export async function hasDays(db: Db, userId: string): Promise<boolean> {
+  const [row] = await scopedTo(db, userId).select(cycleDays).limit(1);
+  return row !== undefined;
+}

@@ -5,7 +5,7 @@ import { database } from "../../db/client";
 import { zonedParts } from "../../lib/time-zone";
 import { translator } from "../../lib/translate";
 import { notify } from "../../notifications/notify";
-import { localToday } from "./api";
+import { localToday } from "./today";
 import { addDays, daysBetween, MAX_CYCLE_DAYS, predictCycle } from "./predictions";
 import { cycleUserIdsPage, flowDays } from "./queries";
 
