@@ -37,7 +37,7 @@ type Editing = { date: string; day: ScreenDay | null };
 const useLang = (): Language => sanitizeLanguage(useTranslation().i18n.language) ?? "pt";
 const longDate = (iso: string, language: Language) => formatLongDate(dateOf(iso), language);
 const shortDate = (iso: string, language: Language) =>
-  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "short" }).format(dateOf(iso));
+  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long" }).format(dateOf(iso));
 
 /** /app/ciclo-menstrual: the month calendar, the prediction, the cycles and the day log. */
 export default function CycleScreen() {
