@@ -17,8 +17,8 @@ async function checkLanding(page: Page, language: "pt" | "en") {
   await expect(premium).toHaveText(text.premium);
   await expect(premium).toHaveAttribute("href", "/auth?plan=light&next=%2Fapp%2Fpremium");
   await expect(page.getByTestId("roadmap").getByRole("listitem")).toHaveCount(11);
-  // Statuses come from the feature flags: only the Premium plans are launched so far.
-  await expect(page.getByTestId("roadmap").getByRole("listitem").filter({ hasText: language === "pt" ? "Disponível" : "Available" })).toHaveCount(1);
+  // Statuses come from the feature flags: the Premium plans and cycle tracking are launched so far.
+  await expect(page.getByTestId("roadmap").getByRole("listitem").filter({ hasText: language === "pt" ? "Disponível" : "Available" })).toHaveCount(2);
   // No real testimonials are configured: neither the section nor its link is shown.
   await expect(page.locator("#depoimentos")).toHaveCount(0);
   await expect(page.locator('a[href="#depoimentos"]')).toHaveCount(0);
