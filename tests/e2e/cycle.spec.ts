@@ -50,7 +50,8 @@ test.describe("menstrual cycle", () => {
     if (ovulation.slice(0, 7) === next.slice(0, 7)) await expect(page.locator(`[data-date="${ovulation}"]`)).toHaveAttribute("data-marks", /ovulation/);
   });
 
-  test("logging today again updates it, and deleting it can be undone", async ({ page, context }) => {
+  test("on a phone: logging today, then deleting it, can be undone", async ({ page, context }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await createUser(context.request, `e2e-cycle-undo-${Date.now()}@example.com`, { toursDone: true });
     await dismissCookieBanner(page);
     await page.goto("/app/ciclo-menstrual");
@@ -68,5 +69,7 @@ test.describe("menstrual cycle", () => {
     await expect(today).not.toHaveAttribute("data-marks", /logged/);
     await page.getByRole("button", { name: "Anular" }).click();
     await expect(today).toHaveAttribute("data-marks", /logged/);
+    // The month fits the phone's width: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
