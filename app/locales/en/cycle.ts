@@ -88,6 +88,7 @@ export default {
     fromCycles_one: "Mean of the last logged cycle.",
     fromCycles_other: "Mean of the last {{count}} cycles.",
     none: "Log the first day of your period to see the prediction.",
+    late: "The predicted day has passed: log your period when it comes and the prediction is made again.",
   },
   cycles: {
     title: "Cycles",

@@ -86,6 +86,7 @@ const cycle = {
     fromCycles_one: "Média do último ciclo registado.",
     fromCycles_other: "Média dos últimos {{count}} ciclos.",
     none: "Registe o primeiro dia do período para ver a previsão.",
+    late: "A data prevista já passou: registe o período quando chegar e a previsão é refeita.",
   },
   cycles: {
     title: "Ciclos",

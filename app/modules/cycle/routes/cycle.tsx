@@ -106,7 +106,7 @@ export default function CycleScreen() {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <MonthCalendar data={data} days={days} onPick={open} />
           <div className="space-y-6">
-            <PredictionSummary prediction={data.prediction} />
+            <PredictionSummary prediction={data.prediction} today={data.today} />
             <CycleList cycles={data.prediction.cycleLengths} />
           </div>
         </div>
@@ -274,7 +274,7 @@ function Legend() {
   );
 }
 
-function PredictionSummary({ prediction }: { prediction: Prediction }) {
+function PredictionSummary({ prediction, today }: { prediction: Prediction; today: string }) {
   const { t } = useTranslation("cycle");
   const language = useLang();
   const counted = Math.min(6, prediction.cycleLengths.filter((c) => c.excluded === null).length);
@@ -291,6 +291,7 @@ function PredictionSummary({ prediction }: { prediction: Prediction }) {
               {longDate(prediction.nextPeriodStart, language)}
             </dd>
             {prediction.range && <dd className="text-slate-600">{t("prediction.range", { start: shortDate(prediction.range.start, language), end: shortDate(prediction.range.end, language) })}</dd>}
+            {prediction.nextPeriodStart < today && <dd className="text-amber-800">{t("prediction.late")}</dd>}
           </div>
           <div>
             <dt className="text-slate-500">{t("prediction.average")}</dt>
