@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { MODULES } from "../../app/modules";
 
 const publicPages = ["/", "/about", "/pricing", "/premium", "/payment-success", "/payment-cancel", "/blog", "/blog/planear-a-semana", "/privacy", "/terms", "/legal-center"];
 
@@ -8,11 +9,8 @@ const landingText = {
   en: { h1: "Your life organised, with time for yourself", premium: "Start Premium €5.99/month", features: "Features", benefits: "Benefits", cta: "Start for free" },
 };
 
-/** Feature flags launched so far (one line each, so modules landing in parallel merge cleanly). */
-const LAUNCHED = [
-  "premium",
-  "objetivos",
-];
+/** Flags launched so far: the Premium plans, and each landed module's (its migration launches it). */
+const LAUNCHED = ["premium", ...MODULES.filter((m) => m.landed && m.flag).map((m) => m.flag!.name)];
 
 async function checkLanding(page: Page, language: "pt" | "en") {
   const text = landingText[language];

@@ -6,7 +6,7 @@ export const cycleModule = defineModule({
   icon: "cycle",
   labelKey: "shell:nav.cycle",
   namespace: "cycle",
-  screens: [{ path: "ciclo-menstrual", labelKey: "shell:nav.cycle", crumbKey: "shell:crumbs.ciclo-menstrual" }],
+  screens: [{ path: "ciclo-menstrual", labelKey: "shell:nav.cycle", crumbKey: "shell:crumbs.ciclo-menstrual", file: "modules/cycle/routes/cycle.tsx" }],
   // /ciclo is the old short path (the legacy redirect maps it to ciclo-menstrual).
   legacyPaths: ["ciclo", "ciclo-menstrual"],
   navigation: {
@@ -14,4 +14,5 @@ export const cycleModule = defineModule({
     swipe: 70,
   },
   flag: { name: "ciclo_menstrual", roadmapOrder: 50 },
+  landed: true,
 });

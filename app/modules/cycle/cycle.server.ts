@@ -1,0 +1,37 @@
+import type { AppLoadContext } from "react-router";
+import type { Auth } from "@worker/auth/middleware";
+import { database } from "@worker/db/client";
+import { predictCycle, addDays } from "@worker/modules/cycle/predictions";
+import { flowDays, hasDays, listDays, type CycleDay } from "@worker/modules/cycle/queries";
+import { localToday } from "@worker/modules/cycle/today";
+import { monthOf, shiftMonth, typicalPeriodDays } from "./calendar";
+
+/** A day as the screen holds it (the API's shape). */
+export type ScreenDay = Omit<CycleDay, "userId" | "createdAt" | "updatedAt">;
+
+/**
+ * Everything the cycle screen shows for one month: the days logged in its six-week grid, the
+ * prediction from the whole history and how long the user's periods last. One prediction serves
+ * the calendar, the summary and the cycle list.
+ */
+export async function cycleScreen(context: AppLoadContext, auth: Auth, monthParam: string | null) {
+  const db = database(context.cloudflare.env.DB);
+  const userId = auth.user.id;
+  const today = localToday(new Date(), auth.user.timeZone);
+  const month = monthOf(monthParam, today);
+  const first = `${month.year}-${String(month.month).padStart(2, "0")}-01`;
+  // The grid starts on the Monday on or before the 1st and runs six weeks.
+  const weekday = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const from = addDays(first, -weekday);
+  const to = addDays(from, 41);
+  const [page, flows, any] = await Promise.all([listDays(db, userId, { from, to, page: { limit: 42 } }), flowDays(db, userId), hasDays(db, userId)]);
+  const days: ScreenDay[] = page.items.map(({ userId: _u, createdAt: _c, updatedAt: _m, ...day }) => day);
+  return {
+    today,
+    month: shiftMonth(month, 0),
+    days,
+    prediction: predictCycle(flows),
+    periodDays: typicalPeriodDays(flows.map((d) => d.date)),
+    hasAny: any,
+  };
+}

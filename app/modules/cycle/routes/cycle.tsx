@@ -1,0 +1,505 @@
+import { Dialog, DialogPanel, DialogTitle, Radio, RadioGroup } from "@headlessui/react";
+import { ChevronLeftIcon, ChevronRightIcon, InformationCircleIcon, PlusIcon } from "@heroicons/react/24/outline";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, useNavigation, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { toast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
+import { dateOf, monthGrid } from "~/components/ui/date-grid";
+import { DateField } from "~/components/ui/date-picker";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Checkbox, TextArea } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { deleteWithUndo } from "~/components/ui/undo";
+import { useApiForm } from "~/components/ui/use-api-form";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { sanitizeLanguage, type Language } from "~/i18n/language";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { formatLongDate, formatMonthYear, weekdayNames } from "~/lib/dates";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import { FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
+import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
+import { marksOf, monthOf, shiftMonth, type DayMarks } from "../calendar";
+import { cycleScreen, type ScreenDay } from "../cycle.server";
+
+export const handle: I18nHandle = { i18n: ["cycle", "ui"] };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const auth = requireUser(args);
+  return cycleScreen(args.context, auth, new URL(args.request.url).searchParams.get("mes"));
+}
+
+type Data = Awaited<ReturnType<typeof loader>>;
+/** The form's subject: a new log (date to choose) or a logged day. */
+type Editing = { date: string; day: ScreenDay | null };
+
+const useLang = (): Language => sanitizeLanguage(useTranslation().i18n.language) ?? "pt";
+const longDate = (iso: string, language: Language) => formatLongDate(dateOf(iso), language);
+const shortDate = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long" }).format(dateOf(iso));
+
+/** /app/ciclo-menstrual: the month calendar, the prediction, the cycles and the day log. */
+export default function CycleScreen() {
+  const data = useLoaderData<Data>();
+  const { t } = useTranslation("cycle");
+  const { revalidate } = useRevalidator();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  // Days deleted a moment ago, hidden while their "Anular" toast is open (the DELETE comes after).
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  useEntityChanges(["cycleDay"]);
+
+  const days = data.days.filter((d) => !hidden.has(d.id));
+  const open = (date: string) => setEditing({ date, day: days.find((d) => d.date === date) ?? null });
+
+  const remove = (day: ScreenDay) => {
+    setEditing(null);
+    deleteWithUndo({
+      title: t("deleted"),
+      undoLabel: t("undo"),
+      failedTitle: t("deleteFailed"),
+      hide: () => setHidden((set) => new Set(set).add(day.id)),
+      restore: () =>
+        setHidden((set) => {
+          const next = new Set(set);
+          next.delete(day.id);
+          return next;
+        }),
+      commit: async () => {
+        const result = await apiFetch(`/cycle/days/${day.id}`, { method: "DELETE" });
+        if (result.ok) revalidate();
+        return result.ok;
+      },
+    });
+  };
+
+  return (
+    <section className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t("name")}</h1>
+          <p className="text-slate-600">{t("subtitle")}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => open(data.today)} data-testid="log-today">
+            <PlusIcon className="h-4 w-4" aria-hidden="true" />
+            {t("actions.logToday")}
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing({ date: "", day: null })}>
+            {t("actions.logDay")}
+          </Button>
+        </div>
+      </header>
+
+      <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+        <InformationCircleIcon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        {t("disclaimer")}
+      </p>
+
+      {!data.hasAny ? (
+        <EmptyState
+          title={t("empty.title")}
+          text={t("empty.text")}
+          action={<Button onClick={() => open(data.today)}>{t("empty.action")}</Button>}
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <MonthCalendar data={data} days={days} onPick={open} />
+          <div className="space-y-6">
+            <PredictionSummary prediction={data.prediction} today={data.today} />
+            <CycleList cycles={data.prediction.cycleLengths} />
+          </div>
+        </div>
+      )}
+
+      <p className="text-xs text-slate-500">{t("privacy")}</p>
+
+      {editing && (
+        <DayDialog
+          key={`${editing.date}-${editing.day?.id ?? "new"}`}
+          editing={editing}
+          today={data.today}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            revalidate();
+          }}
+          onDelete={remove}
+        />
+      )}
+    </section>
+  );
+}
+
+const FLOW_DOTS: Record<Flow, number> = { none: 0, spotting: 1, light: 2, medium: 3, heavy: 4 };
+
+/** The month grid: logged days (filled, with one to four dots for the flow), predictions (outlined). */
+function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; onPick: (date: string) => void }) {
+  const { t } = useTranslation("cycle");
+  const language = useLang();
+  const navigation = useNavigation();
+  const month = monthOf(data.month, data.today);
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  const weeks = monthGrid(month.year, month.month);
+  const names = weekdayNames(language, "short");
+  const longNames = weekdayNames(language, "long");
+
+  const describe = (date: string, marks: DayMarks) => {
+    const parts = [longDate(date, language)];
+    if (marks.flow && marks.flow !== "none") parts.push(`${t("calendar.logged")}: ${t(`flow.${marks.flow}`)}`);
+    else if (marks.flow === "none") parts.push(t("calendar.otherLog"));
+    if (marks.predicted) parts.push(t("calendar.predicted"));
+    if (marks.ovulation) parts.push(t("calendar.ovulation"));
+    else if (marks.fertile) parts.push(t("calendar.fertile"));
+    if (marks.today) parts.push(t("calendar.today"));
+    return parts.join(", ");
+  };
+
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-busy={navigation.state === "loading" || undefined} data-tour="cycle-calendar">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <Link to={`?mes=${shiftMonth(month, -1)}`} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label={t("calendar.previous")} preventScrollReset>
+          <ChevronLeftIcon className="h-5 w-5" aria-hidden="true" />
+        </Link>
+        <h2 className="text-lg font-semibold capitalize" aria-live="polite">
+          {formatMonthYear(dateOf(`${data.month}-01`), language)}
+        </h2>
+        <div className="flex items-center gap-1">
+          <Link to="?" className="rounded-lg px-2 py-1 text-sm text-brand-700 hover:bg-slate-100" preventScrollReset>
+            {t("calendar.today")}
+          </Link>
+          <Link to={`?mes=${shiftMonth(month, 1)}`} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label={t("calendar.next")} preventScrollReset>
+            <ChevronRightIcon className="h-5 w-5" aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+      <table className={`w-full table-fixed border-separate border-spacing-1 ${navigation.state === "loading" ? "opacity-60" : ""}`} data-testid="cycle-calendar">
+        <thead>
+          <tr>
+            {names.map((name, i) => (
+              <th key={name} scope="col" className="text-xs font-medium text-slate-500 capitalize">
+                <abbr title={longNames[i]} className="no-underline">
+                  {name}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0].date}>
+              {week.map((cell) => {
+                const marks = marksOf(cell.date, { flow: byDate.get(cell.date)?.flow ?? null, prediction: data.prediction, periodDays: data.periodDays, today: data.today });
+                return (
+                  <td key={cell.date} className="p-0">
+                    <DayCell day={cell.day} inMonth={cell.inMonth} marks={marks} label={describe(cell.date, marks)} date={cell.date} onPick={onPick} />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Legend />
+    </div>
+  );
+}
+
+function cellClasses(marks: DayMarks, inMonth: boolean) {
+  const classes = ["relative flex h-12 w-full flex-col items-center justify-center rounded-lg text-sm sm:h-14"];
+  if (!inMonth) classes.push("opacity-50");
+  if (marks.flow && marks.flow !== "none") classes.push(FLOW_DOTS[marks.flow] >= 3 ? "bg-rose-600 text-white" : "bg-rose-200 text-rose-950");
+  else if (marks.predicted) classes.push("border-2 border-dashed border-rose-500 text-rose-800");
+  if (marks.fertile && !(marks.flow && marks.flow !== "none")) classes.push("bg-teal-50");
+  if (marks.today) classes.push("font-bold ring-2 ring-brand-500");
+  return classes.join(" ");
+}
+
+/** One day: its number, flow dots, the ovulation diamond and the fertile underline (shapes, not colour alone). */
+function DayCell({ day, inMonth, marks, label, date, onPick }: { day: number; inMonth: boolean; marks: DayMarks; label: string; date: string; onPick: (date: string) => void }) {
+  const inner = (
+    <>
+      <span>{day}</span>
+      <span aria-hidden="true" className="flex h-2 items-center gap-0.5 leading-none">
+        {marks.flow && marks.flow !== "none" && Array.from({ length: FLOW_DOTS[marks.flow] }, (_, i) => <span key={i} className="h-1 w-1 rounded-full bg-current" />)}
+        {marks.flow === "none" && <span className="h-1.5 w-1.5 rounded-full border border-current" />}
+        {marks.ovulation && <span className="text-[10px] text-teal-700">◆</span>}
+      </span>
+      {marks.fertile && <span aria-hidden="true" className="absolute inset-x-2 bottom-1 border-b-2 border-dotted border-teal-600" />}
+    </>
+  );
+  // Days to come cannot be logged: they only show the prediction, read out by their label.
+  if (marks.future) {
+    return (
+      <div className={cellClasses(marks, inMonth)} data-date={date} data-marks={markList(marks)}>
+        <span className="sr-only">{label}</span>
+        <span aria-hidden="true" className="contents">
+          {inner}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <Button variant="ghost" className={`${cellClasses(marks, inMonth)} px-0! py-0! hover:ring-2 hover:ring-slate-300`} aria-label={label} aria-current={marks.today ? "date" : undefined} onClick={() => onPick(date)} data-date={date} data-marks={markList(marks)}>
+      {inner}
+    </Button>
+  );
+}
+
+/** The marks as words, for tests and styling hooks. */
+const markList = (marks: DayMarks) =>
+  [marks.flow && marks.flow !== "none" ? "logged" : null, marks.predicted ? "predicted" : null, marks.fertile ? "fertile" : null, marks.ovulation ? "ovulation" : null].filter(Boolean).join(" ");
+
+function Legend() {
+  const { t } = useTranslation("cycle");
+  const items = [
+    { key: "logged", sample: <span className="flex h-5 w-5 items-center justify-center gap-0.5 rounded bg-rose-600"><span className="h-1 w-1 rounded-full bg-white" /><span className="h-1 w-1 rounded-full bg-white" /></span> },
+    { key: "predicted", sample: <span className="h-5 w-5 rounded border-2 border-dashed border-rose-500" /> },
+    { key: "fertile", sample: <span className="flex h-5 w-5 items-end rounded bg-teal-50 px-0.5 pb-0.5"><span className="w-full border-b-2 border-dotted border-teal-600" /></span> },
+    { key: "ovulation", sample: <span className="flex h-5 w-5 items-center justify-center text-xs text-teal-700">◆</span> },
+    { key: "otherLog", sample: <span className="flex h-5 w-5 items-center justify-center"><span className="h-1.5 w-1.5 rounded-full border border-slate-700" /></span> },
+  ] as const;
+  return (
+    <div className="mt-3">
+      <h3 className="sr-only">{t("calendar.legend")}</h3>
+      <ul className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700">
+        {items.map((item) => (
+          <li key={item.key} className="flex items-center gap-1.5">
+            <span aria-hidden="true">{item.sample}</span>
+            {t(`calendar.${item.key}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PredictionSummary({ prediction, today }: { prediction: Prediction; today: string }) {
+  const { t } = useTranslation("cycle");
+  const language = useLang();
+  const counted = Math.min(6, prediction.cycleLengths.filter((c) => c.excluded === null).length);
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="cycle-prediction">
+      <h2 className="mb-3 text-lg font-semibold">{t("prediction.title")}</h2>
+      {!prediction.nextPeriodStart ? (
+        <p className="text-sm text-slate-600">{t("prediction.none")}</p>
+      ) : (
+        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">{t("prediction.next")}</dt>
+            <dd className="text-base font-semibold text-rose-800" data-testid="next-period">
+              {longDate(prediction.nextPeriodStart, language)}
+            </dd>
+            {prediction.range && <dd className="text-slate-600">{t("prediction.range", { start: shortDate(prediction.range.start, language), end: shortDate(prediction.range.end, language) })}</dd>}
+            {prediction.nextPeriodStart < today && <dd className="text-amber-800">{t("prediction.late")}</dd>}
+          </div>
+          <div>
+            <dt className="text-slate-500">{t("prediction.average")}</dt>
+            <dd className="text-base font-semibold">{t("prediction.days", { count: prediction.averageCycleLength })}</dd>
+            <dd className="text-slate-600">{counted >= 2 ? t("prediction.fromCycles", { count: counted }) : t("prediction.defaultLength")}</dd>
+          </div>
+          {prediction.ovulation && (
+            <div>
+              <dt className="text-slate-500">{t("prediction.ovulation")}</dt>
+              <dd className="font-medium">{longDate(prediction.ovulation, language)}</dd>
+            </div>
+          )}
+          {prediction.fertileWindow && (
+            <div>
+              <dt className="text-slate-500">{t("prediction.fertile")}</dt>
+              <dd className="font-medium">{t("prediction.fertileRange", { start: shortDate(prediction.fertileWindow.start, language), end: shortDate(prediction.fertileWindow.end, language) })}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+/** Every cycle, newest first; those left out of the mean say why. */
+function CycleList({ cycles }: { cycles: Cycle[] }) {
+  const { t } = useTranslation("cycle");
+  const language = useLang();
+  const newestFirst = [...cycles].reverse();
+  const excluded = newestFirst.filter((c) => c.excluded !== null);
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="cycle-list">
+      <h2 className="mb-3 text-lg font-semibold">{t("cycles.title")}</h2>
+      {cycles.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("cycles.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {newestFirst
+            .filter((c) => c.excluded === null)
+            .map((c) => (
+              <li key={c.start} className="flex justify-between gap-2 py-2">
+                <span>{t("cycles.item", { start: shortDate(c.start, language) })}</span>
+                <span className="font-medium">{t("prediction.days", { count: c.length })}</span>
+              </li>
+            ))}
+        </ul>
+      )}
+      {excluded.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold text-slate-700">{t("cycles.excludedTitle")}</h3>
+          <ul className="mt-1 space-y-2 text-sm">
+            {excluded.map((c) => (
+              <li key={c.start} className="rounded-lg bg-slate-50 p-2">
+                <div className="flex justify-between gap-2">
+                  <span>{t("cycles.item", { start: shortDate(c.start, language) })}</span>
+                  <span className="font-medium line-through decoration-slate-400">{t("prediction.days", { count: c.length })}</span>
+                </div>
+                <p className="text-slate-600">{t(c.excluded === "tooShort" ? "cycles.tooShort" : "cycles.tooLong")}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const MOOD_NAMES = ["veryBad", "bad", "okay", "good", "veryGood"] as const;
+const FORM_FIELDS = ["date", "flow", "symptoms", "mood", "notes"] as const;
+
+/** Logging a day (today, a chosen past day, or one tapped on the calendar). */
+function DayDialog({
+  editing,
+  today,
+  onClose,
+  onSaved,
+  onDelete,
+}: {
+  editing: Editing;
+  today: string;
+  onClose: () => void;
+  onSaved: () => void;
+  onDelete: (day: ScreenDay) => void;
+}) {
+  const { t } = useTranslation(["cycle", "ui"]);
+  const language = useLang();
+  const day = editing.day;
+  const [date, setDate] = useState(editing.date);
+  const [flow, setFlow] = useState<Flow>(day?.flow ?? "medium");
+  const [symptoms, setSymptoms] = useState<Symptom[]>(day?.symptoms ?? []);
+  const [mood, setMood] = useState<number>(day?.mood ?? 0);
+  const [notes, setNotes] = useState(day?.notes ?? "");
+  const form = useApiForm<{ day: ScreenDay }>({
+    fields: FORM_FIELDS,
+    fallback: t("cycle:form.failed"),
+    onSuccess: () => {
+      toast({ title: day ? t("cycle:form.updated") : t("cycle:form.saved"), tone: "success" });
+      onSaved();
+    },
+  });
+  const title = day ? t("cycle:form.titleEdit", { date: longDate(day.date, language) }) : editing.date ? t("cycle:form.titleNew", { date: longDate(editing.date, language) }) : t("cycle:actions.logDay");
+  const toggle = (symptom: Symptom, on: boolean) => setSymptoms((list) => (on ? [...list, symptom] : list.filter((s) => s !== symptom)));
+
+  return (
+    <Dialog open onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
+        <DialogPanel className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl">
+          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+          <form
+            className="mt-4 space-y-5"
+            onSubmit={form.submit(() => {
+              if (!date) return form.fail(null, { date: t("cycle:validation.date") });
+              return apiFetch<{ day: ScreenDay }>("/cycle/days", { body: { date, flow, symptoms, mood: mood || null, notes } });
+            })}
+          >
+            {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={setDate} max={today} required error={form.errors.date} />}
+            {editing.date && form.errors.date && <Notice tone="error">{form.errors.date}</Notice>}
+
+            <div>
+              <p id="cycle-flow-label" className="mb-2 text-sm font-medium text-slate-800">
+                {t("cycle:flow.label")}
+              </p>
+              <RadioGroup value={flow} onChange={setFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+                {FLOWS.map((value) => (
+                  <Radio
+                    key={value}
+                    value={value}
+                    className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:outline-none data-[checked]:border-rose-600 data-[checked]:bg-rose-50 data-[checked]:font-semibold data-[checked]:text-rose-900 data-[focus]:ring-2 data-[focus]:ring-brand-400"
+                  >
+                    <span aria-hidden="true" className="flex h-2 items-center gap-0.5">
+                      {Array.from({ length: FLOW_DOTS[value] }, (_, i) => (
+                        <span key={i} className="h-1.5 w-1.5 rounded-full bg-rose-600" />
+                      ))}
+                    </span>
+                    {t(`cycle:flow.${value}`)}
+                  </Radio>
+                ))}
+              </RadioGroup>
+              {form.errors.flow && <p className="mt-1 text-sm text-red-700">{form.errors.flow}</p>}
+            </div>
+
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-800">{t("cycle:symptoms.label")}</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {SYMPTOMS.map((symptom) => (
+                  <Checkbox key={symptom} label={t(`cycle:symptoms.${symptom}`)} checked={symptoms.includes(symptom)} onChange={(e) => toggle(symptom, e.target.checked)} />
+                ))}
+              </div>
+              {form.errors.symptoms && <p className="mt-1 text-sm text-red-700">{form.errors.symptoms}</p>}
+            </fieldset>
+
+            <div>
+              <p id="cycle-mood-label" className="mb-2 text-sm font-medium text-slate-800">
+                {t("cycle:mood.label")}
+              </p>
+              <RadioGroup value={mood} onChange={setMood} aria-labelledby="cycle-mood-label" className="flex flex-wrap gap-2">
+                {[0, 1, 2, 3, 4, 5].map((value) => (
+                  <Radio
+                    key={value}
+                    value={value}
+                    aria-label={value ? `${t("cycle:mood.value", { value })}: ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
+                    className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:outline-none data-[checked]:border-brand-600 data-[checked]:bg-brand-50 data-[checked]:font-semibold data-[focus]:ring-2 data-[focus]:ring-brand-400"
+                  >
+                    {value ? `${value} · ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
+                  </Radio>
+                ))}
+              </RadioGroup>
+              {form.errors.mood && <p className="mt-1 text-sm text-red-700">{form.errors.mood}</p>}
+            </div>
+
+            <TextArea id="cycle-notes" label={t("cycle:form.notes")} hint={t("cycle:form.notesHint")} optional value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={MAX_NOTES} rows={3} error={form.errors.notes} />
+
+            {form.message && <Notice tone="error">{form.message}</Notice>}
+
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {day ? (
+                <Button variant="danger" onClick={() => onDelete(day)}>
+                  {t("cycle:form.delete")}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={onClose}>
+                  {t("cycle:form.cancel")}
+                </Button>
+                <Button type="submit" loading={form.pending}>
+                  {t("cycle:form.save")}
+                </Button>
+              </div>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("cycle");
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{t("name")}</h1>
+      <Notice tone="error">{t("loadError")}</Notice>
+      <Link to="." reloadDocument className="text-brand-700 underline">
+        {t("retry")}
+      </Link>
+    </section>
+  );
+}

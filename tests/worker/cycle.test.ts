@@ -1,0 +1,226 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EVERY_QUARTER_HOUR, runSchedule } from "@worker/cron/registry";
+import { localToday } from "@worker/modules/cycle/today";
+import { addDays } from "@worker/modules/cycle/predictions";
+import { periodExpectedJob } from "@worker/modules/cycle/reminder";
+import { api, json, signUpAndLogIn } from "./helpers";
+import { userIdOf } from "./billing-helpers";
+
+const today = () => localToday(new Date(), "Europe/Lisbon");
+
+const as = (cookie: string) => ({
+  get: (path: string) => api(path, { headers: { cookie } }),
+  post: (path: string, body: unknown) => api(path, { body, headers: { cookie } }),
+  patch: (path: string, body: unknown) => api(path, { method: "PATCH", body, headers: { cookie } }),
+  del: (path: string) => api(path, { method: "DELETE", headers: { cookie } }),
+});
+
+let ana: ReturnType<typeof as>;
+let rui: ReturnType<typeof as>;
+let ruiCookie = "";
+beforeAll(async () => {
+  ana = as(await signUpAndLogIn("ana@cycle.test"));
+  ruiCookie = await signUpAndLogIn("rui@cycle.test");
+  rui = as(ruiCookie);
+});
+
+describe("/cycle/days", () => {
+  it("logs a day (201), and logging it again updates the same row (200), changing only what is sent", async () => {
+    const date = addDays(today(), -3);
+    const first = await ana.post("/cycle/days", { date, flow: "medium", symptoms: ["cramps", "headache", "cramps"], mood: 2, notes: "  dia difícil " });
+    expect(first.status).toBe(201);
+    const { day } = await json(first);
+    expect(day).toMatchObject({ id: expect.any(String), date, flow: "medium", symptoms: ["cramps", "headache"], mood: 2, notes: "dia difícil" });
+    expect(day).not.toHaveProperty("userId");
+
+    const again = await ana.post("/cycle/days", { date, flow: "heavy" });
+    expect(again.status).toBe(200);
+    expect((await json(again)).day).toMatchObject({ id: day.id, flow: "heavy", symptoms: ["cramps", "headache"], mood: 2, notes: "dia difícil" });
+
+    const list = await json(await ana.get(`/cycle/days?from=${date}&to=${date}`));
+    expect(list.items).toHaveLength(1);
+    expect(list.nextCursor).toBeNull();
+    const { results } = await env.DB.prepare("select count(*) as n from cycle_days where date = ? and user_id = ?").bind(date, await userIdOf("ana@cycle.test")).all<{ n: number }>();
+    expect(results[0].n).toBe(1);
+  });
+
+  it("makes one row when the same day is logged twice at once", async () => {
+    const date = addDays(today(), -40);
+    const answers = await Promise.all([ana.post("/cycle/days", { date, flow: "light" }), ana.post("/cycle/days", { date, flow: "light" })]);
+    for (const answer of answers) expect([200, 201]).toContain(answer.status);
+    expect((await json(await ana.get(`/cycle/days?from=${date}&to=${date}`))).items).toHaveLength(1);
+  });
+
+  it("lists by date range, oldest first, with keyset pages", async () => {
+    const base = addDays(today(), -200);
+    for (let i = 0; i < 5; i++) expect((await ana.post("/cycle/days", { date: addDays(base, i), flow: "light" })).status).toBe(201);
+    const first = await json(await ana.get(`/cycle/days?from=${base}&to=${addDays(base, 3)}&limit=3`));
+    expect(first.items.map((d: { date: string }) => d.date)).toEqual([base, addDays(base, 1), addDays(base, 2)]);
+    const second = await json(await ana.get(`/cycle/days?from=${base}&to=${addDays(base, 3)}&limit=3&cursor=${first.nextCursor}`));
+    expect(second.items.map((d: { date: string }) => d.date)).toEqual([addDays(base, 3)]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("reads, changes and deletes one day by id", async () => {
+    const date = addDays(today(), -300);
+    const { day } = await json(await ana.post("/cycle/days", { date, flow: "spotting" }));
+    expect((await json(await ana.get(`/cycle/days/${day.id}`))).day).toMatchObject({ id: day.id, date, flow: "spotting" });
+
+    const patched = await ana.patch(`/cycle/days/${day.id}`, { flow: "none", mood: 5, notes: "melhor" });
+    expect(patched.status).toBe(200);
+    expect((await json(patched)).day).toMatchObject({ id: day.id, date, flow: "none", mood: 5, notes: "melhor" });
+
+    // Moving it onto a day that has its own log would make two rows for one day.
+    const other = (await json(await ana.post("/cycle/days", { date: addDays(date, 1), flow: "light" }))).day;
+    const taken = await ana.patch(`/cycle/days/${day.id}`, { date: other.date });
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).error).toEqual({ code: "conflict", message: "Esse dia já tem um registo: edite-o em vez disso.", fields: { date: "Esse dia já tem um registo: edite-o em vez disso." } });
+    const moved = await ana.patch(`/cycle/days/${day.id}`, { date: addDays(date, -1) });
+    expect((await json(moved)).day.date).toBe(addDays(date, -1));
+
+    expect((await ana.del(`/cycle/days/${day.id}`)).status).toBe(204);
+    expect((await ana.get(`/cycle/days/${day.id}`)).status).toBe(404);
+    expect((await ana.del(`/cycle/days/${day.id}`)).status).toBe(404);
+  });
+
+  it("refuses bad input with field messages in the user's language, and saves nothing", async () => {
+    const date = addDays(today(), -500);
+    const bad = await ana.post("/cycle/days", { date, flow: "torrential", symptoms: ["cramps", "hiccups"], mood: 6, notes: "x".repeat(2001) });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error).toEqual({
+      code: "validation_failed",
+      message: "Escolha um fluxo da lista: sem fluxo, borra, leve, médio ou intenso.",
+      fields: {
+        flow: "Escolha um fluxo da lista: sem fluxo, borra, leve, médio ou intenso.",
+        symptoms: "Escolha sintomas da lista.",
+        mood: "O humor é um número de 1 a 5.",
+        notes: "As notas têm no máximo 2000 caracteres.",
+      },
+    });
+    const future = await ana.post("/cycle/days", { date: addDays(today(), 2), flow: "light" });
+    expect(future.status).toBe(400);
+    expect((await json(future)).error.fields).toEqual({ date: "Não pode registar um dia no futuro." });
+    for (const body of [{ flow: "light" }, { date: "2026-02-30" }, { date: "30/01/2026" }, { date, mood: 2.5 }, { date, mood: "3" }, { date, symptoms: "cramps" }, { date, extra: 1 }]) {
+      const response = await ana.post("/cycle/days", body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await ana.post("/cycle/days", "{not json")).status).toBe(400);
+    expect((await json(await ana.get(`/cycle/days?from=${date}&to=${date}`))).items).toEqual([]);
+    expect((await ana.get("/cycle/days?from=2026-13-01")).status).toBe(400);
+    expect((await ana.get("/cycle/days?limit=0")).status).toBe(400);
+
+    const { day } = await json(await ana.post("/cycle/days", { date, flow: "light" }));
+    expect((await ana.patch(`/cycle/days/${day.id}`, { date: addDays(today(), 3) })).status).toBe(400);
+    expect((await ana.patch(`/cycle/days/${day.id}`, {})).status).toBe(400);
+    expect((await json(await ana.get(`/cycle/days/${day.id}`))).day.date).toBe(date);
+
+    // English for an English speaker.
+    await api("/me", { method: "PATCH", body: { language: "en" }, headers: { cookie: ruiCookie } });
+    const english = await rui.post("/cycle/days", { date, mood: 0 });
+    expect((await json(english)).error.fields).toEqual({ mood: "Mood is a number from 1 to 5." });
+    await api("/me", { method: "PATCH", body: { language: "pt" }, headers: { cookie: ruiCookie } });
+  });
+
+  it("keeps each user's days to themselves: another user's ids answer 404", async () => {
+    const date = addDays(today(), -600);
+    const { day } = await json(await ana.post("/cycle/days", { date, flow: "heavy", notes: "privado" }));
+    expect((await rui.get(`/cycle/days/${day.id}`)).status).toBe(404);
+    expect((await rui.patch(`/cycle/days/${day.id}`, { flow: "none" })).status).toBe(404);
+    expect((await rui.del(`/cycle/days/${day.id}`)).status).toBe(404);
+    expect((await rui.get("/cycle/days/not%20an%20id")).status).toBe(404);
+    expect((await json(await rui.get(`/cycle/days?from=${date}&to=${date}`))).items).toEqual([]);
+    // Rui logging the same date makes his own row; Ana's is unchanged.
+    expect((await rui.post("/cycle/days", { date, flow: "light" })).status).toBe(201);
+    expect((await json(await ana.get(`/cycle/days/${day.id}`))).day).toMatchObject({ flow: "heavy", notes: "privado" });
+  });
+
+  it("needs a session", async () => {
+    expect((await api("/cycle/days")).status).toBe(401);
+    expect((await api("/cycle/predictions")).status).toBe(401);
+  });
+});
+
+describe("GET /cycle/predictions", () => {
+  it("answers the contract's shape, 28 days while fewer than two cycles exist", async () => {
+    const cookie = await signUpAndLogIn("bia@cycle.test");
+    const bia = as(cookie);
+    const empty = await json(await bia.get("/cycle/predictions"));
+    expect(empty).toMatchObject({ nextPeriodStart: null, range: null, ovulation: null, fertileWindow: null, averageCycleLength: 28, cycleLengths: [] });
+
+    const start = addDays(today(), -10);
+    for (let i = 0; i < 3; i++) await bia.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
+    const one = await json(await bia.get("/cycle/predictions"));
+    expect(one).toEqual({
+      nextPeriodStart: addDays(start, 28),
+      range: { start: addDays(start, 25), end: addDays(start, 31) },
+      ovulation: addDays(start, 14),
+      fertileWindow: { start: addDays(start, 9), end: addDays(start, 15) },
+      averageCycleLength: 28,
+      cycleLengths: [],
+      periodStarts: [start],
+    });
+  });
+
+  it("predicts from four logged periods, leaving out an outlier, and ignores days without flow", async () => {
+    const cookie = await signUpAndLogIn("carla@cycle.test");
+    const carla = as(cookie);
+    // Starts 30, 10 (a mid-cycle bleed) + 21, 29 days apart; the last start 5 days ago.
+    const last = addDays(today(), -5);
+    const starts = [addDays(last, -90), addDays(last, -60), addDays(last, -50), addDays(last, -29), last];
+    for (const start of starts) for (let i = 0; i < 2; i++) await carla.post("/cycle/days", { date: addDays(start, i), flow: "light" });
+    await carla.post("/cycle/days", { date: addDays(last, -3), flow: "none", symptoms: ["cramps"] });
+    const p = await json(await carla.get("/cycle/predictions"));
+    expect(p.cycleLengths.map((c: { length: number; excluded: string | null }) => [c.length, c.excluded])).toEqual([
+      [30, null],
+      [10, "tooShort"],
+      [21, null],
+      [29, null],
+    ]);
+    // (30 + 21 + 29) / 3 = 26.67 → 27
+    expect(p.averageCycleLength).toBe(27);
+    expect(p.nextPeriodStart).toBe(addDays(last, 27));
+    expect(p.range).toEqual({ start: addDays(last, 21), end: addDays(last, 30) });
+    expect(p.ovulation).toBe(addDays(last, 13));
+  });
+});
+
+describe("the period-expected reminder", () => {
+  it("is sent once, two days before the predicted start from 09:00 local time, to the user only", async () => {
+    const cookie = await signUpAndLogIn("dora@cycle.test");
+    const dora = as(cookie);
+    const last = addDays(today(), -20);
+    for (const start of [addDays(last, -56), addDays(last, -28), last]) for (let i = 0; i < 3; i++) await dora.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
+    const next = (await json(await dora.get("/cycle/predictions"))).nextPeriodStart;
+    expect(next).toBe(addDays(last, 28));
+    const doraId = await userIdOf("dora@cycle.test");
+    const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00Z`); // Lisbon is UTC+0 in winter, UTC+1 in summer
+    const run = (now: Date) => runSchedule(EVERY_QUARTER_HOUR, env, now, { inline: true, jobs: [periodExpectedJob] });
+    const reminders = async () =>
+      (await env.DB.prepare("select title, message, type, action_url from notifications where user_id = ? and dedupe_key like 'cycle-period-expected:%'").bind(doraId).all()).results;
+
+    // Three days before, and two days before at 06:00 UTC (before 09:00 in Lisbon all year): nothing.
+    await run(at(addDays(next, -3), "12:00"));
+    await run(at(addDays(next, -2), "06:00"));
+    expect(await reminders()).toEqual([]);
+
+    await run(at(addDays(next, -2), "10:30"));
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ title: "Período previsto em breve", type: "reminder", action_url: "/app/ciclo-menstrual" });
+    expect(sent[0].message).toContain("não um método contracetivo");
+
+    // Later runs (the same day, the day before) raise nothing new.
+    await run(at(addDays(next, -2), "10:45"));
+    const again = await run(at(addDays(next, -1), "11:00"));
+    expect(again["cycle-period-expected"]).not.toHaveProperty("error");
+    expect(await reminders()).toHaveLength(1);
+    // The others (Ana has a period logged long ago; Bia's next start is weeks away) got none.
+    const { results } = await env.DB.prepare("select count(*) as n from notifications where dedupe_key like 'cycle-period-expected:%'").all<{ n: number }>();
+    expect(results[0].n).toBe(1);
+  });
+
+  it("is declared on a schedule of wrangler.toml's triggers", () => {
+    expect(periodExpectedJob.schedule).toBe(EVERY_QUARTER_HOUR);
+  });
+});

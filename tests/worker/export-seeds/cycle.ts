@@ -1,0 +1,6 @@
+import type { ExportSeed } from "./types";
+
+export const seedExport: ExportSeed = async ({ userId, tag, run, marker }) => {
+  await run("insert into cycle_days (id, user_id, date, flow, symptoms, mood, notes) values (?, ?, '2026-11-02', 'medium', '[\"cramps\"]', 3, ?)", `cd-${tag}`, userId, marker("cycle_days"));
+  return { cycle_days: { markers: [marker("cycle_days")] } };
+};

@@ -1,0 +1,119 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { currentAuth, requireUser } from "../../auth/middleware";
+import { database } from "../../db/client";
+import { ApiError, apiError } from "../../lib/errors";
+import { pageQuery } from "../../lib/pagination";
+import { validate } from "../../lib/validate";
+import { publishEntityChange } from "../../notifications/notify";
+import type { AppEnv } from "../../types";
+import { predictCycle, FLOWS, addDays } from "./predictions";
+import * as queries from "./queries";
+import { localToday } from "./today";
+import { MAX_NOTES, SYMPTOMS } from "./fields";
+import type { CycleDay } from "./queries";
+
+/** The entity name of realtime changes (useEntityChanges(["cycleDay"]) on the screen). */
+export const CYCLE_ENTITY = "cycleDay";
+
+/** A real calendar date (2026-02-30 is not). */
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "cycle:validation.date")
+  // zod runs this check even when the pattern failed: only a well-formed date reaches addDays.
+  .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && addDays(d, 0) === d, "cycle:validation.date");
+
+const symptoms = z
+  .array(z.string(), "cycle:validation.symptoms")
+  .max(SYMPTOMS.length, "cycle:validation.symptoms")
+  .refine((list) => list.every((s) => (SYMPTOMS as readonly string[]).includes(s)), "cycle:validation.symptoms")
+  // Stored once each, in the list's order: a symptom ticked twice is the same symptom.
+  .transform((list) => SYMPTOMS.filter((s) => list.includes(s)));
+
+const fields = {
+  flow: z.enum(FLOWS, "cycle:validation.flow"),
+  symptoms,
+  mood: z.number("cycle:validation.mood").int("cycle:validation.mood").min(1, "cycle:validation.mood").max(5, "cycle:validation.mood").nullable(),
+  notes: z.string("errors:field.notString").trim().max(MAX_NOTES, "cycle:validation.notesTooLong"),
+};
+
+const logSchema = z.object(fields).partial().extend({ date }).strict();
+const patchSchema = z
+  .object({ date, ...fields })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "errors:field.required");
+const listQuery = z.object({ from: date.optional(), to: date.optional(), ...pageQuery });
+
+/** A day in the answers (the user id is implied). */
+export const publicDay = ({ userId: _userId, ...day }: CycleDay) => ({
+  ...day,
+  createdAt: day.createdAt.toISOString(),
+  updatedAt: day.updatedAt.toISOString(),
+});
+
+/** Period days are logged once they happen: a date after the user's today is refused (nothing saved). */
+function refuseFuture(day: string | undefined, timeZone: string, now: Date) {
+  if (day && day > localToday(now, timeZone)) {
+    throw new ApiError("validation_failed", 400, "cycle:validation.future", { date: "cycle:validation.future" });
+  }
+}
+
+/** /api/v1/cycle: logged days (one per date) and the predictions from them (../shared/API.md). */
+export const cycleApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+
+  .get("/days", validate("query", listQuery), async (c) => {
+    const { user } = currentAuth(c);
+    const { from, to, limit, cursor } = c.req.valid("query");
+    const page = await queries.listDays(database(c.env.DB), user.id, { from, to, page: { limit, cursor } });
+    return c.json({ items: page.items.map(publicDay), nextCursor: page.nextCursor });
+  })
+
+  // Logging a day that has a row changes that row: 201 when the day is new, 200 when it existed.
+  .post("/days", validate("json", logSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const { date: day, ...changes } = c.req.valid("json");
+    const now = new Date();
+    refuseFuture(day, user.timeZone, now);
+    const db = database(c.env.DB);
+    const existed = await queries.dayOn(db, user.id, day);
+    const row = await queries.upsertDay(db, user.id, day, changes, now);
+    await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: row.id, action: existed ? "updated" : "created" });
+    return c.json({ day: publicDay(row) }, existed ? 200 : 201);
+  })
+
+  .get("/days/:id", async (c) => {
+    const { user } = currentAuth(c);
+    return c.json({ day: publicDay(await queries.dayOr404(database(c.env.DB), user.id, c.req.param("id"))) });
+  })
+
+  .patch("/days/:id", validate("json", patchSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const changes = c.req.valid("json");
+    const now = new Date();
+    const db = database(c.env.DB);
+    const day = await queries.dayOr404(db, user.id, c.req.param("id"));
+    refuseFuture(changes.date, user.timeZone, now);
+    // Moving a log onto a date that has its own would make two rows for one day.
+    if (changes.date && changes.date !== day.date && (await queries.dayOn(db, user.id, changes.date))) {
+      throw apiError("conflict", { messageKey: "cycle:validation.dateTaken", fields: { date: "cycle:validation.dateTaken" } });
+    }
+    const row = await queries.updateDay(db, user.id, day.id, changes, now);
+    await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: row.id, action: "updated" });
+    return c.json({ day: publicDay(row) });
+  })
+
+  .delete("/days/:id", async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const day = await queries.dayOr404(db, user.id, c.req.param("id"));
+    await queries.deleteDay(db, user.id, day.id);
+    await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: day.id, action: "deleted" });
+    return c.body(null, 204);
+  })
+
+  .get("/predictions", async (c) => {
+    const { user } = currentAuth(c);
+    return c.json(predictCycle(await queries.flowDays(database(c.env.DB), user.id)));
+  });

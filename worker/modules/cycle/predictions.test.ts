@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { addDays, predictCycle, periodStarts, type Flow, type LoggedDay } from "./predictions";
+
+/** A period of `days` flow days from `start` (light, then medium, as people log them). */
+const period = (start: string, days = 4, flow: Flow = "medium"): LoggedDay[] =>
+  Array.from({ length: days }, (_, i) => ({ date: addDays(start, i), flow: i === 0 ? "light" : flow }));
+
+/** Periods starting at `first` and then after each of `lengths` days. */
+const history = (first: string, lengths: number[]) => {
+  const starts = [first];
+  for (const length of lengths) starts.push(addDays(starts[starts.length - 1], length));
+  return { starts, days: starts.flatMap((s) => period(s)) };
+};
+
+describe("cycle predictions", () => {
+  it("has nothing to predict without a logged period (days with no flow do not start one)", () => {
+    const p = predictCycle([{ date: "2026-10-03", flow: "none" }]);
+    expect(p).toMatchObject({ nextPeriodStart: null, range: null, ovulation: null, fertileWindow: null, averageCycleLength: 28, cycleLengths: [] });
+  });
+
+  it("with one period only counts 28 days from its start, with a fixed range", () => {
+    const p = predictCycle(period("2026-10-05", 5));
+    expect(p.periodStarts).toEqual(["2026-10-05"]);
+    expect(p.nextPeriodStart).toBe("2026-11-02");
+    expect(p.range).toEqual({ start: "2026-10-30", end: "2026-11-05" });
+    expect(p.ovulation).toBe("2026-10-19");
+    expect(p.fertileWindow).toEqual({ start: "2026-10-14", end: "2026-10-20" });
+    expect(p.cycleLengths).toEqual([]);
+  });
+
+  it("with one cycle still uses 28 days (fewer than two cycles), but lists the cycle", () => {
+    const { days } = history("2026-09-01", [32]);
+    const p = predictCycle(days);
+    expect(p.cycleLengths).toEqual([{ start: "2026-09-01", end: "2026-10-03", length: 32, excluded: null }]);
+    expect(p.averageCycleLength).toBe(28);
+    expect(p.nextPeriodStart).toBe(addDays("2026-10-03", 28));
+  });
+
+  it("predicts a regular cycle exactly, its range a single day", () => {
+    const { days, starts } = history("2026-06-01", [28, 28, 28]);
+    const p = predictCycle(days);
+    expect(p.averageCycleLength).toBe(28);
+    expect(p.nextPeriodStart).toBe(addDays(starts[3], 28));
+    expect(p.range).toEqual({ start: p.nextPeriodStart, end: p.nextPeriodStart });
+    expect(p.ovulation).toBe(addDays(p.nextPeriodStart!, -14));
+    expect(p.fertileWindow).toEqual({ start: addDays(p.ovulation!, -5), end: addDays(p.ovulation!, 1) });
+  });
+
+  it("takes the mean of an irregular cycle, the range from its shortest to its longest cycle", () => {
+    const { days, starts } = history("2026-03-02", [26, 33, 29, 24]);
+    const p = predictCycle(days);
+    // (26 + 33 + 29 + 24) / 4 = 28
+    expect(p.averageCycleLength).toBe(28);
+    expect(p.nextPeriodStart).toBe(addDays(starts[4], 28));
+    expect(p.range).toEqual({ start: addDays(starts[4], 24), end: addDays(starts[4], 33) });
+  });
+
+  it("leaves out cycles under 15 and over 60 days, and says which and why", () => {
+    // 14 (too short: a mid-cycle bleed), 30, 61 (too long: a skipped period), 15 and 60 (bounds kept).
+    const { days, starts } = history("2026-01-05", [14, 30, 61, 15, 60]);
+    const p = predictCycle(days);
+    expect(p.cycleLengths.map((c) => [c.length, c.excluded])).toEqual([
+      [14, "tooShort"],
+      [30, null],
+      [61, "tooLong"],
+      [15, null],
+      [60, null],
+    ]);
+    // (30 + 15 + 60) / 3 = 35
+    expect(p.averageCycleLength).toBe(35);
+    expect(p.nextPeriodStart).toBe(addDays(starts[5], 35));
+  });
+
+  it("falls back to 28 when outliers leave fewer than two cycles", () => {
+    const { days } = history("2026-01-05", [10, 31, 70]);
+    const p = predictCycle(days);
+    expect(p.cycleLengths.filter((c) => c.excluded === null)).toHaveLength(1);
+    expect(p.averageCycleLength).toBe(28);
+  });
+
+  it("averages only the last six remaining cycles", () => {
+    // Old 40-day cycles, then six of 27: the old ones no longer count.
+    const { days } = history("2025-01-06", [40, 40, 27, 27, 27, 27, 27, 27]);
+    const p = predictCycle(days);
+    expect(p.cycleLengths).toHaveLength(8);
+    expect(p.averageCycleLength).toBe(27);
+    // Six counted even when an excluded cycle sits among the last ones.
+    const mixed = predictCycle(history("2025-01-06", [40, 26, 26, 26, 90, 26, 26, 26]).days);
+    expect(mixed.averageCycleLength).toBe(26);
+  });
+
+  it("rounds a half-day mean up", () => {
+    // (28 + 29) / 2 = 28.5 → 29
+    expect(predictCycle(history("2026-05-04", [28, 29]).days).averageCycleLength).toBe(29);
+    // (27 + 28 + 28 + 28) / 4 = 27.75 → 28; (27 + 27 + 28 + 28 + 28 + 27) / 6 = 27.5 → 28
+    expect(predictCycle(history("2026-01-05", [27, 28, 28, 28]).days).averageCycleLength).toBe(28);
+    expect(predictCycle(history("2026-01-05", [27, 27, 28, 28, 28, 27]).days).averageCycleLength).toBe(28);
+    // (27 + 27 + 28) / 3 = 27.33 → 27
+    expect(predictCycle(history("2026-01-05", [27, 27, 28]).days).averageCycleLength).toBe(27);
+  });
+
+  it("gives the same answer for days logged out of order or twice", () => {
+    const { days } = history("2026-02-02", [29, 31, 30]);
+    const shuffled = [...days].reverse();
+    const twice = [...days, ...days.slice(0, 5)];
+    const expected = predictCycle(days);
+    expect(expected.averageCycleLength).toBe(30);
+    expect(predictCycle(shuffled)).toEqual(expected);
+    expect(predictCycle(twice)).toEqual(expected);
+  });
+
+  it("starts a period only after a day without flow; spotting counts as flow, a gap of one day splits", () => {
+    const days: LoggedDay[] = [
+      { date: "2026-04-01", flow: "spotting" },
+      { date: "2026-04-02", flow: "heavy" },
+      { date: "2026-04-03", flow: "none" },
+      { date: "2026-04-04", flow: "light" },
+      { date: "2026-04-30", flow: "medium" },
+    ];
+    expect(periodStarts(days)).toEqual(["2026-04-01", "2026-04-04", "2026-04-30"]);
+  });
+
+  it("counts across month and year ends, and leap days", () => {
+    const p = predictCycle(history("2027-12-20", [28, 28]).days);
+    expect(p.periodStarts).toEqual(["2027-12-20", "2028-01-17", "2028-02-14"]);
+    expect(p.nextPeriodStart).toBe("2028-03-13");
+  });
+});

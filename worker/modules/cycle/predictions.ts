@@ -1,0 +1,105 @@
+/**
+ * Cycle predictions from the user's own logged days (issue 15; docs/decisions/0030). Pure functions
+ * over `YYYY-MM-DD` dates: no clock, no time zone, no database — the caller passes the days.
+ */
+
+/** The flows a day can have ("none" logs symptoms or mood on a day without bleeding). */
+export const FLOWS = ["none", "spotting", "light", "medium", "heavy"] as const;
+export type Flow = (typeof FLOWS)[number];
+
+/** Cycles outside these bounds (in days) are left out of the mean: a missed log or a skipped period. */
+export const MIN_CYCLE_DAYS = 15;
+export const MAX_CYCLE_DAYS = 60;
+/** The length used while fewer than two cycles remain. */
+export const DEFAULT_CYCLE_DAYS = 28;
+/** How many of the most recent remaining cycles the mean takes. */
+export const CYCLES_AVERAGED = 6;
+/** Half-width of the range while the user's own cycles cannot give a spread (fewer than two). */
+export const DEFAULT_RANGE_DAYS = 3;
+/** Ovulation is this many days before the next period; the fertile window spans it. */
+export const LUTEAL_DAYS = 14;
+export const FERTILE_DAYS_BEFORE = 5;
+export const FERTILE_DAYS_AFTER = 1;
+
+export type LoggedDay = { date: string; flow: Flow };
+
+/** One cycle: from one period start to the next (`end` is the next start, exclusive). */
+export type Cycle = { start: string; end: string; length: number; excluded: null | "tooShort" | "tooLong" };
+
+export type DateRange = { start: string; end: string };
+
+export type Prediction = {
+  /** Null until at least one period is logged (nothing to count from). */
+  nextPeriodStart: string | null;
+  range: DateRange | null;
+  ovulation: string | null;
+  fertileWindow: DateRange | null;
+  averageCycleLength: number;
+  /** Every cycle between consecutive starts, oldest first; left-out ones say why. */
+  cycleLengths: Cycle[];
+  /** Every period start, oldest first. */
+  periodStarts: string[];
+};
+
+const DAY_MS = 86_400_000;
+const toDay = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** `date` moved by `days` (calendar days; dates have no time zone). */
+export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
+/** Whole days from `from` to `to`. */
+export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
+
+/**
+ * Period starts: a day with flow whose previous day has no flow. Days may come in any order and
+ * the same date more than once (a later entry for a date wins, as the API's upsert does).
+ */
+export function periodStarts(days: readonly LoggedDay[]): string[] {
+  const flowByDate = new Map<string, boolean>();
+  for (const day of days) flowByDate.set(day.date, day.flow !== "none");
+  return [...flowByDate.entries()]
+    .filter(([date, flow]) => flow && !flowByDate.get(addDays(date, -1)))
+    .map(([date]) => date)
+    .sort();
+}
+
+/** Cycle lengths between consecutive starts, each marked when it falls outside 15–60 days. */
+export function cyclesOf(starts: readonly string[]): Cycle[] {
+  const cycles: Cycle[] = [];
+  for (let i = 1; i < starts.length; i++) {
+    const length = daysBetween(starts[i - 1], starts[i]);
+    const excluded = length < MIN_CYCLE_DAYS ? "tooShort" : length > MAX_CYCLE_DAYS ? "tooLong" : null;
+    cycles.push({ start: starts[i - 1], end: starts[i], length, excluded });
+  }
+  return cycles;
+}
+
+/** Integer mean, halves rounding up (exact: no floating point for 28.5). */
+const meanHalfUp = (values: readonly number[]) => {
+  const sum = values.reduce((a, b) => a + b, 0);
+  return Math.floor((2 * sum + values.length) / (2 * values.length));
+};
+
+/** The prediction the screen, the API and the reminder share. */
+export function predictCycle(days: readonly LoggedDay[]): Prediction {
+  const starts = periodStarts(days);
+  const cycleLengths = cyclesOf(starts);
+  const counted = cycleLengths
+    .filter((c) => c.excluded === null)
+    .slice(-CYCLES_AVERAGED)
+    .map((c) => c.length);
+  const enough = counted.length >= 2;
+  const averageCycleLength = enough ? meanHalfUp(counted) : DEFAULT_CYCLE_DAYS;
+  const last = starts[starts.length - 1];
+  if (!last) return { nextPeriodStart: null, range: null, ovulation: null, fertileWindow: null, averageCycleLength, cycleLengths, periodStarts: starts };
+
+  const nextPeriodStart = addDays(last, averageCycleLength);
+  // The range spans the shortest to the longest of the cycles the mean took (the mean lies
+  // between them); without two of them, a fixed ± few days.
+  const range = enough
+    ? { start: addDays(last, Math.min(...counted)), end: addDays(last, Math.max(...counted)) }
+    : { start: addDays(nextPeriodStart, -DEFAULT_RANGE_DAYS), end: addDays(nextPeriodStart, DEFAULT_RANGE_DAYS) };
+  const ovulation = addDays(nextPeriodStart, -LUTEAL_DAYS);
+  const fertileWindow = { start: addDays(ovulation, -FERTILE_DAYS_BEFORE), end: addDays(ovulation, FERTILE_DAYS_AFTER) };
+  return { nextPeriodStart, range, ovulation, fertileWindow, averageCycleLength, cycleLengths, periodStarts: starts };
+}

@@ -1,0 +1,133 @@
+/** The cycle module's only data access: every query is scoped by the user id. */
+import { and, asc, eq, gt, gte, like, lte, ne, notExists, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { IdPage } from "../../db/jobs";
+import { listPage } from "../../db/lists";
+import { notifications } from "../../db/schema";
+import { ownedOr404 } from "../../db/owned";
+import { scopedTo } from "../../db/scoped";
+import { newId } from "../../lib/ids";
+import type { PageRequest } from "../../lib/pagination";
+import type { LoggedDay } from "./predictions";
+import { cycleDays, type CycleDay } from "./schema";
+
+export type { CycleDay };
+
+/** What a day's log can change (the API's body, validated). */
+export type DayFields = Partial<Pick<CycleDay, "flow" | "symptoms" | "mood" | "notes">>;
+
+/** The user's days in [from, to] (both optional), oldest first, one page. */
+export function listDays(db: Db, userId: string, options: { from?: string; to?: string; page: PageRequest }) {
+  const where: SQL[] = [];
+  if (options.from) where.push(gte(cycleDays.date, options.from));
+  if (options.to) where.push(lte(cycleDays.date, options.to));
+  return listPage(scopedTo(db, userId), cycleDays, { where: and(...where), order: [{ by: cycleDays.date, of: (d) => d.date }], page: options.page });
+}
+
+export const dayOr404 = (db: Db, userId: string, id: string) => ownedOr404(scopedTo(db, userId), cycleDays, id);
+
+export async function dayOn(db: Db, userId: string, date: string): Promise<CycleDay | undefined> {
+  const [row] = await scopedTo(db, userId).select(cycleDays, eq(cycleDays.date, date)).limit(1);
+  return row;
+}
+
+/**
+ * Logs a day: the first log of a date creates its row, a later one changes only the fields it
+ * names. One statement with the (user, date) unique index as its conflict target, so two logs of
+ * one day racing each other still make one row.
+ */
+export async function upsertDay(db: Db, userId: string, date: string, fields: DayFields, now: Date): Promise<CycleDay> {
+  const [row] = await scopedTo(db, userId)
+    .insert(cycleDays, { id: newId(), date, ...fields, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [cycleDays.userId, cycleDays.date], set: { ...fields, updatedAt: now } })
+    .returning();
+  return row;
+}
+
+export async function updateDay(db: Db, userId: string, id: string, changes: DayFields & { date?: string }, now: Date): Promise<CycleDay> {
+  const [row] = await scopedTo(db, userId)
+    .update(cycleDays, { ...changes, updatedAt: now }, eq(cycleDays.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteDay(db: Db, userId: string, id: string) {
+  await scopedTo(db, userId).delete(cycleDays, eq(cycleDays.id, id));
+}
+
+/** The user's days with flow (all a prediction needs: a day without flow is as good as none). */
+export async function flowDays(db: Db, userId: string): Promise<LoggedDay[]> {
+  const rows = await db
+    .select({ date: cycleDays.date, flow: cycleDays.flow })
+    .from(cycleDays)
+    .where(scopedTo(db, userId).owned(cycleDays, ne(cycleDays.flow, "none")))
+    .orderBy(asc(cycleDays.date));
+  return rows;
+}
+
+/**
+ * One keyset page of the ids of users with a flow day on or after `since` and no notification
+ * whose dedupe key starts with `dedupePrefix` raised after `notifiedAfter` (ids only, for the
+ * reminder's fan-out): users who stopped logging long ago have no prediction worth a reminder, and
+ * those reminded in the last days are not enqueued every 15 minutes.
+ */
+export const cycleUserIdsPage = async (db: Db, page: IdPage, since: string, dedupePrefix: string, notifiedAfter: Date): Promise<string[]> =>
+  (
+    await db
+      .selectDistinct({ id: cycleDays.userId })
+      .from(cycleDays)
+      .where(
+        and(
+          gt(cycleDays.userId, page.afterId),
+          gte(cycleDays.date, since),
+          ne(cycleDays.flow, "none"),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(notifications)
+              .where(
+                and(
+                  eq(notifications.userId, cycleDays.userId),
+                  like(notifications.dedupeKey, `${dedupePrefix}:%`),
+                  gt(notifications.createdAt, notifiedAfter),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(cycleDays.userId))
+      .limit(page.limit)
+  ).map((r) => r.id);
+
+/** Every logged day of the user for GET /me/export (ids kept; the user id is implied). */
+export async function exportCycle(db: Db, userId: string) {
+  const rows = await scopedTo(db, userId).select(cycleDays).orderBy(asc(cycleDays.date));
+  return { cycleDays: rows.map(({ userId: _userId, ...row }) => row) };
+}
+
+/** Demo history for the seeded account: four periods about 28–30 days apart, ending recently. */
+export async function seedCycle(db: Db, userId: string, today: string, addDays: (date: string, days: number) => string) {
+  const scoped = scopedTo(db, userId);
+  const lengths = [29, 28, 30];
+  const firstStart = addDays(today, -(lengths.reduce((a, b) => a + b, 0) + 10));
+  const starts = lengths.reduce<string[]>((acc, length) => [...acc, addDays(acc[acc.length - 1], length)], [firstStart]);
+  const flows = ["medium", "heavy", "medium", "light", "spotting"] as const;
+  const rows = starts.flatMap((start) =>
+    flows.map((flow, i) =>
+      scoped.insert(cycleDays, {
+        id: newId(),
+        date: addDays(start, i),
+        flow,
+        symptoms: i === 0 ? ["cramps", "fatigue"] : i === 1 ? ["cramps"] : [],
+        mood: i < 2 ? 3 : 4,
+      }).onConflictDoNothing(), // a rerun finds the days logged: nothing to add
+    ),
+  );
+  await scoped.batch(rows);
+}
+
+/** Whether the user has logged any day at all (the screen's empty state). */
+export async function hasDays(db: Db, userId: string): Promise<boolean> {
+  const [row] = await scopedTo(db, userId).select(cycleDays).limit(1);
+  return row !== undefined;
+}

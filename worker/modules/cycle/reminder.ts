@@ -1,0 +1,70 @@
+import type { CronJob } from "../../cron/registry";
+import { fanOut } from "../../cron/fan-out";
+import { findUserById } from "../../db/accounts";
+import { database } from "../../db/client";
+import { zonedParts } from "../../lib/time-zone";
+import { translator } from "../../lib/translate";
+import { notify } from "../../notifications/notify";
+import { localToday } from "./today";
+import { addDays, daysBetween, MAX_CYCLE_DAYS, predictCycle } from "./predictions";
+import { cycleUserIdsPage, flowDays } from "./queries";
+
+/** The reminder comes this many days before the predicted start. */
+export const REMINDER_DAYS_BEFORE = 2;
+/** Not before this local hour: a reminder is not worth waking anyone. */
+export const REMINDER_FROM_HOUR = 9;
+/** Dedupe-key prefix; the key ends with the last period start, so each predicted period is told once. */
+export const PERIOD_EXPECTED = "cycle-period-expected";
+
+const longDate = (date: string, language: "pt" | "en") =>
+  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+
+/**
+ * Tells one user, once per predicted period, that it is expected in two days (or tomorrow, when the
+ * first chance was missed), from 09:00 in their time zone. Re-reads everything: the queue may
+ * deliver late, after the user logged the period that was coming.
+ */
+export async function remindPeriodExpected(env: Env, userId: string, now: Date): Promise<boolean> {
+  const db = database(env.DB);
+  const user = await findUserById(db, userId);
+  if (!user) return false;
+  const prediction = predictCycle(await flowDays(db, userId));
+  const next = prediction.nextPeriodStart;
+  const last = prediction.periodStarts.at(-1);
+  if (!next || !last) return false;
+  const today = localToday(now, user.timeZone);
+  const daysLeft = daysBetween(today, next);
+  if (daysLeft < 1 || daysLeft > REMINDER_DAYS_BEFORE || zonedParts(now, user.timeZone).hour < REMINDER_FROM_HOUR) return false;
+  const t = translator(user.language);
+  const row = await notify(
+    env,
+    userId,
+    {
+      // The text says no more than that a period is expected: it is read on lock screens and in e-mail.
+      title: t("cycle:reminder.title"),
+      message: t("cycle:reminder.message", { date: longDate(next, user.language) }),
+      type: "reminder",
+      category: "cycle",
+      actionUrl: "/app/ciclo-menstrual",
+      expiresAt: new Date(`${addDays(next, 3)}T00:00:00Z`),
+      dedupeKey: `${PERIOD_EXPECTED}:${last}`,
+    },
+    { now: () => now },
+  );
+  return row !== null;
+}
+
+/** The reminder job: every quarter-hour, over the users who log their cycle and were not just reminded. */
+export const periodExpectedJob: CronJob = {
+  name: "cycle-period-expected",
+  // EVERY_QUARTER_HOUR of worker/cron/registry.ts, spelled out: importing the value from there
+  // would be circular (the registry reads every module's jobs when it loads).
+  schedule: "*/15 * * * *",
+  fanOut: fanOut({
+    // A prediction is at most 60 days after the last start; someone whose last flow day is older
+    // than that (plus a period's length) has none coming to remind of.
+    selectUsers: (env, now, page) =>
+      cycleUserIdsPage(database(env.DB), page, addDays(now.toISOString().slice(0, 10), -(MAX_CYCLE_DAYS + 15)), PERIOD_EXPECTED, new Date(now.getTime() - 10 * 86_400_000)),
+    perUser: (env, userId, now) => remindPeriodExpected(env, userId, now),
+  }),
+};

@@ -1,0 +1,35 @@
+/**
+ * The cycle module's table: one row per user and calendar day (`YYYY-MM-DD`, the user's own day).
+ * Health data (GDPR Art. 9): only ./queries.ts reads it (tests/unit/db-guard.test.ts), it is never
+ * logged, searched or sent to analytics (docs/decisions/0031).
+ */
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "../../db/schema";
+import { FLOWS, type Symptom } from "./fields";
+
+export const cycleDays = sqliteTable(
+  "cycle_days",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    flow: text("flow", { enum: FLOWS }).notNull().default("none"),
+    symptoms: text("symptoms", { mode: "json" }).$type<Symptom[]>().notNull().default([]),
+    /** 1–5 as in the diary, or none logged. */
+    mood: integer("mood"),
+    notes: text("notes").notNull().default(""),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  // One row per day (the upsert's conflict target), also the index of every list by date range.
+  (t) => [uniqueIndex("cycle_days_user_date_idx").on(t.userId, t.date)],
+);
+
+export type CycleDay = typeof cycleDays.$inferSelect;
