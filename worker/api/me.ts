@@ -7,12 +7,10 @@ import { clearSessionCookie, revokeOtherSessions, revokeSession } from "../auth/
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
 import { eraseAccount } from "../auth/erase-account";
 import { entitlementsOf } from "../billing/entitlements";
-import { stripeFor } from "../billing/stripe-client";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import { EXPORTERS } from "../modules/exporters";
 import { exportUserData } from "../db/export";
-import { userRealtime } from "../durable-objects/user-realtime";
 import { describeDevice } from "../lib/device";
 import { ApiError, apiError } from "../lib/errors";
 import { validate } from "../lib/validate";

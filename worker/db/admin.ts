@@ -281,17 +281,13 @@ export async function lastStripeEvent(db: Db) {
  * migration shipped with the code has been applied.
  */
 export async function missingSchema(d1: D1Database): Promise<string[]> {
-  const { results } = await d1
-    .prepare("select m.name as tableName, p.name as columnName from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table'")
-    .all<{ tableName: string; columnName: string }>();
-  const live = new Set(results.map((r) => `${r.tableName}.${r.columnName}`));
-  const expected = (Object.values(schema) as unknown[])
-    .filter((value): value is SQLiteTable => is(value, SQLiteTable))
-    .flatMap((table) => {
-      const config = getTableConfig(table);
-      return config.columns.map((column) => `${config.name}.${column.name}`);
-    });
-  return expected.filter((column) => !live.has(column));
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableConfig(table));
+  // D1 refuses a join over sqlite_master; one table-valued pragma per table (names from the code, not from input) is allowed.
+  const answers = await d1.batch<{ tableName: string; columnName: string }>(
+    tables.map((table) => d1.prepare(`select '${table.name}' as tableName, name as columnName from pragma_table_info('${table.name}')`)),
+  );
+  const live = new Set(answers.flatMap((answer) => answer.results.map((r) => `${r.tableName}.${r.columnName}`)));
+  return tables.flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`)).filter((column) => !live.has(column));
 }
 
 // Feature flags --------------------------------------------------------------------------------
