@@ -85,7 +85,7 @@ describe("the lists derived from the manifests", () => {
     expect(placeholderScreens(MODULES).sort()).toEqual(
       [
         "calendario", "objetivos", "financas", "tarefas", "diario", "autocuidado", "ciclo-menstrual", "chat", "assistente-ia",
-        "assistant", "relatorios-semanais", "premium/reports", "roadmap", "analytics", "user-management",
+        "assistant", "relatorios-semanais", "premium/reports",
       ].sort(),
     );
     expect(moduleScreenRoutes(MODULES).map((r) => r.path).sort()).toEqual(placeholderScreens(MODULES).sort());

@@ -22,7 +22,7 @@ import { validate } from "../lib/validate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
 import { cronJobs } from "../cron/registry";
-import { liveChecks } from "./health";
+import { liveChecks } from "../admin/live-checks";
 import type { AppEnv } from "../types";
 
 type C = Context<AppEnv>;

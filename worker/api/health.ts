@@ -22,25 +22,6 @@ async function check(probe: () => Promise<unknown>): Promise<Check> {
   }
 }
 
-export type LiveCheck = { status: Check; latencyMs: number };
-
-/** The same three checks with their latency (the admin health screen and the public /status page). */
-export async function liveChecks(env: Env): Promise<{ d1: LiveCheck; kv: LiveCheck; durableObjects: LiveCheck }> {
-  const timed = async (probe: () => Promise<unknown>): Promise<LiveCheck> => {
-    const started = performance.now();
-    const status = await check(probe);
-    return { status, latencyMs: Math.round(performance.now() - started) };
-  };
-  const [d1, kv, durableObjects] = await Promise.all([
-    timed(() => env.DB.prepare("select 1 as ok").first()),
-    timed(() => env.SESSIONS.get("health:probe")),
-    timed(async () => {
-      if ((await userRealtime(env, "health").ping()) !== "pong") throw new Error("unexpected answer");
-    }),
-  ]);
-  return { d1, kv, durableObjects };
-}
-
 /** GET /health: D1, KV and the Durable Object namespace each answer, or the service is degraded (503). */
 export const health = new Hono<AppEnv>().get("/", async (c) => {
   const [d1, kv, durableObjects] = await Promise.all([
