@@ -1,4 +1,5 @@
 import * as store from "../db/admin";
+import { appBaseUrl } from "../lib/app-url";
 import { database } from "../db/client";
 
 /** Secrets checked by presence only: their values never leave the Worker. */
@@ -31,7 +32,7 @@ export async function readinessChecks(env: Env, now: Date): Promise<ReadinessChe
     { id: "admin_exists", ok: admins > 0 },
     { id: "migrations", ok: missing.length === 0 },
     { id: "environment", ok: env.ENVIRONMENT === "production" },
-    { id: "https", ok: /^https:\/\//.test(env.APP_URL ?? "") },
+    { id: "https", ok: appBaseUrl(env).startsWith("https://") },
     { id: "mail_provider", ok: present(env.EMAIL_API_KEY) && (present(env.EMAIL_FROM) || present(env.SUPPORT_EMAIL)) },
     { id: "mail_delivered", ok: mail?.ok === true },
     { id: "google_oauth", ok: present(env.GOOGLE_CLIENT_ID) && present(env.GOOGLE_CLIENT_SECRET) },
