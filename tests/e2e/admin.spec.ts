@@ -18,6 +18,8 @@ const ADMIN_SCREENS = [
 ];
 
 test("an admin finds a user and ends their sessions: that user's next request is signed out", async ({ page, browser }) => {
+  // Two sign-ups (password hashing) and three screens on a shared, busy machine.
+  test.setTimeout(90_000);
   const target = `sessions-${Date.now()}@example.com`;
   // The user, signed in from another browser.
   const other = await browser.newContext();
@@ -31,7 +33,7 @@ test("an admin finds a user and ends their sessions: that user's next request is
   await expect(page.getByRole("heading", { name: "Gestão de utilizadores" })).toBeVisible();
 
   await page.getByLabel("Pesquisar por email ou nome").fill("Teresa Alvo");
-  await page.getByRole("button", { name: "Pesquisar" }).click();
+  await page.getByRole("button", { name: "Pesquisar", exact: true }).click();
   const row = page.getByRole("button", { name: `Ver conta de ${target}` });
   await expect(row).toBeVisible();
   await expect(page.getByTestId("admin-users").getByRole("listitem")).toHaveCount(1);
@@ -59,6 +61,7 @@ test("an admin finds a user and ends their sessions: that user's next request is
 });
 
 test("a non-admin gets the not-found page on every admin screen", async ({ page }) => {
+  test.setTimeout(90_000);
   await dismissCookieBanner(page);
   await createUser(page.request, `plain-${Date.now()}@example.com`, { toursDone: true });
   for (const path of ADMIN_SCREENS) {
