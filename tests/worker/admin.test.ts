@@ -391,9 +391,16 @@ describe("flags, feedback and incidents", () => {
     expect((await api(`/admin/feature-flags/${flag.id}`, { method: "PATCH", body: { releaseStatus: "shipped" }, headers: { cookie: boss.cookie } })).status).toBe(400);
     expect((await api(`/admin/feature-flags/${flag.id}`, { method: "PATCH", body: {}, headers: { cookie: boss.cookie } })).status).toBe(400);
     expect((await api(`/admin/feature-flags/${flag.id}`, { method: "PATCH", body: { releaseStatus: "beta" }, headers: { cookie: boss.cookie } })).status).toBe(204);
-    const after = await json(await api("/admin/feature-flags", { headers: { cookie: boss.cookie } }));
-    expect(after.items.find((f: { id: string }) => f.id === flag.id).releaseStatus).toBe("beta");
-    expect(await auditRows("flag.update", boss.id)).toMatchObject([{ outcome: "ok", target_id: flag.id }]);
+    const after = (await json(await api("/admin/feature-flags", { headers: { cookie: boss.cookie } }))).items.find((f: { id: string }) => f.id === flag.id);
+    expect(after.releaseStatus).toBe("beta");
+    // A new description alone keeps the release time (the announcements job keys launches on it).
+    expect((await api(`/admin/feature-flags/${flag.id}`, { method: "PATCH", body: { description: "Nova descrição" }, headers: { cookie: boss.cookie } })).status).toBe(204);
+    const reworded = (await json(await api("/admin/feature-flags", { headers: { cookie: boss.cookie } }))).items.find((f: { id: string }) => f.id === flag.id);
+    expect(reworded).toMatchObject({ description: "Nova descrição", releaseStatus: "beta", updatedAt: after.updatedAt });
+    expect((await auditRows("flag.update", boss.id)).map((r) => [r.outcome, r.target_id])).toEqual([
+      ["ok", flag.id],
+      ["ok", flag.id],
+    ]);
   });
 
   it("triages feedback and replies to its author by e-mail", async () => {

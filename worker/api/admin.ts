@@ -391,8 +391,9 @@ export const adminApi = new Hono<AppEnv>()
     const change = c.req.valid("json");
     await audited(c, { action: "flag.update", targetType: "flag", targetId: flagId, detail: change }, async () => {
       const db = database(c.env.DB);
-      if (!(await store.findFlag(db, flagId))) throw apiError("not_found");
-      await store.updateFlag(db, flagId, change, new Date());
+      const flag = await store.findFlag(db, flagId);
+      if (!flag) throw apiError("not_found");
+      await store.updateFlag(db, flag, change, new Date());
     });
     return c.body(null, 204);
   })

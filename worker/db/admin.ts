@@ -295,11 +295,16 @@ export async function missingSchema(d1: D1Database): Promise<string[]> {
 export const listFlags = (db: Db) => db.select().from(featureFlags).orderBy(asc(featureFlags.featureName));
 export const findFlag = (db: Db, id: string) => db.query.featureFlags.findFirst({ where: eq(featureFlags.id, id) });
 
-export async function updateFlag(db: Db, id: string, set: { description?: string; releaseStatus?: (typeof RELEASE_STATUSES)[number] }, at: Date) {
+/**
+ * Changes a flag. `updated_at` marks a release-status change only: the announcements job keys
+ * "launched" on it, so a reworded description must not announce a feature a second time.
+ */
+export async function updateFlag(db: Db, current: typeof featureFlags.$inferSelect, set: { description?: string; releaseStatus?: (typeof RELEASE_STATUSES)[number] }, at: Date) {
+  const statusChanges = set.releaseStatus !== undefined && set.releaseStatus !== current.releaseStatus;
   await db
     .update(featureFlags)
-    .set({ ...set, updatedAt: at })
-    .where(eq(featureFlags.id, id));
+    .set({ ...set, ...(statusChanges ? { updatedAt: at } : {}) })
+    .where(eq(featureFlags.id, current.id));
 }
 
 // Feedback inbox ---------------------------------------------------------------------------------
