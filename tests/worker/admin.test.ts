@@ -1,10 +1,11 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { describe, expect, it } from "vitest";
 import { NIGHTLY, runSchedule } from "../../worker/cron/registry";
 import { userIdOf } from "./billing-helpers";
-import { api, freshIp, json, lastMailTo, signUpAndLogIn } from "./helpers";
+import { fakeAuthorizationCode } from "../fixtures/fake-google";
+import { api, freshIp, json, lastMailTo, ORIGIN, signUpAndLogIn } from "./helpers";
 
 // ADMIN_EMAILS is "boss@example.com" in the worker test config (vitest.worker.config.ts).
 const ADMIN = "boss@example.com";
@@ -182,6 +183,27 @@ describe("admin actions on accounts", () => {
 
     expect((await auditRows("user.disable", boss.id)).map((r) => r.outcome)).toEqual(["refused", "ok"]);
     expect(await auditRows("user.enable", boss.id)).toMatchObject([{ outcome: "ok", target_id: ana.id }]);
+  });
+
+  it("refuses a disabled account's Google sign-in too", async () => {
+    const boss = await admin();
+    const email = unique("google");
+    const google = async () => {
+      const start = await SELF.fetch(`${ORIGIN}/api/v1/auth/google?next=/app`, { redirect: "manual" });
+      const authorize = new URL(start.headers.get("location")!);
+      const code = fakeAuthorizationCode({ sub: `sub-${email}`, email, email_verified: true, name: "Gil" }, authorize.searchParams.get("code_challenge")!);
+      const callback = await SELF.fetch(`${ORIGIN}/api/v1/auth/google/callback?code=${code}&state=${authorize.searchParams.get("state")}`, {
+        redirect: "manual",
+        headers: { cookie: start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") },
+      });
+      return { location: callback.headers.get("location"), session: callback.headers.getSetCookie().some((c) => c.startsWith("rumo_session=") && !c.includes("Max-Age=0")) };
+    };
+    expect((await google()).session).toBe(true);
+    const id = await userIdOf(email);
+    expect((await api(`/admin/users/${id}/disable`, { body: { password: PASSWORD }, headers: { cookie: boss.cookie } })).status).toBe(204);
+    const refused = await google();
+    expect(refused.session).toBe(false);
+    expect(refused.location).toBe("/auth?google_error=failed");
   });
 
   it("never lets an admin act on their own account, so the last admin stays", async () => {
