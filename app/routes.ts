@@ -16,6 +16,7 @@ export default [
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),
     route("legal-center", "routes/public/legal-center.tsx"),
+    route("status", "routes/public/status.tsx"),
   ]),
   // Resource routes (no HTML): feeds and crawler files.
   route("blog/rss.xml", "routes/public/rss.ts"),
@@ -46,5 +47,16 @@ export default [
     route("settings", "routes/app/profile.tsx", { id: "app-settings" }),
     route("configuracoes", "routes/app/profile.tsx", { id: "app-configuracoes" }),
     route("notificacoes", "routes/notifications/notifications-page.tsx"),
+    route("roadmap", "routes/app/roadmap.tsx"),
+    // Admin and operations (issue 19): the not-found page for anyone but an admin.
+    route("admin", "routes/admin/hub.tsx"),
+    route("user-management", "routes/admin/users.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
+    route("system-health", "routes/admin/health.tsx"),
+    route("launch-readiness", "routes/admin/readiness.tsx"),
+    route("admin/feature-flags", "routes/admin/flags.tsx"),
+    route("admin/feedback", "routes/admin/feedback.tsx"),
+    route("admin/incidents", "routes/admin/incidents.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -43,12 +43,14 @@ const STRIPE_SIMULATOR_VARS = {
   STRIPE_PRICE_PRO: "price_pro_simulator",
 };
 const stripeVars = process.env.RUMO_REAL_STRIPE ? [] : Object.entries(STRIPE_SIMULATOR_VARS).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+// RUMO_ADMIN_EMAILS=a@x,b@y gives those (confirmed) addresses the admin role locally (the e2e admin).
+const adminVars = process.env.RUMO_ADMIN_EMAILS ? ["--var", `ADMIN_EMAILS:${process.env.RUMO_ADMIN_EMAILS}`] : [];
 
 console.log(`→ starting workerd on http://localhost:${port}`);
 // wrangler finds the built Worker through .wrangler/deploy/config.json (written by the build).
 const server = spawn(
   bin("wrangler"),
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", `APP_URL:http://localhost:${port}`, ...stripeVars, "--show-interactive-dev-session=false"],
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", `APP_URL:http://localhost:${port}`, ...stripeVars, ...adminVars, "--show-interactive-dev-session=false"],
   { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
 );
 

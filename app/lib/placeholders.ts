@@ -1,8 +1,7 @@
 import type { ModuleManifest } from "~/modules/types";
 
-/** Platform screens not built yet: the admin ones (admin role only) and the public roadmap's app page. */
-export const ADMIN_PLACEHOLDERS = ["analytics", "user-management"];
-export const PLATFORM_PLACEHOLDERS = ["roadmap", ...ADMIN_PLACEHOLDERS];
+/** Platform screens not built yet (none since issue 19 built the admin screens and the roadmap page). */
+export const PLATFORM_PLACEHOLDERS: string[] = [];
 
 /** Screens under /app that show the honest empty state: every screen of a module that has not landed. */
 export const placeholderScreens = (modules: readonly ModuleManifest[]) => [

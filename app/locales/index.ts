@@ -3,6 +3,7 @@
  * app/locales/en/<ns>.ts (typed against the Portuguese one) and listing both here.
  */
 import enAbout from "./en/about";
+import enAdmin from "./en/admin";
 import enAccount from "./en/account";
 import enAuth from "./en/auth";
 import enBlog from "./en/blog";
@@ -20,6 +21,7 @@ import enSeo from "./en/seo";
 import enShell from "./en/shell";
 import enUi from "./en/ui";
 import ptAbout from "./pt/about";
+import ptAdmin from "./pt/admin";
 import ptAccount from "./pt/account";
 import ptAuth from "./pt/auth";
 import ptBlog from "./pt/blog";
@@ -87,6 +89,7 @@ export const resources = {
     assistant: ptAssistant,
     reports: ptReports,
     ui: ptUi,
+    admin: ptAdmin,
   },
   en: {
     common: enCommon,
@@ -116,6 +119,7 @@ export const resources = {
     assistant: enAssistant,
     reports: enReports,
     ui: enUi,
+    admin: enAdmin,
   },
 } as const;
 

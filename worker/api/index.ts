@@ -9,6 +9,7 @@ import type { AppEnv } from "../types";
 import { userLanguage } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
 import { PLATFORM_PREMIUM_ROUTES, PREMIUM_ROUTES, type PremiumRoute } from "../billing/premium-routes";
+import { adminApi } from "./admin";
 import { auth } from "./auth";
 import { feedbackApi } from "./feedback";
 import { billingApi } from "./billing";
@@ -50,6 +51,7 @@ export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readon
   api.route("/feedback", feedbackApi);
   api.route("/search", searchApiFor(searchTypesOf(modules), searchProvidersOf(modules)));
   api.route("/billing", billingApi);
+  api.route("/admin", adminApi);
   for (const { mount, app } of mountsOf(modules)) api.route(mount, app);
 
   // Unknown API paths answer JSON, never the HTML not-found page.

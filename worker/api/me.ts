@@ -5,14 +5,12 @@ import { accountDeps, currentAuth, requireFreshSession, requireUser, sessionDeps
 import { publicUser } from "../auth/public-user";
 import { clearSessionCookie, revokeOtherSessions, revokeSession } from "../auth/sessions";
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
-import { cancelSubscriptionsForDeletion } from "../billing/close-account";
+import { eraseAccount } from "../auth/erase-account";
 import { entitlementsOf } from "../billing/entitlements";
-import { stripeFor } from "../billing/stripe-client";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import { EXPORTERS } from "../modules/exporters";
 import { exportUserData } from "../db/export";
-import { userRealtime } from "../durable-objects/user-realtime";
 import { describeDevice } from "../lib/device";
 import { ApiError, apiError } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -203,12 +201,8 @@ export const me = new Hono<AppEnv>()
     const { user, session } = currentAuth(c);
     const deps = accountDeps(c.env);
     await rules.confirmPassword(deps, user.id, c.req.valid("json").password, session);
-    // Stripe first: if the subscription cannot be cancelled, nothing is deleted (503 billing_unavailable).
-    await cancelSubscriptionsForDeletion({ db: deps.db, stripe: () => stripeFor(c.env) }, user.id);
-    // Sessions first (KV copies included), then every row, then the realtime object's state.
-    await revokeOtherSessions(sessionDeps(c.env), user.id);
-    await accounts.deleteUserData(deps.db, user);
-    await userRealtime(c.env, user.id).reset();
+    // The same erasure an admin's deletion uses (Stripe first; nothing is deleted if it fails).
+    await eraseAccount(c.env, user);
     c.header("Set-Cookie", clearSessionCookie(c.req.url));
     return c.body(null, 204);
   });

@@ -27,6 +27,9 @@ export type AccountDeps = SessionDeps & {
   now: () => Date;
 };
 
+/** 403 account_disabled: an admin disabled the account (docs/decisions/0032). */
+export const accountDisabled = () => new ApiError("account_disabled", 403, "auth:errors.accountDisabled");
+
 export type RequestInfo = { language: Language; ip: string; userAgent: string };
 
 /** 429 with Retry-After, for every throttled account action. */
@@ -127,6 +130,8 @@ export async function logIn(deps: AccountDeps, input: { email: string; password:
     throw new ApiError("invalid_credentials", 401, "auth:errors.invalidCredentials");
   }
   if (!user.emailConfirmedAt) throw apiError("email_not_confirmed", { messageKey: "auth:errors.emailNotConfirmed" });
+  // Checked after the password, so the answer does not tell strangers which accounts are disabled.
+  if (user.disabledAt) throw accountDisabled();
   await deps.limiter.clear(limits.loginFailuresPerAccount, input.email);
   if (needsRehash(user.passwordHash!)) await accounts.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   // ADMIN_EMAILS may be set after the account exists: the role follows at the next sign-in.

@@ -4,7 +4,7 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { seal } from "../lib/secret-box";
 import { renderMail } from "../mail/templates";
-import { applyAdminRole, newAccountDefaults, type AccountDeps, type RequestInfo } from "./account-rules";
+import { accountDisabled, applyAdminRole, newAccountDefaults, type AccountDeps, type RequestInfo } from "./account-rules";
 import { createSession, forgetSessions } from "./sessions";
 
 /** Sign-in plus the calendar scope that the calendar sync will use with the stored refresh token. */
@@ -74,6 +74,7 @@ export async function completeGoogleSignIn(
       created = true;
     }
   }
+  if (user.disabledAt) throw accountDisabled();
   if (refreshToken) await accounts.updateUser(deps.db, user.id, { googleRefreshToken: refreshToken });
   user = { ...user, role: await applyAdminRole(deps, user) };
   if (created) {

@@ -51,7 +51,8 @@ export async function authenticate(env: Env, request: Request, options: { strict
   const result = await validateSessionToken(deps, token, { strict: options.strict });
   if (result.status !== "valid") return null;
   const user = await accounts.findUserById(deps.db, result.session.userId);
-  if (!user) return null;
+  // A disabled account is signed out everywhere, even by a session copy KV still holds.
+  if (!user || user.disabledAt) return null;
   return { user, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };
 }
 

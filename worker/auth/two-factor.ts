@@ -85,3 +85,30 @@ export async function verifySecondFactor(deps: AccountDeps & { env: KeyEnv }, se
   await deps.limiter.clear(limits.secondFactorPerAccount, session.userId);
   return completeSecondFactor(deps, session);
 }
+
+/**
+ * Proves the second factor again for a sensitive action (admin actions, docs/decisions/0032):
+ * a TOTP code or a recovery code, counted against the same per-account limit as sign-in.
+ */
+export async function confirmSecondFactor(deps: AccountDeps & { env: KeyEnv }, userId: string, code: string | undefined) {
+  const blocked = await deps.limiter.blocked(limits.secondFactorPerAccount, userId);
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
+  const user = await accounts.findUserById(deps.db, userId);
+  const key = user && (await keyOf(deps.env, user));
+  if (!user || !key) throw apiError("unauthenticated");
+  const normalized = (code ?? "").trim().toLowerCase().replace(/\s|-/g, "");
+  let ok = normalized !== "" && (await useCode(deps, user.id, key, normalized));
+  if (!ok && normalized && user.totpRecoveryCodes) {
+    const remaining: string[] = JSON.parse(user.totpRecoveryCodes);
+    const hashed = hashToken(normalized);
+    if (remaining.includes(hashed)) {
+      await accounts.updateUser(deps.db, user.id, { totpRecoveryCodes: JSON.stringify(remaining.filter((h) => h !== hashed)) });
+      ok = true;
+    }
+  }
+  if (!ok) {
+    await deps.limiter.hit(limits.secondFactorPerAccount, userId);
+    throw invalidCode();
+  }
+  await deps.limiter.clear(limits.secondFactorPerAccount, userId);
+}

@@ -1,3 +1,6 @@
+import { recordCronRun } from "../db/admin";
+import { database } from "../db/client";
+import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { WORKER_MODULES } from "../modules";
 import { cronJobsOf } from "../modules/registry";
@@ -42,6 +45,22 @@ export const cronJobs: CronJob[] = cronJobsOf(WORKER_MODULES, PLATFORM_JOBS);
 /** The fan-out of a job by name (the queue consumer's lookup), or undefined. */
 export const fanOutJob = (name: string, jobs: readonly CronJob[] = cronJobs) => jobs.find((job) => job.name === name)?.fanOut;
 
+/** Each run is kept for the health screen (docs/decisions/0032); a failure to record never fails the job. */
+async function recordRun(env: Env, job: string, started: number, result: JobResult) {
+  try {
+    await recordCronRun(database(env.DB), {
+      id: newId(),
+      job,
+      startedAt: new Date(started),
+      durationMs: Date.now() - started,
+      result: "error" in result ? "error" : "ok",
+      detail: result,
+    });
+  } catch (err) {
+    log("error", "cron_run_record_failed", { job, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 export type JobResult = { affected: number } | { enqueued: number; batches: number; affected?: number } | { error: string };
 
 /**
@@ -53,6 +72,7 @@ export type JobResult = { affected: number } | { enqueued: number; batches: numb
 export async function runSchedule(schedule: string, env: Env, now = new Date(), options: { inline?: boolean; jobs?: readonly CronJob[] } = {}) {
   const results: Record<string, JobResult> = {};
   for (const job of (options.jobs ?? cronJobs).filter((j) => j.schedule === schedule)) {
+    const started = Date.now();
     try {
       if (job.run) results[job.name] = await job.run(env, now);
       else {
@@ -74,6 +94,7 @@ export async function runSchedule(schedule: string, env: Env, now = new Date(), 
       results[job.name] = { error: err instanceof Error ? err.message : String(err) };
       log("error", "cron_job_failed", { job: job.name, error: results[job.name] });
     }
+    await recordRun(env, job.name, started, results[job.name]);
   }
   return results;
 }

@@ -46,6 +46,8 @@ export const users = sqliteTable(
     /** The code of the user's referral link, made on first use. */
     referralCode: text("referral_code"),
     preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    /** Set by an admin: the account cannot sign in and its sessions are refused (docs/decisions/0032). */
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (t) => [
@@ -119,6 +121,8 @@ export const mailOutbox = sqliteTable(
   (t) => [index("mail_outbox_to_idx").on(t.to)],
 );
 
+export const FEEDBACK_STATUSES = ["new", "read", "done"] as const;
+
 export const feedback = sqliteTable(
   "feedback",
   {
@@ -131,9 +135,14 @@ export const feedback = sqliteTable(
     subject: text("subject").notNull().default(""),
     message: text("message").notNull(),
     rating: integer("rating").notNull().default(5),
+    /** The admin inbox's triage state. */
+    status: text("status", { enum: FEEDBACK_STATUSES }).notNull().default("new"),
+    /** The admin's e-mailed reply (kept so the inbox shows it was answered). */
+    reply: text("reply"),
+    repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("feedback_user_idx").on(t.userId)],
+  (t) => [index("feedback_user_idx").on(t.userId), index("feedback_status_created_idx").on(t.status, t.createdAt)],
 );
 
 // Billing ------------------------------------------------------------------------------------
@@ -331,3 +340,98 @@ export const fanOuts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.key] })],
 );
+
+// Operations (issue 19, docs/decisions/0032) ---------------------------------------------------
+
+export const AUDIT_OUTCOMES = ["ok", "refused", "failed"] as const;
+
+/**
+ * Append-only record of admin actions and refused admin attempts. Nothing in the app updates or
+ * deletes a row. Actor and target are plain ids without a foreign key on purpose: the record of
+ * an action must outlive the accounts it names (an erased user leaves only an opaque id).
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    /** The signed-in actor (null for an anonymous attempt). */
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull().default(""),
+    /** e.g. "user.disable", "user.role", "flag.update", "admin.access". */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull().default(""),
+    targetId: text("target_id").notNull().default(""),
+    outcome: text("outcome", { enum: AUDIT_OUTCOMES }).notNull(),
+    /** Why a refusal happened, or what changed (small JSON, never module content). */
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text("ip_address").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_log_target_idx").on(t.targetId, t.createdAt),
+  ],
+);
+
+/** One row per cron job run, written by the registry's runner (runSchedule). */
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: text("id").primaryKey(),
+    job: text("job").notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    result: text("result", { enum: ["ok", "error"] }).notNull(),
+    /** The job's own summary ({ affected } or { enqueued, batches }) or its error message. */
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("cron_runs_job_started_idx").on(t.job, t.startedAt)],
+);
+
+export const INCIDENT_STATUSES = ["investigating", "identified", "monitoring", "resolved"] as const;
+export const INCIDENT_IMPACTS = ["minor", "major"] as const;
+
+/** Incidents an admin writes, shown on the public /status page in both languages. */
+export const incidents = sqliteTable(
+  "incidents",
+  {
+    id: text("id").primaryKey(),
+    titlePt: text("title_pt").notNull(),
+    titleEn: text("title_en").notNull(),
+    bodyPt: text("body_pt").notNull().default(""),
+    bodyEn: text("body_en").notNull().default(""),
+    status: text("status", { enum: INCIDENT_STATUSES }).notNull().default("investigating"),
+    impact: text("impact", { enum: INCIDENT_IMPACTS }).notNull().default("minor"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [index("incidents_started_idx").on(t.startedAt)],
+);
+
+/**
+ * Error answers per route pattern and 5-minute bucket: one upsert per 4xx/5xx answer keeps the
+ * health screen's "errors by route over the last hour" cheap to write and to read.
+ */
+export const errorCounts = sqliteTable(
+  "error_counts",
+  {
+    route: text("route").notNull(),
+    /** Start of the 5-minute bucket, unix ms. */
+    bucket: integer("bucket").notNull(),
+    clientErrors: integer("client_errors").notNull().default(0),
+    serverErrors: integer("server_errors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.route, t.bucket] })],
+);
+
+/** The last outcome of an outside service the app calls (the e-mail provider): one row per service. */
+export const serviceResults = sqliteTable("service_results", {
+  service: text("service").primaryKey(),
+  ok: integer("ok", { mode: "boolean" }).notNull(),
+  detail: text("detail").notNull().default(""),
+  at: integer("at", { mode: "timestamp_ms" }).notNull(),
+});

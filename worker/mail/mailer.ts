@@ -1,3 +1,4 @@
+import { recordServiceResult } from "../db/admin";
 import { database } from "../db/client";
 import { insertOutboxMail } from "../db/mail-outbox";
 import { misconfigured } from "../lib/config";
@@ -52,7 +53,27 @@ function unconfiguredMailer(): Mailer {
 
 /** The outbox only in local development (worker/lib/development.ts decides what that is). */
 export function mailerFor(env: Env): Mailer {
-  if (env.ENVIRONMENT === "development") return outboxMailer(env.DB);
+  if (env.ENVIRONMENT === "development") return recorded(env.DB, outboxMailer(env.DB));
   if (!env.EMAIL_API_KEY) return unconfiguredMailer();
-  return httpMailer({ apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM || `Rumo <${env.SUPPORT_EMAIL}>`, endpoint: env.EMAIL_API_URL });
+  return recorded(env.DB, httpMailer({ apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM || `Rumo <${env.SUPPORT_EMAIL}>`, endpoint: env.EMAIL_API_URL }));
+}
+
+/**
+ * Keeps the last delivery's outcome for the health and readiness screens (docs/decisions/0032).
+ * Recording is best effort: it never changes what the send itself did.
+ */
+function recorded(d1: D1Database, mailer: Mailer): Mailer {
+  const note = (ok: boolean, detail: string) => recordServiceResult(database(d1), "mail", ok, detail, new Date()).catch(() => undefined);
+  return {
+    ...mailer,
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        await note(false, err instanceof Error ? err.message : String(err));
+        throw err;
+      }
+      await note(true, "");
+    },
+  };
 }

@@ -1,4 +1,8 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { countsAsError, errorRoute } from "../admin/error-routes";
+import { bumpErrorCount } from "../db/admin";
+import { database } from "../db/client";
 import { languageFromRequest } from "~/i18n/language";
 import { log } from "../lib/log";
 import type { AppEnv } from "../types";
@@ -11,6 +15,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("lang", languageFromRequest(c.req.raw.headers, null, c.req.query("lang")));
   await next();
   if (c.res.status !== 101) setHeader(c, "X-Request-Id", requestId);
+  countError(c);
   if (c.env.LOG_REQUESTS !== "false") {
     const url = new URL(c.req.url);
     log("info", "request", {
@@ -22,6 +27,20 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     });
   }
 });
+
+/** Error answers feed the health screen's counts by route (one upsert each, after the response). */
+function countError(c: Context<AppEnv>) {
+  const path = new URL(c.req.url).pathname;
+  if (!countsAsError(path, c.res.status)) return;
+  const write = bumpErrorCount(database(c.env.DB), errorRoute(c.req.method, path), c.res.status, new Date()).catch((err) =>
+    log("error", "error_count_failed", { error: err instanceof Error ? err.message : String(err) }),
+  );
+  try {
+    c.executionCtx.waitUntil(write);
+  } catch {
+    // No execution context (a direct app.request in a unit test): the write simply runs on.
+  }
+}
 
 /** Sets a header on the response, copying it first when its headers are immutable (fetched responses). */
 export function setHeader(c: { res: Response }, name: string, value: string) {

@@ -30,6 +30,13 @@ const PLATFORM_CRUMB_SEGMENTS = [
   "roadmap",
   "analytics",
   "user-management",
+  "admin",
+  "audit",
+  "system-health",
+  "launch-readiness",
+  "feature-flags",
+  "feedback",
+  "incidents",
 ] as const;
 
 /** Segment → catalogue key of its breadcrumb label, platform first, then each module screen's. */

@@ -74,6 +74,7 @@ export default {
     invalidCredentials: "Incorrect email or password",
     reauthenticateWithGoogle: "For your security, sign in with Google again to confirm it's you.",
     emailNotConfirmed: "Please confirm your email before signing in",
+    accountDisabled: "This account has been disabled. Please contact support.",
     tooManyLoginAttempts: "Too many login attempts. Please try again later",
     signInDisabled: "Sign-up temporarily disabled",
     noUser: "Authentication error",

@@ -57,6 +57,13 @@ export default {
     roadmap: "Roadmap",
     analytics: "Analytics",
     "user-management": "User management",
+    admin: "Administration",
+    audit: "Audit",
+    "system-health": "System health",
+    "launch-readiness": "Launch readiness",
+    "feature-flags": "Features",
+    feedback: "Feedback",
+    incidents: "Incidents",
   },
   header: {
     toggleSidebar: "Toggle sidebar",

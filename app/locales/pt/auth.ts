@@ -72,6 +72,7 @@ const auth = {
     invalidCredentials: "Email ou senha incorretos",
     reauthenticateWithGoogle: "Por segurança, entre novamente com o Google para confirmar que é você.",
     emailNotConfirmed: "Por favor, confirme o seu email antes de fazer login",
+    accountDisabled: "Esta conta foi desativada. Contacte o suporte.",
     tooManyLoginAttempts: "Muitas tentativas de login. Tente novamente mais tarde",
     signInDisabled: "Registo desativado temporariamente",
     noUser: "Erro de autenticação",

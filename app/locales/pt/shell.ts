@@ -55,6 +55,13 @@ const shell = {
     roadmap: "Roadmap",
     analytics: "Analytics",
     "user-management": "Gestão de utilizadores",
+    admin: "Administração",
+    audit: "Auditoria",
+    "system-health": "Saúde do sistema",
+    "launch-readiness": "Preparação para lançamento",
+    "feature-flags": "Funcionalidades",
+    feedback: "Feedback",
+    incidents: "Incidentes",
   },
   header: {
     toggleSidebar: "Alternar barra lateral",

@@ -1,36 +1,19 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
-import { data, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { breadcrumbs } from "~/components/shell/rules";
-import { signedIn } from "~/lib/auth.server";
-import { ADMIN_PLACEHOLDERS } from "~/lib/placeholders";
 import { MODULES } from "~/modules";
-import { isAdmin } from "@worker/auth/roles";
 import type { loader as layoutLoader } from "./layout";
-import type { Route } from "./+types/module";
 
 export const handle: I18nHandle = { i18n: ["shell", "billing"] };
 
-/**
- * What each placeholder screen needs: a module's screens its entitlement (absent: every plan, from
- * the manifests); the platform's admin screens the admin role.
- */
-const NEEDS: Record<string, { entitlement?: string; admin?: boolean }> = {
-  ...Object.fromEntries(MODULES.flatMap((m) => m.screens.map((screen) => [screen.path, "entitlement" in m ? { entitlement: m.entitlement } : {}]))),
-  ...Object.fromEntries(ADMIN_PLACEHOLDERS.map((path) => [path, { admin: true }])),
-};
+/** What each placeholder screen needs: a module's screens its entitlement (absent: every plan, from the manifests). */
+const NEEDS: Record<string, { entitlement?: string }> = Object.fromEntries(
+  MODULES.flatMap((m) => m.screens.map((screen) => [screen.path, "entitlement" in m ? { entitlement: m.entitlement } : {}])),
+);
 
 const screenOf = (pathname: string) => pathname.replace(/^\/app\//, "").replace(/\/$/, "");
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const needs = NEEDS[screenOf(new URL(request.url).pathname)];
-  if (needs?.admin) {
-    // Another role must not even learn the page exists; nor may an address that is no longer confirmed.
-    if (!isAdmin(signedIn(context)?.user)) throw data(null, { status: 404 });
-  }
-  return null;
-}
 
 /**
  * A module screen whose issue has not landed yet: an honest empty state (no sample data), or the

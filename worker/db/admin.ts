@@ -1,0 +1,359 @@
+/**
+ * Data access of the admin and operations screens (issue 19, docs/decisions/0032). These queries
+ * read across users on purpose — the admin role is checked before any of them runs (worker/api/
+ * admin.ts) — and they read platform tables only: accounts, sessions, subscriptions, feedback,
+ * feature flags and the operations tables. No module table is ever read here.
+ */
+import { and, asc, desc, eq, gte, is, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { encodeCursor, invalidCursor, type PageRequest } from "../lib/pagination";
+import type { Db } from "./client";
+import {
+  auditLog,
+  AUDIT_OUTCOMES,
+  cronRuns,
+  errorCounts,
+  featureFlags,
+  feedback,
+  FEEDBACK_STATUSES,
+  incidents,
+  profiles,
+  RELEASE_STATUSES,
+  serviceResults,
+  sessions,
+  stripeEvents,
+  subscriptions,
+  users,
+} from "./schema";
+import * as schema from "./schema";
+
+export { AUDIT_OUTCOMES, FEEDBACK_STATUSES, RELEASE_STATUSES };
+export { INCIDENT_IMPACTS, INCIDENT_STATUSES } from "./schema";
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type Incident = typeof incidents.$inferSelect;
+export type FeedbackRow = typeof feedback.$inferSelect;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+// Audit log ------------------------------------------------------------------------------------
+
+export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, "createdAt">;
+
+/** Appends one entry. There is no update or delete function: the log is append-only (D1 triggers too). */
+export async function appendAudit(db: Db, entry: NewAuditEntry) {
+  await db.insert(auditLog).values({ ...entry, userAgent: (entry.userAgent ?? "").slice(0, 400) });
+}
+
+export type AuditFilter = { action?: string; actorId?: string; targetId?: string; outcome?: AuditOutcome; from?: Date; to?: Date };
+
+/** Newest first, keyset on (created_at, id). */
+export async function listAudit(db: Db, filter: AuditFilter, page: PageRequest) {
+  const cursor = page.cursor;
+  if (cursor && (cursor.length !== 2 || typeof cursor[0] !== "number" || typeof cursor[1] !== "string")) throw invalidCursor();
+  const where = and(
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+    filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+    filter.outcome ? eq(auditLog.outcome, filter.outcome) : undefined,
+    filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
+    filter.to ? lt(auditLog.createdAt, filter.to) : undefined,
+    cursor ? sql`(${auditLog.createdAt} < ${cursor[0]} or (${auditLog.createdAt} = ${cursor[0]} and ${auditLog.id} < ${cursor[1]}))` : undefined,
+  );
+  const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(page.limit + 1);
+  const items = rows.slice(0, page.limit);
+  const tail = items.at(-1);
+  return { items, nextCursor: rows.length > page.limit && tail ? encodeCursor([tail.createdAt.getTime(), tail.id]) : null };
+}
+
+// Users ----------------------------------------------------------------------------------------
+
+const lastSeen = sql<number | null>`(select max(${sessions.lastUsedAt}) from ${sessions} where ${sessions.userId} = ${users.id})`;
+
+const userSummary = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  role: users.role,
+  createdAt: users.createdAt,
+  emailConfirmedAt: users.emailConfirmedAt,
+  disabledAt: users.disabledAt,
+  trialEndsAt: users.trialEndsAt,
+  bonusProUntil: users.bonusProUntil,
+  tier: subscriptions.tier,
+  subscriptionStatus: subscriptions.status,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  lastSeenAt: lastSeen,
+};
+
+/** LIKE pattern for a literal search text: % and _ (and the escape itself) match only themselves. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Users, newest first (keyset on created_at, id), optionally those whose e-mail or name contains
+ * `q` (case-insensitive for ASCII). The text is a bound parameter with LIKE's wildcards escaped:
+ * SQL in it is just text to look for.
+ */
+export async function searchUsers(db: Db, q: string | undefined, page: PageRequest) {
+  const cursor = page.cursor;
+  if (cursor && (cursor.length !== 2 || typeof cursor[0] !== "number" || typeof cursor[1] !== "string")) throw invalidCursor();
+  const pattern = q ? likePattern(q.toLowerCase()) : undefined;
+  const where = and(
+    pattern ? or(sql`lower(${users.email}) like ${pattern} escape '\\'`, sql`lower(${users.fullName}) like ${pattern} escape '\\'`) : undefined,
+    cursor ? sql`(${users.createdAt} < ${cursor[0]} or (${users.createdAt} = ${cursor[0]} and ${users.id} < ${cursor[1]}))` : undefined,
+  );
+  const rows = await db
+    .select(userSummary)
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit + 1);
+  const items = rows.slice(0, page.limit);
+  const tail = items.at(-1);
+  return { items, nextCursor: rows.length > page.limit && tail ? encodeCursor([tail.createdAt.getTime(), tail.id]) : null };
+}
+
+export type UserSummary = Awaited<ReturnType<typeof searchUsers>>["items"][number];
+
+/** One user's account facts (no module content): the summary plus counts of platform rows. */
+export async function userFacts(db: Db, userId: string) {
+  const [summary] = await db.select(userSummary).from(users).leftJoin(subscriptions, eq(subscriptions.userId, users.id)).where(eq(users.id, userId));
+  if (!summary) return null;
+  const [extra] = await db
+    .select({
+      language: users.language,
+      timeZone: users.timeZone,
+      twoFactor: sql<number>`${users.totpEnabledAt} is not null`,
+      hasPassword: sql<number>`${users.passwordHash} is not null`,
+      googleLinked: sql<number>`${users.googleSub} is not null`,
+      onboarded: profiles.hasCompletedOnboarding,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      activeSessions: sql<number>`(select count(*) from ${sessions} where ${sessions.userId} = ${users.id})`,
+      feedbackCount: sql<number>`(select count(*) from ${feedback} where ${feedback.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return { ...summary, ...extra };
+}
+
+/** Accounts that can act as admins: the role, a confirmed address, not disabled. */
+export async function countActiveAdmins(db: Db) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNotNull(users.emailConfirmedAt), isNull(users.disabledAt)));
+  return row?.n ?? 0;
+}
+
+export async function setUserDisabled(db: Db, userId: string, at: Date | null) {
+  await db.update(users).set({ disabledAt: at, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setUserRole(db: Db, userId: string, role: "user" | "admin") {
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+// Analytics (aggregates only) -------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+
+/** Raw counts for the analytics screen; worker/admin/analytics.ts applies the small-group rule. */
+export async function analyticsCounts(db: Db, now: Date, days: number) {
+  const since = new Date(now.getTime() - days * DAY_MS);
+  const t = now.getTime();
+  const count = sql<number>`count(*)`;
+  const [totals] = await db
+    .select({
+      users: count,
+      confirmed: sql<number>`sum(${users.emailConfirmedAt} is not null)`,
+      trialsEnded: sql<number>`sum(${users.trialEndsAt} is not null and ${users.trialEndsAt} <= ${t})`,
+      convertedAfterTrial: sql<number>`sum(${users.trialEndsAt} is not null and ${users.trialEndsAt} <= ${t} and exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${users.id} and ${subscriptions.tier} <> 'free' and ${subscriptions.status} in ('active', 'past_due')))`,
+    })
+    .from(users);
+  const signups = await db
+    .select({ date: sql<string>`date(${users.createdAt} / 1000, 'unixepoch')`, n: count })
+    .from(users)
+    .where(gte(users.createdAt, since))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const active = async (windowMs: number) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(distinct ${sessions.userId})` })
+      .from(sessions)
+      .where(gte(sessions.lastUsedAt, new Date(t - windowMs)));
+    return row?.n ?? 0;
+  };
+  const paying = await db
+    .select({ tier: subscriptions.tier, n: count })
+    .from(subscriptions)
+    .where(and(sql`${subscriptions.tier} <> 'free'`, sql`${subscriptions.status} in ('active', 'past_due')`))
+    .groupBy(subscriptions.tier);
+  const [subs] = await db
+    .select({
+      everSubscribed: sql<number>`sum(${subscriptions.status} is not null)`,
+      canceled: sql<number>`sum(${subscriptions.status} = 'canceled')`,
+    })
+    .from(subscriptions);
+  // Module usage from the platform side only: the modules users put first at onboarding.
+  const modules = await db
+    .select({ module: sql<string>`value`, n: count })
+    .from(sql`${profiles}, json_each(${profiles.firstModules})`)
+    .groupBy(sql`value`)
+    .orderBy(sql`2 desc`);
+  return {
+    totals: {
+      users: totals?.users ?? 0,
+      confirmed: totals?.confirmed ?? 0,
+      trialsEnded: totals?.trialsEnded ?? 0,
+      convertedAfterTrial: totals?.convertedAfterTrial ?? 0,
+      everSubscribed: subs?.everSubscribed ?? 0,
+      canceled: subs?.canceled ?? 0,
+    },
+    signups: signups.map((r) => ({ date: r.date, count: r.n })),
+    active: { daily: await active(DAY_MS), weekly: await active(7 * DAY_MS), monthly: await active(30 * DAY_MS) },
+    paying: paying.map((r) => ({ tier: r.tier, count: r.n })),
+    modules: modules.map((r) => ({ module: r.module, count: r.n })),
+  };
+}
+
+// Cron runs, service results, error counts ------------------------------------------------------
+
+export async function recordCronRun(db: Db, run: typeof cronRuns.$inferInsert) {
+  await db.insert(cronRuns).values(run);
+}
+
+/** The latest run of each job. */
+export async function lastCronRuns(db: Db) {
+  return db
+    .select()
+    .from(cronRuns)
+    .where(sql`${cronRuns.startedAt} = (select max(r2.started_at) from ${cronRuns} r2 where r2.job = ${cronRuns.job})`)
+    .orderBy(asc(cronRuns.job));
+}
+
+export async function recordServiceResult(db: Db, service: string, ok: boolean, detail: string, at: Date) {
+  await db
+    .insert(serviceResults)
+    .values({ service, ok, detail: detail.slice(0, 300), at })
+    .onConflictDoUpdate({ target: serviceResults.service, set: { ok, detail: detail.slice(0, 300), at } });
+}
+
+export const serviceResult = (db: Db, service: string) => db.query.serviceResults.findFirst({ where: eq(serviceResults.service, service) });
+
+export const ERROR_BUCKET_MS = 5 * 60_000;
+
+/** One more error answer for a route pattern in the current 5-minute bucket (a single upsert). */
+export async function bumpErrorCount(db: Db, route: string, status: number, at: Date) {
+  const bucket = Math.floor(at.getTime() / ERROR_BUCKET_MS) * ERROR_BUCKET_MS;
+  const server = status >= 500 ? 1 : 0;
+  await db
+    .insert(errorCounts)
+    .values({ route, bucket, clientErrors: 1 - server, serverErrors: server })
+    .onConflictDoUpdate({
+      target: [errorCounts.route, errorCounts.bucket],
+      set: { clientErrors: sql`${errorCounts.clientErrors} + ${1 - server}`, serverErrors: sql`${errorCounts.serverErrors} + ${server}` },
+    });
+}
+
+/** Error answers per route since `since`, most server errors first; older buckets are pruned. */
+export async function errorCountsSince(db: Db, since: Date) {
+  // Keeping a day is enough for the health screen; the table stays tiny.
+  await db.delete(errorCounts).where(lt(errorCounts.bucket, since.getTime() - DAY_MS));
+  return db
+    .select({ route: errorCounts.route, clientErrors: sql<number>`sum(${errorCounts.clientErrors})`, serverErrors: sql<number>`sum(${errorCounts.serverErrors})` })
+    .from(errorCounts)
+    .where(gte(errorCounts.bucket, Math.floor(since.getTime() / ERROR_BUCKET_MS) * ERROR_BUCKET_MS))
+    .groupBy(errorCounts.route)
+    .orderBy(sql`3 desc`, sql`2 desc`);
+}
+
+// Readiness facts ------------------------------------------------------------------------------
+
+/** The newest Stripe event the webhook verified and applied, if any. */
+export async function lastStripeEvent(db: Db) {
+  const [row] = await db.select({ at: sql<number | null>`max(${stripeEvents.processedAt})` }).from(stripeEvents);
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * Tables and columns the platform schema (this code) expects that D1 lacks: empty once every
+ * migration shipped with the code has been applied.
+ */
+export async function missingSchema(d1: D1Database): Promise<string[]> {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableConfig(table));
+  // D1 refuses a join over sqlite_master; one table-valued pragma per table (names from the code, not from input) is allowed.
+  const answers = await d1.batch<{ tableName: string; columnName: string }>(
+    tables.map((table) => d1.prepare(`select '${table.name}' as tableName, name as columnName from pragma_table_info('${table.name}')`)),
+  );
+  const live = new Set(answers.flatMap((answer) => answer.results.map((r) => `${r.tableName}.${r.columnName}`)));
+  return tables.flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`)).filter((column) => !live.has(column));
+}
+
+// Feature flags --------------------------------------------------------------------------------
+
+export const listFlags = (db: Db) => db.select().from(featureFlags).orderBy(asc(featureFlags.featureName));
+export const findFlag = (db: Db, id: string) => db.query.featureFlags.findFirst({ where: eq(featureFlags.id, id) });
+
+/**
+ * Changes a flag. `updated_at` marks a release-status change only: the announcements job keys
+ * "launched" on it, so a reworded description must not announce a feature a second time.
+ */
+export async function updateFlag(db: Db, current: typeof featureFlags.$inferSelect, set: { description?: string; releaseStatus?: (typeof RELEASE_STATUSES)[number] }, at: Date) {
+  const statusChanges = set.releaseStatus !== undefined && set.releaseStatus !== current.releaseStatus;
+  await db
+    .update(featureFlags)
+    .set({ ...set, ...(statusChanges ? { updatedAt: at } : {}) })
+    .where(eq(featureFlags.id, current.id));
+}
+
+// Feedback inbox ---------------------------------------------------------------------------------
+
+export async function listFeedbackInbox(db: Db, status: (typeof FEEDBACK_STATUSES)[number] | undefined, page: PageRequest) {
+  const cursor = page.cursor;
+  if (cursor && (cursor.length !== 2 || typeof cursor[0] !== "number" || typeof cursor[1] !== "string")) throw invalidCursor();
+  const where = and(
+    status ? eq(feedback.status, status) : undefined,
+    cursor ? sql`(${feedback.createdAt} < ${cursor[0]} or (${feedback.createdAt} = ${cursor[0]} and ${feedback.id} < ${cursor[1]}))` : undefined,
+  );
+  const rows = await db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(page.limit + 1);
+  const items = rows.slice(0, page.limit);
+  const tail = items.at(-1);
+  return { items, nextCursor: rows.length > page.limit && tail ? encodeCursor([tail.createdAt.getTime(), tail.id]) : null };
+}
+
+export const findFeedback = (db: Db, id: string) => db.query.feedback.findFirst({ where: eq(feedback.id, id) });
+
+export async function updateFeedback(db: Db, id: string, set: { status?: FeedbackRow["status"]; reply?: string; repliedAt?: Date }) {
+  await db.update(feedback).set(set).where(eq(feedback.id, id));
+}
+
+// Incidents ------------------------------------------------------------------------------------
+
+export const listIncidents = (db: Db, limit = 100) => db.select().from(incidents).orderBy(desc(incidents.startedAt), desc(incidents.id)).limit(limit);
+export const findIncident = (db: Db, id: string) => db.query.incidents.findFirst({ where: eq(incidents.id, id) });
+
+/** Open incidents, and those resolved in the last `recentMs` (the public page's history). */
+export const publicIncidents = (db: Db, now: Date, recentMs: number) =>
+  db
+    .select()
+    .from(incidents)
+    .where(or(isNull(incidents.resolvedAt), gte(incidents.resolvedAt, new Date(now.getTime() - recentMs))) as SQL)
+    .orderBy(desc(incidents.startedAt))
+    .limit(50);
+
+export async function insertIncident(db: Db, incident: typeof incidents.$inferInsert) {
+  await db.insert(incidents).values(incident);
+}
+
+export async function updateIncident(db: Db, id: string, set: Partial<Omit<typeof incidents.$inferInsert, "id" | "createdAt">>) {
+  await db
+    .update(incidents)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(incidents.id, id));
+}
+
+export async function deleteIncident(db: Db, id: string) {
+  const result = await db.delete(incidents).where(eq(incidents.id, id));
+  return result.meta.changes > 0;
+}
