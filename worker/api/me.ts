@@ -50,6 +50,8 @@ const preferencesSchema = z
       .object({ start: clock, end: clock, days: z.array(z.number().int().min(1).max(7)).max(7).optional() })
       .strict()
       .nullable(),
+    /** Whether diary and cycle content may be sent to an AI provider (GDPR Art. 9; off unless set). */
+    aiOnPersonalData: z.boolean().nullable(),
   })
   .partial()
   .strict();
