@@ -53,7 +53,7 @@ export default {
     titleRequired: "The routine's title is required",
     category: "Choose a category from the list.",
     frequency: "Choose every day or weekdays.",
-    weekdays: "Choose at least one weekday.",
+    weekdays: "Choose at least one weekday (Monday to Sunday).",
     duration: "Duration must be a whole number of minutes, from 1 to 600.",
     date: "Enter a valid date (YYYY-MM-DD).",
     futureCheckIn: "You cannot mark a day that has not come yet.",

@@ -51,7 +51,7 @@ const selfCare = {
     titleRequired: "O título da rotina é obrigatório",
     category: "Escolha uma categoria da lista.",
     frequency: "Escolha todos os dias ou dias da semana.",
-    weekdays: "Escolha pelo menos um dia da semana.",
+    weekdays: "Escolha pelo menos um dia da semana (de segunda a domingo).",
     duration: "A duração deve ser um número inteiro de minutos, de 1 a 600.",
     date: "Indique uma data válida (AAAA-MM-DD).",
     futureCheckIn: "Não pode marcar um dia que ainda não chegou.",

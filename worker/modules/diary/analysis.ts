@@ -4,7 +4,7 @@
  * days (`YYYY-MM-DD`).
  */
 import { addDays, daysBetween, isoWeekday } from "../selfCare/streaks";
-import { EMOTIONS, type Emotion } from "./schema";
+import { EMOTIONS, type Emotion } from "./vocabulary";
 
 /** What the analysis reads of an entry (drafts are left out by the caller). */
 export type EntryFacts = { date: string; mood: number | null; emotions: readonly Emotion[] };

@@ -12,7 +12,7 @@ import { addDays, daysBetween, isCalendarDate, localDate } from "../selfCare/str
 import { defineWorkerModule } from "../types";
 import { analysis, insights, overview } from "./analysis";
 import * as queries from "./queries";
-import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./schema";
+import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 

@@ -7,7 +7,8 @@ import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import type { SearchResult } from "../../search/registry";
-import { diaryEntries, type DiaryEntry, type Emotion } from "./schema";
+import { diaryEntries, type DiaryEntry } from "./schema";
+import type { Emotion } from "./vocabulary";
 
 export type EntryInput = { title: string; content: string; mood: number | null; emotions: Emotion[]; date: string; draft: boolean };
 

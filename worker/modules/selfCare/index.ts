@@ -9,7 +9,7 @@ import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { defineWorkerModule } from "../types";
 import * as queries from "./queries";
-import { FREQUENCIES, ROUTINE_CATEGORIES } from "./schema";
+import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
 import { addDays, checkInAllowed, isCalendarDate, localDate } from "./streaks";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
@@ -20,8 +20,9 @@ const fields = {
   description: z.string().trim().max(2000, "errors:field.tooLong"),
   frequency: z.enum(FREQUENCIES, "selfCare:errors.frequency"),
   weekdays: z
-    .array(z.number().int().min(1).max(7), "selfCare:errors.weekdays")
+    .array(z.number("selfCare:errors.weekdays"), "selfCare:errors.weekdays")
     .max(7, "selfCare:errors.weekdays")
+    .refine((days) => days.every((d) => Number.isInteger(d) && d >= 1 && d <= 7), "selfCare:errors.weekdays")
     .transform((days) => [...new Set(days)].sort()),
   durationMinutes: z.number("selfCare:errors.duration").int("selfCare:errors.duration").min(1, "selfCare:errors.duration").max(600, "selfCare:errors.duration").nullable(),
 };

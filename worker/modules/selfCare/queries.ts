@@ -6,12 +6,13 @@ import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
-import { routineCheckIns, routines, type Routine, type ROUTINE_CATEGORIES } from "./schema";
+import { routineCheckIns, routines, type Routine } from "./schema";
+import type { RoutineCategory } from "./vocabulary";
 import { addDays, isScheduled, longestStreak, streakDays, type Schedule } from "./streaks";
 
 export type RoutineInput = {
   title: string;
-  category: (typeof ROUTINE_CATEGORIES)[number];
+  category: RoutineCategory;
   description: string;
   frequency: "daily" | "weekdays";
   weekdays: number[];

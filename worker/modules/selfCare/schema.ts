@@ -5,9 +5,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "../../db/schema";
+import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
 
-export const ROUTINE_CATEGORIES = ["mind", "body", "movement", "rest", "nutrition", "social", "other"] as const;
-export const FREQUENCIES = ["daily", "weekdays"] as const;
 
 const createdAt = integer("created_at", { mode: "timestamp_ms" })
   .notNull()
