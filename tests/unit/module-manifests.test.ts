@@ -84,12 +84,15 @@ describe("the lists derived from the manifests", () => {
     });
     expect(placeholderScreens(MODULES).sort()).toEqual(
       [
-        "calendario", "objetivos", "financas", "tarefas", "diario", "autocuidado", "ciclo-menstrual", "chat", "assistente-ia",
+        "calendario", "objetivos", "financas", "tarefas", "ciclo-menstrual", "chat", "assistente-ia",
         "assistant", "relatorios-semanais", "premium/reports", "roadmap", "analytics", "user-management",
       ].sort(),
     );
-    expect(moduleScreenRoutes(MODULES).map((r) => r.path).sort()).toEqual(placeholderScreens(MODULES).sort());
-    expect(new Set(moduleScreenRoutes(MODULES).map((r) => r.file))).toEqual(new Set(["routes/app/module.tsx"]));
+    // Landed modules (issue 15: diary, self-care) have their own screens.
+    expect(moduleScreenRoutes(MODULES).map((r) => r.path).sort()).toEqual([...placeholderScreens(MODULES), "diario", "autocuidado"].sort());
+    expect(new Set(moduleScreenRoutes(MODULES).map((r) => r.file))).toEqual(
+      new Set(["routes/app/module.tsx", "modules/diary/routes/diary.tsx", "modules/selfCare/routes/self-care.tsx"]),
+    );
     expect(legacyPaths(MODULES).sort()).toEqual(
       ["calendario", "objetivos", "financas", "diario", "chat", "meu-impacto", "tarefas", "ciclo", "ciclo-menstrual", "relatorios-semanais", "assistente-ia", "assistant"].sort(),
     );
