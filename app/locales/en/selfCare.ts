@@ -11,6 +11,7 @@ export default {
   checkedIn: "Done",
   undoCheckIn: "Unmark",
   checkInFailed: "Could not record it. Please try again.",
+  streak_zero: "No streak yet",
   streak_one: "{{count}} day in a row",
   streak_other: "{{count}} days in a row",
   longest: "Best: {{count}}",

@@ -9,6 +9,7 @@ const selfCare = {
   checkedIn: "Feito",
   undoCheckIn: "Desmarcar",
   checkInFailed: "Não foi possível registar. Tente de novo.",
+  streak_zero: "Sem sequência ainda",
   streak_one: "{{count}} dia seguido",
   streak_other: "{{count}} dias seguidos",
   longest: "Melhor: {{count}}",

@@ -123,26 +123,31 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
   // Saves run one after another, so a first POST and a quick second change never make two drafts.
   const chain = useRef<Promise<unknown>>(Promise.resolve());
 
-  const body = (e: Draft) => ({ title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date });
+  // The parent's callback changes on every render; a ref keeps the autosave effect from re-running.
+  const created = useRef(onDraftCreated);
+  created.current = onDraftCreated;
+
   const persist = useCallback((e: Draft, extra: { draft?: boolean } = {}) => {
     const run = chain.current.then(async () => {
-      const payload = { ...body(e), ...extra };
+      const payload = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date, ...extra };
       const result = id.current
         ? await apiFetch<{ entry: Entry }>(`/diary/${id.current}`, { method: "PATCH", body: payload })
         : await apiFetch<{ entry: Entry }>("/diary", { body: { ...payload, draft: extra.draft ?? true } });
       if (result.ok && !id.current) {
         id.current = result.data.entry.id;
-        onDraftCreated();
+        created.current();
       }
       return result;
     });
     chain.current = run.catch(() => undefined);
     return run;
-  }, [onDraftCreated]);
+  }, []);
 
+  // A pause of 800 ms in typing saves the draft (only after a change by the user, never on mount).
   useEffect(() => {
     if (!dirty.current) return;
     const timer = window.setTimeout(async () => {
+      dirty.current = false;
       setStatus("saving");
       const result = await persist(entry);
       setStatus(result.ok ? "saved" : "error");
