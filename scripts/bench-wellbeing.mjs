@@ -68,10 +68,19 @@ try {
     await fetch(url, { headers: { cookie } }).then((r) => r.text());
     reads.push(performance.now() - started);
   }
+  // The floor of any authenticated request on this machine now, for context.
+  const floor = [];
+  for (let i = 0; i < 200; i++) {
+    const started = performance.now();
+    await fetch(`${base}/api/v1/me`, { headers: { cookie } }).then((r) => r.text());
+    floor.push(performance.now() - started);
+  }
   const read = stats(reads);
+  const baseline = stats(floor);
   const write = stats(writes);
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0].model}, node ${process.version}`);
   console.log(`GET /diary/overview, one year (${first.entries} saved entries): median ${fmt(read.median)}, p95 ${fmt(read.p95)} (200 sequential requests)`);
+  console.log(`baseline GET /me (same session, same machine load): median ${fmt(baseline.median)}, p95 ${fmt(baseline.p95)}`);
   console.log(`POST /diary (one entry, ~500 characters, two emotions): median ${fmt(write.median)}, p95 ${fmt(write.p95)} (365 sequential requests)`);
 } finally {
   stop();
