@@ -174,3 +174,15 @@ describe("a Free user after the trial", () => {
     expect((await as(free).del(entry.id)).status).toBe(204);
   });
 });
+
+describe("the aiOnPersonalData preference", () => {
+  it("is off unless the user turns it on, and takes only a boolean", async () => {
+    expect((await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } }, headers: { cookie: ana } })).status).toBe(200);
+    const stored = await env.DB.prepare("select preferences from users where email = ?").bind("ana@diary.test").first<{ preferences: string }>();
+    expect(JSON.parse(stored!.preferences).aiOnPersonalData).toBe(true);
+    expect((await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: "yes" } }, headers: { cookie: ana } })).status).toBe(400);
+    expect((await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: null } }, headers: { cookie: ana } })).status).toBe(200);
+    const cleared = await env.DB.prepare("select preferences from users where email = ?").bind("ana@diary.test").first<{ preferences: string }>();
+    expect(JSON.parse(cleared!.preferences)).not.toHaveProperty("aiOnPersonalData");
+  });
+});
