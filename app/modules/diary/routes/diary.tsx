@@ -22,7 +22,7 @@ import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
-import { listEntries, publicEntry } from "@worker/modules/diary/queries";
+import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/queries";
 import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
 
@@ -35,9 +35,15 @@ const Charts = {
 
 export async function loader(args: LoaderFunctionArgs) {
   const auth = requireUser(args);
-  const page = await listEntries(database(args.context.cloudflare.env.DB), auth.user.id, {}, { limit: 30 });
+  const db = database(args.context.cloudflare.env.DB);
+  // A global-search result opens its entry (`?entrada=<id>`); another user's or a missing id opens nothing.
+  const focusId = new URL(args.request.url).searchParams.get("entrada");
+  const [page, focus] = await Promise.all([
+    listEntries(db, auth.user.id, {}, { limit: 30 }),
+    focusId ? entryOr404(db, auth.user.id, focusId).catch(() => null) : null,
+  ]);
   // Dates serialise as strings over the wire; the screen only shows the entry's own `date`.
-  return { entries: page.items.map(publicEntry), nextCursor: page.nextCursor, today: localDate(new Date(), auth.user.timeZone) };
+  return { entries: page.items.map(publicEntry), nextCursor: page.nextCursor, focus: focus && publicEntry(focus), today: localDate(new Date(), auth.user.timeZone) };
 }
 
 type Entry = Awaited<ReturnType<typeof loader>>["entries"][number];
@@ -53,14 +59,15 @@ export default function DiaryScreen() {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const canWrite = layout?.entitlements.includes("diary") ?? false;
   const canInsights = layout?.entitlements.includes("aiInsights") ?? false;
+  const draftOf = (entry: Entry): Draft => ({ id: entry.id, title: entry.title, content: entry.content, mood: entry.mood, emotions: entry.emotions, date: entry.date, draft: entry.draft });
   const [tab, setTab] = useState<Tab>(canWrite ? "write" : "entries");
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const [editing, setEditing] = useState<Draft | null>(data.focus && canWrite ? draftOf(data.focus) : null);
   const { revalidate } = useRevalidator();
   useEntityChanges(["diary"]);
 
   const tabs: Tab[] = ["write", "entries", "overview", "insights"];
   const openEntry = (entry: Entry) => {
-    setEditing({ id: entry.id, title: entry.title, content: entry.content, mood: entry.mood, emotions: entry.emotions, date: entry.date, draft: entry.draft });
+    setEditing(draftOf(entry));
     setTab("write");
   };
 
