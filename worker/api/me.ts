@@ -53,6 +53,8 @@ const preferencesSchema = z
       .nullable(),
     /** Finances: amounts masked on every screen (issue 14's 'hide values'), remembered per user. */
     hideFinanceValues: z.boolean().nullable(),
+    /** Whether diary and cycle content may be sent to an AI provider (GDPR Art. 9; off unless set). */
+    aiOnPersonalData: z.boolean().nullable(),
   })
   .partial()
   .strict();

@@ -7,7 +7,7 @@ export const diaryModule = defineModule({
   labelKey: "shell:nav.diary",
   namespace: "diary",
   entitlement: "diary",
-  screens: [{ path: "diario", labelKey: "shell:nav.diary", crumbKey: "shell:crumbs.diario" }],
+  screens: [{ path: "diario", labelKey: "shell:nav.diary", crumbKey: "shell:crumbs.diario", file: "modules/diary/routes/diary.tsx" }],
   legacyPaths: ["diario"],
   navigation: {
     sidebar: { group: "organisation", order: 40 },
@@ -15,4 +15,5 @@ export const diaryModule = defineModule({
     swipe: 50,
   },
   flag: { name: "diario_emocional", roadmapOrder: 60 },
+  landed: true,
 });

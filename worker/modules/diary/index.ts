@@ -1,7 +1,149 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { currentAuth, requireUser } from "../../auth/middleware";
+import { database } from "../../db/client";
+import { ApiError, apiError } from "../../lib/errors";
+import { pageQuery } from "../../lib/pagination";
+import { translator } from "../../lib/translate";
+import { validate } from "../../lib/validate";
+import { publishEntityChange } from "../../notifications/notify";
+import type { AppEnv } from "../../types";
+import { addDays, daysBetween, isCalendarDate, localDate } from "../selfCare/streaks";
 import { defineWorkerModule } from "../types";
+import { analysis, insights, overview } from "./analysis";
+import * as queries from "./queries";
+import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
 
-/** The emotional diary (Light and Pro): no API yet. Its API, tables, search provider and exporter arrive with its issue (docs/modules.md). */
+const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
+
+const isEmotion = (value: string): value is Emotion => (EMOTIONS as readonly string[]).includes(value);
+
+const fields = {
+  title: z.string().trim().max(TITLE_MAX, "errors:field.tooLong"),
+  content: z.string().max(CONTENT_MAX, "diary:errors.contentTooLong"),
+  mood: z.number("diary:errors.mood").int("diary:errors.mood").min(1, "diary:errors.mood").max(5, "diary:errors.mood").nullable(),
+  emotions: z
+    .array(z.string("diary:errors.emotions"), "diary:errors.emotions")
+    .max(EMOTIONS.length, "diary:errors.emotions")
+    .refine((values) => values.every(isEmotion), "diary:errors.emotions")
+    .transform((values) => [...new Set(values)] as Emotion[]),
+  date: calendarDate("diary:errors.date"),
+  draft: z.boolean(),
+};
+
+const createSchema = z
+  .object({ ...fields, title: fields.title.default(""), content: fields.content.default(""), mood: fields.mood.default(null), emotions: fields.emotions.default([]), date: fields.date.optional(), draft: fields.draft.default(false) })
+  .strict();
+const patchSchema = z.object(fields).partial().strict();
+const rangeQuery = z.object({ from: calendarDate("diary:errors.date").optional(), to: calendarDate("diary:errors.date").optional() });
+const listQuery = rangeQuery.extend({ ...pageQuery, draft: z.enum(["true", "false"]).optional() });
+
+/** The longest range the overview computes in one request (three years of entries). */
+const MAX_RANGE_DAYS = 366 * 3;
+
+const invalid = (field: string, key: string) => new ApiError("validation_failed", 400, key as never, { [field]: key as never });
+
+/** A saved entry needs a title or some text; a draft may be empty while the user starts writing. */
+function checkEntry(entry: { title: string; content: string; date: string; draft: boolean }, today: string) {
+  if (entry.date > today) throw invalid("date", "diary:errors.futureDate");
+  if (!entry.draft && !entry.title.trim() && !entry.content.trim()) throw invalid("title", "diary:errors.empty");
+}
+
+function rangeOf(query: { from?: string; to?: string }, today: string, defaultDays: number) {
+  const to = query.to ?? today;
+  const from = query.from ?? addDays(to, -(defaultDays - 1));
+  if (from > to) throw invalid("from", "diary:errors.range");
+  if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw invalid("from", "diary:errors.rangeTooLong");
+  return { from, to };
+}
+
+const todayOf = (user: { timeZone: string }) => localDate(new Date(), user.timeZone);
+
+const api = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", listQuery), async (c) => {
+    const { user } = currentAuth(c);
+    const { from, to, draft, limit, cursor } = c.req.valid("query");
+    const page = await queries.listEntries(database(c.env.DB), user.id, { from, to, draft: draft === undefined ? undefined : draft === "true" }, { limit, cursor });
+    return c.json({ items: page.items.map(queries.publicEntry), nextCursor: page.nextCursor });
+  })
+  .get("/overview", validate("query", rangeQuery), async (c) => {
+    const { user } = currentAuth(c);
+    const today = todayOf(user);
+    const { from, to } = rangeOf(c.req.valid("query"), today, 90);
+    const entries = await queries.savedEntriesBetween(database(c.env.DB), user.id, from, to);
+    return c.json({ from, to, ...overview(entries), analysis: analysis(entries, to < today ? to : today) });
+  })
+  .get("/insights", async (c) => {
+    const { user } = currentAuth(c);
+    const today = todayOf(user);
+    const entries = await queries.savedEntriesBetween(database(c.env.DB), user.id, addDays(today, -364), today);
+    const t = translator(c.get("lang"));
+    // Templates phrase the computed statements; the assistant module may phrase them later, only
+    // for users whose `aiOnPersonalData` preference is on (docs/decisions/0028).
+    const items = insights(entries, today).map((insight) => {
+      const v = insight.values;
+      const vars: Record<string, string | number> = { ...v };
+      if (insight.kind === "topEmotion") vars.emotion = t(`diary:emotions.${v.emotion as Emotion}`);
+      if (insight.kind === "emotionPair") Object.assign(vars, { first: t(`diary:emotions.${v.first as Emotion}`), second: t(`diary:emotions.${v.second as Emotion}`) });
+      if (insight.kind === "bestWeekday") vars.weekday = t(`diary:weekdays.${WEEKDAY_KEYS[(v.weekday as number) - 1]}`);
+      const key = insight.kind === "moodTrend" ? (`diary:insights.moodTrend.${v.direction as "up" | "down" | "same"}` as const) : (`diary:insights.${insight.kind}` as const);
+      return { kind: insight.kind, text: String(t(key, vars as never)), values: insight.values };
+    });
+    return c.json({ items, phrasedBy: "templates" });
+  })
+  .post("/", validate("json", createSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const body = c.req.valid("json");
+    const today = todayOf(user);
+    const input = { ...body, date: body.date ?? today };
+    checkEntry(input, today);
+    const db = database(c.env.DB);
+    const entry = await queries.createEntry(db, user.id, input);
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "created" }));
+    return c.json({ entry: queries.publicEntry(entry) }, 201);
+  })
+  .get("/:id", async (c) => {
+    const { user } = currentAuth(c);
+    const entry = await queries.entryOr404(database(c.env.DB), user.id, c.req.param("id"));
+    return c.json({ entry: queries.publicEntry(entry) });
+  })
+  .patch("/:id", validate("json", patchSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const current = await queries.entryOr404(db, user.id, c.req.param("id"));
+    const change = c.req.valid("json");
+    checkEntry({ ...current, ...change }, todayOf(user));
+    const entry = await queries.updateEntry(db, user.id, current.id, change);
+    if (!entry) throw apiError("not_found");
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "updated" }));
+    return c.json({ entry: queries.publicEntry(entry) });
+  })
+  .delete("/:id", async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const entry = await queries.entryOr404(db, user.id, c.req.param("id"));
+    await queries.deleteEntry(db, user.id, entry.id);
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "deleted" }));
+    return c.body(null, 204);
+  });
+
+/**
+ * The emotional diary (Light and Pro). Writes and the computed overview need the `diary`
+ * entitlement, the insights `aiInsights` (Pro); the user's own entries and the export stay readable
+ * on any plan, and deleting stays open so nobody is kept from removing intimate data (0028).
+ */
 export const diaryModule = defineWorkerModule({
   key: "diary",
+  api: { mount: "/diary", app: api },
+  premium: [
+    { method: "POST", path: "/diary", entitlement: "diary" },
+    { method: "PATCH", path: "/diary/:id", entitlement: "diary" },
+    { method: "GET", path: "/diary/overview", entitlement: "diary", paidRead: true },
+    { method: "GET", path: "/diary/insights", entitlement: "aiInsights", paidRead: true },
+  ],
   searchTypes: ["note"],
+  search: [{ type: "note", search: (db, userId, query, limit) => queries.searchEntries(db, userId, query, limit) }],
+  exporter: { tables: ["diary_entries"], export: (db, userId) => queries.exportDiary(db, userId) },
+  seed: (db, userId) => queries.seedDiary(db, userId, localDate(new Date(), "Europe/Lisbon"), addDays),
 });

@@ -1,7 +1,143 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { currentAuth, requireUser } from "../../auth/middleware";
+import { database } from "../../db/client";
+import { ApiError, apiError } from "../../lib/errors";
+import { pageQuery } from "../../lib/pagination";
+import { validate } from "../../lib/validate";
+import { publishEntityChange } from "../../notifications/notify";
+import type { AppEnv } from "../../types";
 import { defineWorkerModule } from "../types";
+import * as queries from "./queries";
+import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
+import { addDays, checkInAllowed, isCalendarDate, localDate } from "./streaks";
 
-/** Self-care routines: no API yet. Its API, tables, search provider and exporter arrive with its issue (docs/modules.md). */
+const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
+
+const fields = {
+  title: z.string().trim().min(1, "selfCare:errors.titleRequired").max(120, "errors:field.tooLong"),
+  category: z.enum(ROUTINE_CATEGORIES, "selfCare:errors.category"),
+  description: z.string().trim().max(2000, "errors:field.tooLong"),
+  frequency: z.enum(FREQUENCIES, "selfCare:errors.frequency"),
+  weekdays: z
+    .array(z.number("selfCare:errors.weekdays"), "selfCare:errors.weekdays")
+    .max(7, "selfCare:errors.weekdays")
+    .refine((days) => days.every((d) => Number.isInteger(d) && d >= 1 && d <= 7), "selfCare:errors.weekdays")
+    .transform((days) => [...new Set(days)].sort()),
+  durationMinutes: z.number("selfCare:errors.duration").int("selfCare:errors.duration").min(1, "selfCare:errors.duration").max(600, "selfCare:errors.duration").nullable(),
+};
+
+const createSchema = z
+  .object({
+    ...fields,
+    category: fields.category.default("other"),
+    description: fields.description.default(""),
+    frequency: fields.frequency.default("daily"),
+    weekdays: fields.weekdays.default([]),
+    durationMinutes: fields.durationMinutes.default(null),
+  })
+  .strict();
+const patchSchema = z.object(fields).partial().strict();
+const checkInSchema = z.object({ date: calendarDate("selfCare:errors.date").optional() }).strict();
+const historyQuery = z.object({ from: calendarDate("selfCare:errors.date").optional(), to: calendarDate("selfCare:errors.date").optional() });
+
+const invalid = (field: string, key: string) => new ApiError("validation_failed", 400, key as never, { [field]: key as never });
+
+/** A routine on chosen weekdays needs at least one; a daily one keeps none. */
+function normalised<T extends { frequency: "daily" | "weekdays"; weekdays: number[] }>(routine: T): T {
+  if (routine.frequency === "weekdays" && routine.weekdays.length === 0) throw invalid("weekdays", "selfCare:errors.weekdays");
+  return routine.frequency === "daily" ? { ...routine, weekdays: [] } : routine;
+}
+
+const todayOf = (user: { timeZone: string }) => localDate(new Date(), user.timeZone);
+
+const api = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", validate("query", z.object(pageQuery)), async (c) => {
+    const { user } = currentAuth(c);
+    const { limit, cursor } = c.req.valid("query");
+    return c.json(await queries.listRoutines(database(c.env.DB), user.id, { limit, cursor }, todayOf(user)));
+  })
+  // The history view: every check-in of a range (default the last 5 weeks), at most a year.
+  .get("/check-ins", validate("query", historyQuery), async (c) => {
+    const { user } = currentAuth(c);
+    const query = c.req.valid("query");
+    const to = query.to ?? todayOf(user);
+    const from = query.from ?? addDays(to, -34);
+    if (from > to || from < addDays(to, -366)) throw invalid("from", "selfCare:errors.range");
+    return c.json({ from, to, items: await queries.checkInsBetween(database(c.env.DB), user.id, from, to) });
+  })
+  .post("/", validate("json", createSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const routine = await queries.createRoutine(db, user.id, normalised(c.req.valid("json")));
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "created" }));
+    return c.json({ routine: queries.routineAnswer(routine, [], todayOf(user)) }, 201);
+  })
+  .get("/:id", async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const routine = await queries.routineOr404(db, user.id, c.req.param("id"));
+    return c.json({ routine: await queries.answerFor(db, user.id, routine, todayOf(user)) });
+  })
+  .patch("/:id", validate("json", patchSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const current = await queries.routineOr404(db, user.id, c.req.param("id"));
+    const change = c.req.valid("json");
+    const merged = normalised({ frequency: current.frequency, weekdays: current.weekdays, ...change });
+    const routine = await queries.updateRoutine(db, user.id, current.id, { ...change, frequency: merged.frequency, weekdays: merged.weekdays });
+    if (!routine) throw apiError("not_found");
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
+    return c.json({ routine: await queries.answerFor(db, user.id, routine, todayOf(user)) });
+  })
+  .delete("/:id", async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const routine = await queries.routineOr404(db, user.id, c.req.param("id"));
+    await queries.deleteRoutine(db, user.id, routine.id);
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "deleted" }));
+    return c.body(null, 204);
+  })
+  // Today (the user's), or a past day up to 7 days back; a second check-in of a day adds nothing (200).
+  .post("/:id/check-ins", validate("json", checkInSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const routine = await queries.routineOr404(db, user.id, c.req.param("id"));
+    const today = todayOf(user);
+    const date = c.req.valid("json").date ?? today;
+    if (!checkInAllowed(date, today)) throw invalid("date", date > today ? "selfCare:errors.futureCheckIn" : "selfCare:errors.oldCheckIn");
+    const added = await queries.checkIn(db, user.id, routine.id, date);
+    if (added) c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
+    return c.json({ date, routine: await queries.answerFor(db, user.id, routine, today) }, added ? 201 : 200);
+  })
+  // Undo of a check-in (any day; absent is fine: the outcome is the same).
+  .delete("/:id/check-ins/:date", async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const routine = await queries.routineOr404(db, user.id, c.req.param("id"));
+    const date = c.req.param("date");
+    if (!calendarDate("selfCare:errors.date").safeParse(date).success) throw invalid("date", "selfCare:errors.date");
+    await queries.removeCheckIn(db, user.id, routine.id, date);
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
+    return c.json({ routine: await queries.answerFor(db, user.id, routine, todayOf(user)) });
+  });
+
+/**
+ * Self-care routines (Light and Pro). Creating, changing and checking in need `selfCare`; the
+ * user's routines, history and export stay readable on any plan, and deleting a routine stays open
+ * (0029). Streaks are computed in the user's time zone (./streaks.ts).
+ */
 export const selfCareModule = defineWorkerModule({
   key: "selfCare",
+  api: { mount: "/routines", app: api },
+  premium: [
+    { method: "POST", path: "/routines", entitlement: "selfCare" },
+    { method: "PATCH", path: "/routines/:id", entitlement: "selfCare" },
+    { method: "POST", path: "/routines/:id/check-ins", entitlement: "selfCare" },
+    { method: "DELETE", path: "/routines/:id/check-ins/:date", entitlement: "selfCare" },
+  ],
   searchTypes: [],
+  exporter: { tables: ["routines", "routine_check_ins"], export: (db, userId) => queries.exportSelfCare(db, userId) },
+  seed: (db, userId) => queries.seedSelfCare(db, userId, localDate(new Date(), "Europe/Lisbon")),
 });

@@ -1,0 +1,40 @@
+/**
+ * The diary overview's charts (recharts). Loaded lazily by the diary screen only, so the chart
+ * library never reaches another screen's first load.
+ */
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export type MoodPoint = { label: string; mood: number };
+export type CountBar = { label: string; value: number };
+
+export function MoodLineChart({ points, moodLabel }: { points: MoodPoint[]; moodLabel: string }) {
+  return (
+    <div className="h-56 w-full" data-testid="mood-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
+          <YAxis domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} tick={{ fontSize: 11 }} />
+          <Tooltip />
+          <Line type="monotone" dataKey="mood" name={moodLabel} stroke="#7c3aed" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+export function CountBarChart({ bars, valueLabel, testId, domain }: { bars: CountBar[]; valueLabel: string; testId: string; domain?: [number, number] }) {
+  return (
+    <div className="w-full" style={{ height: Math.max(120, bars.length * 30 + 24) }} data-testid={testId}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={bars} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
+          <XAxis type="number" allowDecimals={Boolean(domain)} domain={domain ?? [0, "auto"]} tick={{ fontSize: 11 }} />
+          <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12 }} />
+          <Tooltip />
+          <Bar dataKey="value" name={valueLabel} fill="#8b5cf6" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,472 @@
+/**
+ * /app/diario: the emotional diary. A calm writing screen that keeps a draft as the user types,
+ * the list of entries, the overview (charts, loaded only here) with its analysis, and insights.
+ * Entries are intimate data: nothing here is logged or sent anywhere but the user's own API.
+ */
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { PremiumNotice } from "~/components/billing/premium-notice";
+import { toast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
+import { DateField } from "~/components/ui/date-picker";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Select, TextArea, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { Loading } from "~/components/ui/skeleton";
+import { deleteWithUndo } from "~/components/ui/undo";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { formatLongDate, formatShortDate } from "~/lib/dates";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import type { loader as layoutLoader } from "~/routes/app/layout";
+import { database } from "@worker/db/client";
+import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/queries";
+import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
+import { addDays, localDate } from "@worker/modules/selfCare/streaks";
+
+export const handle: I18nHandle = { i18n: ["diary", "ui", "billing"] };
+
+const Charts = {
+  MoodLineChart: lazy(() => import("../components/diary-charts").then((m) => ({ default: m.MoodLineChart }))),
+  CountBarChart: lazy(() => import("../components/diary-charts").then((m) => ({ default: m.CountBarChart }))),
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  const auth = requireUser(args);
+  const db = database(args.context.cloudflare.env.DB);
+  // A global-search result opens its entry (`?entrada=<id>`); another user's or a missing id opens nothing.
+  const focusId = new URL(args.request.url).searchParams.get("entrada");
+  const [page, focus] = await Promise.all([
+    listEntries(db, auth.user.id, {}, { limit: 30 }),
+    focusId ? entryOr404(db, auth.user.id, focusId).catch(() => null) : null,
+  ]);
+  // Dates serialise as strings over the wire; the screen only shows the entry's own `date`.
+  return { entries: page.items.map(publicEntry), nextCursor: page.nextCursor, focus: focus && publicEntry(focus), today: localDate(new Date(), auth.user.timeZone) };
+}
+
+type Entry = Awaited<ReturnType<typeof loader>>["entries"][number];
+type Tab = "write" | "entries" | "overview" | "insights";
+type Draft = { id: string | null; title: string; content: string; mood: number | null; emotions: Emotion[]; date: string; draft: boolean };
+
+const blank = (today: string): Draft => ({ id: null, title: "", content: "", mood: null, emotions: [], date: today, draft: true });
+const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
+
+export default function DiaryScreen() {
+  const { t, i18n } = useTranslation(["diary", "ui"]);
+  const data = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+  const canWrite = layout?.entitlements.includes("diary") ?? false;
+  const canInsights = layout?.entitlements.includes("aiInsights") ?? false;
+  const draftOf = (entry: Entry): Draft => ({ id: entry.id, title: entry.title, content: entry.content, mood: entry.mood, emotions: entry.emotions, date: entry.date, draft: entry.draft });
+  const [tab, setTab] = useState<Tab>(canWrite ? "write" : "entries");
+  const [editing, setEditing] = useState<Draft | null>(data.focus && canWrite ? draftOf(data.focus) : null);
+  const { revalidate } = useRevalidator();
+  useEntityChanges(["diary"]);
+
+  const tabs: Tab[] = ["write", "entries", "overview", "insights"];
+  const openEntry = (entry: Entry) => {
+    setEditing(draftOf(entry));
+    setTab("write");
+  };
+
+  return (
+    <section className="mx-auto max-w-3xl space-y-5">
+      <header>
+        <h1 className="text-2xl font-bold">{t("name")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
+      </header>
+      <div role="tablist" aria-label={t("name")} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
+        {tabs.map((key) => (
+          <Button
+            key={key}
+            role="tab"
+            id={`diary-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`diary-panel-${key}`}
+            variant="ghost"
+            className={`flex-1 whitespace-nowrap ${tab === key ? "bg-white shadow-sm" : ""}`}
+            onClick={() => setTab(key)}
+          >
+            {t(`tabs.${key}`)}
+          </Button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`diary-panel-${tab}`} aria-labelledby={`diary-tab-${tab}`}>
+        {tab === "write" &&
+          (canWrite ? (
+            <Writer
+              key={editing?.id ?? "new"}
+              initial={editing ?? blank(data.today)}
+              today={data.today}
+              onSaved={() => {
+                setEditing(null);
+                revalidate();
+                setTab("entries");
+              }}
+              onDraftCreated={() => revalidate()}
+            />
+          ) : (
+            <PremiumNotice />
+          ))}
+        {tab === "entries" && <EntryList data={data} canWrite={canWrite} onOpen={openEntry} onWrite={() => setTab("write")} language={i18n.language === "en" ? "en" : "pt"} />}
+        {tab === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice />)}
+        {tab === "insights" && (canInsights ? <Insights /> : <PremiumNotice />)}
+      </div>
+    </section>
+  );
+}
+
+/** The writing screen: every change is kept as a draft after a short pause; "Guardar" saves the entry. */
+function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; today: string; onSaved: () => void; onDraftCreated: () => void }) {
+  const { t } = useTranslation(["diary", "ui"]);
+  const [entry, setEntry] = useState(initial);
+  const [status, setStatus] = useState<"idle" | "saving" | "saved" | "error">("idle");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const id = useRef(initial.id);
+  const dirty = useRef(false);
+  // Saves run one after another, so a first POST and a quick second change never make two drafts.
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+
+  // The parent's callback changes on every render; a ref keeps the autosave effect from re-running.
+  const created = useRef(onDraftCreated);
+  created.current = onDraftCreated;
+
+  const persist = useCallback((e: Draft, extra: { draft?: boolean } = {}) => {
+    const run = chain.current.then(async () => {
+      const payload = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date, ...extra };
+      const result = id.current
+        ? await apiFetch<{ entry: Entry }>(`/diary/${id.current}`, { method: "PATCH", body: payload })
+        : await apiFetch<{ entry: Entry }>("/diary", { body: { ...payload, draft: extra.draft ?? true } });
+      if (result.ok && !id.current) {
+        id.current = result.data.entry.id;
+        created.current();
+      }
+      return result;
+    });
+    chain.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
+  // A pause of 800 ms in typing saves the draft (only after a change by the user, never on mount).
+  useEffect(() => {
+    if (!dirty.current) return;
+    const timer = window.setTimeout(async () => {
+      dirty.current = false;
+      setStatus("saving");
+      const result = await persist(entry);
+      setStatus(result.ok ? "saved" : "error");
+      setErrors(result.ok ? {} : (result.error.fields ?? {}));
+    }, 800);
+    return () => window.clearTimeout(timer);
+  }, [entry, persist]);
+
+  const change = (patch: Partial<Draft>) => {
+    dirty.current = true;
+    setEntry((e) => ({ ...e, ...patch }));
+  };
+  const toggleEmotion = (emotion: Emotion) =>
+    change({ emotions: entry.emotions.includes(emotion) ? entry.emotions.filter((e) => e !== emotion) : [...entry.emotions, emotion] });
+
+  const save = async () => {
+    setSaving(true);
+    dirty.current = false;
+    const result = await persist(entry, { draft: false });
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(result.error.fields ?? {});
+      if (!result.error.fields) toast({ title: t("form.draftFailed"), tone: "error" });
+      return;
+    }
+    toast({ title: t("form.saved"), tone: "success" });
+    onSaved();
+  };
+
+  return (
+    <form
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{initial.id ? t("form.editEntry") : t("form.newEntry")}</h2>
+        <p className="text-xs text-slate-500" role="status" aria-live="polite" data-testid="draft-status">
+          {status === "saving" ? t("form.draftSaving") : status === "saved" ? t("form.draftSaved") : status === "error" ? t("form.draftFailed") : ""}
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <TextField label={t("form.title")} placeholder={t("form.titlePlaceholder")} value={entry.title} maxLength={200} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
+        <DateField label={t("form.date")} value={entry.date} max={today} error={errors.date} onChange={(date) => date && change({ date })} />
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.mood")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {MOOD_KEYS.map((key, i) => (
+            <Button key={key} variant="secondary" aria-pressed={entry.mood === i + 1} className={entry.mood === i + 1 ? "!border-brand-600 !bg-brand-50 text-brand-800" : ""} onClick={() => change({ mood: entry.mood === i + 1 ? null : i + 1 })}>
+              <span aria-hidden="true">{["😞", "🙁", "😐", "🙂", "😄"][i]}</span> {t(`moods.${key}`)}
+            </Button>
+          ))}
+        </div>
+        {errors.mood && <p className="mt-1 text-sm text-red-700">{errors.mood}</p>}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.emotions")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {EMOTIONS.map((emotion) => (
+            <Button
+              key={emotion}
+              variant="secondary"
+              aria-pressed={entry.emotions.includes(emotion)}
+              className={`!rounded-full !px-3 !py-1 ${entry.emotions.includes(emotion) ? "!border-brand-600 !bg-brand-50 text-brand-800" : ""}`}
+              onClick={() => toggleEmotion(emotion)}
+            >
+              {t(`emotions.${emotion}`)}
+            </Button>
+          ))}
+        </div>
+        {errors.emotions && <p className="mt-1 text-sm text-red-700">{errors.emotions}</p>}
+      </fieldset>
+      <TextArea
+        label={t("form.content")}
+        placeholder={t("form.contentPlaceholder")}
+        rows={10}
+        value={entry.content}
+        maxLength={CONTENT_MAX}
+        error={errors.content}
+        hint={t("form.characters", { count: entry.content.length })}
+        className="leading-relaxed"
+        onChange={(e) => change({ content: e.target.value })}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="submit" loading={saving}>
+          {t("form.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EntryList({ data, canWrite, onOpen, onWrite, language }: { data: Awaited<ReturnType<typeof loader>>; canWrite: boolean; onOpen: (e: Entry) => void; onWrite: () => void; language: "pt" | "en" }) {
+  const { t } = useTranslation(["diary", "ui"]);
+  const [entries, setEntries] = useState(data.entries);
+  const [cursor, setCursor] = useState(data.nextCursor);
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    setEntries(data.entries);
+    setCursor(data.nextCursor);
+  }, [data]);
+
+  const more = async () => {
+    if (!cursor) return;
+    setLoadingMore(true);
+    const result = await apiFetch<{ items: Entry[]; nextCursor: string | null }>(`/diary?limit=30&cursor=${encodeURIComponent(cursor)}`);
+    setLoadingMore(false);
+    setFailed(!result.ok);
+    if (result.ok) {
+      setEntries((list) => [...list, ...result.data.items]);
+      setCursor(result.data.nextCursor);
+    }
+  };
+  const remove = (entry: Entry) =>
+    deleteWithUndo({
+      title: t("list.removed"),
+      undoLabel: t("list.undo"),
+      failedTitle: t("list.removeFailed"),
+      hide: () => setHidden((s) => new Set(s).add(entry.id)),
+      restore: () => setHidden((s) => new Set([...s].filter((id) => id !== entry.id))),
+      commit: async () => (await apiFetch(`/diary/${entry.id}`, { method: "DELETE" })).ok,
+    });
+
+  const visible = entries.filter((e) => !hidden.has(e.id));
+  if (!visible.length) {
+    return <EmptyState title={t("list.emptyTitle")} text={t("list.emptyBody")} action={canWrite ? <Button onClick={onWrite}>{t("form.newEntry")}</Button> : undefined} />;
+  }
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-3" data-testid="diary-entries">
+        {visible.map((entry) => (
+          <li key={entry.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 className="font-semibold text-slate-900">
+                {entry.title || t("form.newEntry")}
+                {entry.draft && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t("list.draft")}</span>}
+              </h3>
+              <time dateTime={entry.date} className="text-sm text-slate-500">
+                {formatLongDate(dateOf(entry.date), language)}
+              </time>
+            </div>
+            <div className="mt-2 flex flex-wrap gap-1.5 text-xs">
+              {entry.mood !== null && <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">{t(`moods.${MOOD_KEYS[entry.mood - 1]}`)}</span>}
+              {entry.emotions.map((emotion) => (
+                <span key={emotion} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
+                  {t(`emotions.${emotion}`)}
+                </span>
+              ))}
+            </div>
+            {entry.content && <p className="mt-2 line-clamp-3 whitespace-pre-line text-sm text-slate-700">{entry.content}</p>}
+            <div className="mt-3 flex gap-2">
+              {canWrite && (
+                <Button variant="secondary" onClick={() => onOpen(entry)}>
+                  {t("list.edit")}
+                </Button>
+              )}
+              <Button variant="ghost" className="text-red-700" onClick={() => remove(entry)}>
+                {t("list.remove")}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {failed && <Notice tone="error">{t("list.loadFailed")}</Notice>}
+      {cursor && (
+        <Button variant="secondary" loading={loadingMore} onClick={more} className="w-full">
+          {t("list.more")}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+type OverviewData = {
+  entries: number;
+  averageMood: number | null;
+  moodSeries: { date: string; mood: number }[];
+  emotions: { emotion: Emotion; count: number }[];
+  analysis: {
+    moodByWeekday: { weekday: number; averageMood: number | null; entries: number }[];
+    emotionPairs: { emotions: [Emotion, Emotion]; count: number }[];
+    writingStreak: { current: number; longest: number };
+  };
+};
+
+function Overview({ today }: { today: string }) {
+  const { t, i18n } = useTranslation(["diary", "ui"]);
+  const language = i18n.language === "en" ? "en" : "pt";
+  const [days, setDays] = useState("90");
+  const [state, setState] = useState<{ status: "loading" } | { status: "error" } | { status: "ready"; data: OverviewData }>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    setState({ status: "loading" });
+    apiFetch<OverviewData>(`/diary/overview?from=${addDays(today, -(Number(days) - 1))}&to=${today}`).then((result) => {
+      if (live) setState(result.ok ? { status: "ready", data: result.data } : { status: "error" });
+    });
+    return () => {
+      live = false;
+    };
+  }, [days, today]);
+
+  return (
+    <div className="space-y-4" data-testid="diary-overview">
+      <Select
+        label={t("overview.range")}
+        className="max-w-xs"
+        value={days}
+        onChange={(e) => setDays(e.target.value)}
+        options={[
+          { value: "30", label: t("overview.days30") },
+          { value: "90", label: t("overview.days90") },
+          { value: "365", label: t("overview.days365") },
+        ]}
+      />
+      {state.status === "loading" && <Loading lines={5} />}
+      {state.status === "error" && <Notice tone="error">{t("overview.loadFailed")}</Notice>}
+      {state.status === "ready" && state.data.entries === 0 && <EmptyState title={t("overview.noData")} />}
+      {state.status === "ready" && state.data.entries > 0 && (
+        <>
+          <dl className="grid grid-cols-3 gap-3">
+            <Stat label={t("overview.entries")} value={String(state.data.entries)} />
+            <Stat label={t("overview.averageMood")} value={state.data.averageMood === null ? "—" : state.data.averageMood.toLocaleString(language)} />
+            <Stat label={t("overview.streak")} value={String(state.data.analysis.writingStreak.current)} hint={t("overview.longestStreak", { count: state.data.analysis.writingStreak.longest })} />
+          </dl>
+          <Suspense fallback={<Loading lines={4} label={t("overview.chartLoading")} />}>
+            <Card title={t("overview.moodOverTime")}>
+              <Charts.MoodLineChart moodLabel={t("form.mood")} points={state.data.moodSeries.map((p) => ({ label: formatShortDate(dateOf(p.date), language).slice(0, 5), mood: p.mood }))} />
+            </Card>
+            <Card title={t("overview.emotionFrequency")}>
+              <Charts.CountBarChart testId="emotion-chart" valueLabel={t("overview.entries")} bars={state.data.emotions.map((e) => ({ label: t(`emotions.${e.emotion}`), value: e.count }))} />
+              <ul className="sr-only">
+                {state.data.emotions.map((e) => (
+                  <li key={e.emotion}>
+                    {t(`emotions.${e.emotion}`)}: {e.count}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card title={t("overview.moodByWeekday")}>
+              <Charts.CountBarChart
+                testId="weekday-chart"
+                domain={[0, 5]}
+                valueLabel={t("overview.averageMood")}
+                bars={state.data.analysis.moodByWeekday.map((d) => ({ label: t(`weekdays.${WEEKDAY_KEYS[d.weekday - 1]}`), value: d.averageMood ?? 0 }))}
+              />
+            </Card>
+          </Suspense>
+          {state.data.analysis.emotionPairs.length > 0 && (
+            <Card title={t("overview.pairs")}>
+              <ul className="space-y-1 text-sm">
+                {state.data.analysis.emotionPairs.map((pair) => (
+                  <li key={pair.emotions.join("+")} className="flex justify-between">
+                    <span>
+                      {t(`emotions.${pair.emotions[0]}`)} + {t(`emotions.${pair.emotions[1]}`)}
+                    </span>
+                    <span className="text-slate-500">{t("overview.pairCount", { count: pair.count })}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Insights() {
+  const { t } = useTranslation(["diary", "ui"]);
+  const [state, setState] = useState<{ status: "loading" } | { status: "error" } | { status: "ready"; items: { kind: string; text: string }[] }>({ status: "loading" });
+  useEffect(() => {
+    apiFetch<{ items: { kind: string; text: string }[] }>("/diary/insights").then((result) => setState(result.ok ? { status: "ready", items: result.data.items } : { status: "error" }));
+  }, []);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">{t("insights.intro")}</p>
+      {state.status === "loading" && <Loading lines={3} />}
+      {state.status === "error" && <Notice tone="error">{t("insights.loadFailed")}</Notice>}
+      {state.status === "ready" && state.items.length === 0 && <EmptyState title={t("insights.none")} />}
+      {state.status === "ready" && (
+        <ul className="space-y-2">
+          {state.items.map((item) => (
+            <li key={item.kind} className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+              {item.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-3">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-2xl font-semibold text-slate-900">{value}</dd>
+      {hint && <dd className="text-xs text-slate-500">{hint}</dd>}
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mb-4 rounded-2xl border border-slate-200 bg-white p-4">
+      <h3 className="mb-3 text-sm font-semibold text-slate-800">{title}</h3>
+      {children}
+    </section>
+  );
+}

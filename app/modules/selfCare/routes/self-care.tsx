@@ -1,0 +1,379 @@
+/**
+ * /app/autocuidado: today's checklist (one tap to check in), the last eight days of each routine
+ * (a forgotten day can be marked up to 7 days back), streaks, a five-week history, and the
+ * routine form. Streaks come from the API, computed in the user's time zone.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { PremiumNotice } from "~/components/billing/premium-notice";
+import { toast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Select, TextArea, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { useApiForm } from "~/components/ui/use-api-form";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { formatShortDate } from "~/lib/dates";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import type { loader as layoutLoader } from "~/routes/app/layout";
+import { database } from "@worker/db/client";
+import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
+import { checkInsBetween, listRoutines } from "@worker/modules/selfCare/queries";
+import { addDays, checkInAllowed, isoWeekday, isScheduled, localDate } from "@worker/modules/selfCare/streaks";
+import { ROUTINE_CATEGORIES, type RoutineCategory } from "@worker/modules/selfCare/vocabulary";
+
+export const handle: I18nHandle = { i18n: ["selfCare", "ui", "billing"] };
+
+const HISTORY_DAYS = 35;
+const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const auth = requireUser(args);
+  const db = database(args.context.cloudflare.env.DB);
+  const today = localDate(new Date(), auth.user.timeZone);
+  const [routines, history] = await Promise.all([
+    listRoutines(db, auth.user.id, { limit: 200 }, today),
+    checkInsBetween(db, auth.user.id, addDays(today, -(HISTORY_DAYS - 1)), today),
+  ]);
+  return { routines: routines.items, history, today };
+}
+
+type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unknown; updatedAt: unknown };
+const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
+
+export default function SelfCareScreen() {
+  const { t } = useTranslation(["selfCare", "ui"]);
+  const data = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+  const canWrite = layout?.entitlements.includes("selfCare") ?? false;
+  const { revalidate } = useRevalidator();
+  useEntityChanges(["routine"]);
+  const [routines, setRoutines] = useState<Routine[]>(data.routines);
+  const [form, setForm] = useState<Routine | "new" | null>(null);
+  const [removing, setRemoving] = useState<Routine | null>(null);
+  const [pendingRemove, setPendingRemove] = useState(false);
+  useEffect(() => setRoutines(data.routines), [data.routines]);
+
+  const replace = (routine: Routine) => setRoutines((list) => list.map((r) => (r.id === routine.id ? routine : r)));
+  /** Marks or unmarks one day; the answer carries the new streak. */
+  const toggle = async (routine: Routine, date: string, done: boolean) => {
+    const result = done
+      ? await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/check-ins/${date}`, { method: "DELETE" })
+      : await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/check-ins`, { body: { date } });
+    if (!result.ok) {
+      if (result.status !== 402) toast({ title: result.error.message || t("checkInFailed"), tone: "error" });
+      return;
+    }
+    replace(result.data.routine);
+    revalidate();
+    if (!done && date === data.today) {
+      toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success", action: { label: t("undoCheckIn"), onClick: () => void toggle(result.data.routine, date, true) } });
+    }
+  };
+  const remove = async () => {
+    if (!removing) return;
+    setPendingRemove(true);
+    const result = await apiFetch(`/routines/${removing.id}`, { method: "DELETE" });
+    setPendingRemove(false);
+    if (!result.ok) {
+      toast({ title: t("removeFailed"), tone: "error" });
+      return;
+    }
+    setRoutines((list) => list.filter((r) => r.id !== removing.id));
+    toast({ title: t("removed"), tone: "success" });
+    setRemoving(null);
+    revalidate();
+  };
+
+  const dueToday = routines.filter((r) => r.scheduledToday);
+  const others = routines.filter((r) => !r.scheduledToday);
+  return (
+    <section className="mx-auto max-w-3xl space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t("name")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
+        </div>
+        {canWrite && routines.length > 0 && form === null && <Button onClick={() => setForm("new")}>{t("form.create")}</Button>}
+      </header>
+      {!canWrite && <PremiumNotice />}
+      {form !== null && (
+        <RoutineForm
+          routine={form === "new" ? null : form}
+          onDone={(saved) => {
+            setForm(null);
+            if (saved) {
+              setRoutines((list) => (list.some((r) => r.id === saved.id) ? list.map((r) => (r.id === saved.id ? saved : r)) : [...list, saved]));
+              revalidate();
+            }
+          }}
+        />
+      )}
+      {routines.length === 0 && form === null && (
+        <EmptyState title={t("emptyTitle")} text={t("emptyBody")} action={canWrite ? <Button onClick={() => setForm("new")}>{t("form.create")}</Button> : undefined} />
+      )}
+      {routines.length > 0 && (
+        <>
+          <section aria-labelledby="self-care-today" className="space-y-3">
+            <h2 id="self-care-today" className="text-lg font-semibold">
+              {t("today")}
+            </h2>
+            {dueToday.length === 0 ? (
+              <p className="text-sm text-slate-600">{t("todayEmpty")}</p>
+            ) : (
+              <ul className="space-y-2" data-testid="today-checklist">
+                {dueToday.map((routine) => (
+                  <RoutineCard key={routine.id} routine={routine} today={data.today} canWrite={canWrite} onToggle={toggle} onEdit={() => setForm(routine)} onRemove={() => setRemoving(routine)} />
+                ))}
+              </ul>
+            )}
+          </section>
+          {others.length > 0 && (
+            <section aria-labelledby="self-care-others" className="space-y-3">
+              <h2 id="self-care-others" className="text-lg font-semibold">
+                {t("otherRoutines")}
+              </h2>
+              <ul className="space-y-2">
+                {others.map((routine) => (
+                  <RoutineCard key={routine.id} routine={routine} today={data.today} canWrite={canWrite} onToggle={toggle} onEdit={() => setForm(routine)} onRemove={() => setRemoving(routine)} />
+                ))}
+              </ul>
+            </section>
+          )}
+          <History routines={routines} history={data.history} today={data.today} />
+        </>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        destructive
+        pending={pendingRemove}
+        title={t("removeTitle")}
+        description={t("removeBody", { title: removing?.title ?? "" })}
+        confirmLabel={t("remove")}
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      />
+    </section>
+  );
+}
+
+function RoutineCard({
+  routine,
+  today,
+  canWrite,
+  onToggle,
+  onEdit,
+  onRemove,
+}: {
+  routine: Routine;
+  today: string;
+  canWrite: boolean;
+  onToggle: (routine: Routine, date: string, done: boolean) => Promise<void>;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t, i18n } = useTranslation(["selfCare", "ui"]);
+  const language = i18n.language === "en" ? "en" : "pt";
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (date: string, done: boolean) => {
+    setBusy(date);
+    await onToggle(routine, date, done);
+    setBusy(null);
+  };
+  const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
+  const days = Array.from({ length: 8 }, (_, i) => addDays(today, i - 7));
+  const done = new Set(routine.recentCheckIns);
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine">
+      <div className="flex flex-wrap items-center gap-3">
+        {routine.scheduledToday && (
+          <Button
+            variant={routine.checkedInToday ? "primary" : "secondary"}
+            aria-pressed={routine.checkedInToday}
+            disabled={!canWrite}
+            loading={busy === today}
+            onClick={() => run(today, routine.checkedInToday)}
+            className="!rounded-full"
+          >
+            <span aria-hidden="true">{routine.checkedInToday ? "✓" : "○"}</span>
+            {routine.checkedInToday ? t("checkedIn") : t("checkIn")}
+          </Button>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-slate-900">{routine.title}</h3>
+          <p className="text-xs text-slate-500">
+            {t(`categories.${routine.category as RoutineCategory}`)}
+            {" · "}
+            {routine.frequency === "daily" ? t("frequencies.daily") : routine.weekdays.map((d) => t(`weekdaysShort.${WEEKDAYS[d - 1]}`)).join(", ")}
+            {routine.durationMinutes ? ` · ${t("minutes", { count: routine.durationMinutes })}` : ""}
+          </p>
+        </div>
+        <p className="text-right text-sm" data-testid="streak">
+          <span className="font-semibold text-brand-700">🔥 {t("streak", { count: routine.streakDays })}</span>
+          <br />
+          <span className="text-xs text-slate-500">{t("longest", { count: routine.longestStreakDays })}</span>
+        </p>
+      </div>
+      {routine.description && <p className="mt-2 text-sm text-slate-600">{routine.description}</p>}
+      <div className="mt-3">
+        <p className="mb-1 text-xs text-slate-500">{t("lastDays")}</p>
+        <div className="grid grid-cols-8 gap-1">
+          {days.map((day) => {
+            const isDone = done.has(day);
+            const state = isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
+            return (
+              <Button
+                key={day}
+                variant="ghost"
+                aria-pressed={isDone}
+                aria-label={t("dayLabel", { date: formatShortDate(dateOf(day), language), state })}
+                disabled={!canWrite || !checkInAllowed(day, today)}
+                loading={busy === day}
+                onClick={() => run(day, isDone)}
+                className={`!flex-col !gap-0 !px-0 !py-1 text-xs ${isDone ? "!bg-brand-600 !text-white" : isScheduled(schedule, day) ? "border border-slate-300" : "border border-dashed border-slate-200 text-slate-400"}`}
+                data-date={day}
+              >
+                <span>{t(`weekdaysShort.${WEEKDAYS[isoWeekday(day) - 1]}`)}</span>
+                <span className="font-semibold">{Number(day.slice(8))}</span>
+              </Button>
+            );
+          })}
+        </div>
+      </div>
+      {canWrite && (
+        <div className="mt-3 flex gap-2">
+          <Button variant="secondary" onClick={onEdit}>
+            {t("editAction")}
+          </Button>
+          <Button variant="ghost" className="text-red-700" onClick={onRemove}>
+            {t("remove")}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (saved: Routine | null) => void }) {
+  const { t } = useTranslation(["selfCare", "ui"]);
+  const [title, setTitle] = useState(routine?.title ?? "");
+  const [category, setCategory] = useState<string>(routine?.category ?? "other");
+  const [description, setDescription] = useState(routine?.description ?? "");
+  const [frequency, setFrequency] = useState<string>(routine?.frequency ?? "daily");
+  const [weekdays, setWeekdays] = useState<number[]>(routine?.weekdays ?? []);
+  const [duration, setDuration] = useState(routine?.durationMinutes ? String(routine.durationMinutes) : "");
+  const form = useApiForm<{ routine: Routine }>({
+    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes"],
+    fallback: t("form.failed"),
+    onSuccess: (data) => {
+      toast({ title: routine ? t("form.updated") : t("form.created"), tone: "success" });
+      onDone(data.routine);
+    },
+  });
+  const submit = (event: FormEvent) =>
+    form.submit(() => {
+      const durationMinutes = duration.trim() === "" ? null : Number(duration);
+      const body = { title, category, description, frequency, weekdays: frequency === "weekdays" ? weekdays : [], durationMinutes };
+      return routine ? apiFetch<{ routine: Routine }>(`/routines/${routine.id}`, { method: "PATCH", body }) : apiFetch<{ routine: Routine }>("/routines", { body });
+    })(event);
+
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="routine-form-title">
+      <h2 id="routine-form-title" className="text-lg font-semibold">
+        {routine ? t("form.edit") : t("form.create")}
+      </h2>
+      <TextField label={t("form.title")} placeholder={t("form.titlePlaceholder")} value={title} maxLength={120} error={form.errors.title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select label={t("form.category")} value={category} error={form.errors.category} onChange={(e) => setCategory(e.target.value)} options={ROUTINE_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))} />
+        <TextField label={t("form.duration")} type="number" inputMode="numeric" min={1} max={600} optional value={duration} error={form.errors.durationMinutes} onChange={(e) => setDuration(e.target.value)} />
+      </div>
+      <TextArea label={t("form.description")} optional rows={2} value={description} error={form.errors.description} onChange={(e) => setDescription(e.target.value)} />
+      <Select
+        label={t("form.frequency")}
+        value={frequency}
+        error={form.errors.frequency}
+        onChange={(e) => setFrequency(e.target.value)}
+        options={[
+          { value: "daily", label: t("frequencies.daily") },
+          { value: "weekdays", label: t("frequencies.weekdays") },
+        ]}
+      />
+      {frequency === "weekdays" && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.weekdays")}</legend>
+          <div className="flex flex-wrap gap-2">
+            {WEEKDAYS.map((key, i) => (
+              <Button
+                key={key}
+                variant="secondary"
+                aria-pressed={weekdays.includes(i + 1)}
+                className={weekdays.includes(i + 1) ? "!border-brand-600 !bg-brand-50 text-brand-800" : ""}
+                onClick={() => setWeekdays((days) => (days.includes(i + 1) ? days.filter((d) => d !== i + 1) : [...days, i + 1].sort()))}
+              >
+                {t(`weekdaysShort.${key}`)}
+              </Button>
+            ))}
+          </div>
+          {form.errors.weekdays && <p className="mt-1 text-sm text-red-700">{form.errors.weekdays}</p>}
+        </fieldset>
+      )}
+      {form.message && <Notice tone="error">{form.message}</Notice>}
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={() => onDone(null)}>
+          {t("form.cancel")}
+        </Button>
+        <Button type="submit" loading={form.pending}>
+          {t("form.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function History({ routines, history, today }: { routines: Routine[]; history: { routineId: string; date: string }[]; today: string }) {
+  const { t, i18n } = useTranslation(["selfCare", "ui"]);
+  const language = i18n.language === "en" ? "en" : "pt";
+  const done = new Set(history.map((h) => `${h.routineId}|${h.date}`));
+  const days = Array.from({ length: HISTORY_DAYS }, (_, i) => addDays(today, i - (HISTORY_DAYS - 1)));
+  return (
+    <section aria-labelledby="self-care-history" className="space-y-2">
+      <h2 id="self-care-history" className="text-lg font-semibold">
+        {t("history.title")}
+      </h2>
+      <p className="text-sm text-slate-600">{t("history.intro")}</p>
+      {history.length === 0 ? (
+        <p className="text-sm text-slate-500">{t("history.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white p-3">
+          <table className="border-separate border-spacing-0.5 text-xs">
+            <tbody>
+              {routines.map((routine) => {
+                const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
+                return (
+                  <tr key={routine.id}>
+                    <th scope="row" className="max-w-[8rem] truncate pr-2 text-left font-medium text-slate-700">
+                      {routine.title}
+                    </th>
+                    {days.map((day) => {
+                      const isDone = done.has(`${routine.id}|${day}`);
+                      const state = isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
+                      return (
+                        <td key={day} title={t("dayLabel", { date: formatShortDate(dateOf(day), language), state })} className={`h-4 w-4 rounded-sm ${isDone ? "bg-brand-600" : isScheduled(schedule, day) ? "bg-slate-200" : "bg-slate-50"}`}>
+                          <span className="sr-only">{t("dayLabel", { date: formatShortDate(dateOf(day), language), state })}</span>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { createUser, dismissCookieBanner, untilHydrated } from "./support";
+
+/** The user's calendar day in Lisbon (the accounts below live there), as the server computes it. */
+const lisbonDay = (daysBack = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date(Date.now() - daysBack * 86_400_000));
+
+test.describe("wellbeing", () => {
+  // The overview's chart chunk is fetched and evaluated on first use, on a busy shared machine.
+  test.setTimeout(120_000);
+
+  test("a diary entry with two emotions is kept as a draft while typing, saved, and shows in the overview", async ({ page, context }) => {
+    await createUser(context.request, `e2e-diary-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+
+    await page.getByLabel("Título").fill("Manhã no jardim");
+    await page.getByRole("button", { name: "Feliz" }).click();
+    await page.getByRole("button", { name: "Grato(a)" }).click();
+    await page.getByRole("button", { name: "Bem", exact: false }).first().click();
+    await page.getByLabel("O que aconteceu, o que sentiu").fill("Regar as plantas com calma antes do trabalho.");
+    // Saved as a draft without pressing anything.
+    await expect(page.getByTestId("draft-status")).toHaveText("Rascunho guardado");
+    await page.getByRole("button", { name: "Guardar entrada" }).click();
+
+    const entries = page.getByTestId("diary-entries");
+    await expect(entries.getByText("Manhã no jardim")).toBeVisible();
+    await expect(entries.getByText("Feliz")).toBeVisible();
+    await expect(entries.getByText("Rascunho")).toHaveCount(0);
+
+    await page.getByRole("tab", { name: "Visão geral" }).click();
+    const overview = page.getByTestId("diary-overview");
+    await expect(overview.getByTestId("emotion-chart")).toBeVisible({ timeout: 30_000 });
+    await expect(overview.getByText("Feliz: 1")).toBeAttached();
+    await expect(overview.getByText("Grato(a): 1")).toBeAttached();
+    await expect(overview.getByTestId("mood-chart")).toBeVisible();
+  });
+
+  test("checking a routine in on three days shows a three-day streak", async ({ page, context }) => {
+    await createUser(context.request, `e2e-selfcare-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+
+    await page.getByRole("button", { name: "Nova rotina" }).click();
+    await page.getByLabel("Título").fill("Respirar fundo");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    const routine = page.getByTestId("routine").filter({ hasText: "Respirar fundo" });
+    await expect(routine).toBeVisible();
+    await expect(routine.getByTestId("streak")).toContainText("Sem sequência ainda");
+
+    // Today with one tap, then the two days before (late check-ins, within the 7-day window).
+    await routine.getByRole("button", { name: "Marcar como feito" }).click();
+    await expect(routine.getByTestId("streak")).toContainText("1 dia seguido");
+    await routine.locator(`[data-date="${lisbonDay(1)}"]`).click();
+    await expect(routine.getByTestId("streak")).toContainText("2 dias seguidos");
+    await routine.locator(`[data-date="${lisbonDay(2)}"]`).click();
+    await expect(routine.getByTestId("streak")).toContainText("3 dias seguidos");
+
+    // It survives a reload (computed by the server from the stored check-ins).
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("routine").filter({ hasText: "Respirar fundo" }).getByTestId("streak")).toContainText("3 dias seguidos");
+  });
+});

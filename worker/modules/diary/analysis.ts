@@ -1,0 +1,114 @@
+/**
+ * The diary's overview, analysis and insights, computed from the user's saved entries only (pure
+ * functions: no invented facts, every figure traceable to entries). Dates are the user's calendar
+ * days (`YYYY-MM-DD`).
+ */
+import { addDays, daysBetween, isoWeekday } from "../selfCare/streaks";
+import { EMOTIONS, type Emotion } from "./vocabulary";
+
+/** What the analysis reads of an entry (drafts are left out by the caller). */
+export type EntryFacts = { date: string; mood: number | null; emotions: readonly Emotion[] };
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const mean = (values: number[]) => (values.length ? round1(values.reduce((a, b) => a + b, 0) / values.length) : null);
+
+/** Mood over time (the mean of each day with a mood) and how often each emotion was named. */
+export function overview(entries: readonly EntryFacts[]) {
+  const byDay = new Map<string, number[]>();
+  const emotionCounts = Object.fromEntries(EMOTIONS.map((e) => [e, 0])) as Record<Emotion, number>;
+  const moods: number[] = [];
+  for (const entry of entries) {
+    if (entry.mood !== null) {
+      moods.push(entry.mood);
+      byDay.set(entry.date, [...(byDay.get(entry.date) ?? []), entry.mood]);
+    }
+    for (const emotion of new Set(entry.emotions)) emotionCounts[emotion] += 1;
+  }
+  const moodSeries = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, values]) => ({ date, mood: mean(values)! }));
+  const emotions = EMOTIONS.map((emotion) => ({ emotion, count: emotionCounts[emotion] }))
+    .filter((e) => e.count > 0)
+    .sort((a, b) => b.count - a.count || EMOTIONS.indexOf(a.emotion) - EMOTIONS.indexOf(b.emotion));
+  return { entries: entries.length, averageMood: mean(moods), moodSeries, emotions };
+}
+
+/** Mood by ISO weekday (1 = Monday), the emotions named together most often, the writing streak. */
+export function analysis(entries: readonly EntryFacts[], today: string) {
+  const weekdays = Array.from({ length: 7 }, () => [] as number[]);
+  const pairs = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.mood !== null) weekdays[isoWeekday(entry.date) - 1].push(entry.mood);
+    const named = EMOTIONS.filter((e) => entry.emotions.includes(e));
+    for (let i = 0; i < named.length; i++) for (let j = i + 1; j < named.length; j++) {
+      const key = `${named[i]}+${named[j]}`;
+      pairs.set(key, (pairs.get(key) ?? 0) + 1);
+    }
+  }
+  const moodByWeekday = weekdays.map((moods, i) => ({ weekday: i + 1, averageMood: mean(moods), entries: moods.length }));
+  const emotionPairs = [...pairs.entries()]
+    .map(([key, count]) => ({ emotions: key.split("+") as [Emotion, Emotion], count }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 5);
+  return { moodByWeekday, emotionPairs, writingStreak: writingStreak(entries.map((e) => e.date), today) };
+}
+
+/**
+ * Days in a row with at least one entry: `current` ends today, or yesterday while today has no
+ * entry yet (the day is not over); `longest` over the whole range.
+ */
+export function writingStreak(dates: readonly string[], today: string) {
+  const days = [...new Set(dates)].filter((d) => d <= today).sort();
+  let longest = 0;
+  let run = 0;
+  let previous: string | null = null;
+  for (const day of days) {
+    run = previous && daysBetween(previous, day) === 1 ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    previous = day;
+  }
+  const written = new Set(days);
+  let current = 0;
+  let day = written.has(today) ? today : addDays(today, -1);
+  while (written.has(day)) {
+    current += 1;
+    day = addDays(day, -1);
+  }
+  return { current, longest };
+}
+
+/** One insight: a catalogue key (diary:insights.<kind>) and the computed values it quotes. */
+export type Insight = { kind: "moodTrend" | "bestWeekday" | "topEmotion" | "emotionPair" | "streak"; values: Record<string, string | number> };
+
+/** Minimum data before a statement is made: fewer entries would be noise, not a pattern. */
+const MIN_ENTRIES = 3;
+
+/**
+ * Statements the entries support, each with the numbers it rests on: the mood of the last 14 days
+ * against the 14 before, the weekday with the best mood, the most named emotion, the pair named
+ * together most, the writing streak. Nothing is said without enough entries behind it.
+ */
+export function insights(entries: readonly EntryFacts[], today: string): Insight[] {
+  const result: Insight[] = [];
+  const recent = entries.filter((e) => e.mood !== null && daysBetween(e.date, today) >= 0 && daysBetween(e.date, today) < 14);
+  const before = entries.filter((e) => e.mood !== null && daysBetween(e.date, today) >= 14 && daysBetween(e.date, today) < 28);
+  if (recent.length >= MIN_ENTRIES && before.length >= MIN_ENTRIES) {
+    const now = mean(recent.map((e) => e.mood!))!;
+    const then = mean(before.map((e) => e.mood!))!;
+    const direction = now > then ? "up" : now < then ? "down" : "same";
+    result.push({ kind: "moodTrend", values: { direction, now, then } });
+  }
+  const { moodByWeekday, emotionPairs, writingStreak: streak } = analysis(entries, today);
+  const rated = moodByWeekday.filter((d) => d.entries >= 2 && d.averageMood !== null);
+  if (rated.length >= 2) {
+    const best = rated.reduce((a, b) => (b.averageMood! > a.averageMood! ? b : a));
+    result.push({ kind: "bestWeekday", values: { weekday: best.weekday, mood: best.averageMood!, entries: best.entries } });
+  }
+  const { emotions } = overview(entries);
+  if (entries.length >= MIN_ENTRIES && emotions[0]) {
+    result.push({ kind: "topEmotion", values: { emotion: emotions[0].emotion, count: emotions[0].count, entries: entries.length } });
+  }
+  if (emotionPairs[0] && emotionPairs[0].count >= 2) {
+    result.push({ kind: "emotionPair", values: { first: emotionPairs[0].emotions[0], second: emotionPairs[0].emotions[1], count: emotionPairs[0].count } });
+  }
+  if (streak.current >= 2) result.push({ kind: "streak", values: { days: streak.current, longest: streak.longest } });
+  return result;
+}

@@ -1,0 +1,97 @@
+/** The diary's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { listPage } from "../../db/lists";
+import { ownedOr404 } from "../../db/owned";
+import { scopedTo } from "../../db/scoped";
+import { newId } from "../../lib/ids";
+import type { PageRequest } from "../../lib/pagination";
+import type { SearchResult } from "../../search/registry";
+import { diaryEntries, type DiaryEntry } from "./schema";
+import type { Emotion } from "./vocabulary";
+
+export type EntryInput = { title: string; content: string; mood: number | null; emotions: Emotion[]; date: string; draft: boolean };
+
+/** An entry as the API answers it (the user id is implied). */
+export const publicEntry = ({ userId: _userId, ...entry }: DiaryEntry) => entry;
+
+export function listEntries(db: Db, userId: string, filter: { from?: string; to?: string; draft?: boolean }, page: PageRequest) {
+  const where: SQL[] = [];
+  if (filter.from) where.push(gte(diaryEntries.date, filter.from));
+  if (filter.to) where.push(lte(diaryEntries.date, filter.to));
+  if (filter.draft !== undefined) where.push(eq(diaryEntries.draft, filter.draft));
+  return listPage(scopedTo(db, userId), diaryEntries, {
+    where: and(...where),
+    order: [
+      { by: diaryEntries.date, desc: true, of: (e) => e.date },
+      { by: diaryEntries.createdAt, desc: true, of: (e) => e.createdAt },
+    ],
+    page,
+  });
+}
+
+export const entryOr404 = (db: Db, userId: string, id: string) => ownedOr404(scopedTo(db, userId), diaryEntries, id);
+
+export async function createEntry(db: Db, userId: string, input: EntryInput) {
+  const [row] = await scopedTo(db, userId).insert(diaryEntries, { id: newId(), ...input }).returning();
+  return row;
+}
+
+export async function updateEntry(db: Db, userId: string, id: string, change: Partial<EntryInput>) {
+  const [row] = await scopedTo(db, userId)
+    .update(diaryEntries, { ...change, updatedAt: new Date() }, eq(diaryEntries.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteEntry(db: Db, userId: string, id: string) {
+  await scopedTo(db, userId).delete(diaryEntries, eq(diaryEntries.id, id));
+}
+
+/** The saved (not draft) entries of a range, oldest first: what the overview, analysis and insights read. */
+export function savedEntriesBetween(db: Db, userId: string, from: string, to: string) {
+  return db
+    .select({ date: diaryEntries.date, mood: diaryEntries.mood, emotions: diaryEntries.emotions })
+    .from(diaryEntries)
+    .where(scopedTo(db, userId).owned(diaryEntries, and(gte(diaryEntries.date, from), lte(diaryEntries.date, to), eq(diaryEntries.draft, false))))
+    .orderBy(asc(diaryEntries.date));
+}
+
+/** Global search ("note"): the user's entries whose title or text contains the query, newest first. */
+export async function searchEntries(db: Db, userId: string, query: string, limit: number): Promise<SearchResult[]> {
+  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const rows = await scopedTo(db, userId)
+    .select(diaryEntries, or(sql`lower(${diaryEntries.title}) like ${pattern} escape '\\'`, sql`lower(${diaryEntries.content}) like ${pattern} escape '\\'`))
+    .orderBy(desc(diaryEntries.date), desc(diaryEntries.createdAt))
+    .limit(limit);
+  return rows.map((e) => ({
+    id: e.id,
+    title: e.title || e.content.slice(0, 60),
+    description: e.content.slice(0, 140),
+    type: "note",
+    module: "diary",
+    url: `/app/diario?entrada=${e.id}`,
+    metadata: { date: e.date, ...(e.draft ? { status: "draft" } : {}) },
+  }));
+}
+
+/** Every entry of the user for GET /me/export, drafts included. */
+export async function exportDiary(db: Db, userId: string) {
+  const rows = await scopedTo(db, userId).select(diaryEntries).orderBy(asc(diaryEntries.date), asc(diaryEntries.createdAt));
+  return { diaryEntries: rows.map(publicEntry) };
+}
+
+/** A few weeks of demo entries for the seeded account. */
+export async function seedDiary(db: Db, userId: string, today: string, addDays: (date: string, days: number) => string) {
+  const samples: Omit<EntryInput, "date" | "draft">[] = [
+    { title: "Um dia tranquilo", content: "Caminhei junto ao rio ao fim da tarde e jantei com calma.", mood: 4, emotions: ["calm", "grateful"] },
+    { title: "Semana cheia", content: "Muitas reuniões seguidas; senti falta de pausas.", mood: 2, emotions: ["tired", "anxious"] },
+    { title: "Boa notícia", content: "O projeto foi aprovado. Fui celebrar com a equipa.", mood: 5, emotions: ["happy", "energetic", "hopeful"] },
+    { title: "Domingo lento", content: "Li um livro antigo e lembrei-me das férias em casa dos avós.", mood: 4, emotions: ["nostalgic", "calm"] },
+    { title: "Dia difícil", content: "Um atraso atrás do outro. Respirei fundo e fui dormir cedo.", mood: 2, emotions: ["frustrated", "tired"] },
+  ];
+  const scoped = scopedTo(db, userId);
+  await scoped.batch(
+    Array.from({ length: 12 }, (_, i) => scoped.insert(diaryEntries, { id: newId(), ...samples[i % samples.length], date: addDays(today, -i * 2), draft: false })),
+  );
+}

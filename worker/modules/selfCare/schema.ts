@@ -1,0 +1,58 @@
+/**
+ * Self-care routines and their check-ins (one per routine and day). Wellbeing data: only
+ * ./queries.ts reads it (tests/unit/db-guard.test.ts), never logged or shown in admin screens.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "../../db/schema";
+import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
+
+
+const createdAt = integer("created_at", { mode: "timestamp_ms" })
+  .notNull()
+  .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const routines = sqliteTable(
+  "routines",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: text("category", { enum: ROUTINE_CATEGORIES }).notNull().default("other"),
+    description: text("description").notNull().default(""),
+    frequency: text("frequency", { enum: FREQUENCIES }).notNull().default("daily"),
+    /** ISO weekdays (1 = Monday) when `frequency` is "weekdays"; empty for daily. */
+    weekdays: text("weekdays", { mode: "json" }).$type<number[]>().notNull().default([]),
+    durationMinutes: integer("duration_minutes"),
+    createdAt,
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("routines_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const routineCheckIns = sqliteTable(
+  "routine_check_ins",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    routineId: text("routine_id")
+      .notNull()
+      .references(() => routines.id, { onDelete: "cascade" }),
+    /** The user's calendar day (in their time zone when they checked in). */
+    date: text("date").notNull(),
+    createdAt,
+  },
+  (t) => [
+    // Checking in twice on one day never makes a second row.
+    uniqueIndex("routine_check_ins_routine_date_idx").on(t.routineId, t.date),
+    index("routine_check_ins_user_date_idx").on(t.userId, t.date),
+  ],
+);
+
+export type Routine = typeof routines.$inferSelect;
