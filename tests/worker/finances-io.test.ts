@@ -168,6 +168,13 @@ describe("POST /transactions/import", () => {
     form.set("mapping", JSON.stringify({ description: 4 }));
     const viaForm = await json(await call("/transactions/import?dryRun=true", { method: "POST", cookie: bruno, body: form }));
     expect(viaForm.items[0]).toMatchObject({ date: "2026-02-01", description: "Pequeno-almoço" });
+    // A category picked per line in the preview replaces the guess; an unknown one is refused.
+    const picked = await json(await importCsv(bruno, text, `?dryRun=true&categories=${encodeURIComponent(JSON.stringify({ 2: "health" }))}`));
+    expect(picked.items[0].category).toBe("health");
+    const unknown = await importCsv(bruno, text, `?categories=${encodeURIComponent(JSON.stringify({ 2: "someone-elses-id" }))}`);
+    expect(unknown.status).toBe(400);
+    expect((await json(unknown)).error.message).toBe("Escolha uma categoria existente.");
+    expect(await rowsOf(brunoId)).toEqual([]);
     const bad = await importCsv(bruno, text, `?mapping=${encodeURIComponent(JSON.stringify({ date: -1 }))}`);
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.message).toBe("As colunas escolhidas não são válidas.");

@@ -71,6 +71,7 @@ export default {
     tooManyRows: "The file has more than 20,000 lines. Split it into shorter periods.",
     tooLarge: "The file is larger than 5 MB.",
     rowErrors: "Line {{line}} cannot be read: nothing was imported.",
+    badCategories: "Choose an existing category.",
     badMapping: "The chosen columns are not valid.",
   },
   rowError: {

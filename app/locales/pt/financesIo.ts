@@ -73,6 +73,7 @@ const financesIo = {
     tooManyRows: "O ficheiro tem mais de 20 000 linhas. Divida-o por períodos mais curtos.",
     tooLarge: "O ficheiro tem mais de 5 MB.",
     rowErrors: "A linha {{line}} não pode ser lida: nada foi importado.",
+    badCategories: "Escolha uma categoria existente.",
     badMapping: "As colunas escolhidas não são válidas.",
   },
   rowError: {

@@ -23,6 +23,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
   const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<MappingChoice>({});
+  const [categories, setCategories] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<"reading" | "importing" | null>(null);
 
@@ -30,6 +31,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
     setBytes(null);
     setPreview(null);
     setMapping({});
+    setCategories({});
     setError(null);
   };
   const close = () => {
@@ -41,7 +43,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
   async function load(file: ArrayBuffer, choice: MappingChoice) {
     setPending("reading");
     setError(null);
-    const result = await sendImport(file, { dryRun: true, mapping: choice });
+    const result = await sendImport(file, { dryRun: true, mapping: choice, categories });
     setPending(null);
     if (result.ok) setPreview(result.data);
     else {
@@ -55,6 +57,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
     const data = await file.arrayBuffer();
     setBytes(data);
     setMapping({});
+    setCategories({});
     await load(data, {});
   }
 
@@ -67,7 +70,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
   async function importAll() {
     if (!bytes) return;
     setPending("importing");
-    const result = await sendImport(bytes, { dryRun: false, mapping });
+    const result = await sendImport(bytes, { dryRun: false, mapping, categories });
     setPending(null);
     if (!result.ok) {
       setError(result.error.message || t("import.notCsv"));
@@ -83,7 +86,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
   const fresh = preview?.items.filter((i) => !i.duplicate).length ?? 0;
   const duplicates = (preview?.items.length ?? 0) - fresh;
   const columnOptions = [{ value: "", label: t("import.none") }, ...(preview?.mapping.columns ?? []).map((name, index) => ({ value: String(index), label: name || `#${index + 1}` }))];
-  const categoryLabel = new Map(categoryOptions(language, ownCategories).map((o) => [o.value, o.label]));
+  const choices = categoryOptions(language, ownCategories);
   const money = (cents: number, type: "income" | "expense") => `${type === "expense" ? "−" : "+"}${formatMoney(cents, language)}`;
   const columnField = (key: "date" | "description" | "amount" | "debit" | "credit") => (
     <Select
@@ -184,7 +187,16 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
                               </span>
                             )}
                           </td>
-                          <td className="px-3 py-2">{categoryLabel.get(item.category) ?? item.category}</td>
+                          <td className="px-3 py-1">
+                            <Select
+                              hideLabel
+                              label={`${t("fields.category")} · ${t("import.line", { line: item.line })}`}
+                              value={categories[String(item.line)] ?? item.category}
+                              onChange={(e) => setCategories((c) => ({ ...c, [String(item.line)]: e.target.value }))}
+                              options={choices}
+                              disabled={item.duplicate || pending !== null}
+                            />
+                          </td>
                           <td className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${item.type === "income" ? "text-emerald-700" : ""}`}>{money(item.amountCents, item.type)}</td>
                         </tr>
                       ))}

@@ -32,10 +32,12 @@ const premiumRefused = (status: number) => {
 };
 
 /** Sends the file's bytes as they are (the server detects the encoding) for a preview or the import. */
-export async function sendImport(bytes: ArrayBuffer, options: { dryRun: boolean; mapping?: MappingChoice }): Promise<ApiResult<ImportPreview>> {
+export async function sendImport(bytes: ArrayBuffer, options: { dryRun: boolean; mapping?: MappingChoice; categories?: Record<string, string> }): Promise<ApiResult<ImportPreview>> {
   const query = new URLSearchParams();
   if (options.dryRun) query.set("dryRun", "true");
   if (options.mapping && Object.keys(options.mapping).length) query.set("mapping", JSON.stringify(options.mapping));
+  // The categories the user picked per line in the preview (line -> category).
+  if (options.categories && Object.keys(options.categories).length) query.set("categories", JSON.stringify(options.categories));
   try {
     const response = await fetch(`/api/v1/transactions/import?${query}`, { method: "POST", headers: { accept: "application/json", "content-type": "text/csv" }, body: bytes, credentials: "same-origin" });
     const payload = (await response.json().catch(() => null)) as { error?: ApiErrorBody } | null;

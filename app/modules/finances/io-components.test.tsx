@@ -88,9 +88,13 @@ describe("ImportDialog", () => {
     expect(new URL(calls[1].url, "http://x").searchParams.get("mapping")).toBe(JSON.stringify({ description: 0 }));
 
     await waitFor(() => expect(screen.getByRole("button", { name: "Importar tudo" })).toHaveProperty("disabled", false));
+    // The user files the first movement under another category before importing.
+    fireEvent.change(screen.getByLabelText("Categoria · Linha 5"), { target: { value: "home" } });
     fireEvent.click(screen.getByRole("button", { name: "Importar tudo" }));
     await waitFor(() => expect(onImported).toHaveBeenCalledWith(1));
-    expect(new URL(calls[2].url, "http://x").searchParams.get("dryRun")).toBeNull();
+    const sent = new URL(calls[2].url, "http://x").searchParams;
+    expect(sent.get("dryRun")).toBeNull();
+    expect(sent.get("categories")).toBe(JSON.stringify({ 5: "home" }));
   });
 
   it("blocks the import while lines cannot be read, naming them", async () => {

@@ -15,9 +15,9 @@ import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import type { BodyRule } from "../types";
-import { defaultCategoryLabel, fold } from "./categories";
+import { DEFAULT_CATEGORY_KEYS, defaultCategoryLabel, fold } from "./categories";
 import { transactionsToCsv } from "./csv";
-import { contentKey, dateRangeOf, flagDuplicates, IMPORT_MAX_BYTES, readImport, type ImportItem, type MappingOverride } from "./csv-import";
+import { contentKey, dateRangeOf, flagDuplicates, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readImport, type ImportItem, type MappingOverride } from "./csv-import";
 import { computeInsights, type Insight } from "./insights";
 import { parseTransaction, validDate } from "./parse";
 import { categoryHistory, insertImportedTransactions, ownCategories, transactionsBetween, transactionsForExport } from "./queries";
@@ -78,6 +78,21 @@ function readMapping(raw: string | undefined | null): MappingOverride {
   return result.data;
 }
 
+/** The user's category choices in the preview: line number -> category key or own category id. */
+const categoriesSchema = z.record(z.string().regex(/^\d{1,6}$/), z.string().min(1).max(100));
+const badCategories = () => new ApiError("validation_failed", 400, "financesIo:import.badCategories", { categories: "financesIo:import.badCategories" });
+
+function readCategories(raw: string | undefined | null): Record<string, string> {
+  if (!raw) return {};
+  try {
+    const result = categoriesSchema.safeParse(JSON.parse(raw));
+    if (result.success && Object.keys(result.data).length <= IMPORT_MAX_ROWS) return result.data;
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badCategories();
+}
+
 const importFailures = {
   not_csv: "financesIo:import.notCsv",
   no_header: "financesIo:import.noHeader",
@@ -111,6 +126,7 @@ export const financesIoApi = new Hono<AppEnv>()
     const dryRun = c.req.query("dryRun") === "true";
     let bytes: Uint8Array;
     let override = readMapping(c.req.query("mapping"));
+    let chosen = readCategories(c.req.query("categories"));
     if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
       const form = await c.req.formData();
       const file = form.get("file");
@@ -118,12 +134,25 @@ export const financesIoApi = new Hono<AppEnv>()
       bytes = new Uint8Array(await file.arrayBuffer());
       const part = form.get("mapping");
       if (part) override = { ...override, ...readMapping(typeof part === "string" ? part : await part.text()) };
+      const categoriesPart = form.get("categories");
+      if (categoriesPart) chosen = { ...chosen, ...readCategories(typeof categoriesPart === "string" ? categoriesPart : await categoriesPart.text()) };
     } else bytes = new Uint8Array(await c.req.arrayBuffer());
 
     const [history, categories] = await Promise.all([categoryHistory(db, user.id), ownCategories(db, user.id)]);
     const result = readImport(bytes, override, { history, ownCategories: new Map(categories.map((k) => [fold(k.name).trim(), k.id])), language: c.get("lang") });
     if (!result.ok) throw new ApiError("validation_failed", 400, importFailures[result.reason], { file: importFailures[result.reason] });
     const { report } = result;
+    // A category the user picked in the preview replaces the guess of that line's movement (not its fee).
+    if (Object.keys(chosen).length) {
+      const known = new Set([...DEFAULT_CATEGORY_KEYS, ...categories.map((k) => k.id)]);
+      if (Object.values(chosen).some((category) => !known.has(category))) throw badCategories();
+      const done = new Set<number>();
+      for (const item of report.items) {
+        const category = chosen[String(item.line)];
+        if (category && !done.has(item.line)) item.category = category;
+        done.add(item.line);
+      }
+    }
     const { mapping } = report;
     if (mapping.date === null || (mapping.amount === null && mapping.debit === null && mapping.credit === null)) throw badMapping();
 
