@@ -123,12 +123,16 @@ export function Checkbox({ label, className = "", ...input }: Omit<InputHTMLAttr
 }
 
 /**
- * Enter in a field that parses typed text (a date, an amount): the text is committed either way,
- * and the form is submitted only when it parses (or is empty), so a typo never sends a wrong value.
+ * Enter in a field that parses typed text (a date, a time, an amount): the text is committed either
+ * way, and the form is submitted only when it parses (or is empty), so a typo never sends a wrong
+ * value. The submit waits for the next task: the commit updates the parent's state, and a submit in
+ * the same event would still read the value from before it.
  */
 export const commitOnEnter = (read: () => { ok: boolean; reason?: string }, commit: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
   if (event.key !== "Enter") return;
+  event.preventDefault();
   const result = read();
-  if (!result.ok && result.reason !== "empty") event.preventDefault();
   commit();
+  const form = event.currentTarget.form;
+  if (form && (result.ok || result.reason === "empty")) setTimeout(() => form.requestSubmit());
 };

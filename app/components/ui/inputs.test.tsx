@@ -4,6 +4,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "~/i18n/language";
 import { Combobox } from "./combobox";
+import { TimeField } from "./date-picker";
 import { MoneyInput } from "./money-input";
 import { Switch } from "./switch";
 import { renderWithI18n } from "./test-utils";
@@ -99,5 +100,41 @@ describe("Combobox", () => {
     fireEvent.keyDown(input, { key: "ArrowDown" });
     fireEvent.keyDown(input, { key: "Enter" });
     expect(onChange).toHaveBeenCalledWith("America/Sao_Paulo");
+  });
+});
+
+describe("Enter in a typed field", () => {
+  function Form({ onSubmit }: { onSubmit: (time: string) => void }) {
+    const [time, setTime] = useState("09:00");
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit(time);
+        }}
+      >
+        <TimeField label="Hora" value={time} onChange={setTime} />
+      </form>
+    );
+  }
+
+  it("submits the value just typed, not the one from before (the commit lands first)", async () => {
+    const onSubmit = vi.fn();
+    renderWithI18n(<Form onSubmit={onSubmit} />);
+    const input = screen.getByLabelText("Hora");
+    fireEvent.change(input, { target: { value: "1430" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith("14:30"));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not submit a time that does not parse", async () => {
+    const onSubmit = vi.fn();
+    renderWithI18n(<Form onSubmit={onSubmit} />);
+    const input = screen.getByLabelText("Hora");
+    fireEvent.change(input, { target: { value: "25:99" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });
