@@ -63,3 +63,34 @@ test.describe("tasks on the calendar", () => {
       .toBe(direction * 60);
   });
 });
+
+test.describe("Perfil → Preferências", () => {
+  test("working hours and the AI opt-in for personal data are set there and kept", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await createUser(context.request, `e2e-prefs-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/perfil");
+    await untilHydrated(page);
+    await page.getByRole("tab", { name: "Preferências" }).click();
+    const setting = page.getByTestId("working-hours-setting");
+    await expect(setting).toContainText("09:00–18:00");
+    await setting.getByRole("button", { name: "Alterar horário" }).click();
+    const hours = page.getByTestId("working-hours-form");
+    await hours.getByLabel("Início").fill("08:30");
+    await hours.getByLabel("Fim").fill("16:00");
+    // Enter in the time field saves what was just typed (the kit commits before submitting).
+    await hours.getByLabel("Fim").press("Enter");
+    await expect(hours).toBeHidden();
+    await expect(setting).toContainText("08:30–16:00");
+
+    const ai = page.getByRole("switch", { name: "Usar o diário e o ciclo com IA" });
+    await expect(ai).not.toBeChecked();
+    await ai.click();
+    await expect(ai).toBeChecked();
+    await page.reload();
+    await untilHydrated(page);
+    await page.getByRole("tab", { name: "Preferências" }).click();
+    await expect(page.getByRole("switch", { name: "Usar o diário e o ciclo com IA" })).toBeChecked();
+    await expect(page.getByTestId("working-hours-setting")).toContainText("08:30–16:00");
+  });
+});

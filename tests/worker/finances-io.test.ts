@@ -1,26 +1,22 @@
 /**
  * Finances I/O routes (worker/modules/finances/io-api.ts) through the platform's real pieces:
- * root body limits, session, premium guard, D1. Until the lead wires `financesIoApi` into the
- * finances manifest, a test-only module declares it the way the manifest will.
+ * root body limits, session, premium guard, D1, and the finances manifest that mounts them.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSession } from "@worker/auth/middleware";
 import { buildApi, PLATFORM_BODY_RULES } from "@worker/api";
-import { FINANCES_IO_BODIES, FINANCES_IO_PREMIUM, financesIoApi } from "@worker/modules/finances/io-api";
 import { handleError } from "@worker/lib/errors";
 import { limitBodies } from "@worker/middleware/body";
 import { requestContext } from "@worker/middleware/request-context";
 import { WORKER_MODULES } from "@worker/modules";
 import { bodyRulesOf } from "@worker/modules/registry";
-import type { WorkerModule } from "@worker/modules/types";
 import type { AppEnv } from "@worker/types";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { json, ORIGIN, signUpAndLogIn } from "./helpers";
 
-const financesIo: WorkerModule = { key: "financesIo", api: { mount: "/", app: financesIoApi }, bodies: FINANCES_IO_BODIES, premium: FINANCES_IO_PREMIUM, searchTypes: [] };
-const modules = [...WORKER_MODULES, financesIo];
+const modules = WORKER_MODULES;
 const root = new Hono<AppEnv>()
   .onError(handleError)
   .use("*", requestContext)

@@ -20,7 +20,7 @@ const account = {
     title: "Perfil",
     tabs: { personal: "Pessoal", subscription: "Subscrição", preferences: "Preferências", security: "Segurança" },
     personal: { fullName: "Nome completo", email: "Email", save: "Guardar", saved: "Alterações guardadas." },
-    preferences: { language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências" },
+    preferences: { language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências", workingHours: "Horário de trabalho", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Alterar horário", aiPersonalData: "Usar o diário e o ciclo com IA", aiPersonalDataHint: "Desligado por omissão. Quando ligado, o assistente pode ler as entradas do diário e os registos do ciclo para responder; nada disto é usado em estatísticas." },
     security: {
       changePassword: "Alterar senha",
       reauthenticateWithGoogle: "Entrar novamente com o Google",

@@ -24,6 +24,8 @@ import type { Route } from "./+types/layout";
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
 export const handle: I18nHandle = { i18n: ["shell", "auth", "account", "notifications", "errors", "billing"] };
 
+import { workingHoursOf } from "@worker/modules/tasks/scheduling";
+
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireUser(args);
   const data = await appUser(args.context, auth);
@@ -41,6 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
     // catalogues its page needs).
     crumbLabels: Object.fromEntries(Object.entries(CRUMB_LABELS).map(([segment, key]) => [segment, t(key)])) as Record<string, string>,
     completedGuides: Array.isArray(completed) ? completed.filter((id): id is string => typeof id === "string") : [],
+    // Perfil → Preferências: the hours smart scheduling uses, and the opt-in for personal data and AI.
+    workingHours: workingHoursOf(auth.user),
+    aiOnPersonalData: auth.user.preferences.aiOnPersonalData === true,
     // Rendered on the server from the cookie and the user agent, so hydration does not shift the layout.
     sidebarOpen: sidebarOpenFromCookie(readCookie(headers.get("cookie"), SIDEBAR_COOKIE)),
     mobileUserAgent: isMobileUserAgent(headers.get("user-agent") ?? ""),

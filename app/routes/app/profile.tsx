@@ -4,6 +4,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Select } from "~/components/ui/field";
+import { Switch } from "~/components/ui/switch";
+import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "~/components/account/reauth-with-google";
 import { PlanCard } from "~/components/billing/plan-card";
@@ -13,7 +15,7 @@ import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
 import type { loader as layoutLoader } from "./layout";
 
-export const handle: I18nHandle = { i18n: ["account", "auth"] };
+export const handle: I18nHandle = { i18n: ["account", "auth", "tasks"] };
 
 type LayoutData = NonNullable<ReturnType<typeof useLayoutData>>;
 const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
@@ -106,20 +108,82 @@ function PreferencesTab({ data }: { data: LayoutData }) {
     setStatus(result.ok ? { ok: true, text: t("profile.personal.saved") } : { ok: false, text: result.error.message });
   }
   return (
-    <form onSubmit={save} className="max-w-md space-y-4">
-      <Select
-        label={t("profile.preferences.language")}
-        value={language}
-        onChange={(e) => setLanguage(e.target.value as Language)}
-        options={[
-          { value: "pt", label: "Português" },
-          { value: "en", label: "English" },
-        ]}
-      />
-      <Field id="profile-tz" label={t("profile.preferences.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
-      {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
-      <Button type="submit">{t("profile.preferences.save")}</Button>
-    </form>
+    <div className="max-w-md space-y-4">
+      <form onSubmit={save} className="space-y-4">
+        <Select
+          label={t("profile.preferences.language")}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value as Language)}
+          options={[
+            { value: "pt", label: "Português" },
+            { value: "en", label: "English" },
+          ]}
+        />
+        <Field id="profile-tz" label={t("profile.preferences.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
+        {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+        <Button type="submit">{t("profile.preferences.save")}</Button>
+      </form>
+      {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}
+      <WorkingHoursSetting data={data} />
+      <PersonalDataAi data={data} />
+    </div>
+  );
+}
+
+/** The hours 'Agendar' and 'Planear o dia' use (also editable beside the tasks). */
+function WorkingHoursSetting({ data }: { data: LayoutData }) {
+  const { t } = useTranslation("account");
+  const { language } = useLanguage();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState(false);
+  const hours = data.workingHours;
+  const weekday = new Intl.DateTimeFormat(localeOf[language], { weekday: "short", timeZone: "UTC" });
+  // 2026-11-23 is a Monday (ISO weekday 1).
+  const days = (hours.days ?? [1, 2, 3, 4, 5]).map((d) => weekday.format(new Date(Date.UTC(2026, 10, 22 + d)))).join(", ");
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-4" data-testid="working-hours-setting">
+      <p className="text-sm font-medium text-slate-800">{t("profile.preferences.workingHours")}</p>
+      <p className="text-sm text-slate-600">{t("profile.preferences.workingHoursValue", { start: hours.start, end: hours.end, days })}</p>
+      <Button variant="secondary" onClick={() => setEditing(true)}>
+        {t("profile.preferences.workingHoursEdit")}
+      </Button>
+      {editing && (
+        <WorkingHoursDialog
+          value={hours}
+          language={language}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            revalidator.revalidate();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** GDPR Art. 9: diary and cycle content reach an AI provider only when the user turns this on. */
+function PersonalDataAi({ data }: { data: LayoutData }) {
+  const { t } = useTranslation("account");
+  const revalidator = useRevalidator();
+  const [on, setOn] = useState(data.aiOnPersonalData);
+  const [error, setError] = useState<string | null>(null);
+  async function change(next: boolean) {
+    setOn(next);
+    setError(null);
+    const result = await apiFetch("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: next } } });
+    if (!result.ok) {
+      setOn(!next);
+      setError(result.error.message);
+      return;
+    }
+    revalidator.revalidate();
+  }
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-4">
+      <Switch label={t("profile.preferences.aiPersonalData")} description={t("profile.preferences.aiPersonalDataHint")} checked={on} onChange={(next) => void change(next)} />
+      {error && <Notice tone="error">{error}</Notice>}
+    </div>
   );
 }
 

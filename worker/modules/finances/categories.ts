@@ -6,9 +6,9 @@
  */
 import en from "~/locales/en/finances";
 import pt from "~/locales/pt/finances";
-import { DEFAULT_CATEGORIES as CATEGORY_KEYS, isDefaultCategory, type DefaultCategoryKey } from "~/modules/finances/categories";
+import { DEFAULT_CATEGORIES as CATEGORY_KEYS, DEFAULT_CATEGORY_KEYS, isDefaultCategory, type DefaultCategoryKey } from "~/modules/finances/categories";
 
-export { isDefaultCategory, type DefaultCategoryKey };
+export { DEFAULT_CATEGORY_KEYS, isDefaultCategory, type DefaultCategoryKey };
 
 /**
  * The one default set (app/modules/finances/categories.ts) with its labels from the finances

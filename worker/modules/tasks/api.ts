@@ -19,19 +19,7 @@ import { timelineOf } from "../registry";
 import type { TimelineItem, TimelineRange, WorkerModule } from "../types";
 import * as store from "./queries";
 import { isTaskRule, nextDueDate } from "./recurrence";
-import {
-  DEFAULT_HORIZON_DAYS,
-  DEFAULT_WORKING_HOURS,
-  localDateOf,
-  planDay,
-  scheduleTask,
-  shiftDate,
-  startOfDate,
-  validateWorkingHours,
-  type BusyInterval,
-  type ScheduleFailure,
-  type WorkingHours,
-} from "./scheduling";
+import { DEFAULT_HORIZON_DAYS, DEFAULT_WORKING_HOURS, localDateOf, planDay, scheduleTask, shiftDate, startOfDate, type BusyInterval, type ScheduleFailure, type WorkingHours, validateWorkingHours, workingHoursOf } from "./scheduling";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
 import type { Task } from "./queries";
 
@@ -89,12 +77,6 @@ export function publicTask(task: Task, today: string) {
 }
 
 /** The user's working hours (Preferências), or the default when none (or an unusable value) is stored. */
-export function workingHoursOf(user: Pick<User, "preferences">): WorkingHours {
-  const stored = (user.preferences as { workingHours?: WorkingHours | null }).workingHours;
-  if (!stored) return DEFAULT_WORKING_HOURS;
-  const checked = validateWorkingHours(stored);
-  return checked.ok ? checked.value : DEFAULT_WORKING_HOURS;
-}
 
 /** A timeline item as busy time: instants, or an all-day item's local days in the user's zone. */
 function busyOf(item: TimelineItem, timeZone: string): BusyInterval {

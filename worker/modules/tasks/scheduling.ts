@@ -298,3 +298,11 @@ function formatDate(date: PlainDate): string {
 export function zonedInstant(date: string, hhmm: string, timeZone: string): Date {
   return new Date(zonedToUtc(parseDate(date), hhmm, timeZone));
 }
+
+/** The user's working hours (`preferences.workingHours`), or the default when unset or no longer valid. */
+export function workingHoursOf(user: { preferences: unknown }): WorkingHours {
+  const stored = (user.preferences as { workingHours?: WorkingHours | null }).workingHours;
+  if (!stored) return DEFAULT_WORKING_HOURS;
+  const checked = validateWorkingHours(stored);
+  return checked.ok ? checked.value : DEFAULT_WORKING_HOURS;
+}
