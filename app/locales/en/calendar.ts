@@ -104,4 +104,10 @@ export default {
   moveError: "Could not move",
   taskMoved: "Task moved",
   keyboardHint: "Alt+arrows move the selected event; Shift+Alt+arrows change its length.",
+  tour: {
+    new: { title: "New event", description: "Create an event with a date, time, place and reminder." },
+    quickAdd: { title: "Quick add", description: "Type the event in one sentence, like “dinner Friday at 8pm”, and check it before saving." },
+    views: { title: "Views", description: "Move back and forth in time and choose month, week, day or agenda." },
+    grid: { title: "Your calendar", description: "Tap an event to open it; in the week and day views, drag it to another time. Scheduled tasks show up here too." },
+  },
 } satisfies Catalog<typeof ptCalendar>;

@@ -116,4 +116,9 @@ export default {
     title: "Period expected soon",
     message: "Your next period is expected on {{date}}. This is an estimate, not a contraceptive method.",
   },
+  tour: {
+    logToday: { title: "Log today", description: "Note today's flow, symptoms and mood." },
+    logDay: { title: "Log another day", description: "Missed a day? Log it here, with the right date." },
+    disclaimer: { title: "Predictions", description: "The more days you log, the better the predictions. They are estimates, not a contraceptive method." },
+  },
 } satisfies Catalog<typeof ptCycle>;

@@ -94,4 +94,8 @@ export default {
     range: "The start of the period must come before its end.",
     rangeTooLong: "Choose a period of at most three years.",
   },
+  tour: {
+    tabs: { title: "Tabs", description: "Write an entry, reread past ones, or see the overview and insights." },
+    panel: { title: "Your page", description: "What you write is kept as a draft as you go, and only you can read it." },
+  },
 } satisfies Catalog<typeof ptDiary>;

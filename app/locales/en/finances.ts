@@ -152,4 +152,9 @@ export default {
     title100: "{{category}} budget used up",
     message100: "You have spent {{spent}} on {{category}} this month, over the {{limit}} limit.",
   },
+  tour: {
+    add: { title: "New transaction", description: "Record income or an expense with its amount, category and date." },
+    values: { title: "Hide amounts", description: "Hide the amounts when someone else can see your screen." },
+    tabs: { title: "Sections", description: "Go from the month's overview to your transactions, budgets and savings." },
+  },
 } satisfies Catalog<typeof ptFinances>;

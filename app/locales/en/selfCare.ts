@@ -61,4 +61,8 @@ export default {
     oldCheckIn: "You can only mark days up to 7 days back.",
     range: "Choose a valid period of at most one year.",
   },
+  tour: {
+    header: { title: "Self-care", description: "Small routines, every day or on chosen days. Each day you tick makes your streak grow." },
+    new: { title: "New routine", description: "Create a routine and choose the days you want to do it." },
+  },
 } satisfies Catalog<typeof ptSelfCare>;

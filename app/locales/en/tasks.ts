@@ -132,4 +132,10 @@ export default {
     alreadyDone: "This task is already done.",
     load: "Could not load the tasks.",
   },
+  tour: {
+    new: { title: "New task", description: "Create a task with a due date, priority, duration and repeat." },
+    quickAdd: { title: "Quick add", description: "Type the task in one sentence, like “tomorrow at 3pm meeting with Ana”, and confirm the draft." },
+    planDay: { title: "Plan the day", description: "Fit your pending tasks into the free slots of your working hours." },
+    pending: { title: "Pending", description: "Tasks not yet scheduled wait here: complete, edit or schedule each one with a tap." },
+  },
 } satisfies Catalog<typeof ptTasks>;

@@ -102,6 +102,12 @@ const calendar = {
   moveError: "Não foi possível mover",
   taskMoved: "Tarefa movida",
   keyboardHint: "Alt+setas move o evento selecionado; Shift+Alt+setas altera a duração.",
+  tour: {
+    new: { title: "Novo evento", description: "Crie um evento com data, hora, local e lembrete." },
+    quickAdd: { title: "Adição rápida", description: "Escreva o evento numa frase, como «jantar sexta às 20h», e reveja-o antes de guardar." },
+    views: { title: "Vistas", description: "Avance ou recue nas datas e escolha entre mês, semana, dia e agenda." },
+    grid: { title: "O seu calendário", description: "Toque num evento para o abrir; na semana e no dia, arraste-o para outra hora. As tarefas agendadas também aparecem aqui." },
+  },
 };
 
 export default calendar;

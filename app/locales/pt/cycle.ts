@@ -114,6 +114,11 @@ const cycle = {
     title: "Período previsto em breve",
     message: "O próximo período está previsto para {{date}}. É uma estimativa, não um método contracetivo.",
   },
+  tour: {
+    logToday: { title: "Registar hoje", description: "Anote o fluxo, os sintomas e o humor de hoje." },
+    logDay: { title: "Registar outro dia", description: "Esqueceu-se de um dia? Registe-o aqui, com a data certa." },
+    disclaimer: { title: "Previsões", description: "Quantos mais dias registar, melhores as previsões. São estimativas, não um método contracetivo." },
+  },
 };
 
 export default cycle;

@@ -92,6 +92,10 @@ const diary = {
     range: "O início do período deve ser anterior ao fim.",
     rangeTooLong: "Escolha um período de no máximo três anos.",
   },
+  tour: {
+    tabs: { title: "Separadores", description: "Escreva uma entrada, releia as anteriores ou veja a visão geral e as perspetivas." },
+    panel: { title: "A sua página", description: "O que escreve fica guardado como rascunho enquanto escreve, e só você o lê." },
+  },
 };
 
 export default diary;

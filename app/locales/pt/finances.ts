@@ -150,6 +150,11 @@ const finances = {
     title100: "Orçamento de {{category}} esgotado",
     message100: "Gastou {{spent}} este mês em {{category}}, acima do limite de {{limit}}.",
   },
+  tour: {
+    add: { title: "Nova transação", description: "Registe uma receita ou despesa com valor, categoria e data." },
+    values: { title: "Ocultar valores", description: "Esconda os montantes quando houver alguém a ver o ecrã." },
+    tabs: { title: "Secções", description: "Passe do resumo do mês às transações, orçamentos e poupanças." },
+  },
 };
 
 export default finances;

@@ -59,6 +59,10 @@ const selfCare = {
     oldCheckIn: "Só pode marcar dias até 7 dias atrás.",
     range: "Escolha um período válido de no máximo um ano.",
   },
+  tour: {
+    header: { title: "Autocuidado", description: "Pequenas rotinas, todos os dias ou em dias escolhidos. Cada dia marcado faz crescer a sequência." },
+    new: { title: "Nova rotina", description: "Crie uma rotina e escolha em que dias a quer fazer." },
+  },
 };
 
 export default selfCare;

@@ -6,7 +6,20 @@ export const cycleModule = defineModule({
   icon: "cycle",
   labelKey: "shell:nav.cycle",
   namespace: "cycle",
-  screens: [{ path: "ciclo-menstrual", labelKey: "shell:nav.cycle", crumbKey: "shell:crumbs.ciclo-menstrual", file: "modules/cycle/routes/cycle.tsx" }],
+  screens: [
+    {
+      path: "ciclo-menstrual",
+      labelKey: "shell:nav.cycle",
+      crumbKey: "shell:crumbs.ciclo-menstrual",
+      file: "modules/cycle/routes/cycle.tsx",
+      // Targets are data-tour attributes of app/modules/cycle/routes/cycle.tsx.
+      tourSteps: [
+        { key: "cycle:tour.logToday", target: '[data-tour="cycle-log-today"]', position: "bottom" },
+        { key: "cycle:tour.logDay", target: '[data-tour="cycle-log-day"]', position: "bottom" },
+        { key: "cycle:tour.disclaimer", target: '[data-tour="cycle-disclaimer"]', position: "bottom" },
+      ],
+    },
+  ],
   // /ciclo is the old short path (the legacy redirect maps it to ciclo-menstrual).
   legacyPaths: ["ciclo", "ciclo-menstrual"],
   navigation: {

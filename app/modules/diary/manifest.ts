@@ -7,7 +7,20 @@ export const diaryModule = defineModule({
   labelKey: "shell:nav.diary",
   namespace: "diary",
   entitlement: "diary",
-  screens: [{ path: "diario", labelKey: "shell:nav.diary", crumbKey: "shell:crumbs.diario", file: "modules/diary/routes/diary.tsx" }],
+  screens: [
+    {
+      path: "diario",
+      labelKey: "shell:nav.diary",
+      crumbKey: "shell:crumbs.diario",
+      file: "modules/diary/routes/diary.tsx",
+      // Targets are data-tour attributes of app/modules/diary/routes/diary.tsx.
+      // The tab bar and the panel are the only parts every tab and plan shows.
+      tourSteps: [
+        { key: "diary:tour.tabs", target: '[data-tour="diary-tabs"]', position: "bottom" },
+        { key: "diary:tour.panel", target: '[data-tour="diary-panel"]', position: "top" },
+      ],
+    },
+  ],
   legacyPaths: ["diario"],
   navigation: {
     sidebar: { group: "organisation", order: 40 },

@@ -7,7 +7,21 @@ export const financesModule = defineModule({
   labelKey: "shell:nav.finances",
   namespace: "finances",
   // Basic finances are in every plan; analysis, budgets and CSV are premium routes of the API.
-  screens: [{ path: "financas", labelKey: "shell:nav.finances", crumbKey: "shell:crumbs.financas", file: "modules/finances/routes/finances.tsx" }],
+  screens: [
+    {
+      path: "financas",
+      labelKey: "shell:nav.finances",
+      crumbKey: "shell:crumbs.financas",
+      file: "modules/finances/routes/finances.tsx",
+      // Targets are data-tour attributes of app/modules/finances/routes/finances.tsx.
+      // The sentence entry is its own component (sentence-entry.tsx), so it has no target here.
+      tourSteps: [
+        { key: "finances:tour.add", target: '[data-tour="finances-add"]', position: "bottom" },
+        { key: "finances:tour.values", target: '[data-tour="finances-values"]', position: "bottom" },
+        { key: "finances:tour.tabs", target: '[data-tour="finances-tabs"]', position: "bottom" },
+      ],
+    },
+  ],
   legacyPaths: ["financas"],
   navigation: {
     sidebar: { group: "organisation", order: 50 },

@@ -6,7 +6,21 @@ export const tasksModule = defineModule({
   icon: "tasks",
   labelKey: "shell:nav.tasks",
   namespace: "tasks",
-  screens: [{ path: "tarefas", labelKey: "shell:nav.tasks", crumbKey: "shell:crumbs.tarefas", file: "modules/tasks/routes/tasks.tsx" }],
+  screens: [
+    {
+      path: "tarefas",
+      labelKey: "shell:nav.tasks",
+      crumbKey: "shell:crumbs.tarefas",
+      file: "modules/tasks/routes/tasks.tsx",
+      // Targets are data-tour attributes of app/modules/tasks/routes/tasks.tsx.
+      tourSteps: [
+        { key: "tasks:tour.new", target: '[data-tour="tasks-new"]', position: "bottom" },
+        { key: "tasks:tour.quickAdd", target: '[data-tour="tasks-quick-add"]', position: "bottom" },
+        { key: "tasks:tour.planDay", target: '[data-tour="tasks-plan-day"]', position: "bottom" },
+        { key: "tasks:tour.pending", target: '[data-tour="tasks-pending"]', position: "top" },
+      ],
+    },
+  ],
   legacyPaths: ["tarefas"],
   navigation: {
     sidebar: { group: "organisation", order: 20 },

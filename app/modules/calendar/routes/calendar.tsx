@@ -234,7 +234,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">{t("title")}</h1>
           <p className="text-sm text-slate-600">{t("subtitle")}</p>
         </div>
-        <Button onClick={() => createAt(date, null)}>
+        <Button onClick={() => createAt(date, null)} data-tour="calendar-new">
           <PlusIcon className="h-4 w-4" aria-hidden="true" />
           {t("newEvent")}
         </Button>
@@ -269,7 +269,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="hidden text-xs text-slate-500 md:block">{t("keyboardHint")}</p>
 
-      <div className={loading ? "opacity-60 transition-opacity" : ""}>
+      <div className={loading ? "opacity-60 transition-opacity" : ""} data-tour="calendar-grid">
         {view === "month" && <MonthView date={date} {...itemProps} onDay={(d) => go({ view: "day", date: d })} />}
         {(view === "week" || view === "day") && <TimeGrid days={view === "day" ? [date] : Array.from({ length: 7 }, (_, i) => addDays(visibleRange("week", date).from, i))} {...itemProps} />}
         {view === "agenda" && <Agenda {...itemProps} from={date} onCreate={() => createAt(date, null)} />}

@@ -81,17 +81,17 @@ export default function CycleScreen() {
           <p className="text-slate-600">{t("subtitle")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => open(data.today)} data-testid="log-today">
+          <Button onClick={() => open(data.today)} data-testid="log-today" data-tour="cycle-log-today">
             <PlusIcon className="h-4 w-4" aria-hidden="true" />
             {t("actions.logToday")}
           </Button>
-          <Button variant="secondary" onClick={() => setEditing({ date: "", day: null })}>
+          <Button variant="secondary" onClick={() => setEditing({ date: "", day: null })} data-tour="cycle-log-day">
             {t("actions.logDay")}
           </Button>
         </div>
       </header>
 
-      <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+      <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-tour="cycle-disclaimer">
         <InformationCircleIcon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         {t("disclaimer")}
       </p>

@@ -77,7 +77,7 @@ export default function DiaryScreen() {
         <h1 className="text-2xl font-bold">{t("name")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
       </header>
-      <div role="tablist" aria-label={t("name")} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
+      <div role="tablist" aria-label={t("name")} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1" data-tour="diary-tabs">
         {tabs.map((key) => (
           <Button
             key={key}
@@ -93,7 +93,7 @@ export default function DiaryScreen() {
           </Button>
         ))}
       </div>
-      <div role="tabpanel" id={`diary-panel-${tab}`} aria-labelledby={`diary-tab-${tab}`}>
+      <div role="tabpanel" id={`diary-panel-${tab}`} aria-labelledby={`diary-tab-${tab}`} data-tour="diary-panel">
         {tab === "write" &&
           (canWrite ? (
             <Writer

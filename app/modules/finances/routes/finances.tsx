@@ -233,12 +233,12 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-600">{t("subtitle")}</p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="secondary" onClick={toggleHidden} aria-pressed={hidden} data-testid="toggle-values">
+            <Button variant="secondary" onClick={toggleHidden} aria-pressed={hidden} data-testid="toggle-values" data-tour="finances-values">
               {hidden ? t("values.show") : t("values.hide")}
             </Button>
             <ImportButton advanced={data.advanced} ownCategories={data.ownCategories} onImported={() => void revalidate()} />
             <ExportLink advanced={data.advanced} query={`?${new URLSearchParams(Object.entries(data.filters).filter(([, v]) => v) as [string, string][]).toString()}`} />
-            <Button onClick={openNew} data-testid="add-transaction">
+            <Button onClick={openNew} data-testid="add-transaction" data-tour="finances-add">
               {t("actions.add")}
             </Button>
           </div>
@@ -246,7 +246,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
 
         <SentenceEntry ownCategories={data.ownCategories} onSaved={() => void revalidate()} />
 
-        <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+        <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b border-slate-200" data-tour="finances-tabs">
           {TABS.map((key) => (
             <Button
               key={key}

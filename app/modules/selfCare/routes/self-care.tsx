@@ -93,12 +93,17 @@ export default function SelfCareScreen() {
   const others = routines.filter((r) => !r.scheduledToday);
   return (
     <section className="mx-auto max-w-3xl space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
+      <header className="flex flex-wrap items-start justify-between gap-3" data-tour="selfCare-header">
         <div>
           <h1 className="text-2xl font-bold">{t("name")}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
         </div>
-        {canWrite && routines.length > 0 && form === null && <Button onClick={() => setForm("new")}>{t("form.create")}</Button>}
+        {/* The same target as the empty state's button: exactly one of the two is on screen, so the tour finds it either way. */}
+        {canWrite && routines.length > 0 && form === null && (
+          <Button onClick={() => setForm("new")} data-tour="selfCare-new">
+            {t("form.create")}
+          </Button>
+        )}
       </header>
       {!canWrite && <PremiumNotice />}
       {form !== null && (
@@ -114,7 +119,13 @@ export default function SelfCareScreen() {
         />
       )}
       {routines.length === 0 && form === null && (
-        <EmptyState title={t("emptyTitle")} text={t("emptyBody")} action={canWrite ? <Button onClick={() => setForm("new")}>{t("form.create")}</Button> : undefined} />
+        <EmptyState title={t("emptyTitle")} text={t("emptyBody")} action={
+            canWrite ? (
+              <Button onClick={() => setForm("new")} data-tour="selfCare-new">
+                {t("form.create")}
+              </Button>
+            ) : undefined
+          } />
       )}
       {routines.length > 0 && (
         <>

@@ -192,11 +192,13 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void planDay()} loading={busy === "plan"} data-testid="plan-day">
+          <Button variant="secondary" onClick={() => void planDay()} loading={busy === "plan"} data-testid="plan-day" data-tour="tasks-plan-day">
             <CalendarDaysIcon className="h-4 w-4" aria-hidden="true" />
             {t("screen.planDay")}
           </Button>
-          <Button onClick={() => setDialogue({ mode: "create", form: emptyForm() })}>{t("screen.newTask")}</Button>
+          <Button onClick={() => setDialogue({ mode: "create", form: emptyForm() })} data-tour="tasks-new">
+            {t("screen.newTask")}
+          </Button>
         </div>
       </header>
 
@@ -242,7 +244,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section aria-labelledby="pending-title" className="space-y-3" data-testid="pending-list">
+        <section aria-labelledby="pending-title" className="space-y-3" data-testid="pending-list" data-tour="tasks-pending">
           <div className="flex items-baseline justify-between gap-2">
             <h2 id="pending-title" className="text-lg font-semibold">
               {t("screen.pending")}
@@ -419,7 +421,7 @@ function QuickAdd({ timeZone, language, onDraft }: { timeZone: string; language:
     onDraft(formOfDraft(result.draft));
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start" data-testid="quick-add">
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start" data-testid="quick-add" data-tour="tasks-quick-add">
       <TextField
         label={t("quickAdd.label")}
         hint={t("quickAdd.hint")}
