@@ -119,13 +119,17 @@ export default function SelfCareScreen() {
         />
       )}
       {routines.length === 0 && form === null && (
-        <EmptyState title={t("emptyTitle")} text={t("emptyBody")} action={
+        <EmptyState
+          title={t("emptyTitle")}
+          text={t("emptyBody")}
+          action={
             canWrite ? (
               <Button onClick={() => setForm("new")} data-tour="selfCare-new">
                 {t("form.create")}
               </Button>
             ) : undefined
-          } />
+          }
+        />
       )}
       {routines.length > 0 && (
         <>
