@@ -5,51 +5,15 @@
 // yearly); prints the median and p95 of:
 //   - GET /api/v1/events for that month (what the month view loads);
 //   - GET /api/v1/events for a whole year (every recurring occurrence of the year expanded).
-import { spawn } from "node:child_process";
-import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fmt, loginDemo, machine, startApp, time } from "./bench-lib.mjs";
 
-const port = process.env.BENCH_PORT || String(8800 + Math.floor(Math.random() * 900));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn("node", ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: port, RUMO_STATE_DIR: `.wrangler/bench-calendar-${port}`, RUMO_FRESH_STATE: "1", LOG_REQUESTS: "false" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-
-async function login() {
-  for (let i = 0; i < 1500; i++) {
-    try {
-      const response = await fetch(`${base}/api/v1/auth/login`, {
-        method: "POST",
-        headers: { origin: base, "content-type": "application/json" },
-        body: JSON.stringify({ email: "demo@rumo.app", password: "rumo-demo-2026" }),
-      });
-      if (response.ok) return response.headers.get("set-cookie").split(";")[0];
-    } catch {}
-    await sleep(200);
-  }
-  throw new Error("server did not start");
-}
-
-async function time(fn, runs) {
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { median: at(0.5), p95: at(0.95) };
-}
-const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const { base, stop } = await startApp({ stateDir: ".wrangler/bench-calendar-state" });
 
 const RULES = ["FREQ=WEEKLY;BYDAY=MO,WE", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "FREQ=DAILY;COUNT=400", "FREQ=MONTHLY;BYDAY=2TU", "FREQ=YEARLY", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR"];
 
 try {
-  const cookie = await login();
+  const cookie = await loginDemo(base);
   const post = async (body) => {
     const response = await fetch(`${base}/api/v1/events`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify(body) });
     if (response.status !== 201) throw new Error(`create ${response.status}: ${await response.text()}`);
@@ -78,7 +42,7 @@ try {
   const month = await time(() => get("from=2027-03-01&to=2027-03-31"), 60);
   const year = await time(() => get("from=2027-01-01&to=2027-12-31"), 20);
 
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0].model}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, node ${process.version}`);
+  console.log(machine());
   console.log(`month (GET /events March 2027, 500 events of which 50 recurring → ${monthItems} occurrences): median ${fmt(month.median)}, p95 ${fmt(month.p95)} (60 runs)`);
   console.log(`year (GET /events 2027, recurrences expanded → ${yearItems} occurrences): median ${fmt(year.median)}, p95 ${fmt(year.p95)} (20 runs)`);
 } catch (error) {

@@ -9,8 +9,8 @@
 // so the figure measures the reads, not 20,000 API calls. The io half adds its import figure here.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fmt as format, loginDemo, machine, time } from "./bench-lib.mjs";
 import { freePort } from "./free-port.mjs";
 
 const ROWS = 20_000;
@@ -49,37 +49,17 @@ process.on("exit", () => server?.kill("SIGTERM"));
 /** Signs the demo account in once the server is up; a server that died starting (another engineer's
  * wrangler took the inspector port at the same moment) is started again. */
 async function login(fresh) {
-  for (let i = 0; i < 900; i++) {
-    if (server.exitCode !== null) {
+  return loginDemo(base, {
+    attempts: 900,
+    onRetry: async () => {
+      if (server.exitCode === null) return;
       await sleep(3000 + Math.random() * 3000);
       startServer(fresh);
-    }
-    try {
-      const response = await fetch(`${base}/api/v1/auth/login`, {
-        method: "POST",
-        headers: { origin: base, "content-type": "application/json" },
-        body: JSON.stringify({ email: "demo@rumo.app", password: "rumo-demo-2026" }),
-      });
-      if (response.ok) return response.headers.get("set-cookie").split(";")[0];
-    } catch {}
-    await sleep(200);
-  }
-  throw new Error("server did not start");
+    },
+  });
 }
 
-async function time(fn, runs) {
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-const fmt = (ms) => `${ms.toFixed(2)} ms`;
+const fmt = (ms) => format(ms, 2);
 
 try {
   startServer(true);
@@ -112,7 +92,7 @@ try {
   const year = await time(() => get("/api/v1/finances/analysis?month=2026-12"), 200);
   const list = await time(() => get("/api/v1/transactions"), 200);
 
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0].model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+  console.log(machine());
   console.log(`month summary  GET /finances/summary?month=2026-06:  median ${fmt(month.median)}, p95 ${fmt(month.p95)} (200 sequential requests)`);
   console.log(`year analysis  GET /finances/analysis?month=2026-12: median ${fmt(year.median)}, p95 ${fmt(year.p95)} (200 sequential requests)`);
   console.log(`list page      GET /transactions (50 rows):          median ${fmt(list.median)}, p95 ${fmt(list.p95)} (200 sequential requests)`);

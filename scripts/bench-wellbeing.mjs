@@ -3,47 +3,16 @@
 // analysis) over a year of entries, against the production build in workerd (wrangler dev), on this
 // machine. Writes one entry a day for 365 days into the demo account (timing those writes too),
 // then times GET /api/v1/diary/overview for the whole year; prints medians and p95.
-import { spawn } from "node:child_process";
-import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fmt as format, loginDemo, machine, startApp, stats } from "./bench-lib.mjs";
 
-const port = process.env.BENCH_PORT || String(20000 + Math.floor(Math.random() * 20000));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn("node", ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: port, RUMO_STATE_DIR: ".wrangler/bench-wellbeing-state", RUMO_FRESH_STATE: "1", LOG_REQUESTS: "false" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-
-async function logIn() {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) {
-        const login = await fetch(`${base}/api/v1/auth/login`, {
-          method: "POST",
-          headers: { origin: base, "content-type": "application/json" },
-          body: JSON.stringify({ email: "demo@rumo.app", password: "rumo-demo-2026" }),
-        });
-        if (login.ok) return login.headers.get("set-cookie").split(";")[0];
-      }
-    } catch {}
-    await sleep(200);
-  }
-  throw new Error("server did not start");
-}
-
-const stats = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { median: at(0.5), p95: at(0.95) };
-};
-const fmt = (ms) => `${ms.toFixed(2)} ms`;
+const { base, stop } = await startApp({ stateDir: ".wrangler/bench-wellbeing-state" });
+const fmt = (ms) => format(ms, 2);
 const day = (back) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date(Date.now() - back * 86_400_000));
 const EMOTIONS = ["happy", "sad", "anxious", "calm", "energetic", "tired", "grateful", "frustrated", "hopeful", "nostalgic"];
 
 try {
-  const cookie = await logIn();
+  const cookie = await loginDemo(base);
   const headers = { origin: base, cookie, "content-type": "application/json" };
   const writes = [];
   for (let i = 0; i < 365; i++) {
@@ -78,7 +47,7 @@ try {
   const read = stats(reads);
   const baseline = stats(floor);
   const write = stats(writes);
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0].model}, node ${process.version}`);
+  console.log(machine());
   console.log(`GET /diary/overview, one year (${first.entries} saved entries): median ${fmt(read.median)}, p95 ${fmt(read.p95)} (200 sequential requests)`);
   console.log(`baseline GET /me (same session, same machine load): median ${fmt(baseline.median)}, p95 ${fmt(baseline.p95)}`);
   console.log(`POST /diary (one entry, ~500 characters, two emotions): median ${fmt(write.median)}, p95 ${fmt(write.p95)} (365 sequential requests)`);

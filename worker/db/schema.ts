@@ -9,7 +9,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-const timestamps = {
+/** Every table's creation and change times (UTC instants in ms); modules' schemas use them too. */
+export const timestamps = {
   createdAt: integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),

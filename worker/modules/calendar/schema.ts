@@ -9,14 +9,9 @@
  */
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "../../db/schema";
+import { timestamps, users } from "../../db/schema";
 
-const createdAt = integer("created_at", { mode: "timestamp_ms" })
-  .notNull()
-  .default(sql`(unixepoch('subsec') * 1000)`);
-const updatedAt = integer("updated_at", { mode: "timestamp_ms" })
-  .notNull()
-  .default(sql`(unixepoch('subsec') * 1000)`);
+const { createdAt, updatedAt } = timestamps;
 
 export const events = sqliteTable(
   "events",

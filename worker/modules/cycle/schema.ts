@@ -3,9 +3,8 @@
  * Health data (GDPR Art. 9): only ./queries.ts reads it (tests/unit/db-guard.test.ts), it is never
  * logged, searched or sent to analytics (docs/decisions/0031).
  */
-import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "../../db/schema";
+import { timestamps, users } from "../../db/schema";
 import { FLOWS, type Symptom } from "./fields";
 
 export const cycleDays = sqliteTable(
@@ -21,12 +20,8 @@ export const cycleDays = sqliteTable(
     /** 1–5 as in the diary, or none logged. */
     mood: integer("mood"),
     notes: text("notes").notNull().default(""),
-    createdAt: integer("created_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
   },
   // One row per day (the upsert's conflict target), also the index of every list by date range.
   (t) => [uniqueIndex("cycle_days_user_date_idx").on(t.userId, t.date)],

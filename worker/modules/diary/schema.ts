@@ -3,9 +3,8 @@
  * (tests/unit/db-guard.test.ts), it is never logged, never in analytics or admin screens, and it
  * reaches an AI provider only with the user's `aiOnPersonalData` preference.
  */
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "../../db/schema";
+import { timestamps, users } from "../../db/schema";
 import type { Emotion } from "./vocabulary";
 
 
@@ -25,12 +24,8 @@ export const diaryEntries = sqliteTable(
     date: text("date").notNull(),
     /** Saved as the user types; left out of the overview, analysis and insights until saved. */
     draft: integer("draft", { mode: "boolean" }).notNull().default(false),
-    createdAt: integer("created_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
   },
   // The list (newest day first) and the overview's range scan.
   (t) => [index("diary_entries_user_date_idx").on(t.userId, t.date, t.createdAt)],

@@ -3,16 +3,10 @@
  * goals live here too once their issue lands. Money in integer cents, dates `YYYY-MM-DD` (the
  * user's calendar day), instants UTC. Only ./queries.ts reads them (tests/unit/db-guard.test.ts).
  */
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "../../db/schema";
+import { timestamps, users } from "../../db/schema";
 
-const createdAt = integer("created_at", { mode: "timestamp_ms" })
-  .notNull()
-  .default(sql`(unixepoch('subsec') * 1000)`);
-const updatedAt = integer("updated_at", { mode: "timestamp_ms" })
-  .notNull()
-  .default(sql`(unixepoch('subsec') * 1000)`);
+const { createdAt, updatedAt } = timestamps;
 
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
 /** How a transaction came in: typed in the form, read from a sentence, or imported from a file. */

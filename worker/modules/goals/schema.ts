@@ -2,17 +2,11 @@
  * The goals module's tables: goals and their milestones. Deadlines are `YYYY-MM-DD` (a calendar
  * day, no zone), instants UTC in milliseconds. Only ./queries.ts reads them (tests/unit/db-guard.test.ts).
  */
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "../../db/schema";
+import { timestamps, users } from "../../db/schema";
 import { GOAL_STATUSES } from "./rules";
 
-const createdAt = integer("created_at", { mode: "timestamp_ms" })
-  .notNull()
-  .default(sql`(unixepoch('subsec') * 1000)`);
-const updatedAt = integer("updated_at", { mode: "timestamp_ms" })
-  .notNull()
-  .default(sql`(unixepoch('subsec') * 1000)`);
+const { createdAt, updatedAt } = timestamps;
 
 
 export const goals = sqliteTable(

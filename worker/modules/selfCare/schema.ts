@@ -2,15 +2,12 @@
  * Self-care routines and their check-ins (one per routine and day). Wellbeing data: only
  * ./queries.ts reads it (tests/unit/db-guard.test.ts), never logged or shown in admin screens.
  */
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "../../db/schema";
+import { timestamps, users } from "../../db/schema";
 import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
 
 
-const createdAt = integer("created_at", { mode: "timestamp_ms" })
-  .notNull()
-  .default(sql`(unixepoch('subsec') * 1000)`);
+const { createdAt } = timestamps;
 
 export const routines = sqliteTable(
   "routines",
@@ -27,9 +24,7 @@ export const routines = sqliteTable(
     weekdays: text("weekdays", { mode: "json" }).$type<number[]>().notNull().default([]),
     durationMinutes: integer("duration_minutes"),
     createdAt,
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: timestamps.updatedAt,
   },
   (t) => [index("routines_user_created_idx").on(t.userId, t.createdAt)],
 );

@@ -2,9 +2,8 @@
  * The tasks module's table (issue 12). Dates `YYYY-MM-DD` (the user's calendar day), instants UTC
  * (milliseconds). Only ./queries.ts reads it (tests/unit/db-guard.test.ts).
  */
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "../../db/schema";
+import { timestamps, users } from "../../db/schema";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
 
 
@@ -29,12 +28,8 @@ export const tasks = sqliteTable(
      */
     recurrence: text("recurrence"),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
-    createdAt: integer("created_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
   },
   (t) => [
     // The day timeline (scheduled tasks of one local day) and the busy time of scheduling.

@@ -1,0 +1,73 @@
+// What every `npm run bench*` script shares: the production build served by scripts/start.mjs in
+// workerd on a free port with its own fresh local state, the demo account's session, and timing
+// (median and p95 of sequential runs). Each script keeps only its own data and figures.
+import { spawn } from "node:child_process";
+import os from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import { freePort } from "./free-port.mjs";
+
+/** Starts the app for a benchmark; `stateDir` keeps its local D1/KV apart from other runs. */
+export async function startApp({ stateDir, fresh = true, skipBuild = false, port } = {}) {
+  const chosen = port || process.env.BENCH_PORT || String(await freePort());
+  const base = `http://127.0.0.1:${chosen}`;
+  const server = spawn("node", ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      WRANGLER_SEND_METRICS: "false",
+      PORT: chosen,
+      RUMO_STATE_DIR: stateDir,
+      RUMO_FRESH_STATE: fresh ? "1" : "",
+      RUMO_SKIP_BUILD: skipBuild ? "1" : (process.env.RUMO_SKIP_BUILD ?? ""),
+      LOG_REQUESTS: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => server.exitCode === null && server.kill("SIGTERM");
+  process.on("exit", stop);
+  return { base, port: chosen, server, stop };
+}
+
+/** Signs the demo account in (start.mjs seeds it once the server is healthy); its cookie. */
+export async function loginDemo(base, { attempts = 1500, onRetry } = {}) {
+  for (let i = 0; i < attempts; i++) {
+    await onRetry?.();
+    try {
+      const response = await fetch(`${base}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { origin: base, "content-type": "application/json" },
+        body: JSON.stringify({ email: "demo@rumo.app", password: "rumo-demo-2026" }),
+      });
+      if (response.ok) return response.headers.get("set-cookie").split(";")[0];
+    } catch {}
+    await sleep(200);
+  }
+  throw new Error("server did not start");
+}
+
+/** Median and p95 of samples in ms. */
+export function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+/** Runs `fn` `runs` times one after another; median and p95 of the durations. */
+export async function time(fn, runs) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  return stats(samples);
+}
+
+export const fmt = (ms, digits = 1) => `${ms.toFixed(digits)} ms`;
+
+/** The line every benchmark prints first: what the figures were measured on. */
+export const machine = () =>
+  `machine: ${os.cpus().length} × ${os.cpus()[0].model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}, node ${process.version}`;
