@@ -96,17 +96,7 @@ const fieldsOf = (row: EventRow): Fields => ({
 /** An event or series as the API answers it. */
 export const publicEvent = (row: EventRow) => ({
   id: row.id,
-  title: row.title,
-  description: row.description,
-  location: row.location,
-  start: row.start,
-  end: row.end,
-  allDay: row.allDay,
-  timeZone: row.timeZone,
-  rrule: row.rrule,
-  exdates: row.exdates,
-  reminderMinutes: row.reminderMinutes,
-  busy: row.busy,
+  ...fieldsOf(row),
   uid: row.uid,
   recurring: row.rrule !== null,
   createdAt: row.createdAt.toISOString(),
