@@ -110,7 +110,13 @@ export default function DiaryScreen() {
           ) : (
             <PremiumNotice />
           ))}
-        {tab === "entries" && <EntryList data={data} canWrite={canWrite} onOpen={openEntry} onWrite={() => setTab("write")} language={i18n.language === "en" ? "en" : "pt"} />}
+        {tab === "entries" && (
+          <>
+            {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
+            {!canWrite && <PremiumNotice />}
+            <EntryList data={data} canWrite={canWrite} onOpen={openEntry} onWrite={() => setTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
+          </>
+        )}
         {tab === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice />)}
         {tab === "insights" && (canInsights ? <Insights /> : <PremiumNotice />)}
       </div>
