@@ -12,12 +12,12 @@ import { handleError } from "@worker/lib/errors";
 import { limitBodies } from "@worker/middleware/body";
 import { requestContext } from "@worker/middleware/request-context";
 import { WORKER_MODULES } from "@worker/modules";
-import { FINANCES_IO_BODIES, FINANCES_IO_PREMIUM, financesIoApi } from "@worker/modules/finances/io-api";
 import { bodyRulesOf } from "@worker/modules/registry";
 import type { AppEnv } from "@worker/types";
 import { ORIGIN, signUpAndLogIn } from "../worker/helpers";
 
-const modules = [...WORKER_MODULES, { key: "financesIo", api: { mount: "/", app: financesIoApi }, bodies: FINANCES_IO_BODIES, premium: FINANCES_IO_PREMIUM, searchTypes: [] }];
+// The running app's modules: finances mounts the import with its 5 MB CSV rule.
+const modules = WORKER_MODULES;
 const root = new Hono<AppEnv>().onError(handleError).use("*", requestContext).use("*", limitBodies(bodyRulesOf(modules, PLATFORM_BODY_RULES))).use("*", loadSession).route("/api/v1", buildApi(modules));
 
 const ROWS = 10_000;
