@@ -18,7 +18,7 @@ function cgdExport(today: string) {
 }
 
 test.describe("finances: sentence, bank import, CSV export", () => {
-  test("'café 2,50' by sentence on the dashboard, a bank file through the preview, then a CSV export", async ({ page, context }) => {
+  test("'café 2,50' by sentence on the dashboard, a bank file through the preview, its insight, then a CSV export", async ({ page, context }) => {
     test.setTimeout(120_000);
     await dismissCookieBanner(page);
     await createUser(context.request, `e2e-financas-io-${Date.now()}@example.com`, { toursDone: true });
@@ -42,6 +42,11 @@ test.describe("finances: sentence, bank import, CSV export", () => {
     await page.getByRole("button", { name: "Importar tudo" }).click();
     await expect(page.getByText("2 movimentos importados")).toBeVisible();
     await expect(page.getByTestId("recent-transactions")).toContainText("PINGO DOCE");
+
+    // Observações, computed from these movements: the month's biggest expense category.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("finance-insights")).toContainText("foi a maior despesa de");
 
     // The CSV export: UTF-8 with a BOM, `;` and decimal commas in Portuguese, every row.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV" }).click()]);

@@ -30,6 +30,7 @@ import { balancesAt, budgetsWithProgress, monthSummary, yearAnalysis } from "@wo
 import { DEFAULT_CATEGORIES } from "../categories";
 import { BudgetsPanel } from "../components/budgets";
 import { ExportLink, ImportButton } from "../components/io-slot";
+import { InsightsPanel } from "../insights-panel";
 import { SentenceEntry } from "../sentence-entry";
 import { SavingsPanel } from "../components/savings";
 import { TransactionForm } from "../components/transaction-form";
@@ -326,6 +327,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
                 </Card>
               </div>
             )}
+            {data.advanced && <InsightsPanel month={data.month} refreshKey={data.summary} />}
             {data.analysis ? (
               <Analysis analysis={data.analysis} categoryName={categoryName} monthLabel={monthLabel} />
             ) : (

@@ -1,0 +1,48 @@
+/**
+ * "Observações": what GET /finances/insights computed from the user's own movements for the month
+ * (top categories, unusual expenses against their own median, month-over-month changes, monthly
+ * payments), already phrased in the user's language. Loaded after the screen, so the dashboard's
+ * first paint never waits for it.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Skeleton } from "~/components/ui/skeleton";
+import { apiFetch } from "~/lib/api";
+
+type Insight = { kind: string; message: string };
+
+export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey?: unknown }) {
+  const { t } = useTranslation("financesIo");
+  const [state, setState] = useState<{ items: Insight[] } | "loading" | "failed">("loading");
+  useEffect(() => {
+    let current = true;
+    setState("loading");
+    void apiFetch<{ items: Insight[] }>(`/finances/insights?month=${month}`).then((result) => {
+      if (current) setState(result.ok ? { items: result.data.items } : "failed");
+    });
+    return () => {
+      current = false;
+    };
+  }, [month, refreshKey]);
+  return (
+    <section aria-labelledby="finance-insights-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="finance-insights">
+      <h2 id="finance-insights-title" className="text-sm font-semibold text-slate-700">
+        {t("insights.title")}
+      </h2>
+      {state === "loading" ? (
+        <div className="mt-3 space-y-2" aria-busy="true">
+          <Skeleton />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      ) : state === "failed" || state.items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">{t("insights.empty")}</p>
+      ) : (
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {state.items.map((item, i) => (
+            <li key={`${item.kind}-${i}`}>{item.message}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
