@@ -24,10 +24,9 @@ export type CronJob = {
   schedule: string;
 } & ({ run: (env: Env, now: Date) => Promise<{ affected: number }>; fanOut?: never } | { fanOut: FanOut<unknown>; run?: never });
 
-export const EVERY_QUARTER_HOUR = "*/15 * * * *";
-export const NIGHTLY = "0 3 * * *";
-/** Jobs that must act at the right minute (event reminders). */
-export const EVERY_MINUTE = "* * * * *";
+import { EVERY_QUARTER_HOUR, NIGHTLY } from "./schedules";
+
+export { EVERY_MINUTE, EVERY_QUARTER_HOUR, NIGHTLY } from "./schedules";
 
 /** The platform's jobs. Add one: write worker/cron/<job>.ts and list it here (a module's go in its manifest). */
 export const PLATFORM_JOBS: CronJob[] = [

@@ -1,12 +1,10 @@
+import { EVERY_MINUTE } from "../../cron/schedules";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule } from "../types";
 import { eventsApi } from "./api";
 import { exportCalendar, occurrencesBetween, searchEvents } from "./queries";
 import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
-
-/** worker/cron/registry.ts's EVERY_MINUTE (importing the registry from a module would be a cycle). */
-const EVERY_MINUTE = "* * * * *";
 
 /** Where an occurrence opens in the app: the calendar on its day. */
 const urlOf = (id: string, start: string) => `/app/calendario?date=${start.slice(0, 10)}&event=${id}`;

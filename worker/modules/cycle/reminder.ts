@@ -1,3 +1,4 @@
+import { EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import type { CronJob } from "../../cron/registry";
 import { fanOut } from "../../cron/fan-out";
 import { findUserById } from "../../db/accounts";
@@ -59,7 +60,7 @@ export const periodExpectedJob: CronJob = {
   name: "cycle-period-expected",
   // EVERY_QUARTER_HOUR of worker/cron/registry.ts, spelled out: importing the value from there
   // would be circular (the registry reads every module's jobs when it loads).
-  schedule: "*/15 * * * *",
+  schedule: EVERY_QUARTER_HOUR,
   fanOut: fanOut({
     // A prediction is at most 60 days after the last start; someone whose last flow day is older
     // than that (plus a period's length) has none coming to remind of.

@@ -1,3 +1,4 @@
+import { EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { defineWorkerModule } from "../types";
 import { WORKER_MODULES } from "..";
 import { createTasksApi, taskTimeline } from "./api";
@@ -29,7 +30,7 @@ export const tasksModule = defineWorkerModule({
   exporter: { tables: ["tasks"], export: (db, userId) => exportTasks(db, userId) },
   timeline: taskTimeline,
   // EVERY_QUARTER_HOUR of worker/cron/registry.ts, written out: that file reads the module list when it loads.
-  jobs: [{ name: "task-reminders", schedule: "*/15 * * * *", fanOut: taskReminders }],
+  jobs: [{ name: "task-reminders", schedule: EVERY_QUARTER_HOUR, fanOut: taskReminders }],
   seed: async (db, userId) => {
     const today = localDateOf(new Date(), "Europe/Lisbon");
     await seedTasks(db, userId, today, (n) => shiftDate(today, n));
