@@ -67,6 +67,13 @@ test.describe("finances", () => {
     await expect(page.getByTestId("toggle-values")).toHaveAttribute("aria-pressed", "true");
     await expect(page.locator('[data-money="hidden"]').first()).toBeVisible();
     await expect(page.getByTestId("recent-transactions")).not.toContainText("45,90");
+    // Search results too: the amount is masked there as well.
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("dialog");
+    await search.getByRole("combobox").fill("Continente");
+    await expect(search.getByText(/valor oculto/)).toBeVisible();
+    await expect(search).not.toContainText("45,90");
+    await page.keyboard.press("Escape");
     await page.getByTestId("toggle-values").click();
     await expect(page.getByTestId("recent-transactions")).toContainText("45,90");
   });

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { ClockIcon, MagnifyingGlassIcon } from "@heroicons/react/24/outline";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useRouteLoaderData } from "react-router";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatPrice } from "~/lib/plans";
@@ -24,6 +24,8 @@ function readRecent(): string[] {
 /** The global search (Ctrl/Cmd+K): the user's own data through GET /api/v1/search. */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation("shell");
+  // Finances' 'Ocultar valores' masks amounts everywhere, the search results included.
+  const hideValues = useRouteLoaderData<{ hideFinanceValues?: boolean }>("routes/app/layout")?.hideFinanceValues === true;
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>("all");
@@ -165,7 +167,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
                     <p className="text-xs text-slate-500">
                       {t(`search.categories.${result.type as "event"}`)}
                       {result.metadata.date ? ` · ${result.metadata.date}` : ""}
-                      {result.metadata.amountCents !== undefined ? ` · ${money(result.metadata.amountCents)}` : ""}
+                      {result.metadata.amountCents !== undefined ? ` · ${hideValues ? t("search.amountHidden") : money(result.metadata.amountCents)}` : ""}
                       {result.description ? ` · ${result.description}` : ""}
                     </p>
                   </li>

@@ -92,6 +92,7 @@ export default {
     results: "{{count}} results",
     categories: { all: "All", event: "Events", goal: "Goals", transaction: "Transactions", task: "Tasks", note: "Notes", insight: "Insights" },
     close: "Close",
+    amountHidden: "amount hidden",
   },
   cookies: {
     text: "Rumo uses essential cookies to work (session and language). With your permission, it also uses functional, analytics and marketing cookies.",

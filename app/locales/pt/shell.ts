@@ -90,6 +90,7 @@ const shell = {
     results: "{{count}} resultados",
     categories: { all: "Tudo", event: "Eventos", goal: "Objetivos", transaction: "Transações", task: "Tarefas", note: "Notas", insight: "Insights" },
     close: "Fechar",
+    amountHidden: "valor oculto",
   },
   cookies: {
     text: "O Rumo usa cookies essenciais para funcionar (sessão e idioma). Com a sua autorização, usa também cookies funcionais, de análise e de marketing.",

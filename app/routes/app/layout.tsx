@@ -46,6 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Perfil → Preferências: the hours smart scheduling uses, and the opt-in for personal data and AI.
     workingHours: workingHoursOf(auth.user),
     aiOnPersonalData: auth.user.preferences.aiOnPersonalData === true,
+    // Finances' 'Ocultar valores' applies beyond its screen (search results).
+    hideFinanceValues: auth.user.preferences.hideFinanceValues === true,
     // Rendered on the server from the cookie and the user agent, so hydration does not shift the layout.
     sidebarOpen: sidebarOpenFromCookie(readCookie(headers.get("cookie"), SIDEBAR_COOKIE)),
     mobileUserAgent: isMobileUserAgent(headers.get("user-agent") ?? ""),
