@@ -33,11 +33,24 @@ test.describe("goals", () => {
     await milestone.press("Enter");
     await expect(card.getByText("0 de 2 marcos")).toBeVisible();
 
+    // Rename in place (Enter saves) and reorder; the order survives a reload.
+    await card.getByRole("button", { name: "Mudar o nome do marco Correr 15 km" }).click();
+    const rename = card.getByLabel("Novo nome do marco Correr 15 km");
+    await rename.fill("Correr 12 km");
+    await rename.press("Enter");
+    await expect(card.getByRole("checkbox", { name: "Correr 12 km" })).toBeVisible();
+    await card.getByRole("button", { name: "Subir o marco Correr 12 km" }).click();
+    await expect(card.getByTestId("goal-milestone").first()).toContainText("Correr 12 km");
+    await page.reload();
+    await untilHydrated(page);
+    await expect(card.getByTestId("goal-milestone").first()).toContainText("Correr 12 km");
+    await expect(card.getByTestId("goal-milestone").nth(1)).toContainText("Correr 10 km");
+
     await card.getByRole("checkbox", { name: "Correr 10 km" }).check();
     await expect(card.getByTestId("goal-progress")).toHaveText("50%");
     await expect(card.getByTestId("goal-status")).toHaveText("Em progresso");
 
-    await card.getByRole("checkbox", { name: "Correr 15 km" }).check();
+    await card.getByRole("checkbox", { name: "Correr 12 km" }).check();
     await expect(card.getByTestId("goal-progress")).toHaveText("100%");
     await expect(card.getByTestId("goal-status")).toHaveText("Concluído");
     await expect(card.getByRole("button", { name: "Reabrir" })).toBeVisible();

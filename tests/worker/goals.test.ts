@@ -146,6 +146,12 @@ describe("milestones", () => {
     const moved = await json(await call(ana, `/goals/${goal.id}/milestones/${goal.milestones[0].id}`, { method: "PATCH", body: { position: 9 } }));
     expect(moved.milestones.map((m: { title: string }) => m.title)).toEqual(["A2 (exame)", "B1", "A1"]);
     expect(moved.progress).toBe(67);
+    // Up to the top: the others keep their order and no two share a position.
+    const top = await json(await call(ana, `/goals/${goal.id}/milestones/${goal.milestones[0].id}`, { method: "PATCH", body: { position: 0 } }));
+    expect(top.milestones.map((m: { title: string }) => m.title)).toEqual(["A1", "A2 (exame)", "B1"]);
+    expect(top.milestones.map((m: { position: number }) => m.position)).toEqual([0, 1, 2]);
+    const middle = await json(await call(ana, `/goals/${goal.id}/milestones/${withB1.milestones[2].id}`, { method: "PATCH", body: { position: 1 } }));
+    expect(middle.milestones.map((m: { title: string }) => m.title)).toEqual(["A1", "B1", "A2 (exame)"]);
 
     const removed = await json(await call(ana, `/goals/${goal.id}/milestones/${withB1.milestones[2].id}`, { method: "DELETE" }));
     expect(removed.milestones).toHaveLength(2);

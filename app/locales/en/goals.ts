@@ -44,6 +44,10 @@ export default {
     placeholder: "New milestone",
     newLabel: "Title of the new milestone",
     remove: "Remove milestone {{title}}",
+    rename: "Rename milestone {{title}}",
+    renameLabel: "New name for milestone {{title}}",
+    moveUp: "Move milestone {{title}} up",
+    moveDown: "Move milestone {{title}} down",
     hint: "With milestones, progress is worked out from the milestones done.",
   },
   form: {

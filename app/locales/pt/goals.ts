@@ -42,6 +42,10 @@ const goals = {
     placeholder: "Novo marco",
     newLabel: "Título do novo marco",
     remove: "Remover marco {{title}}",
+    rename: "Mudar o nome do marco {{title}}",
+    renameLabel: "Novo nome do marco {{title}}",
+    moveUp: "Subir o marco {{title}}",
+    moveDown: "Descer o marco {{title}}",
     hint: "Com marcos, o progresso é calculado a partir dos marcos concluídos.",
   },
   form: {

@@ -125,17 +125,34 @@ export function addMilestone(db: Db, userId: string, goalId: string | undefined,
   });
 }
 
-/** Renames, ticks/unticks or moves one milestone of the goal (404 when it is not the goal's). */
+/**
+ * Renames, ticks/unticks or moves one milestone of the goal (404 when it is not the goal's).
+ * `position` is the index the milestone moves to (clamped to the list); the others keep their order
+ * and every position is rewritten 0..n-1 in the same batch, so two milestones never share one.
+ */
 export function updateMilestone(db: Db, userId: string, goalId: string | undefined, milestoneId: string, change: { title?: string; done?: boolean; position?: number }, now: Date) {
   return changeGoal(db, userId, goalId, {}, now, (scoped, current) => {
     const milestone = current.find((m) => m.id === milestoneId);
     if (!milestone) throw apiError("not_found");
-    const doneChanged = change.done !== undefined && change.done !== milestone.done;
-    return {
-      writes: [scoped.update(goalMilestones, { ...change, ...(doneChanged ? { doneAt: change.done ? now : null } : {}) }, eq(goalMilestones.id, milestone.id))],
-      after: current.map((m) => (m.id === milestone.id ? { done: change.done ?? m.done } : m)),
-    };
+    const { position, ...fields } = change;
+    const doneChanged = fields.done !== undefined && fields.done !== milestone.done;
+    const writes: BatchItem<"sqlite">[] = [];
+    if (Object.keys(fields).length) writes.push(scoped.update(goalMilestones, { ...fields, ...(doneChanged ? { doneAt: fields.done ? now : null } : {}) }, eq(goalMilestones.id, milestone.id)));
+    if (position !== undefined) {
+      const order = milestoneOrder(current.map((m) => m.id), milestone.id, position);
+      order.forEach((id, index) => {
+        if (current.find((m) => m.id === id)?.position !== index) writes.push(scoped.update(goalMilestones, { position: index }, eq(goalMilestones.id, id)));
+      });
+    }
+    return { writes, after: current.map((m) => (m.id === milestone.id ? { done: fields.done ?? m.done } : m)) };
   });
+}
+
+/** The milestone ids in their new order after moving `id` to index `to` (clamped). */
+export function milestoneOrder(ids: readonly string[], id: string, to: number) {
+  const rest = ids.filter((other) => other !== id);
+  rest.splice(Math.max(0, Math.min(to, rest.length)), 0, id);
+  return rest;
 }
 
 /** Removes one milestone of the goal (404 when it is not the goal's). */

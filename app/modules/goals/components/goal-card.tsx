@@ -1,4 +1,4 @@
-import { CheckCircleIcon, MinusIcon, PencilSquareIcon, PlusIcon, TrashIcon, XMarkIcon } from "@heroicons/react/20/solid";
+import { ArrowDownIcon, ArrowUpIcon, CheckCircleIcon, MinusIcon, PencilIcon, PencilSquareIcon, PlusIcon, TrashIcon, XMarkIcon } from "@heroicons/react/20/solid";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/shell/toast-store";
@@ -69,6 +69,23 @@ export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: P
     onChange(result.data);
   };
 
+  /** Moves a milestone one place up or down at once; the answer (or a failure) settles it. */
+  const move = async (index: number, delta: -1 | 1) => {
+    const target = index + delta;
+    if (target < 0 || target >= goal.milestones.length) return;
+    const milestones = [...goal.milestones];
+    const [moved] = milestones.splice(index, 1);
+    milestones.splice(target, 0, moved);
+    onChange({ ...goal, milestones });
+    if (!(await send(`/milestones/${moved.id}`, "PATCH", { position: target }))) onChange(goal);
+  };
+
+  const rename = async (milestoneId: string, title: string) => {
+    const current = goal.milestones.find((m) => m.id === milestoneId);
+    if (!current || !title.trim() || title.trim() === current.title) return true;
+    return (await send(`/milestones/${milestoneId}`, "PATCH", { title: title.trim() })) !== null;
+  };
+
   const step = (delta: number) => void send("", "PATCH", { progress: Math.min(100, Math.max(0, goal.progress + delta)) });
 
   return (
@@ -126,24 +143,18 @@ export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: P
               {t("milestones.title")} <span className="font-normal text-slate-500">· {t("milestones.count", { done, total: goal.milestones.length })}</span>
             </h4>
             <ul className="space-y-1">
-              {goal.milestones.map((m) => (
-                <li key={m.id} className="flex items-center gap-2">
-                  <Checkbox
-                    className={`flex-1 ${m.done ? "text-slate-500 line-through" : "text-slate-800"}`}
-                    label={m.title}
-                    checked={m.done}
-                    disabled={busy}
-                    onChange={(event) => void toggle(m.id, event.target.checked)}
-                  />
-                  <IconButton
-                    icon={XMarkIcon}
-                    label={t("milestones.remove", { title: m.title })}
-                    className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-                    iconClassName="h-4 w-4"
-                    disabled={busy}
-                    onClick={() => void send(`/milestones/${m.id}`, "DELETE")}
-                  />
-                </li>
+              {goal.milestones.map((m, index) => (
+                <MilestoneItem
+                  key={m.id}
+                  milestone={m}
+                  first={index === 0}
+                  last={index === goal.milestones.length - 1}
+                  busy={busy}
+                  onToggle={(checked) => void toggle(m.id, checked)}
+                  onRename={(title) => rename(m.id, title)}
+                  onMove={(delta) => void move(index, delta)}
+                  onRemove={() => void send(`/milestones/${m.id}`, "DELETE")}
+                />
               ))}
             </ul>
           </>
@@ -188,5 +199,89 @@ export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: P
         </Button>
       </div>
     </article>
+  );
+}
+
+type MilestoneItemProps = {
+  milestone: PublicGoal["milestones"][number];
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onToggle: (checked: boolean) => void;
+  /** Resolves false when the rename was refused (the field stays open with the text). */
+  onRename: (title: string) => Promise<boolean>;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+};
+
+/** One milestone: tick it, rename it in place (Enter saves, Esc cancels), move it up or down, remove it. */
+function MilestoneItem({ milestone: m, first, last, busy, onToggle, onRename, onMove, onRemove }: MilestoneItemProps) {
+  const { t } = useTranslation("goals");
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(m.title);
+  const [error, setError] = useState<string | undefined>();
+  const small = "rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700";
+
+  const save = async () => {
+    if (!title.trim()) return setError(t("validation.milestoneTitleRequired"));
+    if (await onRename(title)) {
+      setEditing(false);
+      setError(undefined);
+    }
+  };
+
+  if (editing) {
+    return (
+      <li className="flex items-start gap-2">
+        <TextField
+          label={t("milestones.renameLabel", { title: m.title })}
+          hideLabel
+          autoFocus
+          value={title}
+          maxLength={200}
+          error={error}
+          className="flex-1"
+          onChange={(event) => setTitle(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              void save();
+            } else if (event.key === "Escape") {
+              event.preventDefault();
+              setTitle(m.title);
+              setError(undefined);
+              setEditing(false);
+            }
+          }}
+          onBlur={() => void save()}
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li className="group flex items-center gap-1" data-testid="goal-milestone">
+      <Checkbox
+        className={`flex-1 ${m.done ? "text-slate-500 line-through" : "text-slate-800"}`}
+        label={m.title}
+        checked={m.done}
+        disabled={busy}
+        onChange={(event) => onToggle(event.target.checked)}
+      />
+      <IconButton icon={ArrowUpIcon} label={t("milestones.moveUp", { title: m.title })} className={small} iconClassName="h-4 w-4" disabled={busy || first} onClick={() => onMove(-1)} />
+      <IconButton icon={ArrowDownIcon} label={t("milestones.moveDown", { title: m.title })} className={small} iconClassName="h-4 w-4" disabled={busy || last} onClick={() => onMove(1)} />
+      <IconButton
+        icon={PencilIcon}
+        label={t("milestones.rename", { title: m.title })}
+        className={small}
+        iconClassName="h-4 w-4"
+        disabled={busy}
+        onClick={() => {
+          setTitle(m.title);
+          setEditing(true);
+        }}
+      />
+      <IconButton icon={XMarkIcon} label={t("milestones.remove", { title: m.title })} className={small} iconClassName="h-4 w-4" disabled={busy} onClick={onRemove} />
+    </li>
   );
 }
