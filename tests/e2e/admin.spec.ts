@@ -28,6 +28,11 @@ test("an admin finds a user and ends their sessions: that user's next request is
 
   await dismissCookieBanner(page);
   await createUser(page.request, ADMIN, { fullName: "Ana Admin", toursDone: true });
+  // The sidebar leads an admin to the admin screens.
+  await page.goto("/app/meu-impacto");
+  await untilHydrated(page);
+  await page.getByRole("link", { name: "Administração" }).click();
+  await expect(page).toHaveURL(/\/app\/admin$/);
   await page.goto("/app/user-management");
   await untilHydrated(page);
   await expect(page.getByRole("heading", { name: "Gestão de utilizadores" })).toBeVisible();
@@ -76,4 +81,6 @@ test("a non-admin gets the not-found page on every admin screen", async ({ page 
   await expect(page.getByTestId("status-overall")).toHaveText("Todos os sistemas operacionais");
   expect((await page.goto("/app/roadmap"))?.status()).toBe(200);
   await expect(page.getByTestId("app-roadmap")).toBeVisible();
+  // No link to them either.
+  await expect(page.getByRole("link", { name: "Administração" })).toHaveCount(0);
 });

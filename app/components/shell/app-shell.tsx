@@ -8,7 +8,7 @@ import { apiFetch } from "~/lib/api";
 import { displayName } from "~/lib/display-name";
 import { BackButton, Breadcrumb } from "./breadcrumb";
 import { NavIcon } from "./icons";
-import { drawerSections, mobileTabs, sidebarGroups } from "./navigation";
+import { ADMIN_ITEM, drawerSections, mobileTabs, sidebarGroups } from "./navigation";
 import { ShellNavLink } from "./nav-link";
 import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDrawer, swipeDirection, swipeTarget } from "./rules";
 import { sidebarCookie } from "./sidebar-state";
@@ -22,6 +22,8 @@ type ShellProps = {
   notifications?: ReactNode;
   onSearch: () => void;
   onGuide?: () => void;
+  /** Whether to show the link to the admin screens. */
+  admin?: boolean;
   children: ReactNode;
 };
 
@@ -58,7 +60,7 @@ function UserName({ user }: { user: ShellUser }) {
 }
 
 /** Desktop: collapsible sidebar (16rem, icons 3rem; Ctrl/Cmd+B), header, breadcrumb, back button. */
-export function DesktopShell({ user, entitlements, notifications, onSearch, onGuide, sidebarOpen: initialOpen, children }: ShellProps & { sidebarOpen: boolean }) {
+export function DesktopShell({ user, entitlements, notifications, onSearch, onGuide, admin = false, sidebarOpen: initialOpen, children }: ShellProps & { sidebarOpen: boolean }) {
   const { t } = useTranslation(["shell", "auth"]);
   const [open, setOpen] = useState(initialOpen);
   const signOut = useSignOut();
@@ -105,6 +107,13 @@ export function DesktopShell({ user, entitlements, notifications, onSearch, onGu
               </ul>
             </div>
           ))}
+          {admin && (
+            <ul className="border-t border-slate-100 pt-3">
+              <li>
+                <ShellNavLink item={ADMIN_ITEM} entitlements={entitlements} collapsed={!open} />
+              </li>
+            </ul>
+          )}
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -150,7 +159,7 @@ function useHaptics() {
 }
 
 /** Mobile: top bar, bottom tabs, side drawer (menu or edge swipe) and swipe navigation between screens. */
-export function MobileShell({ user, entitlements, notifications, onSearch, children }: ShellProps) {
+export function MobileShell({ user, entitlements, notifications, onSearch, admin = false, children }: ShellProps) {
   const { t } = useTranslation(["shell", "auth"]);
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
@@ -264,6 +273,13 @@ export function MobileShell({ user, entitlements, notifications, onSearch, child
                 </ul>
               </Fragment>
             ))}
+            {admin && (
+              <ul className="border-t border-slate-100 pt-3">
+                <li>
+                  <ShellNavLink item={ADMIN_ITEM} entitlements={entitlements} replace onNavigate={() => closeDrawer("navigate")} />
+                </li>
+              </ul>
+            )}
           </nav>
           <div className="flex gap-2 border-t border-slate-100 p-3">
             <Link to="/app/settings" className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-center text-sm font-semibold">

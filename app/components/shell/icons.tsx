@@ -9,6 +9,7 @@ import {
   HeartIcon,
   HomeIcon,
   MoonIcon,
+  ShieldCheckIcon,
   SparklesIcon,
   SunIcon,
   UserCircleIcon,
@@ -30,6 +31,7 @@ const icons: Record<IconName, typeof HomeIcon> = {
   reports: DocumentChartBarIcon,
   selfCare: HeartIcon,
   chat: ChatBubbleLeftRightIcon,
+  admin: ShieldCheckIcon,
 };
 
 export function NavIcon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {

@@ -26,7 +26,8 @@ export type IconName =
   | "assistant"
   | "reports"
   | "selfCare"
-  | "chat";
+  | "chat"
+  | "admin";
 
 type Placed<T> = T & { order: number };
 
@@ -47,6 +48,9 @@ const PLATFORM = {
   ] as Placed<NavItem>[],
   swipe: [{ order: 10, path: "meu-impacto" }],
 };
+
+/** Only for admins (the layout loader decides; the admin screens check again on the server). */
+export const ADMIN_ITEM: NavItem = { to: "/app/admin", labelKey: "shell:nav.admin", icon: "admin" };
 
 const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
 const strip = <T extends { order: number }>({ order: _order, ...item }: T) => item;

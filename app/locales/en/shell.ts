@@ -4,6 +4,7 @@ import type { Catalog } from "../types";
 export default {
   groups: { dashboard: "Dashboard", organisation: "Organisation", wellbeing: "Wellbeing", assistant: "AI Assistant", premium: "Premium", main: "Main" },
   nav: {
+    admin: "Administration",
     dashboard: "Dashboard",
     impact: "My Impact",
     profile: "Profile",

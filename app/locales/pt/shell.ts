@@ -2,6 +2,7 @@
 const shell = {
   groups: { dashboard: "Dashboard", organisation: "Organização", wellbeing: "Bem-Estar", assistant: "Assistente IA", premium: "Premium", main: "Principal" },
   nav: {
+    admin: "Administração",
     dashboard: "Dashboard",
     impact: "Meu Impacto",
     profile: "Perfil",

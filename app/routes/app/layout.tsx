@@ -24,6 +24,7 @@ import type { Route } from "./+types/layout";
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
 export const handle: I18nHandle = { i18n: ["shell", "auth", "account", "notifications", "errors", "billing"] };
 
+import { isAdmin } from "@worker/auth/roles";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -48,6 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
     aiOnPersonalData: auth.user.preferences.aiOnPersonalData === true,
     // Finances' 'Ocultar valores' applies beyond its screen (search results).
     hideFinanceValues: auth.user.preferences.hideFinanceValues === true,
+    admin: isAdmin(auth.user),
     // Rendered on the server from the cookie and the user agent, so hydration does not shift the layout.
     sidebarOpen: sidebarOpenFromCookie(readCookie(headers.get("cookie"), SIDEBAR_COOKIE)),
     mobileUserAgent: isMobileUserAgent(headers.get("user-agent") ?? ""),
@@ -114,6 +116,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         onSearch={() => setSearchOpen(true)}
         notifications={<NotificationBell />}
         onGuide={guide ? () => setTourFor(guide.id) : undefined}
+        admin={loaderData.admin}
       >
         <Outlet />
       </Shell>
