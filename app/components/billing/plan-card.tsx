@@ -62,7 +62,7 @@ export function PlanOption({ planId, language, current, busy, onChoose }: { plan
       <p className="mt-1 text-sm text-slate-600">{t(`plans.${planId}.description`)}</p>
       <p className="mt-3">
         {plan.compareAtPriceCents !== null && (
-          <s className="mr-2 text-slate-400" aria-label={t("wasPrice", { price: formatPrice(plan.compareAtPriceCents, language) })}>
+          <s className="mr-2 text-slate-500" aria-label={t("wasPrice", { price: formatPrice(plan.compareAtPriceCents, language) })}>
             {formatPrice(plan.compareAtPriceCents, language)}
           </s>
         )}

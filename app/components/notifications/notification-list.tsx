@@ -37,7 +37,7 @@ export function NotificationList({
               <span className="truncate text-sm font-semibold text-slate-900">{n.title}</span>
             </span>
             {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
-            <span className="mt-1 block text-xs text-slate-400">
+            <span className="mt-1 block text-xs text-slate-500">
               {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · {time.format(new Date(n.createdAt))}
             </span>
           </button>

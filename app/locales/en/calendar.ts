@@ -20,7 +20,7 @@ export default {
     reminder: "The reminder is a number of minutes from 0 to 40,320 (four weeks)",
     window: "The requested range cannot be longer than a year",
   },
-  views: { month: "Month", week: "Week", day: "Day", agenda: "Agenda" },
+  views: { month: "Month", week: "Week", day: "Day", agenda: "Agenda", hours: "Hours of the day" },
   nav: { today: "Today", previous: "Previous", next: "Next", view: "View" },
   newEvent: "New event",
   allDay: "All day",

@@ -18,7 +18,7 @@ const calendar = {
     reminder: "O lembrete é um número de minutos de 0 a 40320 (quatro semanas)",
     window: "O intervalo pedido não pode passar de um ano",
   },
-  views: { month: "Mês", week: "Semana", day: "Dia", agenda: "Agenda" },
+  views: { month: "Mês", week: "Semana", day: "Dia", agenda: "Agenda", hours: "Horas do dia" },
   nav: { today: "Hoje", previous: "Anterior", next: "Seguinte", view: "Vista" },
   newEvent: "Novo evento",
   allDay: "Todo o dia",

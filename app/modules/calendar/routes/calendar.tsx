@@ -380,7 +380,7 @@ function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay,
 type Drag = { key: string; mode: "move" | "resize"; x: number; y: number; dx: number; dy: number; columnWidth: number; moved: boolean };
 
 /** Week and day views: an all-day row, then the hours with overlapping items side by side; drag to move, the bottom edge to resize. */
-function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove, onCreate, selected, onSelect }: ItemProps & { days: string[] }) {
+function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove, onCreate, selected, onSelect, t }: ItemProps & { days: string[] }) {
   const scroller = useRef<HTMLDivElement>(null);
   const columns = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -459,11 +459,12 @@ function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove,
           </div>
         </div>
       )}
-      <div ref={scroller} className="max-h-[70vh] overflow-y-auto">
+      {/* Focusable, so the hours can be scrolled with the keyboard too. */}
+      <div ref={scroller} className="max-h-[70vh] overflow-y-auto" tabIndex={0} role="region" aria-label={t("views.hours")}>
         <div className="grid" style={{ gridTemplateColumns: `3.5rem minmax(0, 1fr)` }}>
           <div className="relative" style={{ height: 24 * HOUR_PX }}>
             {Array.from({ length: 24 }, (_, h) => (
-              <div key={h} className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400" style={{ top: h * HOUR_PX }}>
+              <div key={h} className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-500" style={{ top: h * HOUR_PX }}>
                 {h > 0 ? `${String(h).padStart(2, "0")}:00` : ""}
               </div>
             ))}
