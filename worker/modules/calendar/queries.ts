@@ -173,14 +173,6 @@ export async function occurrencesBetween(scoped: Scoped, from: string, to: strin
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Title/description/location matches for the global search (series and single events). */
-export async function searchEvents(db: Db, userId: string, query: string, limit: number) {
-  const pattern = `%${escapeLike(query.toLowerCase())}%`;
-  const match = (column: SQLiteColumn) => sql`lower(${column}) like ${pattern} escape '\\'`;
-  const where: SQL = and(isNull(events.seriesId), or(match(events.title), match(events.description), match(events.location)))!;
-  return scopedTo(db, userId).select(events, where).orderBy(asc(events.startsAt)).limit(limit);
-}
-
 /** Everything of the user's calendar for GET /me/export (ids kept; the user id is implied). */
 export async function exportCalendar(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);

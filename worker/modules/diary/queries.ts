@@ -57,24 +57,6 @@ export function savedEntriesBetween(db: Db, userId: string, from: string, to: st
     .orderBy(asc(diaryEntries.date));
 }
 
-/** Global search ("note"): the user's entries whose title or text contains the query, newest first. */
-export async function searchEntries(db: Db, userId: string, query: string, limit: number): Promise<SearchResult[]> {
-  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const rows = await scopedTo(db, userId)
-    .select(diaryEntries, or(sql`lower(${diaryEntries.title}) like ${pattern} escape '\\'`, sql`lower(${diaryEntries.content}) like ${pattern} escape '\\'`))
-    .orderBy(desc(diaryEntries.date), desc(diaryEntries.createdAt))
-    .limit(limit);
-  return rows.map((e) => ({
-    id: e.id,
-    title: e.title || e.content.slice(0, 60),
-    description: e.content.slice(0, 140),
-    type: "note",
-    module: "diary",
-    url: `/app/diario?entrada=${e.id}`,
-    metadata: { date: e.date, ...(e.draft ? { status: "draft" } : {}) },
-  }));
-}
-
 /** Every entry of the user for GET /me/export, drafts included. */
 export async function exportDiary(db: Db, userId: string) {
   const rows = await scopedTo(db, userId).select(diaryEntries).orderBy(asc(diaryEntries.date), asc(diaryEntries.createdAt));

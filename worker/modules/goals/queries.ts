@@ -155,16 +155,6 @@ export async function deleteGoal(db: Db, userId: string, id: string | undefined)
   return goal.id;
 }
 
-/** The user's goals whose title or description contains the text (case-insensitive), for search. */
-export async function searchGoals(db: Db, userId: string, query: string, limit: number) {
-  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const matches = (column: typeof goals.title | typeof goals.description) => like(sql`lower(${column})`, pattern).append(sql` escape '\\'`);
-  return scopedTo(db, userId)
-    .select(goals, or(matches(goals.title), matches(goals.description)))
-    .orderBy(desc(goals.updatedAt), desc(goals.id))
-    .limit(limit);
-}
-
 /** Everything of the user's goals for GET /me/export (ids kept; the user id is implied). */
 export async function exportGoals(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
