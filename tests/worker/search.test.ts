@@ -143,7 +143,9 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     expect(await titles(ana, "dentista OR maratona")).toEqual([]);
     expect(await titles(ana, "🦷 dentista")).toEqual(["Marcar dentista"]);
     expect(await titles(ana, "🦷🦷")).toEqual([]);
-    expect(await titles(ana, "NEAR(dentista")).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, "(dentista")).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, '"dent*"')).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, "dentista\u0000\u0007\u001b")).toEqual(["Marcar dentista"]);
     expect(await env.DB.prepare("select count(*) as n from tasks").first("n")).toBeGreaterThan(0);
   });
 
