@@ -1,12 +1,11 @@
 /** The diary's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
-import type { SearchResult } from "../../search/registry";
 import { diaryEntries, type DiaryEntry } from "./schema";
 import type { Emotion } from "./vocabulary";
 

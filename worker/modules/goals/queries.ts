@@ -1,5 +1,5 @@
 /** The goals module's only data access: every query is scoped by the user id (docs/decisions/0003). */
-import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
