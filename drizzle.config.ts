@@ -10,4 +10,7 @@ export default defineConfig({
   schema: ["./worker/db/schema.ts", "./worker/modules/*/schema.ts"],
   out: "./migrations",
   migrations: { prefix: "timestamp" },
+  // The search index (FTS5 virtual table, its shadow tables, search_docs) lives in a custom
+  // migration: drizzle-kit does not know virtual tables (docs/decisions/0036-search-fts5.md).
+  tablesFilter: ["!search_*"],
 });

@@ -7,11 +7,11 @@ import { searchTypesOf } from "@worker/modules/registry";
 import type { WorkerModule } from "@worker/modules/types";
 import { unexported, userTables, withoutCascade } from "./user-tables";
 
-/** Landed modules whose declared search types have no provider. */
+/** Landed modules whose declared search types have no search source. */
 export const missingSearch = (modules: readonly WorkerModule[], landed: ReadonlySet<string>) =>
   modules
     .filter((m) => landed.has(m.key))
-    .flatMap((m) => m.searchTypes.filter((type) => !(m.search ?? []).some((p) => p.type === type)).map((type) => `${m.key}: ${type}`));
+    .flatMap((m) => m.searchTypes.filter((type) => !(m.searchSources ?? []).some((s) => s.type === type)).map((type) => `${m.key}: ${type}`));
 
 describe("omissions that fail the build", () => {
   it("every table holding user rows is covered by an exporter", async () => {
@@ -35,7 +35,7 @@ describe("omissions that fail the build", () => {
     }
   });
 
-  it("a landed module has a search provider for every type it declares, and both halves share keys", () => {
+  it("a landed module has a search source for every type it declares, and both halves share keys", () => {
     const landed = new Set(MODULES.filter((m) => "landed" in m && m.landed).map((m) => m.key));
     expect(missingSearch(WORKER_MODULES, landed)).toEqual([]);
     expect(missingSearch([{ key: "sample", searchTypes: ["note"] }], new Set(["sample"]))).toEqual(["sample: note"]);

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { searchAll, type SearchProvider } from "../../worker/search/registry";
 import { database } from "../../worker/db/client";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -32,22 +31,5 @@ describe("GET /api/v1/search", () => {
     expect(ok.status).toBe(200);
     expect(await json(ok)).toEqual({ items: [], nextCursor: null });
     expect((await api("/search?q=ab")).status).toBe(401);
-  });
-
-  it("merges the registered providers of the chosen type for the user only", async () => {
-    const seen: string[] = [];
-    const provider = (type: SearchProvider["type"]): SearchProvider => ({
-      type,
-      search: async (_db, userId, query) => {
-        seen.push(`${type}:${userId}:${query}`);
-        return [{ id: `${type}-1`, title: query, description: "", type, module: type, url: `/app/${type}`, metadata: {} }];
-      },
-    });
-    const providers = [provider("task"), provider("goal")];
-    const all = await searchAll(database(env.DB), "u1", "plano", "all", 50, providers);
-    expect(all.map((r) => r.id)).toEqual(["task-1", "goal-1"]);
-    const goals = await searchAll(database(env.DB), "u1", "plano", "goal", 50, providers);
-    expect(goals.map((r) => r.id)).toEqual(["goal-1"]);
-    expect(seen.every((s) => s.includes(":u1:"))).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { validate } from "@worker/lib/validate";
 import { bodyRuleFor, limitBodies } from "@worker/middleware/body";
 import { requestContext } from "@worker/middleware/request-context";
 import { WORKER_MODULES } from "@worker/modules";
+import { searchSourceSql, type SearchSource } from "@worker/search/sources";
 import { bodyRulesOf, cronJobsOf, exportersOf, premiumRoutesOf, searchTypesOf } from "@worker/modules/registry";
 import type { WorkerModule } from "@worker/modules/types";
 import type { AppEnv } from "@worker/types";
@@ -45,6 +46,15 @@ const sampleApi = new Hono<AppEnv>()
   .get("/insights", async (c) => c.json({ notes: (await ownNotes(database(c.env.DB), currentAuth(c).user.id)).length }))
   .post("/import", async (c) => c.json({ bytes: (await c.req.text()).length }));
 
+const sampleSearch: SearchSource = {
+  type: "sample",
+  table: `${THROWAWAY_PREFIX}notes`,
+  title: "title",
+  body: "''",
+  recency: "0",
+  present: (doc) => ({ url: `/app/amostra/${doc.itemId}` }),
+};
+
 const sample: WorkerModule = {
   key: "sample",
   api: { mount: "/sample", app: sampleApi },
@@ -55,13 +65,7 @@ const sample: WorkerModule = {
     { method: "GET", path: "/sample/insights", entitlement: "aiInsights", paidRead: true },
   ],
   searchTypes: ["sample"],
-  search: [
-    {
-      type: "sample",
-      search: async (db, userId, query) =>
-        (await ownNotes(db, userId, query)).map((n) => ({ id: n.id, title: n.title, description: "", type: "sample", module: "sample", url: `/app/amostra/${n.id}`, metadata: {} })),
-    },
-  ],
+  searchSources: [sampleSearch],
   exporter: {
     tables: [`${THROWAWAY_PREFIX}notes`],
     export: async (db, userId) => ({ sampleNotes: (await ownNotes(db, userId)).map(({ userId: _u, ...n }) => n) }),
@@ -98,6 +102,8 @@ let alice: string;
 let bruno: string;
 beforeAll(async () => {
   await env.DB.exec(`create table if not exists ${THROWAWAY_PREFIX}notes (id text primary key, user_id text not null references users(id) on delete cascade, title text not null)`);
+  // What the module's migration would run: its search triggers (docs/decisions/0036-search-fts5.md).
+  for (const statement of searchSourceSql(sampleSearch)) await env.DB.prepare(statement.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS")).run();
   alice = await signUpAndLogIn("alice@throwaway.test");
   bruno = await signUpAndLogIn("bruno@throwaway.test");
   expect((await post("/sample/notes", alice, { title: "Plano de viagem da Alice" })).status).toBe(201);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { apiError } from "../lib/errors";
 import { checkBodies } from "../middleware/body";
 import { WORKER_MODULES } from "../modules";
-import { bodyRulesOf, mountsOf, premiumRoutesOf, searchProvidersOf, searchTypesOf } from "../modules/registry";
+import { bodyRulesOf, mountsOf, premiumRoutesOf, searchSourcesOf, searchTypesOf } from "../modules/registry";
 import type { BodyRule, WorkerModule } from "../modules/types";
 import { addressBurst } from "../middleware/rate-limit";
 import type { AppEnv } from "../types";
@@ -49,7 +49,7 @@ export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readon
   // WebSocket upgrade to the user's Durable Object (notifications and entity changes).
   api.route("/realtime", realtimeApi);
   api.route("/feedback", feedbackApi);
-  api.route("/search", searchApiFor(searchTypesOf(modules), searchProvidersOf(modules)));
+  api.route("/search", searchApiFor(searchTypesOf(modules), searchSourcesOf(modules)));
   api.route("/billing", billingApi);
   api.route("/admin", adminApi);
   for (const { mount, app } of mountsOf(modules)) api.route(mount, app);

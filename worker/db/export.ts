@@ -37,6 +37,12 @@ const notificationsExporter: Exporter = {
   },
 };
 
+/**
+ * The search index (search_docs, docs/decisions/0036-search-fts5.md) holds copies of the items the
+ * modules' exporters already export, kept by triggers: nothing of its own to add.
+ */
+const searchIndexExporter: Exporter = { tables: ["search_docs"], export: async () => ({}) };
+
 const billingExporter: Exporter = {
   tables: ["subscriptions", "coupon_redemptions", "referrals"],
   async export(db, userId) {
@@ -55,7 +61,7 @@ const feedbackExporter: Exporter = {
   },
 };
 
-export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter];
+export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter, searchIndexExporter];
 
 /** Every exporter's part, merged; two exporters writing the same key is a bug, not a silent overwrite. */
 export async function exportUserData(db: Db, userId: string, exporters: readonly Exporter[]) {

@@ -4,7 +4,7 @@
  */
 import type { PremiumRoute } from "../billing/premium-routes";
 import type { CronJob } from "../cron/registry";
-import type { SearchProvider } from "../search/registry";
+import type { ModuleSearchSource } from "../search/registry";
 import type { Db } from "../db/client";
 import type { BodyRule, Exporter, TimelineItem, TimelineRange, WorkerModule } from "./types";
 
@@ -21,7 +21,9 @@ export const premiumRoutesOf = (modules: readonly WorkerModule[], platform: read
   ...modules.flatMap((m) => m.premium ?? []),
 ];
 
-export const searchProvidersOf = (modules: readonly WorkerModule[]): SearchProvider[] => modules.flatMap((m) => m.search ?? []);
+/** Every module's searchable sources, each with its module's key (results name their module). */
+export const searchSourcesOf = (modules: readonly WorkerModule[]): ModuleSearchSource[] =>
+  modules.flatMap((m) => (m.searchSources ?? []).map((source) => ({ ...source, module: m.key })));
 
 /** The search types the API accepts: every module's declared types, each once, in list order. */
 export const searchTypesOf = (modules: readonly WorkerModule[]): string[] => [...new Set(modules.flatMap((m) => m.searchTypes))];

@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import type { PremiumRoute } from "../billing/premium-routes";
 import type { CronJob } from "../cron/registry";
 import type { Db } from "../db/client";
-import type { SearchProvider } from "../search/registry";
+import type { SearchSource } from "../search/sources";
 import type { AppEnv } from "../types";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -41,10 +41,15 @@ export type WorkerModule = {
   premium?: readonly PremiumRoute[];
   /**
    * The global-search result types the module's data answers as; once the module has landed, each
-   * must have a provider in `search` (tests enforce it). Empty for a module with nothing searchable.
+   * must have a source in `searchSources` (tests enforce it). Empty for a module with nothing searchable.
    */
   searchTypes: readonly string[];
-  search?: readonly SearchProvider[];
+  /**
+   * Its searchable rows, one source per table and type: the FTS5 index is kept by SQL triggers
+   * generated from these (worker/search/sources.ts), so a new source also needs its migration
+   * (`searchSourceSql`, docs/decisions/0036-search-fts5.md).
+   */
+  searchSources?: readonly SearchSource[];
   /** Its user data in the export (required once it has tables with user rows). */
   exporter?: Exporter;
   /** Its scheduled jobs, run with the platform's (schedules must be declared in wrangler.toml). */

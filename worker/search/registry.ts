@@ -1,6 +1,9 @@
 import type { Db } from "../db/client";
+import { searchIndex } from "../db/search";
 import { WORKER_MODULES } from "../modules";
-import { searchProvidersOf, searchTypesOf } from "../modules/registry";
+import { searchSourcesOf, searchTypesOf } from "../modules/registry";
+import { matchTerms } from "./query";
+import type { SearchDoc, SearchSource } from "./sources";
 
 /** A result type of the global search (the API contract: event, goal, transaction, task, note, insight). */
 export type SearchType = string;
@@ -18,18 +21,40 @@ export type SearchResult = {
   metadata: { date?: string; amountCents?: number; status?: string };
 };
 
-/** A module's contribution: its own user-scoped, case-insensitive title/description match. */
-export type SearchProvider = { type: SearchType; search: (db: Db, userId: string, query: string, limit: number) => Promise<SearchResult[]> };
+/** A module's searchable source with the key of the module that declares it. */
+export type ModuleSearchSource = SearchSource & { module: string };
+
+/** Every module's search sources, from the manifests (worker/modules/<key>/index.ts `searchSources`). */
+export const searchSources: ModuleSearchSource[] = searchSourcesOf(WORKER_MODULES);
+
+const DESCRIPTION_CHARS = 140;
+
+function resultOf(source: ModuleSearchSource, doc: SearchDoc): SearchResult {
+  const shown = source.present(doc);
+  const metadata: SearchResult["metadata"] = {};
+  if (doc.date) metadata.date = doc.date;
+  if (doc.amountCents !== null) metadata.amountCents = doc.amountCents;
+  if (doc.status) metadata.status = doc.status;
+  return {
+    id: doc.itemId,
+    title: shown.title ?? doc.title,
+    description: (shown.description ?? doc.body).slice(0, DESCRIPTION_CHARS),
+    type: doc.type,
+    module: source.module,
+    url: shown.url,
+    metadata,
+  };
+}
 
 /**
- * Every module's search providers, from the manifests (tasks, events, goals, transactions, diary
- * notes, insights as they land); with none the search answers no results.
+ * The user's items of the chosen type (or of every source) matching the query, by relevance then
+ * recency, from the FTS5 index the modules' triggers keep (worker/search/sources.ts).
  */
-export const searchProviders: SearchProvider[] = searchProvidersOf(WORKER_MODULES);
-
-/** Runs the providers of the chosen type (or all), merged and cut to `limit`. */
-export async function searchAll(db: Db, userId: string, query: string, type: SearchType | "all", limit: number, providers: readonly SearchProvider[] = searchProviders) {
-  const chosen = providers.filter((p) => type === "all" || p.type === type);
-  const results = (await Promise.all(chosen.map((p) => p.search(db, userId, query, limit)))).flat();
-  return results.slice(0, limit);
+export async function searchAll(db: Db, userId: string, query: string, type: SearchType | "all", limit: number, sources: readonly ModuleSearchSource[] = searchSources) {
+  const terms = matchTerms(query);
+  const chosen = sources.filter((s) => type === "all" || s.type === type);
+  if (terms.length === 0 || chosen.length === 0) return [];
+  const byType = new Map(chosen.map((s) => [s.type, s]));
+  const docs = await searchIndex(db, userId, terms, [...byType.keys()], limit);
+  return docs.map((doc) => resultOf(byType.get(doc.type)!, doc));
 }

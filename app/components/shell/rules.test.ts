@@ -98,3 +98,17 @@ describe("tour progress", () => {
     expect(clampPercent(Number.NaN)).toBe(0);
   });
 });
+
+describe("search results grouped by kind", () => {
+  it("orders groups by their best result and keeps the API's order inside each", async () => {
+    const { groupResults } = await import("./rules");
+    const r = (id: string, type: string) => ({ id, type });
+    const groups = groupResults([r("t1", "task"), r("e1", "event"), r("t2", "task"), r("g1", "goal"), r("e2", "event")]);
+    expect(groups.map((g) => [g.type, g.items.map((i) => i.id)])).toEqual([
+      ["task", ["t1", "t2"]],
+      ["event", ["e1", "e2"]],
+      ["goal", ["g1"]],
+    ]);
+    expect(groupResults([])).toEqual([]);
+  });
+});

@@ -128,6 +128,23 @@ export const MIN_SEARCH_LENGTH = 2;
 export const MAX_RECENT_SEARCHES = 5;
 export const SAMPLE_RECENT_SEARCHES = ["viagem", "reunião", "exercício"];
 
+/** One result of GET /api/v1/search (../shared/API.md). */
+export type SearchResultItem = { id: string; title: string; description: string; type: string; module: string; url: string; metadata: { date?: string; amountCents?: number; status?: string } };
+
+/**
+ * Results grouped by type: groups in the order of their best result (the API answers by relevance),
+ * each group in the API's order. Flattened, the groups give the keyboard order.
+ */
+export function groupResults<R extends { type: string }>(results: readonly R[]): { type: string; items: R[] }[] {
+  const groups = new Map<string, R[]>();
+  for (const result of results) {
+    const items = groups.get(result.type) ?? [];
+    items.push(result);
+    groups.set(result.type, items);
+  }
+  return [...groups].map(([type, items]) => ({ type, items }));
+}
+
 /** The query goes to the front when new and longer than one character; five at most. */
 export function addRecentSearch(recent: readonly string[], query: string): string[] {
   const trimmed = query.trim();

@@ -1,16 +1,35 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { ClockIcon, MagnifyingGlassIcon } from "@heroicons/react/24/outline";
+import {
+  BanknotesIcon,
+  BookOpenIcon,
+  CalendarDaysIcon,
+  CheckCircleIcon,
+  ClockIcon,
+  FlagIcon,
+  LightBulbIcon,
+  MagnifyingGlassIcon,
+} from "@heroicons/react/24/outline";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatPrice } from "~/lib/plans";
-import { addRecentSearch, MIN_SEARCH_LENGTH, SAMPLE_RECENT_SEARCHES } from "./rules";
+import { addRecentSearch, groupResults, MIN_SEARCH_LENGTH, SAMPLE_RECENT_SEARCHES, type SearchResultItem } from "./rules";
 
-type Result = { id: string; title: string; description: string; type: string; module: string; url: string; metadata: { date?: string; amountCents?: number; status?: string } };
-const CATEGORIES = ["all", "event", "goal", "transaction", "task", "insight"] as const;
+// The specification's categories, with the diary's notes (../shared/API.md `type`).
+const CATEGORIES = ["all", "event", "goal", "transaction", "task", "note", "insight"] as const;
 const RECENT_KEY = "rumo-recent-searches";
+const ICONS: Record<string, typeof MagnifyingGlassIcon> = {
+  event: CalendarDaysIcon,
+  goal: FlagIcon,
+  transaction: BanknotesIcon,
+  task: CheckCircleIcon,
+  note: BookOpenIcon,
+  insight: LightBulbIcon,
+};
 
 function readRecent(): string[] {
   try {
@@ -21,7 +40,11 @@ function readRecent(): string[] {
   }
 }
 
-/** The global search (Ctrl/Cmd+K): the user's own data through GET /api/v1/search. */
+/**
+ * The global search (Ctrl/Cmd+K): the user's own data through GET /api/v1/search, grouped by kind
+ * in order of each group's best match. Arrows move through every group, Enter opens the item itself
+ * (the task, the event's day, the transaction), Escape closes.
+ */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation("shell");
   // Finances' 'Ocultar valores' masks amounts everywhere, the search results included.
@@ -29,11 +52,13 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>("all");
-  const [results, setResults] = useState<Result[]>([]);
+  const [results, setResults] = useState<SearchResultItem[]>([]);
   const [state, setState] = useState<"idle" | "loading" | "done" | "error">("idle");
   const [highlight, setHighlight] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
   const request = useRef(0);
+  const list = useRef<HTMLDivElement>(null);
 
   // Opening clears the query.
   useEffect(() => {
@@ -48,6 +73,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   useEffect(() => {
     const q = query.trim();
     if (q.length < MIN_SEARCH_LENGTH) {
+      request.current++;
       setResults([]);
       setState("idle");
       return;
@@ -55,18 +81,23 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     const id = ++request.current;
     setState("loading");
     const timer = window.setTimeout(async () => {
-      const result = await apiFetch<{ items: Result[] }>(`/search?q=${encodeURIComponent(q)}&type=${category}`);
+      const result = await apiFetch<{ items: SearchResultItem[] }>(`/search?q=${encodeURIComponent(q)}&type=${category}`);
       if (id !== request.current) return;
       if (result.ok) {
-        setResults(result.data.items);
+        setResults(groupResults(result.data.items).flatMap((g) => g.items));
         setHighlight(0);
         setState("done");
       } else setState("error");
     }, 200);
     return () => window.clearTimeout(timer);
-  }, [query, category]);
+  }, [query, category, attempt]);
 
-  function open_(result: Result) {
+  // The highlighted result stays in view while the arrows move through a long list.
+  useEffect(() => {
+    list.current?.querySelector(`#search-result-${highlight}`)?.scrollIntoView?.({ block: "nearest" });
+  }, [highlight]);
+
+  function open_(result: SearchResultItem) {
     const next = addRecentSearch(recent, query);
     localStorage.setItem(RECENT_KEY, JSON.stringify(next));
     onClose();
@@ -80,18 +111,20 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
       setHighlight((h) => Math.max(h - 1, 0));
-    } else if (event.key === "Enter" && results[highlight]) {
+    } else if (event.key === "Enter" && state === "done" && results[highlight]) {
       event.preventDefault();
       open_(results[highlight]);
     }
   }
 
   const money = (cents: number) => formatPrice(cents, sanitizeLanguage(i18n.language) ?? "pt");
+  const showResults = state === "done" && results.length > 0;
+  let index = 0;
 
   return (
     <Dialog open={open} onClose={onClose} className="relative z-[80]">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center p-4 pt-[10vh]">
+      <div className="fixed inset-0 flex items-start justify-center p-2 pt-[6vh] sm:p-4 sm:pt-[10vh]">
         <DialogPanel className="w-full max-w-xl overflow-hidden rounded-2xl bg-white shadow-2xl">
           <DialogTitle className="sr-only">{t("search.title")}</DialogTitle>
           <div className="flex items-center gap-2 border-b border-slate-200 px-4">
@@ -99,18 +132,21 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
             <input
               autoFocus
               role="combobox"
-              aria-expanded={results.length > 0}
+              aria-expanded={showResults}
               aria-controls="search-results"
-              aria-activedescendant={results[highlight] ? `search-result-${highlight}` : undefined}
+              aria-autocomplete="list"
+              aria-activedescendant={showResults ? `search-result-${highlight}` : undefined}
               aria-label={t("search.title")}
               placeholder={t("search.placeholder")}
               value={query}
+              maxLength={200}
               onChange={(e) => setQuery(e.target.value)}
               onKeyDown={onKeyDown}
               className="h-12 flex-1 border-0 bg-transparent text-slate-900 placeholder:text-slate-400 focus:outline-none"
             />
+            <kbd className="hidden rounded border border-slate-200 px-1.5 text-xs text-slate-400 sm:inline">Esc</kbd>
           </div>
-          <div role="group" aria-label={t("search.title")} className="flex gap-1 overflow-x-auto border-b border-slate-100 px-3 py-2">
+          <div role="group" aria-label={t("search.categoriesLabel")} className="flex gap-1 overflow-x-auto border-b border-slate-100 px-3 py-2">
             {CATEGORIES.map((c) => (
               <button
                 key={c}
@@ -123,7 +159,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
               </button>
             ))}
           </div>
-          <div className="max-h-[50vh] overflow-y-auto p-2">
+          <div ref={list} className="max-h-[60vh] overflow-y-auto p-2 sm:max-h-[50vh]">
             {query.trim().length < MIN_SEARCH_LENGTH ? (
               <div className="space-y-3 p-2">
                 <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t("search.recent")}</p>
@@ -139,42 +175,73 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
                 </ul>
                 <p className="text-sm text-slate-500">{t("search.tip")}</p>
               </div>
-            ) : state === "loading" ? (
-              <p className="p-4 text-sm text-slate-500" role="status">
-                {t("search.searching")}
-              </p>
+            ) : state === "loading" || state === "idle" ? (
+              <div className="space-y-3 p-3" aria-busy="true">
+                <p className="sr-only" role="status">
+                  {t("search.searching")}
+                </p>
+                {[0, 1, 2].map((i) => (
+                  <div key={i} className="space-y-1.5">
+                    <Skeleton className="h-4 w-2/3" />
+                    <Skeleton className="h-3 w-1/2" />
+                  </div>
+                ))}
+              </div>
             ) : state === "error" ? (
-              <p className="p-4 text-sm text-red-700" role="alert">
-                {t("search.error")}
-              </p>
+              <div className="flex flex-col items-center gap-3 p-4" role="alert">
+                <p className="text-sm text-red-700">{t("search.error")}</p>
+                <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+                  {t("search.retry")}
+                </Button>
+              </div>
             ) : results.length === 0 ? (
               <p className="p-4 text-center text-sm text-slate-500" role="status">
                 {t("search.noResults")}
               </p>
             ) : (
-              <ul id="search-results" role="listbox" aria-label={t("search.results", { count: results.length })}>
-                {results.map((result, index) => (
-                  <li
-                    key={`${result.type}-${result.id}`}
-                    id={`search-result-${index}`}
-                    role="option"
-                    aria-selected={index === highlight}
-                    onMouseEnter={() => setHighlight(index)}
-                    onClick={() => open_(result)}
-                    className={`cursor-pointer rounded-lg px-3 py-2 ${index === highlight ? "bg-brand-50" : ""}`}
-                  >
-                    <p className="text-sm font-medium">{result.title}</p>
-                    <p className="text-xs text-slate-500">
-                      {t(`search.categories.${result.type as "event"}`)}
-                      {result.metadata.date ? ` · ${result.metadata.date}` : ""}
-                      {result.metadata.amountCents !== undefined ? ` · ${hideValues ? t("search.amountHidden") : money(result.metadata.amountCents)}` : ""}
-                      {result.description ? ` · ${result.description}` : ""}
-                    </p>
-                  </li>
-                ))}
-              </ul>
+              <div id="search-results" role="listbox" aria-label={t("search.results", { count: results.length })}>
+                {groupResults(results).map((group) => {
+                  const Icon = ICONS[group.type] ?? MagnifyingGlassIcon;
+                  return (
+                    <div key={group.type} role="group" aria-labelledby={`search-group-${group.type}`} className="mb-1">
+                      <p id={`search-group-${group.type}`} role="presentation" className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                        {t(`search.categories.${group.type as "event"}`)}
+                      </p>
+                      {group.items.map((result) => {
+                        const position = index++;
+                        return (
+                          <div
+                            key={`${result.type}-${result.id}`}
+                            id={`search-result-${position}`}
+                            role="option"
+                            aria-selected={position === highlight}
+                            onMouseEnter={() => setHighlight(position)}
+                            onClick={() => open_(result)}
+                            className={`flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2 ${position === highlight ? "bg-brand-50" : ""}`}
+                          >
+                            <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+                            <div className="min-w-0">
+                              <p className="truncate text-sm font-medium">{result.title}</p>
+                              <p className="truncate text-xs text-slate-500">
+                                {[
+                                  result.metadata.date,
+                                  result.metadata.amountCents !== undefined ? (hideValues ? t("search.amountHidden") : money(result.metadata.amountCents)) : undefined,
+                                  result.description && result.description !== result.metadata.date ? result.description : undefined,
+                                ]
+                                  .filter(Boolean)
+                                  .join(" · ")}
+                              </p>
+                            </div>
+                          </div>
+                        );
+                      })}
+                    </div>
+                  );
+                })}
+              </div>
             )}
           </div>
+          <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-400 sm:block">{t("search.keys")}</p>
         </DialogPanel>
       </div>
     </Dialog>

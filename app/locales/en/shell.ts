@@ -84,7 +84,7 @@ export default {
   },
   search: {
     title: "Global search",
-    placeholder: "Search events, goals, transactions, tasks...",
+    placeholder: "Search events, goals, transactions, tasks, notes...",
     tip: "Type at least 2 characters to search all your data",
     recent: "Recent searches",
     noResults: "No results found",
@@ -94,6 +94,9 @@ export default {
     categories: { all: "All", event: "Events", goal: "Goals", transaction: "Transactions", task: "Tasks", note: "Notes", insight: "Insights" },
     close: "Close",
     amountHidden: "amount hidden",
+    categoriesLabel: "Categories",
+    retry: "Try again",
+    keys: "↑ ↓ to move · Enter to open · Esc to close",
   },
   cookies: {
     text: "Rumo uses essential cookies to work (session and language). With your permission, it also uses functional, analytics and marketing cookies.",

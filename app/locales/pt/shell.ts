@@ -82,7 +82,7 @@ const shell = {
   },
   search: {
     title: "Pesquisa global",
-    placeholder: "Pesquisar eventos, objetivos, transações, tarefas...",
+    placeholder: "Pesquisar eventos, objetivos, transações, tarefas, notas...",
     tip: "Escreva pelo menos 2 caracteres para pesquisar em todos os seus dados",
     recent: "Pesquisas recentes",
     noResults: "Nenhum resultado encontrado",
@@ -92,6 +92,9 @@ const shell = {
     categories: { all: "Tudo", event: "Eventos", goal: "Objetivos", transaction: "Transações", task: "Tarefas", note: "Notas", insight: "Insights" },
     close: "Fechar",
     amountHidden: "valor oculto",
+    categoriesLabel: "Categorias",
+    retry: "Tentar novamente",
+    keys: "↑ ↓ para navegar · Enter para abrir · Esc para fechar",
   },
   cookies: {
     text: "O Rumo usa cookies essenciais para funcionar (sessão e idioma). Com a sua autorização, usa também cookies funcionais, de análise e de marketing.",

@@ -2,9 +2,10 @@ import { EVERY_MINUTE } from "../../cron/schedules";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule } from "../types";
 import { eventsApi } from "./api";
-import { exportCalendar, occurrencesBetween, searchEvents } from "./queries";
+import { exportCalendar, occurrencesBetween } from "./queries";
 import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
+import { eventSearch } from "./search";
 
 /** Where an occurrence opens in the app: the calendar on its day. */
 const urlOf = (id: string, start: string) => `/app/calendario?date=${start.slice(0, 10)}&event=${id}`;
@@ -14,21 +15,7 @@ export const calendarModule = defineWorkerModule({
   key: "calendar",
   api: { mount: "/events", app: eventsApi },
   searchTypes: ["event"],
-  search: [
-    {
-      type: "event",
-      search: async (db, userId, query, limit) =>
-        (await searchEvents(db, userId, query, limit)).map((row) => ({
-          id: row.id,
-          title: row.title,
-          description: row.description || row.location,
-          type: "event",
-          module: "calendar",
-          url: urlOf(row.id, row.start),
-          metadata: { date: row.start.slice(0, 10) },
-        })),
-    },
-  ],
+  searchSources: [eventSearch],
   exporter: { tables: ["events", "event_reminders"], export: (db, userId) => exportCalendar(db, userId) },
   jobs: [{ name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders }],
   seed: seedCalendar,

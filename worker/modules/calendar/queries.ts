@@ -2,8 +2,7 @@
  * The calendar module's only data access: every query is scoped by the user id, except the
  * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { scopedTo, type Scoped } from "../../db/scoped";
@@ -169,16 +168,6 @@ export async function occurrencesBetween(scoped: Scoped, from: string, to: strin
   }
   items.sort((a, b) => a.sort - b.sort || (a.item.allDay === b.item.allDay ? 0 : a.item.allDay ? -1 : 1));
   return items.map((i) => i.item);
-}
-
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Title/description/location matches for the global search (series and single events). */
-export async function searchEvents(db: Db, userId: string, query: string, limit: number) {
-  const pattern = `%${escapeLike(query.toLowerCase())}%`;
-  const match = (column: SQLiteColumn) => sql`lower(${column}) like ${pattern} escape '\\'`;
-  const where: SQL = and(isNull(events.seriesId), or(match(events.title), match(events.description), match(events.location)))!;
-  return scopedTo(db, userId).select(events, where).orderBy(asc(events.startsAt)).limit(limit);
 }
 
 /** Everything of the user's calendar for GET /me/export (ids kept; the user id is implied). */

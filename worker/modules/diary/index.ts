@@ -12,6 +12,7 @@ import { addDays, daysBetween, isCalendarDate, localDate } from "../selfCare/str
 import { defineWorkerModule } from "../types";
 import { analysis, insights, overview } from "./analysis";
 import * as queries from "./queries";
+import { noteSearch } from "./search";
 import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
@@ -143,7 +144,7 @@ export const diaryModule = defineWorkerModule({
     { method: "GET", path: "/diary/insights", entitlement: "aiInsights", paidRead: true },
   ],
   searchTypes: ["note"],
-  search: [{ type: "note", search: (db, userId, query, limit) => queries.searchEntries(db, userId, query, limit) }],
+  searchSources: [noteSearch],
   exporter: { tables: ["diary_entries"], export: (db, userId) => queries.exportDiary(db, userId) },
   seed: (db, userId) => queries.seedDiary(db, userId, localDate(new Date(), "Europe/Lisbon"), addDays),
 });

@@ -1,12 +1,11 @@
 /** The diary's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
-import type { SearchResult } from "../../search/registry";
 import { diaryEntries, type DiaryEntry } from "./schema";
 import type { Emotion } from "./vocabulary";
 
@@ -55,24 +54,6 @@ export function savedEntriesBetween(db: Db, userId: string, from: string, to: st
     .from(diaryEntries)
     .where(scopedTo(db, userId).owned(diaryEntries, and(gte(diaryEntries.date, from), lte(diaryEntries.date, to), eq(diaryEntries.draft, false))))
     .orderBy(asc(diaryEntries.date));
-}
-
-/** Global search ("note"): the user's entries whose title or text contains the query, newest first. */
-export async function searchEntries(db: Db, userId: string, query: string, limit: number): Promise<SearchResult[]> {
-  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const rows = await scopedTo(db, userId)
-    .select(diaryEntries, or(sql`lower(${diaryEntries.title}) like ${pattern} escape '\\'`, sql`lower(${diaryEntries.content}) like ${pattern} escape '\\'`))
-    .orderBy(desc(diaryEntries.date), desc(diaryEntries.createdAt))
-    .limit(limit);
-  return rows.map((e) => ({
-    id: e.id,
-    title: e.title || e.content.slice(0, 60),
-    description: e.content.slice(0, 140),
-    type: "note",
-    module: "diary",
-    url: `/app/diario?entrada=${e.id}`,
-    metadata: { date: e.date, ...(e.draft ? { status: "draft" } : {}) },
-  }));
 }
 
 /** Every entry of the user for GET /me/export, drafts included. */

@@ -1,10 +1,9 @@
-import { translator } from "../../lib/translate";
-import { isDefaultCategory } from "~/modules/finances/categories";
 import { defineWorkerModule } from "../types";
 import { financesApi } from "./api";
 import { FINANCES_IO_BODIES, FINANCES_IO_PREMIUM } from "./io-api";
 import { localToday } from "./logic";
-import { exportFinances, searchTransactions, seedFinances } from "./queries";
+import { exportFinances, seedFinances } from "./queries";
+import { transactionSearch } from "./search";
 
 const advanced = "finances.advanced" as const;
 
@@ -29,23 +28,7 @@ export const financesModule = defineWorkerModule({
     ...FINANCES_IO_PREMIUM,
   ],
   searchTypes: ["transaction"],
-  search: [
-    {
-      type: "transaction",
-      search: async (db, userId, query, limit) => {
-        const t = translator("pt");
-        return (await searchTransactions(db, userId, query, limit)).map((row) => ({
-          id: row.id,
-          title: row.description || (isDefaultCategory(row.category) ? t(`finances:categories.${row.category}`) : row.category),
-          description: row.date,
-          type: "transaction",
-          module: "finances",
-          url: `/app/financas?edit=${row.id}`,
-          metadata: { date: row.date, amountCents: row.type === "expense" ? -row.amountCents : row.amountCents },
-        }));
-      },
-    },
-  ],
+  searchSources: [transactionSearch],
   exporter: {
     tables: ["transactions", "finance_categories", "budgets", "savings_goals"],
     export: (db, userId) => exportFinances(db, userId),

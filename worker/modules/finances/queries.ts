@@ -126,13 +126,6 @@ export async function updateTransaction(db: Db, userId: string, id: string, set:
 
 export const deleteTransaction = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(transactions, eq(transactions.id, id));
 
-/** Global search: the user's transactions whose description contains the text, newest first. */
-export const searchTransactions = (db: Db, userId: string, query: string, limit: number) =>
-  scopedTo(db, userId)
-    .select(transactions, transactionWhere({ q: query }))
-    .orderBy(desc(transactions.date), desc(transactions.createdAt))
-    .limit(limit);
-
 // ---------------------------------------------------------------------------------------------
 // Sums. Every total is an SQL integer sum of integer cents (SQLite sums integers exactly, with an
 // error on overflow rather than a silent float), so no amount ever passes through a float.

@@ -1,5 +1,5 @@
 /** The goals module's only data access: every query is scoped by the user id (docs/decisions/0003). */
-import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
@@ -170,16 +170,6 @@ export async function deleteGoal(db: Db, userId: string, id: string | undefined)
   const goal = await ownedOr404(scoped, goals, id);
   await scoped.delete(goals, eq(goals.id, goal.id));
   return goal.id;
-}
-
-/** The user's goals whose title or description contains the text (case-insensitive), for search. */
-export async function searchGoals(db: Db, userId: string, query: string, limit: number) {
-  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const matches = (column: typeof goals.title | typeof goals.description) => like(sql`lower(${column})`, pattern).append(sql` escape '\\'`);
-  return scopedTo(db, userId)
-    .select(goals, or(matches(goals.title), matches(goals.description)))
-    .orderBy(desc(goals.updatedAt), desc(goals.id))
-    .limit(limit);
 }
 
 /** Everything of the user's goals for GET /me/export (ids kept; the user id is implied). */

@@ -2,9 +2,10 @@ import { EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { defineWorkerModule } from "../types";
 import { WORKER_MODULES } from "..";
 import { createTasksApi, taskTimeline } from "./api";
-import { exportTasks, searchTasks, seedTasks } from "./queries";
+import { exportTasks, seedTasks } from "./queries";
 import { taskReminders } from "./reminders";
 import { localDateOf, shiftDate } from "./scheduling";
+import { taskSearch } from "./search";
 
 /** Tasks (issue 12): the /tasks API with smart scheduling, search, export, demo data and its timeline. */
 export const tasksModule = defineWorkerModule({
@@ -12,21 +13,7 @@ export const tasksModule = defineWorkerModule({
   // WORKER_MODULES is read per request (createTasksApi), so this import cycle is harmless.
   api: { mount: "/tasks", app: createTasksApi(() => WORKER_MODULES) },
   searchTypes: ["task"],
-  search: [
-    {
-      type: "task",
-      search: async (db, userId, query, limit) =>
-        (await searchTasks(db, userId, query, limit)).map((task) => ({
-          id: task.id,
-          title: task.title,
-          description: task.description,
-          type: "task",
-          module: "tasks",
-          url: `/app/tarefas?task=${task.id}`,
-          metadata: { ...(task.dueDate ? { date: task.dueDate } : {}), status: task.status },
-        })),
-    },
-  ],
+  searchSources: [taskSearch],
   exporter: { tables: ["tasks"], export: (db, userId) => exportTasks(db, userId) },
   timeline: taskTimeline,
   // EVERY_QUARTER_HOUR of worker/cron/registry.ts, written out: that file reads the module list when it loads.

@@ -106,15 +106,6 @@ export async function unscheduledFor(db: Db, userId: string, today: string): Pro
     .limit(200);
 }
 
-/** Tasks whose title or description contains `query` (case-insensitive), pending first. */
-export async function searchTasks(db: Db, userId: string, query: string, limit: number): Promise<Task[]> {
-  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return scopedTo(db, userId)
-    .select(tasks, or(sql`lower(${tasks.title}) like ${pattern} escape '\\'`, sql`lower(${tasks.description}) like ${pattern} escape '\\'`))
-    .orderBy(sql`${tasks.status} = 'done'`, asc(dueKey), asc(tasks.id))
-    .limit(limit);
-}
-
 /** Everything of the user's tasks for GET /me/export (ids kept; the user id is implied). */
 export async function exportTasks(db: Db, userId: string) {
   const rows = await scopedTo(db, userId).select(tasks).orderBy(asc(tasks.createdAt), asc(tasks.id));

@@ -1,0 +1,217 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WORKER_MODULES } from "@worker/modules";
+import { searchSourcesOf } from "@worker/modules/registry";
+import { searchTriggers } from "@worker/search/sources";
+import { userIdOf } from "./billing-helpers";
+import { api, json, signUpAndLogIn } from "./helpers";
+
+type Result = { id: string; title: string; description: string; type: string; module: string; url: string; metadata: Record<string, unknown> };
+
+const run = (sql: string, ...values: unknown[]) => env.DB.prepare(sql).bind(...values).run();
+
+let ana: string;
+let anaId: string;
+let rui: string;
+let ruiId: string;
+
+async function search(cookie: string, q: string, type = "all"): Promise<Result[]> {
+  const response = await api(`/search?q=${encodeURIComponent(q)}&type=${type}`, { headers: { cookie } });
+  expect(response.status, q).toBe(200);
+  return (await json(response)).items;
+}
+const titles = async (cookie: string, q: string, type = "all") => (await search(cookie, q, type)).map((r) => r.title);
+
+/** One item of each searchable module, written in SQL as any writer (an import, a sync) would. */
+async function seedItems(userId: string, tag: string) {
+  await run("insert into tasks (id, user_id, title, description, due_date, status) values (?, ?, 'Marcar dentista', 'Ligar para a clínica', '2026-11-30', 'todo')", `task-${tag}`, userId);
+  await run(
+    "insert into events (id, user_id, title, description, location, start, end, time_zone, uid, starts_at, ends_at) values (?, ?, 'Reunião de equipa', 'Planeamento trimestral', 'Sala Açores', '2026-11-24T10:00:00.000Z', '2026-11-24T11:00:00.000Z', 'Europe/Lisbon', ?, ?, ?)",
+    `event-${tag}`,
+    userId,
+    `uid-${tag}`,
+    Date.UTC(2026, 10, 24, 10),
+    Date.UTC(2026, 10, 24, 11),
+  );
+  await run("insert into goals (id, user_id, title, description, deadline, status) values (?, ?, 'Correr a maratona', 'Treino três vezes por semana', '2027-04-01', 'in_progress')", `goal-${tag}`, userId);
+  await run("insert into transactions (id, user_id, type, amount_cents, description, date, category) values (?, ?, 'expense', 1250, 'Açúcar e café', '2026-11-20', 'groceries')", `tx-${tag}`, userId);
+  await run("insert into diary_entries (id, user_id, title, content, date) values (?, ?, 'Dia no jardim', 'Plantei manjericão com a avó', '2026-11-21')", `note-${tag}`, userId);
+}
+
+beforeAll(async () => {
+  ana = await signUpAndLogIn("ana@search.test");
+  rui = await signUpAndLogIn("rui@search.test");
+  [anaId, ruiId] = [await userIdOf("ana@search.test"), await userIdOf("rui@search.test")];
+  await seedItems(anaId, "ana");
+});
+
+describe("GET /api/v1/search over the FTS5 index", () => {
+  it("finds every module's items, each with its module, the url of the item itself and its metadata", async () => {
+    expect(await search(ana, "dentista")).toEqual([
+      { id: "task-ana", title: "Marcar dentista", description: "Ligar para a clínica", type: "task", module: "tasks", url: "/app/tarefas?task=task-ana", metadata: { date: "2026-11-30", status: "todo" } },
+    ]);
+    expect(await search(ana, "equipa")).toEqual([
+      expect.objectContaining({ id: "event-ana", type: "event", module: "calendar", url: "/app/calendario?date=2026-11-24&event=event-ana", metadata: { date: "2026-11-24" } }),
+    ]);
+    expect(await search(ana, "maratona")).toEqual([
+      expect.objectContaining({ id: "goal-ana", type: "goal", module: "goals", url: "/app/objetivos?goal=goal-ana", metadata: { date: "2027-04-01", status: "in_progress" } }),
+    ]);
+    expect(await search(ana, "cafe")).toEqual([
+      expect.objectContaining({ id: "tx-ana", type: "transaction", module: "finances", url: "/app/financas?edit=tx-ana", metadata: { date: "2026-11-20", amountCents: -1250 } }),
+    ]);
+    expect(await search(ana, "jardim")).toEqual([
+      expect.objectContaining({ id: "note-ana", type: "note", module: "diary", url: "/app/diario?entrada=note-ana", metadata: { date: "2026-11-21" } }),
+    ]);
+  });
+
+  it("ignores case and accents both ways", async () => {
+    expect(await titles(ana, "reuniao")).toEqual(["Reunião de equipa"]);
+    expect(await titles(ana, "REUNIÃO")).toEqual(["Reunião de equipa"]);
+    expect(await titles(ana, "acucar")).toEqual(["Açúcar e café"]);
+    expect(await titles(ana, "acores")).toEqual(["Reunião de equipa"]);
+    // A decomposed "ã" (NFD, as some keyboards send it) is the same letter.
+    expect(await titles(ana, "reunia\u0303o")).toEqual(["Reunião de equipa"]);
+    // And the stored text may have none: "clinica" in the query, "clínica" stored, and the reverse.
+    await run("insert into tasks (id, user_id, title) values ('task-plain', ?, 'Renovar licenca')", anaId);
+    expect(await titles(ana, "licença")).toEqual(["Renovar licenca"]);
+  });
+
+  it("matches word prefixes in title and description, every word of the query", async () => {
+    expect(await titles(ana, "dent")).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, "clin")).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, "manjeri")).toEqual(["Dia no jardim"]);
+    expect(await titles(ana, "marc dent")).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, "marc jardim")).toEqual([]);
+    // A prefix, not a substring: the middle of a word does not match.
+    expect(await titles(ana, "tista")).toEqual([]);
+  });
+
+  it("filters by category", async () => {
+    await run("insert into tasks (id, user_id, title) values ('task-plan', ?, 'Plano de treino')", anaId);
+    await run("insert into goals (id, user_id, title) values ('goal-plan', ?, 'Plano de poupança')", anaId);
+    expect((await search(ana, "plano")).map((r) => r.type).sort()).toEqual(["goal", "task"]);
+    expect(await titles(ana, "plano", "task")).toEqual(["Plano de treino"]);
+    expect(await titles(ana, "plano", "goal")).toEqual(["Plano de poupança"]);
+    expect(await titles(ana, "plano", "note")).toEqual([]);
+    expect((await api("/search?q=plano&type=cycle", { headers: { cookie: ana } })).status).toBe(400);
+  });
+
+  it("ranks the title above the description, then the more recent first", async () => {
+    await run("insert into tasks (id, user_id, title, description, updated_at) values ('rank-body', ?, 'Compras', 'lista para o piquenique', 1)", anaId);
+    await run("insert into tasks (id, user_id, title, updated_at) values ('rank-old', ?, 'Piquenique', 2)", anaId);
+    await run("insert into tasks (id, user_id, title, updated_at) values ('rank-new', ?, 'Piquenique', 3)", anaId);
+    expect((await search(ana, "piquenique")).map((r) => r.id)).toEqual(["rank-new", "rank-old", "rank-body"]);
+  });
+
+  it("needs 2 characters, cuts input over 200 characters, and answers FTS syntax, emoji and control characters without an error", async () => {
+    expect((await api("/search?q=a", { headers: { cookie: ana } })).status).toBe(400);
+    expect((await api("/search?q=%20%20a%20%20", { headers: { cookie: ana } })).status).toBe(400);
+    expect(await titles(ana, `dentista ${"x".repeat(300)}`)).toEqual([]);
+    expect(await titles(ana, `${"dentista ".repeat(30)}`)).toEqual(["Marcar dentista"]);
+    const corpus = [
+      '""',
+      '"dentista',
+      "dentista\"'",
+      "dent*",
+      "*dent",
+      "^dentista",
+      "dentista OR maratona",
+      "NOT dentista",
+      "dentista NOT",
+      "dentista AND",
+      "NEAR(dentista maratona)",
+      "NEAR(dentista",
+      "-dentista",
+      "title:dentista",
+      "{title}: dentista",
+      "owner: x",
+      "(dentista",
+      "dentista)",
+      "dentista + marcar",
+      "🦷 dentista",
+      "🦷🦷",
+      "dentista\u0000\u0007\u001b",
+      "\u202edentista",
+      "'; drop table tasks; --",
+      "%_\\",
+      "ＤＥＮＴＩＳＴＡ",
+    ];
+    for (const q of corpus) {
+      const found = await titles(ana, q);
+      expect(found.every((t) => t === "Marcar dentista"), q).toBe(true);
+    }
+    expect(await titles(ana, "dentista OR maratona")).toEqual([]);
+    expect(await titles(ana, "🦷 dentista")).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, "🦷🦷")).toEqual([]);
+    expect(await titles(ana, "(dentista")).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, '"dent*"')).toEqual(["Marcar dentista"]);
+    expect(await titles(ana, "dentista\u0000\u0007\u001b")).toEqual(["Marcar dentista"]);
+    expect(await env.DB.prepare("select count(*) as n from tasks").first("n")).toBeGreaterThan(0);
+  });
+
+  it("reflects updates and deletes at once, through the API and through any other writer", async () => {
+    const { task: created } = await json(await api("/tasks", { body: { title: "Lavar o carro" }, headers: { cookie: ana } }));
+    expect(await titles(ana, "carro")).toEqual(["Lavar o carro"]);
+    expect((await api(`/tasks/${created.id}`, { method: "PATCH", body: { title: "Lavar a bicicleta" }, headers: { cookie: ana } })).status).toBe(200);
+    expect(await titles(ana, "carro")).toEqual([]);
+    expect(await titles(ana, "bicicleta")).toEqual(["Lavar a bicicleta"]);
+    expect((await search(ana, "bicicleta"))[0].metadata.status).toBe("todo");
+    await run("update tasks set status = 'done' where id = ?", created.id);
+    expect((await search(ana, "bicicleta"))[0].metadata.status).toBe("done");
+    expect((await api(`/tasks/${created.id}`, { method: "DELETE", headers: { cookie: ana } })).status).toBeLessThan(300);
+    expect(await titles(ana, "bicicleta")).toEqual([]);
+
+    await run("update diary_entries set title = 'Dia na praia' where id = 'note-ana'");
+    expect(await titles(ana, "jardim")).toEqual([]);
+    expect(await titles(ana, "praia")).toEqual(["Dia na praia"]);
+    await run("delete from transactions where id = 'tx-ana'");
+    expect(await titles(ana, "acucar")).toEqual([]);
+  });
+
+  it("keeps one-occurrence edits of a series out, and drops an event that becomes one", async () => {
+    await run(
+      "insert into events (id, user_id, series_id, recurrence_id, title, start, end, time_zone, uid, starts_at, ends_at) values ('occ-ana', ?, 'event-ana', '2026-12-01T10:00:00.000Z', 'Reunião mudada', '2026-12-01T11:00:00.000Z', '2026-12-01T12:00:00.000Z', 'Europe/Lisbon', 'uid-ana', 1, 2)",
+      anaId,
+    );
+    expect(await titles(ana, "mudada")).toEqual([]);
+    await run("insert into events (id, user_id, title, start, end, time_zone, uid, starts_at, ends_at) values ('solo-ana', ?, 'Jantar solto', '2026-12-02', '2026-12-03', 'Europe/Lisbon', 'uid-solo', 1, 2)", anaId);
+    expect(await titles(ana, "solto")).toEqual(["Jantar solto"]);
+    await run("update events set series_id = 'event-ana' where id = 'solo-ana'");
+    expect(await titles(ana, "solto")).toEqual([]);
+  });
+
+  it("never answers another user's rows, even for a query that only they match", async () => {
+    await seedItems(ruiId, "rui");
+    await run("insert into tasks (id, user_id, title) values ('rui-only', ?, 'Segredo do Rui')", ruiId);
+    expect(await titles(ana, "segredo")).toEqual([]);
+    expect(await titles(rui, "segredo")).toEqual(["Segredo do Rui"]);
+    // Both have a "dentista" task: each sees their own only.
+    expect((await search(ana, "dentista")).map((r) => r.id)).toEqual(["task-ana"]);
+    expect((await search(rui, "dentista")).map((r) => r.id)).toEqual(["task-rui"]);
+    // Deleting the account takes its index rows with it.
+    await run("delete from users where id = ?", ruiId);
+    expect(await env.DB.prepare("select count(*) as n from search_docs where user_id = ?").bind(ruiId).first("n")).toBe(0);
+  });
+
+  it("does not index the cycle module (health data stays out of search)", async () => {
+    const tables = searchSourcesOf(WORKER_MODULES).map((s) => s.table);
+    expect(tables.sort()).toEqual(["diary_entries", "events", "goals", "tasks", "transactions"]);
+    expect(WORKER_MODULES.find((m) => m.key === "cycle")?.searchTypes).toEqual([]);
+  });
+});
+
+describe("the index in D1", () => {
+  it("has exactly the triggers the modules' search sources declare (a table rebuilt by a migration loses its triggers)", async () => {
+    const { results } = await env.DB.prepare("select name, sql from sqlite_master where type = 'trigger' and name like 'search_%' and name not like 'search_docs_%'").all<{ name: string; sql: string }>();
+    const inD1 = Object.fromEntries(results.map((r) => [r.name, r.sql]));
+    const declared = Object.fromEntries(searchSourcesOf(WORKER_MODULES).flatMap((s) => searchTriggers(s).map((t) => [t.name, t.sql])));
+    expect(inD1).toEqual(declared);
+  });
+
+  it("rebuilds the FTS index from search_docs to the same answers (the documented rebuild)", async () => {
+    const before = await search(ana, "reuniao");
+    await env.DB.prepare("insert into search_fts (search_fts) values ('rebuild')").run();
+    await env.DB.prepare("insert into search_fts (search_fts) values ('integrity-check')").run();
+    expect(await search(ana, "reuniao")).toEqual(before);
+  });
+});
