@@ -192,3 +192,18 @@ export async function seedGoals(db: Db, userId: string) {
     scoped.insert(goals, { id: "demogoal2", title: "Ler 12 livros este ano", description: "", deadline: `${new Date(now).getUTCFullYear()}-12-31`, progress: 40, status: "in_progress", createdAt: new Date(now - day), updatedAt: new Date(now - day) }),
   ]);
 }
+
+/**
+ * The impact dashboard's goal figures (docs/decisions/0037): every completed goal of the user (the
+ * specification's query has no window), and the goals completed in each [from, to) range.
+ */
+export async function completedGoalCounts(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
+  const columns = Object.fromEntries(
+    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${goals.completedAt} >= ${r.from.getTime()} and ${goals.completedAt} < ${r.to.getTime()}), 0)`]),
+  );
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`, ...columns })
+    .from(goals)
+    .where(scopedTo(db, userId).owned(goals, eq(goals.status, "completed")));
+  return { total: Number(row?.total ?? 0), perRange: ranges.map((_, i) => Number(row?.[`r${i}`] ?? 0)) };
+}
