@@ -5,12 +5,13 @@
  * which must find nothing. The original only counted the user's goals.
  */
 import { eq, ne } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { goals } from "../modules/goals/schema";
 import type { Db } from "./client";
 import { userActivities } from "./schema";
 import { scopedTo, type UserTable } from "./scoped";
 
-type ProbedTable = UserTable & { id: typeof goals.id };
+type ProbedTable = UserTable & { id: SQLiteColumn };
 
 /** The tables probed: the specification's (goals) and one every active user writes to. */
 export const PROBED_TABLES: Record<string, ProbedTable> = { goals, user_activities: userActivities };
@@ -28,7 +29,7 @@ export async function probeIsolation(db: Db, userId: string, read: ScopedReader 
   for (const [name, table] of Object.entries(PROBED_TABLES)) {
     const [other] = await db.select({ id: table.id }).from(table).where(ne(table.userId, userId)).limit(1);
     if (!other) results[name] = "no_other_rows";
-    else results[name] = (await read(db, userId, table, other.id)).length ? "exposed" : "refused";
+    else results[name] = (await read(db, userId, table, String(other.id))).length ? "exposed" : "refused";
   }
   return results;
 }

@@ -148,8 +148,8 @@ export function browserDeps(): TrackerDeps {
       typeof navigator.sendBeacon === "function" && navigator.sendBeacon(ACTIVITIES_URL, new Blob([JSON.stringify(activity)], { type: "application/json" })),
     // Input and pagehide reach window; visibilitychange is fired at document and does not bubble to window.
     events: {
-      addEventListener: (type: string, fn: EventListenerOrEventListenerObject | null) => (type === "visibilitychange" ? document : window).addEventListener(type, fn, { passive: true }),
-      removeEventListener: (type: string, fn: EventListenerOrEventListenerObject | null) => (type === "visibilitychange" ? document : window).removeEventListener(type, fn),
+      addEventListener: (type: string, fn: EventListenerOrEventListenerObject | null) => (type === "visibilitychange" ? document : window).addEventListener(type, fn as EventListenerOrEventListenerObject, { passive: true }),
+      removeEventListener: (type: string, fn: EventListenerOrEventListenerObject | null) => (type === "visibilitychange" ? document : window).removeEventListener(type, fn as EventListenerOrEventListenerObject),
     },
     hidden: () => document.visibilityState === "hidden",
     setInterval: (fn, ms) => window.setInterval(fn, ms),

@@ -1,5 +1,5 @@
 /** The goals module's only data access: every query is scoped by the user id (docs/decisions/0003). */
-import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
@@ -198,12 +198,13 @@ export async function seedGoals(db: Db, userId: string) {
  * specification's query has no window), and the goals completed in each [from, to) range.
  */
 export async function completedGoalCounts(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
-  const columns = Object.fromEntries(
+  const columns: Record<string, SQL<number>> = Object.fromEntries(
     ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${goals.completedAt} >= ${r.from.getTime()} and ${goals.completedAt} < ${r.to.getTime()}), 0)`]),
   );
   const [row] = await db
-    .select({ total: sql<number>`count(*)`, ...columns })
+    .select({ ...columns, total: sql<number>`count(*)` })
     .from(goals)
     .where(scopedTo(db, userId).owned(goals, eq(goals.status, "completed")));
-  return { total: Number(row?.total ?? 0), perRange: ranges.map((_, i) => Number(row?.[`r${i}`] ?? 0)) };
+  const counts: Record<string, number> = row ?? {};
+  return { total: Number(counts.total ?? 0), perRange: ranges.map((_, i) => Number(counts[`r${i}`] ?? 0)) };
 }
