@@ -377,7 +377,8 @@ describe("GET /admin/analytics", () => {
     expect(after.payingUsers).toBe(await count("select count(*) as n from subscriptions where tier <> 'free' and status in ('active', 'past_due')"));
     expect(after.mrrCents).toBe(3 * 599 + 2 * 999);
     expect((await api("/admin/analytics?days=5", { headers: { cookie: boss.cookie } })).status).toBe(400);
-  });
+    // Seven sign-ups and three reports: slow on a shared machine.
+  }, 120_000);
 });
 
 describe("GET /admin/health and /admin/readiness", () => {
