@@ -59,9 +59,10 @@ test.describe("impact dashboard", () => {
     await untilHydrated(page);
     await page.getByRole("tab", { name: "Preferências" }).click();
     const setting = page.getByTestId("activity-tracking-setting");
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/v1/me") && r.request().method() === "PATCH");
     await setting.getByRole("switch").click();
+    expect((await saved).status()).toBe(200);
     await expect(setting.getByRole("switch")).not.toBeChecked();
-    await expect.poll(async () => (await (await request.get("/api/v1/me")).json()).user?.preferences?.activityTracking ?? (await (await request.get("/api/v1/me")).json()).preferences?.activityTracking).toBe(false);
     const before = (await activities(request)).length;
     await page.goto("/app/meu-impacto");
     await untilHydrated(page);
