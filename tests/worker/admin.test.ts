@@ -346,8 +346,25 @@ describe("GET /admin/analytics", () => {
     expect(report.mrrCents).toBeNull();
     // 3 of 6 converted: both parts are under 5 people, so the rate is withheld too.
     expect(report.trialToPaidRate).toBeNull();
-    expect(report.activeUsers.daily).toBe(small(await count("select count(distinct user_id) as n from sessions where last_used_at >= ?", now - 86_400_000)));
-    expect(report.activeUsers.daily).toBeGreaterThanOrEqual(7);
+    // Active users and module usage come from user_activities (0037): the five seeded users active on
+    // the goals screen today, one of them also on finances eight days ago, one only 40 days ago.
+    const insertActivity = (id: string, at: number, route: string, module: string) =>
+      env.DB.prepare("insert into user_activities (id, user_id, activity_type, route, module, created_at) values (?, ?, 'heartbeat', ?, ?, ?)").bind(crypto.randomUUID(), id, route, module, at).run();
+    const nowMs = Date.now();
+    for (const id of ids.slice(0, 5)) await insertActivity(id, nowMs - 60_000, "/app/objetivos", "goals");
+    await insertActivity(ids[0], nowMs - 8 * 86_400_000, "/app/financas", "finances");
+    await insertActivity(ids[5], nowMs - 40 * 86_400_000, "/app/tarefas", "tasks");
+    const withActivity = await json(await api("/admin/analytics?days=7", { headers: { cookie: boss.cookie } }));
+    const activeSince = (ms: number) => count("select count(distinct user_id) as n from user_activities where created_at >= ?", nowMs - ms);
+    expect(withActivity.activeUsers.daily).toBe(small(await activeSince(86_400_000)));
+    expect(withActivity.activeUsers.weekly).toBe(small(await activeSince(7 * 86_400_000)));
+    expect(withActivity.activeUsers.monthly).toBe(small(await activeSince(30 * 86_400_000)));
+    expect(withActivity.activeUsers.daily).toBeGreaterThanOrEqual(5);
+    // Module usage: distinct users per module in 30 days; finances has one user, so it is withheld.
+    const usage = (module: string) => count("select count(distinct user_id) as n from user_activities where module = ? and created_at >= ?", module, nowMs - 30 * 86_400_000);
+    expect(withActivity.moduleUsage).toEqual(expect.arrayContaining([{ module: "goals", count: small(await usage("goals")) }, { module: "finances", count: small(await usage("finances")) }]));
+    expect(withActivity.moduleUsage.find((m: { module: string }) => m.module === "finances").count).toBeNull();
+    expect(withActivity.moduleUsage.find((m: { module: string }) => m.module === "tasks")).toBeUndefined();
     const today = new Date().toISOString().slice(0, 10);
     expect(report.signupsPerDay).toHaveLength(8);
     expect(report.signupsPerDay.at(-1)).toEqual({ date: today, count: small(await count("select count(*) as n from users where date(created_at / 1000, 'unixepoch') = ?", today)) });
@@ -360,7 +377,8 @@ describe("GET /admin/analytics", () => {
     expect(after.payingUsers).toBe(await count("select count(*) as n from subscriptions where tier <> 'free' and status in ('active', 'past_due')"));
     expect(after.mrrCents).toBe(3 * 599 + 2 * 999);
     expect((await api("/admin/analytics?days=5", { headers: { cookie: boss.cookie } })).status).toBe(400);
-  });
+    // Seven sign-ups and three reports: slow on a shared machine.
+  }, 120_000);
 });
 
 describe("GET /admin/health and /admin/readiness", () => {

@@ -34,6 +34,7 @@ describe("the small-group rule", () => {
         active: { daily: 1, weekly: 2, monthly: 4 },
         paying: [{ tier: "pro", count: 1 }],
         modules: [{ module: "tasks", count: 3 }],
+        moduleUsage: [{ module: "goals", count: 2 }],
       },
       now,
       7,

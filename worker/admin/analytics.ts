@@ -41,6 +41,8 @@ export function analyticsReport(counts: Counts, now: Date, days: number) {
     activeUsers: { daily: safeCount(counts.active.daily), weekly: safeCount(counts.active.weekly), monthly: safeCount(counts.active.monthly) },
     signupsPerDay: utcDays(since, now).map((date) => ({ date, count: safeCount(perDay.get(date) ?? 0) })),
     moduleChoices: counts.modules.map((m) => ({ module: m.module, count: safeCount(m.count) })),
+    /** Distinct users per module from their activity in the last 30 days. */
+    moduleUsage: counts.moduleUsage.map((m) => ({ module: m.module, count: safeCount(m.count) })),
   };
 }
 

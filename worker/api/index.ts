@@ -9,11 +9,13 @@ import type { AppEnv } from "../types";
 import { userLanguage } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
 import { PLATFORM_PREMIUM_ROUTES, PREMIUM_ROUTES, type PremiumRoute } from "../billing/premium-routes";
+import { activitiesApi } from "./activities";
 import { adminApi } from "./admin";
 import { auth } from "./auth";
 import { feedbackApi } from "./feedback";
 import { billingApi } from "./billing";
 import { health } from "./health";
+import { impactApi, securityApi } from "./impact";
 import { featureFlagsApi } from "./feature-flags";
 import { me } from "./me";
 import { notificationPreferencesApi } from "./notification-preferences";
@@ -49,6 +51,9 @@ export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readon
   // WebSocket upgrade to the user's Durable Object (notifications and entity changes).
   api.route("/realtime", realtimeApi);
   api.route("/feedback", feedbackApi);
+  api.route("/activities", activitiesApi);
+  api.route("/impact", impactApi);
+  api.route("/security", securityApi);
   api.route("/search", searchApiFor(searchTypesOf(modules), searchSourcesOf(modules)));
   api.route("/billing", billingApi);
   api.route("/admin", adminApi);

@@ -21,6 +21,8 @@ export const limits = {
   /** Anonymous endpoints that call Stripe (coupon check, checkout) per client address. */
   stripeCallsPerIp: { name: "stripe-ip", max: 60, windowMs: 15 * MINUTE },
   feedbackPerAccount: { name: "feedback-account", max: 10, windowMs: 60 * MINUTE },
+  /** Session events: a heartbeat every 30 s is 120 an hour per tab; this leaves room for a few tabs. */
+  activitiesPerAccount: { name: "activities-account", max: 600, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** Seconds a refused limiter failure asks the client to wait. */

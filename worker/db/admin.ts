@@ -2,7 +2,7 @@
  * Data access of the admin and operations screens (issue 19, docs/decisions/0032). These queries
  * read across users on purpose — the admin role is checked before any of them runs (worker/api/
  * admin.ts) — and they read platform tables only: accounts, sessions, subscriptions, feedback,
- * feature flags and the operations tables. No module table is ever read here.
+ * feature flags, the operations tables and user_activities (counts only). No module table is ever read here.
  */
 import { and, asc, desc, eq, gte, is, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -23,6 +23,7 @@ import {
   sessions,
   stripeEvents,
   subscriptions,
+  userActivities,
   users,
 } from "./schema";
 import * as schema from "./schema";
@@ -177,13 +178,21 @@ export async function analyticsCounts(db: Db, now: Date, days: number) {
     .where(gte(users.createdAt, since))
     .groupBy(sql`1`)
     .orderBy(sql`1`);
+  // Active users: distinct users with activity rows (session events) in the window (0037).
   const active = async (windowMs: number) => {
     const [row] = await db
-      .select({ n: sql<number>`count(distinct ${sessions.userId})` })
-      .from(sessions)
-      .where(gte(sessions.lastUsedAt, new Date(t - windowMs)));
+      .select({ n: sql<number>`count(distinct ${userActivities.userId})` })
+      .from(userActivities)
+      .where(gte(userActivities.createdAt, new Date(t - windowMs)));
     return row?.n ?? 0;
   };
+  // Module usage: distinct users whose activity came from each module's screens in the last 30 days.
+  const moduleUsage = await db
+    .select({ module: sql<string>`${userActivities.module}`, n: sql<number>`count(distinct ${userActivities.userId})` })
+    .from(userActivities)
+    .where(and(gte(userActivities.createdAt, new Date(t - 30 * DAY_MS)), isNotNull(userActivities.module)))
+    .groupBy(userActivities.module)
+    .orderBy(sql`2 desc`, userActivities.module);
   const paying = await db
     .select({ tier: subscriptions.tier, n: count })
     .from(subscriptions)
@@ -214,6 +223,7 @@ export async function analyticsCounts(db: Db, now: Date, days: number) {
     active: { daily: await active(DAY_MS), weekly: await active(7 * DAY_MS), monthly: await active(30 * DAY_MS) },
     paying: paying.map((r) => ({ tier: r.tier, count: r.n })),
     modules: modules.map((r) => ({ module: r.module, count: r.n })),
+    moduleUsage: moduleUsage.map((r) => ({ module: r.module, count: r.n })),
   };
 }
 

@@ -6,6 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Exporter } from "../modules/types";
 import { exportAccount } from "./accounts";
+import { exportActivities } from "./activities";
 import { exportBillingData } from "./billing";
 import type { Db } from "./client";
 import { listFeedback } from "./feedback";
@@ -61,7 +62,14 @@ const feedbackExporter: Exporter = {
   },
 };
 
-export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter, searchIndexExporter];
+const activitiesExporter: Exporter = {
+  tables: ["user_activities"],
+  async export(db, userId) {
+    return { activities: await exportActivities(db, userId) };
+  },
+};
+
+export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter, searchIndexExporter, activitiesExporter];
 
 /** Every exporter's part, merged; two exporters writing the same key is a bug, not a silent overwrite. */
 export async function exportUserData(db: Db, userId: string, exporters: readonly Exporter[]) {

@@ -436,3 +436,37 @@ export const serviceResults = sqliteTable("service_results", {
   detail: text("detail").notNull().default(""),
   at: integer("at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// Activity tracking (issue 16, docs/decisions/0037) ---------------------------------------------
+
+/** The session events of section 4 of the specification; nothing else is accepted. */
+export const ACTIVITY_TYPES = ["session_start", "heartbeat", "session_end", "session_summary"] as const;
+
+/**
+ * What a signed-in session did, for the impact dashboard (activities in the last 30 days) and the
+ * admin's active users and module usage. Kept 90 days (the nightly `cleanup-old-activities` job).
+ * `route` is the app path the event came from (no query string) and `module` the module key that
+ * path belongs to, both derived on the server, so analytics group without parsing JSON.
+ */
+export const userActivities = sqliteTable(
+  "user_activities",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityType: text("activity_type", { enum: ACTIVITY_TYPES }).notNull(),
+    activityTitle: text("activity_title").notNull().default(""),
+    activityDescription: text("activity_description").notNull().default(""),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    route: text("route"),
+    module: text("module"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    // The dashboard's 30-day count and five months, per user.
+    index("user_activities_user_created_idx").on(t.userId, t.createdAt),
+    // The nightly cleanup and the admin's windows across users.
+    index("user_activities_created_idx").on(t.createdAt),
+  ],
+);

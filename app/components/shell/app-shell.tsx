@@ -4,6 +4,7 @@ import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } fr
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button, IconButton } from "~/components/ui/button";
+import { endSessionForSignOut } from "~/lib/activity/session-tracker";
 import { apiFetch } from "~/lib/api";
 import { displayName } from "~/lib/display-name";
 import { BackButton, Breadcrumb } from "./breadcrumb";
@@ -43,6 +44,8 @@ export function useMobileLayout(fromUserAgent: boolean) {
 function useSignOut() {
   const navigate = useNavigate();
   return async () => {
+    // The session's closing events go while the session still exists.
+    await endSessionForSignOut();
     await apiFetch("/auth/logout", { method: "POST" });
     realtime().reset();
     navigate("/auth", { replace: true });

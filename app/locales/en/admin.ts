@@ -119,9 +119,9 @@ export default {
     },
     signups: "Sign-ups per day (UTC)",
     active: "Active users",
-    modules: "Modules chosen at onboarding",
-    modulesEmpty: "Not enough choices to show yet.",
-    activeNote: "Active: accounts with a session used in the period (docs/decisions/0033).",
+    modules: "Users per module (30 days)",
+    modulesEmpty: "Not enough activity to show yet.",
+    activeNote: "Active: accounts with recorded activity in the period (docs/decisions/0037).",
     chartLoading: "Loading chart…",
   },
   health: {

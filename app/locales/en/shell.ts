@@ -157,5 +157,7 @@ export default {
   },
   errors: {
     chunkReload: "A new version was published. Reloading...",
+    securityProblem: "Security Problem Detected",
+    securityProblemText: "Contact support if you keep seeing this message.",
   },
 } satisfies Catalog<typeof ptShell>;

@@ -117,9 +117,9 @@ export default {
     },
     signups: "Registos por dia (UTC)",
     active: "Utilizadores ativos",
-    modules: "Módulos escolhidos no onboarding",
-    modulesEmpty: "Ainda sem escolhas suficientes para mostrar.",
-    activeNote: "Ativos: contas com uma sessão usada no período (docs/decisions/0033).",
+    modules: "Utilizadores por módulo (30 dias)",
+    modulesEmpty: "Ainda sem atividade suficiente para mostrar.",
+    activeNote: "Ativos: contas com atividade registada no período (docs/decisions/0037).",
     chartLoading: "A carregar gráfico…",
   },
   health: {

@@ -155,6 +155,8 @@ const shell = {
   },
   errors: {
     chunkReload: "Foi publicada uma nova versão. A recarregar...",
+    securityProblem: "Problema de Segurança Detectado",
+    securityProblemText: "Contacte o suporte se continuar a ver esta mensagem.",
   },
 };
 export default shell;

@@ -32,6 +32,7 @@ type Report = {
   activeUsers: { daily: number | null; weekly: number | null; monthly: number | null };
   signupsPerDay: { date: string; count: number | null }[];
   moduleChoices: { module: string; count: number | null }[];
+  moduleUsage: { module: string; count: number | null }[];
 };
 
 /** /app/analytics: aggregates only, under the small-group rule (docs/decisions/0033). */
@@ -102,10 +103,10 @@ export default function Analytics() {
               </section>
               <section className="rounded-2xl border border-slate-200 bg-white p-4">
                 <h2 className="mb-2 font-semibold">{t("analytics.modules")}</h2>
-                {report.moduleChoices.length === 0 ? (
+                {report.moduleUsage.length === 0 ? (
                   <p className="text-sm text-slate-600">{t("analytics.modulesEmpty")}</p>
                 ) : (
-                  chart(report.moduleChoices.map((m) => ({ label: m.module, value: m.count })), t("analytics.modules"))
+                  chart(report.moduleUsage.map((m) => ({ label: m.module, value: m.count })), t("analytics.modules"))
                 )}
               </section>
             </div>

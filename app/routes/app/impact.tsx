@@ -1,15 +1,383 @@
-import type { I18nHandle } from "~/i18n/route-namespaces";
+import { CalendarDaysIcon, CheckCircleIcon, ClockIcon, FlagIcon, RocketLaunchIcon, ShieldCheckIcon, ShieldExclamationIcon, SparklesIcon } from "@heroicons/react/24/outline";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useRouteLoaderData } from "react-router";
+import { formatMoney } from "~/components/ui/money";
+import { Skeleton } from "~/components/ui/skeleton";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { useLanguage } from "~/i18n/use-language";
+import { useSecurityStatus } from "~/lib/activity/security-probe";
+import { apiFetch } from "~/lib/api";
+import { requireUser } from "~/lib/auth.server";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import { entitlementsOf } from "@worker/billing/entitlements";
+import { database } from "@worker/db/client";
+import { impactFor, todayFor, type ImpactAnswer, type TodayAnswer } from "@worker/impact/impact";
+import type { Entitlement } from "~/lib/plans";
+import type { loader as layoutLoader } from "./layout";
+import type { Route } from "./+types/impact";
 
 export const handle: I18nHandle = { i18n: ["account"] };
 
-/** /app/dashboard and /app/meu-impacto. The impact dashboard issue fills it; no sample figures. */
-export default function Impact() {
+/** Metrics refetch every 30 s (section 9). */
+const REFRESH_MS = 30_000;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = requireUser(args);
+  const env = args.context.cloudflare.env;
+  const db = database(env.DB);
+  const now = new Date();
+  const { entitlements } = await entitlementsOf(env, user);
+  const [impact, today] = await Promise.all([impactFor(db, user, now), todayFor(db, user, entitlements as readonly Entitlement[], now)]);
+  return { impact, today, timeZone: user.timeZone };
+}
+
+const ImpactChart = lazy(() => import("~/components/impact/impact-chart").then((m) => ({ default: m.ImpactChart })));
+
+/** /app/dashboard and /app/meu-impacto: section 9's figures from the user's own data, and today. */
+export default function Impact({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const impact = useLiveImpact(loaderData.impact);
+  const fresh = impact.data;
+  useEntityChanges(["goal", "task", "event", "routine", "transaction", "budget"]);
+  return (
+    <div className="space-y-6" data-testid="impact-dashboard">
+      <div className="grid gap-4 md:grid-cols-2">
+        <SubscriptionCard />
+        <SecurityCard />
+      </div>
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t("impact.title")}</h1>
+        <p className="mt-1 max-w-prose text-slate-600">{t("impact.subtitle")}</p>
+      </header>
+      {impact.failed && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("impact.loadError")}
+        </p>
+      )}
+      <Metrics impact={fresh} />
+      <p className="text-xs text-slate-500" data-testid="impact-basis">
+        {t("impact.metrics.basis", { goals: fresh.completedGoals, activities: fresh.activities })}
+      </p>
+      <TodayPanel today={loaderData.today} timeZone={loaderData.timeZone} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <MonthsCard months={fresh.months} className="lg:col-span-2" />
+        <Skills unlocked={fresh.unlockedSkills} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <DemoCard />
+        <CallToAction />
+      </div>
+    </div>
+  );
+}
+
+/** The loader's figures, then GET /impact every 30 s (kept on failure, with a notice). */
+function useLiveImpact(initial: ImpactAnswer) {
+  const [data, setData] = useState(initial);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setData(initial), [initial]);
+  useEffect(() => {
+    const id = window.setInterval(async () => {
+      const result = await apiFetch<ImpactAnswer>("/impact");
+      setFailed(!result.ok);
+      if (result.ok) setData(result.data);
+    }, REFRESH_MS);
+    return () => window.clearInterval(id);
+  }, []);
+  return { data, failed };
+}
+
+function Card({ title, icon, children, className = "", testId }: { title: string; icon?: ReactNode; children: ReactNode; className?: string; testId?: string }) {
+  return (
+    <section className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm ${className}`} data-testid={testId}>
+      <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
+        {icon}
+        {title}
+      </h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+const useLayout = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+
+function SubscriptionCard() {
+  const { t } = useTranslation("account");
+  const { language } = useLanguage();
+  const subscription = useLayout()?.subscription;
+  if (!subscription) return null;
+  const date = (iso: string) => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { dateStyle: "long" }).format(new Date(iso));
+  const line = subscription.isTrialActive && subscription.trialEndsAt
+    ? t("impact.subscription.trial", { date: date(subscription.trialEndsAt) })
+    : subscription.subscribed && subscription.subscriptionEnd
+      ? t("impact.subscription.renews", { date: date(subscription.subscriptionEnd) })
+      : subscription.tier === "free"
+        ? t("impact.subscription.free")
+        : null;
+  return (
+    <Card title={t("impact.subscription.title")} icon={<SparklesIcon className="h-5 w-5" aria-hidden="true" />} testId="subscription-card">
+      <p className="text-lg font-semibold text-slate-900">{t(`impact.plans.${subscription.tier}`)}</p>
+      {line && <p className="text-sm text-slate-600">{line}</p>}
+      <Link to="/app/perfil" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+        {t("impact.subscription.manage")}
+      </Link>
+    </Card>
+  );
+}
+
+function SecurityCard() {
+  const { t } = useTranslation("account");
+  const { language } = useLanguage();
+  const status = useSecurityStatus();
+  const time = (iso: string) => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short" }).format(new Date(iso));
+  const problem = status.status === "problem";
+  return (
+    <Card
+      title={t("impact.security.title")}
+      icon={problem ? <ShieldExclamationIcon className="h-5 w-5 text-red-600" aria-hidden="true" /> : <ShieldCheckIcon className="h-5 w-5 text-emerald-600" aria-hidden="true" />}
+      testId="security-card"
+    >
+      <p className={`text-sm ${problem ? "font-semibold text-red-700" : "text-slate-700"}`} data-status={status.status}>
+        {status.status === "checking" ? t("impact.security.checking") : problem ? t("impact.security.problem") : t("impact.security.ok")}
+      </p>
+      {status.status !== "checking" && <p className="text-xs text-slate-500">{t("impact.security.okAt", { time: time(status.checkedAt) })}</p>}
+    </Card>
+  );
+}
+
+function Metric({ label, value, testId, children }: { label: string; value: string; testId: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`${testId}-value`}>
+        {value}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+function Metrics({ impact }: { impact: ImpactAnswer }) {
+  const { t } = useTranslation("account");
+  const skills = impact.unlockedSkills;
+  const shown = skills.slice(0, 2).map((s) => t(`impact.skills.${s}`));
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Metric label={t("impact.metrics.timeSaved")} value={t("impact.metrics.hours", { count: impact.timeSaved })} testId="metric-time-saved" />
+      <Metric label={t("impact.metrics.skills")} value={String(skills.length)} testId="metric-skills">
+        <p className="mt-1 text-xs text-slate-600">
+          {shown.length ? shown.join(", ") : t("impact.metrics.skillsNone")}
+          {skills.length > 2 && ` ${t("impact.metrics.skillsMore", { count: skills.length - 2 })}`}
+        </p>
+      </Metric>
+      <Metric label={t("impact.metrics.projects")} value={String(impact.potentialProjects)} testId="metric-projects" />
+      <Metric label={t("impact.metrics.productivity")} value={t("impact.metrics.percent", { value: impact.productivityGain })} testId="metric-productivity">
+        <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">
+          <div className="h-2 rounded-full bg-brand-600" style={{ width: `${Math.min(100, Math.max(0, impact.productivityGain))}%` }} />
+        </div>
+      </Metric>
+    </div>
+  );
+}
+
+function Skills({ unlocked }: { unlocked: string[] }) {
+  const { t } = useTranslation("account");
+  const all = ["deepFocus", "consistency", "optimisation", "goalManagement"] as const;
+  return (
+    <Card title={t("impact.skills.title")} icon={<RocketLaunchIcon className="h-5 w-5" aria-hidden="true" />} testId="skills">
+      <ul className="space-y-2">
+        {all.map((skill) => {
+          const on = unlocked.includes(skill);
+          return (
+            <li key={skill} className="flex items-start gap-2" data-unlocked={on}>
+              <CheckCircleIcon className={`mt-0.5 h-5 w-5 shrink-0 ${on ? "text-emerald-600" : "text-slate-300"}`} aria-hidden="true" />
+              <span>
+                <span className={`block text-sm ${on ? "font-semibold text-slate-900" : "text-slate-500"}`}>{t(`impact.skills.${skill}`)}</span>
+                <span className="block text-xs text-slate-500">{t(`impact.skills.${skill}Hint`)}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+function MonthsCard({ months, className }: { months: ImpactAnswer["months"]; className?: string }) {
+  const { t } = useTranslation("account");
+  const { language } = useLanguage();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const monthName = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
+  const data = months.map((m) => ({ label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)), goals: m.goals, activities: m.activities }));
+  const empty = months.every((m) => m.value === 0);
+  const fallback = <Skeleton className="h-60 w-full" />;
+  return (
+    <Card title={t("impact.chart.title")} className={className} testId="impact-chart">
+      {empty ? (
+        <p className="py-10 text-center text-sm text-slate-500">{t("impact.chart.empty")}</p>
+      ) : mounted ? (
+        <Suspense fallback={fallback}>
+          <ImpactChart data={data} labels={{ goals: t("impact.chart.goals"), activities: t("impact.chart.activities") }} />
+        </Suspense>
+      ) : (
+        fallback
+      )}
+      {/* The same figures as text, for screen readers and tests. */}
+      <table className="sr-only">
+        <caption>{t("impact.chart.table")}</caption>
+        <tbody>
+          {data.map((row, i) => (
+            <tr key={months[i].month} data-month={months[i].month}>
+              <th scope="row">{row.label}</th>
+              <td>{t("impact.chart.goals")}: {row.goals}</td>
+              <td>{t("impact.chart.activities")}: {row.activities}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function DemoCard() {
+  const { t } = useTranslation("account");
+  const steps = [
+    { to: "/app/objetivos", label: t("impact.demo.goals"), icon: FlagIcon },
+    { to: "/app/tarefas", label: t("impact.demo.tasks"), icon: CheckCircleIcon },
+    { to: "/app/calendario", label: t("impact.demo.calendar"), icon: CalendarDaysIcon },
+  ];
+  return (
+    <Card title={t("impact.demo.title")} icon={<SparklesIcon className="h-5 w-5" aria-hidden="true" />} testId="demo-card">
+      <ol className="space-y-2">
+        {steps.map((step, i) => (
+          <li key={step.to}>
+            <Link to={step.to} className="flex items-center gap-3 rounded-lg p-2 text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">{i + 1}</span>
+              <step.icon className="h-5 w-5 text-slate-500" aria-hidden="true" />
+              {step.label}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-2 text-xs text-slate-500">{t("impact.demo.text")}</p>
+    </Card>
+  );
+}
+
+function CallToAction() {
   const { t } = useTranslation("account");
   return (
-    <section className="space-y-3">
-      <h1 className="text-2xl font-bold">{t("impact.title")}</h1>
-      <p className="max-w-prose rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("impact.empty")}</p>
+    <section className="flex flex-col justify-between gap-3 rounded-2xl bg-brand-700 p-5 text-white shadow-sm" data-testid="impact-cta">
+      <div>
+        <h2 className="text-lg font-semibold">{t("impact.cta.title")}</h2>
+        <p className="text-sm text-brand-100">{t("impact.cta.text")}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/app/objetivos" className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          {t("impact.cta.goals")}
+        </Link>
+        <Link to="/app/calendario" className="rounded-lg border border-white/60 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10">
+          {t("impact.cta.calendar")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string }) {
+  const { t } = useTranslation("account");
+  const { language } = useLanguage();
+  const hide = useLayout()?.hideFinanceValues === true;
+  const money = (cents: number) => (hide ? "•••" : formatMoney(cents, language));
+  const clock = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short", timeZone });
+  const more = today.agendaTotal - today.agenda.length;
+  return (
+    <section aria-labelledby="today-title" className="space-y-3" data-testid="today-panel">
+      <h2 id="today-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <ClockIcon className="h-5 w-5" aria-hidden="true" />
+        {t("impact.today.title")}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <Card title={t("impact.today.agenda")} testId="today-agenda">
+          {today.agenda.length ? (
+            <ul className="space-y-1 text-sm">
+              {today.agenda.map((item) => (
+                <li key={`${item.module}:${item.id}:${item.occurrenceStart}`}>
+                  <Link to={item.url} className="flex gap-2 rounded px-1 hover:bg-slate-50">
+                    <span className="w-16 shrink-0 text-slate-500">{item.allDay ? t("impact.today.allDay") : clock.format(new Date(item.start))}</span>
+                    <span className="truncate text-slate-800">{item.title}</span>
+                  </Link>
+                </li>
+              ))}
+              {more > 0 && <li className="text-xs text-slate-500">{t("impact.today.agendaMore", { count: more })}</li>}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-500">{t("impact.today.agendaEmpty")}</p>
+          )}
+        </Card>
+        {today.toPlan && (
+          <Card title={t("impact.today.toPlan")} testId="today-to-plan">
+            {today.toPlan.length ? (
+              <ul className="space-y-1 text-sm">
+                {today.toPlan.map((task) => (
+                  <li key={task.id}>
+                    <Link to={`/app/tarefas?task=${task.id}`} className="flex justify-between gap-2 rounded px-1 hover:bg-slate-50">
+                      <span className="truncate text-slate-800">{task.title}</span>
+                      {task.dueDate && task.dueDate < today.date && <span className="shrink-0 text-xs font-medium text-red-700">{t("impact.today.overdue")}</span>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-500">{t("impact.today.toPlanEmpty")}</p>
+            )}
+          </Card>
+        )}
+        {today.routines && (
+          <Card title={t("impact.today.routines")} testId="today-routines">
+            {today.routines.length ? (
+              <ul className="space-y-1 text-sm">
+                {today.routines.map((routine) => (
+                  <li key={routine.id} className="flex justify-between gap-2">
+                    <Link to="/app/autocuidado" className="truncate text-slate-800 hover:underline">
+                      {routine.title}
+                    </Link>
+                    <span className={`shrink-0 text-xs ${routine.done ? "font-medium text-emerald-700" : "text-slate-500"}`}>
+                      {routine.done ? t("impact.today.routineDone") : t("impact.today.streak", { count: routine.streakDays })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-500">{t("impact.today.routinesEmpty")}</p>
+            )}
+          </Card>
+        )}
+        {today.spending && (
+          <Card title={t("impact.today.spending")} testId="today-spending">
+            <p className="text-lg font-semibold text-slate-900">{t("impact.today.spent", { amount: money(today.spending.spentCents) })}</p>
+            {today.spending.budgetCents === null ? (
+              <p className="text-sm text-slate-500">{t("impact.today.noBudget")}</p>
+            ) : (
+              <>
+                <p className="text-sm text-slate-600">{t("impact.today.ofBudget", { spent: money(today.spending.budgetSpentCents), budget: money(today.spending.budgetCents) })}</p>
+                <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">
+                  <div
+                    className={`h-2 rounded-full ${today.spending.overBudget.length ? "bg-red-600" : "bg-emerald-600"}`}
+                    style={{ width: `${Math.min(100, Math.round((today.spending.budgetSpentCents / Math.max(1, today.spending.budgetCents)) * 100))}%` }}
+                  />
+                </div>
+                {today.spending.overBudget.length > 0 && <p className="mt-1 text-xs font-medium text-red-700">{t("impact.today.over", { categories: today.spending.overBudget.join(", ") })}</p>}
+              </>
+            )}
+            <Link to="/app/financas" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+              {t("impact.today.spending")} →
+            </Link>
+          </Card>
+        )}
+      </div>
     </section>
   );
 }

@@ -19,6 +19,8 @@ import { readCookie } from "~/i18n/language";
 import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
+import { startSessionTracking } from "~/lib/activity/session-tracker";
+import { useSecurityProbe } from "~/lib/activity/security-probe";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
@@ -50,6 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Finances' 'Ocultar valores' applies beyond its screen (search results).
     hideFinanceValues: auth.user.preferences.hideFinanceValues === true,
     admin: isAdmin(auth.user),
+    // Session tracking (user_activities) unless turned off in Preferências (docs/decisions/0037).
+    activityTracking: auth.user.preferences.activityTracking !== false,
     // Rendered on the server from the cookie and the user agent, so hydration does not shift the layout.
     sidebarOpen: sidebarOpenFromCookie(readCookie(headers.get("cookie"), SIDEBAR_COOKIE)),
     mobileUserAgent: isMobileUserAgent(headers.get("user-agent") ?? ""),
@@ -74,6 +78,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useConnectivityNotices();
   usePremiumRequiredToast();
   useFeatureAnnouncements(loaderData.user.id);
+  useActivityAndSecurity(loaderData.user.id, loaderData.activityTracking);
 
   // Ctrl/Cmd+K toggles the search everywhere in the app.
   useEffect(() => {
@@ -125,6 +130,16 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <FeedbackBox />
       <Toaster />
     </>
+  );
+}
+
+/** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
+function useActivityAndSecurity(userId: string, tracking: boolean) {
+  const { t } = useTranslation("shell");
+  useEffect(() => (tracking ? startSessionTracking() : undefined), [userId, tracking]);
+  useSecurityProbe(
+    () => toast({ kind: "single", tone: "error", title: t("errors.securityProblem"), description: t("errors.securityProblemText"), durationMs: 7000 }),
+    () => window.location.assign("/auth"),
   );
 }
 

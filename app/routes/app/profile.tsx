@@ -6,6 +6,7 @@ import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Select } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
+import { ActivityTrackingSetting } from "~/components/account/activity-tracking-setting";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "~/components/account/reauth-with-google";
 import { PlanCard } from "~/components/billing/plan-card";
@@ -126,6 +127,7 @@ function PreferencesTab({ data }: { data: LayoutData }) {
       {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}
       <WorkingHoursSetting data={data} />
       <PersonalDataAi data={data} />
+      <ActivityTrackingSetting enabled={data.activityTracking} />
     </div>
   );
 }

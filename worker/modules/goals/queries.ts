@@ -1,5 +1,5 @@
 /** The goals module's only data access: every query is scoped by the user id (docs/decisions/0003). */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
@@ -198,4 +198,20 @@ export async function seedGoals(db: Db, userId: string) {
     scoped.insert(goalMilestones, { id: "demogoal1m2", goalId: "demogoal1", title: "Correr 10 km", position: 2 }),
     scoped.insert(goals, { id: "demogoal2", title: "Ler 12 livros este ano", description: "", deadline: `${new Date(now).getUTCFullYear()}-12-31`, progress: 40, status: "in_progress", createdAt: new Date(now - day), updatedAt: new Date(now - day) }),
   ]);
+}
+
+/**
+ * The impact dashboard's goal figures (docs/decisions/0037): every completed goal of the user (the
+ * specification's query has no window), and the goals completed in each [from, to) range.
+ */
+export async function completedGoalCounts(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
+  const columns: Record<string, SQL<number>> = Object.fromEntries(
+    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${goals.completedAt} >= ${r.from.getTime()} and ${goals.completedAt} < ${r.to.getTime()}), 0)`]),
+  );
+  const [row] = await db
+    .select({ ...columns, total: sql<number>`count(*)` })
+    .from(goals)
+    .where(scopedTo(db, userId).owned(goals, eq(goals.status, "completed")));
+  const counts: Record<string, number> = row ?? {};
+  return { total: Number(counts.total ?? 0), perRange: ranges.map((_, i) => Number(counts[`r${i}`] ?? 0)) };
 }

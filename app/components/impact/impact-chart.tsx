@@ -1,0 +1,21 @@
+/**
+ * The impact dashboard's five-month chart (recharts), loaded lazily by that screen after
+ * hydration only, so recharts never reaches a first load.
+ */
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export function ImpactChart({ data, labels }: { data: { label: string; goals: number; activities: number }[]; labels: { goals: string; activities: string } }) {
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <BarChart data={data} margin={{ left: 0, right: 8, top: 8, bottom: 4 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+        <YAxis allowDecimals={false} width={40} tick={{ fontSize: 11 }} />
+        <Tooltip cursor={{ fill: "#f1f5f9" }} />
+        <Legend />
+        <Bar dataKey="goals" name={labels.goals} stackId="month" fill="#7c3aed" isAnimationActive={false} />
+        <Bar dataKey="activities" name={labels.activities} stackId="month" fill="#0891b2" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

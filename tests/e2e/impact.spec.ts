@@ -1,0 +1,74 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+
+const completedGoal = async (request: APIRequestContext, title: string) => {
+  const created = await request.post("/api/v1/goals", { headers: originOf(request), data: { title } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  expect((await request.patch(`/api/v1/goals/${id}`, { headers: originOf(request), data: { status: "completed" } })).status()).toBe(200);
+};
+
+type Activity = { activityType: string; metadata: Record<string, unknown>; route: string | null };
+const activities = async (request: APIRequestContext): Promise<Activity[]> => (await (await request.get("/api/v1/me/export")).json()).activities;
+
+test.describe("impact dashboard", () => {
+  test("a session records its activity, and completing goals changes the metrics without a reload", async ({ page, context }) => {
+    // Sign-up, a few goals and up to one 30-second refresh of the metrics.
+    test.setTimeout(90_000);
+    await dismissCookieBanner(page);
+    const request = context.request;
+    await createUser(request, `e2e-impact-${Date.now()}@example.com`, { toursDone: true });
+
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    await expect(page.getByRole("heading", { name: "Meu Impacto", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("metric-time-saved-value")).toHaveText("0 h");
+    await expect(page.getByTestId("metric-skills-value")).toHaveText("0");
+    await expect(page.getByTestId("today-agenda")).toContainText("Nada marcado para hoje.");
+    // The security probe ran: session valid, another user's rows refused.
+    await expect(page.getByTestId("security-card")).toContainText("Sessão válida e dados isolados de outras contas.");
+
+    // The session's start is stored, with the screen's path (checked through the API).
+    await expect.poll(async () => (await activities(request)).map((a) => a.activityType)).toContain("session_start");
+    const start = (await activities(request)).find((a) => a.activityType === "session_start")!;
+    expect(start.metadata).toMatchObject({ url: "/app/meu-impacto", userAgent: expect.any(String), sessionStart: expect.any(String) });
+    expect(start.route).toBe("/app/meu-impacto");
+
+    // Three completed goals: Foco Profundo, and 1.5 h (+ activity) saved per week.
+    for (const title of ["Ler 12 livros", "Correr 10 km", "Aprender a nadar"]) await completedGoal(request, title);
+    await expect(page.getByTestId("metric-skills")).toContainText("Foco Profundo", { timeout: 40_000 });
+    await expect(page.getByTestId("metric-skills-value")).toHaveText("1");
+    await expect(page.getByTestId("metric-time-saved-value")).toHaveText("1 h");
+    await expect(page.getByTestId("impact-basis")).toContainText("Com 3 objetivos concluídos");
+    await expect(page.getByTestId("skills").locator('[data-unlocked="true"]')).toHaveText(/Foco Profundo/);
+    // The chart's current month counts the goals (the text table beside the bars).
+    const month = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon", year: "numeric", month: "2-digit" }).format(new Date());
+    await expect(page.getByTestId("impact-chart").locator(`tr[data-month="${month}"]`)).toContainText("Objetivos concluídos: 3");
+
+    // Leaving the app ends the session: session_end and session_summary arrive by beacon.
+    await page.goto("/");
+    await expect.poll(async () => (await activities(request)).map((a) => a.activityType), { timeout: 10_000 }).toEqual(expect.arrayContaining(["session_end", "session_summary"]));
+  });
+
+  test("with tracking turned off in Preferências, a session stores nothing", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await dismissCookieBanner(page);
+    const request = context.request;
+    await createUser(request, `e2e-impact-off-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/perfil");
+    await untilHydrated(page);
+    await page.getByRole("tab", { name: "Preferências" }).click();
+    const setting = page.getByTestId("activity-tracking-setting");
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/v1/me") && r.request().method() === "PATCH");
+    await setting.getByRole("switch").click();
+    expect((await saved).status()).toBe(200);
+    await expect(setting.getByRole("switch")).not.toBeChecked();
+    const before = (await activities(request)).length;
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    await expect(page.getByTestId("impact-dashboard")).toBeVisible();
+    await page.goto("/");
+    await page.waitForTimeout(1000);
+    expect((await activities(request)).length).toBe(before);
+  });
+});

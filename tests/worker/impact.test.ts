@@ -1,0 +1,166 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { NIGHTLY, runSchedule } from "@worker/cron/registry";
+import { database } from "@worker/db/client";
+import { probeIsolation } from "@worker/db/security";
+import { impactFor } from "@worker/impact/impact";
+import { userIdOf } from "./billing-helpers";
+import { api, json, signUpAndLogIn } from "./helpers";
+
+const call = (cookie: string, path: string, init: { method?: string; body?: unknown } = {}) => api(path, { ...init, headers: { cookie } });
+const post = (cookie: string, body: unknown) => call(cookie, "/activities", { body });
+const rows = async (userId: string) =>
+  (await env.DB.prepare("select activity_type, metadata, route, module, created_at from user_activities where user_id = ? order by created_at").bind(userId).all<{ activity_type: string; metadata: string; route: string | null; module: string | null; created_at: number }>()).results;
+const DAY = 86_400_000;
+const insertActivity = (userId: string, at: number, type = "heartbeat") =>
+  env.DB.prepare("insert into user_activities (id, user_id, activity_type, created_at) values (?, ?, ?, ?)").bind(crypto.randomUUID(), userId, type, at).run();
+const insertCompletedGoal = (userId: string, completedAt: number) =>
+  env.DB.prepare("insert into goals (id, user_id, title, progress, status, completed_at) values (?, ?, 'g', 100, 'completed', ?)").bind(crypto.randomUUID(), userId, completedAt).run();
+
+describe("POST /activities", () => {
+  it("stores the session events with their metadata, path only, and the module of the path", async () => {
+    const cookie = await signUpAndLogIn("store@impact.test");
+    const userId = await userIdOf("store@impact.test");
+    const start = { sessionStart: "2026-11-23T09:00:00.000Z", userAgent: "Firefox", url: "https://rumo.pt/app/objetivos?goal=x#y" };
+    expect((await post(cookie, { activityType: "session_start", metadata: start })).status).toBe(204);
+    expect((await post(cookie, { activityType: "heartbeat", metadata: { sessionTime: 30, currentUrl: "/app/financas/analise?q=salário" } })).status).toBe(204);
+    expect((await post(cookie, { activityType: "session_summary", metadata: { sessionStart: start.sessionStart, sessionEnd: "x", sessionDuration: 60, totalTimeActive: 45 } })).status).toBe(204);
+    const stored = await rows(userId);
+    expect(stored.map((r) => r.activity_type)).toEqual(["session_start", "heartbeat", "session_summary"]);
+    expect(JSON.parse(stored[0].metadata)).toEqual({ ...start, url: "/app/objetivos" });
+    expect(stored[0]).toMatchObject({ route: "/app/objetivos", module: "goals" });
+    expect(stored[1]).toMatchObject({ route: "/app/financas/analise", module: "finances" });
+    expect(stored[2]).toMatchObject({ route: null, module: null });
+  });
+
+  it("refuses unknown types, metadata over 4 KB and unknown fields with 400, and stores nothing", async () => {
+    const cookie = await signUpAndLogIn("bad@impact.test");
+    const userId = await userIdOf("bad@impact.test");
+    for (const body of [
+      { activityType: "page_view", metadata: {} },
+      { activityType: "heartbeat", metadata: { blob: "x".repeat(4100) } },
+      // 4 KB in bytes, not characters: 2,100 "ã" are 2,100 characters but 4,200 bytes.
+      { activityType: "heartbeat", metadata: { blob: "ã".repeat(2100) } },
+      { activityType: "heartbeat", metadata: "not an object" },
+      { activityType: "heartbeat", metadata: {}, userId: "someone-else" },
+      {},
+    ]) {
+      const response = await post(cookie, body);
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect((await json(response)).error.code).toBe("validation_failed");
+    }
+    expect((await post(cookie, { activityType: "heartbeat", metadata: { blob: "x".repeat(4000) } })).status).toBe(204);
+    expect(await rows(userId)).toHaveLength(1);
+  });
+
+  it("needs a session", async () => {
+    expect((await api("/activities", { body: { activityType: "heartbeat", metadata: {} } })).status).toBe(401);
+  });
+
+  it("stores nothing once the user turned tracking off in Preferências, and again after turning it on", async () => {
+    const cookie = await signUpAndLogIn("off@impact.test");
+    const userId = await userIdOf("off@impact.test");
+    expect((await call(cookie, "/me", { method: "PATCH", body: { preferences: { activityTracking: false } } })).status).toBe(200);
+    expect((await post(cookie, { activityType: "heartbeat", metadata: {} })).status).toBe(204);
+    expect(await rows(userId)).toHaveLength(0);
+    expect((await call(cookie, "/me", { method: "PATCH", body: { preferences: { activityTracking: "no" } } })).status).toBe(400);
+    expect((await call(cookie, "/me", { method: "PATCH", body: { preferences: { activityTracking: true } } })).status).toBe(200);
+    expect((await post(cookie, { activityType: "heartbeat", metadata: {} })).status).toBe(204);
+    expect(await rows(userId)).toHaveLength(1);
+  });
+
+  it("keeps 90 days: the nightly job deletes older rows of every user", async () => {
+    await signUpAndLogIn("old@impact.test");
+    const userId = await userIdOf("old@impact.test");
+    const now = Date.now();
+    await insertActivity(userId, now - 91 * DAY);
+    await insertActivity(userId, now - 89 * DAY);
+    await runSchedule(NIGHTLY, env, new Date(now), { inline: true });
+    expect((await rows(userId)).map((r) => r.created_at)).toEqual([now - 89 * DAY]);
+  });
+
+  it("goes with the account", async () => {
+    const cookie = await signUpAndLogIn("gone@impact.test");
+    const userId = await userIdOf("gone@impact.test");
+    await post(cookie, { activityType: "heartbeat", metadata: {} });
+    await env.DB.prepare("delete from users where id = ?").bind(userId).run();
+    expect(await rows(userId)).toHaveLength(0);
+  });
+});
+
+describe("GET /impact", () => {
+  it("answers section 9's metrics from completed goals and the last 30 days of activity", async () => {
+    const cookie = await signUpAndLogIn("metrics@impact.test");
+    const userId = await userIdOf("metrics@impact.test");
+    const empty = await json(await call(cookie, "/impact"));
+    expect(empty).toMatchObject({ timeSaved: 0, unlockedSkills: [], potentialProjects: 0, mentoringHours: 0, productivityGain: 0 });
+    expect(empty.months).toHaveLength(5);
+
+    const now = Date.now();
+    for (let i = 0; i < 5; i++) await insertCompletedGoal(userId, now - i * 1000);
+    // An open goal and another user's completed goal do not count.
+    await env.DB.prepare("insert into goals (id, user_id, title, status) values (?, ?, 'open', 'in_progress')").bind(crypto.randomUUID(), userId).run();
+    await signUpAndLogIn("other@impact.test");
+    await insertCompletedGoal(await userIdOf("other@impact.test"), now);
+    // 40 activities in the window (sign-in wrote none), 3 older than 30 days that do not count.
+    for (let i = 0; i < 40; i++) await insertActivity(userId, now - i * 60_000);
+    for (let i = 0; i < 3; i++) await insertActivity(userId, now - 31 * DAY);
+
+    const full = await json(await call(cookie, "/impact"));
+    // g = 5, a = 40: floor(2.5 + 4) = 6.
+    expect(full).toMatchObject({ timeSaved: 6, potentialProjects: 0, productivityGain: 30, mentoringHours: 0, completedGoals: 5, activities: 40 });
+    expect(full.unlockedSkills).toEqual(["deepFocus", "consistency", "goalManagement"]);
+  });
+
+  it("counts the five months in the user's zone, oldest first", async () => {
+    await signUpAndLogIn("months@impact.test");
+    const userId = await userIdOf("months@impact.test");
+    await env.DB.prepare("update users set time_zone = 'Asia/Tokyo' where id = ?").bind(userId).run();
+    const now = new Date("2026-03-15T12:00:00Z");
+    // 31 Jan 20:00 UTC is 1 Feb 05:00 in Tokyo: February's, not January's.
+    await insertActivity(userId, Date.parse("2026-01-31T20:00:00Z"));
+    await insertActivity(userId, Date.parse("2026-01-10T12:00:00Z"));
+    await insertActivity(userId, Date.parse("2026-03-14T12:00:00Z"));
+    await insertActivity(userId, Date.parse("2025-10-20T12:00:00Z")); // six months back: not shown
+    await insertCompletedGoal(userId, Date.parse("2025-11-05T12:00:00Z"));
+    await insertCompletedGoal(userId, Date.parse("2026-03-01T00:00:00Z"));
+    const answer = await impactFor(database(env.DB), { id: userId, timeZone: "Asia/Tokyo" }, now);
+    expect(answer.months).toEqual([
+      { month: "2025-11", value: 1, goals: 1, activities: 0 },
+      { month: "2025-12", value: 0, goals: 0, activities: 0 },
+      { month: "2026-01", value: 1, goals: 0, activities: 1 },
+      { month: "2026-02", value: 1, goals: 0, activities: 1 },
+      { month: "2026-03", value: 2, goals: 1, activities: 1 },
+    ]);
+  });
+
+  it("needs a session", async () => {
+    expect((await api("/impact")).status).toBe(401);
+  });
+});
+
+describe("GET /security/probe", () => {
+  it("answers ok when the session is valid and another user's rows are refused", async () => {
+    const ana = await signUpAndLogIn("ana@probe.test");
+    const bruno = await signUpAndLogIn("bruno@probe.test");
+    await post(bruno, { activityType: "heartbeat", metadata: {} });
+    await insertCompletedGoal(await userIdOf("bruno@probe.test"), Date.now());
+    const answer = await json(await call(ana, "/security/probe"));
+    expect(answer).toMatchObject({ ok: true, session: "valid", isolation: { goals: "refused", user_activities: "refused" } });
+  });
+
+  it("reports an exposure when the scoped read returns another user's row", async () => {
+    await signUpAndLogIn("leak@probe.test");
+    await signUpAndLogIn("victim@probe.test");
+    await insertCompletedGoal(await userIdOf("victim@probe.test"), Date.now());
+    // A broken accessor that forgets the user id, as the probe exists to catch.
+    const leaky = async () => [{ id: "someone else's" }];
+    const results = await probeIsolation(database(env.DB), await userIdOf("leak@probe.test"), leaky);
+    expect(results.goals).toBe("exposed");
+  });
+
+  it("answers 401 without a valid session", async () => {
+    expect((await api("/security/probe")).status).toBe(401);
+    expect((await api("/security/probe", { headers: { cookie: "rumo_session=forged" } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The impact dashboard's data (GET /impact and the screen's loader): section 9's metrics, the
+ * five-month chart and the "Hoje" panel, each computed from the user's own rows.
+ */
+import type { Entitlement } from "~/lib/plans";
+import { countActivitiesIn, countActivitiesSince } from "../db/activities";
+import type { Db } from "../db/client";
+import { startOfLocalDay } from "../lib/time-zone";
+import { spentByCategory, listBudgets } from "../modules/finances/queries";
+import { completedGoalCounts } from "../modules/goals/queries";
+import { listRoutines } from "../modules/selfCare/queries";
+import { unscheduledFor } from "../modules/tasks/queries";
+import { userTimeline } from "../modules/timeline";
+import { impactMetrics, lastMonths } from "./metrics";
+
+const DAY_MS = 86_400_000;
+/** "a" counts the activities of the last 30 days (section 9). */
+export const ACTIVITY_WINDOW_DAYS = 30;
+
+/** GET /impact's answer: the metrics and the last five months (goals completed and activities; value is their sum, the bar's height). */
+export async function impactFor(db: Db, user: { id: string; timeZone: string }, now: Date) {
+  const months = lastMonths(now, user.timeZone, 5);
+  const [goals, activities, perMonth] = await Promise.all([
+    completedGoalCounts(db, user.id, months),
+    countActivitiesSince(db, user.id, new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS)),
+    countActivitiesIn(db, user.id, months),
+  ]);
+  return {
+    ...impactMetrics(goals.total, activities),
+    completedGoals: goals.total,
+    activities,
+    months: months.map((m, i) => ({ month: m.month, value: goals.perRange[i] + perMonth[i], goals: goals.perRange[i], activities: perMonth[i] })),
+  };
+}
+
+export type ImpactAnswer = Awaited<ReturnType<typeof impactFor>>;
+
+/** YYYY-MM-DD of an instant in a zone. */
+const localDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+
+const PANEL_ITEMS = 8;
+
+/**
+ * The "Hoje" panel: the day's timeline (scheduled tasks, events), tasks still to plan for today,
+ * routines due today (with self-care) and this month's spending against the budgets. A section
+ * the user's plan does not include is null, so the screen leaves it out.
+ */
+export async function todayFor(db: Db, user: { id: string; timeZone: string }, entitlements: readonly Entitlement[], now: Date) {
+  const timeZone = user.timeZone;
+  const from = startOfLocalDay(now, timeZone);
+  const to = startOfLocalDay(new Date(from.getTime() + 36 * 3_600_000), timeZone);
+  const today = localDate(now, timeZone);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const has = (e: Entitlement) => entitlements.includes(e);
+
+  const [timeline, toPlan, routines, spending] = await Promise.all([
+    userTimeline(db, user.id, { from, to, timeZone }),
+    has("tasks") ? unscheduledFor(db, user.id, today) : Promise.resolve(null),
+    has("selfCare") ? listRoutines(db, user.id, { limit: 200 }, today) : Promise.resolve(null),
+    has("finances.basic") ? monthSpending(db, user.id, monthStart, today) : Promise.resolve(null),
+  ]);
+  return {
+    date: today,
+    agenda: timeline
+      .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.start.localeCompare(b.start))
+      .slice(0, PANEL_ITEMS)
+      .map(({ module, id, occurrenceStart, title, start, end, allDay, url }) => ({ module, id, occurrenceStart, title, start, end, allDay, url })),
+    agendaTotal: timeline.length,
+    // Due today or overdue and not yet placed in the day (the 'Planear o dia' candidates with a date).
+    toPlan: toPlan
+      ? toPlan
+          .filter((t) => t.dueDate !== null && t.dueDate <= today)
+          .slice(0, PANEL_ITEMS)
+          .map((t) => ({ id: t.id, title: t.title, dueDate: t.dueDate, priority: t.priority }))
+      : null,
+    routines: routines
+      ? routines.items.filter((r) => r.scheduledToday).map((r) => ({ id: r.id, title: r.title, done: r.checkedInToday, streakDays: r.streakDays }))
+      : null,
+    spending,
+  };
+}
+
+export type TodayAnswer = Awaited<ReturnType<typeof todayFor>>;
+
+/** Expenses this month (first day to today) in cents, and the budgets' total limit and spend. */
+async function monthSpending(db: Db, userId: string, from: string, to: string) {
+  const [spent, budgets] = await Promise.all([spentByCategory(db, userId, { from, to }), listBudgets(db, userId, { limit: 200 })]);
+  const spentCents = [...spent.values()].reduce((sum, cents) => sum + cents, 0);
+  const budgeted = budgets.items.map((b) => ({ category: b.category, limitCents: b.limitCents, spentCents: spent.get(b.category) ?? 0 }));
+  return {
+    spentCents,
+    budgetCents: budgeted.length ? budgeted.reduce((sum, b) => sum + b.limitCents, 0) : null,
+    budgetSpentCents: budgeted.reduce((sum, b) => sum + b.spentCents, 0),
+    overBudget: budgeted.filter((b) => b.spentCents > b.limitCents).map((b) => b.category),
+  };
+}
