@@ -108,8 +108,9 @@ export const icsApi = new Hono<AppEnv>()
         token = null; // sealed with a rotated key: a new address is given
       }
     }
+    const createdAt = token && current ? current.createdAt : new Date();
     token ??= await newFeed(c.env, user.id);
-    return c.json({ url: feedUrl(c.env, token), createdAt: (current && token ? current.createdAt : new Date()).toISOString() });
+    return c.json({ url: feedUrl(c.env, token), createdAt: createdAt.toISOString() });
   })
 
   .delete("/calendar/feed-url", requireUser, async (c) => {
