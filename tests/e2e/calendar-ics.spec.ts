@@ -40,7 +40,7 @@ test.describe("calendar iCalendar", () => {
     expect((await (await page.request.get("/api/v1/events?from=2026-12-01&to=2026-12-31")).json()).items).toEqual([]);
     await page.getByRole("button", { name: "Importar", exact: true }).click();
     await expect(page.getByText("2 importados, 0 atualizados, 0 ignorados.").first()).toBeVisible();
-    await page.getByRole("button", { name: "Fechar" }).click();
+    await page.getByRole("button", { name: "Fechar", exact: true }).click();
 
     const month = page.getByTestId("month-view");
     await expect(month.getByTestId("calendar-item").filter({ hasText: "Concerto no Coliseu" })).toHaveCount(1);
