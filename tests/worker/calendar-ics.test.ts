@@ -8,6 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import apple from "../fixtures/ics/apple.ics?raw";
 import google from "../fixtures/ics/google.ics?raw";
 import outlook from "../fixtures/ics/outlook.ics?raw";
+import { database } from "../../worker/db/client";
+import { scopedTo } from "../../worker/db/scoped";
+import { IMPORT_BATCH_ROWS, rowsWithUids, writeImport } from "../../worker/modules/calendar/queries";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 
@@ -206,6 +209,29 @@ describe("POST /events/import", () => {
     // Ana's series with that UID is untouched.
     expect((await list(ana.cookie, "2026-03-05", "2026-03-05")).map((i) => i.title)).toContain("Reunião de equipa");
     expect((await list(user.cookie, "2026-01-03", "2026-01-03")).map((i) => i.title)).toEqual(["Mesmo UID que outra pessoa"]);
+  });
+});
+
+describe("writing an import in chunks", () => {
+  it("undoes the chunks already written when a later one fails: no half import", async () => {
+    const user = await freshUser();
+    const userId = await userIdOf(user.email);
+    await importIcs(user.cookie, apple);
+    const scoped = scopedTo(database(env.DB), userId);
+    const [boston] = await rowsWithUids(scoped, ["6B29FC40-CA47-1067-B31D-00DD010662DA"]);
+    const before = await countRows(userId);
+    const fields = { title: "Novo", description: "", location: "", start: "2026-05-01T10:00:00+01:00", end: "2026-05-01T11:00:00+01:00", allDay: false, timeZone: "Europe/Lisbon", rrule: null, exdates: [], reminderMinutes: null, busy: true };
+    const rows = [
+      { id: boston.id, existingId: boston.id, uid: boston.uid, seriesId: null, recurrenceId: null, fields: { ...fields, title: "Mudado" } },
+      ...Array.from({ length: IMPORT_BATCH_ROWS + 10 }, (_, i) => ({ id: `chunk-${counter}-${i}`, existingId: null, uid: `chunk-${i}`, seriesId: null, recurrenceId: null, fields })),
+      // The last chunk fails: an override of a series that does not exist (foreign key).
+      { id: `chunk-${counter}-bad`, existingId: null, uid: "bad", seriesId: "no-such-series", recurrenceId: "2026-05-01T10:00:00+01:00", fields },
+    ];
+    await expect(writeImport(scoped, rows, [boston], new Date())).rejects.toThrow();
+    expect(await countRows(userId)).toBe(before);
+    const [after] = await rowsWithUids(scoped, [boston.uid]);
+    expect(after.title).toBe("Call with Boston");
+    expect(after.start).toBe(boston.start);
   });
 });
 

@@ -309,22 +309,46 @@ export async function rowsWithUids(scoped: Scoped, uids: string[]): Promise<Even
 /** A row the import writes: new when `existingId` is null, else new fields for that row. */
 export type ImportedRow = { id: string; existingId: string | null; uid: string; seriesId: string | null; recurrenceId: string | null; fields: EventFields };
 
+/** Statements per D1 batch of an import (a batch of thousands of rows can exhaust the isolate). */
+export const IMPORT_BATCH_ROWS = 250;
+
 /**
- * Writes an import in one D1 batch (all or nothing): series before their overrides, each series'
- * next reminder skipping the occurrences its overrides (saved or new) take over.
+ * Writes an import: series before their overrides, each series' next reminder skipping the
+ * occurrences its overrides (saved or new) take over. Chunked D1 batches, each all or nothing;
+ * when one fails, the chunks already written are undone (new rows deleted, updated rows put back
+ * as they were) before the error is rethrown, so an import never leaves half a file behind.
  */
 export async function writeImport(scoped: Scoped, rows: ImportedRow[], existing: EventRow[], now: Date) {
   const overridden = new Map<string, string[]>();
   for (const r of [...existing, ...rows]) if (r.seriesId && r.recurrenceId) overridden.set(r.seriesId, [...(overridden.get(r.seriesId) ?? []), r.recurrenceId]);
   const at = now.getTime();
   const ordered = [...rows.filter((r) => !r.seriesId), ...rows.filter((r) => r.seriesId)];
-  const writes = ordered.map((r) => {
+  const before = new Map(existing.map((r) => [r.id, r]));
+  const statement = (r: ImportedRow) => {
     const values = { ...r.fields, ...derived(r.fields, at, r.seriesId ? [] : (overridden.get(r.id) ?? [])), updatedAt: now };
     return r.existingId
       ? scoped.update(events, values, eq(events.id, r.existingId))
       : scoped.insert(events, { id: r.id, uid: r.uid, seriesId: r.seriesId, recurrenceId: r.recurrenceId, ...values, createdAt: now });
-  });
-  await scoped.batch(writes as never[]);
+  };
+  const done: ImportedRow[] = [];
+  try {
+    for (let i = 0; i < ordered.length; i += IMPORT_BATCH_ROWS) {
+      const chunk = ordered.slice(i, i + IMPORT_BATCH_ROWS);
+      await scoped.batch(chunk.map(statement) as never[]);
+      done.push(...chunk);
+    }
+  } catch (error) {
+    const undo = [
+      // Overrides first (they reference their series), then series.
+      ...[...done].reverse().filter((r) => !r.existingId).map((r) => scoped.delete(events, eq(events.id, r.id))),
+      ...done.filter((r) => r.existingId && before.has(r.existingId)).map((r) => {
+        const { id: _id, userId: _u, ...previous } = before.get(r.existingId!)!;
+        return scoped.update(events, previous, eq(events.id, r.existingId!));
+      }),
+    ];
+    for (let i = 0; i < undo.length; i += IMPORT_BATCH_ROWS) await scoped.batch(undo.slice(i, i + IMPORT_BATCH_ROWS) as never[]);
+    throw error;
+  }
 }
 
 /** Every event row of the user (series and overrides), for the feed. */
