@@ -21,7 +21,7 @@ const freshUser = async () => {
 };
 
 const importIcs = (cookie: string, body: string | Uint8Array, query = "") =>
-  SELF.fetch(`${ORIGIN}/api/v1/events/import${query}`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "text/calendar" }, body });
+  SELF.fetch(`${ORIGIN}/api/v1/events/import${query}`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "text/calendar" }, body: body as BodyInit });
 
 type Item = { id: string; occurrenceStart: string; title: string; description: string; location: string; start: string; end: string; allDay: boolean; timeZone: string; recurring: boolean; rrule: string | null; reminderMinutes: number | null; busy: boolean; modified: boolean };
 const list = async (cookie: string, from: string, to: string): Promise<Item[]> => {

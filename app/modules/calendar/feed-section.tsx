@@ -48,10 +48,13 @@ export function FeedSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     const result = await apiFetch("/calendar/feed-url", { method: "DELETE" });
     setPending(false);
     setConfirm(null);
-    if (!result.ok) return setError(result.error.message || t("ics.feed.error"));
+    if (!result.ok) {
+      setError(result.error.message || t("ics.feed.error"));
+      return;
+    }
     setUrl(null);
-    if (then === "revoke") return screenToast(t("ics.feed.revoked"), undefined, "success");
-    if (await load()) screenToast(t("ics.feed.replaced"), undefined, "success");
+    if (then === "revoke") screenToast(t("ics.feed.revoked"), undefined, "success");
+    else if (await load()) screenToast(t("ics.feed.replaced"), undefined, "success");
   }
 
   return (
