@@ -5,7 +5,7 @@
 // monthly series with EXDATEs and 100 changed occurrences (RECURRENCE-ID). Prints the file size and
 // the median/p95 of:
 //   - the preview (?dryRun=true: parse, match, plan; nothing written);
-//   - a first import (every event new: one D1 batch), each run with fresh UIDs;
+//   - a first import (every event new: batches of 250 rows), each run with fresh UIDs;
 //   - a re-import of the same file (every event matched and unchanged: nothing written).
 import { setTimeout as sleep } from "node:timers/promises";
 import { fmt, loginDemo, machine, startApp, time } from "./bench-lib.mjs";
@@ -62,30 +62,44 @@ function document(prefix) {
 const { base, stop } = await startApp({ stateDir: ".wrangler/bench-ics-state" });
 try {
   const cookie = await loginDemo(base);
+  let restarts = 0;
   const send = async (body, query = "") => {
-    const response = await fetch(`${base}/api/v1/events/import${query}`, { method: "POST", headers: { cookie, origin: base, "content-type": "text/calendar" }, body });
-    if (response.status !== 200) throw new Error(`import ${response.status}: ${await response.text()}`);
-    return response.json();
+    for (;;) {
+      const response = await fetch(`${base}/api/v1/events/import${query}`, { method: "POST", headers: { cookie, origin: base, "content-type": "text/calendar" }, body });
+      // The local workerd sometimes restarts the isolate under a 2,000-event import (see 0034):
+      // counted and printed, and the request is sent again (an import is idempotent by UID).
+      if (response.status === 503 && restarts < 5) {
+        restarts += 1;
+        await response.text();
+        continue;
+      }
+      if (response.status !== 200) throw new Error(`import ${response.status}: ${await response.text()}`);
+      return response.json();
+    }
   };
   const doc = document("bench-0");
   const preview = await send(doc, "?dryRun=true");
   if (preview.skipped.length) throw new Error(`skipped: ${JSON.stringify(preview.skipped.slice(0, 5))}`);
-  const dryRun = await time(() => send(doc, "?dryRun=true"), 5);
+  // Few runs: after about ten 2,000-event imports in a row the local workerd restarts the isolate
+  // (reported in the issue's note), so each figure is a small sample.
+  const dryRun = await time(() => send(doc, "?dryRun=true"), 2);
   let run = 0;
   let firstCounts;
+  let last;
   const first = await time(async () => {
-    firstCounts = await send(document(`bench-run-${++run}`));
-  }, 3);
-  await send(doc);
+    last = document(`bench-run-${++run}`);
+    firstCounts = await send(last);
+  }, 2);
   let again;
   const reimport = await time(async () => {
-    again = await send(doc);
-  }, 5);
+    again = await send(last);
+  }, 2);
   console.log(machine());
   console.log(`file: ${(Buffer.byteLength(doc) / 1024).toFixed(0)} KiB, 2,000 VEVENTs (1,800 single, 100 series, 100 changed occurrences) → ${preview.imported} rows planned`);
-  console.log(`preview (?dryRun=true): median ${fmt(dryRun.median)}, p95 ${fmt(dryRun.p95)} (5 runs)`);
-  console.log(`first import (${firstCounts.imported} imported, one batch): median ${fmt(first.median)}, p95 ${fmt(first.p95)} (3 runs, fresh UIDs each)`);
-  console.log(`re-import (${again.skipped.length} unchanged, nothing written): median ${fmt(reimport.median)}, p95 ${fmt(reimport.p95)} (5 runs)`);
+  console.log(`preview (?dryRun=true): median ${fmt(dryRun.median)}, p95 ${fmt(dryRun.p95)} (2 runs)`);
+  console.log(`first import (${firstCounts.imported} imported, batches of 250): median ${fmt(first.median)}, p95 ${fmt(first.p95)} (2 runs, fresh UIDs each)`);
+  console.log(`isolate restarts answered 503 and were retried: ${restarts}`);
+  console.log(`re-import (${again.skipped.length} unchanged, nothing written): median ${fmt(reimport.median)}, p95 ${fmt(reimport.p95)} (2 runs)`);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
