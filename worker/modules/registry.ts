@@ -35,12 +35,16 @@ export const exportersOf = (modules: readonly WorkerModule[], platform: readonly
 
 export const cronJobsOf = (modules: readonly WorkerModule[], platform: readonly CronJob[]): CronJob[] => [...platform, ...modules.flatMap((m) => m.jobs ?? [])];
 
-/** The API sub-apps to mount under /api/v1, refusing two modules on one mount. */
+/**
+ * The API sub-apps to mount under /api/v1, refusing two modules on one mount. The root "/" may be
+ * shared: a module mounted there serves paths under several prefixes (finances: /transactions,
+ * /budgets...; calendar: /events, /calendar) and guards each route itself, never with `use("*")`.
+ */
 export function mountsOf(modules: readonly WorkerModule[]) {
   const mounts = modules.flatMap((m) => (m.api ? [{ key: m.key, ...m.api }] : []));
   const seen = new Set<string>();
   for (const { mount, key } of mounts) {
-    if (seen.has(mount)) throw new Error(`two modules mount ${mount} (${key})`);
+    if (seen.has(mount) && mount !== "/") throw new Error(`two modules mount ${mount} (${key})`);
     seen.add(mount);
   }
   return mounts;

@@ -7,6 +7,7 @@ import { Select } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
 import { ActivityTrackingSetting } from "~/components/account/activity-tracking-setting";
+import { FeedSection } from "~/modules/calendar/feed-section";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "~/components/account/reauth-with-google";
 import { PlanCard } from "~/components/billing/plan-card";
@@ -16,7 +17,7 @@ import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
 import type { loader as layoutLoader } from "./layout";
 
-export const handle: I18nHandle = { i18n: ["account", "auth", "tasks"] };
+export const handle: I18nHandle = { i18n: ["account", "auth", "tasks", "calendar"] };
 
 type LayoutData = NonNullable<ReturnType<typeof useLayoutData>>;
 const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
@@ -128,6 +129,7 @@ function PreferencesTab({ data }: { data: LayoutData }) {
       <WorkingHoursSetting data={data} />
       <PersonalDataAi data={data} />
       <ActivityTrackingSetting enabled={data.activityTracking} />
+      <FeedSection headingLevel={3} />
     </div>
   );
 }

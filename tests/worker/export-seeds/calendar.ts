@@ -9,5 +9,7 @@ export const seedExport: ExportSeed = async ({ userId, tag, run, marker }) => {
     `ev-${tag}@rumo.app`,
   );
   await run("insert into event_reminders (id, user_id, event_id, occurrence_start, sent_at) values (?, ?, ?, ?, ?)", `er-${tag}`, userId, `ev-${tag}`, marker("event_reminders"), Date.now());
-  return { events: { markers: [marker("events")] }, event_reminders: { markers: [marker("event_reminders")] } };
+  // The feed's id is what its export carries (the token stays sealed and its hash is left out).
+  await run("insert into calendar_feeds (id, user_id, token_hash, token_sealed) values (?, ?, ?, ?)", marker("calendar_feeds"), userId, `hash-${tag}`, "sealed");
+  return { events: { markers: [marker("events")] }, event_reminders: { markers: [marker("event_reminders")] }, calendar_feeds: { markers: [marker("calendar_feeds")] } };
 };

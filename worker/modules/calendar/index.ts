@@ -1,8 +1,11 @@
+import { Hono } from "hono";
 import { EVERY_MINUTE } from "../../cron/schedules";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule } from "../types";
+import type { AppEnv } from "../../types";
 import { eventsApi } from "./api";
-import { exportCalendar, occurrencesBetween } from "./queries";
+import { ICS_BODIES, ICS_PREMIUM, icsApi } from "./ics-api";
+import { exportCalendar, exportFeeds, occurrencesBetween } from "./queries";
 import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
 import { eventSearch } from "./search";
@@ -13,10 +16,17 @@ const urlOf = (id: string, start: string) => `/app/calendario?date=${start.slice
 /** The calendar (issue 12): events with recurrence, one-occurrence edits and reminders. */
 export const calendarModule = defineWorkerModule({
   key: "calendar",
-  api: { mount: "/events", app: eventsApi },
+  // Mounted at "/": the iCalendar routes (./ics-api.ts: /events/import, /calendar/feed-url and the
+  // public /calendar/feed/:token) first, then /events.
+  api: { mount: "/", app: new Hono<AppEnv>().route("/", icsApi).route("/events", eventsApi) },
+  bodies: ICS_BODIES,
+  premium: ICS_PREMIUM,
   searchTypes: ["event"],
   searchSources: [eventSearch],
-  exporter: { tables: ["events", "event_reminders"], export: (db, userId) => exportCalendar(db, userId) },
+  exporter: {
+    tables: ["events", "event_reminders", "calendar_feeds"],
+    export: async (db, userId) => ({ ...(await exportCalendar(db, userId)), calendarFeeds: await exportFeeds(scopedTo(db, userId)) }),
+  },
   jobs: [{ name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders }],
   seed: seedCalendar,
   timeline: async (db, userId, range) =>

@@ -8,7 +8,7 @@ import type { IdPage } from "../../db/jobs";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
-import { eventReminders, events, NEVER_ENDS, type EventRow } from "./schema";
+import { calendarFeeds, eventReminders, events, NEVER_ENDS, type EventRow } from "./schema";
 
 export type { EventRow };
 const DAY_MS = 86_400_000;
@@ -283,6 +283,91 @@ export async function splitAt(
 export async function deleteSeries(scoped: Scoped, id: string) {
   await scoped.delete(events, and(eq(events.id, id), isNull(events.seriesId)));
 }
+
+// ---------------------------------------------------------------- iCalendar import and feed (issue 13)
+
+/** The user's rows whose UID is one of `uids` (series and overrides), for the import's matching. */
+export async function rowsWithUids(scoped: Scoped, uids: string[]): Promise<EventRow[]> {
+  const unique = [...new Set(uids)];
+  const chunks: string[][] = [];
+  // D1 binds at most 100 parameters per statement (the user id is one).
+  for (let i = 0; i < unique.length; i += 90) chunks.push(unique.slice(i, i + 90));
+  return (await Promise.all(chunks.map((chunk) => scoped.select(events, inArray(events.uid, chunk))))).flat();
+}
+
+/** A row the import writes: new when `existingId` is null, else new fields for that row. */
+export type ImportedRow = { id: string; existingId: string | null; uid: string; seriesId: string | null; recurrenceId: string | null; fields: EventFields };
+
+/** Statements per D1 batch of an import (a batch of thousands of rows can exhaust the isolate). */
+export const IMPORT_BATCH_ROWS = 250;
+
+/**
+ * Writes an import: series before their overrides, each series' next reminder skipping the
+ * occurrences its overrides (saved or new) take over. Chunked D1 batches, each all or nothing;
+ * when one fails, the chunks already written are undone (new rows deleted, updated rows put back
+ * as they were) before the error is rethrown, so an import never leaves half a file behind.
+ */
+export async function writeImport(scoped: Scoped, rows: ImportedRow[], existing: EventRow[], now: Date) {
+  const overridden = new Map<string, string[]>();
+  for (const r of [...existing, ...rows]) if (r.seriesId && r.recurrenceId) overridden.set(r.seriesId, [...(overridden.get(r.seriesId) ?? []), r.recurrenceId]);
+  const at = now.getTime();
+  const ordered = [...rows.filter((r) => !r.seriesId), ...rows.filter((r) => r.seriesId)];
+  const before = new Map(existing.map((r) => [r.id, r]));
+  const statement = (r: ImportedRow) => {
+    const values = { ...r.fields, ...derived(r.fields, at, r.seriesId ? [] : (overridden.get(r.id) ?? [])), updatedAt: now };
+    return r.existingId
+      ? scoped.update(events, values, eq(events.id, r.existingId))
+      : scoped.insert(events, { id: r.id, uid: r.uid, seriesId: r.seriesId, recurrenceId: r.recurrenceId, ...values, createdAt: now });
+  };
+  const done: ImportedRow[] = [];
+  try {
+    for (let i = 0; i < ordered.length; i += IMPORT_BATCH_ROWS) {
+      const chunk = ordered.slice(i, i + IMPORT_BATCH_ROWS);
+      await scoped.batch(chunk.map(statement) as never[]);
+      done.push(...chunk);
+    }
+  } catch (error) {
+    const undo = [
+      // Overrides first (they reference their series), then series.
+      ...[...done].reverse().filter((r) => !r.existingId).map((r) => scoped.delete(events, eq(events.id, r.id))),
+      ...done.filter((r) => r.existingId && before.has(r.existingId)).map((r) => {
+        const { id: _id, userId: _u, ...previous } = before.get(r.existingId!)!;
+        return scoped.update(events, previous, eq(events.id, r.existingId!));
+      }),
+    ];
+    for (let i = 0; i < undo.length; i += IMPORT_BATCH_ROWS) await scoped.batch(undo.slice(i, i + IMPORT_BATCH_ROWS) as never[]);
+    throw error;
+  }
+}
+
+/** Every event row of the user (series and overrides), for the feed. */
+export const allEventRows = (scoped: Scoped) => scoped.select(events).orderBy(asc(events.startsAt), asc(events.id));
+
+/** The user's feed row, if they have one. */
+export async function feedOf(scoped: Scoped) {
+  const [row] = await scoped.select(calendarFeeds);
+  return row;
+}
+
+/** Gives the user a feed with this token, replacing the one they had (its address stops working). */
+export async function replaceFeed(scoped: Scoped, tokenHash: string, tokenSealed: string, now: Date) {
+  await scoped.batch([scoped.delete(calendarFeeds), scoped.insert(calendarFeeds, { id: newId(), tokenHash, tokenSealed, createdAt: now })]);
+}
+
+/** Revokes the user's feed. */
+export const revokeFeed = (scoped: Scoped) => scoped.delete(calendarFeeds);
+
+/**
+ * The owner of a feed token's hash (the public feed route knows no user: the token is the only key,
+ * so this one read is by token, and every read after it is scoped to the user it names).
+ */
+export async function feedOwner(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
+  return row?.userId;
+}
+
+/** The feed rows of the user, for GET /me/export (the token stays sealed; its hash is not exported). */
+export const exportFeeds = async (scoped: Scoped) => (await scoped.select(calendarFeeds)).map((f) => ({ id: f.id, createdAt: f.createdAt }));
 
 // ---------------------------------------------------------------- reminders
 

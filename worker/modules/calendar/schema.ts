@@ -84,6 +84,26 @@ export const eventReminders = sqliteTable(
   (t) => [uniqueIndex("event_reminders_event_occurrence_idx").on(t.eventId, t.occurrenceStart), index("event_reminders_user_idx").on(t.userId)],
 );
 
+/**
+ * The private iCalendar feed of a user's calendar (issue 13): one address per user, found by the
+ * SHA-256 of its token (a leaked database does not give working addresses); the token itself is
+ * kept sealed (worker/lib/secret-box) only so Preferências can show the address again. Revoking
+ * deletes the row; replacing writes a new token.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    tokenSealed: text("token_sealed").notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex("calendar_feeds_user_idx").on(t.userId), uniqueIndex("calendar_feeds_token_idx").on(t.tokenHash)],
+);
+
 /** `ends_at` of a series that never ends (the largest Date). */
 export const NEVER_ENDS = 8_640_000_000_000_000;
 

@@ -17,6 +17,8 @@ import { scopedTo } from "@worker/db/scoped";
 import { occurrencesBetween } from "@worker/modules/calendar/queries";
 import { userTimeline } from "@worker/modules/timeline";
 import { draftOf, EventDialog, type EventDraft, type Scope } from "../event-dialog";
+import { FeedSection } from "../feed-section";
+import { IcsImportDialog } from "../ics-dialog";
 import {
   addDays,
   dayBlocks,
@@ -98,6 +100,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [scopeAsk, setScopeAsk] = useState<{ kind: "edit" | "delete"; resolve: (scope: Scope | null) => void } | null>(null);
+  const [ics, setIcs] = useState<"import" | "subscribe" | null>(null);
 
   const byKey = useMemo(() => new Map(events.map((e) => [`${e.id}|${e.occurrenceStart}`, e])), [events]);
   const items: CalendarItem[] = useMemo(
@@ -234,10 +237,18 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">{t("title")}</h1>
           <p className="text-sm text-slate-600">{t("subtitle")}</p>
         </div>
-        <Button onClick={() => createAt(date, null)} data-tour="calendar-new">
-          <PlusIcon className="h-4 w-4" aria-hidden="true" />
-          {t("newEvent")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setIcs("import")}>
+            {t("ics.import.open")}
+          </Button>
+          <Button variant="secondary" onClick={() => setIcs("subscribe")}>
+            {t("ics.feed.title")}
+          </Button>
+          <Button onClick={() => createAt(date, null)} data-tour="calendar-new">
+            <PlusIcon className="h-4 w-4" aria-hidden="true" />
+            {t("newEvent")}
+          </Button>
+        </div>
       </header>
 
       <QuickAdd language={language} timeZone={timeZone} onDraft={setDraft} />
@@ -290,6 +301,21 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
         {draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
       </EventDialog>
       {!draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
+      <IcsImportDialog open={ics === "import"} onClose={() => setIcs(null)} onImported={() => revalidator.revalidate()} timeZone={timeZone} locale={locale} />
+      <Dialog open={ics === "subscribe"} onClose={() => setIcs(null)} className="relative z-50">
+        <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
+          <DialogPanel className="w-full max-w-lg space-y-4 rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl">
+            <DialogTitle className="sr-only">{t("ics.feed.title")}</DialogTitle>
+            <FeedSection />
+            <div className="flex justify-end">
+              <Button variant="secondary" onClick={() => setIcs(null)}>
+                {t("ics.import.close")}
+              </Button>
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
     </section>
   );
 }

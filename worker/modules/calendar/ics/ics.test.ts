@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { readIcs, unfoldBytes } from "./parse";
+import { escapeText, foldLine, writeCalendar } from "./write";
+import { ianaZoneOf, wallClockMs } from "./zones";
+
+const encoder = new TextEncoder();
+
+describe("zones", () => {
+  it("maps IANA, Mozilla-style and Windows TZIDs to IANA names", () => {
+    expect(ianaZoneOf("Europe/Lisbon")).toBe("Europe/Lisbon");
+    expect(ianaZoneOf("/mozilla.org/20050126_1/Europe/Berlin")).toBe("Europe/Berlin");
+    expect(ianaZoneOf("GMT Standard Time")).toBe("Europe/London");
+    expect(ianaZoneOf("W. Europe Standard Time")).toBe("Europe/Berlin");
+    expect(ianaZoneOf("Eastern Standard Time")).toBe("America/New_York");
+    expect(ianaZoneOf("(UTC+01:00) Amsterdam, Berlin", "Europe/Amsterdam")).toBe("Europe/Amsterdam");
+    expect(ianaZoneOf("Customized Time Zone")).toBeNull();
+  });
+
+  it("reads wall clocks in a zone: a gap moves forward, a repeated hour takes its first instance", () => {
+    const at = (day: number, month: number, hour: number, minute = 30) => ({ year: 2026, month, day, hour, minute, second: 0 });
+    expect(new Date(wallClockMs(at(15, 1, 9), "Europe/Lisbon")).toISOString()).toBe("2026-01-15T09:30:00.000Z");
+    expect(new Date(wallClockMs(at(15, 7, 9), "Europe/Lisbon")).toISOString()).toBe("2026-07-15T08:30:00.000Z");
+    // 29 March 2026, 01:30 does not exist in Lisbon: 02:30 WEST.
+    expect(new Date(wallClockMs(at(29, 3, 1), "Europe/Lisbon")).toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    // 25 October 2026, 01:30 happens twice in Lisbon: the first (WEST, 00:30Z).
+    expect(new Date(wallClockMs(at(25, 10, 1), "Europe/Lisbon")).toISOString()).toBe("2026-10-25T00:30:00.000Z");
+  });
+});
+
+describe("writing", () => {
+  it("folds at 75 octets without splitting a UTF-8 character", () => {
+    const line = `DESCRIPTION:${"é".repeat(80)}`;
+    const folded = foldLine(line).split("\r\n");
+    expect(folded.length).toBeGreaterThan(1);
+    for (const part of folded) expect(encoder.encode(part).length).toBeLessThanOrEqual(75);
+    expect(folded.slice(1).every((p) => p.startsWith(" "))).toBe(true);
+    expect(folded.map((p, i) => (i ? p.slice(1) : p)).join("")).toBe(line);
+    expect(foldLine("SUMMARY:curto")).toBe("SUMMARY:curto");
+  });
+
+  it("escapes TEXT", () => {
+    expect(escapeText("a\\b; c, d\ne")).toBe("a\\\\b\\; c\\, d\\ne");
+  });
+
+  it("writes what it reads back: a series with exdates and a changed occurrence", () => {
+    const now = new Date("2026-03-01T00:00:00Z");
+    const base = { description: "", location: "", allDay: false, timeZone: "Europe/Lisbon", exdates: [] as string[], reminderMinutes: null, busy: true, updatedAt: now };
+    const doc = writeCalendar({
+      name: "Rumo",
+      timeZone: "Europe/Lisbon",
+      now,
+      events: [
+        { ...base, uid: "s@rumo.app", recurrenceId: null, title: "Série", start: "2026-03-05T09:30:00+00:00", end: "2026-03-05T10:00:00+00:00", rrule: "FREQ=WEEKLY;COUNT=4", exdates: ["2026-03-12T09:30:00+00:00"] },
+        { ...base, uid: "s@rumo.app", recurrenceId: "2026-03-19T09:30:00+00:00", title: "Movida", start: "2026-03-19T11:00:00+00:00", end: "2026-03-19T12:00:00+00:00", rrule: null },
+      ],
+    });
+    const read = readIcs(encoder.encode(doc), "Europe/Lisbon", "?");
+    expect(read.ok && read.events.map((e) => [e.uid, e.recurrenceId, e.fields.start, e.fields.rrule, e.fields.exdates])).toEqual([
+      ["s@rumo.app", null, "2026-03-05T09:30:00+00:00", "FREQ=WEEKLY;COUNT=4", ["2026-03-12T09:30:00+00:00"]],
+      ["s@rumo.app", "2026-03-19T09:30:00Z", "2026-03-19T11:00:00+00:00", null, []],
+    ]);
+  });
+});
+
+describe("reading", () => {
+  it("unfolds on bytes, keeping a character split by the fold", () => {
+    const bytes = new Uint8Array([...encoder.encode("SUMMARY:caf"), 0xc3, 0x0d, 0x0a, 0x20, 0xa9]);
+    expect(new TextDecoder().decode(unfoldBytes(bytes))).toBe("SUMMARY:café");
+  });
+
+  it("refuses what is not iCalendar", () => {
+    expect(readIcs(encoder.encode("<html></html>"), "UTC", "?")).toEqual({ ok: false, failure: "notIcal" });
+    expect(readIcs(new Uint8Array([0, 1, 2]), "UTC", "?")).toEqual({ ok: false, failure: "notIcal" });
+    expect(readIcs(encoder.encode("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n"), "UTC", "?")).toEqual({ ok: false, failure: "notIcal" });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * A small iCalendar writer (RFC 5545) for the private feed: CRLF line ends, lines folded at 75
+ * octets without splitting a UTF-8 character, TEXT escaped, and one VTIMEZONE block (from
+ * `timezones-ical-library`, in memory) for each zone an event uses. Series keep their RRULE and
+ * EXDATEs; a changed occurrence is a VEVENT with the series' UID and a RECURRENCE-ID.
+ */
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { zonedParts } from "../../../lib/time-zone";
+import { pointMs } from "../recurrence";
+
+/** An event or series row as the feed writes it (overrides carry `seriesUid` and `recurrenceId`). */
+export type FeedEvent = {
+  uid: string;
+  recurrenceId: string | null;
+  title: string;
+  description: string;
+  location: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  timeZone: string;
+  rrule: string | null;
+  exdates: string[];
+  reminderMinutes: number | null;
+  busy: boolean;
+  updatedAt: Date;
+  url?: string;
+};
+
+const encoder = new TextEncoder();
+
+/** Folds one content line at 75 octets; a continuation starts with a space and never splits a character. */
+export function foldLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const out: string[] = [];
+  let current = "";
+  let size = 0;
+  let limit = 75;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    if (size + bytes > limit) {
+      out.push(current);
+      current = "";
+      size = 0;
+      limit = 74; // the leading space takes one octet
+    }
+    current += char;
+    size += bytes;
+  }
+  out.push(current);
+  return out.join("\r\n ");
+}
+
+/** TEXT escaping (§3.3.11): backslash, semicolon, comma and line breaks. */
+export const escapeText = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const compactDate = (date: string) => date.replace(/-/g, "");
+const utcStamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const localStamp = (ms: number, zone: string) => {
+  const p = zonedParts(new Date(ms), zone);
+  return `${pad(p.year, 4)}${pad(p.month)}${pad(p.day)}T${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
+};
+
+const isUtc = (zone: string) => zone === "UTC" || zone === "Etc/UTC";
+
+/** A DATE or DATE-TIME property: all-day dates, UTC instants, or local times with TZID. */
+function timeProp(name: string, value: string, allDay: boolean, zone: string): string {
+  if (allDay) return `${name};VALUE=DATE:${compactDate(value.slice(0, 10))}`;
+  const ms = pointMs(value)!;
+  return isUtc(zone) ? `${name}:${utcStamp(ms)}` : `${name};TZID=${zone}:${localStamp(ms, zone)}`;
+}
+
+/** The VTIMEZONE block of an IANA zone, or null when the library has none (events then use UTC). */
+function vtimezoneOf(zone: string): string | null {
+  try {
+    const block = tzlib_get_ical_block(zone);
+    const text = Array.isArray(block) ? block[0] : "";
+    return text && text.startsWith("BEGIN:VTIMEZONE") ? text.replace(/\r?\n/g, "\r\n") : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The document: a VCALENDAR with the zones used and every event, ready to serve as text/calendar. */
+export function writeCalendar(input: { name: string; timeZone: string; events: FeedEvent[]; now: Date }): string {
+  const lines: string[] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Rumo//Calendar//PT", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", `X-WR-CALNAME:${escapeText(input.name)}`, `X-WR-TIMEZONE:${input.timeZone}`];
+  const zones = new Map<string, string | null>();
+  for (const e of input.events) if (!e.allDay && !isUtc(e.timeZone) && !zones.has(e.timeZone)) zones.set(e.timeZone, vtimezoneOf(e.timeZone));
+  for (const block of zones.values()) if (block) lines.push(...block.split("\r\n"));
+  const zoneOf = (e: FeedEvent) => (e.allDay || isUtc(e.timeZone) || !zones.get(e.timeZone) ? "UTC" : e.timeZone);
+  const stamp = utcStamp(input.now.getTime());
+  for (const e of input.events) {
+    const zone = zoneOf(e);
+    lines.push("BEGIN:VEVENT", `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${utcStamp(e.updatedAt.getTime())}`);
+    if (e.recurrenceId) lines.push(timeProp("RECURRENCE-ID", e.recurrenceId, e.allDay, zone));
+    lines.push(timeProp("DTSTART", e.start, e.allDay, zone), timeProp("DTEND", e.end, e.allDay, zone), `SUMMARY:${escapeText(e.title)}`);
+    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
+    if (e.url) lines.push(`URL:${e.url}`);
+    if (e.rrule) lines.push(`RRULE:${e.rrule}`);
+    if (e.rrule && e.exdates.length) {
+      const values = e.exdates.map((d) => timeProp("EXDATE", d, e.allDay, zone).split(":").slice(1).join(":"));
+      lines.push(`${timeProp("EXDATE", e.exdates[0], e.allDay, zone).split(":")[0]}:${values.join(",")}`);
+    }
+    if (!e.busy) lines.push("TRANSP:TRANSPARENT");
+    if (e.reminderMinutes !== null) lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(e.title)}`, `TRIGGER:-PT${e.reminderMinutes}M`, "END:VALARM");
+    lines.push("END:VEVENT");
+  }
+  lines.push("END:VCALENDAR");
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}
