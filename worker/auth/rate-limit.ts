@@ -21,6 +21,8 @@ export const limits = {
   /** Anonymous endpoints that call Stripe (coupon check, checkout) per client address. */
   stripeCallsPerIp: { name: "stripe-ip", max: 60, windowMs: 15 * MINUTE },
   feedbackPerAccount: { name: "feedback-account", max: 10, windowMs: 60 * MINUTE },
+  /** 'Sincronizar agora' calls Google's API: per account. */
+  googleSyncPerAccount: { name: "google-sync-account", max: 20, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** Seconds a refused limiter failure asks the client to wait. */

@@ -1,8 +1,9 @@
-import { EVERY_MINUTE } from "../../cron/schedules";
+import { EVERY_MINUTE, EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule } from "../types";
 import { eventsApi } from "./api";
-import { exportCalendar, occurrencesBetween, searchEvents } from "./queries";
+import { googleCalendarSync } from "./google/job";
+import { exportCalendar, exportGoogleSync, occurrencesBetween, searchEvents } from "./queries";
 import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
 
@@ -29,8 +30,20 @@ export const calendarModule = defineWorkerModule({
         })),
     },
   ],
-  exporter: { tables: ["events", "event_reminders"], export: (db, userId) => exportCalendar(db, userId) },
-  jobs: [{ name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders }],
+  exporter: {
+    tables: ["events", "event_reminders", "google_calendar_connections", "google_calendars", "google_event_links", "google_outbox", "event_history"],
+    export: async (db, userId) => ({ ...(await exportCalendar(db, userId)), ...(await exportGoogleSync(db, userId)) }),
+  },
+  // Google Calendar sync is in Light and Pro (../shared/DECISIONS.md); its reads stay free (0011).
+  premium: [
+    { method: "POST", path: "/calendar/google/connect", entitlement: "calendarSync" },
+    { method: "POST", path: "/calendar/google/sync", entitlement: "calendarSync" },
+    { method: "PATCH", path: "/calendar/google/calendars/:id", entitlement: "calendarSync" },
+  ],
+  jobs: [
+    { name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders },
+    { name: "google-calendar-sync", schedule: EVERY_QUARTER_HOUR, fanOut: googleCalendarSync },
+  ],
   seed: seedCalendar,
   timeline: async (db, userId, range) =>
     (await occurrencesBetween(scopedTo(db, userId), range.from.toISOString(), new Date(range.to.getTime()).toISOString(), range.timeZone)).map((o) => ({
