@@ -79,6 +79,7 @@ it("initial import, incremental pull and push of 200 changes", async () => {
       }),
     );
     const ids = created.map((e) => e!.id);
+    console.log(`run ${run}: Google side ready`);
     const first = await syncNow(cookie);
     initial.push(first.ms);
     expect(first.result.created).toBe(200);
@@ -88,7 +89,9 @@ it("initial import, incremental pull and push of 200 changes", async () => {
       ...ids.slice(100, 150).map((id) => ({ method: "DELETE", path: `${path}/${id}` })),
       ...Array.from({ length: 50 }, (_, i) => ({ method: "POST", path, body: { summary: `Novo ${i}`, start: { date: "2027-04-01" }, end: { date: "2027-04-02" } } })),
     ]);
+    console.log(`run ${run}: initial ${first.ms.toFixed(0)} ms`);
     const second = await syncNow(cookie);
+    console.log(`run ${run}: incremental ${second.ms.toFixed(0)} ms`);
     pull.push(second.ms);
     expect(second.result).toMatchObject({ updated: 100, deleted: 50, created: 50 });
 
@@ -96,6 +99,7 @@ it("initial import, incremental pull and push of 200 changes", async () => {
     const singles = [...new Set(local.filter((e) => !e.recurring).map((e) => e.id))].slice(0, 150);
     for (const id of singles) await api(`/events/${id}`, { method: "PATCH", headers: { cookie }, body: { title: "Mudado no Rumo" } });
     for (let i = 0; i < 200 - singles.length; i++) await api("/events", { headers: { cookie }, body: { title: `Rumo ${i}`, start: "2027-05-03T09:00:00+01:00", end: "2027-05-03T10:00:00+01:00" } });
+    console.log(`run ${run}: local changes made`);
     const third = await syncNow(cookie);
     push.push(third.ms);
     expect(third.result.pushed.pushed).toBe(200);
