@@ -22,6 +22,7 @@ import { notificationPreferencesApi } from "./notification-preferences";
 import { notificationsApi } from "./notifications";
 import { realtimeApi } from "./realtime";
 import { searchApiFor } from "./search";
+import { googleCalendarApi } from "../modules/calendar/google/api";
 
 /** Platform routes whose bodies are not JSON up to 1 MB; modules declare theirs in their manifest. */
 export const PLATFORM_BODY_RULES: readonly BodyRule[] = [
@@ -58,6 +59,8 @@ export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readon
   api.route("/billing", billingApi);
   api.route("/admin", adminApi);
   for (const { mount, app } of mountsOf(modules)) api.route(mount, app);
+  // The calendar's Google sync (docs/decisions/0035): a second mount of the calendar module.
+  if (modules.some((m) => m.key === "calendar")) api.route("/calendar/google", googleCalendarApi);
 
   // Unknown API paths answer JSON, never the HTML not-found page.
   api.all("*", () => {

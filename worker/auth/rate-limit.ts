@@ -23,6 +23,8 @@ export const limits = {
   feedbackPerAccount: { name: "feedback-account", max: 10, windowMs: 60 * MINUTE },
   /** Session events: a heartbeat every 30 s is 120 an hour per tab; this leaves room for a few tabs. */
   activitiesPerAccount: { name: "activities-account", max: 600, windowMs: 60 * MINUTE },
+  /** 'Sincronizar agora' calls Google's API: per account. */
+  googleSyncPerAccount: { name: "google-sync-account", max: 20, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** Seconds a refused limiter failure asks the client to wait. */

@@ -2,7 +2,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
+import { useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { Select } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
@@ -15,6 +15,7 @@ import { useBillingActions } from "~/components/billing/use-billing-actions";
 import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
+import { GoogleCalendarSettings } from "~/modules/calendar/google-settings";
 import type { loader as layoutLoader } from "./layout";
 
 export const handle: I18nHandle = { i18n: ["account", "auth", "tasks", "calendar"] };
@@ -28,10 +29,12 @@ export default function Profile() {
   const data = useLayoutData();
   if (!data) return <Notice tone="info">{t("auth:guard.profileRequiresLogin")}</Notice>;
   const tabs = ["personal", "subscription", "preferences", "security"] as const;
+  // ?tab=preferences opens that tab (Google Calendar's connect flow returns there).
+  const [params] = useSearchParams();
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
-      <TabGroup>
+      <TabGroup defaultIndex={Math.max(0, tabs.indexOf(params.get("tab") as (typeof tabs)[number]))}>
         <TabList className="flex gap-1 overflow-x-auto rounded-lg bg-slate-200/60 p-1">
           {tabs.map((tab) => (
             <Tab
@@ -130,6 +133,7 @@ function PreferencesTab({ data }: { data: LayoutData }) {
       <PersonalDataAi data={data} />
       <ActivityTrackingSetting enabled={data.activityTracking} />
       <FeedSection headingLevel={3} />
+      <GoogleCalendarSettings />
     </div>
   );
 }

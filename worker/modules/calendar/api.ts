@@ -147,6 +147,12 @@ function followChanges(before: Fields, after: Fields, overrides: EventRow[], exd
   };
 }
 
+/**
+ * Queues the series for Google Calendar when the user connected it (docs/decisions/0035); a delete
+ * is queued before the row goes, while its Google ids are still known.
+ */
+const toGoogle = (scoped: Scoped, seriesId: string, action: "upsert" | "delete") => store.queueGooglePush(scoped, seriesId, action, new Date());
+
 export const eventsApi = new Hono<AppEnv>()
   .use("*", requireUser)
 
@@ -179,7 +185,9 @@ export const eventsApi = new Hono<AppEnv>()
       busy: true,
       ...input,
     });
-    const row = await store.insertEvent(scopedTo(database(c.env.DB), user.id), fields, new Date());
+    const scoped = scopedTo(database(c.env.DB), user.id);
+    const row = await store.insertEvent(scoped, fields, new Date());
+    await toGoogle(scoped, row.id, "upsert");
     await publishEntityChange(c.env, user.id, { entity: "event", id: row.id, action: "created" });
     return c.json({ event: publicEvent(row) }, 201);
   })
@@ -205,6 +213,7 @@ export const eventsApi = new Hono<AppEnv>()
       const base = target.override ? fieldsOf(target.override) : { ...current, start: target.start, end: target.end };
       const fields = checkFields({ ...base, ...patch, rrule: null, exdates: [] });
       const row = await store.upsertOverride(scoped, series, target.occurrenceStart, fields, now);
+      await toGoogle(scoped, series.id, "upsert");
       await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "updated" });
       return c.json({ event: publicEvent(row), seriesId: series.id, occurrenceStart: target.occurrenceStart });
     }
@@ -224,7 +233,10 @@ export const eventsApi = new Hono<AppEnv>()
         followed.overrides.mode === "drop" ? [] : followed.overrides.mode === "shift" ? moved.map((m) => ({ id: m.id, recurrenceId: (followed.overrides as { recurrenceIds: Map<string, string> }).recurrenceIds.get(m.id)! })) : moved;
       if (followed.overrides.mode === "drop") for (const m of moved) await store.removeOverrideRow(scoped, m.id);
       const before = split.before ? { ...current, rrule: split.before.rrule, exdates: split.before.exdates } : null;
+      if (!before) await toGoogle(scoped, series.id, "delete");
       const row = await store.splitAt(scoped, series, before, followed.fields, movedAfter, now);
+      if (before) await toGoogle(scoped, series.id, "upsert");
+      await toGoogle(scoped, row!.id, "upsert");
       if (before) await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "updated" });
       else await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "deleted" });
       await publishEntityChange(c.env, user.id, { entity: "event", id: row!.id, action: "created" });
@@ -234,6 +246,7 @@ export const eventsApi = new Hono<AppEnv>()
     const next = checkFields({ ...current, ...patch });
     const followed = followChanges(current, next, await store.overridesOf(scoped, series.id), patch.exdates !== undefined);
     const row = await store.updateSeries(scoped, series, followed.fields, now, followed.overrides);
+    await toGoogle(scoped, series.id, "upsert");
     await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "updated" });
     return c.json({ event: publicEvent(row) });
   })
@@ -246,8 +259,10 @@ export const eventsApi = new Hono<AppEnv>()
     const now = new Date();
     if (occurrence && scope !== "all") {
       const target = await occurrenceOr404(scoped, series, occurrence);
-      if (scope === "one") await store.removeOccurrence(scoped, series, target.occurrenceStart, now);
-      else {
+      if (scope === "one") {
+        await store.removeOccurrence(scoped, series, target.occurrenceStart, now);
+        await toGoogle(scoped, series.id, "upsert");
+      } else {
         const split = splitSeries(
           { ...fieldsOf(series), overrides: target.overrides.map((o) => ({ id: o.id, occurrenceStart: o.recurrenceId!, start: o.start, end: o.end })) },
           target.occurrenceStart,
@@ -255,7 +270,9 @@ export const eventsApi = new Hono<AppEnv>()
         if (!split.ok) throw apiError("not_found");
         const moved = (split.after.overrides ?? []).map((o) => ({ id: o.id, recurrenceId: o.occurrenceStart }));
         const before = split.before ? { ...fieldsOf(series), rrule: split.before.rrule, exdates: split.before.exdates } : null;
+        if (!before) await toGoogle(scoped, series.id, "delete");
         await store.splitAt(scoped, series, before, null, moved, now);
+        if (before) await toGoogle(scoped, series.id, "upsert");
         if (!before) {
           await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "deleted" });
           return c.body(null, 204);
@@ -264,6 +281,7 @@ export const eventsApi = new Hono<AppEnv>()
       await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "updated" });
       return c.body(null, 204);
     }
+    await toGoogle(scoped, series.id, "delete");
     await store.deleteSeries(scoped, series.id);
     await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "deleted" });
     return c.body(null, 204);

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
-import { EVERY_MINUTE } from "../../cron/schedules";
+import { EVERY_MINUTE, EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule } from "../types";
 import type { AppEnv } from "../../types";
 import { eventsApi } from "./api";
+import { googleCalendarSync } from "./google/job";
 import { ICS_BODIES, ICS_PREMIUM, icsApi } from "./ics-api";
-import { exportCalendar, exportFeeds, occurrencesBetween } from "./queries";
+import { exportCalendar, exportFeeds, exportGoogleSync, occurrencesBetween } from "./queries";
 import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
 import { eventSearch } from "./search";
@@ -20,14 +21,27 @@ export const calendarModule = defineWorkerModule({
   // public /calendar/feed/:token) first, then /events.
   api: { mount: "/", app: new Hono<AppEnv>().route("/", icsApi).route("/events", eventsApi) },
   bodies: ICS_BODIES,
-  premium: ICS_PREMIUM,
   searchTypes: ["event"],
   searchSources: [eventSearch],
   exporter: {
-    tables: ["events", "event_reminders", "calendar_feeds"],
-    export: async (db, userId) => ({ ...(await exportCalendar(db, userId)), calendarFeeds: await exportFeeds(scopedTo(db, userId)) }),
+    tables: ["events", "event_reminders", "calendar_feeds", "google_calendar_connections", "google_calendars", "google_event_links", "google_outbox", "event_history"],
+    export: async (db, userId) => ({
+      ...(await exportCalendar(db, userId)),
+      calendarFeeds: await exportFeeds(scopedTo(db, userId)),
+      ...(await exportGoogleSync(db, userId)),
+    }),
   },
-  jobs: [{ name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders }],
+  // Google Calendar sync is in Light and Pro (../shared/DECISIONS.md); its reads stay free (0011).
+  premium: [
+    ...ICS_PREMIUM,
+    { method: "POST", path: "/calendar/google/connect", entitlement: "calendarSync" },
+    { method: "POST", path: "/calendar/google/sync", entitlement: "calendarSync" },
+    { method: "PATCH", path: "/calendar/google/calendars/:id", entitlement: "calendarSync" },
+  ],
+  jobs: [
+    { name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders },
+    { name: "google-calendar-sync", schedule: EVERY_QUARTER_HOUR, fanOut: googleCalendarSync },
+  ],
   seed: seedCalendar,
   timeline: async (db, userId, range) =>
     (await occurrencesBetween(scopedTo(db, userId), range.from.toISOString(), new Date(range.to.getTime()).toISOString(), range.timeZone)).map((o) => ({

@@ -2,13 +2,15 @@
  * The calendar module's only data access: every query is scoped by the user id, except the
  * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
 import { calendarFeeds, eventReminders, events, NEVER_ENDS, type EventRow } from "./schema";
+import { eventHistory, googleCalendars, googleConnections, googleEventLinks, googleOutbox, type GoogleCalendarRow, type GoogleConnectionRow, type GoogleOutboxRow } from "./schema";
 
 export type { EventRow };
 const DAY_MS = 86_400_000;
@@ -407,3 +409,169 @@ export const overriddenOccurrences = async (scoped: Scoped, seriesId: string) =>
 
 /** Deletes one override row (its series changed in a way it cannot follow). */
 export const removeOverrideRow = (scoped: Scoped, id: string) => scoped.delete(events, and(eq(events.id, id), isNotNull(events.seriesId)));
+
+// ---------------------------------------------------------------- Google Calendar sync (docs/decisions/0035)
+
+export type { GoogleCalendarRow, GoogleConnectionRow, GoogleOutboxRow };
+
+export const googleConnectionOf = async (scoped: Scoped): Promise<GoogleConnectionRow | undefined> => (await scoped.select(googleConnections).limit(1))[0];
+
+/** Creates or replaces the connection (a new token puts it back to "connected"). */
+export async function saveGoogleConnection(scoped: Scoped, refreshToken: string, now: Date) {
+  await scoped.db
+    .insert(googleConnections)
+    .values({ userId: scoped.userId, status: "connected", refreshToken, lastError: null, nextSyncAt: null, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: googleConnections.userId, set: { status: "connected", refreshToken, lastError: null, nextSyncAt: null, updatedAt: now } });
+}
+
+export const updateGoogleConnection = (scoped: Scoped, set: Partial<Pick<GoogleConnectionRow, "status" | "lastSyncAt" | "lastError" | "nextSyncAt" | "defaultCalendarId">>, now: Date) =>
+  scoped.update(googleConnections, { ...set, updatedAt: now });
+
+/** Disconnects: the connection, its calendars (links cascade) and pending pushes; the events stay as Rumo events. */
+export const deleteGoogleConnection = (scoped: Scoped) =>
+  scoped.batch([scoped.delete(googleOutbox), scoped.delete(googleCalendars), scoped.delete(googleConnections)]);
+
+export const googleCalendarsOf = (scoped: Scoped) => scoped.select(googleCalendars).orderBy(desc(googleCalendars.primary), asc(googleCalendars.summary));
+
+/** Adds the calendars Google lists and refreshes their names; a new primary calendar is shown by default. */
+export async function saveGoogleCalendars(scoped: Scoped, entries: { googleId: string; summary: string; color: string | null; primary: boolean }[], now: Date) {
+  await scoped.batch(
+    entries.map((e) =>
+      scoped.db
+        .insert(googleCalendars)
+        .values({ id: newId(), userId: scoped.userId, ...e, selected: e.primary, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: [googleCalendars.userId, googleCalendars.googleId], set: { summary: e.summary, color: e.color, primary: e.primary, updatedAt: now } }),
+    ),
+  );
+  return googleCalendarsOf(scoped);
+}
+
+/** Shows or hides a calendar; hiding removes its events here (not at Google) and forgets its sync token. */
+export async function setGoogleCalendarSelected(scoped: Scoped, id: string, selected: boolean, now: Date) {
+  const writes = [scoped.update(googleCalendars, { selected, syncToken: null, updatedAt: now }, eq(googleCalendars.id, id))];
+  if (!selected) {
+    const linked = scoped.db.select({ id: googleEventLinks.eventId }).from(googleEventLinks).where(and(eq(googleEventLinks.userId, scoped.userId), eq(googleEventLinks.calendarId, id)));
+    writes.push(scoped.delete(events, inArray(events.id, linked)) as never);
+  }
+  await scoped.batch(writes);
+}
+
+export const setGoogleSyncToken = (scoped: Scoped, id: string, syncToken: string | null, now: Date) =>
+  scoped.update(googleCalendars, { syncToken, updatedAt: now }, eq(googleCalendars.id, id));
+
+/** The Rumo row linked to a Google event of a calendar, with its link. */
+export async function linkedEvent(scoped: Scoped, calendarId: string, googleEventId: string) {
+  const [found] = await scoped.db
+    .select({ event: events, link: googleEventLinks })
+    .from(googleEventLinks)
+    .innerJoin(events, eq(events.id, googleEventLinks.eventId))
+    .where(and(eq(googleEventLinks.userId, scoped.userId), eq(googleEventLinks.calendarId, calendarId), eq(googleEventLinks.googleEventId, googleEventId)))
+    .limit(1);
+  return found;
+}
+
+export const linkOf = async (scoped: Scoped, eventId: string) => (await scoped.select(googleEventLinks, eq(googleEventLinks.eventId, eventId)).limit(1))[0];
+
+export async function saveGoogleLink(scoped: Scoped, link: { eventId: string; calendarId: string; googleEventId: string; googleUpdatedAt: number }) {
+  await scoped.db
+    .insert(googleEventLinks)
+    .values({ ...link, userId: scoped.userId })
+    .onConflictDoUpdate({ target: googleEventLinks.eventId, set: { calendarId: link.calendarId, googleEventId: link.googleEventId, googleUpdatedAt: link.googleUpdatedAt } });
+}
+
+/** The Rumo event ids linked to a calendar's Google events (a full resync removes the ones Google no longer has). */
+export const linkedIdsOfCalendar = async (scoped: Scoped, calendarId: string) =>
+  (await scoped.select(googleEventLinks, eq(googleEventLinks.calendarId, calendarId))).map((l) => ({ eventId: l.eventId, googleEventId: l.googleEventId }));
+
+/** Deletes a row Google deleted (a series takes its overrides with it). */
+export const deleteEventRow = (scoped: Scoped, id: string) => scoped.delete(events, eq(events.id, id));
+
+export const findEventRow = async (scoped: Scoped, id: string) => (await scoped.select(events, eq(events.id, id)).limit(1))[0];
+
+/**
+ * Queues "make Google match this series" (or delete it) for a user who connected Google; a no-op
+ * otherwise. One pending row per series: a newer change replaces it and is due at once.
+ */
+export async function queueGooglePush(scoped: Scoped, eventId: string, action: "upsert" | "delete", now: Date) {
+  if (!(await googleConnectionOf(scoped))) return;
+  const link = action === "delete" ? await linkOf(scoped, eventId) : undefined;
+  if (action === "delete" && !link) {
+    // Never reached Google: nothing to delete there, and nothing left to push.
+    await scoped.delete(googleOutbox, eq(googleOutbox.eventId, eventId));
+    return;
+  }
+  let calendarGoogleId: string | null = null;
+  if (link) calendarGoogleId = (await scoped.select(googleCalendars, eq(googleCalendars.id, link.calendarId)).limit(1))[0]?.googleId ?? null;
+  const values = {
+    action,
+    calendarId: calendarGoogleId,
+    googleEventId: link?.googleEventId ?? null,
+    attempts: 0,
+    nextAttemptAt: now.getTime(),
+    lastError: null,
+    changedAt: now.getTime(),
+  };
+  await scoped.db
+    .insert(googleOutbox)
+    .values({ id: newId(), userId: scoped.userId, eventId, ...values, createdAt: now })
+    .onConflictDoUpdate({ target: [googleOutbox.userId, googleOutbox.eventId], set: values });
+}
+
+export const dueGooglePushes = (scoped: Scoped, now: Date, limit: number) =>
+  scoped.select(googleOutbox, lte(googleOutbox.nextAttemptAt, now.getTime())).orderBy(asc(googleOutbox.nextAttemptAt)).limit(limit);
+
+export const pendingGooglePush = async (scoped: Scoped, eventId: string) => (await scoped.select(googleOutbox, eq(googleOutbox.eventId, eventId)).limit(1))[0];
+
+export const pendingGooglePushCount = async (scoped: Scoped) => (await scoped.db.select({ n: sql<number>`count(*)` }).from(googleOutbox).where(eq(googleOutbox.userId, scoped.userId)))[0].n;
+
+/** Done: removed unless a newer change of the same series arrived meanwhile. */
+export const finishGooglePush = (scoped: Scoped, row: GoogleOutboxRow) =>
+  scoped.delete(googleOutbox, and(eq(googleOutbox.id, row.id), eq(googleOutbox.changedAt, row.changedAt)));
+
+export const dropGooglePush = (scoped: Scoped, eventId: string) => scoped.delete(googleOutbox, eq(googleOutbox.eventId, eventId));
+
+export const deferGooglePush = (scoped: Scoped, row: GoogleOutboxRow, nextAttemptAt: number, error: string) =>
+  scoped.update(googleOutbox, { attempts: row.attempts + 1, nextAttemptAt, lastError: error }, and(eq(googleOutbox.id, row.id), eq(googleOutbox.changedAt, row.changedAt)));
+
+/** Keeps the version that lost a conflict. */
+export const keepEventVersion = (scoped: Scoped, eventId: string, source: "rumo" | "google", snapshot: Record<string, unknown>, now: Date) =>
+  scoped.insert(eventHistory, { id: newId(), eventId, source, reason: "conflict", snapshot, createdAt: now });
+
+export const historyOfEvent = (scoped: Scoped, eventId: string) => scoped.select(eventHistory, eq(eventHistory.eventId, eventId)).orderBy(desc(eventHistory.createdAt));
+
+/** One keyset page of the ids of connected users whose background sync is due (cross-user: ids only). */
+export const usersToSyncWithGoogle = async (db: Db, now: Date, page: IdPage): Promise<string[]> =>
+  (
+    await db
+      .select({ id: googleConnections.userId })
+      .from(googleConnections)
+      .where(
+        and(
+          eq(googleConnections.status, "connected"),
+          or(isNull(googleConnections.nextSyncAt), lte(googleConnections.nextSyncAt, now.getTime())),
+          gt(googleConnections.userId, page.afterId),
+        ),
+      )
+      .orderBy(asc(googleConnections.userId))
+      .limit(page.limit)
+  ).map((r) => r.id);
+
+/** The sync's rows for GET /me/export: never the refresh token. */
+export async function exportGoogleSync(db: Db, userId: string) {
+  const scoped = scopedTo(db, userId);
+  const [connection, calendars, links, outbox, history] = await Promise.all([
+    googleConnectionOf(scoped),
+    scoped.select(googleCalendars),
+    scoped.select(googleEventLinks),
+    scoped.select(googleOutbox),
+    scoped.select(eventHistory).orderBy(asc(eventHistory.createdAt)),
+  ]);
+  const strip = <T extends { userId: string }>({ userId: _u, ...row }: T) => row;
+  return {
+    googleCalendarConnection: connection ? (({ refreshToken: _t, userId: _u, ...row }) => row)(connection) : null,
+    googleCalendars: calendars.map(({ syncToken: _s, ...row }) => strip(row)),
+    googleEventLinks: links.map(strip),
+    googleOutbox: outbox.map(strip),
+    eventHistory: history.map(strip),
+  };
+}

@@ -108,3 +108,126 @@ export const calendarFeeds = sqliteTable(
 export const NEVER_ENDS = 8_640_000_000_000_000;
 
 export type EventRow = typeof events.$inferSelect;
+
+// ---------------------------------------------------------------- Google Calendar sync (issue 13, docs/decisions/0035)
+
+/**
+ * One row per user who connected Google Calendar. The refresh token is sealed (worker/lib/secret-box)
+ * like the sign-in's; `status` "reconnect" after Google refused it (401 / invalid_grant): local
+ * events stay, nothing is pulled or pushed until the user connects again.
+ */
+export const googleConnections = sqliteTable(
+  "google_calendar_connections",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["connected", "reconnect"] }).notNull(),
+    refreshToken: text("refresh_token"),
+    /** Where Rumo's new events go (Google's id of a calendar, normally "primary"'s real id). */
+    defaultCalendarId: text("default_calendar_id"),
+    lastSyncAt: integer("last_sync_at", { mode: "timestamp_ms" }),
+    /** The last sync's failure (a code, never Google's text), null when it went well. */
+    lastError: text("last_error"),
+    /** Background sync backs off after Google's 429/5xx answers (UTC ms). */
+    nextSyncAt: integer("next_sync_at"),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index("google_connections_status_idx").on(t.status, t.userId)],
+);
+
+/** The user's Google calendars (from calendarList) and which ones are shown, each with its sync token. */
+export const googleCalendars = sqliteTable(
+  "google_calendars",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    googleId: text("google_id").notNull(),
+    summary: text("summary").notNull(),
+    color: text("color"),
+    primary: integer("primary", { mode: "boolean" }).notNull().default(false),
+    selected: integer("selected", { mode: "boolean" }).notNull().default(false),
+    /** Google's nextSyncToken after the last complete listing (null: a full listing is due). */
+    syncToken: text("sync_token"),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [uniqueIndex("google_calendars_user_google_idx").on(t.userId, t.googleId)],
+);
+
+/**
+ * Which Google event a Rumo event row is (a series, a single event, or an override = Google
+ * instance). `googleUpdatedAt` is Google's `updated` the row last matched, for conflicts.
+ */
+export const googleEventLinks = sqliteTable(
+  "google_event_links",
+  {
+    eventId: text("event_id")
+      .primaryKey()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    calendarId: text("calendar_id")
+      .notNull()
+      .references(() => googleCalendars.id, { onDelete: "cascade" }),
+    googleEventId: text("google_event_id").notNull(),
+    googleUpdatedAt: integer("google_updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("google_event_links_user_google_idx").on(t.userId, t.calendarId, t.googleEventId)],
+);
+
+/**
+ * Rumo's changes waiting to reach Google: one row per series ("make Google match this series", or
+ * delete it). Kept until Google accepted it; a failure sets `nextAttemptAt` (backoff), so a Google
+ * outage never loses a local change. A later change of the same series replaces the pending row.
+ */
+export const googleOutbox = sqliteTable(
+  "google_outbox",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The Rumo series id (still there for "upsert", gone for "delete"). */
+    eventId: text("event_id").notNull(),
+    action: text("action", { enum: ["upsert", "delete"] }).notNull(),
+    /** For a delete: the Google calendar and event to remove (the link row went with the event). */
+    calendarId: text("calendar_id"),
+    googleEventId: text("google_event_id"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    /** When the local change was made (UTC ms): conflicts compare it with Google's `updated`. */
+    changedAt: integer("changed_at").notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex("google_outbox_user_event_idx").on(t.userId, t.eventId), index("google_outbox_due_idx").on(t.userId, t.nextAttemptAt)],
+);
+
+/** Versions of an event that lost a sync conflict (or were replaced by Google), newest first. */
+export const eventHistory = sqliteTable(
+  "event_history",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The Rumo event (series) id; kept after the event is deleted. */
+    eventId: text("event_id").notNull(),
+    /** "rumo" (the local version lost) or "google" (Google's version lost). */
+    source: text("source", { enum: ["rumo", "google"] }).notNull(),
+    reason: text("reason", { enum: ["conflict"] }).notNull(),
+    /** The losing version's fields (title, start, end, rrule...) as JSON. */
+    snapshot: text("snapshot", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt,
+  },
+  (t) => [index("event_history_user_event_idx").on(t.userId, t.eventId)],
+);
+
+export type GoogleConnectionRow = typeof googleConnections.$inferSelect;
+export type GoogleCalendarRow = typeof googleCalendars.$inferSelect;
+export type GoogleOutboxRow = typeof googleOutbox.$inferSelect;

@@ -1,4 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { GoogleSyncStatus } from "../google-sync-status";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "@heroicons/react/24/outline";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -236,6 +237,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold">{t("title")}</h1>
           <p className="text-sm text-slate-600">{t("subtitle")}</p>
+          <GoogleSyncStatus />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setIcs("import")}>
