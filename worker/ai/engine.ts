@@ -68,7 +68,7 @@ const E = "(?![\\p{L}\\p{N}])";
 const w = (source: string) => new RegExp(B + "(?:" + source + ")" + E, "u");
 
 const PT_MARKERS = w("o|a|os|as|de|do|da|que|quanto|gastei|tenho|meu|minha|amanha|hoje|ontem|mes|semana|com|para|lembra|marca|reuniao|objetivo|humor|diario|planeia|paguei|recebi|sexta|segunda|proxima|dia|as|sinto|estou|ate|qual|quando|como");
-const EN_MARKERS = w("the|what|how|much|did|i|my|tomorrow|today|yesterday|month|week|with|remind|me|to|meeting|goal|mood|journal|plan|spent|paid|received|friday|monday|next|at|on|feel|by|when|have|schedule|been");
+const EN_MARKERS = w("the|what|how|much|did|i|my|tomorrow|today|yesterday|month|week|with|remind|me|to|meeting|goal|mood|journal|plan|spent|paid|received|friday|monday|next|at|on|feel|by|when|have|schedule|been|and|everything|all|previous|instructions|ignore|please|is|it|of|for|in|this|last|do|can|you");
 
 /** The message's language: counted marker words, the user's language on a tie. */
 export function languageOf(text: string, fallback: Language): Language {
@@ -202,7 +202,8 @@ export function categoryIn(folded: string): string | null {
       if (new RegExp(B + name + "s?" + E, "u").test(folded)) return category.key;
     }
   }
-  return categoryFromWords(folded) ?? null;
+  // "restaurantes", "groceries": the category words are singular.
+  return categoryFromWords(folded) ?? categoryFromWords(folded.replace(/(\p{L}{3,})s(?![\p{L}\p{N}])/gu, "$1")) ?? null;
 }
 
 const MOOD_WORDS: [RegExp, number][] = [
