@@ -94,6 +94,9 @@ export default {
     thisYear: "this year",
     last30: "in the last 30 days",
   },
+  tour: {
+    messages: { title: "Conversation", description: "Ask for what you need. Every task, event or transaction arrives as a draft: confirm, edit or discard it." },
+  },
   reply: {
     draft: {
       task: "I drafted this task. Confirm to save it.",

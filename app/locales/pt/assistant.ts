@@ -92,6 +92,9 @@ const assistant = {
     thisYear: "este ano",
     last30: "nos últimos 30 dias",
   },
+  tour: {
+    messages: { title: "Conversa", description: "Peça o que precisa. Cada tarefa, evento ou movimento chega como rascunho: confirme, edite ou descarte." },
+  },
   reply: {
     draft: {
       task: "Preparei esta tarefa. Confirme para a guardar.",
