@@ -14,14 +14,13 @@ export const assistantModule = defineModule({
       labelKey: "shell:nav.chat",
       crumbKey: "shell:crumbs.chat",
       file: "modules/assistant/routes/assistant.tsx",
-      // Targets are data-tour attributes of app/modules/assistant/routes/assistant.tsx.
-      tourSteps: [{ key: "assistant:tour.messages", target: '[data-tour="assistant-messages"]', position: "top" }],
     },
     {
       path: "assistant",
       labelKey: "shell:nav.assistant",
       crumbKey: "shell:crumbs.assistant",
       file: "modules/assistant/routes/assistant.tsx",
+      // Targets are data-tour attributes of app/modules/assistant/routes/assistant.tsx.
       tourSteps: [{ key: "assistant:tour.messages", target: '[data-tour="assistant-messages"]', position: "top" }],
     },
     { path: "assistente-ia", labelKey: "shell:nav.assistant", crumbKey: "shell:crumbs.assistente-ia", tour: false, file: "modules/assistant/routes/assistant.tsx" },

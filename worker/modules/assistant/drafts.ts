@@ -23,7 +23,7 @@ import { createGoal } from "../goals/queries";
 import { createSchema as taskSchema } from "../tasks/api";
 import { insertTask, scheduleMany, taskOr404 } from "../tasks/queries";
 import { localDateOf } from "../tasks/scheduling";
-import type { AssistantDraft } from "./schema";
+import type { AssistantDraft } from "./queries";
 
 export type DraftType = AssistantDraft["type"];
 
