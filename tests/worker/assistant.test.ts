@@ -108,6 +108,18 @@ describe("answers from data equal direct computation", () => {
     expect(all.reply).toContain("60.80");
   });
 
+  it("finds past answers computed from data in the global search (type insight)", async () => {
+    const cookie = await signUpAndLogIn("search@assistant.test");
+    await ask(cookie, "quanto gastei em transportes este mês?");
+    await ask(cookie, "lembra-me de comprar transportes públicos");
+    const found = await json(await call(cookie, "/search?q=transportes"));
+    const insights = found.items.filter((r: { type: string }) => r.type === "insight");
+    expect(insights).toHaveLength(1);
+    expect(insights[0]).toMatchObject({ module: "assistant", url: "/app/assistant" });
+    expect(insights[0].title).toContain("Transportes");
+    expect((await json(await call(bruno, "/search?q=transportes"))).items.filter((r: { type: string }) => r.type === "insight")).toEqual([]);
+  });
+
   it("mood average from the diary", async () => {
     const cookie = await signUpAndLogIn("mood@assistant.test");
     for (const mood of [2, 4, 5]) expect((await call(cookie, "/diary", { body: { content: "dia", mood } })).status).toBe(201);

@@ -1,12 +1,12 @@
 import { defineWorkerModule } from "../types";
 import { assistantApi } from "./api";
-import { exportAssistant } from "./queries";
+import { exportAssistant, searchAnswers } from "./queries";
 
 /**
  * The AI assistant (issue 17, Pro): the chat API over the built-in engine or a configured provider
  * (worker/ai), its history and drafts. Asking and confirming need the plan; the history stays
- * readable and deletable after a downgrade (docs/decisions/0011). Its search type "insight" belongs
- * to the insights half of the issue.
+ * readable and deletable after a downgrade (docs/decisions/0011). Search type "insight": its past
+ * answers computed from data; the insights of the reports half may add their own provider.
  */
 export const assistantModule = defineWorkerModule({
   key: "assistant",
@@ -16,5 +16,20 @@ export const assistantModule = defineWorkerModule({
     { method: "POST", path: "/assistant/drafts/:id/confirm", entitlement: "assistant" },
   ],
   searchTypes: ["insight"],
+  search: [
+    {
+      type: "insight",
+      search: async (db, userId, query, limit) =>
+        (await searchAnswers(db, userId, query, limit)).map((message) => ({
+          id: message.id,
+          title: message.content.split("\n")[0].slice(0, 120),
+          description: message.content,
+          type: "insight",
+          module: "assistant",
+          url: "/app/assistant",
+          metadata: { date: message.createdAt.toISOString().slice(0, 10) },
+        })),
+    },
+  ],
   exporter: { tables: ["assistant_messages", "assistant_drafts"], export: (db, userId) => exportAssistant(db, userId) },
 });

@@ -1,5 +1,5 @@
 /** The assistant's only data access: its history and drafts, every query scoped by the user id. */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
@@ -61,6 +61,21 @@ export async function reopenDraft(db: Db, userId: string, id: string) {
 export async function clearHistory(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
   await scoped.batch([scoped.delete(assistantDrafts), scoped.delete(assistantMessages)]);
+}
+
+/**
+ * Global search ("insight"): the assistant's past answers computed from the user's data (those with
+ * sources: spending, mood, agenda...) whose text contains the query, newest first.
+ */
+export async function searchAnswers(db: Db, userId: string, query: string, limit: number) {
+  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return scopedTo(db, userId)
+    .select(
+      assistantMessages,
+      and(eq(assistantMessages.role, "assistant"), ne(assistantMessages.sources, []), sql`lower(${assistantMessages.content}) like ${pattern} escape '\\'`),
+    )
+    .orderBy(desc(assistantMessages.createdAt), desc(assistantMessages.id))
+    .limit(limit);
 }
 
 /** Everything the assistant keeps about the user, for GET /me/export. */
