@@ -91,7 +91,10 @@ export default function AssistantScreen() {
   const [clearing, setClearing] = useState<"closed" | "open" | "pending">("closed");
   const endRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => endRef.current?.scrollIntoView({ block: "end" }), [messages]);
+  // A block body: an effect must return nothing or a cleanup function.
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: "end" });
+  }, [messages]);
 
   const patch = (id: string, change: Partial<Message>) => setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change } : m)));
 
