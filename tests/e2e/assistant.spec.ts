@@ -39,7 +39,7 @@ test.describe("assistant", () => {
     await untilHydrated(page);
     await expect(page.getByTestId("message-user")).toContainText("lembra-me de ligar à mãe amanhã");
     await page.getByRole("button", { name: "Limpar histórico" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Limpar" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Limpar", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Ainda não há conversa" })).toBeVisible();
   });
 });
