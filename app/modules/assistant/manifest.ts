@@ -9,9 +9,21 @@ export const assistantModule = defineModule({
   namespace: "assistant",
   entitlement: "assistant",
   screens: [
-    { path: "chat", labelKey: "shell:nav.chat", crumbKey: "shell:crumbs.chat" },
-    { path: "assistant", labelKey: "shell:nav.assistant", crumbKey: "shell:crumbs.assistant" },
-    { path: "assistente-ia", labelKey: "shell:nav.assistant", crumbKey: "shell:crumbs.assistente-ia", tour: false },
+    {
+      path: "chat",
+      labelKey: "shell:nav.chat",
+      crumbKey: "shell:crumbs.chat",
+      file: "modules/assistant/routes/assistant.tsx",
+    },
+    {
+      path: "assistant",
+      labelKey: "shell:nav.assistant",
+      crumbKey: "shell:crumbs.assistant",
+      file: "modules/assistant/routes/assistant.tsx",
+      // Targets are data-tour attributes of app/modules/assistant/routes/assistant.tsx.
+      tourSteps: [{ key: "assistant:tour.messages", target: '[data-tour="assistant-messages"]', position: "top" }],
+    },
+    { path: "assistente-ia", labelKey: "shell:nav.assistant", crumbKey: "shell:crumbs.assistente-ia", tour: false, file: "modules/assistant/routes/assistant.tsx" },
   ],
   legacyPaths: ["chat", "assistente-ia", "assistant"],
   navigation: {
@@ -19,4 +31,5 @@ export const assistantModule = defineModule({
     drawer: { section: "wellbeing", order: 30 },
     swipe: 80,
   },
+  landed: true,
 });

@@ -40,7 +40,7 @@ const fieldsShape = {
   reminderMinutes: z.number("calendar:validation.reminder").int("calendar:validation.reminder").min(0, "calendar:validation.reminder").max(40_320, "calendar:validation.reminder").nullable(),
   busy: z.boolean(),
 };
-const createSchema = z
+export const createSchema = z
   .object(fieldsShape)
   .partial()
   .required({ title: true, start: true, end: true })

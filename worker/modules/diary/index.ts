@@ -32,7 +32,7 @@ const fields = {
   draft: z.boolean(),
 };
 
-const createSchema = z
+export const createSchema = z
   .object({ ...fields, title: fields.title.default(""), content: fields.content.default(""), mood: fields.mood.default(null), emotions: fields.emotions.default([]), date: fields.date.optional(), draft: fields.draft.default(false) })
   .strict();
 const patchSchema = z.object(fields).partial().strict();
@@ -45,7 +45,7 @@ const MAX_RANGE_DAYS = 366 * 3;
 const invalid = (field: string, key: string) => new ApiError("validation_failed", 400, key as never, { [field]: key as never });
 
 /** A saved entry needs a title or some text; a draft may be empty while the user starts writing. */
-function checkEntry(entry: { title: string; content: string; date: string; draft: boolean }, today: string) {
+export function checkEntry(entry: { title: string; content: string; date: string; draft: boolean }, today: string) {
   if (entry.date > today) throw invalid("date", "diary:errors.futureDate");
   if (!entry.draft && !entry.title.trim() && !entry.content.trim()) throw invalid("title", "diary:errors.empty");
 }

@@ -57,7 +57,7 @@ const transactionFields = {
   category: categoryField,
 };
 
-const createTransactionSchema = z.object(transactionFields).strict();
+export const createTransactionSchema = z.object(transactionFields).strict();
 const patchTransactionSchema = z
   .object({ ...transactionFields, description: z.string().trim().max(200) })
   .partial()

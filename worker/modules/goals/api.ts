@@ -35,7 +35,7 @@ const milestoneTitle = z
   .min(1, "goals:validation.milestoneTitleRequired")
   .max(MAX_TITLE, "goals:validation.titleTooLong");
 
-const createSchema = z
+export const createSchema = z
   .object({
     title,
     description: description.default(""),

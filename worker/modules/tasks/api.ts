@@ -38,7 +38,7 @@ const fields = {
   recurrence: z.string().trim().max(200, "tasks:errors.recurrence").nullable(),
 };
 // A missing title is the specification's own message, not the generic "required".
-const createSchema = z
+export const createSchema = z
   .object({ ...fields, title: z.string("tasks:errors.titleRequired").pipe(fields.title) })
   .partial({ description: true, priority: true, durationMinutes: true, dueDate: true, status: true, scheduledStart: true, recurrence: true })
   .strict();
@@ -103,22 +103,42 @@ export async function taskTimeline(db: Db, userId: string, range: TimelineRange)
   });
 }
 
+/** Busy time between `from` and `to`: every other module's busy items and the user's scheduled tasks. */
+async function busyTimeOf(modules: readonly WorkerModule[], db: Db, user: User, from: Date, to: Date, exceptTask?: string): Promise<BusyInterval[]> {
+  const [others, own] = await Promise.all([
+    timelineOf(modules, db, user.id, { from, to, timeZone: user.timeZone }, "tasks"),
+    store.scheduledBetween(db, user.id, from, to, { exceptId: exceptTask }),
+  ]);
+  return [
+    ...others.filter((item) => item.busy).map((item) => busyOf(item, user.timeZone)),
+    ...own.map((task) => ({ start: task.scheduledStart!, end: new Date(task.scheduledStart!.getTime() + task.durationMinutes * MINUTE) })),
+  ];
+}
+
+/**
+ * 'Planear o dia' without writing: today's unscheduled tasks placed in the free time of the working
+ * hours. The route saves it at once; the assistant shows it as a draft to accept (worker/modules/assistant).
+ */
+export async function proposeDayPlan(modules: readonly WorkerModule[], db: Db, user: User, now: Date) {
+  const today = localDateOf(now, user.timeZone);
+  const candidates = await store.unscheduledFor(db, user.id, today);
+  const dayStart = startOfDate(today, user.timeZone);
+  const dayEnd = startOfDate(shiftDate(today, 1), user.timeZone);
+  const busy = await busyTimeOf(modules, db, user, dayStart, dayEnd);
+  // Overdue tasks are planned as due today: the day is when they can still be done.
+  const plan = planDay(
+    candidates.map((task) => ({ id: task.id, priority: task.priority, durationMinutes: task.durationMinutes, dueDate: task.dueDate && task.dueDate < today ? today : task.dueDate })),
+    { date: today, now, workingHours: workingHoursOf(user), timeZone: user.timeZone, busy },
+  );
+  return { today, candidates, plan };
+}
+
 /**
  * Builds the API. `modules` is the list whose timelines count as busy time (the running app's;
  * tests add a throwaway module with its own items): read when a request runs, not at import.
  */
 export function createTasksApi(modules: () => readonly WorkerModule[]) {
-  /** Busy time between `from` and `to`: every other module's busy items and the user's scheduled tasks. */
-  async function busyTime(db: Db, user: User, from: Date, to: Date, exceptTask?: string): Promise<BusyInterval[]> {
-    const [others, own] = await Promise.all([
-      timelineOf(modules(), db, user.id, { from, to, timeZone: user.timeZone }, "tasks"),
-      store.scheduledBetween(db, user.id, from, to, { exceptId: exceptTask }),
-    ]);
-    return [
-      ...others.filter((item) => item.busy).map((item) => busyOf(item, user.timeZone)),
-      ...own.map((task) => ({ start: task.scheduledStart!, end: new Date(task.scheduledStart!.getTime() + task.durationMinutes * MINUTE) })),
-    ];
-  }
+  const busyTime = (db: Db, user: User, from: Date, to: Date, exceptTask?: string) => busyTimeOf(modules(), db, user, from, to, exceptTask);
 
   /** The recurrence of a task as it will be stored, checked against its due date. */
   function checkRecurrence(recurrence: string | null | undefined, dueDate: string | null | undefined) {
@@ -166,17 +186,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
     .post("/plan-day", async (c) => {
       const { user } = currentAuth(c);
       const db = database(c.env.DB);
-      const now = new Date();
-      const today = localDateOf(now, user.timeZone);
-      const candidates = await store.unscheduledFor(db, user.id, today);
-      const dayStart = startOfDate(today, user.timeZone);
-      const dayEnd = startOfDate(shiftDate(today, 1), user.timeZone);
-      const busy = await busyTime(db, user, dayStart, dayEnd);
-      // Overdue tasks are planned as due today: the day is when they can still be done.
-      const plan = planDay(
-        candidates.map((task) => ({ id: task.id, priority: task.priority, durationMinutes: task.durationMinutes, dueDate: task.dueDate && task.dueDate < today ? today : task.dueDate })),
-        { date: today, now, workingHours: workingHoursOf(user), timeZone: user.timeZone, busy },
-      );
+      const { today, candidates, plan } = await proposeDayPlan(modules(), db, user, new Date());
       await store.scheduleMany(db, user.id, plan.placed);
       const byId = new Map(candidates.map((task) => [task.id, task]));
       await Promise.all(plan.placed.map((p) => changed(c, user.id, p.id, "updated")));

@@ -106,6 +106,14 @@ export async function unscheduledFor(db: Db, userId: string, today: string): Pro
     .limit(200);
 }
 
+/** Pending tasks due on `date` and not scheduled (the assistant's "o que tenho amanhã?"). */
+export async function dueOn(db: Db, userId: string, date: string): Promise<Task[]> {
+  return scopedTo(db, userId)
+    .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), eq(tasks.dueDate, date)))
+    .orderBy(asc(tasks.createdAt), asc(tasks.id))
+    .limit(50);
+}
+
 /** Everything of the user's tasks for GET /me/export (ids kept; the user id is implied). */
 export async function exportTasks(db: Db, userId: string) {
   const rows = await scopedTo(db, userId).select(tasks).orderBy(asc(tasks.createdAt), asc(tasks.id));

@@ -1,0 +1,142 @@
+/**
+ * Drafts: what a create intent or tool call would write. A draft is checked with the owning module's
+ * own create schema when it is proposed, and again, with the user's edits, when it is confirmed;
+ * only then is it written, through that module's query functions (never SQL on its tables here).
+ */
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import type { User } from "../../db/accounts";
+import { ApiError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { fieldErrors } from "../../lib/validate";
+import { publishEntityChange } from "../../notifications/notify";
+import { scopedTo } from "../../db/scoped";
+import type { MessageKey } from "~/locales/types";
+import { checkFields, createSchema as eventSchema } from "../calendar/api";
+import { insertEvent } from "../calendar/queries";
+import { checkEntry, createSchema as diarySchema } from "../diary/index";
+import { createEntry } from "../diary/queries";
+import { createTransactionSchema } from "../finances/api";
+import { categoryExists, insertTransaction } from "../finances/queries";
+import { createSchema as goalSchema } from "../goals/api";
+import { createGoal } from "../goals/queries";
+import { createSchema as taskSchema } from "../tasks/api";
+import { insertTask, scheduleMany, taskOr404 } from "../tasks/queries";
+import { localDateOf } from "../tasks/scheduling";
+import type { AssistantDraft } from "./queries";
+
+export type DraftType = AssistantDraft["type"];
+
+const invalid = (fields: Record<string, MessageKey>) => new ApiError("validation_failed", 400, Object.values(fields)[0] ?? "errors:validation_failed", fields);
+
+function parsed<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(fieldErrors(result.error));
+  return result.data;
+}
+
+/** The only fields a draft of each type carries (an edit cannot add others, such as a status). */
+const FIELDS: Record<DraftType, readonly string[]> = {
+  task: ["title", "dueDate", "scheduledStart", "durationMinutes", "priority"],
+  event: ["title", "start", "end", "allDay", "timeZone"],
+  transaction: ["type", "amountCents", "description", "date", "category"],
+  diaryEntry: ["title", "content", "mood", "emotions", "date"],
+  goal: ["title", "description", "deadline"],
+  planDay: ["date", "placed"],
+};
+
+const pick = (type: DraftType, fields: Record<string, unknown>) => Object.fromEntries(FIELDS[type].filter((key) => key in fields).map((key) => [key, fields[key]]));
+
+/**
+ * The draft's fields checked by its module's rules, answered normalised; a 400 with the module's
+ * field messages otherwise. Reads only (a transaction's category must exist for the user).
+ */
+export async function checkDraft(db: Db, user: User, type: DraftType, raw: Record<string, unknown>, now: Date): Promise<Record<string, unknown>> {
+  const fields = pick(type, raw);
+  switch (type) {
+    case "task":
+      return parsed(taskSchema, fields);
+    case "event": {
+      const input = parsed(eventSchema, fields);
+      return checkFields({ description: "", location: "", allDay: false, timeZone: user.timeZone, rrule: null, exdates: [], reminderMinutes: null, busy: true, ...input });
+    }
+    case "transaction": {
+      const input = parsed(createTransactionSchema, fields);
+      if (!(await categoryExists(db, user.id, input.category))) throw invalid({ category: "finances:validation.category" });
+      return input;
+    }
+    case "diaryEntry": {
+      const today = localDateOf(now, user.timeZone);
+      const input = parsed(diarySchema, fields);
+      const entry = { ...input, date: input.date ?? today, draft: false };
+      checkEntry(entry, today);
+      return entry;
+    }
+    case "goal":
+      return parsed(goalSchema, fields);
+    case "planDay": {
+      const placed = Array.isArray(fields.placed) ? (fields.placed as { id?: unknown; title?: unknown; start?: unknown; end?: unknown }[]) : [];
+      if (fields.date !== localDateOf(now, user.timeZone) || !placed.length) throw invalid({ date: "assistant:errors.planExpired" });
+      return { date: fields.date, placed };
+    }
+  }
+}
+
+export type Written = { type: DraftType; id: string; url: string };
+
+/** Writes a confirmed draft through its module's functions; answers what was created. */
+export async function writeDraft(env: Env, db: Db, user: User, draft: Pick<AssistantDraft, "type">, fields: Record<string, unknown>, now: Date): Promise<Written> {
+  const changed = (entity: string, id: string, action: "created" | "updated" = "created") => publishEntityChange(env, user.id, { entity, id, action });
+  switch (draft.type) {
+    case "task": {
+      const input = fields as z.infer<typeof taskSchema>;
+      const task = await insertTask(db, user.id, {
+        id: newId(),
+        title: input.title,
+        description: input.description ?? "",
+        priority: input.priority ?? "medium",
+        durationMinutes: input.durationMinutes ?? 30,
+        dueDate: input.dueDate ?? null,
+        status: "todo",
+        scheduledStart: input.scheduledStart ? new Date(input.scheduledStart) : null,
+        recurrence: null,
+        completedAt: null,
+      });
+      await changed("task", task.id);
+      return { type: "task", id: task.id, url: `/app/tarefas?task=${task.id}` };
+    }
+    case "event": {
+      const row = await insertEvent(scopedTo(db, user.id), fields as Parameters<typeof insertEvent>[1], now);
+      await changed("event", row.id);
+      return { type: "event", id: row.id, url: "/app/calendario" };
+    }
+    case "transaction": {
+      const input = fields as z.infer<typeof createTransactionSchema>;
+      const row = await insertTransaction(db, user.id, { id: newId(), ...input });
+      await changed("transaction", row.id);
+      return { type: "transaction", id: row.id, url: "/app/financas" };
+    }
+    case "diaryEntry": {
+      const entry = await createEntry(db, user.id, fields as Parameters<typeof createEntry>[2]);
+      await changed("diary", entry.id);
+      return { type: "diaryEntry", id: entry.id, url: "/app/diario" };
+    }
+    case "goal": {
+      const input = fields as z.infer<typeof goalSchema>;
+      const write = await createGoal(db, user.id, { id: newId(), title: input.title, description: input.description, deadline: input.deadline, milestones: input.milestones }, now);
+      await changed("goal", write.goal.id);
+      return { type: "goal", id: write.goal.id, url: `/app/objetivos?goal=${write.goal.id}` };
+    }
+    case "planDay": {
+      const placed = (fields.placed as { id: string; start: string }[]).map((p) => ({ id: String(p.id), start: new Date(String(p.start)) }));
+      // Each task must still be the user's, pending and unscheduled: the plan was made for them as they were.
+      for (const p of placed) {
+        const task = await taskOr404(db, user.id, p.id);
+        if (task.status === "done" || task.scheduledStart || Number.isNaN(p.start.getTime())) throw invalid({ date: "assistant:errors.planExpired" });
+      }
+      await scheduleMany(db, user.id, placed);
+      await Promise.all(placed.map((p) => changed("task", p.id, "updated")));
+      return { type: "planDay", id: (fields.date as string) ?? "", url: "/app/tarefas" };
+    }
+  }
+}
