@@ -81,6 +81,7 @@ export default {
       welcome: "Welcome",
       goal_progress: "Goal progress",
       budget_alert: "Budget alert",
+      weekly_report: "Weekly report",
     },
     connection: {
       open: "Live",

@@ -79,6 +79,7 @@ const notifications = {
       welcome: "Boas-vindas",
       goal_progress: "Progresso de objetivo",
       budget_alert: "Alerta de orçamento",
+      weekly_report: "Relatório semanal",
     },
     connection: {
       open: "Ligado em tempo real",
