@@ -192,3 +192,11 @@ export async function seedGoals(db: Db, userId: string) {
     scoped.insert(goals, { id: "demogoal2", title: "Ler 12 livros este ano", description: "", deadline: `${new Date(now).getUTCFullYear()}-12-31`, progress: 40, status: "in_progress", createdAt: new Date(now - day), updatedAt: new Date(now - day) }),
   ]);
 }
+
+/** Every goal of the user with its progress and completion (the weekly report; no milestones). */
+export const goalProgressOf = (db: Db, userId: string) =>
+  db
+    .select({ id: goals.id, title: goals.title, progress: goals.progress, status: goals.status, completedAt: goals.completedAt })
+    .from(goals)
+    .where(scopedTo(db, userId).owned(goals))
+    .orderBy(asc(goals.createdAt), asc(goals.id));
