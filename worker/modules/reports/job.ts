@@ -93,9 +93,9 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
 }
 
 const job = fanOut({
-  // Nothing to send in the run that is not 07:00 in Lisbon; `once` per Monday so a retried cron
-  // does not enqueue everyone again (perUser would skip them anyway).
-  targets: async (_env, now) => (isReportTime(now) ? [{ payload: undefined, once: localDate(now, REPORT_ZONE) }] : []),
+  // Nothing to send in the run that is not 07:00 in Lisbon. Not `once`: a rerun of that hour
+  // (a retried cron, the dev trigger) enqueues again, and perUser skips who already has the report.
+  targets: async (_env, now) => (isReportTime(now) ? [{ payload: undefined }] : []),
   selectUsers: (env, now, page) => reportUserIdsPage(database(env.DB), page, now),
   perUser: (env, userId, now) => generateWeeklyReport(env, userId, now),
 });
