@@ -220,3 +220,32 @@ describe("export and erasure", () => {
     expect(await reportsOf(rita.id)).toHaveLength(0);
   });
 });
+
+describe("/diary/insights across modules", () => {
+  it("adds the mood outlier and spending against mood, and mood against cycle phase only with the opt-in", async () => {
+    const lia = await member("lia@reports.test");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    const day = (back: number) => new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+    // A period from 20 days ago (three flow days, mood 1, 30 € a day), then six good follicular days.
+    for (const back of [20, 19, 18]) {
+      await run("insert into cycle_days (id, user_id, date, flow) values (?, ?, ?, 'medium')", `cy-lia-${back}`, lia.id, day(back));
+      await entry(lia.id, day(back), 1, []);
+      await expense(lia.id, day(back), 3000, "restaurants");
+    }
+    for (const back of [17, 16, 15, 14, 13, 12, 11]) await entry(lia.id, day(back), 4, []);
+    await entry(lia.id, day(1), 1, []);
+
+    const kinds = async () => (await json(await get(lia.cookie, "/diary/insights"))).items as { kind: string; text: string; values: Record<string, unknown> }[];
+    const without = await kinds();
+    expect(without.map((i) => i.kind)).toEqual(expect.arrayContaining(["moodOutlier", "spendingMood"]));
+    expect(without.map((i) => i.kind)).not.toContain("cyclePhaseMood");
+    expect(without.find((i) => i.kind === "moodOutlier")!.values).toMatchObject({ date: day(1), mood: 1, median: 4, days: 11 });
+    expect(without.find((i) => i.kind === "spendingMood")!.values).toMatchObject({ lowDays: 4, lowCents: 2250, goodDays: 7, goodCents: 0 });
+    expect(without.find((i) => i.kind === "spendingMood")!.text).toMatch(/22,50\s€/);
+
+    await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } }, headers: { cookie: lia.cookie } });
+    const phase = (await kinds()).find((i) => i.kind === "cyclePhaseMood");
+    expect(phase?.values).toEqual({ phase: "menstrual", mood: 1, days: 3, otherMood: 4, otherDays: 6 });
+    expect(phase?.text).toContain("fase menstrual");
+  });
+});
