@@ -72,7 +72,7 @@ test.describe("weekly reports", () => {
     await expect(page.getByTestId("weekly-report").getByTestId("card-tasks")).toContainText("1");
   });
 
-  test("a Free user sees the upsell, and the reports received before stay readable", async ({ page, context }) => {
+  test("a Free user sees the upsell and, before any report, the empty state", async ({ page, context }) => {
     const email = `e2e-reports-free-${Date.now()}@example.com`;
     await createUser(context.request, email, { toursDone: true });
     const headers = originOf(context.request);
