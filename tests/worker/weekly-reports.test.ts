@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MONDAY_SEVEN_UTC, MONDAY_SIX_UTC } from "@worker/cron/schedules";
 import { runSchedule } from "@worker/cron/registry";
+import { seedDemoAccount } from "@worker/db/seed";
 import { generateWeeklyReport } from "@worker/modules/reports/job";
 import { api, json, signUpAndLogIn } from "./helpers";
 import { userIdOf } from "./billing-helpers";
@@ -247,5 +248,16 @@ describe("/diary/insights across modules", () => {
     const phase = (await kinds()).find((i) => i.kind === "cyclePhaseMood");
     expect(phase?.values).toEqual({ phase: "menstrual", mood: 1, days: 3, otherMood: 4, otherDays: 6 });
     expect(phase?.text).toContain("fase menstrual");
+  });
+});
+
+describe("the demo account", () => {
+  it("gets last week's report from the other modules' demo data", async () => {
+    const { userId } = await seedDemoAccount(env);
+    const [report] = await reportsOf(userId);
+    expect(report).toBeDefined();
+    const data = JSON.parse(report.data);
+    expect(data.version).toBe(1);
+    expect(data.days).toHaveLength(7);
   });
 });

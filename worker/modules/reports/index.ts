@@ -1,7 +1,22 @@
+import { findUserById } from "../../db/accounts";
+import type { Db } from "../../db/client";
 import { defineWorkerModule } from "../types";
 import { reportsApi } from "./api";
+import { buildWeeklyReport, lastWeekStart } from "./builder";
+import { gatherWeekFacts } from "./gather";
 import { weeklyReportJobs } from "./job";
-import { exportReports } from "./queries";
+import { exportReports, insertReport } from "./queries";
+
+/**
+ * The demo account's report of last week, built from the other modules' demo data like the cron
+ * builds everyone's (this module seeds last, after them); a rerun keeps the one stored.
+ */
+async function seedReport(db: Db, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  const now = new Date();
+  await insertReport(db, userId, buildWeeklyReport(await gatherWeekFacts(db, user, lastWeekStart(now, user.timeZone))), now);
+}
 
 /**
  * Weekly reports (issue 17, Light and Pro): built by the Monday cron (./job.ts) from every module's
@@ -15,4 +30,5 @@ export const reportsModule = defineWorkerModule({
   searchTypes: [],
   exporter: { tables: ["weekly_reports"], export: (db, userId) => exportReports(db, userId) },
   jobs: weeklyReportJobs,
+  seed: seedReport,
 });
