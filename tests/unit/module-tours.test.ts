@@ -20,7 +20,7 @@ function entry(language: "pt" | "en", key: string): unknown {
 describe("the module screens' tour steps", () => {
   it("exist on every landed module", () => {
     // A landed module without steps falls back to the generic intro + help tour; list it here on purpose.
-    expect(screens.map(({ module }) => module.key).sort()).toEqual(["assistant", "calendar", "cycle", "diary", "finances", "goals", "selfCare", "tasks"]);
+    expect(screens.map(({ module }) => module.key).sort()).toEqual(["assistant", "calendar", "cycle", "diary", "finances", "goals", "reports", "selfCare", "tasks"]);
   });
 
   it.each(screens.map(({ module, screen }) => [screen.path, module, screen] as const))("%s: each step has a title and a description in pt and en", (_, module, screen) => {

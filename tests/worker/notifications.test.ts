@@ -94,7 +94,7 @@ describe("preferences", () => {
   it("lists defaults for every type, stores valid changes and refuses invalid ones", async () => {
     const cookie = await signUpAndLogIn("n-prefs@example.com");
     const defaults = await json(await api("/notification-preferences", { headers: { cookie } }));
-    expect(defaults.items).toHaveLength(10);
+    expect(defaults.items).toHaveLength(11);
     expect(defaults.items.find((p: { notificationType: string }) => p.notificationType === "task")).toEqual({
       notificationType: "task",
       inAppEnabled: true,

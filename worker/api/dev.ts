@@ -70,8 +70,11 @@ export const dev = new Hono<AppEnv>()
 
   // Runs a cron schedule now: fan-out jobs enqueue on the local queue, whose consumer runs a few
   // seconds later (see the log); `&inline=1` runs their messages here and answers when done.
+  // `&at=<ISO instant>` runs it as if at that time (the weekly reports act only on Monday 07:00 in Lisbon).
   .post("/cron", async (c) => {
     const schedule = c.req.query("schedule") ?? "";
     if (!cronJobs.some((job) => job.schedule === schedule)) throw apiError("not_found");
-    return c.json(await runSchedule(schedule, c.env, new Date(), { inline: c.req.query("inline") === "1" }));
+    const at = c.req.query("at") ? new Date(c.req.query("at")!) : new Date();
+    if (Number.isNaN(at.getTime())) throw apiError("validation_failed");
+    return c.json(await runSchedule(schedule, c.env, at, { inline: c.req.query("inline") === "1" }));
   });

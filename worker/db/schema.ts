@@ -222,6 +222,7 @@ export const NOTIFICATION_TYPES = [
   "welcome",
   "goal_progress",
   "budget_alert",
+  "weekly_report",
 ] as const;
 export const NOTIFICATION_PRIORITIES = ["low", "medium", "high", "critical"] as const;
 export const NOTIFICATION_FREQUENCIES = ["instant", "daily", "weekly"] as const;

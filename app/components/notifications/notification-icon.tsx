@@ -1,6 +1,7 @@
 import {
   BellIcon,
   ChartPieIcon,
+  DocumentChartBarIcon,
   ClipboardDocumentCheckIcon,
   ClockIcon,
   Cog6ToothIcon,
@@ -27,6 +28,7 @@ export const NOTIFICATION_ICONS: Record<string, { icon: Icon; className: string 
   welcome: { icon: SparklesIcon, className: "bg-brand-100 text-brand-700" },
   goal_progress: { icon: FlagIcon, className: "bg-indigo-100 text-indigo-700" },
   budget_alert: { icon: ChartPieIcon, className: "bg-orange-100 text-orange-700" },
+  weekly_report: { icon: DocumentChartBarIcon, className: "bg-teal-100 text-teal-700" },
 };
 
 export function NotificationIcon({ type }: { type: string }) {

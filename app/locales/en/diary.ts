@@ -83,6 +83,16 @@ export default {
     topEmotion: "The emotion you log most is “{{emotion}}”: {{count}} of {{entries}} entries.",
     emotionPair: "“{{first}}” and “{{second}}” often come together ({{count}} entries).",
     streak: "You wrote {{days}} days in a row. Your best streak is {{longest}} days.",
+    moodOutlier: {
+      up: "On {{date}} your mood was {{mood}}, well above your usual ({{median}}, the median of {{days}} days).",
+      down: "On {{date}} your mood was {{mood}}, well below your usual ({{median}}, the median of {{days}} days).",
+    },
+    spendingMood: {
+      more: "On low-mood days you spent {{lowAmount}} on average ({{lowDays}} days), against {{goodAmount}} on good-mood days ({{goodDays}} days).",
+      less: "On low-mood days you spent {{lowAmount}} on average ({{lowDays}} days), less than the {{goodAmount}} of good-mood days ({{goodDays}} days).",
+    },
+    cyclePhaseMood: "In the {{phase}} phase of your cycle your average mood was {{mood}} ({{days}} days), against {{otherMood}} on the other days ({{otherDays}} days).",
+    phases: { menstrual: "menstrual", follicular: "follicular", fertile: "fertile", luteal: "luteal" },
   },
   errors: {
     mood: "Mood must be a number from 1 to 5.",

@@ -4,6 +4,10 @@ import type { Catalog } from "../types";
 export default {
   eventReminder: { title: "{{title}}", message: "Starts on {{date}} at {{time}}." },
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, all day." },
+  weeklyReport: {
+    title: "Your weekly report is ready",
+    message: "Week of {{from}} to {{to}}: {{done}} tasks done ({{created}} created), {{events}} events, {{spent}} spent.",
+  },
   welcome: {
     title: "Welcome to Rumo!",
     message: "Your account is ready. Start with your impact dashboard and set your first goals.",
@@ -81,6 +85,7 @@ export default {
       welcome: "Welcome",
       goal_progress: "Goal progress",
       budget_alert: "Budget alert",
+      weekly_report: "Weekly report",
     },
     connection: {
       open: "Live",

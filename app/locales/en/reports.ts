@@ -3,4 +3,65 @@ import type { Catalog } from "../types";
 
 export default {
   name: "Weekly reports",
+  subtitle: "A summary of your week, Monday to Sunday, with the figures behind every statement.",
+  pageTitle: "Weekly reports | Rumo",
+  empty: {
+    title: "No reports yet",
+    text: "Your first report arrives on Monday at 07:00 (Lisbon time), covering the week before. You will get a notification.",
+  },
+  locked: "Weekly reports are part of the Light and Pro plans. The reports you already received stay available.",
+  weeks: "Weeks",
+  weekOf: "Week of {{from}} to {{to}}",
+  open: "Open the report of the week of {{from}}",
+  chartLoading: "Loading charts...",
+  cards: {
+    tasks: "Tasks done",
+    tasksDetail: "{{created}} created",
+    events: "Events",
+    mood: "Average mood",
+    moodDetail_one: "{{count}} diary entry",
+    moodDetail_other: "{{count}} diary entries",
+    noMood: "Nothing logged",
+    spent: "Spending",
+    spentDetail: "{{previous}} the week before",
+  },
+  charts: {
+    activity: "Activity by day",
+    tasksDone: "Tasks done",
+    events: "Events",
+    mood: "Mood by day",
+    spending: "Spending by category",
+    thisWeek: "This week",
+    previousWeek: "Week before",
+    noSpending: "No spending this week or the week before.",
+  },
+  goals: {
+    title: "Goals",
+    completed: "Completed this week",
+    averageProgress: "Average progress of open goals: {{progress}}%",
+    none: "No goals.",
+  },
+  routines: {
+    title: "Self-care routines",
+    line: "{{checkIns}} of {{scheduled}} days · {{streak}}-day streak",
+    none: "No routines.",
+  },
+  emotions: { title: "Most logged emotions", none: "No emotions logged this week." },
+  cycle: {
+    title: "Menstrual cycle",
+    note: "Shown because you allowed the use of your cycle data (Profile).",
+    phases: { menstrual: "Menstrual", follicular: "Follicular", fertile: "Fertile", luteal: "Luteal" },
+    unknown: "No data",
+  },
+  finding: {
+    title: "A link in your data",
+    busyDaysMood:
+      "On days with {{threshold}} or more events your average mood was {{busyMood}} ({{busyDays}} days), against {{otherMood}} on the other days ({{otherDays}} days).",
+    basis: "Computed over the {{windowDays}} days from {{from}} to {{to}}; shown only with at least {{minDays}} days on each side.",
+  },
+  summaryByProvider: "Summary written by the assistant from these figures.",
+  notFound: "There is no report for that week.",
+  tour: {
+    report: { title: "The report", description: "The week's tasks, events, mood, spending, goals and routines, with charts." },
+  },
 } satisfies Catalog<typeof ptReports>;

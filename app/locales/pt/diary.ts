@@ -81,6 +81,16 @@ const diary = {
     topEmotion: "A emoção que mais regista é «{{emotion}}»: {{count}} de {{entries}} entradas.",
     emotionPair: "«{{first}}» e «{{second}}» aparecem juntas com frequência ({{count}} entradas).",
     streak: "Escreveu {{days}} dias seguidos. A sua melhor sequência é de {{longest}} dias.",
+    moodOutlier: {
+      up: "A {{date}} o seu humor foi {{mood}}, bem acima do seu habitual ({{median}}, mediana de {{days}} dias).",
+      down: "A {{date}} o seu humor foi {{mood}}, bem abaixo do seu habitual ({{median}}, mediana de {{days}} dias).",
+    },
+    spendingMood: {
+      more: "Nos dias de humor baixo gastou em média {{lowAmount}} ({{lowDays}} dias), contra {{goodAmount}} nos dias de bom humor ({{goodDays}} dias).",
+      less: "Nos dias de humor baixo gastou em média {{lowAmount}} ({{lowDays}} dias), menos do que os {{goodAmount}} dos dias de bom humor ({{goodDays}} dias).",
+    },
+    cyclePhaseMood: "Na fase {{phase}} do ciclo o seu humor médio foi {{mood}} ({{days}} dias), contra {{otherMood}} nos restantes dias ({{otherDays}} dias).",
+    phases: { menstrual: "menstrual", follicular: "folicular", fertile: "fértil", luteal: "lútea" },
   },
   errors: {
     mood: "O humor deve ser um número de 1 a 5.",

@@ -2,6 +2,10 @@ const notifications = {
   /** An event's reminder (the calendar's minute cron): the title is the event's own. */
   eventReminder: { title: "{{title}}", message: "Começa a {{date}} às {{time}}." },
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, todo o dia." },
+  weeklyReport: {
+    title: "O seu relatório semanal está pronto",
+    message: "Semana de {{from}} a {{to}}: {{done}} tarefas concluídas ({{created}} criadas), {{events}} eventos, {{spent}} em despesas.",
+  },
   welcome: {
     title: "Bem-vindo ao Rumo!",
     message: "A sua conta está pronta. Comece pelo seu painel de impacto e defina os seus primeiros objetivos.",
@@ -79,6 +83,7 @@ const notifications = {
       welcome: "Boas-vindas",
       goal_progress: "Progresso de objetivo",
       budget_alert: "Alerta de orçamento",
+      weekly_report: "Relatório semanal",
     },
     connection: {
       open: "Ligado em tempo real",

@@ -1,6 +1,67 @@
-/** The reports module's catalogue (app/modules/reports); its screens add their texts here. */
+/** The reports module's catalogue (app/modules/reports). */
 const reports = {
   name: "Relatórios semanais",
+  subtitle: "Um resumo da sua semana, de segunda a domingo, com os números de onde vem cada conclusão.",
+  pageTitle: "Relatórios semanais | Rumo",
+  empty: {
+    title: "Ainda não há relatórios",
+    text: "O primeiro relatório chega na segunda-feira às 07:00 (hora de Lisboa), com a semana anterior. Vai receber uma notificação.",
+  },
+  locked: "Os relatórios semanais fazem parte dos planos Light e Pro. Os relatórios que já recebeu continuam disponíveis.",
+  weeks: "Semanas",
+  weekOf: "Semana de {{from}} a {{to}}",
+  open: "Abrir o relatório da semana de {{from}}",
+  chartLoading: "A carregar gráficos...",
+  cards: {
+    tasks: "Tarefas concluídas",
+    tasksDetail: "{{created}} criadas",
+    events: "Eventos",
+    mood: "Humor médio",
+    moodDetail_one: "{{count}} entrada no diário",
+    moodDetail_other: "{{count}} entradas no diário",
+    noMood: "Sem registos",
+    spent: "Despesas",
+    spentDetail: "{{previous}} na semana anterior",
+  },
+  charts: {
+    activity: "Atividade por dia",
+    tasksDone: "Tarefas concluídas",
+    events: "Eventos",
+    mood: "Humor por dia",
+    spending: "Despesas por categoria",
+    thisWeek: "Esta semana",
+    previousWeek: "Semana anterior",
+    noSpending: "Sem despesas nesta semana nem na anterior.",
+  },
+  goals: {
+    title: "Objetivos",
+    completed: "Concluído nesta semana",
+    averageProgress: "Progresso médio dos objetivos em aberto: {{progress}}%",
+    none: "Sem objetivos.",
+  },
+  routines: {
+    title: "Rotinas de autocuidado",
+    line: "{{checkIns}} de {{scheduled}} dias · sequência de {{streak}} dias",
+    none: "Sem rotinas.",
+  },
+  emotions: { title: "Emoções mais registadas", none: "Sem emoções registadas nesta semana." },
+  cycle: {
+    title: "Ciclo menstrual",
+    note: "Mostrado porque autorizou o uso dos seus dados de ciclo (Perfil).",
+    phases: { menstrual: "Menstrual", follicular: "Folicular", fertile: "Fértil", luteal: "Lútea" },
+    unknown: "Sem dados",
+  },
+  finding: {
+    title: "Uma relação nos seus dados",
+    busyDaysMood:
+      "Nos dias com {{threshold}} ou mais eventos o seu humor médio foi {{busyMood}} ({{busyDays}} dias), contra {{otherMood}} nos outros dias ({{otherDays}} dias).",
+    basis: "Calculado sobre os {{windowDays}} dias de {{from}} a {{to}}; só é mostrado com pelo menos {{minDays}} dias de cada lado.",
+  },
+  summaryByProvider: "Resumo escrito pelo assistente a partir destes números.",
+  notFound: "Não existe relatório para essa semana.",
+  tour: {
+    report: { title: "O relatório", description: "Tarefas, eventos, humor, despesas, objetivos e rotinas da semana, com gráficos." },
+  },
 };
 
 export default reports;

@@ -9,8 +9,16 @@ export const reportsModule = defineModule({
   namespace: "reports",
   entitlement: "weeklyReports",
   screens: [
-    { path: "relatorios-semanais", labelKey: "shell:nav.weeklyReports", crumbKey: "shell:crumbs.relatorios-semanais" },
-    { path: "premium/reports", labelKey: "shell:nav.weeklyReports", crumbKey: "shell:crumbs.reports", tour: false },
+    {
+      path: "relatorios-semanais",
+      labelKey: "shell:nav.weeklyReports",
+      crumbKey: "shell:crumbs.relatorios-semanais",
+      file: "modules/reports/routes/reports.tsx",
+      // The target is a data-tour attribute of app/modules/reports/routes/reports.tsx, present
+      // with or without reports (the empty state before the first Monday).
+      tourSteps: [{ key: "reports:tour.report", target: '[data-tour="reports-content"]', position: "top" }],
+    },
+    { path: "premium/reports", labelKey: "shell:nav.weeklyReports", crumbKey: "shell:crumbs.reports", tour: false, file: "modules/reports/routes/reports.tsx" },
   ],
   legacyPaths: ["relatorios-semanais"],
   navigation: {
@@ -18,4 +26,5 @@ export const reportsModule = defineModule({
     drawer: { section: "wellbeing", order: 40 },
   },
   flag: { name: "relatorios_semanais", roadmapOrder: 80 },
+  landed: true,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analysis, insights, overview, writingStreak, type EntryFacts } from "./analysis";
+import { analysis, cyclePhaseMood, insights, moodOutlier, overview, spendingMood, writingStreak, type EntryFacts } from "./analysis";
 
 const e = (date: string, mood: number | null, ...emotions: EntryFacts["emotions"][number][]): EntryFacts => ({ date, mood, emotions });
 
@@ -64,5 +64,32 @@ describe("insights", () => {
     expect(result).toContainEqual({ kind: "topEmotion", values: { emotion: "calm", count: 3, entries: 6 } });
     expect(result).toContainEqual({ kind: "emotionPair", values: { first: "anxious", second: "tired", count: 2 } });
     expect(result).toContainEqual({ kind: "streak", values: { days: 3, longest: 3 } });
+  });
+});
+
+describe("insights against the user's own baseline and other modules", () => {
+  const days = (from: string, moods: number[]) => moods.map((mood, i) => e(new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), mood));
+
+  it("points at a recent day far from the user's own median, with the median and the days behind it", () => {
+    const entries = [...days("2026-11-01", [3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3]), e("2026-11-20", 1)];
+    expect(moodOutlier(entries, "2026-11-22")).toEqual({ kind: "moodOutlier", values: { date: "2026-11-20", mood: 1, median: 3, days: 12, direction: "down" } });
+    // Under ten days there is no baseline; a day a week old is no longer news.
+    expect(moodOutlier(entries.slice(5), "2026-11-22")).toBeNull();
+    expect(moodOutlier(entries, "2026-11-28")).toBeNull();
+    expect(insights(entries, "2026-11-22").map((i) => i.kind)).toContain("moodOutlier");
+  });
+
+  it("compares spending on low-mood days with good-mood days, days without expenses counting as zero", () => {
+    const entries = days("2026-11-01", [1, 2, 2, 4, 5, 4, 3]);
+    const expenses = new Map([["2026-11-01", 3000], ["2026-11-02", 1500], ["2026-11-04", 600], ["2026-11-07", 9999]]);
+    expect(spendingMood(entries, expenses)).toEqual({ kind: "spendingMood", values: { lowDays: 3, lowCents: 1500, goodDays: 3, goodCents: 200, direction: "more" } });
+    expect(spendingMood(entries.slice(0, 5), expenses)).toBeNull(); // two good days only
+  });
+
+  it("gives the cycle phase with the lowest mood against the other days, only with enough days per phase", () => {
+    const entries = days("2026-11-01", [2, 2, 2, 4, 4, 4, 3]);
+    const phases = new Map([["2026-11-01", "menstrual"], ["2026-11-02", "menstrual"], ["2026-11-03", "menstrual"], ["2026-11-04", "follicular"], ["2026-11-05", "follicular"], ["2026-11-06", "follicular"]]);
+    expect(cyclePhaseMood(entries, phases)).toEqual({ kind: "cyclePhaseMood", values: { phase: "menstrual", mood: 2, days: 3, otherMood: 4, otherDays: 3 } });
+    expect(cyclePhaseMood(entries, new Map())).toBeNull();
   });
 });

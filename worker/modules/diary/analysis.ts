@@ -76,7 +76,10 @@ export function writingStreak(dates: readonly string[], today: string) {
 }
 
 /** One insight: a catalogue key (diary:insights.<kind>) and the computed values it quotes. */
-export type Insight = { kind: "moodTrend" | "bestWeekday" | "topEmotion" | "emotionPair" | "streak"; values: Record<string, string | number> };
+export type Insight = {
+  kind: "moodTrend" | "bestWeekday" | "topEmotion" | "emotionPair" | "streak" | "moodOutlier" | "spendingMood" | "cyclePhaseMood";
+  values: Record<string, string | number>;
+};
 
 /** Minimum data before a statement is made: fewer entries would be noise, not a pattern. */
 const MIN_ENTRIES = 3;
@@ -110,5 +113,80 @@ export function insights(entries: readonly EntryFacts[], today: string): Insight
     result.push({ kind: "emotionPair", values: { first: emotionPairs[0].emotions[0], second: emotionPairs[0].emotions[1], count: emotionPairs[0].count } });
   }
   if (streak.current >= 2) result.push({ kind: "streak", values: { days: streak.current, longest: streak.longest } });
+  const outlier = moodOutlier(entries, today);
+  if (outlier) result.push(outlier);
   return result;
+}
+
+/** Days with a mood before the user's own median means something (a median of three is no baseline). */
+const OUTLIER_MIN_DAYS = 10;
+/** Distance from the median, on the 1–5 scale, that makes a day stand out. */
+const OUTLIER_DISTANCE = 1.5;
+/** Days on each side before two groups of days are compared (spending, cycle phases). */
+const GROUP_MIN_DAYS = 3;
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The mean mood of each day that has one. */
+function dailyMoods(entries: readonly EntryFacts[]) {
+  const byDay = new Map<string, number[]>();
+  for (const e of entries) if (e.mood !== null) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e.mood]);
+  return new Map([...byDay].map(([date, moods]) => [date, moods.reduce((a, b) => a + b, 0) / moods.length]));
+}
+
+/**
+ * The most recent day of the last 7 whose mood is at least 1.5 from the user's own median (over
+ * at least 10 days with a mood): "on 12 March your mood was 1, against your usual 3.5".
+ */
+export function moodOutlier(entries: readonly EntryFacts[], today: string): Insight | null {
+  const days = dailyMoods(entries);
+  if (days.size < OUTLIER_MIN_DAYS) return null;
+  const usual = median([...days.values()]);
+  const recent = [...days].filter(([date]) => daysBetween(date, today) >= 0 && daysBetween(date, today) < 7).sort(([a], [b]) => (a < b ? 1 : -1));
+  const found = recent.find(([, mood]) => Math.abs(mood - usual) >= OUTLIER_DISTANCE);
+  if (!found) return null;
+  return { kind: "moodOutlier", values: { date: found[0], mood: round1(found[1]), median: round1(usual), days: days.size, direction: found[1] > usual ? "up" : "down" } };
+}
+
+/**
+ * Spending against mood: the mean expenses (cents) of days with a low mood (1–2) against days
+ * with a good one (4–5), each group at least three days with a mood; days without expenses count
+ * as zero. `expenses` holds the expense total of each day with any.
+ */
+export function spendingMood(entries: readonly EntryFacts[], expenses: ReadonlyMap<string, number>): Insight | null {
+  const low: number[] = [];
+  const good: number[] = [];
+  for (const [date, mood] of dailyMoods(entries)) {
+    if (mood <= 2) low.push(expenses.get(date) ?? 0);
+    else if (mood >= 4) good.push(expenses.get(date) ?? 0);
+  }
+  if (low.length < GROUP_MIN_DAYS || good.length < GROUP_MIN_DAYS) return null;
+  const lowMean = Math.round(low.reduce((a, b) => a + b, 0) / low.length);
+  const goodMean = Math.round(good.reduce((a, b) => a + b, 0) / good.length);
+  if (lowMean === goodMean) return null;
+  return { kind: "spendingMood", values: { lowDays: low.length, lowCents: lowMean, goodDays: good.length, goodCents: goodMean, direction: lowMean > goodMean ? "more" : "less" } };
+}
+
+/**
+ * Mood against cycle phase (only with the user's opt-in; the caller passes no phases otherwise):
+ * the phase with the lowest mean mood against the mean of the other days, with its days counted.
+ */
+export function cyclePhaseMood(entries: readonly EntryFacts[], phaseOf: ReadonlyMap<string, string>): Insight | null {
+  const byPhase = new Map<string, number[]>();
+  for (const [date, mood] of dailyMoods(entries)) {
+    const phase = phaseOf.get(date);
+    if (phase) byPhase.set(phase, [...(byPhase.get(phase) ?? []), mood]);
+  }
+  const counted = [...byPhase].filter(([, moods]) => moods.length >= GROUP_MIN_DAYS);
+  if (counted.length < 2) return null;
+  const means = counted.map(([phase, moods]) => ({ phase, days: moods.length, mood: moods.reduce((a, b) => a + b, 0) / moods.length }));
+  const lowest = means.reduce((a, b) => (b.mood < a.mood ? b : a));
+  const others = counted.filter(([phase]) => phase !== lowest.phase).flatMap(([, moods]) => moods);
+  const othersMean = others.reduce((a, b) => a + b, 0) / others.length;
+  if (round1(othersMean) - round1(lowest.mood) < 0.5) return null;
+  return { kind: "cyclePhaseMood", values: { phase: lowest.phase, mood: round1(lowest.mood), days: lowest.days, otherMood: round1(othersMean), otherDays: others.length } };
 }

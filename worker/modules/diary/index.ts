@@ -10,7 +10,10 @@ import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { addDays, daysBetween, isCalendarDate, localDate } from "../selfCare/streaks";
 import { defineWorkerModule } from "../types";
-import { analysis, insights, overview } from "./analysis";
+import { phasesOn, type CyclePhase } from "../cycle/phase";
+import { flowDays } from "../cycle/queries";
+import { expensesByDay } from "../finances/queries";
+import { analysis, cyclePhaseMood, insights, overview, spendingMood } from "./analysis";
 import * as queries from "./queries";
 import { noteSearch } from "./search";
 import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
@@ -78,17 +81,47 @@ const api = new Hono<AppEnv>()
   .get("/insights", async (c) => {
     const { user } = currentAuth(c);
     const today = todayOf(user);
-    const entries = await queries.savedEntriesBetween(database(c.env.DB), user.id, addDays(today, -364), today);
+    const db = database(c.env.DB);
+    const from = addDays(today, -364);
+    // Cycle days are read only with the user's opt-in (0031); without it no phase is computed.
+    const optIn = user.preferences.aiOnPersonalData === true;
+    const [entries, expenses, cycle] = await Promise.all([
+      queries.savedEntriesBetween(db, user.id, from, today),
+      expensesByDay(db, user.id, { from, to: today }),
+      optIn ? flowDays(db, user.id) : Promise.resolve(null),
+    ]);
+    const found = insights(entries, today);
+    const spending = spendingMood(entries, expenses);
+    if (spending) found.push(spending);
+    if (cycle) {
+      const dates = [...new Set(entries.map((e) => e.date))];
+      const phases = new Map(phasesOn(cycle, dates).flatMap((p) => (p ? [[p.date, p.phase] as const] : [])));
+      const phaseMood = cyclePhaseMood(entries, phases);
+      if (phaseMood) found.push(phaseMood);
+    }
     const t = translator(c.get("lang"));
+    const locale = c.get("lang") === "pt" ? "pt-PT" : "en-GB";
+    const money = (cents: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+    const day = (date: string) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
     // Templates phrase the computed statements; the assistant module may phrase them later, only
     // for users whose `aiOnPersonalData` preference is on (docs/decisions/0028).
-    const items = insights(entries, today).map((insight) => {
+    const items = found.map((insight) => {
       const v = insight.values;
       const vars: Record<string, string | number> = { ...v };
+      if (insight.kind === "moodOutlier") vars.date = day(v.date as string);
+      if (insight.kind === "spendingMood") Object.assign(vars, { lowAmount: money(v.lowCents as number), goodAmount: money(v.goodCents as number) });
+      if (insight.kind === "cyclePhaseMood") vars.phase = t(`diary:insights.phases.${v.phase as CyclePhase}`);
       if (insight.kind === "topEmotion") vars.emotion = t(`diary:emotions.${v.emotion as Emotion}`);
       if (insight.kind === "emotionPair") Object.assign(vars, { first: t(`diary:emotions.${v.first as Emotion}`), second: t(`diary:emotions.${v.second as Emotion}`) });
       if (insight.kind === "bestWeekday") vars.weekday = t(`diary:weekdays.${WEEKDAY_KEYS[(v.weekday as number) - 1]}`);
-      const key = insight.kind === "moodTrend" ? (`diary:insights.moodTrend.${v.direction as "up" | "down" | "same"}` as const) : (`diary:insights.${insight.kind}` as const);
+      const key =
+        insight.kind === "moodTrend"
+          ? (`diary:insights.moodTrend.${v.direction as "up" | "down" | "same"}` as const)
+          : insight.kind === "moodOutlier"
+            ? (`diary:insights.moodOutlier.${v.direction as "up" | "down"}` as const)
+            : insight.kind === "spendingMood"
+              ? (`diary:insights.spendingMood.${v.direction as "more" | "less"}` as const)
+              : (`diary:insights.${insight.kind}` as const);
       return { kind: insight.kind, text: String(t(key, vars as never)), values: insight.values };
     });
     return c.json({ items, phrasedBy: "templates" });

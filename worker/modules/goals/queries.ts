@@ -215,3 +215,11 @@ export async function completedGoalCounts(db: Db, userId: string, ranges: readon
   const counts: Record<string, number> = row ?? {};
   return { total: Number(counts.total ?? 0), perRange: ranges.map((_, i) => Number(counts[`r${i}`] ?? 0)) };
 }
+
+/** Every goal of the user with its progress and completion (the weekly report; no milestones). */
+export const goalProgressOf = (db: Db, userId: string) =>
+  db
+    .select({ id: goals.id, title: goals.title, progress: goals.progress, status: goals.status, completedAt: goals.completedAt })
+    .from(goals)
+    .where(scopedTo(db, userId).owned(goals))
+    .orderBy(asc(goals.createdAt), asc(goals.id));

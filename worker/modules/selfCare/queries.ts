@@ -128,3 +128,16 @@ export async function seedSelfCare(db: Db, userId: string, today: string) {
   ]);
 }
 
+
+/** Every routine of the user with its schedule and check-in dates up to `to` (the weekly report's streaks). */
+export async function routinesWithCheckIns(db: Db, userId: string, to: string) {
+  const scoped = scopedTo(db, userId);
+  const [rows, checkIns] = await Promise.all([
+    scoped.select(routines).orderBy(asc(routines.createdAt)),
+    db
+      .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
+      .from(routineCheckIns)
+      .where(scoped.owned(routineCheckIns, lte(routineCheckIns.date, to))),
+  ]);
+  return rows.map((r) => ({ id: r.id, title: r.title, schedule: scheduleOf(r), checkIns: checkIns.filter((c) => c.routineId === r.id).map((c) => c.date) }));
+}

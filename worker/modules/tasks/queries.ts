@@ -154,3 +154,16 @@ export async function tasksStarting(db: Db, userId: string, from: Date, to: Date
     .select(tasks, and(ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lt(tasks.scheduledStart, to)))
     .orderBy(asc(tasks.scheduledStart));
 }
+
+/**
+ * When the user's tasks were created and completed in [from, to) (instants), for the weekly report
+ * (worker/modules/reports), which buckets them into the user's days.
+ */
+export async function taskInstantsBetween(db: Db, userId: string, from: Date, to: Date): Promise<{ createdAt: number[]; completedAt: number[] }> {
+  const scoped = scopedTo(db, userId);
+  const [created, completed] = await Promise.all([
+    db.select({ at: tasks.createdAt }).from(tasks).where(scoped.owned(tasks, and(gte(tasks.createdAt, from), lt(tasks.createdAt, to)))),
+    db.select({ at: tasks.completedAt }).from(tasks).where(scoped.owned(tasks, and(eq(tasks.status, "done"), gte(tasks.completedAt, from), lt(tasks.completedAt, to)))),
+  ]);
+  return { createdAt: created.map((r) => r.at.getTime()), completedAt: completed.map((r) => r.at!.getTime()) };
+}

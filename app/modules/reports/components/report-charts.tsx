@@ -1,0 +1,62 @@
+/**
+ * The weekly report's charts (recharts). Loaded lazily by the reports screen only, so the chart
+ * library never reaches another screen's first load.
+ */
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export type DayActivity = { label: string; tasks: number; events: number };
+export type DayMood = { label: string; mood: number | null };
+export type CategorySpending = { label: string; week: number; previous: number };
+
+export function ActivityChart({ days, tasksLabel, eventsLabel }: { days: DayActivity[]; tasksLabel: string; eventsLabel: string }) {
+  return (
+    <div className="h-56 w-full" data-testid="report-activity-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={days} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+          <Tooltip />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="tasks" name={tasksLabel} fill="#0d9488" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+          <Bar dataKey="events" name={eventsLabel} fill="#6366f1" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+export function MoodChart({ days, moodLabel }: { days: DayMood[]; moodLabel: string }) {
+  return (
+    <div className="h-48 w-full" data-testid="report-mood-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={days} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+          <YAxis domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} tick={{ fontSize: 11 }} />
+          <Tooltip />
+          {/* Days without an entry are gaps, not zeros: no mood was logged. */}
+          <Line type="monotone" dataKey="mood" name={moodLabel} stroke="#7c3aed" strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+export function SpendingChart({ categories, weekLabel, previousLabel, format }: { categories: CategorySpending[]; weekLabel: string; previousLabel: string; format: (cents: number) => string }) {
+  return (
+    <div className="w-full" style={{ height: Math.max(140, categories.length * 44 + 48) }} data-testid="report-spending-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={categories} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
+          <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={format} />
+          <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(value) => format(Number(value))} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="week" name={weekLabel} fill="#f97316" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+          <Bar dataKey="previous" name={previousLabel} fill="#cbd5e1" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,449 @@
+/**
+ * /app/relatorios-semanais (and /app/premium/reports, the same screen under the Premium group):
+ * the user's weekly reports, newest first, and one report with its charts (recharts, loaded only
+ * here). `?semana=YYYY-MM-DD` opens a week (the 'weekly report ready' notification links there).
+ * Reports already received stay readable on every plan; a plan without weekly reports sees the upsell.
+ */
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { DocumentChartBarIcon } from "@heroicons/react/24/outline";
+import { PremiumNotice } from "~/components/billing/premium-notice";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Notice } from "~/components/ui/form";
+import { formatMoney } from "~/components/ui/money";
+import { Loading } from "~/components/ui/skeleton";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import type { Language } from "~/i18n/language";
+import { requireUser } from "~/lib/auth.server";
+import { formatLongDate, weekdayNames } from "~/lib/dates";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import type { loader as layoutLoader } from "~/routes/app/layout";
+import { database } from "@worker/db/client";
+import type { WeeklyReport } from "@worker/modules/reports/builder";
+import { listReports } from "@worker/modules/reports/queries";
+
+export const handle: I18nHandle = {
+  i18n: ["reports", "diary", "ui", "billing"],
+};
+
+const Charts = {
+  ActivityChart: lazy(() =>
+    import("../components/report-charts").then((m) => ({
+      default: m.ActivityChart,
+    })),
+  ),
+  MoodChart: lazy(() =>
+    import("../components/report-charts").then((m) => ({
+      default: m.MoodChart,
+    })),
+  ),
+  SpendingChart: lazy(() =>
+    import("../components/report-charts").then((m) => ({
+      default: m.SpendingChart,
+    })),
+  ),
+};
+
+/** A year of weeks; older reports stay in the export. */
+const WEEKS_SHOWN = 52;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const auth = requireUser(args);
+  const page = await listReports(
+    database(args.context.cloudflare.env.DB),
+    auth.user.id,
+    { limit: WEEKS_SHOWN },
+  );
+  const reports = page.items.filter((r) => r.data?.version === 1);
+  const wanted = new URL(args.request.url).searchParams.get("semana");
+  const selected = wanted
+    ? reports.find((r) => r.weekStart === wanted)
+    : reports[0];
+  return {
+    weeks: reports.map((r) => ({
+      weekStart: r.weekStart,
+      weekEnd: r.data.weekEnd,
+      tasksDone: r.data.tasks.completed,
+      mood: r.data.mood.average,
+    })),
+    report: selected?.data ?? null,
+    missing: Boolean(wanted && !selected),
+  };
+}
+
+const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
+
+export default function WeeklyReportsScreen() {
+  const { t, i18n } = useTranslation(["reports", "diary", "ui"]);
+  const language = (i18n.language === "en" ? "en" : "pt") as Language;
+  const data = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+  const entitled = layout?.entitlements.includes("weeklyReports") ?? false;
+  const { pathname } = useLocation();
+  useEntityChanges(["weeklyReport"]);
+
+  return (
+    <section className="mx-auto max-w-5xl space-y-5">
+      <header>
+        <h1 className="text-2xl font-bold">{t("name")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
+      </header>
+      {!entitled && (
+        <div className="space-y-2">
+          <PremiumNotice />
+          <p className="text-sm text-slate-600">{t("locked")}</p>
+        </div>
+      )}
+      {data.missing && <Notice tone="error">{t("notFound")}</Notice>}
+      <div data-tour="reports-content">
+        {data.weeks.length === 0 ? (
+          <EmptyState
+            icon={DocumentChartBarIcon}
+            title={t("empty.title")}
+            text={t("empty.text")}
+          />
+        ) : (
+          <div className="grid gap-5 lg:grid-cols-[14rem_1fr]">
+            <nav aria-label={t("weeks")}>
+              <h2 className="mb-2 text-sm font-semibold text-slate-500">
+                {t("weeks")}
+              </h2>
+              <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
+                {data.weeks.map((week) => {
+                  const current = week.weekStart === data.report?.weekStart;
+                  return (
+                    <li key={week.weekStart} className="shrink-0">
+                      <Link
+                        to={`${pathname}?semana=${week.weekStart}`}
+                        aria-current={current ? "page" : undefined}
+                        aria-label={t("open", {
+                          from: formatLongDate(
+                            dateOf(week.weekStart),
+                            language,
+                          ),
+                        })}
+                        className={`block rounded-xl border px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${current ? "border-brand-500 bg-brand-50 font-semibold text-brand-800" : "border-slate-200 bg-white hover:bg-slate-50"}`}
+                      >
+                        {shortRange(week.weekStart, week.weekEnd, language)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            {data.report && (
+              <ReportView
+                report={data.report}
+                language={language}
+                hideValues={layout?.hideFinanceValues === true}
+              />
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function shortRange(from: string, to: string, language: Language) {
+  const format = new Intl.DateTimeFormat(
+    language === "pt" ? "pt-PT" : "en-GB",
+    { day: "numeric", month: "short", timeZone: "UTC" },
+  );
+  return `${format.format(new Date(`${from}T00:00:00Z`))} – ${format.format(new Date(`${to}T00:00:00Z`))}`;
+}
+
+function Card({
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  testId: string;
+}) {
+  return (
+    <div
+      className="rounded-2xl border border-slate-200 bg-white p-4"
+      data-testid={testId}
+    >
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        {label}
+      </p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
+    </div>
+  );
+}
+
+function Panel({
+  title,
+  children,
+}: {
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-4">
+      <h3 className="mb-3 text-sm font-semibold text-slate-700">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function ReportView({
+  report,
+  language,
+  hideValues,
+}: {
+  report: WeeklyReport;
+  language: Language;
+  hideValues: boolean;
+}) {
+  const { t } = useTranslation(["reports", "diary", "ui"]);
+  const money = (cents: number) =>
+    hideValues ? "•••" : formatMoney(cents, language);
+  const long = (date: string) => formatLongDate(dateOf(date), language);
+  const weekdays = weekdayNames(language, "short");
+  const number1 = (n: number) =>
+    n.toLocaleString(language === "pt" ? "pt-PT" : "en-GB", {
+      maximumFractionDigits: 1,
+    });
+  const spending = report.spending.categories.filter(
+    (c) => c.cents > 0 || c.previousCents > 0,
+  );
+
+  return (
+    <article
+      className="min-w-0 space-y-4"
+      aria-labelledby="report-title"
+      data-testid="weekly-report"
+    >
+      <h2 id="report-title" className="text-lg font-semibold">
+        {t("weekOf", {
+          from: long(report.weekStart),
+          to: long(report.weekEnd),
+        })}
+      </h2>
+      {report.summary && (
+        <div className="rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
+          <p>{report.summary.text}</p>
+          <p className="mt-1 text-xs text-brand-700">
+            {t("summaryByProvider")}
+          </p>
+        </div>
+      )}
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Card
+          testId="card-tasks"
+          label={t("cards.tasks")}
+          value={String(report.tasks.completed)}
+          detail={t("cards.tasksDetail", { created: report.tasks.created })}
+        />
+        <Card
+          testId="card-events"
+          label={t("cards.events")}
+          value={String(report.events.count)}
+        />
+        <Card
+          testId="card-mood"
+          label={t("cards.mood")}
+          value={
+            report.mood.average === null ? "—" : number1(report.mood.average)
+          }
+          detail={
+            report.mood.entries
+              ? t("cards.moodDetail", { count: report.mood.entries })
+              : t("cards.noMood")
+          }
+        />
+        <Card
+          testId="card-spent"
+          label={t("cards.spent")}
+          value={money(report.spending.totalCents)}
+          detail={t("cards.spentDetail", {
+            previous: money(report.spending.previousTotalCents),
+          })}
+        />
+      </div>
+
+      {report.finding && (
+        <Panel title={t("finding.title")}>
+          <p className="text-sm text-slate-800" data-testid="report-finding">
+            {t("finding.busyDaysMood", {
+              threshold: report.finding.threshold,
+              busyMood: number1(report.finding.busy.mood),
+              busyDays: report.finding.busy.days,
+              otherMood: number1(report.finding.other.mood),
+              otherDays: report.finding.other.days,
+            })}
+          </p>
+          <p className="mt-1 text-xs text-slate-500">
+            {t("finding.basis", {
+              windowDays: report.finding.windowDays,
+              from: long(report.finding.from),
+              to: long(report.finding.to),
+              minDays: report.finding.minDays,
+            })}
+          </p>
+        </Panel>
+      )}
+
+      <Suspense fallback={<Loading lines={4} label={t("chartLoading")} />}>
+        <div className="grid gap-4 xl:grid-cols-2">
+          <Panel title={t("charts.activity")}>
+            <Charts.ActivityChart
+              tasksLabel={t("charts.tasksDone")}
+              eventsLabel={t("charts.events")}
+              days={report.days.map((_, i) => ({
+                label: weekdays[i],
+                tasks: report.tasks.completedByDay[i],
+                events: report.events.byDay[i],
+              }))}
+            />
+          </Panel>
+          <Panel title={t("charts.mood")}>
+            {report.mood.entries ? (
+              <Charts.MoodChart
+                moodLabel={t("cards.mood")}
+                days={report.days.map((_, i) => ({
+                  label: weekdays[i],
+                  mood: report.mood.byDay[i],
+                }))}
+              />
+            ) : (
+              <p className="text-sm text-slate-500">{t("cards.noMood")}</p>
+            )}
+          </Panel>
+        </div>
+        <Panel title={t("charts.spending")}>
+          {spending.length && !hideValues ? (
+            <Charts.SpendingChart
+              weekLabel={t("charts.thisWeek")}
+              previousLabel={t("charts.previousWeek")}
+              format={money}
+              categories={spending.map((c) => ({
+                label: c.labels[language],
+                week: c.cents,
+                previous: c.previousCents,
+              }))}
+            />
+          ) : (
+            <p className="text-sm text-slate-500">
+              {spending.length ? "•••" : t("charts.noSpending")}
+            </p>
+          )}
+        </Panel>
+      </Suspense>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Panel title={t("goals.title")}>
+          {report.goals.completed.length + report.goals.open.length === 0 ? (
+            <p className="text-sm text-slate-500">{t("goals.none")}</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {report.goals.completed.map((g) => (
+                <li key={g.id} className="flex justify-between gap-2">
+                  <span className="truncate">{g.title}</span>
+                  <span className="shrink-0 text-emerald-700">
+                    {t("goals.completed")}
+                  </span>
+                </li>
+              ))}
+              {report.goals.open.map((g) => (
+                <li key={g.id}>
+                  <div className="flex justify-between gap-2">
+                    <span className="truncate">{g.title}</span>
+                    <span className="shrink-0 text-slate-600">
+                      {g.progress}%
+                    </span>
+                  </div>
+                  <div
+                    className="mt-1 h-1.5 rounded-full bg-slate-100"
+                    aria-hidden
+                  >
+                    <div
+                      className="h-1.5 rounded-full bg-brand-500"
+                      style={{ width: `${g.progress}%` }}
+                    />
+                  </div>
+                </li>
+              ))}
+              {report.goals.averageProgress !== null && (
+                <li className="text-xs text-slate-500">
+                  {t("goals.averageProgress", {
+                    progress: report.goals.averageProgress,
+                  })}
+                </li>
+              )}
+            </ul>
+          )}
+        </Panel>
+        <Panel title={t("routines.title")}>
+          {report.routines.length === 0 ? (
+            <p className="text-sm text-slate-500">{t("routines.none")}</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {report.routines.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex flex-wrap justify-between gap-x-2"
+                >
+                  <span className="truncate">{r.title}</span>
+                  <span className="text-slate-600">
+                    {t("routines.line", {
+                      checkIns: r.checkIns,
+                      scheduled: r.scheduled,
+                      streak: r.streakDays,
+                    })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title={t("emotions.title")}>
+          {report.mood.topEmotions.length === 0 ? (
+            <p className="text-sm text-slate-500">{t("emotions.none")}</p>
+          ) : (
+            <ul className="flex flex-wrap gap-2 text-sm">
+              {report.mood.topEmotions.map((e) => (
+                <li
+                  key={e.emotion}
+                  className="rounded-full bg-violet-50 px-3 py-1 text-violet-800"
+                >
+                  {t(`diary:emotions.${e.emotion}`)} · {e.count}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        {report.cycle && (
+          <Panel title={t("cycle.title")}>
+            <ol className="grid grid-cols-7 gap-1 text-center text-xs">
+              {report.cycle.days.map((day, i) => (
+                <li
+                  key={report.days[i]}
+                  className="rounded-lg bg-rose-50 px-1 py-2 text-rose-900"
+                >
+                  <span className="block font-semibold">{weekdays[i]}</span>
+                  {day ? t(`cycle.phases.${day.phase}`) : t("cycle.unknown")}
+                </li>
+              ))}
+            </ol>
+            <p className="mt-2 text-xs text-slate-500">{t("cycle.note")}</p>
+          </Panel>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,263 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MONDAY_SEVEN_UTC, MONDAY_SIX_UTC } from "@worker/cron/schedules";
+import { runSchedule } from "@worker/cron/registry";
+import { seedDemoAccount } from "@worker/db/seed";
+import { generateWeeklyReport } from "@worker/modules/reports/job";
+import { api, json, signUpAndLogIn } from "./helpers";
+import { userIdOf } from "./billing-helpers";
+
+const db = env.DB;
+const run = (sql: string, ...values: unknown[]) => db.prepare(sql).bind(...values).run();
+const all = async <T>(sql: string, ...values: unknown[]) => (await db.prepare(sql).bind(...values).all<T>()).results;
+const get = (cookie: string, path: string) => api(path, { headers: { cookie } });
+
+/** A confirmed user who may have reports at the simulated dates: account from January, trial until 2027. */
+async function member(email: string, options: { timeZone?: string } = {}) {
+  const cookie = await signUpAndLogIn(email);
+  const id = await userIdOf(email);
+  await run("update users set created_at = ?, trial_ends_at = ?, time_zone = ? where id = ?", Date.parse("2026-01-01T00:00:00Z"), Date.parse("2027-06-01T00:00:00Z"), options.timeZone ?? "Europe/Lisbon", id);
+  return { cookie, id };
+}
+
+let counter = 0;
+const task = (userId: string, createdAt: string, completedAt: string | null) =>
+  run(
+    "insert into tasks (id, user_id, title, status, created_at, updated_at, completed_at) values (?, ?, 'Tarefa', ?, ?, ?, ?)",
+    `t-${++counter}`,
+    userId,
+    completedAt ? "done" : "todo",
+    Date.parse(createdAt),
+    Date.parse(createdAt),
+    completedAt ? Date.parse(completedAt) : null,
+  );
+const entry = (userId: string, date: string, mood: number, emotions: string[]) =>
+  run("insert into diary_entries (id, user_id, title, content, mood, emotions, date) values (?, ?, 'Dia', 'texto', ?, ?, ?)", `d-${++counter}`, userId, mood, JSON.stringify(emotions), date);
+const expense = (userId: string, date: string, cents: number, category: string) =>
+  run("insert into transactions (id, user_id, type, amount_cents, description, date, category) values (?, ?, 'expense', ?, 'Compra', ?, ?)", `x-${++counter}`, userId, cents, date, category);
+const reportsOf = (userId: string) => all<{ week_start: string; data: string }>("select week_start, data from weekly_reports where user_id = ? order by week_start", userId);
+const readyNotices = (userId: string) => all<{ dedupe_key: string; message: string }>("select dedupe_key, message from notifications where user_id = ? and type = 'weekly_report'", userId);
+
+describe("the weekly-reports cron", () => {
+  // Monday 30 November 2026, 07:00 in Lisbon (winter time: 07:00 UTC); the week is 23–29 November.
+  const winterMonday = new Date("2026-11-30T07:00:00Z");
+  let ana: { cookie: string; id: string };
+  let rui: { cookie: string; id: string };
+
+  beforeAll(async () => {
+    ana = await member("ana@reports.test");
+    rui = await member("rui@reports.test");
+    // Ana's week: tasks, events, diary, spending this week and the week before, a routine.
+    await task(ana.id, "2026-11-23T09:00:00Z", "2026-11-24T10:00:00Z");
+    await task(ana.id, "2026-11-25T09:00:00Z", "2026-11-29T23:30:00Z"); // Sunday 23:30 in Lisbon: in the week
+    await task(ana.id, "2026-11-26T09:00:00Z", null);
+    await task(ana.id, "2026-11-20T09:00:00Z", "2026-11-30T00:30:00Z"); // done Monday: next week's
+    for (const [day, hour] of [["24", 9], ["24", 11], ["24", 15], ["26", 10]] as const) {
+      const start = `2026-11-${day}T${String(hour).padStart(2, "0")}:00:00Z`;
+      const r = await api("/events", { body: { title: "Reunião", start, end: start.replace(/T(\d\d)/, (_, h) => `T${String(Number(h) + 1).padStart(2, "0")}`), timeZone: "Europe/Lisbon" }, headers: { cookie: ana.cookie } });
+      expect(r.status).toBe(201);
+    }
+    await entry(ana.id, "2026-11-24", 2, ["tired", "anxious"]);
+    await entry(ana.id, "2026-11-25", 4, ["happy"]);
+    await entry(ana.id, "2026-11-28", 5, ["happy", "grateful"]);
+    await expense(ana.id, "2026-11-23", 4550, "groceries");
+    await expense(ana.id, "2026-11-29", 1240, "restaurants");
+    await expense(ana.id, "2026-11-30", 9999, "restaurants"); // next week
+    await expense(ana.id, "2026-11-18", 3000, "groceries"); // the week before
+    await run("insert into routines (id, user_id, title) values ('rt-ana', ?, 'Meditar')", ana.id);
+    for (const date of ["2026-11-27", "2026-11-28", "2026-11-29"]) await run("insert into routine_check_ins (id, user_id, routine_id, date) values (?, ?, 'rt-ana', ?)", `ci-${date}`, ana.id, date);
+    // Rui has one expense: his report must not show Ana's figures, nor Ana's his.
+    await expense(rui.id, "2026-11-24", 700, "transport");
+  });
+
+  it("stores one report per user and week however often it runs, with one notification", async () => {
+    const first = await runSchedule(MONDAY_SEVEN_UTC, env, winterMonday, { inline: true });
+    expect(first["weekly-reports-07utc"]).toMatchObject({ affected: 2 });
+    // A second run of the cron that Monday stores nothing new, nor does a late queue delivery
+    // of the same user (the per-user step alone).
+    expect((await runSchedule(MONDAY_SEVEN_UTC, env, winterMonday, { inline: true }))["weekly-reports-07utc"]).toMatchObject({ affected: 0 });
+    expect(await generateWeeklyReport(env, ana.id, winterMonday)).toBe(false);
+    expect((await reportsOf(ana.id)).map((r) => r.week_start)).toEqual(["2026-11-23"]);
+    const notices = await readyNotices(ana.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].dedupe_key).toBe("weekly-report:2026-11-23");
+    expect(notices[0].message).toMatch(/2 tarefas concluídas \(3 criadas\), 4 eventos, 57,90\s€ em despesas/);
+  });
+
+  it("has the numbers a direct computation over the user's rows gives", async () => {
+    const { data } = (await json(await get(ana.cookie, "/reports/weekly/2026-11-23"))).report;
+    const [from, to] = [Date.parse("2026-11-23T00:00:00Z"), Date.parse("2026-11-30T00:00:00Z")]; // Lisbon is UTC in November
+    const [done] = await all<{ n: number }>("select count(*) as n from tasks where user_id = ? and completed_at >= ? and completed_at < ?", ana.id, from, to);
+    const [created] = await all<{ n: number }>("select count(*) as n from tasks where user_id = ? and created_at >= ? and created_at < ?", ana.id, from, to);
+    const [mood] = await all<{ m: number; n: number }>("select round(avg(mood), 1) as m, count(*) as n from diary_entries where user_id = ? and date between '2026-11-23' and '2026-11-29'", ana.id);
+    const spent = await all<{ category: string; cents: number }>(
+      "select category, sum(amount_cents) as cents from transactions where user_id = ? and type = 'expense' and date between '2026-11-23' and '2026-11-29' group by category order by cents desc",
+      ana.id,
+    );
+    const [before] = await all<{ cents: number }>("select sum(amount_cents) as cents from transactions where user_id = ? and type = 'expense' and date between '2026-11-16' and '2026-11-22'", ana.id);
+    expect(data.tasks).toMatchObject({ completed: done.n, created: created.n });
+    expect(data.tasks.completed).toBe(2);
+    expect(data.events.count).toBe(4);
+    expect(data.events.byDay).toEqual([0, 3, 0, 1, 0, 0, 0]);
+    expect(data.mood).toMatchObject({ average: mood.m, entries: mood.n });
+    expect(data.mood.topEmotions[0]).toEqual({ emotion: "happy", count: 2 });
+    expect(data.spending.categories.filter((c: { cents: number }) => c.cents > 0).map((c: { category: string; cents: number }) => ({ category: c.category, cents: c.cents }))).toEqual(spent);
+    expect(data.spending.categories[0].labels).toEqual({ pt: "Alimentação/Supermercado", en: "Groceries" });
+    expect(data.spending.previousTotalCents).toBe(before.cents);
+    expect(data.routines).toEqual([{ id: "rt-ana", title: "Meditar", streakDays: 3, checkIns: 3, scheduled: 7 }]);
+    // No opt-in: no cycle. Only one busy day: no finding.
+    expect(data.cycle).toBeNull();
+    expect(data.finding).toBeNull();
+  });
+
+  it("keeps each user's report to their own data, and another user's week answers 404", async () => {
+    const { data } = (await json(await get(rui.cookie, "/reports/weekly/2026-11-23"))).report;
+    expect(data.spending.totalCents).toBe(700);
+    expect(data.tasks.created).toBe(0);
+    expect(data.events.count).toBe(0);
+    const list = await json(await get(rui.cookie, "/reports/weekly"));
+    expect(list.items.map((r: { weekStart: string }) => r.weekStart)).toEqual(["2026-11-23"]);
+    expect(JSON.stringify(list)).not.toContain("groceries");
+    // Rui's own week only: a week Ana has and he has not is a 404 for him.
+    await run("insert into weekly_reports (id, user_id, week_start, data) values ('wr-ana-old', ?, '2026-11-02', '{}')", ana.id);
+    expect((await get(rui.cookie, "/reports/weekly/2026-11-02")).status).toBe(404);
+    expect((await get(ana.cookie, "/reports/weekly/2026-11-02")).status).toBe(200);
+  });
+
+  it("answers 400 for a week that is not a Monday date, 401 signed out", async () => {
+    for (const bad of ["2026-11-24", "2026-13-02", "amanha"]) {
+      const r = await get(ana.cookie, `/reports/weekly/${bad}`);
+      expect(r.status).toBe(400);
+      expect((await json(r)).error.code).toBe("validation_failed");
+    }
+    expect((await api("/reports/weekly")).status).toBe(401);
+    expect((await get(ana.cookie, "/reports/weekly?limit=0")).status).toBe(400);
+  });
+});
+
+describe("plan gating", () => {
+  const monday = new Date("2026-12-07T07:00:00Z");
+  it("reports for Light and Pro (trial) users only; an earlier report stays readable after a downgrade", async () => {
+    const free = await member("free@reports.test");
+    const light = await member("light@reports.test");
+    const pro = await member("pro@reports.test");
+    await run("update users set trial_ends_at = ? where id in (?, ?)", Date.parse("2026-11-01T00:00:00Z"), free.id, light.id);
+    await run("insert into subscriptions (user_id, stripe_customer_id, tier, status) values (?, 'cus_light_reports', 'light', 'active')", light.id);
+    await run("insert into weekly_reports (id, user_id, week_start, data) values ('wr-free-old', ?, '2026-10-26', '{\"version\":1}')", free.id);
+
+    await runSchedule(MONDAY_SEVEN_UTC, env, monday, { inline: true });
+    expect(await reportsOf(free.id)).toHaveLength(1); // only the old one
+    expect((await reportsOf(light.id)).map((r) => r.week_start)).toEqual(["2026-11-30"]);
+    expect((await reportsOf(pro.id)).map((r) => r.week_start)).toEqual(["2026-11-30"]);
+    expect(await readyNotices(free.id)).toHaveLength(0);
+    // Reading stays open on Free.
+    expect((await get(free.cookie, "/reports/weekly/2026-10-26")).status).toBe(200);
+    expect((await json(await get(free.cookie, "/reports/weekly"))).items).toHaveLength(1);
+  });
+});
+
+describe("daylight-saving weeks", () => {
+  it("after the last Sunday of March it runs at 06:00 UTC (07:00 in Lisbon), not at 07:00 UTC, and buckets the week in summer time", async () => {
+    const eva = await member("eva@reports.test");
+    // Week 23–29 March 2026; summer time starts Sunday 29 at 01:00 UTC.
+    await task(eva.id, "2026-03-23T00:30:00Z", "2026-03-29T22:30:00Z"); // Sunday 23:30 WEST: in the week
+    await task(eva.id, "2026-03-22T23:30:00Z", "2026-03-29T23:30:00Z"); // created Sunday 22 23:30 WET, done Monday 30 00:30 WEST: neither in the week
+    const wrongHour = await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-03-30T07:00:00Z"), { inline: true });
+    expect(wrongHour["weekly-reports-07utc"]).toMatchObject({ enqueued: 0 });
+    expect(await reportsOf(eva.id)).toHaveLength(0);
+    await runSchedule(MONDAY_SIX_UTC, env, new Date("2026-03-30T06:00:00Z"), { inline: true });
+    const [report] = await reportsOf(eva.id);
+    expect(report.week_start).toBe("2026-03-23");
+    const data = JSON.parse(report.data);
+    expect(data.tasks).toMatchObject({ created: 1, completed: 1, completedByDay: [0, 0, 0, 0, 0, 0, 1] });
+  });
+
+  it("after the last Sunday of October it runs at 07:00 UTC (07:00 in Lisbon), not at 06:00 UTC", async () => {
+    const ines = await member("ines@reports.test");
+    // Week 19–25 October 2026; winter time starts Sunday 25 at 01:00 UTC.
+    await task(ines.id, "2026-10-19T00:30:00Z", "2026-10-25T23:30:00Z"); // created Monday 01:30 WEST; done Sunday 23:30 WET
+    await task(ines.id, "2026-10-18T23:30:00Z", null); // Monday 00:30 WEST: in the week
+    await task(ines.id, "2026-10-18T22:30:00Z", null); // Sunday 23:30 WEST: the week before
+    const wrongHour = await runSchedule(MONDAY_SIX_UTC, env, new Date("2026-10-26T06:00:00Z"), { inline: true });
+    expect(wrongHour["weekly-reports-06utc"]).toMatchObject({ enqueued: 0 });
+    expect(await reportsOf(ines.id)).toHaveLength(0);
+    await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-10-26T07:00:00Z"), { inline: true });
+    const [report] = await reportsOf(ines.id);
+    expect(report.week_start).toBe("2026-10-19");
+    expect(JSON.parse(report.data).tasks).toMatchObject({ created: 2, completed: 1, completedByDay: [0, 0, 0, 0, 0, 0, 1] });
+  });
+});
+
+describe("cycle phase and the cross-module finding", () => {
+  it("shows the cycle only with the aiOnPersonalData opt-in, and a finding when the days support it", async () => {
+    const sara = await member("sara@reports.test");
+    const patch = await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } }, headers: { cookie: sara.cookie } });
+    expect(patch.status).toBe(200);
+    await run("insert into cycle_days (id, user_id, date, flow) values ('cy1', ?, '2026-11-03', 'medium'), ('cy2', ?, '2026-12-01', 'heavy')", sara.id, sara.id);
+    // Three busy days (3 meetings) with low mood, three calm days with good mood, inside the 28 days.
+    for (const day of ["2026-11-16", "2026-11-23", "2026-12-01"]) {
+      for (const hour of [9, 11, 14]) {
+        const start = `${day}T${String(hour).padStart(2, "0")}:00:00Z`;
+        expect((await api("/events", { body: { title: "Reunião", start, end: start.replace(`T${String(hour).padStart(2, "0")}`, `T${String(hour + 1).padStart(2, "0")}`) }, headers: { cookie: sara.cookie } })).status).toBe(201);
+      }
+      await entry(sara.id, day, 2, []);
+    }
+    for (const day of ["2026-11-18", "2026-11-25", "2026-12-03"]) await entry(sara.id, day, 4, []);
+    await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-12-07T07:00:00Z"), { inline: true });
+    const [report] = await reportsOf(sara.id);
+    const data = JSON.parse(report.data);
+    expect(data.cycle.days[1]).toEqual({ phase: "menstrual", cycleDay: 1 });
+    expect(data.finding).toMatchObject({ kind: "busyDaysMood", busy: { days: 3, mood: 2 }, other: { days: 3, mood: 4 }, minDays: 3, threshold: 3 });
+  });
+});
+
+describe("export and erasure", () => {
+  it("exports the user's reports and removes them with the account", async () => {
+    const rita = await member("rita@reports.test");
+    await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-12-14T07:00:00Z"), { inline: true });
+    const exported = await json(await get(rita.cookie, "/me/export"));
+    expect(JSON.stringify(exported)).toContain("2026-12-07");
+    await run("delete from users where id = ?", rita.id);
+    expect(await reportsOf(rita.id)).toHaveLength(0);
+  });
+});
+
+describe("/diary/insights across modules", () => {
+  it("adds the mood outlier and spending against mood, and mood against cycle phase only with the opt-in", async () => {
+    const lia = await member("lia@reports.test");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    const day = (back: number) => new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+    // A period from 20 days ago (three flow days, mood 1, 30 € a day), then six good follicular days.
+    for (const back of [20, 19, 18]) {
+      await run("insert into cycle_days (id, user_id, date, flow) values (?, ?, ?, 'medium')", `cy-lia-${back}`, lia.id, day(back));
+      await entry(lia.id, day(back), 1, []);
+      await expense(lia.id, day(back), 3000, "restaurants");
+    }
+    for (const back of [17, 16, 15, 14, 13, 12, 11]) await entry(lia.id, day(back), 4, []);
+    await entry(lia.id, day(1), 1, []);
+
+    const kinds = async () => (await json(await get(lia.cookie, "/diary/insights"))).items as { kind: string; text: string; values: Record<string, unknown> }[];
+    const without = await kinds();
+    expect(without.map((i) => i.kind)).toEqual(expect.arrayContaining(["moodOutlier", "spendingMood"]));
+    expect(without.map((i) => i.kind)).not.toContain("cyclePhaseMood");
+    expect(without.find((i) => i.kind === "moodOutlier")!.values).toMatchObject({ date: day(1), mood: 1, median: 4, days: 11 });
+    expect(without.find((i) => i.kind === "spendingMood")!.values).toMatchObject({ lowDays: 4, lowCents: 2250, goodDays: 7, goodCents: 0 });
+    expect(without.find((i) => i.kind === "spendingMood")!.text).toMatch(/22,50\s€/);
+
+    await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } }, headers: { cookie: lia.cookie } });
+    const phase = (await kinds()).find((i) => i.kind === "cyclePhaseMood");
+    expect(phase?.values).toEqual({ phase: "menstrual", mood: 1, days: 3, otherMood: 4, otherDays: 6 });
+    expect(phase?.text).toContain("fase menstrual");
+  });
+});
+
+describe("the demo account", () => {
+  it("gets last week's report from the other modules' demo data", async () => {
+    const { userId } = await seedDemoAccount(env);
+    const [report] = await reportsOf(userId);
+    expect(report).toBeDefined();
+    const data = JSON.parse(report.data);
+    expect(data.version).toBe(1);
+    expect(data.days).toHaveLength(7);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The phase of the menstrual cycle on a past day, from the user's own logged flow days: for the
+ * weekly report and the mood-against-phase insight, which show it only with the user's opt-in
+ * (`aiOnPersonalData`, docs/decisions/0031 and 0039). Pure; nothing here leaves the user's data.
+ */
+import { daysBetween, FERTILE_DAYS_AFTER, FERTILE_DAYS_BEFORE, LUTEAL_DAYS, MAX_CYCLE_DAYS, periodStarts, predictCycle, type LoggedDay } from "./predictions";
+
+export const CYCLE_PHASES = ["menstrual", "follicular", "fertile", "luteal"] as const;
+export type CyclePhase = (typeof CYCLE_PHASES)[number];
+
+/**
+ * Phase of each of `dates`: "menstrual" on a logged flow day; otherwise counted from the last
+ * period start before the date with the user's average cycle length (predictions' rule): the
+ * fertile window around the estimated ovulation (length − 14 days), follicular before it, luteal
+ * after. Null when no period started in the 60 days before the date (nothing to count from).
+ */
+export function phasesOn(days: readonly LoggedDay[], dates: readonly string[]): ({ date: string; phase: CyclePhase; cycleDay: number } | null)[] {
+  const flow = new Set(days.filter((d) => d.flow !== "none").map((d) => d.date));
+  const starts = periodStarts(days);
+  const { averageCycleLength } = predictCycle(days);
+  const ovulationDay = averageCycleLength - LUTEAL_DAYS + 1; // cycle day of the estimated ovulation (day 1 = the start)
+  return dates.map((date) => {
+    const start = starts.filter((s) => s <= date).at(-1);
+    if (!start) return null;
+    const cycleDay = daysBetween(start, date) + 1;
+    if (cycleDay > MAX_CYCLE_DAYS) return null;
+    if (flow.has(date)) return { date, phase: "menstrual", cycleDay };
+    const phase: CyclePhase =
+      cycleDay < ovulationDay - FERTILE_DAYS_BEFORE ? "follicular" : cycleDay <= ovulationDay + FERTILE_DAYS_AFTER ? "fertile" : "luteal";
+    return { date, phase, cycleDay };
+  });
+}
+

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { buildWeeklyReport, busyDaysFinding, lastWeekStart, type WeekFacts } from "./builder";
+
+const empty = (over: Partial<WeekFacts> = {}): WeekFacts => ({
+  weekStart: "2026-11-16",
+  timeZone: "Europe/Lisbon",
+  tasks: { createdAt: [], completedAt: [] },
+  goals: [],
+  events: [],
+  diary: [],
+  spending: { week: {}, previous: {}, labels: {} },
+  routines: [],
+  cycle: null,
+  ...over,
+});
+const at = (iso: string) => Date.parse(iso);
+
+describe("lastWeekStart", () => {
+  it("is the Monday of the previous full week in the user's zone", () => {
+    // Monday 07:00 in Lisbon (winter, UTC+0): the week of 16–22 November.
+    expect(lastWeekStart(new Date("2026-11-23T07:00:00Z"), "Europe/Lisbon")).toBe("2026-11-16");
+    // Still Sunday evening in Honolulu: the week before that is the last full one.
+    expect(lastWeekStart(new Date("2026-11-23T07:00:00Z"), "Pacific/Honolulu")).toBe("2026-11-09");
+    // Monday after the spring change (29 March 2026), 07:00 in Lisbon is 06:00 UTC.
+    expect(lastWeekStart(new Date("2026-03-30T06:00:00Z"), "Europe/Lisbon")).toBe("2026-03-23");
+  });
+});
+
+describe("buildWeeklyReport", () => {
+  it("counts tasks created and done on the zone's days, so a task done Sunday 23:30 local counts", () => {
+    const report = buildWeeklyReport(
+      empty({
+        timeZone: "America/Sao_Paulo",
+        tasks: {
+          // Sunday 22 Nov 23:30 in São Paulo is Monday 02:30 UTC: still in the week there.
+          createdAt: [at("2026-11-16T12:00:00Z"), at("2026-11-23T02:30:00Z"), at("2026-11-23T04:00:00Z")],
+          completedAt: [at("2026-11-16T12:00:00Z"), at("2026-11-23T02:30:00Z"), at("2026-11-16T02:00:00Z")],
+        },
+      }),
+    );
+    expect(report.tasks.created).toBe(2);
+    expect(report.tasks.completed).toBe(2);
+    expect(report.tasks.completedByDay).toEqual([1, 0, 0, 0, 0, 0, 1]);
+    expect(report.days).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]);
+  });
+
+  it("reports goals completed in the week and the open ones' progress", () => {
+    const report = buildWeeklyReport(
+      empty({
+        goals: [
+          { id: "a", title: "Correr 10 km", progress: 100, status: "completed", completedAt: at("2026-11-18T10:00:00Z") },
+          { id: "b", title: "Ler 12 livros", progress: 40, status: "in_progress", completedAt: null },
+          { id: "c", title: "Poupar", progress: 10, status: "pending", completedAt: null },
+          { id: "d", title: "Antigo", progress: 100, status: "completed", completedAt: at("2026-10-01T10:00:00Z") },
+        ],
+      }),
+    );
+    expect(report.goals.completed).toEqual([{ id: "a", title: "Correr 10 km" }]);
+    expect(report.goals.open.map((g) => g.id)).toEqual(["b", "c"]);
+    expect(report.goals.averageProgress).toBe(25);
+  });
+
+  it("gives the mood average, mood by day and the top emotions of the week only", () => {
+    const report = buildWeeklyReport(
+      empty({
+        diary: [
+          { date: "2026-11-10", mood: 1, emotions: ["sad"] },
+          { date: "2026-11-16", mood: 4, emotions: ["happy", "grateful"] },
+          { date: "2026-11-16", mood: 3, emotions: ["happy"] },
+          { date: "2026-11-20", mood: 2, emotions: ["anxious"] },
+        ],
+      }),
+    );
+    expect(report.mood.entries).toBe(3);
+    expect(report.mood.average).toBe(3);
+    expect(report.mood.byDay).toEqual([3.5, null, null, null, 2, null, null]);
+    expect(report.mood.topEmotions[0]).toEqual({ emotion: "happy", count: 2 });
+  });
+
+  it("sets spending by category against the previous week, including categories of only one week", () => {
+    const report = buildWeeklyReport(
+      empty({
+        spending: { week: { groceries: 5000, restaurants: 1240 }, previous: { groceries: 4000, transport: 300 }, labels: { groceries: { pt: "Supermercado", en: "Groceries" } } },
+      }),
+    );
+    expect(report.spending.totalCents).toBe(6240);
+    expect(report.spending.previousTotalCents).toBe(4300);
+    expect(report.spending.categories.map((c) => [c.category, c.cents, c.previousCents])).toEqual([
+      ["groceries", 5000, 4000],
+      ["restaurants", 1240, 0],
+      ["transport", 0, 300],
+    ]);
+    expect(report.spending.categories[0].labels.pt).toBe("Supermercado");
+  });
+
+  it("gives each routine's streak as of the week's Sunday and its check-ins against scheduled days", () => {
+    const report = buildWeeklyReport(
+      empty({
+        routines: [
+          { id: "r1", title: "Meditar", schedule: { frequency: "daily" }, checkIns: ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"] },
+          { id: "r2", title: "Ginásio", schedule: { frequency: "weekdays", weekdays: [1, 3, 5] }, checkIns: ["2026-11-13", "2026-11-16", "2026-11-18"] },
+        ],
+      }),
+    );
+    expect(report.routines[0]).toMatchObject({ streakDays: 4, checkIns: 4, scheduled: 7 });
+    // Friday 20 was missed: Sunday's streak counts back only from Wednesday's... which is broken by Friday.
+    expect(report.routines[1]).toMatchObject({ checkIns: 2, scheduled: 3 });
+    expect(report.routines[1].streakDays).toBe(0);
+  });
+
+  it("leaves the cycle out without the opt-in and gives each day's phase with it", () => {
+    expect(buildWeeklyReport(empty()).cycle).toBeNull();
+    const cycle = [
+      { date: "2026-10-20", flow: "medium" as const },
+      { date: "2026-11-17", flow: "heavy" as const },
+      { date: "2026-11-18", flow: "light" as const },
+    ];
+    const report = buildWeeklyReport(empty({ cycle }));
+    expect(report.cycle!.days.map((d) => d?.phase)).toEqual(["luteal", "menstrual", "menstrual", "follicular", "follicular", "follicular", "follicular"]);
+    expect(report.cycle!.days[1]).toEqual({ phase: "menstrual", cycleDay: 1 });
+  });
+});
+
+describe("busyDaysFinding", () => {
+  const meetings = (date: string, n: number) => Array.from({ length: n }, (_, i) => ({ start: `${date}T${String(9 + i).padStart(2, "0")}:00:00Z`, allDay: false }));
+  const diary = (entries: [string, number][]) => entries.map(([date, mood]) => ({ date, mood, emotions: [] }));
+
+  it("compares the mood of days with 3+ timed events against the others, with the numbers", () => {
+    const facts = {
+      timeZone: "Europe/Lisbon",
+      events: [...meetings("2026-11-02", 3), ...meetings("2026-11-09", 4), ...meetings("2026-11-16", 3), ...meetings("2026-11-17", 2)],
+      diary: diary([["2026-11-02", 2], ["2026-11-09", 3], ["2026-11-16", 3], ["2026-11-17", 4], ["2026-11-18", 4], ["2026-11-19", 3]]),
+    };
+    expect(busyDaysFinding(facts, "2026-11-22")).toEqual({
+      kind: "busyDaysMood",
+      threshold: 3,
+      windowDays: 28,
+      minDays: 3,
+      from: "2026-10-26",
+      to: "2026-11-22",
+      busy: { days: 3, mood: 2.7 },
+      other: { days: 3, mood: 3.7 },
+    });
+  });
+
+  it("says nothing under three days on a side, for a small difference, or counting all-day events", () => {
+    const few = { timeZone: "Europe/Lisbon", events: [...meetings("2026-11-16", 3), ...meetings("2026-11-17", 3)], diary: diary([["2026-11-16", 1], ["2026-11-17", 1], ["2026-11-18", 5], ["2026-11-19", 5], ["2026-11-20", 5]]) };
+    expect(busyDaysFinding(few, "2026-11-22")).toBeNull();
+    const close = { timeZone: "Europe/Lisbon", events: ["16", "17", "18"].flatMap((d) => meetings(`2026-11-${d}`, 3)), diary: diary([["2026-11-16", 3], ["2026-11-17", 3], ["2026-11-18", 4], ["2026-11-19", 3], ["2026-11-20", 4], ["2026-11-21", 3]]) };
+    expect(busyDaysFinding(close, "2026-11-22")).toBeNull();
+    const allDay = { ...close, events: ["16", "17", "18"].flatMap((d) => Array.from({ length: 3 }, () => ({ start: `2026-11-${d}`, allDay: true }))), diary: diary([["2026-11-16", 1], ["2026-11-17", 1], ["2026-11-18", 1], ["2026-11-19", 5], ["2026-11-20", 5], ["2026-11-21", 5]]) };
+    expect(busyDaysFinding(allDay, "2026-11-22")).toBeNull();
+  });
+});

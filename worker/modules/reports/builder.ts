@@ -1,0 +1,207 @@
+/**
+ * The weekly report, built by pure functions from facts the job gathers through each module's own
+ * queries (./gather.ts). Nothing is invented: every figure is a count, sum or mean of the user's
+ * rows, and the cross-module finding is stated only over a minimum number of days (../shared/DECISIONS.md).
+ * Weeks run Monday to Sunday in the user's time zone; instants are bucketed into that zone's days.
+ */
+import { phasesOn, type CyclePhase } from "../cycle/phase";
+import type { LoggedDay } from "../cycle/predictions";
+import { overview, type EntryFacts } from "../diary/analysis";
+import type { Emotion } from "../diary/vocabulary";
+import { addDays, isoWeekday, localDate, streakDays, type Schedule } from "../selfCare/streaks";
+
+/** Days of the window the cross-module finding looks at (the report's week and the three before). */
+export const FINDING_WINDOW_DAYS = 28;
+/** Timed events in a day from which it counts as a busy day ("3+ meetings"). */
+export const BUSY_DAY_EVENTS = 3;
+/** Days with a mood needed on each side before a difference is worth saying. */
+export const FINDING_MIN_DAYS = 3;
+/** Differences of mood smaller than this (on the 1–5 scale) are noise, not a finding. */
+export const FINDING_MIN_DIFFERENCE = 0.5;
+
+export type Labels = { pt: string; en: string };
+
+export type WeekFacts = {
+  /** The Monday of the week, `YYYY-MM-DD` in `timeZone`. */
+  weekStart: string;
+  timeZone: string;
+  /** Instants (ms) of the user's tasks created / completed around the week (others are ignored). */
+  tasks: { createdAt: number[]; completedAt: number[] };
+  /** The user's goals now (the report is built the day after the week ends). */
+  goals: { id: string; title: string; progress: number; status: string; completedAt: number | null }[];
+  /** Event occurrences over the finding window (ISO instants, or dates when all-day). */
+  events: { start: string; allDay: boolean }[];
+  /** Saved diary entries over the finding window. */
+  diary: EntryFacts[];
+  /** Expenses per category in the week and in the week before, and each category's labels. */
+  spending: { week: Record<string, number>; previous: Record<string, number>; labels: Record<string, Labels> };
+  /** The routines with every check-in up to the week's Sunday. */
+  routines: { id: string; title: string; schedule: Schedule; checkIns: string[] }[];
+  /** Logged cycle days, or null without the user's opt-in (never gathered then). */
+  cycle: LoggedDay[] | null;
+};
+
+export type WeeklyReport = {
+  version: 1;
+  weekStart: string;
+  weekEnd: string;
+  timeZone: string;
+  /** The seven days, Monday first: the index of every `byDay` array. */
+  days: string[];
+  tasks: { created: number; completed: number; completedByDay: number[] };
+  goals: { completed: { id: string; title: string }[]; open: { id: string; title: string; progress: number }[]; averageProgress: number | null };
+  events: { count: number; byDay: number[] };
+  mood: { average: number | null; entries: number; byDay: (number | null)[]; topEmotions: { emotion: Emotion; count: number }[] };
+  spending: {
+    totalCents: number;
+    previousTotalCents: number;
+    categories: { category: string; labels: Labels; cents: number; previousCents: number }[];
+  };
+  routines: { id: string; title: string; streakDays: number; checkIns: number; scheduled: number }[];
+  cycle: { days: ({ phase: CyclePhase; cycleDay: number } | null)[] } | null;
+  finding: BusyDaysFinding | null;
+  /** A phrasing of the figures by the configured AI provider, when there is one (else the screen's templates). */
+  summary: { text: string; by: "provider" } | null;
+};
+
+export type BusyDaysFinding = {
+  kind: "busyDaysMood";
+  threshold: number;
+  windowDays: number;
+  minDays: number;
+  /** The window's first and last day. */
+  from: string;
+  to: string;
+  busy: { days: number; mood: number };
+  other: { days: number; mood: number };
+};
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+
+/** The Monday of the last full week (Monday–Sunday) before the current one, in `timeZone`. */
+export function lastWeekStart(now: Date, timeZone: string): string {
+  const today = localDate(now, timeZone);
+  return addDays(today, -(isoWeekday(today) - 1) - 7);
+}
+
+/** The week's days, Monday first. */
+export const weekDays = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+
+/** The local day of an occurrence: its date when all-day, else its start instant in the zone. */
+const dayOf = (event: { start: string; allDay: boolean }, timeZone: string) => (event.allDay ? event.start.slice(0, 10) : localDate(new Date(event.start), timeZone));
+
+/** Mean mood of each day that has one (several entries of a day count as their mean). */
+function moodByDate(entries: readonly EntryFacts[]) {
+  const byDay = new Map<string, number[]>();
+  for (const e of entries) if (e.mood !== null) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e.mood]);
+  return new Map([...byDay].map(([date, moods]) => [date, mean(moods)!]));
+}
+
+/**
+ * "On days with 3+ timed events your mood averaged 2.8 against 3.6": over the finding window, the
+ * mean mood of busy days against the other days with a mood, only with `FINDING_MIN_DAYS` on each
+ * side and a difference of at least `FINDING_MIN_DIFFERENCE`.
+ */
+export function busyDaysFinding(facts: Pick<WeekFacts, "events" | "diary" | "timeZone">, to: string): BusyDaysFinding | null {
+  const from = addDays(to, -(FINDING_WINDOW_DAYS - 1));
+  const timedPerDay = new Map<string, number>();
+  for (const event of facts.events) {
+    if (event.allDay) continue; // a holiday or a birthday is not a meeting
+    const day = dayOf(event, facts.timeZone);
+    timedPerDay.set(day, (timedPerDay.get(day) ?? 0) + 1);
+  }
+  const busy: number[] = [];
+  const other: number[] = [];
+  for (const [date, mood] of moodByDate(facts.diary)) {
+    if (date < from || date > to) continue;
+    ((timedPerDay.get(date) ?? 0) >= BUSY_DAY_EVENTS ? busy : other).push(mood);
+  }
+  if (busy.length < FINDING_MIN_DAYS || other.length < FINDING_MIN_DAYS) return null;
+  const busyMood = round1(mean(busy)!);
+  const otherMood = round1(mean(other)!);
+  if (Math.abs(busyMood - otherMood) < FINDING_MIN_DIFFERENCE) return null;
+  return {
+    kind: "busyDaysMood",
+    threshold: BUSY_DAY_EVENTS,
+    windowDays: FINDING_WINDOW_DAYS,
+    minDays: FINDING_MIN_DAYS,
+    from,
+    to,
+    busy: { days: busy.length, mood: busyMood },
+    other: { days: other.length, mood: otherMood },
+  };
+}
+
+/** The report of `facts.weekStart`'s week. */
+export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
+  const days = weekDays(facts.weekStart);
+  const [weekStart, weekEnd] = [days[0], days[6]];
+  const zone = facts.timeZone;
+  const inWeek = (date: string) => date >= weekStart && date <= weekEnd;
+  const index = (date: string) => days.indexOf(date);
+
+  const createdDays = facts.tasks.createdAt.map((ms) => localDate(new Date(ms), zone)).filter(inWeek);
+  const completedDays = facts.tasks.completedAt.map((ms) => localDate(new Date(ms), zone)).filter(inWeek);
+  const completedByDay = days.map(() => 0);
+  for (const day of completedDays) completedByDay[index(day)]++;
+
+  const completedGoals = facts.goals.filter((g) => g.completedAt !== null && inWeek(localDate(new Date(g.completedAt), zone)));
+  const openGoals = facts.goals.filter((g) => g.status !== "completed").sort((a, b) => b.progress - a.progress || a.title.localeCompare(b.title));
+  const averageProgress = mean(openGoals.map((g) => g.progress));
+
+  const eventsByDay = days.map(() => 0);
+  for (const event of facts.events) {
+    const day = dayOf(event, zone);
+    if (inWeek(day)) eventsByDay[index(day)]++;
+  }
+
+  const weekEntries = facts.diary.filter((e) => inWeek(e.date));
+  const diary = overview(weekEntries);
+  const moods = moodByDate(weekEntries);
+
+  const categories = [...new Set([...Object.keys(facts.spending.week), ...Object.keys(facts.spending.previous)])]
+    .map((category) => ({
+      category,
+      labels: facts.spending.labels[category] ?? { pt: category, en: category },
+      cents: facts.spending.week[category] ?? 0,
+      previousCents: facts.spending.previous[category] ?? 0,
+    }))
+    .sort((a, b) => b.cents - a.cents || b.previousCents - a.previousCents || a.category.localeCompare(b.category));
+  const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+
+  const routines = facts.routines.map((r) => ({
+    id: r.id,
+    title: r.title,
+    // As of the week's Sunday: the streak the user had when the week closed.
+    streakDays: streakDays(r.schedule, r.checkIns, weekEnd),
+    checkIns: new Set(r.checkIns.filter(inWeek)).size,
+    scheduled: days.filter((d) => r.schedule.frequency === "daily" || r.schedule.weekdays.includes(isoWeekday(d))).length,
+  }));
+
+  return {
+    version: 1,
+    weekStart,
+    weekEnd,
+    timeZone: zone,
+    days,
+    tasks: { created: createdDays.length, completed: completedDays.length, completedByDay },
+    goals: {
+      completed: completedGoals.map((g) => ({ id: g.id, title: g.title })),
+      open: openGoals.slice(0, 5).map((g) => ({ id: g.id, title: g.title, progress: g.progress })),
+      averageProgress: averageProgress === null ? null : Math.round(averageProgress),
+    },
+    events: { count: eventsByDay.reduce((a, b) => a + b, 0), byDay: eventsByDay },
+    mood: {
+      average: diary.averageMood,
+      entries: diary.entries,
+      byDay: days.map((d) => (moods.has(d) ? round1(moods.get(d)!) : null)),
+      topEmotions: diary.emotions.slice(0, 3),
+    },
+    spending: { totalCents: sum(facts.spending.week), previousTotalCents: sum(facts.spending.previous), categories },
+    routines,
+    cycle: facts.cycle === null ? null : { days: phasesOn(facts.cycle, days).map((p) => (p ? { phase: p.phase, cycleDay: p.cycleDay } : null)) },
+    finding: busyDaysFinding(facts, weekEnd),
+    summary: null,
+  };
+}

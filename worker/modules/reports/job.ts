@@ -1,0 +1,107 @@
+/**
+ * The weekly-reports job (issue 17): every Monday at 07:00 Europe/Lisbon, for every user whose plan
+ * includes weekly reports, the report of their last full week (Monday–Sunday in their own zone) is
+ * built, stored once, and announced with a 'weekly report ready' notification, which notify() also
+ * e-mails when the user's preference for `weekly_report` asks for it (docs/decisions/0039).
+ */
+import { hasEntitlement } from "~/lib/plans";
+import { loadSubscriptionState } from "../../billing/subscription";
+import type { CronJob } from "../../cron/registry";
+import { fanOut } from "../../cron/fan-out";
+import { MONDAY_SEVEN_UTC, MONDAY_SIX_UTC } from "../../cron/schedules";
+import { findUserById } from "../../db/accounts";
+import { database } from "../../db/client";
+import { zonedParts } from "../../lib/time-zone";
+import { notify, publishEntityChange } from "../../notifications/notify";
+import { windowMs } from "../calendar/queries";
+import { addDays, isoWeekday, localDate } from "../selfCare/streaks";
+import { buildWeeklyReport, lastWeekStart, type WeekFacts, type WeeklyReport } from "./builder";
+import { gatherWeekFacts } from "./gather";
+import { insertReport, reportExists, reportUserIdsPage } from "./queries";
+
+/** The spec's time: Monday 07:00 in Lisbon, whatever the user's zone (their week is their own). */
+export const REPORT_ZONE = "Europe/Lisbon";
+export const REPORT_HOUR = 7;
+/** Dedupe-key prefix of the notification; the key ends with the week's Monday. */
+export const WEEKLY_REPORT_READY = "weekly-report";
+
+/** Whether `now` is in the hour of Monday 07:00 in Lisbon (one of the two UTC runs is). */
+export function isReportTime(now: Date): boolean {
+  return isoWeekday(localDate(now, REPORT_ZONE)) === 1 && zonedParts(now, REPORT_ZONE).hour === REPORT_HOUR;
+}
+
+/**
+ * Phrases a report's figures in the user's words (the assistant's provider, wired by the merger);
+ * null or a failure keeps the screen's templates. It only ever rewords: the figures stay the report's.
+ */
+export type Phrase = (facts: { report: WeeklyReport; language: "pt" | "en" }) => Promise<string | null>;
+
+const money = (cents: number, language: "pt" | "en") => new Intl.NumberFormat(language === "pt" ? "pt-PT" : "en-GB", { style: "currency", currency: "EUR" }).format(cents / 100);
+const shortDate = (date: string, language: "pt" | "en") =>
+  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+
+/**
+ * Builds and stores one user's report of their last full week, if their plan includes it and it
+ * does not exist yet; true when a report was stored. Re-reads everything: a queue message may be
+ * delivered late or twice, and the plan may have changed since the cron step.
+ */
+export async function generateWeeklyReport(env: Env, userId: string, now: Date, deps: { phrase?: Phrase } = {}): Promise<boolean> {
+  const db = database(env.DB);
+  const user = await findUserById(db, userId);
+  if (!user) return false;
+  if (!hasEntitlement(await loadSubscriptionState(db, user, now), "weeklyReports")) return false;
+  const weekStart = lastWeekStart(now, user.timeZone);
+  // An account opened after the week ended has nothing in it to report.
+  if (user.createdAt.getTime() >= windowMs(weekStart, addDays(weekStart, 6), user.timeZone).toMs) return false;
+  if (await reportExists(db, user.id, weekStart)) return false;
+
+  const facts: WeekFacts = await gatherWeekFacts(db, user, weekStart);
+  const report = buildWeeklyReport(facts);
+  if (deps.phrase) {
+    try {
+      const text = await deps.phrase({ report, language: user.language });
+      if (text?.trim()) report.summary = { text: text.trim().slice(0, 2000), by: "provider" };
+    } catch {
+      // A provider that fails leaves the report to the templates; the figures do not depend on it.
+    }
+  }
+  const row = await insertReport(db, user.id, report, now);
+  if (!row) return false; // another run stored it first
+
+  await notify(
+    env,
+    user.id,
+    {
+      type: "weekly_report",
+      category: "reports",
+      template: "weeklyReport",
+      vars: {
+        from: shortDate(report.weekStart, user.language),
+        to: shortDate(report.weekEnd, user.language),
+        done: report.tasks.completed,
+        created: report.tasks.created,
+        events: report.events.count,
+        spent: money(report.spending.totalCents, user.language),
+      },
+      actionUrl: `/app/relatorios-semanais?semana=${report.weekStart}`,
+      dedupeKey: `${WEEKLY_REPORT_READY}:${report.weekStart}`,
+    },
+    { now: () => now },
+  );
+  await publishEntityChange(env, user.id, { entity: "weeklyReport", id: row.id, action: "created" });
+  return true;
+}
+
+const job = fanOut({
+  // Nothing to send in the run that is not 07:00 in Lisbon. Not `once`: a rerun of that hour
+  // (a retried cron, the dev trigger) enqueues again, and perUser skips who already has the report.
+  targets: async (_env, now) => (isReportTime(now) ? [{ payload: undefined }] : []),
+  selectUsers: (env, now, page) => reportUserIdsPage(database(env.DB), page, now),
+  perUser: (env, userId, now) => generateWeeklyReport(env, userId, now),
+});
+
+/** Declared on both Monday schedules; only the one at 07:00 Lisbon time does anything. */
+export const weeklyReportJobs: CronJob[] = [
+  { name: "weekly-reports-06utc", schedule: MONDAY_SIX_UTC, fanOut: job },
+  { name: "weekly-reports-07utc", schedule: MONDAY_SEVEN_UTC, fanOut: job },
+];

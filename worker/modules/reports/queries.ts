@@ -1,0 +1,81 @@
+/** The reports module's only data access: every query of report rows is scoped by the user id. */
+import { and, asc, eq, exists, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { LIVE_STATUSES } from "../../billing/subscription";
+import type { Db } from "../../db/client";
+import type { IdPage } from "../../db/jobs";
+import { listPage } from "../../db/lists";
+import { subscriptions, users } from "../../db/schema";
+import { scopedTo } from "../../db/scoped";
+import { apiError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import type { PageRequest } from "../../lib/pagination";
+import type { WeeklyReport } from "./builder";
+import { weeklyReports, type WeeklyReportRow } from "./schema";
+
+/** A stored report as the API answers it. */
+export const publicReport = (row: WeeklyReportRow) => ({ id: row.id, weekStart: row.weekStart, createdAt: row.createdAt.toISOString(), data: row.data });
+
+/**
+ * Stores the week's report unless one exists (the unique (user, week) index is the conflict
+ * target, so two runs racing each other still store one). Returns the row when it was new.
+ */
+export async function insertReport(db: Db, userId: string, report: WeeklyReport, now: Date): Promise<WeeklyReportRow | undefined> {
+  const [row] = await scopedTo(db, userId)
+    .insert(weeklyReports, { id: newId(), weekStart: report.weekStart, data: report, createdAt: now })
+    .onConflictDoNothing({ target: [weeklyReports.userId, weeklyReports.weekStart] })
+    .returning();
+  return row;
+}
+
+export async function reportExists(db: Db, userId: string, weekStart: string): Promise<boolean> {
+  const [row] = await db.select({ id: weeklyReports.id }).from(weeklyReports).where(scopedTo(db, userId).owned(weeklyReports, eq(weeklyReports.weekStart, weekStart))).limit(1);
+  return row !== undefined;
+}
+
+/** The user's reports, newest week first, one page. */
+export const listReports = (db: Db, userId: string, page: PageRequest) =>
+  listPage(scopedTo(db, userId), weeklyReports, { order: [{ by: weeklyReports.weekStart, desc: true, of: (r) => r.weekStart }], page });
+
+/** The user's report of the week starting `weekStart`, or 404 (none, or another user's). */
+export async function reportOr404(db: Db, userId: string, weekStart: string): Promise<WeeklyReportRow> {
+  const [row] = await scopedTo(db, userId).select(weeklyReports, eq(weeklyReports.weekStart, weekStart)).limit(1);
+  if (!row) throw apiError("not_found");
+  return row;
+}
+
+/** Every report of the user for GET /me/export. */
+export async function exportReports(db: Db, userId: string) {
+  const rows = await scopedTo(db, userId).select(weeklyReports).orderBy(asc(weeklyReports.weekStart));
+  return { weeklyReports: rows.map(({ userId: _userId, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+}
+
+/**
+ * One keyset page of the ids of confirmed users who may have weekly reports at `now`: in the Pro
+ * trial, in a free Pro month, or with a live paid subscription (the plans that include them, Light
+ * and Pro). Ids only; the per-user step checks the entitlement again with the one mapping of plans.
+ */
+export const reportUserIdsPage = async (db: Db, page: IdPage, now: Date): Promise<string[]> =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          gt(users.id, page.afterId),
+          isNotNull(users.emailConfirmedAt),
+          or(
+            gt(users.trialEndsAt, now),
+            gt(users.bonusProUntil, now),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(subscriptions)
+                .where(and(eq(subscriptions.userId, users.id), ne(subscriptions.tier, "free"), inArray(subscriptions.status, [...LIVE_STATUSES]))),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(page.limit)
+  ).map((r) => r.id);
+
