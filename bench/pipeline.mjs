@@ -127,6 +127,7 @@ try {
       if (target.floor) floorRps = figures.rps;
       const ratio = figures.rps / floorRps;
       const misses = [];
+      if (figures.requests === 0) misses.push("no answer in time");
       if (figures.errors) misses.push(`${figures.errors} errors`);
       if (target.ratio && ratio < target.ratio) misses.push(`< ${target.ratio * 100} % of floor`);
       if (!target.floor && figures.p99 > TARGETS.tailFactor * figures.p50) misses.push(`p99 > ${TARGETS.tailFactor}×p50`);
