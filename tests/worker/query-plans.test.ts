@@ -16,6 +16,19 @@ const readRoutes = () =>
     (path) => !SKIP.some((pattern) => pattern.test(path)),
   );
 
+/** The full scans of user tables in a statement's plan. */
+async function scansOf(sql: string, params: unknown[], tables: Set<string>) {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return results
+    .map(({ detail }) => detail)
+    .filter((detail) => {
+      const scanned = detail.match(/^SCAN (\S+)(?: AS \S+)?$/)?.[1];
+      return scanned !== undefined && tables.has(scanned);
+    });
+}
+
 describe("query plans of the user reads", () => {
   const calls: D1Call[] = [];
   let userTableNames: Set<string>;
@@ -42,15 +55,12 @@ describe("query plans of the user reads", () => {
     const statements = new Map<string, unknown[]>();
     for (const call of calls) call.sql.forEach((sql, i) => /^\s*(select|with)\b/i.test(sql) && statements.set(sql, call.params[i] ?? []));
     const scans: string[] = [];
-    for (const [sql, params] of statements) {
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-        .bind(...params)
-        .all<{ detail: string }>();
-      for (const { detail } of results) {
-        const scanned = detail.match(/^SCAN (\S+)(?: AS \S+)?$/)?.[1];
-        if (scanned && userTableNames.has(scanned)) scans.push(`${detail}  ←  ${sql}`);
-      }
-    }
+    for (const [sql, params] of statements) for (const detail of await scansOf(sql, params, userTableNames)) scans.push(`${detail}  ←  ${sql}`);
     expect(scans).toEqual([]);
+  });
+
+  it("recognises a full scan of a user table (a filter on an unindexed column)", async () => {
+    expect(await scansOf('select * from "tasks" where "title" = ?', ["x"], userTableNames)).toEqual(["SCAN tasks"]);
+    expect(await scansOf('select * from "tasks" where "user_id" = ?', ["x"], userTableNames)).toEqual([]);
   });
 });
