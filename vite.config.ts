@@ -2,10 +2,17 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { visualizer } from "rollup-plugin-visualizer";
+import { defineConfig, type PluginOption } from "vite";
+import { chunkSources } from "./scripts/chunk-sources";
+
+// `npm run analyze` (ANALYZE=1): a treemap of the client build in build/client-treemap.html.
+const analyze: PluginOption = process.env.ANALYZE
+  ? { ...(visualizer({ filename: "build/client-treemap.html", template: "treemap", gzipSize: true, title: "Rumo client build" }) as object), name: "rumo:treemap", applyToEnvironment: (environment: { name: string }) => environment.name === "client" }
+  : null;
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), chunkSources(), analyze],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

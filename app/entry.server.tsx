@@ -5,7 +5,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { I18nBootstrapContext } from "./i18n/bootstrap-script";
-import { createI18n } from "./i18n/i18n.server";
+import { serverI18n } from "./i18n/i18n.server";
 import { namespacesOf, serializeBootstrap } from "./i18n/route-namespaces";
 import { resources } from "./locales";
 
@@ -20,7 +20,7 @@ export default async function handleRequest(
 ) {
   let shellRendered = false;
   const nonce = loadContext.cspNonce;
-  const i18n = createI18n(loadContext.lang);
+  const i18n = serverI18n(loadContext.lang);
   // Only this language and the matched routes' namespaces go into the page (handle.i18n).
   const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const language = loadContext.lang;

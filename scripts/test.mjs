@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the three layers in order — unit (Vitest), worker integration (Vitest in the Workers
-// pool) and end-to-end (Playwright against the production build in workerd). Every layer runs even
+// `npm test`: the layers in order — unit (Vitest), worker integration (Vitest in the Workers
+// pool), end-to-end (Playwright against the production build in workerd) and the quality gates over
+// that build (bundle budgets). Every layer runs even
 // if an earlier one fails; the exit code is non-zero if any test failed. Ends with one summary line.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -18,6 +19,8 @@ const layers = [
   { name: "unit", command: ["node_modules/.bin/vitest", "run", "-c", "vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${out}/unit.json`] },
   { name: "worker", command: ["node_modules/.bin/vitest", "run", "-c", "vitest.worker.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${out}/worker.json`] },
   { name: "e2e", command: ["node_modules/.bin/playwright", "test"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` } },
+  // Bundle budgets over the build the e2e layer just made (tests/quality; `npm run test:quality` builds itself).
+  { name: "quality", command: ["node_modules/.bin/vitest", "run", "-c", "vitest.quality.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${out}/quality.json`] },
 ].filter((layer) => only.length === 0 || only.includes(layer.name));
 
 function counts(layer) {

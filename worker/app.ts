@@ -4,6 +4,7 @@ import { api, BODY_RULES } from "./api";
 import { dev } from "./api/dev";
 import { loadSession } from "./auth/middleware";
 import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
+import { CachedRouter } from "./lib/cached-router";
 import { apiError, handleError } from "./lib/errors";
 import { limitBodies } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
@@ -22,7 +23,8 @@ const handlePage = createRequestHandler(
 );
 
 /** The Worker's one Hono root. Order matters: each block sees what the previous ones set. */
-export const app = new Hono<AppEnv>();
+// Its router remembers each (method, path) it has matched (worker/lib/cached-router.ts, 0041).
+export const app = new Hono<AppEnv>({ router: new CachedRouter() });
 
 app.onError(handleError);
 

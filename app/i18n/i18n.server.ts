@@ -24,3 +24,18 @@ export function createI18n(language: Language): I18n {
   });
   return instance;
 }
+
+// Initialising an instance over both languages' catalogues costs a few milliseconds; pages and
+// the API did it on every request. The server never changes an instance's language (the browser's
+// switcher runs on the client's own instance), so one per language serves the isolate (0041).
+const shared = new Map<Language, I18n>();
+
+/** The isolate's server instance for a language: page rendering, loaders, meta, API errors. Never change its language. */
+export function serverI18n(language: Language): I18n {
+  let instance = shared.get(language);
+  if (!instance) {
+    instance = createI18n(language);
+    shared.set(language, instance);
+  }
+  return instance;
+}

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { isAdmin } from "@worker/auth/roles";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import type { KeyOf } from "~/locales/types";
 import { signedIn } from "./auth.server";
 
@@ -11,5 +11,5 @@ import { signedIn } from "./auth.server";
  */
 export function requireAdmin(context: AppLoadContext, titleKey: KeyOf<"admin">) {
   if (!isAdmin(signedIn(context)?.user)) throw data(null, { status: 404 });
-  return { title: createI18n(context.lang).t(titleKey) };
+  return { title: serverI18n(context.lang).t(titleKey) };
 }

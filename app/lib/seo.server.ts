@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import { sanitizeLanguage } from "~/i18n/language";
 import type { resources } from "~/locales";
 import { pageSeo, type PageSeo } from "./seo";
@@ -17,7 +17,7 @@ export function seoFor(
   page: SeoPage,
   override: Partial<Pick<PageSeo, "title" | "description" | "type" | "publishedTime">> = {},
 ): PageSeo {
-  const { t } = createI18n(context.lang);
+  const { t } = serverI18n(context.lang);
   const url = new URL(request.url);
   return pageSeo({
     pathname: url.pathname,

@@ -50,7 +50,7 @@ export async function authenticate(env: Env, request: Request, options: { strict
   const deps = sessionDeps(env, options.waitUntil);
   const result = await validateSessionToken(deps, token, { strict: options.strict });
   if (result.status !== "valid") return null;
-  const user = await accounts.findUserById(deps.db, result.session.userId);
+  const user = result.user ?? (await accounts.findUserById(deps.db, result.session.userId));
   // A disabled account is signed out everywhere, even by a session copy KV still holds.
   if (!user || user.disabledAt) return null;
   return { user, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };

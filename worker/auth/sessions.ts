@@ -32,7 +32,15 @@ export type SessionRecord = {
 };
 
 /** `extended`: this use pushed the expiry back, so the cookie's Max-Age must follow (see refreshedCookie). */
-export type SessionValidation = { status: "valid"; session: SessionRecord; extended: boolean } | { status: "invalid" };
+export type SessionValidation =
+  | {
+      status: "valid";
+      session: SessionRecord;
+      extended: boolean;
+      /** The session's user, when the session was read from D1 (read with it, in the same query). */
+      user?: accounts.User;
+    }
+  | { status: "invalid" };
 
 const kvKey = (sessionId: string) => `session:${sessionId}`;
 
@@ -80,8 +88,12 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
   const now = (deps.now?.() ?? new Date()).getTime();
   const id = hashToken(token);
   let record = options.strict ? null : await deps.kv.get<SessionRecord>(kvKey(id), "json");
+  let user: accounts.User | undefined;
   if (!record) {
-    const row = await accounts.findSession(deps.db, id);
+    // The session with its user: one D1 round trip before the handler, KV copy or not (0041).
+    const found = await accounts.findSessionWithUser(deps.db, id);
+    const row = found?.session;
+    user = found?.user;
     if (!row) {
       if (options.strict) await deps.kv.delete(kvKey(id));
       return { status: "invalid" };
@@ -113,7 +125,7 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     if (deps.waitUntil) deps.waitUntil(write);
     else await write;
   }
-  return { status: "valid", session: record, extended };
+  return { status: "valid", session: record, extended, user };
 }
 
 /**

@@ -3,7 +3,7 @@
  * session hash or token hash are deliberately not scoped by a user id — they are how a user is
  * found in the first place; everything after that takes the user id.
  */
-import { and, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { authTokens, mailOutbox, profiles, sessions, users } from "./schema";
 
@@ -15,7 +15,33 @@ export type AuthToken = typeof authTokens.$inferSelect;
 export type TokenKind = AuthToken["kind"];
 
 export const findUserByEmail = (db: Db, email: string) => db.query.users.findFirst({ where: eq(users.email, email) });
-export const findUserById = (db: Db, userId: string) => db.query.users.findFirst({ where: eq(users.id, userId) });
+// Every signed-in request reads its user (and, when KV has no copy, its session): these statements
+// are turned into SQL once per client instead of on each request (docs/decisions/0041).
+const hotReads = new WeakMap<Db, ReturnType<typeof prepareHotReads>>();
+function prepareHotReads(db: Db) {
+  return {
+    userById: db.select().from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
+    sessionWithUser: db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder("sessionId")))
+      .prepare(),
+  };
+}
+function hot(db: Db) {
+  let reads = hotReads.get(db);
+  if (!reads) {
+    reads = prepareHotReads(db);
+    hotReads.set(db, reads);
+  }
+  return reads;
+}
+
+export const findUserById = (db: Db, userId: string): Promise<User | undefined> => hot(db).userById.get({ userId });
+/** A session and its user in one round trip (the session check when KV has no copy). */
+export const findSessionWithUser = (db: Db, sessionId: string): Promise<{ session: Session; user: User } | undefined> =>
+  hot(db).sessionWithUser.get({ sessionId });
 export const findUserByGoogleSub = (db: Db, sub: string) => db.query.users.findFirst({ where: eq(users.googleSub, sub) });
 
 /** A user, their profile and optionally a first one-time token, in one batch: never half an account. */

@@ -254,16 +254,27 @@ export const serviceResult = (db: Db, service: string) => db.query.serviceResult
 export const ERROR_BUCKET_MS = 5 * 60_000;
 
 /** One more error answer for a route pattern in the current 5-minute bucket (a single upsert). */
+// Every API error answer runs this upsert: its SQL is built once per client (docs/decisions/0041).
+const errorCountUpserts = new WeakMap<Db, ReturnType<typeof prepareErrorCountUpsert>>();
+const prepareErrorCountUpsert = (db: Db) =>
+  db
+    .insert(errorCounts)
+    .values({ route: sql.placeholder("route"), bucket: sql.placeholder("bucket"), clientErrors: sql.placeholder("client"), serverErrors: sql.placeholder("server") })
+    .onConflictDoUpdate({
+      target: [errorCounts.route, errorCounts.bucket],
+      set: { clientErrors: sql`${errorCounts.clientErrors} + excluded.client_errors`, serverErrors: sql`${errorCounts.serverErrors} + excluded.server_errors` },
+    })
+    .prepare();
+
 export async function bumpErrorCount(db: Db, route: string, status: number, at: Date) {
   const bucket = Math.floor(at.getTime() / ERROR_BUCKET_MS) * ERROR_BUCKET_MS;
   const server = status >= 500 ? 1 : 0;
-  await db
-    .insert(errorCounts)
-    .values({ route, bucket, clientErrors: 1 - server, serverErrors: server })
-    .onConflictDoUpdate({
-      target: [errorCounts.route, errorCounts.bucket],
-      set: { clientErrors: sql`${errorCounts.clientErrors} + ${1 - server}`, serverErrors: sql`${errorCounts.serverErrors} + ${server}` },
-    });
+  let upsert = errorCountUpserts.get(db);
+  if (!upsert) {
+    upsert = prepareErrorCountUpsert(db);
+    errorCountUpserts.set(db, upsert);
+  }
+  await upsert.run({ route, bucket, client: 1 - server, server });
 }
 
 /** Error answers per route since `since`, most server errors first; older buckets are pruned. */

@@ -1,23 +1,20 @@
 import type { TFunction } from "i18next";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/language";
 import { namespaces, type Namespace } from "~/locales";
 import type { MessageKey } from "~/locales/types";
 
-const instances = new Map<Language, ReturnType<typeof createI18n>>();
-
-const instanceFor = (language: Language) => {
-  let instance = instances.get(language);
-  if (!instance) {
-    instance = createI18n(language);
-    instances.set(language, instance);
-  }
-  return instance;
-};
+const instanceFor = serverI18n;
+const fixed = new Map<Language, TFunction<Namespace[]>>();
 
 /** Server-side translation (API errors, e-mails, notifications) in the given language; keys are "namespace:key". */
 export function translator(language: Language): TFunction<Namespace[]> {
-  return instanceFor(language).getFixedT(language, namespaces);
+  let t = fixed.get(language);
+  if (!t) {
+    t = instanceFor(language).getFixedT(language, namespaces);
+    fixed.set(language, t);
+  }
+  return t;
 }
 
 /** Whether a string (such as a zod issue's message) is a key of the catalogues. */

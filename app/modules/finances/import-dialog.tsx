@@ -86,7 +86,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
   const fresh = preview?.items.filter((i) => !i.duplicate).length ?? 0;
   const duplicates = (preview?.items.length ?? 0) - fresh;
   const columnOptions = [{ value: "", label: t("import.none") }, ...(preview?.mapping.columns ?? []).map((name, index) => ({ value: String(index), label: name || `#${index + 1}` }))];
-  const choices = categoryOptions(language, ownCategories);
+  const choices = categoryOptions((key) => i18n.t(`finances:categories.${key}` as never), ownCategories);
   const money = (cents: number, type: "income" | "expense") => `${type === "expense" ? "−" : "+"}${formatMoney(cents, language)}`;
   const columnField = (key: "date" | "description" | "amount" | "debit" | "credit") => (
     <Select

@@ -3,7 +3,9 @@
  * Same error semantics as `apiFetch` (app/lib/api.ts): a 402 asks the shell to offer the upgrade.
  */
 import { PREMIUM_REQUIRED_EVENT, type ApiErrorBody, type ApiResult } from "~/lib/api";
-import { DEFAULT_CATEGORIES } from "@worker/modules/finances/categories";
+// The client's own list of keys: the worker's copy carries both languages' catalogues and the
+// parsing word lists, which a first view must not download (tests/quality/bundle-budgets.test.ts).
+import { DEFAULT_CATEGORIES } from "./categories";
 
 /** The import preview/result as the API answers it (../shared/API.md "Finances"). */
 export type ImportPreview = {
@@ -73,8 +75,8 @@ export async function downloadExport(query = ""): Promise<ApiResult<null>> {
   }
 }
 
-/** The category choices: the default set in the language, then the user's own. */
-export const categoryOptions = (language: "pt" | "en", own: readonly { id: string; name: string }[] = []) => [
-  ...DEFAULT_CATEGORIES.map((c) => ({ value: c.key, label: c[language] })),
+/** The category choices: the default set, labelled by `label` (the screen's finances catalogue), then the user's own. */
+export const categoryOptions = (label: (key: string) => string, own: readonly { id: string; name: string }[] = []) => [
+  ...DEFAULT_CATEGORIES.map((c) => ({ value: c.key, label: label(c.key) })),
   ...own.map((c) => ({ value: c.id, label: c.name })),
 ];

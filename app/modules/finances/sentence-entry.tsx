@@ -12,7 +12,6 @@ import { Notice } from "~/components/ui/form";
 import { MoneyInput } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { screenToast } from "~/components/shell/toast-store";
-import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { categoryOptions } from "./io-client";
 
@@ -20,7 +19,6 @@ export type Draft = { type: "income" | "expense"; amountCents: number; descripti
 
 export function SentenceEntry({ ownCategories = [], onSaved }: { ownCategories?: readonly { id: string; name: string }[]; onSaved?: (id: string) => void }) {
   const { t, i18n } = useTranslation("financesIo");
-  const language = sanitizeLanguage(i18n.language) ?? "pt";
   const [text, setText] = useState("");
   const [draft, setDraft] = useState<Draft | null>(null);
 
@@ -86,7 +84,7 @@ export function SentenceEntry({ ownCategories = [], onSaved }: { ownCategories?:
             label={t("fields.category")}
             value={draft.category}
             onChange={(e) => update({ category: e.target.value })}
-            options={categoryOptions(language, ownCategories)}
+            options={categoryOptions((key) => i18n.t(`finances:categories.${key}` as never), ownCategories)}
             error={saver.errors.category}
           />
           {saver.message && (

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Skeleton } from "~/components/ui/skeleton";
 import { deleteWithUndo } from "~/components/ui/undo";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   return {
-    title: createI18n(args.context.lang).t("goals:title"),
+    title: serverI18n(args.context.lang).t("goals:title"),
     status: isStatus(status) ? status : null,
     items: focus && !page.items.some((g) => g.id === focus.id) ? [focus, ...page.items] : page.items,
     nextCursor: page.nextCursor,

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the request pipeline, side by side in ONE run on the same workerd build.
+ *
+ *   floor            a bare Hono route in its own Worker (bench/floor), same wrangler
+ *   404              Rumo GET /api/v1/unknown (the whole middleware stack, no session)
+ *   me               Rumo GET /api/v1/me, signed in
+ *   tasks            Rumo GET /api/v1/tasks, signed in, a page of 50 tasks
+ *   dashboard        Rumo SSR GET /app/dashboard, signed in
+ *
+ * Requests/s and p50/p95/p99 at 1, 10 and 50 connections (autocannon). Each connection level runs
+ * the floor right before Rumo's routes, so both see the same machine load; the targets are ratios
+ * for that reason (issue 20): the 404 path ≥ 70 % of the floor's requests/s, authenticated API reads
+ * ≥ 50 %, and p99 ≤ 4 × p50 on every Rumo route. Exits non-zero on a missed target.
+ *
+ *   node bench/pipeline.mjs [--no-build] [--duration=8] [--connections=1,10,50] [--json=file]
+ *
+ * The load average is printed before and after: on a shared machine, rerun when it is low.
+ */
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import { loginDemo, machine, startApp } from "../scripts/bench-lib.mjs";
+import { freePort } from "../scripts/free-port.mjs";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, "").split("=");
+    return [key, value ?? true];
+  }),
+);
+const duration = Number(args.duration ?? process.env.BENCH_DURATION ?? 8);
+const levels = String(args.connections ?? "1,10,50").split(",").map(Number);
+
+/** Targets (issue 20); `ratio` is against the floor's requests/s at the same connection count. */
+export const TARGETS = { notFoundRatio: 0.7, authReadRatio: 0.5, tailFactor: 4 };
+
+/** The floor Worker under the same wrangler as the app; stopped with its process group. */
+async function startFloor() {
+  const port = String(await freePort());
+  const child = spawn(
+    "node_modules/.bin/wrangler",
+    ["dev", "-c", "bench/floor/wrangler.toml", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
+    { stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
+  );
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  };
+  process.on("exit", stop);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${base}/items`)).ok) return { base, stop };
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error("the floor worker did not start");
+}
+
+/** Enough tasks that GET /tasks answers a full page of 50. */
+async function ensureTasks(base, cookie, count = 50) {
+  const headers = { cookie, origin: base, "content-type": "application/json" };
+  const page = await fetch(`${base}/api/v1/tasks?limit=50`, { headers: { cookie } }).then((r) => r.json());
+  for (let i = page.items.length; i < count; i++) {
+    const response = await fetch(`${base}/api/v1/tasks`, { method: "POST", headers, body: JSON.stringify({ title: `Tarefa de referência ${i + 1}` }) });
+    if (!response.ok) throw new Error(`creating a task: ${response.status} ${await response.text()}`);
+  }
+  const check = await fetch(`${base}/api/v1/tasks`, { headers: { cookie } }).then((r) => r.json());
+  if (check.items.length < count) throw new Error(`GET /api/v1/tasks answers ${check.items.length} tasks, expected ${count}`);
+}
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+/** One autocannon run; latencies are collected per response so p95 is exact (autocannon has no p95). */
+async function measure({ url, headers = {}, expectStatus }, connections) {
+  const latencies = [];
+  let unexpected = 0;
+  const instance = autocannon({ url, headers, connections, duration, pipelining: 1 });
+  instance.on("response", (_client, status, _bytes, ms) => {
+    latencies.push(ms);
+    if (status !== expectStatus) unexpected++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / duration,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    errors: result.errors + result.timeouts + unexpected,
+  };
+}
+
+const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+
+const app = await startApp({ stateDir: ".wrangler/bench-pipeline-state", skipBuild: Boolean(args["no-build"]) });
+let floor;
+let failed = false;
+try {
+  const cookie = await loginDemo(app.base);
+  floor = await startFloor();
+  await ensureTasks(app.base, cookie);
+
+  const targets = [
+    { name: "floor (bare Hono)", url: `${floor.base}/items`, expectStatus: 200, floor: true },
+    { name: "404 /api/v1/unknown", url: `${app.base}/api/v1/unknown`, expectStatus: 404, ratio: TARGETS.notFoundRatio },
+    { name: "GET /api/v1/me", url: `${app.base}/api/v1/me`, headers: { cookie }, expectStatus: 200, ratio: TARGETS.authReadRatio },
+    { name: "GET /api/v1/tasks (50)", url: `${app.base}/api/v1/tasks`, headers: { cookie }, expectStatus: 200, ratio: TARGETS.authReadRatio },
+    { name: "SSR /app/dashboard", url: `${app.base}/app/dashboard`, headers: { cookie }, expectStatus: 200 },
+  ];
+
+  // Warm-up: every isolate compiled, caches filled, the session's KV copy written.
+  for (const target of targets) for (let i = 0; i < 30; i++) await fetch(target.url, { headers: target.headers }).then((r) => r.arrayBuffer());
+
+  console.log(machine());
+  console.log(`load average before: ${loadavg()}; ${duration} s per run; autocannon in this process\n`);
+  const rows = [];
+  for (const connections of levels) {
+    let floorRps = NaN;
+    for (const target of targets) {
+      const figures = await measure(target, connections);
+      if (target.floor) floorRps = figures.rps;
+      const ratio = figures.rps / floorRps;
+      const misses = [];
+      if (figures.requests === 0) misses.push("no answer in time");
+      if (figures.errors) misses.push(`${figures.errors} errors`);
+      if (target.ratio && ratio < target.ratio) misses.push(`< ${target.ratio * 100} % of floor`);
+      if (!target.floor && figures.p99 > TARGETS.tailFactor * figures.p50) misses.push(`p99 > ${TARGETS.tailFactor}×p50`);
+      if (misses.length) failed = true;
+      const row = { route: target.name, connections, ...figures, ratio, misses };
+      rows.push(row);
+      console.log(
+        [
+          target.name.padEnd(24),
+          `c=${String(connections).padStart(2)}`,
+          `${figures.rps.toFixed(0).padStart(5)} req/s`,
+          `p50 ${figures.p50.toFixed(1).padStart(6)} ms`,
+          `p95 ${figures.p95.toFixed(1).padStart(6)} ms`,
+          `p99 ${figures.p99.toFixed(1).padStart(6)} ms`,
+          target.floor ? "  floor" : `${(ratio * 100).toFixed(0).padStart(4)} %`,
+          misses.length ? `✗ ${misses.join(", ")}` : "✓",
+        ].join("  "),
+      );
+    }
+    console.log("");
+  }
+  console.log(`load average after: ${loadavg()}`);
+  if (args.json) writeFileSync(String(args.json), JSON.stringify({ machine: machine(), duration, rows }, null, 2));
+  console.log(failed ? "✗ a target was missed" : "✓ every target met");
+} catch (err) {
+  console.error(err);
+  failed = true;
+} finally {
+  floor?.stop();
+  app.stop();
+  await sleep(1500);
+  process.exit(failed ? 1 : 0);
+}

@@ -1,0 +1,98 @@
+/**
+ * Bundle budgets (issue 20, docs/decisions/0042): first-load JavaScript (gzip) of every page route
+ * of the client build ≤ 130 KiB on public pages and ≤ 165 KiB on /app screens; no chart library and
+ * no catalogue module in any first load (a page's catalogues travel inline, in its language only).
+ *
+ * Reads the existing build (`npm test` runs it after the e2e layer built the app; `npm run
+ * test:quality` builds first). Routes over budget today are listed in bundle-baseline.json as debt:
+ * they may not grow (1 KiB of slack) and the test names the chunk that did. `UPDATE_BUNDLE_BASELINE=1`
+ * rewrites that file after a deliberate change.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BUDGET_KIB, buildExists, chunkName, describeLoad, gzipBytes, modulesOf, pageLoads, readChunkSources, type PageLoad } from "./bundle";
+
+const BASELINE_FILE = join(import.meta.dirname, "bundle-baseline.json");
+const SLACK_KIB = 1;
+type Baseline = Record<string, { gzipKiB: number; chunks: Record<string, number> }>;
+
+const hasBuild = buildExists();
+if (!hasBuild && process.env.CI) throw new Error("bundle budgets: no client build (build/client-chunks.json); build before this test in CI");
+
+const round = (kib: number) => Math.round(kib * 10) / 10;
+const chunkSizes = (load: PageLoad) => Object.fromEntries(load.files.map((file) => [chunkName(file), round(gzipBytes(file) / 1024)]));
+
+describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () => {
+  const loads = hasBuild ? pageLoads() : [];
+  const sources = hasBuild ? readChunkSources() : {};
+  const baseline: Baseline = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, "utf8")) : {};
+
+  it("finds every page route of the manifest, public and /app", () => {
+    const urls = loads.map((l) => l.url);
+    for (const url of ["/", "/pricing", "/auth", "/app/dashboard", "/app/tarefas", "/app/financas"]) expect(urls).toContain(url);
+    expect(loads.filter((l) => l.kind === "app").length).toBeGreaterThan(10);
+  });
+
+  it("keeps every route within its budget (or, for recorded debt, from growing)", () => {
+    if (process.env.UPDATE_BUNDLE_BASELINE) {
+      const debt: Baseline = {};
+      for (const load of loads) if (load.gzipKiB > BUDGET_KIB[load.kind]) debt[load.url] = { gzipKiB: round(load.gzipKiB), chunks: chunkSizes(load) };
+      writeFileSync(BASELINE_FILE, JSON.stringify(debt, null, 2) + "\n");
+      return;
+    }
+    const problems: string[] = [];
+    const table: string[] = [];
+    for (const load of loads) {
+      const budget = BUDGET_KIB[load.kind];
+      const recorded = baseline[load.url];
+      const over = load.gzipKiB > budget;
+      table.push(`${load.url.padEnd(34)} ${load.gzipKiB.toFixed(1).padStart(6)} KiB / ${budget}${over ? (recorded ? `  over (debt ${recorded.gzipKiB})` : "  OVER") : ""}`);
+      if (!over) continue;
+      if (recorded && load.gzipKiB <= recorded.gzipKiB + SLACK_KIB) continue;
+      const sizes = chunkSizes(load);
+      const grew = recorded
+        ? Object.entries(sizes)
+            .filter(([name, kib]) => kib - (recorded.chunks[name] ?? 0) >= 0.1)
+            .map(([name, kib]) => `${name} ${recorded.chunks[name] ?? 0} → ${kib} KiB`)
+        : [];
+      problems.push(
+        [
+          `${load.url} (route ${load.routeId}): ${load.gzipKiB.toFixed(1)} KiB of first-load JavaScript, budget ${budget} KiB${recorded ? `, recorded debt ${recorded.gzipKiB} KiB` : ""}`,
+          ...(grew.length ? [`  chunks that grew: ${grew.join("; ")}`] : []),
+          "  biggest chunks:",
+          ...describeLoad(load, sources).map((line) => `    ${line}`),
+        ].join("\n"),
+      );
+    }
+    console.log(`First-load JavaScript per route (gzip):\n${table.join("\n")}`);
+    expect(problems, problems.join("\n\n")).toEqual([]);
+  });
+
+  it("puts no chart library in any first load (charts load with the screen that draws them)", () => {
+    const charts = loads.flatMap((load) =>
+      modulesOf(load, sources)
+        .filter(({ id }) => /node_modules\/(recharts|victory-vendor|d3-[a-z]+)\//.test(id))
+        .map(({ file, id }) => `${load.url}: ${file} holds ${id}`),
+    );
+    expect([...new Set(charts)]).toEqual([]);
+  });
+
+  it("puts no catalogue module in any first load (the page carries its language's namespaces inline)", () => {
+    const catalogues = loads.flatMap((load) =>
+      modulesOf(load, sources)
+        .filter(({ id }) => /^app\/locales\/(pt|en)\//.test(id))
+        .map(({ file, id }) => `${load.url}: ${file} holds ${id}`),
+    );
+    expect([...new Set(catalogues)]).toEqual([]);
+  });
+
+  it("keeps each catalogue in a chunk of its own, loaded on demand", () => {
+    const catalogueChunks = Object.entries(sources).filter(([, chunk]) => Object.keys(chunk.modules).some((id) => /^app\/locales\/(pt|en)\//.test(id)));
+    expect(catalogueChunks.length).toBeGreaterThan(0);
+    for (const [file, chunk] of catalogueChunks) {
+      const languages = new Set(Object.keys(chunk.modules).map((id) => id.match(/^app\/locales\/(pt|en)\//)?.[1]).filter(Boolean));
+      expect(languages.size, `${file} mixes languages`).toBe(1);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { hashToken } from "../../worker/auth/tokens";
+import { countingD1, countingKv, type D1Call, type KvCall } from "./counting-bindings";
+import { ORIGIN, signUpAndLogIn } from "./helpers";
+
+// Issue 20: a signed-in request makes at most one KV read and one D1 round trip before its handler's
+// own work (docs/decisions/0041). The request goes to an API path with no handler work at all (the
+// API's not-found answer), so everything counted before the answer is the pipeline's. The one call
+// after it, the error count of the health screen, runs once the answer is made (waitUntil).
+const isErrorCount = (call: D1Call) => call.sql.some((sql) => sql.includes('"error_counts"'));
+
+async function pipelineCalls(cookie?: string) {
+  const d1: D1Call[] = [];
+  const kv: KvCall[] = [];
+  const ctx = createExecutionContext();
+  const countingEnv = { ...env, DB: countingD1(env.DB, d1), SESSIONS: countingKv(env.SESSIONS, kv) };
+  const response = await app.fetch(new Request(`${ORIGIN}/api/v1/no-such-thing`, { headers: cookie ? { cookie } : {} }), countingEnv, ctx);
+  const before = { d1: [...d1], kv: [...kv] };
+  await waitOnExecutionContext(ctx);
+  expect(response.status).toBe(404);
+  return { before: { d1: before.d1.filter((c) => !isErrorCount(c)), kvReads: before.kv.filter((c) => c.method === "get") }, after: d1.slice(before.d1.length) };
+}
+
+describe("round trips before the handler", () => {
+  it("anonymous: no KV read and no D1 round trip", async () => {
+    const { before } = await pipelineCalls();
+    expect(before.kvReads).toEqual([]);
+    expect(before.d1).toEqual([]);
+  });
+
+  it("signed in with the session's KV copy: one KV read, one D1 round trip (the user)", async () => {
+    const cookie = await signUpAndLogIn("rt-kv@example.com");
+    const { before, after } = await pipelineCalls(cookie);
+    expect(before.kvReads).toHaveLength(1);
+    expect(before.d1).toHaveLength(1);
+    expect(before.d1[0].sql[0]).toContain('from "users"');
+    // The error count is the only D1 work left, after the answer.
+    expect(after.every(isErrorCount)).toBe(true);
+  });
+
+  it("signed in without a KV copy: one KV read, and the session and its user in one D1 round trip", async () => {
+    const cookie = await signUpAndLogIn("rt-nokv@example.com");
+    await env.SESSIONS.delete(`session:${hashToken(cookie.split("=")[1])}`);
+    const { before } = await pipelineCalls(cookie);
+    expect(before.kvReads).toHaveLength(1);
+    expect(before.d1).toHaveLength(1);
+    expect(before.d1[0].sql[0]).toMatch(/from "sessions" inner join "users"/);
+  });
+});
