@@ -9,6 +9,7 @@ import { exportAccount } from "./accounts";
 import { exportBillingData } from "./billing";
 import type { Db } from "./client";
 import { listFeedback } from "./feedback";
+import { listIdempotencyKeys } from "./idempotency";
 import { exportNotificationData } from "./notifications";
 import { authTokens, knownDevices, notificationDigests, referrals } from "./schema";
 
@@ -55,7 +56,15 @@ const feedbackExporter: Exporter = {
   },
 };
 
-export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter];
+/** Keys of the last day's offline-queue writes (what was sent where; the answers are the data itself). */
+const idempotencyExporter: Exporter = {
+  tables: ["idempotency_keys"],
+  async export(db, userId) {
+    return { recentWriteKeys: await listIdempotencyKeys(db, userId) };
+  },
+};
+
+export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter, idempotencyExporter];
 
 /** Every exporter's part, merged; two exporters writing the same key is a bug, not a silent overwrite. */
 export async function exportUserData(db: Db, userId: string, exporters: readonly Exporter[]) {
