@@ -25,7 +25,7 @@ import {
   userCacheName,
   type PageMessage,
   type WorkerMessage,
-} from "./rules";
+} from "../app/lib/pwa/rules";
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 

@@ -1,6 +1,6 @@
 /**
  * What the service worker does with each request, as plain functions of URLs and names so that
- * unit tests can check them (tests/unit/sw-rules.test.ts). No worker globals here.
+ * unit tests can check them (app/lib/pwa/rules.test.ts). No worker globals here.
  * docs/decisions/0040-offline-app.md
  */
 
