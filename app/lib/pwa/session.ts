@@ -16,15 +16,17 @@ async function tellWorker(message: WorkerMessage) {
 let prefetched: string | null = null;
 
 export async function startPwaSession(userId: string) {
-  await tellWorker({ type: "SET_USER", userId });
-  if (prefetched === userId || !navigator.onLine) return;
+  if (!("serviceWorker" in navigator)) return;
+  const sw = navigator.serviceWorker;
+  // Waits for an active worker (the first visit registers it just now); never resolves without one.
+  const registration = await sw.ready;
+  registration.active?.postMessage({ type: "SET_USER", userId } satisfies WorkerMessage);
+  if (prefetched === userId) return;
   prefetched = userId;
+  // Only once a worker controls the page: without it the answers would not be stored.
+  if (!sw.controller) await new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
   setTimeout(() => {
-    // Only once a worker controls the page: without it the answers would go nowhere.
-    if (!navigator.serviceWorker?.controller) {
-      prefetched = null;
-      return;
-    }
+    if (!navigator.onLine) return;
     for (const path of PREFETCHED_PAGES) {
       void fetch(path, { headers: { accept: "text/html" }, credentials: "same-origin" }).catch(() => undefined);
       void fetch(`${path}.data`, { credentials: "same-origin" }).catch(() => undefined);
