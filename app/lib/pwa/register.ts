@@ -5,6 +5,8 @@
  * waiting worker, then one reload when the new worker takes control.
  */
 import type { PageMessage } from "./rules";
+import { captureInstallPrompt } from "./install";
+import { applyOrientation, readOrientation } from "./orientation";
 import { dispatchPwa } from "./state";
 
 export const UPDATE_RELOAD_DELAY_MS = 1_000;
@@ -21,6 +23,8 @@ function applyUpdate(registration: ServiceWorkerRegistration) {
 const isDesktop = () => window.matchMedia("(pointer: fine)").matches && window.innerWidth >= 768;
 
 export async function registerServiceWorker(options: { confirmUpdate: () => boolean }) {
+  captureInstallPrompt();
+  void applyOrientation(readOrientation());
   if (!("serviceWorker" in navigator)) return;
   const sw = navigator.serviceWorker;
   const offerUpdate = (registration: ServiceWorkerRegistration) => {

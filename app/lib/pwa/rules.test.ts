@@ -45,3 +45,18 @@ describe("service worker lifecycle", () => {
     expect(nextPwaState(first, { type: "installed", controlled: true }).updateAvailable).toBe(true);
   });
 });
+
+describe("orientation preference", () => {
+  it("is stored under the specification's key, auto unless a known value", async () => {
+    const { ORIENTATION_KEY, parseOrientation, readOrientation, applyOrientation } = await import("./orientation");
+    expect(ORIENTATION_KEY).toBe("orientation-preference");
+    expect(readOrientation({ getItem: () => "landscape" })).toBe("landscape");
+    expect(parseOrientation("sideways")).toBe("auto");
+    const locked: string[] = [];
+    await applyOrientation("portrait", { lock: async (o) => void locked.push(o), unlock: () => locked.push("unlocked") });
+    await applyOrientation("auto", { lock: async (o) => void locked.push(o), unlock: () => locked.push("unlocked") });
+    // Outside the installed app the lock is refused: no error escapes.
+    await applyOrientation("landscape", { lock: () => Promise.reject(new Error("NotSupportedError")) });
+    expect(locked).toEqual(["portrait", "unlocked"]);
+  });
+});

@@ -130,6 +130,12 @@ export default {
     },
   },
   toasts: { close: "Close notification" },
+  app: {
+    install: "Install the app on this device",
+    orientation: "Screen orientation",
+    orientationHint: "Applies to the installed app.",
+    orientations: { auto: "Automatic", portrait: "Portrait", landscape: "Landscape" },
+  },
   offline: {
     banner: "Offline mode: you are seeing the last data saved on this device.",
     servedFromCache: "No answer from the server: you are seeing the last saved data.",

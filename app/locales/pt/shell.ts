@@ -128,6 +128,12 @@ const shell = {
     },
   },
   toasts: { close: "Fechar notificação" },
+  app: {
+    install: "Instalar a aplicação neste dispositivo",
+    orientation: "Orientação do ecrã",
+    orientationHint: "Aplica-se à aplicação instalada.",
+    orientations: { auto: "Automática", portrait: "Vertical", landscape: "Horizontal" },
+  },
   offline: {
     banner: "Modo offline: está a ver os últimos dados guardados neste dispositivo.",
     servedFromCache: "Sem resposta do servidor: está a ver os últimos dados guardados.",

@@ -1,3 +1,4 @@
+import { AppInstallSettings } from "~/components/offline/app-settings";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -126,6 +127,7 @@ function PreferencesTab({ data }: { data: LayoutData }) {
       {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}
       <WorkingHoursSetting data={data} />
       <PersonalDataAi data={data} />
+      <AppInstallSettings />
     </div>
   );
 }
