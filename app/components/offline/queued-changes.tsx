@@ -49,7 +49,7 @@ function QueuedItem({ change }: { change: QueuedChange }) {
     <li data-testid="pending-change" data-status={change.status} className={`rounded-xl border p-3 text-sm ${failed ? "border-red-200 bg-red-50" : "border-dashed border-amber-300 bg-amber-50"}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0">
-          <span className="block text-xs text-slate-600">{t(`offline.kinds.${change.kind}`)}</span>
+          <span className="block text-xs text-slate-600">{t(`offline.kinds.${change.kind.replace(".", "_") as "task_create"}`)}</span>
           <span className="font-medium break-words text-slate-900">{change.label}</span>
         </span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${failed ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}>

@@ -162,12 +162,12 @@ export default {
     listTitle: "Changes made offline",
     fields: { title: "Title", description: "Description", content: "Text", amountCents: "Amount (€)" },
     kinds: {
-      "task.create": "New task",
-      "task.update": "Task changed",
-      "transaction.create": "New transaction",
-      "diary.create": "New diary entry",
-      "diary.update": "Diary entry changed",
-      "routine.checkIn": "Routine check-in",
+      task_create: "New task",
+      task_update: "Task changed",
+      transaction_create: "New transaction",
+      diary_create: "New diary entry",
+      diary_update: "Diary entry changed",
+      routine_checkIn: "Routine check-in",
     },
   },
   connectivity: {

@@ -160,12 +160,12 @@ const shell = {
     listTitle: "Alterações feitas offline",
     fields: { title: "Título", description: "Descrição", content: "Texto", amountCents: "Valor (€)" },
     kinds: {
-      "task.create": "Nova tarefa",
-      "task.update": "Tarefa alterada",
-      "transaction.create": "Nova transação",
-      "diary.create": "Nova entrada do diário",
-      "diary.update": "Entrada do diário alterada",
-      "routine.checkIn": "Registo de rotina",
+      task_create: "Nova tarefa",
+      task_update: "Tarefa alterada",
+      transaction_create: "Nova transação",
+      diary_create: "Nova entrada do diário",
+      diary_update: "Entrada do diário alterada",
+      routine_checkIn: "Registo de rotina",
     },
   },
   connectivity: {
