@@ -43,6 +43,8 @@ test.describe("installable app that works offline", () => {
 
     await page.goto("/app/meu-impacto");
     await untilHydrated(page);
+    // Registered after hydration, with scope /.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/")) !== undefined, undefined, { timeout: 30_000 });
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.scope)).toBe(`${origin}/`);
     await untilOfflineReady(page);
 

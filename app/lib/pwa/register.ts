@@ -19,8 +19,8 @@ function applyUpdate(registration: ServiceWorkerRegistration) {
   registration.waiting.postMessage({ type: "SKIP_WAITING" });
 }
 
-/** Desktop: a fine pointer and no touch-first layout (the specification's "desktop flow"). */
-const isDesktop = () => window.matchMedia("(pointer: fine)").matches && window.innerWidth >= 768;
+/** Desktop: no touch-first pointer and a wide window (the specification's "desktop flow"). */
+const isDesktop = () => !window.matchMedia("(pointer: coarse)").matches && window.innerWidth >= 768;
 
 export async function registerServiceWorker(options: { confirmUpdate: () => boolean }) {
   captureInstallPrompt();
