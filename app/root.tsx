@@ -18,6 +18,8 @@ export const handle: I18nHandle = { i18n: ["common", "ui"] };
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -62,10 +64,14 @@ const CookieBanner = lazy(() => import("./components/shell/cookie-banner").then(
 
 export default function App() {
   useStoredLanguageSync();
+  const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     clearReloadFlag();
     setHydrated(true);
+    // The service worker after hydration, outside the first bundle (app/lib/pwa/register.ts).
+    void import("./lib/pwa/register").then(({ registerServiceWorker }) => registerServiceWorker({ confirmUpdate: () => window.confirm(t("pwa.updateConfirm")) }));
+    void import("./lib/native/bridge").then(({ startNativeBridge }) => startNativeBridge());
     // A marker for end-to-end tests that must not type into a form React has not taken over yet.
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -25,6 +25,8 @@ function run(command, args) {
 if (!process.env.RUMO_SKIP_BUILD || !existsSync("build/server/index.js")) {
   console.log("→ building the app");
   run(bin("react-router"), ["build"]);
+  // The service worker is generated from the build (its precache list names the hashed assets).
+  run("node", ["scripts/build-sw.mjs"]);
 }
 
 if (process.env.RUMO_FRESH_STATE) rmSync(stateDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { apiError, handleError } from "./lib/errors";
 import { limitBodies } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
 import { environmentOfRequest } from "./middleware/environment";
+import { idempotency } from "./middleware/idempotency";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
 import type { AppEnv } from "./types";
@@ -41,6 +42,8 @@ app.use("*", csrf({ except: WEBHOOK_PATHS }));
 // The session (if any), read once for the API and the pages; no read without a session cookie.
 // Static assets never get here: the assets binding serves them before the Worker runs.
 app.use("*", loadSession);
+// Writes replayed by the offline queue answer once per Idempotency-Key (docs/decisions/0040).
+app.use("/api/v1/*", idempotency);
 
 // The JSON API (and, inside it, webhooks and the realtime upgrade).
 app.route("/api/v1", api);

@@ -9,11 +9,11 @@ export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; 
  * Calls the JSON API from the browser (same origin, cookie session). Network failures become an
  * error result with code "network", so screens have one path for every failure.
  */
-export async function apiFetch<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+export async function apiFetch<T = unknown>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   try {
     const response = await fetch(`/api/v1${path}`, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers: { ...(init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
     });

@@ -10,6 +10,7 @@ import { exportActivities } from "./activities";
 import { exportBillingData } from "./billing";
 import type { Db } from "./client";
 import { listFeedback } from "./feedback";
+import { listIdempotencyKeys } from "./idempotency";
 import { exportNotificationData } from "./notifications";
 import { authTokens, knownDevices, notificationDigests, referrals } from "./schema";
 
@@ -69,7 +70,15 @@ const activitiesExporter: Exporter = {
   },
 };
 
-export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter, searchIndexExporter, activitiesExporter];
+/** Keys of the last day's offline-queue writes (what was sent where; the answers are the data itself). */
+const idempotencyExporter: Exporter = {
+  tables: ["idempotency_keys"],
+  async export(db, userId) {
+    return { recentWriteKeys: await listIdempotencyKeys(db, userId) };
+  },
+};
+
+export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter, searchIndexExporter, activitiesExporter, idempotencyExporter];
 
 /** Every exporter's part, merged; two exporters writing the same key is a bug, not a silent overwrite. */
 export async function exportUserData(db: Db, userId: string, exporters: readonly Exporter[]) {

@@ -471,3 +471,27 @@ export const userActivities = sqliteTable(
     index("user_activities_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Answers to writes sent with an Idempotency-Key (the offline queue's replays): a repeat of the
+ * same key answers the stored response without writing again. Kept a day (nightly cleanup).
+ * `status` is null while the first request is still running. docs/decisions/0040-offline-app.md
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    status: integer("status"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

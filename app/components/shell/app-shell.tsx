@@ -44,10 +44,15 @@ export function useMobileLayout(fromUserAgent: boolean) {
 function useSignOut() {
   const navigate = useNavigate();
   return async () => {
+    const offline = await import("~/components/offline/use-offline-app");
+    // Changes made offline get one last chance to reach the server while the session exists.
+    await offline.replayBeforeSignOut();
     // The session's closing events go while the session still exists.
     await endSessionForSignOut();
     await apiFetch("/auth/logout", { method: "POST" });
     realtime().reset();
+    // Nothing of this user stays for the next one: cached screens and data, queued changes.
+    await offline.forgetOfflineUser();
     navigate("/auth", { replace: true });
   };
 }

@@ -2,12 +2,17 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "./toast-store";
 
-/** 'Voltou online' when the connection returns, 'Modo offline' when it drops. */
+/**
+ * 'Voltou online' when the connection returns; 'Modo offline' when it drops while offline mode is
+ * ready (a service worker controls the page, so the screens keep working).
+ */
 export function useConnectivityNotices() {
   const { t } = useTranslation("shell");
   useEffect(() => {
     const online = () => toast({ kind: "single", tone: "success", title: t("connectivity.online"), description: t("connectivity.onlineText") });
-    const offline = () => toast({ kind: "single", tone: "info", title: t("connectivity.offline"), description: t("connectivity.offlineText") });
+    const offline = () =>
+      navigator.serviceWorker?.controller &&
+      toast({ kind: "single", tone: "info", title: t("connectivity.offline"), description: t("connectivity.offlineText") });
     window.addEventListener("online", online);
     window.addEventListener("offline", offline);
     return () => {

@@ -10,6 +10,9 @@ export default {
     pt: "Português",
     en: "English",
   },
+  pwa: {
+    updateConfirm: "A new version of Rumo is available. Reload now?",
+  },
   loadingPage: "Loading page...",
   checkingAuth: "Checking authentication...",
   loading: "Loading...",

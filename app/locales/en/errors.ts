@@ -17,6 +17,11 @@ export default {
     tooLarge: "The request is too large ({{max}} at most).",
     mediaType: "Unsupported content type. Use {{types}}.",
   },
+  idempotency: {
+    reused: "This idempotency key was already used with a different request. Generate a new key for each change.",
+    inProgress: "A request with this idempotency key is still being processed. Try again in a moment.",
+    invalidKey: "Invalid key: use 8 to 200 letters, digits, '-', '_', ':' or '.'.",
+  },
   rate_limited: "Too many requests. Please try again later.",
   internal_error: "Internal system error. Please try again in a few minutes.",
   service_misconfigured: "Service temporarily unavailable: the server configuration is incomplete.",

@@ -7,6 +7,9 @@ const common = {
     pt: "Português",
     en: "English",
   },
+  pwa: {
+    updateConfirm: "Está disponível uma nova versão do Rumo. Recarregar agora?",
+  },
   loadingPage: "Carregando página...",
   checkingAuth: "Verificando autenticação...",
   loading: "A carregar...",

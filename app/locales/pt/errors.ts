@@ -15,6 +15,11 @@ const errors = {
     tooLarge: "O pedido é demasiado grande (máximo {{max}}).",
     mediaType: "Tipo de conteúdo não suportado. Use {{types}}.",
   },
+  idempotency: {
+    reused: "Esta chave de idempotência já foi usada com outro pedido. Gere uma chave nova para cada alteração.",
+    inProgress: "Um pedido com esta chave de idempotência ainda está a ser processado. Tente novamente dentro de instantes.",
+    invalidKey: "Chave inválida: use 8 a 200 letras, números, '-', '_', ':' ou '.'.",
+  },
   rate_limited: "Demasiados pedidos. Tente novamente mais tarde.",
   internal_error: "Erro interno do sistema. Tente novamente em alguns minutos.",
   service_misconfigured: "Serviço temporariamente indisponível: a configuração do servidor está incompleta.",

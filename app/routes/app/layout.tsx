@@ -5,6 +5,8 @@ import { NotificationBell } from "~/components/notifications/notification-bell";
 import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
 import { DesktopShell, MobileShell, useMobileLayout } from "~/components/shell/app-shell";
 import { useConnectivityNotices } from "~/components/shell/connectivity";
+import { OfflineStatus } from "~/components/offline/offline-status";
+import { useOfflineApp } from "~/components/offline/use-offline-app";
 import { FeedbackBox } from "~/components/shell/feedback-box";
 import { breadcrumbs, CRUMB_LABELS, isMobileUserAgent } from "~/components/shell/rules";
 import { createI18n } from "~/i18n/i18n.server";
@@ -76,6 +78,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [completed, setCompleted] = useState<string[]>(loaderData.completedGuides);
   const [tourFor, setTourFor] = useState<string | null>(null);
   useConnectivityNotices();
+  useOfflineApp(loaderData.user.id);
   usePremiumRequiredToast();
   useFeatureAnnouncements(loaderData.user.id);
   useActivityAndSecurity(loaderData.user.id, loaderData.activityTracking);
@@ -114,6 +117,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {!loaderData.user.emailConfirmed && <UnverifiedBanner email={loaderData.user.email} />}
+      <OfflineStatus />
       <Shell
         user={loaderData.user}
         entitlements={loaderData.entitlements}

@@ -1,3 +1,4 @@
+import { AppInstallSettings } from "~/components/offline/app-settings";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -134,6 +135,7 @@ function PreferencesTab({ data }: { data: LayoutData }) {
       <ActivityTrackingSetting enabled={data.activityTracking} />
       <FeedSection headingLevel={3} />
       <GoogleCalendarSettings />
+      <AppInstallSettings />
     </div>
   );
 }

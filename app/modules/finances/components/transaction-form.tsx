@@ -8,6 +8,8 @@ import { Notice } from "~/components/ui/form";
 import { MoneyInput } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
+import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
+import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import type { CategoryOption, TransactionView } from "../types";
 
 type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; date: string; category: string };
@@ -47,6 +49,7 @@ export function TransactionForm({
     if (open) setDraft(initial());
   }
   const form = useApiForm({ fields: ["type", "amountCents", "description", "date", "category"], fallback: t("form.error"), onSuccess: onSaved });
+  const queuedNotice = useQueuedWriteNotice();
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
   const setType = (type: Draft["type"]) =>
@@ -55,7 +58,14 @@ export function TransactionForm({
   const submit = form.submit(() => {
     if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });
     const body = { ...draft, amountCents: draft.amountCents };
-    return editing ? apiFetch(`/transactions/${editing.id}`, { method: "PATCH", body }) : apiFetch("/transactions", { body });
+    if (editing) return apiFetch(`/transactions/${editing.id}`, { method: "PATCH", body });
+    // A new transaction made offline is queued and shown at once in the screen (QueuedChanges).
+    return writeOrQueue({ kind: "transaction.create", method: "POST", path: "/transactions", body, label: body.description || t(`types.${body.type}`) }).then((result) => {
+      if (!isQueued(result)) return result;
+      queuedNotice(result);
+      if (result.queued) onClose();
+      return null;
+    });
   });
 
   return (

@@ -18,6 +18,7 @@ import { deleteWithUndo } from "~/components/ui/undo";
 import { sanitizeLanguage } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
+import { QueuedChanges } from "~/components/offline/queued-changes";
 import { requireUser } from "~/lib/auth.server";
 import { formatMonthYear, formatLongDate } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
@@ -246,6 +247,8 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
         </header>
 
         <SentenceEntry ownCategories={data.ownCategories} onSaved={() => void revalidate()} />
+
+        <QueuedChanges kinds={["transaction.create"]} />
 
         <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b border-slate-200" data-tour="finances-tabs">
           {TABS.map((key) => (

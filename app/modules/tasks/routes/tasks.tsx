@@ -22,6 +22,9 @@ import { useApiForm } from "~/components/ui/use-api-form";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { sanitizeLanguage, type Language } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { QueuedChanges } from "~/components/offline/queued-changes";
+import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
+import { isQueued, writeOrQueue, type Queued } from "~/lib/offline/write";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
@@ -89,6 +92,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const [plan, setPlan] = useState<PlanAnswer | null>(null);
   const [editingHours, setEditingHours] = useState(false);
   useEntityChanges(["task"]);
+  const queuedNotice = useQueuedWriteNotice();
 
   const time = useMemo(() => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone, hour: "2-digit", minute: "2-digit" }), [language, timeZone]);
   const dateText = (date: string, withWeekday = false) =>
@@ -126,8 +130,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   async function toggleDone(task: TaskView) {
     setBusy(task.id);
     const status = task.status === "done" ? "todo" : "done";
-    const result = await apiFetch<{ task: TaskView; next: TaskView | null }>(`/tasks/${task.id}`, { method: "PATCH", body: { status } });
+    const result = await writeOrQueue<{ task: TaskView; next: TaskView | null }>({ kind: "task.update", method: "PATCH", path: `/tasks/${task.id}`, body: { status }, label: task.title });
     setBusy(null);
+    if (isQueued(result)) return queuedNotice(result);
     if (!result.ok) return toast({ title: result.error.message || t("errors.update"), tone: "error" });
     if (status === "done") {
       const next = result.data.next;
@@ -203,6 +208,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       </header>
 
       <QuickAdd timeZone={timeZone} language={language} onDraft={(form) => setDialogue({ mode: "draft", form })} />
+
+      <QueuedChanges kinds={["task.create", "task.update"]} />
 
       {plan && plan.unplaced.length > 0 && (
         <Notice tone="error">
@@ -285,6 +292,10 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           timeZone={timeZone}
           language={language}
           onClose={() => setDialogue(null)}
+          onQueued={(result) => {
+            setDialogue(null);
+            queuedNotice(result);
+          }}
           onSaved={(saved, mode) => {
             setDialogue(null);
             toast({ title: mode === "edit" ? t("toast.saved") : t("toast.created"), tone: "success" });
@@ -443,7 +454,22 @@ function QuickAdd({ timeZone, language, onDraft }: { timeZone: string; language:
 const FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "scheduledStart", "status", "recurrence"] as const;
 
 /** Create, confirm a quick-add draft, or edit: the API's field messages stay next to their fields and what was typed is kept. */
-function TaskDialog({ dialogue, timeZone, language, onClose, onSaved }: { dialogue: NonNullable<Dialogue>; timeZone: string; language: Language; onClose: () => void; onSaved: (task: TaskView, mode: NonNullable<Dialogue>["mode"]) => void }) {
+function TaskDialog({
+  dialogue,
+  timeZone,
+  language,
+  onClose,
+  onSaved,
+  onQueued,
+}: {
+  dialogue: NonNullable<Dialogue>;
+  timeZone: string;
+  language: Language;
+  onClose: () => void;
+  onSaved: (task: TaskView, mode: NonNullable<Dialogue>["mode"]) => void;
+  /** Offline: the change went into the queue (or the device could not keep it). */
+  onQueued: (result: Queued) => void;
+}) {
   const { t } = useTranslation(["tasks", "ui"]);
   const [form, setForm] = useState<TaskForm>(dialogue.form);
   const editing = dialogue.mode === "edit";
@@ -469,7 +495,14 @@ function TaskDialog({ dialogue, timeZone, language, onClose, onSaved }: { dialog
       status: form.status,
       recurrence: ruleOf(form),
     };
-    return editing ? apiFetch<{ task: TaskView }>(`/tasks/${dialogue.task!.id}`, { method: "PATCH", body }) : apiFetch<{ task: TaskView }>("/tasks", { body });
+    // Offline the change is queued and shown at once in the list (QueuedChanges).
+    return writeOrQueue<{ task: TaskView }>(
+      editing ? { kind: "task.update", method: "PATCH", path: `/tasks/${dialogue.task!.id}`, body, label: form.title } : { kind: "task.create", method: "POST", path: "/tasks", body, label: form.title },
+    ).then((result) => {
+      if (!isQueued(result)) return result;
+      onQueued(result);
+      return null;
+    });
   });
 
   const title = editing ? t("form.editTitle") : dialogue.mode === "draft" ? t("form.draftTitle") : t("form.createTitle");

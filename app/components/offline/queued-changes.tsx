@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { TextField } from "~/components/ui/field";
+import { MoneyInput } from "~/components/ui/money-input";
+import type { ChangeKind, QueuedChange } from "~/lib/offline/queue";
+import { useQueuedChanges } from "~/lib/offline/state";
+
+/** The fields a user can correct in a refused change, per kind (the rest is kept as it was). */
+const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "content" | "amountCents")[]> = {
+  "task.create": ["title", "description"],
+  "task.update": ["title"],
+  "transaction.create": ["description", "amountCents"],
+  "diary.create": ["title", "content"],
+  "diary.update": ["title", "content"],
+  "routine.checkIn": [],
+};
+
+const runtime = () => import("~/lib/offline/runtime");
+
+/**
+ * Changes of these kinds made offline, at once in the screen: waiting ones with a badge, refused
+ * ones with the server's reason and Edit / Try again / Discard. Nothing leaves the list silently.
+ */
+export function QueuedChanges({ kinds }: { kinds: readonly ChangeKind[] }) {
+  const { t } = useTranslation("shell");
+  const changes = useQueuedChanges(kinds);
+  if (changes.length === 0) return null;
+  return (
+    <section aria-label={t("offline.listTitle")} className="space-y-2" data-testid="queued-changes">
+      <h2 className="text-sm font-semibold text-slate-700">{t("offline.listTitle")}</h2>
+      <ul className="space-y-2">
+        {changes.map((change) => (
+          <QueuedItem key={change.key} change={change} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function QueuedItem({ change }: { change: QueuedChange }) {
+  const { t } = useTranslation("shell");
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const failed = change.status === "failed";
+  const reason = change.error ? [change.error.message, ...Object.values(change.error.fields ?? {})].filter(Boolean).join(" ") || String(change.error.status) : "";
+  return (
+    <li data-testid="pending-change" data-status={change.status} className={`rounded-xl border p-3 text-sm ${failed ? "border-red-200 bg-red-50" : "border-dashed border-amber-300 bg-amber-50"}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="min-w-0">
+          <span className="block text-xs text-slate-600">{t(`offline.kinds.${change.kind.replace(".", "_") as "task_create"}`)}</span>
+          <span className="font-medium break-words text-slate-900">{change.label}</span>
+        </span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${failed ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}>
+          {failed ? t("offline.failedBadge") : t("offline.pendingBadge")}
+        </span>
+      </div>
+      {failed && (
+        <>
+          <p className="mt-1 text-red-900" role="alert">
+            {t("offline.failedReason", { reason })}
+          </p>
+          {editing ? (
+            <EditForm change={change} onDone={() => setEditing(false)} />
+          ) : (
+            <div className="mt-2 flex flex-wrap gap-2">
+              {EDITABLE[change.kind].length > 0 && (
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  {t("offline.edit")}
+                </Button>
+              )}
+              <Button variant="secondary" onClick={async () => (await runtime()).queue.retry(change).then(async () => (await runtime()).replayNow())}>
+                {t("offline.retry")}
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirming(true)}>
+                {t("offline.discard")}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        destructive
+        title={t("offline.discard")}
+        description={t("offline.discardConfirm")}
+        confirmLabel={t("offline.discard")}
+        cancelLabel={t("offline.cancel")}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          await (await runtime()).queue.discard(change);
+          setConfirming(false);
+        }}
+      />
+    </li>
+  );
+}
+
+function EditForm({ change, onDone }: { change: QueuedChange; onDone: () => void }) {
+  const { t } = useTranslation("shell");
+  const [body, setBody] = useState<Record<string, unknown>>(change.body);
+  const fields = EDITABLE[change.kind];
+  return (
+    <form
+      className="mt-2 space-y-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const label = String(body.title ?? body.description ?? change.label) || change.label;
+        const { queue, replayNow } = await runtime();
+        await queue.edit(change, body, label);
+        onDone();
+        void replayNow();
+      }}
+    >
+      {fields.map((field) =>
+        field === "amountCents" ? (
+          <MoneyInput
+            key={field}
+            label={t("offline.fields.amountCents")}
+            valueCents={typeof body.amountCents === "number" ? body.amountCents : null}
+            onChangeCents={(cents) => setBody((current) => ({ ...current, amountCents: cents }))}
+            error={change.error?.fields?.[field]}
+          />
+        ) : (
+          <TextField
+            key={field}
+            label={t(`offline.fields.${field}`)}
+            value={String(body[field] ?? "")}
+            error={change.error?.fields?.[field]}
+            onChange={(event) => setBody((current) => ({ ...current, [field]: event.target.value }))}
+          />
+        ),
+      )}
+      <div className="flex gap-2">
+        <Button type="submit">{t("offline.save")}</Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t("offline.cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The queue running in the page (imported after hydration, never in the first bundle): one
+ * IndexedDB store, replay at start, on `online` and when a waiting change is due.
+ */
+import { idbStore } from "./idb-store";
+import { createQueue, QueueStorageError, type QueuedChange, type SendResult } from "./queue";
+import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "./state";
+
+async function send(change: QueuedChange): Promise<SendResult> {
+  try {
+    const response = await fetch(`/api/v1${change.path}`, {
+      method: change.method,
+      headers: { accept: "application/json", "content-type": "application/json", "Idempotency-Key": change.key },
+      body: JSON.stringify(change.body),
+      credentials: "same-origin",
+    });
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's HTML error page: the status says enough.
+    }
+    const retryAfter = Number(response.headers.get("retry-after"));
+    return { status: response.status, body, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+const store = idbStore();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+async function refresh() {
+  const userId = offlineSnapshot().userId;
+  if (!userId) return;
+  try {
+    setOfflineSnapshot({ changes: await store.list(userId) });
+  } catch {
+    setOfflineSnapshot({ storageError: "unavailable" });
+  }
+}
+
+export const queue = createQueue({ store, send, onChange: () => void refresh() });
+
+/** Replays now (when online) and sets a timer for the next waiting change. */
+export async function replayNow() {
+  const userId = offlineSnapshot().userId;
+  if (!userId || (typeof navigator !== "undefined" && navigator.onLine === false)) return;
+  clearTimeout(timer);
+  const report = await queue.replay(userId);
+  if (report.sent > 0) window.dispatchEvent(new CustomEvent(OFFLINE_SYNCED_EVENT, { detail: report }));
+  const next = await queue.nextAttemptAt(userId);
+  if (next !== null) timer = setTimeout(() => void replayNow(), Math.max(500, next - Date.now()));
+}
+
+let started = false;
+/** Starts the queue for the signed-in user (the app layout calls it once per user). */
+export async function startOfflineQueue(userId: string) {
+  setOfflineSnapshot({ userId });
+  await refresh();
+  if (!started) {
+    started = true;
+    window.addEventListener("online", () => void replayNow());
+  }
+  await replayNow();
+}
+
+/** Queues a change for the signed-in user; a full or refused storage is reported, never hidden. */
+export async function enqueueChange(change: Parameters<typeof queue.enqueue>[0]) {
+  try {
+    const queued = await queue.enqueue(change);
+    setOfflineSnapshot({ storageError: null });
+    return queued;
+  } catch (error) {
+    if (error instanceof QueueStorageError) setOfflineSnapshot({ storageError: error.reason });
+    throw error;
+  }
+}
+
+/** Sign-out: the user's queued changes leave the browser with the rest of their data. */
+export async function forgetUser(userId: string) {
+  clearTimeout(timer);
+  await store.clearUser(userId).catch(() => undefined);
+  setOfflineSnapshot({ userId: null, changes: [] });
+}

@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from "react";
+import type { ChangeKind, QueuedChange } from "./queue";
+
+/**
+ * What the screens show of the offline queue: the signed-in user's queued changes. Kept apart
+ * from the queue itself (runtime.ts, with IndexedDB) so that screens can read it without loading
+ * the queue into the first bundle: the runtime is imported after hydration and fills this in.
+ */
+export type OfflineSnapshot = { userId: string | null; changes: readonly QueuedChange[]; storageError: "quota" | "unavailable" | null };
+
+const EMPTY: OfflineSnapshot = { userId: null, changes: [], storageError: null };
+let snapshot = EMPTY;
+const listeners = new Set<() => void>();
+
+export function setOfflineSnapshot(next: Partial<OfflineSnapshot>) {
+  snapshot = { ...snapshot, ...next };
+  for (const listener of listeners) listener();
+}
+
+export const offlineSnapshot = () => snapshot;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useOfflineSnapshot(): OfflineSnapshot {
+  return useSyncExternalStore(subscribe, offlineSnapshot, () => EMPTY);
+}
+
+/** The user's queued changes of these kinds, oldest first. */
+export function useQueuedChanges(kinds: readonly ChangeKind[]) {
+  const { changes } = useOfflineSnapshot();
+  return changes.filter((change) => kinds.includes(change.kind));
+}
+
+/** Fired after a replay sent changes, so screens reload their data. */
+export const OFFLINE_SYNCED_EVENT = "rumo:offline-synced";

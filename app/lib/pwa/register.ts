@@ -1,0 +1,69 @@
+/**
+ * Registers /sw.js (scope /) after hydration (root.tsx imports this lazily) and runs updates:
+ * a new worker waiting while another controls the page is an update; on desktop it is applied
+ * after 1 s, elsewhere the user is asked (a confirm prompt). Applying = SKIP_WAITING to the
+ * waiting worker, then one reload when the new worker takes control.
+ */
+import type { PageMessage } from "./rules";
+import { captureInstallPrompt } from "./install";
+import { applyOrientation, readOrientation } from "./orientation";
+import { dispatchPwa } from "./state";
+
+export const UPDATE_RELOAD_DELAY_MS = 1_000;
+
+let updating = false;
+
+function applyUpdate(registration: ServiceWorkerRegistration) {
+  if (!registration.waiting) return;
+  updating = true;
+  registration.waiting.postMessage({ type: "SKIP_WAITING" });
+}
+
+/** Desktop: no touch-first pointer and a wide window (the specification's "desktop flow"). */
+const isDesktop = () => !window.matchMedia("(pointer: coarse)").matches && window.innerWidth >= 768;
+
+export async function registerServiceWorker(options: { confirmUpdate: () => boolean }) {
+  captureInstallPrompt();
+  void applyOrientation(readOrientation());
+  if (!("serviceWorker" in navigator)) return;
+  const sw = navigator.serviceWorker;
+  const offerUpdate = (registration: ServiceWorkerRegistration) => {
+    if (isDesktop()) setTimeout(() => applyUpdate(registration), UPDATE_RELOAD_DELAY_MS);
+    else if (options.confirmUpdate()) applyUpdate(registration);
+  };
+  // The first worker also takes control (clients.claim): only a requested update reloads.
+  sw.addEventListener("controllerchange", () => {
+    if (updating) window.location.reload();
+  });
+  sw.addEventListener("message", (event: MessageEvent<PageMessage>) => {
+    if (event.data?.type === "SERVED_FROM_CACHE") dispatchPwa({ type: "served-from-cache" });
+  });
+  window.addEventListener("online", () => dispatchPwa({ type: "online" }));
+
+  dispatchPwa({ type: "register-start" });
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await sw.register("/sw.js", { scope: "/", updateViaCache: "none" });
+  } catch {
+    dispatchPwa({ type: "register-failed" });
+    return;
+  }
+  const controlled = sw.controller !== null;
+  dispatchPwa({ type: "registered", controlled, waiting: registration.waiting !== null });
+  if (registration.waiting && controlled) offerUpdate(registration);
+  registration.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    installing?.addEventListener("statechange", () => {
+      if (installing.state !== "installed") return;
+      const hasController = sw.controller !== null;
+      dispatchPwa({ type: "installed", controlled: hasController });
+      if (hasController) offerUpdate(registration);
+    });
+  });
+  // A long-open tab looks for a new version every hour and when it comes back to the foreground.
+  const check = () => void registration.update().catch(() => undefined);
+  setInterval(check, 60 * 60_000);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+}

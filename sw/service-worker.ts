@@ -1,0 +1,138 @@
+/**
+ * Rumo's service worker (built by scripts/build-sw.mjs after `react-router build`: bundled, then
+ * Serwist injects the precache list of build/client with its hashed asset names).
+ *
+ * - Precache: the app's scripts, styles, icons, manifest and the offline page.
+ * - critical-v1: the public root page, refreshed on every visit.
+ * - Per-user cache (rumo-user-<id>-v1): /app pages, their loader data and /api/v1 reads, network
+ *   first; when the network fails the last stored answer is served, marked with x-rumo-offline,
+ *   and the page is told so. The pages say who is signed in (SET_USER) and clear it at sign-out.
+ * - Updates wait until the page sends SKIP_WAITING (app/lib/pwa/register.ts).
+ * docs/decisions/0040-offline-app.md
+ */
+import { Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions } from "serwist";
+import {
+  cacheKeyOf,
+  classify,
+  CRITICAL_CACHE,
+  isStorable,
+  isUserCache,
+  META_CACHE,
+  META_USER_URL,
+  OFFLINE_FALLBACK,
+  OFFLINE_HEADER,
+  PUBLIC_CRITICAL_PAGES,
+  userCacheName,
+  type PageMessage,
+  type WorkerMessage,
+} from "../app/lib/pwa/rules";
+
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+
+let currentUser: Promise<string | null> | null = null;
+
+function readUser(): Promise<string | null> {
+  currentUser ??= caches
+    .open(META_CACHE)
+    .then((cache) => cache.match(META_USER_URL))
+    .then(async (response) => (response ? (await response.text()) || null : null))
+    .catch(() => null);
+  return currentUser;
+}
+
+/** Remembers who is signed in; another user's caches are deleted at once (a shared browser). */
+async function writeUser(userId: string | null) {
+  currentUser = Promise.resolve(userId);
+  const meta = await caches.open(META_CACHE);
+  if (userId) await meta.put(META_USER_URL, new Response(userId));
+  else await meta.delete(META_USER_URL);
+  const keep = userId ? userCacheName(userId) : null;
+  for (const name of await caches.keys()) if (isUserCache(name) && name !== keep) await caches.delete(name);
+}
+
+async function tellPage(event: FetchEvent | ExtendableEvent, message: PageMessage) {
+  const clientId = "clientId" in event ? (event as FetchEvent).clientId || (event as FetchEvent).resultingClientId : "";
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  const targets = client ? [client] : await self.clients.matchAll({ type: "window" });
+  for (const target of targets) target.postMessage(message);
+}
+
+function markedOffline(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(OFFLINE_HEADER, "1");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Network first into `cacheName`; the stored answer (marked) when the network fails. */
+async function networkFirst(cacheName: string | null, { request, event }: RouteHandlerCallbackOptions): Promise<Response> {
+  const url = new URL(request.url);
+  const key = cacheKeyOf(url);
+  try {
+    const response = await fetch(request);
+    if (cacheName && isStorable(url, response.status, response.redirected)) {
+      const copy = response.clone();
+      // A full disk must not fail the page: the answer is still returned.
+      (event as FetchEvent).waitUntil?.(caches.open(cacheName).then((cache) => cache.put(key, copy)).catch(() => undefined));
+    }
+    return response;
+  } catch (error) {
+    const cached = cacheName ? await (await caches.open(cacheName)).match(key) : undefined;
+    if (cached) {
+      void tellPage(event as FetchEvent, { type: "SERVED_FROM_CACHE", url: url.pathname });
+      return markedOffline(cached);
+    }
+    if (request.mode === "navigate") {
+      const fallback = (await caches.match(OFFLINE_FALLBACK, { ignoreSearch: true })) ?? (await serwist.matchPrecache(OFFLINE_FALLBACK));
+      if (fallback) return fallback;
+    }
+    throw error;
+  }
+}
+
+const isHtml = (request: Request) => request.mode === "navigate" || (request.headers.get("accept") ?? "").includes("text/html");
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true },
+  // A new version waits for the page's SKIP_WAITING (Serwist listens for it when this is false).
+  skipWaiting: false,
+  clientsClaim: true,
+  navigationPreload: false,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && ["user-page", "user-data", "user-api"].includes(classify(url, self.location.origin, { navigate: request.mode === "navigate", acceptsHtml: isHtml(request) })),
+      handler: async (options) => {
+        const userId = await readUser();
+        return networkFirst(userId ? userCacheName(userId) : null, options);
+      },
+    },
+    {
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && classify(url, self.location.origin, { navigate: request.mode === "navigate", acceptsHtml: isHtml(request) }) === "public-page",
+      handler: async (options) => networkFirst(PUBLIC_CRITICAL_PAGES.includes(options.url.pathname as "/") ? CRITICAL_CACHE : null, options),
+    },
+  ],
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data as WorkerMessage | undefined;
+  if (data?.type === "SET_USER" && typeof data.userId === "string") event.waitUntil(writeUser(data.userId));
+  else if (data?.type === "CLEAR_USER") event.waitUntil(writeUser(null));
+});
+
+// The public root page for offline starts, fetched without cookies so it can hold no one's data.
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CRITICAL_CACHE)
+      .then((cache) => Promise.all(PUBLIC_CRITICAL_PAGES.map(async (path) => {
+        const response = await fetch(path, { credentials: "omit" });
+        if (response.ok) await cache.put(new URL(path, self.location.origin).toString(), response);
+      })))
+      .catch(() => undefined),
+  );
+});
+
+serwist.addEventListeners();

@@ -1,0 +1,67 @@
+import { and, eq, isNull, lt } from "drizzle-orm";
+import { database, type Db } from "./client";
+import { idempotencyKeys } from "./schema";
+
+/** How long a key is remembered: a queued change is replayed within a day or gets a new key. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type StoredAnswer = { requestHash: string; status: number | null; contentType: string | null; body: string | null; createdAt: Date };
+
+/**
+ * Claims (user, key) for a request: true when this request is the first with the key (a row with
+ * no answer yet is written), false when the key exists; `existing` then says what is stored.
+ * An expired row is replaced, so a key older than the TTL counts as new.
+ */
+export async function claimIdempotencyKey(d1: D1Database, userId: string, key: string, request: { requestHash: string; method: string; path: string }, now = new Date()) {
+  const db = database(d1);
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+  const [, inserted] = await db.batch([
+    db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, expired))),
+    db
+      .insert(idempotencyKeys)
+      .values({ userId, key, ...request, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key }),
+  ]);
+  if (inserted.length > 0) return { claimed: true as const };
+  const [existing] = await db
+    .select({ requestHash: idempotencyKeys.requestHash, status: idempotencyKeys.status, contentType: idempotencyKeys.contentType, body: idempotencyKeys.body, createdAt: idempotencyKeys.createdAt })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  // Deleted between the two statements (a failed first request released it): claim again.
+  if (!existing) return claimIdempotencyKey(d1, userId, key, request, now);
+  return { claimed: false as const, existing: existing as StoredAnswer };
+}
+
+/** Stores the answer of a successful write under its key. */
+export async function storeIdempotentAnswer(d1: D1Database, userId: string, key: string, answer: { status: number; contentType: string | null; body: string }) {
+  const db = database(d1);
+  await db
+    .update(idempotencyKeys)
+    .set(answer)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
+}
+
+/** Forgets a key whose request failed, so that the same change can be tried again with it. */
+export async function releaseIdempotencyKey(d1: D1Database, userId: string, key: string) {
+  const db = database(d1);
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
+}
+
+/** The user's remembered keys, for the data export (what was sent, not the answers' contents). */
+export async function listIdempotencyKeys(db: Db, userId: string) {
+  return db
+    .select({ key: idempotencyKeys.key, method: idempotencyKeys.method, path: idempotencyKeys.path, status: idempotencyKeys.status, createdAt: idempotencyKeys.createdAt })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.userId, userId));
+}
+
+/**
+ * Nightly: removes keys older than the TTL, across all users (the deliberate cross-user query of
+ * a cleanup: it reads nothing and removes only what can no longer be used).
+ */
+export async function deleteExpiredIdempotencyKeys(d1: D1Database, now: Date): Promise<number> {
+  const db = database(d1);
+  const result = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+  return result.meta.changes;
+}

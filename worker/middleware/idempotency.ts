@@ -1,0 +1,74 @@
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { createMiddleware } from "hono/factory";
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from "../db/idempotency";
+import { apiError } from "../lib/errors";
+import type { AppEnv } from "../types";
+
+/**
+ * The writes the offline queue replays (app/lib/offline/): each may carry an Idempotency-Key, and
+ * a replay of a key answers the first answer without writing again. Paths under /api/v1.
+ */
+export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH"; path: RegExp }[] = [
+  { method: "POST", path: /^\/tasks\/?$/ },
+  { method: "PATCH", path: /^\/tasks\/[^/]+\/?$/ },
+  { method: "POST", path: /^\/transactions\/?$/ },
+  { method: "POST", path: /^\/diary\/?$/ },
+  { method: "PATCH", path: /^\/diary\/[^/]+\/?$/ },
+  { method: "POST", path: /^\/routines\/[^/]+\/check-ins\/?$/ },
+];
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** Set on an answer that was stored, not computed now. */
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+const API_PREFIX = "/api/v1";
+
+const isCovered = (method: string, path: string) =>
+  path.startsWith(API_PREFIX) && IDEMPOTENT_WRITES.some((write) => write.method === method && write.path.test(path.slice(API_PREFIX.length)));
+
+async function sha256(text: string) {
+  return encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}
+
+/**
+ * Idempotency keys (docs/decisions/0040-offline-app.md). Only successful answers are kept: a
+ * failed write (validation, 402, 404, 5xx) releases its key, so the same change can be retried
+ * after it is fixed. The same key with another method, path or body is refused with 409, and a
+ * key whose first request is still running with 409 too (the client retries later).
+ */
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  const auth = c.get("auth");
+  const path = new URL(c.req.url).pathname;
+  // Without a session the route itself answers 401; other routes ignore the header.
+  if (key === undefined || !auth || !isCovered(c.req.method, path)) return next();
+  if (!KEY_PATTERN.test(key)) throw apiError("validation_failed", { fields: { [IDEMPOTENCY_HEADER]: "errors:idempotency.invalidKey" } });
+
+  const userId = auth.user.id;
+  // Hono keeps the text: the route's validator parses the same body afterwards.
+  const body = await c.req.text();
+  const requestHash = await sha256(`${c.req.method} ${path}\n${body}`);
+  const claim = await claimIdempotencyKey(c.env.DB, userId, key, { requestHash, method: c.req.method, path });
+  if (!claim.claimed) {
+    const { existing } = claim;
+    if (existing.requestHash !== requestHash) throw apiError("conflict", { messageKey: "errors:idempotency.reused" });
+    if (existing.status === null || existing.body === null) throw apiError("conflict", { messageKey: "errors:idempotency.inProgress", headers: { "Retry-After": "2" } });
+    return new Response(existing.body, {
+      status: existing.status,
+      headers: { "content-type": existing.contentType ?? "application/json", [REPLAYED_HEADER]: "true" },
+    });
+  }
+
+  try {
+    await next();
+  } catch (error) {
+    await releaseIdempotencyKey(c.env.DB, userId, key);
+    throw error;
+  }
+  // Hono turns thrown errors into c.res through onError before this point in some paths.
+  if (c.res.status >= 200 && c.res.status < 300) {
+    await storeIdempotentAnswer(c.env.DB, userId, key, { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text() });
+  } else {
+    await releaseIdempotencyKey(c.env.DB, userId, key);
+  }
+});
