@@ -4,6 +4,7 @@
  * built, stored once, and announced with a 'weekly report ready' notification, which notify() also
  * e-mails when the user's preference for `weekly_report` asks for it (docs/decisions/0039).
  */
+import { phrase } from "../../ai/provider";
 import { hasEntitlement } from "~/lib/plans";
 import { loadSubscriptionState } from "../../billing/subscription";
 import type { CronJob } from "../../cron/registry";
@@ -18,6 +19,7 @@ import { addDays, isoWeekday, localDate } from "../selfCare/streaks";
 import { buildWeeklyReport, lastWeekStart, type WeekFacts, type WeeklyReport } from "./builder";
 import { gatherWeekFacts } from "./gather";
 import { insertReport, reportExists, reportUserIdsPage } from "./queries";
+import { phraseWith } from "./phrase";
 
 /** The spec's time: Monday 07:00 in Lisbon, whatever the user's zone (their week is their own). */
 export const REPORT_ZONE = "Europe/Lisbon";
@@ -31,7 +33,7 @@ export function isReportTime(now: Date): boolean {
 }
 
 /**
- * Phrases a report's figures in the user's words (the assistant's provider, wired by the merger);
+ * Phrases a report's figures in the user's words (the assistant's provider, ./phrase.ts);
  * null or a failure keeps the screen's templates. It only ever rewords: the figures stay the report's.
  */
 export type Phrase = (facts: { report: WeeklyReport; language: "pt" | "en" }) => Promise<string | null>;
@@ -57,7 +59,8 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
 
   const facts: WeekFacts = await gatherWeekFacts(db, user, weekStart);
   const report = buildWeeklyReport(facts);
-  if (deps.phrase) {
+  // The provider sees the figures only with the user's opt-in for AI on personal data.
+  if (deps.phrase && user.preferences.aiOnPersonalData === true) {
     try {
       const text = await deps.phrase({ report, language: user.language });
       if (text?.trim()) report.summary = { text: text.trim().slice(0, 2000), by: "provider" };
@@ -97,7 +100,7 @@ const job = fanOut({
   // (a retried cron, the dev trigger) enqueues again, and perUser skips who already has the report.
   targets: async (_env, now) => (isReportTime(now) ? [{ payload: undefined }] : []),
   selectUsers: (env, now, page) => reportUserIdsPage(database(env.DB), page, now),
-  perUser: (env, userId, now) => generateWeeklyReport(env, userId, now),
+  perUser: (env, userId, now) => generateWeeklyReport(env, userId, now, { phrase: phraseWith((facts, language) => phrase(env, facts, language)) }),
 });
 
 /** Declared on both Monday schedules; only the one at 07:00 Lisbon time does anything. */

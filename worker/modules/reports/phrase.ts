@@ -1,0 +1,34 @@
+/**
+ * Wires the weekly report to the assistant's provider (worker/ai/provider.ts `phrase`): the week's
+ * headline figures as plain sentences, which the provider may reword but never renumber (its answer
+ * is refused when a number goes missing). Only called for users who allow AI on personal data.
+ */
+import type { WeeklyReport } from "./builder";
+import type { Phrase } from "./job";
+
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/** The report's figures as short factual sentences in the user's language (no names, no notes). */
+export function reportFacts(report: WeeklyReport, language: "pt" | "en"): string {
+  const pt = language === "pt";
+  const lines = [
+    pt
+      ? `Semana de ${report.weekStart} a ${report.weekEnd}: ${report.tasks.completed} tarefas concluídas de ${report.tasks.created} criadas, ${report.events.count} eventos.`
+      : `Week of ${report.weekStart} to ${report.weekEnd}: ${report.tasks.completed} tasks done of ${report.tasks.created} created, ${report.events.count} events.`,
+  ];
+  if (report.goals.completed.length) lines.push(pt ? `${report.goals.completed.length} objetivos concluídos.` : `${report.goals.completed.length} goals completed.`);
+  if (report.mood.average !== null) lines.push(pt ? `Humor médio ${report.mood.average} em ${report.mood.entries} registos.` : `Average mood ${report.mood.average} over ${report.mood.entries} entries.`);
+  if (report.spending.totalCents || report.spending.previousTotalCents)
+    lines.push(
+      pt
+        ? `Despesas ${euros(report.spending.totalCents)} EUR, contra ${euros(report.spending.previousTotalCents)} EUR na semana anterior.`
+        : `Spending ${euros(report.spending.totalCents)} EUR, against ${euros(report.spending.previousTotalCents)} EUR the week before.`,
+    );
+  return lines.join(" ");
+}
+
+/** A `Phrase` for generateWeeklyReport from the provider's `phrase(facts, language)`. */
+export const phraseWith =
+  (phrase: (facts: string, language: "pt" | "en") => Promise<string | null>): Phrase =>
+  ({ report, language }) =>
+    phrase(reportFacts(report, language), language);
