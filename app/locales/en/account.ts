@@ -5,6 +5,11 @@ export default {
   fallbackName: "User",
   googleTag: "Google",
   impact: {
+    insights: {
+      title: "Observations",
+      empty: "No observations yet: they appear as you write in your diary and record transactions.",
+      from: { diary: "From your diary", finances: "From your finances" },
+    },
     title: "My Impact",
     subtitle: "The time and focus you gained with Rumo, from what you did in the last 30 days.",
     empty: "There is no data to show yet. When you use tasks, goals and the calendar, your impact appears here.",

@@ -3,6 +3,11 @@ const account = {
   fallbackName: "Utilizador",
   googleTag: "Google",
   impact: {
+    insights: {
+      title: "Observações",
+      empty: "Ainda sem observações: surgem à medida que escreve no diário e regista movimentos.",
+      from: { diary: "Do diário", finances: "Das finanças" },
+    },
     title: "Meu Impacto",
     subtitle: "O tempo e o foco que ganhou com o Rumo, a partir do que fez nos últimos 30 dias.",
     empty: "Ainda não há dados para mostrar. Quando usar as tarefas, objetivos e o calendário, o seu impacto aparece aqui.",

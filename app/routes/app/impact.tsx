@@ -2,6 +2,7 @@ import { CalendarDaysIcon, CheckCircleIcon, ClockIcon, FlagIcon, RocketLaunchIco
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
+import { InsightsCard } from "~/components/impact/insights-card";
 import { formatMoney } from "~/components/ui/money";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -29,7 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
   const now = new Date();
   const { entitlements } = await entitlementsOf(env, user);
   const [impact, today] = await Promise.all([impactFor(db, user, now), todayFor(db, user, entitlements as readonly Entitlement[], now)]);
-  return { impact, today, timeZone: user.timeZone };
+  // This month in the user's zone, for the finances insights.
+  const month = new Intl.DateTimeFormat("en-CA", { timeZone: user.timeZone, year: "numeric", month: "2-digit" }).format(now);
+  return { impact, today, timeZone: user.timeZone, month };
 }
 
 const ImpactChart = lazy(() => import("~/components/impact/impact-chart").then((m) => ({ default: m.ImpactChart })));
@@ -37,6 +40,7 @@ const ImpactChart = lazy(() => import("~/components/impact/impact-chart").then((
 /** /app/dashboard and /app/meu-impacto: section 9's figures from the user's own data, and today. */
 export default function Impact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
+  const layout = useLayout();
   const impact = useLiveImpact(loaderData.impact);
   const fresh = impact.data;
   useEntityChanges(["goal", "task", "event", "routine", "transaction", "budget"]);
@@ -60,6 +64,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
         {t("impact.metrics.basis", { goals: fresh.completedGoals, activities: fresh.activities })}
       </p>
       <TodayPanel today={loaderData.today} timeZone={loaderData.timeZone} />
+      <InsightsCard entitlements={layout?.entitlements ?? []} month={loaderData.month} />
       <div className="grid gap-4 lg:grid-cols-3">
         <MonthsCard months={fresh.months} className="lg:col-span-2" />
         <Skills unlocked={fresh.unlockedSkills} />
