@@ -195,7 +195,7 @@ describe("GET /api/v1/search over the FTS5 index", () => {
 
   it("does not index the cycle module (health data stays out of search)", async () => {
     const tables = searchSourcesOf(WORKER_MODULES).map((s) => s.table);
-    expect(tables.sort()).toEqual(["diary_entries", "events", "goals", "tasks", "transactions"]);
+    expect(tables.sort()).toEqual(["assistant_messages", "diary_entries", "events", "goals", "tasks", "transactions"]);
     expect(WORKER_MODULES.find((m) => m.key === "cycle")?.searchTypes).toEqual([]);
   });
 });

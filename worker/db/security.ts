@@ -4,7 +4,7 @@
  * cross-user read here, and only an id — and reads it back through the user's scoped access,
  * which must find nothing. The original only counted the user's goals.
  */
-import { eq, ne } from "drizzle-orm";
+import { asc, desc, eq, gt, lt } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { goals } from "../modules/goals/schema";
 import type { Db } from "./client";
@@ -27,7 +27,9 @@ export const scopedRead: ScopedReader = (db, userId, table, id) => scopedTo(db, 
 export async function probeIsolation(db: Db, userId: string, read: ScopedReader = scopedRead): Promise<Record<string, IsolationResult>> {
   const results: Record<string, IsolationResult> = {};
   for (const [name, table] of Object.entries(PROBED_TABLES)) {
-    const [other] = await db.select({ id: table.id }).from(table).where(ne(table.userId, userId)).limit(1);
+    // Above the user's id, else below it: both seek the (user_id, ...) index instead of scanning.
+    const above = await db.select({ id: table.id }).from(table).where(gt(table.userId, userId)).orderBy(asc(table.userId)).limit(1);
+    const [other] = above.length ? above : await db.select({ id: table.id }).from(table).where(lt(table.userId, userId)).orderBy(desc(table.userId)).limit(1);
     if (!other) results[name] = "no_other_rows";
     else results[name] = (await read(db, userId, table, String(other.id))).length ? "exposed" : "refused";
   }
