@@ -9,6 +9,7 @@ import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { addDays, daysBetween, isCalendarDate, localDate } from "../selfCare/streaks";
+import { phraseInsights } from "../../ai/insights";
 import { defineWorkerModule } from "../types";
 import { phasesOn, type CyclePhase } from "../cycle/phase";
 import { flowDays } from "../cycle/queries";
@@ -103,8 +104,7 @@ const api = new Hono<AppEnv>()
     const locale = c.get("lang") === "pt" ? "pt-PT" : "en-GB";
     const money = (cents: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
     const day = (date: string) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
-    // Templates phrase the computed statements; the assistant module may phrase them later, only
-    // for users whose `aiOnPersonalData` preference is on (docs/decisions/0028).
+    // Templates phrase the computed statements (docs/decisions/0028); the provider may reword them below.
     const items = found.map((insight) => {
       const v = insight.values;
       const vars: Record<string, string | number> = { ...v };
@@ -124,7 +124,9 @@ const api = new Hono<AppEnv>()
               : (`diary:insights.${insight.kind}` as const);
       return { kind: insight.kind, text: String(t(key, vars as never)), values: insight.values };
     });
-    return c.json({ items, phrasedBy: "templates" });
+    // Reworded by the configured provider only with the user's opt-in; the figures stay the templates'.
+    const phrased = await phraseInsights(c.env, optIn, items.map((item) => item.text), c.get("lang"));
+    return c.json({ items: items.map((item, i) => ({ ...item, text: phrased.texts[i] })), phrasedBy: phrased.phrasedBy });
   })
   .post("/", validate("json", createSchema), async (c) => {
     const { user } = currentAuth(c);

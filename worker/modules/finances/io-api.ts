@@ -18,6 +18,7 @@ import type { BodyRule } from "../types";
 import { DEFAULT_CATEGORY_KEYS, defaultCategoryLabel, fold } from "./categories";
 import { transactionsToCsv } from "./csv";
 import { contentKey, dateRangeOf, flagDuplicates, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readImport, type ImportItem, type MappingOverride } from "./csv-import";
+import { phraseInsights } from "../../ai/insights";
 import { computeInsights, type Insight } from "./insights";
 import { parseTransaction, validDate } from "./parse";
 import { categoryHistory, insertImportedTransactions, ownCategories, transactionsBetween, transactionsForExport } from "./queries";
@@ -204,7 +205,10 @@ export const financesIoApi = new Hono<AppEnv>()
     const [rows, categories] = await Promise.all([transactionsBetween(db, user.id, from, to), ownCategories(db, user.id)]);
     const names = new Map(categories.map((k) => [k.id, k.name]));
     const insights = computeInsights(rows, target);
-    return c.json({ month: target, items: insights.map((insight) => ({ ...insight, message: phrase(insight, language, (id) => defaultCategoryLabel(id, language) ?? names.get(id) ?? defaultCategoryLabel("other", language)!) })) });
+    const templates = insights.map((insight) => phrase(insight, language, (id) => defaultCategoryLabel(id, language) ?? names.get(id) ?? defaultCategoryLabel("other", language)!));
+    // Reworded by the configured provider only with the user's opt-in; the figures stay the templates'.
+    const phrased = await phraseInsights(c.env, user.preferences.aiOnPersonalData === true, templates, language);
+    return c.json({ month: target, items: insights.map((insight, i) => ({ ...insight, message: phrased.texts[i] })), phrasedBy: phrased.phrasedBy });
   });
 
 /** One insight as a sentence in the user's language, with the numbers computed above. */
