@@ -7,57 +7,18 @@
 //   - GET /api/v1/transactions               (the list's first page, 50 rows)
 // The rows are written straight into the local D1 state with one SQL statement (a recursive CTE),
 // so the figure measures the reads, not 20,000 API calls. The io half adds its import figure here.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fmt as format, loginDemo, machine, time } from "./bench-lib.mjs";
-import { freePort } from "./free-port.mjs";
+import { fmt as format, machine, restartableApp, time } from "./bench-lib.mjs";
 
 const ROWS = 20_000;
-const port = process.env.BENCH_PORT || String(await freePort());
-const base = `http://127.0.0.1:${port}`;
 const stateDir = ".wrangler/bench-finances-state";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-
-// The server runs twice: once to create the demo account, then (stopped) the rows are written into
-// its local D1 state, then again to measure; the local state is never written by two processes at once.
-let server = null;
-function startServer(fresh) {
-  server = spawn("node", ["scripts/start.mjs"], {
-    env: { ...env, PORT: port, RUMO_STATE_DIR: stateDir, RUMO_FRESH_STATE: fresh ? "1" : "", LOG_REQUESTS: "false", RUMO_SKIP_BUILD: fresh ? (process.env.RUMO_SKIP_BUILD ?? "") : "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-  // start.mjs stops wrangler's process group and exits at once; give workerd time to let go of its ports.
-  for (let i = 0; i < 50; i++) {
-    try {
-      await fetch(`${base}/api/v1/health`);
-    } catch {
-      break;
-    }
-    await sleep(200);
-  }
-  await sleep(3000);
-}
-process.on("exit", () => server?.kill("SIGTERM"));
-
-/** Signs the demo account in once the server is up; a server that died starting (another engineer's
- * wrangler took the inspector port at the same moment) is started again. */
-async function login(fresh) {
-  return loginDemo(base, {
-    attempts: 900,
-    onRetry: async () => {
-      if (server.exitCode === null) return;
-      await sleep(3000 + Math.random() * 3000);
-      startServer(fresh);
-    },
-  });
-}
+const app = await restartableApp({ stateDir });
+const { base, login } = app;
+const startServer = app.start;
+const stopServer = app.stop;
 
 const fmt = (ms) => format(ms, 2);
 

@@ -28,6 +28,60 @@ export async function startApp({ stateDir, fresh = true, skipBuild = false, port
   return { base, port: chosen, server, stop };
 }
 
+/**
+ * A server a benchmark stops and starts again on the same state: it creates the demo account, is
+ * stopped while rows go straight into its local D1 file (never written by two processes at once),
+ * then starts again to measure. `login(fresh)` signs the demo in, starting the server again if it
+ * died while starting (another wrangler took the inspector port at the same moment).
+ */
+export async function restartableApp({ stateDir }) {
+  const port = process.env.BENCH_PORT || String(await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  let server = null;
+  const start = (fresh) => {
+    server = spawn("node", ["scripts/start.mjs"], {
+      env: {
+        ...process.env,
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        WRANGLER_SEND_METRICS: "false",
+        PORT: port,
+        RUMO_STATE_DIR: stateDir,
+        RUMO_FRESH_STATE: fresh ? "1" : "",
+        LOG_REQUESTS: "false",
+        RUMO_SKIP_BUILD: fresh ? (process.env.RUMO_SKIP_BUILD ?? "") : "1",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  };
+  const stop = async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+    // start.mjs stops wrangler's process group and exits at once; give workerd time to let go of its ports.
+    for (let i = 0; i < 50; i++) {
+      try {
+        await fetch(`${base}/api/v1/health`);
+      } catch {
+        break;
+      }
+      await sleep(200);
+    }
+    await sleep(3000);
+  };
+  const login = (fresh) =>
+    loginDemo(base, {
+      attempts: 900,
+      onRetry: async () => {
+        if (server.exitCode === null) return;
+        await sleep(3000 + Math.random() * 3000);
+        start(fresh);
+      },
+    });
+  process.on("exit", () => server?.kill("SIGTERM"));
+  return { base, port, start, stop, login };
+}
+
 /** Signs the demo account in (start.mjs seeds it once the server is healthy); its cookie. */
 export async function loginDemo(base, { attempts = 1500, onRetry } = {}) {
   for (let i = 0; i < attempts; i++) {

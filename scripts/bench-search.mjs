@@ -5,52 +5,17 @@
 // indexed items). The rows are written straight into the local D1 state with recursive CTEs, so the
 // module triggers index them exactly as any writer's rows (docs/decisions/0036-search-fts5.md).
 // Prints p50 and p95 of sequential searches of several shapes; target p95 ≤ 20 ms.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fmt as format, loginDemo, machine, stats } from "./bench-lib.mjs";
-import { freePort } from "./free-port.mjs";
+import { fmt as format, machine, restartableApp, stats } from "./bench-lib.mjs";
 
 const OTHER_USERS = Number(process.env.BENCH_OTHER_USERS ?? 50);
-const port = process.env.BENCH_PORT || String(await freePort());
-const base = `http://127.0.0.1:${port}`;
 const stateDir = ".wrangler/bench-search-state";
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-
-// As bench-finances: the server creates the demo account, stops, the rows go into its local D1
-// state, then it starts again to measure (the state is never written by two processes at once).
-let server = null;
-function startServer(fresh) {
-  server = spawn("node", ["scripts/start.mjs"], {
-    env: { ...env, PORT: port, RUMO_STATE_DIR: stateDir, RUMO_FRESH_STATE: fresh ? "1" : "", LOG_REQUESTS: "false", RUMO_SKIP_BUILD: fresh ? (process.env.RUMO_SKIP_BUILD ?? "") : "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-  for (let i = 0; i < 50; i++) {
-    try {
-      await fetch(`${base}/api/v1/health`);
-    } catch {
-      break;
-    }
-    await sleep(200);
-  }
-  await sleep(3000);
-}
-process.on("exit", () => server?.kill("SIGTERM"));
-const login = (fresh) =>
-  loginDemo(base, {
-    attempts: 900,
-    onRetry: async () => {
-      if (server.exitCode === null) return;
-      await sleep(3000 + Math.random() * 3000);
-      startServer(fresh);
-    },
-  });
+const app = await restartableApp({ stateDir });
+const { base, login } = app;
+const startServer = app.start;
+const stopServer = app.stop;
 
 // Everyday Portuguese words, accents included, so prefixes and accent folding meet real spread.
 const WORDS = (
