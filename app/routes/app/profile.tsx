@@ -5,9 +5,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { Select } from "~/components/ui/field";
-import { Switch } from "~/components/ui/switch";
 import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
 import { ActivityTrackingSetting } from "~/components/account/activity-tracking-setting";
+import { PreferenceSwitch } from "~/components/account/preference-switch";
 import { FeedSection } from "~/modules/calendar/feed-section";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "~/components/account/reauth-with-google";
@@ -175,26 +175,7 @@ function WorkingHoursSetting({ data }: { data: LayoutData }) {
 /** GDPR Art. 9: diary and cycle content reach an AI provider only when the user turns this on. */
 function PersonalDataAi({ data }: { data: LayoutData }) {
   const { t } = useTranslation("account");
-  const revalidator = useRevalidator();
-  const [on, setOn] = useState(data.aiOnPersonalData);
-  const [error, setError] = useState<string | null>(null);
-  async function change(next: boolean) {
-    setOn(next);
-    setError(null);
-    const result = await apiFetch("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: next } } });
-    if (!result.ok) {
-      setOn(!next);
-      setError(result.error.message);
-      return;
-    }
-    revalidator.revalidate();
-  }
-  return (
-    <div className="space-y-2 border-t border-slate-200 pt-4">
-      <Switch label={t("profile.preferences.aiPersonalData")} description={t("profile.preferences.aiPersonalDataHint")} checked={on} onChange={(next) => void change(next)} />
-      {error && <Notice tone="error">{error}</Notice>}
-    </div>
-  );
+  return <PreferenceSwitch name="aiOnPersonalData" label={t("profile.preferences.aiPersonalData")} description={t("profile.preferences.aiPersonalDataHint")} initial={data.aiOnPersonalData} />;
 }
 
 function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
