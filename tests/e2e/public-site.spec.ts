@@ -17,6 +17,7 @@ const LAUNCHED = [
   "ciclo_menstrual",
   "diario_emocional",
   "autocuidado",
+  "relatorios_semanais",
 ];
 
 async function checkLanding(page: Page, language: "pt" | "en") {
