@@ -79,19 +79,7 @@ export function checkFields(fields: Fields): Fields {
   return { ...fields, start: zoned(fields.start), end: zoned(fields.end), exdates: fields.exdates.map(zoned) };
 }
 
-const fieldsOf = (row: EventRow): Fields => ({
-  title: row.title,
-  description: row.description,
-  location: row.location,
-  start: row.start,
-  end: row.end,
-  allDay: row.allDay,
-  timeZone: row.timeZone,
-  rrule: row.rrule,
-  exdates: row.exdates,
-  reminderMinutes: row.reminderMinutes,
-  busy: row.busy,
-});
+const fieldsOf = store.eventFieldsOf;
 
 /** An event or series as the API answers it. */
 export const publicEvent = (row: EventRow) => ({

@@ -23,6 +23,21 @@ export type EventFields = Pick<
   "title" | "description" | "location" | "start" | "end" | "allDay" | "timeZone" | "rrule" | "exdates" | "reminderMinutes" | "busy"
 >;
 
+/** A stored row's editable fields (what a write sends and what Google is told). */
+export const eventFieldsOf = (row: EventRow): EventFields => ({
+  title: row.title,
+  description: row.description,
+  location: row.location,
+  start: row.start,
+  end: row.end,
+  allDay: row.allDay,
+  timeZone: row.timeZone,
+  rrule: row.rrule,
+  exdates: row.exdates,
+  reminderMinutes: row.reminderMinutes,
+  busy: row.busy,
+});
+
 /** One occurrence as GET /events answers it (../shared/API.md): `id` is the series id. */
 export type OccurrenceItem = {
   id: string;

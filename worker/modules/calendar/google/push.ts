@@ -19,19 +19,7 @@ const MINUTE = 60_000;
 /** 1, 2, 4... minutes after each failure, at most 6 hours. */
 export const backoffMs = (attempts: number) => Math.min(MINUTE * 2 ** attempts, 6 * 60 * MINUTE);
 
-const fieldsOf = (row: store.EventRow): store.EventFields => ({
-  title: row.title,
-  description: row.description,
-  location: row.location,
-  start: row.start,
-  end: row.end,
-  allDay: row.allDay,
-  timeZone: row.timeZone,
-  rrule: row.rrule,
-  exdates: row.exdates,
-  reminderMinutes: row.reminderMinutes,
-  busy: row.busy,
-});
+const fieldsOf = store.eventFieldsOf;
 
 const isMissing = (err: unknown) => err instanceof GoogleError && (err.status === 404 || err.status === 410);
 
