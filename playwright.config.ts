@@ -28,7 +28,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/start.mjs",
     url: `http://localhost:${port}/api/v1/health`,
-    env: { PORT: String(port), RUMO_STATE_DIR: `.wrangler/e2e-state-${port}`, RUMO_FRESH_STATE: "1", RUMO_SKIP_BUILD: process.env.RUMO_SKIP_BUILD ?? "", RUMO_ADMIN_EMAILS: "admin@e2e.rumo.test" },
+    env: { PORT: String(port), RUMO_STATE_DIR: `.wrangler/e2e-state-${port}`, RUMO_FRESH_STATE: "1", RUMO_SKIP_BUILD: process.env.RUMO_SKIP_BUILD ?? "", RUMO_ADMIN_EMAILS: "admin@e2e.rumo.test,a11y-admin@e2e.rumo.test" },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "ignore",

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, originOf, PASSWORD, untilHydrated } from "./support";
 
-// Issue 20's accessibility sweep: axe-core on every /app screen, 0 serious or critical violations.
+// Issue 20's accessibility sweep: axe-core on every screen (the public site, sign-in, onboarding,
+// every /app screen and the admin screens), 0 serious or critical violations.
 // The screens come from the module manifests (a module's new screen joins the sweep by itself) and
 // the platform's own. `npm test` runs two of the four combinations (pt on a desktop, en on a
 // phone); RUMO_FULL_SWEEP=1 (npm run test:quality) runs all four.
@@ -59,3 +60,69 @@ for (const { language, layout } of COMBINATIONS) {
     expect(found).toEqual({});
   });
 }
+
+// The public site and the sign-in page, signed out, in the language the visitor chose (stored in the
+// browser and mirrored in a cookie, as the language switch does).
+const PUBLIC_PAGES = ["/", "/about", "/pricing", "/premium", "/payment-success", "/payment-cancel", "/blog", "/privacy", "/terms", "/legal-center", "/status", "/auth"];
+
+for (const { language, layout } of COMBINATIONS) {
+  test(`every public page in ${language} on a ${layout} has no serious or critical axe violation`, async ({ page }) => {
+    test.setTimeout((PUBLIC_PAGES.length + 1) * 30_000);
+    await page.setViewportSize(LAYOUTS[layout]);
+    await page.context().addCookies([{ name: "rumo-language", value: language, url: originOf(page.request).origin }]);
+    await page.addInitScript((chosen) => localStorage.setItem("rumo-language", chosen), language);
+    await dismissCookieBanner(page);
+    // One blog post too (whichever is first), so the Markdown article layout is checked.
+    await page.goto("/blog");
+    const firstPost = await page.locator('main a[href^="/blog/"]:not([href*="rss.xml"])').first().getAttribute("href");
+    const found: Record<string, string[]> = {};
+    for (const path of [...PUBLIC_PAGES, ...(firstPost ? [firstPost] : [])]) {
+      const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+      expect(response?.status(), path).toBeLessThan(400);
+      await untilHydrated(page);
+      expect(await page.locator("html").getAttribute("lang"), path).toMatch(new RegExp(`^${language}`));
+      const violations = await seriousViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    expect(found).toEqual({});
+  });
+}
+
+// Onboarding (a confirmed account that has not finished it) and the admin screens (playwright.config.ts
+// makes a11y-admin@e2e.rumo.test an admin: its own address, as admin.spec.ts signs up the other one;
+// signed in when it exists from an earlier run on the same server).
+const ADMIN_SCREENS = ["admin", "user-management", "admin/audit", "analytics", "system-health", "launch-readiness", "admin/feature-flags", "admin/feedback", "admin/incidents"];
+
+test("onboarding and every admin screen have no serious or critical axe violation", async ({ page }) => {
+  test.setTimeout((ADMIN_SCREENS.length + 2) * 30_000);
+  await dismissCookieBanner(page);
+  const headers = { ...originOf(page.request), "cf-connecting-ip": "198.51.100.77" };
+  const admin = "a11y-admin@e2e.rumo.test";
+  const signIn = await page.request.post("/api/v1/auth/login", { headers, data: { email: admin, password: PASSWORD } });
+  if (signIn.status() !== 200) await createUser(page.request, admin, { fullName: "Ana Admin", toursDone: true });
+  const found: Record<string, string[]> = {};
+  for (const screen of ADMIN_SCREENS) {
+    const response = await page.goto(`/app/${screen}`, { waitUntil: "domcontentloaded" });
+    expect(response?.status(), screen).toBeLessThan(400);
+    await untilHydrated(page);
+    await page.waitForLoadState("networkidle");
+    const violations = await seriousViolations(page);
+    if (violations.length) found[screen] = violations;
+  }
+
+  // A new account, confirmed and signed in but not onboarded, lands on the onboarding screen.
+  await page.context().clearCookies();
+  const email = `a11y-onboarding-${Date.now()}@example.com`;
+  const signup = await page.request.post("/api/v1/auth/signup", { headers, data: { fullName: "Rui Novo", email, password: PASSWORD, confirmPassword: PASSWORD } });
+  expect(signup.status()).toBe(201);
+  const { items } = await (await page.request.get("/api/dev/mailbox")).json();
+  const mail = items.find((m: { to: string; text: string }) => m.to === email && m.text.includes("/auth/confirm"));
+  await page.request.get(mail.text.match(/https?:\/\/\S*\/auth\/confirm\S*/)[0], { maxRedirects: 0 });
+  expect((await page.request.post("/api/v1/auth/login", { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
+  await page.goto("/app/onboarding", { waitUntil: "domcontentloaded" });
+  await untilHydrated(page);
+  await expect(page).toHaveURL(/\/app\/onboarding/);
+  const violations = await seriousViolations(page);
+  if (violations.length) found.onboarding = violations;
+  expect(found).toEqual({});
+});

@@ -144,7 +144,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
               onKeyDown={onKeyDown}
               className="h-12 flex-1 border-0 bg-transparent text-slate-900 placeholder:text-slate-400 focus:outline-none"
             />
-            <kbd className="hidden rounded border border-slate-200 px-1.5 text-xs text-slate-400 sm:inline">Esc</kbd>
+            <kbd className="hidden rounded border border-slate-200 px-1.5 text-xs text-slate-500 sm:inline">Esc</kbd>
           </div>
           <div role="group" aria-label={t("search.categoriesLabel")} className="flex gap-1 overflow-x-auto border-b border-slate-100 px-3 py-2">
             {CATEGORIES.map((c) => (
@@ -241,7 +241,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
               </div>
             )}
           </div>
-          <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-400 sm:block">{t("search.keys")}</p>
+          <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-500 sm:block">{t("search.keys")}</p>
         </DialogPanel>
       </div>
     </Dialog>

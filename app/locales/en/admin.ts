@@ -46,7 +46,7 @@ export default {
     roles: { user: "User", admin: "Admin" },
     disabledBadge: "Disabled",
     unconfirmedBadge: "Unconfirmed",
-    open: "Open the account of {{email}}",
+    open: "Open the account of",
     detail: {
       title: "Account",
       close: "Close",

@@ -44,7 +44,7 @@ export default {
     roles: { user: "Utilizador", admin: "Administrador" },
     disabledBadge: "Desativada",
     unconfirmedBadge: "Por confirmar",
-    open: "Ver conta de {{email}}",
+    open: "Ver conta de",
     detail: {
       title: "Conta",
       close: "Fechar",

@@ -177,7 +177,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
                     </thead>
                     <tbody>
                       {preview.items.slice(0, PREVIEW_ROWS).map((item, index) => (
-                        <tr key={`${item.line}-${index}`} className={`border-t border-slate-100 ${item.duplicate ? "text-slate-400" : ""}`}>
+                        <tr key={`${item.line}-${index}`} className={`border-t border-slate-100 ${item.duplicate ? "text-slate-500" : ""}`}>
                           <td className="whitespace-nowrap px-3 py-2">{item.date}</td>
                           <td className="px-3 py-2">
                             {item.description}

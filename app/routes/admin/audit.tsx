@@ -140,7 +140,7 @@ export default function AuditLog() {
                         <td className="whitespace-nowrap px-3 py-2">{formatInstant(entry.createdAt, language)}</td>
                         <td className="px-3 py-2">
                           <span className="block">{entry.actorEmail || t("common.none")}</span>
-                          <span className="block font-mono text-xs text-slate-400">{entry.actorId}</span>
+                          <span className="block font-mono text-xs text-slate-500">{entry.actorId}</span>
                         </td>
                         <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
                         <td className="px-3 py-2 font-mono text-xs">{entry.targetId ? `${entry.targetType}:${entry.targetId}` : t("common.none")}</td>

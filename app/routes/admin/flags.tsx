@@ -44,7 +44,7 @@ export default function FeatureFlags() {
                   <div className="min-w-0">
                     <span className="block font-mono text-sm font-semibold">{flag.featureName}</span>
                     <span className="block text-sm text-slate-600">{flag.description || t("common.none")}</span>
-                    <span className="block text-xs text-slate-400">
+                    <span className="block text-xs text-slate-500">
                       {t("flags.columns.updated")}: {formatInstant(flag.updatedAt, language)}
                     </span>
                   </div>

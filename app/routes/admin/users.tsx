@@ -101,10 +101,11 @@ export default function UserManagement() {
                     <button
                       type="button"
                       onClick={() => setOpenId(user.id)}
-                      aria-label={t("users.open", { email: user.email })}
-                      className="grid w-full gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center"
+                      className="grid w-full gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:-outline-offset-2 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center"
                     >
                       <span className="min-w-0">
+                        {/* The row's own text is its name (what is read is what is seen), led by what the button does. */}
+                        <span className="sr-only">{t("users.open")} </span>
                         <span className="block truncate font-medium text-slate-900">{user.email}</span>
                         <span className="block truncate text-sm text-slate-500">{user.fullName || t("common.none")}</span>
                       </span>

@@ -93,7 +93,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-3 grid gap-2 sm:grid-cols-2">
           {ENTITLEMENTS.map((key) => (
-            <li key={key} className={`flex items-center justify-between rounded-lg border px-3 py-2 text-sm ${locked.includes(key) ? "border-slate-200 text-slate-400" : "border-brand-100"}`}>
+            <li key={key} className={`flex items-center justify-between rounded-lg border px-3 py-2 text-sm ${locked.includes(key) ? "border-slate-200 text-slate-500" : "border-brand-100"}`}>
               <span>{t(`features.${key}`)}</span>
               {locked.includes(key) && <ProBadge />}
             </li>

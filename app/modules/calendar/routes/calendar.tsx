@@ -366,7 +366,7 @@ function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay,
             {week.map((d) => {
               const extra = bars.filter((b) => b.lane >= LANES && d >= week[b.startCol] && d <= week[b.startCol + b.span - 1]).length;
               return (
-                <div key={d} role="gridcell" className={`border-r border-slate-100 p-1 last:border-r-0 ${d.slice(0, 7) === month ? "" : "bg-slate-50/60 text-slate-400"}`} onDoubleClick={() => onCreate(d, null)}>
+                <div key={d} role="gridcell" className={`border-r border-slate-100 p-1 last:border-r-0 ${d.slice(0, 7) === month ? "" : "bg-slate-50/60 text-slate-500"}`} onDoubleClick={() => onCreate(d, null)}>
                   <Link to={`?view=day&date=${d}`} className={`inline-flex h-6 w-6 items-center justify-center rounded-full text-xs ${d === today ? "bg-brand-600 font-bold text-white" : "hover:bg-slate-100"}`}>
                     {Number(d.slice(8, 10))}
                   </Link>

@@ -354,7 +354,7 @@ function TaskItem({
           disabled={busy}
           onChange={onToggle}
           aria-label={done ? t("item.reopen") : t("item.complete")}
-          label={<span className={`min-w-0 font-medium break-words ${done ? "text-slate-400 line-through" : "text-slate-900"}`}>{task.title}</span>}
+          label={<span className={`min-w-0 font-medium break-words ${done ? "text-slate-500 line-through" : "text-slate-900"}`}>{task.title}</span>}
           className="min-w-0 items-start!"
         />
       </div>
