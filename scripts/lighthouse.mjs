@@ -8,10 +8,10 @@
 // Chromium, prints one row per page and the PWA checks, and exits non-zero when a page scores
 // performance < 95 or accessibility < 100, or a PWA check fails. docs/quality.md
 //
-// Environment: LH_PORT (default: a free port), LH_PATHS (comma-separated, default the six pages),
-// CHROME_PATH (default /usr/bin/chromium), RUMO_SKIP_BUILD.
+// Full reports: build/lighthouse/<page>.json. Environment: LH_PORT (default: a free port),
+// LH_PATHS (comma-separated, default the six pages), CHROME_PATH (default /usr/bin/chromium), RUMO_SKIP_BUILD.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -128,6 +128,9 @@ try {
     const { lhr } = await lighthouse(`${base}${path}`, flags);
     const { categories, audits } = lhr;
     version = lhr.lighthouseVersion;
+    // The full reports, for the details behind a score (Lighthouse viewer or jq).
+    mkdirSync("build/lighthouse", { recursive: true });
+    writeFileSync(`build/lighthouse/${path === "/" ? "home" : path.slice(1).replaceAll("/", "-")}.json`, JSON.stringify(lhr));
     if (lhr.finalDisplayedUrl !== `${base}${path}`) problems.push(`${path}: ended on ${lhr.finalDisplayedUrl}`);
     rows.push({
       page: path,
