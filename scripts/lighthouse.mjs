@@ -125,7 +125,10 @@ try {
   for (const path of paths) {
     const signedIn = path.startsWith("/app");
     const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], ...(signedIn ? { extraHeaders: { cookie: account.cookie } } : {}) };
-    const { lhr } = await lighthouse(`${base}${path}`, flags);
+    // A lost trace (NO_NAVSTART, seen on a loaded machine) is Lighthouse's failure, not the page's: once more.
+    let { lhr } = await lighthouse(`${base}${path}`, flags);
+    if (lhr.runtimeError) ({ lhr } = await lighthouse(`${base}${path}`, flags));
+    if (lhr.runtimeError) problems.push(`${path}: Lighthouse failed: ${lhr.runtimeError.code}`);
     const { categories, audits } = lhr;
     version = lhr.lighthouseVersion;
     // The full reports, for the details behind a score (Lighthouse viewer or jq).
