@@ -20,7 +20,7 @@ function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
       data-testid={`plan-${plan.id}`}
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-xl font-bold text-slate-900">{name}</h3>
+        <h2 className="text-xl font-bold text-slate-900">{name}</h2>
         {highlighted && <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{t("recommended")}</span>}
       </div>
       <p className="mt-1 text-sm text-slate-600">{t(`plans.${plan.id}.tagline`)}</p>

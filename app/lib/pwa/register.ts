@@ -51,15 +51,21 @@ export async function registerServiceWorker(options: { confirmUpdate: () => bool
   const controlled = sw.controller !== null;
   dispatchPwa({ type: "registered", controlled, waiting: registration.waiting !== null });
   if (registration.waiting && controlled) offerUpdate(registration);
-  registration.addEventListener("updatefound", () => {
-    const installing = registration.installing;
-    installing?.addEventListener("statechange", () => {
+  const watched = new WeakSet<ServiceWorker>();
+  const watch = (installing: ServiceWorker | null) => {
+    if (!installing || watched.has(installing)) return;
+    watched.add(installing);
+    installing.addEventListener("statechange", () => {
       if (installing.state !== "installed") return;
       const hasController = sw.controller !== null;
       dispatchPwa({ type: "installed", controlled: hasController });
       if (hasController) offerUpdate(registration);
     });
-  });
+  };
+  // The browser checks for a new worker on every navigation, before this code runs: that one may
+  // already be installing (its updatefound came before this listener), and would be missed.
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
   // A long-open tab looks for a new version every hour and when it comes back to the foreground.
   const check = () => void registration.update().catch(() => undefined);
   setInterval(check, 60 * 60_000);

@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+/**
+ * The update flow of app/lib/pwa/register.ts against a scripted service worker container (the
+ * browser's side is driven by hand: states, controllerchange), so each rule of the specification's
+ * "App update" is checked on its own. The real browser runs it in tests/e2e/pwa.spec.ts.
+ */
+class FakeWorker extends EventTarget {
+  state: ServiceWorkerState = "installing";
+  postMessage = vi.fn();
+  become(state: ServiceWorkerState) {
+    this.state = state;
+    this.dispatchEvent(new Event("statechange"));
+  }
+}
+
+class FakeRegistration extends EventTarget {
+  installing: FakeWorker | null = null;
+  waiting: FakeWorker | null = null;
+  active: FakeWorker | null = null;
+  update = vi.fn(async () => undefined);
+  /** What the browser does when it finds a new worker script. */
+  found(worker: FakeWorker) {
+    this.installing = worker;
+    this.dispatchEvent(new Event("updatefound"));
+  }
+  installed(worker: FakeWorker) {
+    this.installing = null;
+    this.waiting = worker;
+    worker.become("installed");
+  }
+}
+
+class FakeContainer extends EventTarget {
+  controller: FakeWorker | null = null;
+  constructor(
+    public registration: FakeRegistration,
+    public failure: Error | null = null,
+  ) {
+    super();
+  }
+  register = vi.fn(async () => {
+    if (this.failure) throw this.failure;
+    return this.registration;
+  });
+}
+
+function setUp({ desktop = true, controlled = true, failure = null as Error | null, confirm = true } = {}) {
+  const registration = new FakeRegistration();
+  const container = new FakeContainer(registration, failure);
+  if (controlled) container.controller = new FakeWorker();
+  const reload = vi.fn();
+  const confirmUpdate = vi.fn(() => confirm);
+  vi.stubGlobal("navigator", { serviceWorker: container });
+  vi.stubGlobal("window", {
+    innerWidth: desktop ? 1280 : 412,
+    matchMedia: (query: string) => ({ matches: query === "(pointer: coarse)" ? !desktop : false }),
+    location: { reload },
+    addEventListener: vi.fn(),
+  });
+  vi.stubGlobal("document", { addEventListener: vi.fn(), visibilityState: "visible" });
+  vi.stubGlobal("localStorage", { getItem: () => null });
+  return { registration, container, reload, confirmUpdate };
+}
+
+async function start(options: Parameters<typeof setUp>[0] = {}) {
+  const world = setUp(options);
+  const { registerServiceWorker } = await import("./register");
+  const { pwaState } = await import("./state");
+  await registerServiceWorker({ confirmUpdate: world.confirmUpdate });
+  return { ...world, pwaState };
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("service worker updates", () => {
+  it("desktop: a new worker waiting while another controls the page is an update, applied after 1 s, then one reload", async () => {
+    const { registration, container, reload, confirmUpdate, pwaState } = await start();
+    const next = new FakeWorker();
+    registration.found(next);
+    registration.installed(next);
+    expect(pwaState().updateAvailable).toBe(true);
+
+    vi.advanceTimersByTime(999);
+    expect(next.postMessage).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    expect(confirmUpdate).not.toHaveBeenCalled();
+
+    expect(reload).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event("controllerchange"));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("phone: asks first; a refusal leaves the new version waiting and the page as it is", async () => {
+    const asked = await start({ desktop: false });
+    const next = new FakeWorker();
+    asked.registration.found(next);
+    asked.registration.installed(next);
+    expect(asked.confirmUpdate).toHaveBeenCalledTimes(1);
+    expect(next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+
+    vi.resetModules();
+    vi.unstubAllGlobals();
+    const refused = await start({ desktop: false, confirm: false });
+    const other = new FakeWorker();
+    refused.registration.found(other);
+    refused.registration.installed(other);
+    vi.advanceTimersByTime(5_000);
+    expect(other.postMessage).not.toHaveBeenCalled();
+    expect(refused.pwaState().updateAvailable).toBe(true);
+  });
+
+  it("the first worker taking control (clients.claim) neither counts as an update nor reloads", async () => {
+    const { registration, container, reload, pwaState } = await start({ controlled: false });
+    const first = new FakeWorker();
+    registration.found(first);
+    registration.installed(first);
+    vi.advanceTimersByTime(2_000);
+    expect(first.postMessage).not.toHaveBeenCalled();
+    expect(pwaState()).toMatchObject({ offlineReady: true, updateAvailable: false });
+    container.dispatchEvent(new Event("controllerchange"));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("a worker already installing when the page registers (the browser's navigation check) is still offered", async () => {
+    const world = setUp();
+    const next = new FakeWorker();
+    // The browser found it before the page's code ran: its updatefound has already been fired.
+    world.registration.installing = next;
+    const { registerServiceWorker } = await import("./register");
+    await registerServiceWorker({ confirmUpdate: world.confirmUpdate });
+    world.registration.installed(next);
+    vi.advanceTimersByTime(1_000);
+    expect(next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+  });
+
+  it("offers that worker once when an updatefound for it still arrives after registering", async () => {
+    const world = setUp({ desktop: false });
+    const next = new FakeWorker();
+    world.registration.installing = next;
+    const { registerServiceWorker } = await import("./register");
+    await registerServiceWorker({ confirmUpdate: world.confirmUpdate });
+    world.registration.dispatchEvent(new Event("updatefound"));
+    world.registration.installed(next);
+    expect(world.confirmUpdate).toHaveBeenCalledTimes(1);
+  });
+
+  it("a version already waiting at load is applied at once on desktop (after the delay)", async () => {
+    const world = setUp();
+    const waiting = new FakeWorker();
+    waiting.state = "installed";
+    world.registration.waiting = waiting;
+    const { registerServiceWorker } = await import("./register");
+    const { pwaState } = await import("./state");
+    await registerServiceWorker({ confirmUpdate: world.confirmUpdate });
+    expect(pwaState().updateAvailable).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(waiting.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+  });
+
+  it("a registration failure only clears the installing state", async () => {
+    const { pwaState, reload } = await start({ failure: new Error("SecurityError") });
+    expect(pwaState()).toEqual({ registered: false, installing: false, offlineReady: false, updateAvailable: false, servedFromCache: false });
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
