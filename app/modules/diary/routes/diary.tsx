@@ -105,9 +105,10 @@ export default function DiaryScreen() {
               key={editing?.id ?? "new"}
               initial={editing ?? blank(data.today)}
               today={data.today}
-              onSaved={() => {
+              onSaved={(queued) => {
                 setEditing(null);
-                revalidate();
+                // Queued offline: there is no fresh list to load (the entry shows among the queued changes).
+                if (!queued) revalidate();
                 setTab("entries");
               }}
               onDraftCreated={() => revalidate()}
@@ -130,7 +131,7 @@ export default function DiaryScreen() {
 }
 
 /** The writing screen: every change is kept as a draft after a short pause; "Guardar" saves the entry. */
-function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; today: string; onSaved: () => void; onDraftCreated: () => void }) {
+function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; today: string; onSaved: (queued: boolean) => void; onDraftCreated: () => void }) {
   const { t } = useTranslation(["diary", "ui"]);
   const [entry, setEntry] = useState(initial);
   const [status, setStatus] = useState<"idle" | "saving" | "saved" | "queued" | "error">("idle");
@@ -202,7 +203,7 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
     setSaving(false);
     if (isQueued(result)) {
       queuedNotice(result);
-      if (result.queued) onSaved();
+      if (result.queued) onSaved(true);
       return;
     }
     if (!result.ok) {
@@ -211,7 +212,7 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
       return;
     }
     toast({ title: t("form.saved"), tone: "success" });
-    onSaved();
+    onSaved(false);
   };
 
   return (
