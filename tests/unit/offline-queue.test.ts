@@ -260,6 +260,19 @@ describe("offline queue: edits of items created offline", () => {
     expect(h.sent.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /tasks", "POST /tasks", "PATCH /tasks/real-2"]);
   });
 
+  it("sends an edit folded in while earlier changes were being sent (never a stale body)", async () => {
+    let h: ReturnType<typeof harness>;
+    h = harness(async (change) => {
+      // While the first change is on its way, the user edits the item created second.
+      if (change.label === "primeira") await h.queue.enqueue(complete("offline-f", { title: "segunda, editada" }));
+      return { status: 201, body: { task: { id: `real-${change.label}` } } };
+    });
+    await h.queue.enqueue(task("primeira"));
+    await h.queue.enqueue(task("segunda", { tempId: "offline-f" }));
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => c.body)).toEqual([{ title: "primeira" }, { title: "segunda, editada" }]);
+  });
+
   it("reports a replayed edit of an item deleted meanwhile (404) as failed with the reason", async () => {
     const h = harness(() => ({ status: 404, body: { error: { code: "not_found", message: "Não encontrado." } } }));
     await h.queue.enqueue(complete("t-gone"));

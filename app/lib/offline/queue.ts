@@ -207,7 +207,11 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
         const unresolved = new Set<string>();
         // Real ids given in this run (the rows read at the start still name the temporary ones).
         const ids = new Map<string, string>();
-        for (const stored of await list(userId)) {
+        for (const { seq } of await list(userId)) {
+          // Read again just before use: an edit may have been folded into it (or it was
+          // discarded) while earlier changes were being sent.
+          const stored = (await list(userId)).find((row) => row.seq === seq);
+          if (!stored) continue;
           if (stored.status !== "pending") {
             if (stored.tempId) unresolved.add(stored.tempId);
             continue;
