@@ -9,7 +9,7 @@ import { createUser, dismissCookieBanner, originOf, PASSWORD, untilHydrated } fr
 
 /** Until the service worker controls the page and the user's cache holds these screens. */
 async function untilCached(page: Page, paths: readonly string[]) {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
   await expect
     .poll(
       () =>
@@ -22,7 +22,7 @@ async function untilCached(page: Page, paths: readonly string[]) {
           }
           return false;
         }, paths),
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
 }
