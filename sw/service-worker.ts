@@ -26,6 +26,7 @@ import {
   type PageMessage,
   type WorkerMessage,
 } from "../app/lib/pwa/rules";
+import { isUsableCachedBody } from "../app/lib/pwa/cache-check";
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -63,6 +64,23 @@ function markedOffline(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * The stored answer for `key` if it still reads whole; a damaged one is deleted (the next request
+ * with a connection stores it again) and an unreadable cache counts as empty, never an error.
+ */
+async function readUsable(cacheName: string, key: string): Promise<Response | undefined> {
+  try {
+    const cache = await caches.open(cacheName);
+    const cached = await cache.match(key);
+    if (!cached) return undefined;
+    if (isUsableCachedBody(cached.headers.get("content-type"), await cached.clone().text())) return cached;
+    await cache.delete(key);
+  } catch {
+    // Cache Storage itself failed (damaged profile, storage evicted meanwhile).
+  }
+  return undefined;
+}
+
 /** Network first into `cacheName`; the stored answer (marked) when the network fails. */
 async function networkFirst(cacheName: string | null, { request, event }: RouteHandlerCallbackOptions): Promise<Response> {
   const url = new URL(request.url);
@@ -76,7 +94,7 @@ async function networkFirst(cacheName: string | null, { request, event }: RouteH
     }
     return response;
   } catch (error) {
-    const cached = cacheName ? await (await caches.open(cacheName)).match(key) : undefined;
+    const cached = cacheName ? await readUsable(cacheName, key) : undefined;
     if (cached) {
       void tellPage(event as FetchEvent, { type: "SERVED_FROM_CACHE", url: url.pathname });
       return markedOffline(cached);

@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { idbStore } from "~/lib/offline/idb-store";
-import { backoff, createQueue, QueueStorageError, type QueuedChange, type QueueStore, type SendResult } from "~/lib/offline/queue";
+import { openDB } from "idb";
+import { backoff, createQueue, isQueuedChange, QueueStorageError, type QueuedChange, type QueueStore, type SendResult } from "~/lib/offline/queue";
 
 let dbCounter = 0;
 /** A fresh IndexedDB (fake-indexeddb) per test, through the real store. */
@@ -121,7 +122,8 @@ describe("offline write queue", () => {
 
   it("gives a change made to an item created offline the item's real id", async () => {
     const h = harness((change) => (change.method === "POST" ? { status: 201, body: { task: { id: "real-1" } } } : { status: 200, body: {} }));
-    await h.queue.enqueue(task("nova", { tempId: "offline-abc" }));
+    // Already sent once (no answer): the edit cannot be folded into it and queues behind.
+    await h.queue.enqueue(task("nova", { tempId: "offline-abc", sent: true }));
     await h.queue.enqueue({ ...task("nova"), kind: "task.update", method: "PATCH", path: "/tasks/offline-abc", body: { status: "done" } });
     await h.queue.replay("u1");
     expect(h.sent.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /tasks", "PATCH /tasks/real-1"]);
@@ -159,5 +161,169 @@ describe("offline write queue", () => {
     await h.queue.enqueue(task("só uma vez"));
     await Promise.all([h.queue.replay("u1"), h.queue.replay("u1")]);
     expect(h.sent).toHaveLength(1);
+  });
+
+  it("does not fail a change when the session ended (401): it waits for the next sign-in", async () => {
+    const h = harness(() => ({ status: 401, body: { error: { code: "unauthorized", message: "Sessão terminada" } } }));
+    await h.queue.enqueue(task("depois do login"));
+    expect(await h.queue.replay("u1")).toEqual({ sent: 0, failed: 0, waiting: 1 });
+    const [change] = await h.queue.list("u1");
+    expect(change.status).toBe("pending");
+  });
+});
+
+/** docs/decisions/0044-offline-queue-rules.md */
+describe("offline queue: edits of items created offline", () => {
+  const complete = (temp: string, body: Record<string, unknown> = { status: "done" }) => ({
+    ...task("nova"),
+    kind: "task.update" as const,
+    method: "PATCH" as const,
+    path: `/tasks/${temp}`,
+    body,
+  });
+
+  it("folds an edit of a task created offline and never sent into its creation: one POST with the final state", async () => {
+    const h = harness(() => ({ status: 201, body: { task: { id: "real-1" } } }));
+    await h.queue.enqueue(task("nova", { tempId: "offline-a" }));
+    await h.queue.enqueue({ ...complete("offline-a", { title: "nova, editada" }), label: "nova, editada" });
+    await h.queue.enqueue(complete("offline-a"));
+    const queued = await h.queue.list("u1");
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ kind: "task.create", label: "nova", body: { title: "nova, editada", status: "done" } });
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body)}`)).toEqual(['POST /tasks {"title":"nova, editada","status":"done"}']);
+  });
+
+  it("queues the edit behind a creation that may have reached the server (same key kept), and gives it the real id", async () => {
+    let online = false;
+    const h = harness((change) => (!online ? { status: 0, body: null } : change.method === "POST" ? { status: 201, body: { task: { id: "real-7" } } } : { status: 200, body: {} }));
+    const created = await h.queue.enqueue(task("nova", { tempId: "offline-b" }));
+    await h.queue.replay("u1"); // sent, no answer: the server may have it under this key
+    await h.queue.enqueue(complete("offline-b"));
+    const queued = await h.queue.list("u1");
+    expect(queued.map((c) => [c.kind, c.body])).toEqual([
+      ["task.create", { title: "nova" }],
+      ["task.update", { status: "done" }],
+    ]);
+    expect(queued[0].key).toBe(created.key);
+    online = true;
+    h.advance(backoff(1));
+    await h.queue.replay("u1");
+    expect(h.sent.slice(1).map((c) => `${c.method} ${c.path}`)).toEqual(["POST /tasks", "PATCH /tasks/real-7"]);
+    expect(await h.queue.list("u1")).toEqual([]);
+  });
+
+  it("writes the real id into later changes before the creation leaves the queue (a tab closed mid-replay)", async () => {
+    const h = harness((change) => (change.method === "POST" ? { status: 201, body: { task: { id: "real-9" } } } : { status: 0, body: null }));
+    await h.queue.enqueue(task("nova", { tempId: "offline-c", sent: true }));
+    await h.queue.enqueue(complete("offline-c"));
+    await h.queue.replay("u1");
+    const [left] = await h.queue.list("u1");
+    expect(left.path).toBe("/tasks/real-9");
+  });
+
+  it("folds repeated edits of one item that were not sent yet (a diary autosaving offline is one request)", async () => {
+    const h = harness(() => ({ status: 200, body: {} }));
+    const edit = (content: string) => ({ userId: "u1", kind: "diary.update" as const, method: "PATCH" as const, path: "/diary/e1", body: { content }, label: "Dia" });
+    await h.queue.enqueue(edit("a"));
+    await h.queue.enqueue(edit("ab"));
+    await h.queue.enqueue({ ...edit("abc"), body: { content: "abc", draft: false } });
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => c.body)).toEqual([{ content: "abc", draft: false }]);
+  });
+
+  it("holds the edits of a refused creation (never sent to a temporary id), and discarding the creation discards them", async () => {
+    const h = harness((change) => (change.method === "POST" ? { status: 402, body: { error: { code: "premium_required", message: "Funcionalidade Premium" } } } : { status: 200, body: {} }));
+    const created = await h.queue.enqueue(task("nova", { tempId: "offline-d", sent: true }));
+    await h.queue.enqueue(complete("offline-d"));
+    await h.queue.enqueue(task("outra"));
+    expect(await h.queue.replay("u1")).toEqual({ sent: 0, failed: 2, waiting: 0 });
+    expect(h.sent.map((c) => c.path)).toEqual(["/tasks", "/tasks"]);
+    expect(await h.queue.nextAttemptAt("u1")).toBeNull();
+    const [refused] = await h.queue.list("u1");
+    expect((await h.queue.dependents(refused)).map((c) => c.kind)).toEqual(["task.update"]);
+    await h.queue.discard({ ...created, seq: refused.seq });
+    expect((await h.queue.list("u1")).map((c) => c.label)).toEqual(["outra"]);
+  });
+
+  it("sends the held edits once the refused creation is corrected", async () => {
+    let paid = false;
+    const h = harness((change) =>
+      change.method === "POST" ? (paid ? { status: 201, body: { task: { id: "real-2" } } } : { status: 402, body: { error: { code: "premium_required", message: "Premium" } } }) : { status: 200, body: {} },
+    );
+    await h.queue.enqueue(task("nova", { tempId: "offline-e", sent: true }));
+    await h.queue.enqueue(complete("offline-e"));
+    await h.queue.replay("u1");
+    paid = true;
+    await h.queue.retry((await h.queue.list("u1"))[0]);
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /tasks", "POST /tasks", "PATCH /tasks/real-2"]);
+  });
+
+  it("sends an edit folded in while earlier changes were being sent (never a stale body)", async () => {
+    let h: ReturnType<typeof harness>;
+    h = harness(async (change) => {
+      // While the first change is on its way, the user edits the item created second.
+      if (change.label === "primeira") await h.queue.enqueue(complete("offline-f", { title: "segunda, editada" }));
+      return { status: 201, body: { task: { id: `real-${change.label}` } } };
+    });
+    await h.queue.enqueue(task("primeira"));
+    await h.queue.enqueue(task("segunda", { tempId: "offline-f" }));
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => c.body)).toEqual([{ title: "primeira" }, { title: "segunda, editada" }]);
+  });
+
+  it("reports a replayed edit of an item deleted meanwhile (404) as failed with the reason", async () => {
+    const h = harness(() => ({ status: 404, body: { error: { code: "not_found", message: "Não encontrado." } } }));
+    await h.queue.enqueue(complete("t-gone"));
+    await h.queue.replay("u1");
+    const [change] = await h.queue.list("u1");
+    expect(change).toMatchObject({ status: "failed", error: { status: 404, code: "not_found" } });
+  });
+});
+
+describe("offline queue: damaged storage", () => {
+  it("removes rows it cannot read (damaged, older shape) and says how many, instead of crashing", async () => {
+    const name = `damaged-${++dbCounter}`;
+    const store = idbStore(name);
+    let dropped = 0;
+    const queue = createQueue({ store, send: async () => ({ status: 201, body: {} }), onDropped: (n) => (dropped += n) });
+    await queue.enqueue(task("boa"));
+    const raw = await openDB(name, 1);
+    await raw.add("changes", { userId: "u1", kind: "task.create", path: 42 });
+    await raw.add("changes", { userId: "u1", note: "left by an old version" });
+    raw.close();
+    expect((await queue.list("u1")).map((c) => c.label)).toEqual(["boa"]);
+    expect(dropped).toBe(2);
+    expect((await store.list("u1")).length).toBe(1);
+    expect(isQueuedChange({ ...(await store.list("u1"))[0] })).toBe(true);
+  });
+
+  it("reports an unreadable database as unavailable storage", async () => {
+    const broken: QueueStore = {
+      add: async () => 1,
+      put: async () => {},
+      remove: async () => {},
+      list: async () => {
+        throw new DOMException("Internal error opening backing store", "UnknownError");
+      },
+    };
+    const h = harness(() => ({ status: 201, body: {} }), broken);
+    const error = await h.queue.list("u1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueueStorageError);
+    expect((error as QueueStorageError).reason).toBe("unavailable");
+  });
+
+  it("opens a database left by a newer version of the app (a rollback) and keeps its changes", async () => {
+    const name = `newer-${++dbCounter}`;
+    // What a newer version left: its own version number, our store still in it.
+    const newer = await openDB(name, 3, {
+      upgrade(database) {
+        database.createObjectStore("changes", { keyPath: "seq", autoIncrement: true }).createIndex("byUser", "userId");
+      },
+    });
+    await newer.add("changes", { key: "k-1", userId: "u1", kind: "task.create", method: "POST", path: "/tasks", body: { title: "de antes" }, label: "de antes", createdAt: 1, attempts: 0, nextAttemptAt: 1, status: "pending" });
+    newer.close();
+    expect((await idbStore(name).list("u1")).map((c) => c.label)).toEqual(["de antes"]);
   });
 });

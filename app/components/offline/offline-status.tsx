@@ -26,10 +26,10 @@ export function OfflineStatus() {
   const { t } = useTranslation("shell");
   const online = useOnline();
   const { servedFromCache } = usePwaState();
-  const { changes, storageError } = useOfflineSnapshot();
+  const { changes, storageError, dropped } = useOfflineSnapshot();
   const pending = changes.filter((change) => change.status === "pending").length;
   const failed = changes.length - pending;
-  if (online && !servedFromCache && changes.length === 0 && !storageError) return null;
+  if (online && !servedFromCache && changes.length === 0 && !storageError && dropped === 0) return null;
   return (
     <div role="status" data-testid="offline-status" className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-800">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1">
@@ -41,6 +41,11 @@ export function OfflineStatus() {
         )}
         {failed > 0 && <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-900">{t("offline.failed", { count: failed })}</span>}
         {storageError && <span className="text-red-800">{t(`offline.storage.${storageError}`)}</span>}
+        {dropped > 0 && (
+          <span className="text-red-800" data-testid="offline-dropped">
+            {t("offline.dropped", { count: dropped })}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/shell/toast-store";
+import { clearPendingSignOut, finishPendingSignOut, markSignOutPending as mark, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "~/lib/offline/state";
 
 /**
@@ -13,6 +14,18 @@ export function useOfflineApp(userId: string) {
   const { t } = useTranslation("shell");
   const { revalidate } = useRevalidator();
   useEffect(() => {
+    const unfinished = pendingSignOut();
+    if (unfinished === userId) {
+      // This user signed out offline: the sign-out is finished first, nothing of theirs is replayed.
+      void finishPendingSignOut().then(async (done) => {
+        if (!done) return;
+        await (await import("~/lib/pwa/session")).clearPwaUserData();
+        window.location.replace("/auth");
+      });
+      return;
+    }
+    // Another user signed in since: that sign-out's cookie is gone from this browser.
+    if (unfinished !== null) clearPendingSignOut();
     // At once, so a write made before the queue has loaded can still be queued for this user.
     if (offlineSnapshot().userId !== userId) setOfflineSnapshot({ userId, changes: [] });
     void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId));
@@ -28,6 +41,12 @@ export function useOfflineApp(userId: string) {
   }, [t, revalidate]);
 }
 
+/** The logout request got no answer (offline): remembered for this user, finished later. */
+export async function markSignOutPending() {
+  const userId = offlineSnapshot().userId;
+  if (userId) mark(userId);
+}
+
 /** Before the logout request: one more replay of what waits (a no-op offline or when empty). */
 export async function replayBeforeSignOut() {
   if (offlineSnapshot().changes.length === 0) return;
@@ -35,13 +54,13 @@ export async function replayBeforeSignOut() {
 }
 
 /**
- * After sign-out: the user's caches and queued changes leave the browser, so nothing of theirs
- * is shown to the next user. What could not be sent by then is lost with them (the sign-out is
- * the user's choice; the pending count in the banner said what was waiting).
+ * After sign-out: the user's caches leave the browser, so nothing of theirs is shown to the next
+ * user. Their queued changes go too, unless they chose to keep them (sign-out-guard.tsx): then
+ * they stay under their user id for their next sign-in, never listed or sent for anyone else.
  */
-export async function forgetOfflineUser() {
+export async function forgetOfflineUser({ keepQueue = false }: { keepQueue?: boolean } = {}) {
   const userId = offlineSnapshot().userId;
   const [{ clearPwaUserData }, { forgetUser }] = await Promise.all([import("~/lib/pwa/session"), import("~/lib/offline/runtime")]);
   await clearPwaUserData();
-  if (userId) await forgetUser(userId);
+  if (userId) await forgetUser(userId, { keep: keepQueue });
 }

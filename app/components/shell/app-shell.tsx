@@ -3,6 +3,7 @@ import { Bars3Icon, Cog6ToothIcon, MagnifyingGlassIcon, QuestionMarkCircleIcon, 
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useSignOutGuard } from "~/components/offline/sign-out-guard";
 import { Button, IconButton } from "~/components/ui/button";
 import { endSessionForSignOut } from "~/lib/activity/session-tracker";
 import { apiFetch } from "~/lib/api";
@@ -41,20 +42,22 @@ export function useMobileLayout(fromUserAgent: boolean) {
   return mobile;
 }
 
+/** Sign-out; with changes made offline still waiting, the user is asked first (the `dialog`). */
 function useSignOut() {
   const navigate = useNavigate();
-  return async () => {
+  return useSignOutGuard(async ({ keepQueue }) => {
     const offline = await import("~/components/offline/use-offline-app");
-    // Changes made offline get one last chance to reach the server while the session exists.
-    await offline.replayBeforeSignOut();
     // The session's closing events go while the session still exists.
     await endSessionForSignOut();
-    await apiFetch("/auth/logout", { method: "POST" });
+    const logout = await apiFetch("/auth/logout", { method: "POST" });
+    // Offline the server never heard it: finished at the next start with a connection.
+    if (!logout.ok && logout.error.code === "network") await offline.markSignOutPending();
     realtime().reset();
-    // Nothing of this user stays for the next one: cached screens and data, queued changes.
-    await offline.forgetOfflineUser();
+    // Nothing of this user stays for the next one: cached screens and data, and the queued
+    // changes unless the user chose to keep them for their next sign-in.
+    await offline.forgetOfflineUser({ keepQueue });
     navigate("/auth", { replace: true });
-  };
+  });
 }
 
 function UserName({ user }: { user: ShellUser }) {
@@ -142,9 +145,10 @@ export function DesktopShell({ user, entitlements, notifications, onSearch, onGu
           <Link to="/app/settings" data-tour="settings" aria-label={t("header.settings")} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
             <Cog6ToothIcon className="h-5 w-5" aria-hidden="true" />
           </Link>
-          <Button variant="secondary" onClick={signOut}>
+          <Button variant="secondary" onClick={signOut.request}>
             {t("auth:actions.signOut")}
           </Button>
+          {signOut.dialog}
         </header>
         <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 space-y-4 px-4 py-6">
           <Breadcrumb />
@@ -293,12 +297,13 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
             <Link to="/app/settings" className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-center text-sm font-semibold">
               {t("header.settings")}
             </Link>
-            <Button variant="secondary" onClick={signOut}>
+            <Button variant="secondary" onClick={signOut.request}>
               {t("auth:actions.signOut")}
             </Button>
           </div>
         </DialogPanel>
       </Dialog>
+      {signOut.dialog}
     </div>
   );
 }

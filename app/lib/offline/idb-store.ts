@@ -7,15 +7,38 @@ interface OfflineDb extends DBSchema {
 
 export const OFFLINE_DB = "rumo-offline";
 
+const VERSION = 1;
+
+function create(database: IDBPDatabase<OfflineDb>) {
+  const changes = database.createObjectStore("changes", { keyPath: "seq", autoIncrement: true });
+  changes.createIndex("byUser", "userId");
+}
+
+/**
+ * Opens the queue's database. A database left by a newer version of the app (a rollback: the
+ * browser refuses an older version number with VersionError) is opened at its own version when
+ * it still has our store, so its waiting changes are not lost; rows are checked when read.
+ */
+async function openQueueDb(name: string): Promise<IDBPDatabase<OfflineDb>> {
+  try {
+    return await openDB<OfflineDb>(name, VERSION, { upgrade: create });
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === "VersionError")) throw error;
+    const database = await openDB<OfflineDb>(name);
+    if (database.objectStoreNames.contains("changes")) return database;
+    database.close();
+    throw error;
+  }
+}
+
 /** The queue's IndexedDB store: one object store, auto-increment keys give the replay order. */
 export function idbStore(name = OFFLINE_DB): QueueStore & { clearUser(userId: string): Promise<void> } {
   let db: Promise<IDBPDatabase<OfflineDb>> | null = null;
   const open = () =>
-    (db ??= openDB<OfflineDb>(name, 1, {
-      upgrade(database) {
-        const changes = database.createObjectStore("changes", { keyPath: "seq", autoIncrement: true });
-        changes.createIndex("byUser", "userId");
-      },
+    (db ??= openQueueDb(name).catch((error: unknown) => {
+      // Not remembered: the next write tries again (a locked or briefly unavailable database).
+      db = null;
+      throw error;
     }));
   return {
     async add(change) {

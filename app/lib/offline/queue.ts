@@ -33,6 +33,12 @@ export type QueuedChange = {
   nextAttemptAt: number;
   status: "pending" | "failed";
   error?: ChangeError;
+  /**
+   * The request may have reached the server under this key (it was sent at least once). Until
+   * then a later edit of the same item can be folded into it; afterwards its body is fixed (the
+   * server would refuse the key with another body), and the edit queues behind it.
+   */
+  sent?: boolean;
 };
 
 export interface QueueStore {
@@ -59,9 +65,57 @@ export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 export const backoff = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
-/** Answers that say "try again later" rather than "this change is wrong". */
+/**
+ * Answers that say "try again later" rather than "this change is wrong". 401 is one: the session
+ * ended (expired, or signed out while offline); the change waits for the user to sign in again.
+ */
 const isTransient = (result: SendResult, body: { error?: { message?: string } } | null) =>
-  result.status === 0 || result.status === 408 || result.status === 429 || result.status >= 500 || (result.status === 409 && result.retryAfterSeconds !== undefined && body !== null);
+  result.status === 0 ||
+  result.status === 401 ||
+  result.status === 408 ||
+  result.status === 429 ||
+  result.status >= 500 ||
+  (result.status === 409 && result.retryAfterSeconds !== undefined && body !== null);
+
+const KINDS: readonly ChangeKind[] = ["task.create", "task.update", "transaction.create", "diary.create", "diary.update", "routine.checkIn"];
+
+/**
+ * A row read back from IndexedDB is only trusted when it has the shape this version writes: an
+ * older or damaged row must not crash the screens nor be sent half-formed.
+ */
+export function isQueuedChange(row: unknown): row is QueuedChange {
+  if (!row || typeof row !== "object") return false;
+  const c = row as Record<string, unknown>;
+  return (
+    typeof c.seq === "number" &&
+    typeof c.key === "string" &&
+    typeof c.userId === "string" &&
+    KINDS.includes(c.kind as ChangeKind) &&
+    (c.method === "POST" || c.method === "PATCH") &&
+    typeof c.path === "string" &&
+    c.path.startsWith("/") &&
+    !!c.body &&
+    typeof c.body === "object" &&
+    !Array.isArray(c.body) &&
+    typeof c.label === "string" &&
+    typeof c.createdAt === "number" &&
+    typeof c.attempts === "number" &&
+    typeof c.nextAttemptAt === "number" &&
+    (c.status === "pending" || c.status === "failed")
+  );
+}
+
+/** A path with the temporary ids of items created offline replaced by the ones the server gave. */
+const withRealIds = (path: string, ids: ReadonlyMap<string, string>) =>
+  ids.size === 0
+    ? path
+    : path
+        .split("/")
+        .map((part) => ids.get(part) ?? part)
+        .join("/");
+
+/** The item a change is about: the created item's temporary id, or the path of an edit. */
+const touches = (change: QueuedChange, path: string) => (change.tempId ? path.split("/").includes(change.tempId) : change.method === "PATCH" && change.path === path);
 
 const isQuotaError = (error: unknown) =>
   error instanceof DOMException ? error.name === "QuotaExceededError" : error instanceof Error && /quota/i.test(error.name + error.message);
@@ -75,9 +129,17 @@ export function createdIdOf(body: unknown): string | null {
   return null;
 }
 
-export type QueueOptions = { store: QueueStore; send: Send; now?: () => number; newKey?: () => string; onChange?: () => void };
+export type QueueOptions = {
+  store: QueueStore;
+  send: Send;
+  now?: () => number;
+  newKey?: () => string;
+  onChange?: () => void;
+  /** Rows that could not be read back and were removed: the caller must tell the user. */
+  onDropped?: (count: number) => void;
+};
 
-export function createQueue({ store, send, now = () => Date.now(), newKey = () => crypto.randomUUID(), onChange = () => {} }: QueueOptions) {
+export function createQueue({ store, send, now = () => Date.now(), newKey = () => crypto.randomUUID(), onChange = () => {}, onDropped = () => {} }: QueueOptions) {
   let running: Promise<ReplayReport> | null = null;
 
   async function write<T>(operation: () => Promise<T>): Promise<T> {
@@ -90,8 +152,41 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
     }
   }
 
-  /** Keeps a change to replay; throws QueueStorageError when the browser refuses to store it. */
-  async function enqueue(input: Omit<QueuedChange, "seq" | "createdAt" | "attempts" | "nextAttemptAt" | "status" | "error" | "key"> & { key?: string }) {
+  /** The user's readable changes in order; unreadable rows are removed and counted (never kept to crash later). */
+  async function list(userId: string): Promise<QueuedChange[]> {
+    let rows: unknown[];
+    try {
+      rows = await store.list(userId);
+    } catch (error) {
+      throw new QueueStorageError(isQuotaError(error) ? "quota" : "unavailable", error);
+    }
+    const bad = rows.filter((row) => !isQueuedChange(row));
+    if (bad.length > 0) {
+      for (const row of bad) {
+        const seq = (row as { seq?: unknown } | null)?.seq;
+        if (typeof seq === "number") await store.remove(seq).catch(() => undefined);
+      }
+      onDropped(bad.length);
+    }
+    return rows.filter(isQueuedChange);
+  }
+
+  /**
+   * Keeps a change to replay; throws QueueStorageError when the browser refuses to store it.
+   * An edit (PATCH) of an item whose last queued change was never sent is folded into it, so the
+   * server gets one request with the final state: a task created and then completed offline is
+   * one POST of a done task, and a diary autosaving offline is one entry, not one per pause.
+   * Otherwise the edit queues behind, and replay gives it the item's real id.
+   */
+  async function enqueue(input: Omit<QueuedChange, "seq" | "createdAt" | "attempts" | "nextAttemptAt" | "status" | "error" | "key" | "sent"> & { key?: string; sent?: boolean }) {
+    if (input.method === "PATCH" && !input.sent) {
+      const target = (await list(input.userId)).findLast((queued) => touches(queued, input.path));
+      if (target && target.status === "pending" && !target.sent) {
+        const folded: QueuedChange = { ...target, body: { ...target.body, ...input.body }, label: input.label || target.label, key: newKey(), nextAttemptAt: now() };
+        await write(() => store.put(folded));
+        return folded;
+      }
+    }
     const change: QueuedChange = { ...input, key: input.key ?? newKey(), createdAt: now(), attempts: 0, nextAttemptAt: now(), status: "pending" };
     change.seq = await write(() => store.add(change));
     return change;
@@ -108,19 +203,38 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
     running ??= (async () => {
       const report = { sent: 0, failed: 0, waiting: 0 };
       try {
+        // Items created offline that the server has not accepted (yet): changes to them wait.
+        const unresolved = new Set<string>();
+        // Real ids given in this run (the rows read at the start still name the temporary ones).
         const ids = new Map<string, string>();
-        for (const stored of await store.list(userId)) {
-          if (stored.status !== "pending") continue;
-          const change = { ...stored, path: [...ids].reduce((path, [temp, real]) => path.replaceAll(temp, real), stored.path) };
-          if (change.nextAttemptAt > now()) {
+        for (const { seq } of await list(userId)) {
+          // Read again just before use: an edit may have been folded into it (or it was
+          // discarded) while earlier changes were being sent.
+          const stored = (await list(userId)).find((row) => row.seq === seq);
+          if (!stored) continue;
+          if (stored.status !== "pending") {
+            if (stored.tempId) unresolved.add(stored.tempId);
+            continue;
+          }
+          // An edit of an item whose creation was refused waits for that creation's edit or discard.
+          if ([...unresolved].some((temp) => stored.path.split("/").includes(temp))) continue;
+          if (stored.nextAttemptAt > now()) {
             report.waiting++;
             break;
           }
+          const change: QueuedChange = { ...stored, path: withRealIds(stored.path, ids), sent: true };
+          // Marked before sending: from now on a later edit must not change this body (fold).
+          if (!stored.sent) await write(() => store.put(change));
           const result = await send(change).catch((): SendResult => ({ status: 0, body: null }));
           const body = (result.body ?? null) as { error?: ChangeError } | null;
           if (result.status >= 200 && result.status < 300) {
             const created = change.tempId ? createdIdOf(result.body) : null;
-            if (change.tempId && created) ids.set(change.tempId, created);
+            // The later changes get the real id before this one leaves the queue: if the tab
+            // closes in between, the creation is sent again with its key and answered once.
+            if (change.tempId && created) {
+              ids.set(change.tempId, created);
+              await giveRealId(userId, change.tempId, created);
+            }
             await write(() => store.remove(change.seq!));
             report.sent++;
             continue;
@@ -133,6 +247,7 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
             break;
           }
           const error = body?.error;
+          if (change.tempId) unresolved.add(change.tempId);
           await write(() =>
             store.put({
               ...change,
@@ -143,19 +258,19 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
           );
           report.failed++;
         }
-        // Later changes that name an item created in this run get its real id now.
-        if (ids.size > 0) {
-          for (const later of await store.list(userId)) {
-            const path = [...ids].reduce((p, [temp, real]) => p.replaceAll(temp, real), later.path);
-            if (path !== later.path) await write(() => store.put({ ...later, path }));
-          }
-        }
       } finally {
         running = null;
       }
       return report;
     })();
     return running;
+  }
+
+  async function giveRealId(userId: string, tempId: string, realId: string) {
+    for (const later of await list(userId)) {
+      const path = withRealIds(later.path, new Map([[tempId, realId]]));
+      if (path !== later.path) await write(() => store.put({ ...later, path }));
+    }
   }
 
   /** A failed change, corrected by the user: sent again as a new request (new key). */
@@ -168,17 +283,27 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
     await write(() => store.put({ ...change, status: "pending", error: undefined, nextAttemptAt: now() }));
   }
 
+  /** The queued edits of an item created offline (they cannot be sent without it). */
+  async function dependents(change: QueuedChange) {
+    if (!change.tempId) return [];
+    return (await list(change.userId)).filter((later) => later.seq !== change.seq && later.path.split("/").includes(change.tempId!));
+  }
+
+  /** Removes a change, and with a creation its queued edits (the screens say how many first). */
   async function discard(change: QueuedChange) {
+    for (const later of await dependents(change)) await write(() => store.remove(later.seq!));
     await write(() => store.remove(change.seq!));
   }
 
-  /** When the next waiting change is due (for a timer), or null. */
+  /** When the next waiting change is due (for a timer), or null. Edits waiting for a refused creation are not due. */
   async function nextAttemptAt(userId: string) {
-    const pending = (await store.list(userId)).filter((c) => c.status === "pending");
+    const changes = await list(userId);
+    const refused = changes.filter((c) => c.status === "failed" && c.tempId).map((c) => c.tempId!);
+    const pending = changes.filter((c) => c.status === "pending" && !refused.some((temp) => c.path.split("/").includes(temp)));
     return pending.length ? Math.min(...pending.map((c) => c.nextAttemptAt)) : null;
   }
 
-  return { enqueue, replay, edit, retry, discard, nextAttemptAt, list: (userId: string) => store.list(userId) };
+  return { enqueue, replay, edit, retry, discard, dependents, nextAttemptAt, list };
 }
 
 export type OfflineQueue = ReturnType<typeof createQueue>;

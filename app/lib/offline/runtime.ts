@@ -35,22 +35,28 @@ async function refresh() {
   const userId = offlineSnapshot().userId;
   if (!userId) return;
   try {
-    setOfflineSnapshot({ changes: await store.list(userId) });
-  } catch {
-    setOfflineSnapshot({ storageError: "unavailable" });
+    setOfflineSnapshot({ changes: await queue.list(userId) });
+  } catch (error) {
+    setOfflineSnapshot({ storageError: error instanceof QueueStorageError ? error.reason : "unavailable" });
   }
 }
 
-export const queue = createQueue({ store, send, onChange: () => void refresh() });
+export const queue = createQueue({
+  store,
+  send,
+  onChange: () => void refresh(),
+  // Said in the banner: changes that were kept but can no longer be read are not dropped silently.
+  onDropped: (count) => setOfflineSnapshot({ dropped: offlineSnapshot().dropped + count }),
+});
 
 /** Replays now (when online) and sets a timer for the next waiting change. */
 export async function replayNow() {
   const userId = offlineSnapshot().userId;
   if (!userId || (typeof navigator !== "undefined" && navigator.onLine === false)) return;
   clearTimeout(timer);
-  const report = await queue.replay(userId);
+  const report = await queue.replay(userId).catch(() => ({ sent: 0, failed: 0, waiting: 0 }));
   if (report.sent > 0) window.dispatchEvent(new CustomEvent(OFFLINE_SYNCED_EVENT, { detail: report }));
-  const next = await queue.nextAttemptAt(userId);
+  const next = await queue.nextAttemptAt(userId).catch(() => null);
   if (next !== null) timer = setTimeout(() => void replayNow(), Math.max(500, next - Date.now()));
 }
 
@@ -78,9 +84,13 @@ export async function enqueueChange(change: Parameters<typeof queue.enqueue>[0])
   }
 }
 
-/** Sign-out: the user's queued changes leave the browser with the rest of their data. */
-export async function forgetUser(userId: string) {
+/**
+ * Sign-out. `keep`: the user chose to keep their unsent changes on this device; they stay under
+ * their user id, are never listed or sent for anyone else, and are replayed at their next sign-in
+ * (docs/decisions/0044-offline-queue-rules.md). Otherwise they leave with the rest of their data.
+ */
+export async function forgetUser(userId: string, { keep = false }: { keep?: boolean } = {}) {
   clearTimeout(timer);
-  await store.clearUser(userId).catch(() => undefined);
-  setOfflineSnapshot({ userId: null, changes: [] });
+  if (!keep) await store.clearUser(userId).catch(() => undefined);
+  setOfflineSnapshot({ userId: null, changes: [], dropped: 0 });
 }

@@ -6,9 +6,15 @@ import type { ChangeKind, QueuedChange } from "./queue";
  * from the queue itself (runtime.ts, with IndexedDB) so that screens can read it without loading
  * the queue into the first bundle: the runtime is imported after hydration and fills this in.
  */
-export type OfflineSnapshot = { userId: string | null; changes: readonly QueuedChange[]; storageError: "quota" | "unavailable" | null };
+export type OfflineSnapshot = {
+  userId: string | null;
+  changes: readonly QueuedChange[];
+  storageError: "quota" | "unavailable" | null;
+  /** Kept changes that could not be read back (damaged or from another version) and were removed. */
+  dropped: number;
+};
 
-const EMPTY: OfflineSnapshot = { userId: null, changes: [], storageError: null };
+const EMPTY: OfflineSnapshot = { userId: null, changes: [], storageError: null, dropped: 0 };
 let snapshot = EMPTY;
 const listeners = new Set<() => void>();
 

@@ -16,20 +16,31 @@ export async function writeOrQueue<T>(write: OfflineWrite): Promise<ApiResult<T>
   const key = crypto.randomUUID();
   const { userId, changes } = offlineSnapshot();
   const waiting = userId !== null && changes.some((change) => change.status === "pending");
-  if (!waiting) {
+  // An item created offline has no id the server knows: its edits can only go through the queue.
+  const ofOfflineItem = isOfflineId(write.path);
+  // The browser knows it has no network: nothing is sent, so the change can still be folded.
+  const knownOffline = userId !== null && typeof navigator !== "undefined" && navigator.onLine === false;
+  let sent = false;
+  if (!waiting && !ofOfflineItem && !knownOffline) {
     const result = await apiFetch<T>(write.path, { method: write.method, body: write.body, headers: { "Idempotency-Key": key } });
     // Without a signed-in user known to the queue there is nowhere to keep it: the error stands.
     if (result.ok || result.error.code !== "network" || userId === null) return result;
+    sent = true;
   }
+  if (userId === null) return { queued: false, storageError: "unavailable" };
   const { enqueueChange, replayNow } = await import("./runtime");
-  const tempId = `offline-${key}`;
-  try {
-    await enqueueChange({ ...write, userId: userId!, key, tempId: write.method === "POST" ? tempId : undefined });
-  } catch (error) {
-    return { queued: false, storageError: (error as { reason?: "quota" | "unavailable" }).reason ?? "unavailable" };
-  }
+  const creates = write.kind.endsWith(".create");
+  const change = await enqueueChange({ ...write, userId, key, sent, tempId: creates ? `${OFFLINE_ID_PREFIX}${key}` : undefined }).catch(
+    (error: unknown) => ({ storageError: (error as { reason?: "quota" | "unavailable" }).reason ?? ("unavailable" as const) }),
+  );
+  if ("storageError" in change) return { queued: false, storageError: change.storageError };
   if (waiting) void replayNow();
-  return { queued: true, tempId };
+  // A folded edit answers the id of the item it was folded into.
+  return { queued: true, tempId: change.tempId ?? `${OFFLINE_ID_PREFIX}${change.key}` };
 }
+
+/** Temporary ids of items created offline (until the replay gives the real one). */
+export const OFFLINE_ID_PREFIX = "offline-";
+export const isOfflineId = (pathOrId: string) => pathOrId.split("/").some((part) => part.startsWith(OFFLINE_ID_PREFIX));
 
 export const isQueued = (result: unknown): result is Queued => typeof result === "object" && result !== null && "queued" in result;

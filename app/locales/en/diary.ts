@@ -36,6 +36,7 @@ export default {
     discard: "Start over",
     draftSaving: "Saving draft…",
     draftSaved: "Draft saved",
+    draftQueued: "Kept on this device: sent when you are back online",
     draftFailed: "The draft could not be saved. Please try again.",
   },
   list: {

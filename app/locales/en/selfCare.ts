@@ -9,6 +9,7 @@ export default {
   otherRoutines: "Other routines",
   checkIn: "Mark as done",
   checkedIn: "Done",
+  dayPending: "done, not sent yet",
   undoCheckIn: "Unmark",
   checkInFailed: "Could not record it. Please try again.",
   streak_zero: "No streak yet",

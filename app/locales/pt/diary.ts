@@ -34,6 +34,7 @@ const diary = {
     discard: "Começar de novo",
     draftSaving: "A guardar rascunho…",
     draftSaved: "Rascunho guardado",
+    draftQueued: "Guardado neste dispositivo: é enviado quando voltar a ter ligação",
     draftFailed: "Não foi possível guardar o rascunho. Tente de novo.",
   },
   list: {

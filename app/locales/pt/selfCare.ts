@@ -7,6 +7,7 @@ const selfCare = {
   otherRoutines: "Outras rotinas",
   checkIn: "Marcar como feito",
   checkedIn: "Feito",
+  dayPending: "feito, por enviar",
   undoCheckIn: "Desmarcar",
   checkInFailed: "Não foi possível registar. Tente de novo.",
   streak_zero: "Sem sequência ainda",

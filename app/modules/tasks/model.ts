@@ -136,3 +136,33 @@ export function formOfDraft(draft: { title: string; date: string; time: string |
     ...(draft.recurrence ? repeatOf(draft.recurrence.rrule) : {}),
   };
 }
+
+/**
+ * A task created offline and still waiting in the queue, as the screen shows it (its temporary id,
+ * the values sent so far; edits made offline are folded into them). The server fills in the rest
+ * when the creation is replayed.
+ */
+export function taskOfQueuedCreate(tempId: string, body: Record<string, unknown>, createdAt: number): TaskView {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const orNull = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+  const duration = typeof body.durationMinutes === "number" && body.durationMinutes > 0 ? body.durationMinutes : 30;
+  const start = orNull(body.scheduledStart);
+  const status = (["todo", "in_progress", "done"] as const).find((s) => s === body.status) ?? "todo";
+  const created = new Date(createdAt).toISOString();
+  return {
+    id: tempId,
+    title: text(body.title),
+    description: text(body.description),
+    priority: (["low", "medium", "high"] as const).find((p) => p === body.priority) ?? "medium",
+    durationMinutes: duration,
+    dueDate: orNull(body.dueDate),
+    status,
+    scheduledStart: start,
+    scheduledEnd: start ? new Date(Date.parse(start) + duration * 60_000).toISOString() : null,
+    recurrence: orNull(body.recurrence),
+    completedAt: status === "done" ? created : null,
+    createdAt: created,
+    updatedAt: created,
+    overdue: false,
+  };
+}

@@ -1,12 +1,13 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { createI18n } from "~/i18n/i18n.server";
 import { apiFetch } from "~/lib/api";
+import { finishPendingSignOut, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import type { Route } from "./+types/auth";
 import { loadAuthScreen } from "./auth.server";
 
@@ -40,6 +41,11 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     if (/^\/app\/(perfil|profile|settings|configuracoes)(\/|$)/.test(loaderData.next)) return { tone: "info", text: t("guard.profileRequiresLogin") };
     return null;
   });
+
+  useEffect(() => {
+    // A sign-out made offline ends its session here, so it cannot sign the next sign-in out later.
+    if (navigator.onLine && !loaderData.pendingSecondFactor && pendingSignOut() !== null) void finishPendingSignOut();
+  }, [loaderData.pendingSecondFactor]);
 
   const content = loaderData.unconfirmedEmail ? (
     <UnconfirmedScreen email={loaderData.unconfirmedEmail} />

@@ -7,6 +7,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
+import { QueuedChanges } from "~/components/offline/queued-changes";
+import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
@@ -19,6 +21,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
+import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
@@ -77,6 +80,8 @@ export default function DiaryScreen() {
         <h1 className="text-2xl font-bold">{t("name")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
       </header>
+      {/* Entries written offline, at once: waiting ones, and refused ones with the reason. */}
+      <QueuedChanges kinds={["diary.create", "diary.update"]} />
       <div role="tablist" aria-label={t("name")} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1" data-tour="diary-tabs">
         {tabs.map((key) => (
           <Button
@@ -100,9 +105,10 @@ export default function DiaryScreen() {
               key={editing?.id ?? "new"}
               initial={editing ?? blank(data.today)}
               today={data.today}
-              onSaved={() => {
+              onSaved={(queued) => {
                 setEditing(null);
-                revalidate();
+                // Queued offline: there is no fresh list to load (the entry shows among the queued changes).
+                if (!queued) revalidate();
                 setTab("entries");
               }}
               onDraftCreated={() => revalidate()}
@@ -125,10 +131,11 @@ export default function DiaryScreen() {
 }
 
 /** The writing screen: every change is kept as a draft after a short pause; "Guardar" saves the entry. */
-function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; today: string; onSaved: () => void; onDraftCreated: () => void }) {
+function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; today: string; onSaved: (queued: boolean) => void; onDraftCreated: () => void }) {
   const { t } = useTranslation(["diary", "ui"]);
   const [entry, setEntry] = useState(initial);
-  const [status, setStatus] = useState<"idle" | "saving" | "saved" | "error">("idle");
+  const [status, setStatus] = useState<"idle" | "saving" | "saved" | "queued" | "error">("idle");
+  const queuedNotice = useQueuedWriteNotice();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const id = useRef(initial.id);
@@ -143,9 +150,17 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
   const persist = useCallback((e: Draft, extra: { draft?: boolean } = {}) => {
     const run = chain.current.then(async () => {
       const payload = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date, ...extra };
+      // The queue's label: what the user will recognise in the list of changes made offline.
+      const label = e.title.trim() || e.content.trim().slice(0, 60) || e.date;
+      // Offline the save is queued (an entry created offline keeps its temporary id, and the next
+      // autosaves fold into that one creation: docs/decisions/0044-offline-queue-rules.md).
       const result = id.current
-        ? await apiFetch<{ entry: Entry }>(`/diary/${id.current}`, { method: "PATCH", body: payload })
-        : await apiFetch<{ entry: Entry }>("/diary", { body: { ...payload, draft: extra.draft ?? true } });
+        ? await writeOrQueue<{ entry: Entry }>({ kind: "diary.update", method: "PATCH", path: `/diary/${id.current}`, body: payload, label })
+        : await writeOrQueue<{ entry: Entry }>({ kind: "diary.create", method: "POST", path: "/diary", body: { ...payload, draft: extra.draft ?? true }, label });
+      if (isQueued(result)) {
+        if (result.queued && !id.current) id.current = result.tempId;
+        return result;
+      }
       if (result.ok && !id.current) {
         id.current = result.data.entry.id;
         created.current();
@@ -163,6 +178,11 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
       dirty.current = false;
       setStatus("saving");
       const result = await persist(entry);
+      if (isQueued(result)) {
+        setStatus(result.queued ? "queued" : "error");
+        if (!result.queued) queuedNotice(result);
+        return;
+      }
       setStatus(result.ok ? "saved" : "error");
       setErrors(result.ok ? {} : (result.error.fields ?? {}));
     }, 800);
@@ -181,13 +201,18 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
     dirty.current = false;
     const result = await persist(entry, { draft: false });
     setSaving(false);
+    if (isQueued(result)) {
+      queuedNotice(result);
+      if (result.queued) onSaved(true);
+      return;
+    }
     if (!result.ok) {
       setErrors(result.error.fields ?? {});
       if (!result.error.fields) toast({ title: t("form.draftFailed"), tone: "error" });
       return;
     }
     toast({ title: t("form.saved"), tone: "success" });
-    onSaved();
+    onSaved(false);
   };
 
   return (
@@ -201,7 +226,7 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{initial.id ? t("form.editEntry") : t("form.newEntry")}</h2>
         <p className="text-xs text-slate-500" role="status" aria-live="polite" data-testid="draft-status">
-          {status === "saving" ? t("form.draftSaving") : status === "saved" ? t("form.draftSaved") : status === "error" ? t("form.draftFailed") : ""}
+          {status === "saving" ? t("form.draftSaving") : status === "saved" ? t("form.draftSaved") : status === "queued" ? t("form.draftQueued") : status === "error" ? t("form.draftFailed") : ""}
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">

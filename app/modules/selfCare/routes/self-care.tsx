@@ -7,6 +7,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
+import { QueuedChanges } from "~/components/offline/queued-changes";
+import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -18,6 +20,10 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatShortDate } from "~/lib/dates";
+import type { QueuedChange } from "~/lib/offline/queue";
+import { queuedCheckIns } from "../offline";
+import { useQueuedChanges } from "~/lib/offline/state";
+import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
@@ -46,7 +52,7 @@ type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unk
 const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
 
 export default function SelfCareScreen() {
-  const { t } = useTranslation(["selfCare", "ui"]);
+  const { t, i18n } = useTranslation(["selfCare", "ui"]);
   const data = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const canWrite = layout?.entitlements.includes("selfCare") ?? false;
@@ -58,12 +64,27 @@ export default function SelfCareScreen() {
   const [pendingRemove, setPendingRemove] = useState(false);
   useEffect(() => setRoutines(data.routines), [data.routines]);
 
+  const queuedNotice = useQueuedWriteNotice();
+  const queued = queuedCheckIns(useQueuedChanges(["routine.checkIn"]));
   const replace = (routine: Routine) => setRoutines((list) => list.map((r) => (r.id === routine.id ? routine : r)));
-  /** Marks or unmarks one day; the answer carries the new streak. */
+  /** Marks or unmarks one day; the answer carries the new streak. Offline a check-in is queued. */
   const toggle = async (routine: Routine, date: string, done: boolean) => {
+    const waiting = queued.get(`${routine.id}|${date}`);
+    if (done && waiting) {
+      // Unmarking a check-in that never left this device: it simply leaves the queue.
+      await (await import("~/lib/offline/runtime")).queue.discard(waiting);
+      return;
+    }
     const result = done
       ? await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/check-ins/${date}`, { method: "DELETE" })
-      : await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/check-ins`, { body: { date } });
+      : await writeOrQueue<{ routine: Routine }>({
+          kind: "routine.checkIn",
+          method: "POST",
+          path: `/routines/${routine.id}/check-ins`,
+          body: { date },
+          label: `${routine.title} · ${formatShortDate(dateOf(date), i18n.language === "en" ? "en" : "pt")}`,
+        });
+    if (isQueued(result)) return queuedNotice(result);
     if (!result.ok) {
       if (result.status !== 402) toast({ title: result.error.message || t("checkInFailed"), tone: "error" });
       return;
@@ -106,6 +127,7 @@ export default function SelfCareScreen() {
         )}
       </header>
       {!canWrite && <PremiumNotice />}
+      <QueuedChanges kinds={["routine.checkIn"]} />
       {form !== null && (
         <RoutineForm
           routine={form === "new" ? null : form}
@@ -142,7 +164,16 @@ export default function SelfCareScreen() {
             ) : (
               <ul className="space-y-2" data-testid="today-checklist">
                 {dueToday.map((routine) => (
-                  <RoutineCard key={routine.id} routine={routine} today={data.today} canWrite={canWrite} onToggle={toggle} onEdit={() => setForm(routine)} onRemove={() => setRemoving(routine)} />
+                  <RoutineCard
+                    key={routine.id}
+                    routine={routine}
+                    queuedDays={daysOf(queued, routine.id)}
+                    today={data.today}
+                    canWrite={canWrite}
+                    onToggle={toggle}
+                    onEdit={() => setForm(routine)}
+                    onRemove={() => setRemoving(routine)}
+                  />
                 ))}
               </ul>
             )}
@@ -154,7 +185,16 @@ export default function SelfCareScreen() {
               </h2>
               <ul className="space-y-2">
                 {others.map((routine) => (
-                  <RoutineCard key={routine.id} routine={routine} today={data.today} canWrite={canWrite} onToggle={toggle} onEdit={() => setForm(routine)} onRemove={() => setRemoving(routine)} />
+                  <RoutineCard
+                    key={routine.id}
+                    routine={routine}
+                    queuedDays={daysOf(queued, routine.id)}
+                    today={data.today}
+                    canWrite={canWrite}
+                    onToggle={toggle}
+                    onEdit={() => setForm(routine)}
+                    onRemove={() => setRemoving(routine)}
+                  />
                 ))}
               </ul>
             </section>
@@ -176,8 +216,11 @@ export default function SelfCareScreen() {
   );
 }
 
+const daysOf = (queued: Map<string, QueuedChange>, routineId: string) => new Set([...queued.keys()].filter((key) => key.startsWith(`${routineId}|`)).map((key) => key.slice(routineId.length + 1)));
+
 function RoutineCard({
   routine,
+  queuedDays,
   today,
   canWrite,
   onToggle,
@@ -185,6 +228,8 @@ function RoutineCard({
   onRemove,
 }: {
   routine: Routine;
+  /** Days checked in offline, still waiting to be sent. */
+  queuedDays: ReadonlySet<string>;
   today: string;
   canWrite: boolean;
   onToggle: (routine: Routine, date: string, done: boolean) => Promise<void>;
@@ -201,21 +246,24 @@ function RoutineCard({
   };
   const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
   const days = Array.from({ length: 8 }, (_, i) => addDays(today, i - 7));
-  const done = new Set(routine.recentCheckIns);
+  const done = new Set([...routine.recentCheckIns, ...queuedDays]);
+  const checkedInToday = routine.checkedInToday || queuedDays.has(today);
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine">
       <div className="flex flex-wrap items-center gap-3">
         {routine.scheduledToday && (
           <Button
-            variant={routine.checkedInToday ? "primary" : "secondary"}
-            aria-pressed={routine.checkedInToday}
+            variant={checkedInToday ? "primary" : "secondary"}
+            aria-pressed={checkedInToday}
             disabled={!canWrite}
             loading={busy === today}
-            onClick={() => run(today, routine.checkedInToday)}
-            className="!rounded-full"
+            onClick={() => run(today, checkedInToday)}
+            className={`!rounded-full ${queuedDays.has(today) ? "!border-dashed !border-amber-400" : ""}`}
+            data-pending={queuedDays.has(today) || undefined}
           >
-            <span aria-hidden="true">{routine.checkedInToday ? "✓" : "○"}</span>
-            {routine.checkedInToday ? t("checkedIn") : t("checkIn")}
+            <span aria-hidden="true">{checkedInToday ? "✓" : "○"}</span>
+            {checkedInToday ? t("checkedIn") : t("checkIn")}
+            {queuedDays.has(today) && <span className="sr-only"> ({t("dayPending")})</span>}
           </Button>
         )}
         <div className="min-w-0 flex-1">
@@ -239,7 +287,7 @@ function RoutineCard({
         <div className="grid grid-cols-8 gap-1">
           {days.map((day) => {
             const isDone = done.has(day);
-            const state = isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
+            const state = queuedDays.has(day) ? t("dayPending") : isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
             return (
               <Button
                 key={day}

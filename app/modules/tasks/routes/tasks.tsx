@@ -35,7 +35,7 @@ import { userTimeline } from "@worker/modules/timeline";
 import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
 import { localDateOf, shiftDate, startOfDate, zonedInstant } from "@worker/modules/tasks/scheduling";
 import { WorkingHoursDialog } from "../working-hours";
-import { emptyForm, formOf, formOfDraft, REPEAT_CHOICES, ruleOf, WEEK_DAYS, wallClock, type TaskForm, type TaskView, type WeekDay } from "../model";
+import { emptyForm, formOf, formOfDraft, REPEAT_CHOICES, taskOfQueuedCreate, ruleOf, WEEK_DAYS, wallClock, type TaskForm, type TaskView, type WeekDay } from "../model";
 import type { Route } from "./+types/tasks";
 
 export const handle: I18nHandle = { i18n: ["tasks", "ui"] };
@@ -209,7 +209,24 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
 
       <QuickAdd timeZone={timeZone} language={language} onDraft={(form) => setDialogue({ mode: "draft", form })} />
 
-      <QueuedChanges kinds={["task.create", "task.update"]} />
+      <QueuedChanges
+        kinds={["task.create", "task.update"]}
+        actions={(change) => {
+          if (change.kind !== "task.create" || !change.tempId) return null;
+          // A task created offline can be completed and edited before it is sent: the changes
+          // fold into its creation (docs/decisions/0044-offline-queue-rules.md).
+          const task = taskOfQueuedCreate(change.tempId, change.body, change.createdAt);
+          const done = task.status === "done";
+          return (
+            <>
+              <Checkbox checked={done} disabled={busy === task.id} onChange={() => void toggleDone(task)} label={done ? t("item.reopen") : t("item.complete")} />
+              <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={() => setDialogue({ mode: "edit", task, form: formOf(task, timeZone) })}>
+                {t("item.edit")}
+              </Button>
+            </>
+          );
+        }}
+      />
 
       {plan && plan.unplaced.length > 0 && (
         <Notice tone="error">

@@ -1,0 +1,200 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createUser, dismissCookieBanner, originOf, PASSWORD, untilHydrated } from "./support";
+
+/**
+ * The offline write queue beyond tasks and transactions (issue 18 part A, docs/decisions/
+ * 0044-offline-queue-rules.md): diary entries and routine check-ins, a task created and then
+ * completed offline, and a sign-out with changes still waiting.
+ */
+
+/** Until the service worker controls the page and the user's cache holds these screens. */
+async function untilCached(page: Page, paths: readonly string[]) {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          for (const name of await caches.keys()) {
+            if (!name.startsWith("rumo-user-")) continue;
+            const cache = await caches.open(name);
+            const stored = await Promise.all(wanted.map((path) => cache.match(location.origin + path)));
+            if (stored.every(Boolean)) return true;
+          }
+          return false;
+        }, paths),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+/** The rows of the queue's IndexedDB (app/lib/offline/idb-store.ts), whoever they belong to. */
+const queuedRows = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ userId: string; label: string; body: Record<string, unknown> }[]>((resolve, reject) => {
+        const open = indexedDB.open("rumo-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("changes")) return resolve([]);
+          const all = db.transaction("changes").objectStore("changes").getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+
+const tasksTitled = async (request: APIRequestContext, prefix: string) =>
+  ((await (await request.get("/api/v1/tasks?limit=200")).json()).items as { title: string; status: string }[]).filter((task) => task.title.startsWith(prefix));
+
+async function newTaskOffline(page: Page, title: string) {
+  await page.getByRole("button", { name: "Nova tarefa" }).first().click();
+  const form = page.getByTestId("task-form");
+  await form.getByLabel("Título").fill(title);
+  await form.getByRole("button", { name: "Criar tarefa" }).click();
+  await expect(form).toBeHidden();
+}
+
+test.describe("offline writes", () => {
+  test("a diary entry and a routine check-in made offline survive a reload and are saved once", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const request = context.request;
+    await createUser(request, `e2e-offline-diary-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    const created = await request.post("/api/v1/routines", { headers: originOf(request), data: { title: "Alongar de manhã", category: "body", frequency: "daily", durationMinutes: 5 } });
+    expect(created.status()).toBe(201);
+    const routineId = (await created.json()).routine.id as string;
+
+    // The worker in control and storing this user's screens (the prefetch), then both screens
+    // visited once online, so that they open offline.
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/tarefas"]);
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/diario", "/app/autocuidado"]);
+
+    await context.setOffline(true);
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+    await page.getByLabel("Título").fill("Dia sem rede");
+    await page.getByLabel("O que aconteceu, o que sentiu").fill("Escrito no comboio, sem ligação.");
+    await page.getByRole("button", { name: "Guardar entrada" }).click();
+    await expect(page.getByTestId("queued-changes")).toContainText("Dia sem rede");
+    await expect(page.getByTestId("queued-changes").getByTestId("pending-change")).toHaveCount(1);
+
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+    const routine = page.getByTestId("routine").filter({ hasText: "Alongar de manhã" });
+    await routine.getByRole("button", { name: "Marcar como feito" }).click();
+    await expect(page.getByTestId("queued-changes")).toContainText("Alongar de manhã");
+    await expect(page.getByTestId("offline-pending-count")).toHaveText("2 alterações por enviar");
+
+    // A reload offline: still there, the day shown as done and waiting.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("queued-changes")).toContainText("Alongar de manhã");
+    await expect(routine.getByRole("button", { name: /^Feito/ })).toHaveAttribute("aria-pressed", "true");
+
+    await context.setOffline(false);
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
+    const entries = ((await (await request.get("/api/v1/diary?limit=50")).json()).items as { title: string; content: string; draft: boolean }[]).filter((e) => e.title === "Dia sem rede");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ content: "Escrito no comboio, sem ligação.", draft: false });
+    const history = (await (await request.get("/api/v1/routines/check-ins")).json()).items as { routineId: string }[];
+    expect(history.filter((item) => item.routineId === routineId)).toHaveLength(1);
+    await expect(routine.getByRole("button", { name: /^Feito/ })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("a task created offline, then edited and completed offline, is one done task online", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const request = context.request;
+    await createUser(request, `e2e-offline-task-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/tarefas", "/app/tarefas.data"]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await untilHydrated(page);
+    await newTaskOffline(page, "Regar as plantas");
+    const queued = page.getByTestId("queued-changes").getByTestId("pending-change");
+    await expect(queued).toHaveCount(1);
+
+    await queued.getByRole("button", { name: "Editar" }).click();
+    const form = page.getByTestId("task-form");
+    await form.getByLabel("Título").fill("Regar as plantas da varanda");
+    await form.getByRole("button", { name: "Guardar" }).click();
+    await expect(form).toBeHidden();
+    await expect(queued).toContainText("Regar as plantas da varanda");
+    await queued.getByLabel("Marcar como concluída").click();
+    await expect(queued.getByLabel("Marcar como por fazer")).toBeChecked();
+    // Folded into the creation: still one change waiting.
+    await expect(queued).toHaveCount(1);
+    await expect(page.getByTestId("offline-pending-count")).toHaveText("1 alteração por enviar");
+
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("queued-changes").getByLabel("Marcar como por fazer")).toBeChecked();
+
+    await context.setOffline(false);
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
+    const tasks = await tasksTitled(request, "Regar as plantas");
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ title: "Regar as plantas da varanda", status: "done" });
+  });
+
+  test("signing out offline with changes waiting asks, keeps them for that user only, and sends them at the next sign-in", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const request = context.request;
+    const email = `e2e-offline-signout-${Date.now()}@example.com`;
+    await createUser(request, email, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/tarefas"]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await untilHydrated(page);
+    await newTaskOffline(page, "Ligar à avó");
+    await page.getByRole("button", { name: "Terminar sessão" }).first().click();
+    await expect(page.getByTestId("sign-out-pending")).toHaveText("Tem 1 alteração feita offline que ainda não chegou ao servidor.");
+    await page.getByRole("button", { name: "Terminar sessão e guardar" }).click();
+    // The user's cached screens are gone; the change stays, under their id.
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("rumo-user-")))).toEqual([]);
+    const kept = await queuedRows(page);
+    expect(kept.map((row) => row.label)).toEqual(["Ligar à avó"]);
+    const owner = kept[0].userId;
+
+    // Back online: the unfinished sign-out is finished before anything is sent.
+    await context.setOffline(false);
+    await page.goto("/app/tarefas");
+    await page.waitForURL(/\/auth/, { timeout: 30_000 });
+    expect((await request.get("/api/v1/tasks")).status()).toBe(401);
+
+    // Another person signs in on this browser: they neither see nor send it.
+    await createUser(request, `e2e-offline-other-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("queued-changes")).toHaveCount(0);
+    expect(await tasksTitled(request, "Ligar à avó")).toHaveLength(0);
+    expect((await queuedRows(page)).map((row) => row.userId)).toEqual([owner]);
+    expect((await request.post("/api/v1/auth/logout", { headers: originOf(request) })).status()).toBe(204);
+
+    // The first user signs in again: the change is sent, once.
+    expect((await request.post("/api/v1/auth/login", { headers: originOf(request), data: { email, password: PASSWORD } })).status()).toBe(200);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await expect.poll(async () => (await tasksTitled(request, "Ligar à avó")).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await queuedRows(page)).length).toBe(0);
+  });
+});
