@@ -97,6 +97,15 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     expect((await api("/search?q=plano&type=cycle", { headers: { cookie: ana } })).status).toBe(400);
   });
 
+  it("filters by category before the window of ranked candidates, so older items of the category are not crowded out", async () => {
+    await run("insert into goals (id, user_id, title, updated_at) values ('goal-lote', ?, 'Lote antigo', 1)", anaId);
+    // 250 newer tasks with the same word: more than the 200 candidates scored.
+    await run("with recursive n(i) as (select 1 union all select i + 1 from n where i < 250) insert into tasks (id, user_id, title, updated_at) select 'lote-' || i, ?, 'Lote ' || i, 1000 + i from n", anaId);
+    expect(await titles(ana, "lote", "goal")).toEqual(["Lote antigo"]);
+    expect(await search(ana, "lote")).toHaveLength(50);
+    await run("delete from tasks where id like 'lote-%'");
+  });
+
   it("ranks the title above the description, then the more recent first", async () => {
     await run("insert into tasks (id, user_id, title, description, updated_at) values ('rank-body', ?, 'Compras', 'lista para o piquenique', 1)", anaId);
     await run("insert into tasks (id, user_id, title, updated_at) values ('rank-old', ?, 'Piquenique', 2)", anaId);
