@@ -2,6 +2,7 @@
 // Each module keeps its search sources in worker/modules/<key>/search.ts (plain declarations, so
 // this runs in Node without the Workers runtime).
 //   npm run search:sql -- all            the whole index (tables, backfill, triggers): the first migration
+//   npm run search:sql -- replace        drops and recreates the whole index: a migration that reshapes it
 //   npm run search:sql -- source <type>  one new source's triggers and backfill, for its migration
 //   npm run search:rebuild -- --local    drops and rebuilds the index in D1 (or --remote)
 import { execFileSync } from "node:child_process";
@@ -27,6 +28,7 @@ async function declaredSources(): Promise<SearchSource[]> {
 const [command, ...rest] = process.argv.slice(2);
 const sources = await declaredSources();
 if (command === "all") console.log(createSearchIndexSql(sources).join("\n--> statement-breakpoint\n"));
+else if (command === "replace") console.log([...dropSearchIndexSql(sources), ...createSearchIndexSql(sources)].join("\n--> statement-breakpoint\n"));
 else if (command === "source") {
   const source = sources.find((s) => s.type === rest[0]);
   if (!source) throw new Error(`no search source of type ${rest[0]} in worker/modules/*/search.ts`);
@@ -37,6 +39,6 @@ else if (command === "source") {
   writeFileSync(file, [...dropSearchIndexSql(sources), ...createSearchIndexSql(sources)].join("\n"));
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", where, "-c", "wrangler.toml", "--file", file, "-y"], { stdio: "inherit" });
 } else {
-  console.error("usage: search-index.ts all | source <type> | rebuild [--local|--remote]");
+  console.error("usage: search-index.ts all | replace | source <type> | rebuild [--local|--remote]");
   process.exit(1);
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WORKER_MODULES } from "@worker/modules";
 import { searchSourcesOf } from "@worker/modules/registry";
-import { searchTriggers } from "@worker/search/sources";
+import { createSearchIndexSql, dropSearchIndexSql, OWNER_RANGE, SEARCH_OWNER_TRIGGER, searchTriggers } from "@worker/search/sources";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -20,6 +20,7 @@ async function search(cookie: string, q: string, type = "all"): Promise<Result[]
   expect(response.status, q).toBe(200);
   return (await json(response)).items;
 }
+const baseOf = async (userId: string) => (await env.DB.prepare("select base from search_owners where user_id = ?").bind(userId).first<number>("base"))!;
 const titles = async (cookie: string, q: string, type = "all") => (await search(cookie, q, type)).map((r) => r.title);
 
 /** One item of each searchable module, written in SQL as any writer (an import, a sync) would. */
@@ -94,6 +95,15 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     expect(await titles(ana, "plano", "goal")).toEqual(["Plano de poupança"]);
     expect(await titles(ana, "plano", "note")).toEqual([]);
     expect((await api("/search?q=plano&type=cycle", { headers: { cookie: ana } })).status).toBe(400);
+  });
+
+  it("filters by category before the window of ranked candidates, so older items of the category are not crowded out", async () => {
+    await run("insert into goals (id, user_id, title, updated_at) values ('goal-lote', ?, 'Lote antigo', 1)", anaId);
+    // 250 newer tasks with the same word: more than the 200 candidates scored.
+    await run("with recursive n(i) as (select 1 union all select i + 1 from n where i < 250) insert into tasks (id, user_id, title, updated_at) select 'lote-' || i, ?, 'Lote ' || i, 1000 + i from n", anaId);
+    expect(await titles(ana, "lote", "goal")).toEqual(["Lote antigo"]);
+    expect(await search(ana, "lote")).toHaveLength(50);
+    await run("delete from tasks where id like 'lote-%'");
   });
 
   it("ranks the title above the description, then the more recent first", async () => {
@@ -204,7 +214,7 @@ describe("the index in D1", () => {
   it("has exactly the triggers the modules' search sources declare (a table rebuilt by a migration loses its triggers)", async () => {
     const { results } = await env.DB.prepare("select name, sql from sqlite_master where type = 'trigger' and name like 'search_%' and name not like 'search_docs_%'").all<{ name: string; sql: string }>();
     const inD1 = Object.fromEntries(results.map((r) => [r.name, r.sql]));
-    const declared = Object.fromEntries(searchSourcesOf(WORKER_MODULES).flatMap((s) => searchTriggers(s).map((t) => [t.name, t.sql])));
+    const declared = Object.fromEntries([SEARCH_OWNER_TRIGGER, ...searchSourcesOf(WORKER_MODULES).flatMap((s) => searchTriggers(s))].map((t) => [t.name, t.sql]));
     expect(inD1).toEqual(declared);
   });
 
@@ -213,5 +223,58 @@ describe("the index in D1", () => {
     await env.DB.prepare("insert into search_fts (search_fts) values ('rebuild')").run();
     await env.DB.prepare("insert into search_fts (search_fts) values ('integrity-check')").run();
     expect(await search(ana, "reuniao")).toEqual(before);
+  });
+
+  it("keeps a user's rows inside their own range of rowids through inserts, updates and deletes", async () => {
+    const cookie = await signUpAndLogIn("range@search.test");
+    const userId = await userIdOf("range@search.test");
+    const base = await baseOf(userId);
+    expect(base).toBeGreaterThan(0);
+    // Interleaved with another user's writes, so a shared counter would mix the two.
+    for (let i = 0; i < 3; i++) {
+      await run("insert into tasks (id, user_id, title) values (?, ?, 'Faixa própria')", `range-${i}`, userId);
+      await run("insert into tasks (id, user_id, title) values (?, ?, 'Faixa alheia')", `range-ana-${i}`, anaId);
+    }
+    const idsOf = async () => (await env.DB.prepare("select id from search_docs where user_id = ? order by id").bind(userId).all<{ id: number }>()).results.map((r) => r.id);
+    const ids = await idsOf();
+    // The next id after the largest in the range: consecutive, newest highest.
+    expect(ids).toEqual([base + 1, base + 2, base + 3]);
+    await run("update tasks set title = 'Faixa mudada' where id = 'range-0'");
+    expect(await env.DB.prepare("select id from search_docs where item_id = 'range-0'").first("id")).toBe(base + 1);
+    await run("delete from tasks where id = 'range-1'");
+    await run("insert into tasks (id, user_id, title) values ('range-3', ?, 'Faixa nova')", userId);
+    expect(await idsOf()).toEqual([base + 1, base + 3, base + 4]);
+    expect(await titles(cookie, "faixa")).toEqual(["Faixa nova", "Faixa própria", "Faixa mudada"]);
+    // Every row of every user lies in its owner's range.
+    const outside = await env.DB.prepare("select count(*) as n from search_docs d join search_owners o on o.user_id = d.user_id where d.id <= o.base or d.id >= o.base + ?").bind(OWNER_RANGE).first("n");
+    expect(outside).toBe(0);
+  });
+
+  it("gives every account its own range, after the last one, so two users never collide", async () => {
+    await signUpAndLogIn("first@ranges.test");
+    await signUpAndLogIn("second@ranges.test");
+    const [first, second] = [await baseOf(await userIdOf("first@ranges.test")), await baseOf(await userIdOf("second@ranges.test"))];
+    expect(second - first).toBe(OWNER_RANGE);
+    const { results } = await env.DB.prepare("select base from search_owners order by base").all<{ base: number }>();
+    for (let i = 1; i < results.length; i++) expect(results[i].base - results[i - 1].base).toBeGreaterThanOrEqual(OWNER_RANGE);
+    expect(await env.DB.prepare("select count(*) as n from users where id not in (select user_id from search_owners)").first("n")).toBe(0);
+  });
+
+  it("keeps the ranges and the answers through the documented rebuild, numbering each user's rows by recency", async () => {
+    const before = { reuniao: await search(ana, "reuniao"), plano: await search(ana, "plano"), faixa: await search(ana, "faixa") };
+    const sources = searchSourcesOf(WORKER_MODULES);
+    await env.DB.batch([...dropSearchIndexSql(sources), ...createSearchIndexSql(sources)].map((statement) => env.DB.prepare(statement)));
+    expect({ reuniao: await search(ana, "reuniao"), plano: await search(ana, "plano"), faixa: await search(ana, "faixa") }).toEqual(before);
+    const base = await baseOf(anaId);
+    const { results } = await env.DB.prepare("select id, recency from search_docs where user_id = ? order by id").bind(anaId).all<{ id: number; recency: number }>();
+    expect(results[0].id).toBe(base + 1);
+    expect(results.map((r) => r.id)).toEqual(results.map((_, i) => base + 1 + i));
+    expect(results.map((r) => r.recency)).toEqual(results.map((r) => r.recency).sort((a, b) => a - b));
+    // New writes after the rebuild continue the range, and accounts made after it get theirs.
+    await run("insert into tasks (id, user_id, title) values ('after-rebuild', ?, 'Depois da reconstrução')", anaId);
+    expect(await env.DB.prepare("select id from search_docs where item_id = 'after-rebuild'").first("id")).toBe(base + results.length + 1);
+    await signUpAndLogIn("late@ranges.test");
+    expect(await baseOf(await userIdOf("late@ranges.test"))).toBe((await env.DB.prepare("select max(base) as b from search_owners").first<number>("b"))!);
+    expect(await titles(ana, "reconstrucao")).toEqual(["Depois da reconstrução"]);
   });
 });

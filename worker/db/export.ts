@@ -41,9 +41,10 @@ const notificationsExporter: Exporter = {
 
 /**
  * The search index (search_docs, docs/decisions/0036-search-fts5.md) holds copies of the items the
- * modules' exporters already export, kept by triggers: nothing of its own to add.
+ * modules' exporters already export, kept by triggers, and search_owners only the user's id and the
+ * start of their range of index rowids: nothing of its own to add.
  */
-const searchIndexExporter: Exporter = { tables: ["search_docs"], export: async () => ({}) };
+const searchIndexExporter: Exporter = { tables: ["search_docs", "search_owners"], export: async () => ({}) };
 
 const billingExporter: Exporter = {
   tables: ["subscriptions", "coupon_redemptions", "referrals"],

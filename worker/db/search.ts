@@ -1,38 +1,54 @@
 import { sql } from "drizzle-orm";
-import { ownerToken } from "../search/query";
-import type { SearchDoc } from "../search/sources";
+import { OWNER_RANGE, type SearchDoc } from "../search/sources";
 import type { Db } from "./client";
 
 type Row = { type: string; item_id: string; title: string; body: string; date: string | null; status: string | null; amount_cents: number | null };
 
 /**
- * How many matches are ranked: the most recently indexed ones. Every query of a word or more ranks
- * all of a user's matches; a two-letter prefix over 10,000 items would otherwise sort thousands
- * (most of the query's time, docs/decisions/0036-search-fts5.md).
+ * How many matches are ranked: the user's most recently indexed ones (of the chosen category). A
+ * query with fewer matches (nearly all of a word or more) is ranked in full; a short prefix over
+ * 10,000 items ranks its newest 200 instead of scoring thousands (docs/decisions/0036, "Revised").
  */
-const RANKED_CANDIDATES = 500;
+const RANKED_CANDIDATES = 200;
+
+/**
+ * Relevance, BM25-shaped but from the row alone: `f` is the number of query matches, a title match
+ * worth three body matches (highlight() marks each one with char(1)); it saturates (k1 = 1.2) and
+ * a longer item scores lower (b = 0.75, against a typical 80 characters of title and body).
+ * FTS5's bm25() was dropped because its term weights count every user's matching rows, which
+ * read each term's whole doclist, all users included: most of the query's time at 510,000 rows
+ * (and another user's data had no business in this user's ranking). Rounded so near-equal scores
+ * fall back to recency.
+ */
+const MARKS = (column: string) => `(length(${column}) - length(replace(${column}, char(1), '')))`;
+const F = `(3 * ${MARKS("c.t")} + ${MARKS("c.b")})`;
+const SCORE = sql.raw(`round(${F} * 2.2 / (${F} + 1.2 * (0.25 + 0.75 * (length(c.title) + length(c.body)) / 80.0)), 1)`);
 
 /**
  * The user's indexed items matching every one of `terms` (quoted by worker/search/query.ts), best
- * first. Scoped twice: the MATCH requires the user's owner token, so the FTS walk only meets the
- * user's rows, and `d.user_id` is checked on the joined row. CROSS JOIN keeps SQLite from starting
- * at search_docs (the user's 10,000 rows) and probing the index per row; FTS5 streams rowids in
- * descending order, so only the candidates are scored and sorted. Relevance is bm25 with the
- * title worth three times the body (owner weighs nothing: every row of the user has it), rounded
- * so that near-equal scores fall back to recency.
+ * first, in one statement (one D1 round trip). Scoped twice: the MATCH is bounded to the user's
+ * range of rowids (search_owners, worker/search/sources.ts), which FTS5 answers by seeking inside
+ * each term's doclist to the user's part, so other users' rows are not read; and `d.user_id` is
+ * checked on the joined row. CROSS JOIN keeps the FTS side first (SQLite would otherwise start at
+ * search_docs, the user's 10,000 rows, and probe the index per row); FTS5 streams rowids in
+ * descending order (newest first), and the category applies before the window, so the first
+ * candidates of the chosen type are scored (highlight() runs only on them) and sorted.
  */
 export async function searchIndex(db: Db, userId: string, terms: readonly string[], types: readonly string[] | null, limit: number): Promise<SearchDoc[]> {
-  const expression = [`owner: "${ownerToken(userId)}"`, ...terms.map((term) => `{title body}: ${term}`)].join(" AND ");
+  const expression = terms.map((term) => `{title body}: ${term}`).join(" AND ");
   const typeFilter = types ? sql` and d.type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})` : sql``;
+  const base = sql`(select base from search_owners where user_id = ${userId})`;
   const rows = await db.all<Row>(sql`
-    select d.type, d.item_id, d.title, d.body, d.date, d.status, d.amount_cents
+    select c.type, c.item_id, c.title, c.body, c.date, c.status, c.amount_cents
     from (
-      select rowid as id, bm25(search_fts, 0.0, 3.0, 1.0) as score from search_fts
-      where search_fts match ${expression} order by rowid desc limit ${RANKED_CANDIDATES}
-    ) m
-    cross join search_docs d on d.id = m.id
-    where d.user_id = ${userId}${typeFilter}
-    order by round(m.score, 1), d.recency desc, d.id desc
+      select d.id, d.type, d.item_id, d.title, d.body, d.date, d.status, d.amount_cents, d.recency,
+        highlight(search_fts, 0, char(1), '') as t, highlight(search_fts, 1, char(1), '') as b
+      from search_fts cross join search_docs d on d.id = search_fts.rowid
+      where search_fts match ${expression} and search_fts.rowid between ${base} and ${base} + ${OWNER_RANGE - 1}
+        and d.user_id = ${userId}${typeFilter}
+      order by search_fts.rowid desc limit ${RANKED_CANDIDATES}
+    ) c
+    order by ${SCORE} desc, c.recency desc, c.id desc
     limit ${limit}`);
   return rows.map((r) => ({ type: r.type, itemId: r.item_id, title: r.title, body: r.body, date: r.date, status: r.status, amountCents: r.amount_cents }));
 }

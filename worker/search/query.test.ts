@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchTerms, MAX_QUERY_TOKENS, ownerToken } from "./query";
-import { searchTriggers, type SearchSource } from "./sources";
+import { matchTerms, MAX_QUERY_TOKENS } from "./query";
+import { SEARCH_OWNER_TRIGGER, searchTriggers, type SearchSource } from "./sources";
 
 describe("matchTerms", () => {
   it("quotes every token as a prefix, one-letter tokens as whole words", () => {
@@ -19,17 +19,13 @@ describe("matchTerms", () => {
     expect(matchTerms(`${"x".repeat(199)} yy`)).toEqual([`"${"x".repeat(199)}"*`]);
     expect(matchTerms(Array.from({ length: 30 }, (_, i) => `w${i}`).join(" "))).toHaveLength(MAX_QUERY_TOKENS);
   });
-
-  it("makes the owner one hex token, as SQLite's hex(user_id)", () => {
-    expect(ownerToken("ab-1")).toBe("61622D31");
-  });
 });
 
 describe("searchTriggers", () => {
   const source: SearchSource = { type: "task", table: "tasks", title: "title", body: "description", recency: "updated_at", where: "status <> 'x'", present: () => ({ url: "/" }) };
 
   it("writes single-statement triggers with BEGIN/END upper-case on one line (remote D1 splits others)", () => {
-    for (const { sql } of searchTriggers(source)) {
+    for (const { sql } of [...searchTriggers(source), SEARCH_OWNER_TRIGGER]) {
       expect(sql).not.toContain("\n");
       expect(sql.match(/;/g)).toHaveLength(1);
       expect(sql).toMatch(/ BEGIN .*; END$/);

@@ -21,5 +21,3 @@ export const queryTokens = (input: string) => (input.slice(0, MAX_QUERY_CHARS).n
  */
 export const matchTerms = (input: string): string[] => queryTokens(input).map((token) => (token.length > 1 ? `"${token}"*` : `"${token}"`));
 
-/** Hex of the user id: the one-token `owner` column of search_fts (worker/search/sources.ts). */
-export const ownerToken = (userId: string) => Array.from(new TextEncoder().encode(userId), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();

@@ -5,11 +5,15 @@
  * index exists. Modules declare what they contribute (`searchSources` in their worker manifest);
  * this file turns those declarations into the DDL that migrations and the rebuild script run.
  *
- *   search_docs  a plain table, one row per searchable item: owner, type, item id, the texts and the
- *                metadata a result shows. Its integer `id` is the FTS rowid.
- *   search_fts   FTS5 over search_docs (external content: the texts are stored once), columns
- *                `owner` (hex of the user id: one token, so MATCH narrows to the user inside the
- *                index), `title`, `body`; unicode61 without diacritics, prefix indexes of 2 and 3.
+ *   search_owners  one row per user: the `base` of the user's own range of search_docs ids, given
+ *                  by a trigger on users when the account is created.
+ *   search_docs    a plain table, one row per searchable item: owner, type, item id, the texts and
+ *                  the metadata a result shows. Its integer `id` is the FTS rowid, always inside
+ *                  the owner's range (base, base + OWNER_RANGE), so each user's rows are contiguous
+ *                  in every FTS5 doclist and a search seeks straight to them (`rowid BETWEEN`).
+ *   search_fts     FTS5 over search_docs (external content: the texts are stored once), columns
+ *                  `title`, `body`; unicode61 without diacritics, prefix indexes of 2 to 8
+ *                  characters.
  *
  * Pure functions of the declarations: no D1 here (the queries are in worker/db/search.ts).
  */
@@ -56,29 +60,39 @@ export type SearchSource = {
 
 const SQL_KEYWORD_SAFE = /^[a-z_][a-z0-9_]*$/;
 
+/**
+ * The size of each user's range of search_docs ids (and FTS rowids): 2^32 items a user, and room for
+ * 2^31 users below SQLite's largest rowid. A user's ids are `base + 1`, `base + 2`... (the next one
+ * is the largest in the range + 1), so they also grow with indexing time, which the search's
+ * "newest candidates first" window relies on.
+ */
+export const OWNER_RANGE = 4294967296;
+const LAST_IN_RANGE = OWNER_RANGE - 1;
+
 function checked(source: SearchSource) {
   if (!SQL_KEYWORD_SAFE.test(source.table) || !SQL_KEYWORD_SAFE.test(source.type)) throw new Error(`search source ${source.type}: bad table or type name`);
   return source;
 }
 
-/** The row's fields in search_docs' column order (see INDEX_COLUMNS). */
-const selectOf = (s: SearchSource) =>
-  [
-    "user_id",
-    "hex(user_id)",
-    `'${s.type}'`,
-    "id",
-    `coalesce(${s.title}, '')`,
-    `coalesce(${s.body}, '')`,
-    s.date ?? "null",
-    s.status ?? "null",
-    s.amountCents ?? "null",
-    // Never NULL: a trigger that failed a constraint would fail the module's own write.
-    `coalesce(${s.recency}, 0)`,
-  ].join(", ");
+/** The source's rows as search_docs' columns (see INDEX_COLUMNS), named so they can be joined. */
+const rowsOf = (s: SearchSource, where: string | null) =>
+  `SELECT user_id, '${s.type}' AS type, id AS item_id, coalesce(${s.title}, '') AS title, coalesce(${s.body}, '') AS body, ${s.date ?? "null"} AS date, ${s.status ?? "null"} AS status, ${s.amountCents ?? "null"} AS amount_cents, ` +
+  // Never NULL: a trigger that failed a constraint would fail the module's own write.
+  `coalesce(${s.recency}, 0) AS recency FROM \`${s.table}\`${where ? ` WHERE ${where}` : ""}`;
 
-const INDEX_COLUMNS = "user_id, owner, type, item_id, title, body, date, status, amount_cents, recency";
+const INDEX_COLUMNS = "user_id, type, item_id, title, body, date, status, amount_cents, recency";
+
+/**
+ * Inserts rows (`rows`: a SELECT of INDEX_COLUMNS) each with an id in its owner's range: after the
+ * largest id already there, in recency order when there are several (a backfill). The subquery that
+ * finds the largest id is one seek down the rowid b-tree. `WHERE true` is SQLite's documented way to
+ * keep an upsert after a join from parsing as the join's ON.
+ */
+const insertInOwnRange = (rows: string) =>
+  `INSERT INTO search_docs (id, ${INDEX_COLUMNS}) SELECT coalesce((SELECT max(d.id) FROM search_docs d WHERE d.id BETWEEN o.base AND o.base + ${LAST_IN_RANGE}), o.base) + row_number() OVER (PARTITION BY s.user_id ORDER BY s.recency, s.type, s.item_id), s.* FROM (${rows}) s JOIN search_owners o ON o.user_id = s.user_id WHERE true`;
+
 const UPSERT =
+  // The id stays: an item keeps its place in its owner's range for life.
   "on conflict (type, item_id) do update set title = excluded.title, body = excluded.body, date = excluded.date, status = excluded.status, amount_cents = excluded.amount_cents, recency = excluded.recency" +
   // An unchanged row (a reminder bookkeeping update, say) leaves the FTS index alone.
   " where title is not excluded.title or body is not excluded.body or date is not excluded.date or status is not excluded.status or amount_cents is not excluded.amount_cents or recency is not excluded.recency";
@@ -91,7 +105,7 @@ export function searchTriggers(source: SearchSource): { name: string; sql: strin
   const s = checked(source);
   const filter = s.where ? ` and (${s.where})` : "";
   const name = (what: string) => `search_${s.type}_${what}`;
-  const upsert = `INSERT INTO search_docs (${INDEX_COLUMNS}) SELECT ${selectOf(s)} FROM \`${s.table}\` WHERE id = new.id${filter} ${UPSERT};`;
+  const upsert = `${insertInOwnRange(rowsOf(s, `id = new.id${filter}`))} ${UPSERT};`;
   const triggers = [
     { name: name("insert"), sql: `CREATE TRIGGER \`${name("insert")}\` AFTER INSERT ON \`${s.table}\` BEGIN ${upsert} END` },
     { name: name("update"), sql: `CREATE TRIGGER \`${name("update")}\` AFTER UPDATE ON \`${s.table}\` BEGIN ${upsert} END` },
@@ -106,19 +120,47 @@ export function searchTriggers(source: SearchSource): { name: string; sql: strin
   return triggers;
 }
 
-/** The source's existing rows into the index (a migration's one-off backfill, and the rebuild). */
-export const searchBackfill = (source: SearchSource) =>
-  `INSERT INTO search_docs (${INDEX_COLUMNS}) SELECT ${selectOf(checked(source))} FROM \`${source.table}\`${source.where ? ` WHERE ${source.where}` : ""};`;
+/**
+ * Every new account gets the range after the last one given (the UNIQUE index on `base` makes the
+ * max one seek). On users, so every way an account is made is covered, as the sources' triggers do.
+ */
+export const SEARCH_OWNER_TRIGGER = {
+  name: "search_owners_insert",
+  sql: `CREATE TRIGGER \`search_owners_insert\` AFTER INSERT ON users BEGIN INSERT INTO search_owners (user_id, base) SELECT new.id, coalesce(max(base), 0) + ${OWNER_RANGE} FROM search_owners; END`,
+};
+
+/** The existing accounts' ranges, oldest account first (the migration that creates the table). */
+const OWNER_BACKFILL = `INSERT INTO search_owners (user_id, base) SELECT id, ${OWNER_RANGE} * row_number() OVER (ORDER BY created_at, id) FROM users;`;
+
+/**
+ * The existing rows of some sources into the index (a migration's one-off backfill, and the
+ * rebuild). Each user's rows of every source are numbered together, oldest first, so rowid order is
+ * recency order from the start; they meet in a scratch table because D1 caps a compound SELECT
+ * (UNION ALL) below the number of sources.
+ */
+export const searchBackfill = (sources: readonly SearchSource[]) =>
+  sources.length === 0
+    ? []
+    : [
+        `CREATE TABLE search_backfill AS ${rowsOf(checked(sources[0]), "false")};`,
+        ...sources.map((s) => `INSERT INTO search_backfill ${rowsOf(checked(s), s.where ?? null)};`),
+        `${insertInOwnRange(`SELECT ${INDEX_COLUMNS} FROM search_backfill`)};`,
+        "DROP TABLE search_backfill;",
+      ];
 
 /** Everything a migration adding one source runs: its triggers, then its rows. */
-export const searchSourceSql = (source: SearchSource) => [...searchTriggers(source).map((t) => `${t.sql};`), searchBackfill(source)];
+export const searchSourceSql = (source: SearchSource) => [...searchTriggers(source).map((t) => `${t.sql};`), ...searchBackfill([source])];
 
 /** The index's own tables and the triggers that keep search_fts in step with search_docs. */
 export const SEARCH_INDEX_DDL = [
+  `CREATE TABLE search_owners (
+  user_id text PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  base integer NOT NULL
+);`,
+  "CREATE UNIQUE INDEX search_owners_base ON search_owners (base);",
   `CREATE TABLE search_docs (
   id integer PRIMARY KEY,
   user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  owner text NOT NULL,
   type text NOT NULL,
   item_id text NOT NULL,
   title text NOT NULL,
@@ -130,30 +172,39 @@ export const SEARCH_INDEX_DDL = [
 );`,
   "CREATE UNIQUE INDEX search_docs_item ON search_docs (type, item_id);",
   "CREATE INDEX search_docs_user ON search_docs (user_id);",
-  "CREATE VIRTUAL TABLE search_fts USING fts5(owner, title, body, content='search_docs', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');",
-  "CREATE TRIGGER `search_docs_insert` AFTER INSERT ON search_docs BEGIN INSERT INTO search_fts (rowid, owner, title, body) VALUES (new.id, new.owner, new.title, new.body); END;",
-  "CREATE TRIGGER `search_docs_delete` AFTER DELETE ON search_docs BEGIN INSERT INTO search_fts (search_fts, rowid, owner, title, body) VALUES ('delete', old.id, old.owner, old.title, old.body); END;",
+  // Prefix indexes up to 8 characters: a prefix query without one merges the doclists of every
+  // matching term across all users (the rowid range cannot bound that merge); with one it is a
+  // single term, read only inside the user's range (docs/decisions/0036, "Revised").
+  "CREATE VIRTUAL TABLE search_fts USING fts5(title, body, content='search_docs', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6 7 8');",
+  "CREATE TRIGGER `search_docs_insert` AFTER INSERT ON search_docs BEGIN INSERT INTO search_fts (rowid, title, body) VALUES (new.id, new.title, new.body); END;",
+  "CREATE TRIGGER `search_docs_delete` AFTER DELETE ON search_docs BEGIN INSERT INTO search_fts (search_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body); END;",
   // Two single-statement triggers rather than one with two statements (see searchTriggers).
-  "CREATE TRIGGER `search_docs_update_old` BEFORE UPDATE ON search_docs BEGIN INSERT INTO search_fts (search_fts, rowid, owner, title, body) VALUES ('delete', old.id, old.owner, old.title, old.body); END;",
-  "CREATE TRIGGER `search_docs_update_new` AFTER UPDATE ON search_docs BEGIN INSERT INTO search_fts (rowid, owner, title, body) VALUES (new.id, new.owner, new.title, new.body); END;",
+  "CREATE TRIGGER `search_docs_update_old` BEFORE UPDATE ON search_docs BEGIN INSERT INTO search_fts (search_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body); END;",
+  "CREATE TRIGGER `search_docs_update_new` AFTER UPDATE ON search_docs BEGIN INSERT INTO search_fts (rowid, title, body) VALUES (new.id, new.title, new.body); END;",
 ];
+const INDEX_TABLES = 6;
 
-/** Drops the index and every source trigger (the first half of a rebuild). */
+/** Drops the index and every trigger that feeds it (the first half of a rebuild). */
 export const dropSearchIndexSql = (sources: readonly SearchSource[]) => [
   ...sources.flatMap((s) => searchTriggers(s).map((t) => `DROP TRIGGER IF EXISTS \`${t.name}\`;`)),
+  `DROP TRIGGER IF EXISTS \`${SEARCH_OWNER_TRIGGER.name}\`;`,
   "DROP TABLE IF EXISTS search_fts;",
   "DROP TABLE IF EXISTS search_docs;",
+  "DROP TABLE IF EXISTS search_owners;",
+  "DROP TABLE IF EXISTS search_backfill;",
 ];
 
 /**
- * The whole index from scratch: tables, the backfill of every source (bulk-indexed by one FTS
- * 'rebuild', faster than row by row), then the triggers. The first migration and the rebuild
- * script (scripts/search-index.ts) both run this.
+ * The whole index from scratch: tables, the users' ranges, the backfill of every source
+ * (bulk-indexed by one FTS 'rebuild', faster than row by row), then the triggers. The rebuild script
+ * (scripts/search-index.ts) and the migrations that reshape the index run this.
  */
 export const createSearchIndexSql = (sources: readonly SearchSource[]) => [
-  ...SEARCH_INDEX_DDL.slice(0, 4),
-  ...sources.map(searchBackfill),
+  ...SEARCH_INDEX_DDL.slice(0, INDEX_TABLES),
+  OWNER_BACKFILL,
+  ...searchBackfill(sources),
   "INSERT INTO search_fts (search_fts) VALUES ('rebuild');",
-  ...SEARCH_INDEX_DDL.slice(4),
+  ...SEARCH_INDEX_DDL.slice(INDEX_TABLES),
+  `${SEARCH_OWNER_TRIGGER.sql};`,
   ...sources.flatMap((s) => searchTriggers(s).map((t) => `${t.sql};`)),
 ];
