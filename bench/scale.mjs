@@ -13,7 +13,7 @@
  *   2. the same work from W writers on ONE database (they queue for its one write lock);
  *   3. the same work from W writers on W databases (one shard each).
  *
- *   node bench/scale.mjs [--writes=1500] [--writers=4] [--users=2000] [--json=file]
+ *   node bench/scale.mjs [--writes=500] [--writers=4] [--users=2000] [--json=file]
  *
  * Figures are from a shared 2-core machine: compare the rows of one run, not runs. Production D1
  * adds a network hop and replicated durability per write, so its per-query time is larger than
@@ -32,7 +32,7 @@ const args = Object.fromEntries(
     return [key, value ?? true];
   }),
 );
-const WRITES = Number(args.writes ?? 1500);
+const WRITES = Number(args.writes ?? 500);
 const WRITERS = Number(args.writers ?? 4);
 const USERS = Number(args.users ?? 2000);
 const dir = mkdtempSync(path.join(os.tmpdir(), "rumo-scale-"));
