@@ -6,8 +6,11 @@ import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "./free-port.mjs";
 
-/** Starts the app for a benchmark; `stateDir` keeps its local D1/KV apart from other runs. */
-export async function startApp({ stateDir, fresh = true, skipBuild = false, port } = {}) {
+/**
+ * Starts the app for a benchmark; `stateDir` keeps its local D1/KV apart from other runs, `stdout`
+ * is where the server's own output goes (a file descriptor; by default nowhere).
+ */
+export async function startApp({ stateDir, fresh = true, skipBuild = false, port, stdout = "ignore" } = {}) {
   const chosen = port || process.env.BENCH_PORT || String(await freePort());
   const base = `http://127.0.0.1:${chosen}`;
   const server = spawn("node", ["scripts/start.mjs"], {
@@ -21,7 +24,7 @@ export async function startApp({ stateDir, fresh = true, skipBuild = false, port
       RUMO_SKIP_BUILD: skipBuild ? "1" : (process.env.RUMO_SKIP_BUILD ?? ""),
       LOG_REQUESTS: "false",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
   const stop = () => server.exitCode === null && server.kill("SIGTERM");
   process.on("exit", stop);
