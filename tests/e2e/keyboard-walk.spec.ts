@@ -25,7 +25,7 @@ async function focusNow(page: Page) {
 function walker(page: Page) {
   const unseen = new Set<string>();
   // Any of the target's matches (a radio group's options: only one of them is a Tab stop).
-  const isFocused = (target: Locator) => target.evaluateAll((els) => els.includes(document.activeElement as Element)).catch(() => false);
+  const isFocused = (target: Locator) => target.evaluateAll((els) => (els as Element[]).includes(document.activeElement as Element)).catch(() => false);
   async function tabTo(target: Locator, { backwards = false, max = 90 } = {}) {
     for (let presses = 0; presses < max; presses++) {
       await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
