@@ -1,9 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { Auth } from "@worker/auth/middleware";
 import { publicUser } from "@worker/auth/public-user";
-import { entitlementsOf } from "@worker/billing/entitlements";
-import { getProfile } from "@worker/db/accounts";
-import { database } from "@worker/db/client";
+import { profileAndEntitlementsOf } from "@worker/billing/entitlements";
 
 // The Hono root authenticates each request once and puts the session in the load context
 // (worker/app.ts): loaders read it here and never validate the cookie again.
@@ -32,7 +30,8 @@ export function requireUser({ request, context }: Args): Auth {
 /** What every /app screen needs to know about the user (serialisable). */
 export async function appUser(context: AppLoadContext, auth: Auth) {
   const env = context.cloudflare.env;
-  const [profile, { subscription, entitlements }] = await Promise.all([getProfile(database(env.DB), auth.user.id), entitlementsOf(env, auth.user)]);
+  // One D1 round trip for both (a batch): every /app page runs this loader.
+  const { profile, subscription, entitlements } = await profileAndEntitlementsOf(env, auth.user);
   return {
     user: publicUser(auth.user, auth.session),
     profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },

@@ -3,7 +3,21 @@
 // machine or the runtime.
 import { Hono } from "hono";
 
-const app = new Hono();
+type Bindings = { DB: D1Database; KV: KVNamespace };
+
+const app = new Hono<{ Bindings: Bindings }>();
 app.get("/items", (c) => c.json({ items: [] }));
+
+// The floor plus the I/O a signed-in read cannot avoid: `kv` KV reads, then `d1` sequential D1 round
+// trips (a primary-key read each). Rumo's signed-in routes are compared with these too, which
+// separates what its code costs from what local KV/D1 (miniflare's emulation) cost under load.
+app.get("/io", async (c) => {
+  const kv = Number(c.req.query("kv") ?? 0);
+  const d1 = Number(c.req.query("d1") ?? 0);
+  for (let i = 0; i < kv; i++) await c.env.KV.get(`session:floor-${i}`, "json");
+  const rows: unknown[] = [];
+  for (let i = 0; i < d1; i++) rows.push(await c.env.DB.prepare("select ?1 as id, ?2 as round").bind("floor", i).first());
+  return c.json({ items: rows });
+});
 
 export default app;

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { flushErrorCounts } from "../admin/error-counter";
 import { analyticsReport } from "../admin/analytics";
 import { readinessChecks } from "../admin/readiness";
 import * as rules from "../auth/account-rules";
@@ -328,6 +329,8 @@ export const adminApi = new Hono<AppEnv>()
   .get("/health", async (c) => {
     const db = database(c.env.DB);
     const now = new Date();
+    // This isolate's error counts not written yet (worker/admin/error-counter.ts) count too.
+    await flushErrorCounts(db);
     const [checks, runs, mail, errors] = await Promise.all([
       liveChecks(c.env),
       store.lastCronRuns(db),

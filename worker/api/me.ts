@@ -6,7 +6,7 @@ import { publicUser } from "../auth/public-user";
 import { clearSessionCookie, revokeOtherSessions, revokeSession } from "../auth/sessions";
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
 import { eraseAccount } from "../auth/erase-account";
-import { entitlementsOf } from "../billing/entitlements";
+import { profileAndEntitlementsOf } from "../billing/entitlements";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import { EXPORTERS } from "../modules/exporters";
@@ -105,8 +105,7 @@ export const me = new Hono<AppEnv>()
 
   .get("/", async (c) => {
     const { user, session } = currentAuth(c);
-    const profile = await accounts.getProfile(database(c.env.DB), user.id);
-    const { subscription, entitlements } = await entitlementsOf(c.env, user);
+    const { profile, subscription, entitlements } = await profileAndEntitlementsOf(c.env, user);
     return c.json({
       user: publicUser(user, session),
       profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },

@@ -5,7 +5,8 @@ import { database } from "../db/client";
 import { ApiError, apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import type { PremiumRoute } from "./premium-routes";
-import { loadSubscriptionState } from "./subscription";
+import { profileAndSubscription, type User } from "../db/accounts";
+import { loadSubscriptionState, subscriptionOf } from "./subscription";
 
 /** 402 premium_required: 'Funcionalidade Premium - disponível apenas para utilizadores Premium'. */
 export const premiumRequired = (entitlement: Entitlement) =>
@@ -15,6 +16,13 @@ export const premiumRequired = (entitlement: Entitlement) =>
 export async function entitlementsOf(env: Env, user: Parameters<typeof loadSubscriptionState>[1]) {
   const subscription = await loadSubscriptionState(database(env.DB), user);
   return { subscription, entitlements: entitlementsFor(subscription) };
+}
+
+/** The user's profile with their subscription state and entitlements, in one D1 round trip (/me, the /app layout). */
+export async function profileAndEntitlementsOf(env: Env, user: Pick<User, "id" | "trialEndsAt" | "bonusProUntil">, now = new Date()) {
+  const { profile, subscription: paid } = await profileAndSubscription(database(env.DB), user.id);
+  const subscription = subscriptionOf(user, paid, now);
+  return { profile, subscription, entitlements: entitlementsFor(subscription) };
 }
 
 /** Route guard: the signed-in user must have `key`, else 402 premium_required. */

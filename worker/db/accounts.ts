@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { authTokens, mailOutbox, profiles, sessions, users } from "./schema";
+import { authTokens, mailOutbox, profiles, sessions, subscriptions, users } from "./schema";
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -59,6 +59,18 @@ export async function updateUser(db: Db, userId: string, set: Partial<Omit<NewUs
 }
 
 export const getProfile = (db: Db, userId: string) => db.query.profiles.findFirst({ where: eq(profiles.userId, userId) });
+/**
+ * The user's profile and paid subscription row in ONE D1 round trip (a batch): GET /me and the
+ * loader of every /app page need both (docs/decisions/0041, Revised).
+ */
+export async function profileAndSubscription(db: Db, userId: string) {
+  // Plain selects: drizzle's relational findFirst fails inside a batch when it finds no row.
+  const [profile, subscription] = await db.batch([
+    db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
+  ]);
+  return { profile: profile[0] as Profile | undefined, subscription: subscription[0] as typeof subscriptions.$inferSelect | undefined };
+}
 
 export async function updateProfile(db: Db, userId: string, set: Partial<Omit<typeof profiles.$inferInsert, "userId">>) {
   await db

@@ -253,8 +253,8 @@ export const serviceResult = (db: Db, service: string) => db.query.serviceResult
 
 export const ERROR_BUCKET_MS = 5 * 60_000;
 
-/** One more error answer for a route pattern in the current 5-minute bucket (a single upsert). */
-// Every API error answer runs this upsert: its SQL is built once per client (docs/decisions/0041).
+/** Error answers for a route pattern in a 5-minute bucket, added to its row (a single upsert). */
+// The upsert of a lone count is built once per client (docs/decisions/0041).
 const errorCountUpserts = new WeakMap<Db, ReturnType<typeof prepareErrorCountUpsert>>();
 const prepareErrorCountUpsert = (db: Db) =>
   db
@@ -266,15 +266,29 @@ const prepareErrorCountUpsert = (db: Db) =>
     })
     .prepare();
 
-export async function bumpErrorCount(db: Db, route: string, status: number, at: Date) {
-  const bucket = Math.floor(at.getTime() / ERROR_BUCKET_MS) * ERROR_BUCKET_MS;
-  const server = status >= 500 ? 1 : 0;
-  let upsert = errorCountUpserts.get(db);
-  if (!upsert) {
-    upsert = prepareErrorCountUpsert(db);
-    errorCountUpserts.set(db, upsert);
+/** Adds counts of error answers: one upsert per route and bucket, all in one round trip. */
+export async function addErrorCounts(db: Db, counts: readonly { route: string; at: Date; client: number; server: number }[]) {
+  const rows = counts.map(({ route, at, client, server }) => ({ route, bucket: Math.floor(at.getTime() / ERROR_BUCKET_MS) * ERROR_BUCKET_MS, client, server }));
+  if (rows.length === 0) return;
+  if (rows.length === 1) {
+    let upsert = errorCountUpserts.get(db);
+    if (!upsert) {
+      upsert = prepareErrorCountUpsert(db);
+      errorCountUpserts.set(db, upsert);
+    }
+    await upsert.run(rows[0]);
+    return;
   }
-  await upsert.run({ route, bucket, client: 1 - server, server });
+  const statement = (row: (typeof rows)[number]) =>
+    db
+      .insert(errorCounts)
+      .values({ route: row.route, bucket: row.bucket, clientErrors: row.client, serverErrors: row.server })
+      .onConflictDoUpdate({
+        target: [errorCounts.route, errorCounts.bucket],
+        set: { clientErrors: sql`${errorCounts.clientErrors} + excluded.client_errors`, serverErrors: sql`${errorCounts.serverErrors} + excluded.server_errors` },
+      });
+  const [first, ...rest] = rows.map(statement);
+  await db.batch([first, ...rest]);
 }
 
 /** Error answers per route since `since`, most server errors first; older buckets are pruned. */

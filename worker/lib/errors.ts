@@ -45,7 +45,12 @@ export class ApiError extends Error {
     /** Values for the message's {{placeholders}} (e.g. a route's body limit). */
     readonly vars?: Record<string, string>,
   ) {
+    // An ApiError is an answer (404, 401, 400 …), not a bug: capturing a stack trace through the
+    // whole middleware chain was a visible share of every API 404's CPU (docs/decisions/0041).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(code);
+    Error.stackTraceLimit = limit;
   }
 }
 

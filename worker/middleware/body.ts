@@ -42,7 +42,7 @@ function limiterOf(maxBytes: number) {
  */
 export function limitBodies(rules: readonly BodyRule[], prefix = "/api/v1") {
   return createMiddleware<AppEnv>((c, next) => {
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     const rule = path.startsWith(`${prefix}/`) ? bodyRuleFor(rules, c.req.method, path.slice(prefix.length)) : undefined;
     return limiterOf(rule?.maxBytes ?? MAX_BODY_BYTES)(c, next);
   });
@@ -63,7 +63,7 @@ function hasBody(request: Request): boolean {
 export function checkBodies(rules: readonly BodyRule[], prefix = "/api/v1") {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method) || !hasBody(c.req.raw)) return next();
-    const rule = bodyRuleFor(rules, c.req.method, new URL(c.req.url).pathname.slice(prefix.length));
+    const rule = bodyRuleFor(rules, c.req.method, c.req.path.slice(prefix.length));
     if (rule?.mediaTypes === "any") return next();
     const accepted = rule?.mediaTypes ?? DEFAULT_MEDIA_TYPES;
     const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();

@@ -20,8 +20,7 @@ export function isSameOriginRequest(request: Request, allowedOrigins: string[]):
 export function csrf(options: { except: string[] }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const path = new URL(c.req.url).pathname;
-    if (options.except.includes(path)) return next();
+    if (options.except.includes(c.req.path)) return next();
     if (!isSameOriginRequest(c.req.raw, [appOrigin(c.env)])) throw apiError("forbidden", { messageKey: "errors:csrf" });
     return next();
   });

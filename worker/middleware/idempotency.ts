@@ -39,9 +39,10 @@ async function sha256(text: string) {
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const auth = c.get("auth");
-  const path = new URL(c.req.url).pathname;
   // Without a session the route itself answers 401; other routes ignore the header.
-  if (key === undefined || !auth || !isCovered(c.req.method, path)) return next();
+  if (key === undefined || !auth) return next();
+  const path = c.req.path;
+  if (!isCovered(c.req.method, path)) return next();
   if (!KEY_PATTERN.test(key)) throw apiError("validation_failed", { fields: { [IDEMPOTENCY_HEADER]: "errors:idempotency.invalidKey" } });
 
   const userId = auth.user.id;

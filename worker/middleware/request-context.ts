@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { countsAsError, errorRoute } from "../admin/error-routes";
-import { bumpErrorCount } from "../db/admin";
+import { countErrorAnswer } from "../admin/error-counter";
 import { database } from "../db/client";
 import { languageFromRequest } from "~/i18n/language";
 import { log } from "../lib/log";
@@ -15,31 +15,30 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("lang", languageFromRequest(c.req.raw.headers, null, c.req.query("lang")));
   await next();
   if (c.res.status !== 101) setHeader(c, "X-Request-Id", requestId);
-  countError(c);
+  // Hono's path (no URL object: this runs on every request).
+  const path = c.req.path;
+  countError(c, path);
   if (c.env.LOG_REQUESTS !== "false") {
-    const url = new URL(c.req.url);
     log("info", "request", {
       requestId,
       method: c.req.method,
-      path: url.pathname,
+      path,
       status: c.res.status,
       durationMs: Date.now() - started,
     });
   }
 });
 
-/** Error answers feed the health screen's counts by route (one upsert each, after the response). */
-function countError(c: Context<AppEnv>) {
-  const path = new URL(c.req.url).pathname;
+/** Error answers feed the health screen's counts by route (added up per isolate, written after the answer). */
+function countError(c: Context<AppEnv>, path: string) {
   if (!countsAsError(path, c.res.status)) return;
-  const write = bumpErrorCount(database(c.env.DB), errorRoute(c.req.method, path), c.res.status, new Date()).catch((err) =>
-    log("error", "error_count_failed", { error: err instanceof Error ? err.message : String(err) }),
-  );
-  try {
-    c.executionCtx.waitUntil(write);
-  } catch {
-    // No execution context (a direct app.request in a unit test): the write simply runs on.
-  }
+  countErrorAnswer(database(c.env.DB), errorRoute(c.req.method, path), c.res.status, new Date(), (write) => {
+    try {
+      c.executionCtx.waitUntil(write);
+    } catch {
+      // No execution context (a direct app.request in a unit test): the write simply runs on.
+    }
+  });
 }
 
 /** Sets a header on the response, copying it first when its headers are immutable (fetched responses). */

@@ -39,10 +39,10 @@ export const PERMISSIONS_POLICY =
 const viteDevServer = import.meta.env?.DEV === true && import.meta.env?.MODE === "development";
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  const url = new URL(c.req.url);
-  const https = url.protocol === "https:";
+  const https = c.req.url.startsWith("https:");
   // Plain http is redirected on the production host (local development stays on http).
   if (!https && c.env.ENVIRONMENT === "production") {
+    const url = new URL(c.req.url);
     url.protocol = "https:";
     return c.redirect(url.toString(), 301);
   }

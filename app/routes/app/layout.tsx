@@ -9,7 +9,7 @@ import { OfflineStatus } from "~/components/offline/offline-status";
 import { useOfflineApp } from "~/components/offline/use-offline-app";
 import { FeedbackBox } from "~/components/shell/feedback-box";
 import { breadcrumbs, CRUMB_LABELS, isMobileUserAgent } from "~/components/shell/rules";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SearchDialog } from "~/components/shell/search-dialog";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (data.profile.hasCompletedOnboarding && onboarding) throw redirect("/app/meu-impacto");
   const headers = args.request.headers;
   const completed = auth.user.preferences.completedGuides;
-  const { t } = createI18n(auth.user.language);
+  const { t } = serverI18n(auth.user.language);
   return {
     ...data,
     // Screen names for the document title (meta has no hooks, and the browser holds only the

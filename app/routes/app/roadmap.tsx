@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { database } from "@worker/db/client";
 import { listFeatureFlags } from "@worker/db/notifications";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { roadmapFrom } from "~/lib/roadmap";
 import type { Route } from "./+types/roadmap";
@@ -11,7 +11,7 @@ export const handle: I18nHandle = { i18n: ["admin", "landing"] };
 /** /app/roadmap: the features and their release state, from the feature flags (as the landing shows them). */
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    title: createI18n(context.lang).t("admin:roadmap.title"),
+    title: serverI18n(context.lang).t("admin:roadmap.title"),
     roadmap: roadmapFrom(await listFeatureFlags(database(context.cloudflare.env.DB))),
   };
 }

@@ -8,7 +8,7 @@ import { ReferralCard } from "~/components/billing/referral-card";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import { sanitizeLanguage } from "~/i18n/language";
 import { ENTITLEMENTS, PAID_PLAN_IDS } from "~/lib/plans";
 import type { Route } from "./+types/subscription";
@@ -18,7 +18,7 @@ export const handle: I18nHandle = { i18n: ["billing"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const data = await loadSubscriptionPage({ context, request });
-  return { ...data, title: createI18n(context.lang).t("billing:premium.title") };
+  return { ...data, title: serverI18n(context.lang).t("billing:premium.title") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Button, Field, Notice } from "~/components/ui/form";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch } from "~/lib/api";
 import { finishPendingSignOut, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import type { Route } from "./+types/auth";
@@ -14,7 +14,7 @@ import { loadAuthScreen } from "./auth.server";
 export const handle: I18nHandle = { i18n: ["auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  return { ...(await loadAuthScreen(args)), title: createI18n(args.context.lang).t("auth:meta.title") };
+  return { ...(await loadAuthScreen(args)), title: serverI18n(args.context.lang).t("auth:meta.title") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

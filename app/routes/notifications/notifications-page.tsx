@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { useNotifications } from "~/components/notifications/use-notifications";
 import { Button } from "~/components/ui/button";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import type { Route } from "./+types/notifications-page";
 
 export const handle: I18nHandle = { i18n: ["notifications"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   // The /app layout's loader is the sign-in guard.
-  return { title: createI18n(context.lang).t("notifications:ui.pageTitle") };
+  return { title: serverI18n(context.lang).t("notifications:ui.pageTitle") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import { blog } from "~/lib/blog.server";
 import { rssXml } from "~/lib/feeds.server";
 import type { Route } from "./+types/rss";
@@ -6,7 +6,7 @@ import { appBaseUrl } from "@worker/lib/app-url";
 
 /** The blog's RSS feed in the request's language (`?lang=pt|en` chooses it). */
 export function loader({ context }: Route.LoaderArgs) {
-  const { t } = createI18n(context.lang);
+  const { t } = serverI18n(context.lang);
   const body = rssXml({
     appUrl: appBaseUrl(context.cloudflare.env),
     language: context.lang,

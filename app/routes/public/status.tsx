@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { liveChecks } from "@worker/admin/live-checks";
 import { publicIncidents } from "@worker/db/admin";
 import { database } from "@worker/db/client";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { formatInstant, useLanguage } from "~/components/admin/admin-kit";
 import type { Route } from "./+types/status";
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [checks, incidents] = await Promise.all([liveChecks(env), publicIncidents(database(env.DB), now, RECENT_MS)]);
   const open = incidents.filter((i) => i.resolvedAt === null);
   const overall: "operational" | "incident" | "degraded" = Object.values(checks).some((c) => c.status !== "ok") || open.some((i) => i.impact === "major") ? "degraded" : open.length ? "incident" : "operational";
-  const { t } = createI18n(context.lang);
+  const { t } = serverI18n(context.lang);
   return {
     title: t("admin:status.title"),
     description: t("admin:status.metaDescription"),

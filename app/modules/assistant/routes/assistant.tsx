@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextArea } from "~/components/ui/field";
-import { createI18n } from "~/i18n/i18n.server";
+import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { hasEntitlement } from "~/lib/plans";
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     }))
     .reverse();
   return {
-    title: createI18n(args.context.lang).t("assistant:title"),
+    title: serverI18n(args.context.lang).t("assistant:title"),
     allowed: hasEntitlement(subscription, "assistant"),
     messages,
     timeZone: user.timeZone,
