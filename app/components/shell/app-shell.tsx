@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button, IconButton } from "~/components/ui/button";
-import { endSessionForSignOut } from "~/lib/activity/session-tracker";
 import { apiFetch } from "~/lib/api";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { BackButton, Breadcrumb } from "./breadcrumb";
@@ -51,7 +50,7 @@ function useSignOut() {
     // Changes made offline get one last chance to reach the server while the session exists.
     await offline.replayBeforeSignOut();
     // The session's closing events go while the session still exists.
-    await endSessionForSignOut();
+    await (await import("~/lib/activity/session-tracker")).endSessionForSignOut();
     await apiFetch("/auth/logout", { method: "POST" });
     realtime().reset();
     // Nothing of this user stays for the next one: cached screens and data, queued changes.

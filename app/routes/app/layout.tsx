@@ -19,7 +19,6 @@ import { readCookie } from "~/i18n/language";
 import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
-import { startSessionTracking } from "~/lib/activity/session-tracker";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import type { Route } from "./+types/layout";
@@ -153,7 +152,19 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 /** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
 function useActivityAndSecurity(userId: string, tracking: boolean) {
   const { t } = useTranslation("shell");
-  useEffect(() => (tracking ? startSessionTracking() : undefined), [userId, tracking]);
+  useEffect(() => {
+    if (!tracking) return;
+    // The tracker (decision 0037) starts right after hydration, outside the first load (decision 0042).
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import("~/lib/activity/session-tracker").then(({ startSessionTracking }) => {
+      if (!unmounted) stop = startSessionTracking();
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [userId, tracking]);
   useSecurityProbe(
     () => toast({ kind: "single", tone: "error", title: t("errors.securityProblem"), description: t("errors.securityProblemText"), durationMs: 7000 }),
     () => window.location.assign("/auth"),
