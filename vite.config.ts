@@ -19,6 +19,23 @@ export default defineConfig({
       "@worker": fileURLToPath(new URL("./worker", import.meta.url)),
     },
   },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Every page loads React, React Router and i18next before anything else: one file
+              // instead of five compresses 3 KiB better (bundle budgets, docs/decisions/0042).
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|vite[\\/]preload-helper/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
   optimizeDeps: {
     // Pre-bundled so that the first dev-server page load does not re-optimise mid-test.
     include: ["react", "react-dom", "react-dom/client", "react-router", "i18next", "react-i18next", "@headlessui/react"],

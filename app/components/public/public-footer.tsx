@@ -1,5 +1,6 @@
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TaggedText } from "~/i18n/tagged-text";
 
 type FooterLink = { to: string; key: "pricing" | "premium" | "blog" | "about" | "privacy" | "terms" | "legalCenter" };
 
@@ -51,12 +52,7 @@ export function PublicFooter({ supportEmail }: { supportEmail: string }) {
           <h2 className="font-semibold text-slate-900">{t("footer.legal")}</h2>
           <FooterLinks links={legalLinks}>
             <li>
-              <Trans
-                t={t}
-                i18nKey="footer.contact"
-                values={{ email: supportEmail }}
-                components={{ mail: <a href={`mailto:${supportEmail}`} className="text-brand-700 underline" /> }}
-              />
+              <TaggedText text={t("footer.contact", { email: supportEmail })} components={{ mail: <a href={`mailto:${supportEmail}`} className="text-brand-700 underline" /> }} />
             </li>
           </FooterLinks>
         </nav>

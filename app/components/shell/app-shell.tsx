@@ -1,22 +1,24 @@
-import { Dialog, DialogPanel } from "@headlessui/react";
-import { Bars3Icon, Cog6ToothIcon, MagnifyingGlassIcon, QuestionMarkCircleIcon, XMarkIcon } from "@heroicons/react/24/outline";
-import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Bars3Icon, Cog6ToothIcon, MagnifyingGlassIcon, QuestionMarkCircleIcon } from "@heroicons/react/24/outline";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSignOutGuard } from "~/components/offline/sign-out-guard";
 import { Button, IconButton } from "~/components/ui/button";
-import { endSessionForSignOut } from "~/lib/activity/session-tracker";
 import { apiFetch } from "~/lib/api";
-import { displayName } from "~/lib/display-name";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { BackButton, Breadcrumb } from "./breadcrumb";
 import { NavIcon } from "./icons";
-import { ADMIN_ITEM, drawerSections, mobileTabs, sidebarGroups } from "./navigation";
+import { ADMIN_ITEM, mobileTabs, sidebarGroups } from "./navigation";
 import { ShellNavLink } from "./nav-link";
 import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDrawer, swipeDirection, swipeTarget } from "./rules";
 import { sidebarCookie } from "./sidebar-state";
+import { UserName, type ShellUser } from "./user-name";
 import { realtime } from "~/lib/realtime-client";
 
-export type ShellUser = { fullName: string; email: string; provider: string };
+export type { ShellUser };
+
+// The drawer (a Headless UI dialog) loads on first use, not with every screen (decision 0042).
+const mobileDrawer = onDemand(() => import("./mobile-drawer"));
 
 type ShellProps = {
   user: ShellUser;
@@ -48,7 +50,7 @@ function useSignOut() {
   return useSignOutGuard(async ({ keepQueue }) => {
     const offline = await import("~/components/offline/use-offline-app");
     // The session's closing events go while the session still exists.
-    await endSessionForSignOut();
+    await (await import("~/lib/activity/session-tracker")).endSessionForSignOut();
     const logout = await apiFetch("/auth/logout", { method: "POST" });
     // Offline the server never heard it: finished at the next start with a connection.
     if (!logout.ok && logout.error.code === "network") await offline.markSignOutPending();
@@ -58,16 +60,6 @@ function useSignOut() {
     await offline.forgetOfflineUser({ keepQueue });
     navigate("/auth", { replace: true });
   });
-}
-
-function UserName({ user }: { user: ShellUser }) {
-  const { t } = useTranslation("account");
-  return (
-    <span className="flex items-center gap-2 text-sm text-slate-700" data-testid="display-name">
-      <span className="max-w-40 truncate">{displayName(user, t("fallbackName"))}</span>
-      {user.provider === "google" && <span className="hidden rounded bg-brand-100 px-1.5 py-0.5 text-xs font-medium text-brand-800 md:inline">{t("googleTag")}</span>}
-    </span>
-  );
 }
 
 /** Desktop: collapsible sidebar (16rem, icons 3rem; Ctrl/Cmd+B), header, breadcrumb, back button. */
@@ -174,6 +166,7 @@ function useHaptics() {
 export function MobileShell({ user, entitlements, notifications, onSearch, admin = false, children }: ShellProps) {
   const { t } = useTranslation(["shell", "auth"]);
   const [drawer, setDrawer] = useState(false);
+  const [drawerModule, requestDrawer] = useOnDemand(mobileDrawer);
   const location = useLocation();
   const navigate = useNavigate();
   const haptic = useHaptics();
@@ -186,9 +179,10 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
   // history entry, which the back button pops. Closing any other way takes that entry back off
   // (or, for a link in the drawer, the navigation replaces it).
   const openDrawer = useCallback(() => {
+    requestDrawer();
     window.history.pushState({ ...window.history.state, rumoDrawer: true }, "");
     setDrawer(true);
-  }, []);
+  }, [requestDrawer]);
   const closeDrawer = useCallback((how: "dismiss" | "navigate" | "back" = "dismiss") => {
     setDrawer(false);
     if (how === "dismiss" && window.history.state?.rumoDrawer) window.history.back();
@@ -265,44 +259,9 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
           </NavLink>
         ))}
       </nav>
-      <Dialog open={drawer} onClose={() => closeDrawer()} className="relative z-50">
-        <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" data-testid="drawer-overlay" />
-        <DialogPanel className="fixed inset-y-0 left-0 flex w-72 flex-col bg-white shadow-2xl" data-testid="drawer">
-          <div className="flex h-14 items-center justify-between border-b border-slate-100 px-4">
-            <UserName user={user} />
-            <IconButton icon={XMarkIcon} onClick={() => closeDrawer()} label={t("header.closeMenu")} className="rounded-lg p-2 text-slate-600" />
-          </div>
-          <nav aria-label={t("header.mainNav")} className="flex-1 space-y-4 overflow-y-auto p-3">
-            {drawerSections.map((section) => (
-              <Fragment key={section.labelKey}>
-                <p className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t(section.labelKey)}</p>
-                <ul className="space-y-0.5">
-                  {section.items.map((item) => (
-                    <li key={item.to}>
-                      <ShellNavLink item={item} entitlements={entitlements} premiumLabel={item.premiumLabel} replace onNavigate={() => closeDrawer("navigate")} />
-                    </li>
-                  ))}
-                </ul>
-              </Fragment>
-            ))}
-            {admin && (
-              <ul className="border-t border-slate-100 pt-3">
-                <li>
-                  <ShellNavLink item={ADMIN_ITEM} entitlements={entitlements} replace onNavigate={() => closeDrawer("navigate")} />
-                </li>
-              </ul>
-            )}
-          </nav>
-          <div className="flex gap-2 border-t border-slate-100 p-3">
-            <Link to="/app/settings" className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-center text-sm font-semibold">
-              {t("header.settings")}
-            </Link>
-            <Button variant="secondary" onClick={signOut.request}>
-              {t("auth:actions.signOut")}
-            </Button>
-          </div>
-        </DialogPanel>
-      </Dialog>
+      {drawerModule && (
+        <drawerModule.MobileDrawer open={drawer} onClose={closeDrawer} user={user} entitlements={entitlements} admin={admin} signOut={signOut.request} />
+      )}
       {signOut.dialog}
     </div>
   );

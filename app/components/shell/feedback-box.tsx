@@ -1,50 +1,27 @@
 import { ChatBubbleBottomCenterTextIcon } from "@heroicons/react/24/outline";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { TextArea, TextField } from "~/components/ui/field";
-import { Notice } from "~/components/ui/form";
-import { useApiForm } from "~/components/ui/use-api-form";
-import { apiFetch } from "~/lib/api";
-import { screenToast } from "./toast-store";
+
+// The form (fields, the API form hook) loads when the box opens, not with every screen (decision 0042).
+const FeedbackForm = lazy(() => import("./feedback-form").then((m) => ({ default: m.FeedbackForm })));
+const preloadForm = () => void import("./feedback-form");
 
 /** The floating beta-feedback box (POST /api/v1/feedback); closes after a successful send. */
 export function FeedbackBox() {
   const { t } = useTranslation("shell");
   const [open, setOpen] = useState(false);
-  const [subject, setSubject] = useState("");
-  const [message, setMessage] = useState("");
-  const form = useApiForm({
-    fields: ["subject", "message"],
-    fallback: t("feedback.error"),
-    onSuccess: () => {
-      setSubject("");
-      setMessage("");
-      setOpen(false);
-      screenToast(t("feedback.success"), undefined, "success");
-    },
-  });
-  const send = form.submit(() => (message.trim() ? apiFetch("/feedback", { body: { subject, message } }) : form.fail(t("feedback.empty"))));
+  // What was typed survives closing the box, as before the form was split off.
+  const [draft, setDraft] = useState({ subject: "", message: "" });
 
   return (
     <div className="fixed right-4 bottom-20 z-40 md:bottom-4" data-tour="feedback">
       {open ? (
-        <form onSubmit={send} aria-label={t("feedback.title")} className="w-80 space-y-3 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200">
-          <p className="font-semibold">{t("feedback.title")}</p>
-          <TextField label={t("feedback.subject")} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} error={form.errors.subject} />
-          <TextArea label={t("feedback.message")} value={message} maxLength={5000} rows={4} onChange={(e) => setMessage(e.target.value)} error={form.errors.message} />
-          {form.message && <Notice tone="error">{form.message}</Notice>}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-              {t("feedback.cancel")}
-            </Button>
-            <Button type="submit" loading={form.pending}>
-              {t("feedback.send")}
-            </Button>
-          </div>
-        </form>
+        <Suspense fallback={null}>
+          <FeedbackForm draft={draft} onDraft={setDraft} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : (
-        <Button onClick={() => setOpen(true)} className="rounded-full! shadow-lg!">
+        <Button onClick={() => setOpen(true)} onPointerEnter={preloadForm} onFocus={preloadForm} className="rounded-full! shadow-lg!">
           <ChatBubbleBottomCenterTextIcon className="h-5 w-5" aria-hidden="true" />
           {t("feedback.button")}
         </Button>

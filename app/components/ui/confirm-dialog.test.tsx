@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfirmDialog } from "./confirm-dialog";
 import { renderWithI18n } from "./test-utils";
 
 afterEach(cleanup);
+// The dialog itself is a lazily loaded chunk (decision 0042): fetched up front here, as the idle
+// preload does in the browser, so the tests time the dialog and not the module transform.
+beforeAll(() => import("./confirm-dialog-panel"));
 
 function Harness({ destructive, onConfirm, onCancel }: { destructive: boolean; onConfirm: () => void; onCancel: () => void }) {
   const [open, setOpen] = useState(true);

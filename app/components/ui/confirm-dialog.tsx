@@ -1,26 +1,7 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import type { FormEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Button } from "./button";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { whenIdle } from "~/lib/on-demand";
 
-/**
- * Asks before doing something. The panel is a form, so Enter in an extra field (a password)
- * confirms; Escape and a click outside cancel (Headless UI `Dialog`). A destructive dialog opens
- * with the focus on Cancel, so a hurried Enter or Space never deletes anything.
- */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel,
-  destructive = false,
-  pending = false,
-  confirmDisabled = false,
-  onConfirm,
-  onCancel,
-  children,
-}: {
+export type ConfirmDialogProps = {
   open: boolean;
   title: string;
   description?: ReactNode;
@@ -34,33 +15,26 @@ export function ConfirmDialog({
   onCancel: () => void;
   /** Extra content between the text and the buttons: a field to fill, an error notice. */
   children?: ReactNode;
-}) {
-  const { t } = useTranslation("ui");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!pending && !confirmDisabled) void onConfirm();
-  };
-  const cancel = () => {
-    if (!pending) onCancel();
-  };
+};
+
+// The dialog (Headless UI dialog, focus trap, transitions) is not part of any screen's first load
+// (decision 0042): it is fetched once the page is idle, or when first opened.
+const importPanel = () => import("./confirm-dialog-panel");
+const Panel = lazy(() => importPanel().then((m) => ({ default: m.ConfirmDialogPanel })));
+
+/**
+ * Asks before doing something. The panel is a form, so Enter in an extra field (a password)
+ * confirms; Escape and a click outside cancel (Headless UI `Dialog`). A destructive dialog opens
+ * with the focus on Cancel, so a hurried Enter or Space never deletes anything.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  useEffect(() => whenIdle(() => void importPanel().catch(() => undefined)), []);
+  if (!opened) return null;
   return (
-    <Dialog open={open} onClose={cancel} className="relative z-50" role="alertdialog">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel as="form" onSubmit={submit} className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-xl">
-          <DialogTitle className={`text-lg font-semibold ${destructive ? "text-red-800" : "text-slate-900"}`}>{title}</DialogTitle>
-          {description && <Description className="text-sm text-slate-600">{description}</Description>}
-          {children}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={cancel} disabled={pending} autoFocus={destructive}>
-              {cancelLabel ?? t("confirm.cancel")}
-            </Button>
-            <Button type="submit" variant={destructive ? "danger" : "primary"} loading={pending} disabled={confirmDisabled} autoFocus={!destructive}>
-              {confirmLabel ?? t("confirm.confirm")}
-            </Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <Panel {...props} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { NotificationBell } from "~/components/notifications/notification-bell";
@@ -11,18 +11,16 @@ import { FeedbackBox } from "~/components/shell/feedback-box";
 import { breadcrumbs, CRUMB_LABELS, isMobileUserAgent } from "~/components/shell/rules";
 import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { SearchDialog } from "~/components/shell/search-dialog";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { Toaster } from "~/components/shell/toaster";
-import { Tour } from "~/components/shell/tour";
 import { guideFor } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
 import { readCookie } from "~/i18n/language";
 import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
-import { startSessionTracking } from "~/lib/activity/session-tracker";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
@@ -30,6 +28,10 @@ export const handle: I18nHandle = { i18n: ["shell", "auth", "account", "notifica
 
 import { isAdmin } from "@worker/auth/roles";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
+
+// On first use, not with the page (decision 0042): the search dialog (Headless UI dialog) and the tour.
+const searchDialog = onDemand(() => import("~/components/shell/search-dialog"));
+const Tour = lazy(() => import("~/components/shell/tour").then((m) => ({ default: m.Tour })));
 
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireUser(args);
@@ -75,6 +77,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const mobile = useMobileLayout(loaderData.mobileUserAgent);
   const [searchOpen, setSearchOpen] = useState(false);
+  const [search, requestSearch] = useOnDemand(searchDialog);
   const [completed, setCompleted] = useState<string[]>(loaderData.completedGuides);
   const [tourFor, setTourFor] = useState<string | null>(null);
   useConnectivityNotices();
@@ -88,12 +91,14 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
         event.preventDefault();
+        // The first press opens it as soon as its code is there.
+        requestSearch();
         setSearchOpen((open) => !open);
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [requestSearch]);
 
   const guide = guideFor(location.pathname, (key) => t(key as "nav.dashboard"));
   // A page's tour starts by itself the first time; the header's Guia button replays it.
@@ -122,15 +127,22 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         user={loaderData.user}
         entitlements={loaderData.entitlements}
         sidebarOpen={loaderData.sidebarOpen}
-        onSearch={() => setSearchOpen(true)}
+        onSearch={() => {
+          requestSearch();
+          setSearchOpen(true);
+        }}
         notifications={<NotificationBell />}
         onGuide={guide ? () => setTourFor(guide.id) : undefined}
         admin={loaderData.admin}
       >
         <Outlet />
       </Shell>
-      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
-      {guide && tourFor === guide.id && <Tour key={guide.id} guide={guide} onDone={finishTour} />}
+      {search && <search.SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />}
+      {guide && tourFor === guide.id && (
+        <Suspense fallback={null}>
+          <Tour key={guide.id} guide={guide} onDone={finishTour} />
+        </Suspense>
+      )}
       <FeedbackBox />
       <Toaster />
     </>
@@ -140,7 +152,19 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 /** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
 function useActivityAndSecurity(userId: string, tracking: boolean) {
   const { t } = useTranslation("shell");
-  useEffect(() => (tracking ? startSessionTracking() : undefined), [userId, tracking]);
+  useEffect(() => {
+    if (!tracking) return;
+    // The tracker (decision 0037) starts right after hydration, outside the first load (decision 0042).
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import("~/lib/activity/session-tracker").then(({ startSessionTracking }) => {
+      if (!unmounted) stop = startSessionTracking();
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [userId, tracking]);
   useSecurityProbe(
     () => toast({ kind: "single", tone: "error", title: t("errors.securityProblem"), description: t("errors.securityProblemText"), durationMs: 7000 }),
     () => window.location.assign("/auth"),

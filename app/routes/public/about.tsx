@@ -1,8 +1,9 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { seoMeta } from "~/lib/seo";
 import { seoFor } from "~/lib/seo.server";
 import type { Route } from "./+types/about";
+import { TaggedText } from "~/i18n/tagged-text";
 
 export const handle: I18nHandle = { i18n: ["about"] };
 
@@ -37,12 +38,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <section className="mt-10">
         <h2 className="text-2xl font-bold">{t("contact.title")}</h2>
         <p className="mt-3 text-slate-700">
-          <Trans
-            t={t}
-            i18nKey="contact.text"
-            values={{ email: loaderData.supportEmail }}
-            components={{ mail: <a href={`mailto:${loaderData.supportEmail}`} className="text-brand-700 underline" /> }}
-          />
+          <TaggedText text={t("contact.text", { email: loaderData.supportEmail })} components={{ mail: <a href={`mailto:${loaderData.supportEmail}`} className="text-brand-700 underline" /> }} />
         </p>
       </section>
     </article>

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from "react";
+import { isChunkLoadError, reloadOnce } from "./chunk-reload";
+
+/**
+ * UI that no page needs for its first paint (dialogs, drawers, popovers, tours) loads on first use
+ * instead of with the page (bundle budgets, docs/decisions/0042): a tiny trigger stays in the page
+ * and the module arrives when the browser is idle after hydration, or at once when the user reaches
+ * for it (hover, focus, click, shortcut), whichever comes first. One download per module.
+ */
+export type OnDemand<T> = { load: () => Promise<T>; readonly loaded: T | undefined };
+
+export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
+  let promise: Promise<T> | undefined;
+  let value: T | undefined;
+  return {
+    load: () =>
+      (promise ??= importer().then(
+        (module) => (value = module),
+        (error: unknown) => {
+          // A failed download may be retried by the next use.
+          promise = undefined;
+          throw error;
+        },
+      )),
+    get loaded() {
+      return value;
+    },
+  };
+}
+
+/** Runs `task` once the browser has nothing better to do (a timer where requestIdleCallback is missing). */
+export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The module once it is there (undefined before: render the trigger), and `request` to ask for it
+ * now. With `idle` (the default) it is fetched after hydration anyway, so the first use is instant.
+ */
+export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: boolean } = {}): [T | undefined, () => void] {
+  const [value, setValue] = useState<T | undefined>(() => module.loaded);
+  const request = useCallback(() => {
+    if (module.loaded) return setValue(() => module.loaded);
+    module.load().then(
+      (loaded) => setValue(() => loaded),
+      (error: unknown) => {
+        // A new deployment replaced the chunks: the same recovery as a lazily loaded screen.
+        if (isChunkLoadError(error)) void reloadOnce();
+      },
+    );
+  }, [module]);
+  useEffect(() => (idle && !module.loaded ? whenIdle(request) : undefined), [idle, module, request]);
+  return [value, request];
+}
