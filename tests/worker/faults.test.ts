@@ -48,16 +48,15 @@ describe("the faults switch", () => {
   it("is refused outside development, and a production-configured Worker ignores a fault that is set", async () => {
     const production = { ...env, ENVIRONMENT: "production" };
     const post = (target: Env) =>
-      app.request(`${ORIGIN}/api/dev/faults`, { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ target: "d1", mode: "fail", seconds: 30 }) }, target, createExecutionContext());
+      app.request("https://rumo.app/api/dev/faults", { method: "POST", headers: { origin: "https://rumo.app", "content-type": "application/json" }, body: JSON.stringify({ target: "d1", mode: "fail", seconds: 30 }) }, target, createExecutionContext());
     expect((await post(production)).status).toBe(404);
-    // The wrangler default on a public host counts as production too.
-    const publicHost = await app.request("https://rumo.app/api/dev/faults", { method: "POST", headers: { origin: "https://rumo.app", "content-type": "application/json" }, body: "{}" }, env, createExecutionContext());
-    expect(publicHost.status).toBe(404);
+    // The wrangler default (development) on a public host counts as production too.
+    expect((await post(env)).status).toBe(404);
 
     // Even with the switch set in this isolate, production bindings are never wrapped.
     setFault("d1", { mode: "fail", seconds: 30 });
     const health = (target: Env, url = `${ORIGIN}/api/v1/health`) => app.request(url, {}, target, createExecutionContext());
-    const prod = await health(production);
+    const prod = await health(production, "https://rumo.app/api/v1/health");
     expect((await json(prod)).checks.d1).toBe("ok");
     expect((await json(await health(env, "https://rumo.app/api/v1/health"))).checks.d1).toBe("ok");
     const dev = await health(env);
@@ -141,6 +140,14 @@ describe("slow mode", () => {
     expect(response.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(Array.isArray((await json(response)).items)).toBe(true);
+  });
+
+  it("delays Durable Object calls, which still answer", async () => {
+    await fault({ target: "do", mode: "slow", ms: 250, seconds: 30 });
+    const started = Date.now();
+    const health = await api("/health");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect((await json(health)).checks).toEqual({ d1: "ok", kv: "ok", durableObjects: "ok" });
   });
 
   it("delays KV reads", async () => {

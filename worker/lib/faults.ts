@@ -68,7 +68,7 @@ function faultyStatement(statement: D1PreparedStatement): D1PreparedStatement {
       if (typeof prop === "string" && STATEMENT_RUNS.has(prop)) {
         return async (...args: unknown[]) => {
           await strike("d1", d1Failure);
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
         };
       }
       return typeof value === "function" ? value.bind(target) : value;
@@ -109,7 +109,7 @@ export function faultyKv(kv: KVNamespace): KVNamespace {
       if (typeof prop === "string" && prop in KV_OPERATIONS) {
         return async (...args: unknown[]) => {
           await strike("kv", kvFailure(KV_OPERATIONS[prop]));
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
         };
       }
       return typeof value === "function" ? value.bind(target) : value;
@@ -122,10 +122,11 @@ function faultyStub<T extends object>(stub: T): T {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       // `then` must stay undefined (a stub is not a promise); `id` and `name` are plain values.
+      // RPC methods are called through Reflect.apply: `method.apply` would itself be an RPC name.
       if (typeof value !== "function" || prop === "then") return value;
       return async (...args: unknown[]) => {
         await strike("do", doFailure);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
       };
     },
   });
@@ -137,7 +138,7 @@ export function faultyNamespace<T extends object>(namespace: T): T {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       if (prop === "get" || prop === "getByName") {
-        return (...args: unknown[]) => faultyStub((value as (...a: unknown[]) => object).apply(target, args));
+        return (...args: unknown[]) => faultyStub(Reflect.apply(value as (...a: unknown[]) => object, target, args));
       }
       return typeof value === "function" ? value.bind(target) : value;
     },
