@@ -4,6 +4,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../types";
 import { log } from "./log";
 import { translator } from "./translate";
+import { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS } from "./unavailable";
+
+export { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS };
 import type { MessageKey } from "~/locales/types";
 
 /** Error codes of the API contract (../shared/API.md), with their HTTP status. */
@@ -81,32 +84,6 @@ const httpExceptionCodes: Partial<Record<number, ErrorCode>> = {
   415: "unsupported_media_type",
   429: "rate_limited",
 };
-
-/** Seconds a client waits before retrying after a storage outage (short: most last seconds). */
-export const UNAVAILABLE_RETRY_SECONDS = 5;
-
-// What workerd and Cloudflare's storage say when D1, KV or a Durable Object cannot answer for now
-// (network loss, overload, reset, timeout), as opposed to a bug or a constraint violation.
-const TRANSIENT_MESSAGES = [
-  /^D1_ERROR: .*(network connection lost|overloaded|timed? ?out|reset|internal error|unavailable)/i,
-  /^KV (GET|PUT|DELETE|LIST)\b.* failed: (5\d\d|429)\b/,
-  /network connection lost/i,
-  /durable object (is overloaded|reset|storage operation exceeded timeout)/i,
-];
-
-/**
- * Whether an error is a storage outage rather than a bug: a Durable Object's `retryable` or
- * `overloaded` flag, or a known outage message, on the error or any of its causes (drizzle wraps
- * D1's errors in its own).
- */
-export function isServiceUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const flags = e as { retryable?: unknown; overloaded?: unknown };
-    if (flags.retryable === true || flags.overloaded === true) return true;
-    if (TRANSIENT_MESSAGES.some((pattern) => pattern.test(e instanceof Error ? e.message : ""))) return true;
-  }
-  return false;
-}
 
 /** The 503 of a storage outage, with its Retry-After. */
 export const unavailable = () => apiError("service_unavailable", { headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) } });
