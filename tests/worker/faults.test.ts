@@ -1,6 +1,13 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Hono } from "hono";
 import { app } from "@worker/app";
+import { loadSession } from "@worker/auth/middleware";
+import { handleError } from "@worker/lib/errors";
+import { environmentOfRequest } from "@worker/middleware/environment";
+import { idempotency } from "@worker/middleware/idempotency";
+import { requestContext } from "@worker/middleware/request-context";
+import type { AppEnv } from "@worker/types";
 import { clearFaults, setFault } from "@worker/lib/faults";
 import { userIdOf } from "./billing-helpers";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
@@ -91,6 +98,28 @@ describe("D1 failing", () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(await count("select count(*) as n from tasks where user_id = ? and title = 'Durante a falha'", anaId)).toBe(1);
+  });
+
+  it("a write that landed is answered even when D1 fails before its idempotent answer is stored", async () => {
+    // A route that writes, and then D1 goes down (the fault starts between the two statements).
+    const root = new Hono<AppEnv>()
+      .onError(handleError)
+      .use("*", requestContext)
+      .use("*", environmentOfRequest)
+      .use("*", loadSession)
+      .use("/api/v1/*", idempotency)
+      .post("/api/v1/tasks", async (c) => {
+        await c.env.DB.prepare("insert into tasks (id, user_id, title, created_at, updated_at) values (?, ?, 'Antes da falha', ?, ?)").bind(crypto.randomUUID(), anaId, Date.now(), Date.now()).run();
+        setFault("d1", { mode: "fail", seconds: 30 });
+        return c.json({ ok: true }, 201);
+      });
+    // Any fault set makes the root hand out the wrapped bindings (KV slow by 1 ms changes nothing).
+    setFault("kv", { mode: "slow", ms: 1, seconds: 30 });
+    const key = `faults-late-${Date.now()}`;
+    const response = await root.request(`${ORIGIN}/api/v1/tasks`, { method: "POST", headers: { cookie: ana, origin: ORIGIN, "content-type": "application/json", "Idempotency-Key": key }, body: "{}" }, env, createExecutionContext());
+    expect(response.status).toBe(201);
+    clearFaults();
+    expect(await count("select count(*) as n from tasks where user_id = ? and title = 'Antes da falha'", anaId)).toBe(1);
   });
 
   it("answers in the request's language", async () => {
