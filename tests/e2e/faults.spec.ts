@@ -17,7 +17,8 @@ async function faults(dev: APIRequestContext, body: Record<string, unknown> | nu
 
 test.describe("faults", () => {
   test("D1 failing: a clean 503 page, a task created meanwhile lands exactly once after recovery", async ({ page, context, browser }) => {
-    test.setTimeout(120_000);
+    // Sign-up, the fault's Retry-After and the replay: more than the default 30 s.
+    test.setTimeout(180_000);
     const dev = await playwrightRequest.newContext({ baseURL: base });
     const request = context.request;
     try {
@@ -66,10 +67,11 @@ test.describe("faults", () => {
 
       const tasks = (await (await request.get("/api/v1/tasks?limit=200")).json()).items.filter((t: { title: string }) => t.title === "Tarefa durante a falha");
       expect(tasks).toHaveLength(1);
-      // A reload shows it once too.
-      await page.reload();
-      await untilHydrated(page);
-      await expect(page.getByTestId("task-item").filter({ hasText: "Tarefa durante a falha" })).toHaveCount(1);
+      // Opened afresh, the screen shows it once too.
+      const fresh = await context.newPage();
+      await fresh.goto("/app/tarefas");
+      await untilHydrated(fresh);
+      await expect(fresh.getByTestId("pending-list").getByTestId("task-item").filter({ hasText: "Tarefa durante a falha" })).toHaveCount(1);
     } finally {
       await faults(dev, null).catch(() => undefined);
       await dev.dispose();
