@@ -151,6 +151,8 @@ export function faultyNamespace<T extends object>(namespace: T): T {
  */
 export function withFaults<E extends Pick<Env, "ENVIRONMENT" | "DB" | "SESSIONS" | "USER_REALTIME" | "RATE_LIMITER">>(env: E): E {
   if (!faultsSet() || env.ENVIRONMENT !== "development") return env;
+  // Forgets the expired ones: after the last ends, requests get the plain bindings again.
+  if (Object.keys(activeFaults()).length === 0) return env;
   return {
     ...env,
     DB: faultyD1(env.DB),
