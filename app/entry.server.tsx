@@ -8,6 +8,10 @@ import { I18nBootstrapContext } from "./i18n/bootstrap-script";
 import { serverI18n } from "./i18n/i18n.server";
 import { namespacesOf, serializeBootstrap } from "./i18n/route-namespaces";
 import { resources } from "./locales";
+import { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS } from "@worker/lib/unavailable";
+
+/** Requests (by load context) whose loader or action met a storage outage: answered 503 (0047). */
+const unavailable = new WeakSet<object>();
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +23,12 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let shellRendered = false;
+  // A loader met a storage outage: the error page says so with 503 and Retry-After, not 500.
+  if (unavailable.has(loadContext)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   const nonce = loadContext.cspNonce;
   const i18n = serverI18n(loadContext.lang);
   // Only this language and the matched routes' namespaces go into the page (handle.i18n).
@@ -54,8 +64,13 @@ export default async function handleRequest(
 }
 
 /** Server-side loader/action/render errors as structured logs; unknown URLs (404) are not errors. */
-export function handleError(error: unknown, { request }: Parameters<HandleErrorFunction>[1]) {
+export function handleError(error: unknown, { request, context }: Parameters<HandleErrorFunction>[1]) {
   if (request.signal.aborted) return;
+  if (isServiceUnavailable(error)) {
+    if (context) unavailable.add(context);
+    console.warn(JSON.stringify({ level: "warn", msg: "page_unavailable", url: request.url, error: error instanceof Error ? error.message : String(error) }));
+    return;
+  }
   if (isRouteErrorResponse(error) && error.status === 404) return;
   const err = error instanceof Error ? error : new Error(String(error));
   console.error(JSON.stringify({ level: "error", msg: "page_error", url: request.url, error: err.message, stack: err.stack }));

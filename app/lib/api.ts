@@ -5,25 +5,53 @@ export type ApiErrorBody = { code: string; message: string; fields?: Record<stri
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiErrorBody };
 
-/**
- * Calls the JSON API from the browser (same origin, cookie session). Network failures become an
- * error result with code "network", so screens have one path for every failure.
- */
-export async function apiFetch<T = unknown>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+/** Waits before retrying a GET that met a 503 or no answer: 1 s, then 2 s, then 4 s. */
+export const GET_RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;
+/** A server's Retry-After is honoured up to this (a longer outage is shown, not waited out). */
+export const MAX_RETRY_AFTER_MS = 10_000;
+
+type Attempt<T> = { result: ApiResult<T>; retryAfterMs?: number };
+
+async function attempt<T>(path: string, method: string, init: { body?: unknown; headers?: Record<string, string> }): Promise<Attempt<T>> {
   try {
     const response = await fetch(`/api/v1${path}`, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      method,
       headers: { ...(init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
     });
     const text = await response.text();
     const payload = text ? JSON.parse(text) : null;
-    if (response.ok) return { ok: true, status: response.status, data: payload as T };
+    if (response.ok) return { result: { ok: true, status: response.status, data: payload as T } };
     // The shell offers the upgrade wherever the server says the plan does not include a feature.
     if (response.status === 402) window.dispatchEvent(new CustomEvent(PREMIUM_REQUIRED_EVENT));
-    return { ok: false, status: response.status, error: payload?.error ?? { code: "unknown", message: "" } };
+    const retryAfter = Number(response.headers.get("retry-after"));
+    return {
+      result: { ok: false, status: response.status, error: payload?.error ?? { code: "unknown", message: "" } },
+      retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+    };
   } catch {
-    return { ok: false, status: 0, error: { code: "network", message: "" } };
+    return { result: { ok: false, status: 0, error: { code: "network", message: "" } } };
+  }
+}
+
+const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
+/**
+ * Calls the JSON API from the browser (same origin, cookie session). Network failures become an
+ * error result with code "network", so screens have one path for every failure.
+ *
+ * A GET that meets a storage outage (503) or no answer is retried a few times with backoff,
+ * honouring Retry-After (docs/decisions/0047): reads are safe to repeat, and most outages last
+ * seconds. Writes are never repeated here: the offline queue replays them with their
+ * Idempotency-Key (app/lib/offline/write.ts), so a retry cannot write twice.
+ */
+export async function apiFetch<T = unknown>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  for (let tries = 0; ; tries++) {
+    const { result, retryAfterMs } = await attempt<T>(path, method, init);
+    const transient = !result.ok && (result.status === 503 || (result.status === 0 && !offline()));
+    if (method !== "GET" || !transient || tries >= GET_RETRY_DELAYS_MS.length) return result;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfterMs ?? GET_RETRY_DELAYS_MS[tries], MAX_RETRY_AFTER_MS)));
   }
 }

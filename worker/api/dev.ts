@@ -8,15 +8,21 @@ import { listOutboxMail } from "../db/mail-outbox";
 import { seedDemoAccount } from "../db/seed";
 import { findUserByEmail } from "../db/accounts";
 import { isLocalDevelopment } from "../lib/development";
+import { activeFaults, clearFaults, FAULT_TARGETS, setFault } from "../lib/faults";
 import { apiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { notify } from "../notifications/notify";
 import { publicNotification } from "../notifications/public";
 import type { AppEnv } from "../types";
 
+/** The running faults, with the instant each ends. */
+const describeFaults = () =>
+  Object.entries(activeFaults()).map(([target, fault]) => ({ target, mode: fault.mode, ms: fault.ms, until: new Date(fault.until).toISOString() }));
+
 /**
  * Development-only helpers under /api/dev: the mailbox (what production would have e-mailed), the
- * demo account seed run by `npm start`, and a cron trigger. Anywhere else they answer 404.
+ * demo account seed run by `npm start`, a cron trigger and the faults switch. Anywhere else they
+ * answer 404.
  */
 export const dev = new Hono<AppEnv>()
   .use("*", async (c, next) => {
@@ -66,6 +72,34 @@ export const dev = new Hono<AppEnv>()
     const { email, endsAt } = await c.req.json<{ email: string; endsAt: string }>();
     await setTrialEnd(database(c.env.DB), String(email).toLowerCase(), new Date(endsAt));
     return c.json({ ok: true });
+  })
+
+  // The faults switch (docs/decisions/0047): D1, KV or the Durable Objects fail or answer `ms`
+  // late for `seconds`; `npm run faults -- d1 fail 30`. Requests without a session cookie read
+  // nothing, so the switch itself works under any fault.
+  .get("/faults", (c) => c.json({ faults: describeFaults() }))
+  .post(
+    "/faults",
+    validate(
+      "json",
+      z
+        .object({
+          target: z.enum(FAULT_TARGETS),
+          mode: z.enum(["fail", "slow", "off"]),
+          ms: z.number().int().min(1).max(60_000).optional(),
+          seconds: z.number().int().min(1).max(3600).default(60),
+        })
+        .strict(),
+    ),
+    (c) => {
+      const { target, mode, ms, seconds } = c.req.valid("json");
+      setFault(target, mode === "off" ? null : { mode, ms: mode === "slow" ? (ms ?? 2000) : 0, seconds });
+      return c.json({ faults: describeFaults() });
+    },
+  )
+  .delete("/faults", (c) => {
+    clearFaults();
+    return c.json({ faults: describeFaults() });
   })
 
   // Runs a cron schedule now: fan-out jobs enqueue on the local queue, whose consumer runs a few

@@ -51,7 +51,9 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
     return "ignored";
   }
 
-  const change: billing.BillingChange = { event, now: deps.now(), subscription: await currentSubscription(deps, userId, customerId) };
+  // The time is taken before Stripe is read: the stored state is never replaced by an older read.
+  const readAt = deps.now();
+  const change: billing.BillingChange = { event, now: readAt, subscription: await currentSubscription(deps, userId, customerId) };
   if (event.type === "checkout.session.completed") {
     const session = event.data.object as Stripe.Checkout.Session;
     const coupon = session.metadata?.coupon;

@@ -3,7 +3,7 @@
  * coupon redemptions and referrals. Lookups by Stripe customer id or referral code are how a user
  * is found from outside (webhooks, links); everything after that takes the user id.
  */
-import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { couponRedemptions, referrals, stripeEvents, subscriptions, users } from "./schema";
 
@@ -54,7 +54,9 @@ export async function applyBillingChange(db: Db, change: BillingChange): Promise
       db
         .insert(subscriptions)
         .values({ ...change.subscription, updatedAt: now })
-        .onConflictDoUpdate({ target: subscriptions.userId, set: { ...rest, updatedAt: now } }),
+        // `now` is taken before Stripe was read: a read older than the stored one (two events
+        // handled at once, the slower writing last) does not overwrite the newer state (0047).
+        .onConflictDoUpdate({ target: subscriptions.userId, set: { ...rest, updatedAt: now }, setWhere: lte(subscriptions.updatedAt, now) }),
     );
   }
   if (change.couponRedeemed) {

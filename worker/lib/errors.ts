@@ -4,6 +4,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../types";
 import { log } from "./log";
 import { translator } from "./translate";
+import { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS } from "./unavailable";
+
+export { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS };
 import type { MessageKey } from "~/locales/types";
 
 /** Error codes of the API contract (../shared/API.md), with their HTTP status. */
@@ -24,6 +27,8 @@ export const errorStatus = {
   billing_unavailable: 503,
   /** Production lacks a setting this request needs (docs/decisions/0015). */
   service_misconfigured: 503,
+  /** D1, KV or a Durable Object is failing for a while: nothing was changed, try again (0047). */
+  service_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -85,9 +90,32 @@ const httpExceptionCodes: Partial<Record<number, ErrorCode>> = {
   429: "rate_limited",
 };
 
+/** The 503 of a storage outage, with its Retry-After. */
+export const unavailable = () => apiError("service_unavailable", { headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) } });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * A page request that failed before the React Router app ran (the session read, say): a small
+ * self-contained HTML page, since the app's own error page needs the same storage.
+ */
+function unavailablePage(c: Context<AppEnv>) {
+  const lang = c.get("lang") ?? "pt";
+  const t = translator(lang);
+  const title = escapeHtml(t("errors:unavailablePage.title"));
+  const message = escapeHtml(t("errors:service_unavailable"));
+  const retry = escapeHtml(t("errors:unavailablePage.retry"));
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1.5rem;line-height:1.5;color:#1f2937"><h1 style="font-size:1.5rem">${title}</h1><p>${message}</p><p><a href="" style="color:#0f766e">${retry}</a></p></body></html>`;
+  return c.html(html, 503, { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS), "Cache-Control": "no-store" });
+}
+
 /** The root error handler: contract-shaped errors, and a bare 500 with a request id for bugs. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof ApiError) return errorResponse(c, err);
+  if (isServiceUnavailable(err)) {
+    log("warn", "service_unavailable", { requestId: c.get("requestId"), error: err.message, cause: err.cause instanceof Error ? err.cause.message : undefined });
+    return new URL(c.req.url).pathname.startsWith("/api/") ? errorResponse(c, unavailable()) : unavailablePage(c);
+  }
   if (err instanceof HTTPException && err.status < 500) {
     const code = httpExceptionCodes[err.status] ?? "validation_failed";
     return errorResponse(c, new ApiError(code, err.status as ContentfulStatusCode));

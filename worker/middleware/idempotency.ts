@@ -2,6 +2,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { createMiddleware } from "hono/factory";
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from "../db/idempotency";
 import { apiError } from "../lib/errors";
+import { log } from "../lib/log";
 import type { AppEnv } from "../types";
 
 /**
@@ -68,7 +69,12 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   }
   // Hono turns thrown errors into c.res through onError before this point in some paths.
   if (c.res.status >= 200 && c.res.status < 300) {
-    await storeIdempotentAnswer(c.env.DB, userId, key, { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text() });
+    try {
+      await storeIdempotentAnswer(c.env.DB, userId, key, { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text() });
+    } catch (error) {
+      // The write has landed: answer it, or the client would retry a change that exists (0047).
+      log("error", "idempotent_answer_not_stored", { userId, path, error: error instanceof Error ? error.message : String(error) });
+    }
   } else {
     await releaseIdempotencyKey(c.env.DB, userId, key);
   }

@@ -10,7 +10,8 @@ export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH"; path: s
  * A write the offline queue covers. Sent at once with its own Idempotency-Key; when no answer
  * comes (offline) it is queued with that same key, so if the server did get it, the replay is
  * answered without a second write. While older changes wait in the queue, a new one queues
- * behind them, so changes reach the server in the order they were made.
+ * behind them, so changes reach the server in the order they were made. A storage outage (503:
+ * nothing was written, docs/decisions/0047) is queued the same way and replayed when it ends.
  */
 export async function writeOrQueue<T>(write: OfflineWrite): Promise<ApiResult<T> | Queued> {
   const key = crypto.randomUUID();
@@ -21,10 +22,14 @@ export async function writeOrQueue<T>(write: OfflineWrite): Promise<ApiResult<T>
   // The browser knows it has no network: nothing is sent, so the change can still be folded.
   const knownOffline = userId !== null && typeof navigator !== "undefined" && navigator.onLine === false;
   let sent = false;
+  let unavailable = false;
   if (!waiting && !ofOfflineItem && !knownOffline) {
     const result = await apiFetch<T>(write.path, { method: write.method, body: write.body, headers: { "Idempotency-Key": key } });
+    unavailable = !result.ok && result.status === 503;
     // Without a signed-in user known to the queue there is nowhere to keep it: the error stands.
-    if (result.ok || result.error.code !== "network" || userId === null) return result;
+    // No answer (it may have landed) or 503 (the server is down for a while): queued with its key,
+    // its body fixed from now on.
+    if (result.ok || (result.error.code !== "network" && !unavailable) || userId === null) return result;
     sent = true;
   }
   if (userId === null) return { queued: false, storageError: "unavailable" };
@@ -34,7 +39,8 @@ export async function writeOrQueue<T>(write: OfflineWrite): Promise<ApiResult<T>
     (error: unknown) => ({ storageError: (error as { reason?: "quota" | "unavailable" }).reason ?? ("unavailable" as const) }),
   );
   if ("storageError" in change) return { queued: false, storageError: change.storageError };
-  if (waiting) void replayNow();
+  // Online but unavailable: replay now, which waits out the server's Retry-After.
+  if (waiting || unavailable) void replayNow();
   // A folded edit answers the id of the item it was folded into.
   return { queued: true, tempId: change.tempId ?? `${OFFLINE_ID_PREFIX}${change.key}` };
 }

@@ -26,6 +26,11 @@ export default {
   internal_error: "Internal system error. Please try again in a few minutes.",
   service_misconfigured: "Service temporarily unavailable: the server configuration is incomplete.",
   billing_unavailable: "The payment service could not be reached. Nothing was changed; please try again in a few minutes.",
+  service_unavailable: "The service is temporarily unavailable. Nothing was changed; please try again in a moment.",
+  unavailablePage: {
+    title: "Service temporarily unavailable",
+    retry: "Try again",
+  },
   field: {
     required: "Required field.",
     invalid: "Invalid value.",

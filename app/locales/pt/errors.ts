@@ -24,6 +24,11 @@ const errors = {
   internal_error: "Erro interno do sistema. Tente novamente em alguns minutos.",
   service_misconfigured: "Serviço temporariamente indisponível: a configuração do servidor está incompleta.",
   billing_unavailable: "Não foi possível contactar o serviço de pagamentos. Nada foi alterado; tente novamente dentro de alguns minutos.",
+  service_unavailable: "O serviço está temporariamente indisponível. Nada foi alterado; tente novamente dentro de instantes.",
+  unavailablePage: {
+    title: "Serviço temporariamente indisponível",
+    retry: "Tentar novamente",
+  },
   field: {
     required: "Campo obrigatório.",
     invalid: "Valor inválido.",

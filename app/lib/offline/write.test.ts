@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The queue answers the change it stored (or the one it was folded into).
+const enqueueChange = vi.fn(async (change: { key: string; tempId?: string }) => change);
+const replayNow = vi.fn(async () => undefined);
+vi.mock("./runtime", () => ({ enqueueChange, replayNow }));
+
+const { writeOrQueue } = await import("./write");
+const { setOfflineSnapshot } = await import("./state");
+
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "retry-after": "5" } });
+const write = { kind: "task.create" as const, method: "POST" as const, path: "/tasks", body: { title: "Pão" }, label: "Pão" };
+
+beforeEach(() => {
+  setOfflineSnapshot({ userId: "user-1", changes: [] });
+  enqueueChange.mockClear();
+  replayNow.mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("writeOrQueue under a storage outage", () => {
+  it("queues a write answered 503 with its key and replays it (nothing was written)", async () => {
+    const fetchMock = vi.fn(async () => answer(503, { error: { code: "service_unavailable", message: "Indisponível" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    const result = await writeOrQueue(write);
+    expect(result).toMatchObject({ queued: true });
+    const sentKey = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ path: "/tasks", userId: "user-1", key: sentKey["Idempotency-Key"] }));
+    expect(replayNow).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives other errors to the screen", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => answer(400, { error: { code: "validation_failed", message: "Campos" } })));
+    const result = await writeOrQueue(write);
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(enqueueChange).not.toHaveBeenCalled();
+  });
+});
