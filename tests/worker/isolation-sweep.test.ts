@@ -2,13 +2,13 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
 import { api, json, ORIGIN } from "./helpers";
-import { changedTables, digest } from "./sweeps/digest";
+import { installWriteLog, writeMark, writesSince } from "./sweeps/checks";
 import { account, apiRoutes, ENDPOINTS, fill, keyOf, objectsOf, send, type Account, type Objects, type Route } from "./sweeps/endpoints";
 
 // Issue 20, isolation: for every route of the app that takes an id (every module's, sub-routes
 // included), user B tries A's objects with every method the route has. Every attempt answers 404
 // with exactly the body a random id of the same shape gets (nothing tells B that A's object
-// exists), and no row of the database changes. RUMO_FULL_SWEEP=1 adds spellings of A's ids that
+// exists), and no row of the database changes (tests/worker/sweeps/checks.ts's write log). RUMO_FULL_SWEEP=1 adds spellings of A's ids that
 // a careless router or query could still match (case, trailing slash, padding, a parameter).
 const FULL = env.RUMO_FULL_SWEEP === "1";
 
@@ -58,6 +58,7 @@ let objects: Objects & { googleCalendar: string };
 let bOwn: Objects;
 
 beforeAll(async () => {
+  await installWriteLog();
   a = await googleAccount(`iso-a-${Date.now()}`);
   b = await account("iso-b");
   objects = { ...(await objectsOf(a)), googleCalendar: "" };
@@ -98,7 +99,7 @@ describe("the isolation sweep", () => {
   it("answers B with 404 for A's ids, the same 404 as for a random id, and changes nothing", async () => {
     const failures: string[] = [];
     let requests = 0;
-    const before = await digest();
+    const before = await writeMark();
     for (const route of routes) {
       const params = aParams(route);
       const random = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, sameShape(v)]));
@@ -122,7 +123,7 @@ describe("the isolation sweep", () => {
         }
       }
     }
-    const changed = changedTables(before, await digest());
+    const changed = await writesSince(before);
     console.log(`isolation sweep: ${routes.length} id routes, ${requests} requests by B (${FULL ? "full" : "compact"})`);
     expect(failures).toEqual([]);
     expect(changed, "tables B's refused requests changed").toEqual([]);

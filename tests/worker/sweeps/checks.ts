@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { resources } from "~/locales";
 
 /**
- * A digest of every row D1 holds, table by table, so a sweep can tell that a refused request
- * changed nothing (no half write). Virtual (FTS5) tables and their shadow tables follow the user
- * tables by triggers, so they add nothing and are left out; `VOLATILE` names the columns a request
- * may touch without changing anything of the user's (each with its reason).
+ * What the sweeps check of an answer: that a refused request changed no row of D1 (a write log
+ * kept by triggers; virtual FTS5 tables and their shadow tables follow the user tables by
+ * triggers and are left out; `VOLATILE` names the columns a request may touch without changing
+ * anything of the user's, each with its reason), and that an error is in the contract's shape.
  */
 const VOLATILE: Record<string, string[]> = {
   // Presence, refreshed by any signed-in request (docs/decisions/0037), not data the user wrote.
@@ -14,8 +14,14 @@ const VOLATILE: Record<string, string[]> = {
 /** Tables a refused request writes by design: the operations counters of error answers (admin health). */
 const OPERATIONS = new Set(["error_counts"]);
 const WRITE_LOG = "sweep_write_log";
+/**
+ * Inserts a refused request makes by design, as a condition an insert must meet to count as a
+ * change: the audit log records every refused or failed admin action and every refused admin
+ * access (docs/decisions/0016), so only an "ok" entry means something was done.
+ */
+const CHANGE_WHEN_INSERTED: Record<string, string> = { audit_log: "new.outcome = 'ok'" };
 
-let tables: Promise<{ name: string; columns: string }[]> | undefined;
+let tables: Promise<{ name: string; kept: string[] }[]> | undefined;
 
 async function listTables() {
   const { results } = await env.DB.prepare("select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'").all<{
@@ -24,11 +30,11 @@ async function listTables() {
   }>();
   const virtual = results.filter((t) => /^create virtual table/i.test(t.sql)).map((t) => t.name);
   const plain = results.filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)) && !OPERATIONS.has(t.name) && t.name !== WRITE_LOG);
-  const out: { name: string; columns: string; kept: string[] }[] = [];
+  const out: { name: string; kept: string[] }[] = [];
   for (const { name } of plain) {
     const { results: cols } = await env.DB.prepare(`select name from pragma_table_info('${name}')`).all<{ name: string }>();
     const kept = cols.map((c) => c.name).filter((c) => !(VOLATILE[name] ?? []).includes(c));
-    out.push({ name, columns: kept.map((c) => `"${c}"`).join(", "), kept });
+    out.push({ name, kept });
   }
   return out;
 }
@@ -44,7 +50,7 @@ export async function installWriteLog() {
   for (const t of list) {
     const changed = t.kept.map((c) => `old."${c}" is not new."${c}"`).join(" or ");
     statements.push(
-      `create trigger if not exists sweep_ins_${t.name} after insert on "${t.name}" begin insert into ${WRITE_LOG} (tbl, op) values ('${t.name}', 'insert'); end`,
+      `create trigger if not exists sweep_ins_${t.name} after insert on "${t.name}"${CHANGE_WHEN_INSERTED[t.name] ? ` when ${CHANGE_WHEN_INSERTED[t.name]}` : ""} begin insert into ${WRITE_LOG} (tbl, op) values ('${t.name}', 'insert'); end`,
       `create trigger if not exists sweep_del_${t.name} after delete on "${t.name}" begin insert into ${WRITE_LOG} (tbl, op) values ('${t.name}', 'delete'); end`,
       `create trigger if not exists sweep_upd_${t.name} after update on "${t.name}" when ${changed || "0"} begin insert into ${WRITE_LOG} (tbl, op) values ('${t.name}', 'update'); end`,
     );
@@ -62,25 +68,6 @@ export async function writesSince(mark: number): Promise<string[]> {
   const { results } = await env.DB.prepare(`select distinct op || ' ' || tbl as write from ${WRITE_LOG} where id > ?`).bind(mark).all<{ write: string }>();
   return results.map((r) => r.write);
 }
-
-async function sha(text: string) {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text)));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-export type Digest = Record<string, string>;
-
-/** Table → hash of its rows (one D1 batch). */
-export async function digest(): Promise<Digest> {
-  const list = await (tables ??= listTables());
-  const answers = await env.DB.batch(list.map((t) => env.DB.prepare(`select ${t.columns} from "${t.name}" order by rowid`)));
-  const out: Digest = {};
-  await Promise.all(list.map(async (t, i) => (out[t.name] = await sha(JSON.stringify(answers[i].results)))));
-  return out;
-}
-
-/** The tables whose rows differ between two digests. */
-export const changedTables = (before: Digest, after: Digest) => Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 
 /** Every message of one language's catalogues, as patterns ({{placeholders}} match any text). */
 function messagePatterns(language: "pt" | "en") {
