@@ -17,6 +17,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // The sweeps' full corpus (tests/worker/bad-input-sweep.test.ts, isolation-sweep.test.ts).
+            RUMO_FULL_SWEEP: process.env.RUMO_FULL_SWEEP === "1" ? "1" : "0",
             LOG_REQUESTS: "false",
             APP_URL: "http://localhost",
             GOOGLE_CLIENT_ID: FAKE_GOOGLE.clientId,

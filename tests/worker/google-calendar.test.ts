@@ -359,7 +359,10 @@ describe("isolation and background sync", () => {
     const anaCalendar = ana.status.calendars[0].id;
     expect((await api(`/calendar/google/calendars/${anaCalendar}`, { method: "PATCH", body: { selected: false }, headers: { cookie: rui.cookie } })).status).toBe(404);
     const anaEvent = (await eventsIn(ana.cookie))[0].id;
-    expect((await json(await api(`/calendar/google/events/${anaEvent}/history`, { headers: { cookie: rui.cookie } }))).items).toEqual([]);
+    // Another user's event is a 404, as for an id that does not exist (it was an empty 200: issue 20's isolation sweep).
+    const history = await api(`/calendar/google/events/${anaEvent}/history`, { headers: { cookie: rui.cookie } });
+    expect(history.status).toBe(404);
+    expect(await json(history)).toEqual(await json(await api(`/calendar/google/events/${crypto.randomUUID()}/history`, { headers: { cookie: rui.cookie } })));
     expect((await eventsIn(ana.cookie)).map((e) => e.title)).toEqual(["Da Ana"]);
   });
 

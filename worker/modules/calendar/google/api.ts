@@ -164,6 +164,10 @@ export const googleCalendarApi = new Hono<AppEnv>()
   /** Versions of an event that lost a sync conflict, newest first. */
   .get("/events/:id/history", async (c) => {
     const { user } = currentAuth(c);
-    const rows = await store.historyOfEvent(scopedTo(database(c.env.DB), user.id), c.req.param("id"));
+    const scoped = scopedTo(database(c.env.DB), user.id);
+    const id = c.req.param("id");
+    // Another user's event (or none) is a 404 like every id route, not an empty history (../shared/API.md).
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !(await store.findSeries(scoped, id))) throw apiError("not_found");
+    const rows = await store.historyOfEvent(scoped, id);
     return c.json({ items: rows.map((r) => ({ id: r.id, source: r.source, reason: r.reason, snapshot: r.snapshot, createdAt: r.createdAt.toISOString() })) });
   });
