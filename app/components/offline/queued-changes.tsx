@@ -1,23 +1,14 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { TextField } from "~/components/ui/field";
-import { MoneyInput } from "~/components/ui/money-input";
 import type { ChangeKind, QueuedChange } from "~/lib/offline/queue";
+import { EDITABLE } from "./editable";
 import { useOfflineSnapshot, useQueuedChanges } from "~/lib/offline/state";
 
-/** The fields a user can correct in a refused change, per kind (the rest is kept as it was). */
-const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "content" | "amountCents")[]> = {
-  "task.create": ["title", "description"],
-  "task.update": ["title"],
-  "transaction.create": ["description", "amountCents"],
-  "diary.create": ["title", "content"],
-  "diary.update": ["title", "content"],
-  "routine.checkIn": [],
-};
-
 const runtime = () => import("~/lib/offline/runtime");
+// Correcting a refused change is rare: its form (and the money input) loads when asked for.
+const EditForm = lazy(() => import("./queued-change-edit").then((module) => ({ default: module.EditForm })));
 
 /**
  * Changes of these kinds made offline, at once in the screen: waiting ones with a badge, refused
@@ -71,7 +62,9 @@ function QueuedItem({ change, waitingFor, dependents, actions }: { change: Queue
             {t("offline.failedReason", { reason })}
           </p>
           {editing ? (
-            <EditForm change={change} onDone={() => setEditing(false)} />
+            <Suspense fallback={null}>
+              <EditForm change={change} onDone={() => setEditing(false)} />
+            </Suspense>
           ) : (
             <div className="mt-2 flex flex-wrap gap-2">
               {!gone && EDITABLE[change.kind].length > 0 && (
@@ -105,50 +98,5 @@ function QueuedItem({ change, waitingFor, dependents, actions }: { change: Queue
         }}
       />
     </li>
-  );
-}
-
-function EditForm({ change, onDone }: { change: QueuedChange; onDone: () => void }) {
-  const { t } = useTranslation("shell");
-  const [body, setBody] = useState<Record<string, unknown>>(change.body);
-  const fields = EDITABLE[change.kind];
-  return (
-    <form
-      className="mt-2 space-y-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const label = String(body.title ?? body.description ?? change.label) || change.label;
-        const { queue, replayNow } = await runtime();
-        await queue.edit(change, body, label);
-        onDone();
-        void replayNow();
-      }}
-    >
-      {fields.map((field) =>
-        field === "amountCents" ? (
-          <MoneyInput
-            key={field}
-            label={t("offline.fields.amountCents")}
-            valueCents={typeof body.amountCents === "number" ? body.amountCents : null}
-            onChangeCents={(cents) => setBody((current) => ({ ...current, amountCents: cents }))}
-            error={change.error?.fields?.[field]}
-          />
-        ) : (
-          <TextField
-            key={field}
-            label={t(`offline.fields.${field}`)}
-            value={String(body[field] ?? "")}
-            error={change.error?.fields?.[field]}
-            onChange={(event) => setBody((current) => ({ ...current, [field]: event.target.value }))}
-          />
-        ),
-      )}
-      <div className="flex gap-2">
-        <Button type="submit">{t("offline.save")}</Button>
-        <Button variant="ghost" onClick={onDone}>
-          {t("offline.cancel")}
-        </Button>
-      </div>
-    </form>
   );
 }

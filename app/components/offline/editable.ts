@@ -1,0 +1,11 @@
+import type { ChangeKind } from "~/lib/offline/queue";
+
+/** The fields a user can correct in a refused change, per kind (the rest is kept as it was). */
+export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "content" | "amountCents")[]> = {
+  "task.create": ["title", "description"],
+  "task.update": ["title"],
+  "transaction.create": ["description", "amountCents"],
+  "diary.create": ["title", "content"],
+  "diary.update": ["title", "content"],
+  "routine.checkIn": [],
+};
