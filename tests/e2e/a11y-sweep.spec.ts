@@ -36,6 +36,21 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** Each /app screen loaded, hydrated and settled, then analysed: its violations by screen. */
+async function sweepScreens(page: Page, screens: string[]) {
+  const found: Record<string, string[]> = {};
+  for (const screen of screens) {
+    const response = await page.goto(`/app/${screen}`, { waitUntil: "domcontentloaded" });
+    expect(response?.status(), screen).toBeLessThan(400);
+    await untilHydrated(page);
+    // Skeletons give way to content (or an empty state) before the check.
+    await page.waitForLoadState("networkidle");
+    const violations = await seriousViolations(page);
+    if (violations.length) found[screen] = violations;
+  }
+  return found;
+}
+
 for (const { language, layout } of COMBINATIONS) {
   test(`every /app screen in ${language} on a ${layout} has no serious or critical axe violation`, async ({ page }) => {
     const SCREENS = await screens();
@@ -47,17 +62,7 @@ for (const { language, layout } of COMBINATIONS) {
     const patch = await page.request.patch("/api/v1/me", { headers: originOf(page.request), data: { language } });
     expect(patch.status()).toBe(200);
 
-    const found: Record<string, string[]> = {};
-    for (const screen of SCREENS) {
-      const response = await page.goto(`/app/${screen}`, { waitUntil: "domcontentloaded" });
-      expect(response?.status(), screen).toBeLessThan(400);
-      await untilHydrated(page);
-      // Skeletons give way to content (or an empty state) before the check.
-      await page.waitForLoadState("networkidle");
-      const violations = await seriousViolations(page);
-      if (violations.length) found[screen] = violations;
-    }
-    expect(found).toEqual({});
+    expect(await sweepScreens(page, SCREENS)).toEqual({});
   });
 }
 
@@ -100,15 +105,7 @@ test("onboarding and every admin screen have no serious or critical axe violatio
   const admin = "a11y-admin@e2e.rumo.test";
   const signIn = await page.request.post("/api/v1/auth/login", { headers, data: { email: admin, password: PASSWORD } });
   if (signIn.status() !== 200) await createUser(page.request, admin, { fullName: "Ana Admin", toursDone: true });
-  const found: Record<string, string[]> = {};
-  for (const screen of ADMIN_SCREENS) {
-    const response = await page.goto(`/app/${screen}`, { waitUntil: "domcontentloaded" });
-    expect(response?.status(), screen).toBeLessThan(400);
-    await untilHydrated(page);
-    await page.waitForLoadState("networkidle");
-    const violations = await seriousViolations(page);
-    if (violations.length) found[screen] = violations;
-  }
+  const found = await sweepScreens(page, ADMIN_SCREENS);
 
   // A new account, confirmed and signed in but not onboarded, lands on the onboarding screen.
   await page.context().clearCookies();
