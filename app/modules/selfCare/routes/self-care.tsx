@@ -112,6 +112,19 @@ export default function SelfCareScreen() {
 
   const dueToday = routines.filter((r) => r.scheduledToday);
   const others = routines.filter((r) => !r.scheduledToday);
+  // One card for a routine, due today or not.
+  const card = (routine: (typeof routines)[number]) => (
+    <RoutineCard
+      key={routine.id}
+      routine={routine}
+      queuedDays={daysOf(queued, routine.id)}
+      today={data.today}
+      canWrite={canWrite}
+      onToggle={toggle}
+      onEdit={() => setForm(routine)}
+      onRemove={() => setRemoving(routine)}
+    />
+  );
   return (
     <section className="mx-auto max-w-3xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3" data-tour="selfCare-header">
@@ -163,18 +176,7 @@ export default function SelfCareScreen() {
               <p className="text-sm text-slate-600">{t("todayEmpty")}</p>
             ) : (
               <ul className="space-y-2" data-testid="today-checklist">
-                {dueToday.map((routine) => (
-                  <RoutineCard
-                    key={routine.id}
-                    routine={routine}
-                    queuedDays={daysOf(queued, routine.id)}
-                    today={data.today}
-                    canWrite={canWrite}
-                    onToggle={toggle}
-                    onEdit={() => setForm(routine)}
-                    onRemove={() => setRemoving(routine)}
-                  />
-                ))}
+                {dueToday.map(card)}
               </ul>
             )}
           </section>
@@ -184,18 +186,7 @@ export default function SelfCareScreen() {
                 {t("otherRoutines")}
               </h2>
               <ul className="space-y-2">
-                {others.map((routine) => (
-                  <RoutineCard
-                    key={routine.id}
-                    routine={routine}
-                    queuedDays={daysOf(queued, routine.id)}
-                    today={data.today}
-                    canWrite={canWrite}
-                    onToggle={toggle}
-                    onEdit={() => setForm(routine)}
-                    onRemove={() => setRemoving(routine)}
-                  />
-                ))}
+                {others.map(card)}
               </ul>
             </section>
           )}
