@@ -68,6 +68,8 @@ const ROUTES = {
   dashboard: { path: "/app/dashboard", auth: true },
   health: { path: "/api/v1/health" },
   home: { path: "/" },
+  search: { path: "/api/v1/search?q=tarefa", auth: true },
+  "search-none": { path: "/api/v1/search?q=xilofone", auth: true },
 };
 
 // The Worker's isolate is the target whose URL names the user script (wrangler lists one per Worker).

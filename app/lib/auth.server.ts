@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { Auth } from "@worker/auth/middleware";
 import { publicUser } from "@worker/auth/public-user";
-import { profileAndEntitlementsOf } from "@worker/billing/entitlements";
+import { entitlementsOfAuth } from "@worker/billing/entitlements";
 
 // The Hono root authenticates each request once and puts the session in the load context
 // (worker/app.ts): loaders read it here and never validate the cookie again.
@@ -28,10 +28,10 @@ export function requireUser({ request, context }: Args): Auth {
 }
 
 /** What every /app screen needs to know about the user (serialisable). */
-export async function appUser(context: AppLoadContext, auth: Auth) {
-  const env = context.cloudflare.env;
-  // One D1 round trip for both (a batch): every /app page runs this loader.
-  const { profile, subscription, entitlements } = await profileAndEntitlementsOf(env, auth.user);
+export function appUser(auth: Auth) {
+  // The profile and the paid subscription came with the session's read of the user: no D1 here.
+  const { profile } = auth;
+  const { subscription, entitlements } = entitlementsOfAuth(auth);
   return {
     user: publicUser(auth.user, auth.session),
     profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },

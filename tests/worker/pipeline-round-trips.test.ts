@@ -36,6 +36,9 @@ describe("round trips before the handler", () => {
     expect(before.kvReads).toHaveLength(1);
     expect(before.d1).toHaveLength(1);
     expect(before.d1[0].sql[0]).toContain('from "users"');
+    // …with the profile and the paid subscription in the same statement (GET /me, the /app layout
+    // and the premium guards read them from the session instead of a round trip of their own).
+    expect(before.d1[0].sql[0]).toMatch(/left join "profiles".*left join "subscriptions"/);
     // The error count is the only D1 work left, after the answer.
     expect(after.every(isErrorCount)).toBe(true);
   });
@@ -46,6 +49,18 @@ describe("round trips before the handler", () => {
     const { before } = await pipelineCalls(cookie);
     expect(before.kvReads).toHaveLength(1);
     expect(before.d1).toHaveLength(1);
-    expect(before.d1[0].sql[0]).toMatch(/from "sessions" inner join "users"/);
+    expect(before.d1[0].sql[0]).toMatch(/from "sessions" inner join "users" .*left join "profiles".*left join "subscriptions"/);
+  });
+
+  it("GET /me needs no D1 round trip past the session's", async () => {
+    const cookie = await signUpAndLogIn("rt-me@example.com");
+    const d1: D1Call[] = [];
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(`${ORIGIN}/api/v1/me`, { headers: { cookie } }), { ...env, DB: countingD1(env.DB, d1) }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { subscription: { tier: string } }).subscription.tier).toBe("pro");
+    const own = d1.filter((c) => !isErrorCount(c));
+    expect(own.map((c) => c.sql[0])).toHaveLength(1);
   });
 });

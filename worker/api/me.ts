@@ -6,7 +6,7 @@ import { publicUser } from "../auth/public-user";
 import { clearSessionCookie, revokeOtherSessions, revokeSession } from "../auth/sessions";
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-factor";
 import { eraseAccount } from "../auth/erase-account";
-import { profileAndEntitlementsOf } from "../billing/entitlements";
+import { entitlementsOfAuth } from "../billing/entitlements";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
 import { EXPORTERS } from "../modules/exporters";
@@ -104,8 +104,9 @@ export const me = new Hono<AppEnv>()
   .use("*", requireUser)
 
   .get("/", async (c) => {
-    const { user, session } = currentAuth(c);
-    const { profile, subscription, entitlements } = await profileAndEntitlementsOf(c.env, user);
+    const auth = currentAuth(c);
+    const { user, session, profile } = auth;
+    const { subscription, entitlements } = entitlementsOfAuth(auth);
     return c.json({
       user: publicUser(user, session),
       profile: { hasCompletedOnboarding: profile?.hasCompletedOnboarding ?? false, firstModules: profile?.firstModules ?? [] },

@@ -11,8 +11,12 @@ import { mailerFor } from "../mail/mailer";
 import { userRealtime } from "../durable-objects/user-realtime";
 import { appBaseUrl } from "../lib/app-url";
 
-/** `refreshedCookie`: set when this request extended the session; the response must carry it. */
-export type Auth = { user: accounts.User; session: SessionRecord; token: string; refreshedCookie?: string };
+/**
+ * The signed-in request: the user with their profile and paid subscription row (read in the same
+ * statement as the user, so GET /me, the /app layout and premium checks need no read of their own).
+ * `refreshedCookie`: set when this request extended the session; the response must carry it.
+ */
+export type Auth = accounts.Account & { session: SessionRecord; token: string; refreshedCookie?: string };
 
 /** Ending sessions closes their realtime sockets on the user's Durable Object. */
 const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {
@@ -50,10 +54,10 @@ export async function authenticate(env: Env, request: Request, options: { strict
   const deps = sessionDeps(env, options.waitUntil);
   const result = await validateSessionToken(deps, token, { strict: options.strict });
   if (result.status !== "valid") return null;
-  const user = result.user ?? (await accounts.findUserById(deps.db, result.session.userId));
+  const account = result.account ?? (await accounts.findAccount(deps.db, result.session.userId));
   // A disabled account is signed out everywhere, even by a session copy KV still holds.
-  if (!user || user.disabledAt) return null;
-  return { user, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };
+  if (!account || account.user.disabledAt) return null;
+  return { ...account, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };
 }
 
 /**

@@ -37,8 +37,8 @@ export type SessionValidation =
       status: "valid";
       session: SessionRecord;
       extended: boolean;
-      /** The session's user, when the session was read from D1 (read with it, in the same query). */
-      user?: accounts.User;
+      /** The session's user account, when the session was read from D1 (read with it, in the same query). */
+      account?: accounts.Account;
     }
   | { status: "invalid" };
 
@@ -88,12 +88,12 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
   const now = (deps.now?.() ?? new Date()).getTime();
   const id = hashToken(token);
   let record = options.strict ? null : await deps.kv.get<SessionRecord>(kvKey(id), "json");
-  let user: accounts.User | undefined;
+  let account: accounts.Account | undefined;
   if (!record) {
-    // The session with its user: one D1 round trip before the handler, KV copy or not (0041).
-    const found = await accounts.findSessionWithUser(deps.db, id);
+    // The session with its user's account: one D1 round trip before the handler, KV copy or not (0041).
+    const found = await accounts.findSessionWithAccount(deps.db, id);
     const row = found?.session;
-    user = found?.user;
+    if (found) account = { user: found.user, profile: found.profile, paid: found.paid };
     if (!row) {
       if (options.strict) await deps.kv.delete(kvKey(id));
       return { status: "invalid" };
@@ -125,7 +125,7 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     if (deps.waitUntil) deps.waitUntil(write);
     else await write;
   }
-  return { status: "valid", session: record, extended, user };
+  return { status: "valid", session: record, extended, account };
 }
 
 /**

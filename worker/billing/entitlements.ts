@@ -1,11 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import { entitlementsFor, hasEntitlement, type Entitlement } from "~/lib/plans";
-import { currentAuth } from "../auth/middleware";
+import { currentAuth, type Auth } from "../auth/middleware";
 import { database } from "../db/client";
 import { ApiError, apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import type { PremiumRoute } from "./premium-routes";
-import { profileAndSubscription, type User } from "../db/accounts";
 import { loadSubscriptionState, subscriptionOf } from "./subscription";
 
 /** 402 premium_required: 'Funcionalidade Premium - disponível apenas para utilizadores Premium'. */
@@ -18,18 +17,19 @@ export async function entitlementsOf(env: Env, user: Parameters<typeof loadSubsc
   return { subscription, entitlements: entitlementsFor(subscription) };
 }
 
-/** The user's profile with their subscription state and entitlements, in one D1 round trip (/me, the /app layout). */
-export async function profileAndEntitlementsOf(env: Env, user: Pick<User, "id" | "trialEndsAt" | "bonusProUntil">, now = new Date()) {
-  const { profile, subscription: paid } = await profileAndSubscription(database(env.DB), user.id);
-  const subscription = subscriptionOf(user, paid, now);
-  return { profile, subscription, entitlements: entitlementsFor(subscription) };
+/**
+ * The signed-in user's subscription state and entitlements from what the session read already
+ * carries (the paid subscription row is read with the user): no D1 round trip.
+ */
+export function entitlementsOfAuth(auth: Pick<Auth, "user" | "paid">, now = new Date()) {
+  const subscription = subscriptionOf(auth.user, auth.paid, now);
+  return { subscription, entitlements: entitlementsFor(subscription) };
 }
 
 /** Route guard: the signed-in user must have `key`, else 402 premium_required. */
 export const requireEntitlement = (key: Entitlement) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const { user } = currentAuth(c);
-    const { subscription } = await entitlementsOf(c.env, user);
+    const { subscription } = entitlementsOfAuth(currentAuth(c));
     if (!hasEntitlement(subscription, key)) throw premiumRequired(key);
     await next();
   });
@@ -55,7 +55,7 @@ export const premiumGuard = (routes: readonly PremiumRoute[], prefix = "/api/v1"
     if (route) {
       const auth = c.get("auth");
       if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
-      const { subscription } = await entitlementsOf(c.env, auth.user);
+      const { subscription } = entitlementsOfAuth(auth);
       if (!hasEntitlement(subscription, route.entitlement)) throw premiumRequired(route.entitlement);
     }
     await next();

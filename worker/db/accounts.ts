@@ -15,16 +15,26 @@ export type AuthToken = typeof authTokens.$inferSelect;
 export type TokenKind = AuthToken["kind"];
 
 export const findUserByEmail = (db: Db, email: string) => db.query.users.findFirst({ where: eq(users.email, email) });
-// Every signed-in request reads its user (and, when KV has no copy, its session): these statements
-// are turned into SQL once per client instead of on each request (docs/decisions/0041).
+// Every signed-in request reads its user with the profile and paid subscription that every /app
+// page, GET /me and the premium guards need: one statement (left joins; both are keyed by the user
+// id), turned into SQL once per client instead of on each request (docs/decisions/0041).
 const hotReads = new WeakMap<Db, ReturnType<typeof prepareHotReads>>();
 function prepareHotReads(db: Db) {
   return {
     userById: db.select().from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
-    sessionWithUser: db
-      .select({ session: sessions, user: users })
+    accountById: db
+      .select({ user: users, profile: profiles, paid: subscriptions })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+      .where(eq(users.id, sql.placeholder("userId")))
+      .prepare(),
+    sessionWithAccount: db
+      .select({ session: sessions, user: users, profile: profiles, paid: subscriptions })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
       .where(eq(sessions.id, sql.placeholder("sessionId")))
       .prepare(),
   };
@@ -38,10 +48,16 @@ function hot(db: Db) {
   return reads;
 }
 
+export type PaidSubscription = typeof subscriptions.$inferSelect;
+/** A user with what the signed-in pipeline carries along: the profile and the paid subscription row. */
+export type Account = { user: User; profile: Profile | null; paid: PaidSubscription | null };
+
 export const findUserById = (db: Db, userId: string): Promise<User | undefined> => hot(db).userById.get({ userId });
-/** A session and its user in one round trip (the session check when KV has no copy). */
-export const findSessionWithUser = (db: Db, sessionId: string): Promise<{ session: Session; user: User } | undefined> =>
-  hot(db).sessionWithUser.get({ sessionId });
+/** The user, profile and paid subscription in one statement (the session check when KV has a copy). */
+export const findAccount = (db: Db, userId: string): Promise<Account | undefined> => hot(db).accountById.get({ userId });
+/** A session with its user's account in one statement (the session check when KV has no copy). */
+export const findSessionWithAccount = (db: Db, sessionId: string): Promise<(Account & { session: Session }) | undefined> =>
+  hot(db).sessionWithAccount.get({ sessionId });
 export const findUserByGoogleSub = (db: Db, sub: string) => db.query.users.findFirst({ where: eq(users.googleSub, sub) });
 
 /** A user, their profile and optionally a first one-time token, in one batch: never half an account. */
@@ -59,19 +75,6 @@ export async function updateUser(db: Db, userId: string, set: Partial<Omit<NewUs
 }
 
 export const getProfile = (db: Db, userId: string) => db.query.profiles.findFirst({ where: eq(profiles.userId, userId) });
-/**
- * The user's profile and paid subscription row in ONE D1 round trip (a batch): GET /me and the
- * loader of every /app page need both (docs/decisions/0041, Revised).
- */
-export async function profileAndSubscription(db: Db, userId: string) {
-  // Plain selects: drizzle's relational findFirst fails inside a batch when it finds no row.
-  const [profile, subscription] = await db.batch([
-    db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
-    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
-  ]);
-  return { profile: profile[0] as Profile | undefined, subscription: subscription[0] as typeof subscriptions.$inferSelect | undefined };
-}
-
 export async function updateProfile(db: Db, userId: string, set: Partial<Omit<typeof profiles.$inferInsert, "userId">>) {
   await db
     .update(profiles)

@@ -11,7 +11,7 @@ import { useSecurityStatus } from "~/lib/activity/security-probe";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
-import { entitlementsOf } from "@worker/billing/entitlements";
+import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
 import { impactFor, todayFor, type ImpactAnswer, type TodayAnswer } from "@worker/impact/impact";
 import type { Entitlement } from "~/lib/plans";
@@ -24,11 +24,12 @@ export const handle: I18nHandle = { i18n: ["account"] };
 const REFRESH_MS = 30_000;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = requireUser(args);
+  const auth = requireUser(args);
+  const { user } = auth;
   const env = args.context.cloudflare.env;
   const db = database(env.DB);
   const now = new Date();
-  const { entitlements } = await entitlementsOf(env, user);
+  const { entitlements } = entitlementsOfAuth(auth, now);
   const [impact, today] = await Promise.all([impactFor(db, user, now), todayFor(db, user, entitlements as readonly Entitlement[], now)]);
   // This month in the user's zone, for the finances insights.
   const month = new Intl.DateTimeFormat("en-CA", { timeZone: user.timeZone, year: "numeric", month: "2-digit" }).format(now);

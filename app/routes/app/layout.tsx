@@ -35,7 +35,7 @@ const Tour = lazy(() => import("~/components/shell/tour").then((m) => ({ default
 
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireUser(args);
-  const data = await appUser(args.context, auth);
+  const data = appUser(auth);
   const path = new URL(args.request.url).pathname;
   // Onboarding routing lives here, where the profile is already read: to it until done, never after.
   const onboarding = path === "/app/onboarding";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { hasEntitlement } from "~/lib/plans";
 import { formatMoney } from "~/components/ui/money";
 import { currentAuth, requireUser } from "../../auth/middleware";
-import { entitlementsOf } from "../../billing/entitlements";
+import { entitlementsOfAuth } from "../../billing/entitlements";
 import { database } from "../../db/client";
 import { ApiError, apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -132,7 +132,7 @@ async function checkBudgets(c: Ctx, categories: string[], dates: string[]) {
   if (!dates.some((date) => date.startsWith(month))) return;
   const touched = await q.budgetsFor(db, user.id, [...new Set(categories)]);
   if (!touched.length) return;
-  const { subscription } = await entitlementsOf(c.env, user);
+  const { subscription } = entitlementsOfAuth(currentAuth(c));
   if (!hasEntitlement(subscription, "finances.advanced")) return;
   const t = translator(user.language);
   const ownNames = new Map((await q.listCategories(db, user.id)).map((row) => [row.id, row.name]));

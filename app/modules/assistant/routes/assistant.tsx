@@ -17,7 +17,7 @@ import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { hasEntitlement } from "~/lib/plans";
-import { entitlementsOf } from "@worker/billing/entitlements";
+import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
 import { history } from "@worker/modules/assistant/queries";
 import { DraftCard, type Draft } from "../components/draft-card";
@@ -31,9 +31,11 @@ type Source = { module: string; from: string; to: string };
 type Message = { id: string; role: "user" | "assistant"; content: string; sources: Source[]; actions: Draft[]; pending?: boolean; failed?: boolean };
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = requireUser(args);
+  const auth = requireUser(args);
+  const { user } = auth;
   const env = args.context.cloudflare.env;
-  const [{ subscription }, page] = await Promise.all([entitlementsOf(env, user), history(database(env.DB), user.id, { limit: 50 })]);
+  const { subscription } = entitlementsOfAuth(auth);
+  const page = await history(database(env.DB), user.id, { limit: 50 });
   const messages: Message[] = page.items
     .map((m) => ({
       id: m.id,

@@ -23,7 +23,7 @@ import { requireUser } from "~/lib/auth.server";
 import { formatMonthYear, formatLongDate } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { hasEntitlement } from "~/lib/plans";
-import { entitlementsOf } from "@worker/billing/entitlements";
+import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
 import { addMonths, localToday, publicSavingsGoal, publicTransaction } from "@worker/modules/finances/logic";
 import { listCategories, listSavingsGoals, listTransactions, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
@@ -68,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
   const askedMonth = params.get("month");
   const month = askedMonth && /^\d{4}-(0[1-9]|1[0-2])$/.test(askedMonth) ? askedMonth : today.slice(0, 7);
   const filters = filtersOf(params);
-  const { subscription } = await entitlementsOf(env, auth.user);
+  const { subscription } = entitlementsOfAuth(auth);
   const advanced = hasEntitlement(subscription, "finances.advanced");
   const [summary, list, recent, own, budgets, goals, analysis] = await Promise.all([
     monthSummary(db, userId, month),
