@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/language";
-import type { Auth } from "./auth/middleware";
+import type { Auth, DeferredAuth } from "./auth/middleware";
 
 /** Per-request values the middleware sets for handlers and the React Router loaders. */
 export type AppVariables = {
@@ -8,6 +8,8 @@ export type AppVariables = {
   lang: Language;
   /** The session of the request's cookie when valid (a pending second factor included), else null. */
   auth: Auth | null;
+  /** A valid session whose account its handler reads itself (ACCOUNT_READ_IN_HANDLER routes), else null. */
+  deferredAuth: DeferredAuth | null;
 };
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

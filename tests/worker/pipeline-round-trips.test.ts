@@ -64,3 +64,38 @@ describe("round trips before the handler", () => {
     expect(own.map((c) => c.sql[0])).toHaveLength(1);
   });
 });
+
+// Issue 16: the search dialog asks on every keystroke. GET /search reads the account (its disabled
+// check) in the same D1 batch as the search itself (ACCOUNT_READ_IN_HANDLER, worker/auth/middleware.ts).
+describe("GET /search: one D1 round trip in all", () => {
+  async function search(cookie: string, q: string) {
+    const d1: D1Call[] = [];
+    const kv: KvCall[] = [];
+    const ctx = createExecutionContext();
+    const countingEnv = { ...env, DB: countingD1(env.DB, d1), SESSIONS: countingKv(env.SESSIONS, kv) };
+    const response = await app.fetch(new Request(`${ORIGIN}/api/v1/search?q=${encodeURIComponent(q)}`, { headers: { cookie } }), countingEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    return { response, d1: d1.filter((c) => !isErrorCount(c)), kvReads: kv.filter((c) => c.method === "get") };
+  }
+
+  it("the account and the search in one batch, with the session from KV", async () => {
+    const cookie = await signUpAndLogIn("rt-search@example.com");
+    const { response, d1, kvReads } = await search(cookie, "reuni");
+    expect(response.status).toBe(200);
+    expect(kvReads).toHaveLength(1);
+    expect(d1).toHaveLength(1);
+    expect(d1[0].kind).toBe("batch");
+    expect(d1[0].sql.join(" ")).toMatch(/from "users"[\s\S]*search_fts match/);
+  });
+
+  it("a disabled account is refused even while KV still holds its session, with or without words to search", async () => {
+    const cookie = await signUpAndLogIn("rt-search-off@example.com");
+    expect((await search(cookie, "reuni")).response.status).toBe(200);
+    await env.DB.prepare("update users set disabled_at = ? where email = ?").bind(Date.now(), "rt-search-off@example.com").run();
+    for (const q of ["reuni", "!!"]) {
+      const { response } = await search(cookie, q);
+      expect(response.status, q).toBe(401);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    }
+  });
+});

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, requireUser } from "../auth/middleware";
-import { database } from "../db/client";
+import { readWithAccount, requireSession } from "../auth/middleware";
 import { validate } from "../lib/validate";
 import { MAX_QUERY_CHARS } from "../search/query";
-import { SEARCH_TYPES, searchAll, searchSources, type ModuleSearchSource } from "../search/registry";
+import { SEARCH_TYPES, searchRequest, searchSources, type ModuleSearchSource } from "../search/registry";
 import type { AppEnv } from "../types";
 
 /**
@@ -22,10 +21,17 @@ export function searchApiFor(types: readonly string[], sources: readonly ModuleS
     type: z.enum(["all", ...types] as [string, ...string[]]).default("all"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   });
-  return new Hono<AppEnv>().use("*", requireUser).get("/", validate("query", searchQuery), async (c) => {
-    const { user } = currentAuth(c);
+  // One D1 round trip per keystroke: the account (its disabled check) is read in the search's batch
+  // (ACCOUNT_READ_IN_HANDLER in worker/auth/middleware.ts).
+  return new Hono<AppEnv>().use("*", requireSession).get("/", validate("query", searchQuery), async (c) => {
     const { q, type, limit } = c.req.valid("query");
-    return c.json({ items: await searchAll(database(c.env.DB), user.id, q, type, limit, sources), nextCursor: null });
+    const request = searchRequest(q, type, limit, sources);
+    if (!request) {
+      await readWithAccount(c);
+      return c.json({ items: [], nextCursor: null });
+    }
+    const { rows } = await readWithAccount(c, request.query);
+    return c.json({ items: request.results(rows), nextCursor: null });
   });
 }
 

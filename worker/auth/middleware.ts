@@ -1,7 +1,9 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { pickLanguage, readCookie } from "~/i18n/language";
 import * as accounts from "../db/accounts";
-import { database } from "../db/client";
+import { database, type Db } from "../db/client";
 import { apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { rateLimiter } from "./rate-limit";
@@ -17,6 +19,18 @@ import { appBaseUrl } from "../lib/app-url";
  * `refreshedCookie`: set when this request extended the session; the response must carry it.
  */
 export type Auth = accounts.Account & { session: SessionRecord; token: string; refreshedCookie?: string };
+
+/**
+ * A valid session whose account is not read yet: the handler reads it in its own D1 batch, with its
+ * first query (`readWithAccount`), so the whole request makes one D1 round trip.
+ */
+export type DeferredAuth = { session: SessionRecord; token: string; refreshedCookie?: string };
+
+/**
+ * GET routes whose handler reads the account itself, in the same batch as its own query. The search
+ * dialog asks on every keystroke (issue 16: p95 ≤ 20 ms), and its query needs only the user id.
+ */
+export const ACCOUNT_READ_IN_HANDLER: ReadonlySet<string> = new Set(["/api/v1/search"]);
 
 /** Ending sessions closes their realtime sockets on the user's Durable Object. */
 const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {
@@ -48,25 +62,43 @@ export function accountDeps(env: Env): AccountDeps {
  * Resolves the session cookie of a request to its user (pages and API alike). `strict` reads D1
  * instead of KV, for actions that must not trust a possibly stale cache.
  */
-export async function authenticate(env: Env, request: Request, options: { strict?: boolean; waitUntil?: (p: Promise<unknown>) => void } = {}): Promise<Auth | null> {
+export async function authenticate(env: Env, request: Request, options?: { strict?: boolean; waitUntil?: (p: Promise<unknown>) => void }): Promise<Auth | null>;
+export async function authenticate(
+  env: Env,
+  request: Request,
+  options: { waitUntil?: (p: Promise<unknown>) => void; deferAccount: true },
+): Promise<Auth | DeferredAuth | null>;
+export async function authenticate(
+  env: Env,
+  request: Request,
+  options: { strict?: boolean; waitUntil?: (p: Promise<unknown>) => void; deferAccount?: boolean } = {},
+): Promise<Auth | DeferredAuth | null> {
   const token = readCookie(request.headers.get("cookie"), sessionCookieName(request.url));
   if (!token) return null;
   const deps = sessionDeps(env, options.waitUntil);
   const result = await validateSessionToken(deps, token, { strict: options.strict });
   if (result.status !== "valid") return null;
+  const refreshedCookie = result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined;
+  // KV answered: the handler reads the account with its own query (the disabled check included).
+  if (options.deferAccount && !result.account) return { session: result.session, token, refreshedCookie };
   const account = result.account ?? (await accounts.findAccount(deps.db, result.session.userId));
   // A disabled account is signed out everywhere, even by a session copy KV still holds.
   if (!account || account.user.disabledAt) return null;
-  return { ...account, session: result.session, token, refreshedCookie: result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined };
+  return { ...account, session: result.session, token, refreshedCookie };
 }
+
+const isDeferred = (auth: Auth | DeferredAuth | null): auth is DeferredAuth => !!auth && !("user" in auth);
 
 /**
  * Loads the session (if any) once per request, for the API and the pages alike (the page handler
  * passes it to loaders in the load context). Without a session cookie nothing is read.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = await authenticate(c.env, c.req.raw, { waitUntil: (p) => c.executionCtx.waitUntil(p) });
-  c.set("auth", auth);
+  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  const defer = c.req.method === "GET" && ACCOUNT_READ_IN_HANDLER.has(c.req.path);
+  const auth = defer ? await authenticate(c.env, c.req.raw, { waitUntil, deferAccount: true }) : await authenticate(c.env, c.req.raw, { waitUntil });
+  c.set("auth", isDeferred(auth) ? null : auth);
+  c.set("deferredAuth", isDeferred(auth) ? auth : null);
   await next();
   // The session slid forward: so does the cookie, on pages and API answers alike (errors included).
   if (auth?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, auth.refreshedCookie);
@@ -88,6 +120,39 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
   await next();
 });
+
+/**
+ * The gate of the ACCOUNT_READ_IN_HANDLER routes: a fully signed-in session, its account read or
+ * not yet (the handler then reads it with `readWithAccount`), else 401.
+ */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  const session = c.get("auth")?.session ?? c.get("deferredAuth")?.session;
+  if (!session || session.pendingSecondFactor) throw apiError("unauthenticated");
+  await next();
+});
+
+/**
+ * Runs `query` (a drizzle query, not awaited) for the signed-in user, reading their account in the
+ * same D1 batch when the session came from KV alone: one round trip for both. A disabled or deleted
+ * account answers 401 as everywhere else (its rows, read in the same batch, are dropped).
+ */
+export async function readWithAccount(c: Context<AppEnv>): Promise<{ auth: Auth }>;
+export async function readWithAccount<T>(c: Context<AppEnv>, query: (db: Db, userId: string) => BatchItem<"sqlite"> & PromiseLike<T>): Promise<{ auth: Auth; rows: T }>;
+export async function readWithAccount<T>(c: Context<AppEnv>, query?: (db: Db, userId: string) => BatchItem<"sqlite"> & PromiseLike<T>): Promise<{ auth: Auth; rows?: T }> {
+  const db = database(c.env.DB);
+  const ready = c.get("auth");
+  if (ready) return { auth: ready, rows: query ? await query(db, ready.user.id) : undefined };
+  const deferred = c.get("deferredAuth");
+  if (!deferred) throw apiError("unauthenticated");
+  const userId = deferred.session.userId;
+  const [user, profile, paid, rows] = await db.batch([...accounts.accountReads(db, userId), ...(query ? [query(db, userId)] : [])]);
+  const account = accounts.accountFrom([user, profile, paid]);
+  if (!account || account.user.disabledAt) throw apiError("unauthenticated");
+  const auth: Auth = { ...account, ...deferred };
+  c.set("auth", auth);
+  c.set("deferredAuth", null);
+  return { auth, rows: rows as T | undefined };
+}
 
 /** Sensitive actions re-check the session in D1, so a just-revoked session cannot use them. */
 export const requireFreshSession = createMiddleware<AppEnv>(async (c, next) => {

@@ -53,6 +53,23 @@ export type PaidSubscription = typeof subscriptions.$inferSelect;
 export type Account = { user: User; profile: Profile | null; paid: PaidSubscription | null };
 
 export const findUserById = (db: Db, userId: string): Promise<User | undefined> => hot(db).userById.get({ userId });
+
+/**
+ * The account as three plain reads to put in a handler's own D1 batch (worker/auth/middleware.ts
+ * `readWithAccount`). Not the join above: in a batch D1 answers rows as objects, and the joined
+ * tables' same-named columns (id, user_id, created_at…) would overwrite each other.
+ */
+export const accountReads = (db: Db, userId: string) =>
+  [
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+    db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
+  ] as const;
+
+/** The account from the results of `accountReads`, or undefined when the user is gone. */
+export function accountFrom([user, profile, paid]: [User[], Profile[], PaidSubscription[]]): Account | undefined {
+  return user[0] ? { user: user[0], profile: profile[0] ?? null, paid: paid[0] ?? null } : undefined;
+}
 /** The user, profile and paid subscription in one statement (the session check when KV has a copy). */
 export const findAccount = (db: Db, userId: string): Promise<Account | undefined> => hot(db).accountById.get({ userId });
 /** A session with its user's account in one statement (the session check when KV has no copy). */

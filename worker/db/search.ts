@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { OWNER_RANGE, type SearchDoc } from "../search/sources";
 import type { Db } from "./client";
 
-type Row = { type: string; item_id: string; title: string; body: string; date: string | null; status: string | null; amount_cents: number | null };
+export type SearchRow = { type: string; item_id: string; title: string; body: string; date: string | null; status: string | null; amount_cents: number | null };
 
 /**
  * How many matches are ranked: the user's most recently indexed ones (of the chosen category). A
@@ -34,21 +34,39 @@ const SCORE = sql.raw(`round(${F} * 2.2 / (${F} + 1.2 * (0.25 + 0.75 * (length(c
  * descending order (newest first), and the category applies before the window, so the first
  * candidates of the chosen type are scored (highlight() runs only on them) and sorted.
  */
-export async function searchIndex(db: Db, userId: string, terms: readonly string[], types: readonly string[] | null, limit: number): Promise<SearchDoc[]> {
+export function searchIndexQuery(db: Db, userId: string, terms: readonly string[], types: readonly string[] | null, limit: number) {
   const expression = terms.map((term) => `{title body}: ${term}`).join(" AND ");
   const typeFilter = types ? sql` and d.type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})` : sql``;
   const base = sql`(select base from search_owners where user_id = ${userId})`;
-  const rows = await db.all<Row>(sql`
-    select c.type, c.item_id, c.title, c.body, c.date, c.status, c.amount_cents
-    from (
+  const candidates = sql`(
       select d.id, d.type, d.item_id, d.title, d.body, d.date, d.status, d.amount_cents, d.recency,
         highlight(search_fts, 0, char(1), '') as t, highlight(search_fts, 1, char(1), '') as b
       from search_fts cross join search_docs d on d.id = search_fts.rowid
       where search_fts match ${expression} and search_fts.rowid between ${base} and ${base} + ${OWNER_RANGE - 1}
         and d.user_id = ${userId}${typeFilter}
       order by search_fts.rowid desc limit ${RANKED_CANDIDATES}
-    ) c
-    order by ${SCORE} desc, c.recency desc, c.id desc
-    limit ${limit}`);
-  return rows.map((r) => ({ type: r.type, itemId: r.item_id, title: r.title, body: r.body, date: r.date, status: r.status, amountCents: r.amount_cents }));
+    ) c`;
+  // A select builder rather than db.all(sql): drizzle's D1 batch cannot bind a raw query's
+  // parameters, and this statement shares a batch with the account read (readWithAccount).
+  return db
+    .select({
+      type: sql<string>`c.type`,
+      item_id: sql<string>`c.item_id`,
+      title: sql<string>`c.title`,
+      body: sql<string>`c.body`,
+      date: sql<string | null>`c.date`,
+      status: sql<string | null>`c.status`,
+      amount_cents: sql<number | null>`c.amount_cents`,
+    })
+    .from(candidates)
+    .orderBy(sql`${SCORE} desc`, sql`c.recency desc`, sql`c.id desc`)
+    .limit(limit);
+}
+
+export const searchDocsOf = (rows: readonly SearchRow[]): SearchDoc[] =>
+  rows.map((r) => ({ type: r.type, itemId: r.item_id, title: r.title, body: r.body, date: r.date, status: r.status, amountCents: r.amount_cents }));
+
+/** `searchIndexQuery`, run and mapped. */
+export async function searchIndex(db: Db, userId: string, terms: readonly string[], types: readonly string[] | null, limit: number): Promise<SearchDoc[]> {
+  return searchDocsOf(await searchIndexQuery(db, userId, terms, types, limit));
 }

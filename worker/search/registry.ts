@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { searchIndex } from "../db/search";
+import { searchDocsOf, searchIndexQuery, type SearchRow } from "../db/search";
 import { WORKER_MODULES } from "../modules";
 import { searchSourcesOf, searchTypesOf } from "../modules/registry";
 import { matchTerms } from "./query";
@@ -47,14 +47,24 @@ function resultOf(source: ModuleSearchSource, doc: SearchDoc): SearchResult {
 }
 
 /**
- * The user's items of the chosen type (or of every source) matching the query, by relevance then
- * recency, from the FTS5 index the modules' triggers keep (worker/search/sources.ts).
+ * A search of the user's items of the chosen type (or of every source) matching the query, by
+ * relevance then recency, from the FTS5 index the modules' triggers keep (worker/search/sources.ts):
+ * the statement (for the caller to run, alone or in a batch) and the mapping of its rows. Null when
+ * nothing can match (no word left in the query, no such source).
  */
-export async function searchAll(db: Db, userId: string, query: string, type: SearchType | "all", limit: number, sources: readonly ModuleSearchSource[] = searchSources) {
+export function searchRequest(query: string, type: SearchType | "all", limit: number, sources: readonly ModuleSearchSource[] = searchSources) {
   const terms = matchTerms(query);
   const chosen = sources.filter((s) => type === "all" || s.type === type);
-  if (terms.length === 0 || chosen.length === 0) return [];
+  if (terms.length === 0 || chosen.length === 0) return null;
   const byType = new Map(chosen.map((s) => [s.type, s]));
-  const docs = await searchIndex(db, userId, terms, [...byType.keys()], limit);
-  return docs.map((doc) => resultOf(byType.get(doc.type)!, doc));
+  return {
+    query: (db: Db, userId: string) => searchIndexQuery(db, userId, terms, [...byType.keys()], limit),
+    results: (rows: readonly SearchRow[]) => searchDocsOf(rows).map((doc) => resultOf(byType.get(doc.type)!, doc)),
+  };
+}
+
+/** `searchRequest`, run for the user. */
+export async function searchAll(db: Db, userId: string, query: string, type: SearchType | "all", limit: number, sources: readonly ModuleSearchSource[] = searchSources) {
+  const request = searchRequest(query, type, limit, sources);
+  return request ? request.results(await request.query(db, userId)) : [];
 }
