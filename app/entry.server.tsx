@@ -1,33 +1,20 @@
 import { isbot } from "isbot";
 import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type {
-  AppLoadContext,
-  EntryContext,
-  HandleErrorFunction,
-} from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { PageScriptContext } from "./components/page-script";
-import {
-  CookieBannerContext,
-  CookieBannerMarkup,
-} from "./components/shell/cookie-banner";
+import { CookieBannerContext, CookieBannerMarkup } from "./components/shell/cookie-banner";
 import { readCookie } from "./i18n/language";
 import { CONSENT_COOKIE } from "./lib/consent";
 import { hydratesWith } from "./lib/hydration";
-import {
-  PAGE_SCRIPT_HYDRATED,
-  PAGE_SCRIPT_STATIC,
-} from "./lib/page-script.server";
+import { PAGE_SCRIPT_HYDRATED, PAGE_SCRIPT_STATIC } from "./lib/page-script.server";
 import { I18nBootstrapContext } from "./i18n/bootstrap-script";
 import { serverI18n } from "./i18n/i18n.server";
 import { namespacesOf, serializeBootstrap } from "./i18n/route-namespaces";
 import { resources } from "./locales";
-import {
-  isServiceUnavailable,
-  UNAVAILABLE_RETRY_SECONDS,
-} from "@worker/lib/unavailable";
+import { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS } from "@worker/lib/unavailable";
 
 /** Requests (by load context) whose loader or action met a storage outage: answered 503 (0047). */
 const unavailable = new WeakSet<object>();
@@ -51,9 +38,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   const i18n = serverI18n(loadContext.lang);
   // Only this language and the matched routes' namespaces go into the page (handle.i18n).
-  const handles = routerContext.staticHandlerContext.matches.map(
-    (match) => routerContext.routeModules[match.route.id]?.handle,
-  );
+  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const language = loadContext.lang;
   // A static page (handle.hydrate === false) loads no React: no catalogues to hydrate with.
   const hydrate = hydratesWith(handles);
@@ -61,9 +46,7 @@ export default async function handleRequest(
     ? null
     : serializeBootstrap({
         language,
-        resources: Object.fromEntries(
-          namespacesOf(handles).map((ns) => [ns, resources[language][ns]]),
-        ),
+        resources: Object.fromEntries(namespacesOf(handles).map((ns) => [ns, resources[language][ns]])),
       });
   // No choice stored yet (its cookie mirror): the banner is in the page from the first paint.
   const banner = readCookie(request.headers.get("cookie"), CONSENT_COOKIE)
@@ -75,17 +58,11 @@ export default async function handleRequest(
       );
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <PageScriptContext.Provider
-        value={hydrate ? PAGE_SCRIPT_HYDRATED : PAGE_SCRIPT_STATIC}
-      >
+      <PageScriptContext.Provider value={hydrate ? PAGE_SCRIPT_HYDRATED : PAGE_SCRIPT_STATIC}>
         <CookieBannerContext.Provider value={banner}>
           <I18nBootstrapContext.Provider value={bootstrap}>
             <I18nextProvider i18n={i18n}>
-              <ServerRouter
-                context={routerContext}
-                url={request.url}
-                nonce={nonce}
-              />
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
             </I18nextProvider>
           </I18nBootstrapContext.Provider>
         </CookieBannerContext.Provider>
@@ -105,8 +82,7 @@ export default async function handleRequest(
 
   // Crawlers get the whole document at once.
   const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode)
-    await body.allReady;
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, {
@@ -116,10 +92,7 @@ export default async function handleRequest(
 }
 
 /** Server-side loader/action/render errors as structured logs; unknown URLs (404) are not errors. */
-export function handleError(
-  error: unknown,
-  { request, context }: Parameters<HandleErrorFunction>[1],
-) {
+export function handleError(error: unknown, { request, context }: Parameters<HandleErrorFunction>[1]) {
   if (request.signal.aborted) return;
   if (isServiceUnavailable(error)) {
     if (context) unavailable.add(context);

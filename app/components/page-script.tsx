@@ -10,12 +10,5 @@ export const PAGE_SCRIPT_ID = "rumo-page-script";
 export function PageScript() {
   const nonce = useNonce();
   const text = useContext(PageScriptContext);
-  return (
-    <script
-      id={PAGE_SCRIPT_ID}
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: text }}
-    />
-  );
+  return <script id={PAGE_SCRIPT_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }

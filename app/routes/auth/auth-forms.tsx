@@ -17,31 +17,20 @@ const emptySignUp = {
   confirmPassword: "",
 };
 
-export function SignUpForm({
-  onCreated,
-  referralCode,
-}: {
-  onCreated: () => void;
-  referralCode: string | null;
-}) {
+export function SignUpForm({ onCreated, referralCode }: { onCreated: () => void; referralCode: string | null }) {
   const { t } = useTranslation("auth");
   const [form, setForm] = useState(emptySignUp);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set =
-    (name: keyof typeof emptySignUp) =>
-    (e: React.ChangeEvent<HTMLInputElement>) =>
-      setForm({ ...form, [name]: e.target.value });
+  const set = (name: keyof typeof emptySignUp) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setFields({});
-    if (Object.values(form).some((value) => !value.trim()))
-      return setError(t("validation.fillAllRequiredFields"));
-    if (form.password !== form.confirmPassword)
-      return setError(t("validation.passwordsDoNotMatch"));
+    if (Object.values(form).some((value) => !value.trim())) return setError(t("validation.fillAllRequiredFields"));
+    if (form.password !== form.confirmPassword) return setError(t("validation.passwordsDoNotMatch"));
     setBusy(true);
     const result = await apiFetch("/auth/signup", {
       body: {
@@ -60,31 +49,9 @@ export function SignUpForm({
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="space-y-4"
-      aria-label={t("tabs.signUp")}
-    >
-      <Field
-        id="signup-name"
-        label={t("fields.fullName")}
-        autoComplete="name"
-        value={form.fullName}
-        onChange={set("fullName")}
-        error={fields.fullName}
-        required
-      />
-      <Field
-        id="signup-email"
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={set("email")}
-        error={fields.email}
-        required
-      />
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("tabs.signUp")}>
+      <Field id="signup-name" label={t("fields.fullName")} autoComplete="name" value={form.fullName} onChange={set("fullName")} error={fields.fullName} required />
+      <Field id="signup-email" label={t("fields.email")} type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fields.email} required />
       <Field
         id="signup-password"
         label={t("fields.password")}
@@ -120,13 +87,7 @@ export function SignUpForm({
   );
 }
 
-export function ForgotPasswordForm({
-  onBack,
-  onSent,
-}: {
-  onBack: () => void;
-  onSent: (text: string) => void;
-}) {
+export function ForgotPasswordForm({ onBack, onSent }: { onBack: () => void; onSent: (text: string) => void }) {
   const { t } = useTranslation("auth");
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -141,25 +102,15 @@ export function ForgotPasswordForm({
       body: { email: email.trim() },
     });
     setBusy(false);
-    if (!result.ok)
-      return setError(result.error.message || t("errors.resetFailed"));
-    onSent(
-      `${t("toasts.emailSent")}: ${t("toasts.checkEmailForInstructions")}`,
-    );
+    if (!result.ok) return setError(result.error.message || t("errors.resetFailed"));
+    onSent(`${t("toasts.emailSent")}: ${t("toasts.checkEmailForInstructions")}`);
   }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <h1 className="text-xl font-semibold">{t("forgot.title")}</h1>
       <p className="text-sm text-slate-600">{t("forgot.description")}</p>
-      <Field
-        id="forgot-email"
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <Field id="forgot-email" label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       {error && <Notice tone="error">{error}</Notice>}
       <Button type="submit" className="w-full" disabled={busy}>
         {t("actions.sendRecovery")}
@@ -171,13 +122,7 @@ export function ForgotPasswordForm({
   );
 }
 
-export function NewPasswordForm({
-  token,
-  onDone,
-}: {
-  token: string;
-  onDone: () => void;
-}) {
+export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation("auth");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -188,15 +133,13 @@ export function NewPasswordForm({
     event.preventDefault();
     if (!password || !confirm) return setError(t("validation.fillAllFields"));
     if (password.length < 6) return setError(t("validation.passwordTooShort"));
-    if (password !== confirm)
-      return setError(t("validation.passwordsDoNotMatch"));
+    if (password !== confirm) return setError(t("validation.passwordsDoNotMatch"));
     setBusy(true);
     const result = await apiFetch("/auth/password-reset/confirm", {
       body: { token, password },
     });
     setBusy(false);
-    if (!result.ok)
-      return setError(result.error.message || t("errors.unexpected"));
+    if (!result.ok) return setError(result.error.message || t("errors.unexpected"));
     window.history.replaceState(null, "", "/auth");
     onDone();
   }
@@ -241,8 +184,7 @@ export function TwoFactorForm({ next }: { next: string }) {
     const result = await apiFetch("/auth/login/two-factor", {
       body: { code: code.trim() },
     });
-    if (!result.ok)
-      return setError(result.error.message || t("errors.invalidCode"));
+    if (!result.ok) return setError(result.error.message || t("errors.invalidCode"));
     navigate(next, { replace: true });
   }
 
@@ -250,14 +192,7 @@ export function TwoFactorForm({ next }: { next: string }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <h1 className="text-xl font-semibold">{t("twoFactor.title")}</h1>
       <p className="text-sm text-slate-600">{t("twoFactor.description")}</p>
-      <Field
-        id="totp-code"
-        label={t("fields.code")}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <Field id="totp-code" label={t("fields.code")} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
       {error && <Notice tone="error">{error}</Notice>}
       <Button type="submit" className="w-full">
         {t("actions.verify")}
@@ -267,11 +202,7 @@ export function TwoFactorForm({ next }: { next: string }) {
 }
 
 /** Asks for a new confirmation e-mail (the answer never says whether the address exists). */
-export function ResendConfirmation({
-  initialEmail = "",
-}: {
-  initialEmail?: string;
-}) {
+export function ResendConfirmation({ initialEmail = "" }: { initialEmail?: string }) {
   const { t } = useTranslation("auth");
   const [email, setEmail] = useState(initialEmail);
   const [state, setState] = useState<"idle" | "sent" | "error">("idle");
@@ -288,26 +219,12 @@ export function ResendConfirmation({
     }
   }
 
-  if (state === "sent")
-    return <Notice tone="success">{t("banner.sent")}</Notice>;
+  if (state === "sent") return <Notice tone="success">{t("banner.sent")}</Notice>;
   return (
     <div className="space-y-2 rounded-lg bg-slate-50 p-3">
-      {!initialEmail && (
-        <Field
-          id="resend-email"
-          label={t("fields.email")}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      )}
+      {!initialEmail && <Field id="resend-email" label={t("fields.email")} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
       {state === "error" && <Notice tone="error">{error}</Notice>}
-      <Button
-        type="button"
-        variant="secondary"
-        onClick={resend}
-        disabled={!email.includes("@")}
-      >
+      <Button type="button" variant="secondary" onClick={resend} disabled={!email.includes("@")}>
         {t("actions.resendConfirmation")}
       </Button>
     </div>
@@ -322,21 +239,10 @@ export function UnconfirmedScreen({ email }: { email: string }) {
   return (
     <div className="space-y-4 text-center">
       <h1 className="text-xl font-semibold">{t("unconfirmed.title")}</h1>
-      <p className="text-slate-600">
-        {t("unconfirmed.description", { email })}
-      </p>
+      <p className="text-slate-600">{t("unconfirmed.description", { email })}</p>
       {sent && <Notice tone="success">{t("banner.sent")}</Notice>}
       <div className="flex justify-center gap-3">
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={async () =>
-            setSent(
-              (await apiFetch("/auth/resend-confirmation", { method: "POST" }))
-                .ok,
-            )
-          }
-        >
+        <Button type="button" variant="secondary" onClick={async () => setSent((await apiFetch("/auth/resend-confirmation", { method: "POST" })).ok)}>
           {t("actions.resendConfirmation")}
         </Button>
         <Button type="button" onClick={() => revalidate()}>
