@@ -31,12 +31,14 @@ export function StaticLanguageSwitch({ className = "" }: { className?: string })
   const { language } = useLanguage();
   const { pathname } = useLocation();
   return (
-    <form method="get" action={pathname} data-language-switch role="group" aria-label={t("language.label")} className={`inline-flex rounded-lg border border-brand-200 p-0.5 ${className}`}>
-      {languages.map((option) => (
-        <button key={option} type="submit" name="lang" value={option} {...optionProps(option, language, t)}>
-          {option}
-        </button>
-      ))}
+    <form method="get" action={pathname} data-language-switch className={className}>
+      <div role="group" aria-label={t("language.label")} className="inline-flex rounded-lg border border-brand-200 p-0.5">
+        {languages.map((option) => (
+          <button key={option} type="submit" name="lang" value={option} {...optionProps(option, language, t)}>
+            {option}
+          </button>
+        ))}
+      </div>
     </form>
   );
 }
