@@ -2,6 +2,8 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { PAGE_SCRIPT_ID, PageScriptContext } from "./components/page-script";
+import { COOKIE_BANNER_ID, CookieBannerContext } from "./components/shell/cookie-banner";
 import { I18nBootstrapContext } from "./i18n/bootstrap-script";
 import { createClientI18n } from "./i18n/i18n.client";
 import { sanitizeLanguage } from "./i18n/language";
@@ -17,15 +19,24 @@ const i18n = createClientI18n({
   resources: parsed.resources ?? {},
 });
 
+// The server-rendered cookie banner, as the page script left it (emptied once a choice is made).
+const cookieBanner = document.getElementById(COOKIE_BANNER_ID)?.innerHTML ?? null;
+// The page script's text as the server sent it (it ran already; hydration keeps the element as is).
+const pageScript = document.getElementById(PAGE_SCRIPT_ID)?.textContent ?? "";
+
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <I18nBootstrapContext.Provider value={json}>
-        <I18nextProvider i18n={i18n}>
-          <HydratedRouter />
-        </I18nextProvider>
-      </I18nBootstrapContext.Provider>
+      <PageScriptContext.Provider value={pageScript}>
+        <CookieBannerContext.Provider value={cookieBanner}>
+          <I18nBootstrapContext.Provider value={json}>
+            <I18nextProvider i18n={i18n}>
+              <HydratedRouter />
+            </I18nextProvider>
+          </I18nBootstrapContext.Provider>
+        </CookieBannerContext.Provider>
+      </PageScriptContext.Provider>
     </StrictMode>,
   );
 });

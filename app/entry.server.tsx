@@ -1,9 +1,15 @@
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { PageScriptContext } from "./components/page-script";
+import { CookieBannerContext, CookieBannerMarkup } from "./components/shell/cookie-banner";
+import { readCookie } from "./i18n/language";
+import { CONSENT_COOKIE } from "./lib/consent";
+import { hydratesWith } from "./lib/hydration";
+import { PAGE_SCRIPT_HYDRATED, PAGE_SCRIPT_STATIC } from "./lib/page-script.server";
 import { I18nBootstrapContext } from "./i18n/bootstrap-script";
 import { serverI18n } from "./i18n/i18n.server";
 import { namespacesOf, serializeBootstrap } from "./i18n/route-namespaces";
@@ -34,14 +40,33 @@ export default async function handleRequest(
   // Only this language and the matched routes' namespaces go into the page (handle.i18n).
   const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const language = loadContext.lang;
-  const bootstrap = serializeBootstrap({ language, resources: Object.fromEntries(namespacesOf(handles).map((ns) => [ns, resources[language][ns]])) });
+  // A static page (handle.hydrate === false) loads no React: no catalogues to hydrate with.
+  const hydrate = hydratesWith(handles);
+  const bootstrap = !hydrate
+    ? null
+    : serializeBootstrap({
+        language,
+        resources: Object.fromEntries(namespacesOf(handles).map((ns) => [ns, resources[language][ns]])),
+      });
+  // No choice stored yet (its cookie mirror): the banner is in the page from the first paint.
+  const banner = readCookie(request.headers.get("cookie"), CONSENT_COOKIE)
+    ? null
+    : renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <CookieBannerMarkup />
+        </I18nextProvider>,
+      );
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <I18nBootstrapContext.Provider value={bootstrap}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
-      </I18nBootstrapContext.Provider>
+      <PageScriptContext.Provider value={hydrate ? PAGE_SCRIPT_HYDRATED : PAGE_SCRIPT_STATIC}>
+        <CookieBannerContext.Provider value={banner}>
+          <I18nBootstrapContext.Provider value={bootstrap}>
+            <I18nextProvider i18n={i18n}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </I18nextProvider>
+          </I18nBootstrapContext.Provider>
+        </CookieBannerContext.Provider>
+      </PageScriptContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,
@@ -60,7 +85,10 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
 
 /** Server-side loader/action/render errors as structured logs; unknown URLs (404) are not errors. */
@@ -68,10 +96,25 @@ export function handleError(error: unknown, { request, context }: Parameters<Han
   if (request.signal.aborted) return;
   if (isServiceUnavailable(error)) {
     if (context) unavailable.add(context);
-    console.warn(JSON.stringify({ level: "warn", msg: "page_unavailable", url: request.url, error: error instanceof Error ? error.message : String(error) }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "page_unavailable",
+        url: request.url,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     return;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return;
   const err = error instanceof Error ? error : new Error(String(error));
-  console.error(JSON.stringify({ level: "error", msg: "page_error", url: request.url, error: err.message, stack: err.stack }));
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "page_error",
+      url: request.url,
+      error: err.message,
+      stack: err.stack,
+    }),
+  );
 }

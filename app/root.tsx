@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/root";
@@ -7,10 +7,13 @@ import { BetaBanner } from "./components/beta-banner";
 import { Button } from "./components/ui/button";
 import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { useNonce } from "./components/nonce";
+import { PageScript } from "./components/page-script";
+import { CookieBanner } from "./components/shell/cookie-banner";
 import { I18nBootstrapScript } from "./i18n/bootstrap-script";
 import type { I18nHandle } from "./i18n/route-namespaces";
 import { localeOf, sanitizeLanguage } from "./i18n/language";
 import { useStoredLanguageSync } from "./i18n/use-language";
+import { usePageHydrates } from "./lib/hydration";
 
 // "ui": the kit's own texts (loading, optional, date picker), used on every kind of page.
 export const handle: I18nHandle = { i18n: ["common", "ui"] };
@@ -26,6 +29,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const language = sanitizeLanguage(i18n.language) ?? "pt";
+  // Static pages (handle.hydrate === false): no React in the browser, so no scripts, no
+  // modulepreloads, no catalogues; the page script does their few interactions.
+  const hydrate = usePageHydrates();
   return (
     <html lang={localeOf[language]} dir="ltr">
       <head>
@@ -37,9 +43,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
         {children}
-        <I18nBootstrapScript />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <CookieBanner />
+        <PageScript />
+        {hydrate && (
+          <>
+            <I18nBootstrapScript />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -59,16 +71,11 @@ function NavigationProgress() {
   );
 }
 
-// The banner needs the browser's storage anyway: it loads after hydration, outside the first bundle.
-const CookieBanner = lazy(() => import("./components/shell/cookie-banner").then((m) => ({ default: m.CookieBanner })));
-
 export default function App() {
   useStoredLanguageSync();
   const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     clearReloadFlag();
-    setHydrated(true);
     // The service worker after hydration, outside the first bundle (app/lib/pwa/register.ts).
     void import("./lib/pwa/register").then(({ registerServiceWorker }) => registerServiceWorker({ confirmUpdate: () => window.confirm(t("pwa.updateConfirm")) }));
     void import("./lib/native/bridge").then(({ startNativeBridge }) => startNativeBridge());
@@ -80,11 +87,6 @@ export default function App() {
       <BetaBanner />
       <NavigationProgress />
       <Outlet />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <CookieBanner />
-        </Suspense>
-      )}
     </>
   );
 }
@@ -105,7 +107,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p className="text-6xl font-bold text-brand-600">404</p>
           <h1 className="text-2xl font-semibold">{t("notFound.title")}</h1>
           <p className="text-slate-600">{t("notFound.description")}</p>
-          <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <Link to="/" reloadDocument className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
             {t("backHome")}
           </Link>
         </main>

@@ -1,6 +1,8 @@
 /** Cookie consent (stored in the browser). Nothing optional may run before `hasConsent` says so. */
 export const COOKIE_CONSENT_KEY = "rumo-cookie-consent";
 export const GDPR_CONSENT_KEY = "rumo-gdpr-consent";
+/** A cookie mirroring the choice (accepted, rejected, custom): the server renders no banner once it is set. */
+export const CONSENT_COOKIE = COOKIE_CONSENT_KEY;
 
 export type ConsentCategories = { functional: boolean; analytics: boolean; marketing: boolean };
 export type ConsentRecord = ConsentCategories & { accepted: boolean; timestamp: string };
@@ -28,6 +30,7 @@ export function saveConsent(choice: ConsentChoice, categories?: ConsentCategorie
   const record: ConsentRecord = { accepted: choice !== "rejected", ...chosen, timestamp: now.toISOString() };
   storage.setItem(COOKIE_CONSENT_KEY, choice);
   storage.setItem(GDPR_CONSENT_KEY, JSON.stringify(record));
+  if (typeof document !== "undefined") document.cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`;
   return record;
 }
 

@@ -1,7 +1,6 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, redirect } from "react-router";
 import { usePrice } from "~/components/public/plan-cards";
 import { checkoutHref, lowestPaidPlan, TRIAL_DAYS } from "~/lib/plans";
 import { signedIn } from "~/lib/auth.server";
@@ -53,20 +52,10 @@ function Cards({ section, keys, className, cardClassName }: { section: CardSecti
   );
 }
 
-/** An installed app (standalone display) cannot be seen by the server: ask it with ?pwa=true. */
-function useInstalledAppRedirect() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const standalone =
-      window.matchMedia?.("(display-mode: standalone)").matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
-    if (standalone) navigate("/?pwa=true", { replace: true });
-  }, [navigate]);
-}
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("landing");
   const price = usePrice();
-  useInstalledAppRedirect();
+  // An installed app (standalone display) cannot be seen by the server: the page script asks with ?pwa=true.
   const premium = lowestPaidPlan();
   return (
     <>

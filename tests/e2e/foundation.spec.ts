@@ -57,12 +57,16 @@ test.describe("security and errors", () => {
     const nonce = csp.match(/'nonce-([^']+)'/)![1];
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     const html = await response!.text();
-    // Inline scripts that run need the nonce; the page's catalogues are an inert JSON data block.
+    // Inline scripts that run need the nonce (the landing is static: its page script only).
     const inlineScripts = (html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/json"'));
-    expect(html).toContain('<script id="rumo-i18n" type="application/json">');
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
-    // Hydration ran: the language switch responds.
+    // A hydrated page: its catalogues are an inert JSON data block, its scripts carry the nonce.
+    const auth = await (await page.request.get("/auth")).text();
+    const authNonce = auth.match(/nonce="([^"]+)"/)![1];
+    expect(auth).toContain('<script id="rumo-i18n" type="application/json">');
+    for (const tag of (auth.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).filter((t) => !t.includes('type="application/json"'))) expect(tag).toContain(`nonce="${authNonce}"`);
+    // The page script ran: the language switch responds.
     await page.getByRole("button", { name: "en", exact: true }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
     expect(violations).toEqual([]);

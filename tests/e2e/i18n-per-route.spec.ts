@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import enAuth from "../../app/locales/en/auth";
 import enEmail from "../../app/locales/en/email";
 import enLanding from "../../app/locales/en/landing";
 import enPricing from "../../app/locales/en/pricing";
+import ptAuth from "../../app/locales/pt/auth";
 import ptEmail from "../../app/locales/pt/email";
 import ptLanding from "../../app/locales/pt/landing";
 import ptPricing from "../../app/locales/pt/pricing";
@@ -32,39 +34,39 @@ test.describe("i18n per route", () => {
     expect(mailTexts.filter((text) => client.includes(JSON.stringify(text).slice(1, -1)))).toEqual([]);
   });
 
-  test("a page carries only its language and its routes' namespaces", async ({ request }) => {
-    const pt = await bootstrapOf(await (await request.get("/", { headers: { "accept-language": "pt-PT" } })).text());
+  test("a hydrated page carries only its language and its routes' namespaces", async ({ request }) => {
+    const ptHtml = await (await request.get("/auth", { headers: { "accept-language": "pt-PT" } })).text();
+    const pt = await bootstrapOf(ptHtml);
     expect(pt.language).toBe("pt");
-    expect(Object.keys(pt.resources).sort()).toEqual(["common", "landing", "public", "ui"]);
-    const ptHtml = await (await request.get("/")).text();
-    expect(ptHtml).toContain(JSON.stringify(ptLanding.hero.subtitle).slice(1, -1));
-    expect(ptHtml).not.toContain(enLanding.hero.subtitle);
-    expect(ptHtml).not.toContain(enLanding.finalCta.text);
+    expect(Object.keys(pt.resources).sort()).toEqual(["auth", "common", "ui"]);
+    expect(ptHtml).toContain(ptAuth.meta.title);
+    expect(ptHtml).not.toContain(enAuth.meta.title);
 
-    const enHtml = await (await request.get("/pricing?lang=en")).text();
+    const enHtml = await (await request.get("/auth?lang=en")).text();
     const en = await bootstrapOf(enHtml);
     expect(en.language).toBe("en");
-    expect(Object.keys(en.resources).sort()).toEqual(["common", "landing", "pricing", "public", "ui"]);
-    expect(enHtml).not.toContain(ptPricing.title);
-    expect(enHtml).toContain(enPricing.title);
+    expect(Object.keys(en.resources).sort()).toEqual(["auth", "common", "ui"]);
+    expect(enHtml).not.toContain(ptAuth.meta.title);
   });
 
-  test("a screen reached by client navigation loads its namespaces before it renders", async ({ page }) => {
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ptLanding.hero.title);
-    // The landing's page has no pricing catalogue; the pricing screen brings it on the way.
-    expect(Object.keys((await bootstrapOf(await page.content())).resources)).not.toContain("pricing");
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.getByRole("navigation").first().getByRole("link", { name: ptLanding.nav.pricing, exact: true }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ptPricing.title);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  test("a static page is rendered in its language on the server and carries no catalogue", async ({ request }) => {
+    const ptHtml = await (await request.get("/")).text();
+    expect(ptHtml).toContain(ptLanding.hero.subtitle);
+    expect(ptHtml).not.toContain(enLanding.hero.subtitle);
+    expect(ptHtml).not.toContain('id="rumo-i18n"');
+    const enHtml = await (await request.get("/pricing?lang=en")).text();
+    expect(enHtml).toContain(enPricing.title);
+    expect(enHtml).not.toContain(ptPricing.title);
+    expect(enHtml).not.toContain('id="rumo-i18n"');
   });
 
   test("switching the language loads the other language's catalogues in place", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/auth");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole("group").getByRole("button", { name: "en", exact: true }).first().click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(enLanding.hero.title);
+    await expect(page.getByRole("tab", { name: enAuth.tabs.signIn })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 });

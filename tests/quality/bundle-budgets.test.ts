@@ -34,6 +34,14 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
     expect(loads.filter((l) => l.kind === "app").length).toBeGreaterThan(10);
   });
 
+  it("sends the public site's marketing pages without JavaScript (handle.hydrate === false)", () => {
+    const shouldBeStatic = ["/", "/about", "/pricing", "/premium", "/blog", "/blog/x", "/privacy", "/terms", "/legal-center", "/status", "/payment-success", "/payment-cancel"];
+    const hydrated = loads.filter((l) => shouldBeStatic.includes(l.url) && l.hydrated).map((l) => l.url);
+    expect(hydrated).toEqual([]);
+    // The sign-in page and the app stay interactive.
+    expect(loads.filter((l) => (l.url === "/auth" || l.kind === "app") && !l.hydrated).map((l) => l.url)).toEqual([]);
+  });
+
   it("keeps every route within its budget (or, for recorded debt, from growing)", () => {
     if (process.env.UPDATE_BUNDLE_BASELINE) {
       const debt: Baseline = {};
@@ -47,7 +55,7 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
       const budget = BUDGET_KIB[load.kind];
       const recorded = baseline[load.url];
       const over = load.gzipKiB > budget;
-      table.push(`${load.url.padEnd(34)} ${load.gzipKiB.toFixed(1).padStart(6)} KiB / ${budget}${over ? (recorded ? `  over (debt ${recorded.gzipKiB})` : "  OVER") : ""}`);
+      table.push(`${load.url.padEnd(34)} ${load.gzipKiB.toFixed(1).padStart(6)} KiB / ${budget}${load.hydrated ? "" : "  static (no scripts)"}${over ? (recorded ? `  over (debt ${recorded.gzipKiB})` : "  OVER") : ""}`);
       if (!over) continue;
       if (recorded && load.gzipKiB <= recorded.gzipKiB + SLACK_KIB) continue;
       const sizes = chunkSizes(load);

@@ -38,6 +38,19 @@ export function gzipBytes(file: string) {
   return size;
 }
 
+/**
+ * Whether a route's module declares `hydrate: false` in its handle (app/lib/hydration.ts): its
+ * pages are sent without scripts or modulepreloads. Read from the route's source file, found
+ * through the chunk that holds it (build/client-chunks.json), so a custom route id works too.
+ */
+export function isStaticRoute(route: Pick<ManifestRoute, "id" | "module">, sources: ChunkSources = readChunkSources()): boolean {
+  const inChunk = Object.keys(sources[route.module.replace(/^\//, "")]?.modules ?? {});
+  const file = [`app/${route.id}.tsx`, `app/${route.id}.ts`].find((f) => inChunk.includes(f)) ?? inChunk.find((id) => id.startsWith("app/routes/"));
+  if (!file) return false;
+  const source = readFileSync(join(process.cwd(), file), "utf8");
+  return /export const handle\b[^;]*\bhydrate:\s*false\b/s.test(source);
+}
+
 export type PageLoad = {
   /** A URL of the route (parameters filled in), e.g. /app/financas or /blog/x. */
   url: string;
@@ -45,10 +58,12 @@ export type PageLoad = {
   kind: keyof typeof BUDGET_KIB;
   files: string[];
   gzipKiB: number;
+  /** False for a static page (a route of its chain has `hydrate: false`): it loads no JavaScript. */
+  hydrated: boolean;
 };
 
 /** Every page route (with a component) and what its first view downloads. Dev-only screens are left out. */
-export function pageLoads(manifest = readManifest()): PageLoad[] {
+export function pageLoads(manifest = readManifest(), sources = readChunkSources()): PageLoad[] {
   const routes = manifest.routes;
   const chain = (id: string): ManifestRoute[] => {
     const route = routes[id];
@@ -69,10 +84,14 @@ export function pageLoads(manifest = readManifest()): PageLoad[] {
         .replace(/:[^/]+/g, "x")
         .replace(/\/\*$|\*$/, "x");
     if (url.startsWith("/dev/")) continue;
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (const r of ancestors) for (const file of [r.module, ...(r.imports ?? []), r.clientActionModule, r.clientLoaderModule]) if (file) files.add(file);
+    const hydrated = !ancestors.some((r) => isStaticRoute(r, sources));
+    const files = new Set<string>();
+    if (hydrated) {
+      for (const file of [manifest.entry.module, ...manifest.entry.imports]) files.add(file);
+      for (const r of ancestors) for (const file of [r.module, ...(r.imports ?? []), r.clientActionModule, r.clientLoaderModule]) if (file) files.add(file);
+    }
     const gzip = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
-    loads.push({ url, routeId: route.id, kind: url === "/app" || url.startsWith("/app/") ? "app" : "public", files: [...files], gzipKiB: gzip / 1024 });
+    loads.push({ url, routeId: route.id, kind: url === "/app" || url.startsWith("/app/") ? "app" : "public", files: [...files], gzipKiB: gzip / 1024, hydrated });
   }
   return loads.sort((a, b) => a.url.localeCompare(b.url));
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { LanguageSwitch } from "~/components/language-switch";
+import { StaticLanguageSwitch } from "~/components/language-switch";
 
 /**
  * Header of the public pages: the landing's section anchors (#funcionalidades, #beneficios and,
@@ -43,7 +43,7 @@ export function PublicHeader({ showTestimonials }: { showTestimonials: boolean }
           </li>
         </ul>
         <div className="ml-auto flex items-center gap-3">
-          <LanguageSwitch />
+          <StaticLanguageSwitch />
           <Link to="/auth" className="text-sm font-medium text-brand-700 hover:underline">
             {t("nav.signIn")}
           </Link>

@@ -1,12 +1,12 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch } from "~/lib/api";
+import { whenIdle } from "~/lib/on-demand";
 import { finishPendingSignOut, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import type { Route } from "./+types/auth";
 import { loadAuthScreen } from "./auth.server";
@@ -14,17 +14,31 @@ import { loadAuthScreen } from "./auth.server";
 export const handle: I18nHandle = { i18n: ["auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  return { ...(await loadAuthScreen(args)), title: serverI18n(args.context.lang).t("auth:meta.title") };
+  return {
+    ...(await loadAuthScreen(args)),
+    title: serverI18n(args.context.lang).t("auth:meta.title"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+// Everything but the sign-in form loads on demand (app/routes/auth/auth-forms.tsx): fetched when the
+// browser is idle after hydration, or at once when the user reaches for the sign-up tab.
+const loadForms = () => import("./auth-forms");
+const SignUpForm = lazy(() => loadForms().then((m) => ({ default: m.SignUpForm })));
+const ForgotPasswordForm = lazy(() => loadForms().then((m) => ({ default: m.ForgotPasswordForm })));
+const NewPasswordForm = lazy(() => loadForms().then((m) => ({ default: m.NewPasswordForm })));
+const TwoFactorForm = lazy(() => loadForms().then((m) => ({ default: m.TwoFactorForm })));
+const ResendConfirmation = lazy(() => loadForms().then((m) => ({ default: m.ResendConfirmation })));
+const UnconfirmedScreen = lazy(() => loadForms().then((m) => ({ default: m.UnconfirmedScreen })));
+
 type Message = { tone: "success" | "error" | "info"; text: string } | null;
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
+  const { t: tc } = useTranslation();
   // A referral link opens the create-account tab.
   const [tab, setTab] = useState(loaderData.referralCode ? 1 : 0);
   const [mode, setMode] = useState<"tabs" | "forgot" | "two-factor" | "recovery">(
@@ -42,6 +56,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     return null;
   });
 
+  useEffect(() => whenIdle(() => void loadForms()), []);
   useEffect(() => {
     // A sign-out made offline ends its session here, so it cannot sign the next sign-in out later.
     if (navigator.onLine && !loaderData.pendingSecondFactor && pendingSignOut() !== null) void finishPendingSignOut();
@@ -70,38 +85,35 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
       }}
     />
   ) : (
-    <TabGroup selectedIndex={tab} onChange={setTab}>
-      <TabList className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-        {[t("tabs.signIn"), t("tabs.signUp")].map((label) => (
-          <Tab
-            key={label}
-            className="rounded-md py-2 text-sm font-semibold text-slate-600 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-400 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow"
-          >
-            {label}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels className="mt-6">
-        <TabPanel>
+    <>
+      <Tabs
+        labels={[t("tabs.signIn"), t("tabs.signUp")]}
+        selected={tab}
+        onChange={setTab}
+        onIntent={(index) => index === 1 && void loadForms()}
+        panels={[
           <SignInForm
+            key="sign-in"
             next={loaderData.next}
             onTwoFactor={() => setMode("two-factor")}
             onForgot={() => {
               setMessage(null);
               setMode("forgot");
             }}
-          />
-        </TabPanel>
-        <TabPanel>
+          />,
           <SignUpForm
+            key="sign-up"
             referralCode={loaderData.referralCode}
             onCreated={() => {
               setTab(0);
-              setMessage({ tone: "success", text: `${t("toasts.accountCreated")} ${t("toasts.accountCreatedCheckEmail")}` });
+              setMessage({
+                tone: "success",
+                text: `${t("toasts.accountCreated")} ${t("toasts.accountCreatedCheckEmail")}`,
+              });
             }}
-          />
-        </TabPanel>
-      </TabPanels>
+          />,
+        ]}
+      />
       {loaderData.googleEnabled && (
         <div className="mt-6 space-y-3">
           <div className="flex items-center gap-3 text-xs text-slate-500">
@@ -123,13 +135,14 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       )}
-    </TabGroup>
+    </>
   );
 
   return (
     <main className="flex min-h-[calc(100dvh-2rem)] flex-col items-center bg-gradient-to-b from-brand-50 to-white px-4 py-10">
       <div className="flex w-full max-w-md items-center justify-between">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+        {/* The landing is static (no client JavaScript): a document load, not a client render. */}
+        <Link to="/" reloadDocument className="flex items-center gap-2 text-lg font-bold text-brand-700">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Rumo
         </Link>
@@ -137,8 +150,10 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
       </div>
       <section className="mt-8 w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-brand-100">
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
-        {loaderData.confirmError && mode === "tabs" && <ResendConfirmation />}
-        {content}
+        <Suspense fallback={<p className="py-6 text-center text-sm text-slate-500">{tc("loading")}</p>}>
+          {loaderData.confirmError && mode === "tabs" && <ResendConfirmation />}
+          {content}
+        </Suspense>
       </section>
     </main>
   );
@@ -149,7 +164,10 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<{ text: string; unconfirmed?: boolean } | null>(null);
+  const [error, setError] = useState<{
+    text: string;
+    unconfirmed?: boolean;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -167,7 +185,10 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
     const result = await apiFetch<{ twoFactorRequired: boolean }>("/auth/login", { body: { email: typedEmail, password: typedPassword } });
     setBusy(false);
     if (!result.ok) {
-      return setError({ text: result.error.message || t("errors.loginUnexpected"), unconfirmed: result.error.code === "email_not_confirmed" });
+      return setError({
+        text: result.error.message || t("errors.loginUnexpected"),
+        unconfirmed: result.error.code === "email_not_confirmed",
+      });
     }
     if (result.data.twoFactorRequired) return onTwoFactor();
     navigate(next, { replace: true });
@@ -203,210 +224,67 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
   );
 }
 
-const emptySignUp = { fullName: "", email: "", password: "", confirmPassword: "" };
-
-function SignUpForm({ onCreated, referralCode }: { onCreated: () => void; referralCode: string | null }) {
-  const { t } = useTranslation("auth");
-  const [form, setForm] = useState(emptySignUp);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof emptySignUp) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value });
-
-  async function submit(event: FormEvent) {
+/**
+ * Sign-in / create-account tabs (WAI-ARIA tabs, automatic activation: arrows, Home and End move
+ * and select), only the selected panel rendered. Hand-written: Headless UI's tabs were a third of
+ * the page's own JavaScript.
+ */
+function Tabs({
+  labels,
+  panels,
+  selected,
+  onChange,
+  onIntent,
+}: {
+  labels: string[];
+  panels: React.ReactNode[];
+  selected: number;
+  onChange: (index: number) => void;
+  onIntent: (index: number) => void;
+}) {
+  const id = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const move = (event: KeyboardEvent, index: number) => {
+    const last = labels.length - 1;
+    const next = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (next === undefined) return;
     event.preventDefault();
-    setError(null);
-    setFields({});
-    if (Object.values(form).some((value) => !value.trim())) return setError(t("validation.fillAllRequiredFields"));
-    if (form.password !== form.confirmPassword) return setError(t("validation.passwordsDoNotMatch"));
-    setBusy(true);
-    const result = await apiFetch("/auth/signup", { body: { ...form, email: form.email.trim(), ...(referralCode ? { referralCode } : {}) } });
-    setBusy(false);
-    if (!result.ok) {
-      setFields(result.error.fields ?? {});
-      return setError(result.error.message || t("errors.signUpUnexpected"));
-    }
-    setForm(emptySignUp);
-    onCreated();
-  }
-
+    onIntent(next);
+    onChange(next);
+    tabs.current[next]?.focus();
+  };
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("tabs.signUp")}>
-      <Field id="signup-name" label={t("fields.fullName")} autoComplete="name" value={form.fullName} onChange={set("fullName")} error={fields.fullName} required />
-      <Field id="signup-email" label={t("fields.email")} type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fields.email} required />
-      <Field
-        id="signup-password"
-        label={t("fields.password")}
-        type="password"
-        autoComplete="new-password"
-        minLength={6}
-        value={form.password}
-        onChange={set("password")}
-        error={fields.password}
-        required
-      />
-      <Field
-        id="signup-confirm"
-        label={t("fields.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        minLength={6}
-        value={form.confirmPassword}
-        onChange={set("confirmPassword")}
-        error={fields.confirmPassword}
-        required
-      />
-      {error && (
-        <Notice tone="error">
-          <span className="block font-semibold">{t("toasts.signupError")}</span>
-          {error}
-        </Notice>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {t("actions.signUp")}
-      </Button>
-    </form>
-  );
-}
-
-function ForgotPasswordForm({ onBack, onSent }: { onBack: () => void; onSent: (text: string) => void }) {
-  const { t } = useTranslation("auth");
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("validation.enterYourEmail"));
-    if (!email.includes("@")) return setError(t("validation.invalidEmail"));
-    setBusy(true);
-    const result = await apiFetch("/auth/password-reset", { body: { email: email.trim() } });
-    setBusy(false);
-    if (!result.ok) return setError(result.error.message || t("errors.resetFailed"));
-    onSent(`${t("toasts.emailSent")}: ${t("toasts.checkEmailForInstructions")}`);
-  }
-
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <h1 className="text-xl font-semibold">{t("forgot.title")}</h1>
-      <p className="text-sm text-slate-600">{t("forgot.description")}</p>
-      <Field id="forgot-email" label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {t("actions.sendRecovery")}
-      </Button>
-      <Button type="button" variant="link" onClick={onBack}>
-        {t("actions.backToLogin")}
-      </Button>
-    </form>
-  );
-}
-
-function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const { t } = useTranslation("auth");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!password || !confirm) return setError(t("validation.fillAllFields"));
-    if (password.length < 6) return setError(t("validation.passwordTooShort"));
-    if (password !== confirm) return setError(t("validation.passwordsDoNotMatch"));
-    setBusy(true);
-    const result = await apiFetch("/auth/password-reset/confirm", { body: { token, password } });
-    setBusy(false);
-    if (!result.ok) return setError(result.error.message || t("errors.unexpected"));
-    window.history.replaceState(null, "", "/auth");
-    onDone();
-  }
-
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <h1 className="text-xl font-semibold">{t("recovery.title")}</h1>
-      <Field id="new-password" label={t("fields.newPassword")} type="password" autoComplete="new-password" minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field id="new-password-confirm" label={t("fields.confirmPassword")} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {t("actions.setNewPassword")}
-      </Button>
-    </form>
-  );
-}
-
-function TwoFactorForm({ next }: { next: string }) {
-  const { t } = useTranslation("auth");
-  const navigate = useNavigate();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) return setError(t("validation.codeFormat"));
-    const result = await apiFetch("/auth/login/two-factor", { body: { code: code.trim() } });
-    if (!result.ok) return setError(result.error.message || t("errors.invalidCode"));
-    navigate(next, { replace: true });
-  }
-
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <h1 className="text-xl font-semibold">{t("twoFactor.title")}</h1>
-      <p className="text-sm text-slate-600">{t("twoFactor.description")}</p>
-      <Field id="totp-code" label={t("fields.code")} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="submit" className="w-full">
-        {t("actions.verify")}
-      </Button>
-    </form>
-  );
-}
-
-/** Asks for a new confirmation e-mail (the answer never says whether the address exists). */
-function ResendConfirmation({ initialEmail = "" }: { initialEmail?: string }) {
-  const { t } = useTranslation("auth");
-  const [email, setEmail] = useState(initialEmail);
-  const [state, setState] = useState<"idle" | "sent" | "error">("idle");
-  const [error, setError] = useState("");
-
-  async function resend() {
-    const result = await apiFetch("/auth/resend-confirmation", { body: { email: email.trim() } });
-    if (result.ok) setState("sent");
-    else {
-      setState("error");
-      setError(result.error.message);
-    }
-  }
-
-  if (state === "sent") return <Notice tone="success">{t("banner.sent")}</Notice>;
-  return (
-    <div className="space-y-2 rounded-lg bg-slate-50 p-3">
-      {!initialEmail && <Field id="resend-email" label={t("fields.email")} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
-      {state === "error" && <Notice tone="error">{error}</Notice>}
-      <Button type="button" variant="secondary" onClick={resend} disabled={!email.includes("@")}>
-        {t("actions.resendConfirmation")}
-      </Button>
-    </div>
-  );
-}
-
-/** Signed in, but the address still awaits confirmation (e.g. after changing it). */
-function UnconfirmedScreen({ email }: { email: string }) {
-  const { t } = useTranslation("auth");
-  const { revalidate } = useRevalidator();
-  const [sent, setSent] = useState(false);
-  return (
-    <div className="space-y-4 text-center">
-      <h1 className="text-xl font-semibold">{t("unconfirmed.title")}</h1>
-      <p className="text-slate-600">{t("unconfirmed.description", { email })}</p>
-      {sent && <Notice tone="success">{t("banner.sent")}</Notice>}
-      <div className="flex justify-center gap-3">
-        <Button type="button" variant="secondary" onClick={async () => setSent((await apiFetch("/auth/resend-confirmation", { method: "POST" })).ok)}>
-          {t("actions.resendConfirmation")}
-        </Button>
-        <Button type="button" onClick={() => revalidate()}>
-          {t("actions.alreadyConfirmed")}
-        </Button>
+    <div>
+      <div role="tablist" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+        {labels.map((label, index) => (
+          <button
+            key={label}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${index}`}
+            aria-selected={selected === index}
+            aria-controls={selected === index ? `${id}-panel` : undefined}
+            tabIndex={selected === index ? 0 : -1}
+            onClick={() => onChange(index)}
+            onKeyDown={(event) => move(event, index)}
+            onPointerEnter={() => onIntent(index)}
+            onFocus={() => onIntent(index)}
+            className="rounded-md py-2 text-sm font-semibold text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow"
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`} tabIndex={0} className="mt-6 focus:outline-none">
+        {panels[selected]}
       </div>
     </div>
   );
