@@ -28,9 +28,8 @@ const nameOf = (file: string) => file.replace("../../app/", "");
 // docs/decisions/0041 "Revised"). The test fails when one makes MORE, and when one gets down to its
 // budget (then take it off this list), so the list only shrinks.
 const KNOWN_OVER_BUDGET: Record<string, number> = {
-  "routes/app/impact.tsx": 10,
+  "routes/app/impact.tsx": 9,
   "modules/finances/routes/finances.tsx": 14,
-  "modules/selfCare/routes/self-care.tsx": 3,
   "modules/tasks/routes/tasks.tsx": 3,
   "modules/calendar/routes/calendar.tsx": 2,
   "modules/goals/routes/goals.tsx": 2,

@@ -1,7 +1,8 @@
 /** Self-care's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listPage } from "../../db/lists";
+import { listPageIds, listPageRead } from "../../db/lists";
+import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
@@ -40,27 +41,46 @@ export function routineAnswer({ userId: _userId, ...routine }: Routine, checkIns
 }
 export type RoutineAnswer = ReturnType<typeof routineAnswer>;
 
-/** The check-in dates of these routines, per routine. */
-async function checkInsOf(db: Db, userId: string, routineIds: string[]) {
-  const byRoutine = new Map<string, string[]>(routineIds.map((id) => [id, []]));
-  if (!routineIds.length) return byRoutine;
-  const rows = await scopedTo(db, userId)
-    .select(routineCheckIns, inArray(routineCheckIns.routineId, routineIds))
-    .orderBy(asc(routineCheckIns.date));
-  for (const row of rows) byRoutine.get(row.routineId)?.push(row.date);
-  return byRoutine;
+/** The check-in dates of these routines (ids, or a subquery of ids), per routine, oldest first. */
+function checkInsOfRead(db: Db, userId: string, routineIds: string[] | SQLWrapper): Read<Map<string, string[]>> {
+  if (Array.isArray(routineIds) && !routineIds.length) return known(new Map());
+  return read(
+    db
+      .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
+      .from(routineCheckIns)
+      .where(scopedTo(db, userId).owned(routineCheckIns, inArray(routineCheckIns.routineId, routineIds)))
+      .orderBy(asc(routineCheckIns.date)),
+    (rows) => {
+      const byRoutine = new Map<string, string[]>();
+      for (const row of rows) {
+        const dates = byRoutine.get(row.routineId);
+        if (dates) dates.push(row.date);
+        else byRoutine.set(row.routineId, [row.date]);
+      }
+      return byRoutine;
+    },
+  );
 }
 
-export async function listRoutines(db: Db, userId: string, page: PageRequest, today: string) {
-  const result = await listPage(scopedTo(db, userId), routines, { order: [{ by: routines.createdAt, of: (r) => r.createdAt }], page });
-  const checkIns = await checkInsOf(db, userId, result.items.map((r) => r.id));
-  return { items: result.items.map((r) => routineAnswer(r, checkIns.get(r.id) ?? [], today)), nextCursor: result.nextCursor };
+/**
+ * A page of the user's routines, oldest first, each with its streaks and recent days for `today`:
+ * two statements of one batch, the check-ins chosen by the page's own query as a subquery.
+ */
+export function listRoutinesRead(db: Db, userId: string, page: PageRequest, today: string) {
+  const scoped = scopedTo(db, userId);
+  const options = { order: [{ by: routines.createdAt, of: (r: Routine) => r.createdAt }], page };
+  return mapRead(readAll([listPageRead(scoped, routines, options), checkInsOfRead(db, userId, listPageIds(scoped, routines, options))]), ([list, checkIns]) => ({
+    items: list.items.map((r) => routineAnswer(r, checkIns.get(r.id) ?? [], today)),
+    nextCursor: list.nextCursor,
+  }));
 }
+
+export const listRoutines = (db: Db, userId: string, page: PageRequest, today: string) => run(db, listRoutinesRead(db, userId, page, today));
 
 export const routineOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), routines, id);
 
 export async function answerFor(db: Db, userId: string, routine: Routine, today: string) {
-  const checkIns = await checkInsOf(db, userId, [routine.id]);
+  const checkIns = await run(db, checkInsOfRead(db, userId, [routine.id]));
   return routineAnswer(routine, checkIns.get(routine.id) ?? [], today);
 }
 
@@ -94,13 +114,16 @@ export async function removeCheckIn(db: Db, userId: string, routineId: string, d
 }
 
 /** Every check-in of the user in [from, to] (the history view). */
-export function checkInsBetween(db: Db, userId: string, from: string, to: string) {
-  return db
-    .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
-    .from(routineCheckIns)
-    .where(scopedTo(db, userId).owned(routineCheckIns, and(gte(routineCheckIns.date, from), lte(routineCheckIns.date, to))))
-    .orderBy(asc(routineCheckIns.date));
-}
+export const checkInsBetweenRead = (db: Db, userId: string, from: string, to: string) =>
+  read(
+    db
+      .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
+      .from(routineCheckIns)
+      .where(scopedTo(db, userId).owned(routineCheckIns, and(gte(routineCheckIns.date, from), lte(routineCheckIns.date, to))))
+      .orderBy(asc(routineCheckIns.date)),
+  );
+
+export const checkInsBetween = (db: Db, userId: string, from: string, to: string) => run(db, checkInsBetweenRead(db, userId, from, to));
 
 export async function exportSelfCare(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
