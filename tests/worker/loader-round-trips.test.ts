@@ -29,7 +29,6 @@ const nameOf = (file: string) => file.replace("../../app/", "");
 // budget (then take it off this list), so the list only shrinks.
 const KNOWN_OVER_BUDGET: Record<string, number> = {
   "routes/app/impact.tsx": 9,
-  "modules/finances/routes/finances.tsx": 14,
   "modules/tasks/routes/tasks.tsx": 3,
   "modules/calendar/routes/calendar.tsx": 2,
   "modules/goals/routes/goals.tsx": 2,
