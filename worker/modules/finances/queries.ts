@@ -253,7 +253,7 @@ export async function spentIn(db: Db, userId: string, category: string, range: {
 export const listBudgetsRead = (db: Db, userId: string, page: PageRequest) =>
   listPageRead(scopedTo(db, userId), budgets, { order: [{ by: budgets.category, of: (b) => b.category }], page });
 
-export const listBudgets = (db: Db, userId: string, page: PageRequest) => run(db, listBudgetsRead(db, userId, page));
+export const listBudgets = async (db: Db, userId: string, page: PageRequest) => run(db, listBudgetsRead(db, userId, page));
 
 export const findBudget = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), budgets, id);
 
@@ -283,19 +283,19 @@ export const deleteBudget = (db: Db, userId: string, id: string) => scopedTo(db,
 /** Expenses per category in [from, to], for every budget's progress in one query. */
 export function spentByCategoryRead(db: Db, userId: string, range: { from: string; to: string }) {
   const scoped = scopedTo(db, userId);
-  return read(
-    db
-      .select({ category: transactions.category, spent: sql<number>`sum(${transactions.amountCents})`.mapWith(Number) })
-      .from(transactions)
-      .where(
-        scoped.owned(transactions, and(eq(transactions.type, "expense"), gte(transactions.date, range.from), lte(transactions.date, range.to))),
-      )
-      .groupBy(transactions.category),
-    (rows) => new Map(rows.map((r) => [r.category, r.spent])),
-  );
+  const query = db
+    .select({ category: transactions.category, spent: sql<number>`sum(${transactions.amountCents})`.mapWith(Number) })
+    .from(transactions)
+    .where(
+      scoped.owned(transactions, and(eq(transactions.type, "expense"), gte(transactions.date, range.from), lte(transactions.date, range.to))),
+    )
+    .groupBy(transactions.category);
+  return read(query, (rows) => new Map(rows.map((r) => [r.category, r.spent])));
 }
 
-export const spentByCategory = (db: Db, userId: string, range: { from: string; to: string }) => run(db, spentByCategoryRead(db, userId, range));
+export async function spentByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+  return run(db, spentByCategoryRead(db, userId, range));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Savings goals

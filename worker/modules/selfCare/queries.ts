@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, inArray, lte, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPageIds, listPageRead } from "../../db/lists";
-import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
+import { mapRead, read, readAll, run } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
@@ -41,46 +41,44 @@ export function routineAnswer({ userId: _userId, ...routine }: Routine, checkIns
 }
 export type RoutineAnswer = ReturnType<typeof routineAnswer>;
 
-/** The check-in dates of these routines (ids, or a subquery of ids), per routine, oldest first. */
-function checkInsOfRead(db: Db, userId: string, routineIds: string[] | SQLWrapper): Read<Map<string, string[]>> {
-  if (Array.isArray(routineIds) && !routineIds.length) return known(new Map());
-  return read(
-    db
-      .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
-      .from(routineCheckIns)
-      .where(scopedTo(db, userId).owned(routineCheckIns, inArray(routineCheckIns.routineId, routineIds)))
-      .orderBy(asc(routineCheckIns.date)),
-    (rows) => {
-      const byRoutine = new Map<string, string[]>();
-      for (const row of rows) {
-        const dates = byRoutine.get(row.routineId);
-        if (dates) dates.push(row.date);
-        else byRoutine.set(row.routineId, [row.date]);
-      }
-      return byRoutine;
-    },
-  );
+/** The check-ins of the routines `routineIds` selects (ids or a subquery), oldest first. */
+const checkInsQuery = (db: Db, userId: string, routineIds: SQLWrapper | string[]) =>
+  scopedTo(db, userId).select(routineCheckIns, inArray(routineCheckIns.routineId, routineIds)).orderBy(asc(routineCheckIns.date));
+
+/** Check-in dates by routine, for these routines (rows of others are left out). */
+function byRoutine(routineIds: string[], rows: readonly { routineId: string; date: string }[]) {
+  const grouped = new Map<string, string[]>(routineIds.map((id) => [id, []]));
+  for (const row of rows) grouped.get(row.routineId)?.push(row.date);
+  return grouped;
+}
+
+/** The check-in dates of these routines, per routine. */
+async function checkInsOf(db: Db, userId: string, routineIds: string[]) {
+  if (!routineIds.length) return byRoutine(routineIds, []);
+  return byRoutine(routineIds, await checkInsQuery(db, userId, routineIds));
 }
 
 /**
- * A page of the user's routines, oldest first, each with its streaks and recent days for `today`:
- * two statements of one batch, the check-ins chosen by the page's own query as a subquery.
+ * One page of the user's routines with their streaks for `today`: two statements for one D1 batch
+ * (the check-ins select the page's routines by subquery).
  */
 export function listRoutinesRead(db: Db, userId: string, page: PageRequest, today: string) {
   const scoped = scopedTo(db, userId);
-  const options = { order: [{ by: routines.createdAt, of: (r: Routine) => r.createdAt }], page };
-  return mapRead(readAll([listPageRead(scoped, routines, options), checkInsOfRead(db, userId, listPageIds(scoped, routines, options))]), ([list, checkIns]) => ({
-    items: list.items.map((r) => routineAnswer(r, checkIns.get(r.id) ?? [], today)),
-    nextCursor: list.nextCursor,
-  }));
+  const list = { order: [{ by: routines.createdAt, of: (r: Routine) => r.createdAt }], page };
+  return mapRead(readAll([listPageRead(scoped, routines, list), read(checkInsQuery(db, userId, listPageIds(scoped, routines, list)))]), ([result, rows]) => {
+    const checkIns = byRoutine(result.items.map((r) => r.id), rows);
+    return { items: result.items.map((r) => routineAnswer(r, checkIns.get(r.id) ?? [], today)), nextCursor: result.nextCursor };
+  });
 }
 
-export const listRoutines = (db: Db, userId: string, page: PageRequest, today: string) => run(db, listRoutinesRead(db, userId, page, today));
+export async function listRoutines(db: Db, userId: string, page: PageRequest, today: string) {
+  return run(db, listRoutinesRead(db, userId, page, today));
+}
 
 export const routineOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), routines, id);
 
 export async function answerFor(db: Db, userId: string, routine: Routine, today: string) {
-  const checkIns = await run(db, checkInsOfRead(db, userId, [routine.id]));
+  const checkIns = await checkInsOf(db, userId, [routine.id]);
   return routineAnswer(routine, checkIns.get(routine.id) ?? [], today);
 }
 
