@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import type { Auth } from "@worker/auth/middleware";
 import { database } from "@worker/db/client";
+import { readAll, run } from "@worker/db/reads";
 import { predictCycle, addDays } from "@worker/modules/cycle/predictions";
-import { flowDays, hasDays, listDays, type CycleDay } from "@worker/modules/cycle/queries";
+import { flowDaysRead, hasDaysRead, listDaysRead, type CycleDay } from "@worker/modules/cycle/queries";
 import { localToday } from "@worker/modules/cycle/today";
 import { monthOf, shiftMonth, typicalPeriodDays } from "./calendar";
 
@@ -24,7 +25,8 @@ export async function cycleScreen(context: AppLoadContext, auth: Auth, monthPara
   const weekday = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7;
   const from = addDays(first, -weekday);
   const to = addDays(from, 41);
-  const [page, flows, any] = await Promise.all([listDays(db, userId, { from, to, page: { limit: 42 } }), flowDays(db, userId), hasDays(db, userId)]);
+  // One D1 round trip: the grid's days, the flow history and the empty-state check in one batch.
+  const [page, flows, any] = await run(db, readAll([listDaysRead(db, userId, { from, to, page: { limit: 42 } }), flowDaysRead(db, userId), hasDaysRead(db, userId)]));
   const days: ScreenDay[] = page.items.map(({ userId: _u, createdAt: _c, updatedAt: _m, ...day }) => day);
   return {
     today,

@@ -2,7 +2,8 @@
 import { and, asc, eq, gt, gte, like, lte, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
-import { listPage } from "../../db/lists";
+import { listPageRead } from "../../db/lists";
+import { read, run, type Read } from "../../db/reads";
 import { notifications } from "../../db/schema";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
@@ -17,12 +18,14 @@ export type { CycleDay };
 export type DayFields = Partial<Pick<CycleDay, "flow" | "symptoms" | "mood" | "notes">>;
 
 /** The user's days in [from, to] (both optional), oldest first, one page. */
-export function listDays(db: Db, userId: string, options: { from?: string; to?: string; page: PageRequest }) {
+export function listDaysRead(db: Db, userId: string, options: { from?: string; to?: string; page: PageRequest }) {
   const where: SQL[] = [];
   if (options.from) where.push(gte(cycleDays.date, options.from));
   if (options.to) where.push(lte(cycleDays.date, options.to));
-  return listPage(scopedTo(db, userId), cycleDays, { where: and(...where), order: [{ by: cycleDays.date, of: (d) => d.date }], page: options.page });
+  return listPageRead(scopedTo(db, userId), cycleDays, { where: and(...where), order: [{ by: cycleDays.date, of: (d) => d.date }], page: options.page });
 }
+
+export const listDays = (db: Db, userId: string, options: { from?: string; to?: string; page: PageRequest }) => run(db, listDaysRead(db, userId, options));
 
 export const dayOr404 = (db: Db, userId: string, id: string) => ownedOr404(scopedTo(db, userId), cycleDays, id);
 
@@ -56,14 +59,16 @@ export async function deleteDay(db: Db, userId: string, id: string) {
 }
 
 /** The user's days with flow (all a prediction needs: a day without flow is as good as none). */
-export async function flowDays(db: Db, userId: string): Promise<LoggedDay[]> {
-  const rows = await db
-    .select({ date: cycleDays.date, flow: cycleDays.flow })
-    .from(cycleDays)
-    .where(scopedTo(db, userId).owned(cycleDays, ne(cycleDays.flow, "none")))
-    .orderBy(asc(cycleDays.date));
-  return rows;
-}
+export const flowDaysRead = (db: Db, userId: string): Read<LoggedDay[]> =>
+  read(
+    db
+      .select({ date: cycleDays.date, flow: cycleDays.flow })
+      .from(cycleDays)
+      .where(scopedTo(db, userId).owned(cycleDays, ne(cycleDays.flow, "none")))
+      .orderBy(asc(cycleDays.date)),
+  );
+
+export const flowDays = (db: Db, userId: string): Promise<LoggedDay[]> => run(db, flowDaysRead(db, userId));
 
 /**
  * One keyset page of the ids of users with a flow day on or after `since` and no notification
@@ -127,7 +132,7 @@ export async function seedCycle(db: Db, userId: string, today: string, addDays: 
 }
 
 /** Whether the user has logged any day at all (the screen's empty state). */
-export async function hasDays(db: Db, userId: string): Promise<boolean> {
-  const [row] = await scopedTo(db, userId).select(cycleDays).limit(1);
-  return row !== undefined;
-}
+export const hasDaysRead = (db: Db, userId: string): Read<boolean> =>
+  read(db.select({ id: cycleDays.id }).from(cycleDays).where(scopedTo(db, userId).owned(cycleDays)).limit(1), (rows) => rows.length > 0);
+
+export const hasDays = (db: Db, userId: string): Promise<boolean> => run(db, hasDaysRead(db, userId));

@@ -1,7 +1,8 @@
 /** The finances module's only data access: every query is scoped by the user id. */
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listPage } from "../../db/lists";
+import { listPageIds, listPageRead, type SortKey } from "../../db/lists";
+import { known, read, run, type Read } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
@@ -36,8 +37,10 @@ export async function exportFinances(db: Db, userId: string) {
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-export const listCategories = (db: Db, userId: string) =>
-  scopedTo(db, userId).select(financeCategories).orderBy(asc(financeCategories.name), asc(financeCategories.id));
+export const listCategoriesRead = (db: Db, userId: string) =>
+  read(scopedTo(db, userId).select(financeCategories).orderBy(asc(financeCategories.name), asc(financeCategories.id)));
+
+export const listCategories = (db: Db, userId: string) => run(db, listCategoriesRead(db, userId));
 
 export const findCategory = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), financeCategories, id);
 
@@ -98,15 +101,26 @@ function transactionWhere(filters: TransactionFilters): SQL | undefined {
 }
 
 /** Newest day first, then newest written first (a day's list reads in the order it was entered, reversed). */
+const TRANSACTION_ORDER: SortKey<Transaction>[] = [
+  { by: transactions.date, desc: true, of: (t) => t.date },
+  { by: transactions.createdAt, desc: true, of: (t) => t.createdAt },
+];
+
+export const listTransactionsRead = (db: Db, userId: string, filters: TransactionFilters, page: PageRequest) =>
+  listPageRead(scopedTo(db, userId), transactions, { where: transactionWhere(filters), order: TRANSACTION_ORDER, page });
+
 export const listTransactions = (db: Db, userId: string, filters: TransactionFilters, page: PageRequest) =>
-  listPage(scopedTo(db, userId), transactions, {
-    where: transactionWhere(filters),
-    order: [
-      { by: transactions.date, desc: true, of: (t) => t.date },
-      { by: transactions.createdAt, desc: true, of: (t) => t.createdAt },
-    ],
-    page,
-  });
+  run(db, listTransactionsRead(db, userId, filters, page));
+
+/**
+ * The days of the rows `listTransactionsRead` reads with the same arguments (one past the page), as
+ * a subquery: what the page's days need is read in the same batch.
+ */
+export function listedTransactionDays(db: Db, userId: string, filters: TransactionFilters, page: PageRequest) {
+  const scoped = scopedTo(db, userId);
+  const ids = listPageIds(scoped, transactions, { where: transactionWhere(filters), order: TRANSACTION_ORDER, page });
+  return db.select({ date: transactions.date }).from(transactions).where(scoped.owned(transactions, inArray(transactions.id, ids)));
+}
 
 export const findTransaction = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), transactions, id);
 
@@ -134,51 +148,78 @@ const incomeSum = sql<number>`coalesce(sum(case when ${transactions.type} = 'inc
 const expenseSum = sql<number>`coalesce(sum(case when ${transactions.type} = 'expense' then ${transactions.amountCents} else 0 end), 0)`.mapWith(Number);
 
 /** Income and expense in [from, to] (dates inclusive), or of everything up to `to` without `from`. */
-export async function totals(db: Db, userId: string, range: { from?: string; to: string }) {
+export function totalsRead(db: Db, userId: string, range: { from?: string; to: string }) {
   const scoped = scopedTo(db, userId);
-  const [row] = await db
-    .select({ income: incomeSum, expense: expenseSum, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(transactions)
-    .where(scoped.owned(transactions, and(range.from ? gte(transactions.date, range.from) : undefined, lte(transactions.date, range.to))));
-  return { incomeCents: row?.income ?? 0, expenseCents: row?.expense ?? 0, count: row?.count ?? 0 };
+  return read(
+    db
+      .select({ income: incomeSum, expense: expenseSum, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(transactions)
+      .where(scoped.owned(transactions, and(range.from ? gte(transactions.date, range.from) : undefined, lte(transactions.date, range.to)))),
+    ([row]) => ({ incomeCents: row?.income ?? 0, expenseCents: row?.expense ?? 0, count: row?.count ?? 0 }),
+  );
 }
+
+export const totals = (db: Db, userId: string, range: { from?: string; to: string }) => run(db, totalsRead(db, userId, range));
 
 /** Per category and type in [from, to]: the month's spending (and income) by category. */
-export async function totalsByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+export function totalsByCategoryRead(db: Db, userId: string, range: { from: string; to: string }) {
   const scoped = scopedTo(db, userId);
-  return db
-    .select({
-      category: transactions.category,
-      type: transactions.type,
-      totalCents: sql<number>`sum(${transactions.amountCents})`.mapWith(Number),
-      count: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(transactions)
-    .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
-    .groupBy(transactions.category, transactions.type)
-    .orderBy(desc(sql`sum(${transactions.amountCents})`), asc(transactions.category));
+  return read(
+    db
+      .select({
+        category: transactions.category,
+        type: transactions.type,
+        totalCents: sql<number>`sum(${transactions.amountCents})`.mapWith(Number),
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(transactions)
+      .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
+      .groupBy(transactions.category, transactions.type)
+      .orderBy(desc(sql`sum(${transactions.amountCents})`), asc(transactions.category)),
+  );
 }
+
+export const totalsByCategory = (db: Db, userId: string, range: { from: string; to: string }) => run(db, totalsByCategoryRead(db, userId, range));
 
 /** Income and expense per month (`YYYY-MM`) in [from, to], months without rows left out. */
-export async function totalsByMonth(db: Db, userId: string, range: { from: string; to: string }) {
+export function totalsByMonthRead(db: Db, userId: string, range: { from: string; to: string }) {
   const scoped = scopedTo(db, userId);
   const month = sql<string>`substr(${transactions.date}, 1, 7)`;
-  return db
-    .select({ month, income: incomeSum, expense: expenseSum })
-    .from(transactions)
-    .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
-    .groupBy(month)
-    .orderBy(asc(month));
+  return read(
+    db
+      .select({ month, income: incomeSum, expense: expenseSum })
+      .from(transactions)
+      .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
+      .groupBy(month)
+      .orderBy(asc(month)),
+  );
 }
 
-/** Income minus expense per day in [from, to] (days with movements only). */
-export async function netByDay(db: Db, userId: string, range: { from: string; to: string }) {
-  const scoped = scopedTo(db, userId);
-  return db
-    .select({ date: transactions.date, net: sql<number>`coalesce(sum(case when ${transactions.type} = 'income' then ${transactions.amountCents} else -${transactions.amountCents} end), 0)`.mapWith(Number) })
+export const totalsByMonth = (db: Db, userId: string, range: { from: string; to: string }) => run(db, totalsByMonthRead(db, userId, range));
+
+/**
+ * The balance at the end of each of `days` (dates, or a subquery of dates): income minus expense of
+ * all the user's transactions up to and including that day, whatever a list's filters. One
+ * statement: each day's net summed over the days before it (a running SQL window sum of integer
+ * cents), kept for the days asked. Newest day first.
+ */
+export function balancesAtRead(db: Db, userId: string, days: readonly string[] | SQLWrapper): Read<Record<string, number>> {
+  if (Array.isArray(days) && !days.length) return known({});
+  const net = sql`sum(case when ${transactions.type} = 'income' then ${transactions.amountCents} else -${transactions.amountCents} end)`;
+  const byDay = db
+    .select({ date: transactions.date, balance: sql<number>`sum(${net}) over (order by ${transactions.date})`.as("balance") })
     .from(transactions)
-    .where(scoped.owned(transactions, and(gte(transactions.date, range.from), lte(transactions.date, range.to))))
-    .groupBy(transactions.date);
+    .where(scopedTo(db, userId).owned(transactions))
+    .groupBy(transactions.date)
+    .as("balances_by_day");
+  return read(
+    db
+      .select({ date: byDay.date, balance: sql<number>`${byDay.balance}`.mapWith(Number) })
+      .from(byDay)
+      .where(inArray(byDay.date, Array.isArray(days) ? [...new Set(days)] : (days as SQLWrapper)))
+      .orderBy(desc(byDay.date)),
+    (rows) => Object.fromEntries(rows.map((row) => [row.date, row.balance])),
+  );
 }
 
 /** Expense total per day in [from, to] (days with expenses only): spending against mood (diary insights). */
@@ -209,8 +250,10 @@ export async function spentIn(db: Db, userId: string, category: string, range: {
 // ---------------------------------------------------------------------------------------------
 // Budgets
 
-export const listBudgets = (db: Db, userId: string, page: PageRequest) =>
-  listPage(scopedTo(db, userId), budgets, { order: [{ by: budgets.category, of: (b) => b.category }], page });
+export const listBudgetsRead = (db: Db, userId: string, page: PageRequest) =>
+  listPageRead(scopedTo(db, userId), budgets, { order: [{ by: budgets.category, of: (b) => b.category }], page });
+
+export const listBudgets = async (db: Db, userId: string, page: PageRequest) => run(db, listBudgetsRead(db, userId, page));
 
 export const findBudget = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), budgets, id);
 
@@ -238,26 +281,32 @@ export async function updateBudget(db: Db, userId: string, id: string, set: Part
 export const deleteBudget = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(budgets, eq(budgets.id, id));
 
 /** Expenses per category in [from, to], for every budget's progress in one query. */
-export async function spentByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+export function spentByCategoryRead(db: Db, userId: string, range: { from: string; to: string }) {
   const scoped = scopedTo(db, userId);
-  const rows = await db
+  const query = db
     .select({ category: transactions.category, spent: sql<number>`sum(${transactions.amountCents})`.mapWith(Number) })
     .from(transactions)
     .where(
       scoped.owned(transactions, and(eq(transactions.type, "expense"), gte(transactions.date, range.from), lte(transactions.date, range.to))),
     )
     .groupBy(transactions.category);
-  return new Map(rows.map((r) => [r.category, r.spent]));
+  return read(query, (rows) => new Map(rows.map((r) => [r.category, r.spent])));
+}
+
+export async function spentByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+  return run(db, spentByCategoryRead(db, userId, range));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Savings goals
 
-export const listSavingsGoals = (db: Db, userId: string, page: PageRequest) =>
-  listPage(scopedTo(db, userId), savingsGoals, {
+export const listSavingsGoalsRead = (db: Db, userId: string, page: PageRequest) =>
+  listPageRead(scopedTo(db, userId), savingsGoals, {
     order: [{ by: savingsGoals.createdAt, desc: true, of: (g) => g.createdAt }],
     page,
   });
+
+export const listSavingsGoals = (db: Db, userId: string, page: PageRequest) => run(db, listSavingsGoalsRead(db, userId, page));
 
 export const findSavingsGoal = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), savingsGoals, id);
 

@@ -26,8 +26,9 @@ import { hasEntitlement } from "~/lib/plans";
 import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
 import { addMonths, localToday, publicSavingsGoal, publicTransaction } from "@worker/modules/finances/logic";
-import { listCategories, listSavingsGoals, listTransactions, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
-import { balancesAt, budgetsWithProgress, monthSummary, yearAnalysis } from "@worker/modules/finances/reports";
+import { known, readAll, run } from "@worker/db/reads";
+import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
+import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
 import { BudgetsPanel } from "../components/budgets";
 import { ExportLink, ImportButton } from "../components/io-slot";
@@ -70,15 +71,20 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = filtersOf(params);
   const { subscription } = entitlementsOfAuth(auth);
   const advanced = hasEntitlement(subscription, "finances.advanced");
-  const [summary, list, recent, own, budgets, goals, analysis] = await Promise.all([
-    monthSummary(db, userId, month),
-    listTransactions(db, userId, filters, { limit: 50 }),
-    listTransactions(db, userId, {}, { limit: 5 }),
-    listCategories(db, userId),
-    budgetsWithProgress(db, userId, month, { limit: 200 }),
-    listSavingsGoals(db, userId, { limit: 200 }),
-    advanced ? yearAnalysis(db, userId, month) : Promise.resolve(null),
-  ]);
+  // One D1 round trip: every section's statements in one batch (the day balances follow the list's
+  // own query as a subquery).
+  const [summary, list, recent, own, budgets, goals, analysis] = await run(
+    db,
+    readAll([
+      monthSummaryRead(db, userId, month),
+      transactionsWithBalancesRead(db, userId, filters, { limit: 50 }),
+      listTransactionsRead(db, userId, {}, { limit: 5 }),
+      listCategoriesRead(db, userId),
+      budgetsWithProgressRead(db, userId, month, { limit: 200 }),
+      listSavingsGoalsRead(db, userId, { limit: 200 }),
+      advanced ? yearAnalysisRead(db, userId, month) : known(null),
+    ]),
+  );
   return {
     today,
     month,
@@ -88,7 +94,7 @@ export async function loader(args: Route.LoaderArgs) {
     summary,
     transactions: list.items.map(publicTransaction),
     nextCursor: list.nextCursor,
-    balances: await balancesAt(db, userId, list.items.map((row) => row.date)),
+    balances: list.balances,
     recent: recent.items.map(publicTransaction),
     ownCategories: own.map((row) => ({ id: row.id, name: row.name, type: row.type })),
     budgets: budgets.items,

@@ -27,8 +27,9 @@ import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
+import { readAll, run } from "@worker/db/reads";
 import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
-import { checkInsBetween, listRoutines } from "@worker/modules/selfCare/queries";
+import { checkInsBetweenRead, listRoutinesRead } from "@worker/modules/selfCare/queries";
 import { addDays, checkInAllowed, isoWeekday, isScheduled, localDate } from "@worker/modules/selfCare/streaks";
 import { ROUTINE_CATEGORIES, type RoutineCategory } from "@worker/modules/selfCare/vocabulary";
 
@@ -41,10 +42,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const auth = requireUser(args);
   const db = database(args.context.cloudflare.env.DB);
   const today = localDate(new Date(), auth.user.timeZone);
-  const [routines, history] = await Promise.all([
-    listRoutines(db, auth.user.id, { limit: 200 }, today),
-    checkInsBetween(db, auth.user.id, addDays(today, -(HISTORY_DAYS - 1)), today),
-  ]);
+  // One D1 round trip: the routines, their check-ins and the history in one batch.
+  const [routines, history] = await run(
+    db,
+    readAll([listRoutinesRead(db, auth.user.id, { limit: 200 }, today), checkInsBetweenRead(db, auth.user.id, addDays(today, -(HISTORY_DAYS - 1)), today)]),
+  );
   return { routines: routines.items, history, today };
 }
 
