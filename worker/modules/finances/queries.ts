@@ -1,7 +1,8 @@
 /** The finances module's only data access: every query is scoped by the user id. */
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listPage } from "../../db/lists";
+import { listPage, listPageRead } from "../../db/lists";
+import { read, run } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
@@ -209,8 +210,10 @@ export async function spentIn(db: Db, userId: string, category: string, range: {
 // ---------------------------------------------------------------------------------------------
 // Budgets
 
-export const listBudgets = (db: Db, userId: string, page: PageRequest) =>
-  listPage(scopedTo(db, userId), budgets, { order: [{ by: budgets.category, of: (b) => b.category }], page });
+export const listBudgetsRead = (db: Db, userId: string, page: PageRequest) =>
+  listPageRead(scopedTo(db, userId), budgets, { order: [{ by: budgets.category, of: (b) => b.category }], page });
+
+export const listBudgets = async (db: Db, userId: string, page: PageRequest) => run(db, listBudgetsRead(db, userId, page));
 
 export const findBudget = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), budgets, id);
 
@@ -238,16 +241,20 @@ export async function updateBudget(db: Db, userId: string, id: string, set: Part
 export const deleteBudget = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(budgets, eq(budgets.id, id));
 
 /** Expenses per category in [from, to], for every budget's progress in one query. */
-export async function spentByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+export function spentByCategoryRead(db: Db, userId: string, range: { from: string; to: string }) {
   const scoped = scopedTo(db, userId);
-  const rows = await db
+  const query = db
     .select({ category: transactions.category, spent: sql<number>`sum(${transactions.amountCents})`.mapWith(Number) })
     .from(transactions)
     .where(
       scoped.owned(transactions, and(eq(transactions.type, "expense"), gte(transactions.date, range.from), lte(transactions.date, range.to))),
     )
     .groupBy(transactions.category);
-  return new Map(rows.map((r) => [r.category, r.spent]));
+  return read(query, (rows) => new Map(rows.map((r) => [r.category, r.spent])));
+}
+
+export async function spentByCategory(db: Db, userId: string, range: { from: string; to: string }) {
+  return run(db, spentByCategoryRead(db, userId, range));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /** Self-care's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listPage } from "../../db/lists";
+import { listPageIds, listPageRead } from "../../db/lists";
+import { mapRead, read, readAll, run } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
@@ -40,21 +41,38 @@ export function routineAnswer({ userId: _userId, ...routine }: Routine, checkIns
 }
 export type RoutineAnswer = ReturnType<typeof routineAnswer>;
 
+/** The check-ins of the routines `routineIds` selects (ids or a subquery), oldest first. */
+const checkInsQuery = (db: Db, userId: string, routineIds: SQLWrapper | string[]) =>
+  scopedTo(db, userId).select(routineCheckIns, inArray(routineCheckIns.routineId, routineIds)).orderBy(asc(routineCheckIns.date));
+
+/** Check-in dates by routine, for these routines (rows of others are left out). */
+function byRoutine(routineIds: string[], rows: readonly { routineId: string; date: string }[]) {
+  const grouped = new Map<string, string[]>(routineIds.map((id) => [id, []]));
+  for (const row of rows) grouped.get(row.routineId)?.push(row.date);
+  return grouped;
+}
+
 /** The check-in dates of these routines, per routine. */
 async function checkInsOf(db: Db, userId: string, routineIds: string[]) {
-  const byRoutine = new Map<string, string[]>(routineIds.map((id) => [id, []]));
-  if (!routineIds.length) return byRoutine;
-  const rows = await scopedTo(db, userId)
-    .select(routineCheckIns, inArray(routineCheckIns.routineId, routineIds))
-    .orderBy(asc(routineCheckIns.date));
-  for (const row of rows) byRoutine.get(row.routineId)?.push(row.date);
-  return byRoutine;
+  if (!routineIds.length) return byRoutine(routineIds, []);
+  return byRoutine(routineIds, await checkInsQuery(db, userId, routineIds));
+}
+
+/**
+ * One page of the user's routines with their streaks for `today`: two statements for one D1 batch
+ * (the check-ins select the page's routines by subquery).
+ */
+export function listRoutinesRead(db: Db, userId: string, page: PageRequest, today: string) {
+  const scoped = scopedTo(db, userId);
+  const list = { order: [{ by: routines.createdAt, of: (r: Routine) => r.createdAt }], page };
+  return mapRead(readAll([listPageRead(scoped, routines, list), read(checkInsQuery(db, userId, listPageIds(scoped, routines, list)))]), ([result, rows]) => {
+    const checkIns = byRoutine(result.items.map((r) => r.id), rows);
+    return { items: result.items.map((r) => routineAnswer(r, checkIns.get(r.id) ?? [], today)), nextCursor: result.nextCursor };
+  });
 }
 
 export async function listRoutines(db: Db, userId: string, page: PageRequest, today: string) {
-  const result = await listPage(scopedTo(db, userId), routines, { order: [{ by: routines.createdAt, of: (r) => r.createdAt }], page });
-  const checkIns = await checkInsOf(db, userId, result.items.map((r) => r.id));
-  return { items: result.items.map((r) => routineAnswer(r, checkIns.get(r.id) ?? [], today)), nextCursor: result.nextCursor };
+  return run(db, listRoutinesRead(db, userId, page, today));
 }
 
 export const routineOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), routines, id);
