@@ -28,13 +28,9 @@ const nameOf = (file: string) => file.replace("../../app/", "");
 // docs/decisions/0041 "Revised"). The test fails when one makes MORE, and when one gets down to its
 // budget (then take it off this list), so the list only shrinks.
 const KNOWN_OVER_BUDGET: Record<string, number> = {
-  "routes/app/impact.tsx": 10,
   "modules/finances/routes/finances.tsx": 14,
   "modules/cycle/routes/cycle.tsx": 3,
-  "modules/selfCare/routes/self-care.tsx": 3,
-  "modules/tasks/routes/tasks.tsx": 3,
-  "modules/calendar/routes/calendar.tsx": 2,
-  "modules/goals/routes/goals.tsx": 2,
+  "modules/selfCare/routes/self-care.tsx": 2,
 };
 
 const BUDGET = 1;
