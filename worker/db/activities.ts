@@ -48,7 +48,9 @@ export function countActivitiesInRead(db: Db, userId: string, ranges: readonly {
   const first = ranges[0].from;
   const last = ranges[ranges.length - 1].to;
   const columns = Object.fromEntries(
-    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${userActivities.createdAt} >= ${r.from.getTime()} and ${userActivities.createdAt} < ${r.to.getTime()}), 0)`]),
+    // Aliased: in a D1 batch rows come back as objects keyed by column name, and the unaliased
+    // expressions (same text, different parameters) would overwrite each other.
+    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${userActivities.createdAt} >= ${r.from.getTime()} and ${userActivities.createdAt} < ${r.to.getTime()}), 0)`.as(`r${i}`)]),
   );
   return read(
     db

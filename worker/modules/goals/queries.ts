@@ -229,12 +229,13 @@ export async function seedGoals(db: Db, userId: string) {
  * specification's query has no window), and the goals completed in each [from, to) range.
  */
 export function completedGoalCountsRead(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
-  const columns: Record<string, SQL<number>> = Object.fromEntries(
-    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${goals.completedAt} >= ${r.from.getTime()} and ${goals.completedAt} < ${r.to.getTime()}), 0)`]),
+  const columns: Record<string, SQL.Aliased<number>> = Object.fromEntries(
+    // Aliased: a D1 batch keys rows by column name, and these expressions share their text.
+    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${goals.completedAt} >= ${r.from.getTime()} and ${goals.completedAt} < ${r.to.getTime()}), 0)`.as(`r${i}`)]),
   );
   return read(
     db
-      .select({ ...columns, total: sql<number>`count(*)` })
+      .select({ ...columns, total: sql<number>`count(*)`.as("total") })
       .from(goals)
       .where(scopedTo(db, userId).owned(goals, eq(goals.status, "completed"))),
     ([row]) => {
