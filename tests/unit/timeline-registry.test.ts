@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "@worker/db/client";
+import { known } from "@worker/db/reads";
 import { timelineOf } from "@worker/modules/registry";
 import { defineWorkerModule, type TimelineItem } from "@worker/modules/types";
 
@@ -18,14 +19,14 @@ const item = (module: string, id: string): TimelineItem => ({
 describe("timelineOf", () => {
   const seen: unknown[] = [];
   const modules = [
-    defineWorkerModule({ key: "calendar", searchTypes: [], timeline: async () => [item("calendar", "e1")] }),
+    defineWorkerModule({ key: "calendar", searchTypes: [], timeline: () => known([item("calendar", "e1")]) }),
     defineWorkerModule({ key: "notes", searchTypes: [] }),
     defineWorkerModule({
       key: "tasks",
       searchTypes: [],
-      timeline: async (_db, userId, range) => {
+      timeline: (_db, userId, range) => {
         seen.push({ userId, range });
-        return [item("tasks", "t1")];
+        return known([item("tasks", "t1")]);
       },
     }),
   ];

@@ -12,6 +12,7 @@ import { WORKER_MODULES } from "@worker/modules";
 import { bodyRulesOf } from "@worker/modules/registry";
 import { createTasksApi } from "@worker/modules/tasks/api";
 import { userTimeline } from "@worker/modules/timeline";
+import { known } from "@worker/db/reads";
 import type { TimelineItem, WorkerModule } from "@worker/modules/types";
 import type { AppEnv } from "@worker/types";
 import { userIdOf } from "./billing-helpers";
@@ -23,8 +24,8 @@ const otherItems = new Map<string, TimelineItem[]>();
 const busyModule: WorkerModule = {
   key: "busy-sample",
   searchTypes: [],
-  timeline: async (_db, userId, range) =>
-    (otherItems.get(userId) ?? []).filter((item) => item.allDay || (Date.parse(item.start) < range.to.getTime() && Date.parse(item.end) > range.from.getTime())),
+  timeline: (_db, userId, range) =>
+    known((otherItems.get(userId) ?? []).filter((item) => item.allDay || (Date.parse(item.start) < range.to.getTime() && Date.parse(item.end) > range.from.getTime()))),
 };
 const modules: WorkerModule[] = WORKER_MODULES.map((m) => (m.key === "tasks" ? { ...m, api: { mount: "/tasks", app: createTasksApi(() => modules) } } : m));
 modules.push(busyModule);

@@ -4,6 +4,7 @@
  */
 import { and, asc, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { known, read, run, type Read } from "./reads";
 import { ACTIVITY_TYPES, userActivities } from "./schema";
 import { scopedTo } from "./scoped";
 
@@ -28,27 +29,40 @@ export async function insertActivity(db: Db, userId: string, activity: NewActivi
 }
 
 /** Rows since `from` (the dashboard's "a": activities in the last 30 days). */
+export const countActivitiesSinceRead = (db: Db, userId: string, from: Date) =>
+  read(
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(userActivities)
+      .where(scopedTo(db, userId).owned(userActivities, gte(userActivities.createdAt, from))),
+    ([row]) => row?.n ?? 0,
+  );
+
 export async function countActivitiesSince(db: Db, userId: string, from: Date) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(userActivities)
-    .where(scopedTo(db, userId).owned(userActivities, gte(userActivities.createdAt, from)));
-  return row?.n ?? 0;
+  return run(db, countActivitiesSinceRead(db, userId, from));
 }
 
 /** Rows per [from, to) range, in one query over the user's index. */
-export async function countActivitiesIn(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
-  if (!ranges.length) return [];
+export function countActivitiesInRead(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]): Read<number[]> {
+  if (!ranges.length) return known([]);
   const first = ranges[0].from;
   const last = ranges[ranges.length - 1].to;
   const columns = Object.fromEntries(
-    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${userActivities.createdAt} >= ${r.from.getTime()} and ${userActivities.createdAt} < ${r.to.getTime()}), 0)`]),
+    // Aliased: in a D1 batch rows come back as objects keyed by column name, and the unaliased
+    // expressions (same text, different parameters) would overwrite each other.
+    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${userActivities.createdAt} >= ${r.from.getTime()} and ${userActivities.createdAt} < ${r.to.getTime()}), 0)`.as(`r${i}`)]),
   );
-  const [row] = await db
-    .select(columns)
-    .from(userActivities)
-    .where(scopedTo(db, userId).owned(userActivities, and(gte(userActivities.createdAt, first), lt(userActivities.createdAt, last))));
-  return ranges.map((_, i) => Number(row?.[`r${i}`] ?? 0));
+  return read(
+    db
+      .select(columns)
+      .from(userActivities)
+      .where(scopedTo(db, userId).owned(userActivities, and(gte(userActivities.createdAt, first), lt(userActivities.createdAt, last)))),
+    ([row]) => ranges.map((_, i) => Number(row?.[`r${i}`] ?? 0)),
+  );
+}
+
+export async function countActivitiesIn(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
+  return run(db, countActivitiesInRead(db, userId, ranges));
 }
 
 /** The user's rows, oldest first, without the user id (GET /me/export). */

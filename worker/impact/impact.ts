@@ -3,14 +3,15 @@
  * five-month chart and the "Hoje" panel, each computed from the user's own rows.
  */
 import type { Entitlement } from "~/lib/plans";
-import { countActivitiesIn, countActivitiesSince } from "../db/activities";
+import { countActivitiesInRead, countActivitiesSinceRead } from "../db/activities";
 import type { Db } from "../db/client";
+import { known, mapRead, read, readAll, run } from "../db/reads";
 import { startOfLocalDay } from "../lib/time-zone";
-import { spentByCategory, listBudgets } from "../modules/finances/queries";
-import { completedGoalCounts } from "../modules/goals/queries";
-import { listRoutines } from "../modules/selfCare/queries";
-import { unscheduledFor } from "../modules/tasks/queries";
-import { userTimeline } from "../modules/timeline";
+import { listBudgetsRead, spentByCategoryRead } from "../modules/finances/queries";
+import { completedGoalCountsRead } from "../modules/goals/queries";
+import { listRoutinesRead } from "../modules/selfCare/queries";
+import { unscheduledForQuery } from "../modules/tasks/queries";
+import { userTimelineRead } from "../modules/timeline";
 import { impactMetrics, lastMonths } from "./metrics";
 
 const DAY_MS = 86_400_000;
@@ -18,19 +19,26 @@ const DAY_MS = 86_400_000;
 export const ACTIVITY_WINDOW_DAYS = 30;
 
 /** GET /impact's answer: the metrics and the last five months (goals completed and activities; value is their sum, the bar's height). */
-export async function impactFor(db: Db, user: { id: string; timeZone: string }, now: Date) {
+export function impactRead(db: Db, user: { id: string; timeZone: string }, now: Date) {
   const months = lastMonths(now, user.timeZone, 5);
-  const [goals, activities, perMonth] = await Promise.all([
-    completedGoalCounts(db, user.id, months),
-    countActivitiesSince(db, user.id, new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS)),
-    countActivitiesIn(db, user.id, months),
-  ]);
-  return {
-    ...impactMetrics(goals.total, activities),
-    completedGoals: goals.total,
-    activities,
-    months: months.map((m, i) => ({ month: m.month, value: goals.perRange[i] + perMonth[i], goals: goals.perRange[i], activities: perMonth[i] })),
-  };
+  return mapRead(
+    readAll([
+      completedGoalCountsRead(db, user.id, months),
+      countActivitiesSinceRead(db, user.id, new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS)),
+      countActivitiesInRead(db, user.id, months),
+    ]),
+    ([goals, activities, perMonth]) => ({
+      ...impactMetrics(goals.total, activities),
+      completedGoals: goals.total,
+      activities,
+      months: months.map((m, i) => ({ month: m.month, value: goals.perRange[i] + perMonth[i], goals: goals.perRange[i], activities: perMonth[i] })),
+    }),
+  );
+}
+
+/** `impactRead` in one D1 round trip. */
+export async function impactFor(db: Db, user: { id: string; timeZone: string }, now: Date) {
+  return run(db, impactRead(db, user, now));
 }
 
 export type ImpactAnswer = Awaited<ReturnType<typeof impactFor>>;
@@ -45,7 +53,7 @@ const PANEL_ITEMS = 8;
  * routines due today (with self-care) and this month's spending against the budgets. A section
  * the user's plan does not include is null, so the screen leaves it out.
  */
-export async function todayFor(db: Db, user: { id: string; timeZone: string }, entitlements: readonly Entitlement[], now: Date) {
+export function todayRead(db: Db, user: { id: string; timeZone: string }, entitlements: readonly Entitlement[], now: Date) {
   const timeZone = user.timeZone;
   const from = startOfLocalDay(now, timeZone);
   const to = startOfLocalDay(new Date(from.getTime() + 36 * 3_600_000), timeZone);
@@ -53,44 +61,47 @@ export async function todayFor(db: Db, user: { id: string; timeZone: string }, e
   const monthStart = `${today.slice(0, 8)}01`;
   const has = (e: Entitlement) => entitlements.includes(e);
 
-  const [timeline, toPlan, routines, spending] = await Promise.all([
-    userTimeline(db, user.id, { from, to, timeZone }),
-    has("tasks") ? unscheduledFor(db, user.id, today) : Promise.resolve(null),
-    has("selfCare") ? listRoutines(db, user.id, { limit: 200 }, today) : Promise.resolve(null),
-    has("finances.basic") ? monthSpending(db, user.id, monthStart, today) : Promise.resolve(null),
-  ]);
-  return {
-    date: today,
-    agenda: timeline
-      .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.start.localeCompare(b.start))
-      .slice(0, PANEL_ITEMS)
-      .map(({ module, id, occurrenceStart, title, start, end, allDay, url }) => ({ module, id, occurrenceStart, title, start, end, allDay, url })),
-    agendaTotal: timeline.length,
-    // Due today or overdue and not yet placed in the day (the 'Planear o dia' candidates with a date).
-    toPlan: toPlan
-      ? toPlan
-          .filter((t) => t.dueDate !== null && t.dueDate <= today)
-          .slice(0, PANEL_ITEMS)
-          .map((t) => ({ id: t.id, title: t.title, dueDate: t.dueDate, priority: t.priority }))
-      : null,
-    routines: routines
-      ? routines.items.filter((r) => r.scheduledToday).map((r) => ({ id: r.id, title: r.title, done: r.checkedInToday, streakDays: r.streakDays }))
-      : null,
-    spending,
-  };
+  return mapRead(
+    readAll([
+      userTimelineRead(db, user.id, { from, to, timeZone }),
+      has("tasks") ? read(unscheduledForQuery(db, user.id, today)) : known(null),
+      has("selfCare") ? listRoutinesRead(db, user.id, { limit: 200 }, today) : known(null),
+      has("finances.basic") ? monthSpendingRead(db, user.id, monthStart, today) : known(null),
+    ]),
+    ([timeline, toPlan, routines, spending]) => ({
+      date: today,
+      agenda: timeline
+        .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.start.localeCompare(b.start))
+        .slice(0, PANEL_ITEMS)
+        .map(({ module, id, occurrenceStart, title, start, end, allDay, url }) => ({ module, id, occurrenceStart, title, start, end, allDay, url })),
+      agendaTotal: timeline.length,
+      // Due today or overdue and not yet placed in the day (the 'Planear o dia' candidates with a date).
+      toPlan: toPlan
+        ? toPlan
+            .filter((t) => t.dueDate !== null && t.dueDate <= today)
+            .slice(0, PANEL_ITEMS)
+            .map((t) => ({ id: t.id, title: t.title, dueDate: t.dueDate, priority: t.priority }))
+        : null,
+      routines: routines
+        ? routines.items.filter((r) => r.scheduledToday).map((r) => ({ id: r.id, title: r.title, done: r.checkedInToday, streakDays: r.streakDays }))
+        : null,
+      spending,
+    }),
+  );
 }
 
-export type TodayAnswer = Awaited<ReturnType<typeof todayFor>>;
+export type TodayAnswer = ReturnType<ReturnType<typeof todayRead>["answer"]>;
 
 /** Expenses this month (first day to today) in cents, and the budgets' total limit and spend. */
-async function monthSpending(db: Db, userId: string, from: string, to: string) {
-  const [spent, budgets] = await Promise.all([spentByCategory(db, userId, { from, to }), listBudgets(db, userId, { limit: 200 })]);
-  const spentCents = [...spent.values()].reduce((sum, cents) => sum + cents, 0);
-  const budgeted = budgets.items.map((b) => ({ category: b.category, limitCents: b.limitCents, spentCents: spent.get(b.category) ?? 0 }));
-  return {
-    spentCents,
-    budgetCents: budgeted.length ? budgeted.reduce((sum, b) => sum + b.limitCents, 0) : null,
-    budgetSpentCents: budgeted.reduce((sum, b) => sum + b.spentCents, 0),
-    overBudget: budgeted.filter((b) => b.spentCents > b.limitCents).map((b) => b.category),
-  };
+function monthSpendingRead(db: Db, userId: string, from: string, to: string) {
+  return mapRead(readAll([spentByCategoryRead(db, userId, { from, to }), listBudgetsRead(db, userId, { limit: 200 })]), ([spent, budgets]) => {
+    const spentCents = [...spent.values()].reduce((sum, cents) => sum + cents, 0);
+    const budgeted = budgets.items.map((b) => ({ category: b.category, limitCents: b.limitCents, spentCents: spent.get(b.category) ?? 0 }));
+    return {
+      spentCents,
+      budgetCents: budgeted.length ? budgeted.reduce((sum, b) => sum + b.limitCents, 0) : null,
+      budgetSpentCents: budgeted.reduce((sum, b) => sum + b.spentCents, 0),
+      overBudget: budgeted.filter((b) => b.spentCents > b.limitCents).map((b) => b.category),
+    };
+  });
 }

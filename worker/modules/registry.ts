@@ -6,6 +6,7 @@ import type { PremiumRoute } from "../billing/premium-routes";
 import type { CronJob } from "../cron/registry";
 import type { ModuleSearchSource } from "../search/registry";
 import type { Db } from "../db/client";
+import { mapRead, readAll, run, type Read } from "../db/reads";
 import type { BodyRule, Exporter, TimelineItem, TimelineRange, WorkerModule } from "./types";
 
 const joinPath = (mount: string, path: string) => `${mount.replace(/\/$/, "")}/${path.replace(/^\//, "")}`.replace(/\/$/, "") || "/";
@@ -52,15 +53,15 @@ export function mountsOf(modules: readonly WorkerModule[]) {
 
 /**
  * Everything the modules place in time between two instants, each module's items in list order;
- * `except` leaves out one module (the calendar reads its own events itself).
+ * `except` leaves out one module (the calendar reads its own events itself). One `Read`: every
+ * module's statements go in one D1 batch.
  */
-export async function timelineOf(
-  modules: readonly WorkerModule[],
-  db: Db,
-  userId: string,
-  range: TimelineRange,
-  except?: string,
-): Promise<TimelineItem[]> {
+export function timelineRead(modules: readonly WorkerModule[], db: Db, userId: string, range: TimelineRange, except?: string): Read<TimelineItem[]> {
   const sources = modules.filter((m) => m.timeline && m.key !== except);
-  return (await Promise.all(sources.map((m) => m.timeline!(db, userId, range)))).flat();
+  return mapRead(readAll(sources.map((m) => m.timeline!(db, userId, range))), (items) => items.flat());
+}
+
+/** `timelineRead`, run on its own (one D1 round trip). */
+export async function timelineOf(modules: readonly WorkerModule[], db: Db, userId: string, range: TimelineRange, except?: string): Promise<TimelineItem[]> {
+  return run(db, timelineRead(modules, db, userId, range, except));
 }

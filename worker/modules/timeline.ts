@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { WORKER_MODULES } from ".";
-import { timelineOf } from "./registry";
+import type { Read } from "../db/reads";
+import { timelineOf, timelineRead } from "./registry";
 import type { TimelineItem, TimelineRange } from "./types";
 
 /**
@@ -12,3 +13,7 @@ import type { TimelineItem, TimelineRange } from "./types";
  */
 export const userTimeline = (db: Db, userId: string, range: TimelineRange, except?: string): Promise<TimelineItem[]> =>
   timelineOf(WORKER_MODULES, db, userId, range, except);
+
+/** `userTimeline` as a `Read`, for a loader's own D1 batch. */
+export const userTimelineRead = (db: Db, userId: string, range: TimelineRange, except?: string): Read<TimelineItem[]> =>
+  timelineRead(WORKER_MODULES, db, userId, range, except);

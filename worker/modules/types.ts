@@ -8,6 +8,7 @@ import type { Hono } from "hono";
 import type { PremiumRoute } from "../billing/premium-routes";
 import type { CronJob } from "../cron/registry";
 import type { Db } from "../db/client";
+import type { Read } from "../db/reads";
 import type { SearchSource } from "../search/sources";
 import type { AppEnv } from "../types";
 
@@ -59,7 +60,8 @@ export type WorkerModule = {
   /**
    * Items the module places in time (events, scheduled tasks...), for two readers: the calendar
    * shows every other module's items beside its events, and smart scheduling treats them all as busy
-   * time. Only items that overlap `range` (half-open [from, to)), recurrences expanded.
+   * time. Only items that overlap `range` (half-open [from, to)), recurrences expanded. Statements
+   * only (not run), so the timeline of every module is one D1 round trip.
    */
   timeline?: TimelineSource;
 };
@@ -85,7 +87,8 @@ export type TimelineItem = {
 
 /** Half-open [from, to); `timeZone` is the user's, for all-day items. */
 export type TimelineRange = { from: Date; to: Date; timeZone: string };
-export type TimelineSource = (db: Db, userId: string, range: TimelineRange) => Promise<TimelineItem[]>;
+/** The module's items as a `Read` (worker/db/reads.ts): a page loader puts its statements in its own D1 batch. */
+export type TimelineSource = (db: Db, userId: string, range: TimelineRange) => Read<TimelineItem[]>;
 
 /** Type-checks a module declaration without widening it. */
 export const defineWorkerModule = <const M extends WorkerModule>(module: M) => module;

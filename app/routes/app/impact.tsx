@@ -13,7 +13,8 @@ import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
-import { impactFor, todayFor, type ImpactAnswer, type TodayAnswer } from "@worker/impact/impact";
+import { readAll, run } from "@worker/db/reads";
+import { impactRead, todayRead, type ImpactAnswer, type TodayAnswer } from "@worker/impact/impact";
 import type { Entitlement } from "~/lib/plans";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/impact";
@@ -30,7 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   const db = database(env.DB);
   const now = new Date();
   const { entitlements } = entitlementsOfAuth(auth, now);
-  const [impact, today] = await Promise.all([impactFor(db, user, now), todayFor(db, user, entitlements as readonly Entitlement[], now)]);
+  // The figures and the "Hoje" panel in one D1 batch (issue 20: one round trip per loader).
+  const [impact, today] = await run(db, readAll([impactRead(db, user, now), todayRead(db, user, entitlements as readonly Entitlement[], now)]));
   // This month in the user's zone, for the finances insights.
   const month = new Intl.DateTimeFormat("en-CA", { timeZone: user.timeZone, year: "numeric", month: "2-digit" }).format(now);
   return { impact, today, timeZone: user.timeZone, month };

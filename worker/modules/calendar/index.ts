@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { EVERY_MINUTE, EVERY_QUARTER_HOUR } from "../../cron/schedules";
+import { mapRead } from "../../db/reads";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule } from "../types";
 import type { AppEnv } from "../../types";
 import { eventsApi } from "./api";
 import { googleCalendarSync } from "./google/job";
 import { ICS_BODIES, ICS_PREMIUM, icsApi } from "./ics-api";
-import { exportCalendar, exportFeeds, exportGoogleSync, occurrencesBetween } from "./queries";
+import { exportCalendar, exportFeeds, exportGoogleSync, occurrencesBetweenRead } from "./queries";
 import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
 import { eventSearch } from "./search";
@@ -43,8 +44,8 @@ export const calendarModule = defineWorkerModule({
     { name: "google-calendar-sync", schedule: EVERY_QUARTER_HOUR, fanOut: googleCalendarSync },
   ],
   seed: seedCalendar,
-  timeline: async (db, userId, range) =>
-    (await occurrencesBetween(scopedTo(db, userId), range.from.toISOString(), new Date(range.to.getTime()).toISOString(), range.timeZone)).map((o) => ({
+  timeline: (db, userId, range) =>
+    mapRead(occurrencesBetweenRead(scopedTo(db, userId), range.from.toISOString(), new Date(range.to.getTime()).toISOString(), range.timeZone), (occurrences) => occurrences.map((o) => ({
       module: "calendar",
       id: o.id,
       occurrenceStart: o.occurrenceStart,
@@ -54,5 +55,5 @@ export const calendarModule = defineWorkerModule({
       allDay: o.allDay,
       busy: o.busy,
       url: urlOf(o.id, o.start),
-    })),
+    }))),
 });

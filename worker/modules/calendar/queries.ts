@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
+import { read, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
@@ -146,7 +147,7 @@ const toItem = (row: EventRow, occurrence: { occurrenceStart: string; start: str
  * whose range overlaps the window, and every override row of the series among them. Used by
  * GET /events, the calendar screen, the timeline (smart scheduling) and nothing else re-implements it.
  */
-export async function occurrencesBetween(scoped: Scoped, from: string, to: string, viewerZone: string): Promise<OccurrenceItem[]> {
+export function occurrencesBetweenRead(scoped: Scoped, from: string, to: string, viewerZone: string): Read<OccurrenceItem[]> {
   const { fromMs, toMs } = windowMs(from, to, viewerZone);
   // All-day rows store UTC midnights but float to the viewer's zone (up to ±14 h): widen by a day.
   const inRange = (alias: typeof events) => and(gt(alias.endsAt, fromMs - DAY_MS), sql`${alias.startsAt} < ${toMs + DAY_MS}`)!;
@@ -154,7 +155,15 @@ export async function occurrencesBetween(scoped: Scoped, from: string, to: strin
     .select({ id: events.id })
     .from(events)
     .where(and(eq(events.userId, scoped.userId), inRange(events), isNull(events.seriesId), isNotNull(events.rrule)));
-  const rows = await scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange)));
+  return read(scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange))), (rows) => occurrencesOf(rows, fromMs, toMs, viewerZone));
+}
+
+export async function occurrencesBetween(scoped: Scoped, from: string, to: string, viewerZone: string): Promise<OccurrenceItem[]> {
+  return run(scoped.db, occurrencesBetweenRead(scoped, from, to, viewerZone));
+}
+
+/** The occurrences in [fromMs, toMs) of the rows `occurrencesBetweenRead` found, sorted by start. */
+function occurrencesOf(rows: readonly EventRow[], fromMs: number, toMs: number, viewerZone: string): OccurrenceItem[] {
 
   const overridden = new Map<string, string[]>();
   for (const row of rows) if (row.seriesId && row.recurrenceId) overridden.set(row.seriesId, [...(overridden.get(row.seriesId) ?? []), row.recurrenceId]);

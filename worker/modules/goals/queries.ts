@@ -1,9 +1,10 @@
 /** The goals module's only data access: every query is scoped by the user id (docs/decisions/0003). */
-import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { listPage } from "../../db/lists";
-import { ownedOr404 } from "../../db/owned";
+import { listPageIds, listPageRead } from "../../db/lists";
+import { isWellFormedId, ownedOr404 } from "../../db/owned";
+import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
 import { apiError } from "../../lib/errors";
@@ -28,34 +29,57 @@ export type PublicGoal = ReturnType<typeof publicGoal>;
 
 const publicMilestone = ({ userId: _userId, goalId: _goalId, createdAt: _createdAt, ...m }: MilestoneRow) => ({ ...m, doneAt: m.doneAt?.toISOString() ?? null });
 
-/** The milestones of these goals of the user, by goal, in position order. */
-async function milestonesByGoal(db: Db, userId: string, goalIds: string[]) {
-  const byGoal = new Map<string, MilestoneRow[]>(goalIds.map((id) => [id, []]));
-  if (!goalIds.length) return byGoal;
-  const rows = await scopedTo(db, userId)
+/** The user's milestones of the goals `goalIds` selects (a subquery), in position order. */
+const milestonesOf = (db: Db, userId: string, goalIds: SQLWrapper | string[]) =>
+  scopedTo(db, userId)
     .select(goalMilestones, inArray(goalMilestones.goalId, goalIds))
     .orderBy(asc(goalMilestones.position), asc(goalMilestones.createdAt), asc(goalMilestones.id));
-  for (const row of rows) byGoal.get(row.goalId)?.push(row);
-  return byGoal;
+
+/** Milestone rows by goal, for these goals (rows of other goals are left out). */
+function byGoal(goalIds: string[], rows: readonly MilestoneRow[]) {
+  const grouped = new Map<string, MilestoneRow[]>(goalIds.map((id) => [id, []]));
+  for (const row of rows) grouped.get(row.goalId)?.push(row);
+  return grouped;
 }
 
-/** One page of the user's goals (newest first), optionally of one status, with their milestones. */
-export async function listGoals(db: Db, userId: string, options: { status?: GoalStatus; page: PageRequest }) {
+/**
+ * One page of the user's goals (newest first), optionally of one status, with their milestones:
+ * two statements for one D1 batch (the milestones select the page's goals by subquery).
+ */
+export function listGoalsRead(db: Db, userId: string, options: { status?: GoalStatus; page: PageRequest }) {
   const scoped = scopedTo(db, userId);
-  const page = await listPage(scoped, goals, {
+  const list = {
     where: options.status ? eq(goals.status, options.status) : undefined,
-    order: [{ by: goals.createdAt, desc: true, of: (g) => g.createdAt }],
+    order: [{ by: goals.createdAt, desc: true, of: (g: GoalRow) => g.createdAt }],
     page: options.page,
+  };
+  return mapRead(readAll([listPageRead(scoped, goals, list), read(milestonesOf(db, userId, listPageIds(scoped, goals, list)))]), ([page, rows]) => {
+    const milestones = byGoal(page.items.map((g) => g.id), rows);
+    return { items: page.items.map((g) => publicGoal(g, milestones.get(g.id) ?? [])), nextCursor: page.nextCursor };
   });
-  const milestones = await milestonesByGoal(db, userId, page.items.map((g) => g.id));
-  return { items: page.items.map((g) => publicGoal(g, milestones.get(g.id) ?? [])), nextCursor: page.nextCursor };
+}
+
+export async function listGoals(db: Db, userId: string, options: { status?: GoalStatus; page: PageRequest }) {
+  return run(db, listGoalsRead(db, userId, options));
+}
+
+/**
+ * The user's goal and its milestones (one D1 batch), or undefined (missing, another user's,
+ * malformed id: the id is then not even sent).
+ */
+export function findGoalRead(db: Db, userId: string, id: string | undefined): Read<{ goal: GoalRow; milestones: MilestoneRow[] } | undefined> {
+  if (!isWellFormedId(id)) return known(undefined);
+  const scoped = scopedTo(db, userId);
+  return mapRead(readAll([read(scoped.select(goals, eq(goals.id, id)).limit(1)), read(milestonesOf(db, userId, [id]))]), ([[goal], milestones]) =>
+    goal ? { goal, milestones } : undefined,
+  );
 }
 
 /** The user's goal and its milestones, or 404 (missing, another user's, malformed id). */
 export async function goalOr404(db: Db, userId: string, id: string | undefined) {
-  const goal = await ownedOr404(scopedTo(db, userId), goals, id);
-  const milestones = (await milestonesByGoal(db, userId, [goal.id])).get(goal.id) ?? [];
-  return { goal, milestones };
+  const found = await run(db, findGoalRead(db, userId, id));
+  if (!found) throw apiError("not_found");
+  return found;
 }
 
 /** The goal as stored after a change, for the answer (one read of the goal and its milestones). */
@@ -204,16 +228,25 @@ export async function seedGoals(db: Db, userId: string) {
  * The impact dashboard's goal figures (docs/decisions/0037): every completed goal of the user (the
  * specification's query has no window), and the goals completed in each [from, to) range.
  */
-export async function completedGoalCounts(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
-  const columns: Record<string, SQL<number>> = Object.fromEntries(
-    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${goals.completedAt} >= ${r.from.getTime()} and ${goals.completedAt} < ${r.to.getTime()}), 0)`]),
+export function completedGoalCountsRead(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
+  const columns: Record<string, SQL.Aliased<number>> = Object.fromEntries(
+    // Aliased: a D1 batch keys rows by column name, and these expressions share their text.
+    ranges.map((r, i) => [`r${i}`, sql<number>`coalesce(sum(${goals.completedAt} >= ${r.from.getTime()} and ${goals.completedAt} < ${r.to.getTime()}), 0)`.as(`r${i}`)]),
   );
-  const [row] = await db
-    .select({ ...columns, total: sql<number>`count(*)` })
-    .from(goals)
-    .where(scopedTo(db, userId).owned(goals, eq(goals.status, "completed")));
-  const counts: Record<string, number> = row ?? {};
-  return { total: Number(counts.total ?? 0), perRange: ranges.map((_, i) => Number(counts[`r${i}`] ?? 0)) };
+  return read(
+    db
+      .select({ ...columns, total: sql<number>`count(*)`.as("total") })
+      .from(goals)
+      .where(scopedTo(db, userId).owned(goals, eq(goals.status, "completed"))),
+    ([row]) => {
+      const counts: Record<string, number> = row ?? {};
+      return { total: Number(counts.total ?? 0), perRange: ranges.map((_, i) => Number(counts[`r${i}`] ?? 0)) };
+    },
+  );
+}
+
+export async function completedGoalCounts(db: Db, userId: string, ranges: readonly { from: Date; to: Date }[]) {
+  return run(db, completedGoalCountsRead(db, userId, ranges));
 }
 
 /** Every goal of the user with its progress and completion (the weekly report; no milestones). */

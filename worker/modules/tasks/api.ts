@@ -7,6 +7,7 @@ import { z } from "zod";
 import { currentAuth, requireUser } from "../../auth/middleware";
 import { database, type Db } from "../../db/client";
 import type { User } from "../../db/accounts";
+import { read, readAll, run, type Read } from "../../db/reads";
 import { ApiError, apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { pageQuery } from "../../lib/pagination";
@@ -15,7 +16,7 @@ import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import type { MessageKey } from "~/locales/types";
 import { isValidDate, isValidInstant } from "../calendar/recurrence";
-import { timelineOf } from "../registry";
+import { timelineRead } from "../registry";
 import type { TimelineItem, TimelineRange, WorkerModule } from "../types";
 import * as store from "./queries";
 import { isTaskRule, nextDueDate } from "./recurrence";
@@ -85,9 +86,8 @@ function busyOf(item: TimelineItem, timeZone: string): BusyInterval {
 }
 
 /** The module's timeline items: scheduled tasks that are not done (busy time for the user). */
-export async function taskTimeline(db: Db, userId: string, range: TimelineRange): Promise<TimelineItem[]> {
-  const rows = await store.scheduledBetween(db, userId, range.from, range.to);
-  return rows.map((task) => {
+export const taskTimeline = (db: Db, userId: string, range: TimelineRange): Read<TimelineItem[]> =>
+  read(store.scheduledBetweenQuery(db, userId, range.from, range.to), (rows) => rows.map((task) => {
     const start = task.scheduledStart!.toISOString();
     return {
       module: "tasks",
@@ -100,15 +100,14 @@ export async function taskTimeline(db: Db, userId: string, range: TimelineRange)
       busy: true,
       url: `/app/tarefas?task=${task.id}`,
     };
-  });
-}
+  }));
 
 /** Busy time between `from` and `to`: every other module's busy items and the user's scheduled tasks. */
 async function busyTimeOf(modules: readonly WorkerModule[], db: Db, user: User, from: Date, to: Date, exceptTask?: string): Promise<BusyInterval[]> {
-  const [others, own] = await Promise.all([
-    timelineOf(modules, db, user.id, { from, to, timeZone: user.timeZone }, "tasks"),
-    store.scheduledBetween(db, user.id, from, to, { exceptId: exceptTask }),
-  ]);
+  const [others, own] = await run(
+    db,
+    readAll([timelineRead(modules, db, user.id, { from, to, timeZone: user.timeZone }, "tasks"), read(store.scheduledBetweenQuery(db, user.id, from, to, { exceptId: exceptTask }))]),
+  );
   return [
     ...others.filter((item) => item.busy).map((item) => busyOf(item, user.timeZone)),
     ...own.map((task) => ({ start: task.scheduledStart!, end: new Date(task.scheduledStart!.getTime() + task.durationMinutes * MINUTE) })),

@@ -1,8 +1,9 @@
 /** The tasks module's only data access: every query is scoped by the user id (tests/unit/db-guard.test.ts). */
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listPage } from "../../db/lists";
-import { ownedOr404 } from "../../db/owned";
+import { listPageRead } from "../../db/lists";
+import { isWellFormedId, ownedOr404 } from "../../db/owned";
+import { known, read, run, type Read } from "../../db/reads";
 import { scopedTo } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
 import type { TaskStatus } from "./constants";
@@ -27,17 +28,17 @@ const rankOf = (priority: Task["priority"]) => (priority === "high" ? 0 : priori
  * tasks scheduled in it, by start. Otherwise the list: earliest due date first (none last), then
  * priority, then creation.
  */
-export function listTasks(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Date; to: Date }; page: PageRequest }) {
+export function listTasksRead(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Date; to: Date }; page: PageRequest }) {
   const scoped = scopedTo(db, userId);
   const status = options.status?.length ? inArray(tasks.status, options.status) : undefined;
   if (options.day) {
-    return listPage(scoped, tasks, {
+    return listPageRead(scoped, tasks, {
       where: and(status, gte(tasks.scheduledStart, options.day.from), lt(tasks.scheduledStart, options.day.to)),
       order: [{ by: tasks.scheduledStart, of: (row) => row.scheduledStart! }],
       page: options.page,
     });
   }
-  return listPage(scoped, tasks, {
+  return listPageRead(scoped, tasks, {
     where: status,
     order: [
       { by: dueKey, of: (row) => row.dueDate ?? "9999-12-31" },
@@ -48,7 +49,15 @@ export function listTasks(db: Db, userId: string, options: { status?: TaskStatus
   });
 }
 
+export async function listTasks(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Date; to: Date }; page: PageRequest }) {
+  return run(db, listTasksRead(db, userId, options));
+}
+
 export const taskOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), tasks, id);
+
+/** The user's task, or undefined (missing, another user's, malformed id: then nothing is read). */
+export const findTaskRead = (db: Db, userId: string, id: string | undefined): Read<Task | undefined> =>
+  isWellFormedId(id) ? read(scopedTo(db, userId).select(tasks, eq(tasks.id, id)).limit(1), ([task]) => task) : known(undefined);
 
 export async function insertTask(db: Db, userId: string, values: NewTask): Promise<Task> {
   const [row] = await scopedTo(db, userId).insert(tasks, values).returning();
@@ -84,7 +93,7 @@ export async function deleteTask(db: Db, userId: string, id: string): Promise<bo
  * Scheduled tasks that overlap [from, to), done ones included only when `includeDone`. A task
  * lasts at most a day, so only starts from a day before `from` can reach into the range (index range).
  */
-export async function scheduledBetween(db: Db, userId: string, from: Date, to: Date, options: { includeDone?: boolean; exceptId?: string } = {}): Promise<Task[]> {
+export function scheduledBetweenQuery(db: Db, userId: string, from: Date, to: Date, options: { includeDone?: boolean; exceptId?: string } = {}) {
   const where: (SQL | undefined)[] = [
     gt(tasks.scheduledStart, new Date(from.getTime() - MAX_DURATION_MINUTES * MINUTE)),
     lt(tasks.scheduledStart, to),
@@ -95,15 +104,23 @@ export async function scheduledBetween(db: Db, userId: string, from: Date, to: D
   return scopedTo(db, userId).select(tasks, and(...where)).orderBy(asc(tasks.scheduledStart));
 }
 
+export async function scheduledBetween(db: Db, userId: string, from: Date, to: Date, options: { includeDone?: boolean; exceptId?: string } = {}): Promise<Task[]> {
+  return scheduledBetweenQuery(db, userId, from, to, options);
+}
+
 /**
  * The tasks 'Planear o dia' places on `today`: not done, not scheduled, due today, overdue or
  * without a due date (decision 0019), in creation order (planDay's last tie-breaker).
  */
-export async function unscheduledFor(db: Db, userId: string, today: string): Promise<Task[]> {
+export function unscheduledForQuery(db: Db, userId: string, today: string) {
   return scopedTo(db, userId)
     .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), or(isNull(tasks.dueDate), lte(tasks.dueDate, today))))
     .orderBy(asc(tasks.createdAt), asc(tasks.id))
     .limit(200);
+}
+
+export async function unscheduledFor(db: Db, userId: string, today: string): Promise<Task[]> {
+  return unscheduledForQuery(db, userId, today);
 }
 
 /** Pending tasks due on `date` and not scheduled (the assistant's "o que tenho amanhã?"). */

@@ -15,8 +15,9 @@ import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
 import { scopedTo } from "@worker/db/scoped";
-import { occurrencesBetween } from "@worker/modules/calendar/queries";
-import { userTimeline } from "@worker/modules/timeline";
+import { readAll, run } from "@worker/db/reads";
+import { occurrencesBetweenRead } from "@worker/modules/calendar/queries";
+import { userTimelineRead } from "@worker/modules/timeline";
 import { draftOf, EventDialog, type EventDraft, type Scope } from "../event-dialog";
 import { FeedSection } from "../feed-section";
 import { IcsImportDialog } from "../ics-dialog";
@@ -56,7 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { from, to } = visibleRange(view, date);
   const db = database(args.context.cloudflare.env.DB);
   const range = { from: new Date(instantAt(from, 0, timeZone)), to: new Date(instantAt(addDays(to, 1), 0, timeZone)), timeZone };
-  const [events, others] = await Promise.all([occurrencesBetween(scopedTo(db, user.id), from, to, timeZone), userTimeline(db, user.id, range, "calendar")]);
+  // The events and the other modules' items in one D1 batch.
+  const [events, others] = await run(db, readAll([occurrencesBetweenRead(scopedTo(db, user.id), from, to, timeZone), userTimelineRead(db, user.id, range, "calendar")]));
   return { view, date, today, from, to, timeZone, events, others };
 }
 

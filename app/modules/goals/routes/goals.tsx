@@ -12,7 +12,8 @@ import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
-import { goalOr404, listGoals, publicGoal, type PublicGoal } from "@worker/modules/goals/queries";
+import { known, readAll, run } from "@worker/db/reads";
+import { findGoalRead, listGoalsRead, publicGoal, type PublicGoal } from "@worker/modules/goals/queries";
 import { GOAL_STATUSES, type GoalStatus } from "@worker/modules/goals/rules";
 import { GoalCard } from "../components/goal-card";
 import { GoalForm } from "../components/goal-form";
@@ -31,21 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const status = url.searchParams.get("status");
   const db = database(args.context.cloudflare.env.DB);
-  const page = await listGoals(db, user.id, { status: isStatus(status) ? status : undefined, page: { limit: PAGE } });
-  // A search result opens /app/objetivos?goal=<id>: show that goal even when it is not on the first page.
+  // A search result opens /app/objetivos?goal=<id>: show that goal even when it is not on the first
+  // page. It is read in the same D1 batch as the page (one round trip), and kept only when missing there.
   const wanted = url.searchParams.get("goal");
-  let focus: PublicGoal | null = null;
-  if (wanted) {
-    focus = page.items.find((g) => g.id === wanted) ?? null;
-    if (!focus) {
-      try {
-        const { goal, milestones } = await goalOr404(db, user.id, wanted);
-        focus = publicGoal(goal, milestones);
-      } catch {
-        focus = null;
-      }
-    }
-  }
+  const [page, found] = await run(
+    db,
+    readAll([listGoalsRead(db, user.id, { status: isStatus(status) ? status : undefined, page: { limit: PAGE } }), wanted ? findGoalRead(db, user.id, wanted) : known(undefined)]),
+  );
+  const focus: PublicGoal | null = wanted ? (page.items.find((g) => g.id === wanted) ?? (found ? publicGoal(found.goal, found.milestones) : null)) : null;
   return {
     title: serverI18n(args.context.lang).t("goals:title"),
     status: isStatus(status) ? status : null,

@@ -30,8 +30,9 @@ import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
 import { publicTask } from "@worker/modules/tasks/api";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
-import { listTasks, taskOr404 } from "@worker/modules/tasks/queries";
-import { userTimeline } from "@worker/modules/timeline";
+import { readAll, run } from "@worker/db/reads";
+import { findTaskRead, listTasksRead } from "@worker/modules/tasks/queries";
+import { userTimelineRead } from "@worker/modules/timeline";
 import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
 import { localDateOf, shiftDate, startOfDate, zonedInstant } from "@worker/modules/tasks/scheduling";
 import { WorkingHoursDialog } from "../working-hours";
@@ -48,16 +49,22 @@ export async function loader(args: Route.LoaderArgs) {
   const timeZone = user.timeZone;
   const today = localDateOf(new Date(), timeZone);
   const focusId = url.searchParams.get("task");
-  const focus = focusId ? await taskOr404(db, user.id, focusId).catch(() => null) : null;
   const asked = url.searchParams.get("date") ?? "";
-  // A link to a task (search, calendar) shows the day it is scheduled on.
+  // The day's tasks and the other modules' items in it (the day timeline).
+  const dayRead = (day: string) => {
+    const range = { from: startOfDate(day, timeZone), to: startOfDate(shiftDate(day, 1), timeZone) };
+    return readAll([listTasksRead(db, user.id, { day: range, page: { limit: 200 } }), userTimelineRead(db, user.id, { ...range, timeZone }, "tasks")]);
+  };
+  // One D1 batch: the linked task, the asked day (today when none), the pending list.
+  const first = isIsoDate(asked) ? asked : today;
+  const [focus, firstDay, pending] = await run(
+    db,
+    readAll([findTaskRead(db, user.id, focusId ?? undefined), dayRead(first), listTasksRead(db, user.id, { status: ["todo", "in_progress"], page: { limit: 200 } })]),
+  );
+  // A link to a task (search, calendar) shows the day it is scheduled on: when that is not the day
+  // just read, a second round trip reads it (the day depends on the task's row).
   const day = isIsoDate(asked) ? asked : focus?.scheduledStart ? localDateOf(focus.scheduledStart, timeZone) : today;
-  const range = { from: startOfDate(day, timeZone), to: startOfDate(shiftDate(day, 1), timeZone) };
-  const [timeline, pending, others] = await Promise.all([
-    listTasks(db, user.id, { day: range, page: { limit: 200 } }),
-    listTasks(db, user.id, { status: ["todo", "in_progress"], page: { limit: 200 } }),
-    userTimeline(db, user.id, { ...range, timeZone }, "tasks"),
-  ]);
+  const [timeline, others] = day === first ? firstDay : await run(db, dayRead(day));
   return {
     today,
     day,
