@@ -1,6 +1,7 @@
 import { AppInstallSettings } from "~/components/offline/app-settings";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";

@@ -11,6 +11,7 @@ import { PremiumNotice } from "~/components/billing/premium-notice";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
+import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Select, TextField } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -34,10 +35,15 @@ import { ExportLink, ImportButton } from "../components/io-slot";
 import { InsightsPanel } from "../insights-panel";
 import { SentenceEntry } from "../sentence-entry";
 import { SavingsPanel } from "../components/savings";
-import { TransactionForm } from "../components/transaction-form";
 import { HiddenValues, Money } from "../money";
 import type { CategoryOption, TransactionView } from "../types";
 import type { Route } from "./+types/finances";
+
+// The transaction form loads on first use or when the page is idle, not with the screen (decision 0042).
+const TransactionForm = onDemandDialog(
+  () => import("../components/transaction-form").then((m) => m.TransactionForm),
+  (props) => props.open,
+);
 
 export const handle: I18nHandle = { i18n: ["finances", "financesIo", "ui", "billing"] };
 
