@@ -14,7 +14,7 @@ import { DateField } from "~/components/ui/date-picker";
 import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Select, TextField } from "~/components/ui/field";
-import { Skeleton } from "~/components/ui/skeleton";
+import { Loading, Skeleton } from "~/components/ui/skeleton";
 import { deleteWithUndo } from "~/components/ui/undo";
 import { sanitizeLanguage } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -30,11 +30,9 @@ import { addMonths, localToday, publicSavingsGoal, publicTransaction } from "@wo
 import { listCategories, listSavingsGoals, listTransactions, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
 import { balancesAt, budgetsWithProgress, monthSummary, yearAnalysis } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
-import { BudgetsPanel } from "../components/budgets";
 import { ExportLink, ImportButton } from "../components/io-slot";
 import { InsightsPanel } from "../insights-panel";
 import { SentenceEntry } from "../sentence-entry";
-import { SavingsPanel } from "../components/savings";
 import { HiddenValues, Money } from "../money";
 import type { CategoryOption, TransactionView } from "../types";
 import type { Route } from "./+types/finances";
@@ -103,6 +101,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+// The budgets and savings tabs load when opened (rendered on the server for a ?tab= link), not with
+// the overview (decision 0042).
+const BudgetsPanel = lazy(() => import("../components/budgets").then((m) => ({ default: m.BudgetsPanel })));
+const SavingsPanel = lazy(() => import("../components/savings").then((m) => ({ default: m.SavingsPanel })));
 const CategoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.CategoryChart })));
 const MonthChart = lazy(() => import("../components/charts").then((m) => ({ default: m.MonthChart })));
 
@@ -366,23 +368,27 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
         )}
 
         {tab === "budgets" && (
-          <BudgetsPanel
-            budgets={data.budgets.filter((b) => !removed.has(b.id))}
-            advanced={data.advanced}
-            categories={categories.filter((c) => c.type !== "income")}
-            categoryName={categoryName}
-            onSaved={() => saved(t("budgets.saved"))}
-            onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
-          />
+          <Suspense fallback={<Loading lines={4} />}>
+            <BudgetsPanel
+              budgets={data.budgets.filter((b) => !removed.has(b.id))}
+              advanced={data.advanced}
+              categories={categories.filter((c) => c.type !== "income")}
+              categoryName={categoryName}
+              onSaved={() => saved(t("budgets.saved"))}
+              onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
+            />
+          </Suspense>
         )}
 
         {tab === "savings" && (
-          <SavingsPanel
-            goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
-            advanced={data.advanced}
-            onSaved={() => saved(t("savings.savedToast"))}
-            onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
-          />
+          <Suspense fallback={<Loading lines={4} />}>
+            <SavingsPanel
+              goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
+              advanced={data.advanced}
+              onSaved={() => saved(t("savings.savedToast"))}
+              onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
+            />
+          </Suspense>
         )}
 
         <TransactionForm
