@@ -21,3 +21,28 @@ describe("dates", () => {
     expect(formatMonthYear(new Date(2026, 1, 10), "en")).toBe("February 2026");
   });
 });
+
+describe("the same text date-fns gave (before decision 0042's Revised)", async () => {
+  const { format, startOfWeek } = await import("date-fns");
+  const { enUS, pt } = await import("date-fns/locale");
+  const days = Array.from({ length: 400 }, (_, i) => new Date(2026, 0, 1 + i));
+
+  it("every day of a year, both languages", () => {
+    for (const day of days) {
+      expect(formatLongDate(day, "pt")).toBe(format(day, "PPP", { locale: pt }));
+      expect(formatLongDate(day, "en")).toBe(format(day, "PPP", { locale: enUS }));
+      expect(formatShortDate(day, "pt")).toBe(format(day, "P", { locale: pt }));
+      expect(formatShortDate(day, "en")).toBe(format(day, "P", { locale: enUS }));
+      expect(formatMonthYear(day, "pt")).toBe(format(day, "LLLL 'de' yyyy", { locale: pt }));
+      expect(formatMonthYear(day, "en")).toBe(format(day, "LLLL yyyy", { locale: enUS }));
+      expect(weekStart(day)).toEqual(startOfWeek(day, { weekStartsOn: 1 }));
+    }
+    const monday = new Date(2026, 0, 5);
+    const week = Array.from({ length: 7 }, (_, i) => new Date(2026, 0, 5 + i));
+    expect(weekdayNames("pt")).toEqual(week.map((d) => format(d, "EEEE", { locale: pt })));
+    expect(weekdayNames("pt", "short")).toEqual(week.map((d) => format(d, "EEE", { locale: pt })));
+    expect(weekdayNames("en")).toEqual(week.map((d) => format(d, "EEEE", { locale: enUS })));
+    expect(weekdayNames("en", "short")).toEqual(week.map((d) => format(d, "EEE", { locale: enUS })));
+    expect(weekStart(monday)).toEqual(monday);
+  });
+});

@@ -1,30 +1,61 @@
 /**
- * Dates as Rumo shows them: pt-PT or en-US, weeks starting on Monday. Built on date-fns (its
- * locales carry the month and weekday names); modules use these instead of formatting by hand.
+ * Dates as Rumo shows them: pt-PT or en-US, weeks starting on Monday. Built on the platform's
+ * Intl.DateTimeFormat (no date library or locale data in the page's JavaScript, decision 0042),
+ * with the text date-fns gave before ("22 de novembro de 2026", "November 22nd, 2026"); modules use
+ * these instead of formatting by hand.
+ *
+ * These show calendar days: the day, month and year of `date` in local time (as a date built from
+ * "YYYY-MM-DD" holds them), formatted in UTC so the result never depends on the runtime's time zone
+ * (the Worker's UTC when rendering on the server, the browser's after hydration).
  */
-import { addDays, format, startOfWeek } from "date-fns";
-import { enUS, pt } from "date-fns/locale";
 import type { Language } from "~/i18n/language";
 
 /** Weeks start on Monday everywhere in Rumo, whatever the language. */
 export const WEEK_STARTS_ON = 1 as const;
 
-const locales = { pt, en: enUS } as const;
+const LOCALES: Record<Language, string> = { pt: "pt-PT", en: "en-US" };
 
-/** The Monday that starts the week of `date` (local time). */
-export const weekStart = (date: Date) => startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON });
-
-/** Weekday names Monday to Sunday in the language ("segunda-feira", … / "Monday", …). */
-export function weekdayNames(language: Language, width: "long" | "short" = "long"): string[] {
-  const monday = weekStart(new Date(2026, 0, 7));
-  return Array.from({ length: 7 }, (_, i) => format(addDays(monday, i), width === "long" ? "EEEE" : "EEE", { locale: locales[language] }));
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}:${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone: "UTC" })));
+  return made;
 }
 
-/** A date in the language's usual form: "22 de novembro de 2026" / "November 22, 2026". */
-export const formatLongDate = (date: Date, language: Language) => format(date, "PPP", { locale: locales[language] });
+/** The calendar day of `date` (local fields) at noon UTC, for a formatter in UTC. */
+const calendarDay = (date: Date) => new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), 12));
+
+const format = (date: Date, language: Language, options: Intl.DateTimeFormatOptions) => formatter(language, options).format(calendarDay(date));
+
+/** The Monday that starts the week of `date` (local time, at midnight). */
+export const weekStart = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate() - ((date.getDay() + 7 - WEEK_STARTS_ON) % 7));
+
+/**
+ * Weekday names Monday to Sunday in the language ("segunda-feira", … / "Monday", …). The short form
+ * is the long name's first three letters ("seg", "Mon"), as date-fns' abbreviations were: Intl's own
+ * short pt-PT names are whole words ("segunda").
+ */
+export function weekdayNames(language: Language, width: "long" | "short" = "long"): string[] {
+  // 2026-01-05 is a Monday.
+  return Array.from({ length: 7 }, (_, i) => {
+    const name = format(new Date(2026, 0, 5 + i), language, { weekday: "long" });
+    return width === "long" ? name : name.slice(0, 3);
+  });
+}
+
+/** "st", "nd", "rd" or "th" after an English day of the month. */
+const englishOrdinal = (day: number) => (day % 100 >= 11 && day % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][day % 10] ?? "th"));
+
+/** A date in the language's usual form: "22 de novembro de 2026" / "November 22nd, 2026". */
+export function formatLongDate(date: Date, language: Language): string {
+  if (language === "pt") return format(date, "pt", { day: "numeric", month: "long", year: "numeric" });
+  const day = date.getDate();
+  return `${format(date, "en", { month: "long" })} ${day}${englishOrdinal(day)}, ${date.getFullYear()}`;
+}
 
 /** The short numeric form: "22/11/2026" / "11/22/2026". */
-export const formatShortDate = (date: Date, language: Language) => format(date, "P", { locale: locales[language] });
+export const formatShortDate = (date: Date, language: Language) => format(date, language, { day: "2-digit", month: "2-digit", year: "numeric" });
 
 /** A month heading: "novembro de 2026" / "November 2026". */
-export const formatMonthYear = (date: Date, language: Language) => format(date, language === "pt" ? "LLLL 'de' yyyy" : "LLLL yyyy", { locale: locales[language] });
+export const formatMonthYear = (date: Date, language: Language) => format(date, language, { month: "long", year: "numeric" });

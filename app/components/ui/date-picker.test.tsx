@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CalendarGrid, DateField, TimeField } from "./date-picker";
+import { CalendarGrid } from "./calendar-popover";
+import { DateField, TimeField } from "./date-picker";
 import { renderWithI18n } from "./test-utils";
 
 afterEach(cleanup);

@@ -1,30 +1,27 @@
 /**
  * Date and time inputs. The value is the API's form ("YYYY-MM-DD", "HH:mm"); people may type the
- * short form of their language or pick a day in a Monday-first calendar (Headless UI `Popover`)
- * driven by the keyboard as in the WAI-ARIA date-picker pattern.
+ * short form of their language or pick a day in a Monday-first calendar (Headless UI `Popover`,
+ * ./calendar-popover) driven by the keyboard as in the WAI-ARIA date-picker pattern.
+ *
+ * The calendar (Headless UI popover, floating-ui, the month grid) is not part of the page's first
+ * load (decision 0042): a plain button with the same look stands in for its trigger until the
+ * module arrives (when the page is idle, or at once on hover, focus or click); a click made before
+ * then opens the calendar when it is there, and the focus carries over.
  */
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { CalendarDaysIcon } from "@heroicons/react/20/solid";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sanitizeLanguage, type Language } from "~/i18n/language";
-import { formatLongDate, formatMonthYear, weekdayNames } from "~/lib/dates";
-import {
-  addMonths,
-  clamp,
-  dateOf,
-  formatTypedDate,
-  isIsoDate,
-  isOutside,
-  monthGrid,
-  moveFocus,
-  parseTypedDate,
-  parseTypedTime,
-  todayIso,
-  type Bounds,
-  type IsoDate,
-} from "./date-grid";
+import { formatLongDate } from "~/lib/dates";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { dateOf, formatTypedDate, parseTypedDate, parseTypedTime, type Bounds, type IsoDate } from "./date-grid";
 import { commitOnEnter, controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
+
+const calendarPopover = onDemand(() => import("./calendar-popover"));
+
+/** The calendar button's look, shared with the stand-in (./calendar-popover). */
+export const CALENDAR_BUTTON_CLASS =
+  "rounded-lg border border-slate-300 bg-white p-2 text-slate-600 shadow-sm hover:bg-slate-50 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-400 disabled:cursor-not-allowed disabled:text-slate-300";
 
 const useKitLanguage = (): Language => {
   const { i18n } = useTranslation();
@@ -60,6 +57,7 @@ export function DateField({ id, label, hint, error, optional, hideLabel, value, 
   const shown = error ?? typingError;
   const ids = useFieldIds(id, hint ?? t("date.format"), shown);
   const bounds: Bounds = { min, max };
+  const calendarLabel = value ? `${t("date.openCalendar")}: ${formatLongDate(dateOf(value), language)}` : t("date.openCalendar");
 
   function commit() {
     const result = parseTypedDate(text, language, bounds);
@@ -98,137 +96,46 @@ export function DateField({ id, label, hint, error, optional, hideLabel, value, 
           className={controlClass}
         />
         {name && <input type="hidden" name={name} value={value} />}
-        <Popover className="relative">
-          <PopoverButton
-            disabled={disabled}
-            aria-label={value ? `${t("date.openCalendar")}: ${formatLongDate(dateOf(value), language)}` : t("date.openCalendar")}
-            className="rounded-lg border border-slate-300 bg-white p-2 text-slate-600 shadow-sm hover:bg-slate-50 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-400 disabled:cursor-not-allowed disabled:text-slate-300"
-          >
-            <CalendarDaysIcon className="h-5 w-5" aria-hidden="true" />
-          </PopoverButton>
-          <PopoverPanel anchor="bottom end" className="z-50 rounded-xl bg-white p-3 shadow-xl ring-1 ring-slate-200 [--anchor-gap:6px]">
-            {({ close }) => (
-              <CalendarGrid
-                value={value || null}
-                bounds={bounds}
-                language={language}
-                onPick={(picked) => {
-                  onChange(picked);
-                  close();
-                }}
-              />
-            )}
-          </PopoverPanel>
-        </Popover>
+        <CalendarButton label={calendarLabel} disabled={disabled} value={value} bounds={bounds} language={language} onChange={onChange} />
       </div>
     </FieldFrame>
   );
 }
 
-/**
- * A month of days as an ARIA grid. One day holds the tab stop (roving tabindex); the keys of
- * `moveFocus` move it, across months when needed. Enter or Space on a day picks it (native button
- * click); Escape is the Popover's and closes it, returning focus to the calendar button.
- */
-export function CalendarGrid({ value, bounds, language, onPick }: { value: IsoDate | null; bounds: Bounds; language: Language; onPick: (value: IsoDate) => void }) {
-  const { t } = useTranslation("ui");
-  const [focused, setFocused] = useState<IsoDate>(() => clamp(value && isIsoDate(value) ? value : todayIso(), bounds));
-  const grid = useRef<HTMLTableElement>(null);
-  const [year, month] = focused.split("-").map(Number);
-  const weeks = monthGrid(year, month);
-  const long = weekdayNames(language, "long");
-  const short = weekdayNames(language, "short");
-  const today = todayIso();
+type CalendarButtonProps = { label: string; disabled?: boolean; value: IsoDate | ""; bounds: Bounds; language: Language; onChange: (value: IsoDate) => void };
 
-  useEffect(() => {
-    // Focus follows the roving tab stop: on opening, and after every keyboard or month move.
-    grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${focused}"]`)?.focus();
-  }, [focused]);
-
-  function onKeyDown(event: KeyboardEvent) {
-    const next = moveFocus(focused, event.key, event.shiftKey, bounds);
-    if (next === null) return;
-    event.preventDefault();
-    setFocused(next);
+/** The calendar's trigger: the real popover once its module is there, a stand-in until then. */
+function CalendarButton(props: CalendarButtonProps) {
+  const [loaded, request] = useOnDemand(calendarPopover);
+  const standIn = useRef<HTMLButtonElement>(null);
+  const [clicked, setClicked] = useState(false);
+  if (loaded) {
+    const focused = typeof document !== "undefined" && standIn.current !== null && document.activeElement === standIn.current;
+    return <loaded.CalendarPopover {...props} openOnMount={clicked} focusOnMount={focused} />;
   }
-
-  const firstOfMonth = `${focused.slice(0, 7)}-01`;
-  const canGoBack = bounds.min === undefined || addMonths(firstOfMonth, -1).slice(0, 7) >= bounds.min.slice(0, 7);
-  const canGoForward = bounds.max === undefined || addMonths(firstOfMonth, 1).slice(0, 7) <= bounds.max.slice(0, 7);
-
   return (
-    <div className="w-72 space-y-2">
-      <div className="flex items-center justify-between">
-        <button
-          type="button"
-          onClick={() => setFocused(clamp(addMonths(focused, -1), bounds))}
-          disabled={!canGoBack}
-          aria-label={t("date.previousMonth")}
-          className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 disabled:text-slate-300"
-        >
-          <ChevronLeftIcon className="h-5 w-5" aria-hidden="true" />
-        </button>
-        <h2 className="text-sm font-semibold text-slate-900 first-letter:uppercase" aria-live="polite" id={`calendar-${firstOfMonth}`}>
-          {formatMonthYear(dateOf(focused), language)}
-        </h2>
-        <button
-          type="button"
-          onClick={() => setFocused(clamp(addMonths(focused, 1), bounds))}
-          disabled={!canGoForward}
-          aria-label={t("date.nextMonth")}
-          className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 disabled:text-slate-300"
-        >
-          <ChevronRightIcon className="h-5 w-5" aria-hidden="true" />
-        </button>
-      </div>
-      <table ref={grid} role="grid" aria-labelledby={`calendar-${firstOfMonth}`} className="w-full border-collapse text-center text-sm" onKeyDown={onKeyDown}>
-        <thead>
-          <tr>
-            {short.map((name, i) => (
-              <th key={name} scope="col" abbr={long[i]} className="pb-1 text-xs font-medium text-slate-500">
-                {name.slice(0, 3)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0].date}>
-              {week.map((cell) => {
-                const selected = cell.date === value;
-                const outside = isOutside(cell.date, bounds);
-                return (
-                  <td key={cell.date} className="p-0.5" aria-selected={selected || undefined}>
-                    <button
-                      type="button"
-                      data-date={cell.date}
-                      tabIndex={cell.date === focused ? 0 : -1}
-                      disabled={outside}
-                      aria-label={formatLongDate(dateOf(cell.date), language)}
-                      aria-pressed={selected}
-                      aria-current={cell.date === today ? "date" : undefined}
-                      onClick={() => onPick(cell.date)}
-                      onFocus={() => cell.date !== focused && setFocused(cell.date)}
-                      className={`h-9 w-9 rounded-full ${cell.inMonth ? "text-slate-900" : "text-slate-500"} ${
-                        selected ? "bg-brand-600 font-semibold text-white hover:bg-brand-700" : "hover:bg-brand-50"
-                      } ${cell.date === today && !selected ? "ring-1 ring-brand-400" : ""} disabled:cursor-not-allowed disabled:text-slate-300 disabled:line-through`}
-                    >
-                      {cell.day}
-                    </button>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="sr-only">{t("date.keyboardHint")}</p>
-      {!isOutside(today, bounds) && (
-        <button type="button" onClick={() => onPick(today)} className="w-full rounded-lg py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
-          {t("date.today")}
-        </button>
-      )}
-    </div>
+    <button
+      ref={standIn}
+      type="button"
+      disabled={props.disabled}
+      aria-label={props.label}
+      aria-expanded={false}
+      aria-busy={clicked || undefined}
+      className={`${CALENDAR_BUTTON_CLASS} focus-visible:ring-2 focus-visible:ring-brand-400`}
+      onPointerEnter={request}
+      onFocus={request}
+      onClick={() => {
+        setClicked(true);
+        request();
+      }}
+      onKeyDown={(event) => {
+        // Escape before the calendar arrived: it will not open.
+        if (event.key === "Escape") setClicked(false);
+      }}
+    >
+      {/* A pending click pulses the icon until the calendar is there. */}
+      <CalendarDaysIcon className={`h-5 w-5 ${clicked ? "animate-pulse" : ""}`} aria-hidden="true" />
+    </button>
   );
 }
 

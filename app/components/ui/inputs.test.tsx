@@ -80,6 +80,34 @@ describe("Switch", () => {
     fireEvent.click(control);
     expect(onChange).toHaveBeenCalledWith(true);
   });
+
+  it("toggles from its label, reads its description, sends its name when on, and submits on Enter", () => {
+    const onChange = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    renderWithI18n(
+      <form onSubmit={onSubmit}>
+        <Switch label="Análise" description="Estatísticas anónimas" checked name="analytics" onChange={onChange} />
+      </form>,
+    );
+    const control = screen.getByRole("switch", { name: "Análise" });
+    expect(control.getAttribute("aria-checked")).toBe("true");
+    expect(control.getAttribute("aria-describedby") && document.getElementById(control.getAttribute("aria-describedby")!)?.textContent).toBe("Estatísticas anónimas");
+    fireEvent.click(screen.getByText("Análise"));
+    expect(onChange).toHaveBeenCalledWith(false);
+    expect((document.querySelector('input[name="analytics"]') as HTMLInputElement).value).toBe("on");
+    fireEvent.keyDown(control, { key: "Enter" });
+    expect(onSubmit).toHaveBeenCalled();
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("cannot be toggled when disabled", () => {
+    const onChange = vi.fn();
+    renderWithI18n(<Switch label="Essenciais" checked disabled onChange={onChange} />);
+    const control = screen.getByRole("switch", { name: "Essenciais" }) as HTMLButtonElement;
+    expect(control.disabled).toBe(true);
+    fireEvent.click(screen.getByText("Essenciais"));
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });
 
 describe("Combobox", () => {

@@ -3,7 +3,7 @@
  * server: nothing is saved), then import it in one go and see the summary with what was skipped
  * and why (POST /events/import, ../shared/API.md "Events and recurrence").
  */
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { screenToast } from "~/components/shell/toast-store";

@@ -3,7 +3,7 @@
  * server, which detects encoding, delimiter and columns), change the columns or formats if the
  * guess is wrong, see duplicates and skipped lines, then import all or nothing.
  */
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";

@@ -75,7 +75,7 @@ describe("ImportDialog", () => {
     const onImported = vi.fn();
     renderWithI18n(<ImportDialog open onClose={() => undefined} onImported={onImported} />);
     const file = new File(["Data;Descrição\n"], "extrato.csv", { type: "text/csv" });
-    fireEvent.change(screen.getByLabelText("Escolher ficheiro"), { target: { files: [file] } });
+    fireEvent.change(await screen.findByLabelText("Escolher ficheiro"), { target: { files: [file] } });
     expect(await screen.findByText("COMPRA CONTINENTE")).toBeTruthy();
     expect(calls[0].url).toBe("/api/v1/transactions/import?dryRun=true");
     expect((calls[0].init?.headers as Record<string, string>)["content-type"]).toBe("text/csv");
@@ -100,7 +100,7 @@ describe("ImportDialog", () => {
   it("blocks the import while lines cannot be read, naming them", async () => {
     answers.push(() => jsonResponse(200, { ...preview, errors: [{ line: 9, reason: "invalid_date" }] }));
     renderWithI18n(<ImportDialog open onClose={() => undefined} />);
-    fireEvent.change(screen.getByLabelText("Escolher ficheiro"), { target: { files: [new File(["x"], "x.csv")] } });
+    fireEvent.change(await screen.findByLabelText("Escolher ficheiro"), { target: { files: [new File(["x"], "x.csv")] } });
     expect(await screen.findByText(/Linha 9: Data inválida/)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Importar tudo" })).toHaveProperty("disabled", true);
   });
@@ -108,7 +108,7 @@ describe("ImportDialog", () => {
   it("shows the server's message for a file that is not CSV", async () => {
     answers.push(() => jsonResponse(400, { error: { code: "validation_failed", message: "O ficheiro não é um CSV. Exporte os movimentos em CSV no site do seu banco." } }));
     renderWithI18n(<ImportDialog open onClose={() => undefined} />, "pt");
-    fireEvent.change(screen.getByLabelText("Escolher ficheiro"), { target: { files: [new File(["%PDF"], "x.pdf")] } });
+    fireEvent.change(await screen.findByLabelText("Escolher ficheiro"), { target: { files: [new File(["%PDF"], "x.pdf")] } });
     expect(await screen.findByText("O ficheiro não é um CSV. Exporte os movimentos em CSV no site do seu banco.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Importar tudo" })).toHaveProperty("disabled", true);
   });

@@ -2,7 +2,7 @@
  * The working hours 'Agendar' and 'Planear o dia' place tasks in (`preferences.workingHours`,
  * local "HH:mm" and ISO weekdays), edited where they matter: beside the tasks they schedule.
  */
-import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
+import { Dialog, DialogPanel, DialogTitle, Description } from "~/components/ui/dialog";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";

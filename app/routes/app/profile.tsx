@@ -1,6 +1,7 @@
 import { AppInstallSettings } from "~/components/offline/app-settings";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { Tabs } from "~/components/ui/tabs";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
@@ -35,36 +36,30 @@ export default function Profile() {
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
-      <TabGroup defaultIndex={Math.max(0, tabs.indexOf(params.get("tab") as (typeof tabs)[number]))}>
-        <TabList className="flex gap-1 overflow-x-auto rounded-lg bg-slate-200/60 p-1">
-          {tabs.map((tab) => (
-            <Tab
-              key={tab}
-              className="rounded-md px-4 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-400 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow"
-            >
-              {t(`profile.tabs.${tab}`)}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanels className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <TabPanel>
-            <PersonalTab data={data} />
-          </TabPanel>
-          <TabPanel>
-            <SubscriptionTab data={data} />
-          </TabPanel>
-          <TabPanel>
-            <PreferencesTab data={data} />
-          </TabPanel>
-          <TabPanel className="space-y-10">
-            <ChangePassword hasPassword={data.user.hasPassword} />
-            <Sessions />
-            <TwoFactor enabled={data.user.twoFactorEnabled} hasPassword={data.user.hasPassword} />
-            <ExportData />
-            <DeleteAccount hasPassword={data.user.hasPassword} />
-          </TabPanel>
-        </TabPanels>
-      </TabGroup>
+      <Tabs
+        defaultIndex={Math.max(0, tabs.indexOf(params.get("tab") as (typeof tabs)[number]))}
+        listClassName="flex gap-1 overflow-x-auto rounded-lg bg-slate-200/60 p-1"
+        tabClassName="rounded-md px-4 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow"
+        panelsClassName="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        tabs={[
+          { label: t("profile.tabs.personal"), panel: <PersonalTab data={data} /> },
+          { label: t("profile.tabs.subscription"), panel: <SubscriptionTab data={data} /> },
+          { label: t("profile.tabs.preferences"), panel: <PreferencesTab data={data} /> },
+          {
+            label: t("profile.tabs.security"),
+            panelClassName: "space-y-10",
+            panel: (
+              <>
+                <ChangePassword hasPassword={data.user.hasPassword} />
+                <Sessions />
+                <TwoFactor enabled={data.user.twoFactorEnabled} hasPassword={data.user.hasPassword} />
+                <ExportData />
+                <DeleteAccount hasPassword={data.user.hasPassword} />
+              </>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

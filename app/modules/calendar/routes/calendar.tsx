@@ -1,4 +1,4 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, Dialog, DialogPanel, DialogTitle, onDemandDialog } from "~/components/ui/dialog";
 import { GoogleSyncStatus } from "../google-sync-status";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "@heroicons/react/24/outline";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
@@ -18,7 +18,7 @@ import { scopedTo } from "@worker/db/scoped";
 import { readAll, run } from "@worker/db/reads";
 import { occurrencesBetweenRead } from "@worker/modules/calendar/queries";
 import { userTimelineRead } from "@worker/modules/timeline";
-import { draftOf, EventDialog, type EventDraft, type Scope } from "../event-dialog";
+import { draftOf, type EventDraft, type Scope } from "../event-draft";
 import { FeedSection } from "../feed-section";
 import { IcsImportDialog } from "../ics-dialog";
 import {
@@ -39,6 +39,13 @@ import {
   type View,
 } from "../layout";
 import type { Route } from "./+types/calendar";
+
+// The event dialog (its form, the time zone combobox, the recurrence editor) loads on first use or
+// when the page is idle, not with the screen (decision 0042).
+const EventDialog = onDemandDialog(
+  () => import("../event-dialog").then((m) => m.EventDialog),
+  (props) => props.draft !== null,
+);
 
 export const handle: I18nHandle = { i18n: ["calendar", "ui"] };
 

@@ -1,4 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle, Radio, RadioGroup } from "@headlessui/react";
+import { onDemandDialog } from "~/components/ui/dialog";
 import { ChevronLeftIcon, ChevronRightIcon, InformationCircleIcon, PlusIcon } from "@heroicons/react/24/outline";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,22 +6,19 @@ import { Link, useLoaderData, useNavigation, useRevalidator, type LoaderFunction
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { dateOf, monthGrid } from "~/components/ui/date-grid";
-import { DateField } from "~/components/ui/date-picker";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Checkbox, TextArea } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { deleteWithUndo } from "~/components/ui/undo";
-import { useApiForm } from "~/components/ui/use-api-form";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { sanitizeLanguage, type Language } from "~/i18n/language";
+import type { Language } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
-import { formatLongDate, formatMonthYear, weekdayNames } from "~/lib/dates";
+import { formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
-import { FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
 import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
 import { marksOf, monthOf, shiftMonth, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
+import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
 
 export const handle: I18nHandle = { i18n: ["cycle", "ui"] };
 
@@ -31,11 +28,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
-/** The form's subject: a new log (date to choose) or a logged day. */
-type Editing = { date: string; day: ScreenDay | null };
 
-const useLang = (): Language => sanitizeLanguage(useTranslation().i18n.language) ?? "pt";
-const longDate = (iso: string, language: Language) => formatLongDate(dateOf(iso), language);
+// The day's form (dialog, radio groups) loads on first use or when the page is idle (decision 0042).
+const DayDialog = onDemandDialog(() => import("../day-dialog").then((m) => m.DayDialog));
 const shortDate = (iso: string, language: Language) =>
   new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long" }).format(dateOf(iso));
 
@@ -131,7 +126,6 @@ export default function CycleScreen() {
   );
 }
 
-const FLOW_DOTS: Record<Flow, number> = { none: 0, spotting: 1, light: 2, medium: 3, heavy: 4 };
 
 /** The month grid: logged days (filled, with one to four dots for the flow), predictions (outlined). */
 function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; onPick: (date: string) => void }) {
@@ -356,138 +350,6 @@ function CycleList({ cycles }: { cycles: Cycle[] }) {
         </div>
       )}
     </div>
-  );
-}
-
-const MOOD_NAMES = ["veryBad", "bad", "okay", "good", "veryGood"] as const;
-const FORM_FIELDS = ["date", "flow", "symptoms", "mood", "notes"] as const;
-
-/** Logging a day (today, a chosen past day, or one tapped on the calendar). */
-function DayDialog({
-  editing,
-  today,
-  onClose,
-  onSaved,
-  onDelete,
-}: {
-  editing: Editing;
-  today: string;
-  onClose: () => void;
-  onSaved: () => void;
-  onDelete: (day: ScreenDay) => void;
-}) {
-  const { t } = useTranslation(["cycle", "ui"]);
-  const language = useLang();
-  const day = editing.day;
-  const [date, setDate] = useState(editing.date);
-  const [flow, setFlow] = useState<Flow>(day?.flow ?? "medium");
-  const [symptoms, setSymptoms] = useState<Symptom[]>(day?.symptoms ?? []);
-  const [mood, setMood] = useState<number>(day?.mood ?? 0);
-  const [notes, setNotes] = useState(day?.notes ?? "");
-  const form = useApiForm<{ day: ScreenDay }>({
-    fields: FORM_FIELDS,
-    fallback: t("cycle:form.failed"),
-    onSuccess: () => {
-      toast({ title: day ? t("cycle:form.updated") : t("cycle:form.saved"), tone: "success" });
-      onSaved();
-    },
-  });
-  const title = day ? t("cycle:form.titleEdit", { date: longDate(day.date, language) }) : editing.date ? t("cycle:form.titleNew", { date: longDate(editing.date, language) }) : t("cycle:actions.logDay");
-  const toggle = (symptom: Symptom, on: boolean) => setSymptoms((list) => (on ? [...list, symptom] : list.filter((s) => s !== symptom)));
-
-  return (
-    <Dialog open onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl">
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <form
-            className="mt-4 space-y-5"
-            onSubmit={form.submit(() => {
-              if (!date) return form.fail(null, { date: t("cycle:validation.date") });
-              return apiFetch<{ day: ScreenDay }>("/cycle/days", { body: { date, flow, symptoms, mood: mood || null, notes } });
-            })}
-          >
-            {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={setDate} max={today} required error={form.errors.date} />}
-            {editing.date && form.errors.date && <Notice tone="error">{form.errors.date}</Notice>}
-
-            <div>
-              <p id="cycle-flow-label" className="mb-2 text-sm font-medium text-slate-800">
-                {t("cycle:flow.label")}
-              </p>
-              <RadioGroup value={flow} onChange={setFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-                {FLOWS.map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:outline-none data-[checked]:border-rose-600 data-[checked]:bg-rose-50 data-[checked]:font-semibold data-[checked]:text-rose-900 data-[focus]:ring-2 data-[focus]:ring-brand-400"
-                  >
-                    <span aria-hidden="true" className="flex h-2 items-center gap-0.5">
-                      {Array.from({ length: FLOW_DOTS[value] }, (_, i) => (
-                        <span key={i} className="h-1.5 w-1.5 rounded-full bg-rose-600" />
-                      ))}
-                    </span>
-                    {t(`cycle:flow.${value}`)}
-                  </Radio>
-                ))}
-              </RadioGroup>
-              {form.errors.flow && <p className="mt-1 text-sm text-red-700">{form.errors.flow}</p>}
-            </div>
-
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium text-slate-800">{t("cycle:symptoms.label")}</legend>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {SYMPTOMS.map((symptom) => (
-                  <Checkbox key={symptom} label={t(`cycle:symptoms.${symptom}`)} checked={symptoms.includes(symptom)} onChange={(e) => toggle(symptom, e.target.checked)} />
-                ))}
-              </div>
-              {form.errors.symptoms && <p className="mt-1 text-sm text-red-700">{form.errors.symptoms}</p>}
-            </fieldset>
-
-            <div>
-              <p id="cycle-mood-label" className="mb-2 text-sm font-medium text-slate-800">
-                {t("cycle:mood.label")}
-              </p>
-              <RadioGroup value={mood} onChange={setMood} aria-labelledby="cycle-mood-label" className="flex flex-wrap gap-2">
-                {[0, 1, 2, 3, 4, 5].map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    aria-label={value ? `${t("cycle:mood.value", { value })}: ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
-                    className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:outline-none data-[checked]:border-brand-600 data-[checked]:bg-brand-50 data-[checked]:font-semibold data-[focus]:ring-2 data-[focus]:ring-brand-400"
-                  >
-                    {value ? `${value} · ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
-                  </Radio>
-                ))}
-              </RadioGroup>
-              {form.errors.mood && <p className="mt-1 text-sm text-red-700">{form.errors.mood}</p>}
-            </div>
-
-            <TextArea id="cycle-notes" label={t("cycle:form.notes")} hint={t("cycle:form.notesHint")} optional value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={MAX_NOTES} rows={3} error={form.errors.notes} />
-
-            {form.message && <Notice tone="error">{form.message}</Notice>}
-
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              {day ? (
-                <Button variant="danger" onClick={() => onDelete(day)}>
-                  {t("cycle:form.delete")}
-                </Button>
-              ) : (
-                <span />
-              )}
-              <div className="flex gap-2">
-                <Button variant="secondary" onClick={onClose}>
-                  {t("cycle:form.cancel")}
-                </Button>
-                <Button type="submit" loading={form.pending}>
-                  {t("cycle:form.save")}
-                </Button>
-              </div>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
   );
 }
 

@@ -6,7 +6,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ProBadge } from "~/components/billing/pro-badge";
 import { Button } from "~/components/ui/button";
-import { ImportDialog } from "../import-dialog";
+import { onDemandDialog } from "~/components/ui/dialog";
+
+// The import dialog (file reading, preview) loads on first use or when the page is idle (decision 0042).
+const ImportDialog = onDemandDialog(
+  () => import("../import-dialog").then((m) => m.ImportDialog),
+  (props) => props.open,
+);
 
 export function ImportButton({ advanced, ownCategories, onImported }: { advanced: boolean; ownCategories: readonly { id: string; name: string }[]; onImported: () => void }) {
   const { t } = useTranslation("finances");

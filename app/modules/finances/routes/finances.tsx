@@ -11,9 +11,10 @@ import { PremiumNotice } from "~/components/billing/premium-notice";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
+import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Select, TextField } from "~/components/ui/field";
-import { Skeleton } from "~/components/ui/skeleton";
+import { Loading, Skeleton } from "~/components/ui/skeleton";
 import { deleteWithUndo } from "~/components/ui/undo";
 import { sanitizeLanguage } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -30,15 +31,18 @@ import { known, readAll, run } from "@worker/db/reads";
 import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
 import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
-import { BudgetsPanel } from "../components/budgets";
 import { ExportLink, ImportButton } from "../components/io-slot";
 import { InsightsPanel } from "../insights-panel";
 import { SentenceEntry } from "../sentence-entry";
-import { SavingsPanel } from "../components/savings";
-import { TransactionForm } from "../components/transaction-form";
 import { HiddenValues, Money } from "../money";
 import type { CategoryOption, TransactionView } from "../types";
 import type { Route } from "./+types/finances";
+
+// The transaction form loads on first use or when the page is idle, not with the screen (decision 0042).
+const TransactionForm = onDemandDialog(
+  () => import("../components/transaction-form").then((m) => m.TransactionForm),
+  (props) => props.open,
+);
 
 export const handle: I18nHandle = { i18n: ["finances", "financesIo", "ui", "billing"] };
 
@@ -103,6 +107,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+// The budgets and savings tabs load when opened (rendered on the server for a ?tab= link), not with
+// the overview (decision 0042).
+const BudgetsPanel = lazy(() => import("../components/budgets").then((m) => ({ default: m.BudgetsPanel })));
+const SavingsPanel = lazy(() => import("../components/savings").then((m) => ({ default: m.SavingsPanel })));
 const CategoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.CategoryChart })));
 const MonthChart = lazy(() => import("../components/charts").then((m) => ({ default: m.MonthChart })));
 
@@ -366,23 +374,27 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
         )}
 
         {tab === "budgets" && (
-          <BudgetsPanel
-            budgets={data.budgets.filter((b) => !removed.has(b.id))}
-            advanced={data.advanced}
-            categories={categories.filter((c) => c.type !== "income")}
-            categoryName={categoryName}
-            onSaved={() => saved(t("budgets.saved"))}
-            onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
-          />
+          <Suspense fallback={<Loading lines={4} />}>
+            <BudgetsPanel
+              budgets={data.budgets.filter((b) => !removed.has(b.id))}
+              advanced={data.advanced}
+              categories={categories.filter((c) => c.type !== "income")}
+              categoryName={categoryName}
+              onSaved={() => saved(t("budgets.saved"))}
+              onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
+            />
+          </Suspense>
         )}
 
         {tab === "savings" && (
-          <SavingsPanel
-            goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
-            advanced={data.advanced}
-            onSaved={() => saved(t("savings.savedToast"))}
-            onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
-          />
+          <Suspense fallback={<Loading lines={4} />}>
+            <SavingsPanel
+              goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
+              advanced={data.advanced}
+              onSaved={() => saved(t("savings.savedToast"))}
+              onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
+            />
+          </Suspense>
         )}
 
         <TransactionForm

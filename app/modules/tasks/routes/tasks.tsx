@@ -4,27 +4,25 @@
  * delete with undo. Data from the loader (one D1 round trip per list); changes go through
  * /api/v1/tasks and the page revalidates (also when another tab or device changes a task).
  */
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { onDemandDialog } from "~/components/ui/dialog";
 import { ArrowPathIcon, CalendarDaysIcon, CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { Button, IconButton } from "~/components/ui/button";
-import { DateField, TimeField } from "~/components/ui/date-picker";
 import { addDays, isIsoDate } from "~/components/ui/date-grid";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Checkbox, Select, TextArea, TextField } from "~/components/ui/field";
+import { Checkbox, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { Loading } from "~/components/ui/skeleton";
 import { deleteWithUndo } from "~/components/ui/undo";
-import { useApiForm } from "~/components/ui/use-api-form";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { sanitizeLanguage, type Language } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { QueuedChanges } from "~/components/offline/queued-changes";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
-import { isQueued, writeOrQueue, type Queued } from "~/lib/offline/write";
+import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
@@ -33,11 +31,15 @@ import { workingHoursOf } from "@worker/modules/tasks/scheduling";
 import { readAll, run } from "@worker/db/reads";
 import { findTaskRead, listTasksRead } from "@worker/modules/tasks/queries";
 import { userTimelineRead } from "@worker/modules/timeline";
-import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
-import { localDateOf, shiftDate, startOfDate, zonedInstant } from "@worker/modules/tasks/scheduling";
-import { WorkingHoursDialog } from "../working-hours";
-import { emptyForm, formOf, formOfDraft, REPEAT_CHOICES, taskOfQueuedCreate, ruleOf, WEEK_DAYS, wallClock, type TaskForm, type TaskView, type WeekDay } from "../model";
+import { localDateOf, shiftDate, startOfDate } from "@worker/modules/tasks/scheduling";
+import { emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, type TaskForm, type TaskView } from "../model";
+import type { Dialogue } from "../task-dialog";
 import type { Route } from "./+types/tasks";
+
+// The task form and the working hours dialog load on first use or when the page is idle, not with
+// the screen (decision 0042).
+const TaskDialog = onDemandDialog(() => import("../task-dialog").then((m) => m.TaskDialog));
+const WorkingHoursDialog = onDemandDialog(() => import("../working-hours").then((m) => m.WorkingHoursDialog));
 
 export const handle: I18nHandle = { i18n: ["tasks", "ui"] };
 
@@ -77,7 +79,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type Dialogue = { mode: "create" | "draft" | "edit"; task?: TaskView; form: TaskForm } | null;
 type PlanAnswer = { placed: TaskView[]; unplaced: { task: TaskView; reason: "no_slot" | "too_long" | "due_passed" }[] };
 
 const PRIORITY_BADGE: Record<TaskView["priority"], string> = {
@@ -472,113 +473,5 @@ function QuickAdd({ timeZone, language, onDraft }: { timeZone: string; language:
         {t("quickAdd.submit")}
       </Button>
     </form>
-  );
-}
-
-const FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "scheduledStart", "status", "recurrence"] as const;
-
-/** Create, confirm a quick-add draft, or edit: the API's field messages stay next to their fields and what was typed is kept. */
-function TaskDialog({
-  dialogue,
-  timeZone,
-  language,
-  onClose,
-  onSaved,
-  onQueued,
-}: {
-  dialogue: NonNullable<Dialogue>;
-  timeZone: string;
-  language: Language;
-  onClose: () => void;
-  onSaved: (task: TaskView, mode: NonNullable<Dialogue>["mode"]) => void;
-  /** Offline: the change went into the queue (or the device could not keep it). */
-  onQueued: (result: Queued) => void;
-}) {
-  const { t } = useTranslation(["tasks", "ui"]);
-  const [form, setForm] = useState<TaskForm>(dialogue.form);
-  const editing = dialogue.mode === "edit";
-  const api = useApiForm<{ task: TaskView }>({ fields: FIELDS, fallback: editing ? t("errors.update") : t("errors.create"), onSuccess: (data) => onSaved(data.task, dialogue.mode) });
-  const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const weekdayLabels = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "short", timeZone: "UTC" });
-    // 2026-11-23 is a Monday.
-    return WEEK_DAYS.map((_, i) => format.format(new Date(Date.UTC(2026, 10, 23 + i))));
-  }, [language]);
-
-  const submit = api.submit(() => {
-    if (form.scheduledDate && !form.scheduledTime) return api.fail(null, { scheduledStart: t("form.scheduledTimeRequired") });
-    if (form.repeat === "weekly" && form.days.length === 0 && !form.dueDate) return api.fail(null, { recurrence: t("form.weekdaysRequired") });
-    const duration = Number(form.durationMinutes);
-    const body = {
-      title: form.title,
-      description: form.description,
-      priority: form.priority,
-      durationMinutes: form.durationMinutes.trim() === "" || !Number.isFinite(duration) ? null : duration,
-      dueDate: form.dueDate || null,
-      scheduledStart: form.scheduledDate && form.scheduledTime ? zonedInstant(form.scheduledDate, form.scheduledTime, timeZone).toISOString() : null,
-      status: form.status,
-      recurrence: ruleOf(form),
-    };
-    // Offline the change is queued and shown at once in the list (QueuedChanges).
-    return writeOrQueue<{ task: TaskView }>(
-      editing ? { kind: "task.update", method: "PATCH", path: `/tasks/${dialogue.task!.id}`, body, label: form.title } : { kind: "task.create", method: "POST", path: "/tasks", body, label: form.title },
-    ).then((result) => {
-      if (!isQueued(result)) return result;
-      onQueued(result);
-      return null;
-    });
-  });
-
-  const title = editing ? t("form.editTitle") : dialogue.mode === "draft" ? t("form.draftTitle") : t("form.createTitle");
-  return (
-    <Dialog open onClose={() => !api.pending && onClose()} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto sm:items-center sm:p-4">
-        <DialogPanel as="form" onSubmit={submit} noValidate className="max-h-[100dvh] w-full max-w-lg space-y-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl" data-testid="task-form">
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          {api.message && <Notice tone="error">{api.message}</Notice>}
-          <TextField label={t("form.title")} value={form.title} onChange={(e) => set("title", e.target.value)} error={api.errors.title} maxLength={200} autoFocus />
-          <TextArea label={t("form.description")} optional rows={2} value={form.description} onChange={(e) => set("description", e.target.value)} error={api.errors.description} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Select label={t("form.priority")} value={form.priority} onChange={(e) => set("priority", e.target.value as TaskForm["priority"])} error={api.errors.priority} options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
-            <TextField label={t("form.duration")} inputMode="numeric" value={form.durationMinutes} onChange={(e) => set("durationMinutes", e.target.value)} error={api.errors.durationMinutes} />
-            <DateField label={t("form.dueDate")} optional value={form.dueDate} onChange={(value) => set("dueDate", value)} error={api.errors.dueDate} />
-            <Select label={t("form.status")} value={form.status} onChange={(e) => set("status", e.target.value as TaskForm["status"])} error={api.errors.status} options={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-            <DateField label={t("form.scheduledDate")} optional hint={t("form.scheduledHint")} value={form.scheduledDate} onChange={(value) => set("scheduledDate", value)} />
-            <TimeField label={t("form.scheduledTime")} optional value={form.scheduledTime} onChange={(value) => set("scheduledTime", value)} error={api.errors.scheduledStart} />
-          </div>
-          <Select
-            label={t("form.repeat")}
-            value={form.repeat}
-            onChange={(e) => set("repeat", e.target.value as TaskForm["repeat"])}
-            error={api.errors.recurrence}
-            options={[...REPEAT_CHOICES, ...(form.customRule ? (["custom"] as const) : [])].map((r) => ({ value: r, label: t(`repeat.${r}`) }))}
-          />
-          {form.repeat === "weekly" && (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-800">{t("form.weekdays")}</legend>
-              <div className="flex flex-wrap gap-3">
-                {WEEK_DAYS.map((code: WeekDay, i) => (
-                  <Checkbox
-                    key={code}
-                    label={weekdayLabels[i]}
-                    checked={form.days.includes(code)}
-                    onChange={(e) => set("days", e.target.checked ? [...form.days, code] : form.days.filter((d) => d !== code))}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          )}
-          <div className="flex justify-end gap-2 pt-2">
-            <Button variant="secondary" onClick={onClose} disabled={api.pending}>
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" loading={api.pending}>
-              {editing ? t("form.save") : t("form.create")}
-            </Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
   );
 }

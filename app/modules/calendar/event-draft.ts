@@ -1,0 +1,79 @@
+/**
+ * The event dialog's draft and how it maps to the API, apart from the dialog itself so the
+ * calendar screen can use it without loading the dialog (decision 0042: the dialog loads on first use).
+ */
+import { addDays, instantAt, isoInZone, wallOf } from "./layout";
+import { toRrule, type Repeat } from "./recurrence-form";
+
+/** What the dialog edits: a new event's draft, or an existing occurrence/series. */
+export type EventDraft = {
+  id?: string;
+  occurrenceStart?: string;
+  recurring?: boolean;
+  title: string;
+  description: string;
+  location: string;
+  allDay: boolean;
+  /** Local wall clock in `timeZone`: dates YYYY-MM-DD (end inclusive for all-day), times HH:mm. */
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  timeZone: string;
+  reminderMinutes: number | null;
+  busy: boolean;
+  rrule: string | null;
+};
+
+export type Scope = "one" | "following" | "all";
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+export const minutesOf = (time: string) => {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+};
+
+/** A draft from an API event or occurrence (times on the event's own zone's wall clock). */
+export function draftOf(event: { id?: string; occurrenceStart?: string; recurring?: boolean; title: string; description?: string; location?: string; start: string; end: string; allDay: boolean; timeZone: string; reminderMinutes?: number | null; busy?: boolean; rrule?: string | null }): EventDraft {
+  const base = {
+    id: event.id,
+    occurrenceStart: event.occurrenceStart,
+    recurring: event.recurring,
+    title: event.title,
+    description: event.description ?? "",
+    location: event.location ?? "",
+    allDay: event.allDay,
+    timeZone: event.timeZone,
+    reminderMinutes: event.reminderMinutes ?? null,
+    busy: event.busy ?? true,
+    rrule: event.rrule ?? null,
+  };
+  if (event.allDay) return { ...base, startDate: event.start, endDate: addDays(event.end, -1) < event.start ? event.start : addDays(event.end, -1), startTime: "09:00", endTime: "10:00" };
+  const s = wallOf(event.start, event.timeZone);
+  const e = wallOf(event.end, event.timeZone);
+  return { ...base, startDate: s.date, startTime: hhmm(s.minutes), endDate: e.date, endTime: hhmm(e.minutes) };
+}
+
+/** The API body of a draft (instants with the event zone's offset; all-day end exclusive). */
+export function bodyOf(draft: EventDraft, repeat: Repeat) {
+  const tz = draft.timeZone;
+  const untilInstant =
+    repeat.ends === "until" && repeat.until && !draft.allDay
+      ? new Date(instantAt(addDays(repeat.until, 1), 0, tz) - 1000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")
+      : undefined;
+  const times = draft.allDay
+    ? { start: draft.startDate, end: addDays(draft.endDate, 1) }
+    : { start: isoInZone(instantAt(draft.startDate, minutesOf(draft.startTime), tz), tz), end: isoInZone(instantAt(draft.endDate, minutesOf(draft.endTime), tz), tz) };
+  return {
+    title: draft.title,
+    description: draft.description,
+    location: draft.location,
+    allDay: draft.allDay,
+    timeZone: tz,
+    reminderMinutes: draft.reminderMinutes,
+    busy: draft.busy,
+    rrule: toRrule(repeat, draft.startDate, untilInstant),
+    ...times,
+  };
+}
+

@@ -1,0 +1,150 @@
+/**
+ * The cycle screen's day log dialog (flow, symptoms, mood, notes), loaded on first use by the
+ * screen (decision 0042): the dialog and its radio groups are not part of the screen's first load.
+ */
+import { Radio, RadioGroup } from "@headlessui/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
+import { DateField } from "~/components/ui/date-picker";
+import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { Checkbox, TextArea } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { useApiForm } from "~/components/ui/use-api-form";
+import { apiFetch } from "~/lib/api";
+import { FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
+import type { ScreenDay } from "./cycle.server";
+import { FLOW_DOTS, longDate, useLang, type Editing } from "./screen-shared";
+
+const MOOD_NAMES = ["veryBad", "bad", "okay", "good", "veryGood"] as const;
+const FORM_FIELDS = ["date", "flow", "symptoms", "mood", "notes"] as const;
+
+/** Logging a day (today, a chosen past day, or one tapped on the calendar). */
+export function DayDialog({
+  editing,
+  today,
+  onClose,
+  onSaved,
+  onDelete,
+}: {
+  editing: Editing;
+  today: string;
+  onClose: () => void;
+  onSaved: () => void;
+  onDelete: (day: ScreenDay) => void;
+}) {
+  const { t } = useTranslation(["cycle", "ui"]);
+  const language = useLang();
+  const day = editing.day;
+  const [date, setDate] = useState(editing.date);
+  const [flow, setFlow] = useState<Flow>(day?.flow ?? "medium");
+  const [symptoms, setSymptoms] = useState<Symptom[]>(day?.symptoms ?? []);
+  const [mood, setMood] = useState<number>(day?.mood ?? 0);
+  const [notes, setNotes] = useState(day?.notes ?? "");
+  const form = useApiForm<{ day: ScreenDay }>({
+    fields: FORM_FIELDS,
+    fallback: t("cycle:form.failed"),
+    onSuccess: () => {
+      toast({ title: day ? t("cycle:form.updated") : t("cycle:form.saved"), tone: "success" });
+      onSaved();
+    },
+  });
+  const title = day ? t("cycle:form.titleEdit", { date: longDate(day.date, language) }) : editing.date ? t("cycle:form.titleNew", { date: longDate(editing.date, language) }) : t("cycle:actions.logDay");
+  const toggle = (symptom: Symptom, on: boolean) => setSymptoms((list) => (on ? [...list, symptom] : list.filter((s) => s !== symptom)));
+
+  return (
+    <Dialog open onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
+        <DialogPanel className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl">
+          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+          <form
+            className="mt-4 space-y-5"
+            onSubmit={form.submit(() => {
+              if (!date) return form.fail(null, { date: t("cycle:validation.date") });
+              return apiFetch<{ day: ScreenDay }>("/cycle/days", { body: { date, flow, symptoms, mood: mood || null, notes } });
+            })}
+          >
+            {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={setDate} max={today} required error={form.errors.date} />}
+            {editing.date && form.errors.date && <Notice tone="error">{form.errors.date}</Notice>}
+
+            <div>
+              <p id="cycle-flow-label" className="mb-2 text-sm font-medium text-slate-800">
+                {t("cycle:flow.label")}
+              </p>
+              <RadioGroup value={flow} onChange={setFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+                {FLOWS.map((value) => (
+                  <Radio
+                    key={value}
+                    value={value}
+                    className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:outline-none data-[checked]:border-rose-600 data-[checked]:bg-rose-50 data-[checked]:font-semibold data-[checked]:text-rose-900 data-[focus]:ring-2 data-[focus]:ring-brand-400"
+                  >
+                    <span aria-hidden="true" className="flex h-2 items-center gap-0.5">
+                      {Array.from({ length: FLOW_DOTS[value] }, (_, i) => (
+                        <span key={i} className="h-1.5 w-1.5 rounded-full bg-rose-600" />
+                      ))}
+                    </span>
+                    {t(`cycle:flow.${value}`)}
+                  </Radio>
+                ))}
+              </RadioGroup>
+              {form.errors.flow && <p className="mt-1 text-sm text-red-700">{form.errors.flow}</p>}
+            </div>
+
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-800">{t("cycle:symptoms.label")}</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {SYMPTOMS.map((symptom) => (
+                  <Checkbox key={symptom} label={t(`cycle:symptoms.${symptom}`)} checked={symptoms.includes(symptom)} onChange={(e) => toggle(symptom, e.target.checked)} />
+                ))}
+              </div>
+              {form.errors.symptoms && <p className="mt-1 text-sm text-red-700">{form.errors.symptoms}</p>}
+            </fieldset>
+
+            <div>
+              <p id="cycle-mood-label" className="mb-2 text-sm font-medium text-slate-800">
+                {t("cycle:mood.label")}
+              </p>
+              <RadioGroup value={mood} onChange={setMood} aria-labelledby="cycle-mood-label" className="flex flex-wrap gap-2">
+                {[0, 1, 2, 3, 4, 5].map((value) => (
+                  <Radio
+                    key={value}
+                    value={value}
+                    aria-label={value ? `${t("cycle:mood.value", { value })}: ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
+                    className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:outline-none data-[checked]:border-brand-600 data-[checked]:bg-brand-50 data-[checked]:font-semibold data-[focus]:ring-2 data-[focus]:ring-brand-400"
+                  >
+                    {value ? `${value} · ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
+                  </Radio>
+                ))}
+              </RadioGroup>
+              {form.errors.mood && <p className="mt-1 text-sm text-red-700">{form.errors.mood}</p>}
+            </div>
+
+            <TextArea id="cycle-notes" label={t("cycle:form.notes")} hint={t("cycle:form.notesHint")} optional value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={MAX_NOTES} rows={3} error={form.errors.notes} />
+
+            {form.message && <Notice tone="error">{form.message}</Notice>}
+
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {day ? (
+                <Button variant="danger" onClick={() => onDelete(day)}>
+                  {t("cycle:form.delete")}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={onClose}>
+                  {t("cycle:form.cancel")}
+                </Button>
+                <Button type="submit" loading={form.pending}>
+                  {t("cycle:form.save")}
+                </Button>
+              </div>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * A code-splitting group (vite.config.ts) that puts the signed-in shell in one chunk: every module
+ * the /app layout loads statically (its own code, the kit pieces, icons, libraries) that no public
+ * page, /auth or the root loads. Before, the same code travelled as ~35 small files on every /app
+ * screen; separately compressed files share no dictionary, and one file is ~10 KiB of gzip smaller
+ * (bundle budgets, docs/decisions/0042 Revised). Public pages are untouched: anything they also
+ * load stays out of the group.
+ *
+ * The set is derived from the module graph at chunking time, so it follows the code: a module the
+ * layout stops importing leaves the chunk, a module loaded on demand (import()) never enters it.
+ */
+import type { CodeSplittingNameFunction } from "rolldown";
+import type { Plugin } from "vite";
+
+export const APP_SHELL_CHUNK = "app-shell";
+
+const pathOf = (id: string) => id.replace(/^\0/, "").split("?")[0].replaceAll("\\", "/");
+const isLayout = (id: string) => pathOf(id).endsWith("/app/routes/app/layout.tsx");
+/** What public pages load: the root (and the client entry), the public layout and pages, /auth, the legacy redirects. */
+const isPublicRoot = (id: string) => /\/app\/(root\.tsx|entry\.client\.tsx|routes\/(public\/|home\.tsx|auth\/|legacy-redirect\.tsx))/.test(pathOf(id));
+
+type ModuleInfoLookup = Parameters<CodeSplittingNameFunction>[1]["getModuleInfo"];
+
+/** Every module reachable from `roots` through static imports. */
+function staticClosure(roots: string[], getModuleInfo: ModuleInfoLookup): Set<string> {
+  const reached = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    stack.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return reached;
+}
+
+/** Libraries only some screens need (widgets loaded on demand, charts): never in the shell. */
+const isHeavyLibrary = (id: string) => /node_modules[\\/](@headlessui|@floating-ui|@react-aria|react-aria|@tanstack|recharts|d3-|victory-vendor)/.test(id);
+
+/**
+ * The group, sorted from one look at the module graph (`test` sees every candidate module first,
+ * then `name` keeps the shell's): what the /app layout loads statically and no public page does.
+ *
+ * `includeDependenciesRecursively: false`: the default would drag a captured module's imports into
+ * the group, public ones included (public pages would then load the shell). The set is closed under
+ * imports except for public and framework modules, which sit in chunks of their own that the shell
+ * imports, so execution order holds without it.
+ */
+export function appShellGroup() {
+  const seen = new Set<string>();
+  let shell: Set<string> | undefined;
+  const test = (id: string) => {
+    if (!seen.has(id)) {
+      seen.add(id);
+      shell = undefined;
+    }
+    return true;
+  };
+  const name: CodeSplittingNameFunction = (id, ctx) => {
+    if (!shell) {
+      const ids = [...seen];
+      const info: ModuleInfoLookup = (m) => ctx.getModuleInfo(m);
+      const publicLoads = staticClosure(ids.filter(isPublicRoot), info);
+      const layoutLoads = staticClosure(ids.filter(isLayout), info);
+      shell = new Set([...layoutLoads].filter((m) => !publicLoads.has(m) && !pathOf(m).endsWith(".css") && !isHeavyLibrary(m)));
+    }
+    return shell.has(id) ? APP_SHELL_CHUNK : null;
+  };
+  return { name, test, priority: 5, includeDependenciesRecursively: false };
+}
+
+/**
+ * The groups above need `preserveEntrySignatures` other than React Router's "exports-only" (rolldown
+ * refuses `includeDependenciesRecursively: false` with it). "allow-extension": a route module keeps
+ * its exports and may gain some, which React Router does not mind (it reads the exports it knows).
+ */
+export function allowEntryExtension(): Plugin {
+  return {
+    name: "rumo:allow-entry-extension",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    options(options) {
+      return { ...options, preserveEntrySignatures: "allow-extension" };
+    },
+  };
+}
