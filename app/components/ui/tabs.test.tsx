@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Tabs } from "./tabs";
 import { renderWithI18n } from "./test-utils";
@@ -35,5 +36,32 @@ describe("Tabs", () => {
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("Pessoal");
     fireEvent.click(screen.getByRole("tab", { name: "Subscrição" }));
     expect(screen.getByRole("tabpanel").textContent).toBe("Subscrição panel");
+  });
+
+  it("lets the caller own the selection, and tells of a tab about to be chosen (/auth fetches a form's code)", () => {
+    const intents: number[] = [];
+    function Owner() {
+      const [selected, setSelected] = useState(2);
+      return (
+        <>
+          <Tabs tabs={tabs} selectedIndex={selected} onChange={setSelected} onIntent={(i) => intents.push(i)} />
+          <button type="button" onClick={() => setSelected(0)}>
+            reset
+          </button>
+        </>
+      );
+    }
+    renderWithI18n(<Owner />);
+    expect(screen.getByRole("tabpanel").textContent).toBe("Segurança panel");
+    fireEvent.pointerEnter(screen.getByRole("tab", { name: "Subscrição" }));
+    expect(intents).toEqual([1]);
+    fireEvent.click(screen.getByRole("tab", { name: "Subscrição" }));
+    expect(screen.getByRole("tabpanel").textContent).toBe("Subscrição panel");
+    // The caller changes the selection from outside (after a sign-up, back to sign-in).
+    fireEvent.click(screen.getByRole("button", { name: "reset" }));
+    expect(screen.getByRole("tab", { selected: true }).textContent).toBe("Pessoal");
+    act(() => void fireEvent.keyDown(screen.getByRole("tab", { name: "Pessoal" }), { key: "ArrowLeft" }));
+    expect(intents.at(-1)).toBe(2);
+    expect(screen.getByRole("tabpanel").textContent).toBe("Segurança panel");
   });
 });

@@ -8,6 +8,10 @@ export type TabItem = { label: ReactNode; panel: ReactNode; panelClassName?: str
  * ends, a click selects; only the selected panel is rendered, focusable, labelled by its tab.
  * `data-selected` on the selected tab for styling. Plain markup: a screen's first view carries
  * no Headless UI for it (decision 0042).
+ *
+ * Uncontrolled by default; with `selectedIndex` and `onChange` the caller owns the selection (/auth
+ * switches tabs after a sign-up). `onIntent` hears of a tab about to be chosen (pointer over it,
+ * focus, a key), early enough to fetch a panel's code before the click.
  */
 export function Tabs({
   tabs,
@@ -15,15 +19,26 @@ export function Tabs({
   listClassName,
   tabClassName,
   panelsClassName,
+  selectedIndex,
+  onChange,
+  onIntent,
 }: {
   tabs: TabItem[];
   defaultIndex?: number;
   listClassName?: string;
   tabClassName?: string;
   panelsClassName?: string;
+  selectedIndex?: number;
+  onChange?: (index: number) => void;
+  onIntent?: (index: number) => void;
 }) {
   const id = useId();
-  const [selected, setSelected] = useState(() => Math.min(Math.max(0, defaultIndex), tabs.length - 1));
+  const [own, setOwn] = useState(() => Math.min(Math.max(0, defaultIndex), tabs.length - 1));
+  const selected = selectedIndex ?? own;
+  const setSelected = (index: number) => {
+    setOwn(index);
+    onChange?.(index);
+  };
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const last = tabs.length - 1;
 
@@ -33,6 +48,7 @@ export function Tabs({
     const next = { ArrowRight: at === last ? 0 : at + 1, ArrowLeft: at === 0 ? last : at - 1, Home: 0, PageUp: 0, End: last, PageDown: last }[event.key];
     if (next === undefined) return;
     event.preventDefault();
+    onIntent?.(next);
     setSelected(next);
     buttons.current[next]?.focus();
   }
@@ -54,6 +70,8 @@ export function Tabs({
             tabIndex={i === selected ? 0 : -1}
             data-selected={i === selected ? "" : undefined}
             onClick={() => setSelected(i)}
+            onPointerEnter={onIntent && (() => onIntent(i))}
+            onFocus={onIntent && (() => onIntent(i))}
             className={tabClassName}
           >
             {tab.label}

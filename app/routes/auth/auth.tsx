@@ -1,9 +1,10 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Button, Field, Notice } from "~/components/ui/form";
+import { Tabs } from "~/components/ui/tabs";
 import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch } from "~/lib/api";
 import { whenIdle } from "~/lib/on-demand";
@@ -87,32 +88,46 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   ) : (
     <>
       <Tabs
-        labels={[t("tabs.signIn"), t("tabs.signUp")]}
-        selected={tab}
+        tabs={[
+          {
+            label: t("tabs.signIn"),
+            panelClassName: "focus:outline-none",
+            panel: (
+              <SignInForm
+                key="sign-in"
+                next={loaderData.next}
+                onTwoFactor={() => setMode("two-factor")}
+                onForgot={() => {
+                  setMessage(null);
+                  setMode("forgot");
+                }}
+              />
+            ),
+          },
+          {
+            label: t("tabs.signUp"),
+            panelClassName: "focus:outline-none",
+            panel: (
+              <SignUpForm
+                key="sign-up"
+                referralCode={loaderData.referralCode}
+                onCreated={() => {
+                  setTab(0);
+                  setMessage({
+                    tone: "success",
+                    text: `${t("toasts.accountCreated")} ${t("toasts.accountCreatedCheckEmail")}`,
+                  });
+                }}
+              />
+            ),
+          },
+        ]}
+        selectedIndex={tab}
         onChange={setTab}
         onIntent={(index) => index === 1 && void loadForms()}
-        panels={[
-          <SignInForm
-            key="sign-in"
-            next={loaderData.next}
-            onTwoFactor={() => setMode("two-factor")}
-            onForgot={() => {
-              setMessage(null);
-              setMode("forgot");
-            }}
-          />,
-          <SignUpForm
-            key="sign-up"
-            referralCode={loaderData.referralCode}
-            onCreated={() => {
-              setTab(0);
-              setMessage({
-                tone: "success",
-                text: `${t("toasts.accountCreated")} ${t("toasts.accountCreatedCheckEmail")}`,
-              });
-            }}
-          />,
-        ]}
+        listClassName="grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+        tabClassName="rounded-md py-2 text-sm font-semibold text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow"
+        panelsClassName="mt-6"
       />
       {loaderData.googleEnabled && (
         <div className="mt-6 space-y-3">
@@ -224,68 +239,3 @@ function SignInForm({ next, onTwoFactor, onForgot }: { next: string; onTwoFactor
   );
 }
 
-/**
- * Sign-in / create-account tabs (WAI-ARIA tabs, automatic activation: arrows, Home and End move
- * and select), only the selected panel rendered. Hand-written: Headless UI's tabs were a third of
- * the page's own JavaScript.
- */
-function Tabs({
-  labels,
-  panels,
-  selected,
-  onChange,
-  onIntent,
-}: {
-  labels: string[];
-  panels: React.ReactNode[];
-  selected: number;
-  onChange: (index: number) => void;
-  onIntent: (index: number) => void;
-}) {
-  const id = useId();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const move = (event: KeyboardEvent, index: number) => {
-    const last = labels.length - 1;
-    const next = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    onIntent(next);
-    onChange(next);
-    tabs.current[next]?.focus();
-  };
-  return (
-    <div>
-      <div role="tablist" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-        {labels.map((label, index) => (
-          <button
-            key={label}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${index}`}
-            aria-selected={selected === index}
-            aria-controls={selected === index ? `${id}-panel` : undefined}
-            tabIndex={selected === index ? 0 : -1}
-            onClick={() => onChange(index)}
-            onKeyDown={(event) => move(event, index)}
-            onPointerEnter={() => onIntent(index)}
-            onFocus={() => onIntent(index)}
-            className="rounded-md py-2 text-sm font-semibold text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow"
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`} tabIndex={0} className="mt-6 focus:outline-none">
-        {panels[selected]}
-      </div>
-    </div>
-  );
-}
