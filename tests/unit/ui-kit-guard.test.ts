@@ -12,7 +12,8 @@ const ALLOWED: Record<string, number> = {
   "app/components/shell/search-dialog.tsx": 3, // combobox input with aria-activedescendant, category toggles, recent rows
   "app/components/notifications/notification-list.tsx": 1, // the row itself opens the notification
   "app/components/notifications/notification-bell.tsx": 1, // the bell's stand-in until its popover's PopoverButton has loaded (decision 0042)
-  "app/components/language-switch.tsx": 1, // segmented PT/EN toggle
+  "app/components/language-switch.tsx": 2, // segmented PT/EN toggle, and its static-page twin (a GET form's submit buttons)
+  "app/components/shell/cookie-banner.tsx": 1, // a native checkbox as a switch: on static pages the page script, not React, reads it (decision 0042)
   "app/routes/admin/users.tsx": 1, // the row itself opens the account (as a notification row does)
 };
 
