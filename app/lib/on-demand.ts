@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type RefObject } from "react";
 import { isChunkLoadError, reloadOnce } from "./chunk-reload";
 
 /**
@@ -56,4 +56,17 @@ export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: bo
   }, [module]);
   useEffect(() => (idle && !module.loaded ? whenIdle(request) : undefined), [idle, module, request]);
   return [value, request];
+}
+
+/**
+ * The real trigger of a widget that replaced its stand-in (a popover's button, loaded on first
+ * use): takes over what the stand-in had when it was swapped, the focus and a pending click. Runs
+ * once, on mount: later changes of the flags are not hand-overs.
+ */
+export function useHandOver(button: RefObject<HTMLButtonElement | null>, { openOnMount, focusOnMount }: { openOnMount: boolean; focusOnMount: boolean }) {
+  useEffect(() => {
+    if (focusOnMount || openOnMount) button.current?.focus();
+    if (openOnMount) button.current?.click();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }

@@ -1,6 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { CheckIcon } from "@heroicons/react/24/outline";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useHandOver } from "~/lib/on-demand";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { BELL_BUTTON_CLASS, BellFace } from "./bell-face";
@@ -79,12 +80,7 @@ export function NotificationPopover({
   focusOnMount: boolean;
 }) {
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusOnMount || openOnMount) button.current?.focus();
-    if (openOnMount) button.current?.click();
-    // Only the state the trigger handed over at the swap.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useHandOver(button, { openOnMount, focusOnMount });
   return (
     <Popover className={`relative ${className}`} data-realtime={notifications.status}>
       <PopoverButton ref={button} className={BELL_BUTTON_CLASS} aria-label={label}>

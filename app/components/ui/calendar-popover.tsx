@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/language";
 import { formatLongDate, formatMonthYear, weekdayNames } from "~/lib/dates";
+import { useHandOver } from "~/lib/on-demand";
 import { addMonths, clamp, dateOf, isIsoDate, isOutside, monthGrid, moveFocus, todayIso, type Bounds, type IsoDate } from "./date-grid";
 import { CALENDAR_BUTTON_CLASS } from "./date-picker";
 
@@ -32,12 +33,7 @@ export function CalendarPopover({
   focusOnMount: boolean;
 }) {
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusOnMount || openOnMount) button.current?.focus();
-    if (openOnMount) button.current?.click();
-    // Only the state the stand-in handed over at the swap.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useHandOver(button, { openOnMount, focusOnMount });
   return (
     <Popover className="relative">
       <PopoverButton ref={button} disabled={disabled} aria-label={label} className={CALENDAR_BUTTON_CLASS}>
