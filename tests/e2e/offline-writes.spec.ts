@@ -177,7 +177,10 @@ test.describe("offline writes", () => {
     // Back online: the unfinished sign-out is finished before anything is sent.
     await context.setOffline(false);
     await page.goto("/app/tarefas");
-    await page.waitForURL(/\/auth/, { timeout: 30_000 });
+    // The signed-out app hands over to /auth (the loader's redirect, then the sign-in page's own
+    // start may navigate once more): wait for where it ends, not for one navigation's load event.
+    await expect(page).toHaveURL(/\/auth/, { timeout: 30_000 });
+    await untilHydrated(page);
     expect((await request.get("/api/v1/tasks")).status()).toBe(401);
 
     // Another person signs in on this browser: they neither see nor send it.

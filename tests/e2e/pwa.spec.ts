@@ -126,7 +126,9 @@ test.describe("installable app that works offline", () => {
       const page = await context.newPage();
       try {
         await dismissCookieBanner(page);
-        await page.goto("/");
+        // A hydrated page: the update flow is React's (app/lib/pwa/register.ts); the static public
+        // pages only register the worker, and take a new version at their next load.
+        await page.goto("/auth");
         await untilHydrated(page);
         await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
         const versions = await watchWorkerVersions(page);
