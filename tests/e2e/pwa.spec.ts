@@ -96,9 +96,15 @@ test.describe("installable app that works offline", () => {
     await untilHydrated(reopened);
     await expect(reopened.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
     await expect(reopened.getByText("Comprar fruta offline").first()).toBeVisible();
-    const tasks = (await (await request.get("/api/v1/tasks?limit=200")).json()).items.filter((t: { title: string }) => t.title === "Comprar fruta offline");
+    // The text is on screen as soon as the queue shows the change, before it has been sent: wait
+    // for the server to hold each change, then check it holds it once.
+    const tasksSaved = async () => (await (await request.get("/api/v1/tasks?limit=200")).json()).items.filter((t: { title: string }) => t.title === "Comprar fruta offline");
+    const transactionsSaved = async () => (await (await request.get("/api/v1/transactions?q=Mercado%20offline")).json()).items;
+    await expect.poll(async () => (await tasksSaved()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await transactionsSaved()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const tasks = await tasksSaved();
     expect(tasks).toHaveLength(1);
-    const transactions = (await (await request.get("/api/v1/transactions?q=Mercado%20offline")).json()).items;
+    const transactions = await transactionsSaved();
     expect(transactions).toHaveLength(1);
     expect(transactions[0]).toMatchObject({ amountCents: 735, type: "expense" });
 
