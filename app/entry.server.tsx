@@ -21,6 +21,22 @@ const unavailable = new WeakSet<object>();
 
 export const streamTimeout = 5_000;
 
+// The cookie banner's markup depends on the language alone: rendered once per language and isolate,
+// not once per request of every visitor who has not chosen yet.
+const bannerMarkup = new Map<string, string>();
+function bannerMarkupIn(language: string, i18n: Parameters<typeof I18nextProvider>[0]["i18n"]) {
+  let markup = bannerMarkup.get(language);
+  if (markup === undefined) {
+    markup = renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <CookieBannerMarkup />
+      </I18nextProvider>,
+    );
+    bannerMarkup.set(language, markup);
+  }
+  return markup;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -49,13 +65,7 @@ export default async function handleRequest(
         resources: Object.fromEntries(namespacesOf(handles).map((ns) => [ns, resources[language][ns]])),
       });
   // No choice stored yet (its cookie mirror): the banner is in the page from the first paint.
-  const banner = readCookie(request.headers.get("cookie"), CONSENT_COOKIE)
-    ? null
-    : renderToStaticMarkup(
-        <I18nextProvider i18n={i18n}>
-          <CookieBannerMarkup />
-        </I18nextProvider>,
-      );
+  const banner = readCookie(request.headers.get("cookie"), CONSENT_COOKIE) ? null : bannerMarkupIn(language, i18n);
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
       <PageScriptContext.Provider value={hydrate ? PAGE_SCRIPT_HYDRATED : PAGE_SCRIPT_STATIC}>
@@ -85,10 +95,7 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, {
-    headers: responseHeaders,
-    status: responseStatusCode,
-  });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Server-side loader/action/render errors as structured logs; unknown URLs (404) are not errors. */
@@ -96,25 +103,10 @@ export function handleError(error: unknown, { request, context }: Parameters<Han
   if (request.signal.aborted) return;
   if (isServiceUnavailable(error)) {
     if (context) unavailable.add(context);
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        msg: "page_unavailable",
-        url: request.url,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    console.warn(JSON.stringify({ level: "warn", msg: "page_unavailable", url: request.url, error: error instanceof Error ? error.message : String(error) }));
     return;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return;
   const err = error instanceof Error ? error : new Error(String(error));
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "page_error",
-      url: request.url,
-      error: err.message,
-      stack: err.stack,
-    }),
-  );
+  console.error(JSON.stringify({ level: "error", msg: "page_error", url: request.url, error: err.message, stack: err.stack }));
 }
