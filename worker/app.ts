@@ -29,7 +29,7 @@ export const app = new Hono<AppEnv>({ router: new CachedRouter() });
 
 app.onError(handleError);
 
-// Request id, language and one structured log line per request.
+// Request id, language, and a log line for server errors and slow answers (LOG_REQUESTS).
 app.use("*", requestContext);
 // A development ENVIRONMENT counts only on this machine (fail closed anywhere else).
 app.use("*", environmentOfRequest);

@@ -4,10 +4,10 @@ import { countsAsError, errorRoute } from "../admin/error-routes";
 import { countErrorAnswer } from "../admin/error-counter";
 import { database } from "../db/client";
 import { languageFromRequest } from "~/i18n/language";
-import { log } from "../lib/log";
+import { log, shouldLogRequest } from "../lib/log";
 import type { AppEnv } from "../types";
 
-/** Request id, language and one structured log line per request. */
+/** Request id, language, and a structured log line for server errors and slow answers (LOG_REQUESTS). */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   const requestId = crypto.randomUUID();
@@ -18,14 +18,9 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   // Hono's path (no URL object: this runs on every request).
   const path = c.req.path;
   countError(c, path);
-  if (c.env.LOG_REQUESTS !== "false") {
-    log("info", "request", {
-      requestId,
-      method: c.req.method,
-      path,
-      status: c.res.status,
-      durationMs: Date.now() - started,
-    });
+  const durationMs = Date.now() - started;
+  if (shouldLogRequest(c.env.LOG_REQUESTS, c.res.status, durationMs)) {
+    log(c.res.status >= 500 ? "error" : "info", "request", { requestId, method: c.req.method, path, status: c.res.status, durationMs });
   }
 });
 
