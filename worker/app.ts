@@ -5,7 +5,7 @@ import { dev } from "./api/dev";
 import { loadSession } from "./auth/middleware";
 import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { CachedRouter } from "./lib/cached-router";
-import { apiError, handleError } from "./lib/errors";
+import { handleError, notFoundResponse } from "./lib/errors";
 import { limitBodies } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
 import { environmentOfRequest } from "./middleware/environment";
@@ -53,9 +53,7 @@ app.route("/api/dev", dev);
 // deliver webhooks through the app's own handler, so the signature check stays on the real path.
 app.route("/dev/stripe", stripeSimulatorPages((request, env, ctx) => app.fetch(request, env, ctx)));
 // Any other /api path is an API 404, not a page.
-app.all("/api/*", () => {
-  throw apiError("not_found");
-});
+app.all("/api/*", notFoundResponse);
 
 // Everything else is the React Router app (pages, loaders, actions), last.
 app.all("*", (c) =>

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { apiError } from "../lib/errors";
+import { notFoundResponse } from "../lib/errors";
 import { checkBodies } from "../middleware/body";
 import { WORKER_MODULES } from "../modules";
 import { bodyRulesOf, mountsOf, premiumRoutesOf, searchSourcesOf, searchTypesOf } from "../modules/registry";
@@ -63,9 +63,7 @@ export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readon
   if (modules.some((m) => m.key === "calendar")) api.route("/calendar/google", googleCalendarApi);
 
   // Unknown API paths answer JSON, never the HTML not-found page.
-  api.all("*", () => {
-    throw apiError("not_found");
-  });
+  api.all("*", notFoundResponse);
   return api;
 }
 

@@ -80,6 +80,14 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError) {
   return response;
 }
 
+/**
+ * The API's 404 for an unknown path, answered rather than thrown: it is the commonest error answer
+ * (crawlers, old clients), and a throw rejects every middleware's promise on its way to onError.
+ */
+export function notFoundResponse(c: Context<AppEnv>) {
+  return c.json(errorBody(c, "not_found", errorKey("not_found")), 404);
+}
+
 const httpExceptionCodes: Partial<Record<number, ErrorCode>> = {
   400: "validation_failed",
   401: "unauthenticated",
