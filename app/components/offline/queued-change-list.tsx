@@ -11,10 +11,10 @@ const runtime = () => import("~/lib/offline/runtime");
 const EditForm = lazy(() => import("./queued-change-edit").then((module) => ({ default: module.EditForm })));
 
 /**
- * Changes of these kinds made offline, at once in the screen: waiting ones with a badge, refused
+ * The list behind `QueuedChanges` (queued-changes.tsx), loaded on demand. Changes of these kinds made offline, at once in the screen: waiting ones with a badge, refused
  * ones with the server's reason and Edit / Try again / Discard. Nothing leaves the list silently.
  */
-export function QueuedChanges({ kinds, actions }: { kinds: readonly ChangeKind[]; actions?: (change: QueuedChange) => ReactNode }) {
+export function QueuedChangeList({ kinds, actions }: { kinds: readonly ChangeKind[]; actions?: (change: QueuedChange) => ReactNode }) {
   const { t } = useTranslation("shell");
   const changes = useQueuedChanges(kinds);
   const all = useOfflineSnapshot().changes;
