@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { visualizer } from "rollup-plugin-visualizer";
 import { defineConfig, type PluginOption } from "vite";
-import { allowEntryExtension, appShellGroup } from "./scripts/app-shell-chunk";
+import { allowEntryExtension, appShellGroup, commonGroup } from "./scripts/app-shell-chunk";
 import { chunkSources } from "./scripts/chunk-sources";
 
 // `npm run analyze` (ANALYZE=1): a treemap of the client build in build/client-treemap.html.
@@ -45,8 +45,9 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // The signed-in shell's static code in one file (scripts/app-shell-chunk.ts).
-              groups: [FRAMEWORK_GROUP, appShellGroup()],
+              // What every hydrated page loads, then the signed-in shell's static code, each in one
+              // file (scripts/app-shell-chunk.ts).
+              groups: [FRAMEWORK_GROUP, commonGroup(), appShellGroup()],
             },
           },
         },

@@ -15,41 +15,9 @@ import { Switch } from "~/components/ui/switch";
 import { screenToast } from "~/components/shell/toast-store";
 import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { useGoogleCalendarStatus, useSyncTime, type GoogleCalendarStatus } from "./google-status";
 
-export type GoogleCalendarStatus = {
-  connection: null | {
-    status: "connected" | "reconnect";
-    lastSyncAt: string | null;
-    lastError: string | null;
-    pendingChanges: number;
-    calendars: { id: string; summary: string; color: string | null; primary: boolean; selected: boolean }[];
-  };
-};
 type SyncAnswer = GoogleCalendarStatus & { result: { status: string; created: number; updated: number; deleted: number } };
-
-/** A moment as the user reads it (their language's date and time). */
-export function useSyncTime() {
-  const { i18n } = useTranslation();
-  const locale = localeOf[(sanitizeLanguage(i18n.language) ?? "pt") as Language];
-  return (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
-/** The connection's status from the API (null while loading; `error` when it could not be read). */
-export function useGoogleCalendarStatus() {
-  const [state, setState] = useState<GoogleCalendarStatus | null>(null);
-  const [error, setError] = useState(false);
-  const reload = useCallback(async () => {
-    const result = await apiFetch<GoogleCalendarStatus>("/calendar/google");
-    if (result.ok) {
-      setState(result.data);
-      setError(false);
-    } else setError(true);
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { state, setState, error, reload };
-}
 
 const OUTCOMES = ["connected", "failed", "scope", "unavailable"] as const;
 

@@ -6,7 +6,7 @@ import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useEntityChanges } from "~/lib/use-entity-changes";
-import { useGoogleCalendarStatus, useSyncTime } from "./google-settings";
+import { useGoogleCalendarStatus, useSyncTime } from "./google-status";
 
 export function GoogleSyncStatus() {
   const { t } = useTranslation("calendar");

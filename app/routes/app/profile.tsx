@@ -1,34 +1,34 @@
-import { AppInstallSettings } from "~/components/offline/app-settings";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
-import { Tabs } from "~/components/ui/tabs";
-import { useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
-import { Select } from "~/components/ui/field";
-import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
-import { ActivityTrackingSetting } from "~/components/account/activity-tracking-setting";
-import { PreferenceSwitch } from "~/components/account/preference-switch";
-import { FeedSection } from "~/modules/calendar/feed-section";
+import { useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
+import type { ProfileData } from "~/components/account/profile-data";
+import { Tabs } from "~/components/ui/tabs";
 import { Button, Field, Notice } from "~/components/ui/form";
-import { REAUTH_REQUIRED, ReauthWithGoogle } from "~/components/account/reauth-with-google";
-import { PlanCard } from "~/components/billing/plan-card";
-import { useBillingActions } from "~/components/billing/use-billing-actions";
-import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
-import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
-import { GoogleCalendarSettings } from "~/modules/calendar/google-settings";
+import { whenIdle } from "~/lib/on-demand";
 import type { loader as layoutLoader } from "./layout";
 
 export const handle: I18nHandle = { i18n: ["account", "auth", "tasks", "calendar"] };
 
-type LayoutData = NonNullable<ReturnType<typeof useLayoutData>>;
 const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+
+// The tabs other than the first load on demand (bundle budgets, decision 0049): fetched when the
+// browser is idle after hydration, or at once when the user reaches for a tab. The server still
+// renders the tab a link opens on (?tab=preferences after Google Calendar's connect flow).
+const loadSubscription = () => import("~/components/account/subscription-tab");
+const loadPreferences = () => import("~/components/account/preferences-tab");
+const loadSecurity = () => import("~/components/account/security-tab");
+const SubscriptionTab = lazy(() => loadSubscription().then((m) => ({ default: m.SubscriptionTab })));
+const PreferencesTab = lazy(() => loadPreferences().then((m) => ({ default: m.PreferencesTab })));
+const SecurityTab = lazy(() => loadSecurity().then((m) => ({ default: m.SecurityTab })));
+const loaders = [undefined, loadSubscription, loadPreferences, loadSecurity];
 
 /** /app/perfil, /app/profile, /app/settings and /app/configuracoes: one profile screen, four tabs. */
 export default function Profile() {
   const { t } = useTranslation(["account", "auth"]);
   const data = useLayoutData();
+  useEffect(() => whenIdle(() => loaders.forEach((load) => void load?.())), []);
   if (!data) return <Notice tone="info">{t("auth:guard.profileRequiresLogin")}</Notice>;
   const tabs = ["personal", "subscription", "preferences", "security"] as const;
   // ?tab=preferences opens that tab (Google Calendar's connect flow returns there).
@@ -41,21 +41,18 @@ export default function Profile() {
         listClassName="flex gap-1 overflow-x-auto rounded-lg bg-slate-200/60 p-1"
         tabClassName="rounded-md px-4 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow"
         panelsClassName="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        onIntent={(index) => void loaders[index]?.()}
         tabs={[
           { label: t("profile.tabs.personal"), panel: <PersonalTab data={data} /> },
-          { label: t("profile.tabs.subscription"), panel: <SubscriptionTab data={data} /> },
-          { label: t("profile.tabs.preferences"), panel: <PreferencesTab data={data} /> },
+          { label: t("profile.tabs.subscription"), panel: <OnDemandTab><SubscriptionTab data={data} /></OnDemandTab> },
+          { label: t("profile.tabs.preferences"), panel: <OnDemandTab><PreferencesTab data={data} /></OnDemandTab> },
           {
             label: t("profile.tabs.security"),
             panelClassName: "space-y-10",
             panel: (
-              <>
-                <ChangePassword hasPassword={data.user.hasPassword} />
-                <Sessions />
-                <TwoFactor enabled={data.user.twoFactorEnabled} hasPassword={data.user.hasPassword} />
-                <ExportData />
-                <DeleteAccount hasPassword={data.user.hasPassword} />
-              </>
+              <OnDemandTab>
+                <SecurityTab hasPassword={data.user.hasPassword} twoFactorEnabled={data.user.twoFactorEnabled} />
+              </OnDemandTab>
             ),
           },
         ]}
@@ -64,7 +61,13 @@ export default function Profile() {
   );
 }
 
-function PersonalTab({ data }: { data: LayoutData }) {
+/** A tab whose code may still be on its way: "Loading…" in its place meanwhile. */
+function OnDemandTab({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<p className="text-sm text-slate-500">{t("loading")}</p>}>{children}</Suspense>;
+}
+
+function PersonalTab({ data }: { data: ProfileData }) {
   const { t } = useTranslation("account");
   const { revalidate } = useRevalidator();
   const [fullName, setFullName] = useState(data.user.fullName);
@@ -85,331 +88,3 @@ function PersonalTab({ data }: { data: LayoutData }) {
   );
 }
 
-/** The Subscrição tab: the same plan card as /app/premium, with its checkout and portal actions. */
-function SubscriptionTab({ data }: { data: LayoutData }) {
-  const { i18n } = useTranslation();
-  const { status, checkout, portal } = useBillingActions();
-  return (
-    <div className="max-w-md space-y-3">
-      <PlanCard state={data.subscription} language={(sanitizeLanguage(i18n.language) ?? "pt") as Language} busy={status.kind === "busy"} onManage={portal} onCheckout={(plan) => checkout(plan)} />
-      {status.kind === "error" && <Notice tone="error">{status.message}</Notice>}
-      {status.kind === "info" && <Notice tone="info">{status.message}</Notice>}
-    </div>
-  );
-}
-
-function PreferencesTab({ data }: { data: LayoutData }) {
-  const { t } = useTranslation("account");
-  const { language, setLanguage } = useLanguage();
-  const [timeZone, setTimeZone] = useState(data.user.timeZone);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const result = await apiFetch("/me", { method: "PATCH", body: { language, timeZone } });
-    setStatus(result.ok ? { ok: true, text: t("profile.personal.saved") } : { ok: false, text: result.error.message });
-  }
-  return (
-    <div className="max-w-md space-y-4">
-      <form onSubmit={save} className="space-y-4">
-        <Select
-          label={t("profile.preferences.language")}
-          value={language}
-          onChange={(e) => setLanguage(e.target.value as Language)}
-          options={[
-            { value: "pt", label: "Português" },
-            { value: "en", label: "English" },
-          ]}
-        />
-        <Field id="profile-tz" label={t("profile.preferences.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
-        {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
-        <Button type="submit">{t("profile.preferences.save")}</Button>
-      </form>
-      {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}
-      <WorkingHoursSetting data={data} />
-      <PersonalDataAi data={data} />
-      <ActivityTrackingSetting enabled={data.activityTracking} />
-      <FeedSection headingLevel={3} />
-      <GoogleCalendarSettings />
-      <AppInstallSettings />
-    </div>
-  );
-}
-
-/** The hours 'Agendar' and 'Planear o dia' use (also editable beside the tasks). */
-function WorkingHoursSetting({ data }: { data: LayoutData }) {
-  const { t } = useTranslation("account");
-  const { language } = useLanguage();
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState(false);
-  const hours = data.workingHours;
-  const weekday = new Intl.DateTimeFormat(localeOf[language], { weekday: "short", timeZone: "UTC" });
-  // 2026-11-23 is a Monday (ISO weekday 1).
-  const days = (hours.days ?? [1, 2, 3, 4, 5]).map((d) => weekday.format(new Date(Date.UTC(2026, 10, 22 + d)))).join(", ");
-  return (
-    <div className="space-y-2 border-t border-slate-200 pt-4" data-testid="working-hours-setting">
-      <p className="text-sm font-medium text-slate-800">{t("profile.preferences.workingHours")}</p>
-      <p className="text-sm text-slate-600">{t("profile.preferences.workingHoursValue", { start: hours.start, end: hours.end, days })}</p>
-      <Button variant="secondary" onClick={() => setEditing(true)}>
-        {t("profile.preferences.workingHoursEdit")}
-      </Button>
-      {editing && (
-        <WorkingHoursDialog
-          value={hours}
-          language={language}
-          onClose={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            revalidator.revalidate();
-          }}
-        />
-      )}
-    </div>
-  );
-}
-
-/** GDPR Art. 9: diary and cycle content reach an AI provider only when the user turns this on. */
-function PersonalDataAi({ data }: { data: LayoutData }) {
-  const { t } = useTranslation("account");
-  return <PreferenceSwitch name="aiOnPersonalData" label={t("profile.preferences.aiPersonalData")} description={t("profile.preferences.aiPersonalDataHint")} initial={data.aiOnPersonalData} />;
-}
-
-function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
-  const { t } = useTranslation("account");
-  const [currentPassword, setCurrent] = useState("");
-  const [newPassword, setNew] = useState("");
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [reauth, setReauth] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = await apiFetch("/me/password", { body: { currentPassword, newPassword } });
-    setStatus(result.ok ? { ok: true, text: t("profile.security.passwordChanged") } : { ok: false, text: result.error.message });
-    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
-    if (result.ok) {
-      setCurrent("");
-      setNew("");
-    }
-  }
-  return (
-    <form onSubmit={submit} className="max-w-md space-y-4">
-      <h2 className="text-lg font-semibold">{t("profile.security.changePassword")}</h2>
-      {hasPassword && (
-        <Field id="current-password" type="password" autoComplete="current-password" label={t("profile.security.currentPassword")} value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
-      )}
-      <Field id="change-new-password" type="password" autoComplete="new-password" minLength={6} label={t("profile.security.newPassword")} value={newPassword} onChange={(e) => setNew(e.target.value)} />
-      {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
-      {reauth && <ReauthWithGoogle />}
-      <Button type="submit" disabled={!newPassword}>
-        {t("profile.security.changePassword")}
-      </Button>
-    </form>
-  );
-}
-
-type SessionItem = { id: string; current: boolean; provider: string; device: { browser: string; os: string }; lastUsedAt: string };
-
-function Sessions() {
-  const { t, i18n } = useTranslation(["account", "common"]);
-  const [items, setItems] = useState<SessionItem[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const load = async () => {
-    const result = await apiFetch<{ items: SessionItem[] }>("/me/sessions");
-    if (result.ok) setItems(result.data.items);
-  };
-  useEffect(() => {
-    void load();
-  }, []);
-  const format = (iso: string) => new Intl.DateTimeFormat(localeOf[(i18n.language as Language) ?? "pt"], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-  return (
-    <div className="space-y-3">
-      <h2 className="text-lg font-semibold">{t("profile.security.sessions")}</h2>
-      {items === null ? (
-        <p className="text-sm text-slate-500">{t("common:loading")}</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="sessions">
-          {items.map((session) => (
-            <li key={session.id} className="flex items-center gap-3 px-4 py-3 text-sm">
-              <div className="flex-1">
-                <p className="font-medium">
-                  {[session.device.browser, session.device.os].filter(Boolean).join(" · ") || t("profile.security.unknownDevice")}
-                  {session.current && <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("profile.security.thisDevice")}</span>}
-                </p>
-                <p className="text-slate-500">{t("profile.security.lastUsed", { date: format(session.lastUsedAt) })}</p>
-              </div>
-              {!session.current && (
-                <Button
-                  variant="secondary"
-                  onClick={async () => {
-                    if ((await apiFetch(`/me/sessions/${session.id}`, { method: "DELETE" })).ok) await load();
-                  }}
-                >
-                  {t("profile.security.revoke")}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {items && items.length > 1 && (
-        <Button
-          variant="secondary"
-          onClick={async () => {
-            const result = await apiFetch<{ ended: number }>("/me/sessions", { method: "DELETE" });
-            if (result.ok) {
-              setMessage(t("profile.security.revokedAll", { count: result.data.ended }));
-              await load();
-            }
-          }}
-        >
-          {t("profile.security.revokeAll")}
-        </Button>
-      )}
-      {message && <Notice tone="success">{message}</Notice>}
-    </div>
-  );
-}
-
-function TwoFactor({ enabled, hasPassword }: { enabled: boolean; hasPassword: boolean }) {
-  const { t } = useTranslation(["account", "auth"]);
-  const { revalidate } = useRevalidator();
-  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reauth, setReauth] = useState(false);
-  return (
-    <div className="max-w-md space-y-3">
-      <h2 className="text-lg font-semibold">{t("profile.security.twoFactor")}</h2>
-      <p className="text-sm text-slate-600">{enabled ? t("profile.security.twoFactorOn") : t("profile.security.twoFactorOff")}</p>
-      {codes && (
-        <Notice tone="info">
-          <p>{t("profile.security.recoveryCodes")}</p>
-          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
-            {codes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        </Notice>
-      )}
-      {error && <Notice tone="error">{error}</Notice>}
-      {reauth && <ReauthWithGoogle />}
-      {!enabled && !setup && (
-        <Button
-          onClick={async () => {
-            const result = await apiFetch<{ secret: string; uri: string }>("/me/two-factor/setup", { method: "POST" });
-            if (result.ok) setSetup(result.data);
-            else setError(result.error.message);
-          }}
-        >
-          {t("profile.security.enable")}
-        </Button>
-      )}
-      {!enabled && setup && (
-        <form
-          className="space-y-3"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const result = await apiFetch<{ recoveryCodes: string[] }>("/me/two-factor/enable", { body: { code } });
-            if (!result.ok) return setError(result.error.message);
-            setError(null);
-            setSetup(null);
-            setCodes(result.data.recoveryCodes);
-            revalidate();
-          }}
-        >
-          <p className="text-sm">{t("profile.security.scan")}</p>
-          <code className="block rounded bg-slate-100 p-2 text-sm break-all" data-testid="totp-secret">
-            {setup.secret}
-          </code>
-          <Field id="totp-enable-code" label={t("auth:fields.code")} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-          <Button type="submit">{t("auth:actions.verify")}</Button>
-        </form>
-      )}
-      {enabled && (
-        <form
-          className="space-y-3"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const result = await apiFetch("/me/two-factor/disable", { body: hasPassword ? { password } : {} });
-            setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
-            if (!result.ok) return setError(result.error.message);
-            setError(null);
-            setCodes(null);
-            revalidate();
-          }}
-        >
-          {hasPassword && (
-            <Field id="totp-disable-password" type="password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
-          )}
-          <Button type="submit" variant="secondary">
-            {t("profile.security.disable")}
-          </Button>
-        </form>
-      )}
-    </div>
-  );
-}
-
-function ExportData() {
-  const { t } = useTranslation("account");
-  return (
-    <div className="max-w-md space-y-2">
-      <h2 className="text-lg font-semibold">{t("profile.security.exportTitle")}</h2>
-      <p className="text-sm text-slate-600">{t("profile.security.exportText")}</p>
-      <a href="/api/v1/me/export" download className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-        {t("profile.security.exportButton")}
-      </a>
-    </div>
-  );
-}
-
-function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
-  const { t } = useTranslation("account");
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [reauth, setReauth] = useState(false);
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await apiFetch("/me", { method: "DELETE", body: hasPassword ? { password } : {} });
-    setBusy(false);
-    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
-    if (!result.ok) return setError(result.error.message);
-    navigate("/", { replace: true });
-  }
-  return (
-    <div className="max-w-md space-y-2 rounded-xl border border-red-200 p-4">
-      <h2 className="text-lg font-semibold text-red-800">{t("profile.security.deleteTitle")}</h2>
-      <p className="text-sm text-slate-600">{t("profile.security.deleteText")}</p>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        {t("profile.security.deleteButton")}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel as="form" onSubmit={confirm} className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-semibold text-red-800">{t("profile.security.deleteConfirmTitle")}</DialogTitle>
-            <p className="text-sm text-slate-600">{t("profile.security.deleteConfirmText")}</p>
-            <p className="text-sm text-slate-600">{t("profile.security.deleteSubscriptionText")}</p>
-            {hasPassword && (
-              <Field id="delete-password" type="password" autoComplete="current-password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
-            )}
-            {error && <Notice tone="error">{error}</Notice>}
-            {reauth && <ReauthWithGoogle />}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                {t("profile.security.cancel")}
-              </Button>
-              <Button type="submit" variant="danger" disabled={busy || (hasPassword && !password)}>
-                {t("profile.security.confirmDelete")}
-              </Button>
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
-    </div>
-  );
-}

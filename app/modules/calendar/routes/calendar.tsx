@@ -19,8 +19,6 @@ import { readAll, run } from "@worker/db/reads";
 import { occurrencesBetweenRead } from "@worker/modules/calendar/queries";
 import { userTimelineRead } from "@worker/modules/timeline";
 import { draftOf, type EventDraft, type Scope } from "../event-draft";
-import { FeedSection } from "../feed-section";
-import { IcsImportDialog } from "../ics-dialog";
 import {
   addDays,
   dayBlocks,
@@ -42,6 +40,15 @@ import type { Route } from "./+types/calendar";
 
 // The event dialog (its form, the time zone combobox, the recurrence editor) loads on first use or
 // when the page is idle, not with the screen (decision 0042).
+// The ICS import and the feed link are only needed when asked for: out of the first load (decision 0049).
+const IcsImportDialog = onDemandDialog(
+  () => import("../ics-dialog").then((m) => m.IcsImportDialog),
+  (props) => props.open,
+);
+const SubscribeDialog = onDemandDialog(
+  () => import("../subscribe-dialog").then((m) => m.SubscribeDialog),
+  (props) => props.open,
+);
 const EventDialog = onDemandDialog(
   () => import("../event-dialog").then((m) => m.EventDialog),
   (props) => props.draft !== null,
@@ -313,20 +320,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       </EventDialog>
       {!draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
       <IcsImportDialog open={ics === "import"} onClose={() => setIcs(null)} onImported={() => revalidator.revalidate()} timeZone={timeZone} locale={locale} />
-      <Dialog open={ics === "subscribe"} onClose={() => setIcs(null)} className="relative z-50">
-        <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-          <DialogPanel className="w-full max-w-lg space-y-4 rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl">
-            <DialogTitle className="sr-only">{t("ics.feed.title")}</DialogTitle>
-            <FeedSection />
-            <div className="flex justify-end">
-              <Button variant="secondary" onClick={() => setIcs(null)}>
-                {t("ics.import.close")}
-              </Button>
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      <SubscribeDialog open={ics === "subscribe"} onClose={() => setIcs(null)} />
     </section>
   );
 }

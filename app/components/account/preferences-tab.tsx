@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { AppInstallSettings } from "~/components/offline/app-settings";
+import { Select } from "~/components/ui/field";
+import { Button, Field, Notice } from "~/components/ui/form";
+import { localeOf, type Language } from "~/i18n/language";
+import { useLanguage } from "~/i18n/use-language";
+import { apiFetch } from "~/lib/api";
+import { FeedSection } from "~/modules/calendar/feed-section";
+import { GoogleCalendarSettings } from "~/modules/calendar/google-settings";
+import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
+import { ActivityTrackingSetting } from "./activity-tracking-setting";
+import { PreferenceSwitch } from "./preference-switch";
+import type { ProfileData } from "./profile-data";
+
+export function PreferencesTab({ data }: { data: ProfileData }) {
+  const { t } = useTranslation("account");
+  const { language, setLanguage } = useLanguage();
+  const [timeZone, setTimeZone] = useState(data.user.timeZone);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const result = await apiFetch("/me", { method: "PATCH", body: { language, timeZone } });
+    setStatus(result.ok ? { ok: true, text: t("profile.personal.saved") } : { ok: false, text: result.error.message });
+  }
+  return (
+    <div className="max-w-md space-y-4">
+      <form onSubmit={save} className="space-y-4">
+        <Select
+          label={t("profile.preferences.language")}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value as Language)}
+          options={[
+            { value: "pt", label: "Português" },
+            { value: "en", label: "English" },
+          ]}
+        />
+        <Field id="profile-tz" label={t("profile.preferences.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
+        {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+        <Button type="submit">{t("profile.preferences.save")}</Button>
+      </form>
+      {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}
+      <WorkingHoursSetting data={data} />
+      <PersonalDataAi data={data} />
+      <ActivityTrackingSetting enabled={data.activityTracking} />
+      <FeedSection headingLevel={3} />
+      <GoogleCalendarSettings />
+      <AppInstallSettings />
+    </div>
+  );
+}
+
+/** The hours 'Agendar' and 'Planear o dia' use (also editable beside the tasks). */
+function WorkingHoursSetting({ data }: { data: ProfileData }) {
+  const { t } = useTranslation("account");
+  const { language } = useLanguage();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState(false);
+  const hours = data.workingHours;
+  const weekday = new Intl.DateTimeFormat(localeOf[language], { weekday: "short", timeZone: "UTC" });
+  // 2026-11-23 is a Monday (ISO weekday 1).
+  const days = (hours.days ?? [1, 2, 3, 4, 5]).map((d) => weekday.format(new Date(Date.UTC(2026, 10, 22 + d)))).join(", ");
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-4" data-testid="working-hours-setting">
+      <p className="text-sm font-medium text-slate-800">{t("profile.preferences.workingHours")}</p>
+      <p className="text-sm text-slate-600">{t("profile.preferences.workingHoursValue", { start: hours.start, end: hours.end, days })}</p>
+      <Button variant="secondary" onClick={() => setEditing(true)}>
+        {t("profile.preferences.workingHoursEdit")}
+      </Button>
+      {editing && (
+        <WorkingHoursDialog
+          value={hours}
+          language={language}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            revalidator.revalidate();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** GDPR Art. 9: diary and cycle content reach an AI provider only when the user turns this on. */
+function PersonalDataAi({ data }: { data: ProfileData }) {
+  const { t } = useTranslation("account");
+  return <PreferenceSwitch name="aiOnPersonalData" label={t("profile.preferences.aiPersonalData")} description={t("profile.preferences.aiPersonalDataHint")} initial={data.aiOnPersonalData} />;
+}

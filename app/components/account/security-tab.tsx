@@ -1,0 +1,262 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useRevalidator } from "react-router";
+import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { Button, Field, Notice } from "~/components/ui/form";
+import { localeOf, type Language } from "~/i18n/language";
+import { apiFetch } from "~/lib/api";
+import { REAUTH_REQUIRED, ReauthWithGoogle } from "./reauth-with-google";
+
+/** The profile's security tab: password, sessions, two-factor, export, account deletion. */
+export function SecurityTab({ hasPassword, twoFactorEnabled }: { hasPassword: boolean; twoFactorEnabled: boolean }) {
+  return (
+    <>
+      <ChangePassword hasPassword={hasPassword} />
+      <Sessions />
+      <TwoFactor enabled={twoFactorEnabled} hasPassword={hasPassword} />
+      <ExportData />
+      <DeleteAccount hasPassword={hasPassword} />
+    </>
+  );
+}
+
+function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation("account");
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [reauth, setReauth] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await apiFetch("/me/password", { body: { currentPassword, newPassword } });
+    setStatus(result.ok ? { ok: true, text: t("profile.security.passwordChanged") } : { ok: false, text: result.error.message });
+    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
+    if (result.ok) {
+      setCurrent("");
+      setNew("");
+    }
+  }
+  return (
+    <form onSubmit={submit} className="max-w-md space-y-4">
+      <h2 className="text-lg font-semibold">{t("profile.security.changePassword")}</h2>
+      {hasPassword && (
+        <Field id="current-password" type="password" autoComplete="current-password" label={t("profile.security.currentPassword")} value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+      )}
+      <Field id="change-new-password" type="password" autoComplete="new-password" minLength={6} label={t("profile.security.newPassword")} value={newPassword} onChange={(e) => setNew(e.target.value)} />
+      {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+      {reauth && <ReauthWithGoogle />}
+      <Button type="submit" disabled={!newPassword}>
+        {t("profile.security.changePassword")}
+      </Button>
+    </form>
+  );
+}
+
+type SessionItem = { id: string; current: boolean; provider: string; device: { browser: string; os: string }; lastUsedAt: string };
+
+function Sessions() {
+  const { t, i18n } = useTranslation(["account", "common"]);
+  const [items, setItems] = useState<SessionItem[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const load = async () => {
+    const result = await apiFetch<{ items: SessionItem[] }>("/me/sessions");
+    if (result.ok) setItems(result.data.items);
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  const format = (iso: string) => new Intl.DateTimeFormat(localeOf[(i18n.language as Language) ?? "pt"], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return (
+    <div className="space-y-3">
+      <h2 className="text-lg font-semibold">{t("profile.security.sessions")}</h2>
+      {items === null ? (
+        <p className="text-sm text-slate-500">{t("common:loading")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="sessions">
+          {items.map((session) => (
+            <li key={session.id} className="flex items-center gap-3 px-4 py-3 text-sm">
+              <div className="flex-1">
+                <p className="font-medium">
+                  {[session.device.browser, session.device.os].filter(Boolean).join(" · ") || t("profile.security.unknownDevice")}
+                  {session.current && <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("profile.security.thisDevice")}</span>}
+                </p>
+                <p className="text-slate-500">{t("profile.security.lastUsed", { date: format(session.lastUsedAt) })}</p>
+              </div>
+              {!session.current && (
+                <Button
+                  variant="secondary"
+                  onClick={async () => {
+                    if ((await apiFetch(`/me/sessions/${session.id}`, { method: "DELETE" })).ok) await load();
+                  }}
+                >
+                  {t("profile.security.revoke")}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {items && items.length > 1 && (
+        <Button
+          variant="secondary"
+          onClick={async () => {
+            const result = await apiFetch<{ ended: number }>("/me/sessions", { method: "DELETE" });
+            if (result.ok) {
+              setMessage(t("profile.security.revokedAll", { count: result.data.ended }));
+              await load();
+            }
+          }}
+        >
+          {t("profile.security.revokeAll")}
+        </Button>
+      )}
+      {message && <Notice tone="success">{message}</Notice>}
+    </div>
+  );
+}
+
+function TwoFactor({ enabled, hasPassword }: { enabled: boolean; hasPassword: boolean }) {
+  const { t } = useTranslation(["account", "auth"]);
+  const { revalidate } = useRevalidator();
+  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reauth, setReauth] = useState(false);
+  return (
+    <div className="max-w-md space-y-3">
+      <h2 className="text-lg font-semibold">{t("profile.security.twoFactor")}</h2>
+      <p className="text-sm text-slate-600">{enabled ? t("profile.security.twoFactorOn") : t("profile.security.twoFactorOff")}</p>
+      {codes && (
+        <Notice tone="info">
+          <p>{t("profile.security.recoveryCodes")}</p>
+          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
+            {codes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+      {error && <Notice tone="error">{error}</Notice>}
+      {reauth && <ReauthWithGoogle />}
+      {!enabled && !setup && (
+        <Button
+          onClick={async () => {
+            const result = await apiFetch<{ secret: string; uri: string }>("/me/two-factor/setup", { method: "POST" });
+            if (result.ok) setSetup(result.data);
+            else setError(result.error.message);
+          }}
+        >
+          {t("profile.security.enable")}
+        </Button>
+      )}
+      {!enabled && setup && (
+        <form
+          className="space-y-3"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const result = await apiFetch<{ recoveryCodes: string[] }>("/me/two-factor/enable", { body: { code } });
+            if (!result.ok) return setError(result.error.message);
+            setError(null);
+            setSetup(null);
+            setCodes(result.data.recoveryCodes);
+            revalidate();
+          }}
+        >
+          <p className="text-sm">{t("profile.security.scan")}</p>
+          <code className="block rounded bg-slate-100 p-2 text-sm break-all" data-testid="totp-secret">
+            {setup.secret}
+          </code>
+          <Field id="totp-enable-code" label={t("auth:fields.code")} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+          <Button type="submit">{t("auth:actions.verify")}</Button>
+        </form>
+      )}
+      {enabled && (
+        <form
+          className="space-y-3"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const result = await apiFetch("/me/two-factor/disable", { body: hasPassword ? { password } : {} });
+            setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
+            if (!result.ok) return setError(result.error.message);
+            setError(null);
+            setCodes(null);
+            revalidate();
+          }}
+        >
+          {hasPassword && (
+            <Field id="totp-disable-password" type="password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
+          )}
+          <Button type="submit" variant="secondary">
+            {t("profile.security.disable")}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function ExportData() {
+  const { t } = useTranslation("account");
+  return (
+    <div className="max-w-md space-y-2">
+      <h2 className="text-lg font-semibold">{t("profile.security.exportTitle")}</h2>
+      <p className="text-sm text-slate-600">{t("profile.security.exportText")}</p>
+      <a href="/api/v1/me/export" download className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        {t("profile.security.exportButton")}
+      </a>
+    </div>
+  );
+}
+
+function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation("account");
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reauth, setReauth] = useState(false);
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await apiFetch("/me", { method: "DELETE", body: hasPassword ? { password } : {} });
+    setBusy(false);
+    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
+    if (!result.ok) return setError(result.error.message);
+    navigate("/", { replace: true });
+  }
+  return (
+    <div className="max-w-md space-y-2 rounded-xl border border-red-200 p-4">
+      <h2 className="text-lg font-semibold text-red-800">{t("profile.security.deleteTitle")}</h2>
+      <p className="text-sm text-slate-600">{t("profile.security.deleteText")}</p>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        {t("profile.security.deleteButton")}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-center justify-center p-4">
+          <DialogPanel as="form" onSubmit={confirm} className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-xl">
+            <DialogTitle className="text-lg font-semibold text-red-800">{t("profile.security.deleteConfirmTitle")}</DialogTitle>
+            <p className="text-sm text-slate-600">{t("profile.security.deleteConfirmText")}</p>
+            <p className="text-sm text-slate-600">{t("profile.security.deleteSubscriptionText")}</p>
+            {hasPassword && (
+              <Field id="delete-password" type="password" autoComplete="current-password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
+            )}
+            {error && <Notice tone="error">{error}</Notice>}
+            {reauth && <ReauthWithGoogle />}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+                {t("profile.security.cancel")}
+              </Button>
+              <Button type="submit" variant="danger" disabled={busy || (hasPassword && !password)}>
+                {t("profile.security.confirmDelete")}
+              </Button>
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The draft that "Adicionar por frase" read from a sentence, as a small form to confirm or fix
+ * before it is saved with POST /transactions. Loaded once there is a draft to show (or when the
+ * user starts typing), not with the page (bundle budgets, decision 0049).
+ */
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { DateField } from "~/components/ui/date-picker";
+import { Select, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { MoneyInput } from "~/components/ui/money-input";
+import { useApiForm } from "~/components/ui/use-api-form";
+import { apiFetch } from "~/lib/api";
+import { categoryOptions } from "./io-client";
+import type { Draft } from "./sentence-entry";
+
+export function SentenceDraft({
+  draft,
+  ownCategories,
+  onChange,
+  onDiscard,
+  onSaved,
+}: {
+  draft: Draft;
+  ownCategories: readonly { id: string; name: string }[];
+  onChange: (change: Partial<Draft>) => void;
+  onDiscard: () => void;
+  onSaved: (id: string) => void;
+}) {
+  const { t, i18n } = useTranslation("financesIo");
+  const saver = useApiForm<{ id: string }>({
+    fields: ["type", "amountCents", "description", "date", "category"],
+    fallback: t("parse.saveError"),
+    onSuccess: (data) => onSaved(data?.id),
+  });
+  const update = onChange;
+  return (
+    <form
+      aria-label={t("parse.draftTitle")}
+      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2"
+      onSubmit={saver.submit(() => apiFetch<{ id: string }>("/transactions", { body: draft }))}
+    >
+      <h3 className="text-sm font-semibold text-slate-900 sm:col-span-2">{t("parse.draftTitle")}</h3>
+      <Select
+        label={t("fields.type")}
+        value={draft.type}
+        onChange={(e) => update({ type: e.target.value as Draft["type"] })}
+        options={[
+          { value: "expense", label: t("fields.expense") },
+          { value: "income", label: t("fields.income") },
+        ]}
+        error={saver.errors.type}
+      />
+      <MoneyInput label={t("fields.amount")} valueCents={draft.amountCents} onChangeCents={(cents) => update({ amountCents: cents ?? 0 })} error={saver.errors.amountCents} required />
+      <TextField label={t("fields.description")} value={draft.description} onChange={(e) => update({ description: e.target.value })} maxLength={200} error={saver.errors.description} />
+      <DateField label={t("fields.date")} value={draft.date} onChange={(date) => update({ date: date || draft.date })} error={saver.errors.date} />
+      <Select
+        className="sm:col-span-2"
+        label={t("fields.category")}
+        value={draft.category}
+        onChange={(e) => update({ category: e.target.value })}
+        options={categoryOptions((key) => i18n.t(`finances:categories.${key}` as never), ownCategories)}
+        error={saver.errors.category}
+      />
+      {saver.message && (
+        <div className="sm:col-span-2">
+          <Notice tone="error">{saver.message}</Notice>
+        </div>
+      )}
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button variant="ghost" onClick={onDiscard} disabled={saver.pending}>
+          {t("parse.discard")}
+        </Button>
+        <Button type="submit" loading={saver.pending}>
+          {saver.pending ? t("parse.saving") : t("parse.confirm")}
+        </Button>
+      </div>
+    </form>
+  );
+}
