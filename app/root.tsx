@@ -19,7 +19,10 @@ import { usePageHydrates } from "./lib/hydration";
 export const handle: I18nHandle = { i18n: ["common", "ui"] };
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appCss },
+  // A precedence makes React put the stylesheet at the top of <head>, before the modulepreload links
+  // it hoists: the one render-blocking file is requested first instead of queueing behind 20 scripts
+  // on the browser's six connections (docs/decisions/0050).
+  { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
