@@ -19,6 +19,8 @@ const outputs = [
   // iOS ignores the manifest's icons and masks this one itself: full bleed too.
   { svg: MASKABLE, size: 180, file: "apple-touch-icon.png" },
   { svg: MARK, size: 96, file: "shortcut-96.png" },
+  // The tab's icon: the browser decodes a PNG in a blink, an SVG needs a document of its own.
+  { svg: MARK, size: 48, file: "favicon-48.png" },
 ];
 for (const { svg, size, file } of outputs) {
   await sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 64) })

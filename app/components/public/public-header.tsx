@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { BrandMark } from "~/components/brand-mark";
 import { StaticLanguageSwitch } from "~/components/language-switch";
 
 /**
@@ -20,7 +21,7 @@ export function PublicHeader({ showTestimonials }: { showTestimonials: boolean }
     <header className="sticky top-0 z-20 border-b border-brand-100 bg-white/95 backdrop-blur">
       <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" aria-label={t("nav.label")}>
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <BrandMark size={28} />
           Rumo
         </Link>
         <ul className="order-last flex w-full gap-4 overflow-x-auto text-sm font-medium text-slate-700 md:order-none md:ml-6 md:w-auto md:gap-5">

@@ -2,6 +2,7 @@ import { Bars3Icon, Cog6ToothIcon, MagnifyingGlassIcon, QuestionMarkCircleIcon }
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { BrandMark } from "~/components/brand-mark";
 import { useSignOutGuard } from "~/components/offline/sign-out-guard";
 import { Button, IconButton } from "~/components/ui/button";
 import { apiFetch } from "~/lib/api";
@@ -94,7 +95,7 @@ export function DesktopShell({ user, entitlements, notifications, onSearch, onGu
         className={`sticky top-0 flex h-dvh shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 ${open ? "w-64" : "w-12"}`}
       >
         <Link to="/app/meu-impacto" className="flex h-14 items-center gap-2 px-3 font-bold text-brand-700">
-          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <BrandMark size={24} />
           {open && "Rumo"}
         </Link>
         <nav aria-label={t("header.mainNav")} className="flex-1 space-y-4 overflow-y-auto px-1.5 pb-4">
@@ -236,7 +237,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
       <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white px-2">
         <IconButton icon={Bars3Icon} onClick={openDrawer} label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <Link to="/app/meu-impacto" className="flex items-center gap-2 font-bold text-brand-700">
-          <img src="/favicon.svg" alt="" width={22} height={22} />
+          <BrandMark size={22} />
           Rumo
         </Link>
         <span className="flex-1" />
