@@ -35,7 +35,8 @@ describe("SentenceEntry", () => {
     renderWithI18n(<SentenceEntry onSaved={onSaved} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Adicionar por frase" }), { target: { value: "café 2,50" } });
     fireEvent.click(screen.getByRole("button", { name: "Interpretar" }));
-    const draft = await screen.findByRole("form", { name: "Confirme a transação" });
+    // The draft form is its own chunk (loaded on demand): the first import can take over a second on a busy machine.
+    const draft = await screen.findByRole("form", { name: "Confirme a transação" }, { timeout: 10_000 });
     expect(JSON.parse(String(calls[0].init?.body))).toEqual({ text: "café 2,50" });
     expect(within(draft).getByLabelText("Descrição")).toHaveProperty("value", "Café");
     expect(within(draft).getByLabelText("Categoria")).toHaveProperty("value", "restaurants");
