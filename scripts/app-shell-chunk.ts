@@ -47,26 +47,33 @@ const isHeavyLibrary = (id: string) => /node_modules[\\/](@headlessui|@floating-
  * imports, so execution order holds without it.
  */
 export function appShellGroup() {
+  return graphGroup(APP_SHELL_CHUNK, 5, (ids, info) => {
+    const publicLoads = staticClosure(ids.filter(isPublicRoot), info);
+    const layoutLoads = staticClosure(ids.filter(isLayout), info);
+    return new Set([...layoutLoads].filter((m) => !publicLoads.has(m) && !pathOf(m).endsWith(".css") && !isHeavyLibrary(m)));
+  });
+}
+
+/**
+ * A chunk group decided from one look at the module graph: `test` sees every candidate module first
+ * (and accepts it, so `name` is asked), then `name` computes the members once from all the ids seen
+ * and puts those in `chunk`. A module seen later starts the computation over.
+ */
+function graphGroup(chunk: string, priority: number, members: (ids: string[], info: ModuleInfoLookup) => Set<string>) {
   const seen = new Set<string>();
-  let shell: Set<string> | undefined;
+  let group: Set<string> | undefined;
   const test = (id: string) => {
     if (!seen.has(id)) {
       seen.add(id);
-      shell = undefined;
+      group = undefined;
     }
     return true;
   };
   const name: CodeSplittingNameFunction = (id, ctx) => {
-    if (!shell) {
-      const ids = [...seen];
-      const info: ModuleInfoLookup = (m) => ctx.getModuleInfo(m);
-      const publicLoads = staticClosure(ids.filter(isPublicRoot), info);
-      const layoutLoads = staticClosure(ids.filter(isLayout), info);
-      shell = new Set([...layoutLoads].filter((m) => !publicLoads.has(m) && !pathOf(m).endsWith(".css") && !isHeavyLibrary(m)));
-    }
-    return shell.has(id) ? APP_SHELL_CHUNK : null;
+    group ??= members([...seen], (m) => ctx.getModuleInfo(m));
+    return group.has(id) ? chunk : null;
   };
-  return { name, test, priority: 5, includeDependenciesRecursively: false };
+  return { name, test, priority, includeDependenciesRecursively: false };
 }
 
 export const COMMON_CHUNK = "common";
@@ -80,24 +87,10 @@ const isPageRoot = (id: string) => /\/app\/(root\.tsx|entry\.client\.tsx)$/.test
  * (the shell leaves out everything the root loads).
  */
 export function commonGroup() {
-  const seen = new Set<string>();
-  let common: Set<string> | undefined;
-  const test = (id: string) => {
-    if (!seen.has(id)) {
-      seen.add(id);
-      common = undefined;
-    }
-    return true;
-  };
-  const name: CodeSplittingNameFunction = (id, ctx) => {
-    if (!common) {
-      const info: ModuleInfoLookup = (m) => ctx.getModuleInfo(m);
-      const roots = [...seen].filter(isPageRoot);
-      common = new Set([...staticClosure(roots, info)].filter((m) => !roots.includes(m) && !pathOf(m).endsWith(".css") && !pathOf(m).includes("/node_modules/")));
-    }
-    return common.has(id) ? COMMON_CHUNK : null;
-  };
-  return { name, test, priority: 6, includeDependenciesRecursively: false };
+  return graphGroup(COMMON_CHUNK, 6, (ids, info) => {
+    const roots = ids.filter(isPageRoot);
+    return new Set([...staticClosure(roots, info)].filter((m) => !roots.includes(m) && !pathOf(m).endsWith(".css") && !pathOf(m).includes("/node_modules/")));
+  });
 }
 
 /**
