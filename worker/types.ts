@@ -4,6 +4,7 @@ import type { Auth, DeferredAuth } from "./auth/middleware";
 /** Per-request values the middleware sets for handlers and the React Router loaders. */
 export type AppVariables = {
   requestId: string;
+  /** The page's CSP nonce; not set for /api/ requests, whose answers carry no scripts. */
   cspNonce: string;
   lang: Language;
   /** The session of the request's cookie when valid (a pending second factor included), else null. */

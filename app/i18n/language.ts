@@ -33,8 +33,26 @@ export function pickLanguage(candidates: Iterable<unknown>): Language {
 }
 
 /** Language ranges of an Accept-Language header, best first (q-values honoured). */
-export function parseAcceptLanguage(header: string | null | undefined): string[] {
+export function parseAcceptLanguage(header: string | null | undefined): readonly string[] {
   if (!header) return [];
+  if (header.length > CACHED_HEADER_CHARS) return parse(header);
+  let ranges = parsedHeaders.get(header);
+  if (!ranges) {
+    ranges = parse(header);
+    // Browsers send a handful of distinct headers; a flood of odd ones only costs the parse again.
+    if (parsedHeaders.size >= PARSED_HEADERS_MAX) parsedHeaders.clear();
+    parsedHeaders.set(header, ranges);
+  }
+  return ranges;
+}
+
+// Parsed once per distinct header for the isolate: every request (API and pages) asks (0053).
+// Bounded in count and size, so odd headers cannot grow the isolate's memory.
+const PARSED_HEADERS_MAX = 200;
+const CACHED_HEADER_CHARS = 256;
+const parsedHeaders = new Map<string, string[]>();
+
+function parse(header: string): string[] {
   return header
     .split(",")
     .slice(0, 20)

@@ -119,12 +119,8 @@ describe("CSRF origin check", () => {
 describe("security headers", () => {
   it("are real HTTP headers on API responses", async () => {
     const response = await api("/health");
-    const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    // JSON never runs scripts: a policy that loads nothing (docs/decisions/0053).
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("permissions-policy")).toContain("camera=()");
@@ -133,9 +129,16 @@ describe("security headers", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("use a fresh nonce per request", async () => {
-    const nonce = async () => (await api("/health")).headers.get("content-security-policy")!.match(/nonce-([^']+)/)![1];
-    expect(await nonce()).not.toBe(await nonce());
+  it("give pages a strict policy with a fresh nonce per request", async () => {
+    const policy = async () => (await SELF.fetch(`${ORIGIN}/pricing`)).headers.get("content-security-policy") ?? "";
+    const csp = await policy();
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = (value: string) => value.match(/nonce-([^']+)/)![1];
+    expect(nonce(await policy())).not.toBe(nonce(csp));
   });
 
   it("add HSTS on https", async () => {

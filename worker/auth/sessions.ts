@@ -168,7 +168,9 @@ export async function completeSecondFactor(deps: SessionDeps, session: SessionRe
 
 /** `__Host-` prefixed and Secure on https; plain name on local http (browsers refuse Secure there). */
 export function sessionCookieName(url: string | URL): string {
-  return new URL(url).protocol === "https:" ? "__Host-rumo_session" : "rumo_session";
+  // A request's URL is absolute and its scheme lower-case: no parse needed on every request.
+  const https = typeof url === "string" ? url.startsWith("https:") : url.protocol === "https:";
+  return https ? "__Host-rumo_session" : "rumo_session";
 }
 
 export function sessionCookie(url: string | URL, token: string, expiresAt: number): string {

@@ -4,6 +4,7 @@ import { currentAuth, type Auth } from "../auth/middleware";
 import { database } from "../db/client";
 import { ApiError, apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { premiumRouteMatcher } from "./premium-route-matcher";
 import type { PremiumRoute } from "./premium-routes";
 import { loadSubscriptionState, subscriptionOf } from "./subscription";
 
@@ -34,24 +35,14 @@ export const requireEntitlement = (key: Entitlement) =>
     await next();
   });
 
-const matches = (pattern: string, path: string) => {
-  const a = pattern.split("/").filter(Boolean);
-  const b = path.split("/").filter(Boolean);
-  return a.length === b.length && a.every((segment, i) => segment.startsWith(":") || segment === b[i]);
-};
-
-/** The premium route (if any) that a request under the API prefix hits. */
-export function premiumRouteFor(routes: readonly PremiumRoute[], method: string, path: string): PremiumRoute | undefined {
-  return routes.find((route) => route.method === method.toUpperCase() && matches(route.path, path));
-}
-
 /**
  * Enforces a registry of premium routes for a whole API (mounted once, after the session is
  * loaded): anonymous requests get 401, users without the entitlement 402.
  */
-export const premiumGuard = (routes: readonly PremiumRoute[], prefix = "/api/v1") =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const route = premiumRouteFor(routes, c.req.method, c.req.path.slice(prefix.length));
+export function premiumGuard(routes: readonly PremiumRoute[], prefix = "/api/v1") {
+  const routeFor = premiumRouteMatcher(routes);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const route = routeFor(c.req.method, c.req.path.slice(prefix.length));
     if (route) {
       const auth = c.get("auth");
       if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
@@ -60,3 +51,4 @@ export const premiumGuard = (routes: readonly PremiumRoute[], prefix = "/api/v1"
     }
     await next();
   });
+}

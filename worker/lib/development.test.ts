@@ -8,6 +8,20 @@ describe("isLocalDevelopment", () => {
     expect(isLocalDevelopment({ ENVIRONMENT: "development" }, "https://rumo.app/dev/mailbox")).toBe(false);
     expect(isLocalDevelopment({ ENVIRONMENT: "production" }, "http://localhost/dev/mailbox")).toBe(false);
   });
+
+  it("reads the host as the URL parser does, whatever the per-origin cache has seen", () => {
+    const dev = { ENVIRONMENT: "development" };
+    for (let i = 0; i < 2; i++) {
+      expect(isLocalDevelopment(dev, "http://localhost@evil.example/api/dev/seed")).toBe(false);
+      expect(isLocalDevelopment(dev, "http://evil.example\\@localhost/api/dev/seed")).toBe(false);
+      expect(isLocalDevelopment(dev, "http://evil.example?@localhost/x")).toBe(false);
+      expect(isLocalDevelopment(dev, "http://localhost:8787")).toBe(true);
+      expect(isLocalDevelopment(dev, new URL("http://[::1]:8787/x"))).toBe(true);
+    }
+    // More origins than the cache holds: answers stay right after it is cleared.
+    for (let i = 0; i < 100; i++) expect(isLocalDevelopment(dev, `http://host-${i}.example/x`)).toBe(false);
+    expect(isLocalDevelopment(dev, "http://127.0.0.1:8787/api/dev/seed")).toBe(true);
+  });
 });
 
 describe("effectiveEnv", () => {

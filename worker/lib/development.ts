@@ -6,7 +6,27 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * ENVIRONMENT=production still never exposes them on its public host.
  */
 export function isLocalDevelopment(env: Pick<Env, "ENVIRONMENT">, url: string | URL): boolean {
-  return env.ENVIRONMENT === "development" && LOCAL_HOSTS.has(new URL(url).hostname);
+  return env.ENVIRONMENT === "development" && isLocalUrl(url);
+}
+
+// Every request of a development server asks (effectiveEnv): each origin's answer is kept, so the
+// URL is parsed once per origin rather than per request. Bounded: a flood of Host headers only
+// costs the parse again.
+const localOrigins = new Map<string, boolean>();
+const LOCAL_ORIGINS_MAX = 64;
+
+function isLocalUrl(url: string | URL): boolean {
+  if (typeof url !== "string") return LOCAL_HOSTS.has(url.hostname);
+  const schemeEnd = url.indexOf("//");
+  const pathStart = schemeEnd === -1 ? -1 : url.indexOf("/", schemeEnd + 2);
+  const origin = pathStart === -1 ? url : url.slice(0, pathStart);
+  let local = localOrigins.get(origin);
+  if (local === undefined) {
+    local = LOCAL_HOSTS.has(new URL(origin).hostname);
+    if (localOrigins.size >= LOCAL_ORIGINS_MAX) localOrigins.clear();
+    localOrigins.set(origin, local);
+  }
+  return local;
 }
 
 /**

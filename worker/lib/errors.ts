@@ -7,6 +7,7 @@ import { translator } from "./translate";
 import { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS } from "./unavailable";
 
 export { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS };
+import type { Language } from "~/i18n/language";
 import type { MessageKey } from "~/locales/types";
 
 /** Error codes of the API contract (../shared/API.md), with their HTTP status. */
@@ -67,9 +68,25 @@ export function apiError(
   return new ApiError(code, errorStatus[code], options.messageKey, options.fields, options.headers, options.vars);
 }
 
+// A message without placeholders is the same text every time: translated once per language and key
+// for the isolate (i18next's key resolution was a tenth of an API 404's CPU: docs/decisions/0053).
+// Bounded by the catalogues' keys, two languages.
+const plainMessages = new Map<string, string>();
+
+function plainMessage(lang: Language, key: MessageKey): string {
+  const cacheKey = `${lang}\u0000${key}`;
+  let text = plainMessages.get(cacheKey);
+  if (text === undefined) {
+    text = translator(lang)(key);
+    plainMessages.set(cacheKey, text);
+  }
+  return text;
+}
+
 export function errorBody(c: Context<AppEnv>, code: string, messageKey: MessageKey, fields?: Record<string, MessageKey>, vars?: Record<string, string>) {
-  const t = translator(c.get("lang") ?? "pt");
-  const error: Record<string, unknown> = { code, message: vars ? t(messageKey, vars as never) : t(messageKey) };
+  const lang = c.get("lang") ?? "pt";
+  const t = translator(lang);
+  const error: Record<string, unknown> = { code, message: vars ? t(messageKey, vars as never) : plainMessage(lang, messageKey) };
   if (fields) error.fields = Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key)]));
   return { error };
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../types";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { API_POLICY, contentSecurityPolicy, securityHeaders } from "./security-headers";
 
 /** A policy as directive → sources. */
 function parsePolicy(policy: string): Map<string, string[]> {
@@ -70,5 +70,18 @@ describe("securityHeaders middleware", () => {
     expect(first.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     const second = await app.request("https://rumo.app/", {}, env);
     expect(await second.text()).not.toBe(nonce);
+  });
+
+  it("gives the API's answers a policy that loads nothing, and no nonce", async () => {
+    const app = new Hono<AppEnv>().use("*", securityHeaders).get("/api/v1/x", (c) => c.json({ nonce: c.get("cspNonce") ?? null }));
+    const response = await app.request("https://rumo.app/api/v1/x", {}, { ENVIRONMENT: "production" } as Env);
+    expect(await response.json()).toEqual({ nonce: null });
+    const csp = parsePolicy(response.headers.get("content-security-policy")!);
+    expect(csp.get("default-src")).toEqual(["'none'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'none'"]);
+    expect(response.headers.get("content-security-policy")).toBe(API_POLICY);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 });

@@ -31,9 +31,24 @@ export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), usb=(), payment=(), browsing-topics=(), interest-cohort=()";
 
 /**
- * Real HTTP security headers on every response the Worker makes, with a fresh CSP nonce per
- * request that the React Router renderer puts on its scripts. Static assets get the same headers
- * from public/_headers.
+ * The policy of the API's answers (JSON, never a document with scripts): nothing may load, nothing
+ * may frame it. Constant, so an API request draws no nonce (docs/decisions/0053).
+ */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The headers every answer carries, whatever its kind. */
+const COMMON_HEADERS: readonly (readonly [string, string])[] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["Permissions-Policy", PERMISSIONS_POLICY],
+  ["X-Frame-Options", "DENY"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+];
+
+/**
+ * Real HTTP security headers on every response the Worker makes, with a fresh CSP nonce per page
+ * request that the React Router renderer puts on its scripts (the API's answers get API_POLICY and
+ * no nonce). Static assets get the same headers from public/_headers.
  */
 // Vite's dev server (npm run dev) only: its injected scripts carry no nonce. Tests and builds are strict.
 const viteDevServer = import.meta.env?.DEV === true && import.meta.env?.MODE === "development";
@@ -46,17 +61,12 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     url.protocol = "https:";
     return c.redirect(url.toString(), 301);
   }
-  c.set("cspNonce", encodeBase64(crypto.getRandomValues(new Uint8Array(16))));
+  // Random bytes are a visible share of a small API answer's CPU; only pages carry scripts.
+  const isApi = c.req.path.startsWith("/api/");
+  if (!isApi) c.set("cspNonce", encodeBase64(crypto.getRandomValues(new Uint8Array(16))));
   await next();
   if (c.res.status === 101) return; // WebSocket upgrades carry no document.
-  const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(c.get("cspNonce"), { dev: viteDevServer, https }),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": PERMISSIONS_POLICY,
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-  };
-  if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  for (const [name, value] of Object.entries(headers)) setHeader(c, name, value);
+  setHeader(c, "Content-Security-Policy", isApi ? API_POLICY : contentSecurityPolicy(c.get("cspNonce"), { dev: viteDevServer, https }));
+  for (const [name, value] of COMMON_HEADERS) setHeader(c, name, value);
+  if (https) setHeader(c, "Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 });
