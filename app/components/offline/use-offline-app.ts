@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/shell/toast-store";
+import { afterFirstPaint } from "~/lib/after-first-paint";
 import { clearPendingSignOut, finishPendingSignOut, markSignOutPending as mark, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "~/lib/offline/state";
 
@@ -28,8 +29,12 @@ export function useOfflineApp(userId: string) {
     if (unfinished !== null) clearPendingSignOut();
     // At once, so a write made before the queue has loaded can still be queued for this user.
     if (offlineSnapshot().userId !== userId) setOfflineSnapshot({ userId, changes: [] });
-    void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId));
-    void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId));
+    // The service worker's session and the queue each in its own turn after the first paint (decision 0054).
+    const cancels = [
+      afterFirstPaint(() => void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId))),
+      afterFirstPaint(() => void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId))),
+    ];
+    return () => cancels.forEach((cancel) => cancel());
   }, [userId]);
   useEffect(() => {
     const synced = () => {
