@@ -74,7 +74,7 @@ describe("useAfterFirstPaint", () => {
   function Probe({ log }: { log: string[] }) {
     useAfterFirstPaint(() => {
       log.push("start");
-      return () => log.push("stop");
+      return () => void log.push("stop");
     }, []);
     return null;
   }

@@ -29,12 +29,10 @@ export function useOfflineApp(userId: string) {
     if (unfinished !== null) clearPendingSignOut();
     // At once, so a write made before the queue has loaded can still be queued for this user.
     if (offlineSnapshot().userId !== userId) setOfflineSnapshot({ userId, changes: [] });
-    // The service worker's session and the queue each in its own turn after the first paint (decision 0054).
-    const cancels = [
-      afterFirstPaint(() => void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId))),
-      afterFirstPaint(() => void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId))),
-    ];
-    return () => cancels.forEach((cancel) => cancel());
+    // The queue at once: until it has read what waits, the screens would show nothing pending and
+    // the replay would start late. The service worker's session waits its turn (decision 0054).
+    void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId));
+    return afterFirstPaint(() => void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId)));
   }, [userId]);
   useEffect(() => {
     const synced = () => {
