@@ -123,7 +123,7 @@ for (const language of ["pt", "en"] as const) {
 
       // Forgot password → e-mailed link → new password → sign in with it.
       await page.goto("/auth");
-      await page.getByRole("button", { name: t.forgot }).click();
+      await page.getByRole("link", { name: t.forgot }).click();
       await page.getByLabel(t.email).fill(email);
       await page.getByRole("button", { name: t.sendRecovery }).click();
       await expect(page.getByRole("tab", { name: t.signIn })).toBeVisible();
