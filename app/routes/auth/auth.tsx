@@ -17,6 +17,18 @@ export const loader = (args: Route.LoaderArgs) => loadAuthScreen(args);
 
 export const action = (args: Route.ActionArgs) => authAction(args);
 
+/**
+ * A client navigation to /auth from a hydrated page (the app's sign-out, its guard): load it as a
+ * document, so it comes as the server sends it, with its page script (which finishes an offline
+ * sign-out), as the public layout does for the marketing pages. Offline a document load would end
+ * on the browser's error page: the client asks for the data instead, as it always did.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!navigator.onLine) return await serverLoader();
+  window.location.assign(request.url);
+  return await new Promise<never>(() => undefined);
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
 }
