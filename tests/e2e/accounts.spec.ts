@@ -74,6 +74,8 @@ for (const language of ["pt", "en"] as const) {
     test.use({ locale: language === "pt" ? "pt-PT" : "en-US" });
 
     test("sign up → confirm by e-mail → onboarding → impact → sign out → reset password → sign in", async ({ page }) => {
+      // Every /auth step is a document load now (decision 0052): more than the default 30 s on a busy machine.
+      test.setTimeout(90_000);
       const t = texts[language];
       const email = `e2e-${language}-${Date.now()}@example.com`;
 

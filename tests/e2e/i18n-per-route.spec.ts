@@ -44,7 +44,7 @@ test.describe("i18n per route", () => {
     expect(pt.language).toBe("pt");
     expect(Object.keys(pt.resources)).toEqual(expect.arrayContaining(["common", "ui", "tasks"]));
     // Other screens' namespaces stay out.
-    for (const other of ["auth", "finances", "landing"]) expect(Object.keys(pt.resources)).not.toContain(other);
+    for (const other of ["finances", "landing", "pricing"]) expect(Object.keys(pt.resources)).not.toContain(other);
     const longest = (catalogue: object) => strings(catalogue).sort((a, b) => b.length - a.length)[0];
     expect(JSON.stringify(pt.resources)).not.toContain(JSON.stringify(longest(enTasks)));
 
@@ -82,8 +82,13 @@ test.describe("i18n per route", () => {
     await page.goto("/app/perfil?tab=preferences");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
-    await expect(page.getByRole("tab", { name: "Preferences" })).toBeVisible();
+    // The preferences tab hydrates after the page (its code loads on demand): choose until it answers.
+    const select = page.getByRole("combobox", { name: "Idioma" });
+    await expect(async () => {
+      await select.selectOption("pt");
+      await select.selectOption("en");
+      await expect(page.getByRole("tab", { name: "Preferences" })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
