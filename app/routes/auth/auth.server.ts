@@ -51,6 +51,8 @@ export async function loadAuthScreen({ request, context }: Args) {
   const referralCode = referralCodeOf(query);
   const t = translator(context);
   const explicitTab = query.get("tab");
+  /** A referral link (/auth?ref=CODE) opens the create-account tab; the action sends the code along. */
+  const tab: AuthTab = explicitTab === "signup" || (referralCode && explicitTab !== "signin") ? "sign-up" : "sign-in";
   return {
     next,
     search: url.search,
@@ -62,8 +64,7 @@ export async function loadAuthScreen({ request, context }: Args) {
     /** A confirmation link that failed: the screen offers a new e-mail. */
     confirmError: confirmError === "expired" || confirmError === "used" || confirmError === "invalid",
     googleEnabled: googleConfigured(context.cloudflare.env),
-    /** A referral link (/auth?ref=CODE) opens the create-account tab; the action sends the code along. */
-    tab: (explicitTab === "signup" || (referralCode && explicitTab !== "signin") ? "sign-up" : "sign-in") satisfies AuthTab as AuthTab,
+    tab,
     title: t("auth:meta.title"),
   };
 }
