@@ -42,7 +42,7 @@ async function countLoader(file: string, cookie: string, path = "/app/dashboard"
   if (!auth) throw new Error(`no session for ${nameOf(file)}`);
   const calls: D1Call[] = [];
   const ctx = createExecutionContext();
-  const context = { cloudflare: { env: { ...env, DB: countingD1(env.DB, calls) }, ctx }, auth, lang: "pt", cspNonce: "test", requestId: "test" };
+  const context = { cloudflare: { env: { ...env, DB: countingD1(env.DB, calls) }, ctx }, auth, lang: "pt", cspNonce: "test", requestId: "test", fetchApi: () => Promise.reject(new Error("no API in this test")) };
   let data: unknown;
   try {
     data = await module.loader({ request, params: {}, context });
