@@ -63,5 +63,8 @@ app.all("*", (c) =>
     auth: c.get("auth"),
     lang: c.get("lang"),
     requestId: c.get("requestId"),
+    // Actions reach the JSON API through this same root, in-process (worker/lib/in-process-api.ts).
+    // c.env is already the request's effective environment (development faults included).
+    fetchApi: async (request) => app.fetch(request, c.env, c.executionCtx),
   }),
 );

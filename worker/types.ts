@@ -23,5 +23,7 @@ declare module "react-router" {
     auth: Auth | null;
     lang: Language;
     requestId: string;
+    /** Sends a request through the Worker's own Hono root, in-process (build it with apiRequestFor). */
+    fetchApi: (request: Request) => Promise<Response>;
   }
 }

@@ -7,7 +7,8 @@
  * - on static pages only (`handle.hydrate === false`, app/lib/hydration.ts), what React did there:
  *   the language switch (storage + cookie mirror, then the page again without `?lang`), a stored
  *   language the server could not see, the installed app's start on `/`, the service worker, and
- *   the `data-hydrated` marker (here: the page's handlers are in place).
+ *   the `data-hydrated` marker (here: the page's handlers are in place); on /auth, finishing a
+ *   sign-out made offline (decision 0052).
  * Server-only: the browser reads the text back from the page (entry.client), so it is in no bundle.
  */
 const SOURCE = `(function (staticPage) {
@@ -61,8 +62,21 @@ const SOURCE = `(function (staticPage) {
   // Only when the cookie took: otherwise every load would go round again.
   if (storedLanguage && storedLanguage !== rendered) { if (choose(storedLanguage)) location.replace(withoutLang()); }
   else if (storedLanguage) choose(storedLanguage);
+  // /auth (data-finish-sign-out): a sign-out made offline ends its session before anyone signs in
+  // (decision 0044; app/lib/offline/sign-out-pending.ts's key). Until it has, a form waits.
+  var PENDING = "rumo-sign-out-pending", finishing = null;
+  if (d.querySelector("[data-finish-sign-out]") && navigator.onLine && read(PENDING) !== null) {
+    finishing = fetch("/api/v1/auth/logout", { method: "POST", credentials: "same-origin", headers: { accept: "application/json" } })
+      .then(function (response) { if (response.ok || response.status === 401) { try { localStorage.removeItem(PENDING); } catch (e) {} } }, function () {})
+      .then(function () { finishing = null; });
+  }
   d.addEventListener("submit", function (event) {
     var form = event.target;
+    if (form && finishing && form.hasAttribute("data-auth-form")) {
+      event.preventDefault();
+      finishing.then(function () { form.submit(); });
+      return;
+    }
     if (!form || !form.hasAttribute("data-language-switch")) return;
     var lang = language(event.submitter && event.submitter.value);
     // Without storage and cookies the form's own GET (?lang=) still shows the page in that language.

@@ -74,6 +74,8 @@ for (const language of ["pt", "en"] as const) {
     test.use({ locale: language === "pt" ? "pt-PT" : "en-US" });
 
     test("sign up → confirm by e-mail → onboarding → impact → sign out → reset password → sign in", async ({ page }) => {
+      // Every /auth step is a document load now (decision 0052): more than the default 30 s on a busy machine.
+      test.setTimeout(90_000);
       const t = texts[language];
       const email = `e2e-${language}-${Date.now()}@example.com`;
 
@@ -123,7 +125,7 @@ for (const language of ["pt", "en"] as const) {
 
       // Forgot password → e-mailed link → new password → sign in with it.
       await page.goto("/auth");
-      await page.getByRole("button", { name: t.forgot }).click();
+      await page.getByRole("link", { name: t.forgot }).click();
       await page.getByLabel(t.email).fill(email);
       await page.getByRole("button", { name: t.sendRecovery }).click();
       await expect(page.getByRole("tab", { name: t.signIn })).toBeVisible();

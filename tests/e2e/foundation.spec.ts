@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createUser } from "./support";
 
 test.describe("landing and language", () => {
   test("renders the landing in Portuguese by default, server-side, with the beta banner", async ({ page, request }) => {
@@ -47,7 +48,7 @@ test.describe("landing and language", () => {
 });
 
 test.describe("security and errors", () => {
-  test("pages carry a nonce CSP that their own scripts satisfy", async ({ page }) => {
+  test("pages carry a nonce CSP that their own scripts satisfy", async ({ page, request }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -61,11 +62,18 @@ test.describe("security and errors", () => {
     const inlineScripts = (html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/json"'));
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
-    // A hydrated page: its catalogues are an inert JSON data block, its scripts carry the nonce.
+    // The static sign-in page: its page script carries the nonce, and there is no other script.
     const auth = await (await page.request.get("/auth")).text();
     const authNonce = auth.match(/nonce="([^"]+)"/)![1];
-    expect(auth).toContain('<script id="rumo-i18n" type="application/json">');
-    for (const tag of (auth.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).filter((t) => !t.includes('type="application/json"'))) expect(tag).toContain(`nonce="${authNonce}"`);
+    expect(auth).not.toContain('id="rumo-i18n"');
+    for (const tag of auth.match(/<script[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${authNonce}"`);
+    // A hydrated page (an /app screen, signed in): its catalogues are an inert JSON data block, its
+    // scripts carry the nonce.
+    await createUser(request, `csp-${Date.now()}@example.com`, { toursDone: true });
+    const screen = await (await request.get("/app/tarefas")).text();
+    const screenNonce = screen.match(/nonce="([^"]+)"/)![1];
+    expect(screen).toContain('<script id="rumo-i18n" type="application/json">');
+    for (const tag of (screen.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).filter((t) => !t.includes('type="application/json"'))) expect(tag).toContain(`nonce="${screenNonce}"`);
     // The page script ran: the language switch responds.
     await page.getByRole("button", { name: "en", exact: true }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");

@@ -9,6 +9,9 @@ import ptAuth from "../../app/locales/pt/auth";
 import ptEmail from "../../app/locales/pt/email";
 import ptLanding from "../../app/locales/pt/landing";
 import ptPricing from "../../app/locales/pt/pricing";
+import enTasks from "../../app/locales/en/tasks";
+import ptTasks from "../../app/locales/pt/tasks";
+import { createUser } from "./support";
 
 /** Every string of a catalogue. */
 const strings = (catalogue: object): string[] => Object.values(catalogue).flatMap((value) => (typeof value === "string" ? [value] : strings(value)));
@@ -35,18 +38,32 @@ test.describe("i18n per route", () => {
   });
 
   test("a hydrated page carries only its language and its routes' namespaces", async ({ request }) => {
-    const ptHtml = await (await request.get("/auth", { headers: { "accept-language": "pt-PT" } })).text();
+    await createUser(request, `i18n-route-${Date.now()}@example.com`, { toursDone: true });
+    const ptHtml = await (await request.get("/app/tarefas", { headers: { "accept-language": "pt-PT" } })).text();
     const pt = await bootstrapOf(ptHtml);
     expect(pt.language).toBe("pt");
-    expect(Object.keys(pt.resources).sort()).toEqual(["auth", "common", "ui"]);
-    expect(ptHtml).toContain(ptAuth.meta.title);
-    expect(ptHtml).not.toContain(enAuth.meta.title);
+    expect(Object.keys(pt.resources)).toEqual(expect.arrayContaining(["common", "ui", "tasks"]));
+    // Other screens' namespaces stay out.
+    for (const other of ["finances", "landing", "pricing"]) expect(Object.keys(pt.resources)).not.toContain(other);
+    const longest = (catalogue: object) => strings(catalogue).sort((a, b) => b.length - a.length)[0];
+    expect(JSON.stringify(pt.resources)).not.toContain(JSON.stringify(longest(enTasks)));
 
-    const enHtml = await (await request.get("/auth?lang=en")).text();
+    const enHtml = await (await request.get("/app/tarefas?lang=en")).text();
     const en = await bootstrapOf(enHtml);
     expect(en.language).toBe("en");
-    expect(Object.keys(en.resources).sort()).toEqual(["auth", "common", "ui"]);
+    expect(Object.keys(en.resources).sort()).toEqual(Object.keys(pt.resources).sort());
+    expect(JSON.stringify(en.resources)).not.toContain(JSON.stringify(longest(ptTasks)));
+  });
+
+  test("the static sign-in page is rendered in its language and carries no catalogue", async ({ request }) => {
+    const ptHtml = await (await request.get("/auth", { headers: { "accept-language": "pt-PT" } })).text();
+    expect(ptHtml).toContain(ptAuth.meta.title);
+    expect(ptHtml).not.toContain(enAuth.meta.title);
+    expect(ptHtml).not.toContain('id="rumo-i18n"');
+    const enHtml = await (await request.get("/auth?lang=en")).text();
+    expect(enHtml).toContain(enAuth.meta.title);
     expect(enHtml).not.toContain(ptAuth.meta.title);
+    expect(enHtml).not.toContain('id="rumo-i18n"');
   });
 
   test("a static page is rendered in its language on the server and carries no catalogue", async ({ request }) => {
@@ -61,11 +78,17 @@ test.describe("i18n per route", () => {
   });
 
   test("switching the language loads the other language's catalogues in place", async ({ page }) => {
-    await page.goto("/auth");
+    await createUser(page.request, `i18n-switch-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/perfil?tab=preferences");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.getByRole("group").getByRole("button", { name: "en", exact: true }).first().click();
-    await expect(page.getByRole("tab", { name: enAuth.tabs.signIn })).toBeVisible();
+    // The preferences tab hydrates after the page (its code loads on demand): choose until it answers.
+    const select = page.getByRole("combobox", { name: "Idioma" });
+    await expect(async () => {
+      await select.selectOption("pt");
+      await select.selectOption("en");
+      await expect(page.getByRole("tab", { name: "Preferences" })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });

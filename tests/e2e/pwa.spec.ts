@@ -132,9 +132,11 @@ test.describe("installable app that works offline", () => {
       const page = await context.newPage();
       try {
         await dismissCookieBanner(page);
-        // A hydrated page: the update flow is React's (app/lib/pwa/register.ts); the static public
-        // pages only register the worker, and take a new version at their next load.
-        await page.goto("/auth");
+        // A hydrated page (an /app screen, signed in): the update flow is React's
+        // (app/lib/pwa/register.ts); the static pages (the public site, /auth) only register the
+        // worker, and take a new version at their next load.
+        await createUser(context.request, `pwa-update-${flow}-${Date.now()}@example.com`, { toursDone: true });
+        await page.goto("/app/tarefas");
         await untilHydrated(page);
         await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
         const versions = await watchWorkerVersions(page);

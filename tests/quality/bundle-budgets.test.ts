@@ -34,12 +34,13 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
     expect(loads.filter((l) => l.kind === "app").length).toBeGreaterThan(10);
   });
 
-  it("sends the public site's marketing pages without JavaScript (handle.hydrate === false)", () => {
-    const shouldBeStatic = ["/", "/about", "/pricing", "/premium", "/blog", "/blog/x", "/privacy", "/terms", "/legal-center", "/status", "/payment-success", "/payment-cancel"];
+  it("sends the public site's marketing pages and /auth without JavaScript (handle.hydrate === false)", () => {
+    // The sign-in page too: server-rendered forms posting to its action (decision 0052).
+    const shouldBeStatic = ["/", "/about", "/pricing", "/premium", "/blog", "/blog/x", "/privacy", "/terms", "/legal-center", "/status", "/payment-success", "/payment-cancel", "/auth"];
     const hydrated = loads.filter((l) => shouldBeStatic.includes(l.url) && l.hydrated).map((l) => l.url);
     expect(hydrated).toEqual([]);
-    // The sign-in page and the app stay interactive.
-    expect(loads.filter((l) => (l.url === "/auth" || l.kind === "app") && !l.hydrated).map((l) => l.url)).toEqual([]);
+    // The app stays interactive.
+    expect(loads.filter((l) => l.kind === "app" && !l.hydrated).map((l) => l.url)).toEqual([]);
   });
 
   it("keeps every route within its budget (or, for recorded debt, from growing)", () => {

@@ -19,14 +19,14 @@ const item = (module: string, id: string): TimelineItem => ({
 describe("timelineOf", () => {
   const seen: unknown[] = [];
   const modules = [
-    defineWorkerModule({ key: "calendar", searchTypes: [], timeline: () => known([item("calendar", "e1")]) }),
+    defineWorkerModule({ key: "calendar", searchTypes: [], timeline: () => known(() => [item("calendar", "e1")]) }),
     defineWorkerModule({ key: "notes", searchTypes: [] }),
     defineWorkerModule({
       key: "tasks",
       searchTypes: [],
       timeline: (_db, userId, range) => {
         seen.push({ userId, range });
-        return known([item("tasks", "t1")]);
+        return known(() => [item("tasks", "t1")]);
       },
     }),
   ];

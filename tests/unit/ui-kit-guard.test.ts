@@ -12,9 +12,10 @@ const ALLOWED: Record<string, number> = {
   "app/components/shell/search-dialog.tsx": 3, // combobox input with aria-activedescendant, category toggles, recent rows
   "app/components/notifications/notification-list.tsx": 1, // the row itself opens the notification
   "app/components/notifications/notification-bell.tsx": 1, // the bell's stand-in until its popover's PopoverButton has loaded (decision 0042)
-  "app/components/language-switch.tsx": 2, // segmented PT/EN toggle, and its static-page twin (a GET form's submit buttons)
+  "app/components/language-switch.tsx": 2, // the static PT/EN toggle: a GET form's submit buttons, and the page's other query parameters as hidden fields
   "app/components/shell/cookie-banner.tsx": 1, // a native checkbox as a switch: on static pages the page script, not React, reads it (decision 0042)
   "app/routes/admin/users.tsx": 1, // the row itself opens the account (as a notification row does)
+  "app/routes/auth/auth-forms.tsx": 2, // hidden fields of /auth's posted forms: the form's intent, the typed address a resend goes to (decision 0052)
 };
 
 describe("UI kit guard", () => {

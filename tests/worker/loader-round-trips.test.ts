@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticate } from "../../worker/auth/middleware";
+import { newId } from "../../worker/lib/ids";
 import { countingD1, type D1Call } from "./counting-bindings";
 import { api, ORIGIN, signUpAndLogIn } from "./helpers";
 
@@ -31,7 +32,7 @@ const KNOWN_OVER_BUDGET: Record<string, number> = {};
 
 const BUDGET = 1;
 
-type Counted = { name: string; roundTrips: number; sql: string[] };
+type Counted = { name: string; roundTrips: number; sql: string[]; calls: D1Call[]; data: unknown };
 
 async function countLoader(file: string, cookie: string, path = "/app/dashboard"): Promise<Counted | null> {
   const module = await MODULES[file]();
@@ -41,15 +42,16 @@ async function countLoader(file: string, cookie: string, path = "/app/dashboard"
   if (!auth) throw new Error(`no session for ${nameOf(file)}`);
   const calls: D1Call[] = [];
   const ctx = createExecutionContext();
-  const context = { cloudflare: { env: { ...env, DB: countingD1(env.DB, calls) }, ctx }, auth, lang: "pt", cspNonce: "test", requestId: "test" };
+  const context = { cloudflare: { env: { ...env, DB: countingD1(env.DB, calls) }, ctx }, auth, lang: "pt", cspNonce: "test", requestId: "test", fetchApi: () => Promise.reject(new Error("no API in this test")) };
+  let data: unknown;
   try {
-    await module.loader({ request, params: {}, context });
+    data = await module.loader({ request, params: {}, context });
   } catch (thrown) {
     // Redirects and not-found answers are thrown Responses: what they read still counts.
     if (!(thrown instanceof Response)) throw thrown;
   }
   await waitOnExecutionContext(ctx);
-  return { name: nameOf(file), roundTrips: calls.length, sql: calls.map((c) => `${c.kind}: ${c.sql.join(" ; ").slice(0, 120)}`) };
+  return { name: nameOf(file), roundTrips: calls.length, sql: calls.map((c) => `${c.kind}: ${c.sql.join(" ; ").slice(0, 120)}`), calls, data };
 }
 
 let demoCookie = "";
@@ -87,4 +89,55 @@ describe("D1 round trips per page loader (issue 20)", () => {
     expect(improved, improved.join("\n")).toEqual([]);
     // Some twenty loaders over real data, on a machine shared with other test runs.
   }, 240_000);
+});
+
+// The loop above opens each screen at its plain URL. A link to a task (search, the calendar) opens
+// /app/tarefas?task=<id> on the day the task is scheduled, which only the task's row tells.
+describe("/app/tarefas?task=<id> without a date (issue 20)", () => {
+  const TASKS = "../../app/modules/tasks/routes/tasks.tsx";
+  type TasksData = { day: string; today: string; focusId: string | null; timeline: { id: string }[]; others: { title: string }[] };
+  const create = async (cookie: string, path: string, body: Record<string, unknown>) => {
+    const response = await api(path, { body, headers: { cookie } });
+    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { task?: { id: string }; event?: { id: string } });
+  };
+  const task = async (cookie: string, title: string, scheduledStart: string) => (await create(cookie, "/tasks", { title, scheduledStart, durationMinutes: 30 })).task!.id;
+
+  it("shows the linked task's day (its tasks and other items) from one D1 round trip; another user's task is as a random id", async () => {
+    const cookie = await signUpAndLogIn(`linked-task-${Date.now()}@example.com`);
+    await api("/me/onboarding", { method: "POST", headers: { cookie }, body: { fullName: "Lia", language: "pt", timeZone: "Europe/Lisbon", firstModules: [] } });
+    // 28 March 2027 in Lisbon: clocks go forward at 01:00 UTC, a 23-hour day from 00:00Z to 23:00Z.
+    const linked = await task(cookie, "Ligada", "2027-03-28T12:00:00Z");
+    const early = await task(cookie, "Logo cedo", "2027-03-28T00:30:00Z");
+    await task(cookie, "Na véspera", "2027-03-27T23:30:00Z");
+    await task(cookie, "Já no dia seguinte", "2027-03-28T23:15:00Z");
+    await create(cookie, "/events", { title: "Almoço", start: "2027-03-28T13:00:00+01:00", end: "2027-03-28T14:00:00+01:00" });
+    await create(cookie, "/events", { title: "Outro dia", start: "2027-03-29T13:00:00+01:00", end: "2027-03-29T14:00:00+01:00" });
+
+    const opened = (await countLoader(TASKS, cookie, `/app/tarefas?task=${linked}`))!;
+    expect(opened.roundTrips, opened.sql.join("\n")).toBe(1);
+    const data = opened.data as TasksData;
+    expect(data.day).toBe("2027-03-28");
+    expect(data.focusId).toBe(linked);
+    expect(data.timeline.map((t) => t.id)).toEqual([early, linked]);
+    expect(data.others.map((o) => o.title)).toEqual(["Almoço"]);
+    // What is read around the task's start goes by the indexes, as the day's own reads do.
+    const [batch] = opened.calls;
+    for (const [i, statement] of batch.sql.entries()) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`).bind(...batch.params[i]).all<{ detail: string }>();
+      expect(results.map((r) => r.detail).filter((detail) => /^SCAN (tasks|events)\b/.test(detail)), statement).toEqual([]);
+    }
+    // The same as asking for the day by its date.
+    const byDate = (await countLoader(TASKS, cookie, `/app/tarefas?task=${linked}&date=2027-03-28`))!.data as TasksData;
+    expect(byDate).toEqual(data);
+
+    // Another user's task scheduled that day: nothing of it shows, exactly as for an id that does not exist.
+    const theirs = await task(adminCookie, "Do outro", "2027-03-28T12:00:00Z");
+    const foreign = (await countLoader(TASKS, cookie, `/app/tarefas?task=${theirs}`))!;
+    const random = (await countLoader(TASKS, cookie, `/app/tarefas?task=${newId()}`))!;
+    expect(foreign.roundTrips).toBe(1);
+    expect(foreign.data).toEqual(random.data);
+    expect((foreign.data as TasksData).focusId).toBeNull();
+    expect((foreign.data as TasksData).day).toBe((foreign.data as TasksData).today);
+  }, 60_000);
 });

@@ -24,8 +24,8 @@ const otherItems = new Map<string, TimelineItem[]>();
 const busyModule: WorkerModule = {
   key: "busy-sample",
   searchTypes: [],
-  timeline: (_db, userId, range) =>
-    known((otherItems.get(userId) ?? []).filter((item) => item.allDay || (Date.parse(item.start) < range.to.getTime() && Date.parse(item.end) > range.from.getTime()))),
+  timeline: (_db, userId) =>
+    known((range) => (otherItems.get(userId) ?? []).filter((item) => item.allDay || (Date.parse(item.start) < range.to.getTime() && Date.parse(item.end) > range.from.getTime()))),
 };
 const modules: WorkerModule[] = WORKER_MODULES.map((m) => (m.key === "tasks" ? { ...m, api: { mount: "/tasks", app: createTasksApi(() => modules) } } : m));
 modules.push(busyModule);

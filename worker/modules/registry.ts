@@ -7,7 +7,7 @@ import type { CronJob } from "../cron/registry";
 import type { ModuleSearchSource } from "../search/registry";
 import type { Db } from "../db/client";
 import { mapRead, readAll, run, type Read } from "../db/reads";
-import type { BodyRule, Exporter, TimelineItem, TimelineRange, WorkerModule } from "./types";
+import type { BodyRule, Exporter, TimelineBounds, TimelineItem, TimelineRange, WorkerModule } from "./types";
 
 const joinPath = (mount: string, path: string) => `${mount.replace(/\/$/, "")}/${path.replace(/^\//, "")}`.replace(/\/$/, "") || "/";
 
@@ -57,8 +57,16 @@ export function mountsOf(modules: readonly WorkerModule[]) {
  * module's statements go in one D1 batch.
  */
 export function timelineRead(modules: readonly WorkerModule[], db: Db, userId: string, range: TimelineRange, except?: string): Read<TimelineItem[]> {
+  return mapRead(timelineWithinRead(modules, db, userId, range, except), (itemsIn) => itemsIn(range));
+}
+
+/**
+ * `timelineRead` for a range only the batch reveals: the statements look within `bounds`, the
+ * answer gives the items of a range inside them (a task's day, once its row has been read).
+ */
+export function timelineWithinRead(modules: readonly WorkerModule[], db: Db, userId: string, bounds: TimelineBounds, except?: string): Read<(range: TimelineRange) => TimelineItem[]> {
   const sources = modules.filter((m) => m.timeline && m.key !== except);
-  return mapRead(readAll(sources.map((m) => m.timeline!(db, userId, range))), (items) => items.flat());
+  return mapRead(readAll(sources.map((m) => m.timeline!(db, userId, bounds))), (answers) => (range) => answers.flatMap((itemsIn) => itemsIn(range)));
 }
 
 /** `timelineRead`, run on its own (one D1 round trip). */

@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import { WORKER_MODULES } from ".";
 import type { Read } from "../db/reads";
-import { timelineOf, timelineRead } from "./registry";
-import type { TimelineItem, TimelineRange } from "./types";
+import { timelineOf, timelineRead, timelineWithinRead } from "./registry";
+import type { TimelineBounds, TimelineItem, TimelineRange } from "./types";
 
 /**
  * The user's timeline from every running module, `except` one: the calendar shows the others'
@@ -17,3 +17,7 @@ export const userTimeline = (db: Db, userId: string, range: TimelineRange, excep
 /** `userTimeline` as a `Read`, for a loader's own D1 batch. */
 export const userTimelineRead = (db: Db, userId: string, range: TimelineRange, except?: string): Read<TimelineItem[]> =>
   timelineRead(WORKER_MODULES, db, userId, range, except);
+
+/** `userTimelineRead` for a range only the batch reveals (registry.ts `timelineWithinRead`). */
+export const userTimelineWithinRead = (db: Db, userId: string, bounds: TimelineBounds, except?: string): Read<(range: TimelineRange) => TimelineItem[]> =>
+  timelineWithinRead(WORKER_MODULES, db, userId, bounds, except);

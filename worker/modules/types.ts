@@ -4,6 +4,7 @@
  * limits, the premium guard, search, the export and cron are derived from the list in
  * worker/modules/index.ts by the pure functions of worker/modules/registry.ts.
  */
+import type { SQL } from "drizzle-orm";
 import type { Hono } from "hono";
 import type { PremiumRoute } from "../billing/premium-routes";
 import type { CronJob } from "../cron/registry";
@@ -87,8 +88,18 @@ export type TimelineItem = {
 
 /** Half-open [from, to); `timeZone` is the user's, for all-day items. */
 export type TimelineRange = { from: Date; to: Date; timeZone: string };
-/** The module's items as a `Read` (worker/db/reads.ts): a page loader puts its statements in its own D1 batch. */
-export type TimelineSource = (db: Db, userId: string, range: TimelineRange) => Read<TimelineItem[]>;
+/** An instant, or one the batch itself reveals: UTC milliseconds as SQL (e.g. a subquery on another row). */
+export type Instant = Date | SQL<number>;
+/**
+ * Where a source's statements look: a range, or bounds that hold a range the batch itself reveals
+ * (e.g. around a linked task's start, read by a subquery in the same batch).
+ */
+export type TimelineBounds = { from: Instant; to: Instant; timeZone: string };
+/**
+ * The module's items as a `Read` (worker/db/reads.ts), so a page loader puts its statements in its
+ * own D1 batch: statements within `bounds`, and an answer that gives the items of a range inside them.
+ */
+export type TimelineSource = (db: Db, userId: string, bounds: TimelineBounds) => Read<(range: TimelineRange) => TimelineItem[]>;
 
 /** Type-checks a module declaration without widening it. */
 export const defineWorkerModule = <const M extends WorkerModule>(module: M) => module;

@@ -4,10 +4,10 @@
  * user starts typing), not with the page (bundle budgets, decision 0049).
  */
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
 import { Select, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
+import { FormActions } from "~/components/ui/form-actions";
 import { MoneyInput } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
@@ -67,14 +67,14 @@ export function SentenceDraft({
           <Notice tone="error">{saver.message}</Notice>
         </div>
       )}
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="ghost" onClick={onDiscard} disabled={saver.pending}>
-          {t("parse.discard")}
-        </Button>
-        <Button type="submit" loading={saver.pending}>
-          {saver.pending ? t("parse.saving") : t("parse.confirm")}
-        </Button>
-      </div>
+      <FormActions
+        className="sm:col-span-2"
+        cancelVariant="ghost"
+        cancelLabel={t("parse.discard")}
+        submitLabel={saver.pending ? t("parse.saving") : t("parse.confirm")}
+        onCancel={onDiscard}
+        pending={saver.pending}
+      />
     </form>
   );
 }

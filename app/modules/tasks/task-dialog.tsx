@@ -4,11 +4,11 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
 import { DateField, TimeField } from "~/components/ui/date-picker";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { Checkbox, Select, TextArea, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
+import { FormActions } from "~/components/ui/form-actions";
 import { useApiForm } from "~/components/ui/use-api-form";
 import type { Language } from "~/i18n/language";
 import { isQueued, writeOrQueue, type Queued } from "~/lib/offline/write";
@@ -113,14 +113,7 @@ export function TaskDialog({
               </div>
             </fieldset>
           )}
-          <div className="flex justify-end gap-2 pt-2">
-            <Button variant="secondary" onClick={onClose} disabled={api.pending}>
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" loading={api.pending}>
-              {editing ? t("form.save") : t("form.create")}
-            </Button>
-          </div>
+          <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={editing ? t("form.save") : t("form.create")} onCancel={onClose} pending={api.pending} />
         </DialogPanel>
       </div>
     </Dialog>

@@ -5,10 +5,10 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from "~/components/ui/dialog";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
 import { TimeField } from "~/components/ui/date-picker";
 import { Checkbox } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
+import { FormActions } from "~/components/ui/form-actions";
 import { useApiForm } from "~/components/ui/use-api-form";
 import type { Language } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
@@ -56,14 +56,7 @@ export function WorkingHoursDialog({ value, language, onClose, onSaved }: { valu
             </div>
             {form.errors["preferences.workingHours.days"] && <p className="text-sm text-red-700">{form.errors["preferences.workingHours.days"]}</p>}
           </fieldset>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose} disabled={form.pending}>
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" loading={form.pending}>
-              {t("form.save")}
-            </Button>
-          </div>
+          <FormActions cancelLabel={t("form.cancel")} submitLabel={t("form.save")} onCancel={onClose} pending={form.pending} />
         </DialogPanel>
       </div>
     </Dialog>

@@ -1,254 +1,307 @@
-import { useState, type FormEvent } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useRevalidator } from "react-router";
 import { Button, Field, Notice } from "~/components/ui/form";
-import { apiFetch } from "~/lib/api";
+import type { AuthActionData } from "./auth.server";
 
 /**
- * The sign-in screen's forms that its first paint does not need (sign-up tab, forgot password,
- * new password, two-factor, confirmation e-mail, unconfirmed address): loaded with React.lazy, so
- * they are out of /auth's first-load JavaScript (decision 0042). The server still renders whichever
- * the page opens on.
+ * The /auth screen's forms, rendered by the server only (decision 0052): real `<form method="post">`
+ * elements posting to the route's action, so they work without JavaScript and the browser's
+ * password manager sees them. A form that failed comes back with its message, its fields marked
+ * (`aria-invalid`, the first one focused) and what was typed, passwords excepted.
  */
-const emptySignUp = {
-  fullName: "",
-  email: "",
-  password: "",
-  confirmPassword: "",
-};
+type Result = AuthActionData | undefined;
 
-export function SignUpForm({ onCreated, referralCode }: { onCreated: () => void; referralCode: string | null }) {
-  const { t } = useTranslation("auth");
-  const [form, setForm] = useState(emptySignUp);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof emptySignUp) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value });
+const linkClass = "inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline";
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setFields({});
-    if (Object.values(form).some((value) => !value.trim())) return setError(t("validation.fillAllRequiredFields"));
-    if (form.password !== form.confirmPassword) return setError(t("validation.passwordsDoNotMatch"));
-    setBusy(true);
-    const result = await apiFetch("/auth/signup", {
-      body: {
-        ...form,
-        email: form.email.trim(),
-        ...(referralCode ? { referralCode } : {}),
-      },
-    });
-    setBusy(false);
-    if (!result.ok) {
-      setFields(result.error.fields ?? {});
-      return setError(result.error.message || t("errors.signUpUnexpected"));
-    }
-    setForm(emptySignUp);
-    onCreated();
-  }
+/** The field a failed form focuses: the first one with a message, else `fallback`. */
+function focusOf(result: Result, order: readonly string[], fallback?: string): string | undefined {
+  if (!result?.error) return undefined;
+  return order.find((name) => result.error!.fields[name]) ?? fallback;
+}
 
+function Intent({ name }: { name: AuthActionData["form"] }) {
+  return <input type="hidden" name="intent" value={name} />;
+}
+
+function FormError({ result, title }: { result: Result; title?: string }) {
+  if (!result?.error) return null;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("tabs.signUp")}>
-      <Field id="signup-name" label={t("fields.fullName")} autoComplete="name" value={form.fullName} onChange={set("fullName")} error={fields.fullName} required />
-      <Field id="signup-email" label={t("fields.email")} type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fields.email} required />
+    <Notice tone="error">
+      {title && <span className="block font-semibold">{title}</span>}
+      {result.error.message}
+    </Notice>
+  );
+}
+
+function PostForm({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    // data-auth-form: the page script holds a submit until a pending offline sign-out has finished.
+    <form method="post" noValidate className="space-y-4" aria-label={label} data-auth-form="">
+      {children}
+    </form>
+  );
+}
+
+export function SignInForm({ result, resend, forgotHref }: { result: Result; resend: Result; forgotHref: string }) {
+  const { t } = useTranslation("auth");
+  const fields = result?.error?.fields ?? {};
+  const focus = focusOf(result, ["email", "password"], "password");
+  const email = result?.values.email ?? resend?.values.email ?? "";
+  return (
+    <>
+      <PostForm label={t("tabs.signIn")}>
+        <Intent name="sign-in" />
+        <Field
+          id="login-email"
+          name="email"
+          label={t("fields.email")}
+          type="email"
+          autoComplete="email"
+          defaultValue={email}
+          error={fields.email}
+          autoFocus={focus === "email"}
+          required
+        />
+        <Field
+          id="login-password"
+          name="password"
+          label={t("fields.password")}
+          type="password"
+          autoComplete="current-password"
+          error={fields.password}
+          autoFocus={focus === "password"}
+          required
+        />
+        <FormError result={result} title={t("toasts.loginError")} />
+        <Button type="submit" className="w-full">
+          {t("actions.signIn")}
+        </Button>
+        <a href={forgotHref} className={linkClass}>
+          {t("actions.forgotPassword")}
+        </a>
+      </PostForm>
+      {(result?.error?.unconfirmed || resend) && <ResendConfirmation email={email} result={resend} />}
+    </>
+  );
+}
+
+export function SignUpForm({ result }: { result: Result }) {
+  const { t } = useTranslation("auth");
+  const fields = result?.error?.fields ?? {};
+  const focus = focusOf(result, ["fullName", "email", "password", "confirmPassword"]);
+  return (
+    <PostForm label={t("tabs.signUp")}>
+      <Intent name="sign-up" />
+      <Field
+        id="signup-name"
+        name="fullName"
+        label={t("fields.fullName")}
+        autoComplete="name"
+        defaultValue={result?.values.fullName ?? ""}
+        error={fields.fullName}
+        autoFocus={focus === "fullName"}
+        required
+      />
+      <Field
+        id="signup-email"
+        name="email"
+        label={t("fields.email")}
+        type="email"
+        autoComplete="email"
+        defaultValue={result?.values.email ?? ""}
+        error={fields.email}
+        autoFocus={focus === "email"}
+        required
+      />
       <Field
         id="signup-password"
+        name="password"
         label={t("fields.password")}
         type="password"
         autoComplete="new-password"
         minLength={6}
-        value={form.password}
-        onChange={set("password")}
         error={fields.password}
+        autoFocus={focus === "password"}
         required
       />
       <Field
         id="signup-confirm"
+        name="confirmPassword"
         label={t("fields.confirmPassword")}
         type="password"
         autoComplete="new-password"
         minLength={6}
-        value={form.confirmPassword}
-        onChange={set("confirmPassword")}
         error={fields.confirmPassword}
+        autoFocus={focus === "confirmPassword"}
         required
       />
-      {error && (
-        <Notice tone="error">
-          <span className="block font-semibold">{t("toasts.signupError")}</span>
-          {error}
-        </Notice>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
+      <FormError result={result} title={t("toasts.signupError")} />
+      <Button type="submit" className="w-full">
         {t("actions.signUp")}
       </Button>
-    </form>
+    </PostForm>
   );
 }
 
-export function ForgotPasswordForm({ onBack, onSent }: { onBack: () => void; onSent: (text: string) => void }) {
+export function ForgotPasswordForm({ result, backHref }: { result: Result; backHref: string }) {
   const { t } = useTranslation("auth");
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("validation.enterYourEmail"));
-    if (!email.includes("@")) return setError(t("validation.invalidEmail"));
-    setBusy(true);
-    const result = await apiFetch("/auth/password-reset", {
-      body: { email: email.trim() },
-    });
-    setBusy(false);
-    if (!result.ok) return setError(result.error.message || t("errors.resetFailed"));
-    onSent(`${t("toasts.emailSent")}: ${t("toasts.checkEmailForInstructions")}`);
-  }
-
+  const fields = result?.error?.fields ?? {};
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <PostForm>
+      <Intent name="forgot" />
       <h1 className="text-xl font-semibold">{t("forgot.title")}</h1>
       <p className="text-sm text-slate-600">{t("forgot.description")}</p>
-      <Field id="forgot-email" label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="submit" className="w-full" disabled={busy}>
+      <Field
+        id="forgot-email"
+        name="email"
+        label={t("fields.email")}
+        type="email"
+        autoComplete="email"
+        defaultValue={result?.values.email ?? ""}
+        error={fields.email}
+        autoFocus={Boolean(result?.error)}
+      />
+      <FormError result={result} />
+      <Button type="submit" className="w-full">
         {t("actions.sendRecovery")}
       </Button>
-      <Button type="button" variant="link" onClick={onBack}>
+      <a href={backHref} className={linkClass}>
         {t("actions.backToLogin")}
-      </Button>
-    </form>
+      </a>
+    </PostForm>
   );
 }
 
-export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+/** The form of a recovery link (/auth?type=recovery&token=): the action reads the token from the URL. */
+export function NewPasswordForm({ result }: { result: Result }) {
   const { t } = useTranslation("auth");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!password || !confirm) return setError(t("validation.fillAllFields"));
-    if (password.length < 6) return setError(t("validation.passwordTooShort"));
-    if (password !== confirm) return setError(t("validation.passwordsDoNotMatch"));
-    setBusy(true);
-    const result = await apiFetch("/auth/password-reset/confirm", {
-      body: { token, password },
-    });
-    setBusy(false);
-    if (!result.ok) return setError(result.error.message || t("errors.unexpected"));
-    window.history.replaceState(null, "", "/auth");
-    onDone();
-  }
-
+  const fields = result?.error?.fields ?? {};
+  const focus = focusOf(result, ["password", "confirmPassword"], "password");
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <PostForm>
+      <Intent name="new-password" />
       <h1 className="text-xl font-semibold">{t("recovery.title")}</h1>
       <Field
         id="new-password"
+        name="password"
         label={t("fields.newPassword")}
         type="password"
         autoComplete="new-password"
         minLength={6}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={fields.password}
+        autoFocus={focus === "password"}
       />
       <Field
         id="new-password-confirm"
+        name="confirmPassword"
         label={t("fields.confirmPassword")}
         type="password"
         autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        error={fields.confirmPassword}
+        autoFocus={focus === "confirmPassword"}
       />
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="submit" className="w-full" disabled={busy}>
+      <FormError result={result} />
+      <Button type="submit" className="w-full">
         {t("actions.setNewPassword")}
       </Button>
-    </form>
+    </PostForm>
   );
 }
 
-export function TwoFactorForm({ next }: { next: string }) {
+export function TwoFactorForm({ result }: { result: Result }) {
   const { t } = useTranslation("auth");
-  const navigate = useNavigate();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) return setError(t("validation.codeFormat"));
-    const result = await apiFetch("/auth/login/two-factor", {
-      body: { code: code.trim() },
-    });
-    if (!result.ok) return setError(result.error.message || t("errors.invalidCode"));
-    navigate(next, { replace: true });
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <PostForm>
+      <Intent name="two-factor" />
       <h1 className="text-xl font-semibold">{t("twoFactor.title")}</h1>
       <p className="text-sm text-slate-600">{t("twoFactor.description")}</p>
-      <Field id="totp-code" label={t("fields.code")} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-      {error && <Notice tone="error">{error}</Notice>}
+      {/* Focused at once: the screen asks for nothing else. */}
+      <Field id="totp-code" name="code" label={t("fields.code")} inputMode="numeric" autoComplete="one-time-code" error={result?.error?.fields.code} autoFocus />
+      <FormError result={result} />
       <Button type="submit" className="w-full">
         {t("actions.verify")}
       </Button>
-    </form>
+    </PostForm>
   );
 }
 
-/** Asks for a new confirmation e-mail (the answer never says whether the address exists). */
-export function ResendConfirmation({ initialEmail = "" }: { initialEmail?: string }) {
+/**
+ * Asks for a new confirmation e-mail (the answer never says whether the address exists): for the
+ * address just typed into the sign-in form (`email`), or one typed here.
+ */
+export function ResendConfirmation({ email, result }: { email?: string; result: Result }) {
   const { t } = useTranslation("auth");
-  const [email, setEmail] = useState(initialEmail);
-  const [state, setState] = useState<"idle" | "sent" | "error">("idle");
-  const [error, setError] = useState("");
-
-  async function resend() {
-    const result = await apiFetch("/auth/resend-confirmation", {
-      body: { email: email.trim() },
-    });
-    if (result.ok) setState("sent");
-    else {
-      setState("error");
-      setError(result.error.message);
-    }
-  }
-
-  if (state === "sent") return <Notice tone="success">{t("banner.sent")}</Notice>;
+  if (result?.sent) return <Notice tone="success">{t("banner.sent")}</Notice>;
   return (
-    <div className="space-y-2 rounded-lg bg-slate-50 p-3">
-      {!initialEmail && <Field id="resend-email" label={t("fields.email")} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
-      {state === "error" && <Notice tone="error">{error}</Notice>}
-      <Button type="button" variant="secondary" onClick={resend} disabled={!email.includes("@")}>
+    <form method="post" noValidate className="space-y-2 rounded-lg bg-slate-50 p-3" data-auth-form="">
+      <Intent name="resend" />
+      {email ? (
+        <input type="hidden" name="email" value={email} />
+      ) : (
+        <Field
+          id="resend-email"
+          name="email"
+          label={t("fields.email")}
+          type="email"
+          autoComplete="email"
+          defaultValue={result?.values.email ?? ""}
+          error={result?.error?.fields.email}
+          autoFocus={Boolean(result?.error)}
+        />
+      )}
+      <FormError result={result} />
+      <Button type="submit" variant="secondary">
         {t("actions.resendConfirmation")}
       </Button>
-    </div>
+    </form>
   );
 }
 
 /** Signed in, but the address still awaits confirmation (e.g. after changing it). */
-export function UnconfirmedScreen({ email }: { email: string }) {
+export function UnconfirmedScreen({ email, result, reloadHref }: { email: string; result: Result; reloadHref: string }) {
   const { t } = useTranslation("auth");
-  const { revalidate } = useRevalidator();
-  const [sent, setSent] = useState(false);
   return (
     <div className="space-y-4 text-center">
       <h1 className="text-xl font-semibold">{t("unconfirmed.title")}</h1>
       <p className="text-slate-600">{t("unconfirmed.description", { email })}</p>
-      {sent && <Notice tone="success">{t("banner.sent")}</Notice>}
-      <div className="flex justify-center gap-3">
-        <Button type="button" variant="secondary" onClick={async () => setSent((await apiFetch("/auth/resend-confirmation", { method: "POST" })).ok)}>
+      {result?.sent && <Notice tone="success">{t("banner.sent")}</Notice>}
+      <FormError result={result} />
+      <form method="post" className="flex justify-center gap-3" data-auth-form="">
+        {/* No address: the API sends to the signed-in account's. */}
+        <Intent name="resend" />
+        <Button type="submit" variant="secondary">
           {t("actions.resendConfirmation")}
         </Button>
-        <Button type="button" onClick={() => revalidate()}>
+        {/* "Already confirmed": the page again, which moves on once the address is confirmed. */}
+        <a href={reloadHref} className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
           {t("actions.alreadyConfirmed")}
-        </Button>
+        </a>
+      </form>
+    </div>
+  );
+}
+
+export function GoogleButton({ next }: { next: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="mt-6 space-y-3">
+      <div className="flex items-center gap-3 text-xs text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" />
+        {t("or")}
+        <span className="h-px flex-1 bg-slate-200" />
       </div>
+      <a
+        href={`/api/v1/auth/google?next=${encodeURIComponent(next)}`}
+        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
+          <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7z" />
+          <path fill="#34A853" d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3c-1.1.7-2.4 1.2-4 1.2-3.1 0-5.7-2.1-6.7-4.9H1.3v3.1A12 12 0 0 0 12 24z" />
+          <path fill="#FBBC05" d="M5.3 14.4a7.2 7.2 0 0 1 0-4.7V6.6h-4a12 12 0 0 0 0 10.8z" />
+          <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1C6.3 6.9 8.9 4.8 12 4.8z" />
+        </svg>
+        {t("actions.google")}
+      </a>
     </div>
   );
 }

@@ -2,18 +2,21 @@ import { Hono } from "hono";
 import { EVERY_MINUTE, EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { mapRead } from "../../db/reads";
 import { scopedTo } from "../../db/scoped";
-import { defineWorkerModule } from "../types";
+import { defineWorkerModule, type Instant } from "../types";
 import type { AppEnv } from "../../types";
 import { eventsApi } from "./api";
 import { googleCalendarSync } from "./google/job";
 import { ICS_BODIES, ICS_PREMIUM, icsApi } from "./ics-api";
-import { exportCalendar, exportFeeds, exportGoogleSync, occurrencesBetweenRead } from "./queries";
+import { exportCalendar, exportFeeds, exportGoogleSync, occurrencesWithinRead } from "./queries";
 import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
 import { eventSearch } from "./search";
 
 /** Where an occurrence opens in the app: the calendar on its day. */
 const urlOf = (id: string, start: string) => `/app/calendario?date=${start.slice(0, 10)}&event=${id}`;
+
+/** A timeline bound in UTC milliseconds (SQL ones are resolved by the batch). */
+const msOf = (at: Instant) => (at instanceof Date ? at.getTime() : at);
 
 /** The calendar (issue 12): events with recurrence, one-occurrence edits and reminders. */
 export const calendarModule = defineWorkerModule({
@@ -44,8 +47,8 @@ export const calendarModule = defineWorkerModule({
     { name: "google-calendar-sync", schedule: EVERY_QUARTER_HOUR, fanOut: googleCalendarSync },
   ],
   seed: seedCalendar,
-  timeline: (db, userId, range) =>
-    mapRead(occurrencesBetweenRead(scopedTo(db, userId), range.from.toISOString(), new Date(range.to.getTime()).toISOString(), range.timeZone), (occurrences) => occurrences.map((o) => ({
+  timeline: (db, userId, bounds) =>
+    mapRead(occurrencesWithinRead(scopedTo(db, userId), msOf(bounds.from), msOf(bounds.to), bounds.timeZone), (occurrencesIn) => (range) => occurrencesIn(range.from.getTime(), range.to.getTime()).map((o) => ({
       module: "calendar",
       id: o.id,
       occurrenceStart: o.occurrenceStart,

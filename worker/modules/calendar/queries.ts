@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
-import { read, run, type Read } from "../../db/reads";
+import { mapRead, read, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
@@ -149,13 +149,25 @@ const toItem = (row: EventRow, occurrence: { occurrenceStart: string; start: str
  */
 export function occurrencesBetweenRead(scoped: Scoped, from: string, to: string, viewerZone: string): Read<OccurrenceItem[]> {
   const { fromMs, toMs } = windowMs(from, to, viewerZone);
+  return mapRead(occurrencesWithinRead(scoped, fromMs, toMs, viewerZone), (occurrencesIn) => occurrencesIn(fromMs, toMs));
+}
+
+/** A bound in UTC milliseconds: a number, or SQL that the batch resolves (a subquery on another row). */
+export type MsBound = number | SQL<number>;
+
+/**
+ * `occurrencesBetweenRead` for a window only the batch reveals: the rows that can have an occurrence
+ * between the bounds, and an answer that gives the occurrences in a window [fromMs, toMs) inside them.
+ */
+export function occurrencesWithinRead(scoped: Scoped, fromBound: MsBound, toBound: MsBound, viewerZone: string): Read<(fromMs: number, toMs: number) => OccurrenceItem[]> {
   // All-day rows store UTC midnights but float to the viewer's zone (up to ±14 h): widen by a day.
-  const inRange = (alias: typeof events) => and(gt(alias.endsAt, fromMs - DAY_MS), sql`${alias.startsAt} < ${toMs + DAY_MS}`)!;
+  const [after, before] = typeof fromBound === "number" && typeof toBound === "number" ? [fromBound - DAY_MS, toBound + DAY_MS] : [sql`${fromBound} - ${DAY_MS}`, sql`${toBound} + ${DAY_MS}`];
+  const inRange = (alias: typeof events) => and(gt(alias.endsAt, after), sql`${alias.startsAt} < ${before}`)!;
   const seriesInRange = scoped.db
     .select({ id: events.id })
     .from(events)
     .where(and(eq(events.userId, scoped.userId), inRange(events), isNull(events.seriesId), isNotNull(events.rrule)));
-  return read(scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange))), (rows) => occurrencesOf(rows, fromMs, toMs, viewerZone));
+  return read(scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange))), (rows) => (fromMs, toMs) => occurrencesOf(rows, fromMs, toMs, viewerZone));
 }
 
 export async function occurrencesBetween(scoped: Scoped, from: string, to: string, viewerZone: string): Promise<OccurrenceItem[]> {

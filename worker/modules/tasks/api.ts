@@ -17,7 +17,7 @@ import type { AppEnv } from "../../types";
 import type { MessageKey } from "~/locales/types";
 import { isValidDate, isValidInstant } from "../calendar/recurrence";
 import { timelineRead } from "../registry";
-import type { TimelineItem, TimelineRange, WorkerModule } from "../types";
+import type { TimelineBounds, TimelineItem, TimelineRange, WorkerModule } from "../types";
 import * as store from "./queries";
 import { isTaskRule, nextDueDate } from "./recurrence";
 import { DEFAULT_HORIZON_DAYS, DEFAULT_WORKING_HOURS, localDateOf, planDay, scheduleTask, shiftDate, startOfDate, type BusyInterval, type ScheduleFailure, type WorkingHours, validateWorkingHours, workingHoursOf } from "./scheduling";
@@ -86,8 +86,8 @@ function busyOf(item: TimelineItem, timeZone: string): BusyInterval {
 }
 
 /** The module's timeline items: scheduled tasks that are not done (busy time for the user). */
-export const taskTimeline = (db: Db, userId: string, range: TimelineRange): Read<TimelineItem[]> =>
-  read(store.scheduledBetweenQuery(db, userId, range.from, range.to), (rows) => rows.map((task) => {
+export const taskTimeline = (db: Db, userId: string, bounds: TimelineBounds): Read<(range: TimelineRange) => TimelineItem[]> =>
+  read(store.scheduledBetweenQuery(db, userId, bounds.from, bounds.to), (rows) => (range) => rows.filter((task) => overlaps(task, range)).map((task) => {
     const start = task.scheduledStart!.toISOString();
     return {
       module: "tasks",
@@ -101,6 +101,10 @@ export const taskTimeline = (db: Db, userId: string, range: TimelineRange): Read
       url: `/app/tarefas?task=${task.id}`,
     };
   }));
+
+/** Whether a scheduled task overlaps the range (what scheduledBetweenQuery selects, for bounds wider than the range). */
+const overlaps = (task: Task, range: TimelineRange) =>
+  task.scheduledStart!.getTime() < range.to.getTime() && task.scheduledStart!.getTime() + task.durationMinutes * MINUTE > range.from.getTime();
 
 /** Busy time between `from` and `to`: every other module's busy items and the user's scheduled tasks. */
 async function busyTimeOf(modules: readonly WorkerModule[], db: Db, user: User, from: Date, to: Date, exceptTask?: string): Promise<BusyInterval[]> {

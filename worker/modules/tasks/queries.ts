@@ -6,6 +6,7 @@ import { isWellFormedId, ownedOr404 } from "../../db/owned";
 import { known, read, run, type Read } from "../../db/reads";
 import { scopedTo } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
+import type { Instant } from "../types";
 import type { TaskStatus } from "./constants";
 import { tasks, type Task } from "./schema";
 
@@ -28,7 +29,7 @@ const rankOf = (priority: Task["priority"]) => (priority === "high" ? 0 : priori
  * tasks scheduled in it, by start. Otherwise the list: earliest due date first (none last), then
  * priority, then creation.
  */
-export function listTasksRead(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Date; to: Date }; page: PageRequest }) {
+export function listTasksRead(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Instant; to: Instant }; page: PageRequest }) {
   const scoped = scopedTo(db, userId);
   const status = options.status?.length ? inArray(tasks.status, options.status) : undefined;
   if (options.day) {
@@ -58,6 +59,16 @@ export const taskOr404 = (db: Db, userId: string, id: string | undefined) => own
 /** The user's task, or undefined (missing, another user's, malformed id: then nothing is read). */
 export const findTaskRead = (db: Db, userId: string, id: string | undefined): Read<Task | undefined> =>
   isWellFormedId(id) ? read(scopedTo(db, userId).select(tasks, eq(tasks.id, id)).limit(1), ([task]) => task) : known(undefined);
+
+/**
+ * The start of the user's task as SQL (UTC milliseconds; NULL when it is unscheduled, missing or
+ * another user's), for statements of the same batch that look around it. Undefined for a malformed id.
+ */
+export function scheduledStartOf(db: Db, userId: string, id: string | undefined): SQL<number> | undefined {
+  if (!isWellFormedId(id)) return undefined;
+  const start = db.select({ at: tasks.scheduledStart }).from(tasks).where(scopedTo(db, userId).owned(tasks, eq(tasks.id, id))).limit(1);
+  return sql<number>`${start}`;
+}
 
 export async function insertTask(db: Db, userId: string, values: NewTask): Promise<Task> {
   const [row] = await scopedTo(db, userId).insert(tasks, values).returning();
@@ -93,11 +104,12 @@ export async function deleteTask(db: Db, userId: string, id: string): Promise<bo
  * Scheduled tasks that overlap [from, to), done ones included only when `includeDone`. A task
  * lasts at most a day, so only starts from a day before `from` can reach into the range (index range).
  */
-export function scheduledBetweenQuery(db: Db, userId: string, from: Date, to: Date, options: { includeDone?: boolean; exceptId?: string } = {}) {
+export function scheduledBetweenQuery(db: Db, userId: string, from: Instant, to: Instant, options: { includeDone?: boolean; exceptId?: string } = {}) {
+  const reach = MAX_DURATION_MINUTES * MINUTE;
   const where: (SQL | undefined)[] = [
-    gt(tasks.scheduledStart, new Date(from.getTime() - MAX_DURATION_MINUTES * MINUTE)),
+    gt(tasks.scheduledStart, from instanceof Date ? new Date(from.getTime() - reach) : sql`(${from} - ${reach})`),
     lt(tasks.scheduledStart, to),
-    sql`${tasks.scheduledStart} + ${tasks.durationMinutes} * ${MINUTE} > ${from.getTime()}`,
+    sql`${tasks.scheduledStart} + ${tasks.durationMinutes} * ${MINUTE} > ${from instanceof Date ? from.getTime() : from}`,
     options.includeDone ? undefined : ne(tasks.status, "done"),
     options.exceptId ? ne(tasks.id, options.exceptId) : undefined,
   ];

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
 import { Select, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
+import { FormActions } from "~/components/ui/form-actions";
 import { MoneyInput } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
@@ -97,14 +98,7 @@ export function TransactionForm({
               }}
             />
             {form.message && <Notice tone="error">{form.message}</Notice>}
-            <div className="flex justify-end gap-2 pt-2">
-              <Button variant="secondary" onClick={onClose} disabled={form.pending}>
-                {t("form.cancel")}
-              </Button>
-              <Button type="submit" loading={form.pending}>
-                {t("form.save")}
-              </Button>
-            </div>
+            <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={t("form.save")} onCancel={onClose} pending={form.pending} />
           </form>
         </DialogPanel>
       </div>

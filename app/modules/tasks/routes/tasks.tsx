@@ -28,9 +28,11 @@ import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
 import { publicTask } from "@worker/modules/tasks/api";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
-import { readAll, run } from "@worker/db/reads";
-import { findTaskRead, listTasksRead } from "@worker/modules/tasks/queries";
-import { userTimelineRead } from "@worker/modules/timeline";
+import { known, readAll, run } from "@worker/db/reads";
+import { findTaskRead, listTasksRead, scheduledStartOf, type Task } from "@worker/modules/tasks/queries";
+import { userTimelineRead, userTimelineWithinRead } from "@worker/modules/timeline";
+import type { TimelineItem, TimelineRange } from "@worker/modules/types";
+import { sql, type SQL } from "drizzle-orm";
 import { localDateOf, shiftDate, startOfDate } from "@worker/modules/tasks/scheduling";
 import { emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, type TaskForm, type TaskView } from "../model";
 import type { Dialogue } from "../task-dialog";
@@ -50,23 +52,37 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const timeZone = user.timeZone;
   const today = localDateOf(new Date(), timeZone);
-  const focusId = url.searchParams.get("task");
+  const focusId = url.searchParams.get("task") ?? undefined;
   const asked = url.searchParams.get("date") ?? "";
+  const rangeOf = (day: string) => ({ from: startOfDate(day, timeZone), to: startOfDate(shiftDate(day, 1), timeZone) });
   // The day's tasks and the other modules' items in it (the day timeline).
   const dayRead = (day: string) => {
-    const range = { from: startOfDate(day, timeZone), to: startOfDate(shiftDate(day, 1), timeZone) };
-    return readAll([listTasksRead(db, user.id, { day: range, page: { limit: 200 } }), userTimelineRead(db, user.id, { ...range, timeZone }, "tasks")]);
+    const range = rangeOf(day);
+    return readAll([listTasksRead(db, user.id, { day: range, page: { limit: DAY_LIMIT } }), userTimelineRead(db, user.id, { ...range, timeZone }, "tasks")]);
   };
-  // One D1 batch: the linked task, the asked day (today when none), the pending list.
+  // A link to a task (search, calendar) shows the day it is scheduled on, which only the task's row
+  // tells. So that this stays one round trip (issue 20), the batch also reads around the task's start
+  // (a subquery on it, by the user's id): a local day lasts at most 25 hours, so its day lies within
+  // AROUND of the start either way, and is cut out of what was read once the row is known.
+  const around = isIsoDate(asked) ? undefined : scheduledStartOf(db, user.id, focusId);
+  const aroundRead = (start: SQL<number>) => {
+    const bounds = { from: sql<number>`${start} - ${AROUND_MS}`, to: sql<number>`${start} + ${AROUND_MS}` };
+    // Up to three local days fall within the bounds: room for the page of each.
+    return readAll([listTasksRead(db, user.id, { day: bounds, page: { limit: 3 * DAY_LIMIT } }), userTimelineWithinRead(db, user.id, { ...bounds, timeZone }, "tasks")]);
+  };
+  // One D1 batch: the linked task (and around its start), the asked day (today when none), the pending list.
   const first = isIsoDate(asked) ? asked : today;
-  const [focus, firstDay, pending] = await run(
+  const [focus, aroundFocus, firstDay, pending] = await run(
     db,
-    readAll([findTaskRead(db, user.id, focusId ?? undefined), dayRead(first), listTasksRead(db, user.id, { status: ["todo", "in_progress"], page: { limit: 200 } })]),
+    readAll([
+      findTaskRead(db, user.id, focusId),
+      around ? aroundRead(around) : known(undefined),
+      dayRead(first),
+      listTasksRead(db, user.id, { status: ["todo", "in_progress"], page: { limit: DAY_LIMIT } }),
+    ]),
   );
-  // A link to a task (search, calendar) shows the day it is scheduled on: when that is not the day
-  // just read, a second round trip reads it (the day depends on the task's row).
   const day = isIsoDate(asked) ? asked : focus?.scheduledStart ? localDateOf(focus.scheduledStart, timeZone) : today;
-  const [timeline, others] = day === first ? firstDay : await run(db, dayRead(day));
+  const [timeline, others] = day === first || !aroundFocus ? firstDay : inDay(aroundFocus, rangeOf(day), timeZone);
   return {
     today,
     day,
@@ -77,6 +93,17 @@ export async function loader(args: Route.LoaderArgs) {
     pending: pending.items.map((task) => publicTask(task, today)) as TaskView[],
     others: others.filter((item) => !item.allDay).map(({ module, id, title, start, end, url: link, occurrenceStart }) => ({ module, id, title, start, end, url: link, key: `${module}-${id}-${occurrenceStart}` })),
   };
+}
+
+/** The most tasks the day timeline and the pending list show. */
+const DAY_LIMIT = 200;
+/** How far either side of a linked task's start its local day can reach (25 hours, and an hour to spare). */
+const AROUND_MS = 26 * 60 * 60_000;
+
+/** The day's tasks and other items, cut out of what was read around a linked task's start. */
+function inDay([around, othersIn]: [{ items: Task[] }, (range: TimelineRange) => TimelineItem[]], range: { from: Date; to: Date }, timeZone: string) {
+  const items = around.items.filter((task) => task.scheduledStart! >= range.from && task.scheduledStart! < range.to).slice(0, DAY_LIMIT);
+  return [{ items }, othersIn({ ...range, timeZone })] as const;
 }
 
 type PlanAnswer = { placed: TaskView[]; unplaced: { task: TaskView; reason: "no_slot" | "too_long" | "due_passed" }[] };
