@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// `npm run bench:long-tasks`: the main thread's long tasks on the /app pages of issue 20, signed in,
+// at Lighthouse's 4× CPU slowdown (decision 0054).
+//
+// Starts `node scripts/start.mjs` on a free port with fresh state (run `npm run build` first: this
+// script never builds), signs the seeded demo account in through the API, and loads each page in a
+// new headless Chromium context (system Chromium, CDP `Emulation.setCPUThrottlingRate` 4) RUNS times.
+// A buffered PerformanceObserver('longtask') registered before any page script records every task
+// over 50 ms until 5 s after `load`. Prints per page and run: the number of long tasks, the longest,
+// total blocking time (Σ task − 50 ms) and when each task started; then the medians and the load average.
+//
+// With LT_PROFILE=1 the first run of each page is also sampled (CDP Profiler) and the longest
+// stretch of main-thread work in it is broken down by function (self and total time, bundled names).
+//
+// Environment: LT_PORT (default: a free port), LT_PATHS (comma-separated), LT_RUNS (default 3),
+// LT_CPU (slowdown, default 4), LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import { chromium } from "playwright";
+
+const PAGES = ["/app/dashboard", "/app/tarefas", "/app/financas"];
+// Every guided tour marked as seen (as scripts/lighthouse.mjs): a first-visit tour would cover the page.
+const GUIDES = ["dashboard", ...["calendario", "tarefas", "objetivos", "diario", "financas", "ciclo-menstrual", "autocuidado", "chat", "assistant", "relatorios-semanais"].map((m) => `module-${m}`)];
+const AFTER_LOAD_MS = 5000;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(String(port)));
+    });
+  });
+
+const port = process.env.LT_PORT || (await freePort());
+const paths = process.env.LT_PATHS ? process.env.LT_PATHS.split(",") : PAGES;
+const runs = Number(process.env.LT_RUNS || 3);
+const cpu = Number(process.env.LT_CPU || 4);
+const base = `http://localhost:${port}`;
+
+const server = spawn("node", ["scripts/start.mjs"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, PORT: port, RUMO_STATE_DIR: `.wrangler/lt-state-${port}`, RUMO_FRESH_STATE: "1" },
+});
+let browser;
+async function stop() {
+  await browser?.close().catch(() => undefined);
+  // start.mjs stops wrangler and its workerd child on SIGTERM.
+  if (server.exitCode === null) server.kill("SIGTERM");
+  rmSync(`.wrangler/lt-state-${port}`, { recursive: true, force: true });
+}
+process.on("SIGINT", () => void stop().then(() => process.exit(130)));
+
+/** The demo account's session cookies, through the API, with every tour marked as seen. */
+async function signIn() {
+  const headers = { origin: base, "content-type": "application/json" };
+  const { email, password } = await (await fetch(`${base}/api/dev/seed`, { method: "POST", headers })).json();
+  const login = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
+  if (!login.ok) throw new Error(`demo sign-in failed: ${login.status}`);
+  const cookies = login.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const me = await fetch(`${base}/api/v1/me`, { method: "PATCH", headers: { ...headers, cookie: cookies.join("; ") }, body: JSON.stringify({ preferences: { completedGuides: GUIDES } }) });
+  if (!me.ok) throw new Error(`marking the tours as seen failed: ${me.status}`);
+  return cookies.map((c) => {
+    const at = c.indexOf("=");
+    return { name: c.slice(0, at), value: c.slice(at + 1), url: base };
+  });
+}
+
+// Runs before any page script: collects long tasks (buffered) and the load time.
+const observe = () => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) });
+  }).observe({ type: "longtask", buffered: true });
+};
+
+/**
+ * The longest stretch of samples without an idle one (≈ the longest task) in a CPU profile, with
+ * the functions that took its time: self time, and total time (the function or what it called).
+ */
+function biggestTask(profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  // "(program)" is the browser's own work (style, layout, parsing): part of a task, not idle.
+  const idle = (id) => nodes.get(id).callFrame.functionName === "(idle)";
+  let best = { from: 0, to: 0, ms: 0 };
+  let from = -1;
+  let elapsed = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    if (idle(profile.samples[i])) {
+      if (from >= 0 && elapsed > best.ms) best = { from, to: i, ms: elapsed };
+      from = -1;
+      elapsed = 0;
+    } else {
+      if (from < 0) from = i;
+      elapsed += delta;
+    }
+  }
+  const label = (id) => {
+    const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+    return `${functionName || "(anonymous)"} ${url.replace(/^.*\/assets\//, "")}:${lineNumber + 1}:${columnNumber + 1}`;
+  };
+  const self = new Map();
+  const total = new Map();
+  for (let i = best.from; i < best.to; i++) {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const id = profile.samples[i];
+    self.set(label(id), (self.get(label(id)) ?? 0) + ms);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const name = label(at);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      total.set(name, (total.get(name) ?? 0) + ms);
+    }
+  }
+  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => `  ${ms.toFixed(0).padStart(5)} ms  ${name}`).join("\n");
+  return `longest busy stretch ≈ ${best.ms.toFixed(0)} ms\n self:\n${top(self, 15)}\n total:\n${top(total, 40)}`;
+}
+
+async function measure(cookies, path, { profile = false } = {}) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addCookies(cookies);
+    await context.addInitScript(observe);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    if (profile) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    const response = await page.goto(path, { waitUntil: "load" });
+    if (!response?.ok() || !page.url().endsWith(path)) throw new Error(`${path}: ${response?.status()} at ${page.url()}`);
+    await sleep(AFTER_LOAD_MS);
+    if (profile) console.log(`${path}: ${biggestTask((await cdp.send("Profiler.stop")).profile)}`);
+    const { tasks, load } = await page.evaluate(() => ({ tasks: window.__longTasks, load: Math.round(performance.getEntriesByType("navigation")[0].loadEventEnd) }));
+    return {
+      count: tasks.length,
+      longest: Math.max(0, ...tasks.map((t) => t.duration)),
+      tbt: tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
+      load,
+      tasks: tasks.map((t) => `${t.duration}@${t.start}`).join(" "),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+};
+
+try {
+  for (let attempt = 0; ; attempt++) {
+    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (attempt > 1440 || server.exitCode !== null) throw new Error("the server did not become healthy");
+    await sleep(250);
+  }
+  const cookies = await signIn();
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-quic"] });
+  // One warm-up load each (the worker's first requests compile modules), not counted.
+  for (const path of paths) await measure(cookies, path);
+  const results = Object.fromEntries(paths.map((path) => [path, []]));
+  const loads = [];
+  // Pages interleaved, so a burst of load on the machine touches every page alike.
+  for (let run = 0; run < runs; run++) {
+    for (const path of paths) {
+      const result = await measure(cookies, path, { profile: run === 0 && Boolean(process.env.LT_PROFILE) });
+      results[path].push(result);
+      loads.push(loadavg()[0]);
+      console.log(`${path} run ${run + 1}: ${result.count} long tasks, longest ${result.longest} ms, TBT ${result.tbt} ms, load event ${result.load} ms; tasks (ms@start): ${result.tasks}`);
+    }
+  }
+  console.log(`\nCPU ${cpu}×, ${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+  console.table(
+    Object.fromEntries(
+      paths.map((path) => {
+        const r = results[path];
+        return [path, { "long tasks": median(r.map((x) => x.count)), "longest ms": median(r.map((x) => x.longest)), "TBT ms": median(r.map((x) => x.tbt)), "load event ms": median(r.map((x) => x.load)) }];
+      }),
+    ),
+  );
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stop();
+}
