@@ -12,32 +12,21 @@
 // LH_PATHS (comma-separated, default the six pages), CHROME_PATH (default /usr/bin/chromium), RUMO_SKIP_BUILD.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright";
+import { freePort } from "./free-port.mjs";
+import { SEEN_GUIDES as GUIDES } from "./seen-guides.mjs";
 
 const PAGES = ["/", "/pricing", "/auth", "/app/dashboard", "/app/tarefas", "/app/financas"];
 const START_URL = "/app/meu-impacto";
 const MIN_PERFORMANCE = 95;
 const MIN_ACCESSIBILITY = 100;
-// Every guided tour marked as seen, as a returning user (a first-visit tour would cover the page).
-const GUIDES = ["dashboard", ...["calendario", "tarefas", "objetivos", "diario", "financas", "ciclo-menstrual", "autocuidado", "chat", "assistant", "relatorios-semanais"].map((m) => `module-${m}`)];
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(String(port)));
-    });
-  });
-
-const port = process.env.LH_PORT || (await freePort());
+const port = process.env.LH_PORT || String(await freePort());
 const paths = process.env.LH_PATHS ? process.env.LH_PATHS.split(",") : PAGES;
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const base = `http://localhost:${port}`;

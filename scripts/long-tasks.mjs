@@ -16,27 +16,16 @@
 // LT_CPU (slowdown, default 4), LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright";
+import { freePort } from "./free-port.mjs";
+import { SEEN_GUIDES as GUIDES } from "./seen-guides.mjs";
 
 const PAGES = ["/app/dashboard", "/app/tarefas", "/app/financas"];
-// Every guided tour marked as seen (as scripts/lighthouse.mjs): a first-visit tour would cover the page.
-const GUIDES = ["dashboard", ...["calendario", "tarefas", "objetivos", "diario", "financas", "ciclo-menstrual", "autocuidado", "chat", "assistant", "relatorios-semanais"].map((m) => `module-${m}`)];
 const AFTER_LOAD_MS = 5000;
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(String(port)));
-    });
-  });
-
-const port = process.env.LT_PORT || (await freePort());
+const port = process.env.LT_PORT || String(await freePort());
 const paths = process.env.LT_PATHS ? process.env.LT_PATHS.split(",") : PAGES;
 const runs = Number(process.env.LT_RUNS || 3);
 const cpu = Number(process.env.LT_CPU || 4);
