@@ -3,8 +3,7 @@
  * every 5 minutes. A refused isolation check raises the specification's destructive toast; an
  * invalid session sends the user to sign in; a network failure changes nothing.
  */
-import { useSyncExternalStore } from "react";
-import { useAfterFirstPaint } from "../after-first-paint";
+import { useEffect, useSyncExternalStore } from "react";
 
 export const PROBE_EVERY_MS = 300_000;
 
@@ -56,12 +55,13 @@ const browserFetch: ProbeDeps["fetchProbe"] = async () => {
   return { status: response.status, body: response.ok ? ((await response.json()) as ProbeAnswer) : null };
 };
 
-/** Runs the probe in the signed-in shell, from its turn after the first paint (decision 0054). */
+/** Runs the probe in the signed-in shell. */
 export function useSecurityProbe(onProblem: () => void, onSignedOut: () => void) {
-  useAfterFirstPaint(() => {
+  useEffect(() => {
     const deps = { fetchProbe: browserFetch, onProblem, onSignedOut };
     void runProbe(deps);
     const id = window.setInterval(() => void runProbe(deps), PROBE_EVERY_MS);
     return () => window.clearInterval(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
