@@ -14,12 +14,11 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright";
 import { freePort } from "./free-port.mjs";
-import { SEEN_GUIDES as GUIDES } from "./seen-guides.mjs";
+import { SEEN_GUIDES as GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
 
 const PAGES = ["/", "/pricing", "/auth", "/app/dashboard", "/app/tarefas", "/app/financas"];
 const START_URL = "/app/meu-impacto";
@@ -100,12 +99,7 @@ async function pwaChecks(account) {
 }
 
 try {
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    if (attempt > 1440 || server.exitCode !== null) throw new Error("the server did not become healthy");
-    await sleep(250);
-  }
+  await waitUntilHealthy(base, server);
   const account = await signIn();
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const rows = [];

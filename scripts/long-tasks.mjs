@@ -20,7 +20,7 @@ import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright";
 import { freePort } from "./free-port.mjs";
-import { SEEN_GUIDES as GUIDES } from "./seen-guides.mjs";
+import { SEEN_GUIDES as GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
 
 const PAGES = ["/app/dashboard", "/app/tarefas", "/app/financas"];
 const AFTER_LOAD_MS = 5000;
@@ -150,12 +150,7 @@ const median = (values) => {
 };
 
 try {
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    if (attempt > 1440 || server.exitCode !== null) throw new Error("the server did not become healthy");
-    await sleep(250);
-  }
+  await waitUntilHealthy(base, server);
   const cookies = await signIn();
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-quic"] });
   // One warm-up load each (the worker's first requests compile modules), not counted.
