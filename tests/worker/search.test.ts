@@ -65,6 +65,18 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     ]);
   });
 
+  it("carries the first 140 characters of a long description, and an untitled note's title from its text", async () => {
+    const long = `Lista longa ${"palavras açucaradas ".repeat(40)}fim`;
+    await run("insert into tasks (id, user_id, title, description, status) values ('task-long', ?, 'Tarefa comprida', ?, 'todo')", anaId, long);
+    await run("insert into diary_entries (id, user_id, title, content, date) values ('note-untitled', ?, '', ?, '2026-11-22')", anaId, `Hoje 🌧️ choveu ${"muito ".repeat(30)}`);
+    const [task] = await search(ana, "comprida");
+    expect(task.description).toBe(long.slice(0, 140));
+    const [note] = await search(ana, "choveu");
+    expect(note.title).toBe(`Hoje 🌧️ choveu ${"muito ".repeat(30)}`.slice(0, 60));
+    await run("delete from tasks where id = 'task-long'");
+    await run("delete from diary_entries where id = 'note-untitled'");
+  });
+
   it("ignores case and accents both ways", async () => {
     expect(await titles(ana, "reuniao")).toEqual(["Reunião de equipa"]);
     expect(await titles(ana, "REUNIÃO")).toEqual(["Reunião de equipa"]);

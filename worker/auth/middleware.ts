@@ -1,9 +1,9 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { pickLanguage, readCookie } from "~/i18n/language";
 import * as accounts from "../db/accounts";
 import { database, type Db } from "../db/client";
+import { runBound, type Bound } from "../db/prepared";
 import { apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { rateLimiter } from "./rate-limit";
@@ -132,20 +132,21 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * Runs `query` (a drizzle query, not awaited) for the signed-in user, reading their account in the
- * same D1 batch when the session came from KV alone: one round trip for both. A disabled or deleted
- * account answers 401 as everywhere else (its rows, read in the same batch, are dropped).
+ * Runs `query` (a prepared statement with its values, worker/db/prepared.ts) for the signed-in user,
+ * reading their account in the same D1 batch when the session came from KV alone: one round trip
+ * for both. A disabled or deleted account answers 401 as everywhere else (its rows, read in the
+ * same batch, are dropped).
  */
 export async function readWithAccount(c: Context<AppEnv>): Promise<{ auth: Auth }>;
-export async function readWithAccount<T>(c: Context<AppEnv>, query: (db: Db, userId: string) => BatchItem<"sqlite"> & PromiseLike<T>): Promise<{ auth: Auth; rows: T }>;
-export async function readWithAccount<T>(c: Context<AppEnv>, query?: (db: Db, userId: string) => BatchItem<"sqlite"> & PromiseLike<T>): Promise<{ auth: Auth; rows?: T }> {
+export async function readWithAccount<T>(c: Context<AppEnv>, query: (db: Db, userId: string) => Bound<T>): Promise<{ auth: Auth; rows: T }>;
+export async function readWithAccount<T>(c: Context<AppEnv>, query?: (db: Db, userId: string) => Bound<T>): Promise<{ auth: Auth; rows?: T }> {
   const db = database(c.env.DB);
   const ready = c.get("auth");
-  if (ready) return { auth: ready, rows: query ? await query(db, ready.user.id) : undefined };
+  if (ready) return { auth: ready, rows: query ? (await runBound(c.env.DB, [query(db, ready.user.id)]))[0] : undefined };
   const deferred = c.get("deferredAuth");
   if (!deferred) throw apiError("unauthenticated");
   const userId = deferred.session.userId;
-  const [user, profile, paid, rows] = await db.batch([...accounts.accountReads(db, userId), ...(query ? [query(db, userId)] : [])]);
+  const [user, profile, paid, rows] = await runBound(c.env.DB, [...accounts.accountReads(db, userId), ...(query ? [query(db, userId)] : [])]);
   const account = accounts.accountFrom([user, profile, paid]);
   if (!account || account.user.disabledAt) throw apiError("unauthenticated");
   const auth: Auth = { ...account, ...deferred };

@@ -1,7 +1,7 @@
 import * as accounts from "../db/accounts";
 import type { Db } from "../db/client";
 import { log } from "../lib/log";
-import { generateToken, hashToken } from "./tokens";
+import { digestToken, generateToken, hashToken } from "./tokens";
 
 /** Sliding expiry: a session unused for 14 days ends; none lives longer than 90 days. */
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
@@ -86,7 +86,7 @@ export async function createSession(
 export async function validateSessionToken(deps: SessionDeps, token: string, options: { strict?: boolean } = {}): Promise<SessionValidation> {
   if (!/^[a-z2-7]{32}$/.test(token)) return { status: "invalid" };
   const now = (deps.now?.() ?? new Date()).getTime();
-  const id = hashToken(token);
+  const id = await digestToken(token);
   let record = options.strict ? null : await deps.kv.get<SessionRecord>(kvKey(id), "json");
   let account: accounts.Account | undefined;
   if (!record) {

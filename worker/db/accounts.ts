@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { bound } from "./prepared";
 import { authTokens, mailOutbox, profiles, sessions, subscriptions, users } from "./schema";
 
 export type User = typeof users.$inferSelect;
@@ -37,6 +38,14 @@ function prepareHotReads(db: Db) {
       .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
       .where(eq(sessions.id, sql.placeholder("sessionId")))
       .prepare(),
+    // The account as three plain reads for a handler's own batch (`accountReads`). Not the join
+    // above: in a batch D1 answers rows as objects, and the joined tables' same-named columns (id,
+    // user_id, created_at…) would overwrite each other.
+    accountParts: [
+      db.select().from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare(),
+      db.select().from(profiles).where(eq(profiles.userId, sql.placeholder("userId"))).limit(1).prepare(),
+      db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).limit(1).prepare(),
+    ] as const,
   };
 }
 function hot(db: Db) {
@@ -56,15 +65,12 @@ export const findUserById = (db: Db, userId: string): Promise<User | undefined> 
 
 /**
  * The account as three plain reads to put in a handler's own D1 batch (worker/auth/middleware.ts
- * `readWithAccount`). Not the join above: in a batch D1 answers rows as objects, and the joined
- * tables' same-named columns (id, user_id, created_at…) would overwrite each other.
+ * `readWithAccount`, with worker/db/prepared.ts `runBound`).
  */
-export const accountReads = (db: Db, userId: string) =>
-  [
-    db.select().from(users).where(eq(users.id, userId)).limit(1),
-    db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
-    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
-  ] as const;
+export const accountReads = (db: Db, userId: string) => {
+  const [user, profile, paid] = hot(db).accountParts;
+  return [bound<User[]>(user, { userId }), bound<Profile[]>(profile, { userId }), bound<PaidSubscription[]>(paid, { userId })] as const;
+};
 
 /** The account from the results of `accountReads`, or undefined when the user is gone. */
 export function accountFrom([user, profile, paid]: [User[], Profile[], PaidSubscription[]]): Account | undefined {

@@ -1,3 +1,4 @@
+import { fillPlaceholders } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { OWNER_RANGE } from "../search/sources";
@@ -9,9 +10,20 @@ describe("searchIndexQuery", () => {
   // whole doclist of a short prefix, all users' rows included (12–20 ms instead of 2–3 in workerd at
   // 510,000 items). The range's end is SQL text; the only numbers bound are the two LIMITs.
   it("bounds the user's rowid range with SQL text, never a bound number", () => {
-    const db = drizzle({} as D1Database) as unknown as Db;
-    const { sql, params } = searchIndexQuery(db, "user-1", ['"re"*'], ["task", "event"], 50).toSQL();
+    const db = drizzle({ prepare: () => ({}) } as unknown as D1Database) as unknown as Db;
+    const { prepared, values } = searchIndexQuery(db, "user-1", ['"re"*'], ["task", "event"], 50);
+    const { sql, params } = prepared.getQuery();
     expect(sql).toContain(`search_fts.rowid between (select base from search_owners where user_id = ?) and (select base from search_owners where user_id = ?) + ${OWNER_RANGE - 1}`);
-    expect(params.filter((p) => typeof p === "number")).toEqual([200, 50]);
+    expect(fillPlaceholders(params, values).filter((p) => typeof p === "number")).toEqual([200, 50]);
+  });
+
+  it("is prepared once per client and number of types; only the values change", () => {
+    const db = drizzle({ prepare: () => ({}) } as unknown as D1Database) as unknown as Db;
+    const one = searchIndexQuery(db, "user-1", ['"re"*'], ["task"], 50);
+    const again = searchIndexQuery(db, "user-2", ['"den"*', '"x"'], ["event"], 10);
+    const two = searchIndexQuery(db, "user-1", ['"re"*'], ["task", "event"], 50);
+    expect(again.prepared).toBe(one.prepared);
+    expect(two.prepared).not.toBe(one.prepared);
+    expect(fillPlaceholders(again.prepared.getQuery().params, again.values)).toEqual(['{title body}: "den"* AND {title body}: "x"', "user-2", "user-2", "user-2", "event", 200, 10]);
   });
 });

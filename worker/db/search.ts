@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { OWNER_RANGE, type SearchDoc } from "../search/sources";
+import { OWNER_RANGE, SHOWN_BODY_CHARS, type SearchDoc } from "../search/sources";
 import type { Db } from "./client";
+import { bound, perClient, type Bound, type Prepared } from "./prepared";
 
 export type SearchRow = { type: string; item_id: string; title: string; body: string; date: string | null; status: string | null; amount_cents: number | null };
 
@@ -41,40 +42,50 @@ const SCORE = sql.raw(`round(${F} * 2.2 / (${F} + 1.2 * (0.25 + 0.75 * (length(c
  * search_docs, the user's 10,000 rows, and probe the index per row); FTS5 streams rowids in
  * descending order (newest first), and the category applies before the window, so the first
  * candidates of the chosen type are scored (highlight() runs only on them) and sorted.
+ *
+ * Prepared once per client and number of types (worker/db/prepared.ts): the search runs on every
+ * keystroke, and building this statement with drizzle on each request cost more than running it
+ * on a small index. Only the values are bound per request.
  */
-export function searchIndexQuery(db: Db, userId: string, terms: readonly string[], types: readonly string[] | null, limit: number) {
-  const expression = terms.map((term) => `{title body}: ${term}`).join(" AND ");
-  const typeFilter = types ? sql` and d.type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})` : sql``;
+const preparedSearch = perClient((db: Db, typeCount: number) => {
+  const userId = sql.placeholder("userId");
+  const types = Array.from({ length: typeCount }, (_, i) => sql.placeholder(`type${i}`));
   const base = sql`(select base from search_owners where user_id = ${userId})`;
   const candidates = sql`(
       select d.id, d.type, d.item_id, d.title, d.body, d.date, d.status, d.amount_cents, d.recency,
         highlight(search_fts, 0, char(1), '') as t, highlight(search_fts, 1, char(1), '') as b
       from search_fts cross join search_docs d on d.id = search_fts.rowid
-      where search_fts match ${expression} and search_fts.rowid between ${base} and ${base} + ${LAST_IN_RANGE}
-        and d.user_id = ${userId}${typeFilter}
+      where search_fts match ${sql.placeholder("expression")} and search_fts.rowid between ${base} and ${base} + ${LAST_IN_RANGE}
+        and d.user_id = ${userId} and d.type in (${sql.join(types, sql`, `)})
       order by search_fts.rowid desc limit ${RANKED_CANDIDATES}
     ) c`;
-  // A select builder rather than db.all(sql): drizzle's D1 batch cannot bind a raw query's
-  // parameters, and this statement shares a batch with the account read (readWithAccount).
-  return db
+  const prepared = db
     .select({
-      type: sql<string>`c.type`,
-      item_id: sql<string>`c.item_id`,
-      title: sql<string>`c.title`,
-      body: sql<string>`c.body`,
-      date: sql<string | null>`c.date`,
-      status: sql<string | null>`c.status`,
-      amount_cents: sql<number | null>`c.amount_cents`,
+      type: sql<string>`c.type`.as("type"),
+      item_id: sql<string>`c.item_id`.as("item_id"),
+      title: sql<string>`c.title`.as("title"),
+      // What a result shows of the body (worker/search/registry.ts, 140 characters at most); the
+      // score above uses the whole body.
+      body: sql<string>`substr(c.body, 1, ${sql.raw(String(SHOWN_BODY_CHARS))})`.as("body"),
+      date: sql<string | null>`c.date`.as("date"),
+      status: sql<string | null>`c.status`.as("status"),
+      amount_cents: sql<number | null>`c.amount_cents`.as("amount_cents"),
     })
     .from(candidates)
     .orderBy(sql`${SCORE} desc`, sql`c.recency desc`, sql`c.id desc`)
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare();
+  // D1 answers a batch's rows as objects named by the aliases above, which are SearchRow's fields:
+  // drizzle's mapping would only turn each row into an array and back (a visible cost for 50 rows).
+  return { getQuery: () => prepared.getQuery(), mapResult: (result: unknown) => (result as D1Result<SearchRow>).results } satisfies Prepared<SearchRow[]>;
+});
+
+/** The search for `userId`, ready for a D1 batch (`runBound`); `types` are the result types searched. */
+export function searchIndexQuery(db: Db, userId: string, terms: readonly string[], types: readonly string[], limit: number): Bound<SearchRow[]> {
+  const values: Record<string, unknown> = { userId, expression: terms.map((term) => `{title body}: ${term}`).join(" AND "), limit };
+  types.forEach((type, i) => (values[`type${i}`] = type));
+  return bound(preparedSearch(db, types.length), values);
 }
 
 export const searchDocsOf = (rows: readonly SearchRow[]): SearchDoc[] =>
   rows.map((r) => ({ type: r.type, itemId: r.item_id, title: r.title, body: r.body, date: r.date, status: r.status, amountCents: r.amount_cents }));
-
-/** `searchIndexQuery`, run and mapped. */
-export async function searchIndex(db: Db, userId: string, terms: readonly string[], types: readonly string[] | null, limit: number): Promise<SearchDoc[]> {
-  return searchDocsOf(await searchIndexQuery(db, userId, terms, types, limit));
-}

@@ -3,7 +3,7 @@ import { searchDocsOf, searchIndexQuery, type SearchRow } from "../db/search";
 import { WORKER_MODULES } from "../modules";
 import { searchSourcesOf, searchTypesOf } from "../modules/registry";
 import { matchTerms } from "./query";
-import type { SearchDoc, SearchSource } from "./sources";
+import { SHOWN_BODY_CHARS, type SearchDoc, type SearchSource } from "./sources";
 
 /** A result type of the global search (the API contract: event, goal, transaction, task, note, insight). */
 export type SearchType = string;
@@ -27,8 +27,6 @@ export type ModuleSearchSource = SearchSource & { module: string };
 /** Every module's search sources, from the manifests (worker/modules/<key>/index.ts `searchSources`). */
 export const searchSources: ModuleSearchSource[] = searchSourcesOf(WORKER_MODULES);
 
-const DESCRIPTION_CHARS = 140;
-
 function resultOf(source: ModuleSearchSource, doc: SearchDoc): SearchResult {
   const shown = source.present(doc);
   const metadata: SearchResult["metadata"] = {};
@@ -38,7 +36,7 @@ function resultOf(source: ModuleSearchSource, doc: SearchDoc): SearchResult {
   return {
     id: doc.itemId,
     title: shown.title ?? doc.title,
-    description: (shown.description ?? doc.body).slice(0, DESCRIPTION_CHARS),
+    description: (shown.description ?? doc.body).slice(0, SHOWN_BODY_CHARS),
     type: doc.type,
     module: source.module,
     url: shown.url,
@@ -61,10 +59,4 @@ export function searchRequest(query: string, type: SearchType | "all", limit: nu
     query: (db: Db, userId: string) => searchIndexQuery(db, userId, terms, [...byType.keys()], limit),
     results: (rows: readonly SearchRow[]) => searchDocsOf(rows).map((doc) => resultOf(byType.get(doc.type)!, doc)),
   };
-}
-
-/** `searchRequest`, run for the user. */
-export async function searchAll(db: Db, userId: string, query: string, type: SearchType | "all", limit: number, sources: readonly ModuleSearchSource[] = searchSources) {
-  const request = searchRequest(query, type, limit, sources);
-  return request ? request.results(await request.query(db, userId)) : [];
 }

@@ -18,11 +18,15 @@
  * Pure functions of the declarations: no D1 here (the queries are in worker/db/search.ts).
  */
 
+/** How much of an item's body a search result carries (its description, or a title made from it). */
+export const SHOWN_BODY_CHARS = 140;
+
 /** The stored fields of one indexed item, as a source's `present` receives them. */
 export type SearchDoc = {
   type: string;
   itemId: string;
   title: string;
+  /** The body's first SHOWN_BODY_CHARS characters (worker/db/search.ts cuts it in SQL). */
   body: string;
   date: string | null;
   status: string | null;
