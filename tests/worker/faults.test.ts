@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { app } from "@worker/app";
 import { loadSession } from "@worker/auth/middleware";
+import { isolateSessions } from "@worker/auth/sessions";
 import { handleError } from "@worker/lib/errors";
 import { environmentOfRequest } from "@worker/middleware/environment";
 import { idempotency } from "@worker/middleware/idempotency";
@@ -131,6 +132,8 @@ describe("D1 failing", () => {
 
 describe("KV failing", () => {
   it("answers 503 JSON to the API and a small 503 HTML page to a page request", async () => {
+    // A fresh isolate: the pool's Worker shares this one, which may hold ana's session (decision 0056).
+    isolateSessions.clear();
     await fault({ target: "kv", mode: "fail", seconds: 30 });
     await expectUnavailable(await api("/me", { headers: { cookie: ana } }));
     const page = await SELF.fetch(`${ORIGIN}/app/tarefas`, { headers: { cookie: ana } });
@@ -180,6 +183,7 @@ describe("slow mode", () => {
   });
 
   it("delays KV reads", async () => {
+    isolateSessions.clear();
     await fault({ target: "kv", mode: "slow", ms: 250, seconds: 30 });
     const started = Date.now();
     expect((await api("/me", { headers: { cookie: ana } })).status).toBe(200);

@@ -43,6 +43,18 @@ describe("round trips before the handler", () => {
     expect(after.every(isErrorCount)).toBe(true);
   });
 
+  it("signed in again within RECENT_SESSION_MS: no KV read, the isolate has the record (decision 0056)", async () => {
+    const cookie = await signUpAndLogIn("rt-recent@example.com");
+    expect((await pipelineCalls(cookie)).before.kvReads).toHaveLength(1);
+    const again = await pipelineCalls(cookie);
+    expect(again.before.kvReads).toEqual([]);
+    expect(again.before.d1).toHaveLength(1);
+    // Signed out: the isolate forgets at once; the old cookie is refused even though the isolate had it.
+    expect((await app.fetch(new Request(`${ORIGIN}/api/v1/auth/logout`, { method: "POST", headers: { cookie, origin: ORIGIN } }), env, createExecutionContext())).status).toBe(204);
+    const me = await app.fetch(new Request(`${ORIGIN}/api/v1/me`, { headers: { cookie } }), env, createExecutionContext());
+    expect(me.status).toBe(401);
+  });
+
   it("signed in without a KV copy: one KV read, and the session and its user in one D1 round trip", async () => {
     const cookie = await signUpAndLogIn("rt-nokv@example.com");
     await env.SESSIONS.delete(`session:${hashToken(cookie.split("=")[1])}`);

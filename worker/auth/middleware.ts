@@ -7,7 +7,7 @@ import { runBound, type Bound } from "../db/prepared";
 import { apiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { rateLimiter } from "./rate-limit";
-import { sessionCookie, sessionCookieName, validateSessionToken, withRefreshedCookie, type SessionDeps, type SessionRecord } from "./sessions";
+import { isolateSessions, sessionCookie, sessionCookieName, validateSessionToken, withRefreshedCookie, type SessionDeps, type SessionRecord } from "./sessions";
 import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
 import { userRealtime } from "../durable-objects/user-realtime";
@@ -40,6 +40,7 @@ const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]
 export const sessionDeps = (env: Env, waitUntil?: (p: Promise<unknown>) => void): SessionDeps => ({
   db: database(env.DB),
   kv: env.SESSIONS,
+  recent: isolateSessions,
   waitUntil,
   closeSockets: closeSocketsOf(env),
 });
@@ -49,6 +50,7 @@ export function accountDeps(env: Env): AccountDeps {
   return {
     db: database(env.DB),
     kv: env.SESSIONS,
+    recent: isolateSessions,
     closeSockets: closeSocketsOf(env),
     mailer: mailerFor(env),
     limiter: rateLimiter(env.RATE_LIMITER),

@@ -16,6 +16,8 @@ export type SessionDeps = {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** Closes the realtime sockets opened by these sessions of the user (the user's Durable Object). */
   closeSockets?: (userId: string, sessionIds: string[]) => Promise<void>;
+  /** The records this isolate read from KV in the last seconds (`RecentSessions`); none when absent. */
+  recent?: RecentSessions;
 };
 
 /** What KV caches for a session (keyed by the token's hash). */
@@ -43,6 +45,57 @@ export type SessionValidation =
   | { status: "invalid" };
 
 const kvKey = (sessionId: string) => `session:${sessionId}`;
+
+/** How long an isolate trusts a session record it read from KV (docs/decisions/0056). */
+export const RECENT_SESSION_MS = 10_000;
+const RECENT_SESSIONS_MAX = 1_000;
+
+/**
+ * Session records an isolate read from KV in the last RECENT_SESSION_MS, so a signed-in person's
+ * next requests (the search dialog asks on every keystroke) make no KV read at all. Bounded: the
+ * oldest entry goes first. Every path that ends or changes a session in this isolate updates it at
+ * once; another isolate's copy lives at most RECENT_SESSION_MS on top of KV's own delay, which
+ * decision 0005 already bounds (sensitive actions read D1 and never use it).
+ */
+export class RecentSessions {
+  #records = new Map<string, { record: SessionRecord; until: number }>();
+  constructor(
+    private readonly ttlMs = RECENT_SESSION_MS,
+    private readonly max = RECENT_SESSIONS_MAX,
+  ) {}
+
+  get(id: string, now: number): SessionRecord | null {
+    const entry = this.#records.get(id);
+    if (!entry) return null;
+    if (entry.until > now) return entry.record;
+    this.#records.delete(id);
+    return null;
+  }
+
+  /** Remembers a record just read from KV for the next RECENT_SESSION_MS. */
+  remember(record: SessionRecord, now: number) {
+    this.#records.delete(record.id);
+    if (this.#records.size >= this.max) this.#records.delete(this.#records.keys().next().value!);
+    this.#records.set(record.id, { record, until: now + this.ttlMs });
+  }
+
+  /** Updates a record this isolate holds (a touch, the second factor) without starting a new deadline. */
+  update(record: SessionRecord) {
+    const entry = this.#records.get(record.id);
+    if (entry) entry.record = record;
+  }
+
+  forget(id: string) {
+    this.#records.delete(id);
+  }
+
+  clear() {
+    this.#records.clear();
+  }
+}
+
+/** The isolate's own: shared by every request this isolate serves. */
+export const isolateSessions = new RecentSessions();
 
 async function cache(kv: KVNamespace, record: SessionRecord, now: number) {
   const ttl = Math.max(60, Math.ceil((record.expiresAt - now) / 1000));
@@ -87,7 +140,14 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
   if (!/^[a-z2-7]{32}$/.test(token)) return { status: "invalid" };
   const now = (deps.now?.() ?? new Date()).getTime();
   const id = await digestToken(token);
-  let record = options.strict ? null : await deps.kv.get<SessionRecord>(kvKey(id), "json");
+  let record: SessionRecord | null = null;
+  if (!options.strict) {
+    record = deps.recent?.get(id, now) ?? null;
+    if (!record) {
+      record = await deps.kv.get<SessionRecord>(kvKey(id), "json");
+      if (record) deps.recent?.remember(record, now);
+    }
+  }
   let account: accounts.Account | undefined;
   if (!record) {
     // The session with its user's account: one D1 round trip before the handler, KV copy or not (0041).
@@ -95,7 +155,10 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     const row = found?.session;
     if (found) account = { user: found.user, profile: found.profile, paid: found.paid };
     if (!row) {
-      if (options.strict) await deps.kv.delete(kvKey(id));
+      if (options.strict) {
+        deps.recent?.forget(id);
+        await deps.kv.delete(kvKey(id));
+      }
       return { status: "invalid" };
     }
     record = {
@@ -110,6 +173,7 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     };
   }
   if (now >= record.expiresAt || now >= record.absoluteExpiresAt) {
+    deps.recent?.forget(id);
     await Promise.all([accounts.deleteSession(deps.db, record.userId, id), deps.kv.delete(kvKey(id))]);
     return { status: "invalid" };
   }
@@ -118,6 +182,7 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
     extended = true;
     record = { ...record, lastUsedAt: now, expiresAt: Math.min(now + SESSION_IDLE_MS, record.absoluteExpiresAt) };
     const touched = record;
+    deps.recent?.update(touched);
     const write = Promise.all([
       accounts.updateSession(deps.db, touched.userId, id, { lastUsedAt: new Date(now), expiresAt: new Date(touched.expiresAt) }),
       cache(deps.kv, touched, now),
@@ -135,6 +200,7 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
  */
 export async function forgetSessions(deps: SessionDeps, userId: string, sessionIds: string[]) {
   if (sessionIds.length === 0) return;
+  for (const id of sessionIds) deps.recent?.forget(id);
   await Promise.all(sessionIds.map((id) => deps.kv.delete(kvKey(id))));
   try {
     await deps.closeSockets?.(userId, sessionIds);
@@ -160,6 +226,7 @@ export async function revokeOtherSessions(deps: SessionDeps, userId: string, kee
 export async function completeSecondFactor(deps: SessionDeps, session: SessionRecord) {
   const record = { ...session, pendingSecondFactor: false };
   await accounts.updateSession(deps.db, session.userId, session.id, { pendingSecondFactor: false });
+  deps.recent?.update(record);
   await cache(deps.kv, record, (deps.now?.() ?? new Date()).getTime());
   return record;
 }
