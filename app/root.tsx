@@ -6,6 +6,7 @@ import appCss from "./app.css?url";
 import { BetaBanner } from "./components/beta-banner";
 import { Button } from "./components/ui/button";
 import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
+import { afterFirstPaint } from "./lib/after-first-paint";
 import { useNonce } from "./components/nonce";
 import { PageScript } from "./components/page-script";
 import { CookieBanner } from "./components/shell/cookie-banner";
@@ -81,9 +82,10 @@ export default function App() {
   const { t } = useTranslation();
   useEffect(() => {
     clearReloadFlag();
-    // The service worker after hydration, outside the first bundle (app/lib/pwa/register.ts).
-    void import("./lib/pwa/register").then(({ registerServiceWorker }) => registerServiceWorker({ confirmUpdate: () => window.confirm(t("pwa.updateConfirm")) }));
-    void import("./lib/native/bridge").then(({ startNativeBridge }) => startNativeBridge());
+    // The service worker after the first paint, outside the first bundle (app/lib/pwa/register.ts),
+    // and the native bridge, each in a task of its own (decision 0054).
+    afterFirstPaint(() => void import("./lib/pwa/register").then(({ registerServiceWorker }) => registerServiceWorker({ confirmUpdate: () => window.confirm(t("pwa.updateConfirm")) })));
+    afterFirstPaint(() => void import("./lib/native/bridge").then(({ startNativeBridge }) => startNativeBridge()));
     // A marker for end-to-end tests that must not type into a form React has not taken over yet.
     document.documentElement.dataset.hydrated = "true";
   }, []);

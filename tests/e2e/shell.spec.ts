@@ -239,6 +239,32 @@ test.describe("mobile shell", () => {
     await expect(page).toHaveURL(/\/app\/tarefas$/);
   });
 
+  test.describe("on a slow network", () => {
+    // The screen's chunks (its catalogue among them) arrive late; the service worker would fetch
+    // them outside the page's routes, so it stays out of this test.
+    test.use({ serviceWorkers: "block" });
+
+    test("Menu tapped after the address changed but before the new screen rendered opens a drawer that stays", async ({ page }) => {
+      await page.goto("/app/meu-impacto");
+      await page.route("**/assets/tasks-*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByTestId("drawer").getByRole("link", { name: "Tarefas" }).click();
+      // The router has changed the address; the screen waits for its catalogue.
+      await expect(page).toHaveURL(/\/app\/tarefas$/);
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expect(page.getByTestId("drawer")).toBeVisible();
+      // The new screen renders behind the drawer (hidden from the accessibility tree while it is open).
+      await expect(page.locator("main h1")).toHaveText("Tarefas");
+      await expect(page.getByTestId("drawer")).toBeVisible();
+      await page.goBack();
+      await expect(page.getByTestId("drawer")).toHaveCount(0);
+      await expect(page).toHaveURL(/\/app\/tarefas$/);
+    });
+  });
+
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.goto("/app/financas");
     const results = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').analyze();

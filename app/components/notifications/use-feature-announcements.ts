@@ -1,7 +1,7 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/shell/toast-store";
+import { useAfterFirstPaint } from "~/lib/after-first-paint";
 
 export const ANNOUNCEMENT_MS = 8000;
 const storageKey = (userId: string) => `rumo-feature-check-${userId}`;
@@ -10,11 +10,12 @@ const storageKey = (userId: string) => `rumo-feature-check-${userId}`;
  * New launched features since the user's last check raise the 'Novas funcionalidades disponíveis'
  * toast (8 s, 'Ver novidades'). Showing it counts as seen: the time is stored on the server and in
  * this browser (the shell's toasts have no dismiss callback), so it appears once per launch.
+ * Asked after the first paint, in its turn (decision 0054).
  */
 export function useFeatureAnnouncements(userId: string, whereToLook = "/app/notificacoes") {
   const { t } = useTranslation("notifications");
   const navigate = useNavigate();
-  useEffect(() => {
+  useAfterFirstPaint(() => {
     let cancelled = false;
     const since = localStorage.getItem(storageKey(userId));
     const query = since ? `?since=${encodeURIComponent(since)}` : "";

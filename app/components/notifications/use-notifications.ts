@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/shell/toast-store";
+import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { realtime, type ConnectionStatus, type RealtimeMessage, type RealtimeNotification } from "~/lib/realtime-client";
 import { showBrowserNotification } from "./browser-notification";
 import { FETCH_LIMIT, initialNotifications, notificationsReducer } from "./notifications-state";
@@ -55,8 +56,9 @@ export function useNotifications() {
     [markRead, navigate],
   );
 
-  useEffect(() => {
-    void load();
+  // The count, then the live connection, each in its turn after the first paint (decision 0054).
+  useAfterFirstPaint(() => void load(), [load]);
+  useAfterFirstPaint(() => {
     const client = realtime();
     const offStatus = client.onStatus(setStatus);
     const off = client.subscribe((message: RealtimeMessage) => {

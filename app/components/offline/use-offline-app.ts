@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/shell/toast-store";
+import { afterFirstPaint } from "~/lib/after-first-paint";
 import { clearPendingSignOut, finishPendingSignOut, markSignOutPending as mark, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "~/lib/offline/state";
 
@@ -28,8 +29,10 @@ export function useOfflineApp(userId: string) {
     if (unfinished !== null) clearPendingSignOut();
     // At once, so a write made before the queue has loaded can still be queued for this user.
     if (offlineSnapshot().userId !== userId) setOfflineSnapshot({ userId, changes: [] });
-    void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId));
+    // The queue at once: until it has read what waits, the screens would show nothing pending and
+    // the replay would start late. The service worker's session waits its turn (decision 0054).
     void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId));
+    return afterFirstPaint(() => void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId)));
   }, [userId]);
   useEffect(() => {
     const synced = () => {

@@ -194,8 +194,12 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
   }, [drawer, closeDrawer]);
-  // A route change (swipe, tab, search) closes it too.
-  useEffect(() => setDrawer(false), [location.pathname]);
+  // A route change (swipe, tab, search) closes it too, unless the drawer's own history entry is
+  // still the current one: then it was opened on the new address, after the router had changed
+  // the address but before the new screen rendered (it waits for its chunks and catalogue).
+  useEffect(() => {
+    if (!window.history.state?.rumoDrawer) setDrawer(false);
+  }, [location.pathname]);
 
   useEffect(() => {
     const onStart = (event: TouchEvent) => {

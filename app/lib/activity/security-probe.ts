@@ -3,7 +3,8 @@
  * every 5 minutes. A refused isolation check raises the specification's destructive toast; an
  * invalid session sends the user to sign in; a network failure changes nothing.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
+import { useAfterFirstPaint } from "../after-first-paint";
 
 export const PROBE_EVERY_MS = 300_000;
 
@@ -55,13 +56,12 @@ const browserFetch: ProbeDeps["fetchProbe"] = async () => {
   return { status: response.status, body: response.ok ? ((await response.json()) as ProbeAnswer) : null };
 };
 
-/** Runs the probe in the signed-in shell. */
+/** Runs the probe in the signed-in shell, from its turn after the first paint (decision 0054). */
 export function useSecurityProbe(onProblem: () => void, onSignedOut: () => void) {
-  useEffect(() => {
+  useAfterFirstPaint(() => {
     const deps = { fetchProbe: browserFetch, onProblem, onSignedOut };
     void runProbe(deps);
     const id = window.setInterval(() => void runProbe(deps), PROBE_EVERY_MS);
     return () => window.clearInterval(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

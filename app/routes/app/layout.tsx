@@ -20,6 +20,7 @@ import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
+import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import type { Route } from "./+types/layout";
 
@@ -152,9 +153,10 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 /** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
 function useActivityAndSecurity(userId: string, tracking: boolean) {
   const { t } = useTranslation("shell");
-  useEffect(() => {
+  // The tracker (decision 0037) starts after the first paint in a task of its own (decision 0054),
+  // outside the first load (decision 0042).
+  useAfterFirstPaint(() => {
     if (!tracking) return;
-    // The tracker (decision 0037) starts right after hydration, outside the first load (decision 0042).
     let stop: (() => void) | undefined;
     let unmounted = false;
     void import("~/lib/activity/session-tracker").then(({ startSessionTracking }) => {
