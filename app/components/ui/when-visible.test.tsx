@@ -57,7 +57,7 @@ describe("WhenVisible", () => {
     const busy = document.querySelector('[aria-busy="true"]')!;
     expect(busy.textContent).toBe("A carregar o gráfico…");
     expect((busy.querySelector('[aria-hidden="true"]') as HTMLElement).style.height).toBe("240px");
-    expect(FakeObserver.options?.rootMargin).toBe("100% 0px");
+    expect(FakeObserver.options?.rootMargin).toBe("50% 0px");
     act(() => FakeObserver.last!.report(false));
     act(() => void vi.runAllTimers());
     expect(screen.queryByText("the chart")).toBeNull();

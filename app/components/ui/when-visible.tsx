@@ -1,24 +1,19 @@
 import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { whenIdle } from "~/lib/on-demand";
 
-/** How far outside the viewport a placeholder starts its content: about one screen above and below. */
-const AHEAD = "100% 0px";
+/**
+ * How far outside the viewport a placeholder starts its content: half a screen above and below.
+ * A whole screen would still draw the dashboard's chart (1.5–2.3 screens down on a phone) during
+ * the first load, which is what this is for avoiding (decision 0055).
+ */
+const AHEAD = "50% 0px";
 /** The longest an idle moment is awaited once the placeholder is near; then the content is drawn anyway. */
 const IDLE_TIMEOUT_MS = 1000;
 
-/** Runs `work` when the main thread is idle (a short timeout where requestIdleCallback is missing); returns a cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 1);
-  return () => window.clearTimeout(id);
-}
-
 /**
  * Heavy content below the fold (a lazily loaded chart): rendered only once its placeholder comes
- * within about a screen of the viewport, in an idle moment, so neither its chunk nor its drawing
+ * within half a screen of the viewport, in an idle moment, so neither its chunk nor its drawing
  * lands in the first load's long tasks (decision 0055). Until then, and while a lazy child loads, a
  * quiet placeholder of `height` pixels keeps the layout still and tells assistive technology to wait
  * (`aria-busy`, with `label` as hidden text). Without IntersectionObserver it renders at once.
@@ -41,7 +36,7 @@ export function WhenVisible({ height, label, children, className = "" }: { heigh
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         // A transition, so React may yield while the content renders instead of one long task.
-        cancelIdle = whenIdle(() => startTransition(() => setNear(true)));
+        cancelIdle = whenIdle(() => startTransition(() => setNear(true)), IDLE_TIMEOUT_MS);
       },
       { rootMargin: AHEAD },
     );
