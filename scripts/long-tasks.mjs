@@ -13,7 +13,8 @@
 // stretch of main-thread work in it is broken down by function (self and total time, bundled names).
 //
 // Environment: LT_PORT (default: a free port), LT_PATHS (comma-separated), LT_RUNS (default 3),
-// LT_CPU (slowdown, default 4), LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
+// LT_CPU (slowdown, default 4), LT_VIEWPORT (WIDTHxHEIGHT, default 1280x800; Lighthouse's phone is
+// 412x823), LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -30,6 +31,7 @@ const paths = process.env.LT_PATHS ? process.env.LT_PATHS.split(",") : PAGES;
 const runs = Number(process.env.LT_RUNS || 3);
 const cpu = Number(process.env.LT_CPU || 4);
 const base = `http://localhost:${port}`;
+const [width, height] = (process.env.LT_VIEWPORT || "1280x800").split("x").map(Number);
 
 const server = spawn("node", ["scripts/start.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
@@ -114,7 +116,7 @@ function biggestTask(profile) {
 }
 
 async function measure(cookies, path, { profile = false } = {}) {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: base, viewport: { width, height } });
   try {
     await context.addCookies(cookies);
     await context.addInitScript(observe);
@@ -166,7 +168,7 @@ try {
       console.log(`${path} run ${run + 1}: ${result.count} long tasks, longest ${result.longest} ms, TBT ${result.tbt} ms, load event ${result.load} ms; tasks (ms@start): ${result.tasks}`);
     }
   }
-  console.log(`\nCPU ${cpu}×, ${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+  console.log(`\nCPU ${cpu}×, ${width}×${height}, ${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
   console.table(
     Object.fromEntries(
       paths.map((path) => {

@@ -50,6 +50,31 @@ test.describe("impact dashboard", () => {
     await expect.poll(async () => (await activities(request)).map((a) => a.activityType), { timeout: 10_000 }).toEqual(expect.arrayContaining(["session_end", "session_summary"]));
   });
 
+  test("on a phone, the chart below the fold is not drawn until the user scrolls near it (decision 0055)", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await dismissCookieBanner(page);
+    const request = context.request;
+    await createUser(request, `e2e-impact-phone-${Date.now()}@example.com`, { toursDone: true });
+    await completedGoal(request, "Ler 12 livros");
+
+    await page.goto("/app/dashboard");
+    await untilHydrated(page);
+    const chart = page.getByTestId("impact-chart");
+    // Further down than the placeholder's half-screen margin, or this test would say nothing.
+    expect((await chart.boundingBox())!.y).toBeGreaterThan(1.5 * 844);
+    // Time for an idle moment after hydration: still only the busy placeholder, and no recharts svg on the page.
+    await page.waitForTimeout(2000);
+    await expect(chart.locator('[aria-busy="true"]')).toHaveCount(1);
+    await expect(page.locator(".recharts-surface")).toHaveCount(0);
+    // The figures are there as text all along.
+    await expect(chart.locator("table")).toContainText("Objetivos concluídos: 1");
+
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator(".recharts-surface").first()).toBeVisible({ timeout: 30_000 });
+    await expect(chart.locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+
   test("with tracking turned off in Preferências, a session stores nothing", async ({ page, context }) => {
     test.setTimeout(60_000);
     await dismissCookieBanner(page);

@@ -1,15 +1,16 @@
 /**
- * The analytics screen's charts. Imported lazily by routes/admin/analytics.tsx, so recharts is
- * loaded only on that screen, never in a first load.
+ * The analytics screen's charts. Imported lazily by routes/admin/analytics.tsx once a chart comes
+ * near the viewport (WhenVisible, decision 0055), so recharts is loaded only on that screen, never
+ * in a first load. `height` in pixels matches the placeholder's.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 export type Point = { label: string; value: number | null };
 
 /** Bars over time or categories; a withheld figure (null) draws no bar and reads "< 5" in the tooltip. */
-export default function BarsChart({ data, name, smallLabel }: { data: Point[]; name: string; smallLabel: string }) {
+export default function BarsChart({ data, height, name, smallLabel }: { data: Point[]; height: number; name: string; smallLabel: string }) {
   return (
-    <div className="h-64 w-full">
+    <div className="w-full" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />

@@ -1,12 +1,13 @@
 /**
- * The impact dashboard's five-month chart (recharts), loaded lazily by that screen after
- * hydration only, so recharts never reaches a first load.
+ * The impact dashboard's five-month chart (recharts), loaded lazily by that screen once the chart
+ * comes near the viewport (WhenVisible, decision 0055), so recharts never reaches a first load.
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-export function ImpactChart({ data, labels }: { data: { label: string; goals: number; activities: number }[]; labels: { goals: string; activities: string } }) {
+/** `height` in pixels: the same as the placeholder's, so nothing moves when the chart arrives. */
+export function ImpactChart({ data, height, labels }: { data: { label: string; goals: number; activities: number }[]; height: number; labels: { goals: string; activities: string } }) {
   return (
-    <ResponsiveContainer width="100%" height={240}>
+    <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} margin={{ left: 0, right: 8, top: 8, bottom: 4 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 12 }} />

@@ -39,7 +39,7 @@ export default {
       goalManagement: "Goal Management",
       goalManagementHint: "5 goals completed",
     },
-    chart: { title: "Last five months", goals: "Goals completed", activities: "Activity", empty: "No activity in these months yet.", table: "Values per month" },
+    chart: { title: "Last five months", goals: "Goals completed", activities: "Activity", empty: "No activity in these months yet.", table: "Values per month", loading: "Loading the chart…" },
     demo: {
       title: "Get to know Rumo in three steps",
       text: "Every screen has a guide that opens by itself on the first visit; the Guide button replays it whenever you like.",

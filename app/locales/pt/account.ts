@@ -37,7 +37,7 @@ const account = {
       goalManagement: "Gestão de Metas",
       goalManagementHint: "5 objetivos concluídos",
     },
-    chart: { title: "Últimos cinco meses", goals: "Objetivos concluídos", activities: "Atividade", empty: "Ainda sem atividade nestes meses.", table: "Valores por mês" },
+    chart: { title: "Últimos cinco meses", goals: "Objetivos concluídos", activities: "Atividade", empty: "Ainda sem atividade nestes meses.", table: "Valores por mês", loading: "A carregar o gráfico…" },
     demo: {
       title: "Conheça o Rumo em três passos",
       text: "Cada ecrã tem um guia que abre sozinho na primeira visita; o botão Guia repete-o quando quiser.",

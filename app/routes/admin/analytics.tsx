@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminPage, Figure, Loaded, useAdminData, useLanguage } from "~/components/admin/admin-kit";
-import { Skeleton } from "~/components/ui/skeleton";
+import { WhenVisible } from "~/components/ui/when-visible";
 import { Select } from "~/components/ui/field";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { requireAdmin } from "~/lib/admin.server";
@@ -10,6 +10,8 @@ import type { Route } from "./+types/analytics";
 
 // recharts is heavy: only this screen loads it, after the figures.
 const BarsChart = lazy(() => import("~/components/admin/analytics-charts"));
+/** The charts' height in pixels, shared by each chart and its placeholder. */
+const CHART_HEIGHT = 256;
 
 export const handle: I18nHandle = { i18n: ["admin", "shell"] };
 
@@ -42,10 +44,11 @@ export default function Analytics() {
   const [days, setDays] = useState("30");
   const { state, reload } = useAdminData<Report>(`/admin/analytics?days=${days}`);
   const percent = (n: number) => new Intl.NumberFormat(language === "pt" ? "pt-PT" : "en-GB", { style: "percent", maximumFractionDigits: 1 }).format(n);
+  // Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055).
   const chart = (data: { label: string; value: number | null }[], name: string) => (
-    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-      <BarsChart data={data} name={name} smallLabel={t("common.small")} />
-    </Suspense>
+    <WhenVisible height={CHART_HEIGHT} label={t("analytics.chartLoading")}>
+      <BarsChart data={data} height={CHART_HEIGHT} name={name} smallLabel={t("common.small")} />
+    </WhenVisible>
   );
   return (
     <AdminPage

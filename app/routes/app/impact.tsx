@@ -1,10 +1,10 @@
 import { CalendarDaysIcon, CheckCircleIcon, ClockIcon, FlagIcon, RocketLaunchIcon, ShieldCheckIcon, ShieldExclamationIcon, SparklesIcon } from "@heroicons/react/24/outline";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { InsightsCard } from "~/components/impact/insights-card";
 import { formatMoney } from "~/components/ui/money";
-import { Skeleton } from "~/components/ui/skeleton";
+import { WhenVisible } from "~/components/ui/when-visible";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useLanguage } from "~/i18n/use-language";
 import { useSecurityStatus } from "~/lib/activity/security-probe";
@@ -38,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { impact, today, timeZone: user.timeZone, month };
 }
 
+const IMPACT_CHART_HEIGHT = 240;
 const ImpactChart = lazy(() => import("~/components/impact/impact-chart").then((m) => ({ default: m.ImpactChart })));
 
 /** /app/dashboard and /app/meu-impacto: section 9's figures from the user's own data, and today. */
@@ -215,22 +216,18 @@ function Skills({ unlocked }: { unlocked: string[] }) {
 function MonthsCard({ months, className }: { months: ImpactAnswer["months"]; className?: string }) {
   const { t } = useTranslation("account");
   const { language } = useLanguage();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   const monthName = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
   const data = months.map((m) => ({ label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)), goals: m.goals, activities: m.activities }));
   const empty = months.every((m) => m.value === 0);
-  const fallback = <Skeleton className="h-60 w-full" />;
   return (
     <Card title={t("impact.chart.title")} className={className} testId="impact-chart">
       {empty ? (
         <p className="py-10 text-center text-sm text-slate-500">{t("impact.chart.empty")}</p>
-      ) : mounted ? (
-        <Suspense fallback={fallback}>
-          <ImpactChart data={data} labels={{ goals: t("impact.chart.goals"), activities: t("impact.chart.activities") }} />
-        </Suspense>
       ) : (
-        fallback
+        // Drawn near the viewport only: on a phone it sits well below the fold (decision 0055).
+        <WhenVisible height={IMPACT_CHART_HEIGHT} label={t("impact.chart.loading")}>
+          <ImpactChart data={data} height={IMPACT_CHART_HEIGHT} labels={{ goals: t("impact.chart.goals"), activities: t("impact.chart.activities") }} />
+        </WhenVisible>
       )}
       {/* The same figures as text, for screen readers and tests. */}
       <table className="sr-only">

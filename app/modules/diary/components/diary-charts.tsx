@@ -1,15 +1,16 @@
 /**
- * The diary overview's charts (recharts). Loaded lazily by the diary screen only, so the chart
- * library never reaches another screen's first load.
+ * The diary overview's charts (recharts). Loaded lazily by the diary screen only, once a chart
+ * comes near the viewport (WhenVisible, decision 0055), so the chart library never reaches another
+ * screen's first load. `height` in pixels matches the placeholder's, so nothing moves when it arrives.
  */
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 export type MoodPoint = { label: string; mood: number };
 export type CountBar = { label: string; value: number };
 
-export function MoodLineChart({ points, moodLabel }: { points: MoodPoint[]; moodLabel: string }) {
+export function MoodLineChart({ points, height, moodLabel }: { points: MoodPoint[]; height: number; moodLabel: string }) {
   return (
-    <div className="h-56 w-full" data-testid="mood-chart">
+    <div className="w-full" style={{ height }} data-testid="mood-chart">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -23,9 +24,9 @@ export function MoodLineChart({ points, moodLabel }: { points: MoodPoint[]; mood
   );
 }
 
-export function CountBarChart({ bars, valueLabel, testId, domain }: { bars: CountBar[]; valueLabel: string; testId: string; domain?: [number, number] }) {
+export function CountBarChart({ bars, height, valueLabel, testId, domain }: { bars: CountBar[]; height: number; valueLabel: string; testId: string; domain?: [number, number] }) {
   return (
-    <div className="w-full" style={{ height: Math.max(120, bars.length * 30 + 24) }} data-testid={testId}>
+    <div className="w-full" style={{ height }} data-testid={testId}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={bars} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />

@@ -3,7 +3,7 @@
  * the list of entries, the overview (charts, loaded only here) with its analysis, and insights.
  * Entries are intimate data: nothing here is logged or sent anywhere but the user's own API.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
@@ -16,6 +16,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Select, TextArea, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { Loading } from "~/components/ui/skeleton";
+import { WhenVisible } from "~/components/ui/when-visible";
 import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
@@ -30,6 +31,10 @@ import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, WEEKDAY_KEYS, type Emotion } from "@w
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
 
 export const handle: I18nHandle = { i18n: ["diary", "ui", "billing"] };
+
+/** The overview charts' heights in pixels, shared by each chart and its placeholder. */
+const MOOD_CHART_HEIGHT = 224;
+const countChartHeight = (bars: number) => Math.max(120, bars * 30 + 24);
 
 const Charts = {
   MoodLineChart: lazy(() => import("../components/diary-charts").then((m) => ({ default: m.MoodLineChart }))),
@@ -415,29 +420,40 @@ function Overview({ today }: { today: string }) {
             <Stat label={t("overview.averageMood")} value={state.data.averageMood === null ? "—" : state.data.averageMood.toLocaleString(language)} />
             <Stat label={t("overview.streak")} value={String(state.data.analysis.writingStreak.current)} hint={t("overview.longestStreak", { count: state.data.analysis.writingStreak.longest })} />
           </dl>
-          <Suspense fallback={<Loading lines={4} label={t("overview.chartLoading")} />}>
-            <Card title={t("overview.moodOverTime")}>
-              <Charts.MoodLineChart moodLabel={t("form.mood")} points={state.data.moodSeries.map((p) => ({ label: formatShortDate(dateOf(p.date), language).slice(0, 5), mood: p.mood }))} />
-            </Card>
-            <Card title={t("overview.emotionFrequency")}>
-              <Charts.CountBarChart testId="emotion-chart" valueLabel={t("overview.entries")} bars={state.data.emotions.map((e) => ({ label: t(`emotions.${e.emotion}`), value: e.count }))} />
-              <ul className="sr-only">
-                {state.data.emotions.map((e) => (
-                  <li key={e.emotion}>
-                    {t(`emotions.${e.emotion}`)}: {e.count}
-                  </li>
-                ))}
-              </ul>
-            </Card>
-            <Card title={t("overview.moodByWeekday")}>
+          {/* Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055). */}
+          <Card title={t("overview.moodOverTime")}>
+            <WhenVisible height={MOOD_CHART_HEIGHT} label={t("overview.chartLoading")}>
+              <Charts.MoodLineChart height={MOOD_CHART_HEIGHT} moodLabel={t("form.mood")} points={state.data.moodSeries.map((p) => ({ label: formatShortDate(dateOf(p.date), language).slice(0, 5), mood: p.mood }))} />
+            </WhenVisible>
+          </Card>
+          <Card title={t("overview.emotionFrequency")}>
+            <WhenVisible height={countChartHeight(state.data.emotions.length)} label={t("overview.chartLoading")}>
+              <Charts.CountBarChart
+                testId="emotion-chart"
+                height={countChartHeight(state.data.emotions.length)}
+                valueLabel={t("overview.entries")}
+                bars={state.data.emotions.map((e) => ({ label: t(`emotions.${e.emotion}`), value: e.count }))}
+              />
+            </WhenVisible>
+            <ul className="sr-only">
+              {state.data.emotions.map((e) => (
+                <li key={e.emotion}>
+                  {t(`emotions.${e.emotion}`)}: {e.count}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card title={t("overview.moodByWeekday")}>
+            <WhenVisible height={countChartHeight(state.data.analysis.moodByWeekday.length)} label={t("overview.chartLoading")}>
               <Charts.CountBarChart
                 testId="weekday-chart"
+                height={countChartHeight(state.data.analysis.moodByWeekday.length)}
                 domain={[0, 5]}
                 valueLabel={t("overview.averageMood")}
                 bars={state.data.analysis.moodByWeekday.map((d) => ({ label: t(`weekdays.${WEEKDAY_KEYS[d.weekday - 1]}`), value: d.averageMood ?? 0 }))}
               />
-            </Card>
-          </Suspense>
+            </WhenVisible>
+          </Card>
           {state.data.analysis.emotionPairs.length > 0 && (
             <Card title={t("overview.pairs")}>
               <ul className="space-y-1 text-sm">

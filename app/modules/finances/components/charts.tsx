@@ -1,5 +1,6 @@
 /**
- * The finances screen's charts (recharts), loaded lazily by that screen only. With values hidden
+ * The finances screen's charts (recharts), loaded lazily by that screen only, once a chart comes
+ * near the viewport (WhenVisible, decision 0055); `height` in pixels matches the placeholder's. With values hidden
  * the bars keep their shape; only the numbers (axis ticks, tooltips) are masked.
  */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -7,10 +8,10 @@ import { useMoney } from "../money";
 
 const PALETTE = ["#4f46e5", "#0891b2", "#059669", "#d97706", "#dc2626", "#7c3aed", "#db2777", "#65a30d", "#0284c7", "#9333ea", "#ea580c", "#475569"];
 
-export function CategoryChart({ data }: { data: { label: string; totalCents: number }[] }) {
+export function CategoryChart({ data, height }: { data: { label: string; totalCents: number }[]; height: number }) {
   const money = useMoney();
   return (
-    <ResponsiveContainer width="100%" height={Math.max(160, data.length * 36)}>
+    <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
         <XAxis type="number" hide />
         <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 12 }} />
@@ -25,10 +26,10 @@ export function CategoryChart({ data }: { data: { label: string; totalCents: num
   );
 }
 
-export function MonthChart({ data, labels }: { data: { label: string; incomeCents: number; expenseCents: number }[]; labels: { income: string; expense: string } }) {
+export function MonthChart({ data, height, labels }: { data: { label: string; incomeCents: number; expenseCents: number }[]; height: number; labels: { income: string; expense: string } }) {
   const money = useMoney();
   return (
-    <ResponsiveContainer width="100%" height={240}>
+    <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} margin={{ left: 8, right: 8, top: 8, bottom: 4 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} />

@@ -13,7 +13,8 @@ import { Button } from "~/components/ui/button";
 import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Select, TextField } from "~/components/ui/field";
-import { Loading, Skeleton } from "~/components/ui/skeleton";
+import { Loading } from "~/components/ui/skeleton";
+import { WhenVisible } from "~/components/ui/when-visible";
 import { deleteWithUndo } from "~/components/ui/undo";
 import { sanitizeLanguage } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -118,17 +119,21 @@ const SavingsPanel = lazy(() => import("../components/savings").then((m) => ({ d
 const CategoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.CategoryChart })));
 const MonthChart = lazy(() => import("../components/charts").then((m) => ({ default: m.MonthChart })));
 
-/** Charts only after hydration (recharts draws nothing on the server), behind a skeleton. */
-function ChartSlot({ children }: { children: ReactNode }) {
+/** The charts' heights in pixels, shared by each chart and its placeholder so nothing moves when it arrives. */
+const MONTH_CHART_HEIGHT = 240;
+const categoryChartHeight = (rows: number) => Math.max(160, rows * 36);
+
+/**
+ * Charts only after hydration (recharts draws nothing on the server) and near the viewport, behind
+ * a placeholder of their height (decision 0055).
+ */
+function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
   const { t } = useTranslation("finances");
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const fallback = (
-    <div role="status" aria-label={t("charts.loading")}>
-      <Skeleton className="h-40 w-full" />
-    </div>
+  return (
+    <WhenVisible height={height} label={t("charts.loading")}>
+      {children}
+    </WhenVisible>
   );
-  return mounted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }
 
 function Card({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
@@ -321,8 +326,8 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-4 lg:grid-cols-2">
                 <Card title={t("charts.byCategory")}>
                   {expenses.length ? (
-                    <ChartSlot>
-                      <CategoryChart data={expenses} />
+                    <ChartSlot height={categoryChartHeight(expenses.length)}>
+                      <CategoryChart data={expenses} height={categoryChartHeight(expenses.length)} />
                     </ChartSlot>
                   ) : (
                     <p className="text-sm text-slate-500">{t("charts.noExpenses")}</p>
@@ -441,8 +446,8 @@ function Analysis({
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t("charts.byMonth")}>
-        <ChartSlot>
-          <MonthChart data={analysis.months.map((m) => ({ ...m, label: short(m.month) }))} labels={{ income: t("charts.income"), expense: t("charts.expense") }} />
+        <ChartSlot height={MONTH_CHART_HEIGHT}>
+          <MonthChart data={analysis.months.map((m) => ({ ...m, label: short(m.month) }))} height={MONTH_CHART_HEIGHT} labels={{ income: t("charts.income"), expense: t("charts.expense") }} />
         </ChartSlot>
       </Card>
       <Card title={t("analysis.title")}>

@@ -1,6 +1,7 @@
 /**
- * The weekly report's charts (recharts). Loaded lazily by the reports screen only, so the chart
- * library never reaches another screen's first load.
+ * The weekly report's charts (recharts). Loaded lazily by the reports screen only, once a chart
+ * comes near the viewport (WhenVisible, decision 0055), so the chart library never reaches another
+ * screen's first load. `height` in pixels matches the placeholder's, so nothing moves when it arrives.
  */
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
@@ -8,9 +9,9 @@ export type DayActivity = { label: string; tasks: number; events: number };
 export type DayMood = { label: string; mood: number | null };
 export type CategorySpending = { label: string; week: number; previous: number };
 
-export function ActivityChart({ days, tasksLabel, eventsLabel }: { days: DayActivity[]; tasksLabel: string; eventsLabel: string }) {
+export function ActivityChart({ days, height, tasksLabel, eventsLabel }: { days: DayActivity[]; height: number; tasksLabel: string; eventsLabel: string }) {
   return (
-    <div className="h-56 w-full" data-testid="report-activity-chart">
+    <div className="w-full" style={{ height }} data-testid="report-activity-chart">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={days} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
@@ -26,9 +27,9 @@ export function ActivityChart({ days, tasksLabel, eventsLabel }: { days: DayActi
   );
 }
 
-export function MoodChart({ days, moodLabel }: { days: DayMood[]; moodLabel: string }) {
+export function MoodChart({ days, height, moodLabel }: { days: DayMood[]; height: number; moodLabel: string }) {
   return (
-    <div className="h-48 w-full" data-testid="report-mood-chart">
+    <div className="w-full" style={{ height }} data-testid="report-mood-chart">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={days} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -43,9 +44,9 @@ export function MoodChart({ days, moodLabel }: { days: DayMood[]; moodLabel: str
   );
 }
 
-export function SpendingChart({ categories, weekLabel, previousLabel, format }: { categories: CategorySpending[]; weekLabel: string; previousLabel: string; format: (cents: number) => string }) {
+export function SpendingChart({ categories, height, weekLabel, previousLabel, format }: { categories: CategorySpending[]; height: number; weekLabel: string; previousLabel: string; format: (cents: number) => string }) {
   return (
-    <div className="w-full" style={{ height: Math.max(140, categories.length * 44 + 48) }} data-testid="report-spending-chart">
+    <div className="w-full" style={{ height }} data-testid="report-spending-chart">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={categories} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />

@@ -4,7 +4,7 @@
  * here). `?semana=YYYY-MM-DD` opens a week (the 'weekly report ready' notification links there).
  * Reports already received stay readable on every plan; a plan without weekly reports sees the upsell.
  */
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Link,
@@ -18,7 +18,7 @@ import { PremiumNotice } from "~/components/billing/premium-notice";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Notice } from "~/components/ui/form";
 import { formatMoney } from "~/components/ui/money";
-import { Loading } from "~/components/ui/skeleton";
+import { WhenVisible } from "~/components/ui/when-visible";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import type { Language } from "~/i18n/language";
 import { requireUser } from "~/lib/auth.server";
@@ -50,6 +50,12 @@ const Charts = {
     })),
   ),
 };
+
+/** The charts' heights in pixels, shared by each chart and its placeholder. */
+const ACTIVITY_CHART_HEIGHT = 224;
+const MOOD_CHART_HEIGHT = 192;
+const spendingChartHeight = (categories: number) =>
+  Math.max(140, categories * 44 + 48);
 
 /** A year of weeks; older reports stay in the export. */
 const WEEKS_SHOWN = 52;
@@ -298,10 +304,12 @@ function ReportView({
         </Panel>
       )}
 
-      <Suspense fallback={<Loading lines={4} label={t("chartLoading")} />}>
-        <div className="grid gap-4 xl:grid-cols-2">
-          <Panel title={t("charts.activity")}>
+      {/* Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055). */}
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Panel title={t("charts.activity")}>
+          <WhenVisible height={ACTIVITY_CHART_HEIGHT} label={t("chartLoading")}>
             <Charts.ActivityChart
+              height={ACTIVITY_CHART_HEIGHT}
               tasksLabel={t("charts.tasksDone")}
               eventsLabel={t("charts.events")}
               days={report.days.map((_, i) => ({
@@ -310,24 +318,33 @@ function ReportView({
                 events: report.events.byDay[i],
               }))}
             />
-          </Panel>
-          <Panel title={t("charts.mood")}>
-            {report.mood.entries ? (
+          </WhenVisible>
+        </Panel>
+        <Panel title={t("charts.mood")}>
+          {report.mood.entries ? (
+            <WhenVisible height={MOOD_CHART_HEIGHT} label={t("chartLoading")}>
               <Charts.MoodChart
+                height={MOOD_CHART_HEIGHT}
                 moodLabel={t("cards.mood")}
                 days={report.days.map((_, i) => ({
                   label: weekdays[i],
                   mood: report.mood.byDay[i],
                 }))}
               />
-            ) : (
-              <p className="text-sm text-slate-500">{t("cards.noMood")}</p>
-            )}
-          </Panel>
-        </div>
-        <Panel title={t("charts.spending")}>
-          {spending.length && !hideValues ? (
+            </WhenVisible>
+          ) : (
+            <p className="text-sm text-slate-500">{t("cards.noMood")}</p>
+          )}
+        </Panel>
+      </div>
+      <Panel title={t("charts.spending")}>
+        {spending.length && !hideValues ? (
+          <WhenVisible
+            height={spendingChartHeight(spending.length)}
+            label={t("chartLoading")}
+          >
             <Charts.SpendingChart
+              height={spendingChartHeight(spending.length)}
               weekLabel={t("charts.thisWeek")}
               previousLabel={t("charts.previousWeek")}
               format={money}
@@ -337,13 +354,13 @@ function ReportView({
                 previous: c.previousCents,
               }))}
             />
-          ) : (
-            <p className="text-sm text-slate-500">
-              {spending.length ? "•••" : t("charts.noSpending")}
-            </p>
-          )}
-        </Panel>
-      </Suspense>
+          </WhenVisible>
+        ) : (
+          <p className="text-sm text-slate-500">
+            {spending.length ? "•••" : t("charts.noSpending")}
+          </p>
+        )}
+      </Panel>
 
       <div className="grid gap-4 md:grid-cols-2">
         <Panel title={t("goals.title")}>
