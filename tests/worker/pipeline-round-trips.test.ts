@@ -77,7 +77,7 @@ describe("round trips before the handler", () => {
   });
 });
 
-// Issue 16: the search dialog asks on every keystroke. GET /search reads the account (its disabled
+// Issue 16: the search dialog asks on every keystroke. GET /search reads the account's standing (its disabled
 // check) in the same D1 batch as the search itself (ACCOUNT_READ_IN_HANDLER, worker/auth/middleware.ts).
 describe("GET /search: one D1 round trip in all", () => {
   async function search(cookie: string, q: string) {

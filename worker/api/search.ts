@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { readWithAccount, requireSession } from "../auth/middleware";
+import { readAsActiveUser, requireSession } from "../auth/middleware";
 import { validate } from "../lib/validate";
 import { MAX_QUERY_CHARS } from "../search/query";
 import { SEARCH_TYPES, searchRequest, searchSources, type ModuleSearchSource } from "../search/registry";
@@ -21,16 +21,16 @@ export function searchApiFor(types: readonly string[], sources: readonly ModuleS
     type: z.enum(["all", ...types] as [string, ...string[]]).default("all"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   });
-  // One D1 round trip per keystroke: the account (its disabled check) is read in the search's batch
+  // One D1 round trip per keystroke: the account's standing (its disabled check) is read in the search's batch
   // (ACCOUNT_READ_IN_HANDLER in worker/auth/middleware.ts).
   return new Hono<AppEnv>().use("*", requireSession).get("/", validate("query", searchQuery), async (c) => {
     const { q, type, limit } = c.req.valid("query");
     const request = searchRequest(q, type, limit, sources);
     if (!request) {
-      await readWithAccount(c);
+      await readAsActiveUser(c);
       return c.json({ items: [], nextCursor: null });
     }
-    const { rows } = await readWithAccount(c, request.query);
+    const rows = await readAsActiveUser(c, request.query);
     return c.json({ items: request.results(rows), nextCursor: null });
   });
 }

@@ -21,8 +21,8 @@ import { appBaseUrl } from "../lib/app-url";
 export type Auth = accounts.Account & { session: SessionRecord; token: string; refreshedCookie?: string };
 
 /**
- * A valid session whose account is not read yet: the handler reads it in its own D1 batch, with its
- * first query (`readWithAccount`), so the whole request makes one D1 round trip.
+ * A valid session whose account is not read yet: the handler reads its standing in its own D1 batch,
+ * with its first query (`readAsActiveUser`), so the whole request makes one D1 round trip.
  */
 export type DeferredAuth = { session: SessionRecord; token: string; refreshedCookie?: string };
 
@@ -125,7 +125,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The gate of the ACCOUNT_READ_IN_HANDLER routes: a fully signed-in session, its account read or
- * not yet (the handler then reads it with `readWithAccount`), else 401.
+ * not yet (the handler then reads its standing with `readAsActiveUser`), else 401.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const session = c.get("auth")?.session ?? c.get("deferredAuth")?.session;
@@ -135,26 +135,24 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * Runs `query` (a prepared statement with its values, worker/db/prepared.ts) for the signed-in user,
- * reading their account in the same D1 batch when the session came from KV alone: one round trip
- * for both. A disabled or deleted account answers 401 as everywhere else (its rows, read in the
- * same batch, are dropped).
+ * with their account's standing read in the same D1 batch when the session came from KV alone: one
+ * round trip for both. A disabled or deleted account answers 401 as everywhere else (its rows, read
+ * in the same batch, are dropped). For handlers that need the user id and nothing else of the
+ * account (the auth stays unread: no profile, no subscription).
  */
-export async function readWithAccount(c: Context<AppEnv>): Promise<{ auth: Auth }>;
-export async function readWithAccount<T>(c: Context<AppEnv>, query: (db: Db, userId: string) => Bound<T>): Promise<{ auth: Auth; rows: T }>;
-export async function readWithAccount<T>(c: Context<AppEnv>, query?: (db: Db, userId: string) => Bound<T>): Promise<{ auth: Auth; rows?: T }> {
+export async function readAsActiveUser(c: Context<AppEnv>): Promise<void>;
+export async function readAsActiveUser<T>(c: Context<AppEnv>, query: (db: Db, userId: string) => Bound<T>): Promise<T>;
+export async function readAsActiveUser<T>(c: Context<AppEnv>, query?: (db: Db, userId: string) => Bound<T>): Promise<T | void> {
   const db = database(c.env.DB);
   const ready = c.get("auth");
-  if (ready) return { auth: ready, rows: query ? (await runBound(c.env.DB, [query(db, ready.user.id)]))[0] : undefined };
+  if (ready) return query ? (await runBound(c.env.DB, [query(db, ready.user.id)]))[0] : undefined;
   const deferred = c.get("deferredAuth");
   if (!deferred) throw apiError("unauthenticated");
   const userId = deferred.session.userId;
-  const [user, profile, paid, rows] = await runBound(c.env.DB, [...accounts.accountReads(db, userId), ...(query ? [query(db, userId)] : [])]);
-  const account = accounts.accountFrom([user, profile, paid]);
-  if (!account || account.user.disabledAt) throw apiError("unauthenticated");
-  const auth: Auth = { ...account, ...deferred };
-  c.set("auth", auth);
-  c.set("deferredAuth", null);
-  return { auth, rows: rows as T | undefined };
+  const [standing, rows] = await runBound(c.env.DB, [accounts.userStanding(db, userId), ...(query ? [query(db, userId)] : [])]);
+  const user = (standing as { disabledAt: Date | null }[])[0];
+  if (!user || user.disabledAt) throw apiError("unauthenticated");
+  return rows as T | undefined;
 }
 
 /** Sensitive actions re-check the session in D1, so a just-revoked session cannot use them. */

@@ -38,14 +38,8 @@ function prepareHotReads(db: Db) {
       .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
       .where(eq(sessions.id, sql.placeholder("sessionId")))
       .prepare(),
-    // The account as three plain reads for a handler's own batch (`accountReads`). Not the join
-    // above: in a batch D1 answers rows as objects, and the joined tables' same-named columns (id,
-    // user_id, created_at…) would overwrite each other.
-    accountParts: [
-      db.select().from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare(),
-      db.select().from(profiles).where(eq(profiles.userId, sql.placeholder("userId"))).limit(1).prepare(),
-      db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).limit(1).prepare(),
-    ] as const,
+    // Whether the account still exists and is not disabled, for a handler's own batch (`userStanding`).
+    standing: db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare(),
   };
 }
 function hot(db: Db) {
@@ -64,18 +58,11 @@ export type Account = { user: User; profile: Profile | null; paid: PaidSubscript
 export const findUserById = (db: Db, userId: string): Promise<User | undefined> => hot(db).userById.get({ userId });
 
 /**
- * The account as three plain reads to put in a handler's own D1 batch (worker/auth/middleware.ts
- * `readWithAccount`, with worker/db/prepared.ts `runBound`).
+ * The account's standing (exists, and since when it is disabled) as a statement for a handler's own
+ * D1 batch (worker/auth/middleware.ts `readAsActiveUser`, with worker/db/prepared.ts `runBound`).
  */
-export const accountReads = (db: Db, userId: string) => {
-  const [user, profile, paid] = hot(db).accountParts;
-  return [bound<User[]>(user, { userId }), bound<Profile[]>(profile, { userId }), bound<PaidSubscription[]>(paid, { userId })] as const;
-};
+export const userStanding = (db: Db, userId: string) => bound<{ disabledAt: Date | null }[]>(hot(db).standing, { userId });
 
-/** The account from the results of `accountReads`, or undefined when the user is gone. */
-export function accountFrom([user, profile, paid]: [User[], Profile[], PaidSubscription[]]): Account | undefined {
-  return user[0] ? { user: user[0], profile: profile[0] ?? null, paid: paid[0] ?? null } : undefined;
-}
 /** The user, profile and paid subscription in one statement (the session check when KV has a copy). */
 export const findAccount = (db: Db, userId: string): Promise<Account | undefined> => hot(db).accountById.get({ userId });
 /** A session with its user's account in one statement (the session check when KV has no copy). */
