@@ -1,3 +1,5 @@
+import { pageUserId, SESSION_CHANGED_EVENT, signedInUserHeaders } from "./session-user";
+
 export const PREMIUM_REQUIRED_EVENT = "rumo:premium-required";
 
 /** The API's error shape (../shared/API.md). */
@@ -16,7 +18,11 @@ async function attempt<T>(path: string, method: string, init: { body?: unknown; 
   try {
     const response = await fetch(`/api/v1${path}`, {
       method,
-      headers: { ...(init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" }), ...init.headers },
+      headers: {
+        ...(init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" }),
+        ...signedInUserHeaders(),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
     });
@@ -25,6 +31,9 @@ async function attempt<T>(path: string, method: string, init: { body?: unknown; 
     if (response.ok) return { result: { ok: true, status: response.status, data: payload as T } };
     // The shell offers the upgrade wherever the server says the plan does not include a feature.
     if (response.status === 402) window.dispatchEvent(new CustomEvent(PREMIUM_REQUIRED_EVENT));
+    // The page's user is not the session's any more (signed out, or another account signed in
+    // meanwhile, lib/session-user.ts): the shell leaves the page.
+    if (response.status === 401 && payload?.error?.code === "unauthenticated" && pageUserId()) window.dispatchEvent(new CustomEvent(SESSION_CHANGED_EVENT));
     const retryAfter = Number(response.headers.get("retry-after"));
     return {
       result: { ok: false, status: response.status, error: payload?.error ?? { code: "unknown", message: "" } },

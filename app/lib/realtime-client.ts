@@ -9,6 +9,8 @@
  * passes to another tab, which connects and resumes from the last event it saw. Browsers without
  * Web Locks or BroadcastChannel keep one socket per tab.
  */
+import { pageUserId, SIGNED_IN_USER_PARAM } from "./session-user";
+
 export type RealtimeNotification = {
   id: string;
   title: string;
@@ -40,8 +42,9 @@ export const BACKOFF_MAX_MS = 30_000;
 const PING_EVERY_MS = 25_000;
 /** Close code the server uses when the account was deleted: no point reconnecting. */
 const ACCOUNT_DELETED = 4001;
-const LEADER_LOCK = "rumo-realtime-leader";
-const CHANNEL = "rumo-realtime";
+// Per user: a tab left on another account (lib/session-user.ts) never leads or hears this one's.
+const leaderLock = () => `rumo-realtime-leader:${pageUserId() ?? ""}`;
+const channelName = () => `rumo-realtime:${pageUserId() ?? ""}`;
 
 type ChannelMessage = string | { kind: "status"; status: ConnectionStatus } | { kind: "status-request" };
 
@@ -82,7 +85,7 @@ export class RealtimeClient {
 
   private start() {
     if (!canShareAcrossTabs()) return this.connect();
-    const channel = new BroadcastChannel(CHANNEL);
+    const channel = new BroadcastChannel(channelName());
     this.channel = channel;
     channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
       const data = event.data;
@@ -93,7 +96,7 @@ export class RealtimeClient {
     channel.postMessage({ kind: "status-request" } satisfies ChannelMessage);
     this.stopWaiting = new AbortController();
     navigator.locks
-      .request(LEADER_LOCK, { signal: this.stopWaiting.signal }, () => {
+      .request(leaderLock(), { signal: this.stopWaiting.signal }, () => {
         // This tab leads until it stops (the promise resolves) or closes (the browser frees the lock).
         this.leader = true;
         this.connect();
@@ -117,8 +120,9 @@ export class RealtimeClient {
   private connect() {
     if (this.socket || typeof WebSocket === "undefined") return;
     this.setStatus("connecting");
-    const since = this.lastSeq === null ? "" : `?since=${this.lastSeq}`;
-    const socket = new WebSocket(this.url() + since);
+    const url = new URL(this.url());
+    if (this.lastSeq !== null) url.searchParams.set("since", String(this.lastSeq));
+    const socket = new WebSocket(url);
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
@@ -192,6 +196,9 @@ let shared: RealtimeClient | null = null;
 
 /** The tab's one realtime connection. */
 export function realtime(): RealtimeClient {
-  shared ??= new RealtimeClient(() => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/realtime`);
+  shared ??= new RealtimeClient(() => {
+    const user = pageUserId();
+    return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/realtime${user ? `?${SIGNED_IN_USER_PARAM}=${encodeURIComponent(user)}` : ""}`;
+  });
   return shared;
 }

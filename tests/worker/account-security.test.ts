@@ -299,3 +299,30 @@ describe("sensitive actions of accounts without a password", { timeout: 30_000 }
     expect((await api("/me", { method: "DELETE", body: { password: "segredo-123" }, headers: { cookie } })).status).toBe(204);
   });
 });
+
+describe("a tab left on another account (app/lib/session-user.ts)", { timeout: 30_000 }, () => {
+  it("answers 401 and changes nothing when the page's user is not the session's", async () => {
+    const cookieA = await signUpAndLogIn("tab-a@example.com");
+    const cookieB = await signUpAndLogIn("tab-b@example.com");
+    const idOf = async (cookie: string) => (await json(await api("/me", { headers: { cookie } }))).user.id as string;
+    const [a, b] = [await idOf(cookieA), await idOf(cookieB)];
+    // The browser now holds A's session; the tab was rendered for B.
+    const asB = { cookie: cookieA, "x-rumo-user": b };
+    const me = await api("/me", { headers: asB });
+    expect(me.status).toBe(401);
+    expect((await json(me)).error.code).toBe("unauthenticated");
+    // The search reads the account in its own batch (decision 0056): the same answer.
+    expect((await api("/search?q=ab", { headers: asB })).status).toBe(401);
+    const created = await api("/tasks", { body: { title: "Escrita do separador de B" }, headers: asB });
+    expect(created.status).toBe(401);
+    expect(await env.DB.prepare("select count(*) as n from tasks where user_id in (?, ?)").bind(a, b).first("n")).toBe(0);
+    const socket = await SELF.fetch(`${ORIGIN}/api/v1/realtime?user=${b}`, { headers: { upgrade: "websocket", cookie: cookieA, origin: ORIGIN } });
+    expect(socket.status).toBe(401);
+
+    // The tab of the session's own user goes on as before.
+    expect((await api("/me", { headers: { cookie: cookieA, "x-rumo-user": a } })).status).toBe(200);
+    expect((await api("/tasks", { body: { title: "Escrita de A" }, headers: { cookie: cookieA, "x-rumo-user": a } })).status).toBe(201);
+    const own = await openSocket(cookieA, `?user=${a}`);
+    own.ws.close();
+  });
+});

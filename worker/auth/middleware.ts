@@ -12,6 +12,7 @@ import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
 import { userRealtime } from "../durable-objects/user-realtime";
 import { appBaseUrl } from "../lib/app-url";
+import { SIGNED_IN_USER_HEADER, SIGNED_IN_USER_PARAM } from "~/lib/session-user";
 
 /**
  * The signed-in request: the user with their profile and paid subscription row (read in the same
@@ -92,18 +93,30 @@ export async function authenticate(
 const isDeferred = (auth: Auth | DeferredAuth | null): auth is DeferredAuth => !!auth && !("user" in auth);
 
 /**
+ * A signed-in page names the user it was rendered for (app/lib/session-user.ts; the WebSocket
+ * upgrade in its URL). When the browser's session now belongs to someone else, the request is
+ * answered as signed out: a tab left on one account can neither read nor write another's data.
+ */
+export function forNamedUser<T extends Auth | DeferredAuth>(request: Request, auth: T | null): T | null {
+  const named = request.headers.get(SIGNED_IN_USER_HEADER) ?? (request.headers.get("upgrade")?.toLowerCase() === "websocket" ? new URL(request.url).searchParams.get(SIGNED_IN_USER_PARAM) : null);
+  if (!auth || named === null) return auth;
+  return ("user" in auth ? auth.user.id : auth.session.userId) === named ? auth : null;
+}
+
+/**
  * Loads the session (if any) once per request, for the API and the pages alike (the page handler
  * passes it to loaders in the load context). Without a session cookie nothing is read.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const defer = c.req.method === "GET" && ACCOUNT_READ_IN_HANDLER.has(c.req.path);
-  const auth = defer ? await authenticate(c.env, c.req.raw, { waitUntil, deferAccount: true }) : await authenticate(c.env, c.req.raw, { waitUntil });
+  const session = defer ? await authenticate(c.env, c.req.raw, { waitUntil, deferAccount: true }) : await authenticate(c.env, c.req.raw, { waitUntil });
+  const auth = forNamedUser(c.req.raw, session);
   c.set("auth", isDeferred(auth) ? null : auth);
   c.set("deferredAuth", isDeferred(auth) ? auth : null);
   await next();
   // The session slid forward: so does the cookie, on pages and API answers alike (errors included).
-  if (auth?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, auth.refreshedCookie);
+  if (session?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, session.refreshedCookie);
 });
 
 /**
@@ -157,7 +170,7 @@ export async function readAsActiveUser<T>(c: Context<AppEnv>, query?: (db: Db, u
 
 /** Sensitive actions re-check the session in D1, so a just-revoked session cannot use them. */
 export const requireFreshSession = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = await authenticate(c.env, c.req.raw, { strict: true });
+  const auth = forNamedUser(c.req.raw, await authenticate(c.env, c.req.raw, { strict: true }));
   if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
   c.set("auth", auth);
   await next();

@@ -15,6 +15,7 @@ import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDr
 import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
 import { realtime } from "~/lib/realtime-client";
+import { announceSignedOut } from "~/lib/session-user";
 
 export type { ShellUser };
 
@@ -56,6 +57,8 @@ function useSignOut() {
     // Offline the server never heard it: finished at the next start with a connection.
     if (!logout.ok && logout.error.code === "network") await offline.markSignOutPending();
     realtime().reset();
+    // The user's other tabs leave too (lib/session-user.ts).
+    announceSignedOut();
     // Nothing of this user stays for the next one: cached screens and data, and the queued
     // changes unless the user chose to keep them for their next sign-in.
     await offline.forgetOfflineUser({ keepQueue });

@@ -4,13 +4,15 @@
  */
 import { idbStore } from "./idb-store";
 import { createQueue, QueueStorageError, type QueuedChange, type SendResult } from "./queue";
+import { signedInUserHeaders } from "../session-user";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "./state";
 
 async function send(change: QueuedChange): Promise<SendResult> {
   try {
     const response = await fetch(`/api/v1${change.path}`, {
       method: change.method,
-      headers: { accept: "application/json", "content-type": "application/json", "Idempotency-Key": change.key },
+      // Sent for the user who queued it: with another account signed in it waits (401) for theirs.
+      headers: { accept: "application/json", "content-type": "application/json", "Idempotency-Key": change.key, ...signedInUserHeaders(change.userId) },
       body: JSON.stringify(change.body),
       credentials: "same-origin",
     });

@@ -22,6 +22,7 @@ import { appUser, requireUser } from "~/lib/auth.server";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { SESSION_CHANGED_EVENT, setPageUser, shareSessionAcrossTabs } from "~/lib/session-user";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
@@ -81,6 +82,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [search, requestSearch] = useOnDemand(searchDialog);
   const [completed, setCompleted] = useState<string[]>(loaderData.completedGuides);
   const [tourFor, setTourFor] = useState<string | null>(null);
+  usePageUser(loaderData.user.id);
   useConnectivityNotices();
   useOfflineApp(loaderData.user.id);
   usePremiumRequiredToast();
@@ -148,6 +150,27 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <Toaster />
     </>
   );
+}
+
+/**
+ * The account this page shows (app/lib/session-user.ts): its API calls name it, and the page
+ * reloads, as whoever is signed in now (or to sign-in), once the browser's session is another's.
+ */
+function usePageUser(userId: string) {
+  // Before the screens' own effects (children's effects run first), and only in the browser: the
+  // server's module state is shared by every request.
+  if (typeof document !== "undefined") setPageUser(userId);
+  useEffect(() => {
+    setPageUser(userId);
+    const leave = () => window.location.reload();
+    window.addEventListener(SESSION_CHANGED_EVENT, leave);
+    const stopSharing = shareSessionAcrossTabs(userId, leave);
+    return () => {
+      setPageUser(null);
+      window.removeEventListener(SESSION_CHANGED_EVENT, leave);
+      stopSharing();
+    };
+  }, [userId]);
 }
 
 /** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
