@@ -1,6 +1,23 @@
-import { pageUserId, SESSION_CHANGED_EVENT, signedInUserHeaders } from "./session-user";
-
 export const PREMIUM_REQUIRED_EVENT = "rumo:premium-required";
+
+// The account a signed-in page shows, named on its calls (docs/decisions/0057, lib/session-user.ts).
+export const SIGNED_IN_USER_HEADER = "x-rumo-user";
+/** The WebSocket upgrade cannot carry headers: the realtime URL names the user in this parameter. */
+export const SIGNED_IN_USER_PARAM = "user";
+/** Raised when the server no longer knows this page's user as signed in: the shell leaves the page. */
+export const SESSION_CHANGED_EVENT = "rumo:session-changed";
+
+let pageUser: string | null = null;
+
+/** Set by the /app shell while it is mounted (null again when it leaves). */
+export function setPageUser(userId: string | null) {
+  pageUser = userId;
+}
+
+export const pageUserId = () => pageUser;
+
+/** The header naming the page's user, for calls made on its behalf (none outside the shell). */
+export const signedInUserHeaders = (userId: string | null = pageUser): Record<string, string> => (userId ? { [SIGNED_IN_USER_HEADER]: userId } : {});
 
 /** The API's error shape (../shared/API.md). */
 export type ApiErrorBody = { code: string; message: string; fields?: Record<string, string>; requestId?: string };
@@ -32,8 +49,8 @@ async function attempt<T>(path: string, method: string, init: { body?: unknown; 
     // The shell offers the upgrade wherever the server says the plan does not include a feature.
     if (response.status === 402) window.dispatchEvent(new CustomEvent(PREMIUM_REQUIRED_EVENT));
     // The page's user is not the session's any more (signed out, or another account signed in
-    // meanwhile, lib/session-user.ts): the shell leaves the page.
-    if (response.status === 401 && payload?.error?.code === "unauthenticated" && pageUserId()) window.dispatchEvent(new CustomEvent(SESSION_CHANGED_EVENT));
+    // meanwhile): the shell leaves the page.
+    if (response.status === 401 && payload?.error?.code === "unauthenticated" && pageUser) window.dispatchEvent(new CustomEvent(SESSION_CHANGED_EVENT));
     const retryAfter = Number(response.headers.get("retry-after"));
     return {
       result: { ok: false, status: response.status, error: payload?.error ?? { code: "unknown", message: "" } },

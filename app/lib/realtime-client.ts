@@ -9,7 +9,7 @@
  * passes to another tab, which connects and resumes from the last event it saw. Browsers without
  * Web Locks or BroadcastChannel keep one socket per tab.
  */
-import { pageUserId, SIGNED_IN_USER_PARAM } from "./session-user";
+import { pageUserId, SIGNED_IN_USER_PARAM } from "./api";
 
 export type RealtimeNotification = {
   id: string;

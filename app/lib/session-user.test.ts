@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch } from "./api";
-import { announceSignedOut, SESSION_CHANGED_EVENT, setPageUser, shareSessionAcrossTabs, SIGNED_IN_USER_HEADER } from "./session-user";
+import { SESSION_CHANGED_EVENT, setPageUser, SIGNED_IN_USER_HEADER } from "./api";
+import { announceSignedOut, shareSessionAcrossTabs } from "./session-user";
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 /** BroadcastChannel delivers asynchronously. */

@@ -3,32 +3,16 @@
  * to the tab: a tab left open on one account while another tab signs out and someone else signs in
  * would otherwise go on showing the first account's screens and send its writes to the second.
  *
- * - Every API call of the page names its user (SIGNED_IN_USER_HEADER; the offline queue names the
- *   user who queued the change). The server answers 401 when the session's user is another one
+ * - Every API call of the page names its user (`SIGNED_IN_USER_HEADER`, set by `apiFetch` in
+ *   lib/api.ts, which holds the page's user so as to stay one small chunk; the offline queue names
+ *   the user who queued the change). The server answers 401 when the session's user is another one
  *   (worker/auth/middleware.ts), so no read or write can cross accounts, whatever the timing.
  * - Tabs tell one another which user they show (a BroadcastChannel), so a tab on another account
  *   reloads at once instead of at its next call.
  */
-export const SIGNED_IN_USER_HEADER = "x-rumo-user";
-/** The WebSocket upgrade cannot carry headers: the realtime URL names the user in this parameter. */
-export const SIGNED_IN_USER_PARAM = "user";
-/** Raised by apiFetch when the server no longer knows this page's user as signed in. */
-export const SESSION_CHANGED_EVENT = "rumo:session-changed";
 const CHANNEL = "rumo-session";
-
-let pageUser: string | null = null;
 /** This tab's channel while the shell listens (a channel never hears its own messages). */
 let listening: BroadcastChannel | null = null;
-
-/** Set by the /app shell while it is mounted (null again when it leaves). */
-export function setPageUser(userId: string | null) {
-  pageUser = userId;
-}
-
-export const pageUserId = () => pageUser;
-
-/** The header naming the page's user, for calls made on its behalf (none outside the shell). */
-export const signedInUserHeaders = (userId: string | null = pageUser): Record<string, string> => (userId ? { [SIGNED_IN_USER_HEADER]: userId } : {});
 
 export type SessionAnnouncement = { userId: string | null };
 

@@ -12,7 +12,7 @@ import type { AccountDeps } from "./account-rules";
 import { mailerFor } from "../mail/mailer";
 import { userRealtime } from "../durable-objects/user-realtime";
 import { appBaseUrl } from "../lib/app-url";
-import { SIGNED_IN_USER_HEADER, SIGNED_IN_USER_PARAM } from "~/lib/session-user";
+import { SIGNED_IN_USER_HEADER, SIGNED_IN_USER_PARAM } from "~/lib/api";
 
 /**
  * The signed-in request: the user with their profile and paid subscription row (read in the same

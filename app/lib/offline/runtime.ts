@@ -4,7 +4,7 @@
  */
 import { idbStore } from "./idb-store";
 import { createQueue, QueueStorageError, type QueuedChange, type SendResult } from "./queue";
-import { signedInUserHeaders } from "../session-user";
+import { signedInUserHeaders } from "../api";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "./state";
 
 async function send(change: QueuedChange): Promise<SendResult> {

@@ -16,13 +16,13 @@ import { Toaster } from "~/components/shell/toaster";
 import { guideFor } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
 import { readCookie } from "~/i18n/language";
-import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
+import { apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
-import { SESSION_CHANGED_EVENT, setPageUser, shareSessionAcrossTabs } from "~/lib/session-user";
+import { shareSessionAcrossTabs } from "~/lib/session-user";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
