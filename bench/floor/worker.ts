@@ -20,4 +20,22 @@ app.get("/io", async (c) => {
   return c.json({ items: rows });
 });
 
+// The floor answering what Rumo's API 404 answers (status, the eight headers, a body of the same
+// size), with no middleware: what the local proxy and the client pay for the answer itself.
+const API_HEADERS: [string, string][] = [
+  ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), usb=(), payment=(), browsing-topics=(), interest-cohort=()"],
+  ["X-Frame-Options", "DENY"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+];
+app.get("/answer-shape", (c) => {
+  const requestId = crypto.randomUUID();
+  const response = c.json({ error: { code: "not_found", message: "O recurso pedido não existe.", requestId } }, 404);
+  for (const [name, value] of API_HEADERS) response.headers.set(name, value);
+  response.headers.set("X-Request-Id", requestId);
+  return response;
+});
+
 export default app;

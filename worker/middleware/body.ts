@@ -42,6 +42,8 @@ function limiterOf(maxBytes: number) {
  */
 export function limitBodies(rules: readonly BodyRule[], prefix = "/api/v1") {
   return createMiddleware<AppEnv>((c, next) => {
+    // Most requests are reads without a body: nothing to limit (a GET with a body still is).
+    if (c.req.method === "GET" && !hasBody(c.req.raw)) return next();
     const path = c.req.path;
     const rule = path.startsWith(`${prefix}/`) ? bodyRuleFor(rules, c.req.method, path.slice(prefix.length)) : undefined;
     return limiterOf(rule?.maxBytes ?? MAX_BODY_BYTES)(c, next);

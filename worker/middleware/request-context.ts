@@ -12,7 +12,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   const requestId = crypto.randomUUID();
   c.set("requestId", requestId);
-  c.set("lang", languageFromRequest(c.req.raw.headers, null, c.req.query("lang")));
+  // `?lang=` is rare (the public pages' language links): the query is parsed only when it is there.
+  c.set("lang", languageFromRequest(c.req.raw.headers, null, c.req.url.includes("lang=") ? c.req.query("lang") : null));
   await next();
   if (c.res.status !== 101) setHeader(c, "X-Request-Id", requestId);
   // Hono's path (no URL object: this runs on every request).
