@@ -53,4 +53,17 @@ test("a tab left on one account follows the browser's session to the next one", 
   await untilHydrated(second);
   await expect(page.getByText("Tarefa da Bruna")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("Tarefa da Ana")).toHaveCount(0);
+
+  // No other tab this time: Ana signs in while this tab shows Bruna's screens, and the tab moves to
+  // another screen in place. The answer is Ana's, so the tab starts over instead of mixing them.
+  await second.close();
+  await untilHydrated(page);
+  await page.evaluate(() => ((window as unknown as { staleTab: boolean }).staleTab = true));
+  expect((await signIn(ana)).status()).toBe(200);
+  await page.getByRole("link", { name: "Objetivos" }).first().click();
+  await expect(page).toHaveURL(/\/app\/objetivos/);
+  // Asked again while the reload replaces the page (an evaluate cut off by it counts as not yet).
+  const stale = () => page.evaluate(() => (window as unknown as { staleTab?: boolean }).staleTab ?? false).catch(() => true);
+  await expect.poll(stale, { timeout: 15_000 }).toBe(false);
+  await untilHydrated(page);
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { NotificationBell } from "~/components/notifications/notification-bell";
@@ -65,6 +65,14 @@ export async function loader(args: Route.LoaderArgs) {
     mobileUserAgent: isMobileUserAgent(headers.get("user-agent") ?? ""),
   };
 }
+
+/**
+ * The layout is asked again at every navigation, not only when its params change: it reads nothing
+ * of its own (the session's account is read for the request anyway), and a tab whose browser session
+ * now belongs to another account learns it at its next screen (decision 0057) instead of showing
+ * that account's data inside this one's shell. Plan and profile changes show up on the next screen too.
+ */
+export const shouldRevalidate = () => true;
 
 /** "<screen> · Rumo" for every /app screen without a title of its own. */
 export function meta({ location, loaderData }: Route.MetaArgs) {
@@ -157,10 +165,14 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
  * reloads, as whoever is signed in now (or to sign-in), once the browser's session is another's.
  */
 function usePageUser(userId: string) {
+  const shown = useRef(userId);
   // Before the screens' own effects (children's effects run first), and only in the browser: the
   // server's module state is shared by every request.
-  if (typeof document !== "undefined") setPageUser(userId);
+  if (typeof document !== "undefined" && shown.current === userId) setPageUser(userId);
   useEffect(() => {
+    // A navigation answered for another account: everything of this page (queues, sockets, caches,
+    // screens' state) belongs to the first one, so the page starts over as the new one.
+    if (userId !== shown.current) return window.location.reload();
     setPageUser(userId);
     const leave = () => window.location.reload();
     window.addEventListener(SESSION_CHANGED_EVENT, leave);
