@@ -93,7 +93,7 @@ export async function authenticate(
 const isDeferred = (auth: Auth | DeferredAuth | null): auth is DeferredAuth => !!auth && !("user" in auth);
 
 /**
- * A signed-in page names the user it was rendered for (app/lib/session-user.ts; the WebSocket
+ * A signed-in page names the user it was rendered for (`setPageUser` in app/lib/api.ts; the WebSocket
  * upgrade in its URL). When the browser's session now belongs to someone else, the request is
  * answered as signed out: a tab left on one account can neither read nor write another's data.
  */
