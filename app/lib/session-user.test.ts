@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiFetch } from "./api";
-import { SESSION_CHANGED_EVENT, setPageUser, SIGNED_IN_USER_HEADER } from "./api";
+import { apiFetch, SESSION_CHANGED_EVENT, setPageUser, SIGNED_IN_USER_HEADER } from "./api";
 import { announceSignedOut, shareSessionAcrossTabs } from "./session-user";
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

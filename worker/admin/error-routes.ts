@@ -6,26 +6,14 @@
 /** Numbers, and long or digit-bearing tokens (ULIDs, UUIDs, hashes); short words such as "v1" stay. */
 const isId = (segment: string) => /^\d+$/.test(segment) || segment.length >= 16 || (segment.length >= 8 && /\d/.test(segment));
 
-/** Paths seen lately and their route (every API 404 asks; a stale client asks the same path again). */
-const seen = new Map<string, string>();
-const SEEN_MAX = 500;
-
 export function errorRoute(method: string, path: string): string {
   if (!path.startsWith("/api/")) return `${method} page`;
-  const key = `${method} ${path}`;
-  let route = seen.get(key);
-  if (route === undefined) {
-    const segments = path
-      .split("/")
-      .filter(Boolean)
-      .slice(0, 8)
-      .map((segment) => (isId(segment) ? ":id" : segment.slice(0, 40)));
-    route = `${method} /${segments.join("/")}`;
-    // A crawler's endless distinct paths must not grow the isolate: start over when full.
-    if (seen.size >= SEEN_MAX) seen.clear();
-    seen.set(key, route);
-  }
-  return route;
+  const segments = path
+    .split("/")
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((segment) => (isId(segment) ? ":id" : segment.slice(0, 40)));
+  return `${method} /${segments.join("/")}`;
 }
 
 /** Which answers are counted: every API error, and server errors of pages. */

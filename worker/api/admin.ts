@@ -6,7 +6,7 @@ import { analyticsReport } from "../admin/analytics";
 import { readinessChecks } from "../admin/readiness";
 import * as rules from "../auth/account-rules";
 import { eraseAccount } from "../auth/erase-account";
-import { accountDeps, authenticate, currentAuth, forNamedUser, sessionDeps } from "../auth/middleware";
+import { accountDeps, authenticate, currentAuth, sessionDeps } from "../auth/middleware";
 import { isAdmin } from "../auth/roles";
 import { revokeOtherSessions } from "../auth/sessions";
 import { confirmSecondFactor } from "../auth/two-factor";
@@ -63,7 +63,7 @@ async function audited<T>(c: C, entry: Omit<AuditInput, "outcome">, action: () =
  * the session from D1, so a just-ended or disabled admin session cannot act on a stale KV copy.
  */
 const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = c.req.method === "GET" ? c.get("auth") : forNamedUser(c.req.raw, await authenticate(c.env, c.req.raw, { strict: true }));
+  const auth = c.req.method === "GET" ? c.get("auth") : await authenticate(c.env, c.req.raw, { strict: true });
   if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
   c.set("auth", auth);
   if (!isAdmin(auth.user)) {

@@ -81,6 +81,9 @@ export async function authenticate(
   const deps = sessionDeps(env, options.waitUntil);
   const result = await validateSessionToken(deps, token, { strict: options.strict });
   if (result.status !== "valid") return null;
+  // A page that names another user than the session's (a tab left on an earlier account) is
+  // answered as signed out, by every caller: the API, the pages, strict re-checks, realtime.
+  if (!namesSessionUser(request, result.session.userId)) return null;
   const refreshedCookie = result.extended ? sessionCookie(request.url, token, result.session.expiresAt) : undefined;
   // KV answered: the handler reads the account with its own query (the disabled check included).
   if (options.deferAccount && !result.account) return { session: result.session, token, refreshedCookie };
@@ -93,14 +96,12 @@ export async function authenticate(
 const isDeferred = (auth: Auth | DeferredAuth | null): auth is DeferredAuth => !!auth && !("user" in auth);
 
 /**
- * A signed-in page names the user it was rendered for (`setPageUser` in app/lib/api.ts; the WebSocket
- * upgrade in its URL). When the browser's session now belongs to someone else, the request is
- * answered as signed out: a tab left on one account can neither read nor write another's data.
+ * Whether the request's page, if it names one, names this user. A signed-in page names the user it
+ * was rendered for (`setPageUser` in app/lib/api.ts; a WebSocket upgrade in its URL, decision 0057).
  */
-export function forNamedUser<T extends Auth | DeferredAuth>(request: Request, auth: T | null): T | null {
+function namesSessionUser(request: Request, userId: string): boolean {
   const named = request.headers.get(SIGNED_IN_USER_HEADER) ?? (request.headers.get("upgrade")?.toLowerCase() === "websocket" ? new URL(request.url).searchParams.get(SIGNED_IN_USER_PARAM) : null);
-  if (!auth || named === null) return auth;
-  return ("user" in auth ? auth.user.id : auth.session.userId) === named ? auth : null;
+  return named === null || named === userId;
 }
 
 /**
@@ -110,13 +111,12 @@ export function forNamedUser<T extends Auth | DeferredAuth>(request: Request, au
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const defer = c.req.method === "GET" && ACCOUNT_READ_IN_HANDLER.has(c.req.path);
-  const session = defer ? await authenticate(c.env, c.req.raw, { waitUntil, deferAccount: true }) : await authenticate(c.env, c.req.raw, { waitUntil });
-  const auth = forNamedUser(c.req.raw, session);
+  const auth = defer ? await authenticate(c.env, c.req.raw, { waitUntil, deferAccount: true }) : await authenticate(c.env, c.req.raw, { waitUntil });
   c.set("auth", isDeferred(auth) ? null : auth);
   c.set("deferredAuth", isDeferred(auth) ? auth : null);
   await next();
   // The session slid forward: so does the cookie, on pages and API answers alike (errors included).
-  if (session?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, session.refreshedCookie);
+  if (auth?.refreshedCookie) c.res = withRefreshedCookie(c.res, c.req.url, auth.refreshedCookie);
 });
 
 /**
@@ -170,7 +170,7 @@ export async function readAsActiveUser<T>(c: Context<AppEnv>, query?: (db: Db, u
 
 /** Sensitive actions re-check the session in D1, so a just-revoked session cannot use them. */
 export const requireFreshSession = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = forNamedUser(c.req.raw, await authenticate(c.env, c.req.raw, { strict: true }));
+  const auth = await authenticate(c.env, c.req.raw, { strict: true });
   if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
   c.set("auth", auth);
   await next();
