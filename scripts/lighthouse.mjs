@@ -9,7 +9,9 @@
 // performance < 95 or accessibility < 100, or a PWA check fails. docs/quality.md
 //
 // Full reports: build/lighthouse/<page>.json. Environment: LH_PORT (default: a free port),
-// LH_PATHS (comma-separated, default the six pages), CHROME_PATH (default /usr/bin/chromium), RUMO_SKIP_BUILD.
+// LH_PATHS (comma-separated, default the six pages), CHROME_PATH (default /usr/bin/chromium), RUMO_SKIP_BUILD,
+// LH_THROTTLING (default `simulate`, Lighthouse's own default and the gate; `devtools` throttles the
+// network and CPU for real, so the metrics are observed instead of modelled: docs/quality.md).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -28,6 +30,11 @@ const MIN_ACCESSIBILITY = 100;
 const port = process.env.LH_PORT || String(await freePort());
 const paths = process.env.LH_PATHS ? process.env.LH_PATHS.split(",") : PAGES;
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const throttlingMethod = process.env.LH_THROTTLING || "simulate";
+if (!["simulate", "devtools"].includes(throttlingMethod)) {
+  console.error(`LH_THROTTLING must be simulate or devtools, not ${throttlingMethod}`);
+  process.exit(2);
+}
 const base = `http://localhost:${port}`;
 const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
 
@@ -107,7 +114,7 @@ try {
   let version = "";
   for (const path of paths) {
     const signedIn = path.startsWith("/app");
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], ...(signedIn ? { extraHeaders: { cookie: account.cookie } } : {}) };
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], throttlingMethod, ...(signedIn ? { extraHeaders: { cookie: account.cookie } } : {}) };
     // A lost trace (NO_NAVSTART, seen on a loaded machine) is Lighthouse's failure, not the page's: once more.
     let { lhr } = await lighthouse(`${base}${path}`, flags);
     if (lhr.runtimeError) ({ lhr } = await lighthouse(`${base}${path}`, flags));
@@ -148,7 +155,7 @@ try {
   if (!pwa.installable) problems.push(`not installable: ${pwa.installabilityErrors.join(", ")}`);
   if (pwa.offlineStartUrl.status !== 200 || !pwa.offlineStartUrl.fromServiceWorker) problems.push(`offline ${START_URL}: ${JSON.stringify(pwa.offlineStartUrl)}`);
 
-  console.log(`\nLighthouse ${version} (mobile preset) on ${base}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(`\nLighthouse ${version} (mobile preset, ${throttlingMethod} throttling) on ${base}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   console.table(rows);
   console.log(`PWA: installable ${pwa.installable ? "yes" : `no (${pwa.installabilityErrors.join(", ")})`}; offline ${START_URL}: ${pwa.offlineStartUrl.status} ${pwa.offlineStartUrl.fromServiceWorker ? "from the service worker" : "NOT from the service worker"}`);
   if (problems.length) {

@@ -14,7 +14,8 @@
 //
 // Environment: LT_PORT (default: a free port), LT_PATHS (comma-separated), LT_RUNS (default 3),
 // LT_CPU (slowdown, default 4), LT_VIEWPORT (WIDTHxHEIGHT, default 1280x800; Lighthouse's phone is
-// 412x823), LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
+// 412x823), LT_NETWORK (slow4g: Lighthouse's devtools throttling, 562.5 ms per request, 1.47 Mbit/s
+// down; default: the local network), LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -32,6 +33,7 @@ const runs = Number(process.env.LT_RUNS || 3);
 const cpu = Number(process.env.LT_CPU || 4);
 const base = `http://localhost:${port}`;
 const [width, height] = (process.env.LT_VIEWPORT || "1280x800").split("x").map(Number);
+const slowNetwork = process.env.LT_NETWORK === "slow4g";
 
 const server = spawn("node", ["scripts/start.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
@@ -123,6 +125,11 @@ async function measure(cookies, path, { profile = false } = {}) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    if (slowNetwork) {
+      // Lighthouse's devtools throttling of its mobile preset: modules arrive long after the HTML.
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+    }
     if (profile) {
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -168,7 +175,7 @@ try {
       console.log(`${path} run ${run + 1}: ${result.count} long tasks, longest ${result.longest} ms, TBT ${result.tbt} ms, load event ${result.load} ms; tasks (ms@start): ${result.tasks}`);
     }
   }
-  console.log(`\nCPU ${cpu}×, ${width}×${height}, ${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+  console.log(`\nCPU ${cpu}×, ${width}×${height}, ${slowNetwork ? "slow 4G, " : ""}${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
   console.table(
     Object.fromEntries(
       paths.map((path) => {

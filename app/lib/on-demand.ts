@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from "react";
+import { startTransition, useCallback, useEffect, useState, type RefObject } from "react";
 import { isChunkLoadError, reloadOnce } from "./chunk-reload";
 
 /**
@@ -44,17 +44,22 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
  */
 export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: boolean } = {}): [T | undefined, () => void] {
   const [value, setValue] = useState<T | undefined>(() => module.loaded);
-  const request = useCallback(() => {
-    if (module.loaded) return setValue(() => module.loaded);
-    module.load().then(
-      (loaded) => setValue(() => loaded),
-      (error: unknown) => {
+  const show = useCallback(
+    (urgent: boolean) => {
+      const apply = (loaded: T | undefined) => (urgent ? setValue(() => loaded) : startTransition(() => setValue(() => loaded)));
+      if (module.loaded) return apply(module.loaded);
+      module.load().then(apply, (error: unknown) => {
         // A new deployment replaced the chunks: the same recovery as a lazily loaded screen.
         if (isChunkLoadError(error)) void reloadOnce();
-      },
-    );
-  }, [module]);
-  useEffect(() => (idle && !module.loaded ? whenIdle(request) : undefined), [idle, module, request]);
+      });
+    },
+    [module],
+  );
+  const request = useCallback(() => show(true), [show]);
+  // Fetched in an idle moment, the widget is then mounted as a transition: React renders it in
+  // slices between which the page can answer input, instead of one long task after every first load
+  // (decision 0059). A use before that (`request`) is urgent and overtakes it.
+  useEffect(() => (idle && !module.loaded ? whenIdle(() => show(false)) : undefined), [idle, module, show]);
   return [value, request];
 }
 

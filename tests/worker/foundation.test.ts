@@ -6,6 +6,7 @@ import { app } from "../../worker/app";
 import { NIGHTLY } from "../../worker/cron/registry";
 import { userRealtime } from "../../worker/durable-objects/user-realtime";
 import { handleError } from "../../worker/lib/errors";
+import { DRAIN_MAX_BYTES } from "../../worker/middleware/drain-body";
 import { requestContext } from "../../worker/middleware/request-context";
 import type { AppEnv } from "../../worker/types";
 import { api, json, ORIGIN } from "./helpers";
@@ -113,6 +114,37 @@ describe("CSRF origin check", () => {
   it("lets signed webhooks through without an Origin", async () => {
     const response = await SELF.fetch(`${ORIGIN}/api/v1/billing/webhook`, { method: "POST", body: "{}" });
     expect(response.status).not.toBe(403);
+  });
+});
+
+describe("a request body nobody read (decision 0060)", () => {
+  const refusedPost = (size: number, base = ORIGIN) =>
+    new Request(`${base}/auth`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded", "content-length": String(size) },
+      body: "x".repeat(size),
+    });
+  async function answer(request: Request, environment: Env = env) {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(request, environment, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  }
+
+  it("is read to its end before a refusal leaves, in local development (wrangler dev's proxy)", async () => {
+    const request = refusedPost(60);
+    expect((await answer(request)).status).toBe(403);
+    expect(request.bodyUsed).toBe(true);
+  });
+
+  it("stays unread in production, and in development past DRAIN_MAX_BYTES", async () => {
+    // https: production sends plain http to https before anything else.
+    const production = refusedPost(60, "https://localhost");
+    expect((await answer(production, { ...env, ENVIRONMENT: "production" })).status).toBe(403);
+    expect(production.bodyUsed).toBe(false);
+    const large = refusedPost(DRAIN_MAX_BYTES + 1);
+    expect((await answer(large)).status).toBe(403);
+    expect(large.bodyUsed).toBe(false);
   });
 });
 
