@@ -34,6 +34,10 @@ const cpu = Number(process.env.LT_CPU || 4);
 const base = `http://localhost:${port}`;
 const [width, height] = (process.env.LT_VIEWPORT || "1280x800").split("x").map(Number);
 const slowNetwork = process.env.LT_NETWORK === "slow4g";
+if (process.env.LT_NETWORK && !slowNetwork) {
+  console.error(`LT_NETWORK must be slow4g (or unset for the local network), not ${process.env.LT_NETWORK}`);
+  process.exit(2);
+}
 
 const server = spawn("node", ["scripts/start.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
