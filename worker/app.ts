@@ -8,7 +8,6 @@ import { CachedRouter } from "./lib/cached-router";
 import { handleError, notFoundResponse } from "./lib/errors";
 import { limitBodies } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
-import { drainUnreadBody } from "./middleware/drain-body";
 import { environmentOfRequest } from "./middleware/environment";
 import { idempotency } from "./middleware/idempotency";
 import { requestContext } from "./middleware/request-context";
@@ -32,10 +31,9 @@ app.onError(handleError);
 
 // Request id, language, and a log line for server errors and slow answers (LOG_REQUESTS).
 app.use("*", requestContext);
-// A development ENVIRONMENT counts only on this machine (fail closed anywhere else).
+// A development ENVIRONMENT counts only on this machine (fail closed anywhere else); there, small
+// unread bodies are read before the answer leaves (wrangler dev's proxy, 0060).
 app.use("*", environmentOfRequest);
-// Local development: a small body nobody read is read before the answer (wrangler dev's proxy, 0060).
-app.use("*", drainUnreadBody);
 // Security headers with a per-request CSP nonce; plain http redirected on the production host.
 app.use("*", securityHeaders);
 // No body over its route's limit (1 MB unless a module's rule says otherwise) is read by anyone.
