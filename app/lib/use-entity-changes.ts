@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { createEntityChangeHub, matchesFilter, type EntityChange, type EntityFilter } from "./entity-changes";
-import { realtime } from "./realtime-client";
+import { withRealtime } from "./realtime";
 
 // The tab's one hub. Every mounted screen's revalidator reloads the same page, so the hub uses
 // whichever registered last.
 let revalidatePage: () => void = () => undefined;
 let hub: ReturnType<typeof createEntityChangeHub> | null = null;
-const sharedHub = () => (hub ??= createEntityChangeHub({ subscribe: (listener) => realtime().subscribe(listener), revalidate: () => revalidatePage() }));
+const sharedHub = () => (hub ??= createEntityChangeHub({ subscribe: (listener) => withRealtime((client) => client.subscribe(listener)), revalidate: () => revalidatePage() }));
 
 /**
  * Keeps a screen fresh when the user's records change elsewhere (another tab, another device, a

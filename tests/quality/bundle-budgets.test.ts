@@ -87,6 +87,15 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
     expect([...new Set(charts)]).toEqual([]);
   });
 
+  it("puts the realtime client in no first load (the connection opens after the first paint, decision 0061)", () => {
+    const realtime = loads.flatMap((load) =>
+      modulesOf(load, sources)
+        .filter(({ id }) => id === "app/lib/realtime-client.ts")
+        .map(({ file, id }) => `${load.url}: ${file} holds ${id}`),
+    );
+    expect([...new Set(realtime)]).toEqual([]);
+  });
+
   it("puts no catalogue module in any first load (the page carries its language's namespaces inline)", () => {
     const catalogues = loads.flatMap((load) =>
       modulesOf(load, sources)

@@ -2,7 +2,8 @@ import { useCallback, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
-import { realtime, type ConnectionStatus, type RealtimeMessage, type RealtimeNotification } from "~/lib/realtime-client";
+import { withRealtime } from "~/lib/realtime";
+import type { ConnectionStatus, RealtimeMessage, RealtimeNotification } from "~/lib/realtime-client";
 import { showBrowserNotification } from "./browser-notification";
 import { FETCH_LIMIT, initialNotifications, notificationsReducer } from "./notifications-state";
 
@@ -58,25 +59,28 @@ export function useNotifications() {
 
   // The count, then the live connection, each in its turn after the first paint (decision 0054).
   useAfterFirstPaint(() => void load(), [load]);
-  useAfterFirstPaint(() => {
-    const client = realtime();
-    const offStatus = client.onStatus(setStatus);
-    const off = client.subscribe((message: RealtimeMessage) => {
-      if (message.type === "resync") return void load();
-      // Record changes are for the screens (useEntityChanges), not the bell.
-      if (message.type === "entity.changed") return;
-      dispatch(message);
-      if (message.type === "notification.created") {
-        const n = message.notification;
-        if (n.priority === "high" || n.priority === "critical") void showBrowserNotification(n, () => open(n));
-        if (n.priority === "critical") toast({ title: n.title, description: n.message, tone: "error", durationMs: 8000 });
-      }
-    });
-    return () => {
-      off();
-      offStatus();
-    };
-  }, [load, open]);
+  useAfterFirstPaint(
+    () =>
+      withRealtime((client) => {
+        const offStatus = client.onStatus(setStatus);
+        const off = client.subscribe((message: RealtimeMessage) => {
+          if (message.type === "resync") return void load();
+          // Record changes are for the screens (useEntityChanges), not the bell.
+          if (message.type === "entity.changed") return;
+          dispatch(message);
+          if (message.type === "notification.created") {
+            const n = message.notification;
+            if (n.priority === "high" || n.priority === "critical") void showBrowserNotification(n, () => open(n));
+            if (n.priority === "critical") toast({ title: n.title, description: n.message, tone: "error", durationMs: 8000 });
+          }
+        });
+        return () => {
+          off();
+          offStatus();
+        };
+      }),
+    [load, open],
+  );
 
   return { ...state, status, markRead, markAllRead, remove, open, reload: load };
 }

@@ -14,7 +14,7 @@ import { ShellNavLink } from "./nav-link";
 import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDrawer, swipeDirection, swipeTarget } from "./rules";
 import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
-import { realtime } from "~/lib/realtime-client";
+import { resetRealtime } from "~/lib/realtime";
 import { announceSignedOut } from "~/lib/session-user";
 
 export type { ShellUser };
@@ -56,7 +56,7 @@ function useSignOut() {
     const logout = await apiFetch("/auth/logout", { method: "POST" });
     // Offline the server never heard it: finished at the next start with a connection.
     if (!logout.ok && logout.error.code === "network") await offline.markSignOutPending();
-    realtime().reset();
+    resetRealtime();
     // The user's other tabs leave too (lib/session-user.ts).
     announceSignedOut();
     // Nothing of this user stays for the next one: cached screens and data, and the queued
