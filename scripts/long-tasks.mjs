@@ -14,8 +14,11 @@
 //
 // Environment: LT_PORT (default: a free port), LT_PATHS (comma-separated), LT_RUNS (default 3),
 // LT_CPU (slowdown, default 4), LT_VIEWPORT (WIDTHxHEIGHT, default 1280x800; Lighthouse's phone is
-// 412x823), LT_NETWORK (slow4g: Lighthouse's devtools throttling, 562.5 ms per request, 1.47 Mbit/s
-// down; default: the local network), LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
+// 412x823: a viewport narrower than the shell's mobile breakpoint is a phone, with Lighthouse's mobile
+// user agent and touch, so the server renders the mobile shell as it does for Lighthouse and real
+// phones, instead of the desktop shell that hydration then swaps), LT_NETWORK (slow4g: Lighthouse's
+// devtools throttling, 562.5 ms per request, 1.47 Mbit/s down; default: the local network),
+// LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -33,6 +36,9 @@ const runs = Number(process.env.LT_RUNS || 3);
 const cpu = Number(process.env.LT_CPU || 4);
 const base = `http://localhost:${port}`;
 const [width, height] = (process.env.LT_VIEWPORT || "1280x800").split("x").map(Number);
+// The shell's MOBILE_BREAKPOINT (app/components/shell/rules.ts) and Lighthouse's mobile user agent.
+const phone = width < 900;
+const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 const slowNetwork = process.env.LT_NETWORK === "slow4g";
 if (process.env.LT_NETWORK && !slowNetwork) {
   console.error(`LT_NETWORK must be slow4g (or unset for the local network), not ${process.env.LT_NETWORK}`);
@@ -122,7 +128,7 @@ function biggestTask(profile) {
 }
 
 async function measure(cookies, path, { profile = false } = {}) {
-  const context = await browser.newContext({ baseURL: base, viewport: { width, height } });
+  const context = await browser.newContext({ baseURL: base, viewport: { width, height }, ...(phone ? { userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true } : {}) });
   try {
     await context.addCookies(cookies);
     await context.addInitScript(observe);
@@ -179,7 +185,7 @@ try {
       console.log(`${path} run ${run + 1}: ${result.count} long tasks, longest ${result.longest} ms, TBT ${result.tbt} ms, load event ${result.load} ms; tasks (ms@start): ${result.tasks}`);
     }
   }
-  console.log(`\nCPU ${cpu}×, ${width}×${height}, ${slowNetwork ? "slow 4G, " : ""}${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+  console.log(`\nCPU ${cpu}×, ${width}×${height}${phone ? " (phone: mobile user agent, touch)" : ""}, ${slowNetwork ? "slow 4G, " : ""}${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
   console.table(
     Object.fromEntries(
       paths.map((path) => {
