@@ -190,6 +190,38 @@ test.describe("errors", () => {
   });
 });
 
+test.describe("a tablet that calls itself a Mac", () => {
+  // iPadOS Safari's user agent names no mobile device; its portrait window is below the breakpoint.
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15" });
+
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieBanner(page);
+    await createUser(page.request, uniqueEmail("tablet"), { toursDone: true });
+  });
+
+  test("gets the mobile shell from the server once its window's width is known (decision 0062)", async ({ page }) => {
+    const serverShell = async () => {
+      const html = await (await page.request.get("/app/meu-impacto")).text();
+      return html.includes('data-tour="sidebar"') ? "desktop" : "mobile";
+    };
+    // The first page: the server can only go by the user agent; the window's answer swaps the shell.
+    expect(await serverShell()).toBe("desktop");
+    await page.goto("/app/meu-impacto");
+    await expect(page.getByRole("navigation", { name: "Navegação principal" }).last().getByRole("link", { name: "Tarefas" })).toBeVisible();
+    await expect(page.locator('[data-tour="sidebar"]')).toHaveCount(0);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "rumo-layout");
+    expect(cookie?.value).toBe("narrow");
+    // From then on the server renders the mobile shell: nothing to swap.
+    expect(await serverShell()).toBe("mobile");
+
+    // Turned to landscape (above the breakpoint): the desktop shell, remembered too.
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await expect(page.locator('[data-tour="sidebar"]')).toBeVisible();
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "rumo-layout")?.value).toBe("wide");
+    expect(await serverShell()).toBe("desktop");
+  });
+});
+
 test.describe("mobile shell", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" });
 

@@ -12,6 +12,7 @@ import { NavIcon } from "./icons";
 import { ADMIN_ITEM, mobileTabs, sidebarGroups } from "./navigation";
 import { ShellNavLink } from "./nav-link";
 import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDrawer, swipeDirection, swipeTarget } from "./rules";
+import { guessMobileLayout, layoutCookie } from "./layout-state";
 import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
 import { resetRealtime } from "~/lib/realtime";
@@ -33,16 +34,26 @@ type ShellProps = {
   children: ReactNode;
 };
 
-/** Mobile shell on a mobile user agent (server's guess) or below 900 px (the browser's answer). */
-export function useMobileLayout(fromUserAgent: boolean) {
-  const [mobile, setMobile] = useState(fromUserAgent);
+/**
+ * Mobile shell on a mobile user agent or below 900 px (the browser's answer). The first render, the
+ * server's, guesses from the user agent and the window's width at the last visit (`remembered`, the
+ * layout cookie); the window's answer is kept in that cookie for the next page (decision 0062).
+ */
+export function useMobileLayout(fromUserAgent: boolean, remembered: string | null) {
+  const [mobile, setMobile] = useState(() => guessMobileLayout(fromUserAgent, remembered));
   useEffect(() => {
     const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
-    const update = () => setMobile(fromUserAgent || query.matches);
+    let last = remembered;
+    const update = () => {
+      setMobile(fromUserAgent || query.matches);
+      const now = query.matches ? "narrow" : "wide";
+      if (now !== last) document.cookie = layoutCookie(query.matches);
+      last = now;
+    };
     update();
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
-  }, [fromUserAgent]);
+  }, [fromUserAgent, remembered]);
   return mobile;
 }
 

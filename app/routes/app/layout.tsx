@@ -12,6 +12,7 @@ import { breadcrumbs, CRUMB_LABELS, isMobileUserAgent } from "~/components/shell
 import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
+import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
 import { Toaster } from "~/components/shell/toaster";
 import { guideFor } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
@@ -60,9 +61,10 @@ export async function loader(args: Route.LoaderArgs) {
     admin: isAdmin(auth.user),
     // Session tracking (user_activities) unless turned off in Preferências (docs/decisions/0037).
     activityTracking: auth.user.preferences.activityTracking !== false,
-    // Rendered on the server from the cookie and the user agent, so hydration does not shift the layout.
+    // Rendered on the server from the cookies and the user agent, so hydration does not shift the layout.
     sidebarOpen: sidebarOpenFromCookie(readCookie(headers.get("cookie"), SIDEBAR_COOKIE)),
     mobileUserAgent: isMobileUserAgent(headers.get("user-agent") ?? ""),
+    rememberedLayout: readCookie(headers.get("cookie"), LAYOUT_COOKIE),
   };
 }
 
@@ -85,7 +87,7 @@ export function meta({ location, loaderData }: Route.MetaArgs) {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shell");
   const location = useLocation();
-  const mobile = useMobileLayout(loaderData.mobileUserAgent);
+  const mobile = useMobileLayout(loaderData.mobileUserAgent, loaderData.rememberedLayout);
   const [searchOpen, setSearchOpen] = useState(false);
   const [search, requestSearch] = useOnDemand(searchDialog);
   const [completed, setCompleted] = useState<string[]>(loaderData.completedGuides);
