@@ -195,30 +195,45 @@ test.describe("a tablet that calls itself a Mac", () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15" });
 
   test.beforeEach(async ({ page }) => {
-    await dismissCookieBanner(page);
     await createUser(page.request, uniqueEmail("tablet"), { toursDone: true });
   });
 
+  const serverShell = async (page: Page) => {
+    const html = await (await page.request.get("/app/meu-impacto")).text();
+    return html.includes('data-tour="sidebar"') ? "desktop" : "mobile";
+  };
+  const layoutCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "rumo-layout")?.value;
+
   test("gets the mobile shell from the server once its window's width is known (decision 0062)", async ({ page }) => {
-    const serverShell = async () => {
-      const html = await (await page.request.get("/app/meu-impacto")).text();
-      return html.includes('data-tour="sidebar"') ? "desktop" : "mobile";
-    };
+    // Functional cookies allowed (the layout cookie is one).
+    await page.addInitScript(() => {
+      localStorage.setItem("rumo-cookie-consent", "custom");
+      localStorage.setItem("rumo-gdpr-consent", JSON.stringify({ accepted: true, functional: true, analytics: false, marketing: false, timestamp: new Date().toISOString() }));
+    });
     // The first page: the server can only go by the user agent; the window's answer swaps the shell.
-    expect(await serverShell()).toBe("desktop");
+    expect(await serverShell(page)).toBe("desktop");
     await page.goto("/app/meu-impacto");
     await expect(page.getByRole("navigation", { name: "Navegação principal" }).last().getByRole("link", { name: "Tarefas" })).toBeVisible();
     await expect(page.locator('[data-tour="sidebar"]')).toHaveCount(0);
-    const cookie = (await page.context().cookies()).find((c) => c.name === "rumo-layout");
-    expect(cookie?.value).toBe("narrow");
+    expect(await layoutCookie(page)).toBe("narrow");
     // From then on the server renders the mobile shell: nothing to swap.
-    expect(await serverShell()).toBe("mobile");
+    expect(await serverShell(page)).toBe("mobile");
 
     // Turned to landscape (above the breakpoint): the desktop shell, remembered too.
     await page.setViewportSize({ width: 1180, height: 820 });
     await expect(page.locator('[data-tour="sidebar"]')).toBeVisible();
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "rumo-layout")?.value).toBe("wide");
-    expect(await serverShell()).toBe("desktop");
+    await expect.poll(() => layoutCookie(page)).toBe("wide");
+    expect(await serverShell(page)).toBe("desktop");
+  });
+
+  test("keeps no layout cookie without consent to functional cookies", async ({ page }) => {
+    await dismissCookieBanner(page); // optional cookies rejected
+    await page.context().addCookies([{ name: "rumo-layout", value: "narrow", url: originOf(page.request).origin }]);
+    await page.goto("/app/meu-impacto");
+    await expect(page.getByRole("navigation", { name: "Navegação principal" }).last().getByRole("link", { name: "Tarefas" })).toBeVisible();
+    // The one left from before the choice is deleted.
+    await expect.poll(() => layoutCookie(page)).toBeUndefined();
+    expect(await serverShell(page)).toBe("desktop");
   });
 });
 

@@ -15,6 +15,7 @@ import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDr
 import { guessMobileLayout, layoutCookie } from "./layout-state";
 import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
+import { hasConsent } from "~/lib/consent";
 import { resetRealtime } from "~/lib/realtime";
 import { announceSignedOut } from "~/lib/session-user";
 
@@ -37,7 +38,8 @@ type ShellProps = {
 /**
  * Mobile shell on a mobile user agent or below 900 px (the browser's answer). The first render, the
  * server's, guesses from the user agent and the window's width at the last visit (`remembered`, the
- * layout cookie); the window's answer is kept in that cookie for the next page (decision 0062).
+ * layout cookie); with functional cookies allowed, the window's answer is kept in that cookie for the
+ * next page (decision 0062).
  */
 export function useMobileLayout(fromUserAgent: boolean, remembered: string | null) {
   const [mobile, setMobile] = useState(() => guessMobileLayout(fromUserAgent, remembered));
@@ -46,8 +48,9 @@ export function useMobileLayout(fromUserAgent: boolean, remembered: string | nul
     let last = remembered;
     const update = () => {
       setMobile(fromUserAgent || query.matches);
-      const now = query.matches ? "narrow" : "wide";
-      if (now !== last) document.cookie = layoutCookie(query.matches);
+      // A functional cookie: kept only with the user's consent, and gone once it is withdrawn.
+      const now = hasConsent("functional") ? (query.matches ? "narrow" : "wide") : null;
+      if (now !== last) document.cookie = layoutCookie(now);
       last = now;
     };
     update();

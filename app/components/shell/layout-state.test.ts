@@ -12,7 +12,11 @@ describe("the layout the server renders (decision 0062)", () => {
   });
 
   it("remembers the window's answer for a year, for the whole site", () => {
-    expect(layoutCookie(true)).toBe(`${LAYOUT_COOKIE}=narrow; Path=/; Max-Age=31536000; SameSite=Lax`);
-    expect(layoutCookie(false)).toMatch(new RegExp(`^${LAYOUT_COOKIE}=wide;`));
+    expect(layoutCookie("narrow")).toBe(`${LAYOUT_COOKIE}=narrow; Path=/; Max-Age=31536000; SameSite=Lax`);
+    expect(layoutCookie("wide")).toMatch(new RegExp(`^${LAYOUT_COOKIE}=wide;`));
+  });
+
+  it("is deleted when functional cookies are not allowed", () => {
+    expect(layoutCookie(null)).toBe(`${LAYOUT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
   });
 });

@@ -107,7 +107,7 @@ export default {
     essential: "Essential",
     essentialText: "Needed to sign in and remember your language. Always on.",
     functional: "Functional",
-    functionalText: "Remember choices such as the sidebar state.",
+    functionalText: "Remember choices such as the sidebar state and the layout that fits your screen.",
     analytics: "Analytics",
     analyticsText: "Help us understand how the app is used. None runs without your permission.",
     marketing: "Marketing",

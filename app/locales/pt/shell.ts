@@ -105,7 +105,7 @@ const shell = {
     essential: "Essenciais",
     essentialText: "Necessários para iniciar sessão e lembrar o idioma. Sempre ativos.",
     functional: "Funcionais",
-    functionalText: "Lembram escolhas como o estado da barra lateral.",
+    functionalText: "Lembram escolhas como o estado da barra lateral e a disposição que cabe no seu ecrã.",
     analytics: "Análise",
     analyticsText: "Ajudam a perceber como a app é usada. Nenhum ativo hoje sem a sua autorização.",
     marketing: "Marketing",
