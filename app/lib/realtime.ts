@@ -16,9 +16,14 @@ export const loadRealtime = (): Promise<RealtimeClient> => import("./realtime-cl
 export function withRealtime(start: (client: RealtimeClient) => () => void): () => void {
   let stop: (() => void) | null = null;
   let cancelled = false;
-  void loadRealtime().then((client) => {
-    if (!cancelled) stop = start(client);
-  });
+  loadRealtime().then(
+    (client) => {
+      if (!cancelled) stop = start(client);
+    },
+    // The code could not arrive (a deploy replaced it): the page goes on without live updates, as
+    // it would with the socket down; its next load brings the new code.
+    () => undefined,
+  );
   return () => {
     cancelled = true;
     stop?.();
