@@ -11,6 +11,34 @@ const completedGoal = async (request: APIRequestContext, title: string) => {
 type Activity = { activityType: string; metadata: Record<string, unknown>; route: string | null };
 const activities = async (request: APIRequestContext): Promise<Activity[]> => (await (await request.get("/api/v1/me/export")).json()).activities;
 
+test.describe("impact dashboard on a phone", () => {
+  test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true, userAgent: "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36" });
+
+  for (const language of ["pt", "en"] as const) {
+    test(`the security card keeps its height when the probe answers, nothing below it moves (${language})`, async ({ page, context }) => {
+      await dismissCookieBanner(page);
+      await createUser(context.request, `e2e-impact-cls-${language}-${Date.now()}@example.com`, { toursDone: true });
+      await context.addCookies([{ name: "rumo-language", value: language, url: originOf(context.request).origin }]);
+      // The probe's answer waits until the card has been measured while checking.
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route("**/api/v1/security/probe", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/app/dashboard");
+      const status = page.getByTestId("security-card").locator("[data-status]");
+      await expect(page.getByTestId("security-card")).toContainText(language === "pt" ? "Segurança" : "Security");
+      await expect(status).toHaveAttribute("data-status", "checking");
+      const below = page.getByTestId("metric-time-saved");
+      const before = (await below.boundingBox())!.y;
+      answer();
+      await expect(status).toHaveAttribute("data-status", "ok");
+      expect((await below.boundingBox())!.y).toBe(before);
+    });
+  }
+});
+
 test.describe("impact dashboard", () => {
   test("a session records its activity, and completing goals changes the metrics without a reload", async ({ page, context }) => {
     // Sign-up, a few goals and up to one 30-second refresh of the metrics.

@@ -147,10 +147,13 @@ function SecurityCard() {
       icon={problem ? <ShieldExclamationIcon className="h-5 w-5 text-red-600" aria-hidden="true" /> : <ShieldCheckIcon className="h-5 w-5 text-emerald-600" aria-hidden="true" />}
       testId="security-card"
     >
-      <p className={`text-sm ${problem ? "font-semibold text-red-700" : "text-slate-700"}`} data-status={status.status}>
+      {/* Two lines kept for the status whatever it says (each fits in two on a 320 px phone), and the
+          time's line there from the start, blank while checking: the card keeps its height when the
+          probe answers after the first paint, so nothing below it moves. */}
+      <p className={`min-h-10 text-sm ${problem ? "font-semibold text-red-700" : "text-slate-700"}`} data-status={status.status}>
         {status.status === "checking" ? t("impact.security.checking") : problem ? t("impact.security.problem") : t("impact.security.ok")}
       </p>
-      {status.status !== "checking" && <p className="text-xs text-slate-500">{t("impact.security.okAt", { time: time(status.checkedAt) })}</p>}
+      <p className="text-xs text-slate-500">{status.status === "checking" ? "\u00a0" : t("impact.security.okAt", { time: time(status.checkedAt) })}</p>
     </Card>
   );
 }
