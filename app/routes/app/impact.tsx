@@ -147,7 +147,7 @@ function SecurityCard() {
       icon={problem ? <ShieldExclamationIcon className="h-5 w-5 text-red-600" aria-hidden="true" /> : <ShieldCheckIcon className="h-5 w-5 text-emerald-600" aria-hidden="true" />}
       testId="security-card"
     >
-      {/* Two lines kept for the status whatever it says (each fits in two on a 320 px phone), and the
+      {/* Two lines kept for the status whatever it says (the longest takes two on a phone), and the
           time's line there from the start, blank while checking: the card keeps its height when the
           probe answers after the first paint, so nothing below it moves. */}
       <p className={`min-h-10 text-sm ${problem ? "font-semibold text-red-700" : "text-slate-700"}`} data-status={status.status}>
