@@ -49,15 +49,37 @@ const stripeVars = process.env.RUMO_REAL_STRIPE ? [] : Object.entries(STRIPE_SIM
 const adminVars = process.env.RUMO_ADMIN_EMAILS ? ["--var", `ADMIN_EMAILS:${process.env.RUMO_ADMIN_EMAILS}`] : [];
 
 console.log(`→ starting workerd on http://localhost:${port}`);
-// wrangler finds the built Worker through .wrangler/deploy/config.json (written by the build).
-const server = spawn(
-  bin("wrangler"),
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", `APP_URL:http://localhost:${port}`, ...stripeVars, ...adminVars, "--show-interactive-dev-session=false"],
-  { stdio: ["ignore", "inherit", "inherit"], env, detached: true },
-);
+const wranglerArgs = ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", stateDir, "--var", `APP_URL:http://localhost:${port}`, ...stripeVars, ...adminVars, "--show-interactive-dev-session=false"];
+// wrangler dev sometimes dies on a dropped connection inside its own proxy worker, printing an empty
+// "✘ [ERROR]" (cloudflare/workers-sdk#15317, open), which took every later e2e test down with it.
+// A server that was serving is started again on the same state, a few times at most.
+const MAX_RESTARTS = 3;
+let restarts = 0;
+let serving = false;
+let stopping = false;
+let server;
+
+function startServer() {
+  // wrangler finds the built Worker through .wrangler/deploy/config.json (written by the build).
+  const child = spawn(bin("wrangler"), wranglerArgs, { stdio: ["ignore", "inherit", "inherit"], env, detached: true });
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    // Whatever of its process group is left (the workerd child) would hold the port.
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {}
+    if (!serving || restarts >= MAX_RESTARTS) process.exit(code ?? 1);
+    restarts++;
+    console.error(`✗ wrangler dev exited (${signal ?? code}); starting it again (${restarts} of ${MAX_RESTARTS})`);
+    startServer();
+  });
+  server = child;
+}
+startServer();
 
 // Stop wrangler and its workerd child together (they share the process group).
 function stop(code = 0) {
+  stopping = true;
   try {
     process.kill(-server.pid, "SIGTERM");
   } catch {}
@@ -65,7 +87,6 @@ function stop(code = 0) {
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
-server.on("exit", (code) => process.exit(code ?? 1));
 
 const base = `http://127.0.0.1:${port}`;
 for (let attempt = 0; ; attempt++) {
@@ -79,6 +100,8 @@ for (let attempt = 0; ; attempt++) {
   }
   await sleep(250);
 }
+
+serving = true;
 
 const seed = await fetch(`${base}/api/dev/seed`, { method: "POST", headers: { origin: base } }).catch(() => null);
 if (seed?.ok) {
