@@ -77,4 +77,42 @@ test.describe("finances", () => {
     await page.getByTestId("toggle-values").click();
     await expect(page.getByTestId("recent-transactions")).toContainText("45,90");
   });
+
+  test.describe("spending by category without JavaScript", () => {
+    // Server HTML only: the breakdown must not wait for hydration or a chart library (decision 0063).
+    test.use({ javaScriptEnabled: false });
+
+    test("every expense category with its amount, share and bar, largest first; masked when values are hidden", async ({ page, context }) => {
+      await createUser(context.request, `e2e-financas-cat-${Date.now()}@example.com`, { toursDone: true });
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+      const headers = originOf(context.request);
+      for (const [amountCents, category] of [[1200, "transport"], [4590, "groceries"], [800, "groceries"], [300000, "salary"]] as const) {
+        const type = category === "salary" ? "income" : "expense";
+        const created = await context.request.post("/api/v1/transactions", { headers, data: { type, amountCents, date: today, category } });
+        expect(created.status()).toBe(201);
+      }
+
+      await page.goto("/app/financas");
+      const rows = page.getByTestId("category-bars").getByTestId("category-bar");
+      // Income is not spending: two rows, groceries (53,90 €, 82 %) before transport (12,00 €, 18 %).
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText("Supermercado");
+      await expect(rows.nth(0)).toContainText("53,90 €");
+      await expect(rows.nth(0)).toContainText("82%");
+      await expect(rows.nth(1)).toContainText("Transportes");
+      await expect(rows.nth(1)).toContainText("12,00 €");
+      await expect(rows.nth(1)).toContainText("18%");
+      await expect(rows.nth(0).locator("[aria-hidden] > div")).toHaveAttribute("style", /width: ?100%/);
+      await expect(rows.nth(1).locator("[aria-hidden] > div")).toHaveAttribute("style", /width: ?22\.3%/);
+      await expect(page.locator(".recharts-surface")).toHaveCount(0);
+
+      const hide = await context.request.patch("/api/v1/me", { headers, data: { preferences: { hideFinanceValues: true } } });
+      expect(hide.status()).toBe(200);
+      await page.goto("/app/financas");
+      await expect(rows).toHaveCount(2);
+      await expect(page.getByTestId("category-bars")).not.toContainText("53,90");
+      await expect(page.getByTestId("category-bars")).not.toContainText("%");
+      await expect(rows.nth(1).locator("[aria-hidden] > div")).toHaveAttribute("style", /width: ?22\.3%/);
+    });
+  });
 });

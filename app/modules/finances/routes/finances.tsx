@@ -32,6 +32,7 @@ import { known, readAll, run } from "@worker/db/reads";
 import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
 import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
+import { CategoryBars } from "../components/category-bars";
 import { ExportLink, ImportButton } from "../components/io-slot";
 import { InsightsPanel } from "../insights-panel";
 import { SentenceEntry } from "../sentence-entry";
@@ -116,12 +117,10 @@ const Filters = lazy(() => loadTransactions().then((m) => ({ default: m.Filters 
 const TransactionList = lazy(() => loadTransactions().then((m) => ({ default: m.TransactionList })));
 const BudgetsPanel = lazy(() => import("../components/budgets").then((m) => ({ default: m.BudgetsPanel })));
 const SavingsPanel = lazy(() => import("../components/savings").then((m) => ({ default: m.SavingsPanel })));
-const CategoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.CategoryChart })));
 const MonthChart = lazy(() => import("../components/charts").then((m) => ({ default: m.MonthChart })));
 
-/** The charts' heights in pixels, shared by each chart and its placeholder so nothing moves when it arrives. */
+/** The chart's height in pixels, shared by the chart and its placeholder so nothing moves when it arrives. */
 const MONTH_CHART_HEIGHT = 240;
-const categoryChartHeight = (rows: number) => Math.max(160, rows * 36);
 
 /**
  * Charts only after hydration (recharts draws nothing on the server) and near the viewport, behind
@@ -248,7 +247,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
     );
 
   const s = data.summary;
-  const expenses = s.byCategory.filter((row) => row.type === "expense").map((row) => ({ label: categoryName(row.category), totalCents: row.totalCents }));
+  const expenses = s.byCategory.filter((row) => row.type === "expense").map((row) => ({ id: row.category, label: categoryName(row.category), totalCents: row.totalCents }));
   const hasAny = data.recent.length > 0;
 
   return (
@@ -326,9 +325,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-4 lg:grid-cols-2">
                 <Card title={t("charts.byCategory")}>
                   {expenses.length ? (
-                    <ChartSlot height={categoryChartHeight(expenses.length)}>
-                      <CategoryChart data={expenses} height={categoryChartHeight(expenses.length)} />
-                    </ChartSlot>
+                    <CategoryBars rows={expenses} />
                   ) : (
                     <p className="text-sm text-slate-500">{t("charts.noExpenses")}</p>
                   )}

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderWithI18n } from "~/components/ui/test-utils";
+import { HiddenValues } from "../money";
+import { CategoryBars, categoryBars } from "./category-bars";
+
+afterEach(cleanup);
+
+const rows = [
+  { id: "groceries", label: "Supermercado", totalCents: 4590 },
+  { id: "pets", label: "Animais", totalCents: 1200 },
+  { id: "cafe", label: "Café", totalCents: 1 },
+];
+
+describe("categoryBars", () => {
+  it("measures each bar against the largest row and each share against the total", () => {
+    const bars = categoryBars(rows);
+    expect(bars.map((bar) => bar.widthPercent)).toEqual([100, 26.1, 1]);
+    expect(bars.map((bar) => Math.round(bar.share * 1000))).toEqual([793, 207, 0]);
+  });
+
+  it("keeps a sliver for a tiny row and draws nothing for an empty month", () => {
+    expect(categoryBars([{ id: "a", label: "A", totalCents: 100_000 }, { id: "b", label: "B", totalCents: 1 }])[1].widthPercent).toBe(1);
+    expect(categoryBars([{ id: "a", label: "A", totalCents: 0 }])).toEqual([{ id: "a", label: "A", totalCents: 0, widthPercent: 0, share: 0 }]);
+    expect(categoryBars([])).toEqual([]);
+  });
+});
+
+describe("CategoryBars", () => {
+  it("lists every category with its amount and share, in Portuguese and English", () => {
+    renderWithI18n(<CategoryBars rows={rows} />);
+    const items = within(screen.getByTestId("category-bars")).getAllByTestId("category-bar");
+    expect(items.map((item) => item.textContent?.replace(/\s/g, " "))).toEqual(["Supermercado45,90 €79%", "Animais12,00 €21%", "Café0,01 €0%"]);
+    cleanup();
+    renderWithI18n(<CategoryBars rows={rows} />, "en");
+    expect(screen.getAllByTestId("category-bar")[0].textContent).toBe("Supermercado€45.9079%");
+  });
+
+  it("masks amounts and shares when values are hidden, and keeps the bars' lengths", () => {
+    renderWithI18n(
+      <HiddenValues.Provider value={true}>
+        <CategoryBars rows={rows} />
+      </HiddenValues.Provider>,
+    );
+    const list = screen.getByTestId("category-bars");
+    expect(list.textContent).not.toMatch(/45|79|%/);
+    expect(within(list).getAllByLabelText("Valor oculto")).toHaveLength(6);
+    const widths = [...list.querySelectorAll<HTMLElement>("[aria-hidden] > div")].map((bar) => bar.style.width);
+    expect(widths).toEqual(["100%", "26.1%", "1%"]);
+  });
+});

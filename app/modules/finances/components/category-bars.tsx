@@ -1,0 +1,54 @@
+/**
+ * The month's spending by category as bars of plain HTML (decision 0063): rendered on the server
+ * with the page, so it is there at the first paint with no chart library, no placeholder and no
+ * drawing after hydration; a list that screen readers read row by row, each row with its amount and
+ * its share of the month's spending. With values hidden the bars keep their length (as the recharts
+ * bars did); the amounts and shares are masked.
+ */
+import { useContext } from "react";
+import { useTranslation } from "react-i18next";
+import { sanitizeLanguage } from "~/i18n/language";
+import { HiddenValues, Money } from "../money";
+
+const PALETTE = ["#4f46e5", "#0891b2", "#059669", "#d97706", "#dc2626", "#7c3aed", "#db2777", "#65a30d", "#0284c7", "#9333ea", "#ea580c", "#475569"];
+
+export type CategoryRow = { id: string; label: string; totalCents: number };
+
+/** Each row's bar length (% of the largest row) and share of the total (0–1); pure, for the tests. */
+export function categoryBars(rows: readonly CategoryRow[]) {
+  const largest = Math.max(0, ...rows.map((row) => row.totalCents));
+  const total = rows.reduce((sum, row) => sum + row.totalCents, 0);
+  return rows.map((row) => ({
+    ...row,
+    widthPercent: largest > 0 ? Math.max(1, Math.round((row.totalCents / largest) * 1000) / 10) : 0,
+    share: total > 0 ? row.totalCents / total : 0,
+  }));
+}
+
+export function CategoryBars({ rows }: { rows: readonly CategoryRow[] }) {
+  const hidden = useContext(HiddenValues);
+  const { t, i18n } = useTranslation("finances");
+  const locale = sanitizeLanguage(i18n.language) === "en" ? "en-GB" : "pt-PT";
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+  return (
+    <ul className="space-y-3" data-testid="category-bars">
+      {categoryBars(rows).map((row, i) => (
+        <li key={row.id} data-testid="category-bar">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="min-w-0 truncate font-medium">{row.label}</span>
+            <span className="shrink-0">
+              <Money cents={row.totalCents} />
+              <span className="ml-2 inline-block w-10 text-right text-xs text-slate-500 tabular-nums" aria-label={hidden ? t("values.masked") : undefined}>
+                {hidden ? "••" : percent.format(row.share)}
+              </span>
+            </span>
+          </div>
+          {/* The length is in the text beside it; the bar only lets the eye compare. */}
+          <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+            <div className="h-2 rounded-full" style={{ width: `${row.widthPercent}%`, backgroundColor: PALETTE[i % PALETTE.length] }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
