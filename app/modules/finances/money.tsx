@@ -16,7 +16,11 @@ export function useMoney() {
   return (cents: number) => (hidden ? MASK : formatMoney(cents, language));
 }
 
-/** An amount on screen: signed and coloured for transactions, masked (with a spoken label) when hidden. */
+/**
+ * An amount on screen: signed and coloured for transactions, masked when hidden. The mask is
+ * silent and "hidden value" is said in its place: an aria-label on a plain span is not reliably read
+ * (axe: aria-prohibited-attr), so the spoken text is a visually hidden element instead.
+ */
 export function Money({ cents, signed = false, className = "" }: { cents: number; signed?: boolean; className?: string }) {
   const hidden = useContext(HiddenValues);
   const { t } = useTranslation("finances");
@@ -24,8 +28,15 @@ export function Money({ cents, signed = false, className = "" }: { cents: number
   const tone = signed ? (cents < 0 ? "text-rose-700" : "text-emerald-700") : "";
   const text = signed && cents > 0 && !hidden ? `+${format(cents)}` : format(cents);
   return (
-    <span className={`tabular-nums ${tone} ${className}`} data-money={hidden ? "hidden" : "shown"} aria-label={hidden ? t("values.masked") : undefined}>
-      {text}
+    <span className={`tabular-nums ${tone} ${className}`} data-money={hidden ? "hidden" : "shown"}>
+      {hidden ? (
+        <>
+          <span aria-hidden="true">{text}</span>
+          <span className="sr-only">{t("values.masked")}</span>
+        </>
+      ) : (
+        text
+      )}
     </span>
   );
 }

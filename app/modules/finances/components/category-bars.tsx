@@ -27,7 +27,7 @@ export function categoryBars(rows: readonly CategoryRow[]) {
 
 export function CategoryBars({ rows }: { rows: readonly CategoryRow[] }) {
   const hidden = useContext(HiddenValues);
-  const { t, i18n } = useTranslation("finances");
+  const { i18n } = useTranslation("finances");
   const locale = sanitizeLanguage(i18n.language) === "en" ? "en-GB" : "pt-PT";
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   return (
@@ -38,7 +38,8 @@ export function CategoryBars({ rows }: { rows: readonly CategoryRow[] }) {
             <span className="min-w-0 truncate font-medium">{row.label}</span>
             <span className="shrink-0">
               <Money cents={row.totalCents} />
-              <span className="ml-2 inline-block w-10 text-right text-xs text-slate-500 tabular-nums" aria-label={hidden ? t("values.masked") : undefined}>
+              {/* Hidden, the share is masked without a word of its own: the amount already says "hidden value". */}
+              <span className="ml-2 inline-block w-10 text-right text-xs text-slate-500 tabular-nums" aria-hidden={hidden || undefined}>
                 {hidden ? "••" : percent.format(row.share)}
               </span>
             </span>
