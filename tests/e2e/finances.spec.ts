@@ -112,6 +112,9 @@ test.describe("finances", () => {
       await expect(rows).toHaveCount(2);
       await expect(page.getByTestId("category-bars")).not.toContainText("53,90");
       await expect(page.getByTestId("category-bars")).not.toContainText("%");
+      // Said as words (visually hidden text), not as bullets or an aria-label on a span.
+      await expect(rows.nth(0)).toContainText("Valor oculto");
+      await expect(page.getByTestId("category-bars").locator("[aria-label]")).toHaveCount(0);
       await expect(rows.nth(1).locator("[aria-hidden] > div")).toHaveAttribute("style", /width: ?22\.3%/);
     });
   });
