@@ -78,7 +78,7 @@ test.describe("finances", () => {
     await expect(page.getByTestId("recent-transactions")).toContainText("45,90");
   });
 
-  test.describe("spending by category without JavaScript", () => {
+  test.describe("amounts in the server's HTML (no JavaScript)", () => {
     // Server HTML only: the breakdown must not wait for hydration or a chart library (decision 0063).
     test.use({ javaScriptEnabled: false });
 
@@ -116,6 +116,24 @@ test.describe("finances", () => {
       await expect(rows.nth(0)).toContainText("Valor oculto");
       await expect(page.getByTestId("category-bars").locator("[aria-label]")).toHaveCount(0);
       await expect(rows.nth(1).locator("[aria-hidden] > div")).toHaveAttribute("style", /width: ?22\.3%/);
+    });
+
+    test("with values hidden, the dashboard's spending today shows bullets and says 'Valor oculto'", async ({ page, context }) => {
+      await createUser(context.request, `e2e-financas-dash-${Date.now()}@example.com`, { toursDone: true });
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+      const headers = originOf(context.request);
+      expect((await context.request.post("/api/v1/transactions", { headers, data: { type: "expense", amountCents: 4590, date: today, category: "groceries" } })).status()).toBe(201);
+      await page.goto("/app/dashboard");
+      const card = page.getByTestId("today-spending");
+      await expect(card).toContainText("45,90");
+      await expect(card).not.toContainText("Valor oculto");
+
+      expect((await context.request.patch("/api/v1/me", { headers, data: { preferences: { hideFinanceValues: true } } })).status()).toBe(200);
+      await page.goto("/app/dashboard");
+      await expect(card).not.toContainText("45,90");
+      await expect(card.locator('[aria-hidden="true"]').first()).toContainText("•••");
+      await expect(card.locator(".sr-only").first()).toContainText("Valor oculto");
+      await expect(card.locator("[aria-label]")).toHaveCount(0);
     });
   });
 });

@@ -16,6 +16,8 @@ export default {
   loadingPage: "Loading page...",
   checkingAuth: "Checking authentication...",
   loading: "Loading...",
+  /** Said instead of an amount the user chose to hide (app/components/ui/masked.tsx). */
+  hiddenValue: "Hidden value",
   skipToContent: "Skip to content",
   backHome: "Back to home",
   notFound: {

@@ -13,6 +13,8 @@ const common = {
   loadingPage: "Carregando página...",
   checkingAuth: "Verificando autenticação...",
   loading: "A carregar...",
+  /** Said instead of an amount the user chose to hide (app/components/ui/masked.tsx). */
+  hiddenValue: "Valor oculto",
   skipToContent: "Saltar para o conteúdo",
   backHome: "Voltar ao início",
   notFound: {

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
+import { Masked } from "~/components/ui/masked";
 import { formatMoney } from "~/components/ui/money";
 import { sanitizeLanguage } from "~/i18n/language";
 
@@ -16,11 +17,7 @@ export function useMoney() {
   return (cents: number) => (hidden ? MASK : formatMoney(cents, language));
 }
 
-/**
- * An amount on screen: signed and coloured for transactions, masked when hidden. The mask is
- * silent and "hidden value" is said in its place: an aria-label on a plain span is not reliably read
- * (axe: aria-prohibited-attr), so the spoken text is a visually hidden element instead.
- */
+/** An amount on screen: signed and coloured for transactions, masked when hidden (bullets shown, "hidden value" said). */
 export function Money({ cents, signed = false, className = "" }: { cents: number; signed?: boolean; className?: string }) {
   const hidden = useContext(HiddenValues);
   const { t } = useTranslation("finances");
@@ -29,14 +26,7 @@ export function Money({ cents, signed = false, className = "" }: { cents: number
   const text = signed && cents > 0 && !hidden ? `+${format(cents)}` : format(cents);
   return (
     <span className={`tabular-nums ${tone} ${className}`} data-money={hidden ? "hidden" : "shown"}>
-      {hidden ? (
-        <>
-          <span aria-hidden="true">{text}</span>
-          <span className="sr-only">{t("values.masked")}</span>
-        </>
-      ) : (
-        text
-      )}
+      {hidden ? <Masked shown={text} spoken={t("values.masked")} /> : text}
     </span>
   );
 }

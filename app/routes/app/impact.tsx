@@ -15,6 +15,7 @@ import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
 import { readAll, run } from "@worker/db/reads";
 import { impactRead, todayRead, type ImpactAnswer, type TodayAnswer } from "@worker/impact/impact";
+import { MaskedSentence } from "~/components/ui/masked";
 import type { Entitlement } from "~/lib/plans";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/impact";
@@ -298,7 +299,7 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
   const { t } = useTranslation("account");
   const { language } = useLanguage();
   const hide = useLayout()?.hideFinanceValues === true;
-  const money = (cents: number) => (hide ? "•••" : formatMoney(cents, language));
+  const money = (cents: number) => formatMoney(cents, language);
   const clock = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short", timeZone });
   const more = today.agendaTotal - today.agenda.length;
   return (
@@ -365,12 +366,16 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
         )}
         {today.spending && (
           <Card title={t("impact.today.spending")} testId="today-spending">
-            <p className="text-lg font-semibold text-slate-900">{t("impact.today.spent", { amount: money(today.spending.spentCents) })}</p>
+            <p className="text-lg font-semibold text-slate-900">
+              <MaskedSentence hidden={hide} format={money} amounts={[today.spending.spentCents]} sentence={([amount]) => t("impact.today.spent", { amount })} />
+            </p>
             {today.spending.budgetCents === null ? (
               <p className="text-sm text-slate-500">{t("impact.today.noBudget")}</p>
             ) : (
               <>
-                <p className="text-sm text-slate-600">{t("impact.today.ofBudget", { spent: money(today.spending.budgetSpentCents), budget: money(today.spending.budgetCents) })}</p>
+                <p className="text-sm text-slate-600">
+                  <MaskedSentence hidden={hide} format={money} amounts={[today.spending.budgetSpentCents, today.spending.budgetCents]} sentence={([spent, budget]) => t("impact.today.ofBudget", { spent, budget })} />
+                </p>
                 <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">
                   <div
                     className={`h-2 rounded-full ${today.spending.overBudget.length ? "bg-red-600" : "bg-emerald-600"}`}

@@ -4,7 +4,7 @@
  * here). `?semana=YYYY-MM-DD` opens a week (the 'weekly report ready' notification links there).
  * Reports already received stay readable on every plan; a plan without weekly reports sees the upsell.
  */
-import { lazy } from "react";
+import { lazy, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Link,
@@ -17,6 +17,7 @@ import { DocumentChartBarIcon } from "@heroicons/react/24/outline";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Notice } from "~/components/ui/form";
+import { Masked, MaskedSentence } from "~/components/ui/masked";
 import { formatMoney } from "~/components/ui/money";
 import { WhenVisible } from "~/components/ui/when-visible";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -173,8 +174,8 @@ function Card({
   testId,
 }: {
   label: string;
-  value: string;
-  detail?: string;
+  value: ReactNode;
+  detail?: ReactNode;
   testId: string;
 }) {
   return (
@@ -216,8 +217,7 @@ function ReportView({
   hideValues: boolean;
 }) {
   const { t } = useTranslation(["reports", "diary", "ui"]);
-  const money = (cents: number) =>
-    hideValues ? "•••" : formatMoney(cents, language);
+  const money = (cents: number) => formatMoney(cents, language);
   const long = (date: string) => formatLongDate(dateOf(date), language);
   const weekdays = weekdayNames(language, "short");
   const number1 = (n: number) =>
@@ -275,10 +275,15 @@ function ReportView({
         <Card
           testId="card-spent"
           label={t("cards.spent")}
-          value={money(report.spending.totalCents)}
-          detail={t("cards.spentDetail", {
-            previous: money(report.spending.previousTotalCents),
-          })}
+          value={hideValues ? <Masked /> : money(report.spending.totalCents)}
+          detail={
+            <MaskedSentence
+              hidden={hideValues}
+              format={money}
+              amounts={[report.spending.previousTotalCents]}
+              sentence={([previous]) => t("cards.spentDetail", { previous })}
+            />
+          }
         />
       </div>
 
@@ -357,7 +362,7 @@ function ReportView({
           </WhenVisible>
         ) : (
           <p className="text-sm text-slate-500">
-            {spending.length ? "•••" : t("charts.noSpending")}
+            {spending.length ? <Masked /> : t("charts.noSpending")}
           </p>
         )}
       </Panel>
