@@ -7,7 +7,7 @@ export default {
   title: "Finances",
   subtitle: "Your income, expenses, budgets and savings.",
   tabs: { label: "Finance sections", overview: "Overview", transactions: "Transactions", budgets: "Budgets", savings: "Savings" },
-  values: { hide: "Hide values", show: "Show values", masked: "Hidden value" },
+  values: { hide: "Hide values", show: "Show values" },
   month: { previous: "Previous month", next: "Next month" },
   cards: { balance: "Balance", income: "Income this month", expense: "Expenses this month", net: "Net this month" },
   charts: {

@@ -5,7 +5,7 @@ const finances = {
   title: "Finanças",
   subtitle: "As suas receitas, despesas, orçamentos e poupanças.",
   tabs: { label: "Secções de finanças", overview: "Resumo", transactions: "Transações", budgets: "Orçamentos", savings: "Poupanças" },
-  values: { hide: "Ocultar valores", show: "Mostrar valores", masked: "Valor oculto" },
+  values: { hide: "Ocultar valores", show: "Mostrar valores" },
   month: { previous: "Mês anterior", next: "Mês seguinte" },
   cards: { balance: "Saldo", income: "Receitas do mês", expense: "Despesas do mês", net: "Resultado do mês" },
   charts: {

@@ -20,13 +20,12 @@ export function useMoney() {
 /** An amount on screen: signed and coloured for transactions, masked when hidden (bullets shown, "hidden value" said). */
 export function Money({ cents, signed = false, className = "" }: { cents: number; signed?: boolean; className?: string }) {
   const hidden = useContext(HiddenValues);
-  const { t } = useTranslation("finances");
   const format = useMoney();
   const tone = signed ? (cents < 0 ? "text-rose-700" : "text-emerald-700") : "";
   const text = signed && cents > 0 && !hidden ? `+${format(cents)}` : format(cents);
   return (
     <span className={`tabular-nums ${tone} ${className}`} data-money={hidden ? "hidden" : "shown"}>
-      {hidden ? <Masked shown={text} spoken={t("values.masked")} /> : text}
+      {hidden ? <Masked shown={text} /> : text}
     </span>
   );
 }
