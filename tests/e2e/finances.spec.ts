@@ -76,6 +76,13 @@ test.describe("finances", () => {
     await page.keyboard.press("Escape");
     await page.getByTestId("toggle-values").click();
     await expect(page.getByTestId("recent-transactions")).toContainText("45,90");
+
+    // Spending by category: a category opens its expenses of the month, in the page (client navigation).
+    await page.getByTestId("category-bars").getByRole("link", { name: /Animais/ }).click();
+    await expect(page.getByRole("tab", { name: "Transações" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("transaction-row")).toContainText("Animais");
+    await expect(page.getByTestId("finance-filters").getByLabel("Tipo")).toHaveValue("expense");
   });
 
   test.describe("amounts in the server's HTML (no JavaScript)", () => {
@@ -105,6 +112,13 @@ test.describe("finances", () => {
       await expect(rows.nth(0).locator("[aria-hidden] > div")).toHaveAttribute("style", /width: ?100%/);
       await expect(rows.nth(1).locator("[aria-hidden] > div")).toHaveAttribute("style", /width: ?22\.3%/);
       await expect(page.locator(".recharts-surface")).toHaveCount(0);
+
+      // A category opens its transactions of the month (the transactions tab is server-rendered for a ?tab= link).
+      await rows.nth(0).getByRole("link").click();
+      await expect(page).toHaveURL(/tab=transactions&type=expense&category=groceries&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}/);
+      await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+      await expect(page.getByTestId("transaction-list")).toContainText("45,90");
+      await expect(page.getByTestId("transaction-list")).not.toContainText("12,00");
 
       const hide = await context.request.patch("/api/v1/me", { headers, data: { preferences: { hideFinanceValues: true } } });
       expect(hide.status()).toBe(200);

@@ -1,11 +1,16 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { HiddenValues } from "../money";
 import { CategoryBars, categoryBars } from "./category-bars";
 
 afterEach(cleanup);
+
+const inRouter = (ui: ReactElement) => <MemoryRouter initialEntries={["/app/financas"]}>{ui}</MemoryRouter>;
+const hrefOf = (id: string) => `?tab=transactions&category=${id}`;
 
 const rows = [
   { id: "groceries", label: "Supermercado", totalCents: 4590 },
@@ -29,19 +34,28 @@ describe("categoryBars", () => {
 
 describe("CategoryBars", () => {
   it("lists every category with its amount and share, in Portuguese and English", () => {
-    renderWithI18n(<CategoryBars rows={rows} />);
+    renderWithI18n(inRouter(<CategoryBars rows={rows} hrefOf={hrefOf} />));
     const items = within(screen.getByTestId("category-bars")).getAllByTestId("category-bar");
     expect(items.map((item) => item.textContent?.replace(/\s/g, " "))).toEqual(["Supermercado45,90 €79%", "Animais12,00 €21%", "Café0,01 €0%"]);
     cleanup();
-    renderWithI18n(<CategoryBars rows={rows} />, "en");
+    renderWithI18n(inRouter(<CategoryBars rows={rows} hrefOf={hrefOf} />), "en");
     expect(screen.getAllByTestId("category-bar")[0].textContent).toBe("Supermercado€45.9079%");
+  });
+
+  it("opens each category's transactions", () => {
+    renderWithI18n(inRouter(<CategoryBars rows={rows} hrefOf={hrefOf} />));
+    const links = screen.getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/app/financas?tab=transactions&category=groceries", "/app/financas?tab=transactions&category=pets", "/app/financas?tab=transactions&category=cafe"]);
+    expect(links[1].textContent?.replace(/\s/g, " ")).toBe("Animais12,00 €21%");
   });
 
   it("masks amounts and shares when values are hidden, and keeps the bars' lengths", () => {
     renderWithI18n(
-      <HiddenValues.Provider value={true}>
-        <CategoryBars rows={rows} />
-      </HiddenValues.Provider>,
+      inRouter(
+        <HiddenValues.Provider value={true}>
+          <CategoryBars rows={rows} hrefOf={hrefOf} />
+        </HiddenValues.Provider>,
+      ),
     );
     const list = screen.getByTestId("category-bars");
     expect(list.textContent).not.toMatch(/45|79|%/);

@@ -3,10 +3,12 @@
  * with the page, so it is there at the first paint with no chart library, no placeholder and no
  * drawing after hydration; a list that screen readers read row by row, each row with its amount and
  * its share of the month's spending. With values hidden the bars keep their length (as the recharts
- * bars did); the amounts and shares are masked.
+ * bars did); the amounts and shares are masked. Each row opens that category's transactions of the
+ * month (`hrefOf`).
  */
 import { useContext } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { sanitizeLanguage } from "~/i18n/language";
 import { HiddenValues, Money } from "../money";
 
@@ -25,29 +27,31 @@ export function categoryBars(rows: readonly CategoryRow[]) {
   }));
 }
 
-export function CategoryBars({ rows }: { rows: readonly CategoryRow[] }) {
+export function CategoryBars({ rows, hrefOf }: { rows: readonly CategoryRow[]; hrefOf: (id: string) => string }) {
   const hidden = useContext(HiddenValues);
   const { i18n } = useTranslation("finances");
   const locale = sanitizeLanguage(i18n.language) === "en" ? "en-GB" : "pt-PT";
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   return (
-    <ul className="space-y-3" data-testid="category-bars">
+    <ul className="space-y-1" data-testid="category-bars">
       {categoryBars(rows).map((row, i) => (
         <li key={row.id} data-testid="category-bar">
-          <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="min-w-0 truncate font-medium">{row.label}</span>
-            <span className="shrink-0">
-              <Money cents={row.totalCents} />
-              {/* Hidden, the share is masked without a word of its own: the amount already says "hidden value". */}
-              <span className="ml-2 inline-block w-10 text-right text-xs text-slate-500 tabular-nums" aria-hidden={hidden || undefined}>
-                {hidden ? "••" : percent.format(row.share)}
+          <Link to={hrefOf(row.id)} className="-mx-2 block rounded-lg px-2 py-1 hover:bg-slate-50">
+            <div className="flex items-baseline justify-between gap-3 text-sm">
+              <span className="min-w-0 truncate font-medium">{row.label}</span>
+              <span className="shrink-0">
+                <Money cents={row.totalCents} />
+                {/* Hidden, the share is masked without a word of its own: the amount already says "hidden value". */}
+                <span className="ml-2 inline-block w-10 text-right text-xs text-slate-500 tabular-nums" aria-hidden={hidden || undefined}>
+                  {hidden ? "••" : percent.format(row.share)}
+                </span>
               </span>
-            </span>
-          </div>
-          {/* The length is in the text beside it; the bar only lets the eye compare. */}
-          <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
-            <div className="h-2 rounded-full" style={{ width: `${row.widthPercent}%`, backgroundColor: PALETTE[i % PALETTE.length] }} />
-          </div>
+            </div>
+            {/* The length is in the text beside it; the bar only lets the eye compare. */}
+            <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+              <div className="h-2 rounded-full" style={{ width: `${row.widthPercent}%`, backgroundColor: PALETTE[i % PALETTE.length] }} />
+            </div>
+          </Link>
         </li>
       ))}
     </ul>

@@ -325,7 +325,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-4 lg:grid-cols-2">
                 <Card title={t("charts.byCategory")}>
                   {expenses.length ? (
-                    <CategoryBars rows={expenses} />
+                    <CategoryBars rows={expenses} hrefOf={(category) => `?${new URLSearchParams({ tab: "transactions", type: "expense", category, from: s.from, to: s.to })}`} />
                   ) : (
                     <p className="text-sm text-slate-500">{t("charts.noExpenses")}</p>
                   )}
