@@ -6,7 +6,7 @@
  */
 import { useTranslation } from "react-i18next";
 
-export const MASK = "•••";
+const MASK = "•••";
 
 export function Masked({ shown = MASK, spoken }: { shown?: string; spoken?: string }) {
   const { t } = useTranslation("common");
