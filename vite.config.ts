@@ -29,6 +29,8 @@ export default defineConfig({
     },
   },
   build: {
+    // RUMO_NO_MINIFY=1: readable names (and module comments) in browser CPU profiles.
+    minify: process.env.RUMO_NO_MINIFY ? false : undefined,
     rolldownOptions: {
       output: {
         codeSplitting: {

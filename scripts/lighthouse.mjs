@@ -10,6 +10,8 @@
 //
 // Full reports: build/lighthouse/<page>.json. Environment: LH_PORT (default: a free port),
 // LH_PATHS (comma-separated, default the six pages), CHROME_PATH (default /usr/bin/chromium), RUMO_SKIP_BUILD,
+// LH_PROTOCOL (default `h2`: HTTPS + HTTP/2 in front of wrangler dev, as production serves; `http1`),
+// LH_TRACE=1 (also keep each page load's trace, build/lighthouse/<page>.trace.json),
 // LH_THROTTLING (default `simulate`, Lighthouse's own default and the gate; `devtools` throttles the
 // network and CPU for real, so the metrics are observed instead of modelled: docs/quality.md).
 import { spawn } from "node:child_process";
@@ -20,6 +22,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright";
 import { freePort } from "./free-port.mjs";
+import { startH2Front } from "./h2-front.mjs";
 import { SEEN_GUIDES as GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
 
 const PAGES = ["/", "/pricing", "/auth", "/app/dashboard", "/app/tarefas", "/app/financas"];
@@ -35,8 +38,16 @@ if (!["simulate", "devtools"].includes(throttlingMethod)) {
   console.error(`LH_THROTTLING must be simulate or devtools, not ${throttlingMethod}`);
   process.exit(2);
 }
+const protocol = process.env.LH_PROTOCOL || "h2";
+if (!["h2", "http1"].includes(protocol)) {
+  console.error(`LH_PROTOCOL must be h2 or http1, not ${protocol}`);
+  process.exit(2);
+}
 const base = `http://localhost:${port}`;
 const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
+// Lighthouse loads the pages over HTTP/2 and TLS, as production serves them (scripts/h2-front.mjs,
+// decision 0064); LH_PROTOCOL=http1 loads them from wrangler dev's own HTTP/1.1, as before.
+let front;
 
 const server = spawn("node", ["scripts/start.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
@@ -45,6 +56,7 @@ const server = spawn("node", ["scripts/start.mjs"], {
 let chrome;
 function stop() {
   if (chrome) chrome.kill();
+  front?.close();
   // start.mjs stops wrangler and its workerd child on SIGTERM.
   if (server.exitCode === null) server.kill("SIGTERM");
   rmSync(`.wrangler/lh-state-${port}`, { recursive: true, force: true });
@@ -108,7 +120,9 @@ async function pwaChecks(account) {
 try {
   await waitUntilHealthy(base, server);
   const account = await signIn();
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  if (protocol === "h2") front = await startH2Front({ target: base, port: String(await freePort()) });
+  const pageBase = front?.origin ?? base;
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: front ? [...chromeFlags, "--ignore-certificate-errors"] : chromeFlags });
   const rows = [];
   const problems = [];
   let version = "";
@@ -116,15 +130,18 @@ try {
     const signedIn = path.startsWith("/app");
     const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], throttlingMethod, ...(signedIn ? { extraHeaders: { cookie: account.cookie } } : {}) };
     // A lost trace (NO_NAVSTART, seen on a loaded machine) is Lighthouse's failure, not the page's: once more.
-    let { lhr } = await lighthouse(`${base}${path}`, flags);
-    if (lhr.runtimeError) ({ lhr } = await lighthouse(`${base}${path}`, flags));
+    let { lhr, artifacts } = await lighthouse(`${pageBase}${path}`, flags);
+    if (lhr.runtimeError) ({ lhr, artifacts } = await lighthouse(`${pageBase}${path}`, flags));
     if (lhr.runtimeError) problems.push(`${path}: Lighthouse failed: ${lhr.runtimeError.code}`);
     const { categories, audits } = lhr;
     version = lhr.lighthouseVersion;
     // The full reports, for the details behind a score (Lighthouse viewer or jq).
     mkdirSync("build/lighthouse", { recursive: true });
-    writeFileSync(`build/lighthouse/${path === "/" ? "home" : path.slice(1).replaceAll("/", "-")}.json`, JSON.stringify(lhr));
-    if (lhr.finalDisplayedUrl !== `${base}${path}`) problems.push(`${path}: ended on ${lhr.finalDisplayedUrl}`);
+    const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
+    writeFileSync(`build/lighthouse/${name}.json`, JSON.stringify(lhr));
+    // The page load's trace (chrome://tracing, DevTools' performance panel): what the observed paint waited for.
+    if (process.env.LH_TRACE) writeFileSync(`build/lighthouse/${name}.trace.json`, JSON.stringify(artifacts.Trace ?? artifacts.traces?.defaultPass));
+    if (lhr.finalDisplayedUrl !== `${pageBase}${path}`) problems.push(`${path}: ended on ${lhr.finalDisplayedUrl}`);
     rows.push({
       page: path,
       performance: score(categories.performance),
@@ -155,7 +172,7 @@ try {
   if (!pwa.installable) problems.push(`not installable: ${pwa.installabilityErrors.join(", ")}`);
   if (pwa.offlineStartUrl.status !== 200 || !pwa.offlineStartUrl.fromServiceWorker) problems.push(`offline ${START_URL}: ${JSON.stringify(pwa.offlineStartUrl)}`);
 
-  console.log(`\nLighthouse ${version} (mobile preset, ${throttlingMethod} throttling) on ${base}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(`\nLighthouse ${version} (mobile preset, ${throttlingMethod} throttling) on ${pageBase} (${front ? "HTTP/2 over TLS in front of wrangler dev" : "wrangler dev's HTTP/1.1"}); load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   console.table(rows);
   console.log(`PWA: installable ${pwa.installable ? "yes" : `no (${pwa.installabilityErrors.join(", ")})`}; offline ${START_URL}: ${pwa.offlineStartUrl.status} ${pwa.offlineStartUrl.fromServiceWorker ? "from the service worker" : "NOT from the service worker"}`);
   if (problems.length) {

@@ -9,19 +9,14 @@
  * (the Worker's UTC when rendering on the server, the browser's after hydration).
  */
 import type { Language } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 /** Weeks start on Monday everywhere in Rumo, whatever the language. */
 export const WEEK_STARTS_ON = 1 as const;
 
 const LOCALES: Record<Language, string> = { pt: "pt-PT", en: "en-US" };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}:${JSON.stringify(options)}`;
-  let made = formatters.get(key);
-  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone: "UTC" })));
-  return made;
-}
+const formatter = (language: Language, options: Intl.DateTimeFormatOptions) => dateTimeFormat(LOCALES[language], { ...options, timeZone: "UTC" });
 
 /** The calendar day of `date` (local fields) at noon UTC, for a formatter in UTC. */
 const calendarDay = (date: Date) => new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), 12));

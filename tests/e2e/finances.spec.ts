@@ -145,7 +145,7 @@ test.describe("finances", () => {
       expect((await context.request.patch("/api/v1/me", { headers, data: { preferences: { hideFinanceValues: true } } })).status()).toBe(200);
       await page.goto("/app/dashboard");
       await expect(card).not.toContainText("45,90");
-      await expect(card.locator('[aria-hidden="true"]').first()).toContainText("•••");
+      await expect(card.locator('[aria-hidden="true"]').first()).toContainText("•••••");
       await expect(card.locator(".sr-only").first()).toContainText("Valor oculto");
       await expect(card.locator("[aria-label]")).toHaveCount(0);
     });

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
 import { NotificationIcon } from "./notification-icon";
+import { dateTimeFormat } from "~/lib/intl";
 
 const priorityDot: Record<RealtimeNotification["priority"], string> = {
   low: "bg-slate-300",
@@ -25,7 +26,7 @@ export function NotificationList({
 }) {
   const { t, i18n } = useTranslation("notifications");
   if (!items.length) return <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>;
-  const time = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "pt-PT", { dateStyle: "short", timeStyle: "short" });
+  const time = dateTimeFormat(i18n.language === "en" ? "en-US" : "pt-PT", { dateStyle: "short", timeStyle: "short" });
   return (
     <ul className="divide-y divide-slate-100" data-testid="notification-list">
       {items.map((n) => (

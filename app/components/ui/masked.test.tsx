@@ -12,7 +12,7 @@ const sentence = ([spent, budget]: string[]) => `${spent} de ${budget}`;
 describe("Masked", () => {
   it("shows bullets to the eye and says 'hidden value' in the page's language", () => {
     const { container } = renderWithI18n(<Masked />);
-    expect(container.querySelector('[aria-hidden="true"]')?.textContent).toBe("•••");
+    expect(container.querySelector('[aria-hidden="true"]')?.textContent).toBe("•••••");
     expect(screen.getByText("Valor oculto").className).toContain("sr-only");
     cleanup();
     renderWithI18n(<Masked shown="•••••" />, "en");
@@ -30,7 +30,7 @@ describe("MaskedSentence", () => {
   it("masks every amount, and says each as 'hidden value', without an aria-label", () => {
     const { container } = renderWithI18n(<MaskedSentence hidden amounts={[1250, 5000]} format={euros} sentence={sentence} />);
     expect(container.textContent).not.toMatch(/12|50/);
-    expect(container.querySelector('[aria-hidden="true"]')?.textContent).toBe("••• de •••");
+    expect(container.querySelector('[aria-hidden="true"]')?.textContent).toBe("••••• de •••••");
     expect(screen.getByText("Valor oculto de Valor oculto").className).toContain("sr-only");
     expect(container.querySelector("[aria-label]")).toBeNull();
   });

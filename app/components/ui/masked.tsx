@@ -6,7 +6,8 @@
  */
 import { useTranslation } from "react-i18next";
 
-const MASK = "•••";
+/** What a hidden amount looks like, everywhere (finances, the dashboard, the reports): one length for all. */
+export const MASK = "•••••";
 
 export function Masked({ shown = MASK, spoken }: { shown?: string; spoken?: string }) {
   const { t } = useTranslation("common");

@@ -4,6 +4,7 @@
  * no value ever passes through a binary float.
  */
 import { localeOf, type Language } from "~/i18n/language";
+import { numberFormat } from "~/lib/intl";
 
 export type MoneyParseResult = { ok: true; cents: number } | { ok: false; reason: "empty" | "invalid" | "too_precise" | "too_large" | "negative" };
 
@@ -80,13 +81,13 @@ export function centsToDecimal(cents: number): string {
  * column of amounts.
  */
 export function formatMoney(cents: number, language: Language): string {
-  const format = new Intl.NumberFormat(localeOf[language], { style: "currency", currency: "EUR", useGrouping: "always" });
+  const format = numberFormat(localeOf[language], { style: "currency", currency: "EUR", useGrouping: "always" });
   // Intl formats a numeric string exactly (no float rounding on the way).
   return format.format(centsToDecimal(cents) as Intl.StringNumericLiteral);
 }
 
 /** The same amount without the currency sign, as the money input shows it while editing: "1 234,56" / "1,234.56". */
 export function formatMoneyPlain(cents: number, language: Language): string {
-  const format = new Intl.NumberFormat(localeOf[language], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: "always" });
+  const format = numberFormat(localeOf[language], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: "always" });
   return format.format(centsToDecimal(cents) as Intl.StringNumericLiteral);
 }

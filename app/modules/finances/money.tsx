@@ -1,13 +1,11 @@
 import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
-import { Masked } from "~/components/ui/masked";
+import { MASK, Masked } from "~/components/ui/masked";
 import { formatMoney } from "~/components/ui/money";
 import { sanitizeLanguage } from "~/i18n/language";
 
 /** Whether amounts are masked ('hide values', remembered per user in their preferences). */
 export const HiddenValues = createContext(false);
-
-const MASK = "•••••";
 
 /** Formats cents in the language's euro form, or the mask when values are hidden. */
 export function useMoney() {

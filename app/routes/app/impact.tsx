@@ -19,6 +19,7 @@ import { MaskedSentence } from "~/components/ui/masked";
 import type { Entitlement } from "~/lib/plans";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/impact";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const handle: I18nHandle = { i18n: ["account"] };
 
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The figures and the "Hoje" panel in one D1 batch (issue 20: one round trip per loader).
   const [impact, today] = await run(db, readAll([impactRead(db, user, now), todayRead(db, user, entitlements as readonly Entitlement[], now)]));
   // This month in the user's zone, for the finances insights.
-  const month = new Intl.DateTimeFormat("en-CA", { timeZone: user.timeZone, year: "numeric", month: "2-digit" }).format(now);
+  const month = dateTimeFormat("en-CA", { timeZone: user.timeZone, year: "numeric", month: "2-digit" }).format(now);
   return { impact, today, timeZone: user.timeZone, month };
 }
 
@@ -117,7 +118,7 @@ function SubscriptionCard() {
   const { language } = useLanguage();
   const subscription = useLayout()?.subscription;
   if (!subscription) return null;
-  const date = (iso: string) => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { dateStyle: "long" }).format(new Date(iso));
+  const date = (iso: string) => dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { dateStyle: "long" }).format(new Date(iso));
   const line = subscription.isTrialActive && subscription.trialEndsAt
     ? t("impact.subscription.trial", { date: date(subscription.trialEndsAt) })
     : subscription.subscribed && subscription.subscriptionEnd
@@ -140,7 +141,7 @@ function SecurityCard() {
   const { t } = useTranslation("account");
   const { language } = useLanguage();
   const status = useSecurityStatus();
-  const time = (iso: string) => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short" }).format(new Date(iso));
+  const time = (iso: string) => dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short" }).format(new Date(iso));
   const problem = status.status === "problem";
   return (
     <Card
@@ -220,7 +221,7 @@ function Skills({ unlocked }: { unlocked: string[] }) {
 function MonthsCard({ months, className }: { months: ImpactAnswer["months"]; className?: string }) {
   const { t } = useTranslation("account");
   const { language } = useLanguage();
-  const monthName = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
+  const monthName = dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
   const data = months.map((m) => ({ label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)), goals: m.goals, activities: m.activities }));
   const empty = months.every((m) => m.value === 0);
   return (
@@ -300,7 +301,7 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
   const { language } = useLanguage();
   const hide = useLayout()?.hideFinanceValues === true;
   const money = (cents: number) => formatMoney(cents, language);
-  const clock = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short", timeZone });
+  const clock = dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short", timeZone });
   const more = today.agendaTotal - today.agenda.length;
   return (
     <section aria-labelledby="today-title" className="space-y-3" data-testid="today-panel">

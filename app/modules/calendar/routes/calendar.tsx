@@ -37,6 +37,7 @@ import {
   type View,
 } from "../layout";
 import type { Route } from "./+types/calendar";
+import { dateTimeFormat } from "~/lib/intl";
 
 // The event dialog (its form, the time zone combobox, the recurrence editor) loads on first use or
 // when the page is idle, not with the screen (decision 0042).
@@ -237,10 +238,10 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
 
   const title = useMemo(() => {
     const d = new Date(`${date}T12:00:00Z`);
-    if (view === "month") return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(d);
-    if (view === "day") return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+    if (view === "month") return dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+    if (view === "day") return dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
     const { from, to } = visibleRange(view, date);
-    const f = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+    const f = dateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
     return `${f.format(new Date(`${from}T12:00:00Z`))} – ${f.format(new Date(`${to}T12:00:00Z`))}`;
   }, [date, view, locale]);
 
@@ -344,7 +345,7 @@ const chip = (item: CalendarItem) =>
 
 function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
   if (item.allDay) return "";
-  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(item.start));
+  return dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(item.start));
 }
 
 /** The month grid: Monday-first weeks, all-day and multi-day bars in lanes, "more" past three. */
@@ -352,7 +353,7 @@ function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay,
   const weeks = monthWeeks(date);
   const month = date.slice(0, 7);
   const LANES = 3;
-  const names = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 5 + i))));
+  const names = Array.from({ length: 7 }, (_, i) => dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 5 + i))));
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" role="grid" data-testid="month-view">
       <div className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium uppercase text-slate-500" role="row">
@@ -455,7 +456,7 @@ function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove,
     return drag.mode === "move" ? { top: minutes * PX_PER_MIN, left: Math.round(drag.dx / drag.columnWidth) * drag.columnWidth, grow: 0 } : { top: 0, left: 0, grow: minutes * PX_PER_MIN };
   };
 
-  const dayName = (d: string) => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
+  const dayName = (d: string) => dateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
   const nowWall = wallOf(Date.now(), timeZone);
 
   return (
@@ -577,7 +578,7 @@ function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, t }: I
     <ol className="space-y-4" data-testid="agenda">
       {groups.map((g) => (
         <li key={g.day} className="rounded-xl border border-slate-200 bg-white p-3">
-          <h3 className="mb-2 text-sm font-semibold capitalize text-slate-700">{new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${g.day}T12:00:00Z`))}</h3>
+          <h3 className="mb-2 text-sm font-semibold capitalize text-slate-700">{dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${g.day}T12:00:00Z`))}</h3>
           <ul className="divide-y divide-slate-100">
             {g.items.map((item) => (
               <li key={item.key}>

@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { HiddenValues } from "../money";
-import { CategoryBars, categoryBars } from "./category-bars";
+import { CategoryBars, categoryBars, wholePercents } from "./category-bars";
 
 afterEach(cleanup);
 
@@ -22,7 +22,19 @@ describe("categoryBars", () => {
   it("measures each bar against the largest row and each share against the total", () => {
     const bars = categoryBars(rows);
     expect(bars.map((bar) => bar.widthPercent)).toEqual([100, 26.1, 1]);
-    expect(bars.map((bar) => Math.round(bar.share * 1000))).toEqual([793, 207, 0]);
+    expect(bars.map((bar) => bar.share)).toEqual([0.79, 0.21, 0]);
+  });
+
+  it("gives shares in whole percents that always add up to 100 %", () => {
+    // Rounded one by one these would be 33 + 33 + 33 = 99 and 17 × 6 = 102.
+    expect(wholePercents([1, 1, 1])).toEqual([34, 33, 33]);
+    expect(wholePercents([1, 1, 1, 1, 1, 1])).toEqual([17, 17, 17, 17, 16, 16]);
+    expect(wholePercents([4590, 1200, 1])).toEqual([79, 21, 0]);
+    expect(wholePercents([1, 2, 997])).toEqual([0, 0, 100]);
+    expect(wholePercents([0, 0])).toEqual([0, 0]);
+    for (const values of [[3, 3, 3, 1], [125, 250, 375, 250], [7, 11, 13, 17, 19, 23], [1, 100_000]]) {
+      expect(wholePercents(values).reduce((sum, p) => sum + p, 0)).toBe(100);
+    }
   });
 
   it("keeps a sliver for a tiny row and draws nothing for an empty month", () => {

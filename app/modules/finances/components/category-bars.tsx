@@ -11,19 +11,39 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sanitizeLanguage } from "~/i18n/language";
 import { HiddenValues, Money } from "../money";
+import { numberFormat } from "~/lib/intl";
 
 const PALETTE = ["#4f46e5", "#0891b2", "#059669", "#d97706", "#dc2626", "#7c3aed", "#db2777", "#65a30d", "#0284c7", "#9333ea", "#ea580c", "#475569"];
 
 export type CategoryRow = { id: string; label: string; totalCents: number };
 
-/** Each row's bar length (% of the largest row) and share of the total (0–1); pure, for the tests. */
+/**
+ * Whole percentages of the total that add up to exactly 100 (largest remainder: each value gets its
+ * floor, then the points still missing go to the largest fractions, ties to the earlier value).
+ * Rounded one by one, three equal categories would show 33 % each and 99 % in all.
+ */
+export function wholePercents(values: readonly number[]): number[] {
+  const total = values.reduce((sum, value) => sum + value, 0);
+  if (total <= 0) return values.map(() => 0);
+  const exact = values.map((value) => (value / total) * 100);
+  const percents = exact.map(Math.floor);
+  let missing = 100 - percents.reduce((sum, p) => sum + p, 0);
+  const byFraction = exact.map((value, i) => ({ i, fraction: value - percents[i] })).sort((a, b) => b.fraction - a.fraction || a.i - b.i);
+  for (const { i } of byFraction) {
+    if (missing-- <= 0) break;
+    percents[i] += 1;
+  }
+  return percents;
+}
+
+/** Each row's bar length (% of the largest row) and share of the total (0–1, whole percents adding up to 1); pure, for the tests. */
 export function categoryBars(rows: readonly CategoryRow[]) {
   const largest = Math.max(0, ...rows.map((row) => row.totalCents));
-  const total = rows.reduce((sum, row) => sum + row.totalCents, 0);
-  return rows.map((row) => ({
+  const percents = wholePercents(rows.map((row) => row.totalCents));
+  return rows.map((row, i) => ({
     ...row,
     widthPercent: largest > 0 ? Math.max(1, Math.round((row.totalCents / largest) * 1000) / 10) : 0,
-    share: total > 0 ? row.totalCents / total : 0,
+    share: percents[i] / 100,
   }));
 }
 
@@ -31,7 +51,7 @@ export function CategoryBars({ rows, hrefOf }: { rows: readonly CategoryRow[]; h
   const hidden = useContext(HiddenValues);
   const { i18n } = useTranslation("finances");
   const locale = sanitizeLanguage(i18n.language) === "en" ? "en-GB" : "pt-PT";
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+  const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   return (
     <ul className="space-y-1" data-testid="category-bars">
       {categoryBars(rows).map((row, i) => (

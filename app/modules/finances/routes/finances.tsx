@@ -39,6 +39,7 @@ import { SentenceEntry } from "../sentence-entry";
 import { HiddenValues, Money } from "../money";
 import type { CategoryOption, TransactionView } from "../types";
 import type { Route } from "./+types/finances";
+import { dateTimeFormat } from "~/lib/intl";
 
 // The transaction form loads on first use or when the page is idle, not with the screen (decision 0042).
 const TransactionForm = onDemandDialog(
@@ -438,7 +439,7 @@ function Analysis({
 }) {
   const { t, i18n } = useTranslation("finances");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
-  const short = (month: string) => new Intl.DateTimeFormat(language === "en" ? "en-US" : "pt-PT", { month: "short" }).format(new Date(`${month}-15T12:00:00`));
+  const short = (month: string) => dateTimeFormat(language === "en" ? "en-US" : "pt-PT", { month: "short" }).format(new Date(`${month}-15T12:00:00`));
   const percent = (value: number | null) => (value === null ? t("analysis.new") : `${value > 0 ? "+" : ""}${value.toLocaleString(language === "en" ? "en-US" : "pt-PT")} %`);
   return (
     <div className="grid gap-4 lg:grid-cols-2">

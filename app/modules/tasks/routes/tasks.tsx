@@ -37,6 +37,7 @@ import { localDateOf, shiftDate, startOfDate } from "@worker/modules/tasks/sched
 import { emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, type TaskForm, type TaskView } from "../model";
 import type { Dialogue } from "../task-dialog";
 import type { Route } from "./+types/tasks";
+import { dateTimeFormat } from "~/lib/intl";
 
 // The task form and the working hours dialog load on first use or when the page is idle, not with
 // the screen (decision 0042).
@@ -129,9 +130,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   useEntityChanges(["task"]);
   const queuedNotice = useQueuedWriteNotice();
 
-  const time = useMemo(() => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone, hour: "2-digit", minute: "2-digit" }), [language, timeZone]);
+  const time = dateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone, hour: "2-digit", minute: "2-digit" });
   const dateText = (date: string, withWeekday = false) =>
-    new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
+    dateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
   const whenText = (iso: string) => `${dateText(wallClock(iso, timeZone).date)} ${time.format(new Date(iso))}`;
 
   const visible = (tasks: TaskView[]) => tasks.filter((task) => !hidden.has(task.id));
