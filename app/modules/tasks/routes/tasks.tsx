@@ -6,7 +6,7 @@
  */
 import { onDemandDialog } from "~/components/ui/dialog";
 import { ArrowPathIcon, CalendarDaysIcon, CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/components/shell/toast-store";
