@@ -7,11 +7,12 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { ChatBubbleLeftRightIcon, SparklesIcon, TrashIcon } from "@heroicons/react/24/outline";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData } from "react-router";
+import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
+import { MaskedAmounts } from "~/components/ui/masked-amounts";
 import { TextArea } from "~/components/ui/field";
 import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch, PREMIUM_REQUIRED_EVENT } from "~/lib/api";
@@ -86,6 +87,8 @@ const SUGGESTIONS = ["task", "event", "expense", "spending", "agenda", "plan"] a
 export default function AssistantScreen() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("assistant");
+  // Finances' 'Ocultar valores' masks amounts everywhere, the conversation included.
+  const hideValues = useRouteLoaderData<{ hideFinanceValues?: boolean }>("routes/app/layout")?.hideFinanceValues === true;
   const [messages, setMessages] = useState<Message[]>(data.messages);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -216,7 +219,7 @@ export default function AssistantScreen() {
               aria-busy={message.pending || undefined}
             >
               <p className="sr-only">{message.role === "user" ? t("you") : t("assistant")}</p>
-              <p className="whitespace-pre-wrap break-words">{message.content || (message.pending ? t("input.sending") : "")}</p>
+              <p className="whitespace-pre-wrap break-words">{message.content ? <MaskedAmounts text={message.content} hidden={hideValues} /> : message.pending ? t("input.sending") : ""}</p>
               {message.sources.length > 0 && (
                 <ul className="mt-2 space-y-0.5 text-xs text-slate-500">
                   {message.sources.map((source, index) => (
