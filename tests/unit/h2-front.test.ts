@@ -2,6 +2,7 @@ import { connect as http2Connect } from "node:http2";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { afterEach, describe, expect, it } from "vitest";
+import WebSocket, { WebSocketServer } from "ws";
 // @ts-expect-error -- plain .mjs scripts of the benches, without type declarations
 import { freePort } from "../../scripts/free-port.mjs";
 // @ts-expect-error -- as above
@@ -101,5 +102,23 @@ describe("the benches' HTTP/2 front (scripts/h2-front.mjs, decision 0064)", () =
       req.end();
     });
     expect(body).toBe("hello GET");
+  });
+
+  it("pipes WebSocket upgrades through (the realtime connection)", async () => {
+    const { plain, front } = await setUp();
+    const sockets = new WebSocketServer({ server: plain.server });
+    cleanup.push(() => sockets.close());
+    let origin: string | undefined;
+    sockets.on("connection", (socket, request) => {
+      origin = request.headers.origin;
+      socket.on("message", (data) => socket.send(`echo ${data}`));
+    });
+    const client = new WebSocket(`${front.origin.replace("https:", "wss:")}/api/v1/realtime`, { rejectUnauthorized: false, origin: front.origin });
+    cleanup.push(() => client.terminate());
+    await new Promise((resolve, reject) => client.once("open", resolve).once("error", reject));
+    client.send("ping");
+    const answer = await new Promise<string>((resolve) => client.once("message", (data) => resolve(String(data))));
+    expect(answer).toBe("echo ping");
+    expect(origin).toBe(plain.origin);
   });
 });
