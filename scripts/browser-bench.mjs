@@ -5,6 +5,9 @@ import { setTimeout as sleep } from "node:timers/promises";
  * Every guided tour marked as seen, as for a returning user: a first-visit tour would cover the page
  * being measured.
  */
+// Lighthouse's mobile user agent: below the shell's breakpoint the server renders the phone shell.
+export const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+
 export const SEEN_GUIDES = ["dashboard", ...["calendario", "tarefas", "objetivos", "diario", "financas", "ciclo-menstrual", "autocuidado", "chat", "assistant", "relatorios-semanais"].map((m) => `module-${m}`)];
 
 /** Waits (up to 6 minutes) until the started server answers its health check; throws if it exits first. */

@@ -15,9 +15,8 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright";
 import { freePort } from "./free-port.mjs";
-import { SEEN_GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
+import { PHONE_USER_AGENT, SEEN_GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
 
-const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 const paths = (process.env.LP_PATHS || "/app/tarefas").split(",");
 const runs = Number(process.env.LP_RUNS || 2);
 const port = String(await freePort());

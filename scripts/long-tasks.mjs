@@ -25,7 +25,7 @@ import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright";
 import { freePort } from "./free-port.mjs";
-import { SEEN_GUIDES as GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
+import { PHONE_USER_AGENT, SEEN_GUIDES as GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
 
 const PAGES = ["/app/dashboard", "/app/tarefas", "/app/financas"];
 const AFTER_LOAD_MS = 5000;
@@ -38,7 +38,6 @@ const base = `http://localhost:${port}`;
 const [width, height] = (process.env.LT_VIEWPORT || "1280x800").split("x").map(Number);
 // The shell's MOBILE_BREAKPOINT (app/components/shell/rules.ts) and Lighthouse's mobile user agent.
 const phone = width < 900;
-const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 const slowNetwork = process.env.LT_NETWORK === "slow4g";
 if (process.env.LT_NETWORK && !slowNetwork) {
   console.error(`LT_NETWORK must be slow4g (or unset for the local network), not ${process.env.LT_NETWORK}`);
