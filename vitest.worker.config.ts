@@ -5,12 +5,12 @@ import { FAKE_GOOGLE } from "./tests/fixtures/fake-google";
 import { fakeServices } from "./tests/fixtures/fake-services";
 import { FAKE_STRIPE } from "./tests/fixtures/fake-stripe";
 import { alias } from "./vitest.shared";
-import { patchVitestPool } from "./scripts/patch-vitest-pool.mjs";
+import { ensureVitestPoolPatched } from "./scripts/patch-vitest-pool.mjs";
 
 // Layer 2: the real Worker in workerd with D1 (migrations applied), KV and the Durable Object.
 export default defineConfig(async () => {
   // SELF.fetch got slower with every request of a file (the pool's bug; docs/decisions/0065).
-  if (patchVitestPool() === "unknown") console.warn("vitest.worker.config: @cloudflare/vitest-pool-workers changed; see docs/decisions/0065");
+  ensureVitestPoolPatched();
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
   return {
     plugins: [

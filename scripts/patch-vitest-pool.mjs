@@ -29,8 +29,12 @@ export function patchVitestPool(file = FILE) {
   return "patched";
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/** Patches if needed and says so: what `npm install` and the worker layer's config both run. */
+export function ensureVitestPoolPatched(log = console) {
   const result = patchVitestPool();
-  if (result === "patched") console.log("patch-vitest-pool: SELF's wrapper now installs its prototype proxy once (docs/decisions/0065)");
-  if (result === "unknown") console.warn("patch-vitest-pool: the pool's wrapper code changed; check whether upstream fixed the growing proxy chain (docs/decisions/0065)");
+  if (result === "patched") log.log("patch-vitest-pool: SELF's wrapper now installs its prototype proxy once (docs/decisions/0065)");
+  if (result === "unknown") log.warn("patch-vitest-pool: the pool's wrapper code changed; check whether upstream fixed the growing proxy chain (docs/decisions/0065)");
+  return result;
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) ensureVitestPoolPatched();

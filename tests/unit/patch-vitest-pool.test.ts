@@ -37,6 +37,13 @@ function trapsPerRead(source: string, constructions: number) {
   return traps;
 }
 
+/** A file holding `content` in a directory of its own. */
+function tempFile(content: string) {
+  const file = join(mkdtempSync(join(tmpdir(), "pool-")), "test-internal.mjs");
+  writeFileSync(file, content);
+  return file;
+}
+
 describe("the vitest pool's SELF wrapper (docs/decisions/0065)", () => {
   it("upstream wraps the prototype again on every construction", () => {
     // One trap per construction: what made each SELF.fetch slower than the one before.
@@ -44,21 +51,17 @@ describe("the vitest pool's SELF wrapper (docs/decisions/0065)", () => {
   });
 
   it("patched, the wrapper has one proxy however many times it is constructed, and still answers unknown keys", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pool-"));
-    const file = join(dir, "test-internal.mjs");
-    writeFileSync(file, UPSTREAM);
+    const file = tempFile(UPSTREAM);
     expect(patchVitestPool(file)).toBe("patched");
     expect(patchVitestPool(file)).toBe("fixed");
     expect(trapsPerRead(readFileSync(file, "utf8"), 50)).toBe(1);
   });
 
   it("leaves code it does not know alone, and says so", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pool-"));
-    const file = join(dir, "test-internal.mjs");
-    writeFileSync(file, "export const other = 1;");
+    const file = tempFile("export const other = 1;");
     expect(patchVitestPool(file)).toBe("unknown");
     expect(readFileSync(file, "utf8")).toBe("export const other = 1;");
-    expect(patchVitestPool(join(dir, "missing.mjs"))).toBe("absent");
+    expect(patchVitestPool(join(tmpdir(), "no-such-dir", "test-internal.mjs"))).toBe("absent");
   });
 
   it("is applied to the installed pool (npm install's postinstall step)", () => {
