@@ -1,9 +1,12 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "segredo-123";
 
 /** The origin header a page of this server sends (CSRF check). */
 export const originOf = (request: APIRequestContext) => ({ origin: `http://localhost:${process.env.E2E_PORT ?? 8790}` });
+
+/** The calendar day (YYYY-MM-DD) of an instant in Lisbon, the test users' zone; now when none is given. */
+export const lisbonDate = (instant: string | Date = new Date()) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date(instant));
 
 /**
  * Creates a confirmed, onboarded account through the API and the development mailbox, and signs
@@ -40,4 +43,12 @@ export async function dismissCookieBanner(page: Page) {
  * clicking earlier reaches the server-rendered HTML but no handler. */
 export async function untilHydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** Empties the task form's due date (a typed date commits when the field loses focus). */
+export async function clearDueDate(form: Locator) {
+  const due = form.getByRole("textbox", { name: "Data limite" });
+  await due.fill("");
+  await due.press("Tab");
+  await expect(due).toHaveValue("");
 }
