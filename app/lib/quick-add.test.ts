@@ -28,7 +28,7 @@ const check = (language: QuickAddLanguage, cases: Case[]) =>
 describe("quick add — the issue's examples", () => {
   it("amanhã às 15h reunião com a Ana", () => {
     expect(draft("amanhã às 15h reunião com a Ana")).toEqual({
-      title: "Reunião com a Ana", date: "2026-11-24", time: "15:00", durationMinutes: null, allDay: false, recurrence: null,
+      title: "Reunião com a Ana", date: "2026-11-24", time: "15:00", dated: true, durationMinutes: null, allDay: false, recurrence: null,
     });
   });
   it("dentista sexta 9h30", () => {
@@ -188,6 +188,15 @@ describe("quick add — edge cases and decisions", () => {
     const summer = new Date("2026-07-01T13:30:00Z");
     expect(draft("às 14h chamada", "pt", summer).date).toBe("2026-07-02");
     expect(draft("às 15h chamada", "pt", summer).date).toBe("2026-07-01");
+  });
+  it("says whether a day or a time was said: without one, the date is only today's default", () => {
+    expect(draft("estudar inglês durante 45 minutos")).toMatchObject({ date: "2026-11-23", dated: false, time: null });
+    expect(draft("ginásio todas as segundas")).toMatchObject({ dated: false, recurrence: { rrule: "FREQ=WEEKLY;BYDAY=MO" } });
+    for (const text of ["estudar hoje", "estudar amanhã", "estudar sexta", "estudar dia 3", "estudar às 15h", "estudar à tarde", "estudar a 2 de janeiro", "estudar na próxima semana"]) {
+      expect(draft(text).dated, text).toBe(true);
+    }
+    expect(draft("call mum", "en").dated).toBe(false);
+    expect(draft("call mum on March 3", "en").dated).toBe(true);
   });
   it("capitalises and drops leftover connectors", () => {
     expect(draft("  para   amanhã   de  comprar   pilhas ").title).toBe("Comprar pilhas");

@@ -17,7 +17,8 @@
 // - A time with no date means today if still ahead, otherwise tomorrow; "hoje" keeps today.
 // - "dia 31" in a month without a 31st goes to the next month that has it (never clamped).
 // - A day and month without a year ("2 de janeiro") is the next such date on or after today.
-// - No date and no time: today, all day.
+// - No date and no time: today, all day, with `dated: false` so a task can stay undated (an event
+//   needs a day; a task given none would be overdue tomorrow).
 // - "fim de semana"/"weekend" means the coming Saturday; "aos fins de semana"/"weekends" BYDAY=SA,SU.
 // - English "at 6" with no am/pm is 06:00 (24-hour reading); the user confirms the draft.
 // - Weeks start on Monday ("próxima semana" → Monday of next week).
@@ -41,6 +42,8 @@ export interface QuickAddDraft {
   date: string;
   /** Local time HH:mm, or null for an all-day item. */
   time: string | null;
+  /** Whether the sentence said a day or a time; without one `date` is today by default. */
+  dated: boolean;
   durationMinutes: number | null;
   allDay: boolean;
   recurrence: QuickAddRecurrence | null;
@@ -435,6 +438,7 @@ export function parseQuickAdd(text: string, options: QuickAddOptions): QuickAddR
       title,
       date: iso(date),
       time: time ? `${pad(time[0])}:${pad(time[1])}` : null,
+      dated: time !== null || p.offsetDays !== null || p.weekday !== null || p.nextWeek || p.dayOfMonth !== null || p.month !== null,
       durationMinutes: p.durationMinutes,
       allDay: time === null,
       recurrence: rrule ? { rrule, text: p.recurrence!.text } : null,

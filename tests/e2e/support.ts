@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "segredo-123";
 
@@ -43,12 +43,4 @@ export async function dismissCookieBanner(page: Page) {
  * clicking earlier reaches the server-rendered HTML but no handler. */
 export async function untilHydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
-
-/** Empties the task form's due date (a typed date commits when the field loses focus). */
-export async function clearDueDate(form: Locator) {
-  const due = form.getByRole("textbox", { name: "Data limite" });
-  await due.fill("");
-  await due.press("Tab");
-  await expect(due).toHaveValue("");
 }

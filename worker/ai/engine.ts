@@ -297,7 +297,7 @@ export function understand(message: string, context: EngineContext): Understandi
   const eventLead = EVENT_LEAD.test(folded);
   if (taskLead || eventLead) {
     const lead = taskLead ? TASK_LEAD : EVENT_LEAD;
-    return draftInTime(cut(text, folded, lead), taskLead ? "task" : "event", language, context, today);
+    return draftInTime(cut(text, folded, lead), taskLead ? "task" : "event", language, context);
   }
 
   if (MONEY_VERB.test(folded) || CURRENCY.test(folded)) {
@@ -307,24 +307,23 @@ export function understand(message: string, context: EngineContext): Understandi
   }
 
   // "Reunião com a Ana amanhã às 15h" needs no verb: an appointment noun with a time is an event.
-  if (EVENT_NOUN.test(folded) && /\d/u.test(folded)) return draftInTime(text, "event", language, context, today);
+  if (EVENT_NOUN.test(folded) && /\d/u.test(folded)) return draftInTime(text, "event", language, context);
 
   return unsupported("unknown");
 }
 
 /** A task or event from a sentence read by the quick-add reader (dates and times in the user's zone). */
-function draftInTime(sentence: string, type: "task" | "event", language: Language, context: EngineContext, today: string): Understanding {
+function draftInTime(sentence: string, type: "task" | "event", language: Language, context: EngineContext): Understanding {
   const parsed = parseQuickAdd(sentence, { language, now: context.now, timeZone: context.timeZone });
   if (!parsed.ok) return { intent: "unsupported", language, reason: "unparsed" };
-  const { title, date, time, durationMinutes } = parsed.draft;
+  const { title, date, time, dated, durationMinutes } = parsed.draft;
   if (type === "task") {
-    // The reader dates a sentence without a date "today"; a reminder without a date has no due date.
-    const saidDay = date !== today || w("hoje|today|tonight|hoje a noite|esta noite").test(foldKeepingLength(sentence));
+    // The reader dates a sentence without a day "today"; a reminder without one has no due date.
     const scheduledStart = time ? zonedInstant(date, time, context.timeZone).toISOString() : null;
     return {
       intent: "create",
       language,
-      action: { type: "task", fields: { title, dueDate: saidDay || time ? date : null, scheduledStart, durationMinutes: durationMinutes ?? 30, priority: "medium" } },
+      action: { type: "task", fields: { title, dueDate: dated ? date : null, scheduledStart, durationMinutes: durationMinutes ?? 30, priority: "medium" } },
     };
   }
   if (!time) {

@@ -34,7 +34,7 @@ describe("form values", () => {
   });
 
   it("turns a quick-add draft into a draft form: a time schedules it, a recurrence becomes a choice", () => {
-    expect(formOfDraft({ title: "reunião com a Ana", date: "2026-11-24", time: "15:00", durationMinutes: null, recurrence: null })).toMatchObject({
+    expect(formOfDraft({ title: "reunião com a Ana", date: "2026-11-24", time: "15:00", dated: true, durationMinutes: null, recurrence: null })).toMatchObject({
       title: "reunião com a Ana",
       dueDate: "2026-11-24",
       scheduledDate: "2026-11-24",
@@ -42,11 +42,18 @@ describe("form values", () => {
       durationMinutes: "30",
       repeat: "none",
     });
-    expect(formOfDraft({ title: "ginásio", date: "2026-11-30", time: null, durationMinutes: 60, recurrence: { rrule: "FREQ=WEEKLY;BYDAY=MO" } })).toMatchObject({
+    expect(formOfDraft({ title: "ginásio", date: "2026-11-30", time: null, dated: false, durationMinutes: 60, recurrence: { rrule: "FREQ=WEEKLY;BYDAY=MO" } })).toMatchObject({
+      dueDate: "2026-11-30",
       scheduledDate: "",
       durationMinutes: "60",
       repeat: "weekly",
       days: ["MO"],
     });
+  });
+
+  it("keeps a task undated when the sentence said no day, and dates it when it said one", () => {
+    const base = { title: "estudar inglês", date: "2026-11-27", time: null, durationMinutes: 45, recurrence: null };
+    expect(formOfDraft({ ...base, dated: false })).toMatchObject({ dueDate: "", scheduledDate: "", durationMinutes: "45" });
+    expect(formOfDraft({ ...base, dated: true })).toMatchObject({ dueDate: "2026-11-27", scheduledDate: "" });
   });
 });

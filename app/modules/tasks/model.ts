@@ -123,14 +123,18 @@ export function formOf(task: TaskView, timeZone: string): TaskForm {
   };
 }
 
-/** A quick-add draft (app/lib/quick-add.ts) as form values: a time places the task; a date without one is its due date. */
-export function formOfDraft(draft: { title: string; date: string; time: string | null; durationMinutes: number | null; recurrence: { rrule: string } | null }): TaskForm {
+/**
+ * A quick-add draft (app/lib/quick-add.ts) as form values: a time places the task; the day said is
+ * its due date. A sentence that said no day leaves it undated (not due today, so it is not overdue
+ * tomorrow), unless it repeats: a repetition starts on its first day.
+ */
+export function formOfDraft(draft: { title: string; date: string; time: string | null; dated: boolean; durationMinutes: number | null; recurrence: { rrule: string } | null }): TaskForm {
   const form = emptyForm();
   return {
     ...form,
     title: draft.title,
     durationMinutes: String(draft.durationMinutes ?? 30),
-    dueDate: draft.date,
+    dueDate: draft.dated || draft.recurrence ? draft.date : "",
     scheduledDate: draft.time ? draft.date : "",
     scheduledTime: draft.time ?? "",
     ...(draft.recurrence ? repeatOf(draft.recurrence.rrule) : {}),
