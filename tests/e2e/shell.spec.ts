@@ -171,6 +171,30 @@ test.describe("cookie banner", () => {
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
   });
 
+  test("a returning visitor (the consent cookie set) makes no localStorage read before the first paint", async ({ page }) => {
+    await createUser(page.request, uniqueEmail("consent"), { toursDone: true });
+    // What the page reads from localStorage while the HTML is still being parsed (the page script's
+    // time; React Router's scroll restoration reads sessionStorage then, which is not counted).
+    await page.addInitScript(() => {
+      const early: string[] = [];
+      (window as unknown as { earlyReads: string[] }).earlyReads = early;
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        if (this === localStorage && document.readyState === "loading") early.push(key);
+        return getItem.call(this, key);
+      };
+    });
+    const earlyReads = () => page.evaluate(() => (window as unknown as { earlyReads: string[] }).earlyReads);
+    // No cookie yet: the server renders the banner and the page script looks for a stored choice.
+    await page.goto("/app/meu-impacto");
+    expect(await earlyReads()).toContain("rumo-cookie-consent");
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Rejeitar Opcionais" }).click();
+    // With the cookie the banner is not rendered and nothing is read before the page's scripts run.
+    await page.reload();
+    await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+    expect(await earlyReads()).toEqual([]);
+  });
+
   test("'Rejeitar Opcionais' stores a rejection", async ({ page }) => {
     await page.goto("/");
     await page.getByTestId("cookie-banner").getByRole("button", { name: "Rejeitar Opcionais" }).click();
