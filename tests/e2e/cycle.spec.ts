@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDate, untilHydrated } from "./support";
 
 /** Today in Lisbon (the account's zone) moved by `days`, as YYYY-MM-DD. */
 const lisbonDay = (days: number) => {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+  const today = lisbonDate();
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDate, untilHydrated } from "./support";
 
 /** A Caixa Geral de Depósitos export as the bank sends it: Windows-1252, `;`, title lines first. */
 function cgdExport(today: string) {
@@ -35,7 +35,7 @@ test.describe("finances: sentence, bank import, CSV export", () => {
     await expect(page.getByTestId("recent-transactions")).toContainText("2,50");
 
     // A bank export through the preview: the pending and balance lines are left out, two movements go in.
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    const today = lisbonDate();
     await page.getByRole("button", { name: "Importar", exact: true }).click();
     await page.getByLabel("Escolher ficheiro").setInputFiles({ name: "movimentos.csv", mimeType: "text/csv", buffer: cgdExport(today) });
     await expect(page.getByText("2 movimentos a importar")).toBeVisible();

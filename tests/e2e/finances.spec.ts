@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDate, originOf, untilHydrated } from "./support";
 
 test.describe("finances", () => {
   test("add a transaction and see it on the dashboard; filter the list; hide values, remembered", async ({ page, context }) => {
@@ -37,7 +37,7 @@ test.describe("finances", () => {
     await expect(page.getByTestId("recent-transactions")).toContainText("Animais");
 
     // An income through the API; the screen follows (realtime or the next load).
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    const today = lisbonDate();
     const income = await context.request.post("/api/v1/transactions", {
       headers: originOf(context.request),
       data: { type: "income", amountCents: 150000, description: "Salário novembro", date: today, category: "salary" },
@@ -91,7 +91,7 @@ test.describe("finances", () => {
 
     test("every expense category with its amount, share and bar, largest first; masked when values are hidden", async ({ page, context }) => {
       await createUser(context.request, `e2e-financas-cat-${Date.now()}@example.com`, { toursDone: true });
-      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+      const today = lisbonDate();
       const headers = originOf(context.request);
       for (const [amountCents, category] of [[1200, "transport"], [4590, "groceries"], [800, "groceries"], [300000, "salary"]] as const) {
         const type = category === "salary" ? "income" : "expense";
@@ -134,7 +134,7 @@ test.describe("finances", () => {
 
     test("with values hidden, the dashboard's spending today shows bullets and says 'Valor oculto'", async ({ page, context }) => {
       await createUser(context.request, `e2e-financas-dash-${Date.now()}@example.com`, { toursDone: true });
-      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+      const today = lisbonDate();
       const headers = originOf(context.request);
       expect((await context.request.post("/api/v1/transactions", { headers, data: { type: "expense", amountCents: 4590, date: today, category: "groceries" } })).status()).toBe(201);
       await page.goto("/app/dashboard");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDate, originOf, untilHydrated } from "./support";
 
 const completedGoal = async (request: APIRequestContext, title: string) => {
   const created = await request.post("/api/v1/goals", { headers: originOf(request), data: { title } });
@@ -70,7 +70,7 @@ test.describe("impact dashboard", () => {
     await expect(page.getByTestId("impact-basis")).toContainText("Com 3 objetivos concluídos");
     await expect(page.getByTestId("skills").locator('[data-unlocked="true"]')).toHaveText(/Foco Profundo/);
     // The chart's current month counts the goals (the text table beside the bars).
-    const month = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon", year: "numeric", month: "2-digit" }).format(new Date());
+    const month = lisbonDate().slice(0, 7);
     await expect(page.getByTestId("impact-chart").locator(`tr[data-month="${month}"]`)).toContainText("Objetivos concluídos: 3");
 
     // Leaving the app ends the session: session_end and session_summary arrive by beacon.

@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDate, originOf, untilHydrated } from "./support";
 
 const lisbon = (at: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Lisbon", ...options }).format(at);
 
 /** The next Monday 07:00 in Lisbon after now (06:00 or 07:00 UTC depending on summer time). */
 function nextReportTime(now = new Date()) {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(now);
+  const today = lisbonDate(now);
   const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // 0 = Monday
   const monday = new Date(Date.parse(`${today}T00:00:00Z`) + (7 - weekday) * 86_400_000).toISOString().slice(0, 10);
   return [6, 7].map((h) => new Date(`${monday}T0${h}:00:00Z`)).find((at) => lisbon(at, { hour: "2-digit", hourCycle: "h23" }) === "07")!;
@@ -35,7 +35,7 @@ test.describe("weekly reports", () => {
     await expect(page.getByRole("heading", { name: "Ainda não há relatórios" })).toBeVisible();
 
     // The week: a task done, an event, a diary entry, an expense (all today, in this week).
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    const today = lisbonDate();
     const { task } = await post(request, "/tasks", { title: "Entregar relatório" });
     expect((await request.patch(`/api/v1/tasks/${task.id}`, { headers, data: { status: "done" } })).status()).toBe(200);
     await post(request, "/events", { title: "Reunião de equipa", start: `${today}T10:00:00+00:00`, end: `${today}T11:00:00+00:00` });

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDate, untilHydrated } from "./support";
 
 /** The user's calendar day in Lisbon (the accounts below live there), as the server computes it. */
-const lisbonDay = (daysBack = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date(Date.now() - daysBack * 86_400_000));
+const lisbonDay = (daysBack = 0) => lisbonDate(new Date(Date.now() - daysBack * 86_400_000));
 
 test.describe("wellbeing", () => {
   // The overview's chart chunk is fetched and evaluated on first use, on a busy shared machine.
