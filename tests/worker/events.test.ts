@@ -264,28 +264,48 @@ describe("occurrence edits", () => {
   });
 });
 
+/**
+ * The reminder tests' dates, moved by whole 52-week steps until they are ahead of the real clock:
+ * an event's next reminder is planned from the time it is saved, so a reminder already past would
+ * never come. The weekday and the hours stay (December and November: no summer time in Lisbon), and
+ * the event is less than a year ahead, within the reminders' 400-day horizon.
+ */
+const REMINDER_SHIFT_MS = (() => {
+  const step = 364 * 86_400_000;
+  let shift = 0;
+  while (Date.parse("2026-12-01T00:00:00Z") + shift < Date.now() + 2 * 86_400_000) shift += step;
+  return shift;
+})();
+/** A literal instant of 2026 moved by that shift, in the form it was written ("Z" or "+00:00"). */
+const ahead = (iso: string) => {
+  const moved = new Date(Date.parse(iso) + REMINDER_SHIFT_MS).toISOString().replace(".000Z", "Z");
+  return iso.endsWith("+00:00") ? moved.replace("Z", "+00:00") : moved;
+};
+
 describe("reminders", () => {
   it("the minute job sends each reminder once at its minute, and the next one of a series later", async () => {
     const cookie = await freshUser();
     const userId = (await me(cookie)).user.id;
-    const event = await create(cookie, { title: "Reunião de equipa", start: "2026-12-07T09:30:00Z", end: "2026-12-07T10:30:00Z", rrule: "FREQ=WEEKLY;COUNT=3", reminderMinutes: 10 });
+    const first = ahead("2026-12-07T09:30:00Z");
+    const dayAndMonth = (iso: string) => new Intl.DateTimeFormat("pt-PT", { timeZone: "Europe/Lisbon", day: "numeric", month: "long" }).format(new Date(iso));
+    const event = await create(cookie, { title: "Reunião de equipa", start: first, end: ahead("2026-12-07T10:30:00Z"), rrule: "FREQ=WEEKLY;COUNT=3", reminderMinutes: 10 });
     const at = (iso: string) => runSchedule(EVERY_MINUTE, env, new Date(iso), { inline: true });
     const reminders = async () =>
       (await env.DB.prepare("select title, message, type, action_url from notifications where user_id = ? and type = 'reminder' order by created_at").bind(userId).all<{ title: string; message: string; action_url: string }>()).results;
 
-    await at("2026-12-07T09:19:00Z");
+    await at(ahead("2026-12-07T09:19:00Z"));
     expect(await reminders()).toEqual([]);
-    await at("2026-12-07T09:20:00Z");
+    await at(ahead("2026-12-07T09:20:00Z"));
     expect(await reminders()).toEqual([
-      { title: "Reunião de equipa", message: "Começa a segunda-feira, 7 de dezembro às 09:30.", type: "reminder", action_url: `/app/calendario?date=2026-12-07&event=${event.id}` },
+      { title: "Reunião de equipa", message: `Começa a segunda-feira, ${dayAndMonth(first)} às 09:30.`, type: "reminder", action_url: `/app/calendario?date=${first.slice(0, 10)}&event=${event.id}` },
     ]);
-    await at("2026-12-07T09:20:00Z");
-    await at("2026-12-07T09:21:00Z");
+    await at(ahead("2026-12-07T09:20:00Z"));
+    await at(ahead("2026-12-07T09:21:00Z"));
     expect(await reminders()).toHaveLength(1);
     // The series' next occurrence reminds a week later, not before.
-    await at("2026-12-14T09:19:00Z");
+    await at(ahead("2026-12-14T09:19:00Z"));
     expect(await reminders()).toHaveLength(1);
-    await at("2026-12-14T09:20:00Z");
+    await at(ahead("2026-12-14T09:20:00Z"));
     expect(await reminders()).toHaveLength(2);
     const sent = await env.DB.prepare("select count(*) as n from event_reminders where event_id = ?").bind(event.id).first<{ n: number }>();
     expect(sent!.n).toBe(2);
@@ -294,15 +314,15 @@ describe("reminders", () => {
   it("a deleted occurrence does not remind, and a moved one reminds at its new time", async () => {
     const cookie = await freshUser();
     const userId = (await me(cookie)).user.id;
-    const event = await create(cookie, { title: "Aula", start: "2026-12-01T18:00:00Z", end: "2026-12-01T19:00:00Z", rrule: "FREQ=DAILY;COUNT=3", reminderMinutes: 0 });
-    await del(cookie, `/events/${event.id}?occurrence=${encodeURIComponent("2026-12-01T18:00:00+00:00")}`);
-    await patch(cookie, `/events/${event.id}?occurrence=${encodeURIComponent("2026-12-02T18:00:00+00:00")}`, { start: "2026-12-02T20:00:00Z", end: "2026-12-02T21:00:00Z" });
+    const event = await create(cookie, { title: "Aula", start: ahead("2026-12-01T18:00:00Z"), end: ahead("2026-12-01T19:00:00Z"), rrule: "FREQ=DAILY;COUNT=3", reminderMinutes: 0 });
+    await del(cookie, `/events/${event.id}?occurrence=${encodeURIComponent(ahead("2026-12-01T18:00:00+00:00"))}`);
+    await patch(cookie, `/events/${event.id}?occurrence=${encodeURIComponent(ahead("2026-12-02T18:00:00+00:00"))}`, { start: ahead("2026-12-02T20:00:00Z"), end: ahead("2026-12-02T21:00:00Z") });
     const count = async () => (await env.DB.prepare("select count(*) as n from notifications where user_id = ? and type = 'reminder'").bind(userId).first<{ n: number }>())!.n;
-    for (const minute of ["2026-12-01T18:00:00Z", "2026-12-02T18:00:00Z"]) await runSchedule(EVERY_MINUTE, env, new Date(minute), { inline: true });
+    for (const minute of [ahead("2026-12-01T18:00:00Z"), ahead("2026-12-02T18:00:00Z")]) await runSchedule(EVERY_MINUTE, env, new Date(minute), { inline: true });
     expect(await count()).toBe(0);
-    await runSchedule(EVERY_MINUTE, env, new Date("2026-12-02T20:00:00Z"), { inline: true });
+    await runSchedule(EVERY_MINUTE, env, new Date(ahead("2026-12-02T20:00:00Z")), { inline: true });
     expect(await count()).toBe(1);
-    await runSchedule(EVERY_MINUTE, env, new Date("2026-12-03T18:00:00Z"), { inline: true });
+    await runSchedule(EVERY_MINUTE, env, new Date(ahead("2026-12-03T18:00:00Z")), { inline: true });
     expect(await count()).toBe(2);
   });
 });

@@ -12,11 +12,14 @@ const run = (sql: string, ...values: unknown[]) => db.prepare(sql).bind(...value
 const all = async <T>(sql: string, ...values: unknown[]) => (await db.prepare(sql).bind(...values).all<T>()).results;
 const get = (cookie: string, path: string) => api(path, { headers: { cookie } });
 
-/** A confirmed user who may have reports at the simulated dates: account from January, trial until 2027. */
+/**
+ * A confirmed user who may have reports at the simulated dates: account from January, trial until
+ * 2027 at least and a year from now, so that the paid routes answer at the real date too.
+ */
 async function member(email: string, options: { timeZone?: string } = {}) {
   const cookie = await signUpAndLogIn(email);
   const id = await userIdOf(email);
-  await run("update users set created_at = ?, trial_ends_at = ?, time_zone = ? where id = ?", Date.parse("2026-01-01T00:00:00Z"), Date.parse("2027-06-01T00:00:00Z"), options.timeZone ?? "Europe/Lisbon", id);
+  await run("update users set created_at = ?, trial_ends_at = ?, time_zone = ? where id = ?", Date.parse("2026-01-01T00:00:00Z"), Math.max(Date.parse("2027-06-01T00:00:00Z"), Date.now() + 365 * 86_400_000), options.timeZone ?? "Europe/Lisbon", id);
   return { cookie, id };
 }
 
