@@ -1,13 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, lisbonDate, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDay, untilHydrated } from "./support";
 
-/** Today in Lisbon (the account's zone) moved by `days`, as YYYY-MM-DD. */
-const lisbonDay = (days: number) => {
-  const today = lisbonDate();
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 const typed = (iso: string) => iso.split("-").reverse().join("/");
 
 test.describe("menstrual cycle", () => {

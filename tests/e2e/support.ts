@@ -8,6 +8,13 @@ export const originOf = (request: APIRequestContext) => ({ origin: `http://local
 /** The calendar day (YYYY-MM-DD) of an instant in Lisbon, the test users' zone; now when none is given. */
 export const lisbonDate = (instant: string | Date = new Date()) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date(instant));
 
+/** Today in Lisbon moved by `days` calendar days (negative: back), as YYYY-MM-DD. */
+export function lisbonDay(days = 0) {
+  const date = new Date(`${lisbonDate()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
  * Creates a confirmed, onboarded account through the API and the development mailbox, and signs
  * the request context (shared with its page) in. `toursDone` marks every guided tour as seen.

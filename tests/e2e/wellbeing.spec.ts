@@ -1,8 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, lisbonDate, untilHydrated } from "./support";
-
-/** The user's calendar day in Lisbon (the accounts below live there), as the server computes it. */
-const lisbonDay = (daysBack = 0) => lisbonDate(new Date(Date.now() - daysBack * 86_400_000));
+import { createUser, dismissCookieBanner, lisbonDay, untilHydrated } from "./support";
 
 test.describe("wellbeing", () => {
   // The overview's chart chunk is fetched and evaluated on first use, on a busy shared machine.
@@ -52,9 +49,9 @@ test.describe("wellbeing", () => {
     // Today with one tap, then the two days before (late check-ins, within the 7-day window).
     await routine.getByRole("button", { name: "Marcar como feito" }).click();
     await expect(routine.getByTestId("streak")).toContainText("1 dia seguido");
-    await routine.locator(`[data-date="${lisbonDay(1)}"]`).click();
+    await routine.locator(`[data-date="${lisbonDay(-1)}"]`).click();
     await expect(routine.getByTestId("streak")).toContainText("2 dias seguidos");
-    await routine.locator(`[data-date="${lisbonDay(2)}"]`).click();
+    await routine.locator(`[data-date="${lisbonDay(-2)}"]`).click();
     await expect(routine.getByTestId("streak")).toContainText("3 dias seguidos");
 
     // It survives a reload (computed by the server from the stored check-ins).
