@@ -311,6 +311,20 @@ describe("reminders", () => {
     expect(sent!.n).toBe(2);
   });
 
+  it("a reminder links to the day the recipient sees the event on, in their time zone", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    await setZone(cookie, "Asia/Tokyo");
+    // 23:30 UTC is 08:30 the next morning in Tokyo.
+    const start = ahead("2026-12-07T23:30:00Z");
+    const event = await create(cookie, { title: "Voo", start, end: ahead("2026-12-08T00:30:00Z"), timeZone: "Asia/Tokyo", reminderMinutes: 0 });
+    await runSchedule(EVERY_MINUTE, env, new Date(start), { inline: true });
+    const row = await env.DB.prepare("select message, action_url from notifications where user_id = ? and type = 'reminder'").bind(userId).first<{ message: string; action_url: string }>();
+    const tokyoDay = new Date(Date.parse(start) + 9 * 3600_000).toISOString().slice(0, 10);
+    expect(tokyoDay).not.toBe(start.slice(0, 10));
+    expect(row).toEqual({ message: expect.stringContaining("às 08:30"), action_url: `/app/calendario?date=${tokyoDay}&event=${event.id}` });
+  });
+
   it("a deleted occurrence does not remind, and a moved one reminds at its new time", async () => {
     const cookie = await freshUser();
     const userId = (await me(cookie)).user.id;

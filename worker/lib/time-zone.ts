@@ -43,3 +43,9 @@ export function inQuietHours(now: Date, timeZone: string, start: string | null, 
   const [s, e] = [minutesOf(start), minutesOf(end)];
   return s < e ? minute >= s && minute < e : minute >= s || minute < e;
 }
+
+/** The calendar date of `now` on the user's wall clock. */
+export function localDate(now: Date, timeZone: string): string {
+  const p = zonedParts(now, timeZone);
+  return `${String(p.year).padStart(4, "0")}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}

@@ -26,8 +26,8 @@ export type NotifyInput = NotificationText & {
   type: store.NotificationType;
   category?: string;
   priority?: store.NotificationPriority;
-  /** A same-site path ("/app/..."). */
-  actionUrl?: string | null;
+  /** A same-site path ("/app/..."); a function when it names a day, which is the recipient's. */
+  actionUrl?: string | null | ((user: Recipient) => string);
   expiresAt?: Date | null;
   metadata?: Record<string, unknown>;
   parentId?: string | null;
@@ -57,9 +57,10 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
   const user = await accounts.findUserById(db, userId);
   if (!user) return null;
   const t = translator(user.language);
+  const recipient: Recipient = { t, language: user.language, timeZone: user.timeZone };
   let title: string, message: string;
   if ("template" in input) {
-    const vars = typeof input.vars === "function" ? input.vars({ t, language: user.language, timeZone: user.timeZone }) : input.vars;
+    const vars = typeof input.vars === "function" ? input.vars(recipient) : input.vars;
     title = String(t(`notifications:${input.template}.title` as never, vars as never));
     message = String(t(`notifications:${input.template}.message` as never, vars as never));
   } else ({ title, message } = input);
@@ -72,7 +73,7 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
     type: input.type,
     category: input.category ?? "general",
     priority: input.priority ?? "medium",
-    actionUrl: input.actionUrl ?? null,
+    actionUrl: (typeof input.actionUrl === "function" ? input.actionUrl(recipient) : input.actionUrl) ?? null,
     expiresAt: input.expiresAt ?? null,
     metadata: input.metadata ?? {},
     parentId: input.parentId ?? null,

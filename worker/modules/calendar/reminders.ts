@@ -10,6 +10,7 @@ import { fanOut } from "../../cron/fan-out";
 import { notify } from "../../notifications/notify";
 import * as store from "./queries";
 import { pointMs } from "./recurrence";
+import { localDate } from "../../lib/time-zone";
 
 // Rows handled per user and run: a backlog (the cron was down) drains over the next minutes.
 const MAX_ROWS_PER_USER = 50;
@@ -39,13 +40,15 @@ export async function sendDueReminders(env: Env, userId: string, now: Date): Pro
     const endMs = startMs + (pointMs(row.end)! - pointMs(row.start)!);
     if (endMs < now.getTime()) continue; // missed while the cron was down and already over: not worth a notification
     const seriesId = row.seriesId ?? row.id;
-    const day = row.allDay ? occurrenceStart : new Date(startMs).toISOString().slice(0, 10);
+    // The calendar opens on the day the recipient sees the event on (an event at 00:30 in Lisbon's
+    // summer starts the day before in UTC).
+    const day = (timeZone: string) => (row.allDay ? occurrenceStart : localDate(new Date(startMs), timeZone));
     await notify(env, userId, {
       type: "reminder",
       category: "calendar",
       template: row.allDay ? "eventReminderAllDay" : "eventReminder",
       vars: (user) => ({ title: row.title, ...dateTime(occurrenceStart, row.allDay, user.language, user.timeZone) }),
-      actionUrl: `/app/calendario?date=${day}&event=${seriesId}`,
+      actionUrl: (user) => `/app/calendario?date=${day(user.timeZone)}&event=${seriesId}`,
       metadata: { eventId: seriesId, occurrenceStart },
       dedupeKey: `event-reminder:${row.id}:${occurrenceStart}`,
     });

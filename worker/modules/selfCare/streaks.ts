@@ -3,7 +3,6 @@
  * the user's time zone, so a daylight-saving night or a trip never shifts a check-in to another day.
  * Date arithmetic runs on UTC midnights, where every day has 24 hours.
  */
-import { zonedParts } from "../../lib/time-zone";
 
 /** How often a routine is due: every day, or on chosen ISO weekdays (1 = Monday … 7 = Sunday). */
 export type Schedule = { frequency: "daily" } | { frequency: "weekdays"; weekdays: readonly number[] };
@@ -15,11 +14,7 @@ const DAY_MS = 86_400_000;
 const toUtc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The calendar date of `now` on the user's wall clock. */
-export function localDate(now: Date, timeZone: string): string {
-  const p = zonedParts(now, timeZone);
-  return `${String(p.year).padStart(4, "0")}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
-}
+export { localDate } from "../../lib/time-zone";
 
 export const addDays = (date: string, days: number) => fromUtc(toUtc(date) + days * DAY_MS);
 

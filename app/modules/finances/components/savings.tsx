@@ -26,14 +26,14 @@ export type SavingsGoalView = {
 };
 
 /** Savings goals: progress, and what to put aside each month to make the deadline. */
-export function SavingsPanel({ goals, advanced, onSaved, onDelete }: { goals: SavingsGoalView[]; advanced: boolean; onSaved: () => void; onDelete: (id: string) => void }) {
+export function SavingsPanel({ goals, today, advanced, onSaved, onDelete }: { goals: SavingsGoalView[]; today: string; advanced: boolean; onSaved: () => void; onDelete: (id: string) => void }) {
   const { t, i18n } = useTranslation("finances");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
   const money = useMoney();
   const pace = (goal: SavingsGoalView) => {
     if (goal.remainingCents === 0) return t("savings.reached");
     if (!goal.deadline) return t("savings.noDeadline");
-    if (goal.monthsLeft === 0 && goal.deadline < new Date().toISOString().slice(0, 10)) return t("savings.overdue", { amount: money(goal.remainingCents) });
+    if (goal.monthsLeft === 0 && goal.deadline < today) return t("savings.overdue", { amount: money(goal.remainingCents) });
     return t("savings.monthly", { amount: money(goal.monthlyNeededCents ?? 0), date: formatLongDate(new Date(`${goal.deadline}T12:00:00`), language) });
   };
   return (

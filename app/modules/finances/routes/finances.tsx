@@ -401,6 +401,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
           <Suspense fallback={<Loading lines={4} />}>
             <SavingsPanel
               goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
+              today={data.today}
               advanced={data.advanced}
               onSaved={() => saved(t("savings.savedToast"))}
               onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
