@@ -9,7 +9,8 @@ afterEach(cleanup);
 
 // A goal whose deadline is the last day of November, with 300 € still to save.
 const goal: SavingsGoalView = { id: "g1", title: "Férias", targetCents: 50_000, savedCents: 20_000, deadline: "2026-11-30", percent: 40, remainingCents: 30_000, monthsLeft: 0, monthlyNeededCents: 30_000 };
-const panel = (today: string) => renderWithI18n(
+const panel = (today: string) =>
+  renderWithI18n(
     <MemoryRouter>
       <SavingsPanel goals={[goal]} today={today} advanced={false} onSaved={() => {}} onDelete={() => {}} />
     </MemoryRouter>,
