@@ -18,9 +18,12 @@
 // user agent and touch, so the server renders the mobile shell as it does for Lighthouse and real
 // phones, instead of the desktop shell that hydration then swaps), LT_NETWORK (slow4g: Lighthouse's
 // devtools throttling, 562.5 ms per request, 1.47 Mbit/s down; default: the local network),
-// LT_PROFILE, CHROME_PATH (default /usr/bin/chromium).
+// LT_PROFILE, LT_PROFILE_OUT (a directory for the whole .cpuprofile of each profiled page),
+// LT_TRACE_OUT (with LT_PROFILE: a directory for a Chromium trace with JS samples of each profiled
+// page; `node scripts/trace-tasks.mjs <trace>` lists its tasks by cause), CHROME_PATH (default
+// /usr/bin/chromium).
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright";
@@ -144,10 +147,18 @@ async function measure(cookies, path, { profile = false } = {}) {
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
+    // LT_TRACE_OUT=dir keeps a Chromium trace of the first run with JS samples, for tasks by cause.
+    if (profile && process.env.LT_TRACE_OUT) await browser.startTracing(page, { path: `${process.env.LT_TRACE_OUT}/${path.replaceAll("/", "_")}.trace.json`, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "disabled-by-default-v8.cpu_profiler", "toplevel"] });
     const response = await page.goto(path, { waitUntil: "load" });
     if (!response?.ok() || !page.url().endsWith(path)) throw new Error(`${path}: ${response?.status()} at ${page.url()}`);
     await sleep(AFTER_LOAD_MS);
-    if (profile) console.log(`${path}: ${biggestTask((await cdp.send("Profiler.stop")).profile)}`);
+    if (profile && process.env.LT_TRACE_OUT) await browser.stopTracing();
+    if (profile) {
+      const cpuProfile = (await cdp.send("Profiler.stop")).profile;
+      console.log(`${path}: ${biggestTask(cpuProfile)}`);
+      // LT_PROFILE_OUT=dir keeps the whole profile (open it in DevTools' Performance panel).
+      if (process.env.LT_PROFILE_OUT) writeFileSync(`${process.env.LT_PROFILE_OUT}/${path.replaceAll("/", "_")}.cpuprofile`, JSON.stringify(cpuProfile));
+    }
     const { tasks, load } = await page.evaluate(() => ({ tasks: window.__longTasks, load: Math.round(performance.getEntriesByType("navigation")[0].loadEventEnd) }));
     return {
       count: tasks.length,
