@@ -1,4 +1,4 @@
-// What the browser benchmarks share (scripts/lighthouse.mjs, scripts/long-tasks.mjs).
+// What the browser benchmarks share (scripts/lighthouse.mjs, scripts/long-tasks.mjs, scripts/trace-tasks.mjs).
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
@@ -17,5 +17,25 @@ export async function waitUntilHealthy(base, server) {
     if (ok) return;
     if (attempt > 1440 || server.exitCode !== null) throw new Error("the server did not become healthy");
     await sleep(250);
+  }
+}
+
+/** A CPU profile's frame as `function chunk:line:column`; native frames ((program), DOM calls) have no URL or line. */
+export function frameLabel({ functionName, url = "", lineNumber = -1, columnNumber = -1 }) {
+  return `${functionName || "(anonymous)"} ${url.replace(/^.*\/assets\//, "").replace(/^https?:\/\/[^/]+/, "")}:${lineNumber + 1}:${columnNumber + 1}`;
+}
+
+/**
+ * Counts one sample of `weight` in `self` (under its own frame) and in `total` (under every frame on
+ * its stack, once each however often recursion repeats it). `parent` maps a node id to its caller's.
+ */
+export function addSample({ self, total }, id, weight, label, parent) {
+  self.set(label(id), (self.get(label(id)) ?? 0) + weight);
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    const name = label(at);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    total.set(name, (total.get(name) ?? 0) + weight);
   }
 }

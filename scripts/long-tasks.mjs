@@ -28,7 +28,7 @@ import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright";
 import { freePort } from "./free-port.mjs";
-import { PHONE_USER_AGENT, SEEN_GUIDES as GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
+import { addSample, frameLabel, PHONE_USER_AGENT, SEEN_GUIDES as GUIDES, waitUntilHealthy } from "./browser-bench.mjs";
 
 const PAGES = ["/app/dashboard", "/app/tarefas", "/app/financas"];
 const AFTER_LOAD_MS = 5000;
@@ -107,24 +107,10 @@ function biggestTask(profile) {
       elapsed += delta;
     }
   }
-  const label = (id) => {
-    const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
-    return `${functionName || "(anonymous)"} ${url.replace(/^.*\/assets\//, "")}:${lineNumber + 1}:${columnNumber + 1}`;
-  };
-  const self = new Map();
-  const total = new Map();
-  for (let i = best.from; i < best.to; i++) {
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    const id = profile.samples[i];
-    self.set(label(id), (self.get(label(id)) ?? 0) + ms);
-    const seen = new Set();
-    for (let at = id; at !== undefined; at = parent.get(at)) {
-      const name = label(at);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      total.set(name, (total.get(name) ?? 0) + ms);
-    }
-  }
+  const label = (id) => frameLabel(nodes.get(id).callFrame);
+  const times = { self: new Map(), total: new Map() };
+  for (let i = best.from; i < best.to; i++) addSample(times, profile.samples[i], (profile.timeDeltas[i + 1] ?? 0) / 1000, label, parent);
+  const { self, total } = times;
   const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => `  ${ms.toFixed(0).padStart(5)} ms  ${name}`).join("\n");
   return `longest busy stretch ≈ ${best.ms.toFixed(0)} ms\n self:\n${top(self, 15)}\n total:\n${top(total, 40)}`;
 }
@@ -147,8 +133,9 @@ async function measure(cookies, path, { profile = false } = {}) {
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
+    const file = path.replaceAll("/", "_");
     // LT_TRACE_OUT=dir keeps a Chromium trace of the first run with JS samples, for tasks by cause.
-    if (profile && process.env.LT_TRACE_OUT) await browser.startTracing(page, { path: `${process.env.LT_TRACE_OUT}/${path.replaceAll("/", "_")}.trace.json`, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "disabled-by-default-v8.cpu_profiler", "toplevel"] });
+    if (profile && process.env.LT_TRACE_OUT) await browser.startTracing(page, { path: `${process.env.LT_TRACE_OUT}/${file}.trace.json`, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "disabled-by-default-v8.cpu_profiler", "toplevel"] });
     const response = await page.goto(path, { waitUntil: "load" });
     if (!response?.ok() || !page.url().endsWith(path)) throw new Error(`${path}: ${response?.status()} at ${page.url()}`);
     await sleep(AFTER_LOAD_MS);
@@ -157,7 +144,7 @@ async function measure(cookies, path, { profile = false } = {}) {
       const cpuProfile = (await cdp.send("Profiler.stop")).profile;
       console.log(`${path}: ${biggestTask(cpuProfile)}`);
       // LT_PROFILE_OUT=dir keeps the whole profile (open it in DevTools' Performance panel).
-      if (process.env.LT_PROFILE_OUT) writeFileSync(`${process.env.LT_PROFILE_OUT}/${path.replaceAll("/", "_")}.cpuprofile`, JSON.stringify(cpuProfile));
+      if (process.env.LT_PROFILE_OUT) writeFileSync(`${process.env.LT_PROFILE_OUT}/${file}.cpuprofile`, JSON.stringify(cpuProfile));
     }
     const { tasks, load } = await page.evaluate(() => ({ tasks: window.__longTasks, load: Math.round(performance.getEntriesByType("navigation")[0].loadEventEnd) }));
     return {

@@ -14,6 +14,7 @@
  * upper bound).
  */
 import { readFileSync } from "node:fs";
+import { addSample, frameLabel } from "./browser-bench.mjs";
 
 const [file, min = "12.5"] = process.argv.slice(2);
 if (!file) {
@@ -50,11 +51,7 @@ for (const profile of events.filter((e) => e.name === "Profile" && e.pid === pid
     (cpuProfile.samples ?? []).forEach((id, i) => samples.push([(at += timeDeltas[i] ?? 0), id]));
   }
 }
-const label = (id) => {
-  // Native frames ((program), (garbage collector), DOM calls) come without a URL or line.
-  const { functionName: name, url = "", lineNumber = -1 } = nodes.get(id).callFrame;
-  return `${name || "(anonymous)"} ${url.replace(/^.*\/assets\//, "").replace(/^https?:\/\/[^/]+/, "")}:${lineNumber + 1}`;
-};
+const label = (id) => frameLabel(nodes.get(id).callFrame);
 
 const TRACE_EVENTS = ["ParseHTML", "EvaluateScript", "v8.evaluateModule", "v8.compile", "v8.compileModule", "FunctionCall", "RunMicrotasks", "TimerFire", "FireIdleCallback", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "MinorGC", "MajorGC"];
 const REACT_PHASES = ["workLoopConcurrentByScheduler", "workLoopSync", "commitRoot", "flushPassiveEffects", "flushSyncWorkAcrossRoots_impl", "processRootScheduleInMicrotask", "(program)", "(garbage collector)"];
@@ -70,28 +67,22 @@ for (const task of onMain.filter((e) => e.name === "RunTask" && e.dur > threshol
   const end = task.ts + task.dur;
   const inside = {};
   for (const e of onMain) if (e.ts >= task.ts && e.ts + e.dur <= end && TRACE_EVENTS.includes(e.name)) inside[e.name] = (inside[e.name] ?? 0) + e.dur;
-  const self = new Map();
-  const total = new Map();
+  const times = { self: new Map(), total: new Map() };
   let count = 0;
   for (const [at, id] of samples) {
     if (at < task.ts || at > end) continue;
     count++;
-    self.set(label(id), (self.get(label(id)) ?? 0) + 1);
-    const seen = new Set();
-    for (let node = id; node; node = parent.get(node)) {
-      const name = label(node);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      total.set(name, (total.get(name) ?? 0) + 1);
-    }
+    addSample(times, id, 1, label, parent);
   }
+  const { self, total } = times;
   // Each sample stands for an equal share of the task's length.
   const perSample = count ? task.dur / 1000 / count : 0;
   const phase = (name) => [...total].filter(([key]) => key.startsWith(`${name} `)).reduce((sum, [, n]) => sum + n, 0);
   const own = new Map([...total].filter(([name]) => !/framework-|^\(|:0$/.test(name)));
   console.log(`@${ms(task.ts - start)} ms: ${ms(task.dur)} ms | ${Object.entries(inside).map(([name, us]) => `${name} ${ms(us)}`).join(", ")}`);
   if (!count) continue;
-  console.log(`  react: ${REACT_PHASES.filter(phase).map((name) => `${name} ${(phase(name) * perSample).toFixed(1)}`).join(", ")}`);
+  const phases = REACT_PHASES.map((name) => [name, phase(name)]).filter(([, n]) => n > 0);
+  console.log(`  react: ${phases.map(([name, n]) => `${name} ${(n * perSample).toFixed(1)}`).join(", ")}`);
   console.log(`  self: ${top(self, 6, perSample)}`);
   console.log(`  app: ${top(own, 6, perSample)}`);
 }
