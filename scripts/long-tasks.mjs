@@ -7,7 +7,9 @@
 // new headless Chromium context (system Chromium, CDP `Emulation.setCPUThrottlingRate` 4) RUNS times.
 // A buffered PerformanceObserver('longtask') registered before any page script records every task
 // over 50 ms until 5 s after `load`. Prints per page and run: the number of long tasks, the longest,
-// total blocking time (Σ task − 50 ms) and when each task started; then the medians and the load average.
+// total blocking time (Σ task − 50 ms), the main thread's busy and script time until then (CDP
+// Performance.getMetrics: TaskDuration, ScriptDuration) and when each task started; then the
+// medians and the load average.
 //
 // With LT_PROFILE=1 the first run of each page is also sampled (CDP Profiler) and the longest
 // stretch of main-thread work in it is broken down by function (self and total time, bundled names).
@@ -123,6 +125,9 @@ async function measure(cookies, path, { profile = false } = {}) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    // The main thread's whole busy time, long tasks or not: less jumpy than TBT, whose 50 ms
+    // threshold turns a task of 49 ms into nothing and one of 60 ms into 10.
+    await cdp.send("Performance.enable");
     if (slowNetwork) {
       // Lighthouse's devtools throttling of its mobile preset: modules arrive long after the HTML.
       await cdp.send("Network.enable");
@@ -146,12 +151,15 @@ async function measure(cookies, path, { profile = false } = {}) {
       // LT_PROFILE_OUT=dir keeps the whole profile (open it in DevTools' Performance panel).
       if (process.env.LT_PROFILE_OUT) writeFileSync(`${process.env.LT_PROFILE_OUT}/${file}.cpuprofile`, JSON.stringify(cpuProfile));
     }
+    const metrics = Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
     const { tasks, load } = await page.evaluate(() => ({ tasks: window.__longTasks, load: Math.round(performance.getEntriesByType("navigation")[0].loadEventEnd) }));
     return {
       count: tasks.length,
       longest: Math.max(0, ...tasks.map((t) => t.duration)),
       tbt: tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
       load,
+      busy: Math.round(metrics.TaskDuration * 1000),
+      script: Math.round(metrics.ScriptDuration * 1000),
       tasks: tasks.map((t) => `${t.duration}@${t.start}`).join(" "),
     };
   } finally {
@@ -179,7 +187,7 @@ try {
       const result = await measure(cookies, path, { profile: run === 0 && Boolean(process.env.LT_PROFILE) });
       results[path].push(result);
       loads.push(loadavg()[0]);
-      console.log(`${path} run ${run + 1}: ${result.count} long tasks, longest ${result.longest} ms, TBT ${result.tbt} ms, load event ${result.load} ms; tasks (ms@start): ${result.tasks}`);
+      console.log(`${path} run ${run + 1}: ${result.count} long tasks, longest ${result.longest} ms, TBT ${result.tbt} ms, busy ${result.busy} ms (scripts ${result.script} ms), load event ${result.load} ms; tasks (ms@start): ${result.tasks}`);
     }
   }
   console.log(`\nCPU ${cpu}×, ${width}×${height}${phone ? " (phone: mobile user agent, touch)" : ""}, ${slowNetwork ? "slow 4G, " : ""}${runs} runs, load average during runs (1 min): median ${(median(loads.map((l) => l * 10)) / 10).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
@@ -187,7 +195,7 @@ try {
     Object.fromEntries(
       paths.map((path) => {
         const r = results[path];
-        return [path, { "long tasks": median(r.map((x) => x.count)), "longest ms": median(r.map((x) => x.longest)), "TBT ms": median(r.map((x) => x.tbt)), "load event ms": median(r.map((x) => x.load)) }];
+        return [path, { "long tasks": median(r.map((x) => x.count)), "longest ms": median(r.map((x) => x.longest)), "TBT ms": median(r.map((x) => x.tbt)), "busy ms": median(r.map((x) => x.busy)), "scripts ms": median(r.map((x) => x.script)), "load event ms": median(r.map((x) => x.load)) }];
       }),
     ),
   );
