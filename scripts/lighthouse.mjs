@@ -11,7 +11,8 @@
 // Full reports: build/lighthouse/<page>.json. Environment: LH_PORT (default: a free port),
 // LH_PATHS (comma-separated, default the six pages), CHROME_PATH (default /usr/bin/chromium), RUMO_SKIP_BUILD,
 // LH_PROTOCOL (default `h2`: HTTPS + HTTP/2 in front of wrangler dev, as production serves; `http1`),
-// LH_TRACE=1 (also keep each page load's trace, build/lighthouse/<page>.trace.json),
+// LH_TRACE=1 (also keep each page load's trace, build/lighthouse/<page>.trace.json, with JS samples
+// for `node scripts/trace-tasks.mjs`),
 // LH_THROTTLING (default `simulate`, Lighthouse's own default and the gate; `devtools` throttles the
 // network and CPU for real, so the metrics are observed instead of modelled: docs/quality.md).
 import { spawn } from "node:child_process";
@@ -128,7 +129,7 @@ try {
   let version = "";
   for (const path of paths) {
     const signedIn = path.startsWith("/app");
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], throttlingMethod, ...(signedIn ? { extraHeaders: { cookie: account.cookie } } : {}) };
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], throttlingMethod, ...(process.env.LH_TRACE ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}), ...(signedIn ? { extraHeaders: { cookie: account.cookie } } : {}) };
     // A lost trace (NO_NAVSTART, seen on a loaded machine) is Lighthouse's failure, not the page's: once more.
     let { lhr, artifacts } = await lighthouse(`${pageBase}${path}`, flags);
     if (lhr.runtimeError) ({ lhr, artifacts } = await lighthouse(`${pageBase}${path}`, flags));

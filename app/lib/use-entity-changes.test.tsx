@@ -3,6 +3,7 @@ import { act, render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RealtimeMessage } from "./realtime-client";
+import { IDLE_TIMEOUT_MS } from "./after-first-paint";
 import { ENTITY_CHANGE_DEBOUNCE_MS } from "./entity-changes";
 
 // The tab's realtime connection, replaced by one the test drives.
@@ -25,11 +26,17 @@ function Screen({ entities }: { entities: string[] }) {
   return null;
 }
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe("useEntityChanges", () => {
   it("revalidates the page's loaders once for a burst, with two screens listening, and never for other entities", async () => {
     vi.useFakeTimers();
+    // Frames and idle moments on the fake clock: the subscription waits for the first paint.
+    vi.stubGlobal("requestAnimationFrame", (callback: () => void) => setTimeout(callback, 16));
+    vi.stubGlobal("requestIdleCallback", (callback: () => void) => setTimeout(callback, 50));
     let loads = 0;
     const router = createMemoryRouter([
       {
@@ -46,6 +53,10 @@ describe("useEntityChanges", () => {
     render(<RouterProvider router={router} />);
     await act(async () => void (await vi.advanceTimersByTimeAsync(10)));
     expect(loads).toBe(1);
+    // The screens are there, but subscribing waits for the first paint and an idle moment: it is
+    // not part of hydration's effects task.
+    expect(listeners.size).toBe(0);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS * 3)));
     expect(listeners.size).toBe(1); // one subscription for both screens
 
     await act(async () => {

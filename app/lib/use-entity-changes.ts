@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { createEntityChangeHub, matchesFilter, type EntityChange, type EntityFilter } from "./entity-changes";
+import { useAfterFirstPaint } from "./after-first-paint";
 import { withRealtime } from "./realtime";
 
 // The tab's one hub. Every mounted screen's revalidator reloads the same page, so the hub uses
@@ -24,7 +25,9 @@ export function useEntityChanges(entities: EntityFilter, onChange?: (changes: En
   useEffect(() => {
     revalidatePage = () => void revalidate();
   }, [revalidate]);
-  useEffect(
+  // Subscribing loads the realtime client (an import and its preloads): in a task of its own after
+  // the first paint, not in hydration's effects task, which every screen's first load pays.
+  useAfterFirstPaint(
     () =>
       sharedHub().register({
         filter: (change) => matchesFilter(latest.current.entities, change),

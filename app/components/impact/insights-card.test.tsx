@@ -3,6 +3,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { resetAfterFirstPaint } from "~/lib/after-first-paint";
 import { InsightsCard, insightSources } from "./insights-card";
 
 let urls: string[];
@@ -41,6 +42,30 @@ describe("the impact dashboard's Observações", () => {
     expect(urls.some((u) => u.endsWith("/finances/insights?month=2026-11"))).toBe(true);
     expect(screen.getAllByRole("link", { name: "Do diário" })).toHaveLength(3);
     expect(screen.getByRole("link", { name: "Das finanças" }).getAttribute("href")).toBe("/app/financas");
+  });
+
+  it("asks after the first paint, in an idle moment, not in hydration's effects task", async () => {
+    vi.useFakeTimers();
+    resetAfterFirstPaint();
+    const frames: Array<() => void> = [];
+    const idle: Array<() => void> = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: () => void) => frames.push(callback));
+    vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+    try {
+      renderWithI18n(
+        <MemoryRouter>
+          <InsightsCard entitlements={["finances.advanced"]} month="2026-11" />
+        </MemoryRouter>,
+      );
+      expect(urls).toEqual([]);
+      frames.splice(0).forEach((frame) => frame());
+      vi.runOnlyPendingTimers();
+      expect(urls).toEqual([]);
+      idle.splice(0).forEach((callback) => callback());
+      expect(urls).toEqual(["/api/v1/finances/insights?month=2026-11"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is absent, and asks nothing, on a plan without insights", () => {

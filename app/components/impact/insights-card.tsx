@@ -5,10 +5,11 @@
  * screen has painted; nothing is shown that the endpoints did not compute.
  */
 import { LightBulbIcon } from "@heroicons/react/24/outline";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Skeleton } from "~/components/ui/skeleton";
+import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { apiFetch } from "~/lib/api";
 
 type Observation = { source: "diary" | "finances"; kind: string; text: string };
@@ -35,7 +36,8 @@ export function InsightsCard({ entitlements, month }: { entitlements: readonly s
   const [items, setItems] = useState<Observation[] | null>(null);
   const key = sources.join(",");
 
-  useEffect(() => {
+  // Asked in a task of its own after the first paint, not in hydration's effects task.
+  useAfterFirstPaint(() => {
     let current = true;
     void Promise.all(key ? key.split(",").map((s) => load(s as Observation["source"], month)) : []).then((lists) => {
       if (current) setItems(lists.flat());

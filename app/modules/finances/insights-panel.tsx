@@ -1,12 +1,13 @@
 /**
  * "Observações": what GET /finances/insights computed from the user's own movements for the month
  * (top categories, unusual expenses against their own median, month-over-month changes, monthly
- * payments), already phrased in the user's language. Loaded after the screen, so the dashboard's
- * first paint never waits for it.
+ * payments), already phrased in the user's language. Loaded after the screen, so the first paint
+ * never waits for it.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "~/components/ui/skeleton";
+import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { apiFetch } from "~/lib/api";
 
 type Insight = { kind: string; message: string };
@@ -14,7 +15,8 @@ type Insight = { kind: string; message: string };
 export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey?: unknown }) {
   const { t } = useTranslation("financesIo");
   const [state, setState] = useState<{ items: Insight[] } | "loading" | "failed">("loading");
-  useEffect(() => {
+  // Asked in a task of its own after the first paint, not in hydration's effects task.
+  useAfterFirstPaint(() => {
     let current = true;
     setState("loading");
     void apiFetch<{ items: Insight[] }>(`/finances/insights?month=${month}`).then((result) => {
