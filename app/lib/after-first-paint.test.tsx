@@ -1,25 +1,15 @@
 // @vitest-environment happy-dom
 import { render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { afterFirstPaint, IDLE_TIMEOUT_MS, resetAfterFirstPaint, useAfterFirstPaint } from "./after-first-paint";
+import { afterFirstPaint, IDLE_TIMEOUT_MS, useAfterFirstPaint } from "./after-first-paint";
+import { fakeFirstPaint } from "./after-first-paint.test-utils";
 
 // Each turn is an idle callback; the test decides when the browser is idle.
-let idle: Array<() => void> = [];
-let frames: Array<() => void> = [];
-const timeouts: number[] = [];
+let clock: ReturnType<typeof fakeFirstPaint>;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  resetAfterFirstPaint();
-  idle = [];
-  frames = [];
-  timeouts.length = 0;
-  vi.stubGlobal("requestAnimationFrame", (callback: () => void) => frames.push(callback));
-  window.requestIdleCallback = ((callback: () => void, options?: { timeout?: number }) => {
-    timeouts.push(options?.timeout ?? 0);
-    return idle.push(callback);
-  }) as typeof window.requestIdleCallback;
-  window.cancelIdleCallback = () => undefined;
+  clock = fakeFirstPaint();
 });
 
 afterEach(() => {
@@ -27,13 +17,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The frame before the first paint, then the task after it. */
-const paint = () => {
-  frames.splice(0).forEach((frame) => frame());
-  vi.runOnlyPendingTimers();
-};
-/** One idle period: only the callback requested so far runs. */
-const idlePeriod = () => idle.splice(0).forEach((callback) => callback());
+const paint = () => clock.paint();
+const idlePeriod = () => clock.idlePeriod();
 
 describe("afterFirstPaint", () => {
   it("runs nothing before the first paint, then one task per idle callback in the order queued", () => {
@@ -41,7 +26,7 @@ describe("afterFirstPaint", () => {
     afterFirstPaint(() => ran.push("count"));
     afterFirstPaint(() => ran.push("probe"));
     afterFirstPaint(() => ran.push("tracker"));
-    expect(idle).toHaveLength(0);
+    expect(clock.idle).toHaveLength(0);
     paint();
     expect(ran).toEqual([]);
     idlePeriod();
@@ -49,7 +34,7 @@ describe("afterFirstPaint", () => {
     idlePeriod();
     idlePeriod();
     expect(ran).toEqual(["count", "probe", "tracker"]);
-    expect(timeouts).toEqual([IDLE_TIMEOUT_MS, IDLE_TIMEOUT_MS, IDLE_TIMEOUT_MS]);
+    expect(clock.timeouts).toEqual([IDLE_TIMEOUT_MS, IDLE_TIMEOUT_MS, IDLE_TIMEOUT_MS]);
   });
 
   it("skips a cancelled task, goes on after one that throws, and needs no new paint later", () => {
@@ -64,7 +49,7 @@ describe("afterFirstPaint", () => {
     expect(() => idlePeriod()).toThrow("boom");
     expect(ran).toEqual([]);
     afterFirstPaint(() => ran.push("later"));
-    expect(frames).toHaveLength(0);
+    expect(clock.frames).toHaveLength(0);
     idlePeriod();
     expect(ran).toEqual(["later"]);
   });

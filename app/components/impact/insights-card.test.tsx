@@ -3,7 +3,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import { resetAfterFirstPaint } from "~/lib/after-first-paint";
+import { fakeFirstPaint } from "~/lib/after-first-paint.test-utils";
 import { InsightsCard, insightSources } from "./insights-card";
 
 let urls: string[];
@@ -46,11 +46,7 @@ describe("the impact dashboard's Observações", () => {
 
   it("asks after the first paint, in an idle moment, not in hydration's effects task", async () => {
     vi.useFakeTimers();
-    resetAfterFirstPaint();
-    const frames: Array<() => void> = [];
-    const idle: Array<() => void> = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: () => void) => frames.push(callback));
-    vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+    const clock = fakeFirstPaint();
     try {
       renderWithI18n(
         <MemoryRouter>
@@ -58,10 +54,9 @@ describe("the impact dashboard's Observações", () => {
         </MemoryRouter>,
       );
       expect(urls).toEqual([]);
-      frames.splice(0).forEach((frame) => frame());
-      vi.runOnlyPendingTimers();
+      clock.paint();
       expect(urls).toEqual([]);
-      idle.splice(0).forEach((callback) => callback());
+      clock.idlePeriod();
       expect(urls).toEqual(["/api/v1/finances/insights?month=2026-11"]);
     } finally {
       vi.useRealTimers();
