@@ -4,8 +4,9 @@ import { isChunkLoadError, reloadOnce } from "./chunk-reload";
 /**
  * UI that no page needs for its first paint (dialogs, drawers, popovers, tours) loads on first use
  * instead of with the page (bundle budgets, docs/decisions/0042): a tiny trigger stays in the page
- * and the module arrives when the browser is idle after hydration, or at once when the user reaches
- * for it (hover, focus, click, shortcut), whichever comes first. One download per module.
+ * and the module arrives in an idle moment once the page has settled (decision 0067), or at once when
+ * the user reaches for it (hover, focus, click, shortcut), whichever comes first. One download per
+ * module.
  */
 export type OnDemand<T> = { load: () => Promise<T>; readonly loaded: T | undefined };
 
@@ -39,8 +40,46 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
 }
 
 /**
+ * How long after the page's load event widgets are prefetched (decision 0067). The first seconds
+ * of a page are when people start to scroll and tap; downloading, evaluating and mounting widgets
+ * they may not open (the bell's panel, the drawer, dialogs) was then 4–15 tasks of up to 67 ms
+ * (unthrottled) in the way of that first input. A reach before it loads the widget at once.
+ */
+export const SETTLE_MS = 3000;
+
+let settled: Promise<void> | undefined;
+
+/**
+ * Runs `task` in an idle moment once the page has settled, `SETTLE_MS` after its load event; a
+ * screen reached later by a client-side navigation only waits for the idle moment. Returns a
+ * cancel function.
+ */
+export function whenSettled(task: () => void): () => void {
+  settled ??= new Promise<void>((resolve) => {
+    const wait = () => window.setTimeout(resolve, SETTLE_MS);
+    if (document.readyState === "complete") wait();
+    else window.addEventListener("load", wait, { once: true });
+  });
+  let cancelled = false;
+  let cancelIdle: (() => void) | undefined;
+  void settled.then(() => {
+    if (!cancelled) cancelIdle = whenIdle(task);
+  });
+  return () => {
+    cancelled = true;
+    cancelIdle?.();
+  };
+}
+
+/** For tests: forget that the page has settled. */
+export function resetSettled() {
+  settled = undefined;
+}
+
+/**
  * The module once it is there (undefined before: render the trigger), and `request` to ask for it
- * now. With `idle` (the default) it is fetched after hydration anyway, so the first use is instant.
+ * now. With `idle` (the default) it is fetched once the page has settled anyway, so a later first
+ * use is instant.
  */
 export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: boolean } = {}): [T | undefined, () => void] {
   const [value, setValue] = useState<T | undefined>(() => module.loaded);
@@ -56,10 +95,10 @@ export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: bo
     [module],
   );
   const request = useCallback(() => show(true), [show]);
-  // Fetched in an idle moment, the widget is then mounted as a transition: React renders it in
-  // slices between which the page can answer input, instead of one long task after every first load
-  // (decision 0059). A use before that (`request`) is urgent and overtakes it.
-  useEffect(() => (idle && !module.loaded ? whenIdle(() => show(false)) : undefined), [idle, module, show]);
+  // Fetched once the page has settled (decision 0067), the widget is then mounted as a transition:
+  // React renders it in slices between which the page can answer input (decision 0059). A use
+  // before that (`request`) is urgent and overtakes it.
+  useEffect(() => (idle && !module.loaded ? whenSettled(() => show(false)) : undefined), [idle, module, show]);
   return [value, request];
 }
 

@@ -34,6 +34,19 @@ export function shareSessionAcrossTabs(userId: string, onOtherUser: () => void):
   };
 }
 
+/** Raised in this tab when it begins to sign out (`announceSigningOut`). */
+export const SIGNING_OUT_EVENT = "rumo:signing-out";
+
+/**
+ * Sign-out has begun in this tab: from now on a 401 is its own doing, not another session, so the
+ * page stops reloading itself on one (`SESSION_CHANGED_EVENT`) and lets the sign-out take it to
+ * /auth. Calls still on their way (a screen's after-paint request) would otherwise win the race
+ * and reload the page into /auth?next=.
+ */
+export function announceSigningOut() {
+  window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
+}
+
 /** Sign-out: the other tabs of this user leave too (they would meet 401s from now on). */
 export function announceSignedOut() {
   if (typeof BroadcastChannel === "undefined") return;

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense, type ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { onDemand, useOnDemand, type OnDemand } from "./on-demand";
+import { onDemand, resetSettled, SETTLE_MS, useOnDemand, whenSettled, type OnDemand } from "./on-demand";
 
 type Module = { Widget: () => ReactElement };
 
@@ -39,18 +39,73 @@ function Host({ module }: { module: OnDemand<Module> }) {
 let idle: (() => void)[] = [];
 beforeEach(() => {
   idle = [];
+  resetSettled();
+  // Only the timers: idle moments are handed out by the test.
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
-  vi.stubGlobal("cancelIdleCallback", () => {});
+  vi.stubGlobal("cancelIdleCallback", (id: number) => (idle[id - 1] = () => {}));
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
+/** Lets the loaded page settle (decision 0067). */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(SETTLE_MS));
+
+describe("whenSettled", () => {
+  it("waits SETTLE_MS after the page has loaded, then an idle moment", async () => {
+    const task = vi.fn();
+    whenSettled(task);
+    await vi.advanceTimersByTimeAsync(SETTLE_MS - 1);
+    expect(idle).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idle).toHaveLength(1);
+    expect(task).not.toHaveBeenCalled();
+    idle[0]();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts from the load event when the page is still loading", async () => {
+    const readyState = vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    const task = vi.fn();
+    whenSettled(task);
+    await vi.advanceTimersByTimeAsync(10 * SETTLE_MS);
+    expect(idle).toHaveLength(0);
+    readyState.mockReturnValue("complete");
+    window.dispatchEvent(new Event("load"));
+    await vi.advanceTimersByTimeAsync(SETTLE_MS);
+    expect(idle).toHaveLength(1);
+    readyState.mockRestore();
+  });
+
+  it("once the page has settled, a later screen only waits for an idle moment", async () => {
+    whenSettled(() => {});
+    await vi.advanceTimersByTimeAsync(SETTLE_MS);
+    const task = vi.fn();
+    whenSettled(task);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(idle).toHaveLength(2);
+    idle[1]();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it("cancelled before the page settles, never asks for an idle moment", async () => {
+    const task = vi.fn();
+    whenSettled(task)();
+    await vi.advanceTimersByTimeAsync(SETTLE_MS);
+    expect(idle).toHaveLength(0);
+    expect(task).not.toHaveBeenCalled();
+  });
+});
+
 describe("useOnDemand", () => {
-  it("mounts a widget fetched in an idle moment as a transition: the stand-in stays until the widget is ready (decision 0059)", async () => {
+  it("fetches a widget only once the page has settled, and mounts it as a transition: the stand-in stays until the widget is ready (decisions 0059, 0067)", async () => {
     const { module, release } = suspendingModule();
     render(<Host module={module} />);
+    expect(idle).toHaveLength(0);
+    await settle();
     expect(idle).toHaveLength(1);
     await act(async () => idle[0]());
     // An urgent mount would have replaced the stand-in with the fallback; a transition keeps what is shown.

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf } from "./support";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -118,6 +118,38 @@ test.describe("desktop shell", () => {
     await expect(page.locator('[data-locked="true"]')).toHaveCount(3);
     await page.goto("/app/diario");
     await expect(page.getByTestId("premium-notice")).toContainText("Funcionalidade Premium - disponível apenas para utilizadores Premium");
+  });
+
+  test("signing out while a call of the page is still on its way ends on sign-in, not back on the page", async ({ page }) => {
+    // The dashboard asks for its insights after the first paint. Held until the session is gone,
+    // that call meets a 401 while the page is on its way to /auth (held too, until the 401 is
+    // back). A 401 there is the sign-out's own doing, not another session: the page must not
+    // reload itself into /auth?next=.
+    let logoutDone!: () => void;
+    const loggedOut = new Promise<void>((resolve) => (logoutDone = resolve));
+    let unauthorized!: () => void;
+    const answered = new Promise<void>((resolve) => (unauthorized = resolve));
+    await page.route("**/api/v1/diary/insights", async (route) => {
+      await loggedOut;
+      const response = await route.fetch();
+      expect(response.status()).toBe(401);
+      await route.fulfill({ response });
+      setTimeout(unauthorized, 200);
+    });
+    await page.route(/\/auth$/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    const insights = page.waitForRequest("**/api/v1/diary/insights");
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    await insights;
+    const logout = page.waitForResponse("**/api/v1/auth/logout");
+    await page.getByRole("button", { name: "Terminar sessão" }).first().click();
+    await logout;
+    logoutDone();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("form", { name: "Entrar" })).toBeVisible();
   });
 
   test("has no serious or critical accessibility violations", async ({ page }) => {

@@ -17,7 +17,7 @@ import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
 import { hasConsent } from "~/lib/consent";
 import { resetRealtime } from "~/lib/realtime";
-import { announceSignedOut } from "~/lib/session-user";
+import { announceSignedOut, announceSigningOut } from "~/lib/session-user";
 
 export type { ShellUser };
 
@@ -64,6 +64,8 @@ export function useMobileLayout(fromUserAgent: boolean, remembered: string | nul
 function useSignOut() {
   const navigate = useNavigate();
   return useSignOutGuard(async ({ keepQueue }) => {
+    // From here the page is leaving: the 401s of calls still on their way are this sign-out's.
+    announceSigningOut();
     const offline = await import("~/components/offline/use-offline-app");
     // The session's closing events go while the session still exists.
     await (await import("~/lib/activity/session-tracker")).endSessionForSignOut();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { whenIdle } from "~/lib/on-demand";
+import { whenSettled } from "~/lib/on-demand";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -18,7 +18,7 @@ export type ConfirmDialogProps = {
 };
 
 // The dialog (Headless UI dialog, focus trap, transitions) is not part of any screen's first load
-// (decision 0042): it is fetched once the page is idle, or when first opened.
+// (decision 0042): it is fetched once the page has settled (decision 0067), or when first opened.
 const importPanel = () => import("./confirm-dialog-panel");
 const Panel = lazy(() => importPanel().then((m) => ({ default: m.ConfirmDialogPanel })));
 
@@ -30,7 +30,7 @@ const Panel = lazy(() => importPanel().then((m) => ({ default: m.ConfirmDialogPa
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const [opened, setOpened] = useState(props.open);
   if (props.open && !opened) setOpened(true);
-  useEffect(() => whenIdle(() => void importPanel().catch(() => undefined)), []);
+  useEffect(() => whenSettled(() => void importPanel().catch(() => undefined)), []);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>

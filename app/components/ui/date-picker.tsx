@@ -5,7 +5,7 @@
  *
  * The calendar (Headless UI popover, floating-ui, the month grid) is not part of the page's first
  * load (decision 0042): a plain button with the same look stands in for its trigger until the
- * module arrives (when the page is idle, or at once on hover, focus or click); a click made before
+ * module arrives (once the page has settled, or at once on hover, focus or click); a click made before
  * then opens the calendar when it is there, and the focus carries over.
  */
 import { CalendarDaysIcon } from "@heroicons/react/20/solid";

@@ -1,7 +1,7 @@
 /**
  * Headless UI's `Dialog`, `DialogPanel`, `DialogTitle` and `Description` with the same props, but
  * not in any screen's first load (decision 0042): the dialog code (focus trap, portal, transitions,
- * scroll lock) is fetched once the page is idle after hydration, or at once when a dialog opens
+ * scroll lock) is fetched once the page has settled (decision 0067), or at once when a dialog opens
  * before that. A screen imports these from here instead of "@headlessui/react".
  *
  * Opened before the code is there: a visible "Loading…" overlay says so (after a short delay, so a
@@ -81,7 +81,7 @@ export const Description = function Description(props: ComponentProps<typeof Hea
  * A screen's whole dialog component (its form, fields, widgets) loaded on first use instead of with
  * the screen: `importer` resolves to the component; `isOpen` reads its props (always open when the
  * screen mounts it only while open). Closed and not loaded, it renders nothing; opened before the
- * code is there, `DialogLoading`. Fetched anyway when the page is idle, so the first use is instant.
+ * code is there, `DialogLoading`. Fetched anyway once the page has settled, so a later first use is instant.
  */
 export function onDemandDialog<P extends { onClose: () => void }>(importer: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean = () => true): ComponentType<P> {
   const component = onDemand(importer);

@@ -23,7 +23,7 @@ import { appUser, requireUser } from "~/lib/auth.server";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
-import { shareSessionAcrossTabs } from "~/lib/session-user";
+import { shareSessionAcrossTabs, SIGNING_OUT_EVENT } from "~/lib/session-user";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
@@ -177,11 +177,15 @@ function usePageUser(userId: string) {
     if (userId !== shown.current) return window.location.reload();
     setPageUser(userId);
     const leave = () => window.location.reload();
+    // This tab's own sign-out: its 401s are expected, and the sign-out takes the page to /auth.
+    const signingOut = () => window.removeEventListener(SESSION_CHANGED_EVENT, leave);
     window.addEventListener(SESSION_CHANGED_EVENT, leave);
+    window.addEventListener(SIGNING_OUT_EVENT, signingOut);
     const stopSharing = shareSessionAcrossTabs(userId, leave);
     return () => {
       setPageUser(null);
       window.removeEventListener(SESSION_CHANGED_EVENT, leave);
+      window.removeEventListener(SIGNING_OUT_EVENT, signingOut);
       stopSharing();
     };
   }, [userId]);
