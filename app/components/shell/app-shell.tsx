@@ -66,19 +66,25 @@ function useSignOut() {
   return useSignOutGuard(async ({ keepQueue }) => {
     // From here the page is leaving: the 401s of calls still on their way are this sign-out's.
     announceSigningOut();
-    const offline = await import("~/components/offline/use-offline-app");
-    // The session's closing events go while the session still exists.
-    await (await import("~/lib/activity/session-tracker")).endSessionForSignOut();
-    const logout = await apiFetch("/auth/logout", { method: "POST" });
-    // Offline the server never heard it: finished at the next start with a connection.
-    if (!logout.ok && logout.error.code === "network") await offline.markSignOutPending();
-    resetRealtime();
-    // The user's other tabs leave too (lib/session-user.ts).
-    announceSignedOut();
-    // Nothing of this user stays for the next one: cached screens and data, and the queued
-    // changes unless the user chose to keep them for their next sign-in.
-    await offline.forgetOfflineUser({ keepQueue });
-    navigate("/auth", { replace: true });
+    try {
+      const offline = await import("~/components/offline/use-offline-app");
+      // The session's closing events go while the session still exists.
+      await (await import("~/lib/activity/session-tracker")).endSessionForSignOut();
+      const logout = await apiFetch("/auth/logout", { method: "POST" });
+      // Offline the server never heard it: finished at the next start with a connection.
+      if (!logout.ok && logout.error.code === "network") await offline.markSignOutPending();
+      resetRealtime();
+      // The user's other tabs leave too (lib/session-user.ts).
+      announceSignedOut();
+      // Nothing of this user stays for the next one: cached screens and data, and the queued
+      // changes unless the user chose to keep them for their next sign-in.
+      await offline.forgetOfflineUser({ keepQueue });
+      navigate("/auth", { replace: true });
+    } catch (error) {
+      // Half a sign-out must not leave the page up with its 401s ignored: start over at sign-in.
+      window.location.replace("/auth");
+      throw error;
+    }
   });
 }
 

@@ -15,10 +15,16 @@ type Insight = { kind: string; message: string };
 export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey?: unknown }) {
   const { t } = useTranslation("financesIo");
   const [state, setState] = useState<{ items: Insight[] } | "loading" | "failed">("loading");
+  // Another month (or a changed one) shows its skeleton at once, not the last month's insights
+  // until the request below gets its turn.
+  const [askedFor, setAskedFor] = useState({ month, refreshKey });
+  if (askedFor.month !== month || askedFor.refreshKey !== refreshKey) {
+    setAskedFor({ month, refreshKey });
+    setState("loading");
+  }
   // Asked in a task of its own after the first paint, not in hydration's effects task.
   useAfterFirstPaint(() => {
     let current = true;
-    setState("loading");
     void apiFetch<{ items: Insight[] }>(`/finances/insights?month=${month}`).then((result) => {
       if (current) setState(result.ok ? { items: result.data.items } : "failed");
     });
