@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense, type ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeFirstPaint } from "./after-first-paint.test-utils";
 import { onDemand, resetSettled, SETTLE_MS, useOnDemand, whenSettled, type OnDemand } from "./on-demand";
 
 type Module = { Widget: () => ReactElement };
@@ -38,12 +39,10 @@ function Host({ module }: { module: OnDemand<Module> }) {
 
 let idle: (() => void)[] = [];
 beforeEach(() => {
-  idle = [];
   resetSettled();
   // Only the timers: idle moments are handed out by the test.
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
-  vi.stubGlobal("cancelIdleCallback", (id: number) => (idle[id - 1] = () => {}));
+  idle = fakeFirstPaint().idle;
 });
 afterEach(() => {
   cleanup();

@@ -14,24 +14,20 @@ type Insight = { kind: string; message: string };
 
 export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey?: unknown }) {
   const { t } = useTranslation("financesIo");
-  const [state, setState] = useState<{ items: Insight[] } | "loading" | "failed">("loading");
-  // Another month (or a changed one) shows its skeleton at once, not the last month's insights
-  // until the request below gets its turn.
-  const [askedFor, setAskedFor] = useState({ month, refreshKey });
-  if (askedFor.month !== month || askedFor.refreshKey !== refreshKey) {
-    setAskedFor({ month, refreshKey });
-    setState("loading");
-  }
+  const [answer, setAnswer] = useState<{ month: string; refreshKey: unknown; value: { items: Insight[] } | "failed" } | null>(null);
   // Asked in a task of its own after the first paint, not in hydration's effects task.
   useAfterFirstPaint(() => {
     let current = true;
     void apiFetch<{ items: Insight[] }>(`/finances/insights?month=${month}`).then((result) => {
-      if (current) setState(result.ok ? { items: result.data.items } : "failed");
+      if (current) setAnswer({ month, refreshKey, value: result.ok ? { items: result.data.items } : "failed" });
     });
     return () => {
       current = false;
     };
   }, [month, refreshKey]);
+  // An answer for another month (or from before a change) is not shown: the skeleton is, at once,
+  // while the new request waits for its turn.
+  const state = answer && answer.month === month && answer.refreshKey === refreshKey ? answer.value : "loading";
   return (
     <section aria-labelledby="finance-insights-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="finance-insights">
       <h2 id="finance-insights-title" className="text-sm font-semibold text-slate-700">
