@@ -123,7 +123,7 @@ test.describe("desktop shell", () => {
   test("signing out while a call of the page is still on its way ends on sign-in, not back on the page", async ({ page }) => {
     // The dashboard asks for its insights after the first paint. Held until the session is gone,
     // that call meets a 401 while the page is on its way to /auth (held too, until the 401 is
-    // back). A 401 there is the sign-out's own doing, not another session: the page must not
+    // handled). A 401 there is the sign-out's own doing, not another session: the page must not
     // reload itself into /auth?next=.
     let logoutDone!: () => void;
     const loggedOut = new Promise<void>((resolve) => (logoutDone = resolve));
@@ -134,11 +134,29 @@ test.describe("desktop shell", () => {
       const response = await route.fetch();
       expect(response.status()).toBe(401);
       await route.fulfill({ response });
-      setTimeout(unauthorized, 200);
     });
     await page.route(/\/auth$/, async (route) => {
       await answered;
       await route.continue();
+    });
+    // The page tells when it has read the insights' answer, in a task after the one that read it:
+    // apiFetch reacts to a 401 in that task (lib/api.ts), so by then the page has had its chance to
+    // reload itself. Told, not polled: while the page's navigation to /auth waits, Playwright's
+    // evaluations in it may not run.
+    let insightsRead!: (status: number) => void;
+    const read = new Promise<number>((resolve) => (insightsRead = resolve));
+    await page.exposeFunction("insightsRead", (status: number) => insightsRead(status));
+    await page.addInitScript(() => {
+      const fetch = window.fetch;
+      const tell = (window as unknown as { insightsRead: (status: number) => void }).insightsRead;
+      window.fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (String(input).includes("/api/v1/diary/insights")) {
+          const text = response.text.bind(response);
+          response.text = () => text().then((body) => (setTimeout(() => tell(response.status)), body));
+        }
+        return response;
+      };
     });
     const insights = page.waitForRequest("**/api/v1/diary/insights");
     await page.goto("/app/meu-impacto");
@@ -147,9 +165,41 @@ test.describe("desktop shell", () => {
     const logout = page.waitForResponse("**/api/v1/auth/logout");
     await page.getByRole("button", { name: "Terminar sessão" }).first().click();
     await logout;
+    // Every page load from here on: the sign-out's own (more than one when React Router restarts
+    // the pending navigation), and none of the page reloading itself.
+    const loads: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) loads.push(new URL(request.url()).pathname);
+    });
     logoutDone();
+    // Only once the page has met the 401 may /auth load.
+    expect(await read).toBe(401);
+    unauthorized();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("form", { name: "Entrar" })).toBeVisible();
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.filter((path) => path !== "/auth")).toEqual([]);
+  });
+
+  test("a sign-out that fails half-way still ends signed out, at sign-in", async ({ page }) => {
+    // Session tracking's module does not load (as after a deploy replaced it), so the sign-out
+    // throws before its logout: the page starts over at /auth with the sign-out remembered, /auth
+    // sends the live session back into the app, and the app's start finishes the sign-out.
+    let blocked = 0;
+    await page.route("**/assets/session-tracker-*.js", (route) => {
+      blocked++;
+      return route.abort();
+    });
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Terminar sessão" }).first().click();
+    await expect(page.getByRole("form", { name: "Entrar" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(blocked).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem("rumo-sign-out-pending"))).toBeNull();
+    // The server has ended the session.
+    await page.goto("/app/tarefas");
+    await expect(page).toHaveURL(/\/auth\?next=/);
   });
 
   test("has no serious or critical accessibility violations", async ({ page }) => {

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { createI18n } from "~/i18n/i18n.server";
 import { fakeFirstPaint } from "~/lib/after-first-paint.test-utils";
 import { InsightsCard, insightSources } from "./insights-card";
 
@@ -58,6 +61,49 @@ describe("the impact dashboard's Observações", () => {
       expect(urls).toEqual([]);
       clock.idlePeriod();
       expect(urls).toEqual(["/api/v1/finances/insights?month=2026-11"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the skeleton at once for a new month or plan, not the last answer while the new request waits", async () => {
+    vi.useFakeTimers();
+    const clock = fakeFirstPaint();
+    const settle = async () => {
+      await act(async () => {
+        clock.idlePeriod();
+        await vi.runOnlyPendingTimersAsync();
+      });
+    };
+    const busy = () => screen.getByTestId("impact-insights").querySelector('[aria-busy="true"]');
+    try {
+      const card = (entitlements: string[], month: string) => (
+        <MemoryRouter>
+          <InsightsCard entitlements={entitlements} month={month} />
+        </MemoryRouter>
+      );
+      const i18n = createI18n("pt");
+      const { rerender } = render(card(["finances.advanced"], "2026-11"), { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
+      clock.paint();
+      await settle();
+      expect(screen.getByText("Restaurantes: 120,00 €")).toBeTruthy();
+
+      rerender(card(["finances.advanced"], "2026-12"));
+      expect(screen.queryByText("Restaurantes: 120,00 €")).toBeNull();
+      expect(busy()).toBeTruthy();
+      await settle();
+      expect(screen.getByText("Restaurantes: 120,00 €")).toBeTruthy();
+
+      rerender(card(["finances.advanced", "aiInsights"], "2026-12"));
+      expect(screen.queryByText("Restaurantes: 120,00 €")).toBeNull();
+      expect(busy()).toBeTruthy();
+      await settle();
+      expect(screen.getByText("Humor 1")).toBeTruthy();
+      expect(urls.filter((u) => u.includes("/finances/insights"))).toEqual([
+        "/api/v1/finances/insights?month=2026-11",
+        "/api/v1/finances/insights?month=2026-12",
+        "/api/v1/finances/insights?month=2026-12",
+      ]);
     } finally {
       vi.useRealTimers();
     }

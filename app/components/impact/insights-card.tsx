@@ -33,19 +33,22 @@ async function load(source: Observation["source"], month: string): Promise<Obser
 export function InsightsCard({ entitlements, month }: { entitlements: readonly string[]; month: string }) {
   const { t } = useTranslation("account");
   const sources = insightSources(entitlements);
-  const [items, setItems] = useState<Observation[] | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; month: string; items: Observation[] } | null>(null);
   const key = sources.join(",");
 
   // Asked in a task of its own after the first paint, not in hydration's effects task.
   useAfterFirstPaint(() => {
     let current = true;
     void Promise.all(key ? key.split(",").map((s) => load(s as Observation["source"], month)) : []).then((lists) => {
-      if (current) setItems(lists.flat());
+      if (current) setAnswer({ key, month, items: lists.flat() });
     });
     return () => {
       current = false;
     };
   }, [key, month]);
+  // An answer for another month or plan (the loader revalidated across a month's end, an upgrade)
+  // is not shown: the skeleton is, at once, while the new request waits for its turn.
+  const items = answer && answer.key === key && answer.month === month ? answer.items : null;
 
   if (!sources.length) return null;
   return (

@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { afterFirstPaint } from "~/lib/after-first-paint";
-import { clearPendingSignOut, finishPendingSignOut, markSignOutPending as mark, pendingSignOut } from "~/lib/offline/sign-out-pending";
+import { clearPendingSignOut, finishPendingSignOut, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "~/lib/offline/state";
+import { announceSigningOut } from "~/lib/session-user";
 
 /**
  * The signed-in side of offline use, started after hydration (both parts load lazily): the
@@ -17,7 +18,9 @@ export function useOfflineApp(userId: string) {
   useEffect(() => {
     const unfinished = pendingSignOut();
     if (unfinished === userId) {
-      // This user signed out offline: the sign-out is finished first, nothing of theirs is replayed.
+      // This user signed out offline (or half-way): the sign-out is finished first, nothing of
+      // theirs is replayed, and the 401s the screen's own calls meet meanwhile are its doing.
+      announceSigningOut();
       void finishPendingSignOut().then(async (done) => {
         if (!done) return;
         await (await import("~/lib/pwa/session")).clearPwaUserData();
@@ -42,12 +45,6 @@ export function useOfflineApp(userId: string) {
     window.addEventListener(OFFLINE_SYNCED_EVENT, synced);
     return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, synced);
   }, [t, revalidate]);
-}
-
-/** The logout request got no answer (offline): remembered for this user, finished later. */
-export async function markSignOutPending() {
-  const userId = offlineSnapshot().userId;
-  if (userId) mark(userId);
 }
 
 /** Before the logout request: one more replay of what waits (a no-op offline or when empty). */

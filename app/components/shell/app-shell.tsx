@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "~/components/brand-mark";
 import { useSignOutGuard } from "~/components/offline/sign-out-guard";
 import { Button, IconButton } from "~/components/ui/button";
-import { apiFetch } from "~/lib/api";
+import { apiFetch, pageUserId } from "~/lib/api";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { BackButton, Breadcrumb } from "./breadcrumb";
 import { NavIcon } from "./icons";
@@ -17,7 +17,9 @@ import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
 import { hasConsent } from "~/lib/consent";
 import { resetRealtime } from "~/lib/realtime";
+import { markSignOutPending } from "~/lib/offline/sign-out-pending";
 import { announceSignedOut, announceSigningOut } from "~/lib/session-user";
+import { signOut } from "~/lib/sign-out";
 
 export type { ShellUser };
 
@@ -64,27 +66,22 @@ export function useMobileLayout(fromUserAgent: boolean, remembered: string | nul
 function useSignOut() {
   const navigate = useNavigate();
   return useSignOutGuard(async ({ keepQueue }) => {
-    // From here the page is leaving: the 401s of calls still on their way are this sign-out's.
-    announceSigningOut();
-    try {
-      const offline = await import("~/components/offline/use-offline-app");
-      // The session's closing events go while the session still exists.
-      await (await import("~/lib/activity/session-tracker")).endSessionForSignOut();
-      const logout = await apiFetch("/auth/logout", { method: "POST" });
-      // Offline the server never heard it: finished at the next start with a connection.
-      if (!logout.ok && logout.error.code === "network") await offline.markSignOutPending();
-      resetRealtime();
-      // The user's other tabs leave too (lib/session-user.ts).
-      announceSignedOut();
-      // Nothing of this user stays for the next one: cached screens and data, and the queued
-      // changes unless the user chose to keep them for their next sign-in.
-      await offline.forgetOfflineUser({ keepQueue });
-      navigate("/auth", { replace: true });
-    } catch (error) {
-      // Half a sign-out must not leave the page up with its 401s ignored: start over at sign-in.
-      window.location.replace("/auth");
-      throw error;
-    }
+    // Whose sign-out this is, read before anything resets it.
+    const userId = pageUserId();
+    await signOut(
+      {
+        announceSigningOut,
+        endTracking: async () => (await import("~/lib/activity/session-tracker")).endSessionForSignOut(),
+        logout: () => apiFetch("/auth/logout", { method: "POST" }),
+        markPending: () => userId && markSignOutPending(userId),
+        resetRealtime,
+        announceSignedOut,
+        forgetUser: async (choice) => (await import("~/components/offline/use-offline-app")).forgetOfflineUser(choice),
+        toSignIn: () => navigate("/auth", { replace: true }),
+        startOver: () => window.location.replace("/auth"),
+      },
+      { keepQueue },
+    );
   });
 }
 
