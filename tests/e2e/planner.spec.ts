@@ -46,8 +46,12 @@ test.describe("tasks on the calendar", () => {
 
     // Drag it an hour (48 px) down, or up when it sits late in the evening.
     const direction = lisbonMinutes(start) < 22 * 60 ? 1 : -1;
-    await block.scrollIntoViewIfNeeded();
+    // To the middle of the screen, not just into view: the floating Feedback button covers the
+    // bottom right corner, where Sunday's column ends.
+    await block.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
     const box = (await block.boundingBox())!;
+    const grabbed = await block.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x, y)), [box.x + box.width / 2, box.y + 6]);
+    expect(grabbed, "the block is not under the pointer").toBe(true);
     await page.mouse.move(box.x + box.width / 2, box.y + 6);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + 6 + direction * 24, { steps: 5 });
