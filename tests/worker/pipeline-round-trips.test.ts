@@ -111,3 +111,49 @@ describe("GET /search: one D1 round trip in all", () => {
     }
   });
 });
+
+// The task list, the app's most frequent read: the account is read in the list's own batch
+// (ACCOUNT_READ_IN_HANDLER), so the whole request is one D1 round trip.
+describe("GET /tasks: one D1 round trip in all", () => {
+  async function tasks(cookie: string, query = "", init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const d1: D1Call[] = [];
+    const ctx = createExecutionContext();
+    const headers = { cookie, origin: ORIGIN, ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers };
+    const request = new Request(`${ORIGIN}/api/v1/tasks${query}`, { method: init.method ?? "GET", headers, body: init.body ? JSON.stringify(init.body) : undefined });
+    const response = await app.fetch(request, { ...env, DB: countingD1(env.DB, d1) }, ctx);
+    await waitOnExecutionContext(ctx);
+    return { response, d1: d1.filter((c) => !isErrorCount(c)) };
+  }
+
+  it("the account and the list in one batch; the list as before", async () => {
+    const cookie = await signUpAndLogIn("rt-tasks@example.com");
+    expect((await tasks(cookie, "", { method: "POST", body: { title: "Pagar a renda", dueDate: "2026-12-01" } })).response.status).toBe(201);
+    const { response, d1 } = await tasks(cookie);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { items: { title: string }[] }).items.map((t) => t.title)).toEqual(["Pagar a renda"]);
+    expect(d1).toHaveLength(1);
+    expect(d1[0].kind).toBe("batch");
+    expect(d1[0].sql.join(" ")).toMatch(/from "users"[\s\S]*from "profiles"[\s\S]*from "subscriptions"[\s\S]*from "tasks"/);
+  });
+
+  it("a day's list reads the account first (the day is the user's zone's): two round trips", async () => {
+    const cookie = await signUpAndLogIn("rt-tasks-day@example.com");
+    const { response, d1 } = await tasks(cookie, "?date=2026-12-01");
+    expect(response.status).toBe(200);
+    expect(d1).toHaveLength(2);
+  });
+
+  it("refuses a disabled account while its session is still cached, and a bad query in the request's language", async () => {
+    const cookie = await signUpAndLogIn("rt-tasks-off@example.com");
+    const bad = await tasks(cookie, "?status=nope", { headers: { "accept-language": "en" } });
+    expect(bad.response.status).toBe(400);
+    expect(((await bad.response.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "validation_failed", message: "Invalid value." });
+    expect((await tasks(cookie)).response.status).toBe(200);
+    await env.DB.prepare("update users set disabled_at = ? where email = ?").bind(Date.now(), "rt-tasks-off@example.com").run();
+    const { response } = await tasks(cookie);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    // Writes still have the account read by the middleware, and are refused the same way.
+    expect((await tasks(cookie, "", { method: "POST", body: { title: "x" } })).response.status).toBe(401);
+  });
+});

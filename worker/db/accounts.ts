@@ -6,6 +6,7 @@
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { bound } from "./prepared";
+import { mapRead, read, readAll, type Read } from "./reads";
 import { authTokens, mailOutbox, profiles, sessions, subscriptions, users } from "./schema";
 
 export type User = typeof users.$inferSelect;
@@ -62,6 +63,22 @@ export const findUserById = (db: Db, userId: string): Promise<User | undefined> 
  * D1 batch (worker/auth/middleware.ts `readAsActiveUser`, with worker/db/prepared.ts `runBound`).
  */
 export const userStanding = (db: Db, userId: string) => bound<{ disabledAt: Date | null }[]>(hot(db).standing, { userId });
+
+/**
+ * The account as a read for a handler's own D1 batch (worker/auth/middleware.ts `readWithAccount`):
+ * three single-table statements, since D1 answers a batch's rows as objects and the joined
+ * statement's same-named columns would collide (worker/db/reads.ts).
+ */
+export function accountRead(db: Db, userId: string): Read<Account | undefined> {
+  return mapRead(
+    readAll([
+      read(db.select().from(users).where(eq(users.id, userId)).limit(1)),
+      read(db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1)),
+      read(db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1)),
+    ]),
+    ([[user], [profile], [paid]]) => (user ? { user, profile: profile ?? null, paid: paid ?? null } : undefined),
+  );
+}
 
 /** The user, profile and paid subscription in one statement (the session check when KV has a copy). */
 export const findAccount = (db: Db, userId: string): Promise<Account | undefined> => hot(db).accountById.get({ userId });
