@@ -1,4 +1,4 @@
-import { useEffect, type DependencyList, type EffectCallback } from "react";
+import { useEffect, useState, type DependencyList, type EffectCallback } from "react";
 import { whenIdle } from "./on-demand";
 
 /**
@@ -67,6 +67,25 @@ export function useAfterFirstPaint(effect: EffectCallback, deps: DependencyList)
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
+}
+
+/**
+ * What `load` answers for these `deps`, asked after the first paint (`useAfterFirstPaint`).
+ * Undefined until the answer for the current deps is there: an answer for others (last month's,
+ * the plan's before an upgrade) is never shown in their place while the new one waits its turn.
+ */
+export function useLoadedAfterFirstPaint<T>(load: () => Promise<T>, deps: readonly unknown[]): T | undefined {
+  const [answer, setAnswer] = useState<{ deps: readonly unknown[]; value: T } | null>(null);
+  useAfterFirstPaint(() => {
+    let current = true;
+    void load().then((value) => {
+      if (current) setAnswer({ deps, value });
+    });
+    return () => {
+      current = false;
+    };
+  }, deps);
+  return answer && answer.deps.length === deps.length && answer.deps.every((d, i) => Object.is(d, deps[i])) ? answer.value : undefined;
 }
 
 /** For tests: forget the queue and the first paint. */

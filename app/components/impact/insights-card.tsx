@@ -5,11 +5,10 @@
  * screen has painted; nothing is shown that the endpoints did not compute.
  */
 import { LightBulbIcon } from "@heroicons/react/24/outline";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Skeleton } from "~/components/ui/skeleton";
-import { useAfterFirstPaint } from "~/lib/after-first-paint";
+import { useLoadedAfterFirstPaint } from "~/lib/after-first-paint";
 import { apiFetch } from "~/lib/api";
 
 type Observation = { source: "diary" | "finances"; kind: string; text: string };
@@ -33,22 +32,13 @@ async function load(source: Observation["source"], month: string): Promise<Obser
 export function InsightsCard({ entitlements, month }: { entitlements: readonly string[]; month: string }) {
   const { t } = useTranslation("account");
   const sources = insightSources(entitlements);
-  const [answer, setAnswer] = useState<{ key: string; month: string; items: Observation[] } | null>(null);
   const key = sources.join(",");
-
-  // Asked in a task of its own after the first paint, not in hydration's effects task.
-  useAfterFirstPaint(() => {
-    let current = true;
-    void Promise.all(key ? key.split(",").map((s) => load(s as Observation["source"], month)) : []).then((lists) => {
-      if (current) setAnswer({ key, month, items: lists.flat() });
-    });
-    return () => {
-      current = false;
-    };
-  }, [key, month]);
-  // An answer for another month or plan (the loader revalidated across a month's end, an upgrade)
-  // is not shown: the skeleton is, at once, while the new request waits for its turn.
-  const items = answer && answer.key === key && answer.month === month ? answer.items : null;
+  // Asked after the first paint; another month or plan shows the skeleton at once, not the last answer.
+  const items =
+    useLoadedAfterFirstPaint(
+      () => Promise.all(key ? key.split(",").map((s) => load(s as Observation["source"], month)) : []).then((lists) => lists.flat()),
+      [key, month],
+    ) ?? null;
 
   if (!sources.length) return null;
   return (

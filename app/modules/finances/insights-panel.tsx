@@ -4,30 +4,21 @@
  * payments), already phrased in the user's language. Loaded after the screen, so the first paint
  * never waits for it.
  */
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "~/components/ui/skeleton";
-import { useAfterFirstPaint } from "~/lib/after-first-paint";
+import { useLoadedAfterFirstPaint } from "~/lib/after-first-paint";
 import { apiFetch } from "~/lib/api";
 
 type Insight = { kind: string; message: string };
 
 export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey?: unknown }) {
   const { t } = useTranslation("financesIo");
-  const [answer, setAnswer] = useState<{ month: string; refreshKey: unknown; value: { items: Insight[] } | "failed" } | null>(null);
-  // Asked in a task of its own after the first paint, not in hydration's effects task.
-  useAfterFirstPaint(() => {
-    let current = true;
-    void apiFetch<{ items: Insight[] }>(`/finances/insights?month=${month}`).then((result) => {
-      if (current) setAnswer({ month, refreshKey, value: result.ok ? { items: result.data.items } : "failed" });
-    });
-    return () => {
-      current = false;
-    };
-  }, [month, refreshKey]);
-  // An answer for another month (or from before a change) is not shown: the skeleton is, at once,
-  // while the new request waits for its turn.
-  const state = answer && answer.month === month && answer.refreshKey === refreshKey ? answer.value : "loading";
+  // Another month (or a change) shows its skeleton at once, not the last answer.
+  const state =
+    useLoadedAfterFirstPaint(
+      () => apiFetch<{ items: Insight[] }>(`/finances/insights?month=${month}`).then((result) => (result.ok ? { items: result.data.items } : ("failed" as const))),
+      [month, refreshKey],
+    ) ?? "loading";
   return (
     <section aria-labelledby="finance-insights-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="finance-insights">
       <h2 id="finance-insights-title" className="text-sm font-semibold text-slate-700">
