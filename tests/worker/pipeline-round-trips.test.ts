@@ -1,7 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { ACCOUNT_READ_IN_HANDLER } from "../../worker/auth/middleware";
 import { hashToken } from "../../worker/auth/tokens";
+import { premiumRouteMatcher } from "../../worker/billing/premium-route-matcher";
+import { PREMIUM_ROUTES } from "../../worker/billing/premium-routes";
 import { countingD1, countingKv, type D1Call, type KvCall } from "./counting-bindings";
 import { ORIGIN, signUpAndLogIn } from "./helpers";
 
@@ -156,4 +159,63 @@ describe("GET /tasks: one D1 round trip in all", () => {
     // Writes still have the account read by the middleware, and are refused the same way.
     expect((await tasks(cookie, "", { method: "POST", body: { title: "x" } })).response.status).toBe(401);
   });
+});
+
+// The goals' and the transactions' lists, which their screens refetch on every change, read the
+// account in their own batch too (ACCOUNT_READ_IN_HANDLER).
+describe.each([
+  { path: "/api/v1/goals", table: "goals", create: { title: "Correr 10 km" }, listed: (body: { items: { title: string }[] }) => body.items.map((g) => g.title), expected: ["Correr 10 km"] },
+  {
+    path: "/api/v1/transactions",
+    table: "transactions",
+    create: { type: "expense", amountCents: 1250, description: "Almoço", date: "2026-11-20", category: "restaurants" },
+    listed: (body: { items: { description: string }[] }) => body.items.map((t) => t.description),
+    expected: ["Almoço"],
+  },
+])("GET $path: one D1 round trip in all", ({ path, table, create, listed, expected }) => {
+  async function call(cookie: string, init: { method?: string; body?: unknown; query?: string } = {}) {
+    const d1: D1Call[] = [];
+    const ctx = createExecutionContext();
+    const headers = { cookie, origin: ORIGIN, ...(init.body ? { "content-type": "application/json" } : {}) };
+    const request = new Request(`${ORIGIN}${path}${init.query ?? ""}`, { method: init.method ?? "GET", headers, body: init.body ? JSON.stringify(init.body) : undefined });
+    const response = await app.fetch(request, { ...env, DB: countingD1(env.DB, d1) }, ctx);
+    await waitOnExecutionContext(ctx);
+    return { response, d1: d1.filter((c) => !isErrorCount(c)) };
+  }
+
+  it("the account and the list in one batch; the list as before", async () => {
+    const cookie = await signUpAndLogIn(`rt-${table}@example.com`);
+    expect((await call(cookie, { method: "POST", body: create })).response.status).toBe(201);
+    const { response, d1 } = await call(cookie);
+    expect(response.status).toBe(200);
+    expect(listed((await response.json()) as never)).toEqual(expected);
+    expect(d1).toHaveLength(1);
+    expect(d1[0].kind).toBe("batch");
+    expect(d1[0].sql.join(" ")).toMatch(new RegExp(`from "users"[\\s\\S]*from "profiles"[\\s\\S]*from "subscriptions"[\\s\\S]*from "${table}"`));
+  });
+
+  it("refuses a disabled account while its session is still cached, reads and writes alike", async () => {
+    const email = `rt-${table}-off@example.com`;
+    const cookie = await signUpAndLogIn(email);
+    expect((await call(cookie)).response.status).toBe(200);
+    await env.DB.prepare("update users set disabled_at = ? where email = ?").bind(Date.now(), email).run();
+    const { response } = await call(cookie);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    expect((await call(cookie, { method: "POST", body: create })).response.status).toBe(401);
+  });
+
+  it("answers 401 without a session and 400 to a bad query, reading nothing of the list", async () => {
+    const anonymous = await app.fetch(new Request(`${ORIGIN}${path}`), env, createExecutionContext());
+    expect(anonymous.status).toBe(401);
+    const cookie = await signUpAndLogIn(`rt-${table}-bad@example.com`);
+    const bad = await call(cookie, { query: "?limit=abc" });
+    expect(bad.response.status).toBe(400);
+    expect(bad.d1.some((c) => c.sql.join(" ").includes(`from "${table}"`))).toBe(false);
+  });
+});
+
+it("no route whose handler reads the account is a premium route (the guard needs the account first)", () => {
+  const premium = premiumRouteMatcher(PREMIUM_ROUTES);
+  for (const path of ACCOUNT_READ_IN_HANDLER) expect(premium("GET", path.slice("/api/v1".length)), path).toBeUndefined();
 });

@@ -109,9 +109,6 @@ const TRANSACTION_ORDER: SortKey<Transaction>[] = [
 export const listTransactionsRead = (db: Db, userId: string, filters: TransactionFilters, page: PageRequest) =>
   listPageRead(scopedTo(db, userId), transactions, { where: transactionWhere(filters), order: TRANSACTION_ORDER, page });
 
-export const listTransactions = (db: Db, userId: string, filters: TransactionFilters, page: PageRequest) =>
-  run(db, listTransactionsRead(db, userId, filters, page));
-
 /**
  * The days of the rows `listTransactionsRead` reads with the same arguments (one past the page), as
  * a subquery: what the page's days need is read in the same batch.

@@ -89,7 +89,7 @@ export const budgetsWithProgress = (db: Db, userId: string, month: string, page:
 export const balancesAt = (db: Db, userId: string, dates: string[]) => run(db, q.balancesAtRead(db, userId, dates));
 
 /**
- * A page of the list (`listTransactions`) with the balance at the end of each of its days, in one
+ * A page of the list (`listTransactionsRead`) with the balance at the end of each of its days, in one
  * batch: the balances are chosen by the page's own query as a subquery instead of waiting for it.
  */
 export function transactionsWithBalancesRead(db: Db, userId: string, filters: q.TransactionFilters, page: PageRequest) {

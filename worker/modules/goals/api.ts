@@ -6,14 +6,14 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, requireUser } from "../../auth/middleware";
+import { currentAuth, readWithAccount, requireSession } from "../../auth/middleware";
 import { database } from "../../db/client";
 import { newId } from "../../lib/ids";
 import { pageQuery } from "../../lib/pagination";
 import { validate } from "../../lib/validate";
 import { notify, publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
-import { addMilestone, changeGoal, createGoal, deleteGoal, goalOr404, listGoals, publicGoal, removeMilestone, updateMilestone, type GoalWrite } from "./queries";
+import { addMilestone, changeGoal, createGoal, deleteGoal, goalOr404, listGoalsRead, publicGoal, removeMilestone, updateMilestone, type GoalWrite } from "./queries";
 import { clampProgress, GOAL_STATUSES, isCalendarDate, MAX_DESCRIPTION, MAX_MILESTONES, MAX_TITLE } from "./rules";
 
 /** A missing field reads "required", any other wrong type the field's own message. */
@@ -77,11 +77,14 @@ async function announce(env: Env, userId: string, write: GoalWrite, action: "cre
 }
 
 export const goalsApi = new Hono<AppEnv>()
-  .use("*", requireUser)
+  // A session is enough at the door: the list reads the account in its own batch (below); every
+  // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
+  .use("*", requireSession)
 
   .get("/", validate("query", listQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid("query");
-    return c.json(await listGoals(database(c.env.DB), currentAuth(c).user.id, { status, page: { limit, cursor } }));
+    const { answer } = await readWithAccount(c, (db, userId) => listGoalsRead(db, userId, { status, page: { limit, cursor } }));
+    return c.json(answer);
   })
 
   .post("/", validate("json", createSchema), async (c) => {

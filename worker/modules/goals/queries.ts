@@ -59,10 +59,6 @@ export function listGoalsRead(db: Db, userId: string, options: { status?: GoalSt
   });
 }
 
-export async function listGoals(db: Db, userId: string, options: { status?: GoalStatus; page: PageRequest }) {
-  return run(db, listGoalsRead(db, userId, options));
-}
-
 /**
  * The user's goal and its milestones (one D1 batch), or undefined (missing, another user's,
  * malformed id: the id is then not even sent).
