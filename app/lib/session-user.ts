@@ -34,8 +34,7 @@ export function shareSessionAcrossTabs(userId: string, onOtherUser: () => void):
   };
 }
 
-/** Raised in this tab when it begins to sign out (`announceSigningOut`). */
-export const SIGNING_OUT_EVENT = "rumo:signing-out";
+let leaving = false;
 
 /**
  * Sign-out has begun in this tab: from now on a 401 is its own doing, not another session, so the
@@ -44,8 +43,19 @@ export const SIGNING_OUT_EVENT = "rumo:signing-out";
  * and reload the page into /auth?next=.
  */
 export function announceSigningOut() {
-  window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
+  leaving = true;
 }
+
+/**
+ * The sign-out announced with `announceSigningOut` did not end the session (the logout failed and
+ * will be tried again): the page is an ordinary signed-in page again, which reloads on a 401.
+ */
+export function announceSignOutAbandoned() {
+  leaving = false;
+}
+
+/** Whether this tab is signing out (`announceSigningOut`). */
+export const signingOut = () => leaving;
 
 /** Sign-out: the other tabs of this user leave too (they would meet 401s from now on). */
 export function announceSignedOut() {

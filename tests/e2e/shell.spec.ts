@@ -202,6 +202,52 @@ test.describe("desktop shell", () => {
     await expect(page).toHaveURL(/\/auth\?next=/);
   });
 
+  test("a sign-out the server keeps refusing leaves the person told, still signed in, and ends once it answers", async ({ page }) => {
+    // The logout fails (the server's D1 is out): the sign-out is remembered, /auth sends the live
+    // session back into the app, and the app's start tries it again, fails again and says so.
+    let failing = true;
+    let logouts = 0;
+    await page.route("**/api/v1/auth/logout", (route) => {
+      logouts++;
+      return failing ? route.fulfill({ status: 503, contentType: "application/json", headers: { "retry-after": "1" }, body: JSON.stringify({ error: { code: "unavailable", message: "" } }) }) : route.continue();
+    });
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Terminar sessão" }).first().click();
+    await expect(page.getByText("A sessão ainda não terminou")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\//);
+    expect(logouts).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => localStorage.getItem("rumo-sign-out-pending"))).not.toBeNull();
+
+    // Back online with a server that answers: the sign-out ends and the page goes to sign-in.
+    failing = false;
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect(page.getByRole("form", { name: "Entrar" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await page.evaluate(() => localStorage.getItem("rumo-sign-out-pending"))).toBeNull();
+    await page.goto("/app/tarefas");
+    await expect(page).toHaveURL(/\/auth\?next=/);
+  });
+
+  test("between tries of an unfinished sign-out, a 401 from another sign-out still takes the page to sign-in", async ({ page }) => {
+    await page.route("**/api/v1/auth/logout", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "" } }) }));
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Terminar sessão" }).first().click();
+    await expect(page.getByText("A sessão ainda não terminou")).toBeVisible();
+    // Sign-in sent the live session back to the app's start page; the tasks are one link away.
+    await page.getByRole("link", { name: "Tarefas" }).first().click();
+    await expect(page.getByLabel("Adição rápida")).toBeVisible();
+    // The session ends elsewhere (another device's "end every session"; here the API itself, which
+    // the page's route does not intercept), and the page's next call meets a 401.
+    expect((await page.request.post("/api/v1/auth/logout", { headers: originOf(page.request) })).status()).toBe(204);
+    const quickAdd = page.getByLabel("Adição rápida");
+    await quickAdd.fill("ligar ao banco");
+    await quickAdd.press("Enter");
+    await page.getByTestId("task-form").getByRole("button", { name: "Criar tarefa" }).click();
+    await expect(page).toHaveURL(/\/auth\?next=/);
+  });
+
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.goto("/app/financas");
     const results = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').analyze();

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { afterFirstPaint } from "~/lib/after-first-paint";
-import { clearPendingSignOut, finishPendingSignOut, pendingSignOut } from "~/lib/offline/sign-out-pending";
+import { clearPendingSignOut, pendingSignOut } from "~/lib/offline/sign-out-pending";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "~/lib/offline/state";
-import { announceSigningOut } from "~/lib/session-user";
+import { announceSignOutAbandoned, announceSigningOut } from "~/lib/session-user";
 
 /**
  * The signed-in side of offline use, started after hydration (both parts load lazily): the
@@ -19,14 +19,18 @@ export function useOfflineApp(userId: string) {
     const unfinished = pendingSignOut();
     if (unfinished === userId) {
       // This user signed out offline (or half-way): the sign-out is finished first, nothing of
-      // theirs is replayed, and the 401s the screen's own calls meet meanwhile are its doing.
+      // theirs is replayed, and the 401s the screen's own calls meet while it is tried are its doing.
       announceSigningOut();
-      void finishPendingSignOut().then(async (done) => {
-        if (!done) return;
-        await (await import("~/lib/pwa/session")).clearPwaUserData();
-        window.location.replace("/auth");
-      });
-      return;
+      let stop: (() => void) | undefined;
+      let gone = false;
+      void import("~/lib/offline/finish-sign-out").then(({ finishSignOutInThisPage }) => {
+        if (gone) return;
+        stop = finishSignOutInThisPage(() => toast({ kind: "single", tone: "error", title: t("offline.signOutUnfinished.title"), description: t("offline.signOutUnfinished.text") }));
+      }, announceSignOutAbandoned);
+      return () => {
+        gone = true;
+        stop?.();
+      };
     }
     // Another user signed in since: that sign-out's cookie is gone from this browser.
     if (unfinished !== null) clearPendingSignOut();
@@ -36,6 +40,8 @@ export function useOfflineApp(userId: string) {
     // the replay would start late. The service worker's session waits its turn (decision 0054).
     void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId));
     return afterFirstPaint(() => void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId)));
+    // Not on `t`: a change of language must not start the queue or the sign-out over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
   useEffect(() => {
     const synced = () => {

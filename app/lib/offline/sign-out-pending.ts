@@ -39,3 +39,4 @@ export async function finishPendingSignOut(): Promise<boolean> {
   clearPendingSignOut();
   return true;
 }
+

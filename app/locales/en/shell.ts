@@ -170,6 +170,10 @@ export default {
     waitingFor: "Waiting for “{{label}}”, which was not accepted: correct it or discard it.",
     dropped_one: "{{count}} change kept on this device could not be read and was removed.",
     dropped_other: "{{count}} changes kept on this device could not be read and were removed.",
+    signOutUnfinished: {
+      title: "You are still signed in",
+      text: "Your session could not be ended on the server. We will try again as soon as we can; until then, you stay signed in on this device.",
+    },
     signOut: {
       title: "Changes not sent yet",
       text_one: "You have {{count}} change made offline that has not reached the server yet.",

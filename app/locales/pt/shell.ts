@@ -168,6 +168,10 @@ const shell = {
     waitingFor: "À espera de «{{label}}», que não foi aceite: corrija-a ou descarte-a.",
     dropped_one: "{{count}} alteração guardada neste dispositivo estava ilegível e foi removida.",
     dropped_other: "{{count}} alterações guardadas neste dispositivo estavam ilegíveis e foram removidas.",
+    signOutUnfinished: {
+      title: "A sessão ainda não terminou",
+      text: "Não foi possível terminar a sessão no servidor. Vamos tentar de novo assim que possível; até lá, a sessão continua iniciada neste dispositivo.",
+    },
     signOut: {
       title: "Há alterações por enviar",
       text_one: "Tem {{count}} alteração feita offline que ainda não chegou ao servidor.",

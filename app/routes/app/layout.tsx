@@ -23,7 +23,7 @@ import { appUser, requireUser } from "~/lib/auth.server";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
-import { shareSessionAcrossTabs, SIGNING_OUT_EVENT } from "~/lib/session-user";
+import { shareSessionAcrossTabs, signingOut } from "~/lib/session-user";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
@@ -176,16 +176,13 @@ function usePageUser(userId: string) {
     // screens' state) belongs to the first one, so the page starts over as the new one.
     if (userId !== shown.current) return window.location.reload();
     setPageUser(userId);
-    const leave = () => window.location.reload();
-    // This tab's own sign-out: its 401s are expected, and the sign-out takes the page to /auth.
-    const signingOut = () => window.removeEventListener(SESSION_CHANGED_EVENT, leave);
+    // Not during this tab's own sign-out: its 401s are expected, and it takes the page to /auth.
+    const leave = () => signingOut() || window.location.reload();
     window.addEventListener(SESSION_CHANGED_EVENT, leave);
-    window.addEventListener(SIGNING_OUT_EVENT, signingOut);
     const stopSharing = shareSessionAcrossTabs(userId, leave);
     return () => {
       setPageUser(null);
       window.removeEventListener(SESSION_CHANGED_EVENT, leave);
-      window.removeEventListener(SIGNING_OUT_EVENT, signingOut);
       stopSharing();
     };
   }, [userId]);
