@@ -16,6 +16,21 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
   );
 }
 
+/**
+ * Scrolled to its end, the page's last content sits above the floating Feedback button (it once
+ * covered the calendar's bottom-right corner, Sunday's last hours).
+ */
+async function expectFeedbackButtonClearOfContent(page: Page, path: string) {
+  await page.goto(path);
+  await untilHydrated(page);
+  const button = page.locator('[data-tour="feedback"]');
+  await expect(button).toBeVisible();
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  const contentBottom = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll("#conteudo > *"), (el) => el.getBoundingClientRect().bottom)));
+  const buttonTop = (await button.boundingBox())!.y;
+  expect(contentBottom).toBeLessThanOrEqual(buttonTop);
+}
+
 test.describe("desktop shell", () => {
   test.beforeEach(async ({ page }) => {
     await dismissCookieBanner(page);
@@ -248,6 +263,10 @@ test.describe("desktop shell", () => {
     await expect(page).toHaveURL(/\/auth\?next=/);
   });
 
+  test("the Feedback button covers nothing at the end of a page", async ({ page }) => {
+    await expectFeedbackButtonClearOfContent(page, "/app/calendario");
+  });
+
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.goto("/app/financas");
     const results = await new AxeBuilder({ page }).exclude('[data-testid="cookie-banner"]').analyze();
@@ -395,6 +414,10 @@ test.describe("mobile shell", () => {
   test.beforeEach(async ({ page }) => {
     await dismissCookieBanner(page);
     await createUser(page.request, uniqueEmail("mobile"), { toursDone: true });
+  });
+
+  test("the Feedback button covers nothing at the end of a page, above the bottom tabs", async ({ page }) => {
+    await expectFeedbackButtonClearOfContent(page, "/app/calendario");
   });
 
   test("bottom tabs, drawer by edge swipe closed by Escape, and swipe navigation order", async ({ page }) => {

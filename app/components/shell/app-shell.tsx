@@ -165,7 +165,7 @@ export function DesktopShell({ user, entitlements, notifications, onSearch, onGu
           </Button>
           {signOut.dialog}
         </header>
-        <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 space-y-4 px-4 py-6">
+        <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 space-y-4 px-4 pt-6 pb-16">
           <Breadcrumb />
           {children}
         </main>
@@ -270,7 +270,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
         <IconButton icon={MagnifyingGlassIcon} data-tour="search" onClick={onSearch} label={t("header.search")} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <span data-tour="notifications">{notifications}</span>
       </header>
-      <main id="conteudo" className="space-y-4 px-4 py-4">
+      <main id="conteudo" className="space-y-4 px-4 pt-4 pb-12">
         <BackButton />
         {children}
       </main>
