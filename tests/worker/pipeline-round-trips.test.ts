@@ -161,7 +161,7 @@ describe("GET /tasks: one D1 round trip in all", () => {
   });
 });
 
-// The goals' and the transactions' lists, which their screens refetch on every change, read the
+// The goals' and the transactions' lists, which their screens page through ("load more"), read the
 // account in their own batch too (ACCOUNT_READ_IN_HANDLER).
 describe.each([
   { path: "/api/v1/goals", table: "goals", create: { title: "Correr 10 km" }, listed: (body: { items: { title: string }[] }) => body.items.map((g) => g.title), expected: ["Correr 10 km"] },

@@ -31,8 +31,8 @@ export type DeferredAuth = { session: SessionRecord; token: string; refreshedCoo
 /**
  * GET routes whose handler reads the account itself, in the same batch as its own query: one D1
  * round trip for the whole request. The search dialog asks on every keystroke (issue 16: p95 ≤ 20
- * ms) and needs only the account's standing (`readAsActiveUser`); the lists the screens refetch on
- * every change (tasks, goals, transactions) read the account with them (`readWithAccount`). Their
+ * ms) and needs only the account's standing (`readAsActiveUser`); the lists (tasks; goals and
+ * transactions, which the screens page through) read the account with them (`readWithAccount`). Their
  * error messages follow the request's language (cookie, browser), not the account's, which is not
  * read yet when they are made. None of them may be a premium route: the premium guard needs the
  * account before the handler (tests/worker/pipeline-round-trips.test.ts checks it).
