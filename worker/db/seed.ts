@@ -7,24 +7,49 @@ import { database } from "./client";
 export const DEMO_EMAIL = "demo@rumo.app";
 export const DEMO_PASSWORD = "rumo-demo-2026";
 
+type Seeded = { email: string; password: string; userId: string };
+const seeding = new WeakMap<D1Database, Promise<Seeded>>();
+
 /**
  * The demo account of `npm start`: confirmed, onboarded, on the Pro trial, with each module's
  * sample data (its manifest's `seed`). Idempotent: an existing demo account is left as it is.
+ * Calls that overlap share one seeding: `npm start` seeds as soon as the server answers, and the
+ * scripts started with it (Lighthouse, the long-task and load benches) ask at the same moment.
+ * Both once found no account and both created it; the second failed on the e-mail's uniqueness.
  */
-export async function seedDemoAccount(env: Env, modules: readonly WorkerModule[] = WORKER_MODULES) {
+export function seedDemoAccount(env: Env, modules: readonly WorkerModule[] = WORKER_MODULES): Promise<Seeded> {
+  let running = seeding.get(env.DB);
+  if (!running) {
+    running = seedOnce(env, modules).finally(() => seeding.delete(env.DB));
+    seeding.set(env.DB, running);
+  }
+  return running;
+}
+
+async function seedOnce(env: Env, modules: readonly WorkerModule[]): Promise<Seeded> {
   const db = database(env.DB);
   let user = await accounts.findUserByEmail(db, DEMO_EMAIL);
   if (!user) {
     const id = "demo000000000000000000000";
     const now = Date.now();
-    await accounts.createUser(db, {
-      id,
-      email: DEMO_EMAIL,
-      fullName: "Conta Demo",
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      emailConfirmedAt: new Date(now),
-      trialEndsAt: new Date(now + 14 * 24 * 3600_000),
-    });
+    const created = await accounts
+      .createUser(db, {
+        id,
+        email: DEMO_EMAIL,
+        fullName: "Conta Demo",
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        emailConfirmedAt: new Date(now),
+        trialEndsAt: new Date(now + 14 * 24 * 3600_000),
+      })
+      .then(
+        () => true,
+        async (error: unknown) => {
+          // Another isolate's seed created it in the meantime: that one seeds the modules.
+          if (await accounts.findUserByEmail(db, DEMO_EMAIL)) return false;
+          throw error;
+        },
+      );
+    if (!created) return { email: DEMO_EMAIL, password: DEMO_PASSWORD, userId: id };
     await accounts.updateProfile(db, id, { hasCompletedOnboarding: true, firstModules: ["tasks", "calendar", "finances"] });
     for (const module of modules) await module.seed?.(db, id);
     user = await accounts.findUserById(db, id);
