@@ -161,9 +161,17 @@ describe("GET /tasks: one D1 round trip in all", () => {
   });
 });
 
-// The goals' and the transactions' lists, which their screens page through ("load more"), read the
-// account in their own batch too (ACCOUNT_READ_IN_HANDLER).
+// The bell's notifications (asked on every page) and the goals' and transactions' lists, which their
+// screens page through ("load more"), read the account in their own batch too (ACCOUNT_READ_IN_HANDLER).
 describe.each([
+  {
+    path: "/api/v1/notifications",
+    table: "notifications",
+    create: { title: "Renovar o cartão de cidadão" },
+    listed: (body: { items: { title: string }[]; unreadCount: number }) => [...body.items.map((n) => n.title), `unread: ${body.unreadCount}`],
+    // The welcome notification of every new account comes with it.
+    expected: ["Renovar o cartão de cidadão", "Bem-vindo ao Rumo!", "unread: 2"],
+  },
   { path: "/api/v1/goals", table: "goals", create: { title: "Correr 10 km" }, listed: (body: { items: { title: string }[] }) => body.items.map((g) => g.title), expected: ["Correr 10 km"] },
   {
     path: "/api/v1/transactions",
@@ -218,4 +226,17 @@ describe.each([
 it("no route whose handler reads the account is a premium route (the guard needs the account first)", () => {
   const premium = premiumRouteMatcher(PREMIUM_ROUTES);
   for (const path of ACCOUNT_READ_IN_HANDLER) expect(premium("GET", path.slice("/api/v1".length)), path).toBeUndefined();
+});
+
+it("GET /notifications?filter=today reads the account first (today is the user's zone's), then the page and the count", async () => {
+  const cookie = await signUpAndLogIn("rt-notifications-today@example.com");
+  const d1: D1Call[] = [];
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`${ORIGIN}/api/v1/notifications?filter=today`, { headers: { cookie } }), { ...env, DB: countingD1(env.DB, d1) }, ctx);
+  await waitOnExecutionContext(ctx);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ items: expect.any(Array), unreadCount: expect.any(Number) });
+  const own = d1.filter((c) => !isErrorCount(c));
+  expect(own).toHaveLength(2);
+  expect(own[1].sql.join(" ")).toMatch(/from "notifications"[\s\S]*count\(\*\)/);
 });

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, requireUser } from "../auth/middleware";
-import { database } from "../db/client";
+import { currentAuth, readAfterAccount, readWithAccount, requireSession } from "../auth/middleware";
+import { database, type Db } from "../db/client";
+import { readAll } from "../db/reads";
 import * as store from "../db/notifications";
 import { apiError } from "../lib/errors";
 import { startOfLocalDay } from "../lib/time-zone";
@@ -47,17 +48,23 @@ const readSchema = z.union([
 
 /** /api/v1/notifications: the user's notifications (section 7 of the specification). */
 export const notificationsApi = new Hono<AppEnv>()
-  .use("*", requireUser)
+  // A session is enough at the door: the list reads the account in its own batch (below); every
+  // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
+  .use("*", requireSession)
 
   .get("/", validate("query", listQuery), async (c) => {
-    const { user } = currentAuth(c);
     const { filter, limit, cursor } = c.req.valid("query");
-    const db = database(c.env.DB);
     const now = new Date();
-    const [page, unreadCount] = await Promise.all([
-      store.listNotifications(db, user.id, { filter, page: { limit, cursor }, now, todayStart: startOfLocalDay(now, user.timeZone) }),
-      store.countUnread(db, user.id, now),
-    ]);
+    const listAndCount = (db: Db, userId: string, todayStart?: Date) =>
+      readAll([store.listNotificationsRead(db, userId, { filter, page: { limit, cursor }, now, todayStart }), store.countUnreadRead(db, userId, now)]);
+    // The bell asks on every page: the account, the page and the unread count in one D1 round trip.
+    const {
+      answer: [page, unreadCount],
+    } =
+      // "Today" is the user's day: its start needs the account's zone, read first.
+      filter === "today"
+        ? await readAfterAccount(c, (db, { user }) => listAndCount(db, user.id, startOfLocalDay(now, user.timeZone)))
+        : await readWithAccount(c, (db, userId) => listAndCount(db, userId));
     return c.json({ items: page.items.map(publicNotification), nextCursor: page.nextCursor, unreadCount });
   })
 

@@ -31,13 +31,14 @@ export type DeferredAuth = { session: SessionRecord; token: string; refreshedCoo
 /**
  * GET routes whose handler reads the account itself, in the same batch as its own query: one D1
  * round trip for the whole request. The search dialog asks on every keystroke (issue 16: p95 ≤ 20
- * ms) and needs only the account's standing (`readAsActiveUser`); the lists (tasks; goals and
- * transactions, which the screens page through) read the account with them (`readWithAccount`). Their
- * error messages follow the request's language (cookie, browser), not the account's, which is not
- * read yet when they are made. None of them may be a premium route: the premium guard needs the
- * account before the handler (tests/worker/pipeline-round-trips.test.ts checks it).
+ * ms) and needs only the account's standing (`readAsActiveUser`); the lists (the bell's
+ * notifications, on every page; tasks; goals and transactions, which the screens page through) read
+ * the account with them (`readWithAccount`). Their error messages follow the request's language
+ * (cookie, browser), not the account's, which is not read yet when they are made. None of them may
+ * be a premium route: the premium guard needs the account before the handler
+ * (tests/worker/pipeline-round-trips.test.ts checks it).
  */
-export const ACCOUNT_READ_IN_HANDLER: ReadonlySet<string> = new Set(["/api/v1/search", "/api/v1/tasks", "/api/v1/goals", "/api/v1/transactions"]);
+export const ACCOUNT_READ_IN_HANDLER: ReadonlySet<string> = new Set(["/api/v1/search", "/api/v1/notifications", "/api/v1/tasks", "/api/v1/goals", "/api/v1/transactions"]);
 
 /** Ending sessions closes their realtime sockets on the user's Durable Object. */
 const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {
@@ -197,6 +198,16 @@ export async function readWithAccount<T>(c: Context<AppEnv>, query?: (db: Db, us
   // What comes after answers in the account's language, as on every other route (userLanguage).
   c.set("lang", pickLanguage([auth.user.language, c.get("lang")]));
   return { auth, answer };
+}
+
+/**
+ * For a read that depends on the account (the user's zone sets a day's bounds): the account first,
+ * then the read, two D1 round trips (`readWithAccount` when the read does not depend on it).
+ */
+export async function readAfterAccount<T>(c: Context<AppEnv>, query: (db: Db, auth: Auth) => Read<T>): Promise<{ auth: Auth; answer: T }> {
+  const { auth } = await readWithAccount(c);
+  const db = database(c.env.DB);
+  return { auth, answer: await run(db, query(db, auth)) };
 }
 
 /** Sensitive actions re-check the session in D1, so a just-revoked session cannot use them. */

@@ -18,7 +18,8 @@ import {
   users,
 } from "./schema";
 import type { PageRequest } from "../lib/pagination";
-import { listPage } from "./lists";
+import { listPageRead } from "./lists";
+import { read, type Read } from "./reads";
 import { ownedOr404 } from "./owned";
 import { scopedTo } from "./scoped";
 
@@ -43,16 +44,23 @@ export async function insertNotification(db: Db, userId: string, values: NewNoti
   return rows[0] ?? null;
 }
 
-/** The user's visible notifications: priority first, then newest (section 7 of the specification), by keyset pages. */
-export function listNotifications(db: Db, userId: string, options: { filter: NotificationFilter; page: PageRequest; now: Date; todayStart: Date }) {
-  const filters = {
-    all: undefined,
-    unread: eq(notifications.isRead, false),
-    priority: inArray(notifications.priority, ["high", "critical"]),
-    today: gte(notifications.createdAt, options.todayStart),
-  };
-  return listPage(scopedTo(db, userId), notifications, {
-    where: and(visible(options.now), filters[options.filter]),
+/**
+ * The user's visible notifications: priority first, then newest (section 7 of the specification), by
+ * keyset pages, as a read for a handler's own batch. `todayStart` (the user's local midnight) only
+ * for the "today" filter.
+ */
+export function listNotificationsRead(db: Db, userId: string, options: { filter: NotificationFilter; page: PageRequest; now: Date; todayStart?: Date }) {
+  const filter = {
+    all: () => undefined,
+    unread: () => eq(notifications.isRead, false),
+    priority: () => inArray(notifications.priority, ["high", "critical"]),
+    today: () => {
+      if (!options.todayStart) throw new Error("the today filter needs the user's local midnight");
+      return gte(notifications.createdAt, options.todayStart);
+    },
+  }[options.filter];
+  return listPageRead(scopedTo(db, userId), notifications, {
+    where: and(visible(options.now), filter()),
     order: [
       { by: priorityRank, desc: true, of: (n) => PRIORITY_RANK[n.priority] },
       { by: notifications.createdAt, desc: true, of: (n) => n.createdAt },
@@ -61,13 +69,16 @@ export function listNotifications(db: Db, userId: string, options: { filter: Not
   });
 }
 
-export async function countUnread(db: Db, userId: string, now: Date): Promise<number> {
+/** How many of the user's visible notifications are unread, as a read for a handler's own batch. */
+export function countUnreadRead(db: Db, userId: string, now: Date): Read<number> {
   const scoped = scopedTo(db, userId);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(notifications)
-    .where(scoped.owned(notifications, and(visible(now), eq(notifications.isRead, false))));
-  return row?.n ?? 0;
+  return read(
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(notifications)
+      .where(scoped.owned(notifications, and(visible(now), eq(notifications.isRead, false)))),
+    ([row]) => row?.n ?? 0,
+  );
 }
 
 /** The user's visible notification with this id, or a 404 (also for another user's or a malformed id). */

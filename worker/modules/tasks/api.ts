@@ -2,15 +2,15 @@
  * /api/v1/tasks (../shared/API.md): the user's tasks, the day timeline, 'Agendar' (smart placement
  * in the first free slot of the working hours) and 'Planear o dia'.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, readWithAccount, requireSession } from "../../auth/middleware";
+import { currentAuth, readAfterAccount, readWithAccount, requireSession } from "../../auth/middleware";
 import { database, type Db } from "../../db/client";
 import type { User } from "../../db/accounts";
 import { read, readAll, run, type Read } from "../../db/reads";
 import { ApiError, apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { pageQuery, type PageRequest } from "../../lib/pagination";
+import { pageQuery } from "../../lib/pagination";
 import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
@@ -136,14 +136,6 @@ export async function proposeDayPlan(modules: readonly WorkerModule[], db: Db, u
   return { today, candidates, plan };
 }
 
-/** A day's tasks: the day's bounds are those of the user's zone, so the account is read first. */
-async function dayList(c: Context<AppEnv>, day: string, options: { status?: Task["status"][]; page: PageRequest }) {
-  const { auth } = await readWithAccount(c);
-  const { id, timeZone } = auth.user;
-  const answer = await store.listTasks(database(c.env.DB), id, { ...options, day: { from: startOfDate(day, timeZone), to: startOfDate(shiftDate(day, 1), timeZone) } });
-  return { auth, answer };
-}
-
 /**
  * Builds the API. `modules` is the list whose timelines count as busy time (the running app's;
  * tests add a throwaway module with its own items): read when a request runs, not at import.
@@ -170,7 +162,9 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
       const { limit, cursor, status, date: day } = c.req.valid("query");
       const options = { status, page: { limit, cursor } };
       // The list and the account in one D1 round trip; a day's list needs the user's zone first.
-      const { auth, answer: page } = day ? await dayList(c, day, options) : await readWithAccount(c, (db, userId) => store.listTasksRead(db, userId, options));
+      const { auth, answer: page } = day
+        ? await readAfterAccount(c, (db, { user }) => store.listTasksRead(db, user.id, { ...options, day: { from: startOfDate(day, user.timeZone), to: startOfDate(shiftDate(day, 1), user.timeZone) } }))
+        : await readWithAccount(c, (db, userId) => store.listTasksRead(db, userId, options));
       const today = localDateOf(new Date(), auth.user.timeZone);
       return c.json({ items: page.items.map((task) => publicTask(task, today)), nextCursor: page.nextCursor });
     })

@@ -50,10 +50,6 @@ export function listTasksRead(db: Db, userId: string, options: { status?: TaskSt
   });
 }
 
-export async function listTasks(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Date; to: Date }; page: PageRequest }) {
-  return run(db, listTasksRead(db, userId, options));
-}
-
 export const taskOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), tasks, id);
 
 /** The user's task, or undefined (missing, another user's, malformed id: then nothing is read). */
