@@ -39,4 +39,3 @@ export async function finishPendingSignOut(): Promise<boolean> {
   clearPendingSignOut();
   return true;
 }
-
