@@ -146,11 +146,14 @@ describe("GET /tasks: one D1 round trip in all", () => {
     expect(d1).toHaveLength(2);
   });
 
-  it("refuses a disabled account while its session is still cached, and a bad query in the request's language", async () => {
+  it("refuses a disabled account while its session is still cached, and a bad query in the account's language", async () => {
     const cookie = await signUpAndLogIn("rt-tasks-off@example.com");
+    // The account's language (Portuguese) wins over the request's, as on every route; the error path
+    // alone reads it.
     const bad = await tasks(cookie, "?status=nope", { headers: { "accept-language": "en" } });
     expect(bad.response.status).toBe(400);
-    expect(((await bad.response.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "validation_failed", message: "Invalid value." });
+    expect(((await bad.response.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "validation_failed", message: "Valor inválido." });
+    expect(bad.d1).toHaveLength(1);
     expect((await tasks(cookie)).response.status).toBe(200);
     await env.DB.prepare("update users set disabled_at = ? where email = ?").bind(Date.now(), "rt-tasks-off@example.com").run();
     const { response } = await tasks(cookie);

@@ -6,7 +6,7 @@ import { bodyRulesOf, mountsOf, premiumRoutesOf, searchSourcesOf, searchTypesOf 
 import type { BodyRule, WorkerModule } from "../modules/types";
 import { addressBurst } from "../middleware/rate-limit";
 import type { AppEnv } from "../types";
-import { userLanguage } from "../auth/middleware";
+import { accountLanguageOnErrors, userLanguage } from "../auth/middleware";
 import { premiumGuard } from "../billing/entitlements";
 import { PLATFORM_PREMIUM_ROUTES, PREMIUM_ROUTES, type PremiumRoute } from "../billing/premium-routes";
 import { activitiesApi } from "./activities";
@@ -38,6 +38,8 @@ export function buildApi(modules: readonly WorkerModule[], premiumRoutes: readon
   // The root loaded the session (if any); routes that need one say requireUser. Messages follow
   // the user's language.
   api.use("*", userLanguage);
+  // …also the errors of the routes that read the account themselves, made before they did.
+  api.use("*", accountLanguageOnErrors);
   // Premium routes (the platform's and the modules') answer 402 without the entitlement.
   api.use("*", premiumGuard(premiumRoutes));
   // Per-address bursts on the anonymous endpoints that hash passwords, send e-mail or call Stripe.

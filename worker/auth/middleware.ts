@@ -5,7 +5,7 @@ import * as accounts from "../db/accounts";
 import { database, type Db } from "../db/client";
 import { runBound, type Bound } from "../db/prepared";
 import { known, readAll, run, type Read } from "../db/reads";
-import { apiError } from "../lib/errors";
+import { ApiError, apiError, errorResponse } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { rateLimiter } from "./rate-limit";
 import { isolateSessions, sessionCookie, sessionCookieName, validateSessionToken, withRefreshedCookie, type SessionDeps, type SessionRecord } from "./sessions";
@@ -33,9 +33,9 @@ export type DeferredAuth = { session: SessionRecord; token: string; refreshedCoo
  * round trip for the whole request. The search dialog asks on every keystroke (issue 16: p95 ≤ 20
  * ms) and needs only the account's standing (`readAsActiveUser`); the lists (the bell's
  * notifications, on every page; tasks; goals and transactions, which the screens page through) read
- * the account with them (`readWithAccount`). Their error messages follow the request's language
- * (cookie, browser), not the account's, which is not read yet when they are made. None of them may
- * be a premium route: the premium guard needs the account before the handler
+ * the account with them (`readWithAccount`). An error they make before the account is read is
+ * answered in the account's language all the same (`accountLanguageOnErrors`). None of them may be a
+ * premium route: the premium guard needs the account before the handler
  * (tests/worker/pipeline-round-trips.test.ts checks it).
  */
 export const ACCOUNT_READ_IN_HANDLER: ReadonlySet<string> = new Set(["/api/v1/search", "/api/v1/notifications", "/api/v1/tasks", "/api/v1/goals", "/api/v1/transactions"]);
@@ -134,6 +134,23 @@ export const userLanguage = createMiddleware<AppEnv>(async (c, next) => {
   const auth = c.get("auth");
   if (auth) c.set("lang", pickLanguage([auth.user.language, c.get("lang")]));
   await next();
+});
+
+/**
+ * The ACCOUNT_READ_IN_HANDLER routes answer their errors in the account's language, as every other
+ * route (`userLanguage`): an error made before the handler read the account (a bad query, made by
+ * the validator) is made again once the account's language is read. A D1 read on that error path
+ * only; if it fails, the request's language stays.
+ */
+export const accountLanguageOnErrors = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const deferred = c.get("deferredAuth");
+  if (!(c.error instanceof ApiError) || !deferred || c.get("auth")) return;
+  const language = await accounts.userLanguage(database(c.env.DB), deferred.session.userId).catch(() => undefined);
+  const lang = pickLanguage([language, c.get("lang")]);
+  if (lang === c.get("lang")) return;
+  c.set("lang", lang);
+  c.res = errorResponse(c, c.error);
 });
 
 /** A fully signed-in user (second factor done), else 401. */
