@@ -16,6 +16,8 @@ const seeding = new WeakMap<D1Database, Promise<Seeded>>();
  * Calls that overlap share one seeding: `npm start` seeds as soon as the server answers, and the
  * scripts started with it (Lighthouse, the long-task and load benches) ask at the same moment.
  * Both once found no account and both created it; the second failed on the e-mail's uniqueness.
+ * (The dev endpoint exists only under `wrangler dev`, one isolate whose `env.DB` is the same
+ * object for every request, so the isolate's map is enough.)
  */
 export function seedDemoAccount(env: Env, modules: readonly WorkerModule[] = WORKER_MODULES): Promise<Seeded> {
   let running = seeding.get(env.DB);
@@ -32,24 +34,14 @@ async function seedOnce(env: Env, modules: readonly WorkerModule[]): Promise<See
   if (!user) {
     const id = "demo000000000000000000000";
     const now = Date.now();
-    const created = await accounts
-      .createUser(db, {
-        id,
-        email: DEMO_EMAIL,
-        fullName: "Conta Demo",
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-        emailConfirmedAt: new Date(now),
-        trialEndsAt: new Date(now + 14 * 24 * 3600_000),
-      })
-      .then(
-        () => true,
-        async (error: unknown) => {
-          // Another isolate's seed created it in the meantime: that one seeds the modules.
-          if (await accounts.findUserByEmail(db, DEMO_EMAIL)) return false;
-          throw error;
-        },
-      );
-    if (!created) return { email: DEMO_EMAIL, password: DEMO_PASSWORD, userId: id };
+    await accounts.createUser(db, {
+      id,
+      email: DEMO_EMAIL,
+      fullName: "Conta Demo",
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      emailConfirmedAt: new Date(now),
+      trialEndsAt: new Date(now + 14 * 24 * 3600_000),
+    });
     await accounts.updateProfile(db, id, { hasCompletedOnboarding: true, firstModules: ["tasks", "calendar", "finances"] });
     for (const module of modules) await module.seed?.(db, id);
     user = await accounts.findUserById(db, id);
