@@ -204,4 +204,42 @@ test.describe("offline writes", () => {
     await expect.poll(async () => (await tasksTitled(request, "Ligar à avó")).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => (await queuedRows(page)).length).toBe(0);
   });
+  test("between tries of an unfinished sign-out, a change made offline is kept and sent before the sign-out ends", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const request = context.request;
+    const email = `e2e-offline-unfinished-${Date.now()}@example.com`;
+    await createUser(request, email, { toursDone: true });
+    await dismissCookieBanner(page);
+    // The server refuses the logout (its D1 is out), so the sign-out stays unfinished and the
+    // person stays in their app, told so.
+    let failing = true;
+    await page.route("**/api/v1/auth/logout", (route) =>
+      failing ? route.fulfill({ status: 503, contentType: "application/json", headers: { "retry-after": "1" }, body: JSON.stringify({ error: { code: "unavailable", message: "" } }) }) : route.continue(),
+    );
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Terminar sessão" }).first().click();
+    await expect(page.getByText("A sessão ainda não terminou")).toBeVisible();
+    await page.getByRole("link", { name: "Tarefas" }).first().click();
+    await expect(page.getByRole("button", { name: "Nova tarefa" }).first()).toBeVisible();
+    // The app's code is served by its worker offline (the task form is a chunk of its own).
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
+
+    // The connection drops: the task is kept on this device, as on any signed-in page.
+    await context.setOffline(true);
+    await newTaskOffline(page, "Pagar a água");
+    await expect(page.getByTestId("queued-changes")).toContainText("Pagar a água");
+    expect((await queuedRows(page)).map((row) => row.label)).toEqual(["Pagar a água"]);
+
+    // Back, with a server that answers: the task is sent first, then the session ends.
+    failing = false;
+    await context.setOffline(false);
+    await expect(page.getByRole("form", { name: "Entrar" })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await page.evaluate(() => localStorage.getItem("rumo-sign-out-pending"))).toBeNull();
+    expect((await request.get("/api/v1/tasks")).status()).toBe(401);
+    expect(await queuedRows(page)).toEqual([]);
+    expect((await request.post("/api/v1/auth/login", { headers: originOf(request), data: { email, password: PASSWORD } })).status()).toBe(200);
+    expect(await tasksTitled(request, "Pagar a água")).toHaveLength(1);
+  });
 });

@@ -19,13 +19,21 @@ export function useOfflineApp(userId: string) {
     const unfinished = pendingSignOut();
     if (unfinished === userId) {
       // This user signed out offline (or half-way): the sign-out is finished first, nothing of
-      // theirs is replayed, and the 401s the screen's own calls meet while it is tried are its doing.
+      // theirs is replayed before that first try, and the 401s the screen's own calls meet while
+      // it is tried are its doing. If it fails, the page is theirs again until a try succeeds.
       announceSigningOut();
       let stop: (() => void) | undefined;
       let gone = false;
       void import("~/lib/offline/finish-sign-out").then(({ finishSignOutInThisPage }) => {
         if (gone) return;
-        stop = finishSignOutInThisPage(() => toast({ kind: "single", tone: "error", title: t("offline.signOutUnfinished.title"), description: t("offline.signOutUnfinished.text") }));
+        stop = finishSignOutInThisPage({
+          failed: () => toast({ kind: "single", tone: "error", title: t("offline.signOutUnfinished.title"), description: t("offline.signOutUnfinished.text") }),
+          resumeSignedIn: () => startQueue(userId),
+          replayFirst: replayBeforeSignOut,
+          // What could not be sent before the session ended stays for this user's next sign-in, as
+          // "keep" at a sign-out would: nobody is there to ask, and it is theirs (decision 0044).
+          forgetUser: () => forgetOfflineUser({ keepQueue: true }),
+        });
       }, announceSignOutAbandoned);
       return () => {
         gone = true;
@@ -34,11 +42,7 @@ export function useOfflineApp(userId: string) {
     }
     // Another user signed in since: that sign-out's cookie is gone from this browser.
     if (unfinished !== null) clearPendingSignOut();
-    // At once, so a write made before the queue has loaded can still be queued for this user.
-    if (offlineSnapshot().userId !== userId) setOfflineSnapshot({ userId, changes: [] });
-    // The queue at once: until it has read what waits, the screens would show nothing pending and
-    // the replay would start late. The service worker's session waits its turn (decision 0054).
-    void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId));
+    startQueue(userId);
     return afterFirstPaint(() => void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId)));
     // Not on `t`: a change of language must not start the queue or the sign-out over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -51,6 +55,17 @@ export function useOfflineApp(userId: string) {
     window.addEventListener(OFFLINE_SYNCED_EVENT, synced);
     return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, synced);
   }, [t, revalidate]);
+}
+
+/**
+ * The write queue for this user. The snapshot's user at once, so a write made before the queue
+ * has loaded can still be queued for them; the queue itself at once too: until it has read what
+ * waits, the screens would show nothing pending and the replay would start late. (The service
+ * worker's session waits its turn, decision 0054.)
+ */
+function startQueue(userId: string) {
+  if (offlineSnapshot().userId !== userId) setOfflineSnapshot({ userId, changes: [] });
+  void import("~/lib/offline/runtime").then(({ startOfflineQueue }) => startOfflineQueue(userId));
 }
 
 /** Before the logout request: one more replay of what waits (a no-op offline or when empty). */

@@ -19,6 +19,7 @@ function steps(answers: (boolean | Error)[]) {
     },
     done: () => done.push("done"),
     failed: () => done.push("failed"),
+    resumeSignedIn: () => done.push("resumed"),
     onOnline: (retry) => {
       online = retry;
       return () => {
@@ -49,17 +50,18 @@ describe("finishing an unfinished sign-out at the app's start", () => {
     const s = steps([false, new Error("offline"), true]);
     finishSignOutWhenPossible(s.all);
     await settle();
-    expect(s.done).toEqual(["signingOut", "finish", "abandoned", "failed"]);
+    // Resumed: from here on a change made offline is queued as on any signed-in page.
+    expect(s.done).toEqual(["signingOut", "finish", "abandoned", "failed", "resumed"]);
     expect(s.timer()?.ms).toBe(SIGN_OUT_RETRY_MS);
 
     s.timer()!.retry();
     await settle();
-    // A throw is a failure too; the person is not told twice.
-    expect(s.done.slice(4)).toEqual(["signingOut", "finish", "abandoned"]);
+    // A throw is a failure too; the person is not told twice, nor the page resumed twice.
+    expect(s.done.slice(5)).toEqual(["signingOut", "finish", "abandoned"]);
 
     s.timer()!.retry();
     await settle();
-    expect(s.done.slice(7)).toEqual(["signingOut", "finish", "stopListening", "done"]);
+    expect(s.done.slice(8)).toEqual(["signingOut", "finish", "stopListening", "done"]);
   });
 
   it("tries at once when the connection comes back, without a second try on the way", async () => {

@@ -18,6 +18,11 @@ export type FinishSignOutSteps = {
   done: () => void;
   /** Said once, at the first failure: the person is still signed in and it will be tried again. */
   failed: () => void;
+  /**
+   * Once, at the first failure: until a try succeeds the page is the person's signed-in app, so
+   * what they change meanwhile is kept as at any other time (the offline queue starts).
+   */
+  resumeSignedIn: () => void;
   /** Runs `retry` once the browser is back online; returns the way to stop listening. */
   onOnline: (retry: () => void) => () => void;
   setTimer: (retry: () => void, ms: number) => () => void;
@@ -27,7 +32,8 @@ export type FinishSignOutSteps = {
  * Finishes an unfinished sign-out at the app's start (docs/decisions/0044): now, then again every
  * `SIGN_OUT_RETRY_MS` and whenever the connection comes back, until the server has ended the
  * session. Between tries the page is an ordinary signed-in page: a 401 it meets then is another
- * session's doing and reloads it as usual. Returns the way to stop (the page is leaving).
+ * session's doing and reloads it as usual, and a change made offline is queued. Returns the way to
+ * stop (the page is leaving).
  */
 export function finishSignOutWhenPossible(steps: FinishSignOutSteps): () => void {
   let stopped = false;
@@ -51,7 +57,10 @@ export function finishSignOutWhenPossible(steps: FinishSignOutSteps): () => void
           return steps.done();
         }
         steps.announceSignOutAbandoned();
-        if (!told) steps.failed();
+        if (!told) {
+          steps.failed();
+          steps.resumeSignedIn();
+        }
         told = true;
         cancelTimer = steps.setTimer(attempt, SIGN_OUT_RETRY_MS);
       });
@@ -65,17 +74,25 @@ export function finishSignOutWhenPossible(steps: FinishSignOutSteps): () => void
   };
 }
 
-/** `finishSignOutWhenPossible` with the page's own steps; `failed` tells the person. */
-export function finishSignOutInThisPage(failed: () => void): () => void {
+export type PageSteps = Pick<FinishSignOutSteps, "failed" | "resumeSignedIn"> & {
+  /** Before each logout: what the person changed meanwhile goes first, as at any sign-out. */
+  replayFirst: () => Promise<void>;
+  /** After it: the user's data leave the browser (changes still waiting stay, kept for them). */
+  forgetUser: () => Promise<void>;
+};
+
+/** `finishSignOutWhenPossible` with the page's own steps; the offline side comes from the caller. */
+export function finishSignOutInThisPage({ failed, resumeSignedIn, replayFirst, forgetUser }: PageSteps): () => void {
   return finishSignOutWhenPossible({
     announceSigningOut,
     announceSignOutAbandoned,
-    finish: finishPendingSignOut,
-    done: () =>
-      void import("~/lib/pwa/session")
-        .then(({ clearPwaUserData }) => clearPwaUserData())
-        .finally(() => window.location.replace("/auth")),
+    finish: async () => {
+      await replayFirst();
+      return finishPendingSignOut();
+    },
+    done: () => void forgetUser().finally(() => window.location.replace("/auth")),
     failed,
+    resumeSignedIn,
     onOnline: (retry) => {
       window.addEventListener("online", retry);
       return () => window.removeEventListener("online", retry);
