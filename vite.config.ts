@@ -6,6 +6,7 @@ import { visualizer } from "rollup-plugin-visualizer";
 import { defineConfig, type PluginOption } from "vite";
 import { allowEntryExtension, appShellGroup, commonGroup } from "./scripts/app-shell-chunk";
 import { chunkSources } from "./scripts/chunk-sources";
+import { iconImports } from "./scripts/icon-imports";
 
 // `npm run analyze` (ANALYZE=1): a treemap of the client build in build/client-treemap.html.
 const analyze: PluginOption = process.env.ANALYZE
@@ -21,7 +22,7 @@ const FRAMEWORK_GROUP = {
 };
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), allowEntryExtension(), chunkSources(), analyze],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), iconImports(), reactRouter(), allowEntryExtension(), chunkSources(), analyze],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

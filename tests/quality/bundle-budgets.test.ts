@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { deepIconImports } from "../../scripts/icon-imports";
 import { BUDGET_KIB, buildExists, chunkName, describeLoad, gzipBytes, modulesOf, pageLoads, readChunkSources, type PageLoad } from "./bundle";
 
 const BASELINE_FILE = join(import.meta.dirname, "bundle-baseline.json");
@@ -112,5 +113,20 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
       const languages = new Set(Object.keys(chunk.modules).map((id) => id.match(/^app\/locales\/(pt|en)\//)?.[1]).filter(Boolean));
       expect(languages.size, `${file} mixes languages`).toBe(1);
     }
+  });
+  it("puts in the shell chunk only the icons the shell itself draws (a screen's icons travel with the screen)", () => {
+    // The chunk every /app screen shares: the one holding the /app layout (scripts/app-shell-chunk.ts).
+    const shell = Object.values(sources).find((chunk) => "app/routes/app/layout.tsx" in chunk.modules);
+    expect(shell).toBeDefined();
+    const modules = Object.keys(shell!.modules);
+    // What the shell's own modules import, read from their source (one import per icon after the rewrite).
+    const drawn = new Set(
+      modules
+        .filter((id) => id.startsWith("app/"))
+        .flatMap((id) => [...deepIconImports(readFileSync(join(process.cwd(), id), "utf8")).matchAll(/from "@heroicons\/react\/([0-9]+\/[a-z]+\/[A-Za-z0-9]+)"/g)].map((m) => m[1])),
+    );
+    const icons = modules.filter((id) => id.includes("node_modules/@heroicons/")).map((id) => id.replace(/.*@heroicons\/react\/([0-9]+\/[a-z]+)\/esm\/([A-Za-z0-9]+)\.js$/, "$1/$2"));
+    expect(icons.length).toBeGreaterThan(5);
+    expect(icons.filter((icon) => !drawn.has(icon))).toEqual([]);
   });
 });
