@@ -101,6 +101,14 @@ describe("/events CRUD", () => {
     expect(badRange.status).toBe(400);
     expect((await api("/events?from=2026-01-01&to=2027-06-01", { headers: as(cookie) })).status).toBe(400);
     expect((await api("/events", { headers: as(cookie) })).status).toBe(400);
+    // The window's checks in the user's zone come after the account is read (with the events, in one
+    // batch), and still answer in the account's language.
+    const inverted = await api("/events?from=2026-03-02&to=2026-03-01", { headers: as(cookie) });
+    expect(inverted.status).toBe(400);
+    expect((await json(inverted)).error.fields).toEqual({ to: "The end cannot be before the start" });
+    const overAYear = await api("/events?from=2026-01-01&to=2027-01-03", { headers: as(cookie) });
+    expect((await json(overAYear)).error.fields).toEqual({ to: "The requested range cannot be longer than a year" });
+    expect(await list(cookie, "2026-01-01", "2027-01-01")).toEqual([]);
   });
 
   it("accepts an endless rule that stays under 1,000 occurrences a year and a bounded dense one", async () => {
@@ -157,6 +165,25 @@ describe("recurrence across time zones and daylight saving", () => {
       expect(await list(cookie, "2026-06-11", "2026-06-11"), zone).toEqual([]);
       expect((await list(cookie, "2026-06-09", "2026-06-09")).length, zone).toBe(0);
     }
+  });
+
+  it("a timed event is listed on the viewer's own day at both ends of the zones (Kiritimati +14, Pago Pago −11)", async () => {
+    const cookie = await freshUser();
+    // 1 December 11:00 UTC: 2 December 01:00 in Kiritimati (13 hours before 2 December in UTC), and
+    // the first minute of 1 December in Pago Pago.
+    const early = await create(cookie, { title: "Cedo", start: "2026-12-01T11:00:00Z", end: "2026-12-01T11:30:00Z" });
+    // 2 December 09:30 UTC: 2 December 23:30 in Kiritimati, 1 December 22:30 in Pago Pago (9.5 hours
+    // after 1 December ends in UTC).
+    const late = await create(cookie, { title: "Tarde", start: "2026-12-02T09:30:00Z", end: "2026-12-02T09:45:00Z" });
+    await setZone(cookie, "Pacific/Kiritimati");
+    expect((await list(cookie, "2026-12-02", "2026-12-02")).map((i) => i.id)).toEqual([early.id, late.id]);
+    expect(await list(cookie, "2026-12-01", "2026-12-01")).toEqual([]);
+    await setZone(cookie, "Pacific/Pago_Pago");
+    expect((await list(cookie, "2026-12-01", "2026-12-01")).map((i) => i.id)).toEqual([early.id, late.id]);
+    expect(await list(cookie, "2026-12-02", "2026-12-02")).toEqual([]);
+    await setZone(cookie, "Europe/Lisbon");
+    expect((await list(cookie, "2026-12-01", "2026-12-01")).map((i) => i.id)).toEqual([early.id]);
+    expect((await list(cookie, "2026-12-02", "2026-12-02")).map((i) => i.id)).toEqual([late.id]);
   });
 });
 

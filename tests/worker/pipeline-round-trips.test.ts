@@ -164,8 +164,9 @@ describe("GET /tasks: one D1 round trip in all", () => {
   });
 });
 
-// The bell's notifications (asked on every page) and the goals' and transactions' lists, which their
-// screens page through ("load more"), read the account in their own batch too (ACCOUNT_READ_IN_HANDLER).
+// The bell's notifications (asked on every page), the goals' and transactions' lists, which their
+// screens page through ("load more"), and API clients' windows of events read the account in their
+// own batch too (ACCOUNT_READ_IN_HANDLER).
 describe.each([
   {
     path: "/api/v1/notifications",
@@ -183,12 +184,21 @@ describe.each([
     listed: (body: { items: { description: string }[] }) => body.items.map((t) => t.description),
     expected: ["Almoço"],
   },
-])("GET $path: one D1 round trip in all", ({ path, table, create, listed, expected }) => {
+  {
+    // A window of the user's days: read in UTC widened by a day, cut in their zone after the batch.
+    path: "/api/v1/events",
+    table: "events",
+    window: "?from=2026-12-01&to=2026-12-07",
+    create: { title: "Consulta no dentista", start: "2026-12-03T09:30:00Z", end: "2026-12-03T10:15:00Z" },
+    listed: (body: { items: { title: string }[] }) => body.items.map((e) => e.title),
+    expected: ["Consulta no dentista"],
+  },
+])("GET $path: one D1 round trip in all", ({ path, table, create, listed, expected, window = "" }) => {
   async function call(cookie: string, init: { method?: string; body?: unknown; query?: string } = {}) {
     const d1: D1Call[] = [];
     const ctx = createExecutionContext();
     const headers = { cookie, origin: ORIGIN, ...(init.body ? { "content-type": "application/json" } : {}) };
-    const request = new Request(`${ORIGIN}${path}${init.query ?? ""}`, { method: init.method ?? "GET", headers, body: init.body ? JSON.stringify(init.body) : undefined });
+    const request = new Request(`${ORIGIN}${path}${init.query ?? (init.method ? "" : window)}`, { method: init.method ?? "GET", headers, body: init.body ? JSON.stringify(init.body) : undefined });
     const response = await app.fetch(request, { ...env, DB: countingD1(env.DB, d1) }, ctx);
     await waitOnExecutionContext(ctx);
     return { response, d1: d1.filter((c) => !isErrorCount(c)) };

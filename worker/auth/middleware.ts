@@ -32,13 +32,13 @@ export type DeferredAuth = { session: SessionRecord; token: string; refreshedCoo
  * GET routes whose handler reads the account itself, in the same batch as its own query: one D1
  * round trip for the whole request. The search dialog asks on every keystroke (issue 16: p95 ≤ 20
  * ms) and needs only the account's standing (`readAsActiveUser`); the lists (the bell's
- * notifications, on every page; tasks; goals and transactions, which the screens page through) read
- * the account with them (`readWithAccount`). An error they make before the account is read is
- * answered in the account's language all the same (`accountLanguageOnErrors`). None of them may be a
- * premium route: the premium guard needs the account before the handler
- * (tests/worker/pipeline-round-trips.test.ts checks it).
+ * notifications, on every page; tasks; goals and transactions, which the screens page through;
+ * events, which API clients read by window) read the account with them (`readWithAccount`). An
+ * error they make before the account is read is answered in the account's language all the same
+ * (`accountLanguageOnErrors`). None of them may be a premium route: the premium guard needs the
+ * account before the handler (tests/worker/pipeline-round-trips.test.ts checks it).
  */
-export const ACCOUNT_READ_IN_HANDLER: ReadonlySet<string> = new Set(["/api/v1/search", "/api/v1/notifications", "/api/v1/tasks", "/api/v1/goals", "/api/v1/transactions"]);
+export const ACCOUNT_READ_IN_HANDLER: ReadonlySet<string> = new Set(["/api/v1/search", "/api/v1/notifications", "/api/v1/tasks", "/api/v1/goals", "/api/v1/transactions", "/api/v1/events"]);
 
 /** Ending sessions closes their realtime sockets on the user's Durable Object. */
 const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, requireUser } from "../../auth/middleware";
+import { currentAuth, readWithAccount, requireSession } from "../../auth/middleware";
 import { database } from "../../db/client";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { ApiError, apiError } from "../../lib/errors";
@@ -142,21 +142,29 @@ function followChanges(before: Fields, after: Fields, overrides: EventRow[], exd
 const toGoogle = (scoped: Scoped, seriesId: string, action: "upsert" | "delete") => store.queueGooglePush(scoped, seriesId, action, new Date());
 
 export const eventsApi = new Hono<AppEnv>()
-  .use("*", requireUser)
+  // A session is enough at the door: the list reads the account in its own batch (below); every
+  // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
+  .use("*", requireSession)
 
   .get("/", validate("query", rangeQuery), async (c) => {
-    const { user } = currentAuth(c);
     const { from, to } = c.req.valid("query");
     const errors: Record<string, MessageKey> = {};
     const ok = (v: string) => isValidDate(v) || isValidInstant(v);
     if (!ok(from)) errors.from = "calendar:validation.bound";
     if (!ok(to)) errors.to = "calendar:validation.bound";
     if (Object.keys(errors).length) throw invalid(errors);
-    const { fromMs, toMs } = store.windowMs(from, to, user.timeZone);
+    // The window's dates are the user's days, and the zone comes with the account, read in the same
+    // batch as the events: the rows are read for the window in UTC widened by a day on each side (a
+    // zone moves a day's start by at most 14 hours), and the window is cut in the user's zone after.
+    // The UTC window is bounded first, so no request reads more than a year and a few days.
+    const utc = store.windowMs(from, to, "UTC");
+    if (utc.toMs - utc.fromMs > (MAX_WINDOW_DAYS + 3) * DAY_MS) throw invalid({ to: "calendar:validation.window" });
+    const { auth, answer: occurrencesIn } = await readWithAccount(c, (db, userId) => store.occurrencesWithinRead(scopedTo(db, userId), utc.fromMs - DAY_MS, utc.toMs + DAY_MS));
+    const { timeZone } = auth.user;
+    const { fromMs, toMs } = store.windowMs(from, to, timeZone);
     if (toMs <= fromMs) throw invalid({ to: "calendar:validation.endBeforeStart" });
     if (toMs - fromMs > (MAX_WINDOW_DAYS + 1) * DAY_MS) throw invalid({ to: "calendar:validation.window" });
-    const items = await store.occurrencesBetween(scopedTo(database(c.env.DB), user.id), from, to, user.timeZone);
-    return c.json({ items });
+    return c.json({ items: occurrencesIn(fromMs, toMs, timeZone) });
   })
 
   .post("/", validate("json", createSchema), async (c) => {

@@ -48,7 +48,7 @@ export const calendarModule = defineWorkerModule({
   ],
   seed: seedCalendar,
   timeline: (db, userId, bounds) =>
-    mapRead(occurrencesWithinRead(scopedTo(db, userId), msOf(bounds.from), msOf(bounds.to), bounds.timeZone), (occurrencesIn) => (range) => occurrencesIn(range.from.getTime(), range.to.getTime()).map((o) => ({
+    mapRead(occurrencesWithinRead(scopedTo(db, userId), msOf(bounds.from), msOf(bounds.to)), (occurrencesIn) => (range) => occurrencesIn(range.from.getTime(), range.to.getTime(), bounds.timeZone).map((o) => ({
       module: "calendar",
       id: o.id,
       occurrenceStart: o.occurrenceStart,

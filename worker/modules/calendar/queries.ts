@@ -149,17 +149,18 @@ const toItem = (row: EventRow, occurrence: { occurrenceStart: string; start: str
  */
 export function occurrencesBetweenRead(scoped: Scoped, from: string, to: string, viewerZone: string): Read<OccurrenceItem[]> {
   const { fromMs, toMs } = windowMs(from, to, viewerZone);
-  return mapRead(occurrencesWithinRead(scoped, fromMs, toMs, viewerZone), (occurrencesIn) => occurrencesIn(fromMs, toMs));
+  return mapRead(occurrencesWithinRead(scoped, fromMs, toMs), (occurrencesIn) => occurrencesIn(fromMs, toMs, viewerZone));
 }
 
 /** A bound in UTC milliseconds: a number, or SQL that the batch resolves (a subquery on another row). */
 export type MsBound = number | SQL<number>;
 
 /**
- * `occurrencesBetweenRead` for a window only the batch reveals: the rows that can have an occurrence
- * between the bounds, and an answer that gives the occurrences in a window [fromMs, toMs) inside them.
+ * `occurrencesBetweenRead` for a window only the batch reveals (a bound read by another query of
+ * the batch, or the viewer's zone): the rows that can have an occurrence between the bounds, and an
+ * answer that gives the occurrences in a window [fromMs, toMs) inside them, for a viewer's zone.
  */
-export function occurrencesWithinRead(scoped: Scoped, fromBound: MsBound, toBound: MsBound, viewerZone: string): Read<(fromMs: number, toMs: number) => OccurrenceItem[]> {
+export function occurrencesWithinRead(scoped: Scoped, fromBound: MsBound, toBound: MsBound): Read<(fromMs: number, toMs: number, viewerZone: string) => OccurrenceItem[]> {
   // All-day rows store UTC midnights but float to the viewer's zone (up to ±14 h): widen by a day.
   const [after, before] = typeof fromBound === "number" && typeof toBound === "number" ? [fromBound - DAY_MS, toBound + DAY_MS] : [sql`${fromBound} - ${DAY_MS}`, sql`${toBound} + ${DAY_MS}`];
   const inRange = (alias: typeof events) => and(gt(alias.endsAt, after), sql`${alias.startsAt} < ${before}`)!;
@@ -167,7 +168,7 @@ export function occurrencesWithinRead(scoped: Scoped, fromBound: MsBound, toBoun
     .select({ id: events.id })
     .from(events)
     .where(and(eq(events.userId, scoped.userId), inRange(events), isNull(events.seriesId), isNotNull(events.rrule)));
-  return read(scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange))), (rows) => (fromMs, toMs) => occurrencesOf(rows, fromMs, toMs, viewerZone));
+  return read(scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange))), (rows) => (fromMs, toMs, viewerZone) => occurrencesOf(rows, fromMs, toMs, viewerZone));
 }
 
 export async function occurrencesBetween(scoped: Scoped, from: string, to: string, viewerZone: string): Promise<OccurrenceItem[]> {
