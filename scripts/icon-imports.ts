@@ -33,6 +33,9 @@ export function deepIconImports(code: string): string {
 export function iconImports(): Plugin {
   return {
     name: "rumo:icon-imports",
+    // The build only: chunks exist only there, and in development the dependency optimiser, which
+    // scans the code before this rewrite, would meet each icon late and reload the page for it.
+    apply: "build",
     enforce: "pre",
     transform(code, id) {
       if (id.includes("/node_modules/") || !/\.[jt]sx?$/.test(id.split("?")[0]) || !code.includes("@heroicons/react/")) return null;
