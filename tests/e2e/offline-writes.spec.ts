@@ -47,6 +47,14 @@ const queuedRows = (page: Page) =>
 const tasksTitled = async (request: APIRequestContext, prefix: string) =>
   ((await (await request.get("/api/v1/tasks?limit=200")).json()).items as { title: string; status: string }[]).filter((task) => task.title.startsWith(prefix));
 
+/** A new user signed in on the page's browser context, its tours done and the cookie banner dismissed. */
+async function signUp(page: Page, label: string) {
+  const email = `e2e-offline-${label}-${Date.now()}@example.com`;
+  await createUser(page.request, email, { toursDone: true });
+  await dismissCookieBanner(page);
+  return email;
+}
+
 async function newTaskOffline(page: Page, title: string) {
   await page.getByRole("button", { name: "Nova tarefa" }).first().click();
   const form = page.getByTestId("task-form");
@@ -59,8 +67,7 @@ test.describe("offline writes", () => {
   test("a diary entry and a routine check-in made offline survive a reload and are saved once", async ({ page, context }) => {
     test.setTimeout(180_000);
     const request = context.request;
-    await createUser(request, `e2e-offline-diary-${Date.now()}@example.com`, { toursDone: true });
-    await dismissCookieBanner(page);
+    await signUp(page, "diary");
     const created = await request.post("/api/v1/routines", { headers: originOf(request), data: { title: "Alongar de manhã", category: "body", frequency: "daily", durationMinutes: 5 } });
     expect(created.status()).toBe(201);
     const routineId = (await created.json()).routine.id as string;
@@ -113,8 +120,7 @@ test.describe("offline writes", () => {
   test("a task created offline, then edited and completed offline, is one done task online", async ({ page, context }) => {
     test.setTimeout(180_000);
     const request = context.request;
-    await createUser(request, `e2e-offline-task-${Date.now()}@example.com`, { toursDone: true });
-    await dismissCookieBanner(page);
+    await signUp(page, "task");
     await page.goto("/app/tarefas");
     await untilHydrated(page);
     await untilCached(page, ["/app/tarefas", "/app/tarefas.data"]);
@@ -154,9 +160,7 @@ test.describe("offline writes", () => {
   test("signing out offline with changes waiting asks, keeps them for that user only, and sends them at the next sign-in", async ({ page, context }) => {
     test.setTimeout(180_000);
     const request = context.request;
-    const email = `e2e-offline-signout-${Date.now()}@example.com`;
-    await createUser(request, email, { toursDone: true });
-    await dismissCookieBanner(page);
+    const email = await signUp(page, "signout");
     await page.goto("/app/tarefas");
     await untilHydrated(page);
     await untilCached(page, ["/app/tarefas"]);
@@ -204,12 +208,11 @@ test.describe("offline writes", () => {
     await expect.poll(async () => (await tasksTitled(request, "Ligar à avó")).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => (await queuedRows(page)).length).toBe(0);
   });
+
   test("between tries of an unfinished sign-out, a change made offline is kept and sent before the sign-out ends", async ({ page, context }) => {
     test.setTimeout(120_000);
     const request = context.request;
-    const email = `e2e-offline-unfinished-${Date.now()}@example.com`;
-    await createUser(request, email, { toursDone: true });
-    await dismissCookieBanner(page);
+    const email = await signUp(page, "unfinished");
     // The server refuses the logout (its D1 is out), so the sign-out stays unfinished and the
     // person stays in their app, told so.
     let failing = true;

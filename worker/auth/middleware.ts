@@ -146,7 +146,7 @@ export const accountLanguageOnErrors = createMiddleware<AppEnv>(async (c, next) 
   await next();
   const deferred = c.get("deferredAuth");
   if (!(c.error instanceof ApiError) || !deferred || c.get("auth")) return;
-  const language = await accounts.languageOf(database(c.env.DB), deferred.session.userId).catch(() => undefined);
+  const language = (await accounts.findUserById(database(c.env.DB), deferred.session.userId).catch(() => undefined))?.language;
   const lang = pickLanguage([language, c.get("lang")]);
   if (lang === c.get("lang")) return;
   c.set("lang", lang);

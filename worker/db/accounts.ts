@@ -80,10 +80,6 @@ export function accountRead(db: Db, userId: string): Read<Account | undefined> {
   );
 }
 
-/** The user's language, or undefined for no such user. */
-export const languageOf = async (db: Db, userId: string): Promise<User["language"] | undefined> =>
-  (await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1))[0]?.language;
-
 /** The user, profile and paid subscription in one statement (the session check when KV has a copy). */
 export const findAccount = (db: Db, userId: string): Promise<Account | undefined> => hot(db).accountById.get({ userId });
 /** A session with its user's account in one statement (the session check when KV has no copy). */

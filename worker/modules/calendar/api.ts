@@ -154,12 +154,13 @@ export const eventsApi = new Hono<AppEnv>()
     if (!ok(to)) errors.to = "calendar:validation.bound";
     if (Object.keys(errors).length) throw invalid(errors);
     // The window's dates are the user's days, and the zone comes with the account, read in the same
-    // batch as the events: the rows are read for the window in UTC widened by a day on each side (a
-    // zone moves a day's start by at most 14 hours), and the window is cut in the user's zone after.
-    // The UTC window is bounded first, so no request reads more than a year and a few days.
+    // batch as the events: the rows are read for the window in UTC (`occurrencesWithinRead` reads a
+    // day beyond each bound, more than a zone moves a day's start: at most 14 hours), and the window
+    // is cut in the user's zone after. The UTC window is bounded first, so no request reads more
+    // than a year and a few days.
     const utc = store.windowMs(from, to, "UTC");
     if (utc.toMs - utc.fromMs > (MAX_WINDOW_DAYS + 3) * DAY_MS) throw invalid({ to: "calendar:validation.window" });
-    const { auth, answer: occurrencesIn } = await readWithAccount(c, (db, userId) => store.occurrencesWithinRead(scopedTo(db, userId), utc.fromMs - DAY_MS, utc.toMs + DAY_MS));
+    const { auth, answer: occurrencesIn } = await readWithAccount(c, (db, userId) => store.occurrencesWithinRead(scopedTo(db, userId), utc.fromMs, utc.toMs));
     const { timeZone } = auth.user;
     const { fromMs, toMs } = store.windowMs(from, to, timeZone);
     if (toMs <= fromMs) throw invalid({ to: "calendar:validation.endBeforeStart" });

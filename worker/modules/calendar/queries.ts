@@ -161,7 +161,8 @@ export type MsBound = number | SQL<number>;
  * answer that gives the occurrences in a window [fromMs, toMs) inside them, for a viewer's zone.
  */
 export function occurrencesWithinRead(scoped: Scoped, fromBound: MsBound, toBound: MsBound): Read<(fromMs: number, toMs: number, viewerZone: string) => OccurrenceItem[]> {
-  // All-day rows store UTC midnights but float to the viewer's zone (up to ±14 h): widen by a day.
+  // All-day rows store UTC midnights but float to the viewer's zone (up to ±14 h), and GET /events
+  // passes its window in UTC before it knows the viewer's zone: widen by a day.
   const [after, before] = typeof fromBound === "number" && typeof toBound === "number" ? [fromBound - DAY_MS, toBound + DAY_MS] : [sql`${fromBound} - ${DAY_MS}`, sql`${toBound} + ${DAY_MS}`];
   const inRange = (alias: typeof events) => and(gt(alias.endsAt, after), sql`${alias.startsAt} < ${before}`)!;
   const seriesInRange = scoped.db
