@@ -9,7 +9,7 @@ export type AppVariables = {
   lang: Language;
   /** The session of the request's cookie when valid (a pending second factor included), else null. */
   auth: Auth | null;
-  /** A valid session whose account its handler reads itself (ACCOUNT_READ_IN_HANDLER routes), else null. */
+  /** A valid session whose account its handler reads itself (`accountInHandler` routes), else null. */
   deferredAuth: DeferredAuth | null;
 };
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { ACCOUNT_READ_IN_HANDLER } from "../../worker/auth/middleware";
+import { accountInHandler } from "../../worker/auth/middleware";
 import { hashToken } from "../../worker/auth/tokens";
 import { premiumRouteMatcher } from "../../worker/billing/premium-route-matcher";
 import { PREMIUM_ROUTES } from "../../worker/billing/premium-routes";
@@ -81,7 +81,7 @@ describe("round trips before the handler", () => {
 });
 
 // Issue 16: the search dialog asks on every keystroke. GET /search reads the account's standing (its disabled
-// check) in the same D1 batch as the search itself (ACCOUNT_READ_IN_HANDLER, worker/auth/middleware.ts).
+// check) in the same D1 batch as the search itself (`accountInHandler`, worker/auth/middleware.ts).
 describe("GET /search: one D1 round trip in all", () => {
   async function search(cookie: string, q: string) {
     const d1: D1Call[] = [];
@@ -116,7 +116,7 @@ describe("GET /search: one D1 round trip in all", () => {
 });
 
 // The task list, the app's most frequent read: the account is read in the list's own batch
-// (ACCOUNT_READ_IN_HANDLER), so the whole request is one D1 round trip.
+// (`accountInHandler`), so the whole request is one D1 round trip.
 describe("GET /tasks: one D1 round trip in all", () => {
   async function tasks(cookie: string, query = "", init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const d1: D1Call[] = [];
@@ -166,7 +166,7 @@ describe("GET /tasks: one D1 round trip in all", () => {
 
 // The bell's notifications (asked on every page), the goals' and transactions' lists, which their
 // screens page through ("load more"), and API clients' windows of events read the account in their
-// own batch too (ACCOUNT_READ_IN_HANDLER).
+// own batch too (`accountInHandler`).
 describe.each([
   {
     path: "/api/v1/notifications",
@@ -236,9 +236,13 @@ describe.each([
   });
 });
 
-it("no route whose handler reads the account is a premium route (the guard needs the account first)", () => {
+it("the routes whose handler reads the account are the GET reads above, none of them premium (the guard needs the account first)", () => {
+  const marked = app.routes.filter((route) => route.handler === accountInHandler);
+  expect(marked.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+    ["/api/v1/events", "/api/v1/goals", "/api/v1/notifications", "/api/v1/search", "/api/v1/tasks", "/api/v1/transactions"].map((path) => `GET ${path}`),
+  );
   const premium = premiumRouteMatcher(PREMIUM_ROUTES);
-  for (const path of ACCOUNT_READ_IN_HANDLER) expect(premium("GET", path.slice("/api/v1".length)), path).toBeUndefined();
+  for (const { path } of marked) expect(premium("GET", path.slice("/api/v1".length)), path).toBeUndefined();
 });
 
 it("GET /notifications?filter=today reads the account first (today is the user's zone's), then the page and the count", async () => {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, readAfterAccount, readWithAccount, requireSession } from "../auth/middleware";
+import { accountInHandler, currentAuth, readAfterAccount, readWithAccount, requireUser } from "../auth/middleware";
 import { database, type Db } from "../db/client";
 import { readAll } from "../db/reads";
 import * as store from "../db/notifications";
@@ -48,11 +48,9 @@ const readSchema = z.union([
 
 /** /api/v1/notifications: the user's notifications (section 7 of the specification). */
 export const notificationsApi = new Hono<AppEnv>()
-  // A session is enough at the door: the list reads the account in its own batch (below); every
-  // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
-  .use("*", requireSession)
+  .use("*", requireUser)
 
-  .get("/", validate("query", listQuery), async (c) => {
+  .get("/", accountInHandler, validate("query", listQuery), async (c) => {
     const { filter, limit, cursor } = c.req.valid("query");
     const now = new Date();
     const listAndCount = (db: Db, userId: string, todayStart?: Date) =>

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { readAsActiveUser, requireSession } from "../auth/middleware";
+import { accountInHandler, readAsActiveUser, requireUser } from "../auth/middleware";
 import { validate } from "../lib/validate";
 import { MAX_QUERY_CHARS } from "../search/query";
 import { SEARCH_TYPES, searchRequest, searchSources, type ModuleSearchSource } from "../search/registry";
@@ -21,9 +21,8 @@ export function searchApiFor(types: readonly string[], sources: readonly ModuleS
     type: z.enum(["all", ...types] as [string, ...string[]]).default("all"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   });
-  // One D1 round trip per keystroke: the account's standing (its disabled check) is read in the search's batch
-  // (ACCOUNT_READ_IN_HANDLER in worker/auth/middleware.ts).
-  return new Hono<AppEnv>().use("*", requireSession).get("/", validate("query", searchQuery), async (c) => {
+  // One D1 round trip per keystroke: the account's standing (its disabled check) is read in the search's batch.
+  return new Hono<AppEnv>().use("*", requireUser).get("/", accountInHandler, validate("query", searchQuery), async (c) => {
     const { q, type, limit } = c.req.valid("query");
     const request = searchRequest(q, type, limit, sources);
     if (!request) {

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import { pickLanguage, readCookie } from "~/i18n/language";
 import * as accounts from "../db/accounts";
 import { database, type Db } from "../db/client";
@@ -29,16 +30,22 @@ export type Auth = accounts.Account & { session: SessionRecord; token: string; r
 export type DeferredAuth = { session: SessionRecord; token: string; refreshedCookie?: string };
 
 /**
- * GET routes whose handler reads the account itself, in the same batch as its own query: one D1
- * round trip for the whole request. The search dialog asks on every keystroke (issue 16: p95 ≤ 20
- * ms) and needs only the account's standing (`readAsActiveUser`); the lists (the bell's
- * notifications, on every page; tasks; goals and transactions, which the screens page through;
- * events, which API clients read by window) read the account with them (`readWithAccount`). An
- * error they make before the account is read is answered in the account's language all the same
- * (`accountLanguageOnErrors`). None of them may be a premium route: the premium guard needs the
+ * Marks a GET route whose handler reads the account itself, in the same batch as its own query:
+ * one D1 round trip for the whole request. The session middleware sees the mark among the routes
+ * the request matched and leaves the account unread; the handler then reads it with
+ * `readWithAccount` (or only its standing with `readAsActiveUser`) and must not call `currentAuth`
+ * before. For the reads asked most: the search dialog on every keystroke (issue 16: p95 ≤ 20 ms),
+ * the bell's notifications on every page, and the lists screens page through. An error made before
+ * the account is read is answered in the account's language all the same
+ * (`accountLanguageOnErrors`). A marked route may not be premium: the premium guard needs the
  * account before the handler (tests/worker/pipeline-round-trips.test.ts checks it).
  */
-export const ACCOUNT_READ_IN_HANDLER: ReadonlySet<string> = new Set(["/api/v1/search", "/api/v1/notifications", "/api/v1/tasks", "/api/v1/goals", "/api/v1/transactions", "/api/v1/events"]);
+export const accountInHandler = createMiddleware<AppEnv>(async (_c, next) => {
+  await next();
+});
+
+/** Whether the request's GET route carries `accountInHandler` (one identity check per matched route). */
+const readsAccountInHandler = (c: Context<AppEnv>) => c.req.method === "GET" && matchedRoutes(c).some((route) => route.handler === accountInHandler);
 
 /** Ending sessions closes their realtime sockets on the user's Durable Object. */
 const closeSocketsOf = (env: Env) => async (userId: string, sessionIds: string[]) => {
@@ -117,8 +124,7 @@ function namesSessionUser(request: Request, userId: string): boolean {
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
-  const defer = c.req.method === "GET" && ACCOUNT_READ_IN_HANDLER.has(c.req.path);
-  const auth = defer ? await authenticate(c.env, c.req.raw, { waitUntil, deferAccount: true }) : await authenticate(c.env, c.req.raw, { waitUntil });
+  const auth = readsAccountInHandler(c) ? await authenticate(c.env, c.req.raw, { waitUntil, deferAccount: true }) : await authenticate(c.env, c.req.raw, { waitUntil });
   c.set("auth", isDeferred(auth) ? null : auth);
   c.set("deferredAuth", isDeferred(auth) ? auth : null);
   await next();
@@ -137,7 +143,7 @@ export const userLanguage = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The ACCOUNT_READ_IN_HANDLER routes answer their errors in the account's language, as every other
+ * The `accountInHandler` routes answer their errors in the account's language, as every other
  * route (`userLanguage`): an error made before the handler read the account (a bad query, made by
  * the validator) is made again once the account's language is read. A D1 read on that error path
  * only; if it fails, the request's language stays.
@@ -153,18 +159,11 @@ export const accountLanguageOnErrors = createMiddleware<AppEnv>(async (c, next) 
   c.res = errorResponse(c, c.error);
 });
 
-/** A fully signed-in user (second factor done), else 401. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = c.get("auth");
-  if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
-  await next();
-});
-
 /**
- * The gate of the ACCOUNT_READ_IN_HANDLER routes: a fully signed-in session, its account read or
- * not yet (the handler then reads its standing with `readAsActiveUser`), else 401.
+ * A fully signed-in user (second factor done), else 401. On an `accountInHandler` route the session
+ * alone passes the door: the handler's own read refuses a disabled or deleted account.
  */
-export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const session = c.get("auth")?.session ?? c.get("deferredAuth")?.session;
   if (!session || session.pendingSecondFactor) throw apiError("unauthenticated");
   await next();

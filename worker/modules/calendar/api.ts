@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, readWithAccount, requireSession } from "../../auth/middleware";
+import { accountInHandler, currentAuth, readWithAccount, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { ApiError, apiError } from "../../lib/errors";
@@ -142,11 +142,9 @@ function followChanges(before: Fields, after: Fields, overrides: EventRow[], exd
 const toGoogle = (scoped: Scoped, seriesId: string, action: "upsert" | "delete") => store.queueGooglePush(scoped, seriesId, action, new Date());
 
 export const eventsApi = new Hono<AppEnv>()
-  // A session is enough at the door: the list reads the account in its own batch (below); every
-  // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
-  .use("*", requireSession)
+  .use("*", requireUser)
 
-  .get("/", validate("query", rangeQuery), async (c) => {
+  .get("/", accountInHandler, validate("query", rangeQuery), async (c) => {
     const { from, to } = c.req.valid("query");
     const errors: Record<string, MessageKey> = {};
     const ok = (v: string) => isValidDate(v) || isValidInstant(v);

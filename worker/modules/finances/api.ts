@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { hasEntitlement } from "~/lib/plans";
 import { formatMoney } from "~/components/ui/money";
-import { currentAuth, readWithAccount, requireSession, requireUser } from "../../auth/middleware";
+import { accountInHandler, currentAuth, readWithAccount, requireUser } from "../../auth/middleware";
 import { entitlementsOfAuth } from "../../billing/entitlements";
 import { database } from "../../db/client";
 import { ApiError, apiError } from "../../lib/errors";
@@ -165,10 +165,8 @@ async function checkBudgets(c: Ctx, categories: string[], dates: string[]) {
 const ID = ":id{[A-Za-z0-9_-]+}";
 
 export const transactionsApi = new Hono<AppEnv>()
-  // A session is enough at the door: the list reads the account in its own batch (below); every
-  // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
-  .use("*", requireSession)
-  .get("/", validate("query", listQuery), async (c) => {
+  .use("*", requireUser)
+  .get("/", accountInHandler, validate("query", listQuery), async (c) => {
     const { limit, cursor, ...filters } = c.req.valid("query");
     if (filters.from && filters.to && filters.from > filters.to) throw fieldError("to", "finances:validation.range");
     const { answer: page } = await readWithAccount(c, (db, userId) => q.listTransactionsRead(db, userId, filters, { limit, cursor }));

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, readWithAccount, requireSession } from "../../auth/middleware";
+import { accountInHandler, currentAuth, readWithAccount, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
 import { newId } from "../../lib/ids";
 import { pageQuery } from "../../lib/pagination";
@@ -77,11 +77,9 @@ async function announce(env: Env, userId: string, write: GoalWrite, action: "cre
 }
 
 export const goalsApi = new Hono<AppEnv>()
-  // A session is enough at the door: the list reads the account in its own batch (below); every
-  // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
-  .use("*", requireSession)
+  .use("*", requireUser)
 
-  .get("/", validate("query", listQuery), async (c) => {
+  .get("/", accountInHandler, validate("query", listQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid("query");
     const { answer } = await readWithAccount(c, (db, userId) => listGoalsRead(db, userId, { status, page: { limit, cursor } }));
     return c.json(answer);

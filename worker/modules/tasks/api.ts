@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentAuth, readAfterAccount, readWithAccount, requireSession } from "../../auth/middleware";
+import { accountInHandler, currentAuth, readAfterAccount, readWithAccount, requireUser } from "../../auth/middleware";
 import { database, type Db } from "../../db/client";
 import type { User } from "../../db/accounts";
 import { read, readAll, run, type Read } from "../../db/reads";
@@ -154,11 +154,9 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
     publishEntityChange(c.env, userId, { entity: "task", id, action });
 
   return new Hono<AppEnv>()
-    // A session is enough at the door: the list reads the account in its own batch (below); every
-    // other route has it read by the middleware (ACCOUNT_READ_IN_HANDLER in auth/middleware.ts).
-    .use("*", requireSession)
+    .use("*", requireUser)
 
-    .get("/", validate("query", listQuery), async (c) => {
+    .get("/", accountInHandler, validate("query", listQuery), async (c) => {
       const { limit, cursor, status, date: day } = c.req.valid("query");
       const options = { status, page: { limit, cursor } };
       // The list and the account in one D1 round trip; a day's list needs the user's zone first.
