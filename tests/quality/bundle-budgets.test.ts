@@ -88,6 +88,15 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
     expect([...new Set(charts)]).toEqual([]);
   });
 
+  it("puts no screen's create or edit dialog in any first load (an editor loads on first use, or once the page has settled)", () => {
+    const editors = loads.flatMap((load) =>
+      modulesOf(load, sources)
+        .filter(({ id }) => /^app\/(modules\/.+-(form|dialog)|components\/shell\/(feedback-form|search-dialog))\.tsx$/.test(id))
+        .map(({ file, id }) => `${load.url}: ${file} holds ${id}`),
+    );
+    expect([...new Set(editors)]).toEqual([]);
+  });
+
   it("puts the realtime client in no first load (the connection opens after the first paint, decision 0061)", () => {
     const realtime = loads.flatMap((load) =>
       modulesOf(load, sources)

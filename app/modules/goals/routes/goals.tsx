@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
+import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Skeleton } from "~/components/ui/skeleton";
 import { deleteWithUndo } from "~/components/ui/undo";
@@ -16,7 +17,6 @@ import { known, readAll, run } from "@worker/db/reads";
 import { findGoalRead, listGoalsRead, publicGoal, type PublicGoal } from "@worker/modules/goals/queries";
 import { GOAL_STATUSES, type GoalStatus } from "@worker/modules/goals/rules";
 import { GoalCard } from "../components/goal-card";
-import { GoalForm } from "../components/goal-form";
 import type { Route } from "./+types/goals";
 
 export const handle: I18nHandle = { i18n: ["goals", "ui"] };
@@ -55,6 +55,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 type Editing = { mode: "create" } | { mode: "edit"; goal: PublicGoal } | null;
+
+// The create and edit dialog is an editor: it loads on first use, or once the page has settled, as
+// every screen's form (bundle budgets, docs/decisions/0042), not with the list.
+const GoalForm = onDemandDialog(() => import("../components/goal-form").then((m) => m.GoalForm), ({ editing }) => editing !== null);
 
 /** /app/objetivos: the user's goals with progress, milestones, filters, and the create/edit form. */
 export default function GoalsScreen() {
