@@ -9,7 +9,8 @@ import { Notice } from "~/components/ui/form";
 import { Switch } from "~/components/ui/switch";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
-import { bodyOf, draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
+import { bodyOf } from "./event-body";
+import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
 import { addDays, instantAt, isoInZone } from "./layout";
 import { fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
 

@@ -1,9 +1,9 @@
 /**
- * The event dialog's draft and how it maps to the API, apart from the dialog itself so the
- * calendar screen can use it without loading the dialog (decision 0042: the dialog loads on first use).
+ * The event dialog's draft, apart from the dialog itself so the calendar screen can make one
+ * without loading the dialog (decision 0042: the dialog loads on first use). How a draft maps to
+ * the API is the dialog's alone (event-body.ts).
  */
-import { addDays, instantAt, isoInZone, wallOf } from "./layout";
-import { toRrule, type Repeat } from "./recurrence-form";
+import { addDays, wallOf } from "./layout";
 
 /** What the dialog edits: a new event's draft, or an existing occurrence/series. */
 export type EventDraft = {
@@ -53,27 +53,3 @@ export function draftOf(event: { id?: string; occurrenceStart?: string; recurrin
   const e = wallOf(event.end, event.timeZone);
   return { ...base, startDate: s.date, startTime: hhmm(s.minutes), endDate: e.date, endTime: hhmm(e.minutes) };
 }
-
-/** The API body of a draft (instants with the event zone's offset; all-day end exclusive). */
-export function bodyOf(draft: EventDraft, repeat: Repeat) {
-  const tz = draft.timeZone;
-  const untilInstant =
-    repeat.ends === "until" && repeat.until && !draft.allDay
-      ? new Date(instantAt(addDays(repeat.until, 1), 0, tz) - 1000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")
-      : undefined;
-  const times = draft.allDay
-    ? { start: draft.startDate, end: addDays(draft.endDate, 1) }
-    : { start: isoInZone(instantAt(draft.startDate, minutesOf(draft.startTime), tz), tz), end: isoInZone(instantAt(draft.endDate, minutesOf(draft.endTime), tz), tz) };
-  return {
-    title: draft.title,
-    description: draft.description,
-    location: draft.location,
-    allDay: draft.allDay,
-    timeZone: tz,
-    reminderMinutes: draft.reminderMinutes,
-    busy: draft.busy,
-    rrule: toRrule(repeat, draft.startDate, untilInstant),
-    ...times,
-  };
-}
-
