@@ -29,4 +29,3 @@ export function bodyOf(draft: EventDraft, repeat: Repeat) {
     ...times,
   };
 }
-
