@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVERY_MINUTE, runSchedule } from "../../worker/cron/registry";
 import { userTimeline } from "../../worker/modules/timeline";
+import { expandOccurrences } from "../../worker/modules/calendar/recurrence";
+import { seedCalendar } from "../../worker/modules/calendar/seed";
 import { database } from "../../worker/db/client";
 import { me } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
@@ -403,5 +405,22 @@ describe("timeline, search and isolation", () => {
 
   it("requires a session", async () => {
     expect((await api("/events?from=2026-01-01&to=2026-01-31")).status).toBe(401);
+  });
+});
+
+describe("the demo account's calendar (npm start)", () => {
+  it("starts every series on one of its own occurrences, whatever day of the week it is seeded", async () => {
+    const userId = (await me(await freshUser())).user.id;
+    // Noon in Lisbon, Monday 30 November to Sunday 6 December 2026.
+    for (let day = 0; day < 7; day++) await seedCalendar(database(env.DB), userId, new Date(Date.parse("2026-11-30T12:00:00Z") + day * 86_400_000));
+    const { results } = await env.DB.prepare("select title, start, end, all_day, time_zone, rrule from events where user_id = ? and rrule is not null")
+      .bind(userId)
+      .all<{ title: string; start: string; end: string; all_day: number; time_zone: string; rrule: string }>();
+    expect(results.length).toBe(14);
+    for (const row of results) {
+      const event = { start: row.start, end: row.end, allDay: !!row.all_day, timeZone: row.time_zone, rrule: row.rrule, exdates: [] };
+      const [first] = expandOccurrences(event, { from: row.start, to: new Date(Date.parse(row.start) + 8 * 86_400_000).toISOString() }).items;
+      expect(first?.start, `${row.title} from ${row.start}`).toBe(row.start);
+    }
   });
 });
