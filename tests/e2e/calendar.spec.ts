@@ -57,4 +57,33 @@ test.describe("calendar", () => {
       .poll(async () => (await (await page.request.get("/api/v1/events?from=2026-12-07&to=2026-12-14")).json()).items.map((i: { start: string }) => i.start), { timeout: 15_000 })
       .toEqual(["2026-12-14T09:00:00+00:00"]);
   });
+
+  test("a new weekly series whose start's own day is unticked starts on the first ticked day, and says so", async ({ page }) => {
+    const email = `e2e-calendar-first-${Date.now()}@example.com`;
+    await createUser(page.request, email, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Sunday 6 December 2026: a new event starts on the day shown.
+    await page.goto("/app/calendario?view=week&date=2026-12-06");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Novo evento" }).click();
+    const dialog = page.getByTestId("event-dialog");
+    await dialog.getByLabel("Título").fill("Reunião de equipa");
+    await dialog.getByRole("combobox", { name: "Repetir" }).selectOption("WEEKLY");
+    const days = dialog.getByRole("group", { name: "Nos dias" }).getByRole("checkbox");
+    // Monday and Wednesday instead of the start's own Sunday.
+    await days.nth(0).check();
+    await days.nth(6).uncheck();
+    await days.nth(2).check();
+    await expect(dialog.getByTestId("series-first-date")).toHaveText("Começa a segunda-feira, 7 de dezembro, o primeiro dos dias escolhidos.");
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toBeHidden();
+
+    const { items } = await (await page.request.get("/api/v1/events?from=2026-12-06&to=2026-12-13")).json();
+    expect(items.map((i: { start: string }) => i.start.slice(0, 10))).toEqual(["2026-12-07", "2026-12-09"]);
+    // The series itself starts on that Monday (what search and the series' own dialog open on).
+    const { event } = await (await page.request.get(`/api/v1/events/${items[0].id}`)).json();
+    expect(event.start.slice(0, 10)).toBe("2026-12-07");
+  });
 });

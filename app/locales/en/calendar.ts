@@ -79,6 +79,7 @@ export default {
     yearly: "Yearly",
     interval: "Every",
     onDays: "On",
+    startsOn: "Starts on {{date}}, the first of the days ticked.",
     monthlyBy: "Monthly on",
     byMonthDay: "Day {{day}} of the month",
     byWeekday: "The {{ordinal}} {{weekday}} of the month",

@@ -77,6 +77,7 @@ const calendar = {
     yearly: "Todos os anos",
     interval: "A cada",
     onDays: "Nos dias",
+    startsOn: "Começa a {{date}}, o primeiro dos dias escolhidos.",
     monthlyBy: "Mensal por",
     byMonthDay: "Dia {{day}} do mês",
     byWeekday: "{{ordinal}} {{weekday}} do mês",

@@ -12,7 +12,7 @@ import { apiFetch, type ApiResult } from "~/lib/api";
 import { bodyOf } from "./event-body";
 import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
 import { addDays, instantAt, isoInZone } from "./layout";
-import { fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
+import { firstDateOf, fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
 
 const FIELDS = ["title", "start", "end", "timeZone", "rrule", "location", "description", "reminderMinutes", "allDay", "body"] as const;
 const REMINDERS: [string, number | null][] = [
@@ -90,8 +90,13 @@ export function EventDialog({
   const set = (changes: Partial<EventDraft>) => setDraft((d) => (d ? { ...d, ...changes } : d));
   const editing = Boolean(draft.id);
 
+  // A new series, or an event that becomes one, starts on the first of its ticked days (the hint
+  // under the days says so); an existing series keeps its start, moved only as the user moves it.
+  const becomesSeries = !draft.id || !draft.recurring;
+  const firstDate = becomesSeries ? firstDateOf(repeat, draft.startDate) : draft.startDate;
   const save = form.submit(async (): Promise<ApiResult<unknown> | null> => {
-    const body = bodyOf(draft, repeat);
+    const shift = Math.round((Date.parse(`${firstDate}T00:00:00Z`) - Date.parse(`${draft.startDate}T00:00:00Z`)) / 86_400_000);
+    const body = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
     if (!draft.id) return apiFetch("/events", { body });
     let scope: Scope = "all";
     if (draft.recurring && draft.occurrenceStart) {
@@ -174,6 +179,11 @@ export function EventDialog({
                       />
                     ))}
                   </div>
+                )}
+                {firstDate !== draft.startDate && (
+                  <p className="text-sm text-slate-600" data-testid="series-first-date">
+                    {t("repeat.startsOn", { date: new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${firstDate}T00:00:00Z`)) })}
+                  </p>
                 )}
                 {repeat.freq === "MONTHLY" && (
                   <Select

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromRrule, NO_REPEAT, toRrule, weekdayPosition } from "./recurrence-form";
+import { firstDateOf, fromRrule, NO_REPEAT, toRrule, weekdayPosition } from "./recurrence-form";
 
 describe("the recurrence editor's RRULE", () => {
   it("writes the product's rules", () => {
@@ -26,5 +26,20 @@ describe("the recurrence editor's RRULE", () => {
     expect(weekdayPosition("2026-05-01")).toEqual({ nth: 1, day: "FR" });
     expect(weekdayPosition("2026-05-14")).toEqual({ nth: 2, day: "TH" });
     expect(weekdayPosition("2026-05-31")).toEqual({ nth: -1, day: "SU" });
+  });
+});
+
+describe("the date a new series starts on", () => {
+  it("is the start, or the first ticked day after it when the start's own weekday is not ticked", () => {
+    // 29 November 2026 is a Sunday.
+    expect(firstDateOf({ ...NO_REPEAT, freq: "WEEKLY", days: ["MO", "WE"] }, "2026-11-29")).toBe("2026-11-30");
+    expect(firstDateOf({ ...NO_REPEAT, freq: "WEEKLY", days: ["WE", "SA"] }, "2026-11-30")).toBe("2026-12-02");
+    // Across a month's and a year's end.
+    expect(firstDateOf({ ...NO_REPEAT, freq: "WEEKLY", days: ["FR"] }, "2026-12-29")).toBe("2027-01-01");
+    // The start's own day ticked, no day ticked (the start's weekday), or not weekly: the start.
+    expect(firstDateOf({ ...NO_REPEAT, freq: "WEEKLY", days: ["SU", "WE"] }, "2026-11-29")).toBe("2026-11-29");
+    expect(firstDateOf({ ...NO_REPEAT, freq: "WEEKLY" }, "2026-11-29")).toBe("2026-11-29");
+    expect(firstDateOf({ ...NO_REPEAT, freq: "MONTHLY" }, "2026-11-29")).toBe("2026-11-29");
+    expect(firstDateOf(NO_REPEAT, "2026-11-29")).toBe("2026-11-29");
   });
 });

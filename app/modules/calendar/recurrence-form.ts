@@ -4,7 +4,7 @@
  * monthly by day or by "second Tuesday", yearly, with COUNT or UNTIL; any other rule (imported)
  * is kept as it is and shown as "custom".
  */
-import { weekdayOf } from "./layout";
+import { addDays, weekdayOf } from "./layout";
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -31,6 +31,22 @@ export function weekdayPosition(date: string): { nth: number; day: Weekday } {
   const dom = Number(date.slice(8, 10));
   const nth = Math.ceil(dom / 7);
   return { nth: nth >= 5 ? -1 : nth, day };
+}
+
+/**
+ * The date a new series starts on: `startDate`, or, when a weekly rule's ticked days leave out the
+ * start's own weekday, the first ticked day after it. A series starts on one of its own days
+ * (RFC 5545 keeps DTSTART in step with the rule, and the recurrence library leaves a start that is
+ * not out of the series): without the move, the event would not be on the date the dialog showed,
+ * nor anywhere that week before its first ticked day.
+ */
+export function firstDateOf(repeat: Repeat, startDate: string): string {
+  if (repeat.freq !== "WEEKLY" || repeat.days.length === 0) return startDate;
+  for (let i = 0; i < 7; i++) {
+    const date = addDays(startDate, i);
+    if (repeat.days.includes(WEEKDAYS[weekdayOf(date)])) return date;
+  }
+  return startDate;
 }
 
 /**
