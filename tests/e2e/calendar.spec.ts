@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
 
 test.describe("calendar", () => {
   test.setTimeout(90_000);
@@ -85,5 +85,34 @@ test.describe("calendar", () => {
     // The series itself starts on that Monday (what search and the series' own dialog open on).
     const { event } = await (await page.request.get(`/api/v1/events/${items[0].id}`)).json();
     expect(event.start.slice(0, 10)).toBe("2026-12-07");
+  });
+
+  test("a link to a recurring event on a past day (a search result) opens on its next occurrence", async ({ page }) => {
+    const email = `e2e-calendar-link-${Date.now()}@example.com`;
+    await createUser(page.request, email, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Every Monday since 5 January 2026 (a Monday), and a one-off that day.
+    const headers = originOf(page.request);
+    const created = await page.request.post("/api/v1/events", { headers, data: { title: "Ioga de segunda", start: "2026-01-05T19:00:00+00:00", end: "2026-01-05T20:00:00+00:00", timeZone: "Europe/Lisbon", rrule: "FREQ=WEEKLY;BYDAY=MO" } });
+    expect(created.status()).toBe(201);
+    const { event } = await created.json();
+    const once = await (await page.request.post("/api/v1/events", { headers, data: { title: "Jantar", start: "2026-01-05T20:00:00+00:00", end: "2026-01-05T21:00:00+00:00" } })).json();
+
+    // The next Monday from today on, in Lisbon (the account's zone).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    let next = today;
+    while (new Date(`${next}T00:00:00Z`).getUTCDay() !== 1) next = new Date(Date.parse(`${next}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+    await page.goto(`/app/calendario?view=week&date=2026-01-05&event=${event.id}`);
+    await untilHydrated(page);
+    await expect(page).toHaveURL(new RegExp(`[?&]date=${next}&event=${event.id}$`));
+    await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Ioga de segunda" })).toHaveCount(1);
+
+    // An event that does not repeat stays on its day.
+    await page.goto(`/app/calendario?view=week&date=2026-01-05&event=${once.event.id}`);
+    await untilHydrated(page);
+    await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Jantar" })).toHaveCount(1);
+    await expect(page).toHaveURL(/[?&]date=2026-01-05&/);
   });
 });

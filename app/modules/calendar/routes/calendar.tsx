@@ -131,6 +131,29 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   );
   const otherUrl = useMemo(() => new Map(others.map((o: Other) => [`${o.module}:${o.id}|${o.occurrenceStart}`, o.url])), [others]);
 
+  // A link to a recurring event (a search result) names the series' first day, which may be long
+  // past. Opened on a day before today, the screen moves to the series' next occurrence, from today
+  // on (the rule is expanded here, after the first paint: the loader keeps its one D1 batch). An
+  // event that does not repeat, or a series that has ended, stays where the link put it.
+  useEffect(() => {
+    const linked = new URLSearchParams(window.location.search).get("event");
+    if (!linked || date >= today) return;
+    let live = true;
+    void (async () => {
+      const answer = await apiFetch<{ event: { start: string; end: string; allDay: boolean; timeZone: string; rrule: string | null; exdates?: string[] } }>(`/events/${encodeURIComponent(linked)}`);
+      if (!live || !answer.ok || !answer.data.event.rrule) return;
+      const { expandOccurrences } = await import("@worker/modules/calendar/recurrence");
+      const series = { ...answer.data.event, exdates: answer.data.event.exdates ?? [] };
+      const [next] = expandOccurrences(series, { from: today, to: addDays(today, 366), timeZone, limit: 1 }).items;
+      if (!live || !next) return;
+      const day = next.allDay ? next.start : wallOf(next.start, timeZone).date;
+      navigate(`?view=${view}&date=${day}&event=${encodeURIComponent(linked)}`, { replace: true, preventScrollReset: true });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [date, today, timeZone, view, navigate]);
+
   const go = (changes: { view?: View; date?: string }) => navigate(`?view=${changes.view ?? view}&date=${changes.date ?? date}`, { preventScrollReset: true });
   const askScope = useCallback((kind: "edit" | "delete") => new Promise<Scope | null>((resolve) => setScopeAsk({ kind, resolve })), []);
   const answerScope = (scope: Scope | null) => {
