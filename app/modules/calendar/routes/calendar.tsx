@@ -139,7 +139,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     const linked = new URLSearchParams(window.location.search).get("event");
     if (!linked || date >= today) return;
     let live = true;
-    void (async () => {
+    const moveToNext = async () => {
       const answer = await apiFetch<{ event: { start: string; end: string; allDay: boolean; timeZone: string; rrule: string | null; exdates?: string[] } }>(`/events/${encodeURIComponent(linked)}`);
       if (!live || !answer.ok || !answer.data.event.rrule) return;
       const { expandOccurrences } = await import("@worker/modules/calendar/recurrence");
@@ -148,7 +148,9 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       if (!live || !next) return;
       const day = next.allDay ? next.start : wallOf(next.start, timeZone).date;
       navigate(`?view=${view}&date=${day}&event=${encodeURIComponent(linked)}`, { replace: true, preventScrollReset: true });
-    })();
+    };
+    // A rule the expansion rejects (an imported one), or a chunk that cannot load: the link's day stays.
+    moveToNext().catch(() => undefined);
     return () => {
       live = false;
     };
