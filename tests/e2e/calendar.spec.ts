@@ -1,17 +1,26 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+
+/** A new user, tours done and the cookie banner dismissed, on a desktop-sized window. */
+async function signUp(page: Page, label: string) {
+  await createUser(page.request, `e2e-calendar-${label}-${Date.now()}@example.com`, { toursDone: true });
+  await dismissCookieBanner(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The calendar at `query`, hydrated. */
+async function openCalendar(page: Page, query: string) {
+  await page.goto(`/app/calendario?${query}`);
+  await untilHydrated(page);
+}
 
 test.describe("calendar", () => {
   test.setTimeout(90_000);
   test("create a weekly event, see it in week and month views, move one occurrence by drag", async ({ page }) => {
-    const email = `e2e-calendar-${Date.now()}@example.com`;
-    await createUser(page.request, email, { toursDone: true });
-    await dismissCookieBanner(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUp(page, "weekly");
 
     // Monday 7 December 2026, in the week view.
-    await page.goto("/app/calendario?view=week&date=2026-12-07");
-    await untilHydrated(page);
+    await openCalendar(page, "view=week&date=2026-12-07");
     await page.getByRole("button", { name: "Novo evento" }).click();
     const dialog = page.getByTestId("event-dialog");
     await dialog.getByLabel("Título").fill("Ioga semanal");
@@ -59,14 +68,10 @@ test.describe("calendar", () => {
   });
 
   test("a new weekly series whose start's own day is unticked starts on the first ticked day, and says so", async ({ page }) => {
-    const email = `e2e-calendar-first-${Date.now()}@example.com`;
-    await createUser(page.request, email, { toursDone: true });
-    await dismissCookieBanner(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUp(page, "first");
 
     // Sunday 6 December 2026: a new event starts on the day shown.
-    await page.goto("/app/calendario?view=week&date=2026-12-06");
-    await untilHydrated(page);
+    await openCalendar(page, "view=week&date=2026-12-06");
     await page.getByRole("button", { name: "Novo evento" }).click();
     const dialog = page.getByTestId("event-dialog");
     await dialog.getByLabel("Título").fill("Reunião de equipa");
@@ -88,10 +93,7 @@ test.describe("calendar", () => {
   });
 
   test("a link to a recurring event on a past day (a search result) opens on its next occurrence", async ({ page }) => {
-    const email = `e2e-calendar-link-${Date.now()}@example.com`;
-    await createUser(page.request, email, { toursDone: true });
-    await dismissCookieBanner(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUp(page, "link");
     // Every Monday since 5 January 2026 (a Monday), and a one-off that day.
     const headers = originOf(page.request);
     const created = await page.request.post("/api/v1/events", { headers, data: { title: "Ioga de segunda", start: "2026-01-05T19:00:00+00:00", end: "2026-01-05T20:00:00+00:00", timeZone: "Europe/Lisbon", rrule: "FREQ=WEEKLY;BYDAY=MO" } });
@@ -104,14 +106,12 @@ test.describe("calendar", () => {
     let next = today;
     while (new Date(`${next}T00:00:00Z`).getUTCDay() !== 1) next = new Date(Date.parse(`${next}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-    await page.goto(`/app/calendario?view=week&date=2026-01-05&event=${event.id}`);
-    await untilHydrated(page);
+    await openCalendar(page, `view=week&date=2026-01-05&event=${event.id}`);
     await expect(page).toHaveURL(new RegExp(`[?&]date=${next}&event=${event.id}$`));
     await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Ioga de segunda" })).toHaveCount(1);
 
     // An event that does not repeat stays on its day.
-    await page.goto(`/app/calendario?view=week&date=2026-01-05&event=${once.event.id}`);
-    await untilHydrated(page);
+    await openCalendar(page, `view=week&date=2026-01-05&event=${once.event.id}`);
     await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Jantar" })).toHaveCount(1);
     await expect(page).toHaveURL(/[?&]date=2026-01-05&/);
   });

@@ -11,7 +11,7 @@ import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
 import { bodyOf } from "./event-body";
 import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
-import { addDays, instantAt, isoInZone } from "./layout";
+import { addDays, daysBetween, instantAt, isoInZone } from "./layout";
 import { firstDateOf, fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
 
 const FIELDS = ["title", "start", "end", "timeZone", "rrule", "location", "description", "reminderMinutes", "allDay", "body"] as const;
@@ -95,7 +95,7 @@ export function EventDialog({
   const becomesSeries = !draft.id || !draft.recurring;
   const firstDate = becomesSeries ? firstDateOf(repeat, draft.startDate) : draft.startDate;
   const save = form.submit(async (): Promise<ApiResult<unknown> | null> => {
-    const shift = Math.round((Date.parse(`${firstDate}T00:00:00Z`) - Date.parse(`${draft.startDate}T00:00:00Z`)) / 86_400_000);
+    const shift = daysBetween(draft.startDate, firstDate);
     const body = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
     if (!draft.id) return apiFetch("/events", { body });
     let scope: Scope = "all";

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { scopedTo } from "../../db/scoped";
 import { insertEvent } from "./queries";
+import { firstDateOf, NO_REPEAT } from "~/modules/calendar/recurrence-form";
 import { formatInstant, localDayStartMs } from "./recurrence";
 
 const ZONE = "Europe/Lisbon";
@@ -12,12 +13,13 @@ export async function seedCalendar(db: Db, userId: string, now = new Date()) {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(now);
   const date = (offsetDays: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offsetDays * DAY_MS).toISOString().slice(0, 10);
   // Local midnight of that day plus the hours (no demo event sits in a DST night).
-  const at = (offsetDays: number, hour: number, minute = 0) => formatInstant(localDayStartMs(date(offsetDays), ZONE) + (hour * 60 + minute) * 60_000, ZONE);
+  const atOn = (day: string, hour: number, minute = 0) => formatInstant(localDayStartMs(day, ZONE) + (hour * 60 + minute) * 60_000, ZONE);
+  const at = (offsetDays: number, hour: number, minute = 0) => atOn(date(offsetDays), hour, minute);
   const base = { description: "", location: "", allDay: false, timeZone: ZONE, rrule: null, exdates: [], reminderMinutes: null, busy: true };
-  // A series starts on one of its own days (RFC 5545: DTSTART in step with the rule; the recurrence
-  // library leaves out a start that is not): the meeting's first is the next Monday or Wednesday.
-  const meeting = [0, 1, 2, 3, 4, 5, 6].find((d) => [1, 3].includes(new Date(`${date(d)}T00:00:00Z`).getUTCDay()))!;
-  await insertEvent(scoped, { ...base, title: "Reunião de equipa", start: at(meeting, 9, 30), end: at(meeting, 10, 30), rrule: "FREQ=WEEKLY;BYDAY=MO,WE", reminderMinutes: 10, location: "Sala 2" }, now);
+  // A series starts on one of its own days, as the event dialog makes it (firstDateOf): the
+  // meeting's first is the next Monday or Wednesday.
+  const meeting = firstDateOf({ ...NO_REPEAT, freq: "WEEKLY", days: ["MO", "WE"] }, today);
+  await insertEvent(scoped, { ...base, title: "Reunião de equipa", start: atOn(meeting, 9, 30), end: atOn(meeting, 10, 30), rrule: "FREQ=WEEKLY;BYDAY=MO,WE", reminderMinutes: 10, location: "Sala 2" }, now);
   await insertEvent(scoped, { ...base, title: "Dentista", start: at(2, 15), end: at(2, 16), reminderMinutes: 60, location: "Clínica do Areeiro" }, now);
   await insertEvent(scoped, { ...base, title: "Ginásio", start: at(1, 18), end: at(1, 19), rrule: "FREQ=WEEKLY;COUNT=12" }, now);
   await insertEvent(scoped, { ...base, title: "Dia de praia", allDay: true, start: date(5), end: date(6), busy: false }, now);
