@@ -114,5 +114,15 @@ test.describe("calendar", () => {
     await openCalendar(page, `view=week&date=2026-01-05&event=${once.event.id}`);
     await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Jantar" })).toHaveCount(1);
     await expect(page).toHaveURL(/[?&]date=2026-01-05&/);
+
+    // An id that is nobody's, or not an id at all (what another user's id answers too: the same
+    // 404, tests/worker/isolation-sweep.test.ts): the page stays on the linked day, with no error.
+    for (const id of ["zz0000000000000000000000", encodeURIComponent("../me")]) {
+      const asked = page.waitForResponse((response) => response.url().includes("/api/v1/events/") && response.request().method() === "GET");
+      await openCalendar(page, `view=week&date=2026-01-05&event=${id}`);
+      expect((await asked).status()).toBe(404);
+      await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Jantar" })).toHaveCount(1);
+      await expect(page).toHaveURL(/[?&]date=2026-01-05&/);
+    }
   });
 });
