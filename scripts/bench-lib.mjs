@@ -129,3 +129,55 @@ export const machine = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ")}, node ${process.version}`;
+
+/**
+ * The Worker's own socket behind `wrangler dev`'s proxy. wrangler answers on its port from a proxy
+ * Worker in a second workerd process, which forwards each request to the workerd that runs the
+ * Worker; that hop is development-only, and on this 2-core machine it tripled a bare route's
+ * latency and made most of its tail (docs/quality.md). `--direct` benchmarks measure the Worker's
+ * socket instead: a listening TCP socket of a process under `rootPid` (Linux /proc) on which
+ * `probe(base)` answers true. `exclude` are the ports not to try (the proxy's).
+ */
+export async function workerSocket(rootPid, probe, { exclude = [] } = {}) {
+  const { readdirSync, readFileSync, readlinkSync } = await import("node:fs");
+  const parentOf = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {} // the process ended while we looked
+  }
+  const under = (pid) => {
+    for (let p = pid; p > 1; p = parentOf.get(p) ?? 0) if (p === rootPid) return true;
+    return false;
+  };
+  // Listening IPv4 sockets by inode (state 0A), then the inodes the processes under rootPid hold.
+  const listening = new Map();
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const cols = line.trim().split(/\s+/);
+    if (cols[3] === "0A") listening.set(cols[9], parseInt(cols[1].split(":")[1], 16));
+  }
+  const ports = new Set();
+  for (const pid of parentOf.keys()) {
+    if (!under(pid)) continue;
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {}
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode && listening.has(inode)) ports.add(listening.get(inode));
+      } catch {}
+    }
+  }
+  for (const port of ports) {
+    if (exclude.includes(port)) continue;
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      if (await probe(base)) return base;
+    } catch {} // not an HTTP socket, or not this Worker's
+  }
+  throw new Error(`no socket of the Worker under process ${rootPid} (ports ${[...ports].join(", ") || "none"})`);
+}
