@@ -135,6 +135,21 @@ describe("overview, analysis and insights", () => {
     expect(items.find((i: { kind: string }) => i.kind === "streak").text).toContain("3 dias seguidos");
   });
 
+  it("writes mood averages with the language's decimal separator (3,3 in Portuguese, 3.3 in English)", async () => {
+    const eva = await signUpAndLogIn("eva@diary.test");
+    const t = today();
+    // The last two weeks average 10/3 = 3.3, the two before 7/3 = 2.3.
+    for (const [n, mood] of [[0, 4], [1, 3], [2, 3], [15, 2], [16, 2], [17, 3]]) {
+      await as(eva).post({ title: `Dia ${n}`, content: "…", date: addDays(t, -n), mood });
+    }
+    const trendOf = async () => (await json(await as(eva).get("/insights"))).items.find((i: { kind: string }) => i.kind === "moodTrend");
+    const pt = await trendOf();
+    expect(pt.values).toEqual({ direction: "up", now: 3.3, then: 2.3 });
+    expect(pt.text).toBe("O seu humor médio nas últimas duas semanas foi 3,3, acima dos 2,3 das duas semanas anteriores.");
+    expect((await api("/me", { method: "PATCH", body: { language: "en" }, headers: { cookie: eva } })).status).toBe(200);
+    expect((await trendOf()).text).toMatch(/ 3\.3\b.* 2\.3\b/);
+  });
+
   it("finds entries through the global search as notes, for their owner only", async () => {
     await as(ana).post({ title: "Conversa com a avó", content: "Falámos do jardim." });
     const found = await json(await api("/search?q=JARDIM&type=note", { headers: { cookie: ana } }));

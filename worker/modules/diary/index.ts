@@ -104,10 +104,14 @@ const api = new Hono<AppEnv>()
     const locale = c.get("lang") === "pt" ? "pt-PT" : "en-GB";
     const money = (cents: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
     const day = (date: string) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+    // Mood averages have one decimal: "3,3" in Portuguese, "3.3" in English.
+    const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
     // Templates phrase the computed statements (docs/decisions/0028); the provider may reword them below.
     const items = found.map((insight) => {
       const v = insight.values;
-      const vars: Record<string, string | number> = { ...v };
+      const vars: Record<string, string | number> = Object.fromEntries(
+        Object.entries(v).map(([name, value]) => [name, typeof value === "number" && !Number.isInteger(value) ? decimal.format(value) : value]),
+      );
       if (insight.kind === "moodOutlier") vars.date = day(v.date as string);
       if (insight.kind === "spendingMood") Object.assign(vars, { lowAmount: money(v.lowCents as number), goodAmount: money(v.goodCents as number) });
       if (insight.kind === "cyclePhaseMood") vars.phase = t(`diary:insights.phases.${v.phase as CyclePhase}`);
