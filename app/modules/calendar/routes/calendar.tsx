@@ -304,7 +304,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
             {t("nav.today")}
           </Button>
           <IconButton icon={ChevronRightIcon} label={t("nav.next")} onClick={() => go({ date: stepAnchor(view, date, 1) })} />
-          <h2 className="ml-2 text-lg font-semibold capitalize" aria-live="polite">
+          <h2 className="ml-2 text-lg font-semibold first-letter:uppercase" aria-live="polite">
             {title}
           </h2>
         </div>
@@ -603,7 +603,7 @@ function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, t }: I
     <ol className="space-y-4" data-testid="agenda">
       {groups.map((g) => (
         <li key={g.day} className="rounded-xl border border-slate-200 bg-white p-3">
-          <h3 className="mb-2 text-sm font-semibold capitalize text-slate-700">{dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${g.day}T12:00:00Z`))}</h3>
+          <h3 className="mb-2 text-sm font-semibold first-letter:uppercase text-slate-700">{dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${g.day}T12:00:00Z`))}</h3>
           <ul className="divide-y divide-slate-100">
             {g.items.map((item) => (
               <li key={item.key}>

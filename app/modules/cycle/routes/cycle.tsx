@@ -155,7 +155,7 @@ function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; 
         <Link to={`?mes=${shiftMonth(month, -1)}`} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label={t("calendar.previous")} preventScrollReset>
           <ChevronLeftIcon className="h-5 w-5" aria-hidden="true" />
         </Link>
-        <h2 className="text-lg font-semibold capitalize" aria-live="polite">
+        <h2 className="text-lg font-semibold first-letter:uppercase" aria-live="polite">
           {formatMonthYear(dateOf(`${data.month}-01`), language)}
         </h2>
         <div className="flex items-center gap-1">

@@ -128,7 +128,7 @@ export function TransactionList({
       {days.map((day) => (
         <section key={day.date} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="transaction-day">
           <header className="flex flex-wrap items-baseline justify-between gap-2 bg-slate-50 px-4 py-2 text-sm">
-            <h3 className="font-semibold capitalize">{formatLongDate(new Date(`${day.date}T12:00:00`), language)}</h3>
+            <h3 className="font-semibold first-letter:uppercase">{formatLongDate(new Date(`${day.date}T12:00:00`), language)}</h3>
             <span className="flex gap-4 text-slate-600">
               <span>
                 {t("list.dayTotal")}: <Money cents={day.totalCents} signed />

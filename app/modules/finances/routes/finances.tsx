@@ -295,7 +295,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             <Button variant="ghost" onClick={() => goMonth(-1)} aria-label={t("month.previous")}>
               ‹
             </Button>
-            <span className="min-w-40 text-center font-semibold capitalize" data-testid="finances-month">
+            <span className="min-w-40 text-center font-semibold first-letter:uppercase" data-testid="finances-month">
               {monthLabel(data.month)}
             </span>
             <Button variant="ghost" onClick={() => goMonth(1)} aria-label={t("month.next")}>
