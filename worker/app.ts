@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { api, BODY_RULES } from "./api";
 import { dev } from "./api/dev";
-import { loadSession } from "./auth/middleware";
+import { loadSession, userLanguage } from "./auth/middleware";
 import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { CachedRouter } from "./lib/cached-router";
 import { handleError, notFoundResponse } from "./lib/errors";
@@ -56,8 +56,10 @@ app.route("/dev/stripe", stripeSimulatorPages((request, env, ctx) => app.fetch(r
 // Any other /api path is an API 404, not a page.
 app.all("/api/*", notFoundResponse);
 
-// Everything else is the React Router app (pages, loaders, actions), last.
-app.all("*", (c) =>
+// Everything else is the React Router app (pages, loaders, actions), last. Signed in, a page is in
+// the account's language, as the API's answers are (its texts come into the page): a stored or
+// browser language that differs would mix the two on one screen.
+app.all("*", userLanguage, (c) =>
   handlePage(c.req.raw, {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
     cspNonce: c.get("cspNonce"),

@@ -46,3 +46,18 @@ export function useStoredLanguageSync() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
+
+/**
+ * Signed in, the page is in the account's language (the server rendered it so, decision 0012
+ * revised): the browser's stored choice and its cookie follow the account, and a change of the
+ * account's language (Preferências, another device) switches the page. The shell calls it; a child's
+ * effects run before its parents', so the root's `useStoredLanguageSync` then finds the stored
+ * choice equal to the page's and leaves it.
+ */
+export function useAccountLanguage(account: Language) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    persist(account);
+    if (sanitizeLanguage(i18n.language) !== account) void i18n.changeLanguage(account);
+  }, [account, i18n]);
+}

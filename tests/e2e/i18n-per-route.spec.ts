@@ -11,7 +11,7 @@ import ptLanding from "../../app/locales/pt/landing";
 import ptPricing from "../../app/locales/pt/pricing";
 import enTasks from "../../app/locales/en/tasks";
 import ptTasks from "../../app/locales/pt/tasks";
-import { createUser } from "./support";
+import { createUser, originOf } from "./support";
 
 /** Every string of a catalogue. */
 const strings = (catalogue: object): string[] => Object.values(catalogue).flatMap((value) => (typeof value === "string" ? [value] : strings(value)));
@@ -48,7 +48,9 @@ test.describe("i18n per route", () => {
     const longest = (catalogue: object) => strings(catalogue).sort((a, b) => b.length - a.length)[0];
     expect(JSON.stringify(pt.resources)).not.toContain(JSON.stringify(longest(enTasks)));
 
-    const enHtml = await (await request.get("/app/tarefas?lang=en")).text();
+    // Signed in, a page is in the account's language.
+    expect((await request.patch("/api/v1/me", { headers: originOf(request), data: { language: "en" } })).status()).toBe(200);
+    const enHtml = await (await request.get("/app/tarefas", { headers: { "accept-language": "pt-PT" } })).text();
     const en = await bootstrapOf(enHtml);
     expect(en.language).toBe("en");
     expect(Object.keys(en.resources).sort()).toEqual(Object.keys(pt.resources).sort());

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AppInstallSettings } from "~/components/offline/app-settings";
 import { Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
-import { localeOf, type Language } from "~/i18n/language";
+import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
 import { apiFetch } from "~/lib/api";
 import { FeedSection } from "~/modules/calendar/feed-section";
@@ -18,11 +18,40 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
   const { t } = useTranslation("account");
   const { language, setLanguage } = useLanguage();
   const [timeZone, setTimeZone] = useState(data.user.timeZone);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  // "Saved" is said at render time: after a change of language it is said in the new one.
+  const [status, setStatus] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
+  const revalidator = useRevalidator();
+  // The language is saved as soon as it is chosen: the page follows the account's language, and a
+  // choice left unsaved would put this screen in one language and the app's messages in the other.
+  // One save at a time, the last choice last (arrow keys on the list choose at every step): two
+  // saves could otherwise land in the other order.
+  const wantedLanguage = useRef<Language | null>(null);
+  const savingLanguage = useRef(false);
+  async function chooseLanguage(next: Language) {
+    setLanguage(next);
+    wantedLanguage.current = next;
+    if (savingLanguage.current) return;
+    savingLanguage.current = true;
+    let sent: Language;
+    let result: Awaited<ReturnType<typeof apiFetch>>;
+    do {
+      sent = wantedLanguage.current;
+      result = await apiFetch("/me", { method: "PATCH", body: { language: sent } });
+    } while (result.ok && wantedLanguage.current !== sent);
+    savingLanguage.current = false;
+    if (result.ok) {
+      // The shell then has the account's new language (useAccountLanguage), so nothing switches back.
+      await revalidator.revalidate();
+      setStatus({ ok: true });
+    } else {
+      setLanguage(sanitizeLanguage(data.user.language) ?? "pt");
+      setStatus({ ok: false, text: result.error.message });
+    }
+  }
   async function save(event: FormEvent) {
     event.preventDefault();
     const result = await apiFetch("/me", { method: "PATCH", body: { language, timeZone } });
-    setStatus(result.ok ? { ok: true, text: t("profile.personal.saved") } : { ok: false, text: result.error.message });
+    setStatus(result.ok ? { ok: true } : { ok: false, text: result.error.message });
   }
   return (
     <div className="max-w-md space-y-4">
@@ -30,14 +59,14 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
         <Select
           label={t("profile.preferences.language")}
           value={language}
-          onChange={(e) => setLanguage(e.target.value as Language)}
+          onChange={(e) => void chooseLanguage(e.target.value as Language)}
           options={[
             { value: "pt", label: "Português" },
             { value: "en", label: "English" },
           ]}
         />
         <Field id="profile-tz" label={t("profile.preferences.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
-        {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+        {status && <Notice tone={status.ok ? "success" : "error"}>{status.ok ? t("profile.personal.saved") : status.text}</Notice>}
         <Button type="submit">{t("profile.preferences.save")}</Button>
       </form>
       {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}

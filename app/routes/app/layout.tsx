@@ -16,7 +16,8 @@ import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
 import { Toaster } from "~/components/shell/toaster";
 import { guideFor } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
-import { readCookie } from "~/i18n/language";
+import { readCookie, sanitizeLanguage } from "~/i18n/language";
+import { useAccountLanguage } from "~/i18n/use-language";
 import { apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
@@ -93,6 +94,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [completed, setCompleted] = useState<string[]>(loaderData.completedGuides);
   const [tourFor, setTourFor] = useState<string | null>(null);
   usePageUser(loaderData.user.id);
+  useAccountLanguage(sanitizeLanguage(loaderData.user.language) ?? "pt");
   useConnectivityNotices();
   useOfflineApp(loaderData.user.id);
   usePremiumRequiredToast();
