@@ -21,11 +21,15 @@ describe("page load context", () => {
     expect(await pageContext("/app/dashboard", "rumo_session=not-a-session")).toMatchObject({ email: null });
   });
 
-  it("keeps the page's language from the request, not the account (the API follows the account)", async () => {
+  it("is in the account's language when signed in, as the API's answers are, whatever the browser asks (decision 0012 revised)", async () => {
     const cookie = await signUpAndLogIn("pedro@example.com");
     expect((await api("/me", { method: "PATCH", body: { language: "en" }, headers: { cookie } })).status).toBe(200);
-    expect(await pageContext("/app/dashboard", cookie)).toMatchObject({ email: "pedro@example.com", lang: "pt" });
+    const asked = async (headers: Record<string, string>) => json(await SELF.fetch(`${ORIGIN}/app/dashboard`, { headers }));
+    expect(await asked({ cookie: `${cookie}; rumo-language=pt`, "accept-language": "pt-PT" })).toMatchObject({ email: "pedro@example.com", lang: "en" });
     const unauthorised = await api("/notifications/not-an-id", { method: "DELETE", headers: { cookie, "accept-language": "pt" } });
     expect((await json(unauthorised)).error.message).toBe("Not found.");
+    // Signed out, the request's language (the stored choice's cookie, else the browser).
+    expect(await asked({ cookie: "rumo-language=pt", "accept-language": "en-US" })).toMatchObject({ email: null, lang: "pt" });
+    expect(await asked({ "accept-language": "en-US" })).toMatchObject({ email: null, lang: "en" });
   });
 });
