@@ -104,7 +104,9 @@ export default {
     title: "Analytics",
     intro: "Aggregates only. A figure about fewer than {{min}} people shows as “< 5”.",
     period: "Period",
-    days: "{{count}} days",
+    days_zero: "{{count}} days",
+    days_one: "{{count}} day",
+    days_other: "{{count}} days",
     cards: {
       users: "Users",
       confirmationRate: "Confirmation rate",
@@ -146,7 +148,9 @@ export default {
   readiness: {
     title: "Launch readiness",
     ready: "Ready to launch.",
-    notReady: "{{count}} checks to resolve.",
+    notReady_zero: "{{count}} checks to resolve.",
+    notReady_one: "{{count}} check to resolve.",
+    notReady_other: "{{count}} checks to resolve.",
     pass: "Pass",
     fail: "Fail",
     fix: "How to fix",

@@ -29,7 +29,11 @@ export default {
     footer: "You received this email because e-mail notifications of this kind are on. You can change them in your notification preferences.",
   },
   digest: {
-    dailySubject: "Your Rumo daily digest: {{count}} notifications",
-    weeklySubject: "Your Rumo weekly digest: {{count}} notifications",
+    dailySubject_zero: "Your Rumo daily digest: {{count}} notifications",
+    dailySubject_one: "Your Rumo daily digest: {{count}} notification",
+    dailySubject_other: "Your Rumo daily digest: {{count}} notifications",
+    weeklySubject_zero: "Your Rumo weekly digest: {{count}} notifications",
+    weeklySubject_one: "Your Rumo weekly digest: {{count}} notification",
+    weeklySubject_other: "Your Rumo weekly digest: {{count}} notifications",
   },
 } satisfies Catalog<typeof ptEmail>;

@@ -19,6 +19,7 @@ export default {
     tasksDetail: "{{created}} created",
     events: "Events",
     mood: "Average mood",
+    moodDetail_zero: "{{count}} diary entries",
     moodDetail_one: "{{count}} diary entry",
     moodDetail_other: "{{count}} diary entries",
     noMood: "Nothing logged",
@@ -43,7 +44,13 @@ export default {
   },
   routines: {
     title: "Self-care routines",
-    line: "{{checkIns}} of {{scheduled}} days · {{streak}}-day streak",
+    // Two plurals in one line: the days ticked of the days due, then the streak.
+    days_zero: "{{checkIns}} of {{count}} days",
+    days_one: "{{checkIns}} of {{count}} day",
+    days_other: "{{checkIns}} of {{count}} days",
+    streak_zero: "{{count}}-day streak",
+    streak_one: "{{count}}-day streak",
+    streak_other: "{{count}}-day streak",
     none: "No routines.",
   },
   emotions: { title: "Most logged emotions", none: "No emotions logged this week." },

@@ -90,7 +90,9 @@ export default {
     noResults: "No results found",
     searching: "Searching...",
     error: "Could not search. Please try again.",
-    results: "{{count}} results",
+    results_zero: "No results",
+    results_one: "{{count}} result",
+    results_other: "{{count}} results",
     categories: { all: "All", event: "Events", goal: "Goals", transaction: "Transactions", task: "Tasks", note: "Notes", insight: "Insights" },
     close: "Close",
     amountHidden: "amount hidden",
@@ -143,8 +145,10 @@ export default {
   offline: {
     banner: "Offline mode: you are seeing the last data saved on this device.",
     servedFromCache: "No answer from the server: you are seeing the last saved data.",
+    pending_zero: "{{count}} changes waiting to be sent",
     pending_one: "{{count}} change waiting to be sent",
     pending_other: "{{count}} changes waiting to be sent",
+    failed_zero: "{{count}} changes were not accepted",
     failed_one: "{{count}} change was not accepted",
     failed_other: "{{count}} changes were not accepted",
     storage: {
@@ -164,10 +168,12 @@ export default {
     discard: "Discard",
     discardConfirm: "Discard this change? What you typed offline will be lost.",
     listTitle: "Changes made offline",
+    discardConfirmWithEdits_zero: "Discard this change? What you typed offline will be lost, with {{count}} later changes to this item.",
     discardConfirmWithEdits_one: "Discard this change? What you typed offline will be lost, with {{count}} later change to this item.",
     discardConfirmWithEdits_other: "Discard this change? What you typed offline will be lost, with {{count}} later changes to this item.",
     gone: "the item no longer exists (it was deleted meanwhile). You can only discard this change.",
     waitingFor: "Waiting for “{{label}}”, which was not accepted: correct it or discard it.",
+    dropped_zero: "{{count}} changes kept on this device could not be read and were removed.",
     dropped_one: "{{count}} change kept on this device could not be read and was removed.",
     dropped_other: "{{count}} changes kept on this device could not be read and were removed.",
     signOutUnfinished: {
@@ -176,6 +182,7 @@ export default {
     },
     signOut: {
       title: "Changes not sent yet",
+      text_zero: "You have {{count}} changes made offline that have not reached the server yet.",
       text_one: "You have {{count}} change made offline that has not reached the server yet.",
       text_other: "You have {{count}} changes made offline that have not reached the server yet.",
       keepText: "If you sign out, they stay on this device (for your account only) and are sent when you sign in again. Whoever uses this browser next does not see them.",

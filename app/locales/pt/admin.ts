@@ -102,7 +102,9 @@ export default {
     title: "Analytics",
     intro: "Só agregados. Um número sobre menos de {{min}} pessoas aparece como «< 5».",
     period: "Período",
-    days: "{{count}} dias",
+    days_zero: "{{count}} dias",
+    days_one: "{{count}} dia",
+    days_other: "{{count}} dias",
     cards: {
       users: "Utilizadores",
       confirmationRate: "Taxa de confirmação",
@@ -144,7 +146,9 @@ export default {
   readiness: {
     title: "Preparação para lançamento",
     ready: "Pronto para lançar.",
-    notReady: "{{count}} verificações por resolver.",
+    notReady_zero: "{{count}} verificações por resolver.",
+    notReady_one: "{{count}} verificação por resolver.",
+    notReady_other: "{{count}} verificações por resolver.",
     pass: "Passa",
     fail: "Falha",
     fix: "Como resolver",

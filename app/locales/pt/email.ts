@@ -26,8 +26,12 @@ const email = {
     footer: "Recebeu este email porque as notificações por email deste tipo estão ativas. Pode alterá-las nas preferências de notificações.",
   },
   digest: {
-    dailySubject: "Resumo diário do Rumo: {{count}} notificações",
-    weeklySubject: "Resumo semanal do Rumo: {{count}} notificações",
+    dailySubject_zero: "Resumo diário do Rumo: {{count}} notificações",
+    dailySubject_one: "Resumo diário do Rumo: {{count}} notificação",
+    dailySubject_other: "Resumo diário do Rumo: {{count}} notificações",
+    weeklySubject_zero: "Resumo semanal do Rumo: {{count}} notificações",
+    weeklySubject_one: "Resumo semanal do Rumo: {{count}} notificação",
+    weeklySubject_other: "Resumo semanal do Rumo: {{count}} notificações",
   },
 };
 export default email;

@@ -17,6 +17,7 @@ const reports = {
     tasksDetail: "{{created}} criadas",
     events: "Eventos",
     mood: "Humor médio",
+    moodDetail_zero: "{{count}} entradas no diário",
     moodDetail_one: "{{count}} entrada no diário",
     moodDetail_other: "{{count}} entradas no diário",
     noMood: "Sem registos",
@@ -41,7 +42,13 @@ const reports = {
   },
   routines: {
     title: "Rotinas de autocuidado",
-    line: "{{checkIns}} de {{scheduled}} dias · sequência de {{streak}} dias",
+    // Two plurals in one line: the days ticked of the days due, then the streak.
+    days_zero: "{{checkIns}} de {{count}} dias",
+    days_one: "{{checkIns}} de {{count}} dia",
+    days_other: "{{checkIns}} de {{count}} dias",
+    streak_zero: "sequência de {{count}} dias",
+    streak_one: "sequência de {{count}} dia",
+    streak_other: "sequência de {{count}} dias",
     none: "Sem rotinas.",
   },
   emotions: { title: "Emoções mais registadas", none: "Sem emoções registadas nesta semana." },

@@ -88,7 +88,9 @@ const shell = {
     noResults: "Nenhum resultado encontrado",
     searching: "A pesquisar...",
     error: "Não foi possível pesquisar. Tente novamente.",
-    results: "{{count}} resultados",
+    results_zero: "Sem resultados",
+    results_one: "{{count}} resultado",
+    results_other: "{{count}} resultados",
     categories: { all: "Tudo", event: "Eventos", goal: "Objetivos", transaction: "Transações", task: "Tarefas", note: "Notas", insight: "Insights" },
     close: "Fechar",
     amountHidden: "valor oculto",
@@ -141,8 +143,10 @@ const shell = {
   offline: {
     banner: "Modo offline: está a ver os últimos dados guardados neste dispositivo.",
     servedFromCache: "Sem resposta do servidor: está a ver os últimos dados guardados.",
+    pending_zero: "{{count}} alterações por enviar",
     pending_one: "{{count}} alteração por enviar",
     pending_other: "{{count}} alterações por enviar",
+    failed_zero: "{{count}} alterações não foram aceites",
     failed_one: "{{count}} alteração não foi aceite",
     failed_other: "{{count}} alterações não foram aceites",
     storage: {
@@ -162,10 +166,12 @@ const shell = {
     discard: "Descartar",
     discardConfirm: "Descartar esta alteração? O que escreveu offline será perdido.",
     listTitle: "Alterações feitas offline",
+    discardConfirmWithEdits_zero: "Descartar esta alteração? O que escreveu offline será perdido, com {{count}} alterações feitas depois a este item.",
     discardConfirmWithEdits_one: "Descartar esta alteração? O que escreveu offline será perdido, com {{count}} alteração feita depois a este item.",
     discardConfirmWithEdits_other: "Descartar esta alteração? O que escreveu offline será perdido, com {{count}} alterações feitas depois a este item.",
     gone: "o item já não existe (foi apagado entretanto). Só pode descartar esta alteração.",
     waitingFor: "À espera de «{{label}}», que não foi aceite: corrija-a ou descarte-a.",
+    dropped_zero: "{{count}} alterações guardadas neste dispositivo estavam ilegíveis e foram removidas.",
     dropped_one: "{{count}} alteração guardada neste dispositivo estava ilegível e foi removida.",
     dropped_other: "{{count}} alterações guardadas neste dispositivo estavam ilegíveis e foram removidas.",
     signOutUnfinished: {
@@ -174,6 +180,7 @@ const shell = {
     },
     signOut: {
       title: "Há alterações por enviar",
+      text_zero: "Tem {{count}} alterações feitas offline que ainda não chegaram ao servidor.",
       text_one: "Tem {{count}} alteração feita offline que ainda não chegou ao servidor.",
       text_other: "Tem {{count}} alterações feitas offline que ainda não chegaram ao servidor.",
       keepText: "Se terminar a sessão, ficam guardadas neste dispositivo (só para a sua conta) e são enviadas quando voltar a entrar. Quem usar este navegador a seguir não as vê.",

@@ -422,11 +422,7 @@ function ReportView({
                 >
                   <span className="truncate">{r.title}</span>
                   <span className="text-slate-600">
-                    {t("routines.line", {
-                      checkIns: r.checkIns,
-                      scheduled: r.scheduled,
-                      streak: r.streakDays,
-                    })}
+                    {t("routines.days", { checkIns: r.checkIns, count: r.scheduled })} · {t("routines.streak", { count: r.streakDays })}
                   </span>
                 </li>
               ))}
