@@ -4,7 +4,7 @@
 //
 // Starts `node scripts/start.mjs` on a free port with its own fresh state (build first, or set
 // RUMO_SKIP_BUILD=1 to reuse build/), signs the seeded demo account in through the API (its session
-// cookie goes to Lighthouse as an extra header for the /app pages), runs Lighthouse with the system
+// cookie goes into Chromium's cookie jar for the /app pages), runs Lighthouse with the system
 // Chromium, prints one row per page and the PWA checks, and exits non-zero when a page scores
 // performance < 95 or accessibility < 100, or a PWA check fails. docs/quality.md
 //
@@ -76,6 +76,26 @@ async function signIn() {
   return { email, password, cookie };
 }
 
+/**
+ * Signed in (the demo's session cookie) or signed out for the next page, in Chromium's own cookie
+ * jar, emptied first. Not Lighthouse's `extraHeaders`: once a page stores a cookie of its own (the
+ * app keeps the language in one), Chromium's Cookie header replaces the extra one, the session is
+ * gone and the page ends on /auth.
+ */
+async function useSession(cookie, origin) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const [context] = browser.contexts();
+    await context.clearCookies();
+    if (!cookie) return;
+    const pairs = cookie.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]);
+    await context.addCookies(pairs.map(([name, value]) => ({ name, value, url: origin })));
+  } finally {
+    // Connected over CDP: this disconnects and leaves Chromium (and its default context) running.
+    await browser.close();
+  }
+}
+
 const score = (category) => Math.round((category?.score ?? 0) * 100);
 
 /**
@@ -128,8 +148,8 @@ try {
   const problems = [];
   let version = "";
   for (const path of paths) {
-    const signedIn = path.startsWith("/app");
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], throttlingMethod, ...(process.env.LH_TRACE ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}), ...(signedIn ? { extraHeaders: { cookie: account.cookie } } : {}) };
+    await useSession(path.startsWith("/app") ? account.cookie : null, pageBase);
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], throttlingMethod, ...(process.env.LH_TRACE ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}) };
     // A lost trace (NO_NAVSTART, seen on a loaded machine) is Lighthouse's failure, not the page's: once more.
     let { lhr, artifacts } = await lighthouse(`${pageBase}${path}`, flags);
     if (lhr.runtimeError) ({ lhr, artifacts } = await lighthouse(`${pageBase}${path}`, flags));
