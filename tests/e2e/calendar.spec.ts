@@ -8,6 +8,15 @@ async function signUp(page: Page, label: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** The event dialog of a new event titled `title`, repeating every week (the start's weekday ticked). */
+async function newWeeklyEvent(page: Page, title: string) {
+  await page.getByRole("button", { name: "Novo evento" }).click();
+  const dialog = page.getByTestId("event-dialog");
+  await dialog.getByLabel("Título").fill(title);
+  await dialog.getByRole("combobox", { name: "Repetir" }).selectOption("WEEKLY");
+  return dialog;
+}
+
 /** The calendar at `query`, hydrated. */
 async function openCalendar(page: Page, query: string) {
   await page.goto(`/app/calendario?${query}`);
@@ -21,10 +30,7 @@ test.describe("calendar", () => {
 
     // Monday 7 December 2026, in the week view.
     await openCalendar(page, "view=week&date=2026-12-07");
-    await page.getByRole("button", { name: "Novo evento" }).click();
-    const dialog = page.getByTestId("event-dialog");
-    await dialog.getByLabel("Título").fill("Ioga semanal");
-    await dialog.getByRole("combobox", { name: "Repetir" }).selectOption("WEEKLY");
+    const dialog = await newWeeklyEvent(page, "Ioga semanal");
     await expect(dialog.getByTestId("rule-words")).toHaveText("Todas as semanas à segunda");
     await dialog.getByRole("button", { name: "Guardar" }).click();
     await expect(dialog).toBeHidden();
@@ -72,10 +78,7 @@ test.describe("calendar", () => {
 
     // Sunday 6 December 2026: a new event starts on the day shown.
     await openCalendar(page, "view=week&date=2026-12-06");
-    await page.getByRole("button", { name: "Novo evento" }).click();
-    const dialog = page.getByTestId("event-dialog");
-    await dialog.getByLabel("Título").fill("Reunião de equipa");
-    await dialog.getByRole("combobox", { name: "Repetir" }).selectOption("WEEKLY");
+    const dialog = await newWeeklyEvent(page, "Reunião de equipa");
     const days = dialog.getByRole("group", { name: "Nos dias" }).getByRole("checkbox");
     // Monday and Wednesday instead of the start's own Sunday.
     await days.nth(0).check();
@@ -118,7 +121,8 @@ test.describe("calendar", () => {
     // An id that is nobody's, or not an id at all (what another user's id answers too: the same
     // 404, tests/worker/isolation-sweep.test.ts): the page stays on the linked day, with no error.
     for (const id of ["zz0000000000000000000000", encodeURIComponent("../me")]) {
-      const asked = page.waitForResponse((response) => response.url().includes("/api/v1/events/") && response.request().method() === "GET");
+      // This id's own request: the previous page's (the one-off's, 200) may still be answering.
+      const asked = page.waitForResponse((response) => response.url().includes(`/api/v1/events/${id}`) && response.request().method() === "GET");
       await openCalendar(page, `view=week&date=2026-01-05&event=${id}`);
       expect((await asked).status()).toBe(404);
       await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Jantar" })).toHaveCount(1);

@@ -18,6 +18,7 @@ import { analysis, cyclePhaseMood, insights, overview, spendingMood } from "./an
 import * as queries from "./queries";
 import { noteSearch } from "./search";
 import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 
@@ -102,10 +103,11 @@ const api = new Hono<AppEnv>()
     }
     const t = translator(c.get("lang"));
     const locale = c.get("lang") === "pt" ? "pt-PT" : "en-GB";
-    const money = (cents: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
-    const day = (date: string) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+    // Formatters made once per isolate (~/lib/intl), not per request.
+    const money = (cents: number) => numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+    const day = (date: string) => dateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
     // Mood averages have one decimal: "3,3" in Portuguese, "3.3" in English.
-    const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    const decimal = numberFormat(locale, { maximumFractionDigits: 1 });
     // Templates phrase the computed statements (docs/decisions/0028); the provider may reword them below.
     const items = found.map((insight) => {
       const v = insight.values;
