@@ -423,4 +423,18 @@ describe("the demo account's calendar (npm start)", () => {
       expect(first?.start, `${row.title} from ${row.start}`).toBe(row.start);
     }
   });
+
+  it("fills the week the calendar opens on and the days ahead, whatever day of the week it is seeded", async () => {
+    for (let day = 0; day < 7; day++) {
+      const userId = (await me(await freshUser())).user.id;
+      const now = new Date(Date.parse("2026-11-30T12:00:00Z") + day * 86_400_000);
+      await seedCalendar(database(env.DB), userId, now);
+      const { results } = await env.DB.prepare("select title, start, end, all_day, time_zone, rrule, exdates from events where user_id = ?").bind(userId).all<{ title: string; start: string; end: string; all_day: number; time_zone: string; rrule: string | null }>();
+      const between = (from: string, to: string) =>
+        results.flatMap((row) => expandOccurrences({ start: row.start, end: row.end, allDay: !!row.all_day, timeZone: row.time_zone, rrule: row.rrule, exdates: [] }, { from, to }).items.map(() => row.title));
+      // Monday 30 November to Sunday 6 December is the week on screen every day of this loop.
+      expect(between("2026-11-30T00:00:00Z", "2026-12-06T23:59:59Z").length, `seeded on day ${day}`).toBeGreaterThan(0);
+      expect(between(now.toISOString(), new Date(now.getTime() + 7 * 86_400_000).toISOString()).length, `seeded on day ${day}`).toBeGreaterThan(0);
+    }
+  });
 });

@@ -16,9 +16,12 @@ export async function seedCalendar(db: Db, userId: string, now = new Date()) {
   const atOn = (day: string, hour: number, minute = 0) => formatInstant(localDayStartMs(day, ZONE) + (hour * 60 + minute) * 60_000, ZONE);
   const at = (offsetDays: number, hour: number, minute = 0) => atOn(date(offsetDays), hour, minute);
   const base = { description: "", location: "", allDay: false, timeZone: ZONE, rrule: null, exdates: [], reminderMinutes: null, busy: true };
-  // A series starts on one of its own days, as the event dialog makes it (firstDateOf): the
-  // meeting's first is the next Monday or Wednesday.
-  const meeting = firstDateOf({ ...NO_REPEAT, freq: "WEEKLY", days: ["MO", "WE"] }, today);
+  // A series starts on one of its own days, as the event dialog makes it (firstDateOf). The
+  // meeting's first is this week's Monday, so the week the calendar opens on is never empty (on a
+  // Sunday every other demo event falls in the next week).
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const monday = date(-((weekday + 6) % 7));
+  const meeting = firstDateOf({ ...NO_REPEAT, freq: "WEEKLY", days: ["MO", "WE"] }, monday);
   await insertEvent(scoped, { ...base, title: "Reunião de equipa", start: atOn(meeting, 9, 30), end: atOn(meeting, 10, 30), rrule: "FREQ=WEEKLY;BYDAY=MO,WE", reminderMinutes: 10, location: "Sala 2" }, now);
   await insertEvent(scoped, { ...base, title: "Dentista", start: at(2, 15), end: at(2, 16), reminderMinutes: 60, location: "Clínica do Areeiro" }, now);
   await insertEvent(scoped, { ...base, title: "Ginásio", start: at(1, 18), end: at(1, 19), rrule: "FREQ=WEEKLY;COUNT=12" }, now);

@@ -23,6 +23,7 @@ describe("categoryBars", () => {
     const bars = categoryBars(rows);
     expect(bars.map((bar) => bar.widthPercent)).toEqual([100, 26.1, 1]);
     expect(bars.map((bar) => bar.share)).toEqual([0.79, 0.21, 0]);
+    expect(bars.map((bar) => bar.underOnePercent)).toEqual([false, false, true]);
   });
 
   it("gives shares in whole percents that always add up to 100 %", () => {
@@ -39,7 +40,7 @@ describe("categoryBars", () => {
 
   it("keeps a sliver for a tiny row and draws nothing for an empty month", () => {
     expect(categoryBars([{ id: "a", label: "A", totalCents: 100_000 }, { id: "b", label: "B", totalCents: 1 }])[1].widthPercent).toBe(1);
-    expect(categoryBars([{ id: "a", label: "A", totalCents: 0 }])).toEqual([{ id: "a", label: "A", totalCents: 0, widthPercent: 0, share: 0 }]);
+    expect(categoryBars([{ id: "a", label: "A", totalCents: 0 }])).toEqual([{ id: "a", label: "A", totalCents: 0, widthPercent: 0, share: 0, underOnePercent: false }]);
     expect(categoryBars([])).toEqual([]);
   });
 });
@@ -48,10 +49,10 @@ describe("CategoryBars", () => {
   it("lists every category with its amount and share, in Portuguese and English", () => {
     renderWithI18n(inRouter(<CategoryBars rows={rows} hrefOf={hrefOf} />));
     const items = within(screen.getByTestId("category-bars")).getAllByTestId("category-bar");
-    expect(items.map((item) => item.textContent?.replace(/\s/g, " "))).toEqual(["Supermercado45,90 €79%", "Animais12,00 €21%", "Café0,01 €0%"]);
+    expect(items.map((item) => item.textContent?.replace(/\s/g, " "))).toEqual(["Supermercado45,90 €79%", "Animais12,00 €21%", "Café0,01 €<1%"]);
     cleanup();
     renderWithI18n(inRouter(<CategoryBars rows={rows} hrefOf={hrefOf} />), "en");
-    expect(screen.getAllByTestId("category-bar")[0].textContent).toBe("Supermercado€45.9079%");
+    expect(screen.getAllByTestId("category-bar").map((item) => item.textContent)).toEqual(["Supermercado€45.9079%", "Animais€12.0021%", "Café€0.01<1%"]);
   });
 
   it("opens each category's transactions", () => {

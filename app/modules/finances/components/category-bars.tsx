@@ -36,7 +36,11 @@ export function wholePercents(values: readonly number[]): number[] {
   return percents;
 }
 
-/** Each row's bar length (% of the largest row) and share of the total (0–1, whole percents adding up to 1); pure, for the tests. */
+/**
+ * Each row's bar length (% of the largest row) and share of the total (0–1, whole percents adding up
+ * to 1); `underOnePercent` marks a row that has spending but rounds to 0 %, shown as "<1%" so that
+ * no category with money in it reads as nothing. Pure, for the tests.
+ */
 export function categoryBars(rows: readonly CategoryRow[]) {
   const largest = Math.max(0, ...rows.map((row) => row.totalCents));
   const percents = wholePercents(rows.map((row) => row.totalCents));
@@ -44,6 +48,7 @@ export function categoryBars(rows: readonly CategoryRow[]) {
     ...row,
     widthPercent: largest > 0 ? Math.max(1, Math.round((row.totalCents / largest) * 1000) / 10) : 0,
     share: percents[i] / 100,
+    underOnePercent: row.totalCents > 0 && percents[i] === 0,
   }));
 }
 
@@ -63,7 +68,7 @@ export function CategoryBars({ rows, hrefOf }: { rows: readonly CategoryRow[]; h
                 <Money cents={row.totalCents} />
                 {/* Hidden, the share is masked without a word of its own: the amount already says "hidden value". */}
                 <span className="ml-2 inline-block w-10 text-right text-xs text-slate-500 tabular-nums" aria-hidden={hidden || undefined}>
-                  {hidden ? "••" : percent.format(row.share)}
+                  {hidden ? "••" : row.underOnePercent ? `<${percent.format(0.01)}` : percent.format(row.share)}
                 </span>
               </span>
             </div>
