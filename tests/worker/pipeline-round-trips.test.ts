@@ -139,11 +139,31 @@ describe("GET /tasks: one D1 round trip in all", () => {
     expect(d1[0].sql.join(" ")).toMatch(/from "users"[\s\S]*from "profiles"[\s\S]*from "subscriptions"[\s\S]*from "tasks"/);
   });
 
-  it("a day's list reads the account first (the day is the user's zone's): two round trips", async () => {
-    const cookie = await signUpAndLogIn("rt-tasks-day@example.com");
-    const { response, d1 } = await tasks(cookie, "?date=2026-12-01");
-    expect(response.status).toBe(200);
-    expect(d1).toHaveLength(2);
+  it("a day's list in the user's zone: one round trip with the zone guessed right, a second only when it changed", async () => {
+    const email = "rt-tasks-day@example.com";
+    const cookie = await signUpAndLogIn(email);
+    // 02:00 UTC on 2 December: the 2nd in Lisbon, still the 1st (21:00) in New York.
+    expect((await tasks(cookie, "", { method: "POST", body: { title: "Ligar à mãe", scheduledStart: "2026-12-02T02:00:00Z" } })).response.status).toBe(201);
+    const day = async (date: string) => {
+      const { response, d1 } = await tasks(cookie, `?date=${date}`);
+      expect(response.status).toBe(200);
+      return { titles: ((await response.json()) as { items: { title: string }[] }).items.map((t) => t.title), trips: d1.length, sql: d1[0].sql.join(" ") };
+    };
+    const setZone = (zone: string) => env.DB.prepare("update users set time_zone = ? where email = ?").bind(zone, email).run();
+
+    // A new account's zone (Lisbon) is the first guess: the account and the day in one batch.
+    const lisbon = await day("2026-12-02");
+    expect(lisbon).toMatchObject({ titles: ["Ligar à mãe"], trips: 1 });
+    expect(lisbon.sql).toMatch(/from "users"[\s\S]*from "tasks"/);
+    expect(await day("2026-12-01")).toMatchObject({ titles: [], trips: 1 });
+
+    // The zone changed: the guess is wrong once (a second trip), and the answer is the new zone's.
+    await setZone("America/New_York");
+    expect(await day("2026-12-01")).toMatchObject({ titles: ["Ligar à mãe"], trips: 2 });
+    expect(await day("2026-12-01")).toMatchObject({ titles: ["Ligar à mãe"], trips: 1 });
+    expect(await day("2026-12-02")).toMatchObject({ titles: [], trips: 1 });
+    await setZone("Europe/Lisbon");
+    expect(await day("2026-12-01")).toMatchObject({ titles: [], trips: 2 });
   });
 
   it("refuses a disabled account while its session is still cached, and a bad query in the account's language", async () => {
@@ -245,7 +265,7 @@ it("the routes whose handler reads the account are the GET reads above, none of 
   for (const { path } of marked) expect(premium("GET", path.slice("/api/v1".length)), path).toBeUndefined();
 });
 
-it("GET /notifications?filter=today reads the account first (today is the user's zone's), then the page and the count", async () => {
+it("GET /notifications?filter=today: the account, today's page (today in the user's zone) and the count in one round trip", async () => {
   const cookie = await signUpAndLogIn("rt-notifications-today@example.com");
   const d1: D1Call[] = [];
   const ctx = createExecutionContext();
@@ -254,6 +274,6 @@ it("GET /notifications?filter=today reads the account first (today is the user's
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ items: expect.any(Array), unreadCount: expect.any(Number) });
   const own = d1.filter((c) => !isErrorCount(c));
-  expect(own).toHaveLength(2);
-  expect(own[1].sql.join(" ")).toMatch(/from "notifications"[\s\S]*count\(\*\)/);
+  expect(own).toHaveLength(1);
+  expect(own[0].sql.join(" ")).toMatch(/from "users"[\s\S]*from "notifications"[\s\S]*count\(\*\)/);
 });

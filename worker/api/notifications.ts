@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { accountInHandler, currentAuth, readAfterAccount, readWithAccount, requireUser } from "../auth/middleware";
+import { accountInHandler, currentAuth, readInUserZone, readWithAccount, requireUser } from "../auth/middleware";
 import { database, type Db } from "../db/client";
 import { readAll } from "../db/reads";
 import * as store from "../db/notifications";
@@ -59,9 +59,9 @@ export const notificationsApi = new Hono<AppEnv>()
     const {
       answer: [page, unreadCount],
     } =
-      // "Today" is the user's day: its start needs the account's zone, read first.
+      // "Today" is the user's day: its start is the account's zone's.
       filter === "today"
-        ? await readAfterAccount(c, (db, { user }) => listAndCount(db, user.id, startOfLocalDay(now, user.timeZone)))
+        ? await readInUserZone(c, (db, userId, zone) => listAndCount(db, userId, startOfLocalDay(now, zone)))
         : await readWithAccount(c, (db, userId) => listAndCount(db, userId));
     return c.json({ items: page.items.map(publicNotification), nextCursor: page.nextCursor, unreadCount });
   })

@@ -216,14 +216,36 @@ export async function readWithAccount<T>(c: Context<AppEnv>, query?: (db: Db, us
   return { auth, answer };
 }
 
+/** The zone the account had when this isolate last read it, by user id: a guess, checked on every use. */
+const lastZones = new Map<string, string>();
+const LAST_ZONES_MAX = 1_000;
+/** New accounts' zone (the schema's default), the guess for a user this isolate has not read yet. */
+const DEFAULT_ZONE = "Europe/Lisbon";
+
+function rememberZone(userId: string, timeZone: string) {
+  lastZones.delete(userId);
+  lastZones.set(userId, timeZone);
+  // Oldest out: a Map iterates in insertion order.
+  if (lastZones.size > LAST_ZONES_MAX) lastZones.delete(lastZones.keys().next().value!);
+}
+
 /**
- * For a read that depends on the account (the user's zone sets a day's bounds): the account first,
- * then the read, two D1 round trips (`readWithAccount` when the read does not depend on it).
+ * For a read whose bounds depend on the user's zone (a day's tasks, today's notifications), in one
+ * D1 round trip with the account when the zone is guessed right: the read is built for the zone the
+ * isolate last saw on this account (else the default zone) and sent in the account's batch; if the
+ * account says otherwise, the read is sent again for its real zone (a second round trip, once per
+ * zone change and isolate). The answer is always the real zone's: the guess only decides the trips.
  */
-export async function readAfterAccount<T>(c: Context<AppEnv>, query: (db: Db, auth: Auth) => Read<T>): Promise<{ auth: Auth; answer: T }> {
-  const { auth } = await readWithAccount(c);
+export async function readInUserZone<T>(c: Context<AppEnv>, query: (db: Db, userId: string, timeZone: string) => Read<T>): Promise<{ auth: Auth; answer: T }> {
+  const ready = c.get("auth");
+  const userId = ready?.user.id ?? c.get("deferredAuth")?.session.userId;
+  const guess = ready?.user.timeZone ?? (userId && lastZones.get(userId)) ?? DEFAULT_ZONE;
+  const { auth, answer } = await readWithAccount(c, (db, id) => query(db, id, guess));
+  const { id, timeZone } = auth.user;
+  rememberZone(id, timeZone);
+  if (timeZone === guess) return { auth, answer };
   const db = database(c.env.DB);
-  return { auth, answer: await run(db, query(db, auth)) };
+  return { auth, answer: await run(db, query(db, id, timeZone)) };
 }
 
 /** Sensitive actions re-check the session in D1, so a just-revoked session cannot use them. */

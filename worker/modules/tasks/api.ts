@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { accountInHandler, currentAuth, readAfterAccount, readWithAccount, requireUser } from "../../auth/middleware";
+import { accountInHandler, currentAuth, readInUserZone, readWithAccount, requireUser } from "../../auth/middleware";
 import { database, type Db } from "../../db/client";
 import type { User } from "../../db/accounts";
 import { read, readAll, run, type Read } from "../../db/reads";
@@ -159,9 +159,9 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
     .get("/", accountInHandler, validate("query", listQuery), async (c) => {
       const { limit, cursor, status, date: day } = c.req.valid("query");
       const options = { status, page: { limit, cursor } };
-      // The list and the account in one D1 round trip; a day's list needs the user's zone first.
+      // The list and the account in one D1 round trip; a day's bounds are the user's zone's.
       const { auth, answer: page } = day
-        ? await readAfterAccount(c, (db, { user }) => store.listTasksRead(db, user.id, { ...options, day: { from: startOfDate(day, user.timeZone), to: startOfDate(shiftDate(day, 1), user.timeZone) } }))
+        ? await readInUserZone(c, (db, userId, zone) => store.listTasksRead(db, userId, { ...options, day: { from: startOfDate(day, zone), to: startOfDate(shiftDate(day, 1), zone) } }))
         : await readWithAccount(c, (db, userId) => store.listTasksRead(db, userId, options));
       const today = localDateOf(new Date(), auth.user.timeZone);
       return c.json({ items: page.items.map((task) => publicTask(task, today)), nextCursor: page.nextCursor });
