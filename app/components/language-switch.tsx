@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { languages, type Language } from "~/i18n/language";
+import { languages, localeOf, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
 
 const buttonClass = (pressed: boolean) =>
@@ -35,7 +35,7 @@ export function StaticLanguageSwitch({ className = "" }: { className?: string })
 
 function optionProps(option: Language, current: Language, t: (key: `language.${Language}`) => string) {
   return {
-    lang: option === "pt" ? "pt-PT" : "en-US",
+    lang: localeOf[option],
     "aria-pressed": current === option,
     title: t(`language.${option}`),
     className: buttonClass(current === option),

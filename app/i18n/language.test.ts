@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { languageFromRequest, parseAcceptLanguage, pickLanguage, readCookie, sanitizeLanguage } from "./language";
+import { intlLocale, languageFromRequest, parseAcceptLanguage, pickLanguage, readCookie, sanitizeLanguage } from "./language";
 
 describe("sanitizeLanguage", () => {
   it("maps supported tags to their language", () => {
@@ -72,5 +74,28 @@ describe("languageFromRequest", () => {
 
   it("defaults to Portuguese", () => {
     expect(languageFromRequest(new Headers())).toBe("pt");
+  });
+});
+
+describe("intlLocale", () => {
+  it("formats in the page's own tag, the default language for anything else", () => {
+    expect([intlLocale("pt"), intlLocale("en"), intlLocale("en-GB"), intlLocale("fr"), intlLocale(undefined)]).toEqual(["pt-PT", "en-US", "en-US", "pt-PT", "pt-PT"]);
+  });
+
+  // English screens, reminders, e-mails and the assistant read dates one way: some had made their
+  // own en-GB formatters ("6 December" beside the calendar's "December 6").
+  it("is where every date, number and amount of the app and the Worker takes its locale", () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return sources(path);
+        return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+      });
+    const ownLocale = /"en-GB"|=== "(?:pt|en)" \? "(?:pt-PT|en-US)"/;
+    const offenders = ["app", "worker"]
+      .flatMap(sources)
+      .filter((path) => !path.endsWith(join("i18n", "language.ts")))
+      .flatMap((path) => readFileSync(path, "utf8").split("\n").flatMap((line, i) => (ownLocale.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])));
+    expect(offenders).toEqual([]);
   });
 });

@@ -102,3 +102,10 @@ export function languageFromRequest(headers: Headers, userPreference?: string | 
 export function languageCookie(language: Language): string {
   return `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
+
+/**
+ * The Intl locale of a language, for every date, time, number and amount Rumo shows: the page's own
+ * tag (pt-PT or en-US), so that one screen never reads "6 December" where the next reads "December 6".
+ * Anything that is not a supported language formats as the default language.
+ */
+export const intlLocale = (language: string | null | undefined): string => localeOf[sanitizeLanguage(language) ?? defaultLanguage];

@@ -8,15 +8,13 @@
  * "YYYY-MM-DD" holds them), formatted in UTC so the result never depends on the runtime's time zone
  * (the Worker's UTC when rendering on the server, the browser's after hydration).
  */
-import type { Language } from "~/i18n/language";
+import { localeOf, type Language } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 
 /** Weeks start on Monday everywhere in Rumo, whatever the language. */
 export const WEEK_STARTS_ON = 1 as const;
 
-const LOCALES: Record<Language, string> = { pt: "pt-PT", en: "en-US" };
-
-const formatter = (language: Language, options: Intl.DateTimeFormatOptions) => dateTimeFormat(LOCALES[language], { ...options, timeZone: "UTC" });
+const formatter = (language: Language, options: Intl.DateTimeFormatOptions) => dateTimeFormat(localeOf[language], { ...options, timeZone: "UTC" });
 
 /** The calendar day of `date` (local fields) at noon UTC, for a formatter in UTC. */
 const calendarDay = (date: Date) => new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), 12));

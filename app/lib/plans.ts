@@ -3,6 +3,8 @@
  * entitlements". Plain data and pure functions only, shared by the Worker (API guard, /me,
  * checkout) and the UI (plan cards, locks, PRO badges). Money is integer cents (EUR).
  */
+import { intlLocale } from "~/i18n/language";
+import { numberFormat } from "~/lib/intl";
 
 export const PLAN_IDS = ["free", "light", "pro"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -113,7 +115,7 @@ export function planOfPrice(env: { STRIPE_PRICE_LIGHT?: string; STRIPE_PRICE_PRO
 
 /** A price for display: `formatPrice(999, "pt")` → "9,99 €", `formatPrice(999, "en")` → "€9.99". */
 export function formatPrice(cents: number, language: "pt" | "en"): string {
-  return new Intl.NumberFormat(language === "en" ? "en-US" : "pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
+  return numberFormat(intlLocale(language), { style: "currency", currency: "EUR" }).format(cents / 100);
 }
 
 // Pricing pages -----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@
 //   no letters or made only of connector words (e.g. the sentence was only a date), an invalid
 //   time zone. Real gibberish made of letters cannot be told from a title and is kept.
 import * as chrono from "chrono-node";
+import { intlLocale } from "~/i18n/language";
 
 export type QuickAddLanguage = "pt" | "en";
 
@@ -372,7 +373,7 @@ function tidyTitle(rest: string, lang: QuickAddLanguage): string {
   while (words.length && leading.has(words[0].toLowerCase())) words = words.slice(1);
   while (words.length && edges.has(words[words.length - 1].toLowerCase())) words = words.slice(0, -1);
   const title = words.join(" ").replace(/^[\s\-–:,.]+|[\s\-–:,]+$/g, "");
-  return title.charAt(0).toLocaleUpperCase(lang === "pt" ? "pt-PT" : "en-US") + title.slice(1);
+  return title.charAt(0).toLocaleUpperCase(intlLocale(lang)) + title.slice(1);
 }
 
 /** Parse one quick-add sentence (pt-PT or en) into a draft, resolved in the user's IANA time zone. */

@@ -220,6 +220,21 @@ describe("the period-expected reminder", () => {
     expect(results[0].n).toBe(1);
   });
 
+  it("writes the date as the rest of the English app does (en-US: \"December 9\", not \"9 December\")", async () => {
+    const cookie = await signUpAndLogIn("eva@cycle.test");
+    const eva = as(cookie);
+    expect((await eva.patch("/me", { language: "en" })).status).toBe(200);
+    const last = addDays(today(), -20);
+    for (const start of [addDays(last, -56), addDays(last, -28), last]) for (let i = 0; i < 3; i++) await eva.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
+    const next: string = (await json(await eva.get("/cycle/predictions"))).nextPeriodStart;
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${addDays(next, -2)}T10:30:00Z`), { inline: true, jobs: [periodExpectedJob] });
+    const { results } = await env.DB.prepare("select message from notifications where user_id = ? and dedupe_key like 'cycle-period-expected:%'").bind(await userIdOf("eva@cycle.test")).all<{ message: string }>();
+    const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const [, month, day] = next.split("-").map(Number);
+    expect(results).toHaveLength(1);
+    expect(results[0].message).toContain(`${months[month - 1]} ${day}`);
+  });
+
   it("is declared on a schedule of wrangler.toml's triggers", () => {
     expect(periodExpectedJob.schedule).toBe(EVERY_QUARTER_HOUR);
   });

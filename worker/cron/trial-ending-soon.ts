@@ -2,6 +2,8 @@ import { database } from "../db/client";
 import { trialUserIdsPage } from "../db/jobs";
 import { fanOut } from "./fan-out";
 import { TRIAL_ENDING, trialNoticeFor } from "./trial-notice";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const TRIAL_NOTICE_DAYS = 3;
 
@@ -13,6 +15,6 @@ export const trialEndingSoon = fanOut({
   selectUsers: (env, now, page) => trialUserIdsPage(database(env.DB), page, window(now), TRIAL_ENDING),
   perUser: (env, userId, now) =>
     trialNoticeFor(env, userId, now, window(now), "trial.ending", (user, { language, timeZone }) => ({
-      date: new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { dateStyle: "long", timeZone }).format(user.trialEndsAt!),
+      date: dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone }).format(user.trialEndsAt!),
     })),
 });

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/language";
+import { localeOf, type Language } from "~/i18n/language";
 import { translator } from "../lib/translate";
 import type { Mail } from "./mailer";
 
@@ -28,7 +28,7 @@ export function layoutMail(
   const { subject, heading, body, button, ignore, footer } = parts;
   const data = { link: parts.link };
   const text = [heading, "", body, "", `${button}: ${data.link}`, ...(ignore ? ["", ignore] : []), "", "—", footer].join("\n");
-  const html = `<!doctype html><html lang="${language === "pt" ? "pt-PT" : "en-US"}"><body style="margin:0;background:#f5f3ff;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1e1b4b">
+  const html = `<!doctype html><html lang="${localeOf[language]}"><body style="margin:0;background:#f5f3ff;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1e1b4b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:16px;padding:32px">
 <tr><td style="font-size:20px;font-weight:700;color:#6d28d9">Rumo</td></tr>

@@ -6,6 +6,7 @@ import { Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
+import { dateTimeFormat } from "~/lib/intl";
 import { apiFetch } from "~/lib/api";
 import { FeedSection } from "~/modules/calendar/feed-section";
 import { GoogleCalendarSettings } from "~/modules/calendar/google-settings";
@@ -87,7 +88,7 @@ function WorkingHoursSetting({ data }: { data: ProfileData }) {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const hours = data.workingHours;
-  const weekday = new Intl.DateTimeFormat(localeOf[language], { weekday: "short", timeZone: "UTC" });
+  const weekday = dateTimeFormat(localeOf[language], { weekday: "short", timeZone: "UTC" });
   // 2026-11-23 is a Monday (ISO weekday 1).
   const days = (hours.days ?? [1, 2, 3, 4, 5]).map((d) => weekday.format(new Date(Date.UTC(2026, 10, 22 + d)))).join(", ");
   return (

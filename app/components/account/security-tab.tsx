@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { Button, Field, Notice } from "~/components/ui/form";
-import { localeOf, type Language } from "~/i18n/language";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 import { apiFetch } from "~/lib/api";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "./reauth-with-google";
 
@@ -65,7 +66,7 @@ function Sessions() {
   useEffect(() => {
     void load();
   }, []);
-  const format = (iso: string) => new Intl.DateTimeFormat(localeOf[(i18n.language as Language) ?? "pt"], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const format = (iso: string) => dateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-semibold">{t("profile.security.sessions")}</h2>

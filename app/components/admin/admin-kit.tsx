@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Loading } from "~/components/ui/skeleton";
-import { sanitizeLanguage, type Language } from "~/i18n/language";
+import { sanitizeLanguage, type Language, intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 import { apiFetch, type ApiErrorBody } from "~/lib/api";
 
 export type Load<T> = { status: "loading" } | { status: "error"; error: ApiErrorBody } | { status: "ready"; data: T };
@@ -72,7 +73,7 @@ export function useLanguage(): Language {
 /** Date and time in the viewer's language and time zone (instants are UTC in the API). */
 export function formatInstant(iso: string | null | undefined, language: Language, fallback = "—") {
   if (!iso) return fallback;
-  return new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return dateTimeFormat(intlLocale(language), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 /** A figure the small-group rule may have withheld (null): shown as "< 5". */

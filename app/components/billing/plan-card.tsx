@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { formatPrice, PLANS, type PaidPlanId, type SubscriptionState } from "~/lib/plans";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 export type PlanCardAction = "manage" | "continuePro" | "startTrial" | "upgrade";
 
@@ -25,7 +27,7 @@ type Props = {
 };
 
 const dateOf = (iso: string, language: "pt" | "en") =>
-  new Intl.DateTimeFormat(language === "en" ? "en-US" : "pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(iso));
+  dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(iso));
 
 /** The user's current plan (the profile's Subscrição tab and /app/premium). */
 export function PlanCard({ state, language, busy, onManage, onCheckout }: Props) {

@@ -4,6 +4,7 @@ import { IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
 import { NotificationIcon } from "./notification-icon";
 import { dateTimeFormat } from "~/lib/intl";
+import { intlLocale } from "~/i18n/language";
 
 const priorityDot: Record<RealtimeNotification["priority"], string> = {
   low: "bg-slate-300",
@@ -26,7 +27,7 @@ export function NotificationList({
 }) {
   const { t, i18n } = useTranslation("notifications");
   if (!items.length) return <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>;
-  const time = dateTimeFormat(i18n.language === "en" ? "en-US" : "pt-PT", { dateStyle: "short", timeStyle: "short" });
+  const time = dateTimeFormat(intlLocale(i18n.language), { dateStyle: "short", timeStyle: "short" });
   return (
     <ul className="divide-y divide-slate-100" data-testid="notification-list">
       {items.map((n) => (

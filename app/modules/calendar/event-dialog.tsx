@@ -13,6 +13,8 @@ import { bodyOf } from "./event-body";
 import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
 import { addDays, daysBetween, instantAt, isoInZone } from "./layout";
 import { firstDateOf, fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 const FIELDS = ["title", "start", "end", "timeZone", "rrule", "location", "description", "reminderMinutes", "allDay", "body"] as const;
 const REMINDERS: [string, number | null][] = [
@@ -126,9 +128,9 @@ export function EventDialog({
   const ordinal = t(`ordinals.${weekday.nth === -1 ? "-1" : String(weekday.nth)}` as never);
   const dayNames = (() => {
     const base = Date.UTC(2026, 0, 5); // a Monday
-    return WEEKDAYS.map((_, i) => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "short", timeZone: "UTC" }).format(new Date(base + i * 86_400_000)));
+    return WEEKDAYS.map((_, i) => dateTimeFormat(intlLocale(language), { weekday: "short", timeZone: "UTC" }).format(new Date(base + i * 86_400_000)));
   })();
-  const weekdayLong = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "long", timeZone: "UTC" }).format(new Date(`${draft.startDate}T00:00:00Z`));
+  const weekdayLong = dateTimeFormat(intlLocale(language), { weekday: "long", timeZone: "UTC" }).format(new Date(`${draft.startDate}T00:00:00Z`));
 
   return (
     <Dialog open onClose={() => !form.pending && onClose()} className="relative z-50">
@@ -182,7 +184,7 @@ export function EventDialog({
                 )}
                 {firstDate !== draft.startDate && (
                   <p className="text-sm text-slate-600" data-testid="series-first-date">
-                    {t("repeat.startsOn", { date: new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${firstDate}T00:00:00Z`)) })}
+                    {t("repeat.startsOn", { date: dateTimeFormat(intlLocale(language), { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${firstDate}T00:00:00Z`)) })}
                   </p>
                 )}
                 {repeat.freq === "MONTHLY" && (

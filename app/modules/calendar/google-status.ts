@@ -5,8 +5,9 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
+import { intlLocale } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { dateTimeFormat } from "~/lib/intl";
 
 export type GoogleCalendarStatus = {
   connection: null | {
@@ -21,8 +22,8 @@ export type GoogleCalendarStatus = {
 /** A moment as the user reads it (their language's date and time). */
 export function useSyncTime() {
   const { i18n } = useTranslation();
-  const locale = localeOf[(sanitizeLanguage(i18n.language) ?? "pt") as Language];
-  return (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const locale = intlLocale(i18n.language);
+  return (iso: string) => dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 /** The connection's status from the API (null while loading; `error` when it could not be read). */

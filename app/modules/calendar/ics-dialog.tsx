@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import type { ApiErrorBody, ApiResult } from "~/lib/api";
+import { dateTimeFormat } from "~/lib/intl";
 
 type Skipped = { uid: string; reason: string };
 type Counts = { imported: number; updated: number; skipped: Skipped[] };
@@ -83,8 +84,8 @@ export function IcsImportDialog({ open, onClose, onImported, timeZone, locale }:
   const summary = (c: Counts) => t("ics.import.summary", { imported: c.imported, updated: c.updated, skipped: c.skipped.length });
   const when = (item: PreviewItem) =>
     item.allDay
-      ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${item.start}T12:00:00Z`))
-      : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(item.start));
+      ? dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${item.start}T12:00:00Z`))
+      : dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(item.start));
   const reasons = (skipped: Skipped[]) => {
     const counts = new Map<string, number>();
     for (const s of skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);

@@ -15,6 +15,8 @@ import { isQueued, writeOrQueue, type Queued } from "~/lib/offline/write";
 import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
 import { zonedInstant } from "@worker/modules/tasks/scheduling";
 import { REPEAT_CHOICES, ruleOf, WEEK_DAYS, type TaskForm, type TaskView, type WeekDay } from "./model";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 /** What the screen opens the form for. */
 export type Dialogue = { mode: "create" | "draft" | "edit"; task?: TaskView; form: TaskForm } | null;
@@ -44,7 +46,7 @@ export function TaskDialog({
   const api = useApiForm<{ task: TaskView }>({ fields: FIELDS, fallback: editing ? t("errors.update") : t("errors.create"), onSuccess: (data) => onSaved(data.task, dialogue.mode) });
   const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const weekdayLabels = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "short", timeZone: "UTC" });
+    const format = dateTimeFormat(intlLocale(language), { weekday: "short", timeZone: "UTC" });
     // 2026-11-23 is a Monday.
     return WEEK_DAYS.map((_, i) => format.format(new Date(Date.UTC(2026, 10, 23 + i))));
   }, [language]);

@@ -12,6 +12,8 @@ import { FormActions } from "~/components/ui/form-actions";
 import { useApiForm } from "~/components/ui/use-api-form";
 import type { Language } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 export type WorkingHoursValue = { start: string; end: string; days?: number[] };
 
@@ -26,7 +28,7 @@ export function WorkingHoursDialog({ value, language, onClose, onSaved }: { valu
     onSuccess: onSaved,
   });
   const names = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { weekday: "short", timeZone: "UTC" });
+    const format = dateTimeFormat(intlLocale(language), { weekday: "short", timeZone: "UTC" });
     // 2026-11-23 is a Monday: ISO weekday 1.
     return [1, 2, 3, 4, 5, 6, 7].map((d) => format.format(new Date(Date.UTC(2026, 10, 22 + d))));
   }, [language]);

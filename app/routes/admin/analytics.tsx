@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { AdminPage, Figure, Loaded, useAdminData, useLanguage } from "~/components/admin/admin-kit";
 import { WhenVisible } from "~/components/ui/when-visible";
 import { Select } from "~/components/ui/field";
+import { intlLocale } from "~/i18n/language";
+import { numberFormat } from "~/lib/intl";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatMoney } from "~/components/ui/money";
@@ -43,7 +45,7 @@ export default function Analytics() {
   const language = useLanguage();
   const [days, setDays] = useState("30");
   const { state, reload } = useAdminData<Report>(`/admin/analytics?days=${days}`);
-  const percent = (n: number) => new Intl.NumberFormat(language === "pt" ? "pt-PT" : "en-GB", { style: "percent", maximumFractionDigits: 1 }).format(n);
+  const percent = (n: number) => numberFormat(intlLocale(language), { style: "percent", maximumFractionDigits: 1 }).format(n);
   // Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055).
   const chart = (data: { label: string; value: number | null }[], name: string) => (
     <WhenVisible height={CHART_HEIGHT} label={t("analytics.chartLoading")}>

@@ -5,6 +5,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { InsightsCard } from "~/components/impact/insights-card";
 import { formatMoney } from "~/components/ui/money";
 import { WhenVisible } from "~/components/ui/when-visible";
+import { intlLocale } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useLanguage } from "~/i18n/use-language";
 import { useSecurityStatus } from "~/lib/activity/security-probe";
@@ -118,7 +119,7 @@ function SubscriptionCard() {
   const { language } = useLanguage();
   const subscription = useLayout()?.subscription;
   if (!subscription) return null;
-  const date = (iso: string) => dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { dateStyle: "long" }).format(new Date(iso));
+  const date = (iso: string) => dateTimeFormat(intlLocale(language), { dateStyle: "long" }).format(new Date(iso));
   const line = subscription.isTrialActive && subscription.trialEndsAt
     ? t("impact.subscription.trial", { date: date(subscription.trialEndsAt) })
     : subscription.subscribed && subscription.subscriptionEnd
@@ -141,7 +142,7 @@ function SecurityCard() {
   const { t } = useTranslation("account");
   const { language } = useLanguage();
   const status = useSecurityStatus();
-  const time = (iso: string) => dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short" }).format(new Date(iso));
+  const time = (iso: string) => dateTimeFormat(intlLocale(language), { timeStyle: "short" }).format(new Date(iso));
   const problem = status.status === "problem";
   return (
     <Card
@@ -221,7 +222,7 @@ function Skills({ unlocked }: { unlocked: string[] }) {
 function MonthsCard({ months, className }: { months: ImpactAnswer["months"]; className?: string }) {
   const { t } = useTranslation("account");
   const { language } = useLanguage();
-  const monthName = dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { month: "short", timeZone: "UTC" });
+  const monthName = dateTimeFormat(intlLocale(language), { month: "short", timeZone: "UTC" });
   const data = months.map((m) => ({ label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)), goals: m.goals, activities: m.activities }));
   const empty = months.every((m) => m.value === 0);
   return (
@@ -301,7 +302,7 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
   const { language } = useLanguage();
   const hide = useLayout()?.hideFinanceValues === true;
   const money = (cents: number) => formatMoney(cents, language);
-  const clock = dateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { timeStyle: "short", timeZone });
+  const clock = dateTimeFormat(intlLocale(language), { timeStyle: "short", timeZone });
   const more = today.agendaTotal - today.agenda.length;
   return (
     <section aria-labelledby="today-title" className="space-y-3" data-testid="today-panel">

@@ -5,6 +5,8 @@
  * signed with STRIPE_WEBHOOK_SECRET, to the app's own webhook endpoint, in-process.
  */
 import { Hono, type Context } from "hono";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 import { formatPrice, planOfPrice, PLANS } from "~/lib/plans";
 import { isLocalDevelopment } from "../../lib/development";
 import { apiError } from "../../lib/errors";
@@ -25,7 +27,7 @@ type C = Context<AppEnv>;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const dateOf = (seconds: number, lang: string) =>
-  new Intl.DateTimeFormat(lang === "en" ? "en-US" : "pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(seconds * 1000));
+  dateTimeFormat(intlLocale(lang), { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(seconds * 1000));
 
 /** A plain page: no scripts, one inline stylesheet (the CSP allows inline styles). */
 function page(c: C, title: string, body: string, status: 200 | 404 | 409 | 502 = 200) {

@@ -27,6 +27,8 @@ import { shiftDate, startOfDate } from "../tasks/scheduling";
 import { scopedTo } from "../../db/scoped";
 import { checkDraft, type DraftType } from "./drafts";
 import type { NewDraft } from "./queries";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 /** Where a figure of an answer comes from. */
 export type Source = { module: string; from: string; to: string; figure: string; value: number | null; category?: string | null };
@@ -93,9 +95,9 @@ async function act(db: Db, user: User, u: Understanding, now: Date): Promise<Act
 }
 
 const dateLabel = (date: string, language: Language) =>
-  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  dateTimeFormat(intlLocale(language), { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 const timeLabel = (instant: string, timeZone: string, language: Language) =>
-  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(instant));
+  dateTimeFormat(intlLocale(language), { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
 
 /** A question answered from the user's data: the numbers are computed here, never by a model. */
 export async function answer(db: Db, user: User, question: Question, language: Language, now: Date): Promise<Acted> {
@@ -140,7 +142,7 @@ export async function answer(db: Db, user: User, question: Question, language: L
       const periodText = t(`assistant:period.${period}`);
       if (!moods.length) return { reply: t("assistant:reply.moodEmpty", { period: periodText }), ...none, sources: [{ module: "diary", from, to, figure: "moodAverage", value: null }] };
       const average = Math.round((moods.reduce((sum, m) => sum + m, 0) / moods.length) * 10) / 10;
-      const averageText = new Intl.NumberFormat(language === "pt" ? "pt-PT" : "en-GB", { maximumFractionDigits: 1 }).format(average);
+      const averageText = numberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(average);
       return { reply: t("assistant:reply.mood", { average: averageText, count: moods.length, period: periodText }), drafts: [], sources: [{ module: "diary", from, to, figure: "moodAverage", value: average }] };
     }
     case "nextPeriod": {

@@ -11,17 +11,19 @@ import { notify } from "../../notifications/notify";
 import * as store from "./queries";
 import { pointMs } from "./recurrence";
 import { localDate } from "../../lib/time-zone";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 // Rows handled per user and run: a backlog (the cron was down) drains over the next minutes.
 const MAX_ROWS_PER_USER = 50;
 
 const dateTime = (value: string, allDay: boolean, language: "pt" | "en", timeZone: string) => {
-  const locale = language === "pt" ? "pt-PT" : "en-US";
-  if (allDay) return { date: new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`)), time: "" };
+  const locale = intlLocale(language);
+  if (allDay) return { date: dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`)), time: "" };
   const at = new Date(pointMs(value)!);
   return {
-    date: new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone }).format(at),
-    time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(at),
+    date: dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone }).format(at),
+    time: dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(at),
   };
 };
 

@@ -9,6 +9,8 @@ import { notify } from "../../notifications/notify";
 import { localToday } from "./today";
 import { addDays, daysBetween, MAX_CYCLE_DAYS, predictCycle } from "./predictions";
 import { cycleUserIdsPage, flowDays } from "./queries";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 /** The reminder comes this many days before the predicted start. */
 export const REMINDER_DAYS_BEFORE = 2;
@@ -18,7 +20,7 @@ export const REMINDER_FROM_HOUR = 9;
 export const PERIOD_EXPECTED = "cycle-period-expected";
 
 const longDate = (date: string, language: "pt" | "en") =>
-  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * Tells one user, once per predicted period, that it is expected in two days (or tomorrow, when the

@@ -19,6 +19,7 @@ import * as queries from "./queries";
 import { noteSearch } from "./search";
 import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
+import { intlLocale } from "~/i18n/language";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 
@@ -102,7 +103,7 @@ const api = new Hono<AppEnv>()
       if (phaseMood) found.push(phaseMood);
     }
     const t = translator(c.get("lang"));
-    const locale = c.get("lang") === "pt" ? "pt-PT" : "en-GB";
+    const locale = intlLocale(c.get("lang"));
     // Formatters made once per isolate (~/lib/intl), not per request.
     const money = (cents: number) => numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
     const day = (date: string) => dateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));

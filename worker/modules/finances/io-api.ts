@@ -23,6 +23,8 @@ import { computeInsights, type Insight } from "./insights";
 import { parseTransaction, validDate } from "./parse";
 import { categoryHistory, insertImportedTransactions, ownCategories, transactionsBetween, transactionsForExport } from "./queries";
 import type { MessageKey } from "~/locales/types";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 /** The import takes the file's bytes (text/csv) or a form with the file and a mapping part. */
 export const FINANCES_IO_BODIES: readonly BodyRule[] = [
@@ -214,10 +216,10 @@ export const financesIoApi = new Hono<AppEnv>()
 /** One insight as a sentence in the user's language, with the numbers computed above. */
 export function phrase(insight: Insight, language: "pt" | "en", categoryName: (id: string) => string): string {
   const t = translator(language);
-  const locale = language === "pt" ? "pt-PT" : "en-US";
-  const money = (cents: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
-  const monthName = (m: string) => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${m}-01T12:00:00Z`));
-  const day = (d: string) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
+  const locale = intlLocale(language);
+  const money = (cents: number) => numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+  const monthName = (m: string) => dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${m}-01T12:00:00Z`));
+  const day = (d: string) => dateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
   switch (insight.kind) {
     case "top_category":
       return t("financesIo:insights.topCategory", { category: categoryName(insight.category), month: monthName(insight.month), amount: money(insight.amountCents), share: insight.sharePercent });

@@ -20,6 +20,8 @@ import { buildWeeklyReport, lastWeekStart, type WeekFacts, type WeeklyReport } f
 import { gatherWeekFacts } from "./gather";
 import { insertReport, reportExists, reportUserIdsPage } from "./queries";
 import { phraseWith } from "./phrase";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 /** The spec's time: Monday 07:00 in Lisbon, whatever the user's zone (their week is their own). */
 export const REPORT_ZONE = "Europe/Lisbon";
@@ -38,9 +40,9 @@ export function isReportTime(now: Date): boolean {
  */
 export type Phrase = (facts: { report: WeeklyReport; language: "pt" | "en" }) => Promise<string | null>;
 
-const money = (cents: number, language: "pt" | "en") => new Intl.NumberFormat(language === "pt" ? "pt-PT" : "en-GB", { style: "currency", currency: "EUR" }).format(cents / 100);
+const money = (cents: number, language: "pt" | "en") => numberFormat(intlLocale(language), { style: "currency", currency: "EUR" }).format(cents / 100);
 const shortDate = (date: string, language: "pt" | "en") =>
-  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * Builds and stores one user's report of their last full week, if their plan includes it and it

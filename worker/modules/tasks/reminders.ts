@@ -9,6 +9,8 @@ import { fanOut } from "../../cron/fan-out";
 import { translator } from "../../lib/translate";
 import { notify } from "../../notifications/notify";
 import { tasksStarting, userIdsWithTasksStarting } from "./queries";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 const QUARTER = 15 * 60_000;
 /** A run may come a little late: starts from a few minutes back are still reminded (once, by key). */
@@ -22,7 +24,7 @@ export const taskReminders = fanOut({
     const [user, due] = await Promise.all([findUserById(db, userId), tasksStarting(db, userId, ...window(now))]);
     if (!user || due.length === 0) return false;
     const t = translator(user.language);
-    const time = new Intl.DateTimeFormat(user.language === "pt" ? "pt-PT" : "en-US", { hour: "2-digit", minute: "2-digit", timeZone: user.timeZone });
+    const time = dateTimeFormat(intlLocale(user.language), { hour: "2-digit", minute: "2-digit", timeZone: user.timeZone });
     let sent = false;
     for (const task of due) {
       const row = await notify(env, userId, {

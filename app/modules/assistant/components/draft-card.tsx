@@ -11,6 +11,8 @@ import { TextArea, TextField } from "~/components/ui/field";
 import { MoneyInput } from "~/components/ui/money-input";
 import { formatMoney } from "~/components/ui/money";
 import { apiFetch } from "~/lib/api";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 export type Draft = { id: string; type: "task" | "event" | "transaction" | "diaryEntry" | "goal" | "planDay"; fields: Record<string, unknown>; status: "pending" | "confirmed" | "discarded"; resultId: string | null };
 
@@ -22,7 +24,7 @@ const num = (value: unknown) => (typeof value === "number" ? value : null);
 export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZone: string; onChange: (draft: Draft) => void }) {
   const { t, i18n } = useTranslation(["assistant", "finances"]);
   const language = i18n.language === "en" ? "en" : "pt";
-  const locale = language === "pt" ? "pt-PT" : "en-GB";
+  const locale = intlLocale(language);
   const [editing, setEditing] = useState(false);
   const [edits, setEdits] = useState<Record<string, unknown>>({});
   const [pending, setPending] = useState<"confirm" | "discard" | null>(null);
@@ -32,9 +34,9 @@ export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZon
   const fields = { ...draft.fields, ...edits };
   const set = (key: string, value: unknown) => setEdits((current) => ({ ...current, [key]: value }));
 
-  const day = (date: string) => (date ? new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : t("draft.noDate"));
-  const when = (instant: string) => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(instant));
-  const time = (instant: string) => new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(instant));
+  const day = (date: string) => (date ? dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : t("draft.noDate"));
+  const when = (instant: string) => dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
+  const time = (instant: string) => dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
 
   async function settle(action: "confirm" | "discard") {
     setPending(action);

@@ -23,6 +23,8 @@ import { database } from "@worker/db/client";
 import { history } from "@worker/modules/assistant/queries";
 import { DraftCard, type Draft } from "../components/draft-card";
 import type { Route } from "./+types/assistant";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const handle: I18nHandle = { i18n: ["assistant", "ui", "finances"] };
 
@@ -175,7 +177,7 @@ export default function AssistantScreen() {
     setMessages((list) => list.map((m) => (m.id === messageId ? { ...m, actions: m.actions.map((a) => (a.id === draft.id ? draft : a)) } : m)));
 
   const language = i18n.language === "en" ? "en" : "pt";
-  const formatDay = (date: string) => new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  const formatDay = (date: string) => dateTimeFormat(intlLocale(language), { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
   return (
     <div className="mx-auto flex h-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6" data-testid="assistant-screen">

@@ -38,6 +38,7 @@ import {
 } from "../layout";
 import type { Route } from "./+types/calendar";
 import { dateTimeFormat } from "~/lib/intl";
+import { intlLocale } from "~/i18n/language";
 
 // The event dialog (its form, the time zone combobox, the recurrence editor) loads on first use or
 // when the page is idle, not with the screen (decision 0042).
@@ -102,7 +103,7 @@ const HOUR_PX = 48;
 const PX_PER_MIN = HOUR_PX / 60;
 const STEP = 15;
 
-const localeOf = (language: string) => (language === "en" ? "en-US" : "pt-PT");
+const localeOf = (language: string) => (intlLocale(language));
 
 export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("calendar");

@@ -19,6 +19,8 @@ import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
 import { marksOf, monthOf, shiftMonth, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const handle: I18nHandle = { i18n: ["cycle", "ui"] };
 
@@ -32,7 +34,7 @@ type Data = Awaited<ReturnType<typeof loader>>;
 // The day's form (dialog, radio groups) loads on first use or when the page is idle (decision 0042).
 const DayDialog = onDemandDialog(() => import("../day-dialog").then((m) => m.DayDialog));
 const shortDate = (iso: string, language: Language) =>
-  new Intl.DateTimeFormat(language === "pt" ? "pt-PT" : "en-GB", { day: "numeric", month: "long" }).format(dateOf(iso));
+  dateTimeFormat(intlLocale(language), { day: "numeric", month: "long" }).format(dateOf(iso));
 
 /** /app/ciclo-menstrual: the month calendar, the prediction, the cycles and the day log. */
 export default function CycleScreen() {

@@ -16,7 +16,7 @@ import { Select, TextField } from "~/components/ui/field";
 import { Loading } from "~/components/ui/skeleton";
 import { WhenVisible } from "~/components/ui/when-visible";
 import { deleteWithUndo } from "~/components/ui/undo";
-import { sanitizeLanguage } from "~/i18n/language";
+import { sanitizeLanguage, intlLocale } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { QueuedChanges } from "~/components/offline/queued-changes";
@@ -440,8 +440,8 @@ function Analysis({
 }) {
   const { t, i18n } = useTranslation("finances");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
-  const short = (month: string) => dateTimeFormat(language === "en" ? "en-US" : "pt-PT", { month: "short" }).format(new Date(`${month}-15T12:00:00`));
-  const percent = (value: number | null) => (value === null ? t("analysis.new") : `${value > 0 ? "+" : ""}${value.toLocaleString(language === "en" ? "en-US" : "pt-PT")} %`);
+  const short = (month: string) => dateTimeFormat(intlLocale(language), { month: "short" }).format(new Date(`${month}-15T12:00:00`));
+  const percent = (value: number | null) => (value === null ? t("analysis.new") : `${value > 0 ? "+" : ""}${value.toLocaleString(intlLocale(language))} %`);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t("charts.byMonth")}>

@@ -29,6 +29,7 @@ import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import type { WeeklyReport } from "@worker/modules/reports/builder";
 import { listReports } from "@worker/modules/reports/queries";
+import { intlLocale } from "~/i18n/language";
 
 export const handle: I18nHandle = {
   i18n: ["reports", "diary", "ui", "billing"],
@@ -161,7 +162,7 @@ export default function WeeklyReportsScreen() {
 
 function shortRange(from: string, to: string, language: Language) {
   const format = new Intl.DateTimeFormat(
-    language === "pt" ? "pt-PT" : "en-GB",
+    intlLocale(language),
     { day: "numeric", month: "short", timeZone: "UTC" },
   );
   return `${format.format(new Date(`${from}T00:00:00Z`))} – ${format.format(new Date(`${to}T00:00:00Z`))}`;
@@ -221,7 +222,7 @@ function ReportView({
   const long = (date: string) => formatLongDate(dateOf(date), language);
   const weekdays = weekdayNames(language, "short");
   const number1 = (n: number) =>
-    n.toLocaleString(language === "pt" ? "pt-PT" : "en-GB", {
+    n.toLocaleString(intlLocale(language), {
       maximumFractionDigits: 1,
     });
   const spending = report.spending.categories.filter(

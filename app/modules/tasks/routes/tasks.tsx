@@ -18,7 +18,7 @@ import { Notice } from "~/components/ui/form";
 import { Loading } from "~/components/ui/skeleton";
 import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { sanitizeLanguage, type Language } from "~/i18n/language";
+import { sanitizeLanguage, type Language, intlLocale } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { QueuedChanges } from "~/components/offline/queued-changes";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
@@ -130,9 +130,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   useEntityChanges(["task"]);
   const queuedNotice = useQueuedWriteNotice();
 
-  const time = dateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone, hour: "2-digit", minute: "2-digit" });
+  const time = dateTimeFormat(intlLocale(language), { timeZone, hour: "2-digit", minute: "2-digit" });
   const dateText = (date: string, withWeekday = false) =>
-    dateTimeFormat(language === "pt" ? "pt-PT" : "en-US", { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
+    dateTimeFormat(intlLocale(language), { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
   const whenText = (iso: string) => `${dateText(wallClock(iso, timeZone).date)} ${time.format(new Date(iso))}`;
 
   const visible = (tasks: TaskView[]) => tasks.filter((task) => !hidden.has(task.id));
