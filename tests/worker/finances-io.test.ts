@@ -218,6 +218,8 @@ describe("GET /finances/insights", () => {
     const top = body.items.filter((i: { kind: string }) => i.kind === "top_category");
     expect(top.map((i: { category: string; amountCents: number }) => [i.category, i.amountCents])).toEqual([["home", 12474], ["groceries", 4590]]);
     expect(top[0].message).toBe("Casa foi a maior despesa de novembro de 2026: 124,74\u00a0€ (73% do total).");
+    // Only the first is "the biggest".
+    expect(top[1].message).toBe("Alimentação/Supermercado foi a segunda maior despesa de novembro de 2026: 45,90\u00a0€ (27% do total).");
     expect((await json(await call("/finances/insights?month=2026-11", { cookie: bruno }))).items).toEqual([]);
     expect((await call("/finances/insights?month=2026-13", { cookie: alice })).status).toBe(400);
   });

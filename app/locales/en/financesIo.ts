@@ -99,6 +99,8 @@ export default {
     title: "Insights",
     empty: "There are not enough movements for insights yet.",
     topCategory: "{{category}} was the biggest expense in {{month}}: {{amount}} ({{share}}% of the total).",
+    secondCategory: "{{category}} was the second biggest expense in {{month}}: {{amount}} ({{share}}% of the total).",
+    thirdCategory: "{{category}} was the third biggest expense in {{month}}: {{amount}} ({{share}}% of the total).",
     unusual: "{{description}} ({{amount}}, {{date}}) is {{times}}× your usual {{category}} expense.",
     monthUp: "You spent {{percent}}% more on {{category}} than the month before ({{amount}} against {{previous}}).",
     monthDown: "You spent {{percent}}% less on {{category}} than the month before ({{amount}} against {{previous}}).",

@@ -101,6 +101,8 @@ const financesIo = {
     title: "Observações",
     empty: "Ainda não há movimentos suficientes para observações.",
     topCategory: "{{category}} foi a maior despesa de {{month}}: {{amount}} ({{share}}% do total).",
+    secondCategory: "{{category}} foi a segunda maior despesa de {{month}}: {{amount}} ({{share}}% do total).",
+    thirdCategory: "{{category}} foi a terceira maior despesa de {{month}}: {{amount}} ({{share}}% do total).",
     unusual: "{{description}} ({{amount}}, {{date}}) é {{times}}× a sua despesa habitual em {{category}}.",
     monthUp: "Gastou mais {{percent}}% em {{category}} do que no mês anterior ({{amount}} contra {{previous}}).",
     monthDown: "Gastou menos {{percent}}% em {{category}} do que no mês anterior ({{amount}} contra {{previous}}).",

@@ -8,9 +8,9 @@ describe("computeInsights", () => {
     const rows = [expense("2026-11-02", 6000, "Continente", "groceries"), expense("2026-11-03", 3000, "Uber", "transport"), expense("2026-11-04", 1000, "Café", "restaurants"), expense("2026-10-04", 99999, "Antes", "home")];
     const top = computeInsights(rows, "2026-11").filter((i) => i.kind === "top_category");
     expect(top).toEqual([
-      { kind: "top_category", category: "groceries", amountCents: 6000, sharePercent: 60, month: "2026-11" },
-      { kind: "top_category", category: "transport", amountCents: 3000, sharePercent: 30, month: "2026-11" },
-      { kind: "top_category", category: "restaurants", amountCents: 1000, sharePercent: 10, month: "2026-11" },
+      { kind: "top_category", category: "groceries", amountCents: 6000, sharePercent: 60, month: "2026-11", rank: 1 },
+      { kind: "top_category", category: "transport", amountCents: 3000, sharePercent: 30, month: "2026-11", rank: 2 },
+      { kind: "top_category", category: "restaurants", amountCents: 1000, sharePercent: 10, month: "2026-11", rank: 3 },
     ]);
   });
 

@@ -8,7 +8,8 @@ import { fold } from "./categories";
 export type InsightTransaction = { date: string; type: "income" | "expense"; amountCents: number; description: string; category: string };
 
 export type Insight =
-  | { kind: "top_category"; category: string; amountCents: number; sharePercent: number; month: string }
+  /** The month's three largest expense categories, `rank` 1 to 3 (largest first). */
+  | { kind: "top_category"; category: string; amountCents: number; sharePercent: number; month: string; rank: number }
   | { kind: "unusual_expense"; description: string; date: string; category: string; amountCents: number; medianCents: number; times: number }
   | { kind: "month_change"; category: string | null; month: string; amountCents: number; previousCents: number; changePercent: number }
   | { kind: "recurring"; description: string; category: string; amountCents: number; dayOfMonth: number; months: number; lastDate: string };
@@ -58,9 +59,9 @@ export function computeInsights(transactions: readonly InsightTransaction[], mon
   // Biggest categories of the month (up to three).
   const total = current.reduce((s, t) => s + t.amountCents, 0);
   const byCategory = [...sumByCategory(current)].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  for (const [category, amountCents] of byCategory.slice(0, 3)) {
-    insights.push({ kind: "top_category", category, amountCents, sharePercent: Math.round((amountCents / total) * 100), month });
-  }
+  byCategory.slice(0, 3).forEach(([category, amountCents], i) => {
+    insights.push({ kind: "top_category", category, amountCents, sharePercent: Math.round((amountCents / total) * 100), month, rank: i + 1 });
+  });
 
   // Unusual expenses against the median of the user's earlier expenses in the same category.
   for (const t of current) {

@@ -222,7 +222,8 @@ export function phrase(insight: Insight, language: "pt" | "en", categoryName: (i
   const day = (d: string) => dateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
   switch (insight.kind) {
     case "top_category":
-      return t("financesIo:insights.topCategory", { category: categoryName(insight.category), month: monthName(insight.month), amount: money(insight.amountCents), share: insight.sharePercent });
+      // Only the first is "the biggest": the second and third say their place.
+      return t(`financesIo:insights.${(["topCategory", "secondCategory", "thirdCategory"] as const)[insight.rank - 1] ?? "topCategory"}`, { category: categoryName(insight.category), month: monthName(insight.month), amount: money(insight.amountCents), share: insight.sharePercent });
     case "unusual_expense":
       return t("financesIo:insights.unusual", { description: insight.description, amount: money(insight.amountCents), date: day(insight.date), times: insight.times.toLocaleString(locale), category: categoryName(insight.category) });
     case "month_change": {
