@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/components/ui/money";
 import { database } from "@worker/db/client";
-import { localToday } from "@worker/modules/finances/logic";
+import { addMonths, comparedRange, localToday, monthRange } from "@worker/modules/finances/logic";
 import { balancesAt } from "@worker/modules/finances/reports";
 import { financesModule } from "@worker/modules/finances";
 import { endTrial, userIdOf } from "./billing-helpers";
@@ -189,6 +189,27 @@ describe("summary and analysis", () => {
       { category: "groceries", currentCents: 30000, previousCents: 20000, changeCents: 10000, changePercent: 50 },
       { category: "leisure", currentCents: 0, previousCents: 5000, changeCents: -5000, changePercent: -100 },
     ]);
+    expect(analysis.compared).toEqual({ from: "2026-05-01", to: "2026-05-31", partial: false });
+  });
+
+  it("compares the running month with the same days of the month before (whole months once they end)", async () => {
+    const client = as(await signUpAndLogIn("ate-hoje@financas.test"));
+    const today = localToday("Europe/Lisbon");
+    const month = today.slice(0, 7);
+    const before = monthRange(addMonths(month, -1));
+    // The 1st of last month is always within the compared days; its last day only once this month
+    // has reached that day too.
+    await add(client, { amountCents: 1000, date: before.from, category: "groceries" });
+    await add(client, { amountCents: 2000, date: before.to, category: "groceries" });
+    await add(client, { amountCents: 1500, date: `${month}-01`, category: "groceries" });
+    const compared = comparedRange(month, today);
+    const previousCents = compared.partial ? 1000 : 3000;
+    const analysis = await json(await client.get("/finances/analysis"));
+    expect(analysis.compared).toEqual({ from: compared.from, to: compared.to, partial: compared.partial });
+    expect(analysis.byCategory).toEqual([{ category: "groceries", currentCents: 1500, previousCents, changeCents: 1500 - previousCents, changePercent: Math.round(((1500 - previousCents) * 1000) / previousCents) / 10 }]);
+    expect(analysis.monthOverMonth.expense.previousCents).toBe(previousCents);
+    // An earlier month is compared with the whole month before it.
+    expect((await json(await client.get(`/finances/analysis?month=${addMonths(month, -1)}`))).compared.partial).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@ export default {
   analysis: {
     title: "Month over month",
     against: "Against {{month}}",
+    againstDays: "Against the same days of the month before: {{days}}",
     category: "Category",
     current: "This month",
     previous: "Previous month",

@@ -106,6 +106,10 @@ export default {
     monthDown: "You spent {{percent}}% less on {{category}} than the month before ({{amount}} against {{previous}}).",
     totalUp: "Spending in {{month}} rose {{percent}}% on the month before ({{amount}} against {{previous}}).",
     totalDown: "Spending in {{month}} fell {{percent}}% on the month before ({{amount}} against {{previous}}).",
+    monthUpSoFar: "So far this month you spent {{percent}}% more on {{category}} than in the same days of the month before ({{amount}} against {{previous}}).",
+    monthDownSoFar: "So far this month you spent {{percent}}% less on {{category}} than in the same days of the month before ({{amount}} against {{previous}}).",
+    totalUpSoFar: "Spending in {{month}} so far is {{percent}}% above the same days of the month before ({{amount}} against {{previous}}).",
+    totalDownSoFar: "Spending in {{month}} so far is {{percent}}% below the same days of the month before ({{amount}} against {{previous}}).",
     recurring: "{{description}} looks like a monthly payment: about {{amount}} around day {{day}} ({{months}} months).",
   },
 } satisfies Catalog<typeof ptFinancesIo>;

@@ -19,6 +19,7 @@ const finances = {
   analysis: {
     title: "Análise mês a mês",
     against: "Face a {{month}}",
+    againstDays: "Face aos mesmos dias do mês anterior: {{days}}",
     category: "Categoria",
     current: "Este mês",
     previous: "Mês anterior",

@@ -108,6 +108,10 @@ const financesIo = {
     monthDown: "Gastou menos {{percent}}% em {{category}} do que no mês anterior ({{amount}} contra {{previous}}).",
     totalUp: "As despesas de {{month}} subiram {{percent}}% face ao mês anterior ({{amount}} contra {{previous}}).",
     totalDown: "As despesas de {{month}} desceram {{percent}}% face ao mês anterior ({{amount}} contra {{previous}}).",
+    monthUpSoFar: "Até hoje, gastou mais {{percent}}% em {{category}} do que nos mesmos dias do mês anterior ({{amount}} contra {{previous}}).",
+    monthDownSoFar: "Até hoje, gastou menos {{percent}}% em {{category}} do que nos mesmos dias do mês anterior ({{amount}} contra {{previous}}).",
+    totalUpSoFar: "As despesas de {{month}} até hoje estão {{percent}}% acima das dos mesmos dias do mês anterior ({{amount}} contra {{previous}}).",
+    totalDownSoFar: "As despesas de {{month}} até hoje estão {{percent}}% abaixo das dos mesmos dias do mês anterior ({{amount}} contra {{previous}}).",
     recurring: "{{description}} parece um pagamento mensal: cerca de {{amount}} por volta do dia {{day}} ({{months}} meses).",
   },
 };

@@ -247,7 +247,10 @@ export const summaryApi = new Hono<AppEnv>()
    */
   .get("/summary", validate("query", monthQuery), async (c) => c.json(await monthSummary(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month))))
   // Analysis (Light and Pro, a paid read listed in the manifest's premium routes).
-  .get("/analysis", validate("query", monthQuery), async (c) => c.json(await yearAnalysis(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month))));
+  .get("/analysis", validate("query", monthQuery), async (c) => {
+    const today = localToday(userOf(c).timeZone);
+    return c.json(await yearAnalysis(dbOf(c), userOf(c).id, c.req.valid("query").month ?? today.slice(0, 7), today));
+  });
 
 export const budgetsApi = new Hono<AppEnv>()
   .use("*", requireUser)

@@ -4,6 +4,7 @@
  * against the month before, and payments that recur monthly. Pure; the API phrases them.
  */
 import { fold } from "./categories";
+import { comparedRange } from "./logic";
 
 export type InsightTransaction = { date: string; type: "income" | "expense"; amountCents: number; description: string; category: string };
 
@@ -11,7 +12,8 @@ export type Insight =
   /** The month's three largest expense categories, `rank` 1 to 3 (largest first). */
   | { kind: "top_category"; category: string; amountCents: number; sharePercent: number; month: string; rank: number }
   | { kind: "unusual_expense"; description: string; date: string; category: string; amountCents: number; medianCents: number; times: number }
-  | { kind: "month_change"; category: string | null; month: string; amountCents: number; previousCents: number; changePercent: number }
+  /** Against the month before; `partial`: the running month against the same days of the one before (`comparedRange`). */
+  | { kind: "month_change"; category: string | null; month: string; amountCents: number; previousCents: number; changePercent: number; partial: boolean }
   | { kind: "recurring"; description: string; category: string; amountCents: number; dayOfMonth: number; months: number; lastDate: string };
 
 /** An expense is unusual at three times the median of at least five earlier ones in its category. */
@@ -25,10 +27,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-};
-const previousMonth = (month: string) => {
-  const [y, m] = month.split("-").map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
 };
 const monthsBetween = (a: string, b: string) => {
   const [ya, ma] = a.split("-").map(Number);
@@ -49,11 +47,16 @@ const sumByCategory = (rows: InsightTransaction[]) => {
   return sums;
 };
 
-/** Insights for `month` (YYYY-MM) from the user's transactions of that month and the ones before. */
-export function computeInsights(transactions: readonly InsightTransaction[], month: string): Insight[] {
+/**
+ * Insights for `month` (YYYY-MM) from the user's transactions of that month and the ones before;
+ * `today` is the user's day, so that the running month is compared with the same days of the month
+ * before rather than with all of it.
+ */
+export function computeInsights(transactions: readonly InsightTransaction[], month: string, today: string): Insight[] {
   const expenses = transactions.filter((t) => t.type === "expense" && t.date.slice(0, 7) <= month);
   const current = expenses.filter((t) => t.date.startsWith(month));
-  const previous = expenses.filter((t) => t.date.startsWith(previousMonth(month)));
+  const compared = comparedRange(month, today);
+  const previous = expenses.filter((t) => t.date >= compared.from && t.date <= compared.to);
   const insights: Insight[] = [];
 
   // Biggest categories of the month (up to three).
@@ -78,7 +81,7 @@ export function computeInsights(transactions: readonly InsightTransaction[], mon
     const before = previous.reduce((s, t) => s + t.amountCents, 0);
     const change = (now: number, then: number) => (then ? Math.round(((now - then) / then) * 100) : 0);
     if (before && Math.abs(change(total, before)) >= CHANGE_MIN_PERCENT && Math.abs(total - before) >= CHANGE_MIN_CENTS) {
-      insights.push({ kind: "month_change", category: null, month, amountCents: total, previousCents: before, changePercent: change(total, before) });
+      insights.push({ kind: "month_change", category: null, month, amountCents: total, previousCents: before, changePercent: change(total, before), partial: compared.partial });
     }
     const beforeBy = sumByCategory(previous);
     const nowBy = sumByCategory(current);
@@ -86,7 +89,7 @@ export function computeInsights(transactions: readonly InsightTransaction[], mon
       const now = nowBy.get(category) ?? 0;
       const then = beforeBy.get(category) ?? 0;
       if (then && Math.abs(change(now, then)) >= CHANGE_MIN_PERCENT && Math.abs(now - then) >= CHANGE_MIN_CENTS) {
-        insights.push({ kind: "month_change", category, month, amountCents: now, previousCents: then, changePercent: change(now, then) });
+        insights.push({ kind: "month_change", category, month, amountCents: now, previousCents: then, changePercent: change(now, then), partial: compared.partial });
       }
     }
   }

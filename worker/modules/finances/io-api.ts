@@ -198,7 +198,8 @@ export const financesIoApi = new Hono<AppEnv>()
   .get("/finances/insights", requireUser, validate("query", z.object({ month: month.optional() })), async (c) => {
     const { user } = currentAuth(c);
     const language = c.get("lang");
-    const target = c.req.valid("query").month ?? localToday(user.timeZone).slice(0, 7);
+    const today = localToday(user.timeZone);
+    const target = c.req.valid("query").month ?? today.slice(0, 7);
     const [year, mm] = target.split("-").map(Number);
     // A year of history before the month: medians and recurring payments need it.
     const from = `${year - 1}-${String(mm).padStart(2, "0")}-01`;
@@ -206,7 +207,7 @@ export const financesIoApi = new Hono<AppEnv>()
     const db = database(c.env.DB);
     const [rows, categories] = await Promise.all([transactionsBetween(db, user.id, from, to), ownCategories(db, user.id)]);
     const names = new Map(categories.map((k) => [k.id, k.name]));
-    const insights = computeInsights(rows, target);
+    const insights = computeInsights(rows, target, today);
     const templates = insights.map((insight) => phrase(insight, language, (id) => defaultCategoryLabel(id, language) ?? names.get(id) ?? defaultCategoryLabel("other", language)!));
     // Reworded by the configured provider only with the user's opt-in; the figures stay the templates'.
     const phrased = await phraseInsights(c.env, user.preferences.aiOnPersonalData === true, templates, language);
@@ -228,8 +229,10 @@ export function phrase(insight: Insight, language: "pt" | "en", categoryName: (i
       return t("financesIo:insights.unusual", { description: insight.description, amount: money(insight.amountCents), date: day(insight.date), times: insight.times.toLocaleString(locale), category: categoryName(insight.category) });
     case "month_change": {
       const values = { percent: Math.abs(insight.changePercent), amount: money(insight.amountCents), previous: money(insight.previousCents), month: monthName(insight.month) };
-      if (insight.category === null) return t(insight.changePercent > 0 ? "financesIo:insights.totalUp" : "financesIo:insights.totalDown", values);
-      return t(insight.changePercent > 0 ? "financesIo:insights.monthUp" : "financesIo:insights.monthDown", { ...values, category: categoryName(insight.category) });
+      // The running month says it is compared with the same days so far, not the whole month before.
+      const soFar = insight.partial ? "SoFar" : "";
+      if (insight.category === null) return t(`financesIo:insights.total${insight.changePercent > 0 ? "Up" : "Down"}${soFar}`, values);
+      return t(`financesIo:insights.month${insight.changePercent > 0 ? "Up" : "Down"}${soFar}`, { ...values, category: categoryName(insight.category) });
     }
     case "recurring":
       return t("financesIo:insights.recurring", { description: insight.description, amount: money(insight.amountCents), day: insight.dayOfMonth, months: insight.months });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, budgetThreshold, changeOf, localToday, monthlyNeeded, monthRange } from "./logic";
+import { addMonths, budgetThreshold, changeOf, comparedRange, localToday, monthlyNeeded, monthRange } from "./logic";
 
 describe("finance rules", () => {
   it("moves months across years and knows each month's last day", () => {
@@ -42,5 +42,20 @@ describe("finance rules", () => {
     expect(changeOf(1, 3)).toEqual({ currentCents: 1, previousCents: 3, changeCents: -2, changePercent: -66.7 });
     expect(changeOf(500, 0).changePercent).toBeNull();
     expect(changeOf(-100, -200).changePercent).toBe(50);
+  });
+});
+
+describe("comparedRange", () => {
+  it("is the whole previous month for a past month, and the same days so far for the running one", () => {
+    expect(comparedRange("2026-11", "2026-12-06")).toEqual({ month: "2026-10", from: "2026-10-01", to: "2026-10-31", partial: false });
+    expect(comparedRange("2026-12", "2026-12-06")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-06", partial: true });
+    // January against December of the year before.
+    expect(comparedRange("2027-01", "2027-01-15")).toEqual({ month: "2026-12", from: "2026-12-01", to: "2026-12-15", partial: true });
+  });
+
+  it("stops at the previous month's last day when it is shorter, and is whole on the running month's last days", () => {
+    expect(comparedRange("2027-03", "2027-03-30")).toEqual({ month: "2027-02", from: "2027-02-01", to: "2027-02-28", partial: false });
+    expect(comparedRange("2026-12", "2026-12-30")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-30", partial: false });
+    expect(comparedRange("2026-12", "2026-12-29")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-29", partial: true });
   });
 });

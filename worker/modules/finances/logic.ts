@@ -25,6 +25,22 @@ export function monthRange(month: string) {
 }
 
 /**
+ * The days of the month before `month` that `month` is compared with: the whole month, except while
+ * `month` is the running month (`today` in it), when it is the same days so far, 1 to today's day
+ * (the previous month's last day when it is shorter). Six days of December against the whole of
+ * November always "fell"; against 1–6 November they say how the month is going. `partial` is true
+ * when the range stops before the month's end.
+ */
+export function comparedRange(month: string, today: string): { month: string; from: string; to: string; partial: boolean } {
+  const previous = addMonths(month, -1);
+  const whole = monthRange(previous);
+  if (!today.startsWith(`${month}-`)) return { month: previous, ...whole, partial: false };
+  const lastDay = Number(whole.to.slice(8));
+  const day = Math.min(Number(today.slice(8, 10)), lastDay);
+  return { month: previous, from: whole.from, to: `${previous}-${pad(day)}`, partial: day < lastDay };
+}
+
+/**
  * A change between two amounts in cents: the difference in cents and, when the earlier one is not
  * zero, the percentage (one decimal; a ratio, not money, so a rounded number is right here).
  */

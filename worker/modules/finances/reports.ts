@@ -6,7 +6,7 @@
 import type { Db } from "../../db/client";
 import { mapRead, readAll, run } from "../../db/reads";
 import type { PageRequest } from "../../lib/pagination";
-import { addMonths, budgetProgress, changeOf, monthRange } from "./logic";
+import { addMonths, budgetProgress, changeOf, comparedRange, monthRange } from "./logic";
 import * as q from "./queries";
 
 /** The dashboard (every plan): balance up to the month's end, the month's income against expense, totals by category. */
@@ -29,17 +29,20 @@ export const monthSummary = (db: Db, userId: string, month: string) => run(db, m
 
 /**
  * Analysis (a paid read): the twelve months ending at `month` (months without movements as zeros)
- * and the month against the one before, in total and by expense category.
+ * and the month against the one before, in total and by expense category. The running month (the
+ * user's `today` in it) is compared with the same days of the month before (`comparedRange`):
+ * `compared` says which days.
  */
-export function yearAnalysisRead(db: Db, userId: string, month: string) {
-  const previous = addMonths(month, -1);
+export function yearAnalysisRead(db: Db, userId: string, month: string, today: string) {
+  const compared = comparedRange(month, today);
   const first = addMonths(month, -11);
   const reads = readAll([
     q.totalsByMonthRead(db, userId, { from: monthRange(first).from, to: monthRange(month).to }),
     q.totalsByCategoryRead(db, userId, monthRange(month)),
-    q.totalsByCategoryRead(db, userId, monthRange(previous)),
+    q.totalsByCategoryRead(db, userId, compared),
+    q.totalsRead(db, userId, compared),
   ]);
-  return mapRead(reads, ([byMonth, current, before]) => {
+  return mapRead(reads, ([byMonth, current, before, beforeTotals]) => {
     const found = new Map(byMonth.map((row) => [row.month, row]));
     const months = Array.from({ length: 12 }, (_, i) => {
       const key = addMonths(first, i);
@@ -48,7 +51,8 @@ export function yearAnalysisRead(db: Db, userId: string, month: string) {
       const expenseCents = row?.expense ?? 0;
       return { month: key, incomeCents, expenseCents, netCents: incomeCents - expenseCents };
     });
-    const [thisMonth, lastMonth] = [months[11], months[10]];
+    const thisMonth = months[11];
+    const lastMonth = { incomeCents: beforeTotals.incomeCents, expenseCents: beforeTotals.expenseCents, netCents: beforeTotals.incomeCents - beforeTotals.expenseCents };
     const expensesOf = (rows: typeof current) => new Map(rows.filter((r) => r.type === "expense").map((r) => [r.category, r.totalCents]));
     const now = expensesOf(current);
     const then = expensesOf(before);
@@ -57,7 +61,8 @@ export function yearAnalysisRead(db: Db, userId: string, month: string) {
       .sort((a, b) => b.currentCents - a.currentCents || Math.abs(b.changeCents) - Math.abs(a.changeCents) || a.category.localeCompare(b.category));
     return {
       month,
-      previousMonth: previous,
+      previousMonth: compared.month,
+      compared: { from: compared.from, to: compared.to, partial: compared.partial },
       months,
       monthOverMonth: {
         income: changeOf(thisMonth.incomeCents, lastMonth.incomeCents),
@@ -69,7 +74,7 @@ export function yearAnalysisRead(db: Db, userId: string, month: string) {
   });
 }
 
-export const yearAnalysis = (db: Db, userId: string, month: string) => run(db, yearAnalysisRead(db, userId, month));
+export const yearAnalysis = (db: Db, userId: string, month: string, today: string) => run(db, yearAnalysisRead(db, userId, month, today));
 
 /** A page of budgets with the month's spending in each (one grouped query for all of them). */
 export function budgetsWithProgressRead(db: Db, userId: string, month: string, page: PageRequest) {

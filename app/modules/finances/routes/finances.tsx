@@ -32,6 +32,7 @@ import { known, readAll, run } from "@worker/db/reads";
 import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
 import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
+import { changeText, comparedDays } from "../analysis-text";
 import { CategoryBars } from "../components/category-bars";
 import { ExportLink, ImportButton } from "../components/io-slot";
 import { InsightsPanel } from "../insights-panel";
@@ -89,7 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
       listCategoriesRead(db, userId),
       budgetsWithProgressRead(db, userId, month, { limit: 200 }),
       listSavingsGoalsRead(db, userId, { limit: 200 }),
-      advanced ? yearAnalysisRead(db, userId, month) : known(null),
+      advanced ? yearAnalysisRead(db, userId, month, today) : known(null),
     ]),
   );
   return {
@@ -441,7 +442,7 @@ function Analysis({
   const { t, i18n } = useTranslation("finances");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
   const short = (month: string) => dateTimeFormat(intlLocale(language), { month: "short" }).format(new Date(`${month}-15T12:00:00`));
-  const percent = (value: number | null) => (value === null ? t("analysis.new") : `${value > 0 ? "+" : ""}${value.toLocaleString(intlLocale(language))} %`);
+  const percent = (value: number | null) => (value === null ? t("analysis.new") : changeText(value, language));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t("charts.byMonth")}>
@@ -450,7 +451,9 @@ function Analysis({
         </ChartSlot>
       </Card>
       <Card title={t("analysis.title")}>
-        <p className="text-sm text-slate-500">{t("analysis.against", { month: monthLabel(analysis.previousMonth) })}</p>
+        <p className="text-sm text-slate-500" data-testid="analysis-against">
+          {analysis.compared.partial ? t("analysis.againstDays", { days: comparedDays(analysis.compared, language) }) : t("analysis.against", { month: monthLabel(analysis.previousMonth) })}
+        </p>
         {analysis.byCategory.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">{t("analysis.none")}</p>
         ) : (
