@@ -129,4 +129,23 @@ test.describe("calendar", () => {
       await expect(page).toHaveURL(/[?&]date=2026-01-05&/);
     }
   });
+
+  test("on a phone the week's seven day headings fit their columns, in Portuguese and English", async ({ page }) => {
+    await signUp(page, "phone-week");
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const [language, names, label] of [
+      ["pt", ["seg", "ter", "qua", "qui", "sex", "sáb", "dom"], "segunda-feira, 30 de novembro"],
+      ["en", ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], "Monday, November 30"],
+    ] as const) {
+      expect((await page.request.patch("/api/v1/me", { headers: originOf(page.request), data: { language } })).status()).toBe(200);
+      await openCalendar(page, "view=week&date=2026-12-02");
+      const headings = page.getByTestId("week-day-heading");
+      await expect(headings).toHaveCount(7);
+      expect((await headings.allInnerTexts()).map((text) => text.split("\n").map((line) => line.trim()))).toEqual(names.map((name, i) => [name.toUpperCase(), String([30, 1, 2, 3, 4, 5, 6][i])]));
+      await expect(headings.first()).toHaveAttribute("aria-label", label);
+      // Nothing spills into the next column (the long pt-PT names, "segunda, 30", did).
+      const spill = await headings.evaluateAll((links) => links.filter((link) => link.scrollWidth > link.clientWidth).length);
+      expect(spill).toBe(0);
+    }
+  });
 });

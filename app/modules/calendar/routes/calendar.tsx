@@ -374,12 +374,19 @@ function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
   return dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(item.start));
 }
 
+/**
+ * A weekday's short name, the long name's first three letters ("seg", "Mon"), as in
+ * app/lib/dates.ts: Intl's own short pt-PT names are whole words ("segunda"), too wide for seven
+ * columns on a phone.
+ */
+const shortWeekday = (locale: string, day: Date) => dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(day).slice(0, 3);
+
 /** The month grid: Monday-first weeks, all-day and multi-day bars in lanes, "more" past three. */
 function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay, onCreate, selected, onSelect, t }: ItemProps & { date: string; onDay: (date: string) => void }) {
   const weeks = monthWeeks(date);
   const month = date.slice(0, 7);
   const LANES = 3;
-  const names = Array.from({ length: 7 }, (_, i) => dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 5 + i))));
+  const names = Array.from({ length: 7 }, (_, i) => shortWeekday(locale, new Date(Date.UTC(2026, 0, 5 + i))));
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" role="grid" data-testid="month-view">
       <div className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium uppercase text-slate-500" role="row">
@@ -482,7 +489,7 @@ function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove,
     return drag.mode === "move" ? { top: minutes * PX_PER_MIN, left: Math.round(drag.dx / drag.columnWidth) * drag.columnWidth, grow: 0 } : { top: 0, left: 0, grow: minutes * PX_PER_MIN };
   };
 
-  const dayName = (d: string) => dateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
+  const dayOf = (d: string) => new Date(`${d}T12:00:00Z`);
   const nowWall = wallOf(Date.now(), timeZone);
 
   return (
@@ -490,8 +497,16 @@ function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove,
       <div className="grid border-b border-slate-200" style={{ gridTemplateColumns: `3.5rem repeat(${cols}, minmax(0, 1fr))` }}>
         <div />
         {days.map((d) => (
-          <Link key={d} to={`?view=day&date=${d}`} className={`py-2 text-center text-sm capitalize ${d === today ? "font-bold text-brand-700" : "text-slate-700"}`}>
-            {dayName(d)}
+          // The short name above the day's number (seven columns fit a phone); the whole date is the link's name.
+          <Link
+            key={d}
+            to={`?view=day&date=${d}`}
+            aria-label={dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(dayOf(d))}
+            className={`min-w-0 py-1.5 text-center leading-tight ${d === today ? "font-bold text-brand-700" : "text-slate-700"}`}
+            data-testid="week-day-heading"
+          >
+            <span className="block text-[11px] font-medium uppercase">{shortWeekday(locale, dayOf(d))}</span>
+            <span className="block text-sm">{dayOf(d).getUTCDate()}</span>
           </Link>
         ))}
       </div>
