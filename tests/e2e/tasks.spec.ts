@@ -98,7 +98,8 @@ test.describe("tasks", () => {
   test("on a phone the screen fits the width, with the quick add, the timeline and the pending list stacked", async ({ page, context }) => {
     const request = context.request;
     await createUser(request, `e2e-tasks-phone-${Date.now()}@example.com`, { toursDone: true });
-    for (const [title, priority, dueDate] of [["Pagar a renda da casa do mês de dezembro", "high", "2026-01-05"], ["Comprar pão", "low", null]] as const) {
+    const today = lisbonDate();
+    for (const [title, priority, dueDate] of [["Pagar a renda da casa do mês de dezembro", "high", "2026-01-05"], ["Comprar pão", "low", null], ["Ligar à avó", "medium", today]] as const) {
       const created = await request.post("/api/v1/tasks", { headers: originOf(request), data: { title, priority, dueDate, durationMinutes: 30 } });
       expect(created.status()).toBe(201);
     }
@@ -107,9 +108,10 @@ test.describe("tasks", () => {
     await page.goto("/app/tarefas");
     await untilHydrated(page);
     const items = page.getByTestId("pending-list").getByTestId("task-item");
-    await expect(items).toHaveCount(2);
-    // The overdue task stands out.
+    await expect(items).toHaveCount(3);
+    // The overdue task stands out; one due today says so in words.
     await expect(items.first().getByTestId("overdue")).toContainText("Atrasada");
+    await expect(items.filter({ hasText: "Ligar à avó" }).getByTestId("due")).toHaveText("Até hoje");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const quickAdd = await page.getByTestId("quick-add").boundingBox();
     const timeline = await page.getByTestId("day-timeline").boundingBox();

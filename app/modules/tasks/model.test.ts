@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formOf, formOfDraft, repeatOf, ruleOf, wallClock, type TaskView } from "./model";
+import { dueWords, formOf, formOfDraft, repeatOf, ruleOf, wallClock, type TaskView } from "./model";
 
 describe("repetition choices", () => {
   it("writes each choice as an RRULE anchored on the due date", () => {
@@ -55,5 +55,30 @@ describe("form values", () => {
     const base = { title: "estudar inglês", date: "2026-11-27", time: null, durationMinutes: 45, recurrence: null };
     expect(formOfDraft({ ...base, dated: false })).toMatchObject({ dueDate: "", scheduledDate: "", durationMinutes: "45" });
     expect(formOfDraft({ ...base, dated: true })).toMatchObject({ dueDate: "2026-11-27", scheduledDate: "" });
+  });
+});
+
+describe("dueWords", () => {
+  const words = (date: string, locale: string) => dueWords(date, "2026-12-06", locale);
+  it("says yesterday, today and tomorrow in words, the coming week's days by name, later ones by date", () => {
+    expect(["2026-12-05", "2026-12-06", "2026-12-07", "2026-12-11", "2026-12-12", "2026-12-13", "2026-11-30"].map((date) => words(date, "pt-PT").text)).toEqual([
+      "ontem",
+      "hoje",
+      "amanhã",
+      "sexta-feira",
+      "sábado",
+      "13/12",
+      "30/11",
+    ]);
+    expect(["2026-12-05", "2026-12-06", "2026-12-07", "2026-12-11", "2027-01-02"].map((date) => words(date, "en-US").text)).toEqual(["yesterday", "today", "tomorrow", "Friday", "Jan 2"]);
+  });
+
+  it("marks today and tomorrow as near, nothing else", () => {
+    expect(["2026-12-05", "2026-12-06", "2026-12-07", "2026-12-08"].map((date) => words(date, "pt-PT").near)).toEqual([false, true, true, false]);
+  });
+
+  it("counts calendar days across a change of summer time and a year", () => {
+    expect(dueWords("2027-03-29", "2027-03-28", "en-US").text).toBe("tomorrow");
+    expect(dueWords("2027-01-01", "2026-12-31", "pt-PT").text).toBe("amanhã");
   });
 });

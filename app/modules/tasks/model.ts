@@ -4,6 +4,7 @@
  * draft turned into form values. Browser-safe, no clock.
  */
 import type { TaskPriority, TaskStatus } from "@worker/modules/tasks/constants";
+import { dateTimeFormat } from "~/lib/intl";
 
 /** A task as /api/v1/tasks answers it (worker/modules/tasks/api.ts `publicTask`). */
 export type TaskView = {
@@ -170,3 +171,23 @@ export function taskOfQueuedCreate(tempId: string, body: Record<string, unknown>
     overdue: false,
   };
 }
+
+/**
+ * A due date as people say it, relative to `today` (both YYYY-MM-DD, the user's days): "hoje",
+ * "amanhã", "ontem" (Intl's own words), the weekday within the coming week ("sexta-feira"), else
+ * the short date ("12/12", "Dec 12"). `near` marks today and tomorrow, which the list highlights.
+ */
+export function dueWords(date: string, today: string, locale: string): { text: string; near: boolean } {
+  const days = Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
+  const day = new Date(`${date}T12:00:00Z`);
+  if (Math.abs(days) <= 1) return { text: relativeDays(locale).format(days, "day"), near: days >= 0 };
+  if (days > 1 && days < 7) return { text: dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(day), near: false };
+  return { text: dateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(day), near: false };
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const relativeDays = (locale: string) => {
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  return format;
+};

@@ -34,7 +34,7 @@ import { userTimelineRead, userTimelineWithinRead } from "@worker/modules/timeli
 import type { TimelineItem, TimelineRange } from "@worker/modules/types";
 import { sql, type SQL } from "drizzle-orm";
 import { localDateOf, shiftDate, startOfDate } from "@worker/modules/tasks/scheduling";
-import { emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, type TaskForm, type TaskView } from "../model";
+import { dueWords, emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, type TaskForm, type TaskView } from "../model";
 import type { Dialogue } from "../task-dialog";
 import type { Route } from "./+types/tasks";
 import { dateTimeFormat } from "~/lib/intl";
@@ -207,7 +207,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       focused={task.id === focusId}
       busy={busy === task.id}
       timeText={task.scheduledStart ? `${time.format(new Date(task.scheduledStart))}–${time.format(new Date(task.scheduledEnd!))}` : null}
-      dueText={task.dueDate ? dateText(task.dueDate) : null}
+      due={task.dueDate ? dueWords(task.dueDate, today, intlLocale(language)) : null}
       scheduledText={place === "pending" && task.scheduledStart ? whenText(task.scheduledStart) : null}
       onToggle={() => void toggleDone(task)}
       onSchedule={() => void schedule(task)}
@@ -368,7 +368,7 @@ function TaskItem({
   focused,
   busy,
   timeText,
-  dueText,
+  due,
   scheduledText,
   onToggle,
   onSchedule,
@@ -380,7 +380,8 @@ function TaskItem({
   focused: boolean;
   busy: boolean;
   timeText: string | null;
-  dueText: string | null;
+  /** The due date in words ("hoje", "sexta-feira", "12/12"); `near`: today or tomorrow. */
+  due: { text: string; near: boolean } | null;
   scheduledText: string | null;
   onToggle: () => void;
   onSchedule: () => void;
@@ -414,9 +415,12 @@ function TaskItem({
       <div className="flex flex-wrap items-center gap-1.5 pl-6 text-xs">
         <span className={`rounded-full px-2 py-0.5 font-medium ${PRIORITY_BADGE[task.priority]}`}>{t(`priority.${task.priority}`)}</span>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t("item.duration", { minutes: task.durationMinutes })}</span>
-        {dueText && (
-          <span className={`rounded-full px-2 py-0.5 ${task.overdue ? "bg-red-600 font-semibold text-white" : "bg-slate-100 text-slate-700"}`} data-testid={task.overdue ? "overdue" : undefined}>
-            {task.overdue ? t("item.overdue", { date: dueText }) : t("item.due", { date: dueText })}
+        {due && (
+          <span
+            className={`rounded-full px-2 py-0.5 ${task.overdue ? "bg-red-600 font-semibold text-white" : due.near && !done ? "bg-amber-100 font-medium text-amber-900" : "bg-slate-100 text-slate-700"}`}
+            data-testid={task.overdue ? "overdue" : "due"}
+          >
+            {task.overdue ? t("item.overdue", { date: due.text }) : t("item.due", { date: due.text })}
           </span>
         )}
         {task.recurrence && (
