@@ -178,7 +178,8 @@ function Metrics({ impact }: { impact: ImpactAnswer }) {
   const skills = impact.unlockedSkills;
   const shown = skills.slice(0, 2).map((s) => t(`impact.skills.${s}`));
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    // One column on the narrowest phones: "Competências desbloqueadas" does not fit half of 320 px.
+    <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-4">
       <Metric label={t("impact.metrics.timeSaved")} value={t("impact.metrics.hours", { count: impact.timeSaved })} testId="metric-time-saved" />
       <Metric label={t("impact.metrics.skills")} value={String(skills.length)} testId="metric-skills">
         <p className="mt-1 text-xs text-slate-600">
@@ -235,19 +236,23 @@ function MonthsCard({ months, className }: { months: ImpactAnswer["months"]; cla
           <ImpactChart data={data} height={IMPACT_CHART_HEIGHT} labels={{ goals: t("impact.chart.goals"), activities: t("impact.chart.activities") }} />
         </WhenVisible>
       )}
-      {/* The same figures as text, for screen readers and tests. */}
-      <table className="sr-only">
-        <caption>{t("impact.chart.table")}</caption>
-        <tbody>
-          {data.map((row, i) => (
-            <tr key={months[i].month} data-month={months[i].month}>
-              <th scope="row">{row.label}</th>
-              <td>{t("impact.chart.goals")}: {row.goals}</td>
-              <td>{t("impact.chart.activities")}: {row.activities}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* The same figures as text, for screen readers and tests. In a visually hidden box: a table
+          sizes itself to its cells whatever its own width says, and as `sr-only` itself it widened
+          the page past a phone's screen. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t("impact.chart.table")}</caption>
+          <tbody>
+            {data.map((row, i) => (
+              <tr key={months[i].month} data-month={months[i].month}>
+                <th scope="row">{row.label}</th>
+                <td>{t("impact.chart.goals")}: {row.goals}</td>
+                <td>{t("impact.chart.activities")}: {row.activities}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Card>
   );
 }

@@ -38,7 +38,7 @@ export default function Profile() {
       <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
       <Tabs
         defaultIndex={Math.max(0, tabs.indexOf(params.get("tab") as (typeof tabs)[number]))}
-        listClassName="flex gap-1 overflow-x-auto rounded-lg bg-slate-200/60 p-1"
+        listClassName="grid grid-cols-2 gap-1 rounded-lg bg-slate-200/60 p-1 sm:flex"
         tabClassName="rounded-md px-4 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow"
         panelsClassName="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         onIntent={(index) => void loaders[index]?.()}

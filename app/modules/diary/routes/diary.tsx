@@ -87,7 +87,7 @@ export default function DiaryScreen() {
       </header>
       {/* Entries written offline, at once: waiting ones, and refused ones with the reason. */}
       <QueuedChanges kinds={["diary.create", "diary.update"]} />
-      <div role="tablist" aria-label={t("name")} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1" data-tour="diary-tabs">
+      <div role="tablist" aria-label={t("name")} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex" data-tour="diary-tabs">
         {tabs.map((key) => (
           <Button
             key={key}

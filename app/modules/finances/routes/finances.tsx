@@ -276,7 +276,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
 
         <QueuedChanges kinds={["transaction.create"]} />
 
-        <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b border-slate-200" data-tour="finances-tabs">
+        <div role="tablist" aria-label={t("tabs.label")} className="grid grid-cols-2 gap-x-1 border-b border-slate-200 sm:flex" data-tour="finances-tabs">
           {TABS.map((key) => (
             <Button
               key={key}

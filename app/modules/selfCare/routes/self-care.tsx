@@ -259,8 +259,9 @@ function RoutineCard({
             {queuedDays.has(today) && <span className="sr-only"> ({t("dayPending")})</span>}
           </Button>
         )}
-        <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-slate-900">{routine.title}</h3>
+        {/* At least 10rem, else the title goes to a row of its own: squeezed beside the button and the streak, its words spilled out. */}
+        <div className="min-w-0 flex-1 basis-40">
+          <h3 className="font-semibold break-words text-slate-900">{routine.title}</h3>
           <p className="text-xs text-slate-500">
             {t(`categories.${routine.category as RoutineCategory}`)}
             {" · "}
