@@ -17,7 +17,7 @@ test("every tab, title and label fits a 320 px phone, in Portuguese and English"
   await page.setViewportSize({ width: 320, height: 720 });
   for (const language of ["pt", "en"]) {
     expect((await page.request.patch("/api/v1/me", { headers: originOf(page.request), data: { language } })).status()).toBe(200);
-    for (const path of ["/app/perfil", "/app/diario", "/app/financas", "/app/autocuidado", "/app/meu-impacto", "/app/tarefas", "/app/calendario", "/app/objetivos"]) {
+    for (const path of ["/app/perfil", "/app/diario", "/app/financas", "/app/autocuidado", "/app/meu-impacto", "/app/dashboard", "/app/tarefas", "/app/calendario", "/app/objetivos", "/app/ciclo-menstrual", "/app/chat", "/app/relatorios-semanais"]) {
       await page.goto(path);
       await untilHydrated(page);
       const found = await page.evaluate(() => {
