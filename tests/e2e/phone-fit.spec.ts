@@ -22,11 +22,11 @@ test("every tab, title and label fits a 320 px phone, in Portuguese and English"
       await untilHydrated(page);
       const found = await page.evaluate(() => {
         const width = window.innerWidth;
-        const offScreen = [...document.querySelectorAll('[role="tab"]')].filter((tab) => {
+        const offScreen = Array.from(document.querySelectorAll('[role="tab"]')).filter((tab) => {
           const box = tab.getBoundingClientRect();
           return box.right > width + 1 || box.left < -1;
         });
-        const spilling = [...document.querySelectorAll("main *")].filter((element) => {
+        const spilling = Array.from(document.querySelectorAll("main *")).filter((element) => {
           if (element.children.length > 0 || !element.textContent?.trim() || element.clientWidth === 0) return false;
           const style = getComputedStyle(element);
           // Clipped on purpose (an ellipsis, a scroller) is not spilling.

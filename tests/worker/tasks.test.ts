@@ -428,7 +428,7 @@ describe("task reminders (cron, every quarter hour)", () => {
     expect(await reminders(aliceId)).toEqual([
       { title: "Tarefa a começar: Chamada com o banco", message: "Agendada para as 09:10 (20 min).", type: "task", actionUrl: `/app/tarefas?task=${soon.id}` },
     ]);
-    expect(await reminders(brunoId)).toEqual([expect.objectContaining({ title: "Task starting: Call", message: "Scheduled for 04:05 AM (30 min)." })]);
+    expect(await reminders(brunoId)).toEqual([expect.objectContaining({ title: "Task starting: Call", message: "Scheduled for 4:05 AM (30 min)." })]);
 
     // A second run of the same quarter (a retry, a late trigger) sends nothing again.
     await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:01:00Z"), { inline: true });

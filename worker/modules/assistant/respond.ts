@@ -97,7 +97,7 @@ async function act(db: Db, user: User, u: Understanding, now: Date): Promise<Act
 const dateLabel = (date: string, language: Language) =>
   dateTimeFormat(intlLocale(language), { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 const timeLabel = (instant: string, timeZone: string, language: Language) =>
-  dateTimeFormat(intlLocale(language), { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
+  dateTimeFormat(intlLocale(language), { timeStyle: "short", timeZone }).format(new Date(instant));
 
 /** A question answered from the user's data: the numbers are computed here, never by a model. */
 export async function answer(db: Db, user: User, question: Question, language: Language, now: Date): Promise<Acted> {

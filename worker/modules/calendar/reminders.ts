@@ -23,7 +23,7 @@ const dateTime = (value: string, allDay: boolean, language: "pt" | "en", timeZon
   const at = new Date(pointMs(value)!);
   return {
     date: dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone }).format(at),
-    time: dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(at),
+    time: dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(at),
   };
 };
 

@@ -24,7 +24,7 @@ export const taskReminders = fanOut({
     const [user, due] = await Promise.all([findUserById(db, userId), tasksStarting(db, userId, ...window(now))]);
     if (!user || due.length === 0) return false;
     const t = translator(user.language);
-    const time = dateTimeFormat(intlLocale(user.language), { hour: "2-digit", minute: "2-digit", timeZone: user.timeZone });
+    const time = dateTimeFormat(intlLocale(user.language), { timeStyle: "short", timeZone: user.timeZone });
     let sent = false;
     for (const task of due) {
       const row = await notify(env, userId, {

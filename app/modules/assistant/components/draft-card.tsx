@@ -35,8 +35,9 @@ export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZon
   const set = (key: string, value: unknown) => setEdits((current) => ({ ...current, [key]: value }));
 
   const day = (date: string) => (date ? dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : t("draft.noDate"));
-  const when = (instant: string) => dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
-  const time = (instant: string) => dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
+  // The locale's own short time ("09:30", "9:30 AM"), as everywhere in Rumo.
+  const time = (instant: string) => dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(new Date(instant));
+  const when = (instant: string) => `${dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone }).format(new Date(instant))}, ${time(instant)}`;
 
   async function settle(action: "confirm" | "discard") {
     setPending(action);

@@ -371,7 +371,7 @@ const chip = (item: CalendarItem) =>
 
 function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
   if (item.allDay) return "";
-  return dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(item.start));
+  return dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(new Date(item.start));
 }
 
 /**

@@ -130,7 +130,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   useEntityChanges(["task"]);
   const queuedNotice = useQueuedWriteNotice();
 
-  const time = dateTimeFormat(intlLocale(language), { timeZone, hour: "2-digit", minute: "2-digit" });
+  const time = dateTimeFormat(intlLocale(language), { timeZone, timeStyle: "short" });
   const dateText = (date: string, withWeekday = false) =>
     dateTimeFormat(intlLocale(language), { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
   const whenText = (iso: string) => `${dateText(wallClock(iso, timeZone).date)} ${time.format(new Date(iso))}`;
