@@ -92,11 +92,13 @@ test.describe("desktop shell", () => {
     await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
   });
 
-  test("Ctrl+K opens the search: recent searches, the 2-character tip, no results, Escape", async ({ page }) => {
+  test("Ctrl+K opens the search: suggestions, then recent searches, the 2-character tip, no results, Escape", async ({ page }) => {
     await page.goto("/app/meu-impacto");
     await page.keyboard.press("Control+k");
     const dialog = page.getByRole("dialog");
-    await expect(dialog.getByText("Pesquisas recentes")).toBeVisible();
+    // Before any search, the samples are offered as suggestions, not as searches made.
+    await expect(dialog.getByText("Experimente pesquisar")).toBeVisible();
+    await expect(dialog.getByText("Pesquisas recentes")).toHaveCount(0);
     await expect(dialog.getByRole("button", { name: "viagem" })).toBeVisible();
     await expect(dialog.getByText("Escreva pelo menos 2 caracteres para pesquisar em todos os seus dados")).toBeVisible();
     const input = dialog.getByRole("combobox");
@@ -108,6 +110,14 @@ test.describe("desktop shell", () => {
     await expect(dialog.getByText("Nenhum resultado encontrado")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
+    // Once a result has been opened from a search (stored as below), it is a recent search and the
+    // suggestions are gone.
+    await page.evaluate(() => localStorage.setItem("rumo-recent-searches", JSON.stringify(["orçamento"])));
+    await page.keyboard.press("Control+k");
+    await expect(dialog.getByText("Pesquisas recentes")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "orçamento" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "viagem" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
     // Opening again starts from an empty query.
     await page.getByRole("button", { name: /Pesquisar/ }).click();
     await expect(page.getByRole("combobox")).toHaveValue("");

@@ -126,7 +126,6 @@ export const isMobileUserAgent = (userAgent: string) => /Android|iPhone|iPad|iPo
 
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_RECENT_SEARCHES = 5;
-export const SAMPLE_RECENT_SEARCHES = ["viagem", "reunião", "exercício"];
 
 /** One result of GET /api/v1/search (../shared/API.md). */
 export type SearchResultItem = { id: string; title: string; description: string; type: string; module: string; url: string; metadata: { date?: string; amountCents?: number; status?: string } };

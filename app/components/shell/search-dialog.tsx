@@ -17,7 +17,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatPrice } from "~/lib/plans";
-import { addRecentSearch, groupResults, MIN_SEARCH_LENGTH, SAMPLE_RECENT_SEARCHES, type SearchResultItem } from "./rules";
+import { addRecentSearch, groupResults, MIN_SEARCH_LENGTH, type SearchResultItem } from "./rules";
 
 // The specification's categories, with the diary's notes (../shared/API.md `type`).
 const CATEGORIES = ["all", "event", "goal", "transaction", "task", "note", "insight"] as const;
@@ -34,9 +34,9 @@ const ICONS: Record<string, typeof MagnifyingGlassIcon> = {
 function readRecent(): string[] {
   try {
     const stored = JSON.parse(localStorage.getItem(RECENT_KEY) ?? "null");
-    return Array.isArray(stored) ? stored.filter((s) => typeof s === "string").slice(0, 5) : SAMPLE_RECENT_SEARCHES;
+    return Array.isArray(stored) ? stored.filter((s) => typeof s === "string").slice(0, 5) : [];
   } catch {
-    return SAMPLE_RECENT_SEARCHES;
+    return [];
   }
 }
 
@@ -162,9 +162,11 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           <div ref={list} className="max-h-[60vh] overflow-y-auto p-2 sm:max-h-[50vh]">
             {query.trim().length < MIN_SEARCH_LENGTH ? (
               <div className="space-y-3 p-2">
-                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t("search.recent")}</p>
+                {/* The spec's samples (viagem, reunião, exercício) until the person has searched, said
+                    to be suggestions: shown as "recent searches" they were searches nobody made. */}
+                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{recent.length ? t("search.recent") : t("search.suggestions")}</p>
                 <ul className="space-y-1">
-                  {recent.map((item) => (
+                  {(recent.length ? recent : (t("search.samples", { returnObjects: true }) as string[])).map((item) => (
                     <li key={item}>
                       <button type="button" onClick={() => setQuery(item)} className="flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm hover:bg-slate-100">
                         <ClockIcon className="h-4 w-4 text-slate-400" aria-hidden="true" />

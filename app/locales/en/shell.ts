@@ -87,6 +87,8 @@ export default {
     placeholder: "Search events, goals, transactions, tasks, notes...",
     tip: "Type at least 2 characters to search all your data",
     recent: "Recent searches",
+    suggestions: "Try searching",
+    samples: ["trip", "meeting", "exercise"],
     noResults: "No results found",
     searching: "Searching...",
     error: "Could not search. Please try again.",

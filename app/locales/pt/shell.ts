@@ -85,6 +85,8 @@ const shell = {
     placeholder: "Pesquisar eventos, objetivos, transações, tarefas, notas...",
     tip: "Escreva pelo menos 2 caracteres para pesquisar em todos os seus dados",
     recent: "Pesquisas recentes",
+    suggestions: "Experimente pesquisar",
+    samples: ["viagem", "reunião", "exercício"],
     noResults: "Nenhum resultado encontrado",
     searching: "A pesquisar...",
     error: "Não foi possível pesquisar. Tente novamente.",
