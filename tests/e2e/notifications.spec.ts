@@ -36,6 +36,10 @@ test.describe("realtime notifications", () => {
 
     await expect(pageB.getByTestId("notification-badge")).toHaveText("2");
     await expect(pageB.getByTestId("notifications-page").locator("li").first()).toContainText("Senha alterada");
+    // When, in words (the exact moment on hover).
+    const when = pageB.getByTestId("notifications-page").locator("li").first().locator("time");
+    await expect(when).toHaveText("agora");
+    await expect(when).toHaveAttribute("title", / de \d{4} às \d{2}:\d{2}$/);
     await pageB.getByRole("button", { name: /Notificações, 2 por ler/ }).click();
     const panel = pageB.getByRole("tabpanel");
     await expect(panel.getByText("Senha alterada")).toBeVisible();

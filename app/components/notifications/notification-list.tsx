@@ -1,9 +1,10 @@
 import { TrashIcon } from "@heroicons/react/24/outline";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
 import { NotificationIcon } from "./notification-icon";
-import { dateTimeFormat } from "~/lib/intl";
+import { timeAgo } from "./time-ago";
 import { intlLocale } from "~/i18n/language";
 
 const priorityDot: Record<RealtimeNotification["priority"], string> = {
@@ -26,8 +27,14 @@ export function NotificationList({
   emptyText: string;
 }) {
   const { t, i18n } = useTranslation("notifications");
+  // "há 5 minutos" moves on while the list is open.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(id);
+  }, []);
   if (!items.length) return <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>;
-  const time = dateTimeFormat(intlLocale(i18n.language), { dateStyle: "short", timeStyle: "short" });
+  const locale = intlLocale(i18n.language);
   return (
     <ul className="divide-y divide-slate-100" data-testid="notification-list">
       {items.map((n) => (
@@ -40,7 +47,7 @@ export function NotificationList({
             </span>
             {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
             <span className="mt-1 block text-xs text-slate-500">
-              {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · {time.format(new Date(n.createdAt))}
+              {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · <When iso={n.createdAt} now={now} locale={locale} />
             </span>
           </button>
           <IconButton
@@ -53,5 +60,15 @@ export function NotificationList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** How long ago, with the exact moment on hover; the server's clock and the browser's may differ by a word, hence no hydration warning. */
+function When({ iso, now, locale }: { iso: string; now: number; locale: string }) {
+  const { text, exact } = timeAgo(iso, now, locale);
+  return (
+    <time dateTime={iso} title={exact} suppressHydrationWarning>
+      {text}
+    </time>
   );
 }
