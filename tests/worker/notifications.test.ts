@@ -191,6 +191,24 @@ describe("account events", () => {
     const cookie = await signUpConfirmed(email, ip);
     expect((await list(cookie)).items[0].title).toBe("Welcome to Rumo!");
   });
+
+  it("reads catalogue notifications in the language the person uses now, and their own texts as written", async () => {
+    const cookie = await signUpAndLogIn("n-switch@example.com");
+    await create(cookie, { title: "Renovar o cartão", message: "Escrito por mim" });
+    const titles = async () => (await list(cookie)).items.map((n: { title: string; message: string; metadata: Record<string, unknown> }) => [n.title, n.message.slice(0, 19), Object.keys(n.metadata)]);
+    expect(await titles()).toEqual([
+      ["Renovar o cartão", "Escrito por mim", []],
+      ["Bem-vindo ao Rumo!", "A sua conta está pr", []],
+    ]);
+    expect((await api("/me", { method: "PATCH", body: { language: "en" }, headers: { cookie } })).status).toBe(200);
+    // The welcome was written in Portuguese; it reads in English now. What the person wrote stays.
+    expect(await titles()).toEqual([
+      ["Renovar o cartão", "Escrito por mim", []],
+      ["Welcome to Rumo!", "Your account is rea", []],
+    ]);
+    const welcome = (await list(cookie)).items[1];
+    expect((await json(await api(`/notifications/${welcome.id}`, { headers: { cookie } }))).notification.title).toBe("Welcome to Rumo!");
+  });
 });
 
 async function signUpConfirmed(email: string, ip: string) {

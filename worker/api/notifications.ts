@@ -63,7 +63,9 @@ export const notificationsApi = new Hono<AppEnv>()
       filter === "today"
         ? await readInUserZone(c, (db, userId, zone) => listAndCount(db, userId, startOfLocalDay(now, zone)))
         : await readWithAccount(c, (db, userId) => listAndCount(db, userId));
-    return c.json({ items: page.items.map(publicNotification), nextCursor: page.nextCursor, unreadCount });
+    // In the account's language (readWithAccount set it), whatever language each was written in.
+    const language = c.get("lang");
+    return c.json({ items: page.items.map((row) => publicNotification(row, language)), nextCursor: page.nextCursor, unreadCount });
   })
 
   .post("/", validate("json", createSchema), async (c) => {
@@ -86,7 +88,7 @@ export const notificationsApi = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const { user } = currentAuth(c);
     const row = await store.notificationOr404(database(c.env.DB), user.id, c.req.param("id"), new Date());
-    return c.json({ notification: publicNotification(row) });
+    return c.json({ notification: publicNotification(row, c.get("lang")) });
   })
 
   .patch("/:id", validate("json", patchSchema), async (c) => {
@@ -98,7 +100,7 @@ export const notificationsApi = new Hono<AppEnv>()
     const changes = c.req.valid("json").isRead ? { isRead: true, readAt: now.toISOString() } : { isRead: false, readAt: null };
     const changed = changes.isRead ? (await store.markNotificationsRead(db, user.id, [id], now)).length > 0 : await store.markNotificationUnread(db, user.id, id);
     if (changed) await publish(c.env, user.id, { type: "notification.updated", ids: [id], changes });
-    return c.json({ notification: publicNotification(await store.notificationOr404(db, user.id, id, now)) });
+    return c.json({ notification: publicNotification(await store.notificationOr404(db, user.id, id, now), c.get("lang")) });
   })
 
   .delete("/:id", async (c) => {

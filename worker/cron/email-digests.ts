@@ -7,6 +7,7 @@ import { inQuietHours, zonedParts } from "../lib/time-zone";
 import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
+import { publicNotification } from "../notifications/public";
 import { fanOut } from "./fan-out";
 import { appLink } from "../lib/app-url";
 
@@ -52,7 +53,11 @@ export const emailDigests = fanOut({
       const mail = layoutMail(user.language, user.email, {
         subject: t(`email:digest.${frequency}Subject`, { count: items.length }),
         heading: t(`email:digest.${frequency}Subject`, { count: items.length }),
-        body: items.map((n) => `• ${n.title}${n.message ? ` — ${n.message}` : ""}`).join("\n"),
+        // Each in the language of the mail, whatever language it was written in.
+        body: items
+          .map((row) => publicNotification(row, user.language))
+          .map((n) => `• ${n.title}${n.message ? ` — ${n.message}` : ""}`)
+          .join("\n"),
         button: t("email:notification.button"),
         link: appLink(env, "/app/notificacoes"),
         footer: t("email:notification.footer"),

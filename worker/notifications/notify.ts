@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { languages } from "~/i18n/language";
 import type { Namespace } from "~/locales";
 import * as accounts from "../db/accounts";
 import { database } from "../db/client";
@@ -11,7 +12,7 @@ import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
 import { preferenceFor } from "./preferences";
-import { publicNotification } from "./public";
+import { publicNotification, TEXTS_KEY } from "./public";
 import { appLink } from "../lib/app-url";
 
 /** Text of a notification: either given (user content, e.g. a goal's title) or from the `notifications` catalogue. */
@@ -59,10 +60,13 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
   const t = translator(user.language);
   const recipient: Recipient = { t, language: user.language, timeZone: user.timeZone };
   let title: string, message: string;
+  let metadata = input.metadata ?? {};
   if ("template" in input) {
-    const vars = typeof input.vars === "function" ? input.vars(recipient) : input.vars;
-    title = String(t(`notifications:${input.template}.title` as never, vars as never));
-    message = String(t(`notifications:${input.template}.message` as never, vars as never));
+    // Written in every language, so that the list reads in the one the person uses later
+    // (publicNotification picks it); the stored title and message are their language's now.
+    const texts = Object.fromEntries(languages.map((language) => [language, templateText(input, { ...recipient, t: language === user.language ? t : translator(language), language })]));
+    ({ title, message } = texts[user.language]);
+    metadata = { ...metadata, [TEXTS_KEY]: texts };
   } else ({ title, message } = input);
   const preference = preferenceFor(input.type, await store.getPreference(db, userId, input.type));
 
@@ -75,7 +79,7 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
     priority: input.priority ?? "medium",
     actionUrl: (typeof input.actionUrl === "function" ? input.actionUrl(recipient) : input.actionUrl) ?? null,
     expiresAt: input.expiresAt ?? null,
-    metadata: input.metadata ?? {},
+    metadata,
     parentId: input.parentId ?? null,
     dedupeKey: input.dedupeKey ?? null,
     inApp: preference.inAppEnabled,
@@ -101,6 +105,16 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
     }
   }
   return row;
+}
+
+/** A catalogue notification's title and message for one recipient (their language, their zone). */
+function templateText(input: Extract<NotificationText, { template: string }>, recipient: Recipient) {
+  const vars = typeof input.vars === "function" ? input.vars(recipient) : input.vars;
+  const { t } = recipient;
+  return {
+    title: String(t(`notifications:${input.template}.title` as never, vars as never)).slice(0, 200),
+    message: String(t(`notifications:${input.template}.message` as never, vars as never)).slice(0, 2000),
+  };
 }
 
 /** Sends an event to every open tab of the user; failures are logged, never thrown. */
