@@ -1,7 +1,7 @@
 /**
  * Dates as Rumo shows them: pt-PT or en-US, weeks starting on Monday. Built on the platform's
  * Intl.DateTimeFormat (no date library or locale data in the page's JavaScript, decision 0042),
- * with the text date-fns gave before ("22 de novembro de 2026", "November 22nd, 2026"); modules use
+ * with the text date-fns gave before ("22 de novembro de 2026"; English without its ordinals, "November 22, 2026"); modules use
  * these instead of formatting by hand.
  *
  * These show calendar days: the day, month and year of `date` in local time (as a date built from
@@ -37,15 +37,12 @@ export function weekdayNames(language: Language, width: "long" | "short" = "long
   });
 }
 
-/** "st", "nd", "rd" or "th" after an English day of the month. */
-const englishOrdinal = (day: number) => (day % 100 >= 11 && day % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][day % 10] ?? "th"));
-
-/** A date in the language's usual form: "22 de novembro de 2026" / "November 22nd, 2026". */
-export function formatLongDate(date: Date, language: Language): string {
-  if (language === "pt") return format(date, "pt", { day: "numeric", month: "long", year: "numeric" });
-  const day = date.getDate();
-  return `${format(date, "en", { month: "long" })} ${day}${englishOrdinal(day)}, ${date.getFullYear()}`;
-}
+/**
+ * A date in the language's usual form: "22 de novembro de 2026" / "November 22, 2026", as Intl writes
+ * it everywhere else in Rumo (the ordinal "22nd" date-fns gave read differently from the reminders,
+ * the plan card and the cycle's predictions; decision 0070).
+ */
+export const formatLongDate = (date: Date, language: Language): string => format(date, language, { day: "numeric", month: "long", year: "numeric" });
 
 /** The short numeric form: "22/11/2026" / "11/22/2026". */
 export const formatShortDate = (date: Date, language: Language) => format(date, language, { day: "2-digit", month: "2-digit", year: "numeric" });
