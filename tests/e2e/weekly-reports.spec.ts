@@ -56,6 +56,8 @@ test.describe("weekly reports", () => {
     await page.goto("/app/relatorios-semanais");
     await untilHydrated(page);
     const report = page.getByTestId("weekly-report");
+    // The week as one range: "Semana de 30 de novembro – 6 de dezembro de 2026", "Semana de 7–13 de dezembro de 2026".
+    await expect(report.getByRole("heading", { level: 2 })).toHaveText(/^Semana de \d{1,2}( de [a-zç]+( de \d{4})?\s–\s|–)\d{1,2} de [a-zç]+ de \d{4}$/);
     await expect(report.getByTestId("card-tasks")).toContainText("1");
     await expect(report.getByTestId("card-events")).toContainText("1");
     await expect(report.getByTestId("card-mood")).toContainText("4");

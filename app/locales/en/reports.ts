@@ -11,7 +11,7 @@ export default {
   },
   locked: "Weekly reports are part of the Light and Pro plans. The reports you already received stay available.",
   weeks: "Weeks",
-  weekOf: "Week of {{from}} to {{to}}",
+  weekOf: "Week of {{days}}",
   open: "Open the report of the week of {{from}}",
   chartLoading: "Loading charts...",
   cards: {

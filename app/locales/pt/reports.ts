@@ -9,7 +9,7 @@ const reports = {
   },
   locked: "Os relatórios semanais fazem parte dos planos Light e Pro. Os relatórios que já recebeu continuam disponíveis.",
   weeks: "Semanas",
-  weekOf: "Semana de {{from}} a {{to}}",
+  weekOf: "Semana de {{days}}",
   open: "Abrir o relatório da semana de {{from}}",
   chartLoading: "A carregar gráficos...",
   cards: {
