@@ -9,9 +9,10 @@
 // Options come from code, but time zones come from users: on the server one isolate serves many,
 // so the cache starts again past this size rather than growing without end.
 const MAX_FORMATTERS = 500;
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat;
+const formatters = new Map<string, Formatter>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+function cached<T extends Formatter>(key: string, make: () => T): T {
   let made = formatters.get(key) as T | undefined;
   if (!made) {
     if (formatters.size >= MAX_FORMATTERS) formatters.clear();
@@ -28,4 +29,9 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 /** `new Intl.DateTimeFormat(locale, options)`, made once. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** `new Intl.RelativeTimeFormat(locale, options)`, made once ("ontem", "há 5 minutos"). */
+export function relativeTimeFormat(locale: string, options: Intl.RelativeTimeFormatOptions = {}): Intl.RelativeTimeFormat {
+  return cached(`r|${locale}|${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
 }

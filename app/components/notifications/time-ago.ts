@@ -3,18 +3,13 @@
  * "há 3 dias" ("now", "5 minutes ago", "yesterday", …) within a week, then the date. The exact
  * moment is `exact`, for the element's title. Pure: `now` comes from the caller.
  */
-import { dateTimeFormat } from "~/lib/intl";
+import { dateTimeFormat, relativeTimeFormat } from "~/lib/intl";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-function relative(locale: string) {
-  let format = relativeFormats.get(locale);
-  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
-  return format;
-}
+const relative = (locale: string) => relativeTimeFormat(locale, { numeric: "auto" });
 
 export function timeAgo(iso: string, now: number, locale: string, timeZone?: string): { text: string; exact: string } {
   const at = new Date(iso);

@@ -4,7 +4,7 @@
  * draft turned into form values. Browser-safe, no clock.
  */
 import type { TaskPriority, TaskStatus } from "@worker/modules/tasks/constants";
-import { dateTimeFormat } from "~/lib/intl";
+import { dateTimeFormat, relativeTimeFormat } from "~/lib/intl";
 
 /** A task as /api/v1/tasks answers it (worker/modules/tasks/api.ts `publicTask`). */
 export type TaskView = {
@@ -180,14 +180,7 @@ export function taskOfQueuedCreate(tempId: string, body: Record<string, unknown>
 export function dueWords(date: string, today: string, locale: string): { text: string; near: boolean } {
   const days = Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
   const day = new Date(`${date}T12:00:00Z`);
-  if (Math.abs(days) <= 1) return { text: relativeDays(locale).format(days, "day"), near: days >= 0 };
+  if (Math.abs(days) <= 1) return { text: relativeTimeFormat(locale, { numeric: "auto" }).format(days, "day"), near: days >= 0 };
   if (days > 1 && days < 7) return { text: dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(day), near: false };
   return { text: dateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(day), near: false };
 }
-
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const relativeDays = (locale: string) => {
-  let format = relativeFormats.get(locale);
-  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
-  return format;
-};
