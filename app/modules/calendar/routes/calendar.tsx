@@ -497,16 +497,21 @@ function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove,
       <div className="grid border-b border-slate-200" style={{ gridTemplateColumns: `3.5rem repeat(${cols}, minmax(0, 1fr))` }}>
         <div />
         {days.map((d) => (
-          // The short name above the day's number (seven columns fit a phone); the whole date is the link's name.
+          // The short name above the day's number (seven columns fit a phone); the whole date is what
+          // is read (hidden text, not an aria-label the visible words are not part of).
           <Link
             key={d}
             to={`?view=day&date=${d}`}
-            aria-label={dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(dayOf(d))}
             className={`min-w-0 py-1.5 text-center leading-tight ${d === today ? "font-bold text-brand-700" : "text-slate-700"}`}
             data-testid="week-day-heading"
           >
-            <span className="block text-[11px] font-medium uppercase">{shortWeekday(locale, dayOf(d))}</span>
-            <span className="block text-sm">{dayOf(d).getUTCDate()}</span>
+            <span className="block text-[11px] font-medium uppercase" aria-hidden="true">
+              {shortWeekday(locale, dayOf(d))}
+            </span>
+            <span className="block text-sm" aria-hidden="true">
+              {dayOf(d).getUTCDate()}
+            </span>
+            <span className="sr-only">{dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(dayOf(d))}</span>
           </Link>
         ))}
       </div>
