@@ -142,14 +142,17 @@ test.describe("installable app that works offline", () => {
         const versions = await watchWorkerVersions(page);
         const first = await versions.active();
 
-        await publishNextWorker(context.request);
-        // The phone flow asks first (a confirm prompt); the desktop flow applies it after 1 s.
+        // The phone flow asks first (a confirm prompt); the desktop flow applies it after 1 s. The
+        // prompt is answered from before the next version exists: the page may find it on its own
+        // before the explicit update() below, and a prompt nobody listened for is dismissed (no
+        // reload: the CI run of 2026-12-06 timed out that way once).
         const prompts: string[] = [];
         page.on("dialog", (dialog) => {
           prompts.push(dialog.message());
           void dialog.accept();
         });
         const reloaded = page.waitForEvent("load", { timeout: 30_000 });
+        await publishNextWorker(context.request);
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))!.update());
         await reloaded;
         await untilHydrated(page);
