@@ -32,6 +32,9 @@ test.describe("menstrual cycle", () => {
     await expect(prediction).toContainText("28 dias");
     await expect(prediction).toContainText("Média dos últimos 3 ciclos.");
     await expect(page.getByTestId("cycle-list").getByText("29 dias")).toBeVisible();
+    // The fertile window as one range of days: "4–9 de dezembro", or across two months
+    // "29 de novembro – 4 de dezembro" (not "4 de dezembro – 9 de dezembro").
+    await expect(page.getByTestId("fertile-window")).toHaveText(/^\d{1,2}(–| de [a-zç]+\s–\s)\d{1,2} de [a-zç]+$/);
 
     // The predicted start, on the calendar of its month: outlined, and said in words.
     if (next.slice(0, 7) !== lisbonDay(0).slice(0, 7)) await page.getByRole("link", { name: "Mês seguinte" }).click();

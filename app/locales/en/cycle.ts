@@ -80,7 +80,6 @@ export default {
     range: "Between {{start}} and {{end}}",
     ovulation: "Estimated ovulation",
     fertile: "Fertile window",
-    fertileRange: "{{start}} – {{end}}",
     average: "Average cycle",
     days_zero: "{{count}} days",
     days_one: "{{count}} day",

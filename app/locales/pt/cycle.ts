@@ -78,7 +78,6 @@ const cycle = {
     range: "Entre {{start}} e {{end}}",
     ovulation: "Ovulação estimada",
     fertile: "Janela fértil",
-    fertileRange: "{{start}} – {{end}}",
     average: "Ciclo médio",
     days_zero: "{{count}} dias",
     days_one: "{{count}} dia",

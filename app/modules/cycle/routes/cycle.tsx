@@ -35,6 +35,9 @@ type Data = Awaited<ReturnType<typeof loader>>;
 const DayDialog = onDemandDialog(() => import("../day-dialog").then((m) => m.DayDialog));
 const shortDate = (iso: string, language: Language) =>
   dateTimeFormat(intlLocale(language), { day: "numeric", month: "long" }).format(dateOf(iso));
+/** Two days as one range, as Intl joins them: "6–12 de dezembro", "December 6 – 12", "28 de dezembro – 3 de janeiro". */
+const dayRange = (start: string, end: string, language: Language) =>
+  dateTimeFormat(intlLocale(language), { day: "numeric", month: "long" }).formatRange(dateOf(start), dateOf(end));
 
 /** /app/ciclo-menstrual: the month calendar, the prediction, the cycles and the day log. */
 export default function CycleScreen() {
@@ -303,7 +306,9 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
           {prediction.fertileWindow && (
             <div>
               <dt className="text-slate-500">{t("prediction.fertile")}</dt>
-              <dd className="font-medium">{t("prediction.fertileRange", { start: shortDate(prediction.fertileWindow.start, language), end: shortDate(prediction.fertileWindow.end, language) })}</dd>
+              <dd className="font-medium" data-testid="fertile-window">
+                {dayRange(prediction.fertileWindow.start, prediction.fertileWindow.end, language)}
+              </dd>
             </div>
           )}
         </dl>
