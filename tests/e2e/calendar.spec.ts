@@ -133,6 +133,8 @@ test.describe("calendar", () => {
   test("on a phone the week's seven day headings fit their columns, in Portuguese and English", async ({ page }) => {
     await signUp(page, "phone-week");
     await page.setViewportSize({ width: 360, height: 780 });
+    const event = await page.request.post("/api/v1/events", { headers: originOf(page.request), data: { title: "Dentista", start: "2026-12-02T10:00:00+00:00", end: "2026-12-02T11:00:00+00:00" } });
+    expect(event.status()).toBe(201);
     for (const [language, names, label] of [
       ["pt", ["seg", "ter", "qua", "qui", "sex", "sáb", "dom"], "segunda-feira, 30 de novembro"],
       ["en", ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], "Monday, November 30"],
@@ -147,6 +149,9 @@ test.describe("calendar", () => {
       // Nothing spills into the next column (the long pt-PT names, "segunda, 30", did).
       const spill = await headings.evaluateAll((links) => links.filter((link) => link.scrollWidth > link.clientWidth).length);
       expect(spill).toBe(0);
+      // The month's chips show the title, not a time that leaves no room for it.
+      await openCalendar(page, "view=month&date=2026-12-02");
+      await expect.poll(() => page.getByTestId("month-view").getByTestId("calendar-item").innerText()).toBe("Dentista");
     }
   });
 });

@@ -431,7 +431,8 @@ function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay,
                   style={{ left: `calc(${(b.startCol / 7) * 100}% + 2px)`, width: `calc(${(b.span / 7) * 100}% - 4px)`, top: `${28 + b.lane * 22}px` }}
                   title={b.item.title}
                 >
-                  {!b.item.allDay && b.span === 1 && <span className="mr-1 opacity-70">{timeLabel(b.item, timeZone, locale)}</span>}
+                  {/* On a phone a seventh of the screen holds the time or the title, and the title says more. */}
+                  {!b.item.allDay && b.span === 1 && <span className="mr-1 hidden opacity-70 sm:inline">{timeLabel(b.item, timeZone, locale)}</span>}
                   {b.item.title}
                 </div>
               ))}
