@@ -194,7 +194,7 @@ describe("account events", () => {
 
   it("reads catalogue notifications in the language the person uses now, and their own texts as written", async () => {
     const cookie = await signUpAndLogIn("n-switch@example.com");
-    await create(cookie, { title: "Renovar o cartão", message: "Escrito por mim" });
+    await create(cookie, { title: "Renovar o cartão", message: "Escrito por mim", metadata: { _texts: { en: { title: "Not mine", message: "" } } } });
     const titles = async () => (await list(cookie)).items.map((n: { title: string; message: string; metadata: Record<string, unknown> }) => [n.title, n.message.slice(0, 19), Object.keys(n.metadata)]);
     expect(await titles()).toEqual([
       ["Renovar o cartão", "Escrito por mim", []],

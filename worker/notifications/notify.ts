@@ -60,7 +60,8 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
   const t = translator(user.language);
   const recipient: Recipient = { t, language: user.language, timeZone: user.timeZone };
   let title: string, message: string;
-  let metadata = input.metadata ?? {};
+  // The texts key is ours: a caller's metadata (POST /notifications takes any) cannot set it.
+  let metadata: Record<string, unknown> = Object.fromEntries(Object.entries(input.metadata ?? {}).filter(([key]) => key !== TEXTS_KEY));
   if ("template" in input) {
     // Written in every language, so that the list reads in the one the person uses later
     // (publicNotification picks it); the stored title and message are their language's now.
