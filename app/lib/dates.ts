@@ -49,3 +49,17 @@ export const formatShortDate = (date: Date, language: Language) => format(date, 
 
 /** A month heading: "novembro de 2026" / "November 2026". */
 export const formatMonthYear = (date: Date, language: Language) => format(date, language, { month: "long", year: "numeric" });
+
+const RANGES = {
+  short: { day: "numeric", month: "short" },
+  long: { day: "numeric", month: "long" },
+  full: { day: "numeric", month: "long", year: "numeric" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * Two calendar days ("YYYY-MM-DD") as one range, joined as Intl joins them: "23/11 – 29/11" /
+ * "Nov 23 – 29" (short), "6–12 de dezembro" / "December 6 – 12" (long), "1–6 de novembro de 2026" /
+ * "November 1 – 6, 2026" (full); across months "29 de novembro – 4 de dezembro".
+ */
+export const formatDayRange = (from: string, to: string, language: Language, length: keyof typeof RANGES = "full") =>
+  formatter(language, RANGES[length]).formatRange(new Date(`${from}T12:00:00Z`), new Date(`${to}T12:00:00Z`));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { changeText, comparedDays } from "./analysis-text";
+import { formatDayRange } from "~/lib/dates";
+import { changeText } from "./analysis-text";
 
 describe("the month-over-month table's words", () => {
   it("names the compared days as one range in each language", () => {
-    expect(comparedDays({ from: "2026-11-01", to: "2026-11-06" }, "pt")).toBe("1–6 de novembro de 2026");
-    expect(comparedDays({ from: "2026-11-01", to: "2026-11-06" }, "en")).toBe("November 1\u2009–\u20096, 2026");
-    expect(comparedDays({ from: "2026-11-01", to: "2026-11-01" }, "en")).toBe("November 1, 2026");
+    expect(formatDayRange("2026-11-01", "2026-11-06", "pt")).toBe("1–6 de novembro de 2026");
+    expect(formatDayRange("2026-11-01", "2026-11-06", "en")).toBe("November 1\u2009–\u20096, 2026");
+    expect(formatDayRange("2026-11-01", "2026-11-01", "en")).toBe("November 1, 2026");
   });
 
   it("writes a change with its sign and the language's own percent, no space before the sign in English", () => {

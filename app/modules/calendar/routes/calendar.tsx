@@ -39,6 +39,7 @@ import {
 import type { Route } from "./+types/calendar";
 import { dateTimeFormat } from "~/lib/intl";
 import { intlLocale } from "~/i18n/language";
+import { weekdayNames } from "~/lib/dates";
 
 // The event dialog (its form, the time zone combobox, the recurrence editor) loads on first use or
 // when the page is idle, not with the screen (decision 0042).
@@ -103,12 +104,10 @@ const HOUR_PX = 48;
 const PX_PER_MIN = HOUR_PX / 60;
 const STEP = 15;
 
-const localeOf = (language: string) => (intlLocale(language));
-
 export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("calendar");
   const language = i18n.language === "en" ? "en" : "pt";
-  const locale = localeOf(language);
+  const locale = intlLocale(language);
   const { view, date, today, timeZone, events, others } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -272,7 +271,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   }, [date, view, locale]);
 
   const loading = navigation.state === "loading" && navigation.location?.pathname.endsWith("/calendario");
-  const itemProps = { items, timeZone, locale, today, selected, onSelect: setSelected, onOpen: open, onKey: onItemKey, onMove: commitMove, onCreate: createAt, t };
+  const itemProps = { items, timeZone, locale, weekdays: weekdayNames(language, "short"), today, selected, onSelect: setSelected, onOpen: open, onKey: onItemKey, onMove: commitMove, onCreate: createAt, t };
 
   return (
     <section className="space-y-4" aria-busy={loading || undefined}>
@@ -356,6 +355,8 @@ type ItemProps = {
   items: CalendarItem[];
   timeZone: string;
   locale: string;
+  /** Short weekday names, Monday first ("seg", "Mon"; app/lib/dates.ts). */
+  weekdays: string[];
   today: string;
   selected: string | null;
   onSelect: (key: string | null) => void;
@@ -374,23 +375,15 @@ function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
   return dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(new Date(item.start));
 }
 
-/**
- * A weekday's short name, the long name's first three letters ("seg", "Mon"), as in
- * app/lib/dates.ts: Intl's own short pt-PT names are whole words ("segunda"), too wide for seven
- * columns on a phone.
- */
-const shortWeekday = (locale: string, day: Date) => dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(day).slice(0, 3);
-
 /** The month grid: Monday-first weeks, all-day and multi-day bars in lanes, "more" past three. */
-function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay, onCreate, selected, onSelect, t }: ItemProps & { date: string; onDay: (date: string) => void }) {
+function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onKey, onDay, onCreate, selected, onSelect, t }: ItemProps & { date: string; onDay: (date: string) => void }) {
   const weeks = monthWeeks(date);
   const month = date.slice(0, 7);
   const LANES = 3;
-  const names = Array.from({ length: 7 }, (_, i) => shortWeekday(locale, new Date(Date.UTC(2026, 0, 5 + i))));
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" role="grid" data-testid="month-view">
       <div className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium uppercase text-slate-500" role="row">
-        {names.map((n) => (
+        {weekdays.map((n) => (
           <div key={n} className="py-2" role="columnheader">
             {n}
           </div>
@@ -446,7 +439,7 @@ function MonthView({ date, items, timeZone, locale, today, onOpen, onKey, onDay,
 type Drag = { key: string; mode: "move" | "resize"; x: number; y: number; dx: number; dy: number; columnWidth: number; moved: boolean };
 
 /** Week and day views: an all-day row, then the hours with overlapping items side by side; drag to move, the bottom edge to resize. */
-function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove, onCreate, selected, onSelect, t }: ItemProps & { days: string[] }) {
+function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKey, onMove, onCreate, selected, onSelect, t }: ItemProps & { days: string[] }) {
   const scroller = useRef<HTMLDivElement>(null);
   const columns = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -507,7 +500,7 @@ function TimeGrid({ days, items, timeZone, locale, today, onOpen, onKey, onMove,
             data-testid="week-day-heading"
           >
             <span className="block text-[11px] font-medium uppercase" aria-hidden="true">
-              {shortWeekday(locale, dayOf(d))}
+              {weekdays[(dayOf(d).getUTCDay() + 6) % 7]}
             </span>
             <span className="block text-sm" aria-hidden="true">
               {dayOf(d).getUTCDate()}

@@ -13,7 +13,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import type { Language } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
-import { formatMonthYear, weekdayNames } from "~/lib/dates";
+import { formatDayRange, formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
 import { marksOf, monthOf, shiftMonth, type DayMarks } from "../calendar";
@@ -35,9 +35,6 @@ type Data = Awaited<ReturnType<typeof loader>>;
 const DayDialog = onDemandDialog(() => import("../day-dialog").then((m) => m.DayDialog));
 const shortDate = (iso: string, language: Language) =>
   dateTimeFormat(intlLocale(language), { day: "numeric", month: "long" }).format(dateOf(iso));
-/** Two days as one range, as Intl joins them: "6–12 de dezembro", "December 6 – 12", "28 de dezembro – 3 de janeiro". */
-const dayRange = (start: string, end: string, language: Language) =>
-  dateTimeFormat(intlLocale(language), { day: "numeric", month: "long" }).formatRange(dateOf(start), dateOf(end));
 
 /** /app/ciclo-menstrual: the month calendar, the prediction, the cycles and the day log. */
 export default function CycleScreen() {
@@ -307,7 +304,7 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
             <div>
               <dt className="text-slate-500">{t("prediction.fertile")}</dt>
               <dd className="font-medium" data-testid="fertile-window">
-                {dayRange(prediction.fertileWindow.start, prediction.fertileWindow.end, language)}
+                {formatDayRange(prediction.fertileWindow.start, prediction.fertileWindow.end, language, "long")}
               </dd>
             </div>
           )}

@@ -9,7 +9,7 @@
 import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { sanitizeLanguage, intlLocale } from "~/i18n/language";
+import { intlLocale } from "~/i18n/language";
 import { HiddenValues, Money } from "../money";
 import { numberFormat } from "~/lib/intl";
 
@@ -55,7 +55,7 @@ export function categoryBars(rows: readonly CategoryRow[]) {
 export function CategoryBars({ rows, hrefOf }: { rows: readonly CategoryRow[]; hrefOf: (id: string) => string }) {
   const hidden = useContext(HiddenValues);
   const { i18n } = useTranslation("finances");
-  const locale = intlLocale(sanitizeLanguage(i18n.language));
+  const locale = intlLocale(i18n.language);
   const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   return (
     <ul className="space-y-1" data-testid="category-bars">

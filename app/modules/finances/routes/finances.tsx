@@ -21,7 +21,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { QueuedChanges } from "~/components/offline/queued-changes";
 import { requireUser } from "~/lib/auth.server";
-import { formatMonthYear, formatLongDate } from "~/lib/dates";
+import { formatDayRange, formatMonthYear, formatLongDate } from "~/lib/dates";
 import { whenIdle } from "~/lib/on-demand";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { hasEntitlement } from "~/lib/plans";
@@ -32,7 +32,7 @@ import { known, readAll, run } from "@worker/db/reads";
 import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
 import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
-import { changeText, comparedDays } from "../analysis-text";
+import { changeText } from "../analysis-text";
 import { CategoryBars } from "../components/category-bars";
 import { ExportLink, ImportButton } from "../components/io-slot";
 import { InsightsPanel } from "../insights-panel";
@@ -452,7 +452,7 @@ function Analysis({
       </Card>
       <Card title={t("analysis.title")}>
         <p className="text-sm text-slate-500" data-testid="analysis-against">
-          {analysis.compared.partial ? t("analysis.againstDays", { days: comparedDays(analysis.compared, language) }) : t("analysis.against", { month: monthLabel(analysis.previousMonth) })}
+          {analysis.compared.partial ? t("analysis.againstDays", { days: formatDayRange(analysis.compared.from, analysis.compared.to, language) }) : t("analysis.against", { month: monthLabel(analysis.previousMonth) })}
         </p>
         {analysis.byCategory.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">{t("analysis.none")}</p>

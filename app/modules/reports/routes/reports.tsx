@@ -23,14 +23,13 @@ import { WhenVisible } from "~/components/ui/when-visible";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import type { Language } from "~/i18n/language";
 import { requireUser } from "~/lib/auth.server";
-import { formatLongDate, weekdayNames } from "~/lib/dates";
+import { formatDayRange, formatLongDate, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import type { WeeklyReport } from "@worker/modules/reports/builder";
 import { listReports } from "@worker/modules/reports/queries";
 import { intlLocale } from "~/i18n/language";
-import { dateTimeFormat } from "~/lib/intl";
 
 export const handle: I18nHandle = {
   i18n: ["reports", "diary", "ui", "billing"],
@@ -140,7 +139,7 @@ export default function WeeklyReportsScreen() {
                         })}
                         className={`block rounded-xl border px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${current ? "border-brand-500 bg-brand-50 font-semibold text-brand-800" : "border-slate-200 bg-white hover:bg-slate-50"}`}
                       >
-                        {weekRange(week.weekStart, week.weekEnd, language)}
+                        {formatDayRange(week.weekStart, week.weekEnd, language, "short")}
                       </Link>
                     </li>
                   );
@@ -161,11 +160,7 @@ export default function WeeklyReportsScreen() {
   );
 }
 
-/** A week as one range, as Intl joins them: "23/11 – 29/11", "Nov 23 – 29"; long: "23–29 de novembro de 2026". */
-function weekRange(from: string, to: string, language: Language, length: "short" | "long" = "short") {
-  const options: Intl.DateTimeFormatOptions = length === "short" ? { day: "numeric", month: "short", timeZone: "UTC" } : { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" };
-  return dateTimeFormat(intlLocale(language), options).formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
-}
+
 
 function Card({
   label,
@@ -235,7 +230,7 @@ function ReportView({
       data-testid="weekly-report"
     >
       <h2 id="report-title" className="text-lg font-semibold">
-        {t("weekOf", { days: weekRange(report.weekStart, report.weekEnd, language, "long") })}
+        {t("weekOf", { days: formatDayRange(report.weekStart, report.weekEnd, language) })}
       </h2>
       {report.summary && (
         <div className="rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
