@@ -23,8 +23,6 @@ export default {
     against: "Against {{month}}",
     againstDays: "Against the same days of the month before: {{days}}",
     category: "Category",
-    current: "This month",
-    previous: "Previous month",
     change: "Change",
     none: "No expenses this month or the one before.",
     new: "new",

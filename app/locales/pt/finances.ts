@@ -21,8 +21,6 @@ const finances = {
     against: "Face a {{month}}",
     againstDays: "Face aos mesmos dias do mês anterior: {{days}}",
     category: "Categoria",
-    current: "Este mês",
-    previous: "Mês anterior",
     change: "Variação",
     none: "Sem despesas neste mês nem no anterior.",
     new: "novo",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDayRange } from "~/lib/dates";
-import { changeText } from "./analysis-text";
+import { changeText, comparedColumns } from "./analysis-text";
 
 describe("the month-over-month table's words", () => {
   it("names the compared days as one range in each language", () => {
@@ -14,5 +14,14 @@ describe("the month-over-month table's words", () => {
       ["+225,2%", "-60%", "0%"],
       ["+225.2%", "-60%", "0%"],
     ]);
+  });
+
+  it("heads the amount columns with the months compared, or the same first days of each while the month runs", () => {
+    const whole = { month: "2026-10", compared: { from: "2026-09-01", to: "2026-09-30", partial: false } };
+    expect(comparedColumns(whole, "pt")).toEqual({ current: "Outubro", previous: "Setembro" });
+    expect(comparedColumns(whole, "en")).toEqual({ current: "October", previous: "September" });
+    const running = { month: "2026-12", compared: { from: "2026-11-01", to: "2026-11-06", partial: true } };
+    expect(comparedColumns(running, "pt")).toEqual({ current: "1–6 de dezembro", previous: "1–6 de novembro" });
+    expect(comparedColumns(running, "en")).toEqual({ current: "December 1\u2009–\u20096", previous: "November 1\u2009–\u20096" });
   });
 });

@@ -108,8 +108,8 @@ async function ensureCategory(c: Ctx, category: string | undefined) {
   }
 }
 
-/** The month asked for, else the user's current month (in their time zone). */
-const monthOf = (c: Ctx, month: string | undefined) => month ?? localToday(userOf(c).timeZone).slice(0, 7);
+/** The month asked for, else the user's current month (in their time zone; `today` when the caller has it already). */
+const monthOf = (c: Ctx, month: string | undefined, today = localToday(userOf(c).timeZone)) => month ?? today.slice(0, 7);
 
 /** Tells the user's other tabs; never fails the write that caused it. */
 const changed = (c: Ctx, entity: string, id: string, action: "created" | "updated" | "deleted") =>
@@ -249,7 +249,7 @@ export const summaryApi = new Hono<AppEnv>()
   // Analysis (Light and Pro, a paid read listed in the manifest's premium routes).
   .get("/analysis", validate("query", monthQuery), async (c) => {
     const today = localToday(userOf(c).timeZone);
-    return c.json(await yearAnalysis(dbOf(c), userOf(c).id, c.req.valid("query").month ?? today.slice(0, 7), today));
+    return c.json(await yearAnalysis(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month, today), today));
   });
 
 export const budgetsApi = new Hono<AppEnv>()

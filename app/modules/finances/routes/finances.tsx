@@ -32,7 +32,7 @@ import { known, readAll, run } from "@worker/db/reads";
 import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
 import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
-import { changeText } from "../analysis-text";
+import { changeText, comparedColumns } from "../analysis-text";
 import { CategoryBars } from "../components/category-bars";
 import { ExportLink, ImportButton } from "../components/io-slot";
 import { InsightsPanel } from "../insights-panel";
@@ -443,6 +443,7 @@ function Analysis({
   const language = sanitizeLanguage(i18n.language) ?? "pt";
   const short = (month: string) => dateTimeFormat(intlLocale(language), { month: "short" }).format(new Date(`${month}-15T12:00:00`));
   const percent = (value: number | null) => (value === null ? t("analysis.new") : changeText(value, language));
+  const columns = comparedColumns(analysis, language);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t("charts.byMonth")}>
@@ -461,8 +462,8 @@ function Analysis({
             <thead>
               <tr className="text-left text-xs text-slate-500">
                 <th className="py-1 font-medium">{t("analysis.category")}</th>
-                <th className="py-1 text-right font-medium">{t("analysis.current")}</th>
-                <th className="hidden py-1 text-right font-medium sm:table-cell">{t("analysis.previous")}</th>
+                <th className="py-1 text-right font-medium">{columns.current}</th>
+                <th className="hidden py-1 text-right font-medium sm:table-cell">{columns.previous}</th>
                 <th className="py-1 text-right font-medium">{t("analysis.change")}</th>
               </tr>
             </thead>
