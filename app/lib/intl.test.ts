@@ -33,4 +33,18 @@ describe("shared Intl formatters", () => {
     expect(again).not.toBe(first);
     expect(again.resolvedOptions().timeZone).toBe(first.resolvedOptions().timeZone);
   });
+
+  it("writes plain spaces where engines differ, so the server's text hydrates in every browser", () => {
+    // Node's (and the Worker's) V8 writes a thin space around the range's dash and a narrow
+    // no-break space before AM in a range; Chromium writes plain spaces (React #418 on /app/financas).
+    const days = dateTimeFormat("en-US", { day: "numeric", month: "long", timeZone: "UTC" });
+    expect(days.formatRange(new Date("2026-11-01T12:00:00Z"), new Date("2026-11-06T12:00:00Z"))).toBe("November 1 – 6");
+    const hours = dateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+    expect(hours.formatRange(new Date("2026-11-01T09:00:00Z"), new Date("2026-11-01T11:00:00Z"))).toBe("9:00 – 11:00 AM");
+    expect(hours.format(new Date("2026-11-01T21:30:00Z"))).toBe("9:30 PM");
+    // Still a DateTimeFormat, with `format` bound as the platform's is.
+    expect(hours).toBeInstanceOf(Intl.DateTimeFormat);
+    expect([new Date("2026-11-01T09:00:00Z")].map(hours.format)).toEqual(["9:00 AM"]);
+    expect(hours.formatToParts(new Date("2026-11-01T09:00:00Z")).map((part) => part.type)).toContain("dayPeriod");
+  });
 });

@@ -5,7 +5,7 @@ import { changeText, comparedColumns } from "./analysis-text";
 describe("the month-over-month table's words", () => {
   it("names the compared days as one range in each language", () => {
     expect(formatDayRange("2026-11-01", "2026-11-06", "pt")).toBe("1–6 de novembro de 2026");
-    expect(formatDayRange("2026-11-01", "2026-11-06", "en")).toBe("November 1\u2009–\u20096, 2026");
+    expect(formatDayRange("2026-11-01", "2026-11-06", "en")).toBe("November 1 – 6, 2026");
     expect(formatDayRange("2026-11-01", "2026-11-01", "en")).toBe("November 1, 2026");
   });
 
@@ -22,6 +22,6 @@ describe("the month-over-month table's words", () => {
     expect(comparedColumns(whole, "en")).toEqual({ current: "October", previous: "September" });
     const running = { month: "2026-12", compared: { from: "2026-11-01", to: "2026-11-06", partial: true } };
     expect(comparedColumns(running, "pt")).toEqual({ current: "1–6 de dezembro", previous: "1–6 de novembro" });
-    expect(comparedColumns(running, "en")).toEqual({ current: "December 1\u2009–\u20096", previous: "November 1\u2009–\u20096" });
+    expect(comparedColumns(running, "en")).toEqual({ current: "December 1 – 6", previous: "November 1 – 6" });
   });
 });
