@@ -189,7 +189,7 @@ describe("summary and analysis", () => {
       { category: "groceries", currentCents: 30000, previousCents: 20000, changeCents: 10000, changePercent: 50 },
       { category: "leisure", currentCents: 0, previousCents: 5000, changeCents: -5000, changePercent: -100 },
     ]);
-    expect(analysis.compared).toEqual({ from: "2026-05-01", to: "2026-05-31", partial: false });
+    expect(analysis.compared).toEqual({ from: "2026-05-01", to: "2026-05-31", current: { from: "2026-06-01", to: "2026-06-30" }, partial: false });
   });
 
   it("compares the running month with the same days of the month before (whole months once they end)", async () => {
@@ -204,8 +204,11 @@ describe("summary and analysis", () => {
     await add(client, { amountCents: 1500, date: `${month}-01`, category: "groceries" });
     const compared = comparedRange(month, today);
     const previousCents = compared.partial ? 1000 : 3000;
+    // An expense dated later this month (a rent entered ahead) is not on the month's side until its day.
+    const end = monthRange(month).to;
+    if (compared.partial) await add(client, { amountCents: 65000, date: end, category: "groceries" });
     const analysis = await json(await client.get("/finances/analysis"));
-    expect(analysis.compared).toEqual({ from: compared.from, to: compared.to, partial: compared.partial });
+    expect(analysis.compared).toEqual({ from: compared.from, to: compared.to, current: { from: `${month}-01`, to: compared.partial ? today : end }, partial: compared.partial });
     expect(analysis.byCategory).toEqual([{ category: "groceries", currentCents: 1500, previousCents, changeCents: 1500 - previousCents, changePercent: Math.round(((1500 - previousCents) * 1000) / previousCents) / 10 }]);
     expect(analysis.monthOverMonth.expense.previousCents).toBe(previousCents);
     // An earlier month is compared with the whole month before it.

@@ -17,10 +17,10 @@ describe("the month-over-month table's words", () => {
   });
 
   it("heads the amount columns with the months compared, or the same first days of each while the month runs", () => {
-    const whole = { month: "2026-10", compared: { from: "2026-09-01", to: "2026-09-30", partial: false } };
+    const whole = { month: "2026-10", compared: { from: "2026-09-01", to: "2026-09-30", current: { from: "2026-10-01", to: "2026-10-31" }, partial: false } };
     expect(comparedColumns(whole, "pt")).toEqual({ current: "Outubro", previous: "Setembro" });
     expect(comparedColumns(whole, "en")).toEqual({ current: "October", previous: "September" });
-    const running = { month: "2026-12", compared: { from: "2026-11-01", to: "2026-11-06", partial: true } };
+    const running = { month: "2026-12", compared: { from: "2026-11-01", to: "2026-11-06", current: { from: "2026-12-01", to: "2026-12-06" }, partial: true } };
     expect(comparedColumns(running, "pt")).toEqual({ current: "1–6 de dezembro", previous: "1–6 de novembro" });
     expect(comparedColumns(running, "en")).toEqual({ current: "December 1 – 6", previous: "November 1 – 6" });
   });

@@ -20,15 +20,16 @@ const monthName = (month: string, language: Language) => {
 
 /**
  * The headings of the two amount columns: the months compared ("Dezembro", "Novembro"), or, while the
- * month is running and only its first days are compared, those days in each month ("1–6 de
- * dezembro", "1–6 de novembro"). Fixed words ("This month", "Previous month") said the wrong thing
- * for a past month and hid that the running month is compared with the same days only.
+ * month is running, the days compared on each side ("1–6 de dezembro", "1–6 de novembro"). Fixed words
+ * ("This month", "Previous month") said the wrong thing for a past month and hid that the running
+ * month is compared up to today only.
  */
-export function comparedColumns(analysis: { month: string; compared: { from: string; to: string; partial: boolean } }, language: Language) {
+type Compared = { from: string; to: string; current: { from: string; to: string }; partial: boolean };
+export function comparedColumns(analysis: { month: string; compared: Compared }, language: Language) {
   const { month, compared } = analysis;
   if (!compared.partial) return { current: monthName(month, language), previous: monthName(compared.from.slice(0, 7), language) };
   return {
-    current: formatDayRange(`${month}-01`, `${month}-${compared.to.slice(8)}`, language, "long"),
+    current: formatDayRange(compared.current.from, compared.current.to, language, "long"),
     previous: formatDayRange(compared.from, compared.to, language, "long"),
   };
 }

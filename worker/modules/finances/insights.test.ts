@@ -47,6 +47,15 @@ describe("computeInsights", () => {
     ]);
   });
 
+  it("leaves out of the running month's side what is dated after today", () => {
+    // 6 December: the rent entered for the 25th is planned, not spent; so far 80 € against 60 €.
+    const rows = [expense("2026-11-03", 6000, "Continente", "groceries"), expense("2026-12-04", 8000, "Continente", "groceries"), expense("2026-12-25", 65000, "Renda", "housing")];
+    expect(computeInsights(rows, "2026-12", "2026-12-06").filter((i) => i.kind === "month_change")).toEqual([
+      { kind: "month_change", category: null, month: "2026-12", amountCents: 8000, previousCents: 6000, changePercent: 33, partial: true },
+      { kind: "month_change", category: "groceries", month: "2026-12", amountCents: 8000, previousCents: 6000, changePercent: 33, partial: true },
+    ]);
+  });
+
   it("detects a monthly payment by payee and similar amount, not a shop visited often", () => {
     const netflix = ["2026-08-12", "2026-09-12", "2026-10-13", "2026-11-12"].map((d) => expense(d, 1399, `DD NETFLIX ${d.replace(/-/g, "")}`, "subscriptions"));
     const lidl = ["2026-09-01", "2026-09-08", "2026-10-01", "2026-10-09", "2026-11-02"].map((d) => expense(d, 2000, "LIDL LISBOA", "groceries"));

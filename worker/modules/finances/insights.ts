@@ -57,6 +57,8 @@ export function computeInsights(transactions: readonly InsightTransaction[], mon
   const current = expenses.filter((t) => t.date.startsWith(month));
   const compared = comparedRange(month, today);
   const previous = expenses.filter((t) => t.date >= compared.from && t.date <= compared.to);
+  // The month's side of the comparison: up to today while it runs (an expense dated later is planned, not spent).
+  const soFar = current.filter((t) => t.date <= compared.current.to);
   const insights: Insight[] = [];
 
   // Biggest categories of the month (up to three).
@@ -79,12 +81,13 @@ export function computeInsights(transactions: readonly InsightTransaction[], mon
   // Month over month: the total, then each category that moved noticeably.
   if (previous.length) {
     const before = previous.reduce((s, t) => s + t.amountCents, 0);
+    const spent = soFar.reduce((s, t) => s + t.amountCents, 0);
     const change = (now: number, then: number) => (then ? Math.round(((now - then) / then) * 100) : 0);
-    if (before && Math.abs(change(total, before)) >= CHANGE_MIN_PERCENT && Math.abs(total - before) >= CHANGE_MIN_CENTS) {
-      insights.push({ kind: "month_change", category: null, month, amountCents: total, previousCents: before, changePercent: change(total, before), partial: compared.partial });
+    if (before && Math.abs(change(spent, before)) >= CHANGE_MIN_PERCENT && Math.abs(spent - before) >= CHANGE_MIN_CENTS) {
+      insights.push({ kind: "month_change", category: null, month, amountCents: spent, previousCents: before, changePercent: change(spent, before), partial: compared.partial });
     }
     const beforeBy = sumByCategory(previous);
-    const nowBy = sumByCategory(current);
+    const nowBy = sumByCategory(soFar);
     for (const category of [...new Set([...beforeBy.keys(), ...nowBy.keys()])].sort()) {
       const now = nowBy.get(category) ?? 0;
       const then = beforeBy.get(category) ?? 0;

@@ -46,16 +46,18 @@ describe("finance rules", () => {
 });
 
 describe("comparedRange", () => {
+  const december = { from: "2026-12-01", to: "2026-12-31" };
   it("is the whole previous month for a past month, and the same days so far for the running one", () => {
-    expect(comparedRange("2026-11", "2026-12-06")).toEqual({ month: "2026-10", from: "2026-10-01", to: "2026-10-31", partial: false });
-    expect(comparedRange("2026-12", "2026-12-06")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-06", partial: true });
+    expect(comparedRange("2026-11", "2026-12-06")).toEqual({ month: "2026-10", from: "2026-10-01", to: "2026-10-31", current: { from: "2026-11-01", to: "2026-11-30" }, partial: false });
+    expect(comparedRange("2026-12", "2026-12-06")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-06", current: { from: "2026-12-01", to: "2026-12-06" }, partial: true });
     // January against December of the year before.
-    expect(comparedRange("2027-01", "2027-01-15")).toEqual({ month: "2026-12", from: "2026-12-01", to: "2026-12-15", partial: true });
+    expect(comparedRange("2027-01", "2027-01-15")).toEqual({ month: "2026-12", from: "2026-12-01", to: "2026-12-15", current: { from: "2027-01-01", to: "2027-01-15" }, partial: true });
   });
 
-  it("stops at the previous month's last day when it is shorter, and is whole on the running month's last days", () => {
-    expect(comparedRange("2027-03", "2027-03-30")).toEqual({ month: "2027-02", from: "2027-02-01", to: "2027-02-28", partial: false });
-    expect(comparedRange("2026-12", "2026-12-30")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-30", partial: false });
-    expect(comparedRange("2026-12", "2026-12-29")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-29", partial: true });
+  it("stops at the previous month's last day when it is shorter, and is whole on the running month's last day", () => {
+    // 1–30 March (the 31st is still to come) against the whole of February.
+    expect(comparedRange("2027-03", "2027-03-30")).toEqual({ month: "2027-02", from: "2027-02-01", to: "2027-02-28", current: { from: "2027-03-01", to: "2027-03-30" }, partial: true });
+    expect(comparedRange("2026-12", "2026-12-30")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-30", current: { from: "2026-12-01", to: "2026-12-30" }, partial: true });
+    expect(comparedRange("2026-12", "2026-12-31")).toEqual({ month: "2026-11", from: "2026-11-01", to: "2026-11-30", current: december, partial: false });
   });
 });

@@ -25,19 +25,20 @@ export function monthRange(month: string) {
 }
 
 /**
- * The days of the month before `month` that `month` is compared with: the whole month, except while
- * `month` is the running month (`today` in it), when it is the same days so far, 1 to today's day
- * (the previous month's last day when it is shorter). Six days of December against the whole of
- * November always "fell"; against 1–6 November they say how the month is going. `partial` is true
- * when the range stops before the month's end.
+ * The days of `month` and of the month before that are compared: whole months, except while `month`
+ * is the running month (`today` in it and not its last day). Then it is the same days so far on both
+ * sides: 1 to today in `month` (a rent already entered for the 25th is not spent yet) and 1 to
+ * today's day in the month before (its last day when it is shorter). Six days of December against the
+ * whole of November always "fell"; against 1–6 November they say how the month is going. `partial`
+ * is true while the ranges stop before the months' ends.
  */
-export function comparedRange(month: string, today: string): { month: string; from: string; to: string; partial: boolean } {
+export function comparedRange(month: string, today: string) {
   const previous = addMonths(month, -1);
   const whole = monthRange(previous);
-  if (!today.startsWith(`${month}-`)) return { month: previous, ...whole, partial: false };
-  const lastDay = Number(whole.to.slice(8));
-  const day = Math.min(Number(today.slice(8, 10)), lastDay);
-  return { month: previous, from: whole.from, to: `${previous}-${pad(day)}`, partial: day < lastDay };
+  const current = monthRange(month);
+  if (!today.startsWith(`${month}-`) || today === current.to) return { month: previous, ...whole, current, partial: false };
+  const day = Math.min(Number(today.slice(8, 10)), Number(whole.to.slice(8)));
+  return { month: previous, from: whole.from, to: `${previous}-${pad(day)}`, current: { from: current.from, to: today }, partial: true };
 }
 
 /**

@@ -30,19 +30,20 @@ export const monthSummary = (db: Db, userId: string, month: string) => run(db, m
 /**
  * Analysis (a paid read): the twelve months ending at `month` (months without movements as zeros)
  * and the month against the one before, in total and by expense category. The running month (the
- * user's `today` in it) is compared with the same days of the month before (`comparedRange`):
- * `compared` says which days.
+ * user's `today` in it) is compared from its 1st to today with the same days of the month before
+ * (`comparedRange`): `compared` says which days on each side.
  */
 export function yearAnalysisRead(db: Db, userId: string, month: string, today: string) {
   const compared = comparedRange(month, today);
   const first = addMonths(month, -11);
   const reads = readAll([
     q.totalsByMonthRead(db, userId, { from: monthRange(first).from, to: monthRange(month).to }),
-    q.totalsByCategoryRead(db, userId, monthRange(month)),
+    q.totalsByCategoryRead(db, userId, compared.current),
     q.totalsByCategoryRead(db, userId, compared),
+    q.totalsRead(db, userId, compared.current),
     q.totalsRead(db, userId, compared),
   ]);
-  return mapRead(reads, ([byMonth, current, before, beforeTotals]) => {
+  return mapRead(reads, ([byMonth, current, before, nowTotals, beforeTotals]) => {
     const found = new Map(byMonth.map((row) => [row.month, row]));
     const months = Array.from({ length: 12 }, (_, i) => {
       const key = addMonths(first, i);
@@ -51,8 +52,9 @@ export function yearAnalysisRead(db: Db, userId: string, month: string, today: s
       const expenseCents = row?.expense ?? 0;
       return { month: key, incomeCents, expenseCents, netCents: incomeCents - expenseCents };
     });
-    const thisMonth = months[11];
-    const lastMonth = { incomeCents: beforeTotals.incomeCents, expenseCents: beforeTotals.expenseCents, netCents: beforeTotals.incomeCents - beforeTotals.expenseCents };
+    const sides = (totals: typeof nowTotals) => ({ incomeCents: totals.incomeCents, expenseCents: totals.expenseCents, netCents: totals.incomeCents - totals.expenseCents });
+    const thisMonth = sides(nowTotals);
+    const lastMonth = sides(beforeTotals);
     const expensesOf = (rows: typeof current) => new Map(rows.filter((r) => r.type === "expense").map((r) => [r.category, r.totalCents]));
     const now = expensesOf(current);
     const then = expensesOf(before);
@@ -62,7 +64,7 @@ export function yearAnalysisRead(db: Db, userId: string, month: string, today: s
     return {
       month,
       previousMonth: compared.month,
-      compared: { from: compared.from, to: compared.to, partial: compared.partial },
+      compared: { from: compared.from, to: compared.to, current: compared.current, partial: compared.partial },
       months,
       monthOverMonth: {
         income: changeOf(thisMonth.incomeCents, lastMonth.incomeCents),
