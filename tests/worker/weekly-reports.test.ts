@@ -67,7 +67,8 @@ describe("the weekly-reports cron", () => {
     await expense(ana.id, "2026-11-29", 1240, "restaurants");
     await expense(ana.id, "2026-11-30", 9999, "restaurants"); // next week
     await expense(ana.id, "2026-11-18", 3000, "groceries"); // the week before
-    await run("insert into routines (id, user_id, title) values ('rt-ana', ?, 'Meditar')", ana.id);
+    // Made before the week, so all seven days were due.
+    await run("insert into routines (id, user_id, title, created_at) values ('rt-ana', ?, 'Meditar', ?)", ana.id, Date.parse("2026-11-01T09:00:00Z"));
     for (const date of ["2026-11-27", "2026-11-28", "2026-11-29"]) await run("insert into routine_check_ins (id, user_id, routine_id, date) values (?, ?, 'rt-ana', ?)", `ci-${date}`, ana.id, date);
     // Rui has one expense: his report must not show Ana's figures, nor Ana's his.
     await expense(rui.id, "2026-11-24", 700, "transport");

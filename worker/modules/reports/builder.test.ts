@@ -94,11 +94,12 @@ describe("buildWeeklyReport", () => {
   });
 
   it("gives each routine's streak as of the week's Sunday and its check-ins against scheduled days", () => {
+    const long = new Date("2026-10-01T12:00:00Z");
     const report = buildWeeklyReport(
       empty({
         routines: [
-          { id: "r1", title: "Meditar", schedule: { frequency: "daily" }, checkIns: ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"] },
-          { id: "r2", title: "Ginásio", schedule: { frequency: "weekdays", weekdays: [1, 3, 5] }, checkIns: ["2026-11-13", "2026-11-16", "2026-11-18"] },
+          { id: "r1", title: "Meditar", schedule: { frequency: "daily" }, createdAt: long, checkIns: ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"] },
+          { id: "r2", title: "Ginásio", schedule: { frequency: "weekdays", weekdays: [1, 3, 5] }, createdAt: long, checkIns: ["2026-11-13", "2026-11-16", "2026-11-18"] },
         ],
       }),
     );
@@ -107,6 +108,34 @@ describe("buildWeeklyReport", () => {
     expect(report.routines[1]).toMatchObject({ checkIns: 2, scheduled: 3 });
     expect(report.routines[1].streakDays).toBe(0);
   });
+
+  it("counts a missed Sunday against the streak: the report is written once the week is over", () => {
+    const report = buildWeeklyReport(
+      empty({ routines: [{ id: "r1", title: "Ler", schedule: { frequency: "daily" }, createdAt: new Date("2026-10-01T12:00:00Z"), checkIns: ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"] }] }),
+    );
+    expect(report.routines[0]).toMatchObject({ streakDays: 0, checkIns: 6, scheduled: 7 });
+  });
+
+  it("never says more days done than due: extra days are not counted, nor days before the routine existed", () => {
+    const report = buildWeeklyReport(
+      empty({
+        routines: [
+          // Monday to Friday, done Monday to Saturday: 5 of 5, not 6 of 5.
+          { id: "r1", title: "Alongar", schedule: { frequency: "weekdays", weekdays: [1, 2, 3, 4, 5] }, createdAt: new Date("2026-10-01T12:00:00Z"), checkIns: ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"] },
+          // Daily, created late on Thursday 19 (23:30 in Lisbon): due from that Thursday, 4 days.
+          { id: "r2", title: "Beber água", schedule: { frequency: "daily" }, createdAt: new Date("2026-11-19T23:30:00Z"), checkIns: ["2026-11-20", "2026-11-21", "2026-11-22"] },
+          // Created on Wednesday, with Tuesday logged back: due from Tuesday.
+          { id: "r3", title: "Caminhar", schedule: { frequency: "daily" }, createdAt: new Date("2026-11-18T10:00:00Z"), checkIns: ["2026-11-17", "2026-11-18"] },
+        ],
+      }),
+    );
+    expect(report.routines.map(({ checkIns, scheduled }) => [checkIns, scheduled])).toEqual([
+      [5, 5],
+      [3, 4],
+      [2, 6],
+    ]);
+  });
+
 
   it("leaves the cycle out without the opt-in and gives each day's phase with it", () => {
     expect(buildWeeklyReport(empty()).cycle).toBeNull();

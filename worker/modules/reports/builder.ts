@@ -36,7 +36,7 @@ export type WeekFacts = {
   /** Expenses per category in the week and in the week before, and each category's labels. */
   spending: { week: Record<string, number>; previous: Record<string, number>; labels: Record<string, Labels> };
   /** The routines with every check-in up to the week's Sunday. */
-  routines: { id: string; title: string; schedule: Schedule; checkIns: string[] }[];
+  routines: { id: string; title: string; schedule: Schedule; createdAt: Date; checkIns: string[] }[];
   /** Logged cycle days, or null without the user's opt-in (never gathered then). */
   cycle: LoggedDay[] | null;
 };
@@ -170,14 +170,23 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
     .sort((a, b) => b.cents - a.cents || b.previousCents - a.previousCents || a.category.localeCompare(b.category));
   const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
 
-  const routines = facts.routines.map((r) => ({
-    id: r.id,
-    title: r.title,
-    // As of the week's Sunday: the streak the user had when the week closed.
-    streakDays: streakDays(r.schedule, r.checkIns, weekEnd),
-    checkIns: new Set(r.checkIns.filter(inWeek)).size,
-    scheduled: days.filter((d) => r.schedule.frequency === "daily" || r.schedule.weekdays.includes(isoWeekday(d))).length,
-  }));
+  const routines = facts.routines.map((r) => {
+    // The week's days the routine was due: scheduled, and not before it existed (a check-in logged
+    // back to a day before its creation counts that day in).
+    const checkIns = r.checkIns.filter((d) => d <= weekEnd);
+    const since = [localDate(r.createdAt, zone), ...checkIns].sort()[0];
+    const due = days.filter((d) => d >= since && (r.schedule.frequency === "daily" || r.schedule.weekdays.includes(isoWeekday(d))));
+    return {
+      id: r.id,
+      title: r.title,
+      // The streak the user had when the week closed: Sunday is over, so a missed Sunday breaks it
+      // (as of Sunday itself the day would still be open, and the streak forgiven).
+      streakDays: streakDays(r.schedule, checkIns, addDays(weekEnd, 1)),
+      // Done on a day it was due: an extra Saturday does not make "6 of 5 days".
+      checkIns: new Set(checkIns.filter((d) => due.includes(d))).size,
+      scheduled: due.length,
+    };
+  });
 
   return {
     version: 1,

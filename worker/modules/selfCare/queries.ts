@@ -160,5 +160,5 @@ export async function routinesWithCheckIns(db: Db, userId: string, to: string) {
       .from(routineCheckIns)
       .where(scoped.owned(routineCheckIns, lte(routineCheckIns.date, to))),
   ]);
-  return rows.map((r) => ({ id: r.id, title: r.title, schedule: scheduleOf(r), checkIns: checkIns.filter((c) => c.routineId === r.id).map((c) => c.date) }));
+  return rows.map((r) => ({ id: r.id, title: r.title, schedule: scheduleOf(r), createdAt: r.createdAt, checkIns: checkIns.filter((c) => c.routineId === r.id).map((c) => c.date) }));
 }
