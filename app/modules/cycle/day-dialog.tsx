@@ -3,7 +3,7 @@
  * screen (decision 0042): the dialog and its radio groups are not part of the screen's first load.
  */
 import { Radio, RadioGroup } from "@headlessui/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
@@ -36,12 +36,37 @@ export function DayDialog({
 }) {
   const { t } = useTranslation(["cycle", "ui"]);
   const language = useLang();
-  const day = editing.day;
   const [date, setDate] = useState(editing.date);
+  // The day's log when it has one: given by the screen, or looked up for a day the screen had not
+  // loaded (a chosen day, today outside the month shown). Saving sends every field, so a dialog
+  // opened blank on a logged day wiped its symptoms, mood and notes.
+  const [day, setDay] = useState<ScreenDay | null>(editing.day);
   const [flow, setFlow] = useState<Flow>(day?.flow ?? "medium");
   const [symptoms, setSymptoms] = useState<Symptom[]>(day?.symptoms ?? []);
   const [mood, setMood] = useState<number>(day?.mood ?? 0);
   const [notes, setNotes] = useState(day?.notes ?? "");
+  const show = (logged: ScreenDay | null) => {
+    setDay(logged);
+    setFlow(logged?.flow ?? "medium");
+    setSymptoms(logged?.symptoms ?? []);
+    setMood(logged?.mood ?? 0);
+    setNotes(logged?.notes ?? "");
+  };
+  useEffect(() => {
+    if (editing.day || !date) return;
+    let current = true;
+    void apiFetch<{ items: ScreenDay[] }>(`/cycle/days?from=${date}&to=${date}`).then((result) => {
+      if (!current || !result.ok) return;
+      const logged = result.data.items.find((item) => item.date === date) ?? null;
+      // Another day chosen after a logged one: start blank again rather than carry its log over.
+      if (logged || day) show(logged);
+    });
+    return () => {
+      current = false;
+    };
+    // Only a change of day looks up again; `day` is read for the moment of the answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [date, editing.day]);
   const form = useApiForm<{ day: ScreenDay }>({
     fields: FORM_FIELDS,
     fallback: t("cycle:form.failed"),
