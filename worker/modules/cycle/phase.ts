@@ -3,7 +3,7 @@
  * weekly report and the mood-against-phase insight, which show it only with the user's opt-in
  * (`aiOnPersonalData`, docs/decisions/0031 and 0039). Pure; nothing here leaves the user's data.
  */
-import { daysBetween, FERTILE_DAYS_AFTER, FERTILE_DAYS_BEFORE, LUTEAL_DAYS, MAX_CYCLE_DAYS, periodStarts, predictCycle, type LoggedDay } from "./predictions";
+import { daysBetween, FERTILE_DAYS_AFTER, FERTILE_DAYS_BEFORE, LUTEAL_DAYS, MAX_CYCLE_DAYS, predictCycle, type LoggedDay } from "./predictions";
 
 export const CYCLE_PHASES = ["menstrual", "follicular", "fertile", "luteal"] as const;
 export type CyclePhase = (typeof CYCLE_PHASES)[number];
@@ -16,8 +16,8 @@ export type CyclePhase = (typeof CYCLE_PHASES)[number];
  */
 export function phasesOn(days: readonly LoggedDay[], dates: readonly string[]): ({ date: string; phase: CyclePhase; cycleDay: number } | null)[] {
   const flow = new Set(days.filter((d) => d.flow !== "none").map((d) => d.date));
-  const starts = periodStarts(days);
-  const { averageCycleLength } = predictCycle(days);
+  // The starts the prediction counts from: a bleed mid-cycle does not restart the phases.
+  const { averageCycleLength, periodStarts: starts } = predictCycle(days);
   const ovulationDay = averageCycleLength - LUTEAL_DAYS + 1; // cycle day of the estimated ovulation (day 1 = the start)
   return dates.map((date) => {
     const start = starts.filter((s) => s <= date).at(-1);

@@ -56,19 +56,44 @@ describe("cycle predictions", () => {
   });
 
   it("leaves out cycles under 15 and over 60 days, and says which and why", () => {
-    // 14 (too short: a mid-cycle bleed), 30, 61 (too long: a skipped period), 15 and 60 (bounds kept).
+    // Periods 14 (too short: a mid-cycle bleed), 30, 61 (too long: a skipped period), 15 and 60 days apart.
     const { days, starts } = history("2026-01-05", [14, 30, 61, 15, 60]);
     const p = predictCycle(days);
     expect(p.cycleLengths.map((c) => [c.length, c.excluded])).toEqual([
       [14, "tooShort"],
-      [30, null],
+      // Counted from the start before the bleed: 14 + 30 days.
+      [44, null],
       [61, "tooLong"],
       [15, null],
       [60, null],
     ]);
-    // (30 + 15 + 60) / 3 = 35
-    expect(p.averageCycleLength).toBe(35);
-    expect(p.nextPeriodStart).toBe(addDays(starts[5], 35));
+    // (44 + 15 + 60) / 3 = 39.7 → 40
+    expect(p.averageCycleLength).toBe(40);
+    expect(p.nextPeriodStart).toBe(addDays(starts[5], 40));
+    expect(p.periodStarts).toEqual([starts[0], ...starts.slice(2)]);
+  });
+
+  it("is not moved by a lone spotting day or by a day left unlogged in the middle of a period", () => {
+    // 28-day cycles from 5 January: the next is expected on 27 April.
+    const regular = history("2026-01-05", [28, 28, 28]).days;
+    expect(predictCycle(regular).nextPeriodStart).toBe("2026-04-27");
+    // Spotting alone on 12 April starts nothing.
+    const spotted = predictCycle([...regular, { date: "2026-04-12", flow: "spotting" }]);
+    expect(spotted.nextPeriodStart).toBe("2026-04-27");
+    expect(spotted.cycleLengths.map((c) => c.length)).toEqual([28, 28, 28]);
+    // 1 April left unlogged inside the period of 30 March: a start on 2 April, left out and not counted from.
+    const gap = predictCycle(regular.filter((d) => d.date !== "2026-04-01"));
+    expect(gap.nextPeriodStart).toBe("2026-04-27");
+    expect(gap.cycleLengths.map((c) => [c.length, c.excluded])).toEqual([
+      [28, null],
+      [28, null],
+      [28, null],
+      [3, "tooShort"],
+    ]);
+    // A bleed (more than spotting) on 12 April, then periods on time: the cycles stay 28 days.
+    const bleed = predictCycle([...regular, { date: "2026-04-12", flow: "light" }, ...period("2026-04-27"), ...period("2026-05-25")]);
+    expect(bleed.cycleLengths.filter((c) => c.excluded === null).map((c) => c.length)).toEqual([28, 28, 28, 28, 28]);
+    expect(bleed.nextPeriodStart).toBe("2026-06-22");
   });
 
   it("falls back to 28 when outliers leave fewer than two cycles", () => {
@@ -109,12 +134,14 @@ describe("cycle predictions", () => {
     expect(predictCycle(twice)).toEqual(expected);
   });
 
-  it("starts a period only after a day without flow; spotting counts as flow, a gap of one day splits", () => {
+  it("starts a period only after a day without flow; spotting before a period is its first day, spotting alone starts nothing", () => {
     const days: LoggedDay[] = [
       { date: "2026-04-01", flow: "spotting" },
       { date: "2026-04-02", flow: "heavy" },
       { date: "2026-04-03", flow: "none" },
       { date: "2026-04-04", flow: "light" },
+      { date: "2026-04-15", flow: "spotting" },
+      { date: "2026-04-16", flow: "spotting" },
       { date: "2026-04-30", flow: "medium" },
     ];
     expect(periodStarts(days)).toEqual(["2026-04-01", "2026-04-04", "2026-04-30"]);

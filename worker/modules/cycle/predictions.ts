@@ -37,7 +37,7 @@ export type Prediction = {
   averageCycleLength: number;
   /** Every cycle between consecutive starts, oldest first; left-out ones say why. */
   cycleLengths: Cycle[];
-  /** Every period start, oldest first. */
+  /** The period starts cycles are counted from, oldest first (not one under 15 days after the one before). */
   periodStarts: string[];
 };
 
@@ -51,28 +51,48 @@ export const addDays = (date: string, days: number) => fromDay(toDay(date) + day
 export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
 
 /**
- * Period starts: a day with flow whose previous day has no flow. Days may come in any order and
- * the same date more than once (a later entry for a date wins, as the API's upsert does).
+ * Period starts: the first day of a run of consecutive flow days that has at least one day of more
+ * than spotting. A run of spotting alone (a mid-cycle bleed) starts nothing; spotting the day before
+ * a period is its first day, as people log it. Days may come in any order and the same date more
+ * than once (a later entry for a date wins, as the API's upsert does).
  */
 export function periodStarts(days: readonly LoggedDay[]): string[] {
-  const flowByDate = new Map<string, boolean>();
-  for (const day of days) flowByDate.set(day.date, day.flow !== "none");
-  return [...flowByDate.entries()]
-    .filter(([date, flow]) => flow && !flowByDate.get(addDays(date, -1)))
-    .map(([date]) => date)
-    .sort();
+  const flowByDate = new Map<string, Flow>();
+  for (const day of days) flowByDate.set(day.date, day.flow);
+  const bleeding = (date: string) => (flowByDate.get(date) ?? "none") !== "none";
+  const starts: string[] = [];
+  for (const date of [...flowByDate.keys()].sort()) {
+    if (!bleeding(date) || bleeding(addDays(date, -1))) continue;
+    for (let day = date; bleeding(day); day = addDays(day, 1)) {
+      if (flowByDate.get(day) !== "spotting") {
+        starts.push(date);
+        break;
+      }
+    }
+  }
+  return starts;
 }
 
-/** Cycle lengths between consecutive starts, each marked when it falls outside 15–60 days. */
+/**
+ * Cycles between consecutive starts, each marked when it falls outside 15–60 days. A start under 15
+ * days after the one before (a bleed mid-cycle, or a period split by a day left unlogged) is listed,
+ * left out, and not counted from: the next cycle is measured from the start before it, so one odd
+ * day neither moves the prediction nor makes the following cycle look short.
+ */
 export function cyclesOf(starts: readonly string[]): Cycle[] {
   const cycles: Cycle[] = [];
-  for (let i = 1; i < starts.length; i++) {
-    const length = daysBetween(starts[i - 1], starts[i]);
+  let from = starts[0];
+  for (const start of starts.slice(1)) {
+    const length = daysBetween(from, start);
     const excluded = length < MIN_CYCLE_DAYS ? "tooShort" : length > MAX_CYCLE_DAYS ? "tooLong" : null;
-    cycles.push({ start: starts[i - 1], end: starts[i], length, excluded });
+    cycles.push({ start: from, end: start, length, excluded });
+    if (excluded !== "tooShort") from = start;
   }
   return cycles;
 }
+
+/** The starts cycles are counted from: every start but those under 15 days after the one before. */
+const countedStarts = (starts: readonly string[], cycles: readonly Cycle[]) => (starts.length ? [starts[0], ...cycles.filter((c) => c.excluded !== "tooShort").map((c) => c.end)] : []);
 
 /** Integer mean, halves rounding up (exact: no floating point for 28.5). */
 const meanHalfUp = (values: readonly number[]) => {
@@ -82,8 +102,9 @@ const meanHalfUp = (values: readonly number[]) => {
 
 /** The prediction the screen, the API and the reminder share. */
 export function predictCycle(days: readonly LoggedDay[]): Prediction {
-  const starts = periodStarts(days);
-  const cycleLengths = cyclesOf(starts);
+  const allStarts = periodStarts(days);
+  const cycleLengths = cyclesOf(allStarts);
+  const starts = countedStarts(allStarts, cycleLengths);
   const counted = cycleLengths
     .filter((c) => c.excluded === null)
     .slice(-CYCLES_AVERAGED)
