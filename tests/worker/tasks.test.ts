@@ -361,6 +361,40 @@ describe("recurring tasks", () => {
     expect((await complete(monthly.id)).next.dueDate).toBe("2027-01-01");
   });
 
+  it("reopened and completed again, it creates no second next task while the first is there, edited or done; deleted, it is made again", async () => {
+    const reopen = async (id: string) => json(await call(`/tasks/${id}`, alice, { method: "PATCH", body: { status: "todo" } }));
+    const daily = await create(alice, { title: "Regar plantas", dueDate: "2026-11-23", recurrence: "FREQ=DAILY" });
+    const first = (await complete(daily.id)).next;
+    expect(first).toMatchObject({ dueDate: "2026-11-24", status: "todo" });
+
+    // Ticked by mistake, unticked, ticked again: still one next task, the one made the first time.
+    expect((await reopen(daily.id)).task).toMatchObject({ status: "todo", completedAt: null });
+    expect((await complete(daily.id)).next).toBeNull();
+    const titles = async () => (await json(await call("/tasks", alice))).items.map((task: { id: string; title: string }) => `${task.id === daily.id ? "original" : task.id === first.id ? "first next" : "other"}: ${task.title}`);
+    expect(await titles()).toEqual(["original: Regar plantas", "first next: Regar plantas"]);
+
+    // The next task edited (and even completed, which made its own next), then the original reopened
+    // and completed again: the edited one stays as it is and nothing is added for the original.
+    await call(`/tasks/${first.id}`, alice, { method: "PATCH", body: { title: "Regar as plantas da varanda", dueDate: "2026-11-25" } });
+    await reopen(daily.id);
+    expect((await complete(daily.id)).next).toBeNull();
+    expect((await json(await call(`/tasks/${first.id}`, alice))).task).toMatchObject({ title: "Regar as plantas da varanda", dueDate: "2026-11-25", status: "todo" });
+    expect((await complete(first.id)).next).toMatchObject({ dueDate: "2026-11-26" });
+    await reopen(daily.id);
+    expect((await complete(daily.id)).next).toBeNull();
+    expect((await json(await call("/tasks", alice))).items).toHaveLength(3);
+
+    // The user deleted the next task: completing the original again makes one, once.
+    const plain = await create(alice, { title: "Ler", dueDate: "2026-11-23", recurrence: "FREQ=DAILY" });
+    const next = (await complete(plain.id)).next;
+    expect((await call(`/tasks/${next.id}`, alice, { method: "DELETE" })).status).toBe(204);
+    await reopen(plain.id);
+    expect((await complete(plain.id)).next).toMatchObject({ title: "Ler", dueDate: "2026-11-24" });
+    await reopen(plain.id);
+    expect((await complete(plain.id)).next).toBeNull();
+    expect((await json(await call("/tasks?status=todo", alice))).items.filter((task: { title: string }) => task.title === "Ler")).toHaveLength(1);
+  });
+
   it("an overdue one completed late is next due today or later, not in the past; a finished series creates nothing", async () => {
     const late = await create(alice, { title: "Meditar", dueDate: "2026-11-19", recurrence: "FREQ=DAILY" });
     expect((await complete(late.id)).next.dueDate).toBe("2026-11-23");
@@ -433,11 +467,30 @@ describe("task reminders (cron, every quarter hour)", () => {
     // A second run of the same quarter (a retry, a late trigger) sends nothing again.
     await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:01:00Z"), { inline: true });
     expect(await reminders(aliceId)).toHaveLength(1);
-    // The quarter's window is half-open: 09:30 is not in 09:15's run but in 09:30's.
+    // A task starting on the next run's boundary (09:30) is reminded by the run before (09:15),
+    // a quarter of an hour ahead, not at its start.
     await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:15:00Z"), { inline: true });
-    expect(await reminders(aliceId)).toHaveLength(1);
-    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:30:00Z"), { inline: true });
     expect((await reminders(aliceId)).map((r) => r.title)).toEqual(["Tarefa a começar: Chamada com o banco", "Tarefa a começar: Revisão"]);
     expect((await reminders(aliceId))[1].actionUrl).toBe(`/app/tarefas?task=${later.id}`);
+    // The 09:30 run sees it again (its start is in that window too) and sends nothing: one reminder per task and start.
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:30:00Z"), { inline: true });
+    expect(await reminders(aliceId)).toHaveLength(2);
+  });
+
+  it("reminds a task on the hour at the quarter before it, once, also when it was moved to another hour", async () => {
+    await env.DB.prepare("delete from notifications where type = 'task'").run();
+    const task = await create(alice, { title: "Reunião de equipa", scheduledStart: "2026-11-23T10:00:00Z" });
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:30:00Z"), { inline: true });
+    expect(await reminders(aliceId)).toEqual([]);
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T09:45:00Z"), { inline: true });
+    expect(await reminders(aliceId)).toEqual([expect.objectContaining({ title: "Tarefa a começar: Reunião de equipa", message: "Agendada para as 10:00 (30 min)." })]);
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T10:00:00Z"), { inline: true });
+    expect(await reminders(aliceId)).toHaveLength(1);
+
+    // Moved to 11:00: a new start, reminded again at 10:45 (and only then).
+    await call(`/tasks/${task.id}`, alice, { method: "PATCH", body: { scheduledStart: "2026-11-23T11:00:00Z" } });
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T10:45:00Z"), { inline: true });
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T11:00:00Z"), { inline: true });
+    expect((await reminders(aliceId)).map((r) => r.message)).toEqual(["Agendada para as 10:00 (30 min).", "Agendada para as 11:00 (30 min)."]);
   });
 });

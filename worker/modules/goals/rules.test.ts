@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampProgress, isCalendarDate, isOverdue, milestoneProgress, resolveGoal, type GoalState } from "./rules";
+import { clampProgress, completedOnDate, isCalendarDate, isOverdue, milestoneProgress, resolveGoal, type GoalState } from "./rules";
 
 const NOW = new Date("2026-11-23T10:00:00Z");
 const EARLIER = new Date("2026-11-01T08:00:00Z");
@@ -80,5 +80,15 @@ describe("isCalendarDate", () => {
   it("accepts real dates only", () => {
     expect(["2026-02-28", "2028-02-29", "2026-12-31"].every(isCalendarDate)).toBe(true);
     expect(["2026-02-30", "2026-02-29", "2026-13-01", "2026-1-5", "amanhã", "2026-11-23T10:00"].some(isCalendarDate)).toBe(false);
+  });
+});
+
+describe("completedOnDate", () => {
+  it("is the user's calendar day of the completion, not UTC's", () => {
+    // 00:30 on 11 July in Lisbon (summer, UTC+1); 00:30 on 11 January (winter, UTC+0).
+    expect(completedOnDate("2026-07-10T23:30:00.000Z", "Europe/Lisbon")).toBe("2026-07-11");
+    expect(completedOnDate(new Date("2026-01-11T00:30:00Z"), "Europe/Lisbon")).toBe("2026-01-11");
+    expect(completedOnDate("2026-07-10T23:30:00.000Z", "UTC")).toBe("2026-07-10");
+    expect(completedOnDate("2026-07-11T02:00:00.000Z", "America/New_York")).toBe("2026-07-10");
   });
 });

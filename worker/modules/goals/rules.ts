@@ -10,6 +10,8 @@
  * - `completedAt` is set once per completion (kept while the goal stays completed) and cleared on
  *   reopening; `justCompleted` is true only on the write that completes it (one notification).
  */
+import { localDate } from "../../lib/time-zone";
+
 export const GOAL_STATUSES = ["pending", "in_progress", "completed"] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
 
@@ -59,6 +61,15 @@ export function resolveGoal(current: GoalState | null, change: GoalChange, miles
   if (status === "completed") progress = 100;
   const completedAt = status === "completed" ? (completing ? now : (before.completedAt ?? now)) : null;
   return { progress, status, completedAt, justCompleted: completing, completeMilestones };
+}
+
+/**
+ * The user's calendar day (YYYY-MM-DD in their zone) a goal was completed on, from the instant
+ * stored. Shown through a calendar-day formatter, so the server (UTC) and the browser write the same
+ * day: 00:30 in Lisbon's summer is still the day before in UTC.
+ */
+export function completedOnDate(completedAt: string | Date, timeZone: string): string {
+  return localDate(new Date(completedAt), timeZone);
 }
 
 /** Whether a deadline (YYYY-MM-DD) has passed for an open goal, given the user's local date today. */

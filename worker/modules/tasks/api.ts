@@ -19,7 +19,7 @@ import { isValidDate, isValidInstant } from "../calendar/recurrence";
 import { timelineRead } from "../registry";
 import type { TimelineBounds, TimelineItem, TimelineRange, WorkerModule } from "../types";
 import * as store from "./queries";
-import { isTaskRule, nextDueDate } from "./recurrence";
+import { isTaskRule, nextDueDate, nextTaskId } from "./recurrence";
 import { DEFAULT_HORIZON_DAYS, DEFAULT_WORKING_HOURS, localDateOf, planDay, scheduleTask, shiftDate, startOfDate, type BusyInterval, type ScheduleFailure, type WorkingHours, validateWorkingHours, workingHoursOf } from "./scheduling";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
 import type { Task } from "./queries";
@@ -229,7 +229,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
       if (nextDue) {
         const merged = { ...current, ...changes };
         const next = {
-          id: newId(),
+          id: await nextTaskId(current.id),
           title: merged.title,
           description: merged.description,
           priority: merged.priority,
@@ -241,10 +241,16 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
           completedAt: null,
         };
         // The completed task keeps its rule for the record; only the newest one carries it on.
-        await store.completeWithNext(db, user.id, current.id, changes, next);
-        const [done, created] = await Promise.all([store.taskOr404(db, user.id, current.id), store.taskOr404(db, user.id, next.id)]);
-        await Promise.all([changed(c, user.id, done.id, "updated"), changed(c, user.id, created.id, "created")]);
-        return c.json({ task: publicTask(done, today), next: publicTask(created, today) });
+        // Completed again after being reopened, the next task made the first time (which the user
+        // may have edited since) stays, and no second one is added: `next` is then null.
+        if (await store.completeWithNext(db, user.id, current.id, changes, next)) {
+          const [done, created] = await Promise.all([store.taskOr404(db, user.id, current.id), store.taskOr404(db, user.id, next.id)]);
+          await Promise.all([changed(c, user.id, done.id, "updated"), changed(c, user.id, created.id, "created")]);
+          return c.json({ task: publicTask(done, today), next: publicTask(created, today) });
+        }
+        const done = await store.taskOr404(db, user.id, current.id);
+        await changed(c, user.id, done.id, "updated");
+        return c.json({ task: publicTask(done, today), next: null });
       }
       const task = await store.updateTask(db, user.id, current.id, changes);
       await changed(c, user.id, task.id, "updated");

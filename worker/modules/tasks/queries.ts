@@ -78,10 +78,18 @@ export async function updateTask(db: Db, userId: string, id: string, changes: Ta
   return row;
 }
 
-/** Completes a recurring task and creates its next occurrence, in one batch (both or neither). */
-export async function completeWithNext(db: Db, userId: string, id: string, changes: TaskChanges, next: NewTask): Promise<void> {
+/**
+ * Completes a recurring task and creates its next occurrence, in one batch (both or neither). A
+ * task with the next one's id already there (made when this task was completed before: its id is
+ * derived, recurrence.ts) is left as it is; true when the next task was created now.
+ */
+export async function completeWithNext(db: Db, userId: string, id: string, changes: TaskChanges, next: NewTask): Promise<boolean> {
   const scoped = scopedTo(db, userId);
-  await scoped.batch([scoped.update(tasks, { ...changes, updatedAt: new Date() }, eq(tasks.id, id)), scoped.insert(tasks, next)]);
+  const [, created] = await db.batch([
+    scoped.update(tasks, { ...changes, updatedAt: new Date() }, eq(tasks.id, id)),
+    scoped.insert(tasks, next).onConflictDoNothing({ target: tasks.id }).returning({ id: tasks.id }),
+  ]);
+  return created.length > 0;
 }
 
 /** Scheduled tasks placed by planDay, in one batch. */
@@ -161,22 +169,22 @@ export async function seedTasks(db: Db, userId: string, today: string, days: (n:
 
 /**
  * The reminders job's selection (the one query over every user, hence no user id): ids of users
- * with a task that is not done and starts in [from, to), after `afterId`, in id order.
+ * with a task that is not done and starts in [from, to] (both ends included), after `afterId`, in id order.
  */
 export async function userIdsWithTasksStarting(db: Db, page: { afterId: string; limit: number }, from: Date, to: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ userId: tasks.userId })
     .from(tasks)
-    .where(and(gt(tasks.userId, page.afterId), ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lt(tasks.scheduledStart, to)))
+    .where(and(gt(tasks.userId, page.afterId), ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lte(tasks.scheduledStart, to)))
     .orderBy(asc(tasks.userId))
     .limit(page.limit);
   return rows.map((row) => row.userId);
 }
 
-/** The user's tasks that are not done and start in [from, to). */
+/** The user's tasks that are not done and start in [from, to] (both ends included, as the reminders' window). */
 export async function tasksStarting(db: Db, userId: string, from: Date, to: Date): Promise<Task[]> {
   return scopedTo(db, userId)
-    .select(tasks, and(ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lt(tasks.scheduledStart, to)))
+    .select(tasks, and(ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lte(tasks.scheduledStart, to)))
     .orderBy(asc(tasks.scheduledStart));
 }
 

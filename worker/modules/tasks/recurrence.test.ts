@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isTaskRule, nextDueDate } from "./recurrence";
+import { isWellFormedId } from "../../db/owned";
+import { isTaskRule, nextDueDate, nextTaskId } from "./recurrence";
 
 describe("recurring tasks: the next due date", () => {
   it("is the rule's next date after the completed one when completed on time or early", () => {
@@ -38,5 +39,17 @@ describe("rules a task can repeat by", () => {
     for (const rule of ["FREQ=HOURLY", "FREQ=MINUTELY", "FREQ=DAILY;COUNT=5", "RRULE:FREQ=DAILY", "FREQ=DAILY;BYDAY=XX", "every day", `FREQ=DAILY;${"X".repeat(200)}`]) {
       expect(isTaskRule(rule, "2026-11-23"), rule).toBe(false);
     }
+  });
+});
+
+describe("the id of the next task", () => {
+  it("is the same each time for one completed task, another for another, and shaped like every id", async () => {
+    const first = await nextTaskId("k3v2q7m1x9c4b8n6z5r0t2y7");
+    expect(await nextTaskId("k3v2q7m1x9c4b8n6z5r0t2y7")).toBe(first);
+    expect(await nextTaskId("k3v2q7m1x9c4b8n6z5r0t2y8")).not.toBe(first);
+    // Its own next task's id differs again: a series never reuses one.
+    expect(await nextTaskId(first)).not.toBe(first);
+    expect(first).toMatch(/^[a-z2-7]{24}$/);
+    expect(isWellFormedId(first)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * date after the completed one's due date and not before today, so an overdue daily task completed
  * late does not leave a trail of overdue copies behind it.
  */
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { expandOccurrences, validateRrule } from "../calendar/recurrence";
 import { shiftDate } from "./scheduling";
 
@@ -34,4 +35,15 @@ export function nextDueDate(rrule: string, dueDate: string, today: string): stri
     { from, to: shiftDate(from, 400), timeZone: "UTC", limit: 1 },
   );
   return window.items[0]?.start ?? null;
+}
+
+/**
+ * The id of the next task that completing the task `taskId` creates. It is derived from the
+ * completed task's id (SHA-256, 120 bits as newId's) rather than random, so that completing the same
+ * task again after reopening it finds the next task made the first time, edited or not, and adds no
+ * second one; only when the user deleted it is it made again (decision 0072).
+ */
+export async function nextTaskId(taskId: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`next-task:${taskId}`));
+  return encodeBase32LowerCaseNoPadding(new Uint8Array(digest).slice(0, 15));
 }

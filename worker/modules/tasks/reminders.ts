@@ -2,6 +2,8 @@
  * Task reminders: every quarter hour, a `task` notification for each task that starts within the
  * next quarter hour (its scheduled start), once per task and start (a moved task is reminded again
  * at its new time). Through notify(), so the user's preferences (in-app, e-mail, quiet hours) apply.
+ * The window includes its end: a task on the hour is reminded by the run a quarter before it, not
+ * by the run at its start; the next run sees it again and its dedupe key keeps that to one reminder.
  */
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
@@ -15,6 +17,7 @@ import { dateTimeFormat } from "~/lib/intl";
 const QUARTER = 15 * 60_000;
 /** A run may come a little late: starts from a few minutes back are still reminded (once, by key). */
 const LATE = 5 * 60_000;
+/** The starts a run at `now` reminds: [now − LATE, now + QUARTER], both ends included. */
 const window = (now: Date): [Date, Date] => [new Date(now.getTime() - LATE), new Date(now.getTime() + QUARTER)];
 
 export const taskReminders = fanOut({

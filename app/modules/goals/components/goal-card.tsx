@@ -9,7 +9,7 @@ import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatLongDate } from "~/lib/dates";
 import type { PublicGoal } from "@worker/modules/goals/queries";
-import { isOverdue, resolveGoal } from "@worker/modules/goals/rules";
+import { completedOnDate, isOverdue, resolveGoal } from "@worker/modules/goals/rules";
 
 const STATUS_STYLE = {
   pending: "bg-slate-100 text-slate-700",
@@ -17,10 +17,11 @@ const STATUS_STYLE = {
   completed: "bg-emerald-100 text-emerald-800",
 } as const;
 
-type Props = { goal: PublicGoal; today: string; focused: boolean; onChange: (goal: PublicGoal) => void; onEdit: () => void; onDelete: () => void };
+/** `timeZone`: the user's, in which the day a goal was completed on is said. */
+type Props = { goal: PublicGoal; today: string; timeZone: string; focused: boolean; onChange: (goal: PublicGoal) => void; onEdit: () => void; onDelete: () => void };
 
 /** One goal: status, deadline (overdue stands out), progress bar, milestones or a progress stepper, actions. */
-export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: Props) {
+export function GoalCard({ goal, today, timeZone, focused, onChange, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation("goals");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
   const [busy, setBusy] = useState(false);
@@ -108,7 +109,7 @@ export function GoalCard({ goal, today, focused, onChange, onEdit, onDelete }: P
       {goal.description && <p className="whitespace-pre-line text-sm text-slate-600">{goal.description}</p>}
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
         {goal.deadline && <p className={overdue ? "font-semibold text-red-700" : "text-slate-500"}>{t("card.deadline", { date: formatLongDate(dateOf(goal.deadline), language) })}</p>}
-        {goal.completedAt && <p className="text-emerald-700">{t("card.completedOn", { date: formatLongDate(new Date(goal.completedAt), language) })}</p>}
+        {goal.completedAt && <p className="text-emerald-700">{t("card.completedOn", { date: formatLongDate(dateOf(completedOnDate(goal.completedAt, timeZone)), language) })}</p>}
       </div>
 
       <div>

@@ -47,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     nextCursor: page.nextCursor,
     focusId: focus?.id ?? null,
     today: localToday(user.timeZone),
+    timeZone: user.timeZone,
   };
 }
 
@@ -163,7 +164,7 @@ export default function GoalsScreen() {
           <ul className="grid gap-4 lg:grid-cols-2">
             {visible.map((goal) => (
               <li key={goal.id}>
-                <GoalCard goal={goal} today={data.today} focused={goal.id === (params.get("goal") ?? data.focusId)} onChange={replace} onEdit={() => setEditing({ mode: "edit", goal })} onDelete={() => remove(goal)} />
+                <GoalCard goal={goal} today={data.today} timeZone={data.timeZone} focused={goal.id === (params.get("goal") ?? data.focusId)} onChange={replace} onEdit={() => setEditing({ mode: "edit", goal })} onDelete={() => remove(goal)} />
               </li>
             ))}
           </ul>

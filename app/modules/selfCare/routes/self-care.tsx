@@ -1,7 +1,8 @@
 /**
  * /app/autocuidado: today's checklist (one tap to check in), the last eight days of each routine
  * (a forgotten day can be marked up to 7 days back), streaks, a five-week history, and the
- * routine form. Streaks come from the API, computed in the user's time zone.
+ * routine form. Streaks come from the API, computed in the user's time zone. "Today" is the user's
+ * date when it is used (../today.ts): a page left open overnight moves on to the new day.
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +22,9 @@ import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatShortDate } from "~/lib/dates";
 import type { QueuedChange } from "~/lib/offline/queue";
+import { SelfCareLoadError } from "../load-error";
 import { queuedCheckIns } from "../offline";
+import { todayTap, useRevalidateOnNewDay } from "../today";
 import { useQueuedChanges } from "~/lib/offline/state";
 import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
@@ -47,7 +50,12 @@ export async function loader(args: LoaderFunctionArgs) {
     db,
     readAll([listRoutinesRead(db, auth.user.id, { limit: 200 }, today), checkInsBetweenRead(db, auth.user.id, addDays(today, -(HISTORY_DAYS - 1)), today)]),
   );
-  return { routines: routines.items, history, today };
+  return { routines: routines.items, history, today, timeZone: auth.user.timeZone };
+}
+
+/** A failed loader shows the screen's error inside the app's shell, not the root's error page. */
+export function ErrorBoundary() {
+  return <SelfCareLoadError />;
 }
 
 type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unknown; updatedAt: unknown };
@@ -60,6 +68,7 @@ export default function SelfCareScreen() {
   const canWrite = layout?.entitlements.includes("selfCare") ?? false;
   const { revalidate } = useRevalidator();
   useEntityChanges(["routine"]);
+  useRevalidateOnNewDay(data.today, data.timeZone, revalidate);
   const [routines, setRoutines] = useState<Routine[]>(data.routines);
   const [form, setForm] = useState<Routine | "new" | null>(null);
   const [removing, setRemoving] = useState<Routine | null>(null);
@@ -93,9 +102,15 @@ export default function SelfCareScreen() {
     }
     replace(result.data.routine);
     revalidate();
-    if (!done && date === data.today) {
+    if (!done && date === localDate(new Date(), data.timeZone)) {
       toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success", action: { label: t("undoCheckIn"), onClick: () => void toggle(result.data.routine, date, true) } });
     }
+  };
+  /** The "today" button: the user's date at the tap, not the page's (todayTap). */
+  const tapToday = async (routine: Routine, checkedIn: boolean) => {
+    const tap = todayTap(data.today, checkedIn, new Date(), data.timeZone);
+    if (!tap) return void revalidate();
+    await toggle(routine, tap.date, tap.undo);
   };
   const remove = async () => {
     if (!removing) return;
@@ -123,6 +138,7 @@ export default function SelfCareScreen() {
       today={data.today}
       canWrite={canWrite}
       onToggle={toggle}
+      onTapToday={tapToday}
       onEdit={() => setForm(routine)}
       onRemove={() => setRemoving(routine)}
     />
@@ -217,6 +233,7 @@ function RoutineCard({
   today,
   canWrite,
   onToggle,
+  onTapToday,
   onEdit,
   onRemove,
 }: {
@@ -226,15 +243,18 @@ function RoutineCard({
   today: string;
   canWrite: boolean;
   onToggle: (routine: Routine, date: string, done: boolean) => Promise<void>;
+  /** The "today" button, which writes the user's date at the tap (the day may have changed since `today`). */
+  onTapToday: (routine: Routine, checkedIn: boolean) => Promise<void>;
   onEdit: () => void;
   onRemove: () => void;
 }) {
   const { t, i18n } = useTranslation(["selfCare", "ui"]);
   const language = i18n.language === "en" ? "en" : "pt";
   const [busy, setBusy] = useState<string | null>(null);
-  const run = async (date: string, done: boolean) => {
-    setBusy(date);
-    await onToggle(routine, date, done);
+  /** Runs a tap with `key` (a day, or "today" for the today button) shown as busy meanwhile. */
+  const run = async (key: string, write: () => Promise<void>) => {
+    setBusy(key);
+    await write();
     setBusy(null);
   };
   const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
@@ -249,8 +269,8 @@ function RoutineCard({
             variant={checkedInToday ? "primary" : "secondary"}
             aria-pressed={checkedInToday}
             disabled={!canWrite}
-            loading={busy === today}
-            onClick={() => run(today, checkedInToday)}
+            loading={busy === "today"}
+            onClick={() => run("today", () => onTapToday(routine, checkedInToday))}
             className={`!rounded-full ${queuedDays.has(today) ? "!border-dashed !border-amber-400" : ""}`}
             data-pending={queuedDays.has(today) || undefined}
           >
@@ -290,7 +310,7 @@ function RoutineCard({
                 aria-label={t("dayLabel", { date: formatShortDate(dateOf(day), language), state })}
                 disabled={!canWrite || !checkInAllowed(day, today)}
                 loading={busy === day}
-                onClick={() => run(day, isDone)}
+                onClick={() => run(day, () => onToggle(routine, day, isDone))}
                 className={`!flex-col !gap-0 !px-0 !py-1 text-xs ${isDone ? "!bg-brand-600 !text-white" : isScheduled(schedule, day) ? "border border-slate-300" : "border border-dashed border-slate-200 text-slate-400"}`}
                 data-date={day}
               >

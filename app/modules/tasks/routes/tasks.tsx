@@ -34,6 +34,7 @@ import { userTimelineRead, userTimelineWithinRead } from "@worker/modules/timeli
 import type { TimelineItem, TimelineRange } from "@worker/modules/types";
 import { sql, type SQL } from "drizzle-orm";
 import { localDateOf, shiftDate, startOfDate } from "@worker/modules/tasks/scheduling";
+import { TasksLoadError } from "../load-error";
 import { dueWords, emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, type TaskForm, type TaskView } from "../model";
 import type { Dialogue } from "../task-dialog";
 import type { Route } from "./+types/tasks";
@@ -94,6 +95,11 @@ export async function loader(args: Route.LoaderArgs) {
     pending: pending.items.map((task) => publicTask(task, today)) as TaskView[],
     others: others.filter((item) => !item.allDay).map(({ module, id, title, start, end, url: link, occurrenceStart }) => ({ module, id, title, start, end, url: link, key: `${module}-${id}-${occurrenceStart}` })),
   };
+}
+
+/** A failed loader shows the screen's error inside the app's shell, not the root's error page. */
+export function ErrorBoundary() {
+  return <TasksLoadError />;
 }
 
 /** The most tasks the day timeline and the pending list show. */
