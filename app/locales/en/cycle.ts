@@ -7,7 +7,6 @@ export default {
   disclaimer: "Predictions are estimates from your own history and are not a contraceptive method.",
   privacy: "This data is yours alone: it is kept out of statistics and search, and used by AI only if you allow it in Preferences.",
   loadError: "The cycle could not be loaded. Please try again.",
-  retry: "Try again",
   flow: {
     label: "Flow",
     none: "No flow",

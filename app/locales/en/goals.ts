@@ -77,7 +77,6 @@ export default {
   },
   loadMore: "Load more",
   loadError: "The goals could not be loaded.",
-  retry: "Try again",
   validation: {
     titleRequired: "The goal's title is required",
     titleTooLong: "The title can be at most 200 characters",

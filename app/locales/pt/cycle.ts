@@ -5,7 +5,6 @@ const cycle = {
   disclaimer: "As previsões são estimativas a partir do seu histórico e não são um método contracetivo.",
   privacy: "Estes dados são só seus: não entram em estatísticas nem na pesquisa e só são usados por IA se o permitir nas Preferências.",
   loadError: "Não foi possível carregar o ciclo. Tente novamente.",
-  retry: "Tentar novamente",
   flow: {
     label: "Fluxo",
     none: "Sem fluxo",

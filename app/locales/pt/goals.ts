@@ -75,7 +75,6 @@ const goals = {
   },
   loadMore: "Carregar mais",
   loadError: "Não foi possível carregar os objetivos.",
-  retry: "Tentar novamente",
   validation: {
     titleRequired: "O título do objetivo é obrigatório",
     titleTooLong: "O título pode ter no máximo 200 caracteres",

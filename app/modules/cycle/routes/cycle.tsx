@@ -7,7 +7,7 @@ import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { dateOf, monthGrid } from "~/components/ui/date-grid";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Notice } from "~/components/ui/form";
+import { ScreenLoadError } from "~/components/ui/screen-load-error";
 import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import type { Language } from "~/i18n/language";
@@ -359,13 +359,5 @@ function CycleList({ cycles }: { cycles: Cycle[] }) {
 
 export function ErrorBoundary() {
   const { t } = useTranslation("cycle");
-  return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-bold">{t("name")}</h1>
-      <Notice tone="error">{t("loadError")}</Notice>
-      <Link to="." reloadDocument className="text-brand-700 underline">
-        {t("retry")}
-      </Link>
-    </section>
-  );
+  return <ScreenLoadError title={t("name")} message={t("loadError")} />;
 }

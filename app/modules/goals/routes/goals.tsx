@@ -2,7 +2,8 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { FlagIcon, PlusIcon } from "@heroicons/react/24/outline";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useSearchParams } from "react-router";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { ScreenLoadError } from "~/components/ui/screen-load-error";
 import { Button } from "~/components/ui/button";
 import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -193,17 +194,5 @@ export default function GoalsScreen() {
 
 export function ErrorBoundary() {
   const { t } = useTranslation("goals");
-  const error = useRouteError();
-  return (
-    <section className="space-y-3">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
-      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
-        <p>{t("loadError")}</p>
-        {isRouteErrorResponse(error) && <p className="text-sm">{error.status}</p>}
-        <Link to="/app/objetivos" reloadDocument className="mt-2 inline-block font-medium underline">
-          {t("retry")}
-        </Link>
-      </div>
-    </section>
-  );
+  return <ScreenLoadError title={t("title")} message={t("loadError")} />;
 }
