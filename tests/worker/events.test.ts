@@ -268,6 +268,67 @@ describe("occurrence edits", () => {
     expect((await api(`/events/${event.id}`, { headers: as(cookie) })).status).toBe(404);
   });
 
+  it("this and the following on a series with a COUNT: the rule sent back as it was keeps the count left and the later exceptions", async () => {
+    const cookie = await freshUser();
+    // Ten Mondays from 4 May 2026; the 8th moved to the Tuesday, the 9th deleted.
+    const event = await create(cookie, { title: "Pilates", start: "2026-05-04T18:00:00+01:00", end: "2026-05-04T19:00:00+01:00", rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=10" });
+    await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-06-22T18:00:00+01:00")}`, { title: "Pilates (terça)", start: "2026-06-23T18:00:00+01:00", end: "2026-06-23T19:00:00+01:00" });
+    await del(cookie, `/events/${event.id}?occurrence=${occ("2026-06-29T18:00:00+01:00")}`);
+    // The 6th occurrence's title, this and the following, as the event dialog sends it: its times and the whole series' rule.
+    const response = await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-06-08T18:00:00+01:00")}&scope=following`, {
+      title: "Pilates clínico",
+      start: "2026-06-08T18:00:00+01:00",
+      end: "2026-06-08T19:00:00+01:00",
+      rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+    });
+    expect(response.status).toBe(200);
+    expect((await json(response)).event.rrule).toBe("FREQ=WEEKLY;BYDAY=MO;COUNT=5");
+    const items = await list(cookie, "2026-05-01", "2026-09-30");
+    expect(items.map((i) => [i.start.slice(0, 10), i.title])).toEqual([
+      ["2026-05-04", "Pilates"],
+      ["2026-05-11", "Pilates"],
+      ["2026-05-18", "Pilates"],
+      ["2026-05-25", "Pilates"],
+      ["2026-06-01", "Pilates"],
+      ["2026-06-08", "Pilates clínico"],
+      ["2026-06-15", "Pilates clínico"],
+      ["2026-06-23", "Pilates (terça)"],
+      ["2026-07-06", "Pilates clínico"],
+    ]);
+    // A rule that really changes still gives the following ones that rule (and drops what belonged to the old one).
+    const split = items[5].id;
+    const changed = await patch(cookie, `/events/${split}?occurrence=${occ("2026-06-15T18:00:00+01:00")}&scope=following`, { rrule: "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=3" });
+    expect(changed.status).toBe(200);
+    expect((await list(cookie, "2026-06-10", "2026-09-30")).map((i) => [i.start.slice(0, 10), i.title])).toEqual([
+      ["2026-06-15", "Pilates clínico"],
+      ["2026-06-17", "Pilates clínico"],
+      ["2026-06-22", "Pilates clínico"],
+    ]);
+  });
+
+  it("the whole series of an imported rule keeps its exceptions when the rule comes back in the editor's words", async () => {
+    const cookie = await freshUser();
+    const cases: [string, string, string, string][] = [
+      // Tuesday 5 May 2026: the imported rule leaves the weekday to the start; the editor writes it.
+      ["2026-05-05T10:00:00+01:00", "FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=TU", "2026-05-12T10:00:00+01:00"],
+      // The 12th: the imported rule leaves the day of the month to the start.
+      ["2026-05-12T10:00:00+01:00", "FREQ=MONTHLY;COUNT=6", "FREQ=MONTHLY;BYMONTHDAY=12;COUNT=6", "2026-06-12T10:00:00+01:00"],
+      // An UNTIL date, given back as the end of that day in Lisbon, parts in the editor's order.
+      ["2026-05-05T10:00:00+01:00", "FREQ=WEEKLY;UNTIL=20260630;WKST=MO", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260630T225959Z", "2026-05-12T10:00:00+01:00"],
+    ];
+    for (const [start, imported, rewritten, changedOne] of cases) {
+      const event = await create(cookie, { title: "Importado", start, end: start.replace("T10:", "T11:"), rrule: imported });
+      await patch(cookie, `/events/${event.id}?occurrence=${occ(changedOne)}`, { title: "Mudado" });
+      const occurrences = (await list(cookie, "2026-05-01", "2026-12-31")).filter((i) => i.id === event.id);
+      await del(cookie, `/events/${event.id}?occurrence=${occ(occurrences[2].occurrenceStart)}`);
+      const before = (await list(cookie, "2026-05-01", "2026-12-31")).filter((i) => i.id === event.id);
+      expect((await patch(cookie, `/events/${event.id}`, { title: "Renomeado", rrule: rewritten })).status, imported).toBe(200);
+      const after = (await list(cookie, "2026-05-01", "2026-12-31")).filter((i) => i.id === event.id);
+      expect(after.map((i) => [i.start, i.title]), imported).toEqual(before.map((i) => [i.start, i.title === "Mudado" ? "Mudado" : "Renomeado"]));
+      expect((await json(await api(`/events/${event.id}`, { headers: as(cookie) }))).event.exdates, imported).toEqual([occurrences[2].occurrenceStart]);
+    }
+  });
+
   it("changes the whole series: a move in time carries its exdates and overrides along", async () => {
     const cookie = await freshUser();
     const event = await series(cookie);

@@ -52,7 +52,7 @@ describe("GET /api/v1/search over the FTS5 index", () => {
       { id: "task-ana", title: "Marcar dentista", description: "Ligar para a clínica", type: "task", module: "tasks", url: "/app/tarefas?task=task-ana", metadata: { date: "2026-11-30", status: "todo" } },
     ]);
     expect(await search(ana, "equipa")).toEqual([
-      expect.objectContaining({ id: "event-ana", type: "event", module: "calendar", url: "/app/calendario?date=2026-11-24&event=event-ana", metadata: { date: "2026-11-24" } }),
+      expect.objectContaining({ id: "event-ana", type: "event", module: "calendar", url: "/app/calendario?event=event-ana", metadata: { date: "2026-11-24" } }),
     ]);
     expect(await search(ana, "maratona")).toEqual([
       expect.objectContaining({ id: "goal-ana", type: "goal", module: "goals", url: "/app/objetivos?goal=goal-ana", metadata: { date: "2027-04-01", status: "in_progress" } }),

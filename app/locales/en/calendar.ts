@@ -29,7 +29,6 @@ export default {
   more_other: "{{count}} more",
   loading: "Loading the calendar…",
   loadError: "The calendar could not be loaded.",
-  retry: "Try again",
   empty: {
     title: "Nothing scheduled",
     description: "No events in this period. Create one or type it in the quick add box.",
@@ -105,6 +104,7 @@ export default {
   moved: "Event moved",
   moveError: "Could not move",
   taskMoved: "Task moved",
+  taskResized: "Task duration changed",
   keyboardHint: "Alt+arrows move the selected event; Shift+Alt+arrows change its length.",
   ics: {
     notIcal: "The file is not an iCalendar (.ics) calendar: nothing was imported.",

@@ -27,7 +27,6 @@ const calendar = {
   more_other: "mais {{count}}",
   loading: "A carregar o calendário…",
   loadError: "Não foi possível carregar o calendário.",
-  retry: "Tentar de novo",
   empty: {
     title: "Nada agendado",
     description: "Não há eventos neste período. Crie um evento ou escreva-o na caixa de adição rápida.",
@@ -103,6 +102,7 @@ const calendar = {
   moved: "Evento movido",
   moveError: "Não foi possível mover",
   taskMoved: "Tarefa movida",
+  taskResized: "Duração da tarefa alterada",
   keyboardHint: "Alt+setas move o evento selecionado; Shift+Alt+setas altera a duração.",
   ics: {
     notIcal: "O ficheiro não é um calendário iCalendar (.ics): nada foi importado.",

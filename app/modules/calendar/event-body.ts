@@ -5,7 +5,7 @@
  */
 import { type EventDraft, minutesOf } from "./event-draft";
 import { addDays, instantAt, isoInZone } from "./layout";
-import { toRrule, type Repeat } from "./recurrence-form";
+import { fromRrule, toRrule, type Repeat } from "./recurrence-form";
 
 /** The API body of a draft (instants with the event zone's offset; all-day end exclusive). */
 export function bodyOf(draft: EventDraft, repeat: Repeat) {
@@ -28,4 +28,17 @@ export function bodyOf(draft: EventDraft, repeat: Repeat) {
     rrule: toRrule(repeat, draft.startDate, untilInstant),
     ...times,
   };
+}
+
+/**
+ * Whether saving `draft` sends its rule: only when what the repeat editor writes is not what it
+ * wrote when the dialog opened on `opened` (its settings, or the start date, zone or all-day flag the
+ * rule is written against, changed). Otherwise the server keeps the stored rule as it is: the
+ * editor rewrites an imported rule in its own words, and it shows the whole series' COUNT, which
+ * would undo the shorter COUNT "this and the following" gives the new series (decision 0071).
+ */
+export function ruleEdited(opened: EventDraft, draft: EventDraft, repeat: Repeat): boolean {
+  if (!draft.id) return true;
+  if (draft.allDay !== opened.allDay || draft.timeZone !== opened.timeZone) return true;
+  return toRrule(repeat, draft.startDate) !== toRrule(fromRrule(opened.rrule, opened.timeZone), opened.startDate);
 }

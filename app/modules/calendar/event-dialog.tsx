@@ -9,7 +9,7 @@ import { Notice } from "~/components/ui/form";
 import { Switch } from "~/components/ui/switch";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
-import { bodyOf } from "./event-body";
+import { bodyOf, ruleEdited } from "./event-body";
 import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
 import { addDays, daysBetween, instantAt, isoInZone } from "./layout";
 import { firstDateOf, fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
@@ -56,7 +56,7 @@ export function EventDialog({
   const [words, setWords] = useState("");
   useEffect(() => {
     setDraft(initial);
-    setRepeat(fromRrule(initial?.rrule ?? null));
+    setRepeat(fromRrule(initial?.rrule ?? null, initial?.timeZone ?? "UTC"));
   }, [initial]);
 
   const zones = useMemo(() => {
@@ -98,8 +98,11 @@ export function EventDialog({
   const firstDate = becomesSeries ? firstDateOf(repeat, draft.startDate) : draft.startDate;
   const save = form.submit(async (): Promise<ApiResult<unknown> | null> => {
     const shift = daysBetween(draft.startDate, firstDate);
-    const body = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
-    if (!draft.id) return apiFetch("/events", { body });
+    const { rrule: rule, ...fields } = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
+    if (!draft.id) return apiFetch("/events", { body: { ...fields, rrule: rule } });
+    // An unchanged rule stays out of the body, so the stored one is kept as it is (ruleEdited).
+    const sendsRule = !initial || ruleEdited(initial, draft, repeat);
+    const body = { ...fields, ...(sendsRule ? { rrule: rule } : {}) };
     let scope: Scope = "all";
     if (draft.recurring && draft.occurrenceStart) {
       const chosen = await askScope("edit");
@@ -121,7 +124,8 @@ export function EventDialog({
     const dayShift = Math.round((Date.parse(`${draft.startDate}T00:00:00Z`) - Date.parse(`${original.startDate}T00:00:00Z`)) / 86_400_000);
     const startDate = addDays(before.startDate, dayShift);
     const lengthDays = Math.round((Date.parse(`${draft.endDate}T00:00:00Z`) - Date.parse(`${draft.startDate}T00:00:00Z`)) / 86_400_000);
-    return apiFetch(`/events/${draft.id}`, { method: "PATCH", body: bodyOf({ ...draft, startDate, endDate: addDays(startDate, lengthDays) }, repeat) });
+    const { rrule: seriesRule, ...seriesFields } = bodyOf({ ...draft, startDate, endDate: addDays(startDate, lengthDays) }, repeat);
+    return apiFetch(`/events/${draft.id}`, { method: "PATCH", body: { ...seriesFields, ...(sendsRule ? { rrule: seriesRule } : {}) } });
   });
 
   const weekday = weekdayPosition(draft.startDate);

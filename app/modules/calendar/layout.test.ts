@@ -65,9 +65,20 @@ describe("overlapping events in columns", () => {
       ["Marco", 480, 20, false],
     ]);
   });
-  it("a day with the March change has 23 hours: 09:30 sits at 8.5 h from midnight", () => {
-    const a = item("A", "2026-03-29T09:30:00+01:00", "2026-03-29T10:30:00+01:00");
-    expect(dayBlocks([a], "2026-03-29", LISBON)[0].top).toBe(510);
+  it("places blocks by the clock on the days it changes (23 and 25 hours), as the hour labels read", () => {
+    const at = (items: CalendarItem[], date: string) => dayBlocks(items, date, LISBON).map((x) => [x.item.title, x.top, x.height]);
+    // 29 March 2026: 01:00 becomes 02:00. 09:30 is on the 09:30 line (8.5 hours after midnight).
+    expect(at([item("Manhã", "2026-03-29T09:30:00+01:00", "2026-03-29T10:30:00+01:00")], "2026-03-29")).toEqual([["Manhã", 570, 60]]);
+    // Across the change: 00:30 to 03:00 on the clock, an hour and a half long.
+    expect(at([item("Noite", "2026-03-29T00:30:00Z", "2026-03-29T03:00:00+01:00")], "2026-03-29")).toEqual([["Noite", 30, 150]]);
+    // 25 October 2026: 02:00 becomes 01:00 again. 10:00 is on the 10:00 line (11 hours after midnight).
+    expect(at([item("Manhã", "2026-10-25T10:00:00Z", "2026-10-25T11:00:00Z")], "2026-10-25")).toEqual([["Manhã", 600, 60]]);
+    // To midnight: down to the grid's end.
+    expect(at([item("Tarde", "2026-10-25T20:00:00Z", "2026-10-26T00:00:00Z")], "2026-10-25")).toEqual([["Tarde", 1200, 240]]);
+    // In the repeated hour, from the first 01:30 to the second 01:15: 45 minutes from 01:30.
+    expect(at([item("Dobra", "2026-10-25T01:30:00+01:00", "2026-10-25T01:15:00Z")], "2026-10-25")).toEqual([["Dobra", 90, 45]]);
+    // An ordinary day is unchanged.
+    expect(at([item("Manhã", "2026-05-04T09:30:00+01:00", "2026-05-04T10:30:00+01:00")], "2026-05-04")).toEqual([["Manhã", 570, 60]]);
   });
 });
 

@@ -158,15 +158,21 @@ export type Block = { item: CalendarItem; top: number; height: number; column: n
 /** Shortest drawn block (minutes), so a zero-length event can still be seen and clicked. */
 export const MIN_BLOCK_MINUTES = 20;
 
+/** The time grid's height in minutes: 24 clock hours, on every day. */
+const GRID_MINUTES = 24 * 60;
+
 /**
- * The timed items of one local day as blocks in minutes from midnight (clipped to the day), side
+ * The timed items of one local day as blocks at their wall-clock minutes (clipped to the day), side
  * by side where they overlap: each cluster of overlapping items shares the width, every item in
  * the first column free at its start (the way Google and Outlook draw a busy day).
+ *
+ * Wall-clock minutes, not minutes since midnight: the grid labels clock hours (as the now-line and
+ * a double-click read them), and on the days the clocks change (23 or 25 hours) time elapsed since
+ * midnight would draw everything after the change an hour off its label.
  */
 export function dayBlocks(items: readonly CalendarItem[], date: string, timeZone: string): Block[] {
   const dayStart = instantAt(date, 0, timeZone);
   const dayEnd = instantAt(addDays(date, 1), 0, timeZone);
-  const length = (dayEnd - dayStart) / 60_000;
   const spans = items
     .filter((i) => !i.allDay)
     .map((item) => {
@@ -176,9 +182,11 @@ export function dayBlocks(items: readonly CalendarItem[], date: string, timeZone
     })
     .filter(({ s, e }) => (e > s ? s < dayEnd && e > dayStart : s >= dayStart && s < dayEnd))
     .map(({ item, s, e }) => {
-      const top = Math.max(0, (s - dayStart) / 60_000);
-      const bottom = Math.min(length, (e - dayStart) / 60_000);
-      return { item, top, bottom: Math.max(bottom, Math.min(length, top + MIN_BLOCK_MINUTES)), continuesBefore: s < dayStart, continuesAfter: e > dayEnd };
+      const top = s <= dayStart ? 0 : wallOf(s, timeZone).minutes;
+      const wallEnd = e >= dayEnd ? GRID_MINUTES : wallOf(e, timeZone).minutes;
+      // In the hour that repeats when the clocks go back, an end can read earlier than its start: the block keeps its length.
+      const bottom = wallEnd >= top ? wallEnd : Math.min(GRID_MINUTES, top + (e - Math.max(s, dayStart)) / 60_000);
+      return { item, top, bottom: Math.max(bottom, Math.min(GRID_MINUTES, top + MIN_BLOCK_MINUTES)), continuesBefore: s < dayStart, continuesAfter: e > dayEnd };
     })
     .sort((a, b) => a.top - b.top || b.bottom - a.bottom || a.item.title.localeCompare(b.item.title));
 

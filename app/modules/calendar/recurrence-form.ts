@@ -4,7 +4,7 @@
  * monthly by day or by "second Tuesday", yearly, with COUNT or UNTIL; any other rule (imported)
  * is kept as it is and shown as "custom".
  */
-import { addDays, weekdayOf } from "./layout";
+import { addDays, wallOf, weekdayOf } from "./layout";
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -74,8 +74,12 @@ export function toRrule(repeat: Repeat, startDate: string, untilInstant?: string
   return parts.join(";");
 }
 
-/** The editor's state for a stored rule (CUSTOM when the editor cannot show it). */
-export function fromRrule(rrule: string | null): Repeat {
+/**
+ * The editor's state for a stored rule (CUSTOM when the editor cannot show it). A UTC UNTIL is read
+ * on the wall clock of the event's `timeZone`: toRrule writes the end of the local day, which west
+ * of Greenwich is already the next day in UTC.
+ */
+export function fromRrule(rrule: string | null, timeZone: string): Repeat {
   if (!rrule) return NO_REPEAT;
   const map = new Map(rrule.split(";").map((p) => p.split("=") as [string, string]));
   const custom = { ...NO_REPEAT, freq: "CUSTOM" as const, raw: rrule };
@@ -100,7 +104,8 @@ export function fromRrule(rrule: string | null): Repeat {
   } else if (map.has("UNTIL")) {
     const u = map.get("UNTIL")!;
     repeat.ends = "until";
-    repeat.until = `${u.slice(0, 4)}-${u.slice(4, 6)}-${u.slice(6, 8)}`;
+    const date = `${u.slice(0, 4)}-${u.slice(4, 6)}-${u.slice(6, 8)}`;
+    repeat.until = /^\d{8}T\d{6}Z$/.test(u) ? wallOf(`${date}T${u.slice(9, 11)}:${u.slice(11, 13)}:${u.slice(13, 15)}Z`, timeZone).date : date;
   }
   return repeat;
 }

@@ -14,7 +14,7 @@ import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import * as store from "./queries";
-import { expandOccurrences, formatInstant, isIanaTimeZone, isValidDate, isValidInstant, pointMs, splitSeries, validateRrule } from "./recurrence";
+import { expandOccurrences, formatInstant, isIanaTimeZone, isValidDate, isValidInstant, pointMs, sameRecurrence, splitSeries, validateRrule } from "./recurrence";
 import type { MessageKey } from "~/locales/types";
 
 type EventRow = store.EventRow;
@@ -122,9 +122,11 @@ const shift = (value: string, deltaMs: number, allDay: boolean, timeZone: string
 /**
  * What happens to a series' exdates and overrides when its fields change: a new rule, zone or
  * all-day flag invalidates them (dropped); a move in time moves them along; otherwise they stay.
+ * A rule is new when it repeats differently, not when it is only written differently (an editor
+ * that spells out BYDAY or reorders the parts of an imported rule changes nothing).
  */
 function followChanges(before: Fields, after: Fields, overrides: EventRow[], exdatesGiven: boolean) {
-  const ruleChanged = before.rrule !== after.rrule || before.allDay !== after.allDay || before.timeZone !== after.timeZone;
+  const ruleChanged = before.allDay !== after.allDay || before.timeZone !== after.timeZone || !sameRecurrence(before.rrule, after.rrule, after);
   if (ruleChanged) return { fields: { ...after, exdates: exdatesGiven ? after.exdates : [] }, overrides: { mode: "drop" as const } };
   const delta = pointMs(after.start)! - pointMs(before.start)!;
   if (delta === 0) return { fields: after, overrides: { mode: "keep" as const } };
@@ -222,7 +224,10 @@ export const eventsApi = new Hono<AppEnv>()
       if (!split.ok) throw apiError("not_found");
       const afterBase: Fields = { ...current, start: split.after.start, end: split.after.end, rrule: split.after.rrule, exdates: split.after.exdates };
       const moved = (split.after.overrides ?? []).map((o) => ({ id: o.id, recurrenceId: o.occurrenceStart }));
-      const after = checkFields({ ...afterBase, ...patch });
+      // A client may send back the whole series' rule unchanged (the editor shows it): the same
+      // recurrence keeps the new series' own rule, whose COUNT is what was left of the old one's.
+      const keepSplitRule = patch.rrule !== undefined && sameRecurrence(patch.rrule, current.rrule, checkFields({ ...afterBase, ...patch }));
+      const after = checkFields({ ...afterBase, ...patch, ...(keepSplitRule ? { rrule: afterBase.rrule } : {}) });
       const followed = followChanges(afterBase, after, target.overrides.filter((o) => moved.some((m) => m.id === o.id)), patch.exdates !== undefined);
       const movedAfter =
         followed.overrides.mode === "drop" ? [] : followed.overrides.mode === "shift" ? moved.map((m) => ({ id: m.id, recurrenceId: (followed.overrides as { recurrenceIds: Map<string, string> }).recurrenceIds.get(m.id)! })) : moved;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { EVERY_MINUTE, EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { mapRead } from "../../db/reads";
+import { localDate } from "../../lib/time-zone";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule, type Instant } from "../types";
 import type { AppEnv } from "../../types";
@@ -12,8 +13,12 @@ import { eventReminders } from "./reminders";
 import { seedCalendar } from "./seed";
 import { eventSearch } from "./search";
 
-/** Where an occurrence opens in the app: the calendar on its day. */
-const urlOf = (id: string, start: string) => `/app/calendario?date=${start.slice(0, 10)}&event=${id}`;
+/**
+ * Where an occurrence opens in the app: the calendar on the day the user sees it on, in their zone
+ * (an event written in New York's zone at 21:00 is the next morning in Lisbon).
+ */
+const urlOf = (id: string, occurrence: { start: string; allDay: boolean }, timeZone: string) =>
+  `/app/calendario?date=${occurrence.allDay ? occurrence.start : localDate(new Date(occurrence.start), timeZone)}&event=${id}`;
 
 /** A timeline bound in UTC milliseconds (SQL ones are resolved by the batch). */
 const msOf = (at: Instant) => (at instanceof Date ? at.getTime() : at);
@@ -57,6 +62,6 @@ export const calendarModule = defineWorkerModule({
       end: o.end,
       allDay: o.allDay,
       busy: o.busy,
-      url: urlOf(o.id, o.start),
+      url: urlOf(o.id, o, bounds.timeZone),
     }))),
 });

@@ -6,7 +6,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
-import { mapRead, read, run, type Read } from "../../db/reads";
+import { isWellFormedId } from "../../db/owned";
+import { known, mapRead, read, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
@@ -115,6 +116,20 @@ export function nextReminder(row: Pick<EventRow, "start" | "end" | "allDay" | "t
 export async function findSeries(scoped: Scoped, id: string): Promise<EventRow | undefined> {
   const [row] = await scoped.select(events, and(eq(events.id, id), isNull(events.seriesId))).limit(1);
   return row;
+}
+
+/** `findSeries` as a `Read`, for a loader's own batch (a link names the event); undefined for a malformed id. */
+export const findSeriesRead = (scoped: Scoped, id: string | undefined): Read<EventRow | undefined> =>
+  isWellFormedId(id) ? read(scoped.select(events, and(eq(events.id, id), isNull(events.seriesId))).limit(1), ([row]) => row) : known(undefined);
+
+/**
+ * The first start of the user's event or series as SQL (UTC milliseconds; NULL when it is missing
+ * or another user's), for statements of the same batch that look around it. Undefined for a malformed id.
+ */
+export function seriesStartOf(scoped: Scoped, id: string | undefined): SQL<number> | undefined {
+  if (!isWellFormedId(id)) return undefined;
+  const start = scoped.db.select({ at: events.startsAt }).from(events).where(scoped.owned(events, and(eq(events.id, id), isNull(events.seriesId)))).limit(1);
+  return sql<number>`${start}`;
 }
 
 /** The override rows of a series. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeRrule, expandOccurrences, isIanaTimeZone, isValidDate, splitSeries, validateRrule, type RecurringEvent } from "./recurrence";
+import { describeRrule, expandOccurrences, isIanaTimeZone, isValidDate, sameRecurrence, splitSeries, validateRrule, type RecurringEvent } from "./recurrence";
 
 const timed = (start: string, end: string, timeZone: string, rrule: string | null, extra: Partial<RecurringEvent> = {}): RecurringEvent => ({
   start,
@@ -370,6 +370,52 @@ describe("splitSeries (this and the following)", () => {
     expect(splitSeries(e, "2026-06-01T09:30:00+01:00").ok).toBe(false);
     expect(splitSeries(e, "2026-06-11T09:00:00+01:00").ok).toBe(false);
     expect(splitSeries({ ...e, rrule: null }, "2026-06-01T09:00:00+01:00").ok).toBe(false);
+  });
+});
+
+describe("sameRecurrence (the same rule in other words)", () => {
+  // Tuesday 12 May 2026, 10:00 in Lisbon (summer time, 09:00 UTC).
+  const tuesday = { start: "2026-05-12T10:00:00+01:00", allDay: false, timeZone: "Europe/Lisbon" };
+  const same = (a: string | null, b: string | null, event = tuesday) => sameRecurrence(a, b, event);
+
+  it("fills in what the start implies, as the event editor writes it", () => {
+    expect(same("FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=TU")).toBe(true);
+    expect(same("FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=MO")).toBe(false);
+    expect(same("FREQ=MONTHLY", "FREQ=MONTHLY;BYMONTHDAY=12")).toBe(true);
+    expect(same("FREQ=MONTHLY", "FREQ=MONTHLY;BYMONTHDAY=13")).toBe(false);
+    expect(same("FREQ=MONTHLY", "FREQ=MONTHLY;BYDAY=2TU")).toBe(false);
+    expect(same("FREQ=YEARLY", "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=12")).toBe(true);
+    expect(same("FREQ=YEARLY;BYMONTH=5", "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=12")).toBe(true);
+    // The weekday is the start's on its own wall clock: 23:30 on a Tuesday in São Paulo is Wednesday in UTC.
+    expect(same("FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=TU", { start: "2026-05-12T23:30:00-03:00", allDay: false, timeZone: "America/Sao_Paulo" })).toBe(true);
+    expect(same("FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=FR", { start: "2026-05-01", allDay: true, timeZone: "Europe/Lisbon" })).toBe(true);
+  });
+
+  it("reads past order, defaults, signs and repeats in the parts", () => {
+    expect(same("FREQ=WEEKLY;WKST=MO;INTERVAL=1;BYDAY=WE,TU,TU", "FREQ=WEEKLY;BYDAY=TU,WE")).toBe(true);
+    expect(same("FREQ=MONTHLY;BYDAY=+2TU;COUNT=5", "FREQ=MONTHLY;COUNT=5;BYDAY=2TU")).toBe(true);
+    expect(same("freq=daily;count=3", "FREQ=DAILY;COUNT=3")).toBe(true);
+    // WKST other than Monday, another interval or count: another series.
+    expect(same("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SU;WKST=SU", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SU")).toBe(false);
+    expect(same("FREQ=WEEKLY;INTERVAL=2", "FREQ=WEEKLY")).toBe(false);
+    expect(same("FREQ=WEEKLY;COUNT=10", "FREQ=WEEKLY;COUNT=5")).toBe(false);
+    expect(same("FREQ=WEEKLY;COUNT=10", "FREQ=WEEKLY")).toBe(false);
+  });
+
+  it("takes two UNTILs as one when no occurrence falls between them", () => {
+    // The last Tuesday is 30 June, 09:00 UTC; a date UNTIL ends with that local day (22:59:59 UTC).
+    expect(same("FREQ=WEEKLY;UNTIL=20260630", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260630T225959Z")).toBe(true);
+    expect(same("FREQ=WEEKLY;UNTIL=20260630T090000Z", "FREQ=WEEKLY;UNTIL=20260701T225959Z")).toBe(true);
+    expect(same("FREQ=WEEKLY;UNTIL=20260630T085959Z", "FREQ=WEEKLY;UNTIL=20260630T090000Z")).toBe(false);
+    expect(same("FREQ=WEEKLY;UNTIL=20260629", "FREQ=WEEKLY;UNTIL=20260630")).toBe(false);
+    expect(same("FREQ=WEEKLY;UNTIL=20260630", "FREQ=WEEKLY")).toBe(false);
+  });
+
+  it("answers no for no rule against one, or a rule it cannot read", () => {
+    expect(same(null, null)).toBe(true);
+    expect(same(null, "FREQ=DAILY")).toBe(false);
+    expect(same("FREQ=SOMETIMES", "FREQ=DAILY")).toBe(false);
+    expect(same("FREQ=SOMETIMES", "FREQ=SOMETIMES")).toBe(true);
   });
 });
 

@@ -523,6 +523,90 @@ export function splitSeries<O extends OccurrenceOverride>(event: RecurringEvent<
   return { ok: true, before, after };
 }
 
+// ---------------------------------------------------------------- the same rule in other words
+
+/** What a rule leaves to its start: the start's weekday, day of the month and month, on its own wall clock. */
+function impliedByStart(event: Pick<RecurringEvent, "start" | "allDay" | "timeZone">): { weekday: Weekday; day: number; month: number } | null {
+  if (event.allDay) {
+    const ms = dateMs(event.start);
+    if (ms === null) return null;
+    const d = new Date(ms);
+    return { weekday: WEEKDAYS[(d.getUTCDay() + 6) % 7], day: d.getUTCDate(), month: d.getUTCMonth() + 1 };
+  }
+  const ms = instantMs(event.start);
+  if (ms === null || !isIanaTimeZone(event.timeZone)) return null;
+  const z = zdtAt(ms, event.timeZone);
+  return { weekday: WEEKDAYS[z.dayOfWeek - 1], day: z.day, month: z.month };
+}
+
+const CANONICAL_ORDER = ["FREQ", "INTERVAL", "COUNT", "BYMONTH", "BYWEEKNO", "BYYEARDAY", "BYMONTHDAY", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYSETPOS", "WKST"];
+const sortedNumbers = (values: readonly number[]) => [...new Set(values)].sort((x, y) => x - y).join(",");
+
+/**
+ * A rule written one way: defaults written out or dropped (INTERVAL=1, WKST=MO), what RFC 5545
+ * takes from DTSTART filled in (a weekly rule's weekday, a monthly rule's day, a yearly rule's day
+ * and month), lists sorted without repeats, parts in a fixed order. UNTIL is left out: two UNTILs
+ * are compared by the occurrences between them (`sameEnd`).
+ */
+function canonicalRule(rule: ParsedRule, start: { weekday: Weekday; day: number; month: number }): string {
+  let { byDay, byMonthDay, byMonth } = rule;
+  const dayLevel = byDay || byMonthDay || rule.other.BYYEARDAY || rule.other.BYWEEKNO;
+  if (rule.freq === "WEEKLY" && !byDay) byDay = [{ n: 0, day: start.weekday }];
+  if (rule.freq === "MONTHLY" && !byDay && !byMonthDay) byMonthDay = [start.day];
+  if (rule.freq === "YEARLY" && !dayLevel) {
+    byMonthDay = [start.day];
+    byMonth ??= [start.month];
+  }
+  const parts: Record<string, string> = { FREQ: rule.freq, INTERVAL: String(rule.interval) };
+  if (rule.count !== undefined) parts.COUNT = String(rule.count);
+  if (byMonth) parts.BYMONTH = sortedNumbers(byMonth);
+  if (byMonthDay) parts.BYMONTHDAY = sortedNumbers(byMonthDay);
+  if (byDay) {
+    const key = (d: { n: number; day: Weekday }) => d.n * 7 + WEEKDAYS.indexOf(d.day);
+    parts.BYDAY = [...new Map(byDay.map((d) => [key(d), `${d.n || ""}${d.day}`]))].sort(([x], [y]) => x - y).map(([, text]) => text).join(",");
+  }
+  if (rule.bySetPos) parts.BYSETPOS = sortedNumbers(rule.bySetPos);
+  for (const key of ["BYWEEKNO", "BYYEARDAY", "BYHOUR", "BYMINUTE", "BYSECOND"]) if (rule.other[key]) parts[key] = sortedNumbers(rule.other[key].split(",").map(Number));
+  if (rule.other.WKST && rule.other.WKST !== "MO") parts.WKST = rule.other.WKST;
+  return CANONICAL_ORDER.filter((k) => k in parts).map((k) => `${k}=${parts[k]}`).join(";");
+}
+
+/**
+ * Whether two UNTILs of rules that are otherwise the same end the series alike: no occurrence falls
+ * after the earlier one and up to the later one (a date, the end of a local day, or the last
+ * occurrence's own instant can all name the same last occurrence).
+ */
+function sameEnd(a: { text: string; rule: ParsedRule }, b: { text: string; rule: ParsedRule }, event: Pick<RecurringEvent, "start" | "allDay" | "timeZone">): boolean {
+  if (a.rule.until === b.rule.until) return true;
+  if (!a.rule.until || !b.rule.until) return false;
+  const [sa, sb] = [a, b].map((x) => buildSeries({ ...event, end: event.start, rrule: x.text }));
+  const [ua, ub] = [sa, sb].map((s) => s.rule!.options().until?.epochMilliseconds);
+  if (ua === undefined || ub === undefined) return false;
+  const [earlier, later, laterSeries] = ua <= ub ? [ua, ub, sb] : [ub, ua, sa];
+  return laterSeries.rule!.between(new Date(earlier + 1), new Date(later), true).length === 0;
+}
+
+/**
+ * Whether rules `a` and `b` repeat alike for an event starting at `event.start`, however each is
+ * written: "FREQ=WEEKLY" and "FREQ=WEEKLY;BYDAY=TU" for a Tuesday start, parts in another order,
+ * an UNTIL spelt as a date or as the end of that local day. What this does not recognise counts as
+ * a different rule (the safe answer for an edit: a new rule starts without the old exceptions).
+ */
+export function sameRecurrence(a: string | null, b: string | null, event: Pick<RecurringEvent, "start" | "allDay" | "timeZone">): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  const [pa, pb] = [parseRrule(a), parseRrule(b)];
+  const start = impliedByStart(event);
+  if (!pa.ok || !pb.ok || !start) return false;
+  if (canonicalRule(pa.rule, start) !== canonicalRule(pb.rule, start)) return false;
+  try {
+    return sameEnd({ text: a, rule: pa.rule }, { text: b, rule: pb.rule }, event);
+  } catch {
+    // A rule the library refuses for this start (a date-time UNTIL on an all-day event, say).
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------- the rule in words
 
 // The strings live here until the calendar screen's i18n catalogue takes them over; both

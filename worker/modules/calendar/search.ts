@@ -2,7 +2,9 @@ import type { SearchSource } from "../../search/sources";
 
 /**
  * Events in the global search: single events and series, not their one-occurrence edits (rows with
- * a `series_id`, which the series already stands for). Opens the calendar on the event's day.
+ * a `series_id`, which the series already stands for). Opens the calendar on the event's day: the
+ * link names only the event, and the calendar's loader finds the day in the user's zone (the index
+ * holds the date in the event's own zone, which is another day when the zones differ enough).
  */
 export const eventSearch: SearchSource = {
   type: "event",
@@ -12,5 +14,5 @@ export const eventSearch: SearchSource = {
   date: "substr(start, 1, 10)",
   recency: "starts_at",
   where: "series_id is null",
-  present: (doc) => ({ url: `/app/calendario?date=${doc.date ?? ""}&event=${doc.itemId}` }),
+  present: (doc) => ({ url: `/app/calendario?event=${doc.itemId}` }),
 };

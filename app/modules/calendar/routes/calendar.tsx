@@ -12,12 +12,14 @@ import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
+import { ScreenLoadError } from "~/components/ui/screen-load-error";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
 import { scopedTo } from "@worker/db/scoped";
-import { readAll, run } from "@worker/db/reads";
-import { occurrencesBetweenRead } from "@worker/modules/calendar/queries";
-import { userTimelineRead } from "@worker/modules/timeline";
+import { known, readAll, run } from "@worker/db/reads";
+import { findSeriesRead, occurrencesBetweenRead, occurrencesWithinRead, seriesStartOf, windowMs } from "@worker/modules/calendar/queries";
+import { userTimelineRead, userTimelineWithinRead } from "@worker/modules/timeline";
+import { sql, type SQL } from "drizzle-orm";
 import { draftOf, type EventDraft, type Scope } from "../event-draft";
 import {
   addDays,
@@ -36,6 +38,7 @@ import {
   type CalendarItem,
   type View,
 } from "../layout";
+import { taskChange } from "../task-change";
 import type { Route } from "./+types/calendar";
 import { dateTimeFormat } from "~/lib/intl";
 import { intlLocale } from "~/i18n/language";
@@ -61,6 +64,13 @@ export const handle: I18nHandle = { i18n: ["calendar", "ui"] };
 
 export const meta: Route.MetaFunction = () => [{ title: "Rumo" }];
 
+/**
+ * How far around a linked event's start the loader reads: the widest view (a month grid, or the
+ * agenda's 30 days) reaches 36 days either side of its date, and that date is within 14 hours of
+ * the start in UTC.
+ */
+const AROUND_LINK_MS = 38 * 86_400_000;
+
 /** The view's occurrences and other modules' items (scheduled tasks), in one loader. */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = requireUser(args);
@@ -70,32 +80,45 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = url.searchParams.get("view");
   const view: View = (VIEWS as readonly string[]).includes(asked ?? "") ? (asked as View) : "week";
   const param = url.searchParams.get("date") ?? "";
-  const date = isDate(param) ? param : today;
-  const { from, to } = visibleRange(view, date);
   const db = database(args.context.cloudflare.env.DB);
-  const range = { from: new Date(instantAt(from, 0, timeZone)), to: new Date(instantAt(addDays(to, 1), 0, timeZone)), timeZone };
-  // The events and the other modules' items in one D1 batch.
-  const [events, others] = await run(db, readAll([occurrencesBetweenRead(scopedTo(db, user.id), from, to, timeZone), userTimelineRead(db, user.id, range, "calendar")]));
-  return { view, date, today, from, to, timeZone, events, others };
+  const scoped = scopedTo(db, user.id);
+  const windowOf = (date: string) => {
+    const { from, to } = visibleRange(view, date);
+    return { date, from, to, range: { from: new Date(instantAt(from, 0, timeZone)), to: new Date(instantAt(addDays(to, 1), 0, timeZone)), timeZone } };
+  };
+  // A link naming an event and no date (the search's: its index has the event's date in the event's
+  // own zone) opens on the day the user sees the event on, which only the event's row tells. So that
+  // this stays one D1 round trip, the batch also reads around the event's start (a subquery on it,
+  // by the user's id), and the view is cut out of that once the row is known, as the tasks screen
+  // does for ?task=.
+  const linkedId = isDate(param) ? undefined : (url.searchParams.get("event") ?? undefined);
+  const linkedStart = seriesStartOf(scoped, linkedId);
+  const aroundRead = (start: SQL<number>) => {
+    const bounds = { from: sql<number>`${start} - ${AROUND_LINK_MS}`, to: sql<number>`${start} + ${AROUND_LINK_MS}` };
+    return readAll([occurrencesWithinRead(scoped, bounds.from, bounds.to), userTimelineWithinRead(db, user.id, { ...bounds, timeZone }, "calendar")]);
+  };
+  const first = windowOf(isDate(param) ? param : today);
+  // The events and the other modules' items in one D1 batch (with the linked event, and around it).
+  const [linked, aroundLinked, events, others] = await run(
+    db,
+    readAll([
+      findSeriesRead(scoped, linkedId),
+      linkedStart ? aroundRead(linkedStart) : known(undefined),
+      occurrencesBetweenRead(scoped, first.from, first.to, timeZone),
+      userTimelineRead(db, user.id, first.range, "calendar"),
+    ]),
+  );
+  const shown = linked ? windowOf(linked.allDay ? linked.start : wallOf(linked.start, timeZone).date) : first;
+  if (shown.from === first.from || !aroundLinked) return { view, date: shown.date, today, from: first.from, to: first.to, timeZone, events, others };
+  const [occurrencesIn, othersIn] = aroundLinked;
+  const { fromMs, toMs } = windowMs(shown.from, shown.to, timeZone);
+  return { view, date: shown.date, today, from: shown.from, to: shown.to, timeZone, events: occurrencesIn(fromMs, toMs, timeZone), others: othersIn(shown.range) };
 }
 
 /** The calendar could not load (D1 down, a bug): say so in the screen's words and offer a retry. */
 export function ErrorBoundary() {
   const { t } = useTranslation("calendar");
-  const revalidator = useRevalidator();
-  return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
-      <EmptyState
-        title={t("loadError")}
-        action={
-          <Button variant="secondary" onClick={() => revalidator.revalidate()} loading={revalidator.state === "loading"}>
-            {t("retry")}
-          </Button>
-        }
-      />
-    </section>
-  );
+  return <ScreenLoadError title={t("title")} message={t("loadError")} />;
 }
 
 type Other = Route.ComponentProps["loaderData"]["others"][number];
@@ -178,11 +201,12 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     setDraft({ title: "", description: "", location: "", allDay: false, startDate: day, startTime: hh(start), endDate: start + 60 >= 24 * 60 ? addDays(day, 1) : day, endTime: hh(start + 60), timeZone, reminderMinutes: null, busy: true, rrule: null });
   };
 
-  /** Moves (or resizes) an item: an event by PATCH (asking which occurrences for a series), a task by its scheduled start. */
+  /** Moves (or resizes) an item: an event by PATCH (asking which occurrences for a series), a task by its scheduled start or, resized, its duration. */
   const commitMove = async (item: CalendarItem, next: { start: string; end: string }): Promise<void> => {
     if (item.kind === "task") {
-      const result = await apiFetch(`/tasks/${item.id}`, { method: "PATCH", body: { scheduledStart: next.start } });
-      screenToast(result.ok ? t("taskMoved") : t("moveError"), undefined, result.ok ? "success" : "error");
+      const change = taskChange(item, next);
+      const result = await apiFetch(`/tasks/${item.id}`, { method: "PATCH", body: change.body });
+      screenToast(result.ok ? t(change.kind === "resized" ? "taskResized" : "taskMoved") : t("moveError"), undefined, result.ok ? "success" : "error");
       revalidator.revalidate();
       return;
     }
