@@ -177,6 +177,58 @@ describe("POST /transactions/import", () => {
   });
 });
 
+describe("an import beside the rest of finances", () => {
+  const send = (cookie: string, path: string, method: string, body: unknown) => call(path, { method, cookie, body: JSON.stringify(body), type: "application/json" });
+  /** The user's day in their zone (a new account's is Europe/Lisbon), as the bank's dd-mm-yyyy. */
+  const lisbonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const bankDate = (iso: string) => iso.split("-").reverse().join("-");
+  const statement = (...rows: [date: string, description: string, debit: string][]) =>
+    ["Data mov. ;Data valor ;Descrição ;Débito ;Crédito ;Saldo contabilístico ;", ...rows.map(([date, description, debit]) => `${bankDate(date)};${bankDate(date)};${description} ;${debit};;1.000,00;`)].join("\r\n");
+  const budgetAlerts = async (userId: string) =>
+    (await env.DB.prepare("select title, metadata from notifications where user_id = ? and type = 'budget_alert' order by created_at").bind(userId).all<{ title: string; metadata: string }>()).results;
+
+  it("raises the budget alert a typed expense would, for this month's imported expenses only", async () => {
+    const dora = await signUpAndLogIn("dora@finances-io.test");
+    const doraId = await userIdOf("dora@finances-io.test");
+    const created = await send(dora, "/budgets", "POST", { category: "groceries", limitCents: 10_000 });
+    expect(created.status).toBe(201);
+    const { budget } = await json(created);
+    const today = lisbonToday();
+    const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+
+    // A past month over the limit: no alert about the past (decision 0025).
+    expect((await json(await importCsv(dora, statement([lastYear, "COMPRA CONTINENTE LISBOA", "150,00"])))).imported).toBe(1);
+    expect(await budgetAlerts(doraId)).toEqual([]);
+
+    // This month: 85 € then 40 € more of groceries, each file raising its threshold once.
+    expect((await json(await importCsv(dora, statement([today, "COMPRA CONTINENTE LISBOA", "85,00"], [today, "CINEMA NOS", "30,00"])))).imported).toBe(2);
+    let alerts = await budgetAlerts(doraId);
+    expect(alerts.map((a) => a.title)).toEqual(["Orçamento de Alimentação/Supermercado a 80 %"]);
+    expect(JSON.parse(alerts[0].metadata)).toMatchObject({ budgetId: budget.id, month: today.slice(0, 7), threshold: 80, spentCents: 8_500 });
+    expect((await json(await importCsv(dora, statement([today, "PINGO DOCE", "40,00"])))).imported).toBe(1);
+    alerts = await budgetAlerts(doraId);
+    expect(alerts.map((a) => JSON.parse(a.metadata).threshold)).toEqual([80, 100]);
+  });
+
+  it("keeps an imported description within the length the API edits, so the row can be re-filed", async () => {
+    const eva = await signUpAndLogIn("eva@finances-io.test");
+    const long = `TRF SEPA ${"REFERENCIA MUITO LONGA ".repeat(20)}`.trim();
+    expect(long.length).toBeGreaterThan(400);
+    const imported = await json(await importCsv(eva, `Data;Descrição;Montante;Comissão\n2026-10-01;${long};-12,00;-0,50\n`));
+    expect(imported.imported).toBe(2);
+    const { items } = await json(await call("/transactions?limit=10", { cookie: eva }));
+    expect(items.map((t: { description: string }) => t.description.length)).toEqual([200, 200]);
+    expect(items.map((t: { description: string }) => t.description).sort()).toEqual([long.slice(0, 200), `Comissão: ${long}`.slice(0, 200)].sort());
+    for (const row of items) {
+      const response = await send(eva, `/transactions/${row.id}`, "PATCH", { category: "home", description: row.description });
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+    // The same file again is still recognised as imported.
+    const again = await json(await importCsv(eva, `Data;Descrição;Montante;Comissão\n2026-10-01;${long};-12,00;-0,50\n`));
+    expect(again.imported).toBe(0);
+  });
+});
+
 describe("GET /transactions/export.csv", () => {
   it("round trip: another user importing Alice's export gets the same transactions", async () => {
     // Tricky descriptions next to the imported ones: separators, quotes, a line break, a formula.
@@ -208,6 +260,15 @@ describe("GET /transactions/export.csv", () => {
     const text = new TextDecoder().decode(await exportCsv(alice, "?type=income&from=2026-11-01"));
     expect(text.trim().split("\r\n")).toEqual(["Data;Tipo;Descrição;Categoria;Valor", "2026-11-05;Receita;TRF SEPA+ SALARIO NOVEMBRO;Salário;1500,00"]);
     expect(new TextDecoder().decode(await exportCsv(bruno)).trim()).toBe("Data;Tipo;Descrição;Categoria;Valor");
+  });
+
+  it("finds the text filter's words whatever their case and accents, as the list does", async () => {
+    const insert = env.DB.prepare("insert into transactions (id, user_id, type, amount_cents, description, date, category) values (?, ?, 'expense', 100, ?, '2026-09-01', 'home')");
+    await env.DB.batch([insert.bind("acc-1", aliceId, "PAGAMENTO SERVIÇOS"), insert.bind("acc-2", aliceId, "Água da EPAL")]);
+    const lines = async (q: string) => new TextDecoder().decode(await exportCsv(alice, `?q=${encodeURIComponent(q)}`)).trim().split("\r\n").slice(1);
+    expect(await lines("serviços")).toEqual(["2026-09-01;Despesa;PAGAMENTO SERVIÇOS;Casa;1,00"]);
+    expect(await lines("agua")).toEqual(["2026-09-01;Despesa;Água da EPAL;Casa;1,00"]);
+    expect(await lines("ÁGUA DA")).toEqual(["2026-09-01;Despesa;Água da EPAL;Casa;1,00"]);
   });
 });
 

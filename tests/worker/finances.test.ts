@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/components/ui/money";
 import { database } from "@worker/db/client";
 import { addMonths, comparedRange, localToday, monthRange } from "@worker/modules/finances/logic";
-import { balancesAt } from "@worker/modules/finances/reports";
+import { run } from "@worker/db/reads";
+import { listTransactionsRead, withTextMatches } from "@worker/modules/finances/queries";
+import { balancesAt, transactionsWithBalancesRead } from "@worker/modules/finances/reports";
 import { financesModule } from "@worker/modules/finances";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
@@ -117,6 +119,33 @@ describe("transactions", () => {
     expect((await client.get("/transactions?from=2026-11-30&to=2026-11-01")).status).toBe(400);
     expect((await client.get("/transactions?type=gift")).status).toBe(400);
     expect((await client.get("/transactions?cursor=abc")).status).toBe(400);
+  });
+
+  it("finds words in the text filter whatever their case and accents, as the global search does", async () => {
+    const client = as(await signUpAndLogIn("acentos@financas.test"));
+    for (const description of ["PAGAMENTO SERVIÇOS", "Água e saneamento", "ÉDITION LIMITÉE", "Café * especial [1]", "Renda"]) await add(client, { description, date: "2026-11-02" });
+    const descriptions = async (q: string) => (await json(await client.get(`/transactions?q=${encodeURIComponent(q)}`))).items.map((t: { description: string }) => t.description).sort();
+    expect(await descriptions("serviços")).toEqual(["PAGAMENTO SERVIÇOS"]);
+    expect(await descriptions("servicos")).toEqual(["PAGAMENTO SERVIÇOS"]);
+    expect(await descriptions("água")).toEqual(["Água e saneamento"]);
+    expect(await descriptions("AGUA")).toEqual(["Água e saneamento"]);
+    expect(await descriptions("édition limitée")).toEqual(["ÉDITION LIMITÉE"]);
+    // The user's "*", "?" and "[" are characters, not GLOB's wildcards.
+    expect(await descriptions("*")).toEqual(["Café * especial [1]"]);
+    expect(await descriptions("[1]")).toEqual(["Café * especial [1]"]);
+    expect(await descriptions("caf? ")).toEqual([]);
+    // Another user's rows never match.
+    expect((await json(await rui.get("/transactions?q=servicos"))).items).toEqual([]);
+
+    // The screen's loader reads the same list, with each listed day's balance, in its batch.
+    const db = database(env.DB);
+    const userId = await userIdOf("acentos@financas.test");
+    const filters = { q: "AGUA" };
+    const listed = await run(db, transactionsWithBalancesRead(db, userId, await withTextMatches(db, userId, filters), { limit: 50 }));
+    expect(listed.items.map((t) => t.description)).toEqual(["Água e saneamento"]);
+    expect(listed.balances).toEqual({ "2026-11-02": -250 * 5 });
+    // A list read never runs with an unmatched text filter: it would show every row.
+    expect(() => listTransactionsRead(db, userId, filters, { limit: 50 })).toThrow(/withTextMatches/);
   });
 });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { NIGHTLY, runSchedule } from "@worker/cron/registry";
 import { database } from "@worker/db/client";
 import { probeIsolation } from "@worker/db/security";
-import { impactFor } from "@worker/impact/impact";
+import { run } from "@worker/db/reads";
+import { impactFor, todayRead } from "@worker/impact/impact";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -136,6 +137,25 @@ describe("GET /impact", () => {
 
   it("needs a session", async () => {
     expect((await api("/impact")).status).toBe(401);
+  });
+});
+
+describe("the Hoje panel's spending", () => {
+  it("names the categories over budget as the user sees them: a default one's label in the page's language, their own one's name", async () => {
+    const cookie = await signUpAndLogIn("over@impact.test");
+    const userId = await userIdOf("over@impact.test");
+    const now = new Date("2026-11-20T12:00:00Z");
+    const { category } = await json(await call(cookie, "/finances/categories", { body: { name: "Gatos & cães", type: "expense" } }));
+    for (const [key, limitCents] of [["groceries", 1_000], [category.id, 1_000], ["home", 100_000]] as const) expect((await call(cookie, "/budgets", { body: { category: key, limitCents } })).status).toBe(201);
+    const spend = env.DB.prepare("insert into transactions (id, user_id, type, amount_cents, description, date, category) values (?, ?, 'expense', 5000, '', '2026-11-10', ?)");
+    await env.DB.batch([spend.bind("over-1", userId, "groceries"), spend.bind("over-2", userId, category.id), spend.bind("over-3", userId, "home")]);
+
+    const db = database(env.DB);
+    const user = { id: userId, timeZone: "Europe/Lisbon" };
+    const pt = await run(db, todayRead(db, user, ["finances.basic"], now, "pt"));
+    expect(pt.spending?.overBudget.sort()).toEqual(["Alimentação/Supermercado", "Gatos & cães"]);
+    const en = await run(db, todayRead(db, user, ["finances.basic"], now, "en"));
+    expect(en.spending?.overBudget.sort()).toEqual(["Gatos & cães", "Groceries"]);
   });
 });
 

@@ -2,12 +2,14 @@
  * The impact dashboard's data (GET /impact and the screen's loader): section 9's metrics, the
  * five-month chart and the "Hoje" panel, each computed from the user's own rows.
  */
+import type { Language } from "~/i18n/language";
 import type { Entitlement } from "~/lib/plans";
 import { countActivitiesInRead, countActivitiesSinceRead } from "../db/activities";
 import type { Db } from "../db/client";
 import { known, mapRead, read, readAll, run } from "../db/reads";
 import { startOfLocalDay } from "../lib/time-zone";
-import { listBudgetsRead, spentByCategoryRead } from "../modules/finances/queries";
+import { defaultCategoryLabel } from "../modules/finances/categories";
+import { listBudgetsRead, listCategoriesRead, spentByCategoryRead } from "../modules/finances/queries";
 import { completedGoalCountsRead } from "../modules/goals/queries";
 import { listRoutinesRead } from "../modules/selfCare/queries";
 import { unscheduledForQuery } from "../modules/tasks/queries";
@@ -51,9 +53,10 @@ const PANEL_ITEMS = 8;
 /**
  * The "Hoje" panel: the day's timeline (scheduled tasks, events), tasks still to plan for today,
  * routines due today (with self-care) and this month's spending against the budgets. A section
- * the user's plan does not include is null, so the screen leaves it out.
+ * the user's plan does not include is null, so the screen leaves it out. Category names are in
+ * `language`, the page's.
  */
-export function todayRead(db: Db, user: { id: string; timeZone: string }, entitlements: readonly Entitlement[], now: Date) {
+export function todayRead(db: Db, user: { id: string; timeZone: string }, entitlements: readonly Entitlement[], now: Date, language: Language) {
   const timeZone = user.timeZone;
   const from = startOfLocalDay(now, timeZone);
   const to = startOfLocalDay(new Date(from.getTime() + 36 * 3_600_000), timeZone);
@@ -66,7 +69,7 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
       userTimelineRead(db, user.id, { from, to, timeZone }),
       has("tasks") ? read(unscheduledForQuery(db, user.id, today)) : known(null),
       has("selfCare") ? listRoutinesRead(db, user.id, { limit: 200 }, today) : known(null),
-      has("finances.basic") ? monthSpendingRead(db, user.id, monthStart, today) : known(null),
+      has("finances.basic") ? monthSpendingRead(db, user.id, monthStart, today, language) : known(null),
     ]),
     ([timeline, toPlan, routines, spending]) => ({
       date: today,
@@ -92,16 +95,25 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
 
 export type TodayAnswer = ReturnType<ReturnType<typeof todayRead>["answer"]>;
 
-/** Expenses this month (first day to today) in cents, and the budgets' total limit and spend. */
-function monthSpendingRead(db: Db, userId: string, from: string, to: string) {
-  return mapRead(readAll([spentByCategoryRead(db, userId, { from, to }), listBudgetsRead(db, userId, { limit: 200 })]), ([spent, budgets]) => {
-    const spentCents = [...spent.values()].reduce((sum, cents) => sum + cents, 0);
-    const budgeted = budgets.items.map((b) => ({ category: b.category, limitCents: b.limitCents, spentCents: spent.get(b.category) ?? 0 }));
-    return {
-      spentCents,
-      budgetCents: budgeted.length ? budgeted.reduce((sum, b) => sum + b.limitCents, 0) : null,
-      budgetSpentCents: budgeted.reduce((sum, b) => sum + b.spentCents, 0),
-      overBudget: budgeted.filter((b) => b.spentCents > b.limitCents).map((b) => b.category),
-    };
-  });
+/**
+ * Expenses this month (first day to today) in cents, the budgets' total limit and spend, and the
+ * names of the categories over budget as the user sees them: a default one's label in `language`,
+ * their own one's name (budgets store the key or the id).
+ */
+function monthSpendingRead(db: Db, userId: string, from: string, to: string, language: Language) {
+  return mapRead(
+    readAll([spentByCategoryRead(db, userId, { from, to }), listBudgetsRead(db, userId, { limit: 200 }), listCategoriesRead(db, userId)]),
+    ([spent, budgets, own]) => {
+      const spentCents = [...spent.values()].reduce((sum, cents) => sum + cents, 0);
+      const budgeted = budgets.items.map((b) => ({ category: b.category, limitCents: b.limitCents, spentCents: spent.get(b.category) ?? 0 }));
+      const ownNames = new Map(own.map((row) => [row.id, row.name]));
+      const nameOf = (category: string) => defaultCategoryLabel(category, language) ?? ownNames.get(category) ?? defaultCategoryLabel("other", language)!;
+      return {
+        spentCents,
+        budgetCents: budgeted.length ? budgeted.reduce((sum, b) => sum + b.limitCents, 0) : null,
+        budgetSpentCents: budgeted.reduce((sum, b) => sum + b.spentCents, 0),
+        overBudget: budgeted.filter((b) => b.spentCents > b.limitCents).map((b) => nameOf(b.category)),
+      };
+    },
+  );
 }

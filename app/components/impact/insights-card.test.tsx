@@ -36,7 +36,7 @@ describe("the impact dashboard's Observações", () => {
   it("shows at most three of each source, each with a link to where it comes from", async () => {
     renderWithI18n(
       <MemoryRouter>
-        <InsightsCard entitlements={["aiInsights", "finances.advanced"]} month="2026-11" />
+        <InsightsCard entitlements={["aiInsights", "finances.advanced"]} month="2026-11" hideValues={false} />
       </MemoryRouter>,
     );
     expect(await screen.findByText("Restaurantes: 120,00 €")).toBeTruthy();
@@ -53,7 +53,7 @@ describe("the impact dashboard's Observações", () => {
     try {
       renderWithI18n(
         <MemoryRouter>
-          <InsightsCard entitlements={["finances.advanced"]} month="2026-11" />
+          <InsightsCard entitlements={["finances.advanced"]} month="2026-11" hideValues={false} />
         </MemoryRouter>,
       );
       expect(urls).toEqual([]);
@@ -79,7 +79,7 @@ describe("the impact dashboard's Observações", () => {
     try {
       const card = (entitlements: string[], month: string) => (
         <MemoryRouter>
-          <InsightsCard entitlements={entitlements} month={month} />
+          <InsightsCard entitlements={entitlements} month={month} hideValues={false} />
         </MemoryRouter>
       );
       const i18n = createI18n("pt");
@@ -112,10 +112,23 @@ describe("the impact dashboard's Observações", () => {
   it("is absent, and asks nothing, on a plan without insights", () => {
     const { container } = renderWithI18n(
       <MemoryRouter>
-        <InsightsCard entitlements={["tasks"]} month="2026-11" />
+        <InsightsCard entitlements={["tasks"]} month="2026-11" hideValues={false} />
       </MemoryRouter>,
     );
     expect(container.textContent).toBe("");
     expect(urls).toEqual([]);
+  });
+
+  it("masks the amounts in the sentences when the user hides values, the words and links staying", async () => {
+    const { container } = renderWithI18n(
+      <MemoryRouter>
+        <InsightsCard entitlements={["aiInsights", "finances.advanced"]} month="2026-11" hideValues />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText("Humor 1")).toBeTruthy();
+    const finances = screen.getByRole("link", { name: "Das finanças" }).closest("li")!;
+    expect(finances.textContent).toContain("Restaurantes:");
+    expect(container.textContent).not.toContain("120,00");
+    expect(finances.querySelector('[aria-hidden="true"]')?.textContent).toBe("•••••");
   });
 });

@@ -2,11 +2,13 @@
  * "Observações" on the impact dashboard: what the diary and finances insights computed from the
  * user's own data (GET /diary/insights, GET /finances/insights), a few of each, with where they come
  * from. Asked only for the plans that include them (no upsell toast on the dashboard), after the
- * screen has painted; nothing is shown that the endpoints did not compute.
+ * screen has painted; nothing is shown that the endpoints did not compute. Their amounts are masked
+ * under 'Ocultar valores' like every other amount of the user's.
  */
 import { LightBulbIcon } from "@heroicons/react/24/outline";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MaskedAmounts } from "~/components/ui/masked-amounts";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useLoadedAfterFirstPaint } from "~/lib/after-first-paint";
 import { apiFetch } from "~/lib/api";
@@ -29,7 +31,7 @@ async function load(source: Observation["source"], month: string): Promise<Obser
   return result.ok ? result.data.items.slice(0, PER_SOURCE).map((i) => ({ source, kind: i.kind, text: i.message })) : [];
 }
 
-export function InsightsCard({ entitlements, month }: { entitlements: readonly string[]; month: string }) {
+export function InsightsCard({ entitlements, month, hideValues }: { entitlements: readonly string[]; month: string; hideValues: boolean }) {
   const { t } = useTranslation("account");
   const sources = insightSources(entitlements);
   const key = sources.join(",");
@@ -58,7 +60,9 @@ export function InsightsCard({ entitlements, month }: { entitlements: readonly s
         <ul className="mt-2 space-y-2 text-sm text-slate-700">
           {items.map((item) => (
             <li key={`${item.source}-${item.kind}-${item.text}`} className="flex flex-wrap items-baseline gap-x-2">
-              <span>{item.text}</span>
+              <span>
+                <MaskedAmounts text={item.text} hidden={hideValues} />
+              </span>
               <Link to={item.source === "diary" ? "/app/diario" : "/app/financas"} className="text-xs font-medium text-brand-700 hover:underline">
                 {t(`impact.insights.from.${item.source}`)}
               </Link>

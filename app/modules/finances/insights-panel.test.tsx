@@ -7,6 +7,7 @@ import { renderWithI18n } from "~/components/ui/test-utils";
 import { createI18n } from "~/i18n/i18n.server";
 import { fakeFirstPaint } from "~/lib/after-first-paint.test-utils";
 import { InsightsPanel } from "./insights-panel";
+import { HiddenValues } from "./money";
 
 let urls: string[];
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
@@ -60,5 +61,22 @@ describe("the finances insights panel", () => {
     await answer(clock);
     expect(screen.getByText("Restaurantes em 2026-10")).toBeTruthy();
     expect(urls).toEqual(["/api/v1/finances/insights?month=2026-11", "/api/v1/finances/insights?month=2026-10"]);
+  });
+
+  it("masks the amounts in its sentences under 'Ocultar valores', keeping the words", async () => {
+    vi.stubGlobal("fetch", async () => json({ items: [{ kind: "top_category", message: "Restaurantes foi a maior categoria de novembro de 2026: 1\u00a0234,56\u00a0€ (45 % das despesas)." }] }));
+    const clock = fakeFirstPaint();
+    const { container } = renderWithI18n(
+      <HiddenValues.Provider value>
+        <InsightsPanel month="2026-11" />
+      </HiddenValues.Provider>,
+    );
+    clock.paint();
+    await answer(clock);
+    const item = container.querySelector("li")!;
+    expect(item.textContent).toContain("Restaurantes foi a maior categoria de novembro de 2026:");
+    expect(item.textContent).toContain("(45 % das despesas)");
+    expect(item.textContent).not.toContain("1\u00a0234,56");
+    expect(item.querySelector('[aria-hidden="true"]')?.textContent).toBe("•••••");
   });
 });

@@ -2,17 +2,21 @@
  * "Observações": what GET /finances/insights computed from the user's own movements for the month
  * (top categories, unusual expenses against their own median, month-over-month changes, monthly
  * payments), already phrased in the user's language. Loaded after the screen, so the first paint
- * never waits for it.
+ * never waits for it. Its amounts are masked under 'Ocultar valores' like the rest of the screen's.
  */
+import { useContext } from "react";
 import { useTranslation } from "react-i18next";
+import { MaskedAmounts } from "~/components/ui/masked-amounts";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useLoadedAfterFirstPaint } from "~/lib/after-first-paint";
 import { apiFetch } from "~/lib/api";
+import { HiddenValues } from "./money";
 
 type Insight = { kind: string; message: string };
 
 export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey?: unknown }) {
   const { t } = useTranslation("financesIo");
+  const hidden = useContext(HiddenValues);
   // Another month (or a change) shows its skeleton at once, not the last answer.
   const state =
     useLoadedAfterFirstPaint(
@@ -34,7 +38,9 @@ export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey
       ) : (
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
           {state.items.map((item, i) => (
-            <li key={`${item.kind}-${i}`}>{item.message}</li>
+            <li key={`${item.kind}-${i}`}>
+              <MaskedAmounts text={item.message} hidden={hidden} />
+            </li>
           ))}
         </ul>
       )}

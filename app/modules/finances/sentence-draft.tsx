@@ -8,7 +8,7 @@ import { DateField } from "~/components/ui/date-picker";
 import { Select, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { FormActions } from "~/components/ui/form-actions";
-import { MoneyInput } from "~/components/ui/money-input";
+import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { categoryOptions } from "./io-client";
@@ -34,11 +34,12 @@ export function SentenceDraft({
     onSuccess: (data) => onSaved(data?.id),
   });
   const update = onChange;
+  const amounts = useUnreadableAmounts();
   return (
     <form
       aria-label={t("parse.draftTitle")}
       className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2"
-      onSubmit={saver.submit(() => apiFetch<{ id: string }>("/transactions", { body: draft }))}
+      onSubmit={saver.submit(() => (amounts.refused() ? null : apiFetch<{ id: string }>("/transactions", { body: draft })))}
     >
       <h3 className="text-sm font-semibold text-slate-900 sm:col-span-2">{t("parse.draftTitle")}</h3>
       <Select
@@ -51,7 +52,7 @@ export function SentenceDraft({
         ]}
         error={saver.errors.type}
       />
-      <MoneyInput label={t("fields.amount")} valueCents={draft.amountCents} onChangeCents={(cents) => update({ amountCents: cents ?? 0 })} error={saver.errors.amountCents} required />
+      <MoneyInput label={t("fields.amount")} valueCents={draft.amountCents} onChangeCents={(cents) => update({ amountCents: cents ?? 0 })} onUnreadable={amounts.watch("amountCents")} error={saver.errors.amountCents} required />
       <TextField label={t("fields.description")} value={draft.description} onChange={(e) => update({ description: e.target.value })} maxLength={200} error={saver.errors.description} />
       <DateField label={t("fields.date")} value={draft.date} onChange={(date) => update({ date: date || draft.date })} error={saver.errors.date} />
       <Select

@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const now = new Date();
   const { entitlements } = entitlementsOfAuth(auth, now);
   // The figures and the "Hoje" panel in one D1 batch (issue 20: one round trip per loader).
-  const [impact, today] = await run(db, readAll([impactRead(db, user, now), todayRead(db, user, entitlements as readonly Entitlement[], now)]));
+  const [impact, today] = await run(db, readAll([impactRead(db, user, now), todayRead(db, user, entitlements as readonly Entitlement[], now, args.context.lang)]));
   // This month in the user's zone, for the finances insights.
   const month = dateTimeFormat("en-CA", { timeZone: user.timeZone, year: "numeric", month: "2-digit" }).format(now);
   return { impact, today, timeZone: user.timeZone, month };
@@ -71,7 +71,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
         {t("impact.metrics.basis", { goals: fresh.completedGoals, activities: fresh.activities })}
       </p>
       <TodayPanel today={loaderData.today} timeZone={loaderData.timeZone} />
-      <InsightsCard entitlements={layout?.entitlements ?? []} month={loaderData.month} />
+      <InsightsCard entitlements={layout?.entitlements ?? []} month={loaderData.month} hideValues={layout?.hideFinanceValues === true} />
       <div className="grid gap-4 lg:grid-cols-3">
         <MonthsCard months={fresh.months} className="lg:col-span-2" />
         <Skills unlocked={fresh.unlockedSkills} />

@@ -6,23 +6,22 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { hasEntitlement } from "~/lib/plans";
-import { formatMoney } from "~/components/ui/money";
 import { accountInHandler, currentAuth, readWithAccount, requireUser } from "../../auth/middleware";
-import { entitlementsOfAuth } from "../../billing/entitlements";
 import { database } from "../../db/client";
 import { ApiError, apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { pageQuery } from "../../lib/pagination";
 import { translator } from "../../lib/translate";
 import { validate } from "../../lib/validate";
-import { notify, publishEntityChange } from "../../notifications/notify";
+import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
-import { DEFAULT_CATEGORIES, isDefaultCategory } from "~/modules/finances/categories";
-import { budgetProgress, budgetThreshold, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
+import { DEFAULT_CATEGORIES } from "~/modules/finances/categories";
+import { checkBudgets } from "./budget-alerts";
+import { budgetProgress, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
 import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
 import * as q from "./queries";
 import { financesIoApi } from "./io-api";
+import { MAX_DESCRIPTION_CHARS } from "./parse";
 
 // ---------------------------------------------------------------------------------------------
 // Fields shared by the routes
@@ -52,14 +51,14 @@ const categoryField = z.string({ error: "finances:validation.category" }).trim()
 const transactionFields = {
   type: z.enum(q.TRANSACTION_TYPES, { error: "finances:validation.type" }),
   amountCents: centsField("finances:validation.amount"),
-  description: z.string().trim().max(200).default(""),
+  description: z.string().trim().max(MAX_DESCRIPTION_CHARS).default(""),
   date: dateField,
   category: categoryField,
 };
 
 export const createTransactionSchema = z.object(transactionFields).strict();
 const patchTransactionSchema = z
-  .object({ ...transactionFields, description: z.string().trim().max(200) })
+  .object({ ...transactionFields, description: z.string().trim().max(MAX_DESCRIPTION_CHARS) })
   .partial()
   .strict();
 
@@ -116,49 +115,6 @@ const changed = (c: Ctx, entity: string, id: string, action: "created" | "update
   c.executionCtx.waitUntil(publishEntityChange(c.env, userOf(c).id, { entity, id, action }));
 
 // ---------------------------------------------------------------------------------------------
-// Budget alerts
-
-/**
- * After an expense is written: for each touched category with a budget, in the user's current
- * month, a `budget_alert` at 80 % and at 100 % of the limit, each at most once per budget and month
- * (the notification's dedupe key; docs/decisions/0025). Only the highest threshold crossed is sent,
- * so a single big expense says "exceeded" rather than two notifications at once. Budgets are a paid
- * feature: a downgraded user's old budgets stay readable but no longer alert.
- */
-async function checkBudgets(c: Ctx, categories: string[], dates: string[]) {
-  const user = userOf(c);
-  const db = dbOf(c);
-  const month = localToday(user.timeZone).slice(0, 7);
-  if (!dates.some((date) => date.startsWith(month))) return;
-  const touched = await q.budgetsFor(db, user.id, [...new Set(categories)]);
-  if (!touched.length) return;
-  const { subscription } = entitlementsOfAuth(currentAuth(c));
-  if (!hasEntitlement(subscription, "finances.advanced")) return;
-  const t = translator(user.language);
-  const ownNames = new Map((await q.listCategories(db, user.id)).map((row) => [row.id, row.name]));
-  for (const budget of touched) {
-    const spent = await q.spentIn(db, user.id, budget.category, monthRange(month));
-    const threshold = budgetThreshold(spent, budget.limitCents);
-    if (!threshold) continue;
-    const vars = {
-      category: isDefaultCategory(budget.category) ? t(`finances:categories.${budget.category}`) : (ownNames.get(budget.category) ?? budget.category),
-      spent: formatMoney(spent, user.language),
-      limit: formatMoney(budget.limitCents, user.language),
-    };
-    await notify(c.env, user.id, {
-      type: "budget_alert",
-      category: "finances",
-      priority: threshold === 100 ? "high" : "medium",
-      title: t(`finances:alerts.title${threshold}`, vars),
-      message: t(`finances:alerts.message${threshold}`, vars),
-      actionUrl: "/app/financas?tab=budgets",
-      metadata: { budgetId: budget.id, month, threshold, spentCents: spent, limitCents: budget.limitCents },
-      dedupeKey: `budget_alert:${budget.id}:${month}:${threshold}`,
-    });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Routes
 
 // Ids this app hands out never contain a dot, so "export.csv" (the io routes) never reads as an id.
@@ -169,7 +125,9 @@ export const transactionsApi = new Hono<AppEnv>()
   .get("/", accountInHandler, validate("query", listQuery), async (c) => {
     const { limit, cursor, ...filters } = c.req.valid("query");
     if (filters.from && filters.to && filters.from > filters.to) throw fieldError("to", "finances:validation.range");
-    const { answer: page } = await readWithAccount(c, (db, userId) => q.listTransactionsRead(db, userId, filters, { limit, cursor }));
+    // A text filter is matched in code first, in the account's own round trip (queries.ts, decision 0073).
+    const matched = filters.q ? { ...filters, matching: (await readWithAccount(c, (db, userId) => q.textMatchesRead(db, userId, filters))).answer } : filters;
+    const { answer: page } = await readWithAccount(c, (db, userId) => q.listTransactionsRead(db, userId, matched, { limit, cursor }));
     return c.json({ items: page.items.map(publicTransaction), nextCursor: page.nextCursor });
   })
   .post("/", validate("json", createTransactionSchema), async (c) => {

@@ -319,3 +319,15 @@ describe("cells", () => {
     expect(decodeBytes(Uint8Array.from([0x80, 0x20, 0x93, 0x61, 0x94, 0xe7]))).toEqual({ text: "€ “a”ç", encoding: "windows-1252" });
   });
 });
+
+describe("long descriptions", () => {
+  it("keeps as much of a description as the API edits, never half an emoji, and fingerprints the bank's whole text", () => {
+    const long = `${"x".repeat(199)}💶 resto`;
+    const [row] = read(utf8(`Data;Descrição;Montante\n2026-11-02;${long};-1,00\n`)).items;
+    expect(row.description).toBe("x".repeat(199));
+    // Two lines that differ only after the cut are still two movements.
+    const items = read(utf8(`Data;Descrição;Montante\n2026-11-02;${"y".repeat(200)} A;-1,00\n2026-11-02;${"y".repeat(200)} B;-1,00\n`)).items;
+    expect(items.map((i) => i.description)).toEqual(["y".repeat(200), "y".repeat(200)]);
+    expect(new Set(items.map((i) => i.importKey)).size).toBe(2);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { categoryFromWords, DEFAULT_CATEGORIES, fold, isDefaultCategory } from "./categories";
 import { parseCsv, type CsvRow } from "./csv";
-import { historyMatcher, MAX_AMOUNT_CENTS, validDate, type HistoryEntry } from "./parse";
+import { fitDescription, historyMatcher, MAX_AMOUNT_CENTS, validDate, type HistoryEntry } from "./parse";
 
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -326,15 +326,19 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
     if (category === undefined) guesses.set(key, (category = categoryOf(cell, description, context, fromHistory)));
     return category;
   };
-  const push = (line: number, date: string, cents: number, description: string, categoryCell: string | undefined, reference: string) => {
+  const push = (line: number, date: string, cents: number, text: string, categoryCell: string | undefined, reference: string) => {
     const type = cents < 0 ? "expense" : "income";
     const amountCents = Math.abs(cents);
-    const fingerprint = reference ? `ref:${fnv1a(reference)}:${reference.length}` : `${date}:${cents}:${fnv1a(contentKey({ date, type, amountCents, description }))}`;
+    // The fingerprint reads the bank's text as far as imports always have (500 characters), so a row
+    // imported before descriptions were cut to the API's length is still recognised.
+    const fingerprint = reference ? `ref:${fnv1a(reference)}:${reference.length}` : `${date}:${cents}:${fnv1a(contentKey({ date, type, amountCents, description: text }))}`;
     // The nth identical row of a file is its own movement (two coffees on a day): number repeats.
     const nth = seenInFile.get(fingerprint) ?? 0;
     seenInFile.set(fingerprint, nth + 1);
     const importKey = `v1:${fingerprint}:${nth}`;
-    report.items.push({ line, date, type, amountCents, description, category: categoryFor(categoryCell, description, type), duplicate: false, importKey });
+    // Kept as long as the API lets the user edit it, or re-filing the row would be refused.
+    const description = fitDescription(text);
+    report.items.push({ line, date, type, amountCents, description, category: categoryFor(categoryCell, text, type), duplicate: false, importKey });
   };
 
   for (const row of dataRows) {

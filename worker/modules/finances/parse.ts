@@ -35,6 +35,15 @@ export type ParseOptions = {
 /** Amounts above this (10 million euros) are refused as absurd, like the API refuses them. */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
+/**
+ * The longest description a transaction keeps, in UTF-16 units as the API's check counts them: what
+ * the sentence reader and the bank import make must be editable as it is (a re-filed imported row).
+ */
+export const MAX_DESCRIPTION_CHARS = 200;
+
+/** `text` cut to MAX_DESCRIPTION_CHARS, never through the middle of a character (an emoji). */
+export const fitDescription = (text: string) => text.slice(0, MAX_DESCRIPTION_CHARS).replace(/[\uD800-\uDBFF]$/, "").trimEnd();
+
 const MONTHS: Record<string, number> = {
   janeiro: 1, fevereiro: 2, marco: 3, abril: 4, maio: 5, junho: 6, julho: 7, agosto: 8, setembro: 9, outubro: 10, novembro: 11, dezembro: 12,
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
@@ -252,7 +261,7 @@ function describe(original: string, taken: boolean[]): string {
   words = words.filter((w) => !FILLER_WORDS.has(fold(w)));
   while (words.length && GLUE_WORDS.has(fold(words[0]))) words.shift();
   while (words.length && GLUE_WORDS.has(fold(words[words.length - 1]))) words.pop();
-  const description = words.join(" ").slice(0, 200);
+  const description = words.join(" ").slice(0, MAX_DESCRIPTION_CHARS);
   return description.charAt(0).toLocaleUpperCase("pt") + description.slice(1);
 }
 

@@ -9,6 +9,7 @@ import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { budgets, financeCategories, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
+import { fold } from "./categories";
 
 export { TRANSACTION_TYPES };
 export type Transaction = typeof transactions.$inferSelect;
@@ -87,17 +88,64 @@ export async function deleteCategory(db: Db, userId: string, id: string) {
 
 export type TransactionFilters = { from?: string; to?: string; type?: TransactionType; category?: string; q?: string };
 
-/** `%` and `_` typed by the user are literal characters, not LIKE wildcards. */
-const likeContains = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The list's filters once `withTextMatches` has matched the text: what the list's queries take. */
+export type MatchedFilters = TransactionFilters & {
+  /** The ids of the rows whose description contains `q`, newest first (at most MAX_TEXT_MATCHES). */
+  matching?: readonly string[];
+};
 
-function transactionWhere(filters: TransactionFilters): SQL | undefined {
-  return and(
+/** Every filter but the text. */
+const fieldsWhere = (filters: TransactionFilters) =>
+  and(
     filters.from ? gte(transactions.date, filters.from) : undefined,
     filters.to ? lte(transactions.date, filters.to) : undefined,
     filters.type ? eq(transactions.type, filters.type) : undefined,
     filters.category ? eq(transactions.category, filters.category) : undefined,
-    filters.q ? sql`lower(${transactions.description}) like ${likeContains(filters.q)} escape '\\'` : undefined,
   );
+
+function transactionWhere(filters: MatchedFilters): SQL | undefined {
+  if (filters.q && !filters.matching) throw new Error("The text filter is matched in code before the list is read (withTextMatches).");
+  // One bound JSON text, not a parameter per id (D1 allows 100 per statement).
+  return and(fieldsWhere(filters), filters.q ? sql`${transactions.id} in (select value from json_each(${JSON.stringify(filters.matching)}))` : undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The text filter, in code: the description contains the text case and accents aside ("agua" finds
+// "Água", "serviços" finds "PAGAMENTO SERVIÇOS"), folded as the global search's index folds words.
+// SQLite's lower() folds ASCII only, and D1 has no ICU, refuses LIKE and GLOB patterns over 50 bytes
+// and expressions nested 100 deep, so SQL cannot fold (decision 0073).
+
+/**
+ * How many matches a filtered list pages through, the newest: their ids go to D1 as one parameter,
+ * which must stay under its 2 MB. The export is not bound by it.
+ */
+export const MAX_TEXT_MATCHES = 20_000;
+
+const containsFolded = (text: string) => {
+  const needle = fold(text);
+  return (description: string) => fold(description).includes(needle);
+};
+
+/**
+ * The ids of the user's transactions within the other filters whose description contains `q`, in
+ * the list's order: reads each such row's id and description (a user's few thousand rows).
+ */
+export function textMatchesRead(db: Db, userId: string, filters: TransactionFilters): Read<string[]> {
+  const matches = containsFolded(filters.q ?? "");
+  return read(
+    db
+      .select({ id: transactions.id, description: transactions.description })
+      .from(transactions)
+      .where(scopedTo(db, userId).owned(transactions, fieldsWhere(filters)))
+      // The list's order (TRANSACTION_ORDER, then the id): the matches kept are the newest.
+      .orderBy(desc(transactions.date), desc(transactions.createdAt), desc(transactions.id)),
+    (rows) => rows.filter((row) => matches(row.description)).slice(0, MAX_TEXT_MATCHES).map((row) => row.id),
+  );
+}
+
+/** `filters` ready for the list's queries: a text filter matched first (one more round trip, only then). */
+export async function withTextMatches(db: Db, userId: string, filters: TransactionFilters): Promise<MatchedFilters> {
+  return filters.q ? { ...filters, matching: await run(db, textMatchesRead(db, userId, filters)) } : filters;
 }
 
 /** Newest day first, then newest written first (a day's list reads in the order it was entered, reversed). */
@@ -106,14 +154,14 @@ const TRANSACTION_ORDER: SortKey<Transaction>[] = [
   { by: transactions.createdAt, desc: true, of: (t) => t.createdAt },
 ];
 
-export const listTransactionsRead = (db: Db, userId: string, filters: TransactionFilters, page: PageRequest) =>
+export const listTransactionsRead = (db: Db, userId: string, filters: MatchedFilters, page: PageRequest) =>
   listPageRead(scopedTo(db, userId), transactions, { where: transactionWhere(filters), order: TRANSACTION_ORDER, page });
 
 /**
  * The days of the rows `listTransactionsRead` reads with the same arguments (one past the page), as
  * a subquery: what the page's days need is read in the same batch.
  */
-export function listedTransactionDays(db: Db, userId: string, filters: TransactionFilters, page: PageRequest) {
+export function listedTransactionDays(db: Db, userId: string, filters: MatchedFilters, page: PageRequest) {
   const scoped = scopedTo(db, userId);
   const ids = listPageIds(scoped, transactions, { where: transactionWhere(filters), order: TRANSACTION_ORDER, page });
   return db.select({ date: transactions.date }).from(transactions).where(scoped.owned(transactions, inArray(transactions.id, ids)));
@@ -395,12 +443,14 @@ export async function transactionsForExport(db: Db, userId: string, filter: Tran
     filter.to ? orm.lte(transactions.date, filter.to) : undefined,
     filter.type ? orm.eq(transactions.type, filter.type) : undefined,
     filter.category ? orm.eq(transactions.category, filter.category) : undefined,
-    // instr, not LIKE: the user's text is matched literally (a "%" or "_" is no wildcard).
-    filter.q ? orm.sql`instr(lower(${transactions.description}), ${filter.q.toLowerCase()}) > 0` : undefined,
   );
-  return scopedTo(db, userId)
+  const rows = await scopedTo(db, userId)
     .select(transactions, where)
     .orderBy(orm.asc(transactions.date), orm.asc(transactions.createdAt), orm.asc(transactions.id));
+  if (!filter.q) return rows;
+  // The list's own text filter, in code (see `textMatchesRead`), so the file holds the rows the screen showed.
+  const matches = containsFolded(filter.q);
+  return rows.filter((row) => matches(row.description));
 }
 
 export type ImportedTransaction = { id: string; type: "income" | "expense"; amountCents: number; description: string; date: string; category: string; importKey: string };

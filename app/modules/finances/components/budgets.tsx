@@ -4,7 +4,7 @@ import { PremiumNotice } from "~/components/billing/premium-notice";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
-import { MoneyInput } from "~/components/ui/money-input";
+import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { EmptyState } from "~/components/ui/empty-state";
 import { apiFetch } from "~/lib/api";
@@ -83,6 +83,7 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
   const [open, setOpen] = useState(false);
   const [limit, setLimit] = useState<number | null>(budget.limitCents);
   const form = useApiForm({ fields: ["limitCents"], fallback: t("form.error"), onSuccess: () => (setOpen(false), onSaved()) });
+  const amounts = useUnreadableAmounts();
   if (!open) {
     return (
       <Button variant="ghost" onClick={() => setOpen(true)}>
@@ -91,8 +92,11 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
     );
   }
   return (
-    <form className="flex items-end gap-2" onSubmit={form.submit(() => (limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch(`/budgets/${budget.id}`, { method: "PATCH", body: { limitCents: limit } })))}>
-      <MoneyInput label={t("budgets.limit")} hideLabel valueCents={limit} onChangeCents={setLimit} error={form.errors.limitCents} className="w-32" />
+    <form className="flex items-end gap-2" onSubmit={form.submit(() =>
+        amounts.refused() ? null : limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch(`/budgets/${budget.id}`, { method: "PATCH", body: { limitCents: limit } }),
+      )}
+    >
+      <MoneyInput label={t("budgets.limit")} hideLabel valueCents={limit} onChangeCents={setLimit} onUnreadable={amounts.watch("limitCents")} error={form.errors.limitCents} className="w-32" />
       <Button type="submit" loading={form.pending}>
         {t("form.save")}
       </Button>
@@ -103,7 +107,11 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
 function NewBudget({ categories, onSaved }: { categories: CategoryOption[]; onSaved: () => void }) {
   const { t } = useTranslation("finances");
   const [category, setCategory] = useState(categories[0]?.id ?? "");
+  // A budget just added takes its category out of the list: the choice then falls back to the
+  // first one still offered, the one the select shows, or the form would send a taken category.
+  const chosen = categories.some((c) => c.id === category) ? category : (categories[0]?.id ?? "");
   const [limit, setLimit] = useState<number | null>(null);
+  const amounts = useUnreadableAmounts();
   const form = useApiForm({
     fields: ["category", "limitCents"],
     fallback: t("form.error"),
@@ -116,10 +124,12 @@ function NewBudget({ categories, onSaved }: { categories: CategoryOption[]; onSa
     <form
       className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-3"
       aria-label={t("budgets.add")}
-      onSubmit={form.submit(() => (limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch("/budgets", { body: { category, limitCents: limit } })))}
+      onSubmit={form.submit(() =>
+        amounts.refused() ? null : limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch("/budgets", { body: { category: chosen, limitCents: limit } }),
+      )}
     >
-      <Select id="budget-category" label={t("budgets.category")} value={category} onChange={(e) => setCategory(e.target.value)} error={form.errors.category} options={categories.map((c) => ({ value: c.id, label: c.name }))} />
-      <MoneyInput id="budget-limit" label={t("budgets.limit")} valueCents={limit} onChangeCents={setLimit} error={form.errors.limitCents} />
+      <Select id="budget-category" label={t("budgets.category")} value={chosen} onChange={(e) => setCategory(e.target.value)} error={form.errors.category} options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+      <MoneyInput id="budget-limit" label={t("budgets.limit")} valueCents={limit} onChangeCents={setLimit} onUnreadable={amounts.watch("limitCents")} error={form.errors.limitCents} />
       <div className="flex items-end">
         <Button type="submit" loading={form.pending}>
           {t("budgets.add")}

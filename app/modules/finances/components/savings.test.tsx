@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { SavingsPanel, type SavingsGoalView } from "./savings";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 // A goal whose deadline is the last day of November, with 300 € still to save.
 const goal: SavingsGoalView = { id: "g1", title: "Férias", targetCents: 50_000, savedCents: 20_000, deadline: "2026-11-30", percent: 40, remainingCents: 30_000, monthsLeft: 0, monthlyNeededCents: 30_000 };
@@ -24,5 +27,22 @@ describe("SavingsPanel", () => {
     cleanup();
     panel("2026-12-01");
     expect(screen.getByText(/Prazo ultrapassado: faltam 300,00\s€/)).toBeTruthy();
+  });
+
+  it("does not save the previous amount saved while its box holds an unreadable one", async () => {
+    const fetch = vi.fn(async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
+    vi.stubGlobal("fetch", fetch);
+    renderWithI18n(
+      <MemoryRouter>
+        <SavingsPanel goals={[goal]} today="2026-11-01" advanced onSaved={() => {}} onDelete={() => {}} />
+      </MemoryRouter>,
+    );
+    const box = screen.getByLabelText("Atualizar valor poupado");
+    fireEvent.change(box, { target: { value: "2500,,5" } });
+    fireEvent.blur(box);
+    fireEvent.click(screen.getAllByRole("button", { name: "Guardar" })[0]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(box);
   });
 });

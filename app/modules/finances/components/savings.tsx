@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
-import { MoneyInput } from "~/components/ui/money-input";
+import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { EmptyState } from "~/components/ui/empty-state";
 import { sanitizeLanguage } from "~/i18n/language";
@@ -73,9 +73,10 @@ function UpdateSaved({ goal, onSaved }: { goal: SavingsGoalView; onSaved: () => 
   const { t } = useTranslation("finances");
   const [saved, setSaved] = useState<number | null>(goal.savedCents);
   const form = useApiForm({ fields: ["savedCents"], fallback: t("form.error"), onSuccess: onSaved });
+  const amounts = useUnreadableAmounts();
   return (
-    <form className="flex items-end gap-2" onSubmit={form.submit(() => apiFetch(`/savings-goals/${goal.id}`, { method: "PATCH", body: { savedCents: saved ?? 0 } }))}>
-      <MoneyInput id={`saved-${goal.id}`} label={t("savings.update")} valueCents={saved} onChangeCents={setSaved} error={form.errors.savedCents} className="w-40" />
+    <form className="flex items-end gap-2" onSubmit={form.submit(() => (amounts.refused() ? null : apiFetch(`/savings-goals/${goal.id}`, { method: "PATCH", body: { savedCents: saved ?? 0 } })))}>
+      <MoneyInput id={`saved-${goal.id}`} label={t("savings.update")} valueCents={saved} onChangeCents={setSaved} onUnreadable={amounts.watch("savedCents")} error={form.errors.savedCents} className="w-40" />
       <Button type="submit" variant="secondary" loading={form.pending}>
         {t("form.save")}
       </Button>
@@ -100,19 +101,22 @@ function NewGoal({ onSaved }: { onSaved: () => void }) {
       onSaved();
     },
   });
+  const amounts = useUnreadableAmounts();
   return (
     <form
       className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       aria-label={t("savings.add")}
       onSubmit={form.submit(() =>
-        target === null
-          ? form.fail(null, { targetCents: t("validation.target") })
-          : apiFetch("/savings-goals", { body: { title, targetCents: target, savedCents: saved ?? 0, deadline: deadline || null } }),
+        amounts.refused()
+          ? null
+          : target === null
+            ? form.fail(null, { targetCents: t("validation.target") })
+            : apiFetch("/savings-goals", { body: { title, targetCents: target, savedCents: saved ?? 0, deadline: deadline || null } }),
       )}
     >
       <TextField id="goal-title" label={t("savings.name")} value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} error={form.errors.title} />
-      <MoneyInput id="goal-target" label={t("savings.target")} valueCents={target} onChangeCents={setTarget} error={form.errors.targetCents} />
-      <MoneyInput id="goal-saved" label={t("savings.saved")} valueCents={saved} onChangeCents={setSaved} error={form.errors.savedCents} optional />
+      <MoneyInput id="goal-target" label={t("savings.target")} valueCents={target} onChangeCents={setTarget} onUnreadable={amounts.watch("targetCents")} error={form.errors.targetCents} />
+      <MoneyInput id="goal-saved" label={t("savings.saved")} valueCents={saved} onChangeCents={setSaved} onUnreadable={amounts.watch("savedCents")} error={form.errors.savedCents} optional />
       <DateField id="goal-deadline" label={t("savings.deadline")} value={deadline} onChange={setDeadline} error={form.errors.deadline} optional />
       <div className="flex items-end">
         <Button type="submit" loading={form.pending}>

@@ -6,7 +6,7 @@ import { DateField } from "~/components/ui/date-picker";
 import { Select, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { FormActions } from "~/components/ui/form-actions";
-import { MoneyInput } from "~/components/ui/money-input";
+import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
@@ -51,12 +51,14 @@ export function TransactionForm({
   }
   const form = useApiForm({ fields: ["type", "amountCents", "description", "date", "category"], fallback: t("form.error"), onSuccess: onSaved });
   const queuedNotice = useQueuedWriteNotice();
+  const amounts = useUnreadableAmounts();
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
   const setType = (type: Draft["type"]) =>
     setDraft((d) => ({ ...d, type, category: categories.some((c) => c.id === d.category && (c.type === "both" || c.type === type)) ? d.category : type === "income" ? "salary" : "groceries" }));
 
   const submit = form.submit(() => {
+    if (amounts.refused()) return null;
     if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });
     const body = { ...draft, amountCents: draft.amountCents };
     if (editing) return apiFetch(`/transactions/${editing.id}`, { method: "PATCH", body });
@@ -86,7 +88,7 @@ export function TransactionForm({
                 { value: "income", label: t("types.income") },
               ]}
             />
-            <MoneyInput id="transaction-amount" label={t("form.amount")} valueCents={draft.amountCents} onChangeCents={(cents) => set("amountCents", cents)} error={form.errors.amountCents} required />
+            <MoneyInput id="transaction-amount" label={t("form.amount")} valueCents={draft.amountCents} onChangeCents={(cents) => set("amountCents", cents)} onUnreadable={amounts.watch("amountCents")} error={form.errors.amountCents} required />
             <TextField id="transaction-description" label={t("form.description")} hint={t("form.descriptionHint")} value={draft.description} maxLength={200} onChange={(e) => set("description", e.target.value)} error={form.errors.description} />
             <DateField id="transaction-date" label={t("form.date")} value={draft.date} onChange={(value) => set("date", value)} error={form.errors.date} required />
             <Select id="transaction-category" label={t("form.category")} value={draft.category} onChange={(e) => set("category", e.target.value)} error={form.errors.category} options={fitting.map((c) => ({ value: c.id, label: c.name }))} />

@@ -29,7 +29,7 @@ import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
 import { addMonths, localToday, publicSavingsGoal, publicTransaction } from "@worker/modules/finances/logic";
 import { known, readAll, run } from "@worker/db/reads";
-import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
+import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, withTextMatches, type TransactionFilters } from "@worker/modules/finances/queries";
 import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
 import { changeText, comparedColumns } from "../analysis-text";
@@ -79,13 +79,15 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = filtersOf(params);
   const { subscription } = entitlementsOfAuth(auth);
   const advanced = hasEntitlement(subscription, "finances.advanced");
+  // A text filter is matched in code before the batch: one more round trip, only then (decision 0073).
+  const matched = await withTextMatches(db, userId, filters);
   // One D1 round trip: every section's statements in one batch (the day balances follow the list's
   // own query as a subquery).
   const [summary, list, recent, own, budgets, goals, analysis] = await run(
     db,
     readAll([
       monthSummaryRead(db, userId, month),
-      transactionsWithBalancesRead(db, userId, filters, { limit: 50 }),
+      transactionsWithBalancesRead(db, userId, matched, { limit: 50 }),
       listTransactionsRead(db, userId, {}, { limit: 5 }),
       listCategoriesRead(db, userId),
       budgetsWithProgressRead(db, userId, month, { limit: 200 }),

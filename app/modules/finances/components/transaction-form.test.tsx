@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithI18n } from "~/components/ui/test-utils";
+import type { CategoryOption, TransactionView } from "../types";
+import { TransactionForm } from "./transaction-form";
+
+let calls: { url: string; init?: RequestInit }[];
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(JSON.stringify({ transaction: {} }), { status: 200, headers: { "content-type": "application/json" } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const categories: CategoryOption[] = [{ id: "groceries", name: "Alimentação/Supermercado", type: "expense" }];
+const coffee: TransactionView = { id: "t1", type: "expense", amountCents: 1000, description: "Café", date: "2026-11-23", category: "groceries", source: "manual" };
+
+describe("TransactionForm", () => {
+  it.each(["2500,,5", "-5"])("does not save the old amount while the amount box holds %s: its message shows and it takes the focus", async (typed) => {
+    const onSaved = vi.fn();
+    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onClose={() => {}} onSaved={onSaved} onCategoryCreated={() => {}} />);
+    const amount = (await screen.findByLabelText("Valor", {}, { timeout: 10_000 })) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: typed } });
+    fireEvent.blur(amount);
+    screen.getByLabelText("Descrição").focus();
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(amount);
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+
+    // Mended, it saves what was typed.
+    fireEvent.change(amount, { target: { value: "25" } });
+    fireEvent.blur(amount);
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(calls[0].url).toBe("/api/v1/transactions/t1");
+    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ amountCents: 2500 });
+  });
+});
