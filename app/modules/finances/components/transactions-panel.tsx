@@ -64,6 +64,25 @@ export function Filters({ initial, categories, onApply }: { initial: Transaction
   );
 }
 
+/**
+ * The listed rows by day, newest first, with each day's net total. While more rows are still to
+ * load, the last day may go on on the next page: its total would count only the rows shown (while
+ * the balance beside it counts the whole day), so it is `complete: false` and not shown.
+ */
+export function transactionDays(rows: readonly TransactionView[], more: boolean) {
+  const groups: { date: string; rows: TransactionView[]; totalCents: number; complete: boolean }[] = [];
+  for (const row of rows) {
+    const signed = row.type === "expense" ? -row.amountCents : row.amountCents;
+    const last = groups[groups.length - 1];
+    if (last && last.date === row.date) {
+      last.rows.push(row);
+      last.totalCents += signed;
+    } else groups.push({ date: row.date, rows: [row], totalCents: signed, complete: true });
+  }
+  if (more && groups.length) groups[groups.length - 1].complete = false;
+  return groups;
+}
+
 export function TransactionList({
   first,
   nextCursor,
@@ -103,18 +122,7 @@ export function TransactionList({
     else toast({ title: t("list.loadFailed"), tone: "error" });
   };
   const rows = [...first, ...more.items].filter((row) => !removed.has(row.id));
-  const days = useMemo(() => {
-    const groups: { date: string; rows: TransactionView[]; totalCents: number }[] = [];
-    for (const row of rows) {
-      const signed = row.type === "expense" ? -row.amountCents : row.amountCents;
-      const last = groups[groups.length - 1];
-      if (last && last.date === row.date) {
-        last.rows.push(row);
-        last.totalCents += signed;
-      } else groups.push({ date: row.date, rows: [row], totalCents: signed });
-    }
-    return groups;
-  }, [rows]);
+  const days = useMemo(() => transactionDays(rows, more.cursor !== null), [rows, more.cursor]);
 
   if (!rows.length) {
     return anyAtAll ? (
@@ -130,9 +138,11 @@ export function TransactionList({
           <header className="flex flex-wrap items-baseline justify-between gap-2 bg-slate-50 px-4 py-2 text-sm">
             <h3 className="font-semibold first-letter:uppercase">{formatLongDate(new Date(`${day.date}T12:00:00`), language)}</h3>
             <span className="flex gap-4 text-slate-600">
-              <span>
-                {t("list.dayTotal")}: <Money cents={day.totalCents} signed />
-              </span>
+              {day.complete && (
+                <span>
+                  {t("list.dayTotal")}: <Money cents={day.totalCents} signed />
+                </span>
+              )}
               {balances[day.date] !== undefined && (
                 <span>
                   {t("list.balance")}: <Money cents={balances[day.date]} className="font-semibold text-slate-800" />
