@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { MoneyInput } from "~/components/ui/money-input";
+import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
 import type { QueuedChange } from "~/lib/offline/queue";
 import { EDITABLE } from "./editable";
 
@@ -13,11 +13,14 @@ export function EditForm({ change, onDone }: { change: QueuedChange; onDone: () 
   const { t } = useTranslation("shell");
   const [body, setBody] = useState<Record<string, unknown>>(change.body);
   const fields = EDITABLE[change.kind];
+  const amounts = useUnreadableAmounts();
   return (
     <form
       className="mt-2 space-y-2"
       onSubmit={async (event) => {
         event.preventDefault();
+        // An amount the box could not read would send the refused one again.
+        if (amounts.refused()) return;
         const label = String(body.title ?? body.description ?? change.label) || change.label;
         const { queue, replayNow } = await runtime();
         await queue.edit(change, body, label);
@@ -32,6 +35,7 @@ export function EditForm({ change, onDone }: { change: QueuedChange; onDone: () 
             label={t("offline.fields.amountCents")}
             valueCents={typeof body.amountCents === "number" ? body.amountCents : null}
             onChangeCents={(cents) => setBody((current) => ({ ...current, amountCents: cents }))}
+            onUnreadable={amounts.watch(field)}
             error={change.error?.fields?.[field]}
           />
         ) : (
