@@ -35,6 +35,8 @@ test.describe("menstrual cycle", () => {
     // The fertile window as one range of days: "4–9 de dezembro", or across two months
     // "29 de novembro – 4 de dezembro" (not "4 de dezembro – 9 de dezembro").
     await expect(page.getByTestId("fertile-window")).toHaveText(/^\d{1,2}(–| de [a-zç]+\s–\s)\d{1,2} de [a-zç]+$/);
+    // The likely range, 28 to 29 days after the last start, said the same way.
+    await expect(page.getByTestId("prediction-range")).toHaveText(/^Intervalo provável: \d{1,2}(–| de [a-zç]+\s–\s)\d{1,2} de [a-zç]+$/);
 
     // The predicted start, on the calendar of its month: outlined, and said in words.
     if (next.slice(0, 7) !== lisbonDay(0).slice(0, 7)) await page.getByRole("link", { name: "Mês seguinte" }).click();

@@ -76,7 +76,7 @@ export default {
   prediction: {
     title: "Prediction",
     next: "Next period",
-    range: "Between {{start}} and {{end}}",
+    range: "Likely range: {{days}}",
     ovulation: "Estimated ovulation",
     fertile: "Fertile window",
     average: "Average cycle",

@@ -74,7 +74,7 @@ const cycle = {
   prediction: {
     title: "Previsão",
     next: "Próximo período",
-    range: "Entre {{start}} e {{end}}",
+    range: "Intervalo provável: {{days}}",
     ovulation: "Ovulação estimada",
     fertile: "Janela fértil",
     average: "Ciclo médio",

@@ -286,7 +286,7 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
             <dd className="text-base font-semibold text-rose-800" data-testid="next-period">
               {longDate(prediction.nextPeriodStart, language)}
             </dd>
-            {prediction.range && <dd className="text-slate-600">{t("prediction.range", { start: shortDate(prediction.range.start, language), end: shortDate(prediction.range.end, language) })}</dd>}
+            {prediction.range && <dd className="text-slate-600" data-testid="prediction-range">{t("prediction.range", { days: formatDayRange(prediction.range.start, prediction.range.end, language, "long") })}</dd>}
             {prediction.nextPeriodStart < today && <dd className="text-amber-800">{t("prediction.late")}</dd>}
           </div>
           <div>
