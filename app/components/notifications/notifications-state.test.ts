@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RealtimeNotification } from "~/lib/realtime-client";
-import { filterNotifications, initialNotifications, notificationsReducer } from "./notifications-state";
+import { FETCH_LIMIT, filterNotifications, initialNotifications, notificationsReducer } from "./notifications-state";
 
 const n = (id: string, extra: Partial<RealtimeNotification> = {}): RealtimeNotification => ({
   id,
@@ -35,6 +35,36 @@ describe("notifications state", () => {
     state = notificationsReducer(state, { type: "notification.deleted", seq: 3, ids: ["c", "a"] });
     expect(state.items.map((i) => i.id)).toEqual(["b"]);
     expect(state.unreadCount).toBe(6);
+  });
+
+  it("counts ids read elsewhere that are older than the list (another tab's mark all read)", () => {
+    // 60 unread, the newest 50 listed: another tab marks all 60 read, the badge must go to 0.
+    const listed = Array.from({ length: FETCH_LIMIT }, (_, i) => n(`new-${i}`));
+    let state = notificationsReducer(initialNotifications, { type: "loaded", items: listed, unreadCount: 60 });
+    const all = [...listed.map((i) => i.id), ...Array.from({ length: 10 }, (_, i) => `old-${i}`)];
+    state = notificationsReducer(state, { type: "notification.updated", seq: 1, ids: all, changes: { isRead: true, readAt: "2026-01-01T00:00:00Z" } });
+    expect(state.unreadCount).toBe(0);
+    // One old notification read on the notifications page: one fewer on the bell.
+    state = notificationsReducer(initialNotifications, { type: "loaded", items: [n("a")], unreadCount: 3 });
+    state = notificationsReducer(state, { type: "notification.updated", seq: 2, ids: ["older"], changes: { isRead: true, readAt: "2026-01-01T00:00:00Z" } });
+    expect(state.unreadCount).toBe(2);
+  });
+
+  it("keeps a notification pushed while the list was being fetched (the fetch read before it existed)", () => {
+    let state = notificationsReducer(initialNotifications, { type: "loading" });
+    state = notificationsReducer(state, { type: "notification.created", seq: 1, notification: n("live") });
+    state = notificationsReducer(state, { type: "loaded", items: [n("a"), n("b", { isRead: true })], unreadCount: 4 });
+    expect(state.items.map((i) => i.id)).toEqual(["live", "a", "b"]);
+    expect(state.unreadCount).toBe(5);
+    // When the fetch already had it, it is listed once and counted once.
+    state = notificationsReducer(state, { type: "loading" });
+    state = notificationsReducer(state, { type: "notification.created", seq: 2, notification: n("c") });
+    state = notificationsReducer(state, { type: "loaded", items: [n("c"), n("live"), n("a")], unreadCount: 6 });
+    expect(state.items.map((i) => i.id)).toEqual(["c", "live", "a"]);
+    expect(state.unreadCount).toBe(6);
+    // Outside a fetch, a reload answers what the server has (a resync after missed deletions).
+    state = notificationsReducer(state, { type: "loaded", items: [n("a")], unreadCount: 1 });
+    expect(state.items.map((i) => i.id)).toEqual(["a"]);
   });
 
   it("filters the tabs", () => {

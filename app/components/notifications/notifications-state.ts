@@ -2,13 +2,20 @@ import type { RealtimeMessage, RealtimeNotification } from "~/lib/realtime-clien
 
 export const FETCH_LIMIT = 50;
 
-export type NotificationsState = { items: RealtimeNotification[]; unreadCount: number; loaded: boolean };
+export type NotificationsState = {
+  items: RealtimeNotification[];
+  unreadCount: number;
+  loaded: boolean;
+  /** Ids that came over the realtime channel while a fetch of the list was on its way (null: none on its way). */
+  arrivedWhileLoading: string[] | null;
+};
 
 export type NotificationsAction =
+  | { type: "loading" }
   | { type: "loaded"; items: RealtimeNotification[]; unreadCount: number }
   | Extract<RealtimeMessage, { type: "notification.created" | "notification.updated" | "notification.deleted" }>;
 
-export const initialNotifications: NotificationsState = { items: [], unreadCount: 0, loaded: false };
+export const initialNotifications: NotificationsState = { items: [], unreadCount: 0, loaded: false, arrivedWhileLoading: null };
 
 /**
  * The panel's list and unread count. Local actions (mark read, delete) and their realtime echoes
@@ -16,12 +23,29 @@ export const initialNotifications: NotificationsState = { items: [], unreadCount
  */
 export function notificationsReducer(state: NotificationsState, action: NotificationsAction): NotificationsState {
   switch (action.type) {
-    case "loaded":
-      return { items: action.items, unreadCount: action.unreadCount, loaded: true };
+    case "loading":
+      return { ...state, arrivedWhileLoading: state.arrivedWhileLoading ?? [] };
+    case "loaded": {
+      // A notification pushed while the fetch was on its way may be newer than the server's answer:
+      // it stays (as it is now: read or deleted meanwhile) instead of vanishing until the next reload.
+      const listed = new Set(action.items.map((item) => item.id));
+      const arrived = state.items.filter((item) => state.arrivedWhileLoading?.includes(item.id) && !listed.has(item.id));
+      return {
+        items: [...arrived, ...action.items].slice(0, FETCH_LIMIT),
+        unreadCount: action.unreadCount + arrived.filter((item) => !item.isRead).length,
+        loaded: true,
+        arrivedWhileLoading: null,
+      };
+    }
     case "notification.created": {
       const n = action.notification;
       if (state.items.some((item) => item.id === n.id)) return state;
-      return { ...state, items: [n, ...state.items].slice(0, FETCH_LIMIT), unreadCount: state.unreadCount + (n.isRead ? 0 : 1) };
+      return {
+        ...state,
+        items: [n, ...state.items].slice(0, FETCH_LIMIT),
+        unreadCount: state.unreadCount + (n.isRead ? 0 : 1),
+        arrivedWhileLoading: state.arrivedWhileLoading && [...state.arrivedWhileLoading, n.id],
+      };
     }
     case "notification.updated": {
       let delta = 0;
@@ -31,6 +55,9 @@ export function notificationsReducer(state: NotificationsState, action: Notifica
         delta += (item.isRead ? 0 : 1) - (next.isRead ? 0 : 1);
         return next;
       });
+      // The server names only the ids it turned from unread to read, so those older than the list
+      // (another tab's "mark all read" with more than FETCH_LIMIT unread) leave the count too.
+      if (action.changes.isRead === true) delta += action.ids.filter((id) => !state.items.some((item) => item.id === id)).length;
       return { ...state, items, unreadCount: Math.max(0, state.unreadCount - delta) };
     }
     case "notification.deleted": {

@@ -26,6 +26,7 @@ export function useNotifications() {
   const navigate = useNavigate();
 
   const load = useCallback(async () => {
+    dispatch({ type: "loading" });
     const response = await send(`${API}?limit=${FETCH_LIMIT}`);
     if (!response) return;
     const body = (await response.json()) as { items: RealtimeNotification[]; unreadCount: number };
