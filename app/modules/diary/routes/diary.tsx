@@ -70,12 +70,37 @@ export default function DiaryScreen() {
   const draftOf = (entry: Entry): Draft => ({ id: entry.id, title: entry.title, content: entry.content, mood: entry.mood, emotions: entry.emotions, date: entry.date, draft: entry.draft });
   const [tab, setTab] = useState<Tab>(canWrite ? "write" : "entries");
   const [editing, setEditing] = useState<Draft | null>(data.focus && canWrite ? draftOf(data.focus) : null);
+  // The writer is remade (a new key) only for another entry or after a save: it stays mounted while
+  // another tab shows, so a look at the list neither loses its text nor brings back an older copy.
+  const [writerKey, setWriterKey] = useState(0);
+  // The entry the writer holds (null until a new one's first draft is stored), and whether it wrote since the list was loaded.
+  const held = useRef<string | null>(editing?.id ?? null);
+  const wrote = useRef(false);
   const { revalidate } = useRevalidator();
   useEntityChanges(["diary"]);
 
   const tabs: Tab[] = ["write", "entries", "overview", "insights"];
+  const showTab = (key: Tab) => {
+    // The list shows what the writer stored since it was loaded.
+    if (key === "entries" && wrote.current) {
+      wrote.current = false;
+      revalidate();
+    }
+    setTab(key);
+  };
+  // An entry deleted while the writer holds it: the writer starts afresh instead of saving into nothing.
+  const removed = (entryId: string) => {
+    if (held.current !== entryId) return;
+    held.current = null;
+    setEditing(null);
+    setWriterKey((k) => k + 1);
+  };
   const openEntry = (entry: Entry) => {
-    setEditing(draftOf(entry));
+    if (held.current !== entry.id) {
+      held.current = entry.id;
+      setEditing(draftOf(entry));
+      setWriterKey((k) => k + 1);
+    }
     setTab("write");
   };
 
@@ -97,35 +122,45 @@ export default function DiaryScreen() {
             aria-controls={`diary-panel-${key}`}
             variant="ghost"
             className={`flex-1 whitespace-nowrap ${tab === key ? "bg-white shadow-sm" : ""}`}
-            onClick={() => setTab(key)}
+            onClick={() => showTab(key)}
           >
             {t(`tabs.${key}`)}
           </Button>
         ))}
       </div>
       <div role="tabpanel" id={`diary-panel-${tab}`} aria-labelledby={`diary-tab-${tab}`} data-tour="diary-panel">
-        {tab === "write" &&
-          (canWrite ? (
+        {canWrite ? (
+          <div hidden={tab !== "write"}>
             <Writer
-              key={editing?.id ?? "new"}
+              key={writerKey}
               initial={editing ?? blank(data.today)}
               today={data.today}
               onSaved={(queued) => {
+                held.current = null;
+                wrote.current = false;
                 setEditing(null);
+                setWriterKey((k) => k + 1);
                 // Queued offline: there is no fresh list to load (the entry shows among the queued changes).
                 if (!queued) revalidate();
                 setTab("entries");
               }}
-              onDraftCreated={() => revalidate()}
+              onDraftCreated={(entryId) => {
+                held.current = entryId;
+                revalidate();
+              }}
+              onStored={() => {
+                wrote.current = true;
+              }}
             />
-          ) : (
-            <PremiumNotice />
-          ))}
+          </div>
+        ) : (
+          tab === "write" && <PremiumNotice />
+        )}
         {tab === "entries" && (
           <>
             {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
             {!canWrite && <PremiumNotice />}
-            <EntryList data={data} canWrite={canWrite} onOpen={openEntry} onWrite={() => setTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
+            <EntryList data={data} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={() => showTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
           </>
         )}
         {tab === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice />)}
@@ -136,7 +171,19 @@ export default function DiaryScreen() {
 }
 
 /** The writing screen: every change is kept as a draft after a short pause; "Guardar" saves the entry. */
-function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; today: string; onSaved: (queued: boolean) => void; onDraftCreated: () => void }) {
+function Writer({
+  initial,
+  today,
+  onSaved,
+  onDraftCreated,
+  onStored,
+}: {
+  initial: Draft;
+  today: string;
+  onSaved: (queued: boolean) => void;
+  onDraftCreated: (entryId: string) => void;
+  onStored: () => void;
+}) {
   const { t } = useTranslation(["diary", "ui"]);
   const [entry, setEntry] = useState(initial);
   const [status, setStatus] = useState<"idle" | "saving" | "saved" | "queued" | "error">("idle");
@@ -151,6 +198,10 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
   // The parent's callback changes on every render; a ref keeps the autosave effect from re-running.
   const created = useRef(onDraftCreated);
   created.current = onDraftCreated;
+  const stored = useRef(onStored);
+  stored.current = onStored;
+  const latest = useRef(entry);
+  latest.current = entry;
 
   const persist = useCallback((e: Draft, extra: { draft?: boolean } = {}) => {
     const run = chain.current.then(async () => {
@@ -168,8 +219,9 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
       }
       if (result.ok && !id.current) {
         id.current = result.data.entry.id;
-        created.current();
+        created.current(id.current);
       }
+      if (result.ok) stored.current();
       return result;
     });
     chain.current = run.catch(() => undefined);
@@ -193,6 +245,14 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
     }, 800);
     return () => window.clearTimeout(timer);
   }, [entry, persist]);
+
+  // Opening another entry or leaving the page within the pause still keeps the last words typed.
+  useEffect(
+    () => () => {
+      if (dirty.current) void persist(latest.current);
+    },
+    [persist],
+  );
 
   const change = (patch: Partial<Draft>) => {
     dirty.current = true;
@@ -286,7 +346,21 @@ function Writer({ initial, today, onSaved, onDraftCreated }: { initial: Draft; t
   );
 }
 
-function EntryList({ data, canWrite, onOpen, onWrite, language }: { data: Awaited<ReturnType<typeof loader>>; canWrite: boolean; onOpen: (e: Entry) => void; onWrite: () => void; language: "pt" | "en" }) {
+function EntryList({
+  data,
+  canWrite,
+  onOpen,
+  onRemoved,
+  onWrite,
+  language,
+}: {
+  data: Awaited<ReturnType<typeof loader>>;
+  canWrite: boolean;
+  onOpen: (e: Entry) => void;
+  onRemoved: (id: string) => void;
+  onWrite: () => void;
+  language: "pt" | "en";
+}) {
   const { t } = useTranslation(["diary", "ui"]);
   const [entries, setEntries] = useState(data.entries);
   const [cursor, setCursor] = useState(data.nextCursor);
@@ -316,7 +390,11 @@ function EntryList({ data, canWrite, onOpen, onWrite, language }: { data: Awaite
       failedTitle: t("list.removeFailed"),
       hide: () => setHidden((s) => new Set(s).add(entry.id)),
       restore: () => setHidden((s) => new Set([...s].filter((id) => id !== entry.id))),
-      commit: async () => (await apiFetch(`/diary/${entry.id}`, { method: "DELETE" })).ok,
+      commit: async () => {
+        const { ok } = await apiFetch(`/diary/${entry.id}`, { method: "DELETE" });
+        if (ok) onRemoved(entry.id);
+        return ok;
+      },
     });
 
   const visible = entries.filter((e) => !hidden.has(e.id));

@@ -18,6 +18,7 @@ import { PremiumNotice } from "~/components/billing/premium-notice";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Notice } from "~/components/ui/form";
 import { Masked, MaskedSentence } from "~/components/ui/masked";
+import { MaskedAmounts } from "~/components/ui/masked-amounts";
 import { formatMoney } from "~/components/ui/money";
 import { WhenVisible } from "~/components/ui/when-visible";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -234,7 +235,10 @@ function ReportView({
       </h2>
       {report.summary && (
         <div className="rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
-          <p>{report.summary.text}</p>
+          {/* The assistant's wording repeats the week's spending: masked like the cards when values are hidden. */}
+          <p>
+            <MaskedAmounts text={report.summary.text} hidden={hideValues} />
+          </p>
           <p className="mt-1 text-xs text-brand-700">
             {t("summaryByProvider")}
           </p>

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from "@testing-library/react";
+import { Outlet, createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithI18n } from "~/components/ui/test-utils";
+import { buildWeeklyReport, type WeeklyReport } from "@worker/modules/reports/builder";
+
+// The route module's loader reaches the Worker; the screen under test never calls it.
+vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
+vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
+vi.mock("@worker/modules/reports/queries", () => ({ listReports: vi.fn() }));
+vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+
+const { default: WeeklyReportsScreen } = await import("./routes/reports");
+
+const report: WeeklyReport = {
+  ...buildWeeklyReport({
+    weekStart: "2026-03-02",
+    timeZone: "Europe/Lisbon",
+    tasks: { createdAt: [], completedAt: [] },
+    goals: [],
+    events: [],
+    diary: [],
+    spending: { week: { food: 4590 }, previous: { food: 3000 }, labels: { food: { pt: "Alimentação", en: "Food" } } },
+    routines: [],
+    cycle: null,
+  }),
+  summary: { text: "Gastou 45,90 € esta semana, contra 30.00 EUR na anterior.", by: "provider" },
+};
+
+function renderReports(hideFinanceValues: boolean) {
+  const Stub = createRoutesStub([
+    {
+      id: "routes/app/layout",
+      path: "/app",
+      loader: () => ({ entitlements: ["weeklyReports"], hideFinanceValues }),
+      Component: Outlet,
+      children: [
+        {
+          path: "relatorios-semanais",
+          loader: () => ({ weeks: [{ weekStart: report.weekStart, weekEnd: report.weekEnd, tasksDone: 0, mood: null }], report, missing: false }),
+          Component: WeeklyReportsScreen,
+        },
+      ],
+    },
+  ]);
+  renderWithI18n(<Stub initialEntries={["/app/relatorios-semanais"]} />);
+}
+
+afterEach(cleanup);
+
+describe("the weekly report's summary by the assistant", () => {
+  it("masks its amounts when the user hides finance values, as the cards are", async () => {
+    renderReports(true);
+    const summary = (await screen.findByText("Resumo escrito pelo assistente a partir destes números.")).previousElementSibling!;
+    expect(summary.textContent).not.toMatch(/45,90|30\.00/);
+    expect(summary.textContent).toContain("Gastou");
+    expect(screen.getByTestId("card-spent").textContent).not.toContain("45,90");
+  });
+
+  it("shows them otherwise", async () => {
+    renderReports(false);
+    const summary = (await screen.findByText("Resumo escrito pelo assistente a partir destes números.")).previousElementSibling!;
+    expect(summary.textContent).toBe("Gastou 45,90 € esta semana, contra 30.00 EUR na anterior.");
+  });
+});
