@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextArea, TextField } from "~/components/ui/field";
-import { MoneyInput } from "~/components/ui/money-input";
+import { MaskedAmounts } from "~/components/ui/masked-amounts";
+import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
 import { formatMoney } from "~/components/ui/money";
 import { apiFetch } from "~/lib/api";
 import { intlLocale } from "~/i18n/language";
@@ -21,7 +22,8 @@ type Result = { draft: Draft; result: { type: string; id: string; url: string } 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 const num = (value: unknown) => (typeof value === "number" ? value : null);
 
-export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZone: string; onChange: (draft: Draft) => void }) {
+/** `hideValues`: the user's "Ocultar valores", which masks a transaction's amount here as everywhere else. */
+export function DraftCard({ draft, timeZone, hideValues = false, onChange }: { draft: Draft; timeZone: string; hideValues?: boolean; onChange: (draft: Draft) => void }) {
   const { t, i18n } = useTranslation(["assistant", "finances"]);
   const language = i18n.language === "en" ? "en" : "pt";
   const locale = intlLocale(language);
@@ -33,6 +35,7 @@ export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZon
   const [url, setUrl] = useState<string | null>(null);
   const fields = { ...draft.fields, ...edits };
   const set = (key: string, value: unknown) => setEdits((current) => ({ ...current, [key]: value }));
+  const amounts = useUnreadableAmounts();
 
   const day = (date: string) => (date ? dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : t("draft.noDate"));
   // The locale's own short time ("09:30", "9:30 AM"), as everywhere in Rumo.
@@ -40,6 +43,8 @@ export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZon
   const when = (instant: string) => `${dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone }).format(new Date(instant))}, ${time(instant)}`;
 
   async function settle(action: "confirm" | "discard") {
+    // An amount the box could not read would confirm the one shown before.
+    if (action === "confirm" && editing && amounts.refused()) return;
     setPending(action);
     setError(null);
     setFieldErrors({});
@@ -90,7 +95,7 @@ export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZon
             <TextField label={t(`draft.fields.${titleKey}`)} value={str(fields[titleKey])} error={fieldErrors[titleKey] ?? fieldErrors.title} onChange={(e) => set(titleKey, e.target.value)} />
           )}
           {draft.type === "transaction" && (
-            <MoneyInput label={t("draft.fields.amount")} valueCents={num(fields.amountCents)} error={fieldErrors.amountCents} onChangeCents={(cents) => set("amountCents", cents)} />
+            <MoneyInput label={t("draft.fields.amount")} valueCents={num(fields.amountCents)} error={fieldErrors.amountCents} onChangeCents={(cents) => set("amountCents", cents)} onUnreadable={amounts.watch("amountCents")} />
           )}
           {dateKey && (
             <TextField label={t(`draft.fields.${dateKey}`)} type="date" value={str(fields[dateKey])} error={fieldErrors[dateKey]} onChange={(e) => set(dateKey, e.target.value || null)} />
@@ -100,7 +105,7 @@ export function DraftCard({ draft, timeZone, onChange }: { draft: Draft; timeZon
         <ul className="mt-1 space-y-0.5">
           {summary.map((line, index) => (
             <li key={index} className={index === 0 ? "font-medium" : "text-sm text-slate-600"}>
-              {line}
+              <MaskedAmounts text={line} hidden={hideValues} />
             </li>
           ))}
         </ul>

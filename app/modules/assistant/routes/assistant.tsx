@@ -230,7 +230,7 @@ export default function AssistantScreen() {
                 </ul>
               )}
               {message.actions.map((draft) => (
-                <DraftCard key={draft.id} draft={draft} timeZone={data.timeZone} onChange={(next) => updateDraft(message.id, next)} />
+                <DraftCard key={draft.id} draft={draft} timeZone={data.timeZone} hideValues={hideValues} onChange={(next) => updateDraft(message.id, next)} />
               ))}
             </article>
           ))
