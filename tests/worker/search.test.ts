@@ -215,6 +215,15 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     expect(await env.DB.prepare("select count(*) as n from search_docs where user_id = ?").bind(ruiId).first("n")).toBe(0);
   });
 
+  it("names a transaction without a description by its category's label in the reader's language", async () => {
+    const cookie = await signUpAndLogIn("eva@search.test");
+    const evaId = await userIdOf("eva@search.test");
+    await run("insert into transactions (id, user_id, type, amount_cents, description, date, category) values ('tx-eva', ?, 'expense', 900, '', '2026-11-22', 'groceries')", evaId);
+    expect(await titles(cookie, "groceries")).toEqual(["Alimentação/Supermercado"]);
+    expect((await api("/me", { method: "PATCH", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ language: "en" }) })).status).toBe(200);
+    expect(await titles(cookie, "groceries")).toEqual(["Groceries"]);
+  });
+
   it("does not index the cycle module (health data stays out of search)", async () => {
     const tables = searchSourcesOf(WORKER_MODULES).map((s) => s.table);
     expect(tables.sort()).toEqual(["assistant_messages", "diary_entries", "events", "goals", "tasks", "transactions"]);

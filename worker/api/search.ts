@@ -30,7 +30,7 @@ export function searchApiFor(types: readonly string[], sources: readonly ModuleS
       return c.json({ items: [], nextCursor: null });
     }
     const rows = await readAsActiveUser(c, request.query);
-    return c.json({ items: request.results(rows), nextCursor: null });
+    return c.json({ items: request.results(rows, c.get("lang") ?? "pt"), nextCursor: null });
   });
 }
 

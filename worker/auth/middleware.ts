@@ -186,8 +186,10 @@ export async function readAsActiveUser<T>(c: Context<AppEnv>, query?: (db: Db, u
   if (!deferred) throw apiError("unauthenticated");
   const userId = deferred.session.userId;
   const [standing, rows] = await runBound(c.env.DB, [accounts.userStanding(db, userId), ...(query ? [query(db, userId)] : [])]);
-  const user = (standing as { disabledAt: Date | null }[])[0];
+  const user = (standing as { disabledAt: Date | null; language: string }[])[0];
   if (!user || user.disabledAt) throw apiError("unauthenticated");
+  // The answer's own words (a category's label) in the account's language, as on every other route.
+  c.set("lang", pickLanguage([user.language, c.get("lang")]));
   return rows as T | undefined;
 }
 

@@ -40,7 +40,7 @@ function prepareHotReads(db: Db) {
       .where(eq(sessions.id, sql.placeholder("sessionId")))
       .prepare(),
     // Whether the account still exists and is not disabled, for a handler's own batch (`userStanding`).
-    standing: db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare(),
+    standing: db.select({ disabledAt: users.disabledAt, language: users.language }).from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare(),
   };
 }
 function hot(db: Db) {
@@ -59,10 +59,10 @@ export type Account = { user: User; profile: Profile | null; paid: PaidSubscript
 export const findUserById = (db: Db, userId: string): Promise<User | undefined> => hot(db).userById.get({ userId });
 
 /**
- * The account's standing (exists, and since when it is disabled) as a statement for a handler's own
- * D1 batch (worker/auth/middleware.ts `readAsActiveUser`, with worker/db/prepared.ts `runBound`).
+ * The account's standing (exists, and since when it is disabled) and its language, as a statement for
+ * a handler's own D1 batch (worker/auth/middleware.ts `readAsActiveUser`, with worker/db/prepared.ts `runBound`).
  */
-export const userStanding = (db: Db, userId: string) => bound<{ disabledAt: Date | null }[]>(hot(db).standing, { userId });
+export const userStanding = (db: Db, userId: string) => bound<{ disabledAt: Date | null; language: string }[]>(hot(db).standing, { userId });
 
 /**
  * The account as a read for a handler's own D1 batch (worker/auth/middleware.ts `readWithAccount`):

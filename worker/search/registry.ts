@@ -1,3 +1,4 @@
+import type { Language } from "~/i18n/language";
 import type { Db } from "../db/client";
 import { searchDocsOf, searchIndexQuery, type SearchRow } from "../db/search";
 import { WORKER_MODULES } from "../modules";
@@ -27,8 +28,8 @@ export type ModuleSearchSource = SearchSource & { module: string };
 /** Every module's search sources, from the manifests (worker/modules/<key>/index.ts `searchSources`). */
 export const searchSources: ModuleSearchSource[] = searchSourcesOf(WORKER_MODULES);
 
-function resultOf(source: ModuleSearchSource, doc: SearchDoc): SearchResult {
-  const shown = source.present(doc);
+function resultOf(source: ModuleSearchSource, doc: SearchDoc, language: Language): SearchResult {
+  const shown = source.present(doc, language);
   const metadata: SearchResult["metadata"] = {};
   if (doc.date) metadata.date = doc.date;
   if (doc.amountCents !== null) metadata.amountCents = doc.amountCents;
@@ -57,6 +58,7 @@ export function searchRequest(query: string, type: SearchType | "all", limit: nu
   const byType = new Map(chosen.map((s) => [s.type, s]));
   return {
     query: (db: Db, userId: string) => searchIndexQuery(db, userId, terms, [...byType.keys()], limit),
-    results: (rows: readonly SearchRow[]) => searchDocsOf(rows).map((doc) => resultOf(byType.get(doc.type)!, doc)),
+    /** The results, with the sources' own words (a default category's label) in the reader's `language`. */
+    results: (rows: readonly SearchRow[], language: Language) => searchDocsOf(rows).map((doc) => resultOf(byType.get(doc.type)!, doc, language)),
   };
 }

@@ -58,8 +58,8 @@ export type SearchSource = {
   recency: string;
   /** Which rows are searchable (e.g. `series_id is null`); all when absent. */
   where?: string;
-  /** Where the item opens in the app (the task itself, the event's day...). */
-  present: (doc: SearchDoc) => SearchPresentation;
+  /** Where the item opens in the app (the task itself, the event's day...), and words of ours in the reader's `language`. */
+  present: (doc: SearchDoc, language: "pt" | "en") => SearchPresentation;
 };
 
 const SQL_KEYWORD_SAFE = /^[a-z_][a-z0-9_]*$/;

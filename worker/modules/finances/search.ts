@@ -17,10 +17,10 @@ export const transactionSearch: SearchSource = {
   date: "date",
   amountCents: "case when type = 'expense' then -amount_cents else amount_cents end",
   recency: "unixepoch(date) * 1000",
-  present: (doc) => ({
+  present: (doc, language) => ({
     url: `/app/financas?edit=${doc.itemId}`,
     // A transaction without a description shows its category (its label for a default one), as the list does.
-    ...(isDefaultCategory(doc.title) ? { title: translator("pt")(`finances:categories.${doc.title}`) } : {}),
+    ...(isDefaultCategory(doc.title) ? { title: translator(language)(`finances:categories.${doc.title}`) } : {}),
     description: doc.date ?? "",
   }),
 };
