@@ -263,6 +263,34 @@ describe("the session cookie slides with the session", { timeout: 30_000 }, () =
   });
 });
 
+describe("password guessing through a signed-in session", { timeout: 30_000 }, () => {
+  it("counts wrong confirmation passwords per account, across actions, and refuses even the right one once over", async () => {
+    const cookie = await signUpAndLogIn("sessao-emprestada@example.com");
+    const other = await signUpAndLogIn("outra-conta@example.com");
+    for (const [path, method, body] of [
+      ["/me/password", "POST", { currentPassword: "palpite-1", newPassword: "nova-senha-1" }],
+      ["/me/password", "POST", { currentPassword: "palpite-2", newPassword: "nova-senha-1" }],
+      ["/me/two-factor/disable", "POST", { password: "palpite-3" }],
+      ["/me", "DELETE", { password: "palpite-4" }],
+      ["/me/password", "POST", { currentPassword: "palpite-5", newPassword: "nova-senha-1" }],
+    ] as const) {
+      const wrong = await api(path, { method, body, headers: { cookie } });
+      expect(wrong.status).toBe(400);
+      expect((await json(wrong)).error.code).toBe("invalid_credentials");
+    }
+    // The sixth try is refused before the password is looked at, so guessing stops here.
+    const blocked = await api("/me/password", { body: { currentPassword: "segredo-123", newPassword: "nova-senha-1" }, headers: { cookie } });
+    expect(blocked.status).toBe(429);
+    expect((await json(blocked)).error).toEqual({ code: "rate_limited", message: "Muitas tentativas. Tente novamente mais tarde" });
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await api("/me", { method: "DELETE", body: { password: "segredo-123" }, headers: { cookie } })).status).toBe(429);
+    expect(await userRow("sessao-emprestada@example.com")).not.toBeNull();
+    // Another account's count is its own, and a right password clears it.
+    expect((await api("/me/password", { body: { currentPassword: "palpite", newPassword: "nova-senha-1" }, headers: { cookie: other } })).status).toBe(400);
+    expect((await api("/me/password", { body: { currentPassword: "segredo-123", newPassword: "nova-senha-1" }, headers: { cookie: other } })).status).toBe(204);
+  });
+});
+
 describe("sensitive actions of accounts without a password", { timeout: 30_000 }, () => {
   it("need a Google sign-in of the last minutes; an older session is asked to sign in with Google again", async () => {
     const first = await googleSignIn({ sub: "g-reauth", email: "so-google@gmail.com", email_verified: true });

@@ -226,9 +226,7 @@ export async function changePassword(
   const sessionId = session.id;
   const user = await accounts.findUserById(deps.db, userId);
   if (!user) throw apiError("unauthenticated");
-  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { currentPassword: "auth:errors.wrongPassword" });
-  }
+  if (user.passwordHash) await checkPassword(deps, user.id, user.passwordHash, input.currentPassword, "currentPassword");
   // A first password for a Google-only account would let a borrowed session sign in for good.
   if (!user.passwordHash && !recentGoogleSignIn(deps, session)) {
     throw new ApiError("reauthentication_required", 403, "auth:errors.reauthenticateWithGoogle");
@@ -250,14 +248,25 @@ export async function confirmPassword(
 ) {
   const user = await accounts.findUserById(deps.db, userId);
   if (!user) throw apiError("unauthenticated");
-  if (user.passwordHash) {
-    if (!(password && (await verifyPassword(user.passwordHash, password)))) {
-      throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { password: "auth:errors.wrongPassword" });
-    }
-  } else if (!recentGoogleSignIn(deps, session)) {
+  if (user.passwordHash) await checkPassword(deps, user.id, user.passwordHash, password, "password");
+  else if (!recentGoogleSignIn(deps, session)) {
     throw new ApiError("reauthentication_required", 403, "auth:errors.reauthenticateWithGoogle");
   }
   return user;
+}
+
+/**
+ * The password typed to confirm an action, with wrong ones counted per account (5 per 15 minutes,
+ * fail-closed as sign-in's): without it a borrowed session could guess the password at will.
+ */
+async function checkPassword(deps: AccountDeps, userId: string, passwordHash: string, password: string | undefined, field: "password" | "currentPassword") {
+  const blocked = await deps.limiter.blocked(limits.passwordConfirmPerAccount, userId);
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
+  if (!(password && (await verifyPassword(passwordHash, password)))) {
+    await deps.limiter.hit(limits.passwordConfirmPerAccount, userId);
+    throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { [field]: "auth:errors.wrongPassword" });
+  }
+  await deps.limiter.clear(limits.passwordConfirmPerAccount, userId);
 }
 
 const recentGoogleSignIn = (deps: Pick<AccountDeps, "now">, session: Pick<SessionRecord, "provider" | "authenticatedAt">) =>

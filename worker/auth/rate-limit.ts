@@ -16,6 +16,11 @@ export const limits = {
   resetPerIp: { name: "reset-ip", max: 20, windowMs: 60 * MINUTE },
   resendPerAccount: { name: "resend-account", max: 3, windowMs: 15 * MINUTE },
   resendPerIp: { name: "resend-ip", max: 20, windowMs: 60 * MINUTE },
+  /**
+   * Wrong passwords typed to confirm a sensitive action (change password, turn off two-factor,
+   * delete the account, admin actions): a borrowed session must not become a password-guessing oracle.
+   */
+  passwordConfirmPerAccount: { name: "password-confirm-account", max: 5, windowMs: 15 * MINUTE, failClosed: true },
   /** Per account, across all its sessions: a new password sign-in must not bring new guesses. */
   secondFactorPerAccount: { name: "totp-account", max: 5, windowMs: 15 * MINUTE, failClosed: true },
   /** Anonymous endpoints that call Stripe (coupon check, checkout) per client address. */

@@ -23,6 +23,7 @@ export function SecurityTab({ hasPassword, twoFactorEnabled }: { hasPassword: bo
 
 function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation("account");
+  const { revalidate } = useRevalidator();
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -35,6 +36,9 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
     if (result.ok) {
       setCurrent("");
       setNew("");
+      // A first password (a Google-only account) changes what this tab asks for: the current
+      // password here, the password to turn off two-factor or delete the account.
+      await revalidate();
     }
   }
   return (

@@ -11,7 +11,7 @@ export function SubscriptionTab({ data }: { data: ProfileData }) {
   const { status, checkout, portal } = useBillingActions();
   return (
     <div className="max-w-md space-y-3">
-      <PlanCard state={data.subscription} language={(sanitizeLanguage(i18n.language) ?? "pt") as Language} busy={status.kind === "busy"} onManage={portal} onCheckout={(plan) => checkout(plan)} />
+      <PlanCard state={data.subscription} language={(sanitizeLanguage(i18n.language) ?? "pt") as Language} timeZone={data.user.timeZone} busy={status.kind === "busy"} onManage={portal} onCheckout={(plan) => checkout(plan)} />
       {status.kind === "error" && <Notice tone="error">{status.message}</Notice>}
       {status.kind === "info" && <Notice tone="info">{status.message}</Notice>}
     </div>

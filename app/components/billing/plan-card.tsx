@@ -21,16 +21,17 @@ export function planCardAction(state: SubscriptionState | null): PlanCardAction 
 type Props = {
   state: SubscriptionState;
   language: "pt" | "en";
+  /** The user's time zone: the day a trial or a paid period ends is the day on their calendar. */
+  timeZone: string;
   busy?: boolean;
   onManage: () => void;
   onCheckout: (plan: PaidPlanId) => void;
 };
 
-const dateOf = (iso: string, language: "pt" | "en") =>
-  dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(iso));
+const dateOf = (iso: string, language: "pt" | "en", timeZone: string) => dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone }).format(new Date(iso));
 
 /** The user's current plan (the profile's Subscrição tab and /app/premium). */
-export function PlanCard({ state, language, busy, onManage, onCheckout }: Props) {
+export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout }: Props) {
   const { t } = useTranslation("billing");
   const plan = PLANS[state.tier];
   const action = planCardAction(state);
@@ -44,9 +45,9 @@ export function PlanCard({ state, language, busy, onManage, onCheckout }: Props)
         {formatPrice(plan.monthlyPriceCents, language)}
         {t("perMonth")}
       </p>
-      {state.isTrialActive && state.trialEndsAt && <p className="mt-2 text-sm text-brand-700">{t("trialActive", { date: dateOf(state.trialEndsAt, language) })}</p>}
+      {state.isTrialActive && state.trialEndsAt && <p className="mt-2 text-sm text-brand-700">{t("trialActive", { date: dateOf(state.trialEndsAt, language, timeZone) })}</p>}
       {!state.isTrialActive && !state.subscribed && state.trialEndsAt && <p className="mt-2 text-sm text-slate-600">{t("trialEnded")}</p>}
-      {state.subscriptionEnd && <p className="mt-2 text-sm text-slate-600">{t("renewsOn", { date: dateOf(state.subscriptionEnd, language) })}</p>}
+      {state.subscriptionEnd && <p className="mt-2 text-sm text-slate-600">{t("renewsOn", { date: dateOf(state.subscriptionEnd, language, timeZone) })}</p>}
       <Button disabled={busy} onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))} className="mt-4">
         {t(`actions.${action}`)}
       </Button>

@@ -29,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("billing");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
-  const { subscription, entitlements } = loaderData;
+  const { subscription, entitlements, timeZone } = loaderData;
   const { status, checkout, portal, checkCoupon } = useBillingActions();
   const [coupon, setCoupon] = useState("");
   const [couponApplied, setCouponApplied] = useState<string | undefined>();
@@ -43,7 +43,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">{t("premium.subtitle")}</p>
       </header>
 
-      <PlanCard state={subscription} language={language} busy={busy} onManage={portal} onCheckout={(plan) => checkout(plan, couponApplied)} />
+      <PlanCard state={subscription} language={language} timeZone={timeZone} busy={busy} onManage={portal} onCheckout={(plan) => checkout(plan, couponApplied)} />
 
       {status.kind === "error" && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
