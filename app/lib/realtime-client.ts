@@ -135,6 +135,9 @@ export class RealtimeClient {
       this.channel?.postMessage(data satisfies ChannelMessage);
     };
     socket.onclose = (event) => {
+      // A socket this client already let go (sign-out, the last subscriber left, a newer one open):
+      // its late close must neither drop the current socket nor open another one.
+      if (this.socket !== socket) return;
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.socket = null;
       this.setStatus("closed");
@@ -147,6 +150,8 @@ export class RealtimeClient {
   private disconnect() {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
     this.socket?.close(1000);
     this.socket = null;
     this.setStatus("idle");

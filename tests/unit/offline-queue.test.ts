@@ -273,6 +273,29 @@ describe("offline queue: edits of items created offline", () => {
     expect(h.sent.map((c) => c.body)).toEqual([{ title: "primeira" }, { title: "segunda, editada" }]);
   });
 
+  it("sends an edit of an item created offline to its real id once the creation has been sent (the diary's writer keeps the temporary id)", async () => {
+    const h = harness((change) => (change.method === "POST" ? { status: 201, body: { task: { id: "real-g" } } } : { status: 200, body: {} }));
+    await h.queue.enqueue(task("nova", { tempId: "offline-g" }));
+    await h.queue.replay("u1");
+    expect(h.queue.realPath("/tasks/offline-g")).toBe("/tasks/real-g");
+    await h.queue.enqueue(complete("offline-g"));
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /tasks", "PATCH /tasks/real-g"]);
+    expect(await h.queue.list("u1")).toEqual([]);
+  });
+
+  it("never loses an edit folded in at the moment the replay starts sending its creation", async () => {
+    const h = harness((change) => (change.method === "POST" ? { status: 201, body: { task: { id: "real-h" } } } : { status: 200, body: {} }));
+    await h.queue.enqueue(task("nova", { tempId: "offline-h" }));
+    // The connection comes back (replay) as the user completes the task (an edit of the queued creation).
+    const replaying = h.queue.replay("u1");
+    await h.queue.enqueue(complete("offline-h"));
+    await replaying;
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body)}`).join(" | ")).toContain('"status":"done"');
+    expect(await h.queue.list("u1")).toEqual([]);
+  });
+
   it("reports a replayed edit of an item deleted meanwhile (404) as failed with the reason", async () => {
     const h = harness(() => ({ status: 404, body: { error: { code: "not_found", message: "Não encontrado." } } }));
     await h.queue.enqueue(complete("t-gone"));

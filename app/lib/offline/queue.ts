@@ -137,10 +137,38 @@ export type QueueOptions = {
   onChange?: () => void;
   /** Rows that could not be read back and were removed: the caller must tell the user. */
   onDropped?: (count: number) => void;
+  /**
+   * Runs `section` alone among this queue's read-then-write steps (folding an edit, marking a
+   * change sent, writing real ids), so that neither overwrites the other with what it read before.
+   * The page passes one shared by its tabs (Web Locks); the default is this queue's own.
+   */
+  exclusive?: <T>(section: () => Promise<T>) => Promise<T>;
 };
 
-export function createQueue({ store, send, now = () => Date.now(), newKey = () => crypto.randomUUID(), onChange = () => {}, onDropped = () => {} }: QueueOptions) {
+/** One section at a time in this JavaScript context (a promise chain). */
+export function oneAtATime(): <T>(section: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (section) => {
+    const run = last.then(section, section);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+export function createQueue({
+  store,
+  send,
+  now = () => Date.now(),
+  newKey = () => crypto.randomUUID(),
+  onChange = () => {},
+  onDropped = () => {},
+  exclusive = oneAtATime(),
+}: QueueOptions) {
   let running: Promise<ReplayReport> | null = null;
+  // Real ids of the items created offline that the server has accepted while this page was open: a
+  // screen may still hold the temporary id (the diary's writer does), and its next edit must reach
+  // the item, not a temporary id the server never knew (a 404, the edit lost).
+  const realIds = new Map<string, string>();
 
   async function write<T>(operation: () => Promise<T>): Promise<T> {
     try {
@@ -178,18 +206,26 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
    * one POST of a done task, and a diary autosaving offline is one entry, not one per pause.
    * Otherwise the edit queues behind, and replay gives it the item's real id.
    */
-  async function enqueue(input: Omit<QueuedChange, "seq" | "createdAt" | "attempts" | "nextAttemptAt" | "status" | "error" | "key" | "sent"> & { key?: string; sent?: boolean }) {
-    if (input.method === "PATCH" && !input.sent) {
-      const target = (await list(input.userId)).findLast((queued) => touches(queued, input.path));
-      if (target && target.status === "pending" && !target.sent) {
-        const folded: QueuedChange = { ...target, body: { ...target.body, ...input.body }, label: input.label || target.label, key: newKey(), nextAttemptAt: now() };
-        await write(() => store.put(folded));
-        return folded;
+  async function enqueue(request: Omit<QueuedChange, "seq" | "createdAt" | "attempts" | "nextAttemptAt" | "status" | "error" | "key" | "sent"> & { key?: string; sent?: boolean }) {
+    const input = { ...request, path: realPath(request.path) };
+    return exclusive(async () => {
+      if (input.method === "PATCH" && !input.sent) {
+        const target = (await list(input.userId)).findLast((queued) => touches(queued, input.path));
+        if (target && target.status === "pending" && !target.sent) {
+          const folded: QueuedChange = { ...target, body: { ...target.body, ...input.body }, label: input.label || target.label, key: newKey(), nextAttemptAt: now() };
+          await write(() => store.put(folded));
+          return folded;
+        }
       }
-    }
-    const change: QueuedChange = { ...input, key: input.key ?? newKey(), createdAt: now(), attempts: 0, nextAttemptAt: now(), status: "pending" };
-    change.seq = await write(() => store.add(change));
-    return change;
+      const change: QueuedChange = { ...input, key: input.key ?? newKey(), createdAt: now(), attempts: 0, nextAttemptAt: now(), status: "pending" };
+      change.seq = await write(() => store.add(change));
+      return change;
+    });
+  }
+
+  /** A path with the temporary ids of items the server has accepted since replaced by their real ids. */
+  function realPath(path: string) {
+    return withRealIds(path, realIds);
   }
 
   type ReplayReport = { sent: number; failed: number; waiting: number };
@@ -205,26 +241,30 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
       try {
         // Items created offline that the server has not accepted (yet): changes to them wait.
         const unresolved = new Set<string>();
-        // Real ids given in this run (the rows read at the start still name the temporary ones).
-        const ids = new Map<string, string>();
         for (const { seq } of await list(userId)) {
-          // Read again just before use: an edit may have been folded into it (or it was
-          // discarded) while earlier changes were being sent.
-          const stored = (await list(userId)).find((row) => row.seq === seq);
-          if (!stored) continue;
-          if (stored.status !== "pending") {
-            if (stored.tempId) unresolved.add(stored.tempId);
-            continue;
-          }
-          // An edit of an item whose creation was refused waits for that creation's edit or discard.
-          if ([...unresolved].some((temp) => stored.path.split("/").includes(temp))) continue;
-          if (stored.nextAttemptAt > now()) {
+          // Read again just before use, and marked sent in the same section: an edit folded in
+          // meanwhile is sent with it, and one made from now on queues behind it (never lost).
+          const next = await exclusive(async (): Promise<QueuedChange | "skip" | "wait"> => {
+            const stored = (await list(userId)).find((row) => row.seq === seq);
+            if (!stored) return "skip";
+            if (stored.status !== "pending") {
+              if (stored.tempId) unresolved.add(stored.tempId);
+              return "skip";
+            }
+            // An edit of an item whose creation was refused waits for that creation's edit or discard.
+            if ([...unresolved].some((temp) => stored.path.split("/").includes(temp))) return "skip";
+            if (stored.nextAttemptAt > now()) return "wait";
+            const change: QueuedChange = { ...stored, path: realPath(stored.path), sent: true };
+            // Marked before sending: from now on a later edit must not change this body (fold).
+            if (!stored.sent) await write(() => store.put(change));
+            return change;
+          });
+          if (next === "skip") continue;
+          if (next === "wait") {
             report.waiting++;
             break;
           }
-          const change: QueuedChange = { ...stored, path: withRealIds(stored.path, ids), sent: true };
-          // Marked before sending: from now on a later edit must not change this body (fold).
-          if (!stored.sent) await write(() => store.put(change));
+          const change = next;
           const result = await send(change).catch((): SendResult => ({ status: 0, body: null }));
           const body = (result.body ?? null) as { error?: ChangeError } | null;
           if (result.status >= 200 && result.status < 300) {
@@ -232,7 +272,7 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
             // The later changes get the real id before this one leaves the queue: if the tab
             // closes in between, the creation is sent again with its key and answered once.
             if (change.tempId && created) {
-              ids.set(change.tempId, created);
+              realIds.set(change.tempId, created);
               await giveRealId(userId, change.tempId, created);
             }
             await write(() => store.remove(change.seq!));
@@ -267,10 +307,12 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
   }
 
   async function giveRealId(userId: string, tempId: string, realId: string) {
-    for (const later of await list(userId)) {
-      const path = withRealIds(later.path, new Map([[tempId, realId]]));
-      if (path !== later.path) await write(() => store.put({ ...later, path }));
-    }
+    await exclusive(async () => {
+      for (const later of await list(userId)) {
+        const path = withRealIds(later.path, new Map([[tempId, realId]]));
+        if (path !== later.path) await write(() => store.put({ ...later, path }));
+      }
+    });
   }
 
   /** A failed change, corrected by the user: sent again as a new request (new key). */
@@ -303,7 +345,7 @@ export function createQueue({ store, send, now = () => Date.now(), newKey = () =
     return pending.length ? Math.min(...pending.map((c) => c.nextAttemptAt)) : null;
   }
 
-  return { enqueue, replay, edit, retry, discard, dependents, nextAttemptAt, list };
+  return { enqueue, replay, edit, retry, discard, dependents, nextAttemptAt, list, realPath };
 }
 
 export type OfflineQueue = ReturnType<typeof createQueue>;

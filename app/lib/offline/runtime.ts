@@ -43,9 +43,19 @@ async function refresh() {
   }
 }
 
+/**
+ * The queue's read-then-write steps, one at a time across this browser's tabs: two tabs replaying
+ * when the connection returns must not undo each other's writes (a folded edit, a real id).
+ */
+const acrossTabs =
+  typeof navigator !== "undefined" && "locks" in navigator
+    ? <T>(section: () => Promise<T>) => navigator.locks.request("rumo-offline-queue", section) as Promise<T>
+    : undefined;
+
 export const queue = createQueue({
   store,
   send,
+  exclusive: acrossTabs,
   onChange: () => void refresh(),
   // Said in the banner: changes that were kept but can no longer be read are not dropped silently.
   onDropped: (count) => setOfflineSnapshot({ dropped: offlineSnapshot().dropped + count }),
@@ -73,6 +83,9 @@ export async function startOfflineQueue(userId: string) {
   }
   await replayNow();
 }
+
+/** The path of a change with the real ids of items created offline that were sent since. */
+export const realPath = (path: string) => queue.realPath(path);
 
 /** Queues a change for the signed-in user; a full or refused storage is reported, never hidden. */
 export async function enqueueChange(change: Parameters<typeof queue.enqueue>[0]) {

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // The queue answers the change it stored (or the one it was folded into).
 const enqueueChange = vi.fn(async (change: { key: string; tempId?: string }) => change);
 const replayNow = vi.fn(async () => undefined);
-vi.mock("./runtime", () => ({ enqueueChange, replayNow }));
+// Items created offline that a replay has sent since, by temporary id.
+const realPath = (path: string) => path.replace("offline-k1", "real-1");
+vi.mock("./runtime", () => ({ enqueueChange, replayNow, realPath }));
 
 const { writeOrQueue } = await import("./write");
 const { setOfflineSnapshot } = await import("./state");
@@ -34,5 +36,25 @@ describe("writeOrQueue under a storage outage", () => {
     const result = await writeOrQueue(write);
     expect(result).toMatchObject({ ok: false, status: 400 });
     expect(enqueueChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("writeOrQueue for an item created offline", () => {
+  it("sends an edit to the item's real id once its creation has been replayed", async () => {
+    const fetchMock = vi.fn(async () => answer(200, { entry: { id: "real-1" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    const result = await writeOrQueue({ kind: "diary.update", method: "PATCH", path: "/diary/offline-k1", body: { content: "mais" }, label: "Dia" });
+    expect(result).toMatchObject({ ok: true });
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe("/api/v1/diary/real-1");
+    expect(enqueueChange).not.toHaveBeenCalled();
+  });
+
+  it("queues an edit of an item whose creation still waits, under its temporary id", async () => {
+    const fetchMock = vi.fn(async () => answer(200, {}));
+    vi.stubGlobal("fetch", fetchMock);
+    const result = await writeOrQueue({ kind: "diary.update", method: "PATCH", path: "/diary/offline-k2", body: { content: "mais" }, label: "Dia" });
+    expect(result).toMatchObject({ queued: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ path: "/diary/offline-k2" }));
   });
 });

@@ -13,7 +13,10 @@ export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH"; path: s
  * behind them, so changes reach the server in the order they were made. A storage outage (503:
  * nothing was written, docs/decisions/0047) is queued the same way and replayed when it ends.
  */
-export async function writeOrQueue<T>(write: OfflineWrite): Promise<ApiResult<T> | Queued> {
+export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<T> | Queued> {
+  // An item created offline and sent since: a screen may still name it by its temporary id (the
+  // diary's writer keeps it), and the change goes to its real id like any other.
+  const write = isOfflineId(request.path) ? { ...request, path: (await import("./runtime")).realPath(request.path) } : request;
   const key = crypto.randomUUID();
   const { userId, changes } = offlineSnapshot();
   const waiting = userId !== null && changes.some((change) => change.status === "pending");
