@@ -3,6 +3,8 @@ import { lazy, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { InsightsCard } from "~/components/impact/insights-card";
+import { Card } from "~/components/impact/card";
+import { SubscriptionCard } from "~/components/impact/subscription-card";
 import { formatMoney } from "~/components/ui/money";
 import { WhenVisible } from "~/components/ui/when-visible";
 import { intlLocale } from "~/i18n/language";
@@ -54,7 +56,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6" data-testid="impact-dashboard">
       <div className="grid gap-4 md:grid-cols-2">
-        <SubscriptionCard />
+        <SubscriptionCard subscription={layout?.subscription} timeZone={loaderData.timeZone} />
         <SecurityCard />
       </div>
       <header>
@@ -100,43 +102,7 @@ function useLiveImpact(initial: ImpactAnswer) {
   return { data, failed };
 }
 
-function Card({ title, icon, children, className = "", testId }: { title: string; icon?: ReactNode; children: ReactNode; className?: string; testId?: string }) {
-  return (
-    <section className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm ${className}`} data-testid={testId}>
-      <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
-        {icon}
-        {title}
-      </h2>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
-
 const useLayout = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
-
-function SubscriptionCard() {
-  const { t } = useTranslation("account");
-  const { language } = useLanguage();
-  const subscription = useLayout()?.subscription;
-  if (!subscription) return null;
-  const date = (iso: string) => dateTimeFormat(intlLocale(language), { dateStyle: "long" }).format(new Date(iso));
-  const line = subscription.isTrialActive && subscription.trialEndsAt
-    ? t("impact.subscription.trial", { date: date(subscription.trialEndsAt) })
-    : subscription.subscribed && subscription.subscriptionEnd
-      ? t("impact.subscription.renews", { date: date(subscription.subscriptionEnd) })
-      : subscription.tier === "free"
-        ? t("impact.subscription.free")
-        : null;
-  return (
-    <Card title={t("impact.subscription.title")} icon={<SparklesIcon className="h-5 w-5" aria-hidden="true" />} testId="subscription-card">
-      <p className="text-lg font-semibold text-slate-900">{t(`impact.plans.${subscription.tier}`)}</p>
-      {line && <p className="text-sm text-slate-600">{line}</p>}
-      <Link to="/app/perfil" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
-        {t("impact.subscription.manage")}
-      </Link>
-    </Card>
-  );
-}
 
 function SecurityCard() {
   const { t } = useTranslation("account");

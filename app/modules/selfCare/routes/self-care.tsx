@@ -4,7 +4,7 @@
  * routine form. Streaks come from the API, computed in the user's time zone. "Today" is the user's
  * date when it is used (../today.ts): a page left open overnight moves on to the new day.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
@@ -14,9 +14,6 @@ import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Select, TextArea, TextField } from "~/components/ui/field";
-import { Notice } from "~/components/ui/form";
-import { useApiForm } from "~/components/ui/use-api-form";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
@@ -24,6 +21,7 @@ import { formatShortDate } from "~/lib/dates";
 import type { QueuedChange } from "~/lib/offline/queue";
 import { SelfCareLoadError } from "../load-error";
 import { queuedCheckIns } from "../offline";
+import { RoutineEditor, WEEKDAYS, type Routine } from "../routine-form";
 import { todayTap, useRevalidateOnNewDay } from "../today";
 import { useQueuedChanges } from "~/lib/offline/state";
 import { isQueued, writeOrQueue } from "~/lib/offline/write";
@@ -31,15 +29,13 @@ import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import { readAll, run } from "@worker/db/reads";
-import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
 import { checkInsBetweenRead, listRoutinesRead } from "@worker/modules/selfCare/queries";
 import { addDays, checkInAllowed, isoWeekday, isScheduled, localDate } from "@worker/modules/selfCare/streaks";
-import { ROUTINE_CATEGORIES, type RoutineCategory } from "@worker/modules/selfCare/vocabulary";
+import type { RoutineCategory } from "@worker/modules/selfCare/vocabulary";
 
 export const handle: I18nHandle = { i18n: ["selfCare", "ui", "billing"] };
 
 const HISTORY_DAYS = 35;
-const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
   const auth = requireUser(args);
@@ -58,7 +54,6 @@ export function ErrorBoundary() {
   return <SelfCareLoadError />;
 }
 
-type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unknown; updatedAt: unknown };
 const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
 
 export default function SelfCareScreen() {
@@ -160,8 +155,8 @@ export default function SelfCareScreen() {
       {!canWrite && <PremiumNotice />}
       <QueuedChanges kinds={["routine.checkIn"]} />
       {form !== null && (
-        <RoutineForm
-          routine={form === "new" ? null : form}
+        <RoutineEditor
+          form={form}
           onDone={(saved) => {
             setForm(null);
             if (saved) {
@@ -332,82 +327,6 @@ function RoutineCard({
         </div>
       )}
     </li>
-  );
-}
-
-function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (saved: Routine | null) => void }) {
-  const { t } = useTranslation(["selfCare", "ui"]);
-  const [title, setTitle] = useState(routine?.title ?? "");
-  const [category, setCategory] = useState<string>(routine?.category ?? "other");
-  const [description, setDescription] = useState(routine?.description ?? "");
-  const [frequency, setFrequency] = useState<string>(routine?.frequency ?? "daily");
-  const [weekdays, setWeekdays] = useState<number[]>(routine?.weekdays ?? []);
-  const [duration, setDuration] = useState(routine?.durationMinutes ? String(routine.durationMinutes) : "");
-  const form = useApiForm<{ routine: Routine }>({
-    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes"],
-    fallback: t("form.failed"),
-    onSuccess: (data) => {
-      toast({ title: routine ? t("form.updated") : t("form.created"), tone: "success" });
-      onDone(data.routine);
-    },
-  });
-  const submit = (event: FormEvent) =>
-    form.submit(() => {
-      const durationMinutes = duration.trim() === "" ? null : Number(duration);
-      const body = { title, category, description, frequency, weekdays: frequency === "weekdays" ? weekdays : [], durationMinutes };
-      return routine ? apiFetch<{ routine: Routine }>(`/routines/${routine.id}`, { method: "PATCH", body }) : apiFetch<{ routine: Routine }>("/routines", { body });
-    })(event);
-
-  return (
-    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="routine-form-title">
-      <h2 id="routine-form-title" className="text-lg font-semibold">
-        {routine ? t("form.edit") : t("form.create")}
-      </h2>
-      <TextField label={t("form.title")} placeholder={t("form.titlePlaceholder")} value={title} maxLength={120} error={form.errors.title} onChange={(e) => setTitle(e.target.value)} autoFocus />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Select label={t("form.category")} value={category} error={form.errors.category} onChange={(e) => setCategory(e.target.value)} options={ROUTINE_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))} />
-        <TextField label={t("form.duration")} type="number" inputMode="numeric" min={1} max={600} optional value={duration} error={form.errors.durationMinutes} onChange={(e) => setDuration(e.target.value)} />
-      </div>
-      <TextArea label={t("form.description")} optional rows={2} value={description} error={form.errors.description} onChange={(e) => setDescription(e.target.value)} />
-      <Select
-        label={t("form.frequency")}
-        value={frequency}
-        error={form.errors.frequency}
-        onChange={(e) => setFrequency(e.target.value)}
-        options={[
-          { value: "daily", label: t("frequencies.daily") },
-          { value: "weekdays", label: t("frequencies.weekdays") },
-        ]}
-      />
-      {frequency === "weekdays" && (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.weekdays")}</legend>
-          <div className="flex flex-wrap gap-2">
-            {WEEKDAYS.map((key, i) => (
-              <Button
-                key={key}
-                variant="secondary"
-                aria-pressed={weekdays.includes(i + 1)}
-                className={weekdays.includes(i + 1) ? "!border-brand-600 !bg-brand-50 text-brand-800" : ""}
-                onClick={() => setWeekdays((days) => (days.includes(i + 1) ? days.filter((d) => d !== i + 1) : [...days, i + 1].sort()))}
-              >
-                {t(`weekdaysShort.${key}`)}
-              </Button>
-            ))}
-          </div>
-          {form.errors.weekdays && <p className="mt-1 text-sm text-red-700">{form.errors.weekdays}</p>}
-        </fieldset>
-      )}
-      {form.message && <Notice tone="error">{form.message}</Notice>}
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={() => onDone(null)}>
-          {t("form.cancel")}
-        </Button>
-        <Button type="submit" loading={form.pending}>
-          {t("form.save")}
-        </Button>
-      </div>
-    </form>
   );
 }
 

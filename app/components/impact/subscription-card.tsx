@@ -1,0 +1,36 @@
+import { SparklesIcon } from "@heroicons/react/24/outline";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { intlLocale } from "~/i18n/language";
+import { useLanguage } from "~/i18n/use-language";
+import { dateTimeFormat } from "~/lib/intl";
+import type { SubscriptionState } from "~/lib/plans";
+import { Card } from "./card";
+
+/**
+ * The plan, and when the trial ends or the plan renews. Those are instants, so their day is said in
+ * the user's zone: without one the server (UTC) and the browser wrote different days around
+ * midnight (a hydration mismatch), and the server's could be a day off for the user.
+ */
+export function SubscriptionCard({ subscription, timeZone }: { subscription: SubscriptionState | undefined; timeZone: string }) {
+  const { t } = useTranslation("account");
+  const { language } = useLanguage();
+  if (!subscription) return null;
+  const date = (iso: string) => dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone }).format(new Date(iso));
+  const line = subscription.isTrialActive && subscription.trialEndsAt
+    ? t("impact.subscription.trial", { date: date(subscription.trialEndsAt) })
+    : subscription.subscribed && subscription.subscriptionEnd
+      ? t("impact.subscription.renews", { date: date(subscription.subscriptionEnd) })
+      : subscription.tier === "free"
+        ? t("impact.subscription.free")
+        : null;
+  return (
+    <Card title={t("impact.subscription.title")} icon={<SparklesIcon className="h-5 w-5" aria-hidden="true" />} testId="subscription-card">
+      <p className="text-lg font-semibold text-slate-900">{t(`impact.plans.${subscription.tier}`)}</p>
+      {line && <p className="text-sm text-slate-600">{line}</p>}
+      <Link to="/app/perfil" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+        {t("impact.subscription.manage")}
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The routine form (create or edit) of /app/autocuidado, and the slot the screen shows it in.
+ */
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
+import { Select, TextArea, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { useApiForm } from "~/components/ui/use-api-form";
+import { apiFetch } from "~/lib/api";
+import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
+import { ROUTINE_CATEGORIES } from "@worker/modules/selfCare/vocabulary";
+
+/** A routine as the screen holds it (the loader's dates arrive serialised). */
+export type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unknown; updatedAt: unknown };
+
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+/**
+ * The form for `form` ("new" or the routine being edited). Keyed by the routine: the form's fields
+ * are its own state, so "Editar" on another routine while one is open must start a new form, or the
+ * first routine's fields would be saved over the second.
+ */
+export function RoutineEditor({ form, onDone }: { form: Routine | "new"; onDone: (saved: Routine | null) => void }) {
+  return <RoutineForm key={form === "new" ? "new" : form.id} routine={form === "new" ? null : form} onDone={onDone} />;
+}
+
+function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (saved: Routine | null) => void }) {
+  const { t } = useTranslation(["selfCare", "ui"]);
+  const [title, setTitle] = useState(routine?.title ?? "");
+  const [category, setCategory] = useState<string>(routine?.category ?? "other");
+  const [description, setDescription] = useState(routine?.description ?? "");
+  const [frequency, setFrequency] = useState<string>(routine?.frequency ?? "daily");
+  const [weekdays, setWeekdays] = useState<number[]>(routine?.weekdays ?? []);
+  const [duration, setDuration] = useState(routine?.durationMinutes ? String(routine.durationMinutes) : "");
+  const form = useApiForm<{ routine: Routine }>({
+    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes"],
+    fallback: t("form.failed"),
+    onSuccess: (data) => {
+      toast({ title: routine ? t("form.updated") : t("form.created"), tone: "success" });
+      onDone(data.routine);
+    },
+  });
+  const submit = (event: FormEvent) =>
+    form.submit(() => {
+      const durationMinutes = duration.trim() === "" ? null : Number(duration);
+      const body = { title, category, description, frequency, weekdays: frequency === "weekdays" ? weekdays : [], durationMinutes };
+      return routine ? apiFetch<{ routine: Routine }>(`/routines/${routine.id}`, { method: "PATCH", body }) : apiFetch<{ routine: Routine }>("/routines", { body });
+    })(event);
+
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="routine-form-title">
+      <h2 id="routine-form-title" className="text-lg font-semibold">
+        {routine ? t("form.edit") : t("form.create")}
+      </h2>
+      <TextField label={t("form.title")} placeholder={t("form.titlePlaceholder")} value={title} maxLength={120} error={form.errors.title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select label={t("form.category")} value={category} error={form.errors.category} onChange={(e) => setCategory(e.target.value)} options={ROUTINE_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))} />
+        <TextField label={t("form.duration")} type="number" inputMode="numeric" min={1} max={600} optional value={duration} error={form.errors.durationMinutes} onChange={(e) => setDuration(e.target.value)} />
+      </div>
+      <TextArea label={t("form.description")} optional rows={2} value={description} error={form.errors.description} onChange={(e) => setDescription(e.target.value)} />
+      <Select
+        label={t("form.frequency")}
+        value={frequency}
+        error={form.errors.frequency}
+        onChange={(e) => setFrequency(e.target.value)}
+        options={[
+          { value: "daily", label: t("frequencies.daily") },
+          { value: "weekdays", label: t("frequencies.weekdays") },
+        ]}
+      />
+      {frequency === "weekdays" && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.weekdays")}</legend>
+          <div className="flex flex-wrap gap-2">
+            {WEEKDAYS.map((key, i) => (
+              <Button
+                key={key}
+                variant="secondary"
+                aria-pressed={weekdays.includes(i + 1)}
+                className={weekdays.includes(i + 1) ? "!border-brand-600 !bg-brand-50 text-brand-800" : ""}
+                onClick={() => setWeekdays((days) => (days.includes(i + 1) ? days.filter((d) => d !== i + 1) : [...days, i + 1].sort()))}
+              >
+                {t(`weekdaysShort.${key}`)}
+              </Button>
+            ))}
+          </div>
+          {form.errors.weekdays && <p className="mt-1 text-sm text-red-700">{form.errors.weekdays}</p>}
+        </fieldset>
+      )}
+      {form.message && <Notice tone="error">{form.message}</Notice>}
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={() => onDone(null)}>
+          {t("form.cancel")}
+        </Button>
+        <Button type="submit" loading={form.pending}>
+          {t("form.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
