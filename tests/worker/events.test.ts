@@ -199,7 +199,13 @@ describe("occurrence edits", () => {
     const event = await series(cookie);
     const moved = await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-05-11T18:00:00+01:00")}`, { title: "Ginásio (adiado)", start: "2026-05-12T19:00:00+01:00", end: "2026-05-12T20:00:00+01:00" });
     expect(moved.status).toBe(200);
-    expect((await json(moved)).occurrenceStart).toBe("2026-05-11T18:00:00+01:00");
+    const answer = await json(moved);
+    expect(answer.occurrenceStart).toBe("2026-05-11T18:00:00+01:00");
+    // The changed occurrence as GET /events names it: the series' id (the override row's own id is reachable by no route).
+    expect(answer.event).toMatchObject({ id: event.id, occurrenceStart: "2026-05-11T18:00:00+01:00", recurring: true, title: "Ginásio (adiado)", start: "2026-05-12T19:00:00+01:00" });
+    expect((await api(`/events/${answer.event.id}`, { headers: as(cookie) })).status).toBe(200);
+    // A list, as every list of the contract: the whole window, no further page.
+    expect((await json(await api("/events?from=2026-05-01&to=2026-05-31", { headers: as(cookie) }))).nextCursor).toBeNull();
     let items = await list(cookie, "2026-05-01", "2026-06-30");
     expect(items.map((i) => [i.start, i.title, i.modified])).toEqual([
       ["2026-05-04T18:00:00+01:00", "Ginásio", false],

@@ -15,7 +15,7 @@ const feedbackSchema = z.object({
 });
 
 /** POST /feedback: the floating beta-feedback box. */
-export const feedbackApi = new Hono<AppEnv>().use("*", requireUser).post("/", limitRequests(limits.feedbackPerAccount, (c) => currentAuth(c).user.id), validate("json", feedbackSchema), async (c) => {
+export const feedbackApi = new Hono<AppEnv>().use("*", requireUser).post("/", limitRequests(limits.feedbackPerAccount, (c) => currentAuth(c).user.id, "shell:feedback.error"), validate("json", feedbackSchema), async (c) => {
   const { user } = currentAuth(c);
   const id = newId();
   await insertFeedback(database(c.env.DB), user.id, { id, email: user.email, ...c.req.valid("json") });

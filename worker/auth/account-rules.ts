@@ -32,9 +32,12 @@ export const accountDisabled = () => new ApiError("account_disabled", 403, "auth
 
 export type RequestInfo = { language: Language; ip: string; userAgent: string };
 
-/** 429 with Retry-After, for every throttled account action. */
-export const tooMany = (retryAfter: number, messageKey: MessageKey) =>
-  new ApiError("rate_limited", 429, messageKey, undefined, { "Retry-After": String(retryAfter) });
+/**
+ * 429 with Retry-After, for every throttled account action: `rate_limited`, as every throttled route
+ * answers, except sign-in, whose code the contract fixes with its catalogue (`too_many_requests`).
+ */
+export const tooMany = (retryAfter: number, messageKey: MessageKey, code: "rate_limited" | "too_many_requests" = "rate_limited") =>
+  new ApiError(code, 429, messageKey, undefined, { "Retry-After": String(retryAfter) });
 
 /**
  * The role an address earns: admin only for an ADMIN_EMAILS address whose owner has proven the
@@ -120,7 +123,7 @@ export async function signUp(deps: AccountDeps, input: { fullName: string; email
 export async function logIn(deps: AccountDeps, input: { email: string; password: string }, request: RequestInfo) {
   const blocked =
     (await deps.limiter.blocked(limits.loginFailuresPerAccount, input.email)) ?? (await deps.limiter.blocked(limits.loginFailuresPerIp, request.ip));
-  if (blocked) throw tooMany(blocked, "auth:errors.tooManyLoginAttempts");
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyLoginAttempts", "too_many_requests");
 
   const user = await accounts.findUserByEmail(deps.db, input.email);
   // Unknown addresses cost a hash too, so timing does not reveal which accounts exist.

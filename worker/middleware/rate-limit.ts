@@ -23,6 +23,17 @@ export const limitRequests = (limit: Limit, subjectOf: (c: Context<AppEnv>) => s
     await next();
   });
 
+/**
+ * The refusal of a burst, in the words the spec gives its route: sign-in's "Muitas tentativas de
+ * login…" with the sign-in catalogue's code (API.md), sign-up's "Muitas tentativas de registo…",
+ * and the general "Muitas tentativas…" elsewhere.
+ */
+function burstRefusal(path: string) {
+  if (path.endsWith("/auth/login")) return tooMany(BURST_RETRY_SECONDS, "auth:errors.tooManyLoginAttempts", "too_many_requests");
+  if (path.endsWith("/auth/signup")) return tooMany(BURST_RETRY_SECONDS, "auth:errors.tooManySignUps");
+  return tooMany(BURST_RETRY_SECONDS, "auth:errors.tooManyRequests");
+}
+
 /** Seconds a burst-limited client waits (the binding's period). */
 export const BURST_RETRY_SECONDS = 10;
 
@@ -41,7 +52,7 @@ export const addressBurst = createMiddleware<AppEnv>(async (c, next) => {
     } catch (error) {
       log("error", "rate_limiter_failed", { operation: "burst", limit: "address-burst", failClosed: false, error: error instanceof Error ? error.message : String(error) });
     }
-    if (!allowed) throw tooMany(BURST_RETRY_SECONDS, "auth:errors.tooManyRequests");
+    if (!allowed) throw burstRefusal(c.req.path);
   }
   await next();
 });

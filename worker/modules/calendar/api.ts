@@ -165,7 +165,8 @@ export const eventsApi = new Hono<AppEnv>()
     const { fromMs, toMs } = store.windowMs(from, to, timeZone);
     if (toMs <= fromMs) throw invalid({ to: "calendar:validation.endBeforeStart" });
     if (toMs - fromMs > (MAX_WINDOW_DAYS + 1) * DAY_MS) throw invalid({ to: "calendar:validation.window" });
-    return c.json({ items: occurrencesIn(fromMs, toMs, timeZone) });
+    // The whole window in one answer (it is at most a year and a few days): no further page.
+    return c.json({ items: occurrencesIn(fromMs, toMs, timeZone), nextCursor: null });
   })
 
   .post("/", validate("json", createSchema), async (c) => {
@@ -212,7 +213,10 @@ export const eventsApi = new Hono<AppEnv>()
       const row = await store.upsertOverride(scoped, series, target.occurrenceStart, fields, now);
       await toGoogle(scoped, series.id, "upsert");
       await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "updated" });
-      return c.json({ event: publicEvent(row), seriesId: series.id, occurrenceStart: target.occurrenceStart });
+      // The occurrence as GET /events lists it (API.md): the series' id and the occurrence's start.
+      // The override row's own id is internal: no route takes it.
+      const event = { ...publicEvent(row), id: series.id, uid: series.uid, occurrenceStart: target.occurrenceStart, recurring: true };
+      return c.json({ event, seriesId: series.id, occurrenceStart: target.occurrenceStart });
     }
 
     if (occurrence && scope === "following") {
