@@ -101,6 +101,26 @@ describe("POST /events/import", () => {
     expect((await list(ana.cookie, "2026-04-11", "2026-04-11")).map((i) => i.title)).toContain("Páscoa em Tavira");
   });
 
+  it("a file that now excludes or cancels a changed occurrence removes its saved change", async () => {
+    const user = await freshUser();
+    const userId = await userIdOf(user.email);
+    const vevent = (...props: string[]) => ["BEGIN:VEVENT", "UID:coro-1@example.com", ...props, "END:VEVENT"];
+    const file = (...events: string[][]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Teste//PT", ...events.flat(), "END:VCALENDAR", ""].join("\r\n");
+    const master = (...extra: string[]) => vevent("DTSTART;TZID=Europe/Lisbon:20260504T193000", "DTEND;TZID=Europe/Lisbon:20260504T210000", "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:Coro", ...extra);
+    const moved = (day: string) => vevent(`RECURRENCE-ID;TZID=Europe/Lisbon:202605${day}T193000`, `DTSTART;TZID=Europe/Lisbon:202605${day}T200000`, `DTEND;TZID=Europe/Lisbon:202605${day}T213000`, "SUMMARY:Coro (igreja)");
+    expect(await json(await importIcs(user.cookie, file(master(), moved("11"), moved("18"))))).toMatchObject({ imported: 3 });
+    expect((await list(user.cookie, "2026-05-01", "2026-05-31")).map((i) => i.title)).toEqual(["Coro", "Coro (igreja)", "Coro (igreja)", "Coro"]);
+
+    // The 11th is now an EXDATE of the series, the 18th a cancelled instance.
+    const updated = file(master("EXDATE;TZID=Europe/Lisbon:20260511T193000"), [...moved("18").slice(0, -1), "STATUS:CANCELLED", "END:VEVENT"]);
+    expect(await json(await importIcs(user.cookie, updated))).toMatchObject({ imported: 0, updated: 1 });
+    expect((await list(user.cookie, "2026-05-01", "2026-05-31")).map((i) => [i.title, i.start])).toEqual([
+      ["Coro", "2026-05-04T19:30:00+01:00"],
+      ["Coro", "2026-05-25T19:30:00+01:00"],
+    ]);
+    expect(await countRows(userId)).toBe(1);
+  });
+
   it("imports an Outlook export: Windows zone names, a zone only its VTIMEZONE defines, a cancelled occurrence", async () => {
     const user = await freshUser();
     const result = await json(await importIcs(user.cookie, outlook));

@@ -5,6 +5,7 @@ import { database } from "../../worker/db/client";
 import { syncDeps } from "../../worker/modules/calendar/google/api";
 import { googleCalendarSync } from "../../worker/modules/calendar/google/job";
 import { syncUser } from "../../worker/modules/calendar/google/sync";
+import { writeDraft } from "../../worker/modules/assistant/drafts";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 
@@ -391,5 +392,120 @@ describe("isolation and background sync", () => {
     expect(text).toContain("googleCalendars");
     expect(text).not.toContain("refresh");
     expect(text).not.toMatch(/refreshToken|refresh_token/);
+  });
+});
+
+describe("events already here under the same UID", () => {
+  const rowsOf = async (userId: string) => (await env.DB.prepare("select count(*) as n from events where user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  const importIcs = (cookie: string, body: string) =>
+    SELF.fetch(`${ORIGIN}/api/v1/events/import`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "text/calendar" }, body });
+
+  it("disconnecting and connecting again links the events already brought instead of bringing them twice", async () => {
+    const sub = "gc-reconnect-twice";
+    const { cookie, userId } = await connected(sub);
+    await google(sub, "POST", primary(sub), { summary: "Dentista", start: timed("2026-05-04T10:00:00+01:00"), end: timed("2026-05-04T11:00:00+01:00") });
+    const weekly = await google(sub, "POST", primary(sub), { summary: "Ioga", start: timed("2026-05-05T09:00:00+01:00"), end: timed("2026-05-05T10:00:00+01:00"), recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3"] });
+    await google(sub, "PATCH", `${primary(sub)}/${weekly.id}_20260512T080000Z`, { summary: "Ioga (sala 2)" });
+    await sync(cookie);
+    const before = (await eventsIn(cookie, "2026-05-01", "2026-05-31")).map((e) => [e.title, e.start]);
+    expect(before).toHaveLength(4);
+    expect(await rowsOf(userId)).toBe(3);
+
+    expect((await api("/calendar/google", { method: "DELETE", headers: { cookie } })).status).toBe(204);
+    expect((await json(await api("/calendar/google/connect", { method: "POST", headers: { cookie } }))).connection.status).toBe("connected");
+    expect((await sync(cookie)).result.status).toBe("ok");
+    expect((await eventsIn(cookie, "2026-05-01", "2026-05-31")).map((e) => [e.title, e.start])).toEqual(before);
+    expect(await rowsOf(userId)).toBe(3);
+    // Linked again: a change at Google reaches the same row, and nothing new is pushed back.
+    await google(sub, "PATCH", `${primary(sub)}/${weekly.id}`, { summary: "Ioga matinal" });
+    expect((await sync(cookie)).result).toMatchObject({ created: 0, updated: 1 });
+    expect((await eventsIn(cookie, "2026-05-01", "2026-05-31")).map((e) => e.title)).toEqual(["Dentista", "Ioga matinal", "Ioga (sala 2)", "Ioga matinal"]);
+    expect((await googleEvents(sub)).filter((e) => !e.recurringEventId)).toHaveLength(2);
+  });
+
+  it("an event imported from a Google .ics export is linked when Google lists it, not brought a second time", async () => {
+    const sub = "gc-ics-then-connect";
+    const cookie = await googleSignIn(sub);
+    const userId = (await json(await api("/me", { headers: { cookie } }))).user.id as string;
+    await google(sub, "POST", primary(sub), { summary: "Jantar", iCalUID: "jantar-123@google.com", start: timed("2026-06-10T20:00:00+01:00"), end: timed("2026-06-10T22:00:00+01:00") });
+    const ics = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Google Inc//Google Calendar 70.9054//EN",
+      "BEGIN:VEVENT",
+      "UID:jantar-123@google.com",
+      "DTSTART:20260610T190000Z",
+      "DTEND:20260610T210000Z",
+      "SUMMARY:Jantar",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    expect(await json(await importIcs(cookie, ics))).toMatchObject({ imported: 1 });
+    expect((await api("/calendar/google/connect", { method: "POST", headers: { cookie } })).status).toBe(200);
+    expect((await sync(cookie)).result).toMatchObject({ status: "ok", created: 0 });
+    expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Jantar"]);
+    expect(await rowsOf(userId)).toBe(1);
+    expect((await googleEvents(sub)).map((e) => e.summary)).toEqual(["Jantar"]);
+  });
+
+  it("an occurrence deleted at Google stays deleted after the series is edited there", async () => {
+    const sub = "gc-exdate-kept";
+    const { cookie } = await connected(sub);
+    const weekly = await google(sub, "POST", primary(sub), { summary: "Natação", start: timed("2026-05-04T18:00:00+01:00"), end: timed("2026-05-04T19:00:00+01:00"), recurrence: ["RRULE:FREQ=WEEKLY;COUNT=4"] });
+    await sync(cookie);
+    await google(sub, "DELETE", `${primary(sub)}/${weekly.id}_20260511T170000Z`);
+    await sync(cookie);
+    const starts = ["2026-05-04T18:00:00+01:00", "2026-05-18T18:00:00+01:00", "2026-05-25T18:00:00+01:00"];
+    expect((await eventsIn(cookie, "2026-05-01", "2026-05-31")).map((e) => e.start)).toEqual(starts);
+    // Google's master still has no EXDATE line for it: the deletion is the cancelled instance.
+    await google(sub, "PATCH", `${primary(sub)}/${weekly.id}`, { summary: "Natação livre" });
+    expect((await sync(cookie)).result).toMatchObject({ updated: 1 });
+    const items = await eventsIn(cookie, "2026-05-01", "2026-05-31");
+    expect(items.map((e) => [e.title, e.start])).toEqual(starts.map((s) => ["Natação livre", s]));
+  });
+});
+
+describe("every write reaches Google", () => {
+  it("an .ics import and an event the assistant creates are pushed, like the events API's writes", async () => {
+    const sub = "gc-import-push";
+    const { cookie, userId } = await connected(sub);
+    await sync(cookie);
+    const ics = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Teste//PT",
+      "BEGIN:VEVENT",
+      "UID:aula-9@example.com",
+      "DTSTART;TZID=Europe/Lisbon:20260907T190000",
+      "DTEND;TZID=Europe/Lisbon:20260907T200000",
+      "RRULE:FREQ=WEEKLY;COUNT=3",
+      "SUMMARY:Aula",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:aula-9@example.com",
+      "RECURRENCE-ID;TZID=Europe/Lisbon:20260914T190000",
+      "DTSTART;TZID=Europe/Lisbon:20260914T200000",
+      "DTEND;TZID=Europe/Lisbon:20260914T210000",
+      "SUMMARY:Aula (mais tarde)",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    const imported = await SELF.fetch(`${ORIGIN}/api/v1/events/import`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "text/calendar" }, body: ics });
+    expect(await json(imported)).toMatchObject({ imported: 2 });
+    const user = (await findUserById(database(env.DB), userId))!;
+    const fields = { title: "Pelo assistente", description: "", location: "", start: "2026-09-10T10:00:00+01:00", end: "2026-09-10T11:00:00+01:00", allDay: false, timeZone: "Europe/Lisbon", rrule: null, exdates: [], reminderMinutes: null, busy: true };
+    await writeDraft(env, database(env.DB), user, { type: "event" }, fields, new Date());
+    expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection.pendingChanges).toBe(2);
+
+    expect((await sync(cookie)).result.pushed).toMatchObject({ pushed: 2, failed: 0 });
+    const remote = await googleEvents(sub);
+    const master = remote.find((e) => e.summary === "Aula")!;
+    expect(master).toMatchObject({ iCalUID: "aula-9@example.com", recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3"] });
+    expect(remote.find((e) => e.summary === "Aula (mais tarde)")).toMatchObject({ id: `${master.id}_20260914T180000Z`, recurringEventId: master.id });
+    expect(remote.find((e) => e.summary === "Pelo assistente")!.status).toBe("confirmed");
+    // Their own pushes coming back change nothing here.
+    expect((await sync(cookie)).result).toMatchObject({ created: 0, updated: 0, deleted: 0 });
   });
 });

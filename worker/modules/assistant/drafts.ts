@@ -13,7 +13,7 @@ import { publishEntityChange } from "../../notifications/notify";
 import { scopedTo } from "../../db/scoped";
 import type { MessageKey } from "~/locales/types";
 import { checkFields, createSchema as eventSchema } from "../calendar/api";
-import { insertEvent } from "../calendar/queries";
+import { insertEvent, queueGooglePush } from "../calendar/queries";
 import { checkEntry, createSchema as diarySchema } from "../diary/index";
 import { createEntry } from "../diary/queries";
 import { createTransactionSchema } from "../finances/api";
@@ -107,6 +107,7 @@ export async function writeDraft(env: Env, db: Db, user: User, draft: Pick<Assis
     }
     case "event": {
       const row = await insertEvent(scopedTo(db, user.id), fields as Parameters<typeof insertEvent>[1], now);
+      await queueGooglePush(scopedTo(db, user.id), row.id, "upsert", now);
       await changed("event", row.id);
       return { type: "event", id: row.id, url: "/app/calendario" };
     }

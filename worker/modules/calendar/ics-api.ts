@@ -90,9 +90,13 @@ export const icsApi = new Hono<AppEnv>()
           reminderMinutes: r.fields.reminderMinutes,
         })),
       });
-    if (plan.rows.length) {
-      await store.writeImport(scoped, plan.rows, existing, new Date());
-      await publishEntityChange(c.env, user.id, { entity: "event", id: plan.rows[0].id, action: plan.imported ? "created" : "updated" });
+    if (plan.rows.length || plan.removedOverrides.length) {
+      const now = new Date();
+      await store.writeImport(scoped, plan.rows, existing, now, plan.removedOverrides);
+      // Each series the import wrote (or changed one occurrence of) goes to Google, as every write of the events API does (0035).
+      const removedFrom = existing.filter((r) => plan.removedOverrides.includes(r.id)).map((r) => r.seriesId!);
+      await store.queueGoogleUpserts(scoped, [...plan.rows.map((r) => r.seriesId ?? r.id), ...removedFrom], now);
+      await publishEntityChange(c.env, user.id, { entity: "event", id: plan.rows[0]?.id ?? removedFrom[0], action: plan.imported ? "created" : "updated" });
     }
     return c.json(answer);
   })

@@ -2,7 +2,7 @@
  * The calendar module's only data access: every query is scoped by the user id, except the
  * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
@@ -358,13 +358,16 @@ export const IMPORT_BATCH_ROWS = 250;
 
 /**
  * Writes an import: series before their overrides, each series' next reminder skipping the
- * occurrences its overrides (saved or new) take over. Chunked D1 batches, each all or nothing;
- * when one fails, the chunks already written are undone (new rows deleted, updated rows put back
- * as they were) before the error is rethrown, so an import never leaves half a file behind.
+ * occurrences its overrides (saved or new) take over, then deletes the saved overrides of
+ * occurrences the file now excludes (`removedOverrides`, ids of `existing` rows). Chunked D1
+ * batches, each all or nothing; when one fails, the chunks already written are undone (new rows
+ * deleted, updated and deleted rows put back as they were) before the error is rethrown, so an
+ * import never leaves half a file behind.
  */
-export async function writeImport(scoped: Scoped, rows: ImportedRow[], existing: EventRow[], now: Date) {
+export async function writeImport(scoped: Scoped, rows: ImportedRow[], existing: EventRow[], now: Date, removedOverrides: string[] = []) {
+  const removed = new Set(removedOverrides);
   const overridden = new Map<string, string[]>();
-  for (const r of [...existing, ...rows]) if (r.seriesId && r.recurrenceId) overridden.set(r.seriesId, [...(overridden.get(r.seriesId) ?? []), r.recurrenceId]);
+  for (const r of [...existing.filter((e) => !removed.has(e.id)), ...rows]) if (r.seriesId && r.recurrenceId) overridden.set(r.seriesId, [...(overridden.get(r.seriesId) ?? []), r.recurrenceId]);
   const at = now.getTime();
   const ordered = [...rows.filter((r) => !r.seriesId), ...rows.filter((r) => r.seriesId)];
   const before = new Map(existing.map((r) => [r.id, r]));
@@ -375,20 +378,28 @@ export async function writeImport(scoped: Scoped, rows: ImportedRow[], existing:
       : scoped.insert(events, { id: r.id, uid: r.uid, seriesId: r.seriesId, recurrenceId: r.recurrenceId, ...values, createdAt: now });
   };
   const done: ImportedRow[] = [];
+  const deleted: EventRow[] = [];
+  const removals = [...removed].flatMap((id) => (before.has(id) ? [before.get(id)!] : []));
   try {
     for (let i = 0; i < ordered.length; i += IMPORT_BATCH_ROWS) {
       const chunk = ordered.slice(i, i + IMPORT_BATCH_ROWS);
       await scoped.batch(chunk.map(statement) as never[]);
       done.push(...chunk);
     }
+    for (let i = 0; i < removals.length; i += IMPORT_BATCH_ROWS) {
+      const chunk = removals.slice(i, i + IMPORT_BATCH_ROWS);
+      await scoped.batch(chunk.map((r) => scoped.delete(events, and(eq(events.id, r.id), isNotNull(events.seriesId)))) as never[]);
+      deleted.push(...chunk);
+    }
   } catch (error) {
     const undo = [
-      // Overrides first (they reference their series), then series.
+      // Overrides first (they reference their series), then series, then the deleted overrides back.
       ...[...done].reverse().filter((r) => !r.existingId).map((r) => scoped.delete(events, eq(events.id, r.id))),
       ...done.filter((r) => r.existingId && before.has(r.existingId)).map((r) => {
         const { id: _id, userId: _u, ...previous } = before.get(r.existingId!)!;
         return scoped.update(events, previous, eq(events.id, r.existingId!));
       }),
+      ...deleted.map(({ userId: _u, ...row }) => scoped.insert(events, row)),
     ];
     for (let i = 0; i < undo.length; i += IMPORT_BATCH_ROWS) await scoped.batch(undo.slice(i, i + IMPORT_BATCH_ROWS) as never[]);
     throw error;
@@ -523,6 +534,16 @@ export async function linkedEvent(scoped: Scoped, calendarId: string, googleEven
   return found;
 }
 
+/**
+ * The user's event or series with this UID that no Google event is linked to: the copy left by a
+ * disconnect, or imported from an .ics export, which a pull links instead of inserting it again.
+ */
+export async function unlinkedSeriesWithUid(scoped: Scoped, uid: string): Promise<EventRow | undefined> {
+  const linked = scoped.db.select({ id: googleEventLinks.eventId }).from(googleEventLinks).where(eq(googleEventLinks.userId, scoped.userId));
+  const [row] = await scoped.select(events, and(eq(events.uid, uid), isNull(events.seriesId), notInArray(events.id, linked))).orderBy(asc(events.createdAt)).limit(1);
+  return row;
+}
+
 export const linkOf = async (scoped: Scoped, eventId: string) => (await scoped.select(googleEventLinks, eq(googleEventLinks.eventId, eventId)).limit(1))[0];
 
 export async function saveGoogleLink(scoped: Scoped, link: { eventId: string; calendarId: string; googleEventId: string; googleUpdatedAt: number }) {
@@ -555,16 +576,20 @@ export async function queueGooglePush(scoped: Scoped, eventId: string, action: "
   }
   let calendarGoogleId: string | null = null;
   if (link) calendarGoogleId = (await scoped.select(googleCalendars, eq(googleCalendars.id, link.calendarId)).limit(1))[0]?.googleId ?? null;
-  const values = {
-    action,
-    calendarId: calendarGoogleId,
-    googleEventId: link?.googleEventId ?? null,
-    attempts: 0,
-    nextAttemptAt: now.getTime(),
-    lastError: null,
-    changedAt: now.getTime(),
-  };
-  await scoped.db
+  await outboxRow(scoped, eventId, { action, calendarId: calendarGoogleId, googleEventId: link?.googleEventId ?? null }, now);
+}
+
+/** `queueGooglePush(…, "upsert", …)` for many series at once (an import), in chunked batches. */
+export async function queueGoogleUpserts(scoped: Scoped, eventIds: string[], now: Date) {
+  if (!eventIds.length || !(await googleConnectionOf(scoped))) return;
+  const writes = [...new Set(eventIds)].map((id) => outboxRow(scoped, id, { action: "upsert", calendarId: null, googleEventId: null }, now));
+  for (let i = 0; i < writes.length; i += IMPORT_BATCH_ROWS) await scoped.batch(writes.slice(i, i + IMPORT_BATCH_ROWS) as never[]);
+}
+
+/** The outbox row of a series: a newer change replaces the pending one and is due at once. */
+function outboxRow(scoped: Scoped, eventId: string, target: Pick<GoogleOutboxRow, "action" | "calendarId" | "googleEventId">, now: Date) {
+  const values = { ...target, attempts: 0, nextAttemptAt: now.getTime(), lastError: null, changedAt: now.getTime() };
+  return scoped.db
     .insert(googleOutbox)
     .values({ id: newId(), userId: scoped.userId, eventId, ...values, createdAt: now })
     .onConflictDoUpdate({ target: [googleOutbox.userId, googleOutbox.eventId], set: values });

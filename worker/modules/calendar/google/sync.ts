@@ -10,6 +10,7 @@ import type { Db } from "../../../db/client";
 import { scopedTo, type Scoped } from "../../../db/scoped";
 import { open } from "../../../lib/secret-box";
 import * as store from "../queries";
+import { pointMs, sameRecurrence } from "../recurrence";
 import { calendarApi, DEFAULT_CALENDAR_API_BASE, GoogleError, refreshAccessToken, type CalendarApi, type Fetch, type GoogleEvent } from "./client";
 import { fieldsFromGoogle, occurrenceStartOf, updatedMs } from "./mapping";
 import { pushOutbox, type PushSummary } from "./push";
@@ -85,6 +86,12 @@ async function googleWins(scoped: Scoped, seriesId: string, local: store.EventRo
   return false;
 }
 
+/** Both lists of occurrence starts, each occurrence once (the first spelling kept). */
+const unionOfPoints = (a: string[], b: string[]) => {
+  const seen = new Set(a.map(pointMs));
+  return [...a, ...b.filter((p) => !seen.has(pointMs(p)))];
+};
+
 /** A master or single event from Google (created, changed or cancelled). */
 async function applyMaster(deps: SyncDeps, scoped: Scoped, calendar: store.GoogleCalendarRow, zone: string, event: GoogleEvent, counters: Counters) {
   const now = deps.now();
@@ -99,15 +106,23 @@ async function applyMaster(deps: SyncDeps, scoped: Scoped, calendar: store.Googl
   }
   const fields = fieldsFromGoogle(event, zone, deps.untitled);
   if (!fields) return;
-  if (found) {
-    if (!(await googleWins(scoped, found.event.id, found.event, event, now, counters))) return;
-    const sameRule = found.event.rrule === fields.rrule && found.event.allDay === fields.allDay && found.event.timeZone === fields.timeZone;
-    await store.updateSeries(scoped, found.event, fields, now, sameRule ? { mode: "keep" } : { mode: "drop" });
-    await store.saveGoogleLink(scoped, { eventId: found.event.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) });
+  const uid = event.iCalUID || `${event.id}@google.com`;
+  // Not linked yet, but already here under its UID (left by a disconnect, or imported from an .ics
+  // export): that row becomes the linked one, rather than a second copy.
+  const local = found?.event ?? (await store.unlinkedSeriesWithUid(scoped, uid));
+  if (local) {
+    if (!found) await store.saveGoogleLink(scoped, { eventId: local.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: 0 });
+    if (!(await googleWins(scoped, local.id, local, event, now, counters))) return;
+    const sameRule = local.allDay === fields.allDay && local.timeZone === fields.timeZone && sameRecurrence(local.rrule, fields.rrule, fields);
+    // Google lists an occurrence deleted there as a cancelled instance, not as an EXDATE line of
+    // its master: an unchanged rule keeps the occurrences already removed here.
+    const exdates = sameRule && fields.rrule ? unionOfPoints(local.exdates, fields.exdates) : fields.exdates;
+    await store.updateSeries(scoped, local, { ...fields, exdates }, now, sameRule ? { mode: "keep" } : { mode: "drop" });
+    await store.saveGoogleLink(scoped, { eventId: local.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) });
     counters.updated++;
     return;
   }
-  const row = await store.insertEvent(scoped, fields, now, event.iCalUID || `${event.id}@google.com`);
+  const row = await store.insertEvent(scoped, fields, now, uid);
   await store.saveGoogleLink(scoped, { eventId: row.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) });
   counters.created++;
 }

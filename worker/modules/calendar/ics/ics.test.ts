@@ -60,6 +60,27 @@ describe("writing", () => {
       ["s@rumo.app", "2026-03-19T09:30:00Z", "2026-03-19T11:00:00+00:00", null, []],
     ]);
   });
+
+  it("names each event's zone as its VTIMEZONE does, also for another name of the zone (Asia/Calcutta)", () => {
+    const now = new Date("2026-03-01T00:00:00Z");
+    const base = { description: "", location: "", allDay: false, exdates: [] as string[], reminderMinutes: null, busy: true, updatedAt: now, recurrenceId: null, rrule: null };
+    const doc = writeCalendar({
+      name: "Rumo",
+      timeZone: "Europe/Lisbon",
+      now,
+      events: [
+        { ...base, uid: "a@rumo.app", title: "Antigo", timeZone: "Asia/Calcutta", start: "2026-03-05T09:30:00+05:30", end: "2026-03-05T10:00:00+05:30", rrule: "FREQ=DAILY;COUNT=3", exdates: ["2026-03-06T09:30:00+05:30"] },
+        { ...base, uid: "b@rumo.app", title: "Novo", timeZone: "Asia/Kolkata", start: "2026-03-07T09:30:00+05:30", end: "2026-03-07T10:00:00+05:30" },
+      ],
+    });
+    const lines = doc.split("\r\n");
+    const declared = lines.filter((l) => l.startsWith("TZID:")).map((l) => l.slice(5));
+    const used = [...new Set(lines.flatMap((l) => /;TZID=([^:;]+)/.exec(l)?.[1] ?? []))];
+    expect(declared).toEqual(["Asia/Kolkata"]);
+    expect(used).toEqual(["Asia/Kolkata"]);
+    expect(lines).toContain("DTSTART;TZID=Asia/Kolkata:20260305T093000");
+    expect(lines).toContain("EXDATE;TZID=Asia/Kolkata:20260306T093000");
+  });
 });
 
 describe("reading", () => {

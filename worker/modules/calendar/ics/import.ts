@@ -23,7 +23,8 @@ export type PlannedRow = {
   fields: EventFields;
 };
 
-export type ImportPlan = { rows: PlannedRow[]; imported: number; updated: number; skipped: Skipped[] };
+/** `removedOverrides`: saved override rows of a series in the file for occurrences it now excludes or cancels. */
+export type ImportPlan = { rows: PlannedRow[]; removedOverrides: string[]; imported: number; updated: number; skipped: Skipped[] };
 
 const reasonOf = (error: unknown): SkipReason => {
   if (!(error instanceof ApiError) || !error.fields) return "unreadable";
@@ -67,6 +68,7 @@ export function planImport(events: IcsEvent[], existing: ExistingRow[], newId: (
   for (const e of events) if (e.recurrenceId && e.cancelled) cancelledOf.set(e.uid, [...(cancelledOf.get(e.uid) ?? []), e.recurrenceId]);
 
   const series = new Map<string, { id: string; fields: EventFields }>();
+  const removedOverrides: string[] = [];
   for (const e of events) {
     if (e.recurrenceId) continue;
     if (e.cancelled) {
@@ -84,6 +86,12 @@ export function planImport(events: IcsEvent[], existing: ExistingRow[], newId: (
     }
     const current = existingSeries.get(e.uid);
     series.set(e.uid, { id: current?.id ?? newId(), fields });
+    if (current) {
+      // An occurrence the file now excludes (EXDATE) or cancels loses its saved change, as deleting
+      // one occurrence does; otherwise the override would keep showing it.
+      const excluded = new Set(fields.exdates.map(pointMs));
+      for (const r of existing) if (r.seriesId === current.id && excluded.has(pointMs(r.recurrenceId!))) removedOverrides.push(r.id);
+    }
     if (current && sameFields(current, fields)) {
       skipped.push({ uid: e.uid, reason: "unchanged" });
       continue;
@@ -117,5 +125,5 @@ export function planImport(events: IcsEvent[], existing: ExistingRow[], newId: (
     if (current) updated += 1;
     else imported += 1;
   }
-  return { rows, imported, updated, skipped };
+  return { rows, removedOverrides, imported, updated, skipped };
 }

@@ -64,19 +64,27 @@ const localStamp = (ms: number, zone: string) => {
 
 const isUtc = (zone: string) => zone === "UTC" || zone === "Etc/UTC";
 
-/** A DATE or DATE-TIME property: all-day dates, UTC instants, or local times with TZID. */
-function timeProp(name: string, value: string, allDay: boolean, zone: string): string {
+/**
+ * A DATE or DATE-TIME property: all-day dates, UTC instants, or local times in `zone` with TZID
+ * `tzid` (the name its VTIMEZONE block carries, which may be another name of the same zone).
+ */
+function timeProp(name: string, value: string, allDay: boolean, zone: string, tzid = zone): string {
   if (allDay) return `${name};VALUE=DATE:${compactDate(value.slice(0, 10))}`;
   const ms = pointMs(value)!;
-  return isUtc(zone) ? `${name}:${utcStamp(ms)}` : `${name};TZID=${zone}:${localStamp(ms, zone)}`;
+  return isUtc(zone) ? `${name}:${utcStamp(ms)}` : `${name};TZID=${tzid}:${localStamp(ms, zone)}`;
 }
 
-/** The VTIMEZONE block of an IANA zone, or null when the library has none (events then use UTC). */
-function vtimezoneOf(zone: string): string | null {
+/**
+ * The VTIMEZONE block of an IANA zone and the TZID it declares (the library answers a linked name,
+ * Asia/Calcutta, with its canonical zone's block, Asia/Kolkata), or null when the library has none
+ * (events then use UTC).
+ */
+function vtimezoneOf(zone: string): { block: string; tzid: string } | null {
   try {
     const block = tzlib_get_ical_block(zone);
     const text = Array.isArray(block) ? block[0] : "";
-    return text && text.startsWith("BEGIN:VTIMEZONE") ? text.replace(/\r?\n/g, "\r\n") : null;
+    const tzid = /^TZID:(.+)$/m.exec(text ?? "")?.[1]?.trim();
+    return text && text.startsWith("BEGIN:VTIMEZONE") && tzid ? { block: text.replace(/\r?\n/g, "\r\n"), tzid } : null;
   } catch {
     return null;
   }
@@ -85,23 +93,26 @@ function vtimezoneOf(zone: string): string | null {
 /** The document: a VCALENDAR with the zones used and every event, ready to serve as text/calendar. */
 export function writeCalendar(input: { name: string; timeZone: string; events: FeedEvent[]; now: Date }): string {
   const lines: string[] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Rumo//Calendar//PT", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", `X-WR-CALNAME:${escapeText(input.name)}`, `X-WR-TIMEZONE:${input.timeZone}`];
-  const zones = new Map<string, string | null>();
+  const zones = new Map<string, { block: string; tzid: string } | null>();
   for (const e of input.events) if (!e.allDay && !isUtc(e.timeZone) && !zones.has(e.timeZone)) zones.set(e.timeZone, vtimezoneOf(e.timeZone));
-  for (const block of zones.values()) if (block) lines.push(...block.split("\r\n"));
+  // Two names of one zone (Asia/Calcutta and Asia/Kolkata) share one block.
+  const blocks = new Set([...zones.values()].flatMap((z) => (z ? [z.block] : [])));
+  for (const block of blocks) lines.push(...block.split("\r\n"));
   const zoneOf = (e: FeedEvent) => (e.allDay || isUtc(e.timeZone) || !zones.get(e.timeZone) ? "UTC" : e.timeZone);
   const stamp = utcStamp(input.now.getTime());
   for (const e of input.events) {
     const zone = zoneOf(e);
+    const time = (name: string, value: string) => timeProp(name, value, e.allDay, zone, zones.get(zone)?.tzid);
     lines.push("BEGIN:VEVENT", `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${utcStamp(e.updatedAt.getTime())}`);
-    if (e.recurrenceId) lines.push(timeProp("RECURRENCE-ID", e.recurrenceId, e.allDay, zone));
-    lines.push(timeProp("DTSTART", e.start, e.allDay, zone), timeProp("DTEND", e.end, e.allDay, zone), `SUMMARY:${escapeText(e.title)}`);
+    if (e.recurrenceId) lines.push(time("RECURRENCE-ID", e.recurrenceId));
+    lines.push(time("DTSTART", e.start), time("DTEND", e.end), `SUMMARY:${escapeText(e.title)}`);
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     if (e.url) lines.push(`URL:${e.url}`);
     if (e.rrule) lines.push(`RRULE:${e.rrule}`);
     if (e.rrule && e.exdates.length) {
-      const values = e.exdates.map((d) => timeProp("EXDATE", d, e.allDay, zone).split(":").slice(1).join(":"));
-      lines.push(`${timeProp("EXDATE", e.exdates[0], e.allDay, zone).split(":")[0]}:${values.join(",")}`);
+      const values = e.exdates.map((d) => time("EXDATE", d).split(":").slice(1).join(":"));
+      lines.push(`${time("EXDATE", e.exdates[0]).split(":")[0]}:${values.join(",")}`);
     }
     if (!e.busy) lines.push("TRANSP:TRANSPARENT");
     if (e.reminderMinutes !== null) lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(e.title)}`, `TRIGGER:-PT${e.reminderMinutes}M`, "END:VALARM");
