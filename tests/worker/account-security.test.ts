@@ -308,7 +308,7 @@ describe("sensitive actions of accounts without a password", { timeout: 30_000 }
       expect(refused.status).toBe(403);
       expect((await json(refused)).error).toEqual({
         code: "reauthentication_required",
-        message: "Por segurança, entre novamente com o Google para confirmar que é você.",
+        message: "Por segurança, entre novamente com o Google para confirmar a sua identidade.",
       });
     }
     expect(await userRow("so-google@gmail.com")).toMatchObject({ password_hash: null });

@@ -1,9 +1,12 @@
 /**
  * The orientation preference (auto, portrait or landscape), stored in the browser under the
- * specification's key `orientation-preference` and applied to the installed app (the Screen
- * Orientation lock works only in standalone or fullscreen display; elsewhere it is a no-op).
+ * specification's `orientation-preference` with Rumo's key prefix (DECISIONS: every storage key
+ * starts `rumo-`), and applied to the installed app (the Screen Orientation lock works only in
+ * standalone or fullscreen display; elsewhere it is a no-op).
  */
-export const ORIENTATION_KEY = "orientation-preference";
+export const ORIENTATION_KEY = "rumo-orientation-preference";
+/** Where the preference was kept before it took the prefix: read once, then moved. */
+const OLD_ORIENTATION_KEY = "orientation-preference";
 export const ORIENTATIONS = ["auto", "portrait", "landscape"] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
 
@@ -11,7 +14,7 @@ export const parseOrientation = (value: string | null | undefined): Orientation 
 
 export function readOrientation(storage: Pick<Storage, "getItem"> = localStorage): Orientation {
   try {
-    return parseOrientation(storage.getItem(ORIENTATION_KEY));
+    return parseOrientation(storage.getItem(ORIENTATION_KEY) ?? storage.getItem(OLD_ORIENTATION_KEY));
   } catch {
     return "auto";
   }
@@ -29,9 +32,10 @@ export async function applyOrientation(orientation: Orientation, screenOrientati
   }
 }
 
-export async function saveOrientation(orientation: Orientation, storage: Pick<Storage, "setItem"> = localStorage) {
+export async function saveOrientation(orientation: Orientation, storage: Pick<Storage, "setItem" | "removeItem"> = localStorage) {
   try {
     storage.setItem(ORIENTATION_KEY, orientation);
+    storage.removeItem(OLD_ORIENTATION_KEY);
   } catch {
     // Storage refused (private mode): applied for this visit only.
   }

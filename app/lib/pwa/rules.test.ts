@@ -47,10 +47,16 @@ describe("service worker lifecycle", () => {
 });
 
 describe("orientation preference", () => {
-  it("is stored under the specification's key, auto unless a known value", async () => {
-    const { ORIENTATION_KEY, parseOrientation, readOrientation, applyOrientation } = await import("./orientation");
-    expect(ORIENTATION_KEY).toBe("orientation-preference");
+  it("is stored under the specification's key with Rumo's prefix, auto unless a known value", async () => {
+    const { ORIENTATION_KEY, parseOrientation, readOrientation, saveOrientation, applyOrientation } = await import("./orientation");
+    expect(ORIENTATION_KEY).toBe("rumo-orientation-preference");
     expect(readOrientation({ getItem: () => "landscape" })).toBe("landscape");
+    // A choice kept under the old key is still read, and moves to the new one when saved again.
+    const stored = new Map([["orientation-preference", "portrait"]]);
+    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value), removeItem: (key: string) => void stored.delete(key) };
+    expect(readOrientation(storage)).toBe("portrait");
+    await saveOrientation("landscape", storage);
+    expect([...stored]).toEqual([["rumo-orientation-preference", "landscape"]]);
     expect(parseOrientation("sideways")).toBe("auto");
     const locked: string[] = [];
     await applyOrientation("portrait", { lock: async (o) => void locked.push(o), unlock: () => locked.push("unlocked") });

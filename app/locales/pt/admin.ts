@@ -85,7 +85,7 @@ export default {
       resend: "Reenviar confirmação",
       resendDone: "Email de confirmação enviado.",
       password: "A sua senha",
-      passwordHint: "Por segurança, confirme que é você.",
+      passwordHint: "Por segurança, confirme a sua identidade.",
       code: "Código de autenticação",
       reauthGoogle: "Entrar novamente com o Google",
     },

@@ -26,7 +26,7 @@ const assistant = {
     title: "Ainda não há conversa",
     description: "Escreva uma mensagem ou escolha uma sugestão. Nada é guardado sem a sua confirmação.",
   },
-  you: "Você",
+  you: "Eu",
   assistant: "Assistente",
   source: "Fonte: {{module}}, {{from}} a {{to}}",
   modules: { finances: "Finanças", calendar: "Calendário", tasks: "Tarefas", diary: "Diário", cycle: "Ciclo" },

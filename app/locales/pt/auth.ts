@@ -70,7 +70,7 @@ const auth = {
   },
   errors: {
     invalidCredentials: "Email ou senha incorretos",
-    reauthenticateWithGoogle: "Por segurança, entre novamente com o Google para confirmar que é você.",
+    reauthenticateWithGoogle: "Por segurança, entre novamente com o Google para confirmar a sua identidade.",
     emailNotConfirmed: "Por favor, confirme o seu email antes de fazer login",
     accountDisabled: "Esta conta foi desativada. Contacte o suporte.",
     tooManyLoginAttempts: "Muitas tentativas de login. Tente novamente mais tarde",

@@ -1,7 +1,7 @@
 /** The diary module's catalogue (app/modules/diary). */
 const diary = {
   name: "Diário emocional",
-  subtitle: "Um espaço calmo para escrever como se sente. Só você lê o que aqui escreve.",
+  subtitle: "Um espaço calmo para escrever como se sente. Mais ninguém lê o que aqui escreve.",
   tabs: { write: "Escrever", entries: "Entradas", overview: "Visão geral", insights: "Perspetivas" },
   emotions: {
     happy: "Feliz",
@@ -109,7 +109,7 @@ const diary = {
   },
   tour: {
     tabs: { title: "Separadores", description: "Escreva uma entrada, releia as anteriores ou veja a visão geral e as perspetivas." },
-    panel: { title: "A sua página", description: "O que escreve fica guardado como rascunho enquanto escreve, e só você o lê." },
+    panel: { title: "A sua página", description: "O que escreve fica guardado como rascunho enquanto escreve, e mais ninguém o lê." },
   },
 };
 

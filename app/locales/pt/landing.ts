@@ -22,7 +22,7 @@ const landing = {
     subtitle: "Módulos que trabalham juntos: o que planeia no calendário conta para os seus objetivos e para o seu impacto.",
     calendar: { title: "Calendário inteligente", text: "Eventos, lembretes e tarefas agendadas no primeiro espaço livre do seu dia." },
     tasks: { title: "Tarefas", text: "Prioridades, duração e uma linha do tempo do seu dia." },
-    impact: { title: "Meu impacto", text: "Veja o tempo poupado e as competências que está a desenvolver, calculados a partir da sua atividade." },
+    impact: { title: "Meu Impacto", text: "Veja o tempo poupado e as competências que está a desenvolver, calculados a partir da sua atividade." },
     goals: { title: "Objetivos", text: "Progresso visível, marcos e celebração quando chega lá." },
     diary: { title: "Diário emocional", text: "Registe o humor e as emoções e veja padrões ao longo do tempo." },
     selfCare: { title: "Autocuidado", text: "Rotinas nos dias que escolher, com contagem de dias seguidos." },
@@ -52,7 +52,7 @@ const landing = {
     title: "Comece em 3 passos",
     step1: { title: "Crie a sua conta", text: "Com email ou Google. Tem 14 dias de Pro grátis, sem cartão." },
     step2: { title: "Escolha o que organizar", text: "Tarefas, calendário, finanças, bem-estar — comece pelo que mais precisa." },
-    step3: { title: "Acompanhe o seu progresso", text: "O painel Meu impacto e os relatórios semanais mostram o caminho." },
+    step3: { title: "Acompanhe o seu progresso", text: "O painel Meu Impacto e os relatórios semanais mostram o caminho." },
   },
   roadmap: {
     title: "Roteiro",

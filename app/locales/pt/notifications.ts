@@ -13,7 +13,7 @@ const notifications = {
   security: {
     passwordChanged: {
       title: "Senha alterada",
-      message: "A senha da sua conta foi alterada. Se não foi você, recupere a conta imediatamente.",
+      message: "A senha da sua conta foi alterada. Se não reconhece esta alteração, recupere a conta imediatamente.",
     },
     twoFactorEnabled: {
       title: "Verificação em dois passos ativada",
@@ -21,11 +21,11 @@ const notifications = {
     },
     twoFactorDisabled: {
       title: "Verificação em dois passos desativada",
-      message: "O início de sessão já não pede um código. Se não foi você, altere a sua senha.",
+      message: "O início de sessão já não pede um código. Se não reconhece esta alteração, altere a sua senha.",
     },
     newDevice: {
       title: "Novo início de sessão",
-      message: "Iniciou sessão a partir de {{device}} ({{ip}}). Se não foi você, altere a sua senha e termine as outras sessões.",
+      message: "Iniciou sessão a partir de {{device}} ({{ip}}). Se não reconhece este início de sessão, altere a sua senha e termine as outras sessões.",
     },
   },
   trial: {

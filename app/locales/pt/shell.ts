@@ -52,7 +52,7 @@ const shell = {
     perfil: "Perfil",
     profile: "Perfil",
     settings: "Definições",
-    configuracoes: "Configurações",
+    configuracoes: "Definições",
     roadmap: "Roadmap",
     analytics: "Analytics",
     "user-management": "Gestão de utilizadores",
