@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { untilHydrated } from "./support";
 
 type Mail = { to: string; subject: string; text: string };
 
@@ -108,6 +109,8 @@ for (const language of ["pt", "en"] as const) {
 
       await expect(page).toHaveURL(/\/app\/onboarding/);
       await expect(page.getByRole("heading", { name: t.onboardingTitle })).toBeVisible();
+      // Its button works once React has the page (a click before that reaches no handler).
+      await untilHydrated(page);
       await page.getByRole("button", { name: t.start }).click();
       await expect(page).toHaveURL(/\/app\/meu-impacto/);
       // The first visit starts the dashboard tour; skip it.
@@ -157,6 +160,9 @@ test("the demo account printed by npm start can sign in", async ({ page }) => {
   await form.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/app\/meu-impacto/);
   await expect(page.getByTestId("display-name")).toHaveText("Conta Demo");
+  // The spec's success toast, once: not again on the next screen.
+  await expect(page.getByText("Sessão iniciada com sucesso.")).toBeVisible();
+  expect(await page.evaluate(() => document.cookie)).not.toContain("rumo-signed-in");
   // The first sign-in brings the welcome notification.
   await page.getByTestId("tour").getByRole("button", { name: "Pular" }).click();
   await page.getByRole("button", { name: /^Notificações, \d+ por ler/ }).click();

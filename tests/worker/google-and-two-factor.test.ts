@@ -40,6 +40,8 @@ describe("Google sign-in", () => {
     const { callback } = await googleSignIn({ sub: "g-100", email: "rui@gmail.com", email_verified: true, name: "Rui Lopes" });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("location")).toBe("/app/calendario");
+    // The flash for the app's welcome toast, as after the sign-in form.
+    expect(callback.headers.getSetCookie()).toContain("rumo-signed-in=1; Path=/; Max-Age=120; SameSite=Lax");
     const cookie = callback.headers
       .getSetCookie()
       .find((c) => c.startsWith("rumo_session="))!

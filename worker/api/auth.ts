@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import * as rules from "../auth/account-rules";
+import { signedInCookie } from "~/lib/signed-in-flash";
 import { completeGoogleSignIn, googleConfigured, startGoogleSignIn } from "../auth/google";
 import { accountDeps, sessionDeps } from "../auth/middleware";
 import { clearSessionCookie, revokeSession, sessionCookie } from "../auth/sessions";
@@ -150,7 +151,11 @@ export const auth = new Hono<AppEnv>()
       // Signing in again (e.g. to confirm a sensitive action) replaces this browser's previous session.
       const previous = c.get("auth");
       if (previous && previous.user.id === result.user.id) await revokeSession(sessionDeps(c.env), previous.user.id, previous.session.id);
-      if (!result.session.pendingSecondFactor) await onSignIn(c.env, result.user, requestInfo(c, c.get("lang")));
+      if (!result.session.pendingSecondFactor) {
+        await onSignIn(c.env, result.user, requestInfo(c, c.get("lang")));
+        // The app's shell says "Bem-vindo!" once, as after the sign-in form.
+        c.header("Set-Cookie", signedInCookie(), { append: true });
+      }
       return c.redirect(result.session.pendingSecondFactor ? `/auth?step=two-factor&next=${encodeURIComponent(next)}` : next, 302);
     } catch (err) {
       if (err instanceof ApiError && err.code === "google_unverified") return c.redirect("/auth?google_error=unverified", 302);

@@ -25,6 +25,7 @@ import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { shareSessionAcrossTabs, signingOut } from "~/lib/session-user";
+import { clearedSignedInCookie, hasSignedInFlash } from "~/lib/signed-in-flash";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
@@ -98,6 +99,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useConnectivityNotices();
   useOfflineApp(loaderData.user.id);
   usePremiumRequiredToast();
+  useSignedInWelcome();
   useFeatureAnnouncements(loaderData.user.id);
   useActivityAndSecurity(loaderData.user.id, loaderData.activityTracking);
 
@@ -211,6 +213,16 @@ function useActivityAndSecurity(userId: string, tracking: boolean) {
     () => toast({ kind: "single", tone: "error", title: t("errors.securityProblem"), description: t("errors.securityProblemText"), durationMs: 7000 }),
     () => window.location.assign("/auth"),
   );
+}
+
+/** "Bem-vindo!" once, on the first screen after signing in (the sign-in's redirect left the flash). */
+function useSignedInWelcome() {
+  const { t } = useTranslation("auth");
+  useEffect(() => {
+    if (!hasSignedInFlash(document.cookie)) return;
+    document.cookie = clearedSignedInCookie();
+    toast({ tone: "success", title: t("toasts.welcome"), description: t("toasts.loginSuccess") });
+  }, [t]);
 }
 
 /** 'Funcionalidade Premium - …' with an Upgrade action whenever the API answers premium_required. */

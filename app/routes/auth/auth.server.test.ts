@@ -41,7 +41,8 @@ describe("the /auth action", () => {
     expect(api.calls).toEqual([{ path: "/auth/login", body: { email: "ana@example.com", password: "segredo-123" } }]);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/app/tarefas");
-    expect(response.headers.getSetCookie()).toEqual(["rumo_session=abc; Path=/; HttpOnly"]);
+    // With the flash the app's shell reads once to say "Bem-vindo!" (app/lib/signed-in-flash.ts).
+    expect(response.headers.getSetCookie()).toEqual(["rumo_session=abc; Path=/; HttpOnly", "rumo-signed-in=1; Path=/; Max-Age=120; SameSite=Lax"]);
   });
 
   it("sends a sign-in that needs a second factor back to /auth, keeping next", async () => {
@@ -83,7 +84,7 @@ describe("the /auth action", () => {
     const api = fakeApi({ ok: true, status: 201, cookies: [], data: { ok: true } });
     const response = (await runAuthForm(form({ intent: "sign-up", fullName: "Rita", email: "r@x.pt", password: "segredo-1", confirmPassword: "segredo-1" }), url("?ref=AMIGA2026&tab=signup"), { post: api.post, t })) as Response;
     expect(api.calls[0].body).toMatchObject({ referralCode: "AMIGA2026" });
-    expect(response.headers.get("location")).toBe("/auth?ref=AMIGA2026&notice=account-created");
+    expect(response.headers.get("location")).toBe("/auth?ref=AMIGA2026&notice=account-created&tab=signin");
   });
 
   it("resets a password with the link's token and leaves the token out of the next URL", async () => {

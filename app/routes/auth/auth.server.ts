@@ -1,4 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import { signedInCookie } from "~/lib/signed-in-flash";
 import { googleConfigured } from "@worker/auth/google";
 import { safeNext } from "@worker/auth/safe-next";
 import { apiRequestFor } from "@worker/lib/in-process-api";
@@ -125,7 +126,7 @@ export async function runAuthForm(form: FormData, url: URL, deps: AuthActionDeps
       if (!answer.ok) return apiFailed("sign-in", values, answer, "auth:errors.loginUnexpected");
       const { twoFactorRequired } = answer.data as { twoFactorRequired: boolean };
       // The session now waits for its second factor: the screen (loader) asks for the code.
-      return redirect(twoFactorRequired ? authHref(url.search) : next, withCookies(answer.cookies));
+      return redirect(twoFactorRequired ? authHref(url.search) : next, withCookies(twoFactorRequired ? answer.cookies : [...answer.cookies, signedInCookie()]));
     }
     case "sign-up": {
       const values = { fullName: text(form, "fullName"), email: text(form, "email").trim() };
@@ -137,7 +138,8 @@ export async function runAuthForm(form: FormData, url: URL, deps: AuthActionDeps
       const referralCode = referralCodeOf(url.searchParams);
       const answer = await post("/auth/signup", { ...values, password, confirmPassword, ...(referralCode ? { referralCode } : {}) });
       if (!answer.ok) return apiFailed("sign-up", values, answer, "auth:errors.signUpUnexpected");
-      return redirect(authHref(url.search, { notice: "account-created" }), withCookies(answer.cookies));
+      // The sign-in tab, as the spec has it, even from a referral link (which otherwise opens sign-up).
+      return redirect(authHref(url.search, { notice: "account-created", tab: "signin" }), withCookies(answer.cookies));
     }
     case "forgot": {
       const email = text(form, "email").trim();
@@ -163,7 +165,7 @@ export async function runAuthForm(form: FormData, url: URL, deps: AuthActionDeps
       if (!code) return failed("two-factor", {}, t("auth:validation.codeFormat"), { code: t("auth:validation.codeFormat") });
       const answer = await post("/auth/login/two-factor", { code });
       if (!answer.ok) return apiFailed("two-factor", {}, answer, "auth:errors.invalidCode");
-      return redirect(next, withCookies(answer.cookies));
+      return redirect(next, withCookies([...answer.cookies, signedInCookie()]));
     }
     case "resend": {
       // Signed in (the unconfirmed-address screen) the API takes the account's address; else the typed one.
