@@ -11,11 +11,10 @@ import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
 import { ROUTINE_CATEGORIES } from "@worker/modules/selfCare/vocabulary";
+import { WEEKDAYS } from "./weekdays";
 
 /** A routine as the screen holds it (the loader's dates arrive serialised). */
 export type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unknown; updatedAt: unknown };
-
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 
 /**
  * The form for `form` ("new" or the routine being edited). Keyed by the routine: the form's fields

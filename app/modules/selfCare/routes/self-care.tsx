@@ -21,7 +21,9 @@ import { formatShortDate } from "~/lib/dates";
 import type { QueuedChange } from "~/lib/offline/queue";
 import { SelfCareLoadError } from "../load-error";
 import { queuedCheckIns } from "../offline";
-import { RoutineEditor, WEEKDAYS, type Routine } from "../routine-form";
+import type { Routine } from "../routine-form";
+import { WEEKDAYS } from "../weekdays";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { todayTap, useRevalidateOnNewDay } from "../today";
 import { useQueuedChanges } from "~/lib/offline/state";
 import { isQueued, writeOrQueue } from "~/lib/offline/write";
@@ -47,6 +49,18 @@ export async function loader(args: LoaderFunctionArgs) {
     readAll([listRoutinesRead(db, auth.user.id, { limit: 200 }, today), checkInsBetweenRead(db, auth.user.id, addDays(today, -(HISTORY_DAYS - 1)), today)]),
   );
   return { routines: routines.items, history, today, timeZone: auth.user.timeZone };
+}
+
+// The routine form loads on first use, not with the screen (decision 0042), or once the page has settled.
+const routineEditor = onDemand(() => import("../routine-form").then((m) => m.RoutineEditor));
+
+function RoutineEditorOnDemand(props: { form: Routine | "new"; onDone: (saved: Routine | null) => void }) {
+  const { t } = useTranslation("ui");
+  const [Editor, request] = useOnDemand(routineEditor);
+  useEffect(() => {
+    if (!Editor) request();
+  }, [Editor, request]);
+  return Editor ? <Editor {...props} /> : <p className="text-sm text-slate-500" role="status">{t("loading")}</p>;
 }
 
 /** A failed loader shows the screen's error inside the app's shell, not the root's error page. */
@@ -155,7 +169,7 @@ export default function SelfCareScreen() {
       {!canWrite && <PremiumNotice />}
       <QueuedChanges kinds={["routine.checkIn"]} />
       {form !== null && (
-        <RoutineEditor
+        <RoutineEditorOnDemand
           form={form}
           onDone={(saved) => {
             setForm(null);
