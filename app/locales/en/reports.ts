@@ -31,6 +31,7 @@ export default {
     tasksDone: "Tasks done",
     events: "Events",
     mood: "Mood by day",
+    noMoodLogged: "None of this week's entries has a mood.",
     spending: "Spending by category",
     thisWeek: "This week",
     previousWeek: "Week before",

@@ -29,6 +29,7 @@ const reports = {
     tasksDone: "Tarefas concluídas",
     events: "Eventos",
     mood: "Humor por dia",
+    noMoodLogged: "Nenhuma entrada desta semana tem humor registado.",
     spending: "Despesas por categoria",
     thisWeek: "Esta semana",
     previousWeek: "Semana anterior",

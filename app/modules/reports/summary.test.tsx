@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -28,7 +28,7 @@ const report: WeeklyReport = {
   summary: { text: "Gastou 45,90 € esta semana, contra 30.00 EUR na anterior.", by: "provider" },
 };
 
-function renderReports(hideFinanceValues: boolean) {
+function renderReports(hideFinanceValues: boolean, shown: WeeklyReport = report) {
   const Stub = createRoutesStub([
     {
       id: "routes/app/layout",
@@ -38,7 +38,7 @@ function renderReports(hideFinanceValues: boolean) {
       children: [
         {
           path: "relatorios-semanais",
-          loader: () => ({ weeks: [{ weekStart: report.weekStart, weekEnd: report.weekEnd, tasksDone: 0, mood: null }], report, missing: false }),
+          loader: () => ({ weeks: [{ weekStart: shown.weekStart, weekEnd: shown.weekEnd, tasksDone: 0, mood: null }], report: shown, missing: false }),
           Component: WeeklyReportsScreen,
         },
       ],
@@ -62,5 +62,31 @@ describe("the weekly report's summary by the assistant", () => {
     renderReports(false);
     const summary = (await screen.findByText("Resumo escrito pelo assistente a partir destes números.")).previousElementSibling!;
     expect(summary.textContent).toBe("Gastou 45,90 € esta semana, contra 30.00 EUR na anterior.");
+  });
+});
+
+describe("the weekly report's mood", () => {
+  // Two diary entries saved this week, neither with a mood.
+  const withoutMood = buildWeeklyReport({
+    weekStart: "2026-03-02",
+    timeZone: "Europe/Lisbon",
+    tasks: { createdAt: [], completedAt: [] },
+    goals: [],
+    events: [],
+    diary: [
+      { date: "2026-03-03", mood: null, emotions: [] },
+      { date: "2026-03-05", mood: null, emotions: ["calm"] },
+    ],
+    spending: { week: {}, previous: {}, labels: {} },
+    routines: [],
+    cycle: null,
+  });
+
+  it("says that no entry of the week has a mood instead of drawing an empty chart, and keeps the entries count", async () => {
+    renderReports(false, withoutMood);
+    const panel = (await screen.findByRole("heading", { name: "Humor por dia" })).closest("section")!;
+    expect(within(panel).getByText("Nenhuma entrada desta semana tem humor registado.")).toBeTruthy();
+    expect(panel.querySelector("[data-when-visible]")).toBeNull();
+    expect(screen.getByTestId("card-mood").textContent).toContain("2 entradas no diário");
   });
 });

@@ -29,6 +29,7 @@ import { database } from "@worker/db/client";
 import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/queries";
 import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
+import { useEntryPages, type EntryPages } from "../entry-pages";
 
 export const handle: I18nHandle = { i18n: ["diary", "ui", "billing"] };
 
@@ -78,6 +79,7 @@ export default function DiaryScreen() {
   const wrote = useRef(false);
   const { revalidate } = useRevalidator();
   useEntityChanges(["diary"]);
+  const pages = useEntryPages(data);
 
   const tabs: Tab[] = ["write", "entries", "overview", "insights"];
   const showTab = (key: Tab) => {
@@ -148,8 +150,9 @@ export default function DiaryScreen() {
                 held.current = entryId;
                 revalidate();
               }}
-              onStored={() => {
+              onStored={(entry) => {
                 wrote.current = true;
+                pages.replace(entry);
               }}
             />
           </div>
@@ -160,7 +163,7 @@ export default function DiaryScreen() {
           <>
             {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
             {!canWrite && <PremiumNotice />}
-            <EntryList data={data} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={() => showTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
+            <EntryList pages={pages} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={() => showTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
           </>
         )}
         {tab === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice />)}
@@ -182,7 +185,7 @@ function Writer({
   today: string;
   onSaved: (queued: boolean) => void;
   onDraftCreated: (entryId: string) => void;
-  onStored: () => void;
+  onStored: (entry: Entry) => void;
 }) {
   const { t } = useTranslation(["diary", "ui"]);
   const [entry, setEntry] = useState(initial);
@@ -221,7 +224,7 @@ function Writer({
         id.current = result.data.entry.id;
         created.current(id.current);
       }
-      if (result.ok) stored.current();
+      if (result.ok) stored.current(result.data.entry);
       return result;
     });
     chain.current = run.catch(() => undefined);
@@ -347,14 +350,14 @@ function Writer({
 }
 
 function EntryList({
-  data,
+  pages,
   canWrite,
   onOpen,
   onRemoved,
   onWrite,
   language,
 }: {
-  data: Awaited<ReturnType<typeof loader>>;
+  pages: EntryPages<Entry>;
   canWrite: boolean;
   onOpen: (e: Entry) => void;
   onRemoved: (id: string) => void;
@@ -362,15 +365,10 @@ function EntryList({
   language: "pt" | "en";
 }) {
   const { t } = useTranslation(["diary", "ui"]);
-  const [entries, setEntries] = useState(data.entries);
-  const [cursor, setCursor] = useState(data.nextCursor);
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    setEntries(data.entries);
-    setCursor(data.nextCursor);
-  }, [data]);
+  const { entries, cursor, append } = pages;
 
   const more = async () => {
     if (!cursor) return;
@@ -378,10 +376,7 @@ function EntryList({
     const result = await apiFetch<{ items: Entry[]; nextCursor: string | null }>(`/diary?limit=30&cursor=${encodeURIComponent(cursor)}`);
     setLoadingMore(false);
     setFailed(!result.ok);
-    if (result.ok) {
-      setEntries((list) => [...list, ...result.data.items]);
-      setCursor(result.data.nextCursor);
-    }
+    if (result.ok) append(result.data);
   };
   const remove = (entry: Entry) =>
     deleteWithUndo({

@@ -322,7 +322,8 @@ function ReportView({
           </WhenVisible>
         </Panel>
         <Panel title={t("charts.mood")}>
-          {report.mood.entries ? (
+          {/* Entries without a mood count in the card, but leave nothing to draw: a sentence says so. */}
+          {report.mood.average !== null ? (
             <WhenVisible height={MOOD_CHART_HEIGHT} label={t("chartLoading")}>
               <Charts.MoodChart
                 height={MOOD_CHART_HEIGHT}
@@ -334,7 +335,9 @@ function ReportView({
               />
             </WhenVisible>
           ) : (
-            <p className="text-sm text-slate-500">{t("cards.noMood")}</p>
+            <p className="text-sm text-slate-500">
+              {report.mood.entries ? t("charts.noMoodLogged") : t("cards.noMood")}
+            </p>
           )}
         </Panel>
       </div>

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Outlet, createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithI18n } from "~/components/ui/test-utils";
+import type { OfflineWrite } from "~/lib/offline/write";
+import { olderAfterRefresh } from "./entry-pages";
+
+// The route module's server half (loader) reaches the Worker; the screen under test never calls it.
+vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
+vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
+vi.mock("@worker/modules/diary/queries", () => ({ entryOr404: vi.fn(), listEntries: vi.fn(), publicEntry: vi.fn() }));
+vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+vi.mock("~/components/offline/queued-changes", () => ({ QueuedChanges: () => null }));
+
+const entry = (id: string, title: string, date: string) => ({
+  id,
+  title,
+  content: `Texto de ${title}`,
+  mood: 3,
+  emotions: [],
+  date,
+  draft: false,
+  createdAt: `${date}T09:00:00.000Z`,
+  updatedAt: `${date}T09:00:00.000Z`,
+});
+const entryA = entry("entry-a", "Manhã", "2026-03-10");
+const entryB = entry("entry-b", "Tarde", "2026-03-09");
+const entryC = entry("entry-c", "Semana passada", "2026-03-05");
+const entryD = entry("entry-d", "Dia antigo", "2026-03-04");
+
+vi.mock("~/lib/api", async (original) => ({
+  ...(await original<typeof import("~/lib/api")>()),
+  // "Carregar mais" after the first page: the last page of the list.
+  apiFetch: vi.fn(async (path: string) =>
+    path === "/diary?limit=30&cursor=page-2" ? { ok: true, status: 200, data: { items: [entryC, entryD], nextCursor: null } } : { ok: true, status: 204, data: null },
+  ),
+}));
+vi.mock("~/lib/offline/write", async (original) => ({
+  ...(await original<typeof import("~/lib/offline/write")>()),
+  writeOrQueue: vi.fn(async (write: OfflineWrite) => {
+    const id = write.path.split("/").pop()!;
+    const stored = [entryA, entryB, entryC, entryD].find((e) => e.id === id)!;
+    return { ok: true, status: 200, data: { entry: { ...stored, ...write.body } } };
+  }),
+}));
+
+const { default: DiaryScreen } = await import("./routes/diary");
+
+let firstPages: { entries: ReturnType<typeof entry>[]; nextCursor: string | null }[] = [];
+let loads = 0;
+
+function renderDiary() {
+  const Stub = createRoutesStub([
+    {
+      id: "routes/app/layout",
+      path: "/app",
+      loader: () => ({ entitlements: ["diary"] }),
+      Component: Outlet,
+      children: [
+        {
+          path: "diario",
+          loader: () => ({ ...firstPages[Math.min(loads++, firstPages.length - 1)], focus: null, today: "2026-03-12" }),
+          Component: DiaryScreen,
+        },
+      ],
+    },
+  ]);
+  renderWithI18n(<Stub initialEntries={["/app/diario"]} />);
+}
+
+const titles = () => within(screen.getByTestId("diary-entries")).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+
+beforeEach(() => {
+  loads = 0;
+});
+afterEach(cleanup);
+
+describe("the diary's list of entries", () => {
+  it("keeps the older pages loaded with 'Carregar mais' when the first page is loaded again after an edit", async () => {
+    firstPages = [
+      { entries: [entryA, entryB], nextCursor: "page-2" },
+      // Loaded again after the save: the morning entry renamed and the afternoon one deleted on another device.
+      { entries: [{ ...entryA, title: "Manhã calma" }, entryC], nextCursor: "page-after-c" },
+    ];
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    fireEvent.click(screen.getByRole("button", { name: "Carregar mais" }));
+    await waitFor(() => expect(titles()).toEqual(["Manhã", "Tarde", "Semana passada", "Dia antigo"]));
+
+    // An older entry edited and saved: the screen goes back to the list and reloads its first page.
+    fireEvent.click(screen.getAllByRole("button", { name: "Editar" })[3]);
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Dia antigo revisto" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar entrada" }));
+    await waitFor(() => expect(loads).toBe(2));
+
+    await waitFor(() => expect(titles()).toEqual(["Manhã calma", "Semana passada", "Dia antigo revisto"]));
+    // The pages loaded reached the end of the list: nothing more to load.
+    expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+  });
+});
+
+describe("the older pages after the first page is loaded again", () => {
+  const entryN = entry("entry-n", "Hoje", "2026-03-12");
+  const older = { entries: [entryC, entryD], cursor: "page-3" };
+
+  it("keeps a row that newer entries pushed past the first page, and drops one deleted from within it", () => {
+    expect(olderAfterRefresh(older, [entryA, entryB], { entries: [entryN, entryA], nextCursor: "after-a" })).toEqual({ entries: [entryB, entryC, entryD], cursor: "page-3" });
+    expect(olderAfterRefresh(older, [entryA, entryB], { entries: [entryB, entryC], nextCursor: "after-c" })).toEqual({ entries: [entryD], cursor: "page-3" });
+  });
+
+  it("keeps nothing older when the first page now holds every entry, nor when none was loaded", () => {
+    expect(olderAfterRefresh(older, [entryA, entryB], { entries: [entryA], nextCursor: null })).toBeNull();
+    expect(olderAfterRefresh(null, [entryA, entryB], { entries: [entryN, entryA], nextCursor: "after-a" })).toBeNull();
+  });
+});
