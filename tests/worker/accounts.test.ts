@@ -289,6 +289,21 @@ describe("profile, onboarding and export", () => {
     expect((await api("/me", { method: "PATCH", body: { role: "admin" }, headers: { cookie } })).status).toBe(400);
   });
 
+  it("refuses an empty or blank name with the sign-up's message, keeping the stored one", async () => {
+    const cookie = await signUpAndLogIn("mara@example.com");
+    for (const fullName of ["", "   "]) {
+      const response = await api("/me", { method: "PATCH", body: { fullName }, headers: { cookie } });
+      expect(response.status).toBe(400);
+      expect((await json(response)).error).toMatchObject({
+        code: "validation_failed",
+        message: "Por favor, preencha todos os campos obrigatórios",
+        fields: { fullName: "Por favor, preencha todos os campos obrigatórios" },
+      });
+    }
+    const me = await json(await api("/me", { headers: { cookie } }));
+    expect(me.user.fullName).toBe("Ana Silva");
+  });
+
   it("completes onboarding", async () => {
     const cookie = await signUpAndLogIn("nuno@example.com");
     const done = await api("/me/onboarding", {

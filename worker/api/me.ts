@@ -63,7 +63,8 @@ const preferencesSchema = z
 
 const patchMeSchema = z
   .object({
-    fullName: z.string().trim().max(120),
+    // Required as at sign-up, in the sign-up's words: an account always has a name to greet.
+    fullName: z.string().trim().min(1, "auth:validation.fillAllRequiredFields").max(120),
     language,
     timeZone,
     preferences: preferencesSchema,

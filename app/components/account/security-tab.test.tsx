@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -10,19 +10,42 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A Google-only account (no password yet) whose API sets the first password it is sent. */
+const session = (id: string, browser: string, current = false) => ({
+  id,
+  current,
+  provider: "email",
+  device: { browser, os: "Linux" },
+  lastUsedAt: "2026-12-01T10:00:00Z",
+});
+
+/**
+ * A fake API: a Google-only account (no password yet) that sets the first password it is sent and,
+ * as the real one does, ends the other sessions when the password changes.
+ */
 let hasPassword = false;
+let sessions: ReturnType<typeof session>[] = [];
+/** How many of the next session-list reads fail with a 500. */
+let failingListReads = 0;
 beforeEach(() => {
   hasPassword = false;
+  sessions = [];
+  failingListReads = 0;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === "/api/v1/me/password" && init?.method === "POST") {
         hasPassword = true;
+        sessions = sessions.filter((s) => s.current);
         return new Response(null, { status: 204 });
       }
-      if (url === "/api/v1/me/sessions") return Response.json({ items: [], nextCursor: null });
-      return Response.json({ error: { code: "not_found", message: "" } }, { status: 404 });
+      if (url === "/api/v1/me/sessions" && (init?.method ?? "GET") === "GET") {
+        if (failingListReads > 0) {
+          failingListReads--;
+          return Response.json({ error: { code: "internal_error", message: "Erro interno do sistema." } }, { status: 500 });
+        }
+        return Response.json({ items: sessions, nextCursor: null });
+      }
+      return Response.json({ error: { code: "not_found", message: "Não encontrado." } }, { status: 404 });
     }),
   );
 });
@@ -54,5 +77,40 @@ describe("the security tab", () => {
     expect(await screen.findByLabelText("Senha atual")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Eliminar a minha conta" }));
     expect(await screen.findByLabelText("Senha")).toBeTruthy();
+  });
+
+  it("no longer lists the sessions a password change ended", async () => {
+    sessions = [session("s-here", "Firefox", true), session("s-phone", "Safari")];
+    renderTab();
+    const list = await screen.findByTestId("sessions");
+    expect(await within(list).findByText(/Safari/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Nova senha"), { target: { value: "primeira-senha-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Alterar senha" }));
+    expect(await screen.findByText("Senha alterada. As outras sessões foram terminadas.")).toBeTruthy();
+    await vi.waitFor(() => expect(within(screen.getByTestId("sessions")).queryByText(/Safari/)).toBeNull());
+    expect(within(screen.getByTestId("sessions")).getByText(/Firefox/)).toBeTruthy();
+  });
+
+  it("says so when a session cannot be ended, and shows the list as it is now", async () => {
+    sessions = [session("s-here", "Firefox", true), session("s-phone", "Safari")];
+    renderTab();
+    const list = await screen.findByTestId("sessions");
+    await within(list).findByText(/Safari/);
+    // Ended meanwhile elsewhere: the API answers 404 and no longer lists it.
+    sessions = sessions.filter((s) => s.current);
+    fireEvent.click(within(list).getByRole("button", { name: "Terminar" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Não foi possível terminar a sessão.");
+    await vi.waitFor(() => expect(within(screen.getByTestId("sessions")).queryByText(/Safari/)).toBeNull());
+  });
+
+  it("says so when the sessions cannot be loaded, and loads them again on request", async () => {
+    sessions = [session("s-here", "Firefox", true)];
+    failingListReads = 1;
+    renderTab();
+    expect((await screen.findByRole("alert")).textContent).toContain("Não foi possível carregar as sessões.");
+    expect(screen.queryByText("A carregar...")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Tentar novamente" }));
+    expect(await within(await screen.findByTestId("sessions")).findByText(/Firefox/)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

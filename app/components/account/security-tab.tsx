@@ -10,10 +10,12 @@ import { REAUTH_REQUIRED, ReauthWithGoogle } from "./reauth-with-google";
 
 /** The profile's security tab: password, sessions, two-factor, export, account deletion. */
 export function SecurityTab({ hasPassword, twoFactorEnabled }: { hasPassword: boolean; twoFactorEnabled: boolean }) {
+  // Bumped when a password change ends the other sessions, so the list shows what is left.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
   return (
     <>
-      <ChangePassword hasPassword={hasPassword} />
-      <Sessions />
+      <ChangePassword hasPassword={hasPassword} onChanged={() => setSessionsVersion((version) => version + 1)} />
+      <Sessions version={sessionsVersion} />
       <TwoFactor enabled={twoFactorEnabled} hasPassword={hasPassword} />
       <ExportData />
       <DeleteAccount hasPassword={hasPassword} />
@@ -21,7 +23,7 @@ export function SecurityTab({ hasPassword, twoFactorEnabled }: { hasPassword: bo
   );
 }
 
-function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
+function ChangePassword({ hasPassword, onChanged }: { hasPassword: boolean; onChanged: () => void }) {
   const { t } = useTranslation("account");
   const { revalidate } = useRevalidator();
   const [currentPassword, setCurrent] = useState("");
@@ -36,6 +38,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
     if (result.ok) {
       setCurrent("");
       setNew("");
+      onChanged();
       // A first password (a Google-only account) changes what this tab asks for: the current
       // password here, the password to turn off two-factor or delete the account.
       await revalidate();
@@ -59,26 +62,56 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
 
 type SessionItem = { id: string; current: boolean; provider: string; device: { browser: string; os: string }; lastUsedAt: string };
 
-function Sessions() {
+type SessionsState = { status: "loading" } | { status: "failed" } | { status: "ready"; items: SessionItem[] };
+
+/** The account's sessions; `version` changes when something else (a password change) ended some. */
+function Sessions({ version }: { version: number }) {
   const { t, i18n } = useTranslation(["account", "common"]);
-  const [items, setItems] = useState<SessionItem[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const [sessions, setSessions] = useState<SessionsState>({ status: "loading" });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const load = async () => {
     const result = await apiFetch<{ items: SessionItem[] }>("/me/sessions");
-    if (result.ok) setItems(result.data.items);
+    setSessions(result.ok ? { status: "ready", items: result.data.items } : { status: "failed" });
   };
   useEffect(() => {
     void load();
-  }, []);
+  }, [version]);
+  const revoke = async (id: string) => {
+    const result = await apiFetch(`/me/sessions/${id}`, { method: "DELETE" });
+    setMessage(result.ok ? null : { ok: false, text: t("profile.security.revokeFailed") });
+    // Reloaded either way: a session that could not be ended has often ended already.
+    await load();
+  };
+  const revokeAll = async () => {
+    const result = await apiFetch<{ ended: number }>("/me/sessions", { method: "DELETE" });
+    setMessage(
+      result.ok ? { ok: true, text: t("profile.security.revokedAll", { count: result.data.ended }) } : { ok: false, text: t("profile.security.revokeAllFailed") },
+    );
+    await load();
+  };
   const format = (iso: string) => dateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-semibold">{t("profile.security.sessions")}</h2>
-      {items === null ? (
-        <p className="text-sm text-slate-500">{t("common:loading")}</p>
-      ) : (
+      {sessions.status === "loading" && <p className="text-sm text-slate-500">{t("common:loading")}</p>}
+      {sessions.status === "failed" && (
+        <Notice tone="error">
+          <p>{t("profile.security.sessionsLoadFailed")}</p>
+          <Button
+            variant="secondary"
+            className="mt-2"
+            onClick={() => {
+              setSessions({ status: "loading" });
+              void load();
+            }}
+          >
+            {t("profile.security.retry")}
+          </Button>
+        </Notice>
+      )}
+      {sessions.status === "ready" && (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="sessions">
-          {items.map((session) => (
+          {sessions.items.map((session) => (
             <li key={session.id} className="flex items-center gap-3 px-4 py-3 text-sm">
               <div className="flex-1">
                 <p className="font-medium">
@@ -88,12 +121,7 @@ function Sessions() {
                 <p className="text-slate-500">{t("profile.security.lastUsed", { date: format(session.lastUsedAt) })}</p>
               </div>
               {!session.current && (
-                <Button
-                  variant="secondary"
-                  onClick={async () => {
-                    if ((await apiFetch(`/me/sessions/${session.id}`, { method: "DELETE" })).ok) await load();
-                  }}
-                >
+                <Button variant="secondary" onClick={() => revoke(session.id)}>
                   {t("profile.security.revoke")}
                 </Button>
               )}
@@ -101,21 +129,12 @@ function Sessions() {
           ))}
         </ul>
       )}
-      {items && items.length > 1 && (
-        <Button
-          variant="secondary"
-          onClick={async () => {
-            const result = await apiFetch<{ ended: number }>("/me/sessions", { method: "DELETE" });
-            if (result.ok) {
-              setMessage(t("profile.security.revokedAll", { count: result.data.ended }));
-              await load();
-            }
-          }}
-        >
+      {sessions.status === "ready" && sessions.items.length > 1 && (
+        <Button variant="secondary" onClick={revokeAll}>
           {t("profile.security.revokeAll")}
         </Button>
       )}
-      {message && <Notice tone="success">{message}</Notice>}
+      {message && <Notice tone={message.ok ? "success" : "error"}>{message.text}</Notice>}
     </div>
   );
 }
