@@ -169,6 +169,60 @@ describe("initial import", () => {
     expect(await eventsIn(cookie)).toEqual([]);
     expect((await googleEvents(sub, `family-${sub}@group.calendar.test`)).map((e) => e.status)).toEqual(["confirmed"]);
   });
+
+  /** A connected account with one Google event on the main calendar, synced, then renamed in Rumo (its push waiting). */
+  async function renamedAfterSync(sub: string, title: string, day: string, renamed: string) {
+    const { cookie, status } = await connected(sub);
+    const main = status.calendars.find((c: any) => c.primary);
+    const remote = await google(sub, "POST", primary(sub), { summary: title, start: timed(`${day}T10:00:00+01:00`), end: timed(`${day}T11:00:00+01:00`) });
+    await sync(cookie);
+    const [local] = await eventsIn(cookie);
+    await api(`/events/${local.id}`, { method: "PATCH", headers: { cookie }, body: { title: renamed } });
+    return { cookie, main, remote };
+  }
+
+  it("hiding a calendar sends the changes of its events still waiting first, so showing it again brings them back", async () => {
+    const sub = "gc-hide-pending";
+    const { cookie, main, remote } = await renamedAfterSync(sub, "Reunião", "2026-06-10", "Reunião (sala 3)");
+
+    expect((await api(`/calendar/google/calendars/${main.id}`, { method: "PATCH", body: { selected: false }, headers: { cookie } })).status).toBe(200);
+    expect((await googleEvents(sub)).find((e) => e.id === remote.id)!.summary).toBe("Reunião (sala 3)");
+    expect(await eventsIn(cookie)).toEqual([]);
+    expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection.pendingChanges).toBe(0);
+
+    await api(`/calendar/google/calendars/${main.id}`, { method: "PATCH", body: { selected: true }, headers: { cookie } });
+    await sync(cookie);
+    expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Reunião (sala 3)"]);
+  });
+
+  it("refuses to hide a calendar while Google does not take its events' waiting changes, and loses nothing", async () => {
+    const sub = "gc-hide-refused";
+    const { cookie, main, remote } = await renamedAfterSync(sub, "Consulta", "2026-06-11", "Consulta (adiada)");
+
+    await control("fail", { status: 503, times: 1 });
+    const refused = await api(`/calendar/google/calendars/${main.id}`, { method: "PATCH", body: { selected: false }, headers: { cookie } });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).error.message).toMatch(/ainda não chegaram ao Google/);
+    expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Consulta (adiada)"]);
+    const after = (await json(await api("/calendar/google", { headers: { cookie } }))).connection;
+    expect(after.calendars.find((c: any) => c.id === main.id).selected).toBe(true);
+    expect(after.pendingChanges).toBe(1);
+    expect((await googleEvents(sub)).find((e) => e.id === remote.id)!.summary).toBe("Consulta");
+  });
+
+  it("hiding the main calendar keeps the events created in Rumo (pushed there) and removes only those brought from Google", async () => {
+    const sub = "gc-hide-own";
+    const { cookie, status } = await connected(sub);
+    const main = status.calendars.find((c: any) => c.primary);
+    await google(sub, "POST", primary(sub), { summary: "Do Google", start: timed("2026-06-12T10:00:00+01:00"), end: timed("2026-06-12T11:00:00+01:00") });
+    await api("/events", { headers: { cookie }, body: { title: "Criado no Rumo", start: "2026-06-13T10:00:00+01:00", end: "2026-06-13T11:00:00+01:00", rrule: "FREQ=DAILY;COUNT=2" } });
+    expect((await sync(cookie)).result.pushed).toMatchObject({ pushed: 1, failed: 0 });
+    expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Do Google", "Criado no Rumo", "Criado no Rumo"]);
+
+    expect((await api(`/calendar/google/calendars/${main.id}`, { method: "PATCH", body: { selected: false }, headers: { cookie } })).status).toBe(200);
+    expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Criado no Rumo", "Criado no Rumo"]);
+    expect((await googleEvents(sub)).map((e) => e.summary).sort()).toEqual(["Criado no Rumo", "Do Google"]);
+  });
 });
 
 describe("incremental sync", () => {

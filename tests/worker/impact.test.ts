@@ -5,6 +5,7 @@ import { database } from "@worker/db/client";
 import { probeIsolation } from "@worker/db/security";
 import { run } from "@worker/db/reads";
 import { impactFor, todayRead } from "@worker/impact/impact";
+import { dueUnscheduledQuery } from "@worker/modules/tasks/queries";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -156,6 +157,34 @@ describe("the Hoje panel's spending", () => {
     expect(pt.spending?.overBudget.sort()).toEqual(["Alimentação/Supermercado", "Gatos & cães"]);
     const en = await run(db, todayRead(db, user, ["finances.basic"], now, "en"));
     expect(en.spending?.overBudget.sort()).toEqual(["Gatos & cães", "Groceries"]);
+  });
+});
+
+describe("the Hoje panel's tasks to plan", () => {
+  it("shows the tasks due today or overdue even behind more than 200 older undated ones, from an index", async () => {
+    await signUpAndLogIn("toplan@impact.test");
+    const userId = await userIdOf("toplan@impact.test");
+    const now = new Date("2026-11-20T12:00:00Z");
+    const task = env.DB.prepare("insert into tasks (id, user_id, title, due_date, created_at, updated_at) values (?, ?, ?, ?, ?, ?)");
+    const old = Date.parse("2025-01-01T00:00:00Z");
+    const undated = Array.from({ length: 210 }, (_, i) => task.bind(`undated-${i}`, userId, `Um dia ${i}`, null, old + i, old + i));
+    await env.DB.batch([
+      ...undated,
+      task.bind("due-today", userId, "Hoje", "2026-11-20", old + 1_000, old + 1_000),
+      task.bind("overdue", userId, "Atrasada", "2026-11-02", old + 2_000, old + 2_000),
+      task.bind("tomorrow", userId, "Amanhã", "2026-11-21", old + 3_000, old + 3_000),
+    ]);
+    await env.DB.prepare("insert into tasks (id, user_id, title, due_date, status) values ('done', ?, 'Feita', '2026-11-20', 'done')").bind(userId).run();
+
+    const db = database(env.DB);
+    const today = await run(db, todayRead(db, { id: userId, timeZone: "Europe/Lisbon" }, ["tasks"], now, "pt"));
+    expect(today.toPlan?.map((t) => t.id)).toEqual(["due-today", "overdue"]);
+
+    const query = dueUnscheduledQuery(db, userId, "2026-11-20", 8).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    expect(results.map((r) => r.detail).filter((detail) => /^SCAN tasks\b/.test(detail))).toEqual([]);
   });
 });
 

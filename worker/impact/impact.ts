@@ -12,7 +12,7 @@ import { defaultCategoryLabel } from "../modules/finances/categories";
 import { listBudgetsRead, listCategoriesRead, spentByCategoryRead } from "../modules/finances/queries";
 import { completedGoalCountsRead } from "../modules/goals/queries";
 import { listRoutinesRead } from "../modules/selfCare/queries";
-import { unscheduledForQuery } from "../modules/tasks/queries";
+import { dueUnscheduledQuery } from "../modules/tasks/queries";
 import { userTimelineRead } from "../modules/timeline";
 import { impactMetrics, lastMonths } from "./metrics";
 
@@ -67,7 +67,7 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
   return mapRead(
     readAll([
       userTimelineRead(db, user.id, { from, to, timeZone }),
-      has("tasks") ? read(unscheduledForQuery(db, user.id, today)) : known(null),
+      has("tasks") ? read(dueUnscheduledQuery(db, user.id, today, PANEL_ITEMS)) : known(null),
       has("selfCare") ? listRoutinesRead(db, user.id, { limit: 200 }, today) : known(null),
       has("finances.basic") ? monthSpendingRead(db, user.id, monthStart, today, language) : known(null),
     ]),
@@ -79,12 +79,7 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
         .map(({ module, id, occurrenceStart, title, start, end, allDay, url }) => ({ module, id, occurrenceStart, title, start, end, allDay, url })),
       agendaTotal: timeline.length,
       // Due today or overdue and not yet placed in the day (the 'Planear o dia' candidates with a date).
-      toPlan: toPlan
-        ? toPlan
-            .filter((t) => t.dueDate !== null && t.dueDate <= today)
-            .slice(0, PANEL_ITEMS)
-            .map((t) => ({ id: t.id, title: t.title, dueDate: t.dueDate, priority: t.priority }))
-        : null,
+      toPlan: toPlan ? toPlan.map((t) => ({ id: t.id, title: t.title, dueDate: t.dueDate, priority: t.priority })) : null,
       routines: routines
         ? routines.items.filter((r) => r.scheduledToday).map((r) => ({ id: r.id, title: r.title, done: r.checkedInToday, streakDays: r.streakDays }))
         : null,

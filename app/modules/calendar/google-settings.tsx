@@ -33,6 +33,8 @@ export function GoogleCalendarSettings() {
     return outcome === "connected" ? { tone: "success", text: t("google.connectedNotice") } : { tone: "error", text: t(`google.${outcome}`) };
   });
   const [confirming, setConfirming] = useState(false);
+  // The calendar about to be hidden: its events brought from Google leave Rumo, so the user confirms first.
+  const [hiding, setHiding] = useState<{ id: string; summary: string } | null>(null);
 
   async function connect() {
     setBusy("connect");
@@ -69,6 +71,7 @@ export function GoogleCalendarSettings() {
     setBusy(id);
     const result = await apiFetch<GoogleCalendarStatus>(`/calendar/google/calendars/${id}`, { method: "PATCH", body: { selected } });
     setBusy(null);
+    setHiding(null);
     if (!result.ok) {
       setMessage({ tone: "error", text: result.status === 402 ? t("google.premium") : result.error.message });
       return;
@@ -137,7 +140,7 @@ export function GoogleCalendarSettings() {
                       label={calendar.primary ? `${calendar.summary} (${t("google.primary")})` : calendar.summary}
                       checked={calendar.selected}
                       disabled={busy !== null}
-                      onChange={(selected) => void toggle(calendar.id, selected)}
+                      onChange={(selected) => (selected ? void toggle(calendar.id, true) : setHiding({ id: calendar.id, summary: calendar.summary }))}
                     />
                   </li>
                 ))}
@@ -172,6 +175,16 @@ export function GoogleCalendarSettings() {
         pending={busy === "disconnect"}
         onConfirm={disconnect}
         onCancel={() => setConfirming(false)}
+      />
+      <ConfirmDialog
+        open={hiding !== null}
+        title={t("google.hideTitle", { name: hiding?.summary ?? "" })}
+        description={t("google.hideBody")}
+        confirmLabel={t("google.hide")}
+        destructive
+        pending={hiding !== null && busy === hiding.id}
+        onConfirm={() => (hiding ? toggle(hiding.id, false) : undefined)}
+        onCancel={() => setHiding(null)}
       />
     </section>
   );

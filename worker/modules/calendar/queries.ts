@@ -510,12 +510,44 @@ export async function saveGoogleCalendars(scoped: Scoped, entries: { googleId: s
   return googleCalendarsOf(scoped);
 }
 
-/** Shows or hides a calendar; hiding removes its events here (not at Google) and forgets its sync token. */
+/**
+ * The rows hiding a calendar removes here: the events Google brought from it (series and single
+ * events; their overrides go with them). Events created in Rumo (UID `<id>@rumo.app`, as
+ * `insertEvent` and a "following" split write it) stay even when they were pushed to that calendar.
+ */
+const broughtFromCalendar = (scoped: Scoped, calendarId: string) =>
+  scoped.db
+    .select({ id: events.id })
+    .from(googleEventLinks)
+    .innerJoin(events, eq(events.id, googleEventLinks.eventId))
+    .where(
+      and(
+        eq(googleEventLinks.userId, scoped.userId),
+        eq(googleEventLinks.calendarId, calendarId),
+        isNull(events.seriesId),
+        sql`${events.uid} <> ${events.id} || '@rumo.app'`,
+      ),
+    );
+
+/** How many changes of events hiding this calendar would remove are still waiting to reach Google. */
+export const pendingGooglePushesOfCalendar = async (scoped: Scoped, calendarId: string) =>
+  (
+    await scoped.db
+      .select({ n: sql<number>`count(*)` })
+      .from(googleOutbox)
+      .where(and(eq(googleOutbox.userId, scoped.userId), inArray(googleOutbox.eventId, broughtFromCalendar(scoped, calendarId))))
+  )[0].n;
+
+/**
+ * Shows or hides a calendar and forgets its sync token. Hiding removes here (not at Google) the
+ * events Google brought from it, except any with a change still waiting to reach Google (the
+ * caller pushes or refuses first; this keeps them even if one arrived meanwhile).
+ */
 export async function setGoogleCalendarSelected(scoped: Scoped, id: string, selected: boolean, now: Date) {
   const writes = [scoped.update(googleCalendars, { selected, syncToken: null, updatedAt: now }, eq(googleCalendars.id, id))];
   if (!selected) {
-    const linked = scoped.db.select({ id: googleEventLinks.eventId }).from(googleEventLinks).where(and(eq(googleEventLinks.userId, scoped.userId), eq(googleEventLinks.calendarId, id)));
-    writes.push(scoped.delete(events, inArray(events.id, linked)) as never);
+    const waiting = scoped.db.select({ id: googleOutbox.eventId }).from(googleOutbox).where(eq(googleOutbox.userId, scoped.userId));
+    writes.push(scoped.delete(events, and(inArray(events.id, broughtFromCalendar(scoped, id)), notInArray(events.id, waiting))) as never);
   }
   await scoped.batch(writes);
 }

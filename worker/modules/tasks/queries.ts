@@ -139,6 +139,17 @@ export async function unscheduledFor(db: Db, userId: string, today: string): Pro
   return unscheduledForQuery(db, userId, today);
 }
 
+/**
+ * The Hoje panel's 'Tarefas por planear': not done, not scheduled, due today or overdue (undated
+ * ones left out in SQL, so many old undated tasks never push today's out of the limit), oldest first.
+ */
+export function dueUnscheduledQuery(db: Db, userId: string, today: string, limit: number) {
+  return scopedTo(db, userId)
+    .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), lte(tasks.dueDate, today)))
+    .orderBy(asc(tasks.createdAt), asc(tasks.id))
+    .limit(limit);
+}
+
 /** Pending tasks due on `date` and not scheduled (the assistant's "o que tenho amanhã?"). */
 export async function dueOn(db: Db, userId: string, date: string): Promise<Task[]> {
   return scopedTo(db, userId)

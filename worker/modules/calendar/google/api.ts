@@ -11,7 +11,7 @@ import { readCookie } from "~/i18n/language";
 import { accountDeps, currentAuth, requireUser } from "../../../auth/middleware";
 import { limits } from "../../../auth/rate-limit";
 import { database } from "../../../db/client";
-import { scopedTo } from "../../../db/scoped";
+import { scopedTo, type Scoped } from "../../../db/scoped";
 import { apiError } from "../../../lib/errors";
 import { log } from "../../../lib/log";
 import { seal } from "../../../lib/secret-box";
@@ -22,6 +22,7 @@ import { publishEntityChange } from "../../../notifications/notify";
 import type { AppEnv } from "../../../types";
 import * as store from "../queries";
 import { calendarApi, DEFAULT_CALENDAR_API_BASE, GoogleError } from "./client";
+import { pushOutbox } from "./push";
 import { connectApi, refreshCalendars, syncUser, type SyncDeps } from "./sync";
 
 export const CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar";
@@ -61,6 +62,19 @@ export function syncDeps(env: Env, user: { id: string; timeZone: string; languag
     timeZone: user.timeZone,
     untitled: translator(user.language)("calendar:google.untitled"),
   };
+}
+
+/** Pushes the user's due changes to Google now; a refused or failing Google leaves them queued. */
+async function pushPending(deps: SyncDeps, scoped: Scoped) {
+  const connection = await store.googleConnectionOf(scoped);
+  if (connection?.status !== "connected" || !connection.refreshToken) return;
+  try {
+    const pushed = await pushOutbox(deps, scoped, await connectApi(deps, connection.refreshToken));
+    if (pushed.reconnect) throw new GoogleError(401, "push_unauthorized");
+  } catch (err) {
+    if (!(err instanceof GoogleError)) throw err;
+    if (err.needsReconnect) await store.updateGoogleConnection(scoped, { status: "reconnect", lastError: "reconnect" }, deps.now());
+  }
 }
 
 export const googleCalendarApi = new Hono<AppEnv>()
@@ -136,7 +150,14 @@ export const googleCalendarApi = new Hono<AppEnv>()
     const scoped = scopedTo(database(c.env.DB), user.id);
     const calendar = (await store.googleCalendarsOf(scoped)).find((cal) => cal.id === c.req.param("id"));
     if (!calendar) throw apiError("not_found");
-    await store.setGoogleCalendarSelected(scoped, calendar.id, c.req.valid("json").selected, new Date());
+    const { selected } = c.req.valid("json");
+    // Hiding removes the events Google brought from it: their changes not yet at Google go first,
+    // or the calendar stays shown (hiding then showing again would bring back Google's older version).
+    if (!selected && (await store.pendingGooglePushesOfCalendar(scoped, calendar.id)) > 0) {
+      await pushPending(syncDeps(c.env, user), scoped);
+      if ((await store.pendingGooglePushesOfCalendar(scoped, calendar.id)) > 0) throw apiError("conflict", { messageKey: "calendar:google.hidePending" });
+    }
+    await store.setGoogleCalendarSelected(scoped, calendar.id, selected, new Date());
     await publishEntityChange(c.env, user.id, { entity: "event", id: calendar.id, action: "updated" });
     return c.json(await statusOf(c.env, user.id));
   })
