@@ -60,3 +60,17 @@ export function shiftMonth({ year, month }: { year: number; month: number }, del
   const index = year * 12 + (month - 1) + delta;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
+
+/**
+ * The flow a new day's log starts with. "Médio" where a period is likely (the day after a logged
+ * flow day, around the predicted start, or before any period is logged: the first log is a
+ * period's), else "Sem fluxo": a day logged for symptoms or mood outside a period, saved as it
+ * opened, had counted as a period start and moved the prediction.
+ */
+export function suggestedFlow(date: string, context: { flowOn: (date: string) => Flow | null; prediction: Pick<Prediction, "nextPeriodStart" | "range">; periodDays: number }): Flow {
+  const before = context.flowOn(addDays(date, -1));
+  if (before !== null && before !== "none") return "medium";
+  const { nextPeriodStart, range } = context.prediction;
+  if (!nextPeriodStart || !range) return "medium";
+  return date >= addDays(range.start, -3) && date <= addDays(range.end, context.periodDays) ? "medium" : "none";
+}

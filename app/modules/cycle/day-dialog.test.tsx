@@ -31,7 +31,8 @@ function server(days: ScreenDay[]) {
   return posted;
 }
 
-const open = (date: string) => renderWithI18n(<DayDialog editing={{ date, day: null }} today="2026-11-24" onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
+const open = (date: string, suggest: (date: string) => "none" | "medium" = () => "medium") =>
+  renderWithI18n(<DayDialog editing={{ date, day: null }} today="2026-11-24" suggest={suggest} onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
 
 describe("the cycle's day dialog", () => {
   it("opens a day the screen had not loaded with its log, so saving keeps its symptoms, mood and notes", async () => {
@@ -55,5 +56,14 @@ describe("the cycle's day dialog", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({ date: "2026-11-21", flow: "medium", symptoms: [], mood: null, notes: "" });
+  });
+
+  it("starts a new day's log with the screen's suggested flow: no flow outside a likely period", async () => {
+    const posted = server([]);
+    open("2026-11-21", (date) => (date === "2026-11-21" ? "none" : "medium"));
+    expect((screen.getByRole("radio", { name: "Sem fluxo" }) as HTMLElement).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ date: "2026-11-21", flow: "none" });
   });
 });

@@ -3,7 +3,7 @@
  * screen (decision 0042): the dialog and its radio groups are not part of the screen's first load.
  */
 import { Radio, RadioGroup } from "@headlessui/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
@@ -24,12 +24,15 @@ const FORM_FIELDS = ["date", "flow", "symptoms", "mood", "notes"] as const;
 export function DayDialog({
   editing,
   today,
+  suggest,
   onClose,
   onSaved,
   onDelete,
 }: {
   editing: Editing;
   today: string;
+  /** The flow a new log of `date` starts with (the screen's `suggestedFlow`). */
+  suggest: (date: string) => Flow;
   onClose: () => void;
   onSaved: () => void;
   onDelete: (day: ScreenDay) => void;
@@ -41,13 +44,19 @@ export function DayDialog({
   // loaded (a chosen day, today outside the month shown). Saving sends every field, so a dialog
   // opened blank on a logged day wiped its symptoms, mood and notes.
   const [day, setDay] = useState<ScreenDay | null>(editing.day);
-  const [flow, setFlow] = useState<Flow>(day?.flow ?? "medium");
+  const [flow, setFlow] = useState<Flow>(day?.flow ?? suggest(editing.date || today));
+  // A flow the user chose is theirs: choosing another day does not replace it with a suggestion.
+  const flowChosen = useRef(false);
+  const chooseFlow = (value: Flow) => {
+    flowChosen.current = true;
+    setFlow(value);
+  };
   const [symptoms, setSymptoms] = useState<Symptom[]>(day?.symptoms ?? []);
   const [mood, setMood] = useState<number>(day?.mood ?? 0);
   const [notes, setNotes] = useState(day?.notes ?? "");
   const show = (logged: ScreenDay | null) => {
     setDay(logged);
-    setFlow(logged?.flow ?? "medium");
+    setFlow(logged?.flow ?? suggest(date));
     setSymptoms(logged?.symptoms ?? []);
     setMood(logged?.mood ?? 0);
     setNotes(logged?.notes ?? "");
@@ -60,6 +69,7 @@ export function DayDialog({
       const logged = result.data.items.find((item) => item.date === date) ?? null;
       // Another day chosen after a logged one: start blank again rather than carry its log over.
       if (logged || day) show(logged);
+      else if (!flowChosen.current) setFlow(suggest(date));
     });
     return () => {
       current = false;
@@ -98,7 +108,7 @@ export function DayDialog({
               <p id="cycle-flow-label" className="mb-2 text-sm font-medium text-slate-800">
                 {t("cycle:flow.label")}
               </p>
-              <RadioGroup value={flow} onChange={setFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+              <RadioGroup value={flow} onChange={chooseFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
                 {FLOWS.map((value) => (
                   <Radio
                     key={value}

@@ -16,7 +16,7 @@ import { requireUser } from "~/lib/auth.server";
 import { formatDayRange, formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
-import { marksOf, monthOf, shiftMonth, type DayMarks } from "../calendar";
+import { marksOf, monthOf, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
 import { intlLocale } from "~/i18n/language";
@@ -116,6 +116,7 @@ export default function CycleScreen() {
           key={`${editing.date}-${editing.day?.id ?? "new"}`}
           editing={editing}
           today={data.today}
+          suggest={(date) => suggestedFlow(date, { flowOn: (d) => days.find((day) => day.date === d)?.flow ?? null, prediction: data.prediction, periodDays: data.periodDays })}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
