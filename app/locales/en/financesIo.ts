@@ -76,6 +76,8 @@ export default {
     rowErrors: "Line {{line}} cannot be read: nothing was imported.",
     badCategories: "Choose an existing category.",
     badMapping: "The chosen columns are not valid.",
+    /** Prefix of the description of a fee the importer saves as its own expense ("Fee: …"). */
+    fee: "Fee",
   },
   rowError: {
     invalid_date: "Invalid date",
@@ -94,6 +96,18 @@ export default {
     exporting: "Exporting…",
     error: "Could not export",
     fileName: "transactions",
+    /** The CSV file's header row and type column (the words are the file's format: change them with care). */
+    headers: {
+      date: "Date",
+      type: "Type",
+      description: "Description",
+      category: "Category",
+      amount: "Amount",
+    },
+    types: {
+      income: "Income",
+      expense: "Expense",
+    },
   },
   insights: {
     title: "Insights",

@@ -78,6 +78,8 @@ const financesIo = {
     rowErrors: "A linha {{line}} não pode ser lida: nada foi importado.",
     badCategories: "Escolha uma categoria existente.",
     badMapping: "As colunas escolhidas não são válidas.",
+    /** Prefix of the description of a fee the importer saves as its own expense ("Comissão: …"). */
+    fee: "Comissão",
   },
   rowError: {
     invalid_date: "Data inválida",
@@ -96,6 +98,18 @@ const financesIo = {
     exporting: "A exportar…",
     error: "Não foi possível exportar",
     fileName: "transacoes",
+    /** The CSV file's header row and type column (the words are the file's format: change them with care). */
+    headers: {
+      date: "Data",
+      type: "Tipo",
+      description: "Descrição",
+      category: "Categoria",
+      amount: "Valor",
+    },
+    types: {
+      income: "Receita",
+      expense: "Despesa",
+    },
   },
   insights: {
     title: "Observações",

@@ -5,6 +5,7 @@
  * and rows that are not completed movements. Cells are text and are never evaluated.
  * docs/decisions/0027-finances-bank-import.md says what is guessed and why.
  */
+import { translator } from "../../lib/translate";
 import { categoryFromWords, DEFAULT_CATEGORIES, fold, isDefaultCategory } from "./categories";
 import { parseCsv, type CsvRow } from "./csv";
 import { fitDescription, historyMatcher, MAX_AMOUNT_CENTS, validDate, type HistoryEntry } from "./parse";
@@ -316,6 +317,7 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
   };
 
   const report: ImportReport = { items: [], skipped: [], errors: [], mapping };
+  const feeLabel = translator(context.language ?? "pt")("financesIo:import.fee");
   const seenInFile = new Map<string, number>();
   // Bank files repeat descriptions (the same shop every week): guess each one once.
   const guesses = new Map<string, string>();
@@ -390,7 +392,7 @@ export function readImport(bytes: Uint8Array, override: MappingOverride = {}, co
     else push(row.line, date, cents, description, categoryCell, reference);
     // Fees apart (Revolut, Wise): the fee is its own expense, so the balance adds up.
     const fee = mapping.fee === null ? null : readCents(column(row, mapping.fee), mapping.decimal);
-    if (fee) push(row.line, date, -Math.abs(fee), `${context.language === "en" ? "Fee" : "Comissão"}: ${description}`, undefined, reference ? `${reference}:fee` : "");
+    if (fee) push(row.line, date, -Math.abs(fee), `${feeLabel}: ${description}`, undefined, reference ? `${reference}:fee` : "");
   }
   flagDuplicates(report.items, context);
   return { ok: true, report };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import en from "~/locales/en/financesIo";
+import pt from "~/locales/pt/financesIo";
 import { CSV_BOM, csvCell, formatCents, neutraliseFormula, parseCsv, transactionsToCsv, type ExportRow } from "./csv";
 
 const rows: ExportRow[] = [
@@ -33,6 +35,15 @@ describe("CSV export", () => {
       '2026-11-04,Expense,"Livro ""Os Maias"", 2.ª edição","Books, mine",0.05',
       "",
     ]);
+  });
+
+  it("takes the header row and the type words from the financesIo catalogue", () => {
+    for (const [language, catalogue] of [["pt", pt], ["en", en]] as const) {
+      const { headers, types } = catalogue.export;
+      const [header, expense, income] = parseCsv(transactionsToCsv(rows.slice(0, 2), language).slice(1), language === "pt" ? ";" : ",").map((row) => row.cells);
+      expect(header).toEqual([headers.date, headers.type, headers.description, headers.category, headers.amount]);
+      expect([expense[1], income[1]]).toEqual([types.expense, types.income]);
+    }
   });
 
   it("quotes line breaks and neutralises formulas in text cells", () => {

@@ -5,6 +5,7 @@
  * with an apostrophe (OWASP "CSV injection"). Amounts are always positive numbers beside a type
  * column, so no number of ours ever needs the prefix.
  */
+import { translator } from "../../lib/translate";
 import { defaultCategoryLabel } from "./categories";
 
 export type CsvLanguage = "pt" | "en";
@@ -14,13 +15,10 @@ export const CSV_BOM = "\uFEFF";
 
 export const csvFormat = (language: CsvLanguage) => (language === "pt" ? { delimiter: ";", decimal: "," } : { delimiter: ",", decimal: "." });
 
-const HEADERS: Record<CsvLanguage, readonly string[]> = {
-  pt: ["Data", "Tipo", "Descrição", "Categoria", "Valor"],
-  en: ["Date", "Type", "Description", "Category", "Amount"],
-};
-const TYPE_LABELS: Record<CsvLanguage, Record<ExportRow["type"], string>> = {
-  pt: { income: "Receita", expense: "Despesa" },
-  en: { income: "Income", expense: "Expense" },
+/** The header row's words, in column order, from the `financesIo` catalogue. */
+export const csvHeaders = (language: CsvLanguage) => {
+  const t = translator(language);
+  return (["date", "type", "description", "category", "amount"] as const).map((column) => t(`financesIo:export.headers.${column}`));
 };
 
 /** A text cell made inert for spreadsheets: a leading formula character gets an apostrophe. */
@@ -44,17 +42,19 @@ export function formatCents(cents: number, decimal: string): string {
  */
 export function transactionsToCsv(rows: readonly ExportRow[], language: CsvLanguage, categoryName: (id: string) => string | undefined = () => undefined): string {
   const { delimiter, decimal } = csvFormat(language);
+  const t = translator(language);
+  const typeLabels = { income: t("financesIo:export.types.income"), expense: t("financesIo:export.types.expense") };
   const line = (cells: string[]) => cells.map((cell) => csvCell(cell, delimiter)).join(delimiter);
   const body = rows.map((row) =>
     line([
       row.date,
-      TYPE_LABELS[language][row.type],
+      typeLabels[row.type],
       neutraliseFormula(row.description),
       neutraliseFormula(defaultCategoryLabel(row.category, language) ?? categoryName(row.category) ?? row.category),
       formatCents(row.amountCents, decimal),
     ]),
   );
-  return CSV_BOM + [line([...HEADERS[language]]), ...body].join("\r\n") + "\r\n";
+  return CSV_BOM + [line(csvHeaders(language)), ...body].join("\r\n") + "\r\n";
 }
 
 /** A parsed row with the number of the physical line where it starts (1-based). */
