@@ -95,7 +95,9 @@ describe("preferences", () => {
     const cookie = await signUpAndLogIn("n-prefs@example.com");
     const defaults = await json(await api("/notification-preferences", { headers: { cookie } }));
     expect(defaults.items).toHaveLength(11);
+    // A type with nothing stored answers the defaults, without an id or times of its own.
     expect(defaults.items.find((p: { notificationType: string }) => p.notificationType === "task")).toEqual({
+      id: null,
       notificationType: "task",
       inAppEnabled: true,
       emailEnabled: false,
@@ -103,13 +105,23 @@ describe("preferences", () => {
       frequency: "instant",
       quietHoursStart: null,
       quietHoursEnd: null,
+      createdAt: null,
+      updatedAt: null,
     });
     const put = (items: unknown) => api("/notification-preferences", { method: "PUT", body: { items }, headers: { cookie } });
     const task = { notificationType: "task", inAppEnabled: false, emailEnabled: true, pushEnabled: false, frequency: "daily", quietHoursStart: "22:00", quietHoursEnd: "07:30" };
     const saved = await json(await put([task]));
-    expect(saved.items.find((p: { notificationType: string }) => p.notificationType === "task")).toEqual(task);
-    // Upsert: a second PUT replaces, never duplicates.
-    await put([{ ...task, frequency: "weekly" }]);
+    const isoInstant = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const stored = saved.items.find((p: { notificationType: string }) => p.notificationType === "task");
+    expect(stored).toEqual({ id: expect.any(String), ...task, createdAt: isoInstant, updatedAt: isoInstant });
+    const row = await env.DB.prepare("select id, created_at, updated_at from notification_preferences where notification_type = 'task' and user_id = ?").bind(await userIdOf(cookie)).first<{ id: string; created_at: number; updated_at: number }>();
+    expect([stored.id, Date.parse(stored.createdAt), Date.parse(stored.updatedAt)]).toEqual([row!.id, row!.created_at, row!.updated_at]);
+    expect(saved.items.find((p: { notificationType: string }) => p.notificationType === "reminder")).toMatchObject({ id: null, createdAt: null, updatedAt: null });
+    // Upsert: a second PUT replaces, never duplicates, and keeps the preference's id and creation time.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const replaced = (await json(await put([{ ...task, frequency: "weekly" }]))).items.find((p: { notificationType: string }) => p.notificationType === "task");
+    expect(replaced).toEqual({ ...stored, frequency: "weekly", updatedAt: isoInstant });
+    expect(Date.parse(replaced.updatedAt)).toBeGreaterThan(Date.parse(stored.updatedAt));
     expect(await env.DB.prepare("select count(*) as n from notification_preferences where notification_type = 'task' and user_id = ?").bind(await userIdOf(cookie)).first("n")).toBe(1);
 
     for (const items of [
@@ -228,6 +240,11 @@ describe("feature flags", () => {
     await env.DB.prepare("update feature_flags set release_status = 'launched', updated_at = ? where feature_name = 'agentes'").bind(Date.now()).run();
     await env.DB.prepare("update feature_flags set release_status = 'launched', updated_at = ? where feature_name = 'criatividade'").bind(Date.now() - 8 * 86_400_000).run();
     expect(await fresh()).toEqual(["agentes"]);
+    // Each flag as the specification's entity: id, feature_name, description, release_status, updated_at.
+    const flag = await env.DB.prepare("select id, description, updated_at from feature_flags where feature_name = 'agentes'").first<{ id: string; description: string; updated_at: number }>();
+    expect((await json(await api("/feature-flags/new", { headers: { cookie } }))).items).toEqual([
+      { id: flag!.id, featureName: "agentes", description: flag!.description, releaseStatus: "launched", updatedAt: new Date(flag!.updated_at).toISOString() },
+    ]);
     expect((await api(`/feature-flags/new?since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`, { headers: { cookie } })).status).toBe(200);
     expect((await api("/feature-flags/new?since=yesterday", { headers: { cookie } })).status).toBe(400);
     const dismissed = await json(await api("/feature-flags/dismiss", { method: "POST", headers: { cookie } }));

@@ -118,6 +118,41 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     await run("delete from tasks where id like 'lote-%'");
   });
 
+  it("pages through more matches than the limit with its cursor, in the ranking's order, each once", async () => {
+    const cookie = await signUpAndLogIn("pages@search.test");
+    const userId = await userIdOf("pages@search.test");
+    // 7 matches: two with the word in the title and the body, five newer with it in the title.
+    await run("with recursive n(i) as (select 1 union all select i + 1 from n where i < 5) insert into tasks (id, user_id, title, updated_at) select 'pagina-' || i, ?, 'Pagina ' || i, 100 + i from n", userId);
+    await run("insert into tasks (id, user_id, title, description, updated_at) values ('pagina-a', ?, 'Pagina alta', 'pagina dupla', 1), ('pagina-b', ?, 'Pagina baixa', 'pagina dupla', 2)", userId, userId);
+    const all = (await search(cookie, "pagina")).map((r) => r.id);
+    expect([...all].sort()).toEqual(["pagina-1", "pagina-2", "pagina-3", "pagina-4", "pagina-5", "pagina-a", "pagina-b"]);
+
+    const pages: { ids: string[]; nextCursor: string | null }[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await api(`/search?q=pagina&limit=3${cursor ? `&cursor=${cursor}` : ""}`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      const body = await json(response);
+      pages.push({ ids: body.items.map((r: Result) => r.id), nextCursor: body.nextCursor });
+      cursor = body.nextCursor;
+    } while (cursor && pages.length < 10);
+    expect(pages.map((p) => p.ids)).toEqual([all.slice(0, 3), all.slice(3, 6), all.slice(6)]);
+    expect(pages[0].nextCursor).toEqual(expect.any(String));
+    expect(pages[2].nextCursor).toBeNull();
+    // A limit that ends exactly at the last match: no empty page after it.
+    const exact = await json(await api(`/search?q=pagina&limit=7`, { headers: { cookie } }));
+    expect([exact.items.length, exact.nextCursor]).toEqual([7, null]);
+  });
+
+  it("answers 400 validation_failed for a cursor it did not write", async () => {
+    const offsetCursor = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    for (const cursor of ["x", "!!", "%00", "a".repeat(2000), offsetCursor(["x"]), offsetCursor([-3]), offsetCursor([0]), offsetCursor([1.5]), offsetCursor([3, 4]), offsetCursor({ offset: 3 }), offsetCursor([1e300])]) {
+      const response = await api(`/search?q=dentista&cursor=${encodeURIComponent(cursor)}`, { headers: { cookie: ana } });
+      expect(response.status, cursor).toBe(400);
+      expect(await json(response), cursor).toEqual({ error: { code: "validation_failed", message: expect.any(String), fields: { cursor: expect.any(String) } } });
+    }
+  });
+
   it("ranks the title above the description, then the more recent first", async () => {
     await run("insert into tasks (id, user_id, title, description, updated_at) values ('rank-body', ?, 'Compras', 'lista para o piquenique', 1)", anaId);
     await run("insert into tasks (id, user_id, title, updated_at) values ('rank-old', ?, 'Piquenique', 2)", anaId);

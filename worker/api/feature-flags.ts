@@ -25,7 +25,7 @@ export const featureFlagsApi = new Hono<AppEnv>()
     const from = Math.max(now - FEATURE_WINDOW_MS, checkedAt?.getTime() ?? 0, since ? Date.parse(since) : 0);
     const flags = await store.launchedFlagsSince(db, new Date(from));
     return c.json({
-      items: flags.map((f) => ({ featureName: f.featureName, description: f.description, releaseStatus: f.releaseStatus, updatedAt: f.updatedAt.toISOString() })),
+      items: flags.map((f) => ({ id: f.id, featureName: f.featureName, description: f.description, releaseStatus: f.releaseStatus, updatedAt: f.updatedAt.toISOString() })),
       nextCursor: null,
       checkedAt: checkedAt?.toISOString() ?? null,
     });

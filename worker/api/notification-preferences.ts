@@ -28,14 +28,27 @@ const putSchema = z
   .strict()
   .refine((b) => new Set(b.items.map((i) => i.notificationType)).size === b.items.length, { message: "errors:field.invalid", path: ["items"] });
 
+/**
+ * Every type's preference as the specification's entity: the stored row's id and times, or null
+ * ones for a type that still uses the defaults (nothing stored for it).
+ */
 async function allPreferences(db: ReturnType<typeof database>, userId: string) {
   const stored = await store.listPreferences(db, userId);
   return store.NOTIFICATION_TYPES.map((type) => {
-    const { notificationType, inAppEnabled, emailEnabled, pushEnabled, frequency, quietHoursStart, quietHoursEnd } = preferenceFor(
-      type,
-      stored.find((p) => p.notificationType === type) ?? null,
-    );
-    return { notificationType, inAppEnabled, emailEnabled, pushEnabled, frequency, quietHoursStart, quietHoursEnd };
+    const row = stored.find((p) => p.notificationType === type) ?? null;
+    const { notificationType, inAppEnabled, emailEnabled, pushEnabled, frequency, quietHoursStart, quietHoursEnd } = preferenceFor(type, row);
+    return {
+      id: row?.id ?? null,
+      notificationType,
+      inAppEnabled,
+      emailEnabled,
+      pushEnabled,
+      frequency,
+      quietHoursStart,
+      quietHoursEnd,
+      createdAt: row?.createdAt.toISOString() ?? null,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
   });
 }
 

@@ -9,6 +9,7 @@ export type SearchRow = { type: string; item_id: string; title: string; body: st
  * How many matches are ranked: the user's most recently indexed ones (of the chosen category). A
  * query with fewer matches (nearly all of a word or more) is ranked in full; a short prefix over
  * 10,000 items ranks its newest 200 instead of scoring thousands (docs/decisions/0036, "Revised").
+ * The API's pages (its cursor, an offset) go through these ranked matches, so they end after 200.
  */
 const RANKED_CANDIDATES = 200;
 
@@ -74,15 +75,20 @@ const preparedSearch = perClient((db: Db, typeCount: number) => {
     .from(candidates)
     .orderBy(sql`${SCORE} desc`, sql`c.recency desc`, sql`c.id desc`)
     .limit(sql.placeholder("limit"))
+    // A later page continues the same ranking: the candidates and their order do not depend on it.
+    .offset(sql.placeholder("offset"))
     .prepare();
   // D1 answers a batch's rows as objects named by the aliases above, which are SearchRow's fields:
   // drizzle's mapping would only turn each row into an array and back (a visible cost for 50 rows).
   return { getQuery: () => prepared.getQuery(), mapResult: (result: unknown) => (result as D1Result<SearchRow>).results } satisfies Prepared<SearchRow[]>;
 });
 
-/** The search for `userId`, ready for a D1 batch (`runBound`); `types` are the result types searched. */
-export function searchIndexQuery(db: Db, userId: string, terms: readonly string[], types: readonly string[], limit: number): Bound<SearchRow[]> {
-  const values: Record<string, unknown> = { userId, expression: terms.map((term) => `{title body}: ${term}`).join(" AND "), limit };
+/**
+ * The search for `userId`, ready for a D1 batch (`runBound`); `types` are the result types searched,
+ * `page` the rows wanted from the ranked matches (`offset` of them skipped, `limit` at most).
+ */
+export function searchIndexQuery(db: Db, userId: string, terms: readonly string[], types: readonly string[], page: { limit: number; offset: number }): Bound<SearchRow[]> {
+  const values: Record<string, unknown> = { userId, expression: terms.map((term) => `{title body}: ${term}`).join(" AND "), limit: page.limit, offset: page.offset };
   types.forEach((type, i) => (values[`type${i}`] = type));
   return bound(preparedSearch(db, types.length), values);
 }

@@ -45,20 +45,30 @@ function resultOf(source: ModuleSearchSource, doc: SearchDoc, language: Language
   };
 }
 
+/** Where a page of results starts in the ranked matches (0 for the first), and how many it holds. */
+export type SearchPage = { offset: number; limit: number };
+
 /**
  * A search of the user's items of the chosen type (or of every source) matching the query, by
  * relevance then recency, from the FTS5 index the modules' triggers keep (worker/search/sources.ts):
  * the statement (for the caller to run, alone or in a batch) and the mapping of its rows. Null when
  * nothing can match (no word left in the query, no such source).
  */
-export function searchRequest(query: string, type: SearchType | "all", limit: number, sources: readonly ModuleSearchSource[] = searchSources) {
+export function searchRequest(query: string, type: SearchType | "all", page: SearchPage, sources: readonly ModuleSearchSource[] = searchSources) {
   const terms = matchTerms(query);
   const chosen = sources.filter((s) => type === "all" || s.type === type);
   if (terms.length === 0 || chosen.length === 0) return null;
   const byType = new Map(chosen.map((s) => [s.type, s]));
   return {
-    query: (db: Db, userId: string) => searchIndexQuery(db, userId, terms, [...byType.keys()], limit),
-    /** The results, with the sources' own words (a default category's label) in the reader's `language`. */
-    results: (rows: readonly SearchRow[], language: Language) => searchDocsOf(rows).map((doc) => resultOf(byType.get(doc.type)!, doc, language)),
+    // One row past the page: whether there is a next one.
+    query: (db: Db, userId: string) => searchIndexQuery(db, userId, terms, [...byType.keys()], { offset: page.offset, limit: page.limit + 1 }),
+    /**
+     * The page's results, with the sources' own words (a default category's label) in the reader's
+     * `language`, and the offset of the next page (null when this one is the last).
+     */
+    page: (rows: readonly SearchRow[], language: Language) => ({
+      results: searchDocsOf(rows.slice(0, page.limit)).map((doc) => resultOf(byType.get(doc.type)!, doc, language)),
+      nextOffset: rows.length > page.limit ? page.offset + page.limit : null,
+    }),
   };
 }
