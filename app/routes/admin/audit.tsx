@@ -50,10 +50,21 @@ const ACTIONS = [
   "mail.test",
 ];
 
+/** The day after a `YYYY-MM-DD` date (UTC calendar arithmetic, no time zone shifts). */
+const dayAfter = (date: string) => {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+};
+
+/**
+ * The API's `to` is exclusive (entries before that day's start); the screen's 'Até' day is
+ * inclusive, so it asks up to the start of the next day.
+ */
 const query = (filters: Filters) =>
   Object.entries(filters)
     .filter(([, value]) => value)
-    .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
+    .map(([key, value]) => `&${key}=${encodeURIComponent(key === "to" ? dayAfter(value) : value)}`)
     .join("");
 
 const tone = { ok: "green", refused: "amber", failed: "red" } as const;

@@ -18,12 +18,35 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 type Status = "new" | "read" | "done";
 type Item = { id: string; email: string; subject: string; message: string; rating: number; status: Status; reply: string | null; repliedAt: string | null; createdAt: string };
 const tone = { new: "brand", read: "slate", done: "green" } as const;
+type Page = { items: Item[]; nextCursor: string | null };
+const PAGE_SIZE = 50;
 
 /** /app/admin/feedback: the beta feedback box's inbox (status, reply by e-mail). */
 export default function FeedbackInbox() {
   const { t } = useTranslation("admin");
   const [status, setStatus] = useState("");
-  const { state, reload } = useAdminData<{ items: Item[]; nextCursor: string | null }>(`/admin/feedback?limit=100${status ? `&status=${status}` : ""}`);
+  // Pages after the first, and the cursor after the last one loaded (null: none loaded yet; "": no more).
+  const [extra, setExtra] = useState<Item[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
+  const filter = status ? `&status=${status}` : "";
+  const { state, reload } = useAdminData<Page>(`/admin/feedback?limit=${PAGE_SIZE}${filter}`);
+  const restart = () => {
+    setExtra([]);
+    setCursor(null);
+  };
+  const refresh = () => {
+    restart();
+    reload();
+  };
+  const loadMore = async (next: string) => {
+    setMore(true);
+    const result = await apiFetch<Page>(`/admin/feedback?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(next)}${filter}`);
+    setMore(false);
+    if (!result.ok) return screenToast(t("common.loadError"), undefined, "error");
+    setExtra((items) => [...items, ...result.data.items]);
+    setCursor(result.data.nextCursor ?? "");
+  };
   return (
     <AdminPage
       title={t("feedback.title")}
@@ -32,23 +55,34 @@ export default function FeedbackInbox() {
           id="feedback-status"
           label={t("feedback.filter")}
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          onChange={(e) => {
+            restart();
+            setStatus(e.target.value);
+          }}
           options={[{ value: "", label: t("feedback.all") }, ...(["new", "read", "done"] as const).map((s) => ({ value: s, label: t(`feedback.statuses.${s}`) }))]}
         />
       }
     >
       <Loaded load={state} retry={reload}>
-        {({ items }) =>
-          items.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("feedback.empty")}</p>
-          ) : (
-            <ul className="space-y-3">
-              {items.map((item) => (
-                <FeedbackCard key={item.id} item={item} onChanged={reload} />
-              ))}
-            </ul>
-          )
-        }
+        {(page) => {
+          const items = [...page.items, ...extra];
+          const next = cursor === null ? page.nextCursor : cursor || null;
+          if (items.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("feedback.empty")}</p>;
+          return (
+            <div className="space-y-4">
+              <ul className="space-y-3">
+                {items.map((item) => (
+                  <FeedbackCard key={item.id} item={item} onChanged={refresh} />
+                ))}
+              </ul>
+              {next && (
+                <Button variant="secondary" loading={more} onClick={() => void loadMore(next)}>
+                  {t("common.loadMore")}
+                </Button>
+              )}
+            </div>
+          );
+        }}
       </Loaded>
     </AdminPage>
   );
