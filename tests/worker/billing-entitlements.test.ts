@@ -53,6 +53,8 @@ describe("the premium route registry", { timeout: 60_000 }, () => {
         const free = await api(concrete(route.path), { method: route.method, body, headers: typed(freeCookie) });
         expect(free.status, `${route.method} ${route.path}`).toBe(402);
         expect((await json(free)).error).toMatchObject({ code: "premium_required", message: PREMIUM_MESSAGE });
+        // HEAD runs the GET handler (Hono): the guard must treat it as the GET it is.
+        if (route.method === "GET") expect((await api(concrete(route.path), { method: "HEAD", headers: { cookie: freeCookie } })).status, `HEAD ${route.path}`).toBe(402);
         for (const cookie of [trialCookie, pro.cookie]) {
           const allowed = await api(concrete(route.path), { method: route.method, body, headers: typed(cookie) });
           expect(allowed.status, `${route.method} ${route.path}`).not.toBe(402);

@@ -13,7 +13,8 @@ import { requestContext } from "@worker/middleware/request-context";
 import { WORKER_MODULES } from "@worker/modules";
 import { bodyRulesOf } from "@worker/modules/registry";
 import type { AppEnv } from "@worker/types";
-import { endTrial, userIdOf } from "./billing-helpers";
+import { FAKE_STRIPE } from "../fixtures/fake-stripe";
+import { customerUser, endTrial, sendEvent, setSubscription, stripeEvent, userIdOf } from "./billing-helpers";
 import { json, ORIGIN, signUpAndLogIn } from "./helpers";
 
 const modules = WORKER_MODULES;
@@ -296,5 +297,15 @@ describe("plans", () => {
     }
     expect((await parse(bruno, { text: "café 2,50" })).status).toBe(200);
     expect(await rowsOf(brunoId)).toEqual([]);
+  });
+
+  it("a Light user exports CSV but gets 402 on the insights, which are AI insights (Pro only, DECISIONS.md)", async () => {
+    const light = await customerUser("light@finances-io.test", "light");
+    await endTrial(light.userId);
+    await sendEvent(stripeEvent("customer.subscription.created", await setSubscription({ customer: light.customerId, status: "active", price: FAKE_STRIPE.prices.light })));
+    expect((await call("/transactions/export.csv", { cookie: light.cookie })).status).toBe(200);
+    const refused = await call("/finances/insights?month=2026-11", { cookie: light.cookie });
+    expect(refused.status).toBe(402);
+    expect((await json(refused)).error.code).toBe("premium_required");
   });
 });

@@ -7,6 +7,7 @@ import { googleCalendarSync } from "../../worker/modules/calendar/google/job";
 import { syncUser } from "../../worker/modules/calendar/google/sync";
 import { writeDraft } from "../../worker/modules/assistant/drafts";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
+import { endTrial } from "./billing-helpers";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 
 const GOOGLE = "https://www.googleapis.com/calendar/v3";
@@ -100,6 +101,21 @@ describe("connecting Google Calendar", () => {
     const forged = await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/callback?code=${code}&state=forged`, { redirect: "manual", headers: { cookie: `${cookie}; ${flow}` } });
     expect(forged.headers.get("location")).toBe("/app/perfil?tab=preferences&google=failed");
     expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection).toBeNull();
+  });
+
+  it("refuses the grant to a Free user, and does not save it when the trial ended mid-way (calendar sync is Light/Pro)", async () => {
+    const cookie = await signUpAndLogIn("gc-free@example.com");
+    const userId = (await env.DB.prepare("select id from users where email = 'gc-free@example.com'").first<{ id: string }>())!.id;
+    const start = await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/authorize`, { redirect: "manual", headers: { cookie } });
+    const url = new URL(start.headers.get("location")!);
+    const flow = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    await endTrial(userId);
+    expect((await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/authorize`, { redirect: "manual", headers: { cookie } })).status).toBe(402);
+    const code = fakeAuthorizationCode({ sub: "gc-free" }, url.searchParams.get("code_challenge")!, CALENDAR_SCOPE);
+    const callbackUrl = `${ORIGIN}/api/v1/calendar/google/callback?code=${code}&state=${url.searchParams.get("state")}`;
+    // HEAD too: Hono answers it with the GET handler, which would save the connection.
+    for (const method of ["HEAD", "GET"]) expect((await SELF.fetch(callbackUrl, { method, redirect: "manual", headers: { cookie: `${cookie}; ${flow}` } })).status, method).toBe(402);
+    expect(await env.DB.prepare("select count(*) as n from google_calendar_connections where user_id = ?").bind(userId).first("n")).toBe(0);
   });
 
   it("disconnects: sync stops, the events already brought stay", async () => {

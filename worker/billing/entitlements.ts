@@ -42,7 +42,9 @@ export const requireEntitlement = (key: Entitlement) =>
 export function premiumGuard(routes: readonly PremiumRoute[], prefix = "/api/v1") {
   const routeFor = premiumRouteMatcher(routes);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const route = routeFor(c.req.method, c.req.path.slice(prefix.length));
+    // Hono answers HEAD with the GET handler (its side effects included): guard it as that GET.
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    const route = routeFor(method, c.req.path.slice(prefix.length));
     if (route) {
       const auth = c.get("auth");
       if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");

@@ -29,7 +29,9 @@ afterEach(() => {
 describe("the impact dashboard's Observações", () => {
   it("asks only for the insights the plan includes", () => {
     expect(insightSources(["aiInsights", "finances.advanced"])).toEqual(["diary", "finances"]);
-    expect(insightSources(["finances.advanced"])).toEqual(["finances"]);
+    // Both are AI insights, Pro only (DECISIONS.md): a Light plan asks for neither.
+    expect(insightSources(["aiInsights"])).toEqual(["diary", "finances"]);
+    expect(insightSources(["finances.advanced", "diary"])).toEqual([]);
     expect(insightSources(["tasks"])).toEqual([]);
   });
 
@@ -53,20 +55,21 @@ describe("the impact dashboard's Observações", () => {
     try {
       renderWithI18n(
         <MemoryRouter>
-          <InsightsCard entitlements={["finances.advanced"]} month="2026-11" hideValues={false} />
+          <InsightsCard entitlements={["aiInsights"]} month="2026-11" hideValues={false} />
         </MemoryRouter>,
       );
       expect(urls).toEqual([]);
       clock.paint();
       expect(urls).toEqual([]);
       clock.idlePeriod();
-      expect(urls).toEqual(["/api/v1/finances/insights?month=2026-11"]);
+      await Promise.resolve();
+      expect([...urls].sort()).toEqual(["/api/v1/diary/insights", "/api/v1/finances/insights?month=2026-11"]);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("shows the skeleton at once for a new month or plan, not the last answer while the new request waits", async () => {
+  it("shows the skeleton at once for a new month, not the last answer while the new request waits", async () => {
     vi.useFakeTimers();
     const clock = fakeFirstPaint();
     const settle = async () => {
@@ -83,25 +86,19 @@ describe("the impact dashboard's Observações", () => {
         </MemoryRouter>
       );
       const i18n = createI18n("pt");
-      const { rerender } = render(card(["finances.advanced"], "2026-11"), { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
+      const { rerender } = render(card(["aiInsights"], "2026-11"), { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
       clock.paint();
       await settle();
       expect(screen.getByText("Restaurantes: 120,00 €")).toBeTruthy();
 
-      rerender(card(["finances.advanced"], "2026-12"));
+      rerender(card(["aiInsights"], "2026-12"));
       expect(screen.queryByText("Restaurantes: 120,00 €")).toBeNull();
       expect(busy()).toBeTruthy();
       await settle();
       expect(screen.getByText("Restaurantes: 120,00 €")).toBeTruthy();
-
-      rerender(card(["finances.advanced", "aiInsights"], "2026-12"));
-      expect(screen.queryByText("Restaurantes: 120,00 €")).toBeNull();
-      expect(busy()).toBeTruthy();
-      await settle();
       expect(screen.getByText("Humor 1")).toBeTruthy();
       expect(urls.filter((u) => u.includes("/finances/insights"))).toEqual([
         "/api/v1/finances/insights?month=2026-11",
-        "/api/v1/finances/insights?month=2026-12",
         "/api/v1/finances/insights?month=2026-12",
       ]);
     } finally {

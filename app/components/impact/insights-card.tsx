@@ -18,9 +18,8 @@ type Observation = { source: "diary" | "finances"; kind: string; text: string };
 /** At most this many of each source, so one module does not fill the card. */
 const PER_SOURCE = 3;
 
-/** Which sources the user's plan includes (the same entitlements as the endpoints' premium routes). */
-export const insightSources = (entitlements: readonly string[]) =>
-  [entitlements.includes("aiInsights") && "diary", entitlements.includes("finances.advanced") && "finances"].filter(Boolean) as Observation["source"][];
+/** Which sources the user's plan includes: both are "AI insights (diary, finances)", Pro only (DECISIONS.md). */
+export const insightSources = (entitlements: readonly string[]): Observation["source"][] => (entitlements.includes("aiInsights") ? ["diary", "finances"] : []);
 
 async function load(source: Observation["source"], month: string): Promise<Observation[]> {
   if (source === "diary") {

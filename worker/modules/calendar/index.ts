@@ -44,6 +44,10 @@ export const calendarModule = defineWorkerModule({
   premium: [
     ...ICS_PREMIUM,
     { method: "POST", path: "/calendar/google/connect", entitlement: "calendarSync" },
+    // The OAuth grant that /connect hands over to: the callback saves the connection, so both
+    // legs are the paid feature itself, not a read of the user's items.
+    { method: "GET", path: "/calendar/google/authorize", entitlement: "calendarSync", paidRead: true },
+    { method: "GET", path: "/calendar/google/callback", entitlement: "calendarSync", paidRead: true },
     { method: "POST", path: "/calendar/google/sync", entitlement: "calendarSync" },
     { method: "PATCH", path: "/calendar/google/calendars/:id", entitlement: "calendarSync" },
   ],

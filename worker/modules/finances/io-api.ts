@@ -32,11 +32,14 @@ export const FINANCES_IO_BODIES: readonly BodyRule[] = [
   { method: "POST", path: "/transactions/import", maxBytes: IMPORT_MAX_BYTES, mediaTypes: ["text/csv", "multipart/form-data"] },
 ];
 
-/** Import, CSV export and insights are Light features (../shared/DECISIONS.md); entry by sentence is in every plan. */
+/**
+ * Import and CSV export are Light features; the insights are "AI insights (diary, finances)", Pro
+ * only (../shared/DECISIONS.md). Entry by sentence is in every plan.
+ */
 export const FINANCES_IO_PREMIUM: readonly PremiumRoute[] = [
   { method: "POST", path: "/transactions/import", entitlement: "finances.advanced" },
   { method: "GET", path: "/transactions/export.csv", entitlement: "finances.advanced", paidRead: true },
-  { method: "GET", path: "/finances/insights", entitlement: "finances.advanced", paidRead: true },
+  { method: "GET", path: "/finances/insights", entitlement: "aiInsights", paidRead: true },
 ];
 
 const isoDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && validDate(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)) !== undefined, "errors:field.invalid");

@@ -79,6 +79,8 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = filtersOf(params);
   const { subscription } = entitlementsOfAuth(auth);
   const advanced = hasEntitlement(subscription, "finances.advanced");
+  // The insights are AI insights: Pro (DECISIONS.md), unlike the analysis (Light).
+  const insights = hasEntitlement(subscription, "aiInsights");
   // A text filter is matched in code before the batch: one more round trip, only then (decision 0073).
   const matched = await withTextMatches(db, userId, filters);
   // One D1 round trip: every section's statements in one batch (the day balances follow the list's
@@ -100,6 +102,7 @@ export async function loader(args: Route.LoaderArgs) {
     month,
     filters,
     advanced,
+    insights,
     hideValues: auth.user.preferences.hideFinanceValues === true,
     summary,
     transactions: list.items.map(publicTransaction),
@@ -356,7 +359,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
                 </Card>
               </div>
             )}
-            {data.advanced && <InsightsPanel month={data.month} refreshKey={data.summary} />}
+            {data.insights && <InsightsPanel month={data.month} refreshKey={data.summary} />}
             {data.analysis ? (
               <Analysis analysis={data.analysis} categoryName={categoryName} monthLabel={monthLabel} />
             ) : (
