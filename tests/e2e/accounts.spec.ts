@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { untilHydrated } from "./support";
+import { createUser, untilHydrated } from "./support";
 
 type Mail = { to: string; subject: string; text: string };
 
@@ -167,4 +167,13 @@ test("the demo account printed by npm start can sign in", async ({ page }) => {
   await page.getByTestId("tour").getByRole("button", { name: "Pular" }).click();
   await page.getByRole("button", { name: /^Notificações, \d+ por ler/ }).click();
   await expect(page.getByText("Bem-vindo ao Rumo!")).toBeVisible();
+});
+
+test("a new account on its way to a plan goes there after onboarding, not to the dashboard", async ({ page }) => {
+  await createUser(page.request, `e2e-onboarding-next-${Date.now()}@example.com`, { onboarded: false });
+  await page.goto("/app/premium");
+  await expect(page).toHaveURL(/\/app\/onboarding\?next=%2Fapp%2Fpremium/);
+  await untilHydrated(page);
+  await page.getByRole("button", { name: "Começar" }).click();
+  await expect(page).toHaveURL(/\/app\/premium$/);
 });

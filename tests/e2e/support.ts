@@ -17,9 +17,10 @@ export function lisbonDay(days = 0) {
 
 /**
  * Creates a confirmed, onboarded account through the API and the development mailbox, and signs
- * the request context (shared with its page) in. `toursDone` marks every guided tour as seen.
+ * the request context (shared with its page) in. `toursDone` marks every guided tour as seen;
+ * `onboarded: false` stops before onboarding.
  */
-export async function createUser(request: APIRequestContext, email: string, options: { fullName?: string; toursDone?: boolean } = {}) {
+export async function createUser(request: APIRequestContext, email: string, options: { fullName?: string; toursDone?: boolean; onboarded?: boolean } = {}) {
   // Each test account signs up from its own address, as real people do (sign-up is throttled per address).
   const headers = { ...originOf(request), "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
   const fullName = options.fullName ?? "Rita Faria";
@@ -30,6 +31,7 @@ export async function createUser(request: APIRequestContext, email: string, opti
   await request.get(mail.text.match(/https?:\/\/\S*\/auth\/confirm\S*/)[0], { maxRedirects: 0 });
   const login = await request.post("/api/v1/auth/login", { headers, data: { email, password: PASSWORD } });
   expect(login.status()).toBe(200);
+  if (options.onboarded === false) return;
   const onboarding = await request.post("/api/v1/me/onboarding", { headers, data: { fullName, language: "pt", timeZone: "Europe/Lisbon", firstModules: [] } });
   expect(onboarding.status()).toBe(200);
   if (options.toursDone) {

@@ -26,6 +26,7 @@ import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { shareSessionAcrossTabs, signingOut } from "~/lib/session-user";
 import { clearedSignedInCookie, hasSignedInFlash } from "~/lib/signed-in-flash";
+import { onboardingHref } from "./onboarding-next";
 import type { Route } from "./+types/layout";
 
 // The shell and what it shows on every screen: bell, banners, toasts, the premium notice.
@@ -44,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   const path = new URL(args.request.url).pathname;
   // Onboarding routing lives here, where the profile is already read: to it until done, never after.
   const onboarding = path === "/app/onboarding";
-  if (data.user.emailConfirmed && !data.profile.hasCompletedOnboarding && !onboarding) throw redirect("/app/onboarding");
+  if (data.user.emailConfirmed && !data.profile.hasCompletedOnboarding && !onboarding) throw redirect(onboardingHref(path, new URL(args.request.url).search));
   if (data.profile.hasCompletedOnboarding && onboarding) throw redirect("/app/meu-impacto");
   const headers = args.request.headers;
   const completed = auth.user.preferences.completedGuides;

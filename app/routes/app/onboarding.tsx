@@ -10,6 +10,7 @@ import { useLanguage } from "~/i18n/use-language";
 import type { Language } from "~/i18n/language";
 import { MODULES } from "~/modules";
 import type { loader as layoutLoader } from "./layout";
+import { afterOnboarding } from "./onboarding-next";
 
 // Language names are written in their own language, whatever the interface language.
 const LANGUAGE_OPTIONS = [
@@ -32,7 +33,7 @@ export default function Onboarding() {
   const [timeZone, setTimeZone] = useState(layout?.user.timeZone ?? "Europe/Lisbon");
   const [modules, setModules] = useState<string[]>(["tasks", "calendar"]);
   const zones = Array.from(new Set([timeZone, browserZone, ...TIME_ZONES]));
-  const form = useApiForm({ fields: ["fullName", "timeZone"], fallback: t("auth:errors.unexpected"), onSuccess: () => navigate("/app/meu-impacto", { replace: true }) });
+  const form = useApiForm({ fields: ["fullName", "timeZone"], fallback: t("auth:errors.unexpected"), onSuccess: () => navigate(afterOnboarding(window.location.search, window.location.origin), { replace: true }) });
   const submit = form.submit(() =>
     fullName.trim()
       ? apiFetch("/me/onboarding", { body: { fullName: fullName.trim(), language, timeZone, firstModules: modules } })
