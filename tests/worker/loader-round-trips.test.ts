@@ -14,12 +14,14 @@ import { api, ORIGIN, signUpAndLogIn } from "./helpers";
 //
 // The files are found by glob, so a new screen is checked without being listed here.
 type LoaderModule = { loader?: (args: unknown) => unknown };
-const MODULES = {
-  ...import.meta.glob<LoaderModule>("../../app/routes/app/*.tsx"),
-  ...import.meta.glob<LoaderModule>("../../app/routes/admin/*.tsx"),
-  ...import.meta.glob<LoaderModule>("../../app/routes/notifications/*.tsx"),
-  ...import.meta.glob<LoaderModule>("../../app/modules/*/routes/*.tsx"),
-};
+// Component tests beside the routes are not screens (and their testing library cannot load in workerd).
+const MODULES = import.meta.glob<LoaderModule>([
+  "../../app/routes/app/*.tsx",
+  "../../app/routes/admin/*.tsx",
+  "../../app/routes/notifications/*.tsx",
+  "../../app/modules/*/routes/*.tsx",
+  "!**/*.test.tsx",
+]);
 
 /** The loader's name in failures: its file under app/. */
 const nameOf = (file: string) => file.replace("../../app/", "");
