@@ -5,7 +5,7 @@ import { database } from "@worker/db/client";
 import { probeIsolation } from "@worker/db/security";
 import { run } from "@worker/db/reads";
 import { impactFor, todayRead } from "@worker/impact/impact";
-import { dueUnscheduledQuery } from "@worker/modules/tasks/queries";
+import { unscheduledForQuery } from "@worker/modules/tasks/queries";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -180,7 +180,7 @@ describe("the Hoje panel's tasks to plan", () => {
     const today = await run(db, todayRead(db, { id: userId, timeZone: "Europe/Lisbon" }, ["tasks"], now, "pt"));
     expect(today.toPlan?.map((t) => t.id)).toEqual(["due-today", "overdue"]);
 
-    const query = dueUnscheduledQuery(db, userId, "2026-11-20", 8).toSQL();
+    const query = unscheduledForQuery(db, userId, "2026-11-20", { undated: false, limit: 8 }).toSQL();
     const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
       .bind(...query.params)
       .all<{ detail: string }>();

@@ -12,7 +12,7 @@ import { defaultCategoryLabel } from "../modules/finances/categories";
 import { listBudgetsRead, listCategoriesRead, spentByCategoryRead } from "../modules/finances/queries";
 import { completedGoalCountsRead } from "../modules/goals/queries";
 import { listRoutinesRead } from "../modules/selfCare/queries";
-import { dueUnscheduledQuery } from "../modules/tasks/queries";
+import { unscheduledForQuery } from "../modules/tasks/queries";
 import { userTimelineRead } from "../modules/timeline";
 import { impactMetrics, lastMonths } from "./metrics";
 
@@ -67,7 +67,7 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
   return mapRead(
     readAll([
       userTimelineRead(db, user.id, { from, to, timeZone }),
-      has("tasks") ? read(dueUnscheduledQuery(db, user.id, today, PANEL_ITEMS)) : known(null),
+      has("tasks") ? read(unscheduledForQuery(db, user.id, today, { undated: false, limit: PANEL_ITEMS })) : known(null),
       has("selfCare") ? listRoutinesRead(db, user.id, { limit: 200 }, today) : known(null),
       has("finances.basic") ? monthSpendingRead(db, user.id, monthStart, today, language) : known(null),
     ]),

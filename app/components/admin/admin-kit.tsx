@@ -6,6 +6,7 @@ import { Loading } from "~/components/ui/skeleton";
 import { sanitizeLanguage, type Language, intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 import { apiFetch, type ApiErrorBody } from "~/lib/api";
+import { screenToast } from "~/components/shell/toast-store";
 
 export type Load<T> = { status: "loading" } | { status: "error"; error: ApiErrorBody } | { status: "ready"; data: T };
 
@@ -27,6 +28,42 @@ export function useAdminData<T>(path: string | null) {
   }, [path, serial]);
   const reload = useCallback(() => setSerial((n) => n + 1), []);
   return { state, reload };
+}
+
+/**
+ * A paged admin list (`path` holds its limit and filters): the first page as `useAdminData` loads
+ * it, the later ones on "Carregar mais". The pages loaded belong to the path they were loaded for,
+ * so another filter starts again from its first page; `refresh` (after an action) does too.
+ */
+export function useAdminPages<T>(path: string) {
+  const { t } = useTranslation("admin");
+  const { state, reload } = useAdminData<{ items: T[]; nextCursor: string | null }>(path);
+  // Pages after the first, and the cursor after the last one loaded ("": no more).
+  const [later, setLater] = useState<{ path: string; items: T[]; cursor: string } | null>(null);
+  const [more, setMore] = useState(false);
+  // Another filter: its list starts again from its first page (a reset during render, not an effect).
+  if (later && later.path !== path) setLater(null);
+  const loaded = later?.path === path ? later : null;
+  const loadMore = async (next: string) => {
+    setMore(true);
+    const result = await apiFetch<{ items: T[]; nextCursor: string | null }>(`${path}&cursor=${encodeURIComponent(next)}`);
+    setMore(false);
+    if (!result.ok) return screenToast(result.error.message || t("common.loadError"), undefined, "error");
+    setLater({ path, items: [...(loaded?.items ?? []), ...result.data.items], cursor: result.data.nextCursor ?? "" });
+  };
+  const refresh = () => {
+    setLater(null);
+    reload();
+  };
+  /** The rows loaded so far under `page` (the first), and the cursor of the next page (null: no more). */
+  const rowsOf = (page: { items: T[]; nextCursor: string | null }) => ({ items: [...page.items, ...(loaded?.items ?? [])], next: loaded ? loaded.cursor || null : page.nextCursor });
+  const moreButton = (next: string | null) =>
+    next && (
+      <Button variant="secondary" loading={more} onClick={() => void loadMore(next)}>
+        {t("common.loadMore")}
+      </Button>
+    );
+  return { state, reload, refresh, rowsOf, moreButton };
 }
 
 /** Loading skeleton, error with retry, or the content. */

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminPage, Badge, formatInstant, Loaded, useAdminData, useLanguage } from "~/components/admin/admin-kit";
-import { screenToast } from "~/components/shell/toast-store";
+import { AdminPage, Badge, formatInstant, Loaded, useAdminPages, useLanguage } from "~/components/admin/admin-kit";
 import { Button } from "~/components/ui/button";
 import { Select, TextField } from "~/components/ui/field";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { requireAdmin } from "~/lib/admin.server";
-import { apiFetch } from "~/lib/api";
 import type { Route } from "./+types/audit";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -28,7 +26,6 @@ type Entry = {
   userAgent: string;
   createdAt: string;
 };
-type Page = { items: Entry[]; nextCursor: string | null };
 type Filters = { action: string; outcome: string; actorId: string; targetId: string; from: string; to: string };
 
 const EMPTY: Filters = { action: "", outcome: "", actorId: "", targetId: "", from: "", to: "" };
@@ -75,27 +72,13 @@ export default function AuditLog() {
   const language = useLanguage();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [applied, setApplied] = useState<Filters>(EMPTY);
-  const [extra, setExtra] = useState<Entry[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
-  const { state, reload } = useAdminData<Page>(`/admin/audit?limit=50${query(applied)}`);
+  const { state, reload, rowsOf, moreButton } = useAdminPages<Entry>(`/admin/audit?limit=50${query(applied)}`);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setExtra([]);
-    setCursor(null);
     setApplied({ ...draft, actorId: draft.actorId.trim(), targetId: draft.targetId.trim() });
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-
-  const loadMore = async (next: string) => {
-    setMore(true);
-    const result = await apiFetch<Page>(`/admin/audit?limit=50&cursor=${next}${query(applied)}`);
-    setMore(false);
-    if (!result.ok) return screenToast(result.error.message || t("common.loadError"), undefined, "error");
-    setExtra((items) => [...items, ...result.data.items]);
-    setCursor(result.data.nextCursor ?? "");
-  };
 
   return (
     <AdminPage title={t("audit.title")} intro={t("audit.intro")}>
@@ -118,8 +101,6 @@ export default function AuditLog() {
             variant="secondary"
             onClick={() => {
               setDraft(EMPTY);
-              setExtra([]);
-              setCursor(null);
               setApplied(EMPTY);
             }}
           >
@@ -129,8 +110,7 @@ export default function AuditLog() {
       </form>
       <Loaded load={state} retry={reload}>
         {(page) => {
-          const items = [...page.items, ...extra];
-          const next = cursor === null ? page.nextCursor : cursor || null;
+          const { items, next } = rowsOf(page);
           if (items.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("audit.empty")}</p>;
           return (
             <div className="space-y-4">
@@ -170,11 +150,7 @@ export default function AuditLog() {
                   </tbody>
                 </table>
               </div>
-              {next && (
-                <Button variant="secondary" loading={more} onClick={() => void loadMore(next)}>
-                  {t("common.loadMore")}
-                </Button>
-              )}
+              {moreButton(next)}
             </div>
           );
         }}

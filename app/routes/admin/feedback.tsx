@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminPage, Badge, formatInstant, Loaded, useAdminData, useLanguage } from "~/components/admin/admin-kit";
+import { AdminPage, Badge, formatInstant, Loaded, useAdminPages, useLanguage } from "~/components/admin/admin-kit";
 import { screenToast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { Select, TextArea } from "~/components/ui/field";
@@ -18,35 +18,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 type Status = "new" | "read" | "done";
 type Item = { id: string; email: string; subject: string; message: string; rating: number; status: Status; reply: string | null; repliedAt: string | null; createdAt: string };
 const tone = { new: "brand", read: "slate", done: "green" } as const;
-type Page = { items: Item[]; nextCursor: string | null };
 const PAGE_SIZE = 50;
 
 /** /app/admin/feedback: the beta feedback box's inbox (status, reply by e-mail). */
 export default function FeedbackInbox() {
   const { t } = useTranslation("admin");
   const [status, setStatus] = useState("");
-  // Pages after the first, and the cursor after the last one loaded (null: none loaded yet; "": no more).
-  const [extra, setExtra] = useState<Item[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
   const filter = status ? `&status=${status}` : "";
-  const { state, reload } = useAdminData<Page>(`/admin/feedback?limit=${PAGE_SIZE}${filter}`);
-  const restart = () => {
-    setExtra([]);
-    setCursor(null);
-  };
-  const refresh = () => {
-    restart();
-    reload();
-  };
-  const loadMore = async (next: string) => {
-    setMore(true);
-    const result = await apiFetch<Page>(`/admin/feedback?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(next)}${filter}`);
-    setMore(false);
-    if (!result.ok) return screenToast(t("common.loadError"), undefined, "error");
-    setExtra((items) => [...items, ...result.data.items]);
-    setCursor(result.data.nextCursor ?? "");
-  };
+  const { state, reload, refresh, rowsOf, moreButton } = useAdminPages<Item>(`/admin/feedback?limit=${PAGE_SIZE}${filter}`);
   return (
     <AdminPage
       title={t("feedback.title")}
@@ -55,18 +34,14 @@ export default function FeedbackInbox() {
           id="feedback-status"
           label={t("feedback.filter")}
           value={status}
-          onChange={(e) => {
-            restart();
-            setStatus(e.target.value);
-          }}
+          onChange={(e) => setStatus(e.target.value)}
           options={[{ value: "", label: t("feedback.all") }, ...(["new", "read", "done"] as const).map((s) => ({ value: s, label: t(`feedback.statuses.${s}`) }))]}
         />
       }
     >
       <Loaded load={state} retry={reload}>
         {(page) => {
-          const items = [...page.items, ...extra];
-          const next = cursor === null ? page.nextCursor : cursor || null;
+          const { items, next } = rowsOf(page);
           if (items.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("feedback.empty")}</p>;
           return (
             <div className="space-y-4">
@@ -75,11 +50,7 @@ export default function FeedbackInbox() {
                   <FeedbackCard key={item.id} item={item} onChanged={refresh} />
                 ))}
               </ul>
-              {next && (
-                <Button variant="secondary" loading={more} onClick={() => void loadMore(next)}>
-                  {t("common.loadMore")}
-                </Button>
-              )}
+              {moreButton(next)}
             </div>
           );
         }}

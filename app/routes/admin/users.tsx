@@ -1,12 +1,10 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminPage, Badge, formatInstant, Loaded, useAdminData, useLanguage } from "~/components/admin/admin-kit";
-import { screenToast } from "~/components/shell/toast-store";
+import { AdminPage, Badge, formatInstant, Loaded, useAdminPages, useLanguage } from "~/components/admin/admin-kit";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { requireAdmin } from "~/lib/admin.server";
-import { apiFetch } from "~/lib/api";
 import type { Route } from "./+types/users";
 
 // The account's side panel (a Headless UI dialog) loads when an account is opened (decision 0042).
@@ -43,7 +41,6 @@ export type UserFacts = UserItem & {
   activeSessions: number;
   feedbackCount: number;
 };
-type Page = { items: UserItem[]; nextCursor: string | null };
 
 /** /app/user-management: search and page through accounts; one account's facts and actions. */
 export default function UserManagement() {
@@ -51,32 +48,12 @@ export default function UserManagement() {
   const language = useLanguage();
   const [query, setQuery] = useState("");
   const [submitted, setSubmitted] = useState("");
-  const [extra, setExtra] = useState<UserItem[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { state, reload } = useAdminData<Page>(`/admin/users?limit=25${submitted ? `&q=${encodeURIComponent(submitted)}` : ""}`);
+  const { state, reload, refresh, rowsOf, moreButton } = useAdminPages<UserItem>(`/admin/users?limit=25${submitted ? `&q=${encodeURIComponent(submitted)}` : ""}`);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setExtra([]);
-    setCursor(null);
     setSubmitted(query.trim());
-  };
-
-  const loadMore = async (next: string) => {
-    setMore(true);
-    const result = await apiFetch<Page>(`/admin/users?limit=25&cursor=${next}${submitted ? `&q=${encodeURIComponent(submitted)}` : ""}`);
-    setMore(false);
-    if (!result.ok) return screenToast(t("common.loadError"), undefined, "error");
-    setExtra((items) => [...items, ...result.data.items]);
-    setCursor(result.data.nextCursor ?? "");
-  };
-
-  const refresh = () => {
-    setExtra([]);
-    setCursor(null);
-    reload();
   };
 
   return (
@@ -87,8 +64,7 @@ export default function UserManagement() {
       </form>
       <Loaded load={state} retry={reload}>
         {(page) => {
-          const items = [...page.items, ...extra];
-          const next = cursor === null ? page.nextCursor : cursor || null;
+          const { items, next } = rowsOf(page);
           if (items.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("users.empty")}</p>;
           return (
             <div className="space-y-4">
@@ -125,11 +101,7 @@ export default function UserManagement() {
                   </li>
                 ))}
               </ul>
-              {next && (
-                <Button variant="secondary" loading={more} onClick={() => void loadMore(next)}>
-                  {t("common.loadMore")}
-                </Button>
-              )}
+              {moreButton(next)}
             </div>
           );
         }}

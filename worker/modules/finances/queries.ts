@@ -434,18 +434,13 @@ export async function transactionsBetween(db: Db, userId: string, from: string, 
     .orderBy(orm.asc(transactions.date), orm.asc(transactions.id));
 }
 
-export type TransactionFilter = { from?: string; to?: string; type?: "income" | "expense"; category?: string; q?: string };
+export type TransactionFilter = TransactionFilters;
 
 /** The user's transactions for the CSV export, oldest first, with the list's filters. */
 export async function transactionsForExport(db: Db, userId: string, filter: TransactionFilter = {}) {
-  const where = orm.and(
-    filter.from ? orm.gte(transactions.date, filter.from) : undefined,
-    filter.to ? orm.lte(transactions.date, filter.to) : undefined,
-    filter.type ? orm.eq(transactions.type, filter.type) : undefined,
-    filter.category ? orm.eq(transactions.category, filter.category) : undefined,
-  );
   const rows = await scopedTo(db, userId)
-    .select(transactions, where)
+    // The list's own field filters (the text is matched below, in code).
+    .select(transactions, fieldsWhere(filter))
     .orderBy(orm.asc(transactions.date), orm.asc(transactions.createdAt), orm.asc(transactions.id));
   if (!filter.q) return rows;
   // The list's own text filter, in code (see `textMatchesRead`), so the file holds the rows the screen showed.

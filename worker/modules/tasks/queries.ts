@@ -126,28 +126,20 @@ export async function scheduledBetween(db: Db, userId: string, from: Date, to: D
 
 /**
  * The tasks 'Planear o dia' places on `today`: not done, not scheduled, due today, overdue or
- * without a due date (decision 0019), in creation order (planDay's last tie-breaker).
+ * without a due date (decision 0019), in creation order (planDay's last tie-breaker). The Hoje
+ * panel's 'Tarefas por planear' leaves the undated ones out (`undated: false`), in SQL, so many old
+ * undated tasks never push today's out of its limit.
  */
-export function unscheduledForQuery(db: Db, userId: string, today: string) {
+export function unscheduledForQuery(db: Db, userId: string, today: string, { undated = true, limit = 200 }: { undated?: boolean; limit?: number } = {}) {
+  const due = lte(tasks.dueDate, today);
   return scopedTo(db, userId)
-    .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), or(isNull(tasks.dueDate), lte(tasks.dueDate, today))))
+    .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), undated ? or(isNull(tasks.dueDate), due) : due))
     .orderBy(asc(tasks.createdAt), asc(tasks.id))
-    .limit(200);
+    .limit(limit);
 }
 
 export async function unscheduledFor(db: Db, userId: string, today: string): Promise<Task[]> {
   return unscheduledForQuery(db, userId, today);
-}
-
-/**
- * The Hoje panel's 'Tarefas por planear': not done, not scheduled, due today or overdue (undated
- * ones left out in SQL, so many old undated tasks never push today's out of the limit), oldest first.
- */
-export function dueUnscheduledQuery(db: Db, userId: string, today: string, limit: number) {
-  return scopedTo(db, userId)
-    .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), lte(tasks.dueDate, today)))
-    .orderBy(asc(tasks.createdAt), asc(tasks.id))
-    .limit(limit);
 }
 
 /** Pending tasks due on `date` and not scheduled (the assistant's "o que tenho amanhã?"). */
