@@ -51,11 +51,28 @@ async function writeUser(userId: string | null) {
   for (const name of await caches.keys()) if (isUserCache(name) && name !== keep) await caches.delete(name);
 }
 
-async function tellPage(event: FetchEvent | ExtendableEvent, message: PageMessage) {
-  const clientId = "clientId" in event ? (event as FetchEvent).clientId || (event as FetchEvent).resultingClientId : "";
+/**
+ * Pages shown a stored answer, by client id, with the path served. A navigation's page does not
+ * exist yet while its answer is served, so a message sent then is lost: the page asks once its
+ * listener is there (ASK_SERVED_FROM_CACHE). A page listed here is told when the network answers
+ * it again. Held in memory only: a worker stopped meanwhile forgets, and the page then shows no
+ * notice rather than a wrong one.
+ */
+const servedStale = new Map<string, string>();
+
+/** The page a request is for: a navigation's new page, otherwise the page that asked. */
+const pageOf = (request: Request, event: FetchEvent) => (request.mode === "navigate" ? event.resultingClientId : event.clientId) || "";
+
+async function tellPage(clientId: string, message: PageMessage) {
   const client = clientId ? await self.clients.get(clientId) : undefined;
-  const targets = client ? [client] : await self.clients.matchAll({ type: "window" });
-  for (const target of targets) target.postMessage(message);
+  client?.postMessage(message);
+}
+
+async function rememberStale(clientId: string, path: string) {
+  if (!clientId) return;
+  servedStale.set(clientId, path);
+  // Pages closed since are dropped, so the list holds only open pages.
+  for (const id of servedStale.keys()) if (id !== clientId && !(await self.clients.get(id))) servedStale.delete(id);
 }
 
 function markedOffline(response: Response): Response {
@@ -85,8 +102,10 @@ async function readUsable(cacheName: string, key: string): Promise<Response | un
 async function networkFirst(cacheName: string | null, { request, event }: RouteHandlerCallbackOptions): Promise<Response> {
   const url = new URL(request.url);
   const key = cacheKeyOf(url);
+  const page = pageOf(request, event as FetchEvent);
   try {
     const response = await fetch(request);
+    if (servedStale.delete(page)) void tellPage(page, { type: "SERVED_FROM_NETWORK" });
     if (cacheName && isStorable(url, response.status, response.redirected)) {
       const copy = response.clone();
       // A full disk must not fail the page: the answer is still returned.
@@ -96,7 +115,8 @@ async function networkFirst(cacheName: string | null, { request, event }: RouteH
   } catch (error) {
     const cached = cacheName ? await readUsable(cacheName, key) : undefined;
     if (cached) {
-      void tellPage(event as FetchEvent, { type: "SERVED_FROM_CACHE", url: url.pathname });
+      await rememberStale(page, url.pathname);
+      void tellPage(page, { type: "SERVED_FROM_CACHE", url: url.pathname });
       return markedOffline(cached);
     }
     if (request.mode === "navigate") {
@@ -138,6 +158,11 @@ self.addEventListener("message", (event) => {
   const data = event.data as WorkerMessage | undefined;
   if (data?.type === "SET_USER" && typeof data.userId === "string") event.waitUntil(writeUser(data.userId));
   else if (data?.type === "CLEAR_USER") event.waitUntil(writeUser(null));
+  else if (data?.type === "ASK_SERVED_FROM_CACHE") {
+    const source = event.source;
+    const path = source && "id" in source ? servedStale.get(source.id) : undefined;
+    if (source && path !== undefined) source.postMessage({ type: "SERVED_FROM_CACHE", url: path } satisfies PageMessage);
+  }
 });
 
 // The public root page for offline starts, fetched without cookies so it can hold no one's data.

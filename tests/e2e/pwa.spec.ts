@@ -57,9 +57,13 @@ test.describe("installable app that works offline", () => {
     await untilHydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByTestId("offline-status")).toContainText("Modo offline");
+    // The worker's notice reaches the page it served, although that page did not exist yet when
+    // its answer was served (the page asks once it listens).
+    await expect(page.getByTestId("offline-status")).toHaveAttribute("data-served-from-cache", "true");
     await page.goto("/app/tarefas");
     await untilHydrated(page);
     await expect(page.getByText("Tarefa guardada")).toBeVisible();
+    await expect(page.getByTestId("offline-status")).toHaveAttribute("data-served-from-cache", "true");
 
     // An offline task: shown at once as waiting, kept across a reload.
     await page.getByRole("button", { name: "Nova tarefa" }).first().click();

@@ -31,7 +31,7 @@ export function OfflineStatus() {
   const failed = changes.length - pending;
   if (online && !servedFromCache && changes.length === 0 && !storageError && dropped === 0) return null;
   return (
-    <div role="status" data-testid="offline-status" className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-800">
+    <div role="status" data-testid="offline-status" data-served-from-cache={servedFromCache || undefined} className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-800">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1">
         {!online ? <span className="font-medium">{t("offline.banner")}</span> : servedFromCache && <span>{t("offline.servedFromCache")}</span>}
         {pending > 0 && (

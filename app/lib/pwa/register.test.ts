@@ -166,6 +166,16 @@ describe("service worker updates", () => {
     expect(waiting.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
   });
 
+  it("asks the controlling worker whether this page was served from its cache, and follows its answers", async () => {
+    const { container, pwaState } = await start();
+    expect(container.controller?.postMessage).toHaveBeenCalledWith({ type: "ASK_SERVED_FROM_CACHE" });
+    container.dispatchEvent(new MessageEvent("message", { data: { type: "SERVED_FROM_CACHE", url: "/app/tarefas" } }));
+    expect(pwaState().servedFromCache).toBe(true);
+    // The network answered the page again: the notice goes.
+    container.dispatchEvent(new MessageEvent("message", { data: { type: "SERVED_FROM_NETWORK" } }));
+    expect(pwaState().servedFromCache).toBe(false);
+  });
+
   it("a registration failure only clears the installing state", async () => {
     const { pwaState, reload } = await start({ failure: new Error("SecurityError") });
     expect(pwaState()).toEqual({ registered: false, installing: false, offlineReady: false, updateAvailable: false, servedFromCache: false });

@@ -4,7 +4,7 @@
  * after 1 s, elsewhere the user is asked (a confirm prompt). Applying = SKIP_WAITING to the
  * waiting worker, then one reload when the new worker takes control.
  */
-import type { PageMessage } from "./rules";
+import type { PageMessage, WorkerMessage } from "./rules";
 import { captureInstallPrompt } from "./install";
 import { applyOrientation, readOrientation } from "./orientation";
 import { dispatchPwa } from "./state";
@@ -37,7 +37,11 @@ export async function registerServiceWorker(options: { confirmUpdate: () => bool
   });
   sw.addEventListener("message", (event: MessageEvent<PageMessage>) => {
     if (event.data?.type === "SERVED_FROM_CACHE") dispatchPwa({ type: "served-from-cache" });
+    else if (event.data?.type === "SERVED_FROM_NETWORK") dispatchPwa({ type: "served-from-network" });
   });
+  // This runs after hydration: the worker's word that this page itself came from the cache was
+  // sent before the page existed, so it is asked for again.
+  sw.controller?.postMessage({ type: "ASK_SERVED_FROM_CACHE" } satisfies WorkerMessage);
   window.addEventListener("online", () => dispatchPwa({ type: "online" }));
 
   dispatchPwa({ type: "register-start" });

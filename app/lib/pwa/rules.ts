@@ -67,6 +67,6 @@ export function isStorable(url: URL, status: number, redirected: boolean): boole
 }
 
 /** Messages the pages send to the worker. */
-export type WorkerMessage = { type: "SKIP_WAITING" } | { type: "SET_USER"; userId: string } | { type: "CLEAR_USER" };
+export type WorkerMessage = { type: "SKIP_WAITING" } | { type: "SET_USER"; userId: string } | { type: "CLEAR_USER" } | { type: "ASK_SERVED_FROM_CACHE" };
 /** Messages the worker sends to its pages. */
-export type PageMessage = { type: "SERVED_FROM_CACHE"; url: string };
+export type PageMessage = { type: "SERVED_FROM_CACHE"; url: string } | { type: "SERVED_FROM_NETWORK" };

@@ -12,6 +12,7 @@ export type PwaEvent =
   | { type: "registered"; controlled: boolean; waiting: boolean }
   | { type: "installed"; controlled: boolean }
   | { type: "served-from-cache" }
+  | { type: "served-from-network" }
   | { type: "online" };
 
 export const INITIAL_PWA_STATE: PwaState = { registered: false, installing: false, offlineReady: false, updateAvailable: false, servedFromCache: false };
@@ -29,6 +30,7 @@ export function nextPwaState(state: PwaState, event: PwaEvent): PwaState {
       return event.controlled ? { ...state, installing: false, updateAvailable: true } : { ...state, installing: false, offlineReady: true };
     case "served-from-cache":
       return { ...state, servedFromCache: true };
+    case "served-from-network":
     case "online":
       return { ...state, servedFromCache: false };
   }
