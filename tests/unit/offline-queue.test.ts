@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { idbStore } from "~/lib/offline/idb-store";
 import { openDB } from "idb";
-import { backoff, createQueue, isQueuedChange, QueueStorageError, type QueuedChange, type QueueStore, type SendResult } from "~/lib/offline/queue";
+import { backoff, createQueue, isQueuedChange, KEY_REMEMBERED_MS, QueueStorageError, type QueuedChange, type QueueStore, type SendResult } from "~/lib/offline/queue";
 
 let dbCounter = 0;
 /** A fresh IndexedDB (fake-indexeddb) per test, through the real store. */
@@ -161,6 +161,44 @@ describe("offline write queue", () => {
     await h.queue.enqueue(task("só uma vez"));
     await Promise.all([h.queue.replay("u1"), h.queue.replay("u1")]);
     expect(h.sent).toHaveLength(1);
+  });
+
+  it("does not send again, a day after its first sending, a change that never got an answer (the server forgets keys after a day): it fails as unconfirmed", async () => {
+    let online = false;
+    const h = harness(() => (online ? { status: 201, body: {} } : { status: 0, body: null }));
+    await h.queue.enqueue(task("café 2,50"));
+    await h.queue.enqueue({ ...task("pão"), kind: "transaction.create", path: "/transactions" });
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => c.label)).toEqual(["café 2,50"]);
+    // Two days later the app is opened with a connection.
+    h.advance(2 * 24 * 60 * 60_000);
+    online = true;
+    expect(await h.queue.replay("u1")).toEqual({ sent: 1, failed: 1, waiting: 0 });
+    expect(h.sent.map((c) => c.label)).toEqual(["café 2,50", "pão"]);
+    const [unconfirmed] = await h.queue.list("u1");
+    expect(unconfirmed).toMatchObject({ label: "café 2,50", status: "failed", error: { code: "unconfirmed" } });
+    // The person checked the screen and sends it again: it goes, with its key.
+    await h.queue.retry(unconfirmed);
+    expect(await h.queue.replay("u1")).toEqual({ sent: 1, failed: 0, waiting: 0 });
+    expect(h.sent[2]).toMatchObject({ label: "café 2,50", key: h.sent[0].key });
+  });
+
+  it("keeps sending a change within the day its key is remembered", async () => {
+    let online = false;
+    const h = harness(() => (online ? { status: 201, body: {} } : { status: 0, body: null }));
+    await h.queue.enqueue(task("café"));
+    await h.queue.replay("u1");
+    h.advance(KEY_REMEMBERED_MS - 60_000);
+    online = true;
+    expect(await h.queue.replay("u1")).toEqual({ sent: 1, failed: 0, waiting: 0 });
+  });
+
+  it("counts the day from the first sending of a change queued after a write that got no answer", async () => {
+    const h = harness(() => ({ status: 201, body: {} }));
+    await h.queue.enqueue({ ...task("jantar"), key: "sent-once", sent: true });
+    h.advance(KEY_REMEMBERED_MS + 1);
+    expect(await h.queue.replay("u1")).toEqual({ sent: 0, failed: 1, waiting: 0 });
+    expect(h.sent).toEqual([]);
   });
 
   it("does not fail a change when the session ended (401): it waits for the next sign-in", async () => {
@@ -348,5 +386,12 @@ describe("offline queue: damaged storage", () => {
     await newer.add("changes", { key: "k-1", userId: "u1", kind: "task.create", method: "POST", path: "/tasks", body: { title: "de antes" }, label: "de antes", createdAt: 1, attempts: 0, nextAttemptAt: 1, status: "pending" });
     newer.close();
     expect((await idbStore(name).list("u1")).map((c) => c.label)).toEqual(["de antes"]);
+  });
+});
+
+describe("offline queue and the server's memory of keys", () => {
+  it("stops sending a change with its key before the server forgets the key", async () => {
+    const { IDEMPOTENCY_TTL_MS } = await import("../../worker/db/idempotency");
+    expect(KEY_REMEMBERED_MS).toBeLessThan(IDEMPOTENCY_TTL_MS);
   });
 });

@@ -42,6 +42,9 @@ function QueuedItem({ change, waitingFor, dependents, actions }: { change: Queue
   const failed = change.status === "failed";
   // The item was deleted meanwhile (another tab or device): nothing to correct, only to discard.
   const gone = change.error?.status === 404;
+  // Sent more than a day ago with no answer (queue.ts, KEY_REMEMBERED_MS): not refused, unknown.
+  // Compared as text so that this list does not load the queue's code on the first view.
+  const unconfirmed = change.error?.code === "unconfirmed";
   const reason = gone ? t("offline.gone") : change.error ? [change.error.message, ...Object.values(change.error.fields ?? {})].filter(Boolean).join(" ") || String(change.error.status) : "";
   return (
     <li data-testid="pending-change" data-status={change.status} className={`rounded-xl border p-3 text-sm ${failed ? "border-red-200 bg-red-50" : "border-dashed border-amber-300 bg-amber-50"}`}>
@@ -59,7 +62,7 @@ function QueuedItem({ change, waitingFor, dependents, actions }: { change: Queue
       {failed && (
         <>
           <p className="mt-1 text-red-900" role="alert">
-            {t("offline.failedReason", { reason })}
+            {unconfirmed ? t("offline.unconfirmed") : t("offline.failedReason", { reason })}
           </p>
           {editing ? (
             <Suspense fallback={null}>

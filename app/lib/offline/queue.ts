@@ -39,6 +39,8 @@ export type QueuedChange = {
    * server would refuse the key with another body), and the edit queues behind it.
    */
   sent?: boolean;
+  /** When it was first sent: past KEY_REMEMBERED_MS the server may have forgotten its key. */
+  firstSentAt?: number;
 };
 
 export interface QueueStore {
@@ -59,6 +61,16 @@ export class QueueStorageError extends Error {
     super(reason === "quota" ? "offline storage is full" : "offline storage is unavailable", { cause });
   }
 }
+
+/**
+ * How long after its first sending a change may be sent again with its key. The server remembers a
+ * key for a day (IDEMPOTENCY_TTL_MS, worker/db/idempotency.ts); a change sent again after that
+ * would be written a second time if the first sending had landed. An hour of margin covers a
+ * clock that is off. Past it the change is not sent blindly: it fails as "unconfirmed", and the
+ * person, who can see whether it is on the screen, sends it again or discards it.
+ */
+export const KEY_REMEMBERED_MS = 23 * 60 * 60_000;
+export const UNCONFIRMED = "unconfirmed";
 
 /** 2 s, 4 s, 8 s … up to 5 minutes between attempts of a change that got no answer. */
 export const BACKOFF_BASE_MS = 2_000;
@@ -217,7 +229,7 @@ export function createQueue({
           return folded;
         }
       }
-      const change: QueuedChange = { ...input, key: input.key ?? newKey(), createdAt: now(), attempts: 0, nextAttemptAt: now(), status: "pending" };
+      const change: QueuedChange = { ...input, key: input.key ?? newKey(), createdAt: now(), attempts: 0, nextAttemptAt: now(), status: "pending", firstSentAt: input.sent ? now() : undefined };
       change.seq = await write(() => store.add(change));
       return change;
     });
@@ -254,9 +266,15 @@ export function createQueue({
             // An edit of an item whose creation was refused waits for that creation's edit or discard.
             if ([...unresolved].some((temp) => stored.path.split("/").includes(temp))) return "skip";
             if (stored.nextAttemptAt > now()) return "wait";
-            const change: QueuedChange = { ...stored, path: realPath(stored.path), sent: true };
+            if (stored.sent && stored.firstSentAt !== undefined && now() - stored.firstSentAt > KEY_REMEMBERED_MS) {
+              if (stored.tempId) unresolved.add(stored.tempId);
+              await write(() => store.put({ ...stored, status: "failed", error: { status: 0, code: UNCONFIRMED, message: "" } }));
+              report.failed++;
+              return "skip";
+            }
+            const change: QueuedChange = { ...stored, path: realPath(stored.path), sent: true, firstSentAt: stored.firstSentAt ?? now() };
             // Marked before sending: from now on a later edit must not change this body (fold).
-            if (!stored.sent) await write(() => store.put(change));
+            if (!stored.sent || stored.firstSentAt === undefined) await write(() => store.put(change));
             return change;
           });
           if (next === "skip") continue;
@@ -317,12 +335,16 @@ export function createQueue({
 
   /** A failed change, corrected by the user: sent again as a new request (new key). */
   async function edit(change: QueuedChange, body: Record<string, unknown>, label = change.label) {
-    await write(() => store.put({ ...change, body, label, key: newKey(), status: "pending", error: undefined, attempts: 0, nextAttemptAt: now() }));
+    await write(() => store.put({ ...change, body, label, key: newKey(), sent: false, firstSentAt: undefined, status: "pending", error: undefined, attempts: 0, nextAttemptAt: now() }));
   }
 
-  /** Tries a change again now, with the same key (nothing about it changed). */
+  /**
+   * Tries a change again now, with the same key (nothing about it changed). An unconfirmed one is
+   * the person's choice to send it again: its day of sending starts over.
+   */
   async function retry(change: QueuedChange) {
-    await write(() => store.put({ ...change, status: "pending", error: undefined, nextAttemptAt: now() }));
+    const firstSentAt = change.error?.code === UNCONFIRMED ? undefined : change.firstSentAt;
+    await write(() => store.put({ ...change, status: "pending", error: undefined, nextAttemptAt: now(), firstSentAt }));
   }
 
   /** The queued edits of an item created offline (they cannot be sent without it). */

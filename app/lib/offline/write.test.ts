@@ -31,6 +31,14 @@ describe("writeOrQueue under a storage outage", () => {
     expect(replayNow).toHaveBeenCalledTimes(1);
   });
 
+  it("queues a write that got no answer while the browser says it is online, and replays it (no other write need come)", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    const result = await writeOrQueue(write);
+    expect(result).toMatchObject({ queued: true });
+    expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ path: "/tasks", sent: true }));
+    expect(replayNow).toHaveBeenCalledTimes(1);
+  });
+
   it("gives other errors to the screen", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => answer(400, { error: { code: "validation_failed", message: "Campos" } })));
     const result = await writeOrQueue(write);

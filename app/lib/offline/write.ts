@@ -42,8 +42,11 @@ export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<
     (error: unknown) => ({ storageError: (error as { reason?: "quota" | "unavailable" }).reason ?? ("unavailable" as const) }),
   );
   if ("storageError" in change) return { queued: false, storageError: change.storageError };
-  // Online but unavailable: replay now, which waits out the server's Retry-After.
-  if (waiting || unavailable) void replayNow();
+  // Replayed now, and then on its own timer: a 503 waits out the server's Retry-After, and a change
+  // that got no answer while the browser says it is online is tried again with a growing delay
+  // (nothing else would send it before the next write or load). Known offline, this does nothing:
+  // the "online" event replays.
+  void replayNow();
   // A folded edit answers the id of the item it was folded into.
   return { queued: true, tempId: change.tempId ?? `${OFFLINE_ID_PREFIX}${change.key}` };
 }

@@ -173,6 +173,7 @@ export default {
     discardConfirmWithEdits_zero: "Discard this change? What you typed offline will be lost, with {{count}} later changes to this item.",
     discardConfirmWithEdits_one: "Discard this change? What you typed offline will be lost, with {{count}} later change to this item.",
     discardConfirmWithEdits_other: "Discard this change? What you typed offline will be lost, with {{count}} later changes to this item.",
+    unconfirmed: "Sent over a day ago with no answer: it may already have been saved. Check whether it is already on the screen before trying again; if it is, discard it.",
     gone: "the item no longer exists (it was deleted meanwhile). You can only discard this change.",
     waitingFor: "Waiting for “{{label}}”, which was not accepted: correct it or discard it.",
     dropped_zero: "{{count}} changes kept on this device could not be read and were removed.",

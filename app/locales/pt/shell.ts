@@ -171,6 +171,7 @@ const shell = {
     discardConfirmWithEdits_zero: "Descartar esta alteração? O que escreveu offline será perdido, com {{count}} alterações feitas depois a este item.",
     discardConfirmWithEdits_one: "Descartar esta alteração? O que escreveu offline será perdido, com {{count}} alteração feita depois a este item.",
     discardConfirmWithEdits_other: "Descartar esta alteração? O que escreveu offline será perdido, com {{count}} alterações feitas depois a este item.",
+    unconfirmed: "Enviada há mais de um dia sem resposta: pode já ter sido guardada. Veja se já está no ecrã antes de tentar de novo; se estiver, descarte-a.",
     gone: "o item já não existe (foi apagado entretanto). Só pode descartar esta alteração.",
     waitingFor: "À espera de «{{label}}», que não foi aceite: corrija-a ou descarte-a.",
     dropped_zero: "{{count}} alterações guardadas neste dispositivo estavam ilegíveis e foram removidas.",
