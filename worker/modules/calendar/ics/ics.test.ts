@@ -83,6 +83,56 @@ describe("writing", () => {
   });
 });
 
+/** A VCALENDAR whose only zone is one the file defines under a name no one knows, as Outlook writes it. */
+const customZoneDoc = (vtimezone: string, event: string) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTIMEZONE", "TZID:Customized Time Zone", vtimezone, "END:VTIMEZONE", "BEGIN:VEVENT", "UID:c@x", "DTSTAMP:20261101T100000Z", event, "SUMMARY:Reunião", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+const easternRules = [
+  "BEGIN:STANDARD", "DTSTART:16011104T020000", "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
+  "BEGIN:DAYLIGHT", "DTSTART:16010311T020000", "RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "END:DAYLIGHT",
+].join("\r\n");
+const offsetIn = (zone: string, iso: string) => {
+  const p = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" }).formatToParts(new Date(iso));
+  const get = (type: string) => Number(p.find((x) => x.type === type)!.value);
+  return (Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute")) - Date.parse(iso)) / 60_000;
+};
+
+describe("zones only the file defines", () => {
+  it("gives a series in such a zone an IANA zone with the same clock changes: it repeats at 09:00 local on both sides of them", () => {
+    const doc = customZoneDoc(easternRules, "DTSTART;TZID=Customized Time Zone:20270104T090000\r\nDTEND;TZID=Customized Time Zone:20270104T100000\r\nRRULE:FREQ=WEEKLY;COUNT=20");
+    const read = readIcs(encoder.encode(doc), "Europe/Lisbon", "?");
+    if (!read.ok) throw new Error("not read");
+    const [event] = read.events;
+    expect(event.fields).toMatchObject({ start: "2027-01-04T09:00:00-05:00", end: "2027-01-04T10:00:00-05:00", rrule: "FREQ=WEEKLY;COUNT=20", timeZone: "America/New_York" });
+    // Not UTC (a fixed 14:00Z would be 10:00 local from 14 March): New York's clock, change days included.
+    for (const at of ["2027-01-04T14:00:00Z", "2027-03-13T12:00:00Z", "2027-03-15T12:00:00Z", "2027-11-06T12:00:00Z", "2027-11-08T12:00:00Z"]) {
+      expect(offsetIn(event.fields.timeZone, at)).toBe(offsetIn("America/New_York", at));
+    }
+  });
+
+  it("prefers the user's own zone when it keeps the same clock", () => {
+    const doc = customZoneDoc(easternRules, "DTSTART;TZID=Customized Time Zone:20270104T090000\r\nDTEND;TZID=Customized Time Zone:20270104T100000\r\nRRULE:FREQ=WEEKLY;COUNT=2");
+    const read = readIcs(encoder.encode(doc), "America/Toronto", "?");
+    expect(read.ok && read.events[0].fields.timeZone).toBe("America/Toronto");
+  });
+
+  it("keeps a fixed offset's weekday: a Monday 03:00 at +05:30 stays a Monday there", () => {
+    const fixed = ["BEGIN:STANDARD", "DTSTART:16010101T000000", "TZOFFSETFROM:+0530", "TZOFFSETTO:+0530", "END:STANDARD"].join("\r\n");
+    const doc = customZoneDoc(fixed, "DTSTART;TZID=Customized Time Zone:20261207T030000\r\nDTEND;TZID=Customized Time Zone:20261207T040000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3");
+    const read = readIcs(encoder.encode(doc), "Europe/Lisbon", "?");
+    if (!read.ok) throw new Error("not read");
+    expect(read.events[0].fields.start).toBe("2026-12-07T03:00:00+05:30");
+    // Node's ICU names it by its older name.
+    expect(read.events[0].fields.timeZone).toMatch(/^Asia\/(Kolkata|Calcutta)$/);
+  });
+
+  it("keeps the file's own offsets when no zone has its clock", () => {
+    const odd = ["BEGIN:STANDARD", "DTSTART:16010101T000000", "TZOFFSETFROM:+0517", "TZOFFSETTO:+0517", "END:STANDARD"].join("\r\n");
+    const doc = customZoneDoc(odd, "DTSTART;TZID=Customized Time Zone:20261202T150000\r\nDTEND;TZID=Customized Time Zone:20261202T160000");
+    const read = readIcs(encoder.encode(doc), "Europe/Lisbon", "?");
+    expect(read.ok && read.events[0].fields).toMatchObject({ start: "2026-12-02T09:43:00+00:00", timeZone: "Europe/Lisbon" });
+  });
+});
+
 describe("reading", () => {
   it("unfolds on bytes, keeping a character split by the fold", () => {
     const bytes = new Uint8Array([...encoder.encode("SUMMARY:caf"), 0xc3, 0x0d, 0x0a, 0x20, 0xa9]);

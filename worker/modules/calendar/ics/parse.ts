@@ -11,7 +11,7 @@
  */
 import ICAL from "ical.js";
 import { formatInstant } from "../recurrence";
-import { ianaZoneOf, wallClockMs } from "./zones";
+import { ianaZoneOf, wallClockMs, zoneKeepingOffsets } from "./zones";
 
 /** The most VEVENTs one file may hold (a 2 MB file of bare events could hold ~10,000). */
 export const ICS_MAX_EVENTS = 5_000;
@@ -125,7 +125,8 @@ export function readIcs(bytes: Uint8Array, userZone: string, untitled: string): 
     } catch {
       vtimezone = null;
     }
-    zones.set(tzid, { iana: ianaZoneOf(tzid, typeof location === "string" ? location : undefined), vtimezone });
+    const named = ianaZoneOf(tzid, typeof location === "string" ? location : undefined);
+    zones.set(tzid, { iana: named ?? (vtimezone ? zoneKeepingOffsets(offsetOfVtimezone(vtimezone), userZone, new Date().getUTCFullYear()) : null), vtimezone });
   }
 
   const vevents = roots.flatMap((r) => r.getAllSubcomponents("vevent"));
@@ -157,6 +158,12 @@ export function readIcs(bytes: Uint8Array, userZone: string, untitled: string): 
   }
   return { ok: true, events, skipped };
 }
+
+/** The offset (ms) of a file's own VTIMEZONE at an instant, as ical.js reads its rules. */
+const offsetOfVtimezone = (vtimezone: ICAL.Timezone) => (ms: number) => {
+  const local = ICAL.Time.fromJSDate(new Date(ms), true).convertToZone(vtimezone);
+  return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second) - ms;
+};
 
 const partsOf = (t: ICAL.Time): Parts => ({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second });
 

@@ -56,3 +56,55 @@ export function wallClockMs(parts: { year: number; month: number; day: number; h
   // In a gap neither offset reads back: the time with the offset from before the gap, i.e. later.
   return wall - before;
 }
+
+const DAY_MS = 86_400_000;
+
+/** UTC offset in ms of `zone` at each instant, with a formatter of its own (not the shared cache: this reads hundreds of zones once). */
+function offsetsIn(zone: string, instants: readonly number[]): number[] {
+  const formatter = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+  return instants.map((ms) => {
+    const parts = formatter.formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute")) - ms;
+  });
+}
+
+/**
+ * Zones people recognise, tried right after the user's: of the zones sharing a clock (Detroit and
+ * New York), the event dialog then names the one the person would expect.
+ */
+const WELL_KNOWN_ZONES = [
+  "Europe/Lisbon", "Europe/London", "Europe/Paris", "Europe/Berlin", "Europe/Madrid", "Atlantic/Azores",
+  "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Sao_Paulo",
+  "Africa/Luanda", "Africa/Maputo", "Asia/Kolkata", "Asia/Shanghai", "Asia/Tokyo", "Australia/Sydney",
+];
+
+const sameOffsets = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * The IANA zone keeping the offsets of a zone only the file defines (Outlook's "Customized Time
+ * Zone" has no name anyone knows, only its VTIMEZONE rules), so that its events repeat at the same
+ * local time across clock changes and on the right weekday, as they do in the calendar that wrote
+ * them. `offsetOf` gives the file's zone's offset (ms) at an instant. Compared at noon UTC of every
+ * day of `fromYear` and the next (after a first pass at four dates that leaves a few candidates),
+ * so zones that change their clocks on other days differ. The user's zone wins when it matches,
+ * then a well-known zone, then the first in the runtime's list; null when none matches (the caller keeps the file's own
+ * offsets for that event).
+ */
+export function zoneKeepingOffsets(offsetOf: (ms: number) => number, preferred: string, fromYear: number): string | null {
+  const quarters = [0, 3, 6, 9].map((month) => Date.UTC(fromYear, month, 15, 12));
+  const days = Array.from({ length: 731 }, (_, i) => Date.UTC(fromYear, 0, 1, 12) + i * DAY_MS);
+  const wantedQuarters = quarters.map(offsetOf);
+  const wantedDays = days.map(offsetOf);
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  const first = [preferred, ...WELL_KNOWN_ZONES];
+  const candidates = [...first, ...zones.filter((zone) => !first.includes(zone))];
+  for (const zone of candidates) {
+    try {
+      if (sameOffsets(offsetsIn(zone, quarters), wantedQuarters) && sameOffsets(offsetsIn(zone, days), wantedDays)) return canonical(zone);
+    } catch {
+      // A name this runtime's tz data lacks: not a candidate.
+    }
+  }
+  return null;
+}
