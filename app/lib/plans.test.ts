@@ -12,6 +12,7 @@ import {
   planHasFeatureGroup,
   planOfPrice,
   PLANS,
+  renewsAtEnd,
   stripePriceIds,
 } from "./plans";
 
@@ -34,6 +35,12 @@ describe("plans", () => {
     expect(cheapestPlanWith("diary")).toBe("light");
     expect(cheapestPlanWith("assistant")).toBe("pro");
     expect(cheapestPlanWith("tasks")).toBe("free");
+  });
+
+  it("renews at the end shown unless the plan is cancelled at period end or the end is a referral month's", () => {
+    expect(renewsAtEnd({ cancelAtPeriodEnd: false, endIsBonusMonth: false })).toBe(true);
+    expect(renewsAtEnd({ cancelAtPeriodEnd: true, endIsBonusMonth: false })).toBe(false);
+    expect(renewsAtEnd({ cancelAtPeriodEnd: false, endIsBonusMonth: true })).toBe(false);
   });
 
   it("reads Stripe price ids from the environment, and never matches an unset one", () => {

@@ -6,34 +6,8 @@
 import { intlLocale } from "~/i18n/language";
 import { numberFormat } from "~/lib/intl";
 
-export const PLAN_IDS = ["free", "light", "pro"] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-export type PaidPlanId = Exclude<PlanId, "free">;
-export const PAID_PLAN_IDS = ["light", "pro"] as const satisfies readonly PaidPlanId[];
-
-/** Everything a plan may unlock. The API guard and the UI use these keys, never plan names. */
-export const ENTITLEMENTS = [
-  "tasks",
-  "calendar",
-  "goals",
-  "impact",
-  "notifications",
-  "search",
-  "cycle",
-  "finances.basic",
-  "finances.advanced",
-  "diary",
-  "selfCare",
-  "weeklyReports",
-  "calendarSync",
-  "assistant",
-  "aiInsights",
-] as const;
-export type Entitlement = (typeof ENTITLEMENTS)[number];
-
-const FREE_ENTITLEMENTS = ["tasks", "calendar", "goals", "impact", "notifications", "search", "cycle", "finances.basic"] as const satisfies readonly Entitlement[];
-const LIGHT_ENTITLEMENTS = [...FREE_ENTITLEMENTS, "finances.advanced", "diary", "selfCare", "weeklyReports", "calendarSync"] as const satisfies readonly Entitlement[];
-const PRO_ENTITLEMENTS = [...LIGHT_ENTITLEMENTS, "assistant", "aiInsights"] as const satisfies readonly Entitlement[];
+export { ENTITLEMENTS, PAID_PLAN_IDS, PLAN_IDS, cheapestPlanWith, type Entitlement, type PaidPlanId, type PlanId } from "./entitlements";
+import { ENTITLEMENTS_OF_PLAN, PAID_PLAN_IDS, PLAN_IDS, type Entitlement, type PaidPlanId, type PlanId } from "./entitlements";
 
 export type Plan = {
   id: PlanId;
@@ -46,9 +20,9 @@ export type Plan = {
 
 /** The table of DECISIONS.md: Free 0 €, Light 5,99 €, Pro 9,99 € (against a crossed-out 19,99 €). */
 export const PLANS = {
-  free: { id: "free", monthlyPriceCents: 0, compareAtPriceCents: null, entitlements: FREE_ENTITLEMENTS },
-  light: { id: "light", monthlyPriceCents: 599, compareAtPriceCents: null, entitlements: LIGHT_ENTITLEMENTS },
-  pro: { id: "pro", monthlyPriceCents: 999, compareAtPriceCents: 1999, entitlements: PRO_ENTITLEMENTS },
+  free: { id: "free", monthlyPriceCents: 0, compareAtPriceCents: null, entitlements: ENTITLEMENTS_OF_PLAN.free },
+  light: { id: "light", monthlyPriceCents: 599, compareAtPriceCents: null, entitlements: ENTITLEMENTS_OF_PLAN.light },
+  pro: { id: "pro", monthlyPriceCents: 999, compareAtPriceCents: 1999, entitlements: ENTITLEMENTS_OF_PLAN.pro },
 } as const satisfies Record<PlanId, Plan>;
 
 /** Every new account gets the full Pro plan for this long, without a card. */
@@ -81,9 +55,16 @@ export type SubscriptionState = {
   subscribed: boolean;
   /** ISO instant when the current paid period (or the free referral month) ends. */
   subscriptionEnd: string | null;
+  /** The paid subscription is set to stop at the end of its period instead of renewing. */
+  cancelAtPeriodEnd: boolean;
+  /** `subscriptionEnd` is the end of a free referral Pro month, which does not renew. */
+  endIsBonusMonth: boolean;
   isTrialActive: boolean;
   trialEndsAt: string | null;
 };
+
+/** Whether `subscriptionEnd` is a renewal ('Renova a') rather than the plan's end ('Termina a'). */
+export const renewsAtEnd = (state: Pick<SubscriptionState, "cancelAtPeriodEnd" | "endIsBonusMonth">) => !state.cancelAtPeriodEnd && !state.endIsBonusMonth;
 
 /** What the user may do in a given subscription state (the trial and the referral month are Pro). */
 export function entitlementsFor(state: Pick<SubscriptionState, "tier">): Entitlement[] {
@@ -92,11 +73,6 @@ export function entitlementsFor(state: Pick<SubscriptionState, "tier">): Entitle
 
 /** Whether a state includes one entitlement. */
 export const hasEntitlement = (state: Pick<SubscriptionState, "tier">, key: Entitlement) => PLANS[state.tier].entitlements.includes(key as never);
-
-/** The cheapest plan that unlocks `key` (what an Upgrade action should offer). */
-export function cheapestPlanWith(key: Entitlement): PlanId {
-  return PLAN_IDS.find((id) => PLANS[id].entitlements.includes(key as never)) ?? "pro";
-}
 
 const tierRank: Record<PlanId, number> = { free: 0, light: 1, pro: 2 };
 /** The higher of two tiers (a paid Light user with a free Pro month is Pro for that month). */

@@ -50,6 +50,10 @@ test("a trial user pays in the simulator, becomes Pro paid, then cancels in the 
   await expect(portal.getByTestId("sim-status")).toHaveText("Estado: ativa");
   await portal.getByRole("button", { name: "Cancelar no fim do período" }).click();
   await expect(portal.getByText(/não será renovada/)).toBeVisible();
+  // Told by the webhook, the plan card says when Pro ends instead of when it renews.
+  await page.goto("/app/premium");
+  await expect(card.getByText(/Termina a/)).toBeVisible();
+  await expect(card.getByText(/Renova a/)).toHaveCount(0);
   await portal.getByRole("button", { name: "Cancelar agora" }).click();
   await expect(portal.getByText("Não há nenhuma subscrição ativa.")).toBeVisible();
 

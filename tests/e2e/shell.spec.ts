@@ -53,11 +53,11 @@ test.describe("desktop shell", () => {
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
   });
 
-  test("groups, display name and no PRO locks during the trial", async ({ page }) => {
+  test("groups, display name and no plan badges during the trial", async ({ page }) => {
     await page.goto("/app/meu-impacto");
     for (const group of ["Organização", "Bem-Estar", "Assistente IA", "Premium"]) await expect(page.getByText(group, { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId("display-name")).toContainText("Rita Faria");
-    await expect(page.locator('[data-locked="true"]')).toHaveCount(0);
+    await expect(page.locator("a[data-plan]")).toHaveCount(0);
   });
 
   test("the breadcrumb of /app/financas and the back button", async ({ page }) => {
@@ -135,14 +135,25 @@ test.describe("desktop shell", () => {
     await expect(form).toHaveCount(0);
   });
 
-  test("a Free user sees PRO locks and the premium notice on a locked module", async ({ page }) => {
+  test("a Free user's paid items are badged with their plan and still open, read-only", async ({ page }) => {
     const email = uniqueEmail("free-shell");
     await createUser(page.request, email, { toursDone: true });
+    const entry = await page.request.post("/api/v1/diary", { headers: originOf(page.request), data: { title: "Antes do fim do teste", content: "Escrito durante o teste Pro." } });
+    expect(entry.status(), await entry.text()).toBe(201);
     await page.request.post("/api/dev/billing/trial", { headers: originOf(page.request), data: { email, endsAt: new Date(Date.now() - 60_000).toISOString() } });
     await page.goto("/app/meu-impacto");
-    await expect(page.locator('[data-locked="true"]')).toHaveCount(3);
-    await page.goto("/app/diario");
+    await untilHydrated(page);
+    // Diary and weekly reports are Light features, the assistant a Pro one; each is still a link.
+    const sidebar = page.locator('[data-tour="sidebar"]');
+    await expect(sidebar.locator('a[data-plan="light"]')).toHaveCount(2);
+    await expect(sidebar.locator('a[data-plan="pro"]')).toHaveCount(1);
+    const diary = sidebar.getByRole("link", { name: /Diário/ });
+    await expect(diary).toHaveAttribute("title", "Diário — disponível no plano Light");
+    await diary.click();
+    await expect(page).toHaveURL(/\/app\/diario$/);
     await expect(page.getByTestId("premium-notice")).toContainText("Funcionalidade Premium - disponível apenas para utilizadores Premium");
+    // The entries written during the trial stay readable.
+    await expect(page.getByTestId("diary-entries").getByText("Antes do fim do teste")).toBeVisible();
   });
 
   test("signing out while a call of the page is still on its way ends on sign-in, not back on the page", async ({ page }) => {

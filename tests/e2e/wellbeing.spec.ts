@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, lisbonDay, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDay, originOf, untilHydrated } from "./support";
 
 test.describe("wellbeing", () => {
   // The overview's chart chunk is fetched and evaluated on first use, on a busy shared machine.
@@ -58,5 +58,26 @@ test.describe("wellbeing", () => {
     await page.reload();
     await untilHydrated(page);
     await expect(page.getByTestId("routine").filter({ hasText: "Respirar fundo" }).getByTestId("streak")).toContainText("3 dias seguidos");
+  });
+
+  test("after the trial a routine can still be removed, though not edited (decision 0029)", async ({ page, context }) => {
+    const email = `e2e-selfcare-free-${Date.now()}@example.com`;
+    await createUser(context.request, email, { toursDone: true });
+    const created = await context.request.post("/api/v1/routines", { headers: originOf(context.request), data: { title: "Alongar de manhã", category: "body", frequency: "daily" } });
+    expect(created.status(), await created.text()).toBe(201);
+    await context.request.post("/api/dev/billing/trial", { headers: originOf(context.request), data: { email, endsAt: new Date(Date.now() - 60_000).toISOString() } });
+    await dismissCookieBanner(page);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+
+    await expect(page.getByTestId("premium-notice")).toBeVisible();
+    const routine = page.getByTestId("routine").filter({ hasText: "Alongar de manhã" });
+    await expect(routine.getByRole("button", { name: "Editar" })).toHaveCount(0);
+    await routine.getByRole("button", { name: "Eliminar" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
+    await expect(page.getByText("Rotina eliminada")).toBeVisible();
+    await expect(page.getByTestId("routine")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText("Ainda não tem rotinas")).toBeVisible();
   });
 });

@@ -11,6 +11,8 @@ describe("subscriptionOf", () => {
       tier: "pro",
       subscribed: false,
       subscriptionEnd: null,
+      cancelAtPeriodEnd: false,
+      endIsBonusMonth: false,
       isTrialActive: true,
       trialEndsAt: days(3).toISOString(),
     });
@@ -30,6 +32,20 @@ describe("subscriptionOf", () => {
     const paid = { tier: "light" as const, status: "active", currentPeriodEnd: days(5) };
     expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(25) }, paid, now)).toMatchObject({ tier: "pro", subscribed: true, subscriptionEnd: days(25).toISOString() });
     expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(-1) }, null, now)).toMatchObject({ tier: "free", subscriptionEnd: null });
+  });
+
+  it("says whether the end shown renews: a plan cancelled at period end and a referral month do not", () => {
+    const user = { trialEndsAt: days(-1), bonusProUntil: null };
+    const paid = { tier: "light" as const, status: "active", currentPeriodEnd: days(20), cancelAtPeriodEnd: false };
+    expect(subscriptionOf(user, paid, now)).toMatchObject({ cancelAtPeriodEnd: false, endIsBonusMonth: false });
+    expect(subscriptionOf(user, { ...paid, cancelAtPeriodEnd: true }, now)).toMatchObject({ tier: "light", subscriptionEnd: days(20).toISOString(), cancelAtPeriodEnd: true, endIsBonusMonth: false });
+    // A row that no longer counts says nothing about cancelling.
+    expect(subscriptionOf(user, { ...paid, status: "canceled", cancelAtPeriodEnd: true }, now)).toMatchObject({ cancelAtPeriodEnd: false });
+    // The referral month alone, or ending after the paid period: its end is the one shown.
+    expect(subscriptionOf({ trialEndsAt: days(-1), bonusProUntil: days(25) }, null, now)).toMatchObject({ tier: "pro", subscriptionEnd: days(25).toISOString(), endIsBonusMonth: true });
+    expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(25) }, paid, now)).toMatchObject({ subscriptionEnd: days(25).toISOString(), endIsBonusMonth: true });
+    // A paid period ending after the referral month: the renewal is the end shown.
+    expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(10) }, paid, now)).toMatchObject({ subscriptionEnd: days(20).toISOString(), endIsBonusMonth: false });
   });
 });
 

@@ -8,7 +8,8 @@ export type Tier = PlanId;
 /** Stripe statuses that keep the paid plan (past_due: Stripe is still retrying the card). */
 export const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
 
-type PaidCopy = Pick<billing.SubscriptionRow, "tier" | "status" | "currentPeriodEnd">;
+/** The stored paid subscription; without `cancelAtPeriodEnd` (a summary row) it is taken to renew. */
+type PaidCopy = Pick<billing.SubscriptionRow, "tier" | "status" | "currentPeriodEnd"> & Partial<Pick<billing.SubscriptionRow, "cancelAtPeriodEnd">>;
 
 /**
  * What the user has, by precedence: a live paid Stripe subscription, then a free Pro month from
@@ -22,11 +23,17 @@ export function subscriptionOf(user: Pick<User, "trialEndsAt" | "bonusProUntil">
   let tier: PlanId = subscribed ? paid!.tier : "free";
   if (bonusActive) tier = higherTier(tier, "pro");
   if (isTrialActive) tier = higherTier(tier, "pro");
-  const ends = [subscribed ? paid!.currentPeriodEnd : null, bonusActive ? user.bonusProUntil : null].filter((d): d is Date => d !== null);
+  const paidEnd = subscribed ? paid!.currentPeriodEnd : null;
+  const bonusEnd = bonusActive ? user.bonusProUntil : null;
+  // The later of the two is the end shown; the bonus month's end never renews.
+  const endIsBonusMonth = bonusEnd !== null && (paidEnd === null || bonusEnd.getTime() > paidEnd.getTime());
+  const end = endIsBonusMonth ? bonusEnd : paidEnd;
   return {
     tier,
     subscribed,
-    subscriptionEnd: ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))).toISOString() : null,
+    subscriptionEnd: end?.toISOString() ?? null,
+    cancelAtPeriodEnd: subscribed && paid!.cancelAtPeriodEnd === true,
+    endIsBonusMonth,
     isTrialActive,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
   };

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { formatPrice, PLANS, type PaidPlanId, type SubscriptionState } from "~/lib/plans";
+import { formatPrice, PLANS, renewsAtEnd, type PaidPlanId, type SubscriptionState } from "~/lib/plans";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 
@@ -47,7 +47,9 @@ export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout
       </p>
       {state.isTrialActive && state.trialEndsAt && <p className="mt-2 text-sm text-brand-700">{t("trialActive", { date: dateOf(state.trialEndsAt, language, timeZone) })}</p>}
       {!state.isTrialActive && !state.subscribed && state.trialEndsAt && <p className="mt-2 text-sm text-slate-600">{t("trialEnded")}</p>}
-      {state.subscriptionEnd && <p className="mt-2 text-sm text-slate-600">{t("renewsOn", { date: dateOf(state.subscriptionEnd, language, timeZone) })}</p>}
+      {state.subscriptionEnd && (
+        <p className="mt-2 text-sm text-slate-600">{t(renewsAtEnd(state) ? "renewsOn" : "endsOn", { date: dateOf(state.subscriptionEnd, language, timeZone) })}</p>
+      )}
       <Button disabled={busy} onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))} className="mt-4">
         {t(`actions.${action}`)}
       </Button>

@@ -15,7 +15,9 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
-const trial = { tier: "pro", subscribed: false, subscriptionEnd: null, isTrialActive: true, trialEndsAt: "2026-07-10T23:30:00.000Z" } as const;
+const trial = { tier: "pro", subscribed: false, subscriptionEnd: null, isTrialActive: true, trialEndsAt: "2026-07-10T23:30:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: false } as const;
+
+const renewing = { tier: "light", subscribed: true, subscriptionEnd: "2026-03-01T02:00:00.000Z", isTrialActive: false, trialEndsAt: null, cancelAtPeriodEnd: false, endIsBonusMonth: false } as const;
 
 describe("the impact dashboard's subscription card", () => {
   it("says the day the trial ends in the user's zone (00:30 in Lisbon's summer is the next day)", () => {
@@ -30,10 +32,20 @@ describe("the impact dashboard's subscription card", () => {
   it("says the renewal day in the user's zone, in English too", () => {
     renderWithI18n(
       <MemoryRouter>
-        <SubscriptionCard subscription={{ tier: "light", subscribed: true, subscriptionEnd: "2026-03-01T02:00:00.000Z", isTrialActive: false, trialEndsAt: null }} timeZone="America/Sao_Paulo" />
+        <SubscriptionCard subscription={{ ...renewing }} timeZone="America/Sao_Paulo" />
       </MemoryRouter>,
       "en",
     );
     expect(screen.getByText("Renews on February 28, 2026")).toBeTruthy();
+  });
+
+  it("says the plan ends, not renews, once it is cancelled at the end of the period", () => {
+    renderWithI18n(
+      <MemoryRouter>
+        <SubscriptionCard subscription={{ ...renewing, cancelAtPeriodEnd: true }} timeZone="Europe/Lisbon" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("Termina a 1 de março de 2026")).toBeTruthy();
+    expect(screen.queryByText(/Renova/)).toBeNull();
   });
 });

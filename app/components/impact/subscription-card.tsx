@@ -4,11 +4,11 @@ import { Link } from "react-router";
 import { intlLocale } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
 import { dateTimeFormat } from "~/lib/intl";
-import type { SubscriptionState } from "~/lib/plans";
+import { renewsAtEnd, type SubscriptionState } from "~/lib/plans";
 import { Card } from "./card";
 
 /**
- * The plan, and when the trial ends or the plan renews. Those are instants, so their day is said in
+ * The plan, and when the trial ends or the plan renews (or ends: cancelled, or a referral month). Those are instants, so their day is said in
  * the user's zone: without one the server (UTC) and the browser wrote different days around
  * midnight (a hydration mismatch), and the server's could be a day off for the user.
  */
@@ -20,7 +20,7 @@ export function SubscriptionCard({ subscription, timeZone }: { subscription: Sub
   const line = subscription.isTrialActive && subscription.trialEndsAt
     ? t("impact.subscription.trial", { date: date(subscription.trialEndsAt) })
     : subscription.subscribed && subscription.subscriptionEnd
-      ? t("impact.subscription.renews", { date: date(subscription.subscriptionEnd) })
+      ? t(renewsAtEnd(subscription) ? "impact.subscription.renews" : "impact.subscription.ends", { date: date(subscription.subscriptionEnd) })
       : subscription.tier === "free"
         ? t("impact.subscription.free")
         : null;

@@ -3,16 +3,19 @@ import type { KeyOf } from "~/locales/types";
  * The app's navigation, as data: sidebar groups, mobile tabs and drawer, swipe order. The platform
  * screens (dashboard, impact, profile) are listed here; every module contributes its own entries
  * through its manifest (app/modules/), so adding a module adds its navigation with no edit here.
- * Items that need a plan name the entitlement they need; the shell locks them (PRO) when the user's
- * entitlements (from the server) do not include it — nothing is hard-coded as locked.
+ * Items that need a plan name the entitlement they need; when the user's entitlements (from the
+ * server) do not include it, the shell badges the item with the cheapest plan that does, and it
+ * stays a link: every paid screen opens on a plan without it, read-only with the premium notice
+ * (decision 0078). Nothing is hard-coded as badged.
  */
+import { cheapestPlanWith, type Entitlement, type PaidPlanId } from "~/lib/entitlements";
 import { MODULES } from "~/modules";
 import type { DrawerSection, ModuleManifest, SidebarGroup } from "~/modules/types";
 
 /** The label of a navigation entry or group: a key of the shell catalogue's nav, groups or tabs. */
 export type NavLabelKey = Extract<KeyOf<"shell">, `shell:${"nav" | "groups" | "tabs"}.${string}`>;
 
-export type NavItem = { to: string; labelKey: NavLabelKey; icon: IconName; entitlement?: string };
+export type NavItem = { to: string; labelKey: NavLabelKey; icon: IconName; entitlement?: Entitlement };
 export type IconName =
   | "home"
   | "impact"
@@ -100,5 +103,9 @@ export function buildNavigation(modules: readonly ModuleManifest[]) {
 
 export const { sidebarGroups, mobileTabs, drawerSections, swipeOrder } = buildNavigation(MODULES);
 
-export const isLocked = (item: Pick<NavItem, "entitlement">, entitlements: readonly string[]) =>
-  item.entitlement !== undefined && !entitlements.includes(item.entitlement);
+/** The plan to badge an item with: the cheapest that has its entitlement, when the user's lack it; else null. */
+export function missingPlan(item: Pick<NavItem, "entitlement">, entitlements: readonly string[]): PaidPlanId | null {
+  if (item.entitlement === undefined || entitlements.includes(item.entitlement)) return null;
+  const plan = cheapestPlanWith(item.entitlement);
+  return plan === "free" ? null : plan;
+}

@@ -26,7 +26,8 @@ const billing = {
     subtitle: "Pick the right plan for you. No commitment: cancel any time.",
     guarantee: "30-day money-back guarantee.",
     locked: "Premium feature - available to Premium users only",
-    proBadge: "PRO",
+    /** The lock badge: the cheapest plan with the feature, or any paid plan. */
+    badge: { light: "Light", pro: "Pro", premium: "Premium" },
     yourFeatures: "Your features",
   },
   features: {

@@ -76,9 +76,9 @@ export default {
     menu: "Menu",
     closeMenu: "Close menu",
     breadcrumb: "Breadcrumb",
-    pro: "PRO",
     premiumLabel: "Premium",
-    locked: "{{name}} — available on a paid plan",
+    /** A paid screen the user's plan lacks (it still opens, read-only). */
+    onPlan: "{{name}} — available on the {{plan}} plan",
     guide: "Guide",
     mainNav: "Main navigation",
   },

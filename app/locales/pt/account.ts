@@ -12,7 +12,7 @@ const account = {
     subtitle: "O tempo e o foco que ganhou com o Rumo, a partir do que fez nos últimos 30 dias.",
     empty: "Ainda não há dados para mostrar. Quando usar as tarefas, objetivos e o calendário, o seu impacto aparece aqui.",
     loadError: "Não foi possível atualizar as métricas. Tentamos de novo dentro de 30 segundos.",
-    subscription: { title: "Subscrição", trial: "Teste Pro até {{date}}", renews: "Renova a {{date}}", free: "Plano Gratuito", manage: "Gerir subscrição" },
+    subscription: { title: "Subscrição", trial: "Teste Pro até {{date}}", renews: "Renova a {{date}}", ends: "Termina a {{date}}", free: "Plano Gratuito", manage: "Gerir subscrição" },
     plans: { free: "Gratuito", light: "Light", pro: "Pro" },
     security: { title: "Segurança", checking: "A verificar a sessão e o isolamento dos dados…", ok: "Sessão válida e dados isolados de outras contas.", okAt: "Verificado às {{time}}", problem: "Problema de Segurança Detectado" },
     metrics: {
@@ -24,7 +24,14 @@ const account = {
       projects: "Projetos potenciais",
       productivity: "Ganho de produtividade",
       percent: "{{value}}%",
-      basis: "Com {{goals}} objetivos concluídos e {{activities}} registos de atividade nos últimos 30 dias.",
+      // {{goals}} and {{activities}} are the counted texts below (docs/decisions/0069).
+      basis: "Com {{goals}} e {{activities}} nos últimos 30 dias.",
+      goals_zero: "{{count}} objetivos concluídos",
+      goals_one: "{{count}} objetivo concluído",
+      goals_other: "{{count}} objetivos concluídos",
+      activities_zero: "{{count}} registos de atividade",
+      activities_one: "{{count}} registo de atividade",
+      activities_other: "{{count}} registos de atividade",
     },
     skills: {
       title: "Competências",

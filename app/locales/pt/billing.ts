@@ -24,7 +24,8 @@ const billing = {
     subtitle: "Escolha o plano certo para si. Sem compromisso: cancele quando quiser.",
     guarantee: "Garantia de reembolso de 30 dias.",
     locked: "Funcionalidade Premium - disponível apenas para utilizadores Premium",
-    proBadge: "PRO",
+    /** The lock badge: the cheapest plan with the feature, or any paid plan. */
+    badge: { light: "Light", pro: "Pro", premium: "Premium" },
     yourFeatures: "As suas funcionalidades",
   },
   features: {

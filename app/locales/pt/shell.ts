@@ -74,9 +74,9 @@ const shell = {
     menu: "Menu",
     closeMenu: "Fechar menu",
     breadcrumb: "Caminho",
-    pro: "PRO",
     premiumLabel: "Premium",
-    locked: "{{name}} — disponível num plano pago",
+    /** A paid screen the user's plan lacks (it still opens, read-only). */
+    onPlan: "{{name}} — disponível no plano {{plan}}",
     guide: "Guia",
     mainNav: "Navegação principal",
   },

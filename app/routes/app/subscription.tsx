@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlanCard, PlanOption } from "~/components/billing/plan-card";
 import { PremiumNotice } from "~/components/billing/premium-notice";
-import { ProBadge } from "~/components/billing/pro-badge";
 import { ReferralCard } from "~/components/billing/referral-card";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
+import { YourFeatures } from "~/components/billing/your-features";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { serverI18n } from "~/i18n/i18n.server";
@@ -34,7 +34,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const [coupon, setCoupon] = useState("");
   const [couponApplied, setCouponApplied] = useState<string | undefined>();
   const busy = status.kind === "busy";
-  const locked = ENTITLEMENTS.filter((key) => !entitlements.includes(key));
+  const anyLocked = ENTITLEMENTS.some((key) => !entitlements.includes(key));
 
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-10">
@@ -83,23 +83,11 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {locked.length > 0 && <PremiumNotice />}
+      {anyLocked && <PremiumNotice />}
 
       <ReferralCard />
 
-      <section aria-labelledby="features-title">
-        <h2 id="features-title" className="text-lg font-semibold">
-          {t("premium.yourFeatures")}
-        </h2>
-        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-          {ENTITLEMENTS.map((key) => (
-            <li key={key} className={`flex items-center justify-between rounded-lg border px-3 py-2 text-sm ${locked.includes(key) ? "border-slate-200 text-slate-500" : "border-brand-100"}`}>
-              <span>{t(`features.${key}`)}</span>
-              {locked.includes(key) && <ProBadge />}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <YourFeatures entitlements={entitlements} />
     </main>
   );
 }

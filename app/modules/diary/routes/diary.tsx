@@ -157,17 +157,17 @@ export default function DiaryScreen() {
             />
           </div>
         ) : (
-          tab === "write" && <PremiumNotice />
+          tab === "write" && <PremiumNotice entitlement="diary" />
         )}
         {tab === "entries" && (
           <>
             {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
-            {!canWrite && <PremiumNotice />}
+            {!canWrite && <PremiumNotice entitlement="diary" />}
             <EntryList pages={pages} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={() => showTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
           </>
         )}
-        {tab === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice />)}
-        {tab === "insights" && (canInsights ? <Insights /> : <PremiumNotice />)}
+        {tab === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice entitlement="diary" />)}
+        {tab === "insights" && (canInsights ? <Insights /> : <PremiumNotice entitlement="aiInsights" />)}
       </div>
     </section>
   );

@@ -37,7 +37,7 @@ export function BudgetsPanel({
   return (
     <div className="space-y-4" role="tabpanel">
       <h2 className="text-lg font-semibold">{t("budgets.title")}</h2>
-      {!advanced && <PremiumNotice />}
+      {!advanced && <PremiumNotice entitlement="finances.advanced" />}
       {budgets.length === 0 ? (
         <EmptyState title={t("budgets.emptyTitle")} text={t("budgets.emptyText")} headingLevel={3} />
       ) : (

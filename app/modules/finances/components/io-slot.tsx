@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ProBadge } from "~/components/billing/pro-badge";
+import { PlanBadge } from "~/components/billing/plan-badge";
 import { Button } from "~/components/ui/button";
 import { onDemandDialog } from "~/components/ui/dialog";
 
@@ -20,7 +20,7 @@ export function ImportButton({ advanced, ownCategories, onImported }: { advanced
   if (!advanced) {
     return (
       <span className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-400">
-        {t("actions.import")} <ProBadge />
+        {t("actions.import")} <PlanBadge entitlement="finances.advanced" />
       </span>
     );
   }
@@ -40,7 +40,7 @@ export function ExportLink({ advanced, query }: { advanced: boolean; query: stri
   if (!advanced) {
     return (
       <span className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-400">
-        {t("actions.export")} <ProBadge />
+        {t("actions.export")} <PlanBadge entitlement="finances.advanced" />
       </span>
     );
   }

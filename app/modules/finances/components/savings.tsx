@@ -39,7 +39,7 @@ export function SavingsPanel({ goals, today, advanced, onSaved, onDelete }: { go
   return (
     <div className="space-y-4" role="tabpanel">
       <h2 className="text-lg font-semibold">{t("savings.title")}</h2>
-      {!advanced && <PremiumNotice />}
+      {!advanced && <PremiumNotice entitlement="finances.advanced" />}
       {goals.length === 0 ? (
         <EmptyState title={t("savings.emptyTitle")} text={t("savings.emptyText")} headingLevel={3} />
       ) : (

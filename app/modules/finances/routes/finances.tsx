@@ -364,7 +364,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
               <Analysis analysis={data.analysis} categoryName={categoryName} monthLabel={monthLabel} />
             ) : (
               <Card title={t("analysis.title")}>
-                <PremiumNotice />
+                <PremiumNotice entitlement="finances.advanced" />
               </Card>
             )}
           </div>

@@ -106,7 +106,7 @@ export default function WeeklyReportsScreen() {
       </header>
       {!entitled && (
         <div className="space-y-2">
-          <PremiumNotice />
+          <PremiumNotice entitlement="weeklyReports" />
           <p className="text-sm text-slate-600">{t("locked")}</p>
         </div>
       )}
@@ -249,7 +249,7 @@ function ReportView({
           testId="card-tasks"
           label={t("cards.tasks")}
           value={String(report.tasks.completed)}
-          detail={t("cards.tasksDetail", { created: report.tasks.created })}
+          detail={t("cards.tasksDetail", { count: report.tasks.created })}
         />
         <Card
           testId="card-events"

@@ -1,8 +1,9 @@
 /**
- * /app/autocuidado: today's checklist (one tap to check in), the last eight days of each routine
- * (a forgotten day can be marked up to 7 days back), streaks, a five-week history, and the
- * routine form. Streaks come from the API, computed in the user's time zone. "Today" is the user's
- * date when it is used (../today.ts): a page left open overnight moves on to the new day.
+ * /app/autocuidado: today's checklist (one tap to check in), each routine's card
+ * (../routine-card.tsx), a five-week history, and the routine form. Streaks come from the API,
+ * computed in the user's time zone. "Today" is the user's date when it is used (../today.ts): a
+ * page left open overnight moves on to the new day. Without the plan the screen is read-only,
+ * apart from removing a routine (decision 0029).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,11 +19,10 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatShortDate } from "~/lib/dates";
-import type { QueuedChange } from "~/lib/offline/queue";
 import { SelfCareLoadError } from "../load-error";
 import { queuedCheckIns } from "../offline";
+import { daysOf, RoutineCard } from "../routine-card";
 import type { Routine } from "../routine-form";
-import { WEEKDAYS } from "../weekdays";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { todayTap, useRevalidateOnNewDay } from "../today";
 import { useQueuedChanges } from "~/lib/offline/state";
@@ -32,8 +32,7 @@ import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import { readAll, run } from "@worker/db/reads";
 import { checkInsBetweenRead, listRoutinesRead } from "@worker/modules/selfCare/queries";
-import { addDays, checkInAllowed, isoWeekday, isScheduled, localDate } from "@worker/modules/selfCare/streaks";
-import type { RoutineCategory } from "@worker/modules/selfCare/vocabulary";
+import { addDays, isScheduled, localDate } from "@worker/modules/selfCare/streaks";
 
 export const handle: I18nHandle = { i18n: ["selfCare", "ui", "billing"] };
 
@@ -166,7 +165,7 @@ export default function SelfCareScreen() {
           </Button>
         )}
       </header>
-      {!canWrite && <PremiumNotice />}
+      {!canWrite && <PremiumNotice entitlement="selfCare" />}
       <QueuedChanges kinds={["routine.checkIn"]} />
       {form !== null && (
         <RoutineEditorOnDemand
@@ -231,116 +230,6 @@ export default function SelfCareScreen() {
         onCancel={() => setRemoving(null)}
       />
     </section>
-  );
-}
-
-const daysOf = (queued: Map<string, QueuedChange>, routineId: string) => new Set([...queued.keys()].filter((key) => key.startsWith(`${routineId}|`)).map((key) => key.slice(routineId.length + 1)));
-
-function RoutineCard({
-  routine,
-  queuedDays,
-  today,
-  canWrite,
-  onToggle,
-  onTapToday,
-  onEdit,
-  onRemove,
-}: {
-  routine: Routine;
-  /** Days checked in offline, still waiting to be sent. */
-  queuedDays: ReadonlySet<string>;
-  today: string;
-  canWrite: boolean;
-  onToggle: (routine: Routine, date: string, done: boolean) => Promise<void>;
-  /** The "today" button, which writes the user's date at the tap (the day may have changed since `today`). */
-  onTapToday: (routine: Routine, checkedIn: boolean) => Promise<void>;
-  onEdit: () => void;
-  onRemove: () => void;
-}) {
-  const { t, i18n } = useTranslation(["selfCare", "ui"]);
-  const language = i18n.language === "en" ? "en" : "pt";
-  const [busy, setBusy] = useState<string | null>(null);
-  /** Runs a tap with `key` (a day, or "today" for the today button) shown as busy meanwhile. */
-  const run = async (key: string, write: () => Promise<void>) => {
-    setBusy(key);
-    await write();
-    setBusy(null);
-  };
-  const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
-  const days = Array.from({ length: 8 }, (_, i) => addDays(today, i - 7));
-  const done = new Set([...routine.recentCheckIns, ...queuedDays]);
-  const checkedInToday = routine.checkedInToday || queuedDays.has(today);
-  return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine">
-      <div className="flex flex-wrap items-center gap-3">
-        {routine.scheduledToday && (
-          <Button
-            variant={checkedInToday ? "primary" : "secondary"}
-            aria-pressed={checkedInToday}
-            disabled={!canWrite}
-            loading={busy === "today"}
-            onClick={() => run("today", () => onTapToday(routine, checkedInToday))}
-            className={`!rounded-full ${queuedDays.has(today) ? "!border-dashed !border-amber-400" : ""}`}
-            data-pending={queuedDays.has(today) || undefined}
-          >
-            <span aria-hidden="true">{checkedInToday ? "✓" : "○"}</span>
-            {checkedInToday ? t("checkedIn") : t("checkIn")}
-            {queuedDays.has(today) && <span className="sr-only"> ({t("dayPending")})</span>}
-          </Button>
-        )}
-        {/* At least 10rem, else the title goes to a row of its own: squeezed beside the button and the streak, its words spilled out. */}
-        <div className="min-w-0 flex-1 basis-40">
-          <h3 className="font-semibold break-words text-slate-900">{routine.title}</h3>
-          <p className="text-xs text-slate-500">
-            {t(`categories.${routine.category as RoutineCategory}`)}
-            {" · "}
-            {routine.frequency === "daily" ? t("frequencies.daily") : routine.weekdays.map((d) => t(`weekdaysShort.${WEEKDAYS[d - 1]}`)).join(", ")}
-            {routine.durationMinutes ? ` · ${t("minutes", { count: routine.durationMinutes })}` : ""}
-          </p>
-        </div>
-        <p className="text-right text-sm" data-testid="streak">
-          <span className="font-semibold text-brand-700">🔥 {t("streak", { count: routine.streakDays })}</span>
-          <br />
-          <span className="text-xs text-slate-500">{t("longest", { count: routine.longestStreakDays })}</span>
-        </p>
-      </div>
-      {routine.description && <p className="mt-2 text-sm text-slate-600">{routine.description}</p>}
-      <div className="mt-3">
-        <p className="mb-1 text-xs text-slate-500">{t("lastDays")}</p>
-        <div className="grid grid-cols-8 gap-1">
-          {days.map((day) => {
-            const isDone = done.has(day);
-            const state = queuedDays.has(day) ? t("dayPending") : isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
-            return (
-              <Button
-                key={day}
-                variant="ghost"
-                aria-pressed={isDone}
-                aria-label={t("dayLabel", { date: formatShortDate(dateOf(day), language), state })}
-                disabled={!canWrite || !checkInAllowed(day, today)}
-                loading={busy === day}
-                onClick={() => run(day, () => onToggle(routine, day, isDone))}
-                className={`!flex-col !gap-0 !px-0 !py-1 text-xs ${isDone ? "!bg-brand-600 !text-white" : isScheduled(schedule, day) ? "border border-slate-300" : "border border-dashed border-slate-200 text-slate-400"}`}
-                data-date={day}
-              >
-                <span>{t(`weekdaysShort.${WEEKDAYS[isoWeekday(day) - 1]}`)}</span>
-                <span className="font-semibold">{Number(day.slice(8))}</span>
-              </Button>
-            );
-          })}
-        </div>
-      </div>
-      {canWrite && (
-        <div className="mt-3 flex gap-2">
-          <Button variant="secondary" onClick={onEdit}>
-            {t("editAction")}
-          </Button>
-          <Button variant="ghost" className="text-red-700" onClick={onRemove}>
-            {t("remove")}
-          </Button>
-        </div>
-      )}
-    </li>
   );
 }
 

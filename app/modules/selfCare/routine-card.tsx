@@ -1,0 +1,129 @@
+/**
+ * One routine on /app/autocuidado: the today button, the last eight days (a forgotten day can be
+ * marked up to 7 days back), the streak, and its actions. Without the plan (`canWrite` false) the
+ * card is read-only, except that the routine can still be removed (decision 0029).
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { formatShortDate } from "~/lib/dates";
+import type { QueuedChange } from "~/lib/offline/queue";
+import type { Routine } from "./routine-form";
+import { WEEKDAYS } from "./weekdays";
+import { addDays, checkInAllowed, isoWeekday, isScheduled } from "@worker/modules/selfCare/streaks";
+import type { RoutineCategory } from "@worker/modules/selfCare/vocabulary";
+
+const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
+
+/** The days of `routineId` among the queued check-ins (keyed "routineId|date"). */
+export const daysOf = (queued: Map<string, QueuedChange>, routineId: string) => new Set([...queued.keys()].filter((key) => key.startsWith(`${routineId}|`)).map((key) => key.slice(routineId.length + 1)));
+
+export function RoutineCard({
+  routine,
+  queuedDays,
+  today,
+  canWrite,
+  onToggle,
+  onTapToday,
+  onEdit,
+  onRemove,
+}: {
+  routine: Routine;
+  /** Days checked in offline, still waiting to be sent. */
+  queuedDays: ReadonlySet<string>;
+  today: string;
+  canWrite: boolean;
+  onToggle: (routine: Routine, date: string, done: boolean) => Promise<void>;
+  /** The "today" button, which writes the user's date at the tap (the day may have changed since `today`). */
+  onTapToday: (routine: Routine, checkedIn: boolean) => Promise<void>;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t, i18n } = useTranslation(["selfCare", "ui"]);
+  const language = i18n.language === "en" ? "en" : "pt";
+  const [busy, setBusy] = useState<string | null>(null);
+  /** Runs a tap with `key` (a day, or "today" for the today button) shown as busy meanwhile. */
+  const run = async (key: string, write: () => Promise<void>) => {
+    setBusy(key);
+    await write();
+    setBusy(null);
+  };
+  const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
+  const days = Array.from({ length: 8 }, (_, i) => addDays(today, i - 7));
+  const done = new Set([...routine.recentCheckIns, ...queuedDays]);
+  const checkedInToday = routine.checkedInToday || queuedDays.has(today);
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine">
+      <div className="flex flex-wrap items-center gap-3">
+        {routine.scheduledToday && (
+          <Button
+            variant={checkedInToday ? "primary" : "secondary"}
+            aria-pressed={checkedInToday}
+            disabled={!canWrite}
+            loading={busy === "today"}
+            onClick={() => run("today", () => onTapToday(routine, checkedInToday))}
+            className={`!rounded-full ${queuedDays.has(today) ? "!border-dashed !border-amber-400" : ""}`}
+            data-pending={queuedDays.has(today) || undefined}
+          >
+            <span aria-hidden="true">{checkedInToday ? "✓" : "○"}</span>
+            {checkedInToday ? t("checkedIn") : t("checkIn")}
+            {queuedDays.has(today) && <span className="sr-only"> ({t("dayPending")})</span>}
+          </Button>
+        )}
+        {/* At least 10rem, else the title goes to a row of its own: squeezed beside the button and the streak, its words spilled out. */}
+        <div className="min-w-0 flex-1 basis-40">
+          <h3 className="font-semibold break-words text-slate-900">{routine.title}</h3>
+          <p className="text-xs text-slate-500">
+            {t(`categories.${routine.category as RoutineCategory}`)}
+            {" · "}
+            {routine.frequency === "daily" ? t("frequencies.daily") : routine.weekdays.map((d) => t(`weekdaysShort.${WEEKDAYS[d - 1]}`)).join(", ")}
+            {routine.durationMinutes ? ` · ${t("minutes", { count: routine.durationMinutes })}` : ""}
+          </p>
+        </div>
+        <p className="text-right text-sm" data-testid="streak">
+          <span className="font-semibold text-brand-700">🔥 {t("streak", { count: routine.streakDays })}</span>
+          <br />
+          <span className="text-xs text-slate-500">{t("longest", { count: routine.longestStreakDays })}</span>
+        </p>
+      </div>
+      {routine.description && <p className="mt-2 text-sm text-slate-600">{routine.description}</p>}
+      <div className="mt-3">
+        <p className="mb-1 text-xs text-slate-500">{t("lastDays")}</p>
+        <div className="grid grid-cols-8 gap-1">
+          {days.map((day) => {
+            const isDone = done.has(day);
+            const state = queuedDays.has(day) ? t("dayPending") : isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
+            return (
+              <Button
+                key={day}
+                variant="ghost"
+                aria-pressed={isDone}
+                aria-label={t("dayLabel", { date: formatShortDate(dateOf(day), language), state })}
+                disabled={!canWrite || !checkInAllowed(day, today)}
+                loading={busy === day}
+                onClick={() => run(day, () => onToggle(routine, day, isDone))}
+                className={`!flex-col !gap-0 !px-0 !py-1 text-xs ${isDone ? "!bg-brand-600 !text-white" : isScheduled(schedule, day) ? "border border-slate-300" : "border border-dashed border-slate-200 text-slate-400"}`}
+                data-date={day}
+              >
+                <span>{t(`weekdaysShort.${WEEKDAYS[isoWeekday(day) - 1]}`)}</span>
+                <span className="font-semibold">{Number(day.slice(8))}</span>
+              </Button>
+            );
+          })}
+        </div>
+      </div>
+      {/* Removing stays open on every plan (decision 0029); changing needs the plan. */}
+      <div className="mt-3 flex gap-2">
+        {canWrite && (
+          <Button variant="secondary" onClick={onEdit}>
+            {t("editAction")}
+          </Button>
+        )}
+        <Button variant="ghost" className="text-red-700" onClick={onRemove}>
+          {t("remove")}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
