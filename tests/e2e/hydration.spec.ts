@@ -39,3 +39,26 @@ test("every /app screen hydrates without an error, in Portuguese and English", a
   }
   expect(errors).toEqual([]);
 });
+
+/**
+ * Onboarding offers the browser's zone beside the account's: the server, in UTC, cannot know it,
+ * so it joins the list after hydration (a browser in Tokyo got React #418 here).
+ */
+test.describe("in a browser outside UTC", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("onboarding hydrates without an error, then offers the browser's zone", async ({ page }) => {
+    await createUser(page.request, `e2e-onboarding-zone-${Date.now()}@example.com`, { onboarded: false });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await dismissCookieBanner(page);
+    await page.goto("/app/onboarding");
+    await untilHydrated(page);
+    // The one select whose options are zones.
+    const zone = page.locator("select").filter({ has: page.locator("option[value='Africa/Maputo']") });
+    await expect(zone.locator("option[value='Asia/Tokyo']")).toHaveCount(1);
+    // The account's zone stays chosen.
+    await expect(zone).toHaveValue("Europe/Lisbon");
+    expect(errors).toEqual([]);
+  });
+});

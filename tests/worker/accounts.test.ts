@@ -326,6 +326,19 @@ describe("profile, onboarding and export", () => {
     expect(text).not.toMatch(/scrypt\$|passwordHash|totpKey/);
   });
 
+  it("names the export by the account's day, not UTC's", async () => {
+    const cookie = await signUpAndLogIn("otilia@example.com");
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    // At any moment one of the two ends of the zones (+14, −11) is on another day than UTC.
+    const zones = ["Pacific/Kiritimati", "Pacific/Pago_Pago"];
+    expect(zones.some((zone) => dayIn(zone) !== new Date().toISOString().slice(0, 10))).toBe(true);
+    for (const timeZone of zones) {
+      expect((await api("/me", { method: "PATCH", body: { timeZone }, headers: { cookie } })).status).toBe(200);
+      const response = await api("/me/export", { headers: { cookie } });
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="rumo-export-${dayIn(timeZone)}.json"`);
+    }
+  });
+
   it("answers 401 without a session", async () => {
     expect((await api("/me")).status).toBe(401);
     expect((await json(await api("/me"))).error.code).toBe("unauthenticated");

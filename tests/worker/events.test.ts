@@ -1,12 +1,16 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVERY_MINUTE, runSchedule } from "../../worker/cron/registry";
 import { userTimeline } from "../../worker/modules/timeline";
 import { expandOccurrences } from "../../worker/modules/calendar/recurrence";
 import { seedCalendar } from "../../worker/modules/calendar/seed";
 import { database } from "../../worker/db/client";
+import { scopedTo } from "../../worker/db/scoped";
+import { allDayRemindersIn } from "../../worker/modules/calendar/queries";
 import { me } from "./billing-helpers";
-import { api, json, signUpAndLogIn } from "./helpers";
+import { app } from "../../worker/app";
+import { countingD1, type D1Call } from "./counting-bindings";
+import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 
 let ana: string;
 let bruno: string;
@@ -25,6 +29,8 @@ const list = async (cookie: string, from: string, to: string) => {
 };
 const patch = (cookie: string, path: string, body: unknown) => api(path, { method: "PATCH", body, headers: as(cookie) });
 const del = (cookie: string, path: string) => api(path, { method: "DELETE", headers: as(cookie) });
+/** The date `days` after a YYYY-MM-DD date. */
+const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const setZone = async (cookie: string, timeZone: string) => expect((await patch(cookie, "/me", { timeZone })).status).toBe(200);
 
 /** A fresh signed-in user (own zone Europe/Lisbon, the default). */
@@ -434,6 +440,93 @@ describe("reminders", () => {
     expect(await count()).toBe(1);
     await runSchedule(EVERY_MINUTE, env, new Date(ahead("2026-12-03T18:00:00Z")), { inline: true });
     expect(await count()).toBe(2);
+  });
+});
+
+describe("all-day reminders follow the account's zone", () => {
+  // December: Lisbon is on UTC, São Paulo three hours behind it.
+  const day = ahead("2026-12-10T00:00:00Z").slice(0, 10);
+  const lisbonMidnight = `${day}T00:00:00Z`;
+  const saoPauloMidnight = `${day}T03:00:00Z`;
+  const at = (iso: string) => runSchedule(EVERY_MINUTE, env, new Date(iso), { inline: true });
+  const sentTo = async (userId: string) => (await env.DB.prepare("select count(*) as n from notifications where user_id = ? and type = 'reminder'").bind(userId).first<{ n: number }>())!.n;
+  const nextOf = async (id: string) => (await env.DB.prepare("select next_reminder_at as at, next_reminder_occurrence as occurrence from events where id = ?").bind(id).first<{ at: number | null; occurrence: string | null }>())!;
+
+  it("an event written in another zone reminds at the account's midnight", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    await setZone(cookie, "America/Sao_Paulo");
+    await create(cookie, { title: "Feriado", allDay: true, start: day, end: shiftDate(day, 1), timeZone: "Europe/Lisbon", reminderMinutes: 0 });
+    await at(lisbonMidnight);
+    expect(await sentTo(userId)).toBe(0);
+    await at(saoPauloMidnight);
+    expect(await sentTo(userId)).toBe(1);
+  });
+
+  it("a series' next reminder, planned by the minute job, is at the account's midnight too", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    await setZone(cookie, "America/Sao_Paulo");
+    await create(cookie, { title: "Férias", allDay: true, start: day, end: shiftDate(day, 1), timeZone: "Europe/Lisbon", rrule: "FREQ=DAILY;COUNT=2", reminderMinutes: 0 });
+    await at(saoPauloMidnight);
+    expect(await sentTo(userId)).toBe(1);
+    await at(`${shiftDate(day, 1)}T00:00:00Z`);
+    expect(await sentTo(userId)).toBe(1);
+    await at(`${shiftDate(day, 1)}T03:00:00Z`);
+    expect(await sentTo(userId)).toBe(2);
+  });
+
+  it("changing the account's zone moves the reminders already planned", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    const single = await create(cookie, { title: "Feriado", allDay: true, start: day, end: shiftDate(day, 1), timeZone: "Europe/Lisbon", reminderMinutes: 0 });
+    const series = await create(cookie, { title: "Férias", allDay: true, start: day, end: shiftDate(day, 1), timeZone: "Europe/Lisbon", rrule: "FREQ=WEEKLY;COUNT=3", reminderMinutes: 60 });
+    const timed = await create(cookie, { title: "Voo", start: ahead("2026-12-10T09:00:00Z"), end: ahead("2026-12-10T10:00:00Z"), reminderMinutes: 0 });
+    expect(await nextOf(single.id)).toEqual({ at: Date.parse(lisbonMidnight), occurrence: day });
+    await setZone(cookie, "America/Sao_Paulo");
+    expect(await nextOf(single.id)).toEqual({ at: Date.parse(saoPauloMidnight), occurrence: day });
+    expect(await nextOf(series.id)).toEqual({ at: Date.parse(saoPauloMidnight) - 3600_000, occurrence: day });
+    expect(await nextOf(timed.id)).toEqual({ at: Date.parse(ahead("2026-12-10T09:00:00Z")), occurrence: timed.start });
+    await at(lisbonMidnight);
+    expect(await sentTo(userId)).toBe(0);
+    await at(saoPauloMidnight);
+    expect(await sentTo(userId)).toBe(2);
+  });
+
+  it("a zone change whose reminders cannot be moved is undone: never a zone without its reminders", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    const event = await create(cookie, { title: "Feriado", allDay: true, start: day, end: shiftDate(day, 1), timeZone: "Europe/Lisbon", reminderMinutes: 0 });
+    // D1 refuses the batch that moves the reminders (countingD1 records each batch's SQL before running it).
+    const calls: D1Call[] = [];
+    const refusing = new Proxy(env.DB, {
+      get(target, name) {
+        if (name === "batch") return (statements: D1PreparedStatement[]) => (calls.at(-1)!.sql.some((sql) => sql.includes("next_reminder_at")) ? Promise.reject(new Error("D1_ERROR: refused")) : target.batch(statements));
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const failing = countingD1(refusing, calls);
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}/api/v1/me`, { method: "PATCH", body: JSON.stringify({ timeZone: "America/Sao_Paulo" }), headers: { cookie, origin: ORIGIN, "content-type": "application/json" } });
+    const response = await app.fetch(request, { ...env, DB: failing }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    expect((await env.DB.prepare("select time_zone as zone from users where id = ?").bind(userId).first<{ zone: string }>())!.zone).toBe("Europe/Lisbon");
+    expect(await nextOf(event.id)).toEqual({ at: Date.parse(lisbonMidnight), occurrence: day });
+  });
+
+  it("a reminder the new zone puts in the past is sent at once, not dropped", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    await setZone(cookie, "America/Sao_Paulo");
+    const event = await create(cookie, { title: "Feriado", allDay: true, start: day, end: shiftDate(day, 1), timeZone: "America/Sao_Paulo", reminderMinutes: 0 });
+    // At 01:00 UTC the account moves to Lisbon, whose midnight has just passed.
+    const scoped = scopedTo(database(env.DB), userId);
+    await scoped.batch(await allDayRemindersIn(scoped, "Europe/Lisbon", new Date(`${day}T01:00:00Z`)));
+    expect(await nextOf(event.id)).toEqual({ at: Date.parse(lisbonMidnight), occurrence: day });
+    await at(`${day}T01:01:00Z`);
+    expect(await sentTo(userId)).toBe(1);
   });
 });
 

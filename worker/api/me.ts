@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { z } from "zod";
 import * as rules from "../auth/account-rules";
@@ -8,11 +9,14 @@ import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "../auth/two-f
 import { eraseAccount } from "../auth/erase-account";
 import { entitlementsOfAuth } from "../billing/entitlements";
 import * as accounts from "../db/accounts";
-import { database } from "../db/client";
+import { database, type Db } from "../db/client";
+import { scopedTo } from "../db/scoped";
+import { allDayRemindersIn } from "../modules/calendar/queries";
 import { EXPORTERS } from "../modules/exporters";
 import { exportUserData } from "../db/export";
 import { describeDevice } from "../lib/device";
 import { ApiError, apiError } from "../lib/errors";
+import { localDate } from "../lib/time-zone";
 import { validate } from "../lib/validate";
 import { notifySecurityEvent } from "../notifications/account-events";
 import type { AppEnv } from "../types";
@@ -85,6 +89,16 @@ function mergePreferences(stored: Record<string, unknown>, change: z.infer<typeo
   return merged;
 }
 
+/**
+ * Saves account fields, with `also` (statements of the same change) in one batch. A new zone moves
+ * the all-day event reminders in that batch too: they follow the account's midnight
+ * (worker/modules/calendar/queries.ts `allDayRemindersIn`), never a zone without its reminders.
+ */
+async function saveAccount(db: Db, user: accounts.User, set: Partial<Omit<accounts.NewUser, "id">>, also: BatchItem<"sqlite">[] = []) {
+  const reminders = set.timeZone && set.timeZone !== user.timeZone ? await allDayRemindersIn(scopedTo(db, user.id), set.timeZone, new Date()) : [];
+  await db.batch([accounts.userUpdate(db, user.id, set), ...also, ...reminders]);
+}
+
 const onboardingSchema = z
   .object({
     fullName: z.string().trim().min(1).max(120),
@@ -121,7 +135,7 @@ export const me = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = database(c.env.DB);
     const preferences = input.preferences ? mergePreferences(user.preferences, input.preferences) : undefined;
-    await accounts.updateUser(db, user.id, { ...input, ...(preferences ? { preferences } : {}) });
+    await saveAccount(db, user, { ...input, ...(preferences ? { preferences } : {}) });
     return c.json({ user: publicUser((await accounts.findUserById(db, user.id))!, session) });
   })
 
@@ -129,8 +143,7 @@ export const me = new Hono<AppEnv>()
     const { user } = currentAuth(c);
     const { firstModules, ...account } = c.req.valid("json");
     const db = database(c.env.DB);
-    await accounts.updateUser(db, user.id, account);
-    await accounts.updateProfile(db, user.id, { hasCompletedOnboarding: true, firstModules });
+    await saveAccount(db, user, account, [accounts.profileUpdate(db, user.id, { hasCompletedOnboarding: true, firstModules })]);
     return c.json({ ok: true });
   })
 
@@ -197,7 +210,8 @@ export const me = new Hono<AppEnv>()
     const { user } = currentAuth(c);
     // The platform's exporters and every module's (worker/modules/): one export, always complete.
     const data = await exportUserData(database(c.env.DB), user.id, EXPORTERS);
-    c.header("Content-Disposition", `attachment; filename="rumo-export-${new Date().toISOString().slice(0, 10)}.json"`);
+    // Named by the account's day, as the finances CSV is (not UTC's, a day off around midnight).
+    c.header("Content-Disposition", `attachment; filename="rumo-export-${localDate(new Date(), user.timeZone)}.json"`);
     c.header("Cache-Control", "no-store");
     return c.json({ exportedAt: new Date().toISOString(), ...data });
   })

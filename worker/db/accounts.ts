@@ -94,19 +94,27 @@ export async function createUser(db: Db, user: NewUser & { id: string }, token?:
   else await db.batch(writes);
 }
 
-export async function updateUser(db: Db, userId: string, set: Partial<Omit<NewUser, "id">>) {
-  await db
+/** The update of account fields, as a statement for a caller's batch (updateUser runs it alone). */
+export const userUpdate = (db: Db, userId: string, set: Partial<Omit<NewUser, "id">>) =>
+  db
     .update(users)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(users.id, userId));
+
+export async function updateUser(db: Db, userId: string, set: Partial<Omit<NewUser, "id">>) {
+  await userUpdate(db, userId, set);
 }
 
 export const getProfile = (db: Db, userId: string) => db.query.profiles.findFirst({ where: eq(profiles.userId, userId) });
-export async function updateProfile(db: Db, userId: string, set: Partial<Omit<typeof profiles.$inferInsert, "userId">>) {
-  await db
+/** The update of profile fields, as a statement for a caller's batch (updateProfile runs it alone). */
+export const profileUpdate = (db: Db, userId: string, set: Partial<Omit<typeof profiles.$inferInsert, "userId">>) =>
+  db
     .update(profiles)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(profiles.userId, userId));
+
+export async function updateProfile(db: Db, userId: string, set: Partial<Omit<typeof profiles.$inferInsert, "userId">>) {
+  await profileUpdate(db, userId, set);
 }
 
 /**

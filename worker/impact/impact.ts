@@ -7,7 +7,7 @@ import type { Entitlement } from "~/lib/plans";
 import { countActivitiesInRead, countActivitiesSinceRead } from "../db/activities";
 import type { Db } from "../db/client";
 import { known, mapRead, read, readAll, run } from "../db/reads";
-import { startOfLocalDay } from "../lib/time-zone";
+import { localDate, startOfLocalDay } from "../lib/time-zone";
 import { defaultCategoryLabel } from "../modules/finances/categories";
 import { listBudgetsRead, listCategoriesRead, spentByCategoryRead } from "../modules/finances/queries";
 import { completedGoalCountsRead } from "../modules/goals/queries";
@@ -44,9 +44,6 @@ export async function impactFor(db: Db, user: { id: string; timeZone: string }, 
 }
 
 export type ImpactAnswer = Awaited<ReturnType<typeof impactFor>>;
-
-/** YYYY-MM-DD of an instant in a zone. */
-const localDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 
 const PANEL_ITEMS = 8;
 

@@ -2,7 +2,7 @@
  * The impact dashboard's figures, exactly as section 9 of the specification (DECISIONS.md: "the
  * formulas in section 9, exactly"). Pure, so the boundaries are unit-tested without a database.
  */
-import { zonedParts } from "../lib/time-zone";
+import { startOfDate, zonedParts } from "../lib/time-zone";
 
 export const SKILLS = ["deepFocus", "consistency", "optimisation", "goalManagement"] as const;
 export type Skill = (typeof SKILLS)[number];
@@ -43,18 +43,8 @@ export function impactMetrics(g: number, a: number): ImpactMetrics {
 /** A month of the chart: `month` is YYYY-MM in the user's zone; [from, to) its instants. */
 export type MonthRange = { month: string; from: Date; to: Date };
 
-/** The instant a local wall-clock time (year, month 1–12, day, 00:00) happens in `timeZone`. */
-function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  // Two passes settle the zone's offset at that moment (a DST change on the 1st included).
-  let instant = guess;
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(new Date(instant), timeZone);
-    const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    instant += guess - wall;
-  }
-  return new Date(instant);
-}
+/** YYYY-MM-01 of a year and month (1–12). */
+const firstOf = (year: number, month: number) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-01`;
 
 /** The last `count` months up to and including the current one, in the user's zone, oldest first. */
 export function lastMonths(now: Date, timeZone: string, count = 5): MonthRange[] {
@@ -67,8 +57,8 @@ export function lastMonths(now: Date, timeZone: string, count = 5): MonthRange[]
     const next = index + 1;
     months.push({
       month: `${y}-${String(m).padStart(2, "0")}`,
-      from: localMidnight(y, m, 1, timeZone),
-      to: localMidnight(Math.floor(next / 12), (next % 12) + 1, 1, timeZone),
+      from: startOfDate(firstOf(y, m), timeZone),
+      to: startOfDate(firstOf(Math.floor(next / 12), (next % 12) + 1), timeZone),
     });
   }
   return months;

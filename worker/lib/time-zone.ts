@@ -22,13 +22,32 @@ export function zonedParts(date: Date, timeZone: string) {
   return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
 }
 
-/** The instant at which the local day containing `date` began in `timeZone`. */
-export function startOfLocalDay(date: Date, timeZone: string): Date {
-  const p = zonedParts(date, timeZone);
-  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  const offset = wallAsUtc - Math.floor(date.getTime() / 1000) * 1000;
-  return new Date(Date.UTC(p.year, p.month - 1, p.day) - offset);
+const DAY_MS = 86_400_000;
+
+/** Offset (local minus UTC, ms) of `timeZone` at instant `ms`. */
+function offsetAt(ms: number, timeZone: string): number {
+  const p = zonedParts(new Date(ms), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
+
+/**
+ * The instant local day `date` (YYYY-MM-DD) begins in `timeZone`: its midnight at the offset of that
+ * midnight, not of another moment (a DST change day is 23 or 25 hours long); a midnight repeated by
+ * a fold takes its first occurrence, one skipped by a gap moves forward to when the day starts. The
+ * offsets a day either side cover both sides of any change near midnight (zones change at most once
+ * within two days), as worker/modules/tasks/scheduling.ts `zonedToUtc` does for any wall time.
+ */
+export function startOfDate(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  const wall = Date.UTC(year, month - 1, day);
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const offsets = new Set([before, offsetAt(wall, timeZone), offsetAt(wall + DAY_MS, timeZone)]);
+  const valid = [...offsets].map((o) => wall - o).filter((t) => t + offsetAt(t, timeZone) === wall);
+  return new Date(valid.length > 0 ? Math.min(...valid) : wall - before);
+}
+
+/** The instant at which the local day containing `date` began in `timeZone`. */
+export const startOfLocalDay = (date: Date, timeZone: string): Date => startOfDate(localDate(date, timeZone), timeZone);
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);

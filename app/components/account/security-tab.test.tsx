@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { createRoutesStub, useLoaderData } from "react-router";
+import { Outlet, createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { SecurityTab } from "./security-tab";
@@ -50,16 +50,25 @@ beforeEach(() => {
   );
 });
 
-function renderTab() {
+function renderTab(timeZone = "Europe/Lisbon") {
   const Stub = createRoutesStub([
     {
-      path: "/app/perfil",
-      // The signed-in layout's loader, which the profile's tabs read.
-      loader: () => ({ hasPassword }),
-      Component: () => {
-        const data = useLoaderData() as { hasPassword: boolean };
-        return <SecurityTab hasPassword={data.hasPassword} twoFactorEnabled={false} />;
-      },
+      // The signed-in layout, whose user carries the account's time zone.
+      id: "routes/app/layout",
+      path: "/app",
+      loader: () => ({ user: { timeZone } }),
+      Component: Outlet,
+      children: [
+        {
+          path: "perfil",
+          // The profile's loader, which the profile's tabs read.
+          loader: () => ({ hasPassword }),
+          Component: () => {
+            const data = useLoaderData() as { hasPassword: boolean };
+            return <SecurityTab hasPassword={data.hasPassword} twoFactorEnabled={false} />;
+          },
+        },
+      ],
     },
   ]);
   renderWithI18n(<Stub initialEntries={["/app/perfil"]} />);
@@ -89,6 +98,15 @@ describe("the security tab", () => {
     expect(await screen.findByText("Senha alterada. As outras sessões foram terminadas.")).toBeTruthy();
     await vi.waitFor(() => expect(within(screen.getByTestId("sessions")).queryByText(/Safari/)).toBeNull());
     expect(within(screen.getByTestId("sessions")).getByText(/Firefox/)).toBeTruthy();
+  });
+
+  it("says when each session was last used in the account's time zone, not the browser's", async () => {
+    // Last used at 10:00 UTC: 07:00 in São Paulo.
+    sessions = [session("s-here", "Firefox", true)];
+    renderTab("America/Sao_Paulo");
+    const list = await screen.findByTestId("sessions");
+    expect(await within(list).findByText(/07:00/)).toBeTruthy();
+    expect(within(list).queryByText(/10:00/)).toBeNull();
   });
 
   it("says so when a session cannot be ended, and shows the list as it is now", async () => {

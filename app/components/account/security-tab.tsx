@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 import { apiFetch } from "~/lib/api";
+import type { loader as layoutLoader } from "~/routes/app/layout";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "./reauth-with-google";
 
 /** The profile's security tab: password, sessions, two-factor, export, account deletion. */
@@ -89,7 +90,9 @@ function Sessions({ version }: { version: number }) {
     );
     await load();
   };
-  const format = (iso: string) => dateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  // In the account's zone (the signed-in layout's), as every other time on the profile.
+  const timeZone = useRouteLoaderData<typeof layoutLoader>("routes/app/layout")?.user.timeZone;
+  const format = (iso: string) => dateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-semibold">{t("profile.security.sessions")}</h2>

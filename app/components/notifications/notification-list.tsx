@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
+import { useAccountTimeZone } from "./account-time-zone";
 import { NotificationIcon } from "./notification-icon";
 import { timeAgo } from "./time-ago";
 import { intlLocale } from "~/i18n/language";
@@ -27,6 +28,7 @@ export function NotificationList({
   emptyText: string;
 }) {
   const { t, i18n } = useTranslation("notifications");
+  const timeZone = useAccountTimeZone();
   // "há 5 minutos" moves on while the list is open.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -47,7 +49,7 @@ export function NotificationList({
             </span>
             {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
             <span className="mt-1 block text-xs text-slate-500">
-              {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · <When iso={n.createdAt} now={now} locale={locale} />
+              {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · <When iso={n.createdAt} now={now} locale={locale} timeZone={timeZone} />
             </span>
           </button>
           <IconButton
@@ -64,8 +66,8 @@ export function NotificationList({
 }
 
 /** How long ago, with the exact moment on hover; the server's clock and the browser's may differ by a word, hence no hydration warning. */
-function When({ iso, now, locale }: { iso: string; now: number; locale: string }) {
-  const { text, exact } = timeAgo(iso, now, locale);
+function When({ iso, now, locale, timeZone }: { iso: string; now: number; locale: string; timeZone: string | undefined }) {
+  const { text, exact } = timeAgo(iso, now, locale, timeZone);
   return (
     <time dateTime={iso} title={exact} suppressHydrationWarning>
       {text}

@@ -5,6 +5,7 @@ import { useHandOver } from "~/lib/on-demand";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { BELL_BUTTON_CLASS, BellFace } from "./bell-face";
+import { useAccountTimeZone } from "./account-time-zone";
 import { NotificationList } from "./notification-list";
 import { filterNotifications, type Tab as TabKey } from "./notifications-state";
 import type { useNotifications } from "./use-notifications";
@@ -16,6 +17,7 @@ type Notifications = ReturnType<typeof useNotifications>;
 /** The panel opened from the bell: tabs all / unread / priority / today, mark all read. */
 export function NotificationPanel({ notifications, close }: { notifications: Notifications; close: () => void }) {
   const { t } = useTranslation("notifications");
+  const timeZone = useAccountTimeZone();
   return (
     <div className="w-[min(24rem,calc(100vw-2rem))] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
       <div className="flex items-center justify-between px-4 pt-3">
@@ -41,7 +43,7 @@ export function NotificationPanel({ notifications, close }: { notifications: Not
             <TabPanel key={tab}>
               {notifications.loaded ? (
                 <NotificationList
-                  items={filterNotifications(notifications.items, tab)}
+                  items={filterNotifications(notifications.items, tab, timeZone)}
                   emptyText={tab === "all" ? t("ui.empty") : t("ui.emptyFilter")}
                   onRemove={(id) => void notifications.remove(id)}
                   onOpen={(n) => {

@@ -69,9 +69,19 @@ describe("notifications state", () => {
 
   it("filters the tabs", () => {
     const items = [n("low", { priority: "low" }), n("high", { priority: "high", isRead: true }), n("crit", { priority: "critical" }), n("old", { createdAt: "2020-01-01T12:00:00Z" })];
-    expect(filterNotifications(items, "unread").map((i) => i.id)).toEqual(["low", "crit", "old"]);
-    expect(filterNotifications(items, "priority").map((i) => i.id)).toEqual(["high", "crit"]);
-    expect(filterNotifications(items, "today").map((i) => i.id)).toEqual(["low", "high", "crit"]);
-    expect(filterNotifications(items, "all")).toHaveLength(4);
+    expect(filterNotifications(items, "unread", "Europe/Lisbon").map((i) => i.id)).toEqual(["low", "crit", "old"]);
+    expect(filterNotifications(items, "priority", "Europe/Lisbon").map((i) => i.id)).toEqual(["high", "crit"]);
+    expect(filterNotifications(items, "today", "Europe/Lisbon").map((i) => i.id)).toEqual(["low", "high", "crit"]);
+    expect(filterNotifications(items, "all", "Europe/Lisbon")).toHaveLength(4);
+  });
+
+  it("keeps today's in the today tab by the account's day, not the browser's", () => {
+    // 00:30 on 11 July in Lisbon, 08:30 in Tokyo, 16:30 on 10 July in Los Angeles.
+    const now = new Date("2026-07-10T23:30:00Z");
+    const items = [n("lisbon-yesterday", { createdAt: "2026-07-10T22:00:00Z" }), n("lisbon-today", { createdAt: "2026-07-10T23:10:00Z" }), n("morning", { createdAt: "2026-07-10T14:00:00Z" })];
+    const today = (timeZone: string) => filterNotifications(items, "today", timeZone, now).map((i) => i.id);
+    expect(today("Europe/Lisbon")).toEqual(["lisbon-today"]);
+    expect(today("Asia/Tokyo")).toEqual(["lisbon-yesterday", "lisbon-today"]);
+    expect(today("America/Los_Angeles")).toEqual(["lisbon-yesterday", "lisbon-today", "morning"]);
   });
 });

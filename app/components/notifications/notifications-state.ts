@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/lib/intl";
 import type { RealtimeMessage, RealtimeNotification } from "~/lib/realtime-client";
 
 export const FETCH_LIMIT = 50;
@@ -73,8 +74,8 @@ export function notificationsReducer(state: NotificationsState, action: Notifica
 
 export type Tab = "all" | "unread" | "priority" | "today";
 
-/** The panel's tabs (section 2): all, unread, priority (high or critical), today (local day). */
-export function filterNotifications(items: RealtimeNotification[], tab: Tab, now = new Date()): RealtimeNotification[] {
+/** The panel's tabs (section 2): all, unread, priority (high or critical), today (the day in the account's `timeZone`). */
+export function filterNotifications(items: RealtimeNotification[], tab: Tab, timeZone: string | undefined, now = new Date()): RealtimeNotification[] {
   switch (tab) {
     case "all":
       return items;
@@ -82,7 +83,10 @@ export function filterNotifications(items: RealtimeNotification[], tab: Tab, now
       return items.filter((n) => !n.isRead);
     case "priority":
       return items.filter((n) => n.priority === "high" || n.priority === "critical");
-    case "today":
-      return items.filter((n) => new Date(n.createdAt).toDateString() === now.toDateString());
+    case "today": {
+      const day = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+      const today = day.format(now);
+      return items.filter((n) => day.format(new Date(n.createdAt)) === today);
+    }
   }
 }

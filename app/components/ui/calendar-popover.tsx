@@ -7,11 +7,13 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
 import type { Language } from "~/i18n/language";
 import { formatLongDate, formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useHandOver } from "~/lib/on-demand";
 import { addMonths, clamp, dateOf, isIsoDate, isOutside, monthGrid, moveFocus, todayIso, type Bounds, type IsoDate } from "./date-grid";
 import { CALENDAR_BUTTON_CLASS } from "./date-picker";
+import type { loader as layoutLoader } from "~/routes/app/layout";
 
 export function CalendarPopover({
   label,
@@ -34,6 +36,9 @@ export function CalendarPopover({
 }) {
   const button = useRef<HTMLButtonElement>(null);
   useHandOver(button, { openOnMount, focusOnMount });
+  // Today is the account's (the signed-in layout's zone), as the screens' own "today" is; only
+  // the browser knows this popover (it loads on first use), so no server text to match.
+  const timeZone = useRouteLoaderData<typeof layoutLoader>("routes/app/layout")?.user.timeZone;
   return (
     <Popover className="relative">
       <PopoverButton ref={button} disabled={disabled} aria-label={label} className={CALENDAR_BUTTON_CLASS}>
@@ -45,6 +50,7 @@ export function CalendarPopover({
             value={value || null}
             bounds={bounds}
             language={language}
+            timeZone={timeZone}
             onPick={(picked) => {
               onChange(picked);
               close();
@@ -59,17 +65,30 @@ export function CalendarPopover({
 /**
  * A month of days as an ARIA grid. One day holds the tab stop (roving tabindex); the keys of
  * `moveFocus` move it, across months when needed. Enter or Space on a day picks it (native button
- * click); Escape is the Popover's and closes it, returning focus to the calendar button.
+ * click); Escape is the Popover's and closes it, returning focus to the calendar button. Today (the
+ * ring, the opening month without a value, the "Hoje" button) is the day in `timeZone`, else the browser's.
  */
-export function CalendarGrid({ value, bounds, language, onPick }: { value: IsoDate | null; bounds: Bounds; language: Language; onPick: (value: IsoDate) => void }) {
+export function CalendarGrid({
+  value,
+  bounds,
+  language,
+  timeZone,
+  onPick,
+}: {
+  value: IsoDate | null;
+  bounds: Bounds;
+  language: Language;
+  timeZone?: string;
+  onPick: (value: IsoDate) => void;
+}) {
   const { t } = useTranslation("ui");
-  const [focused, setFocused] = useState<IsoDate>(() => clamp(value && isIsoDate(value) ? value : todayIso(), bounds));
+  const today = todayIso(new Date(), timeZone);
+  const [focused, setFocused] = useState<IsoDate>(() => clamp(value && isIsoDate(value) ? value : today, bounds));
   const grid = useRef<HTMLTableElement>(null);
   const [year, month] = focused.split("-").map(Number);
   const weeks = monthGrid(year, month);
   const long = weekdayNames(language, "long");
   const short = weekdayNames(language, "short");
-  const today = todayIso();
 
   useEffect(() => {
     // Focus follows the roving tab stop: on opening, and after every keyboard or month move.

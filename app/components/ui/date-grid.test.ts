@@ -123,6 +123,14 @@ describe("todayIso", () => {
   it("uses the local calendar day", () => {
     expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
   });
+
+  it("uses the day in the account's zone when given one", () => {
+    // 00:30 on 6 January in Lisbon is still 5 January in São Paulo and already the 6th in Tokyo.
+    const now = new Date("2026-01-06T00:30:00Z");
+    expect(todayIso(now, "Europe/Lisbon")).toBe("2026-01-06");
+    expect(todayIso(now, "America/Sao_Paulo")).toBe("2026-01-05");
+    expect(todayIso(now, "Asia/Tokyo")).toBe("2026-01-06");
+  });
 });
 
 describe("parseTypedTime", () => {

@@ -4,6 +4,7 @@
  * in UTC so a day never shifts with the browser's time zone or a DST change.
  */
 import type { Language } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 
 export type IsoDate = string;
 export type DayCell = { date: IsoDate; day: number; inMonth: boolean };
@@ -138,8 +139,9 @@ export const dateOf = (iso: IsoDate) => {
   return new Date(y, m - 1, d, 12);
 };
 
-/** Today as YYYY-MM-DD in the browser's zone. */
-export function todayIso(now = new Date()): IsoDate {
+/** Today as YYYY-MM-DD in `timeZone` (the account's, where there is one), else in the browser's zone. */
+export function todayIso(now = new Date(), timeZone?: string): IsoDate {
+  if (timeZone !== undefined) return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   return isoOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { useState } from "react";
+import { useState, type ReactElement } from "react";
+import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CalendarGrid } from "./calendar-popover";
 import { DateField, TimeField } from "./date-picker";
@@ -66,8 +67,16 @@ describe("CalendarGrid", () => {
   });
 });
 
-function DateHarness({ onChange, min }: { onChange: (value: string) => void; min?: string }) {
-  const [value, setValue] = useState("2026-11-22");
+/** The field inside the signed-in layout, as on every screen: its calendar reads the account's zone there. */
+function renderInApp(ui: ReactElement, timeZone = "Europe/Lisbon") {
+  const Stub = createRoutesStub([
+    { id: "routes/app/layout", path: "/app", loader: () => ({ user: { timeZone } }), Component: Outlet, children: [{ path: "tarefas", Component: () => ui }] },
+  ]);
+  renderWithI18n(<Stub initialEntries={["/app/tarefas"]} />);
+}
+
+function DateHarness({ onChange, min, initial = "2026-11-22" }: { onChange: (value: string) => void; min?: string; initial?: string }) {
+  const [value, setValue] = useState(initial);
   return (
     <>
       <DateField
@@ -118,18 +127,31 @@ describe("DateField", () => {
   });
 
   it("opens the calendar on the current value and closes it with Escape", async () => {
-    renderWithI18n(<DateHarness onChange={vi.fn()} />);
-    const open = screen.getByRole("button", { name: /Escolher data/ });
+    renderInApp(<DateHarness onChange={vi.fn()} />);
+    const open = await screen.findByRole("button", { name: /Escolher data/ });
     fireEvent.click(open);
     await waitFor(() => expect(focusedDate()).toBe("2026-11-22"));
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("grid")).toBeNull());
   });
 
+  it("opens an empty field's calendar on the account's today, not the browser's", async () => {
+    // 23:30 on 31 January in São Paulo; already 1 February in UTC and in Lisbon.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-02-01T02:30:00Z") });
+    try {
+      renderInApp(<DateHarness onChange={vi.fn()} initial="" />, "America/Sao_Paulo");
+      fireEvent.click(await screen.findByRole("button", { name: /Escolher data/ }));
+      await waitFor(() => expect(focusedDate()).toBe("2026-01-31"));
+      expect(document.querySelector("[aria-current='date']")?.getAttribute("data-date")).toBe("2026-01-31");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("picks a day from the calendar with the keyboard", async () => {
     const onChange = vi.fn();
-    renderWithI18n(<DateHarness onChange={onChange} />);
-    fireEvent.click(screen.getByRole("button", { name: /Escolher data/ }));
+    renderInApp(<DateHarness onChange={onChange} />);
+    fireEvent.click(await screen.findByRole("button", { name: /Escolher data/ }));
     await waitFor(() => expect(focusedDate()).toBe("2026-11-22"));
     act(() => void fireEvent.keyDown(document.activeElement!, { key: "ArrowRight" }));
     expect(focusedDate()).toBe("2026-11-23");

@@ -57,7 +57,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6" data-testid="impact-dashboard">
       <div className="grid gap-4 md:grid-cols-2">
         <SubscriptionCard subscription={layout?.subscription} timeZone={loaderData.timeZone} />
-        <SecurityCard />
+        <SecurityCard timeZone={loaderData.timeZone} />
       </div>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t("impact.title")}</h1>
@@ -70,7 +70,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
       )}
       <Metrics impact={fresh} />
       <p className="text-xs text-slate-500" data-testid="impact-basis">
-        {t("impact.metrics.basis", { goals: fresh.completedGoals, activities: fresh.activities })}
+        {t("impact.metrics.basis", { goals: t("impact.metrics.goals", { count: fresh.completedGoals }), activities: t("impact.metrics.activities", { count: fresh.activities }) })}
       </p>
       <TodayPanel today={loaderData.today} timeZone={loaderData.timeZone} />
       <InsightsCard entitlements={layout?.entitlements ?? []} month={loaderData.month} hideValues={layout?.hideFinanceValues === true} />
@@ -104,11 +104,12 @@ function useLiveImpact(initial: ImpactAnswer) {
 
 const useLayout = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
 
-function SecurityCard() {
+/** The security probe's answer; its time in the account's zone (only the browser has one to show: no server text to match). */
+function SecurityCard({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation("account");
   const { language } = useLanguage();
   const status = useSecurityStatus();
-  const time = (iso: string) => dateTimeFormat(intlLocale(language), { timeStyle: "short" }).format(new Date(iso));
+  const time = (iso: string) => dateTimeFormat(intlLocale(language), { timeStyle: "short", timeZone }).format(new Date(iso));
   const problem = status.status === "problem";
   return (
     <Card

@@ -1,5 +1,5 @@
 import type { BrowserNamespace, I18nHandle } from "~/i18n/route-namespaces";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { Checkbox, Select } from "~/components/ui/field";
@@ -23,16 +23,26 @@ export const handle: I18nHandle = { i18n: ["account", "auth", ...MODULES.map((m)
 
 const TIME_ZONES = ["Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Europe/London", "Europe/Madrid", "Europe/Paris", "America/Sao_Paulo", "Africa/Luanda", "Africa/Maputo", "UTC"];
 
+/**
+ * The browser's zone, once hydrated (null before): the server, in UTC, cannot know it, and an
+ * option list that differs from the server's would fail hydration (React #418).
+ */
+function useBrowserZone() {
+  const [zone, setZone] = useState<string | null>(null);
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return zone;
+}
+
 export default function Onboarding() {
   const { t } = useTranslation(["account", "auth"]);
   const navigate = useNavigate();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const { language, setLanguage } = useLanguage();
-  const browserZone = typeof Intl !== "undefined" ? Intl.DateTimeFormat().resolvedOptions().timeZone : "Europe/Lisbon";
+  const browserZone = useBrowserZone();
   const [fullName, setFullName] = useState(layout?.user.fullName ?? "");
   const [timeZone, setTimeZone] = useState(layout?.user.timeZone ?? "Europe/Lisbon");
   const [modules, setModules] = useState<string[]>(["tasks", "calendar"]);
-  const zones = Array.from(new Set([timeZone, browserZone, ...TIME_ZONES]));
+  const zones = Array.from(new Set([timeZone, ...(browserZone ? [browserZone] : []), ...TIME_ZONES]));
   const form = useApiForm({ fields: ["fullName", "timeZone"], fallback: t("auth:errors.unexpected"), onSuccess: () => navigate(afterOnboarding(window.location.search, window.location.origin), { replace: true }) });
   const submit = form.submit(() =>
     fullName.trim()

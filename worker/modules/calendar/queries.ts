@@ -2,13 +2,17 @@
  * The calendar module's only data access: every query is scoped by the user id, except the
  * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { findUserById } from "../../db/accounts";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { isWellFormedId } from "../../db/owned";
 import { known, mapRead, read, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
+import { subscriptions, users } from "../../db/schema";
+import { LIVE_STATUSES } from "../../billing/subscription";
+import { hasEntitlement, PLAN_IDS } from "~/lib/plans";
 import { newId } from "../../lib/ids";
 import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
 import { calendarFeeds, eventReminders, events, NEVER_ENDS, type EventRow } from "./schema";
@@ -80,20 +84,27 @@ export function extentOf(fields: Pick<EventFields, "start" | "end" | "allDay" | 
   return { startsAt, endsAt: Math.max(pointMs(last.end)!, pointMs(last.start)!) };
 }
 
-/** When an occurrence starting at `start` reminds (`minutes` before; all-day: before local midnight of the event's zone). */
-const reminderAtOf = (start: string, allDay: boolean, timeZone: string, minutes: number) =>
-  (allDay ? localDayStartMs(start, timeZone) : pointMs(start)!) - minutes * 60_000;
+/**
+ * What a reminder is planned from: the row's fields and its owner's zone. All-day events float to
+ * the viewer's zone (the calendar shows them on the account's days), so they remind before the
+ * account's midnight, whatever zone the row was written in; a timed event's instants need no zone.
+ */
+export type ReminderFields = Pick<EventRow, "start" | "end" | "allDay" | "timeZone" | "rrule" | "exdates" | "reminderMinutes"> & { accountZone: string };
+
+/** When an occurrence starting at `start` reminds (`minutes` before; all-day: before the account's local midnight). */
+const reminderAtOf = (start: string, allDay: boolean, accountZone: string, minutes: number) =>
+  (allDay ? localDayStartMs(start, accountZone) : pointMs(start)!) - minutes * 60_000;
 
 /**
  * The first reminder due at or after `notBefore` (UTC ms): the occurrence it is for and when, or
  * nulls. `excluded` are the series' overridden occurrences (their override rows remind for them).
  */
-export function nextReminder(row: Pick<EventRow, "start" | "end" | "allDay" | "timeZone" | "rrule" | "exdates" | "reminderMinutes">, notBefore: number, excluded: string[] = []) {
+export function nextReminder(row: ReminderFields, notBefore: number, excluded: string[] = []) {
   const none = { nextReminderAt: null, nextReminderOccurrence: null };
   if (row.reminderMinutes === null || row.reminderMinutes === undefined) return none;
   const minutes = row.reminderMinutes;
   if (!row.rrule) {
-    const at = reminderAtOf(row.start, row.allDay, row.timeZone, minutes);
+    const at = reminderAtOf(row.start, row.allDay, row.accountZone, minutes);
     return at >= notBefore ? { nextReminderAt: at, nextReminderOccurrence: row.start } : none;
   }
   // Occurrences starting from notBefore + minutes (a day earlier for all-day: the zone's midnight
@@ -101,10 +112,10 @@ export function nextReminder(row: Pick<EventRow, "start" | "end" | "allDay" | "t
   const from = notBefore + minutes * 60_000 - (row.allDay ? 2 * DAY_MS : 0);
   const { items } = expandOccurrences(
     { ...row, exdates: [...row.exdates, ...excluded] },
-    { from: new Date(from).toISOString(), to: new Date(from + REMINDER_HORIZON_MS).toISOString(), timeZone: row.timeZone, limit: 50 },
+    { from: new Date(from).toISOString(), to: new Date(from + REMINDER_HORIZON_MS).toISOString(), timeZone: row.allDay ? row.accountZone : row.timeZone, limit: 50 },
   );
   for (const o of items) {
-    const at = reminderAtOf(o.start, row.allDay, row.timeZone, minutes);
+    const at = reminderAtOf(o.start, row.allDay, row.accountZone, minutes);
     if (at >= notBefore) return { nextReminderAt: at, nextReminderOccurrence: o.occurrenceStart };
   }
   return none;
@@ -241,15 +252,25 @@ export async function exportCalendar(db: Db, userId: string) {
 // ---------------------------------------------------------------- writes
 
 /** The derived columns of a row with these fields (range, next reminder from `now`). */
-export function derived(fields: EventFields, now: number, excluded: string[] = []) {
-  return { ...extentOf(fields), ...nextReminder(fields, now, excluded) };
+export function derived(fields: EventFields, accountZone: string, now: number, excluded: string[] = []) {
+  return { ...extentOf(fields), ...nextReminder({ ...fields, accountZone }, now, excluded) };
+}
+
+/**
+ * The account's zone, read only when one of these rows has an all-day reminder (the only reminders
+ * it places); otherwise "UTC", which nothing then reads.
+ */
+async function accountZoneFor(scoped: Scoped, rows: Pick<EventFields, "allDay" | "reminderMinutes">[]): Promise<string> {
+  if (!rows.some((row) => row.allDay && row.reminderMinutes !== null)) return "UTC";
+  return (await findUserById(scoped.db, scoped.userId))?.timeZone ?? "UTC";
 }
 
 /** Inserts an event or series; returns it. */
 export async function insertEvent(scoped: Scoped, fields: EventFields, now: Date, uid?: string): Promise<EventRow> {
   const id = newId();
+  const zone = await accountZoneFor(scoped, [fields]);
   const [row] = await scoped
-    .insert(events, { id, ...fields, uid: uid ?? `${id}@rumo.app`, ...derived(fields, now.getTime()), createdAt: now, updatedAt: now })
+    .insert(events, { id, ...fields, uid: uid ?? `${id}@rumo.app`, ...derived(fields, zone, now.getTime()), createdAt: now, updatedAt: now })
     .returning();
   return row;
 }
@@ -259,9 +280,9 @@ export async function insertEvent(scoped: Scoped, fields: EventFields, now: Date
  * a way they cannot follow), or move their RECURRENCE-IDs with `shift` (the series moved in time).
  */
 export async function updateSeries(scoped: Scoped, row: EventRow, fields: EventFields, now: Date, overrides: { mode: "keep" } | { mode: "drop" } | { mode: "shift"; recurrenceIds: Map<string, string> }) {
-  const existing = overrides.mode === "drop" ? [] : await overridesOf(scoped, row.id);
+  const [existing, zone] = await Promise.all([overrides.mode === "drop" ? [] : overridesOf(scoped, row.id), accountZoneFor(scoped, [fields])]);
   const excluded = existing.map((o) => (overrides.mode === "shift" ? (overrides.recurrenceIds.get(o.id) ?? o.recurrenceId!) : o.recurrenceId!));
-  const writes = [scoped.update(events, { ...fields, ...derived(fields, now.getTime(), excluded), updatedAt: now }, eq(events.id, row.id))];
+  const writes = [scoped.update(events, { ...fields, ...derived(fields, zone, now.getTime(), excluded), updatedAt: now }, eq(events.id, row.id))];
   if (overrides.mode === "drop") writes.push(scoped.delete(events, eq(events.seriesId, row.id)) as never);
   if (overrides.mode === "shift")
     for (const [id, recurrenceId] of overrides.recurrenceIds) writes.push(scoped.update(events, { recurrenceId, updatedAt: now }, eq(events.id, id)) as never);
@@ -271,12 +292,12 @@ export async function updateSeries(scoped: Scoped, row: EventRow, fields: EventF
 
 /** Changes one occurrence: creates or replaces its override row, and skips it in the series' reminders. */
 export async function upsertOverride(scoped: Scoped, series: EventRow, occurrenceStart: string, fields: EventFields, now: Date) {
-  const existing = await overridesOf(scoped, series.id);
-  const current = existing.find((o) => o.recurrenceId === occurrenceStart);
   const overrideFields = { ...fields, rrule: null, exdates: [] };
-  const values = { ...overrideFields, ...derived(overrideFields, now.getTime()), updatedAt: now };
+  const [existing, zone] = await Promise.all([overridesOf(scoped, series.id), accountZoneFor(scoped, [overrideFields, series])]);
+  const current = existing.find((o) => o.recurrenceId === occurrenceStart);
+  const values = { ...overrideFields, ...derived(overrideFields, zone, now.getTime()), updatedAt: now };
   const excluded = [...new Set([...existing.map((o) => o.recurrenceId!), occurrenceStart])];
-  const seriesReminder = nextReminder(series, now.getTime(), excluded);
+  const seriesReminder = nextReminder({ ...series, accountZone: zone }, now.getTime(), excluded);
   const id = current?.id ?? newId();
   await scoped.batch([
     current
@@ -290,11 +311,11 @@ export async function upsertOverride(scoped: Scoped, series: EventRow, occurrenc
 
 /** Removes one occurrence: an exdate on the series, and its override row if it had one. */
 export async function removeOccurrence(scoped: Scoped, series: EventRow, occurrenceStart: string, now: Date) {
-  const existing = await overridesOf(scoped, series.id);
+  const [existing, zone] = await Promise.all([overridesOf(scoped, series.id), accountZoneFor(scoped, [series])]);
   const exdates = series.exdates.includes(occurrenceStart) ? series.exdates : [...series.exdates, occurrenceStart];
   const excluded = existing.map((o) => o.recurrenceId!).filter((r) => r !== occurrenceStart);
   await scoped.batch([
-    scoped.update(events, { exdates, ...nextReminder({ ...series, exdates }, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)),
+    scoped.update(events, { exdates, ...nextReminder({ ...series, exdates, accountZone: zone }, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)),
     scoped.delete(events, and(eq(events.seriesId, series.id), eq(events.recurrenceId, occurrenceStart))),
   ]);
 }
@@ -311,22 +332,25 @@ export async function splitAt(
   after: EventFields | null,
   movedOverrides: { id: string; recurrenceId: string }[],
   now: Date,
+  droppedOverrides: readonly string[] = [],
 ): Promise<EventRow | null> {
-  const existing = await overridesOf(scoped, series.id);
+  const [existing, zone] = await Promise.all([overridesOf(scoped, series.id), accountZoneFor(scoped, [before, after].filter((f) => f !== null))]);
   const moved = new Set(movedOverrides.map((o) => o.id));
+  // Changed occurrences the new rule cannot keep go with the split, all or nothing.
   const writes = [];
+  for (const id of droppedOverrides) writes.push(removeOverrideRow(scoped, id) as never);
   let newId_: string | null = null;
   if (after) {
     newId_ = newId();
     const excluded = movedOverrides.map((o) => o.recurrenceId);
-    writes.push(scoped.insert(events, { id: newId_, ...after, uid: `${newId_}@rumo.app`, ...derived(after, now.getTime(), excluded), createdAt: now, updatedAt: now }));
+    writes.push(scoped.insert(events, { id: newId_, ...after, uid: `${newId_}@rumo.app`, ...derived(after, zone, now.getTime(), excluded), createdAt: now, updatedAt: now }));
     for (const o of movedOverrides) writes.push(scoped.update(events, { seriesId: newId_, recurrenceId: o.recurrenceId, updatedAt: now }, eq(events.id, o.id)) as never);
   } else {
     for (const o of movedOverrides) writes.push(scoped.delete(events, eq(events.id, o.id)) as never);
   }
   if (before) {
     const excluded = existing.filter((o) => !moved.has(o.id)).map((o) => o.recurrenceId!);
-    writes.push(scoped.update(events, { ...before, ...derived(before, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)) as never);
+    writes.push(scoped.update(events, { ...before, ...derived(before, zone, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)) as never);
   } else {
     writes.push(scoped.delete(events, eq(events.id, series.id)) as never);
   }
@@ -369,10 +393,11 @@ export async function writeImport(scoped: Scoped, rows: ImportedRow[], existing:
   const overridden = new Map<string, string[]>();
   for (const r of [...existing.filter((e) => !removed.has(e.id)), ...rows]) if (r.seriesId && r.recurrenceId) overridden.set(r.seriesId, [...(overridden.get(r.seriesId) ?? []), r.recurrenceId]);
   const at = now.getTime();
+  const zone = await accountZoneFor(scoped, rows.map((r) => r.fields));
   const ordered = [...rows.filter((r) => !r.seriesId), ...rows.filter((r) => r.seriesId)];
   const before = new Map(existing.map((r) => [r.id, r]));
   const statement = (r: ImportedRow) => {
-    const values = { ...r.fields, ...derived(r.fields, at, r.seriesId ? [] : (overridden.get(r.id) ?? [])), updatedAt: now };
+    const values = { ...r.fields, ...derived(r.fields, zone, at, r.seriesId ? [] : (overridden.get(r.id) ?? [])), updatedAt: now };
     return r.existingId
       ? scoped.update(events, values, eq(events.id, r.existingId))
       : scoped.insert(events, { id: r.id, uid: r.uid, seriesId: r.seriesId, recurrenceId: r.recurrenceId, ...values, createdAt: now });
@@ -448,8 +473,38 @@ export const usersWithDueReminders = async (db: Db, now: Date, page: IdPage): Pr
       .limit(page.limit)
   ).map((r) => r.id);
 
-/** The user's rows whose reminder is due at `now`. */
-export const dueReminders = (scoped: Scoped, now: Date) => scoped.select(events, lte(events.nextReminderAt, now.getTime())).orderBy(asc(events.nextReminderAt));
+/** The user's rows whose reminder is due at `now`, each with the account's zone (`nextReminder` plans the next one in it). */
+export const dueReminders = (scoped: Scoped, now: Date): Promise<(EventRow & { accountZone: string })[]> =>
+  scoped.db
+    .select({ ...getTableColumns(events), accountZone: users.timeZone })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.userId))
+    .where(scoped.owned(events, lte(events.nextReminderAt, now.getTime())))
+    .orderBy(asc(events.nextReminderAt));
+
+/**
+ * The writes that move the user's all-day reminders to a new account zone, for the batch that
+ * changes the zone (never one without the other). A pending reminder that the move puts in the past
+ * stays due, so it comes at once rather than never; rows changed meanwhile are left as they are.
+ */
+export async function allDayRemindersIn(scoped: Scoped, accountZone: string, now: Date) {
+  // The all-day rows with a reminder, and every override row (a series skips the occurrences they took over).
+  const rows = await scoped.select(events, or(and(eq(events.allDay, true), isNotNull(events.reminderMinutes)), isNotNull(events.seriesId)));
+  const overridden = new Map<string, string[]>();
+  for (const row of rows) if (row.seriesId && row.recurrenceId) overridden.set(row.seriesId, [...(overridden.get(row.seriesId) ?? []), row.recurrenceId]);
+  return rows.flatMap((row) => {
+    if (!row.allDay || row.reminderMinutes === null) return [];
+    const pending = row.nextReminderOccurrence;
+    const pendingAt = pending === null ? null : reminderAtOf(pending, true, accountZone, row.reminderMinutes);
+    const next =
+      pendingAt !== null && pendingAt < now.getTime()
+        ? { nextReminderAt: pendingAt, nextReminderOccurrence: pending }
+        : nextReminder({ ...row, accountZone }, now.getTime(), row.seriesId ? [] : (overridden.get(row.id) ?? []));
+    if (next.nextReminderAt === row.nextReminderAt && next.nextReminderOccurrence === row.nextReminderOccurrence) return [];
+    const unchanged = and(eq(events.id, row.id), eq(events.updatedAt, row.updatedAt), row.nextReminderAt === null ? isNull(events.nextReminderAt) : eq(events.nextReminderAt, row.nextReminderAt));
+    return [scoped.update(events, next, unchanged)];
+  });
+}
 
 /**
  * Claims one reminder (event, occurrence) and moves the row's next reminder on, in one batch.
@@ -649,17 +704,37 @@ export const keepEventVersion = (scoped: Scoped, eventId: string, source: "rumo"
 
 export const historyOfEvent = (scoped: Scoped, eventId: string) => scoped.select(eventHistory, eq(eventHistory.eventId, eventId)).orderBy(desc(eventHistory.createdAt));
 
-/** One keyset page of the ids of connected users whose background sync is due (cross-user: ids only). */
-export const usersToSyncWithGoogle = async (db: Db, now: Date, page: IdPage): Promise<string[]> =>
+/** The paid plans that include calendar sync (Light and Pro), from the one mapping of plans. */
+const SYNC_TIERS = PLAN_IDS.filter((tier) => tier !== "free" && hasEntitlement({ tier }, "calendarSync"));
+
+/**
+ * One keyset page of the ids of users whose background sync is due at `now`: connected, not backing
+ * off, and with a plan that includes calendar sync — the Pro trial, a free Pro month, or a paid
+ * subscription Stripe keeps live (the rules of billing's `subscriptionOf`, in SQL). A downgraded
+ * user is left out instead of being queued every quarter hour to be skipped; the connection is
+ * untouched, so the first run after an upgrade picks them again. Cross-user: ids only.
+ */
+export const usersDueForSync = async (db: Db, now: Date, page: IdPage): Promise<string[]> =>
   (
     await db
       .select({ id: googleConnections.userId })
       .from(googleConnections)
+      .innerJoin(users, eq(users.id, googleConnections.userId))
       .where(
         and(
           eq(googleConnections.status, "connected"),
           or(isNull(googleConnections.nextSyncAt), lte(googleConnections.nextSyncAt, now.getTime())),
           gt(googleConnections.userId, page.afterId),
+          or(
+            gt(users.trialEndsAt, now),
+            gt(users.bonusProUntil, now),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(subscriptions)
+                .where(and(eq(subscriptions.userId, googleConnections.userId), inArray(subscriptions.tier, SYNC_TIERS), inArray(subscriptions.status, [...LIVE_STATUSES]))),
+            ),
+          ),
         ),
       )
       .orderBy(asc(googleConnections.userId))
