@@ -31,8 +31,40 @@ export const MAX_RETRY_AFTER_MS = 10_000;
 
 type Attempt<T> = { result: ApiResult<T>; retryAfterMs?: number };
 
+/**
+ * The bodies of a page's keepalive requests may not add up to more than 64 KiB (the Fetch
+ * standard's quota; over it, fetch rejects): a larger body is sent as a plain request.
+ */
+export const KEEPALIVE_BODY_LIMIT = 64 * 1024;
+/** Bytes of keepalive bodies left while the page goes away; null when it is not going away. */
+let keepaliveBudget: number | null = null;
+
+/**
+ * Runs `start` as the page goes away (pagehide): the writes it starts are keepalive requests, so the
+ * browser finishes them after the page is gone. apiFetch calls fetch before its first await, so a
+ * write started inside `start` is decided here, and nothing else runs meanwhile.
+ */
+export function asPageLeaves(start: () => void) {
+  keepaliveBudget = KEEPALIVE_BODY_LIMIT;
+  try {
+    start();
+  } finally {
+    keepaliveBudget = null;
+  }
+}
+
+/** Whether a write with this body is sent keepalive (the page is going away and the quota allows). */
+function keepaliveFor(method: string, body: string | undefined) {
+  if (keepaliveBudget === null || method === "GET") return undefined;
+  const size = body === undefined ? 0 : new TextEncoder().encode(body).byteLength;
+  if (size > keepaliveBudget) return undefined;
+  keepaliveBudget -= size;
+  return true;
+}
+
 async function attempt<T>(path: string, method: string, init: { body?: unknown; headers?: Record<string, string> }): Promise<Attempt<T>> {
   try {
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     const response = await fetch(`/api/v1${path}`, {
       method,
       headers: {
@@ -40,8 +72,9 @@ async function attempt<T>(path: string, method: string, init: { body?: unknown; 
         ...signedInUserHeaders(),
         ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body,
       credentials: "same-origin",
+      keepalive: keepaliveFor(method, body),
     });
     const text = await response.text();
     const payload = text ? JSON.parse(text) : null;

@@ -170,6 +170,33 @@ describe("milestones", () => {
     expect(done.milestones.every((m: { done: boolean }) => m.done)).toBe(true);
   });
 
+  it("reopening puts the milestones back as they were before 'Concluir', also after a reload", async () => {
+    const goal = await create(ana, { title: "Correr a meia", milestones: ["5 km", "10 km", "15 km", "21 km"] });
+    await call(ana, `/goals/${goal.id}/milestones/${goal.milestones[0].id}`, { method: "PATCH", body: { done: true } });
+    const done = await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { status: "completed" } }));
+    expect(done).toMatchObject({ progress: 100, status: "completed" });
+    expect(done.milestones.every((m: { done: boolean }) => m.done)).toBe(true);
+
+    const reopened = await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { status: "in_progress" } }));
+    expect(reopened).toMatchObject({ progress: 25, status: "in_progress", completedAt: null });
+    expect(reopened.milestones.map((m: { done: boolean; doneAt: string | null }) => [m.done, m.doneAt !== null])).toEqual([[true, true], [false, false], [false, false], [false, false]]);
+    // What is stored, as a reload reads it.
+    expect((await json(await call(ana, `/goals/${goal.id}`))).milestones.map((m: { done: boolean }) => m.done)).toEqual([true, false, false, false]);
+
+    // A goal completed by ticking its last milestone reopens without that tick (what completed it).
+    const two = await create(ana, { title: "Dois passos", milestones: ["Um", "Dois"] });
+    await call(ana, `/goals/${two.id}/milestones/${two.milestones[0].id}`, { method: "PATCH", body: { done: true } });
+    const ticked = await json(await call(ana, `/goals/${two.id}/milestones/${two.milestones[1].id}`, { method: "PATCH", body: { done: true } }));
+    expect(ticked).toMatchObject({ status: "completed", progress: 100 });
+    expect(await json(await call(ana, `/goals/${two.id}`, { method: "PATCH", body: { status: "in_progress" } }))).toMatchObject({ status: "in_progress", progress: 50 });
+
+    // Created complete: every milestone was ticked by the completion.
+    const created = await create(ana, { title: "Feito de início", status: "completed", milestones: ["A", "B"] });
+    expect(created.milestones.every((m: { done: boolean }) => m.done)).toBe(true);
+    const reopenedNew = await json(await call(ana, `/goals/${created.id}`, { method: "PATCH", body: { status: "pending" } }));
+    expect(reopenedNew).toMatchObject({ status: "pending", progress: 0 });
+  });
+
   it("an unknown milestone is 404", async () => {
     const goal = await create(ana, { title: "Com marco", milestones: ["Um"] });
     expect((await call(ana, `/goals/${goal.id}/milestones/nope`, { method: "PATCH", body: { done: true } })).status).toBe(404);

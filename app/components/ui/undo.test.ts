@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
+import { apiFetch, KEEPALIVE_BODY_LIMIT } from "~/lib/api";
 import { deleteWithUndo, flushPendingDeletes } from "./undo";
 
 let shown: Toast[] = [];
@@ -11,6 +12,7 @@ beforeEach(() => {
 afterEach(() => {
   unsubscribe();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 const setup = (commit: () => Promise<unknown> = () => Promise.resolve(true)) => {
@@ -63,5 +65,32 @@ describe("deleteWithUndo", () => {
     cancel();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toEqual(["hide", "commit"]);
+  });
+
+  it("the deletes sent as the page goes away are keepalive requests, so they outlive the page", async () => {
+    const requests: RequestInit[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        requests.push(init);
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const remove = (path: string, body?: unknown) =>
+      deleteWithUndo({ title: "Eliminada", undoLabel: "Anular", failedTitle: "Erro", hide: () => {}, restore: () => {}, commit: () => apiFetch(path, { method: "DELETE", body }) });
+    remove("/tasks/1");
+    remove("/tasks/2", { note: "x".repeat(KEEPALIVE_BODY_LIMIT) });
+    flushPendingDeletes();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests.map((r) => [r.method, r.keepalive])).toEqual([
+      ["DELETE", true],
+      // Over the browser's 64 KiB keepalive quota a request would be refused: sent as usual.
+      ["DELETE", undefined],
+    ]);
+    // Outside a page close, deletes are plain requests again.
+    remove("/tasks/3");
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(requests[2]).toMatchObject({ method: "DELETE" });
+    expect(requests[2].keepalive).toBeUndefined();
   });
 });

@@ -4,9 +4,11 @@
  * server, so a module needs no soft-delete columns; a DELETE that fails puts the item back.
  *
  * Pending deletes are sent straight away when the page is hidden (tab closed, app backgrounded), so
- * leaving the screen never silently keeps an item the user removed.
+ * leaving the screen never silently keeps an item the user removed; those requests are `keepalive`,
+ * so the browser finishes them after the page is gone.
  */
 import { toast } from "~/components/shell/toast-store";
+import { asPageLeaves } from "~/lib/api";
 
 export const UNDO_WINDOW_MS = 5000;
 
@@ -65,9 +67,13 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
   return cancel;
 }
 
-/** Sends every pending delete now (the page is going away). */
+/** Sends every pending delete now (the page is going away), as keepalive requests (apiFetch). */
 export function flushPendingDeletes() {
-  for (const entry of [...pending.values()]) entry.send();
+  const entries = [...pending.values()];
+  if (!entries.length) return;
+  asPageLeaves(() => {
+    for (const entry of entries) entry.send();
+  });
 }
 
 if (typeof window !== "undefined") window.addEventListener("pagehide", flushPendingDeletes);

@@ -52,6 +52,9 @@ export default {
     saved: "Day logged",
     updated: "Log updated",
     failed: "Could not save. Please try again.",
+    loading: "Loading this day's log…",
+    loadFailed: "Could not read this day's log. So as not to erase what is already there, you can save only once it has been read.",
+    retry: "Try again",
   },
   actions: {
     logToday: "Log today",

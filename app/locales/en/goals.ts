@@ -39,7 +39,9 @@ export default {
   },
   milestones: {
     title: "Milestones",
-    count: "{{done}} of {{total}} milestones",
+    count_zero: "{{done}} of {{count}} milestones",
+    count_one: "{{done}} of {{count}} milestone",
+    count_other: "{{done}} of {{count}} milestones",
     add: "Add milestone",
     placeholder: "New milestone",
     newLabel: "Title of the new milestone",
@@ -74,6 +76,7 @@ export default {
     undo: "Undo",
     deleteFailed: "Error deleting",
     updateFailed: "Error updating goal",
+    milestoneRemoved: "Milestone “{{title}}” removed",
   },
   loadMore: "Load more",
   loadError: "The goals could not be loaded.",

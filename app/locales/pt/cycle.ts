@@ -50,6 +50,9 @@ const cycle = {
     saved: "Dia registado",
     updated: "Registo atualizado",
     failed: "Não foi possível guardar. Tente novamente.",
+    loading: "A carregar o registo deste dia…",
+    loadFailed: "Não foi possível ler o registo deste dia. Para não apagar o que já lá está, só pode guardar depois de o ler.",
+    retry: "Tentar novamente",
   },
   actions: {
     logToday: "Registar hoje",

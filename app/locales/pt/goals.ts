@@ -37,7 +37,9 @@ const goals = {
   },
   milestones: {
     title: "Marcos",
-    count: "{{done}} de {{total}} marcos",
+    count_zero: "{{done}} de {{count}} marcos",
+    count_one: "{{done}} de {{count}} marco",
+    count_other: "{{done}} de {{count}} marcos",
     add: "Adicionar marco",
     placeholder: "Novo marco",
     newLabel: "Título do novo marco",
@@ -72,6 +74,7 @@ const goals = {
     undo: "Anular",
     deleteFailed: "Erro ao eliminar",
     updateFailed: "Erro ao atualizar objetivo",
+    milestoneRemoved: "Marco «{{title}}» removido",
   },
   loadMore: "Carregar mais",
   loadError: "Não foi possível carregar os objetivos.",

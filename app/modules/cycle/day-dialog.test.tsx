@@ -13,8 +13,11 @@ afterEach(() => {
 const logged: ScreenDay = { id: "d1", date: "2026-11-20", flow: "light", symptoms: ["cramps"], mood: 2, notes: "Dor ao fim da tarde" };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** A fetch that answers the day lookup with `days` and records what is posted. */
-function server(days: ScreenDay[]) {
+/**
+ * A fetch that answers the day lookup with `days` (or with `lookup`'s answer, which may wait or
+ * fail) and records what is posted.
+ */
+function server(days: ScreenDay[], lookup?: () => Promise<Response>) {
   const posted: unknown[] = [];
   vi.stubGlobal(
     "fetch",
@@ -24,6 +27,7 @@ function server(days: ScreenDay[]) {
         posted.push(JSON.parse(String(init.body)));
         return json({ day: logged });
       }
+      if (lookup) return lookup();
       const date = url.searchParams.get("from");
       return json({ items: days.filter((d) => d.date === date), nextCursor: null });
     }),
@@ -42,26 +46,67 @@ describe("the cycle's day dialog", () => {
     expect((screen.getByLabelText("Cólicas") as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole("heading", { name: /^Editar/ })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Eliminar registo" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: /^Humor 4 de 5/ }));
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ date: "2026-11-20", flow: "light", symptoms: ["cramps"], mood: 2, notes: "Dor ao fim da tarde" });
+    // Only what changed: a log changed elsewhere meanwhile keeps the rest.
+    expect(posted[0]).toEqual({ date: "2026-11-20", mood: 4 });
+  });
+
+  it("sends only the fields changed from the log the screen gave, not the whole form", async () => {
+    const posted = server([]);
+    renderWithI18n(<DayDialog editing={{ date: logged.date, day: logged }} today="2026-11-24" suggest={() => "medium"} onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
+    fireEvent.click(screen.getByLabelText("Cólicas"));
+    fireEvent.click(screen.getByLabelText("Dor de cabeça"));
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ date: "2026-11-20", symptoms: ["headache"] });
+  });
+
+  it("does not save while the day's log is being looked up", async () => {
+    let answer: (response: Response) => void = () => {};
+    const posted = server([], () => new Promise((resolve) => (answer = resolve)));
+    open("2026-11-20");
+    expect(screen.getByRole("status").textContent).toBe("A carregar o registo deste dia…");
+    const save = screen.getByRole("button", { name: "Guardar" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.submit(save.closest("form")!);
+    answer(json({ items: [logged], nextCursor: null }));
+    await waitFor(() => expect((screen.getByLabelText(/Notas/) as HTMLTextAreaElement).value).toBe("Dor ao fim da tarde"));
+    expect((screen.getByRole("button", { name: "Guardar" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(posted).toEqual([]);
+  });
+
+  it("says so when the lookup fails, saves nothing, and tries again on request", async () => {
+    let fail = true;
+    const posted = server([], async () => (fail ? json({ error: { code: "bad_request", message: "" } }, 400) : json({ items: [logged], nextCursor: null })));
+    open("2026-11-20");
+    expect(await screen.findByText(/Não foi possível ler o registo deste dia/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Guardar" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByLabelText(/Notas/)).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Tentar novamente" }));
+    await waitFor(() => expect((screen.getByLabelText(/Notas/) as HTMLTextAreaElement).value).toBe("Dor ao fim da tarde"));
+    expect(screen.queryByText(/Não foi possível ler/)).toBeNull();
+    expect(posted).toEqual([]);
   });
 
   it("stays blank for a day without a log", async () => {
     const posted = server([]);
     open("2026-11-21");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await screen.findByLabelText(/Notas/);
     expect(screen.getByRole("heading", { name: /^Registar/ })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Eliminar registo" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ date: "2026-11-21", flow: "medium", symptoms: [], mood: null, notes: "" });
+    // The flow shown is saved; empty fields are the new log's defaults.
+    expect(posted[0]).toEqual({ date: "2026-11-21", flow: "medium" });
   });
 
   it("starts a new day's log with the screen's suggested flow: no flow outside a likely period", async () => {
     const posted = server([]);
     open("2026-11-21", (date) => (date === "2026-11-21" ? "none" : "medium"));
-    expect((screen.getByRole("radio", { name: "Sem fluxo" }) as HTMLElement).getAttribute("aria-checked")).toBe("true");
+    expect((await screen.findByRole("radio", { name: "Sem fluxo" }) as HTMLElement).getAttribute("aria-checked")).toBe("true");
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ date: "2026-11-21", flow: "none" });

@@ -20,6 +20,23 @@ import { FLOW_DOTS, longDate, useLang, type Editing } from "./screen-shared";
 const MOOD_NAMES = ["veryBad", "bad", "okay", "good", "veryGood"] as const;
 const FORM_FIELDS = ["date", "flow", "symptoms", "mood", "notes"] as const;
 
+type DayFields = Pick<ScreenDay, "flow" | "symptoms" | "mood" | "notes">;
+
+/**
+ * The fields that differ from the day's log as the dialog showed it (every field for a day without
+ * one, but the empty ones): the API changes only the fields it is sent, so a log changed elsewhere
+ * meanwhile keeps what this dialog did not touch.
+ */
+export function changedFields(logged: DayFields | null, form: DayFields): Partial<DayFields> {
+  const before: Partial<DayFields> = logged ?? { symptoms: [], mood: null, notes: "" };
+  const changed: Partial<DayFields> = {};
+  if (form.flow !== before.flow) changed.flow = form.flow;
+  if (before.symptoms === undefined || [...form.symptoms].sort().join() !== [...before.symptoms].sort().join()) changed.symptoms = form.symptoms;
+  if (form.mood !== before.mood) changed.mood = form.mood;
+  if (form.notes.trim() !== (before.notes ?? "").trim()) changed.notes = form.notes;
+  return changed;
+}
+
 /** Logging a day (today, a chosen past day, or one tapped on the calendar). */
 export function DayDialog({
   editing,
@@ -28,6 +45,7 @@ export function DayDialog({
   onClose,
   onSaved,
   onDelete,
+  onDateChosen,
 }: {
   editing: Editing;
   today: string;
@@ -36,14 +54,29 @@ export function DayDialog({
   onClose: () => void;
   onSaved: () => void;
   onDelete: (day: ScreenDay) => void;
+  /** A day chosen in the dialog's date field (the screen takes back a delete of it still waiting). */
+  onDateChosen?: (date: string) => void;
 }) {
   const { t } = useTranslation(["cycle", "ui"]);
   const language = useLang();
   const [date, setDate] = useState(editing.date);
   // The day's log when it has one: given by the screen, or looked up for a day the screen had not
-  // loaded (a chosen day, today outside the month shown). Saving sends every field, so a dialog
-  // opened blank on a logged day wiped its symptoms, mood and notes.
+  // loaded (a chosen day, today outside the month shown). Saving waits for that answer, and sends
+  // only what differs from it: a dialog that saved before knowing the log wiped its symptoms, mood
+  // and notes.
   const [day, setDay] = useState<ScreenDay | null>(editing.day);
+  // The date whose lookup answered, and whether it could: a day chosen since is looked up anew.
+  const [answered, setAnswered] = useState<{ date: string; ok: boolean } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const lookup = editing.day || !date ? "done" : answered?.date !== date ? "loading" : answered.ok ? "done" : "failed";
+  const chooseDate = (value: string) => {
+    if (value) onDateChosen?.(value);
+    setDate(value);
+  };
+  const retry = () => {
+    setAnswered(null);
+    setAttempt((n) => n + 1);
+  };
   const [flow, setFlow] = useState<Flow>(day?.flow ?? suggest(editing.date || today));
   // A flow the user chose is theirs: choosing another day does not replace it with a suggestion.
   const flowChosen = useRef(false);
@@ -65,7 +98,9 @@ export function DayDialog({
     if (editing.day || !date) return;
     let current = true;
     void apiFetch<{ items: ScreenDay[] }>(`/cycle/days?from=${date}&to=${date}`).then((result) => {
-      if (!current || !result.ok) return;
+      if (!current) return;
+      setAnswered({ date, ok: result.ok });
+      if (!result.ok) return;
       const logged = result.data.items.find((item) => item.date === date) ?? null;
       // Another day chosen after a logged one: start blank again rather than carry its log over.
       if (logged || day) show(logged);
@@ -74,9 +109,9 @@ export function DayDialog({
     return () => {
       current = false;
     };
-    // Only a change of day looks up again; `day` is read for the moment of the answer.
+    // Only a change of day (or "Tentar novamente") looks up again; `day` is read for the moment of the answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [date, editing.day]);
+  }, [date, editing.day, attempt]);
   const form = useApiForm<{ day: ScreenDay }>({
     fields: FORM_FIELDS,
     fallback: t("cycle:form.failed"),
@@ -98,65 +133,83 @@ export function DayDialog({
             className="mt-4 space-y-5"
             onSubmit={form.submit(() => {
               if (!date) return form.fail(null, { date: t("cycle:validation.date") });
-              return apiFetch<{ day: ScreenDay }>("/cycle/days", { body: { date, flow, symptoms, mood: mood || null, notes } });
+              if (lookup !== "done") return null;
+              return apiFetch<{ day: ScreenDay }>("/cycle/days", { body: { date, ...changedFields(day, { flow, symptoms, mood: mood || null, notes }) } });
             })}
           >
-            {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={setDate} max={today} required error={form.errors.date} />}
+            {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={chooseDate} max={today} required error={form.errors.date} />}
             {editing.date && form.errors.date && <Notice tone="error">{form.errors.date}</Notice>}
 
-            <div>
-              <p id="cycle-flow-label" className="mb-2 text-sm font-medium text-slate-800">
-                {t("cycle:flow.label")}
+            {lookup === "loading" && (
+              <p role="status" className="text-sm text-slate-600">
+                {t("cycle:form.loading")}
               </p>
-              <RadioGroup value={flow} onChange={chooseFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-                {FLOWS.map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:outline-none data-[checked]:border-rose-600 data-[checked]:bg-rose-50 data-[checked]:font-semibold data-[checked]:text-rose-900 data-[focus]:ring-2 data-[focus]:ring-brand-400"
-                  >
-                    <span aria-hidden="true" className="flex h-2 items-center gap-0.5">
-                      {Array.from({ length: FLOW_DOTS[value] }, (_, i) => (
-                        <span key={i} className="h-1.5 w-1.5 rounded-full bg-rose-600" />
-                      ))}
-                    </span>
-                    {t(`cycle:flow.${value}`)}
-                  </Radio>
-                ))}
-              </RadioGroup>
-              {form.errors.flow && <p className="mt-1 text-sm text-red-700">{form.errors.flow}</p>}
-            </div>
-
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium text-slate-800">{t("cycle:symptoms.label")}</legend>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {SYMPTOMS.map((symptom) => (
-                  <Checkbox key={symptom} label={t(`cycle:symptoms.${symptom}`)} checked={symptoms.includes(symptom)} onChange={(e) => toggle(symptom, e.target.checked)} />
-                ))}
+            )}
+            {lookup === "failed" && (
+              <div className="space-y-2">
+                <Notice tone="error">{t("cycle:form.loadFailed")}</Notice>
+                <Button variant="secondary" onClick={retry}>
+                  {t("cycle:form.retry")}
+                </Button>
               </div>
-              {form.errors.symptoms && <p className="mt-1 text-sm text-red-700">{form.errors.symptoms}</p>}
-            </fieldset>
+            )}
+            {lookup === "done" && (
+              <>
+                <div>
+                  <p id="cycle-flow-label" className="mb-2 text-sm font-medium text-slate-800">
+                    {t("cycle:flow.label")}
+                  </p>
+                  <RadioGroup value={flow} onChange={chooseFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+                    {FLOWS.map((value) => (
+                      <Radio
+                        key={value}
+                        value={value}
+                        className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:outline-none data-[checked]:border-rose-600 data-[checked]:bg-rose-50 data-[checked]:font-semibold data-[checked]:text-rose-900 data-[focus]:ring-2 data-[focus]:ring-brand-400"
+                      >
+                        <span aria-hidden="true" className="flex h-2 items-center gap-0.5">
+                          {Array.from({ length: FLOW_DOTS[value] }, (_, i) => (
+                            <span key={i} className="h-1.5 w-1.5 rounded-full bg-rose-600" />
+                          ))}
+                        </span>
+                        {t(`cycle:flow.${value}`)}
+                      </Radio>
+                    ))}
+                  </RadioGroup>
+                  {form.errors.flow && <p className="mt-1 text-sm text-red-700">{form.errors.flow}</p>}
+                </div>
 
-            <div>
-              <p id="cycle-mood-label" className="mb-2 text-sm font-medium text-slate-800">
-                {t("cycle:mood.label")}
-              </p>
-              <RadioGroup value={mood} onChange={setMood} aria-labelledby="cycle-mood-label" className="flex flex-wrap gap-2">
-                {[0, 1, 2, 3, 4, 5].map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    aria-label={value ? `${t("cycle:mood.value", { value })}: ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
-                    className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:outline-none data-[checked]:border-brand-600 data-[checked]:bg-brand-50 data-[checked]:font-semibold data-[focus]:ring-2 data-[focus]:ring-brand-400"
-                  >
-                    {value ? `${value} · ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
-                  </Radio>
-                ))}
-              </RadioGroup>
-              {form.errors.mood && <p className="mt-1 text-sm text-red-700">{form.errors.mood}</p>}
-            </div>
+                <fieldset>
+                  <legend className="mb-2 text-sm font-medium text-slate-800">{t("cycle:symptoms.label")}</legend>
+                  <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                    {SYMPTOMS.map((symptom) => (
+                      <Checkbox key={symptom} label={t(`cycle:symptoms.${symptom}`)} checked={symptoms.includes(symptom)} onChange={(e) => toggle(symptom, e.target.checked)} />
+                    ))}
+                  </div>
+                  {form.errors.symptoms && <p className="mt-1 text-sm text-red-700">{form.errors.symptoms}</p>}
+                </fieldset>
 
-            <TextArea id="cycle-notes" label={t("cycle:form.notes")} hint={t("cycle:form.notesHint")} optional value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={MAX_NOTES} rows={3} error={form.errors.notes} />
+                <div>
+                  <p id="cycle-mood-label" className="mb-2 text-sm font-medium text-slate-800">
+                    {t("cycle:mood.label")}
+                  </p>
+                  <RadioGroup value={mood} onChange={setMood} aria-labelledby="cycle-mood-label" className="flex flex-wrap gap-2">
+                    {[0, 1, 2, 3, 4, 5].map((value) => (
+                      <Radio
+                        key={value}
+                        value={value}
+                        aria-label={value ? `${t("cycle:mood.value", { value })}: ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
+                        className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:outline-none data-[checked]:border-brand-600 data-[checked]:bg-brand-50 data-[checked]:font-semibold data-[focus]:ring-2 data-[focus]:ring-brand-400"
+                      >
+                        {value ? `${value} · ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
+                      </Radio>
+                    ))}
+                  </RadioGroup>
+                  {form.errors.mood && <p className="mt-1 text-sm text-red-700">{form.errors.mood}</p>}
+                </div>
+
+                <TextArea id="cycle-notes" label={t("cycle:form.notes")} hint={t("cycle:form.notesHint")} optional value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={MAX_NOTES} rows={3} error={form.errors.notes} />
+              </>
+            )}
 
             {form.message && <Notice tone="error">{form.message}</Notice>}
 
@@ -172,7 +225,7 @@ export function DayDialog({
                 <Button variant="secondary" onClick={onClose}>
                   {t("cycle:form.cancel")}
                 </Button>
-                <Button type="submit" loading={form.pending}>
+                <Button type="submit" loading={form.pending} disabled={lookup !== "done"}>
                   {t("cycle:form.save")}
                 </Button>
               </div>

@@ -2,9 +2,25 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import type { OfflineWrite, Queued } from "~/lib/offline/write";
 import { ExportButton } from "./export-button";
 import { ImportDialog } from "./import-dialog";
 import { SentenceEntry } from "./sentence-entry";
+
+// The offline queue as it is, unless a test says what keeping a change on this device gave.
+const offline = vi.hoisted(() => ({ next: null as Queued | null, writes: [] as OfflineWrite[] }));
+vi.mock("~/lib/offline/write", async (original) => {
+  const real = await original<typeof import("~/lib/offline/write")>();
+  return {
+    ...real,
+    writeOrQueue: vi.fn(async (write: OfflineWrite) => {
+      offline.writes.push(write);
+      const next = offline.next;
+      offline.next = null;
+      return next ?? real.writeOrQueue(write);
+    }),
+  };
+});
 
 type Call = { url: string; init?: RequestInit };
 let calls: Call[];
@@ -14,6 +30,7 @@ const jsonResponse = (status: number, body: unknown, headers: Record<string, str
 beforeEach(() => {
   calls = [];
   answers = [];
+  offline.writes = [];
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     const call = { url, init };
     calls.push(call);
@@ -30,7 +47,7 @@ afterEach(() => {
 describe("SentenceEntry", () => {
   it("turns a sentence into a draft to confirm, then saves the (edited) draft", async () => {
     answers.push(() => jsonResponse(200, { draft: { type: "expense", amountCents: 250, description: "Café", date: "2026-11-23", category: "restaurants" } }));
-    answers.push(() => jsonResponse(201, { id: "t1" }));
+    answers.push(() => jsonResponse(201, { transaction: { id: "t1", type: "expense", amountCents: 250, description: "Café com a Ana", date: "2026-11-23", category: "restaurants" } }));
     const onSaved = vi.fn();
     renderWithI18n(<SentenceEntry onSaved={onSaved} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Adicionar por frase" }), { target: { value: "café 2,50" } });
@@ -45,7 +62,37 @@ describe("SentenceEntry", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith("t1"));
     expect(calls[1].url).toBe("/api/v1/transactions");
     expect(JSON.parse(String(calls[1].init?.body))).toEqual({ type: "expense", amountCents: 250, description: "Café com a Ana", date: "2026-11-23", category: "restaurants" });
+    // Its own Idempotency-Key, through the offline queue's writer, as the transaction form saves.
+    expect((calls[1].init?.headers as Record<string, string>)["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(offline.writes).toEqual([expect.objectContaining({ kind: "transaction.create", method: "POST", path: "/transactions" })]);
     expect(screen.queryByRole("form", { name: "Confirme a transação" })).toBeNull();
+  });
+
+  it("a draft kept on this device when no answer came is done (no second save); one the device could not keep stays", async () => {
+    const read = () => jsonResponse(200, { draft: { type: "expense", amountCents: 250, description: "Café", date: "2026-11-23", category: "restaurants" } });
+    answers.push(read);
+    const onSaved = vi.fn();
+    renderWithI18n(<SentenceEntry onSaved={onSaved} />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Adicionar por frase" }), { target: { value: "café 2,50" } });
+    fireEvent.click(screen.getByRole("button", { name: "Interpretar" }));
+    let draft = await screen.findByRole("form", { name: "Confirme a transação" }, { timeout: 10_000 });
+
+    offline.next = { queued: false, storageError: "quota" };
+    fireEvent.click(within(draft).getByRole("button", { name: "Guardar transação" }));
+    await waitFor(() => expect(offline.writes).toHaveLength(1));
+    draft = screen.getByRole("form", { name: "Confirme a transação" });
+    expect(within(draft).getByLabelText("Descrição")).toHaveProperty("value", "Café");
+
+    offline.next = { queued: true, tempId: "offline-1" };
+    fireEvent.click(within(draft).getByRole("button", { name: "Guardar transação" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Confirme a transação" })).toBeNull());
+    expect(offline.writes).toEqual([
+      expect.objectContaining({ kind: "transaction.create", body: { type: "expense", amountCents: 250, description: "Café", date: "2026-11-23", category: "restaurants" } }),
+      expect.objectContaining({ kind: "transaction.create" }),
+    ]);
+    // Only the sentence was read from the server: the transaction waits in the queue.
+    expect(calls).toHaveLength(1);
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
   it("shows 'Erro ao interpretar' and the hint when the sentence has no amount, with no draft", async () => {

@@ -2,6 +2,9 @@
  * The draft that "Adicionar por frase" read from a sentence, as a small form to confirm or fix
  * before it is saved with POST /transactions. Loaded once there is a draft to show (or when the
  * user starts typing), not with the page (bundle budgets, decision 0049).
+ *
+ * Saved as the transaction form saves a new one: with an Idempotency-Key, and queued on this device
+ * when no answer comes, so a lost answer and a second "Guardar" cannot make two transactions.
  */
 import { useTranslation } from "react-i18next";
 import { DateField } from "~/components/ui/date-picker";
@@ -9,8 +12,9 @@ import { Select, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { FormActions } from "~/components/ui/form-actions";
 import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
+import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { useApiForm } from "~/components/ui/use-api-form";
-import { apiFetch } from "~/lib/api";
+import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { categoryOptions } from "./io-client";
 import type { Draft } from "./sentence-entry";
 
@@ -28,18 +32,30 @@ export function SentenceDraft({
   onSaved: (id: string) => void;
 }) {
   const { t, i18n } = useTranslation("financesIo");
-  const saver = useApiForm<{ id: string }>({
+  const saver = useApiForm<{ transaction: { id: string } }>({
     fields: ["type", "amountCents", "description", "date", "category"],
     fallback: t("parse.saveError"),
-    onSuccess: (data) => onSaved(data?.id),
+    onSuccess: (data) => onSaved(data.transaction.id),
   });
   const update = onChange;
   const amounts = useUnreadableAmounts();
+  const queuedNotice = useQueuedWriteNotice();
+  const save = () => {
+    if (amounts.refused()) return null;
+    return writeOrQueue<{ transaction: { id: string } }>({ kind: "transaction.create", method: "POST", path: "/transactions", body: draft, label: draft.description || t(`fields.${draft.type}`) }).then((result) => {
+      if (!isQueued(result)) return result;
+      queuedNotice(result);
+      // Kept on this device (the screen lists it with the changes waiting): the draft is done. Not
+      // kept: the draft stays, to try again.
+      if (result.queued) onDiscard();
+      return null;
+    });
+  };
   return (
     <form
       aria-label={t("parse.draftTitle")}
       className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2"
-      onSubmit={saver.submit(() => (amounts.refused() ? null : apiFetch<{ id: string }>("/transactions", { body: draft })))}
+      onSubmit={saver.submit(save)}
     >
       <h3 className="text-sm font-semibold text-slate-900 sm:col-span-2">{t("parse.draftTitle")}</h3>
       <Select

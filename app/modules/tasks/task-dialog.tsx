@@ -37,10 +37,10 @@ export function TaskDialog({
   language: Language;
   onClose: () => void;
   onSaved: (task: TaskView, mode: NonNullable<Dialogue>["mode"]) => void;
-  /** Offline: the change went into the queue (or the device could not keep it). */
-  onQueued: (result: Queued) => void;
+  /** Offline: the change went into the queue. When the device could not keep it, the dialog stays open with what was typed and says why. */
+  onQueued: (result: Extract<Queued, { queued: true }>) => void;
 }) {
-  const { t } = useTranslation(["tasks", "ui"]);
+  const { t } = useTranslation(["tasks", "ui", "shell"]);
   const [form, setForm] = useState<TaskForm>(dialogue.form);
   const editing = dialogue.mode === "edit";
   const api = useApiForm<{ task: TaskView }>({ fields: FIELDS, fallback: editing ? t("errors.update") : t("errors.create"), onSuccess: (data) => onSaved(data.task, dialogue.mode) });
@@ -70,6 +70,7 @@ export function TaskDialog({
       editing ? { kind: "task.update", method: "PATCH", path: `/tasks/${dialogue.task!.id}`, body, label: form.title } : { kind: "task.create", method: "POST", path: "/tasks", body, label: form.title },
     ).then((result) => {
       if (!isQueued(result)) return result;
+      if (!result.queued) return api.fail(t(`shell:offline.storage.${result.storageError}`));
       onQueued(result);
       return null;
     });

@@ -235,10 +235,11 @@ export const eventsApi = new Hono<AppEnv>()
       const followed = followChanges(afterBase, after, target.overrides.filter((o) => moved.some((m) => m.id === o.id)), patch.exdates !== undefined);
       const movedAfter =
         followed.overrides.mode === "drop" ? [] : followed.overrides.mode === "shift" ? moved.map((m) => ({ id: m.id, recurrenceId: (followed.overrides as { recurrenceIds: Map<string, string> }).recurrenceIds.get(m.id)! })) : moved;
-      if (followed.overrides.mode === "drop") for (const m of moved) await store.removeOverrideRow(scoped, m.id);
+      // Changed occurrences the new rule cannot keep go in the split's own batch: a split that fails keeps them.
+      const dropped = followed.overrides.mode === "drop" ? moved.map((m) => m.id) : [];
       const before = split.before ? { ...current, rrule: split.before.rrule, exdates: split.before.exdates } : null;
       if (!before) await toGoogle(scoped, series.id, "delete");
-      const row = await store.splitAt(scoped, series, before, followed.fields, movedAfter, now);
+      const row = await store.splitAt(scoped, series, before, followed.fields, movedAfter, now, dropped);
       if (before) await toGoogle(scoped, series.id, "upsert");
       await toGoogle(scoped, row!.id, "upsert");
       if (before) await publishEntityChange(c.env, user.id, { entity: "event", id: series.id, action: "updated" });

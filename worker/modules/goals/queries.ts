@@ -8,7 +8,7 @@ import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
 import { apiError } from "../../lib/errors";
-import { MAX_MILESTONES, resolveGoal, type GoalChange, type GoalStatus } from "./rules";
+import { MAX_MILESTONES, reopens, resolveGoal, tickedByCompletion, type GoalChange, type GoalStatus } from "./rules";
 import { goalMilestones, goals } from "./schema";
 
 export type GoalRow = typeof goals.$inferSelect;
@@ -100,7 +100,7 @@ export async function createGoal(db: Db, userId: string, input: { id: string; ti
   const done = state.completeMilestones;
   await scoped.batch([
     scoped.insert(goals, { id: input.id, title: input.title, description: input.description, deadline: input.deadline, progress: state.progress, status: state.status, completedAt: state.completedAt, createdAt: now, updatedAt: now }),
-    ...milestones.map((m) => scoped.insert(goalMilestones, { ...m, done, doneAt: done ? now : null, createdAt: now })),
+    ...milestones.map((m) => scoped.insert(goalMilestones, { ...m, done, doneAt: done ? state.completedAt : null, createdAt: now })),
   ]);
   return { goal: await reread(db, userId, input.id), justCompleted: state.justCompleted, completedAt: state.completedAt };
 }
@@ -120,17 +120,28 @@ export async function changeGoal(
 ): Promise<GoalWrite> {
   const scoped = scopedTo(db, userId);
   const { goal, milestones } = await goalOr404(db, userId, id);
-  const planned = milestoneWrites?.(scoped, milestones);
+  const planned = milestoneWrites?.(scoped, milestones) ?? (reopens(goal, change) ? untickCompletion(scoped, goal, milestones) : undefined);
   const after = planned ? planned.after : milestones;
   const state = resolveGoal(goal, { progress: change.progress, status: change.status }, after, now);
   const { progress: _p, status: _s, ...fields } = change;
   await scoped.batch([
     ...(planned?.writes ?? []),
     scoped.update(goals, { ...fields, progress: state.progress, status: state.status, completedAt: state.completedAt, updatedAt: now }, eq(goals.id, goal.id)),
-    // Completing a goal ticks every milestone, so the checklist agrees with "completed".
-    ...(state.completeMilestones ? [scoped.update(goalMilestones, { done: true, doneAt: now }, and(eq(goalMilestones.goalId, goal.id), eq(goalMilestones.done, false)))] : []),
+    // Completing a goal ticks every milestone, so the checklist agrees with "completed"; stamped
+    // with the completion's time, so reopening unticks exactly these.
+    ...(state.completeMilestones ? [scoped.update(goalMilestones, { done: true, doneAt: state.completedAt }, and(eq(goalMilestones.goalId, goal.id), eq(goalMilestones.done, false)))] : []),
   ]);
   return { goal: await reread(db, userId, goal.id), justCompleted: state.justCompleted, completedAt: state.completedAt };
+}
+
+/** "Reabrir": unticks the milestones the completion ticked (rules.ts `tickedByCompletion`). */
+function untickCompletion(scoped: Scoped, goal: GoalRow, milestones: MilestoneRow[]): MilestonePlan | undefined {
+  const ticked = new Set(tickedByCompletion(milestones, goal.completedAt).map((m) => m.id));
+  if (!ticked.size) return undefined;
+  return {
+    writes: [scoped.update(goalMilestones, { done: false, doneAt: null }, and(eq(goalMilestones.goalId, goal.id), inArray(goalMilestones.id, [...ticked])))],
+    after: milestones.map((m) => (ticked.has(m.id) ? { ...m, done: false } : m)),
+  };
 }
 
 /** Adds a milestone at the end of the goal's checklist; progress and status follow (one batch). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampProgress, completedOnDate, isCalendarDate, isOverdue, milestoneProgress, resolveGoal, type GoalState } from "./rules";
+import { clampProgress, completedOnDate, isCalendarDate, isOverdue, milestoneProgress, reopens, resolveGoal, tickedByCompletion, type GoalState } from "./rules";
 
 const NOW = new Date("2026-11-23T10:00:00Z");
 const EARLIER = new Date("2026-11-01T08:00:00Z");
@@ -64,6 +64,24 @@ describe("resolveGoal", () => {
   it("an explicit open status is kept even with progress", () => {
     expect(resolveGoal(open(0, "pending"), { status: "pending", progress: 40 }, [], NOW)).toMatchObject({ progress: 40, status: "pending" });
     expect(resolveGoal(open(10), { status: "pending", progress: 100 }, [], NOW)).toMatchObject({ status: "pending", justCompleted: false });
+  });
+});
+
+describe("reopening", () => {
+  it("is an explicit open status on a completed goal, not a tick or a progress", () => {
+    expect(reopens(done(), { status: "in_progress" })).toBe(true);
+    expect(reopens(done(), { status: "pending" })).toBe(true);
+    expect(reopens(done(), { progress: 50 })).toBe(false);
+    expect(reopens(done(), { status: "completed" })).toBe(false);
+    expect(reopens(open(40), { status: "pending" })).toBe(false);
+  });
+
+  it("unticks the milestones the completion ticked (done at its instant), not those ticked before", () => {
+    const before = { id: "a", done: true, doneAt: EARLIER };
+    const byCompletion = { id: "b", done: true, doneAt: NOW };
+    const open = { id: "c", done: false, doneAt: null };
+    expect(tickedByCompletion([before, byCompletion, open], NOW)).toEqual([byCompletion]);
+    expect(tickedByCompletion([before, byCompletion], null)).toEqual([]);
   });
 });
 

@@ -8,7 +8,9 @@
  * - otherwise the status follows the progress: reaching 100 (from below) completes, dropping below
  *   100 reopens a completed goal, and a pending goal with some progress is in progress;
  * - `completedAt` is set once per completion (kept while the goal stays completed) and cleared on
- *   reopening; `justCompleted` is true only on the write that completes it (one notification).
+ *   reopening; `justCompleted` is true only on the write that completes it (one notification);
+ * - reopening ("Reabrir", an explicit status) unticks the milestones the completing write ticked,
+ *   so the checklist and the progress are what they were before "Concluir" (docs/decisions/0081).
  */
 import { localDate } from "../../lib/time-zone";
 
@@ -36,7 +38,10 @@ export type GoalChange = { progress?: number; status?: GoalStatus };
 export type ResolvedGoal = GoalState & {
   /** This write completes the goal (raise `goal_progress` once). */
   justCompleted: boolean;
-  /** Completing a goal with milestones ticks every milestone, so the checklist agrees with it. */
+  /**
+   * Completing a goal with milestones ticks every milestone, so the checklist agrees with it (stamped
+   * with `completedAt`, so reopening can tell them apart: `tickedByCompletion`).
+   */
   completeMilestones: boolean;
 };
 
@@ -61,6 +66,21 @@ export function resolveGoal(current: GoalState | null, change: GoalChange, miles
   if (status === "completed") progress = 100;
   const completedAt = status === "completed" ? (completing ? now : (before.completedAt ?? now)) : null;
   return { progress, status, completedAt, justCompleted: completing, completeMilestones };
+}
+
+/** The change reopens a completed goal by its status ("Reabrir"), not by a milestone or progress. */
+export function reopens(current: GoalState, change: GoalChange): boolean {
+  return current.status === "completed" && (change.status === "pending" || change.status === "in_progress");
+}
+
+/**
+ * The milestones the write that completed the goal ticked: those done at the very instant it was
+ * completed (that write stamps both with one time). Reopening unticks them; those ticked before it
+ * stay done. Read from what is stored, so it holds after a reload or on another device.
+ */
+export function tickedByCompletion<M extends { done: boolean; doneAt: Date | null }>(milestones: readonly M[], completedAt: Date | null): M[] {
+  if (!completedAt) return [];
+  return milestones.filter((m) => m.done && m.doneAt?.getTime() === completedAt.getTime());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { onDemandDialog } from "~/components/ui/dialog";
 import { ChevronLeftIcon, ChevronRightIcon, InformationCircleIcon, PlusIcon } from "@heroicons/react/24/outline";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigation, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import { toast } from "~/components/shell/toast-store";
@@ -46,28 +46,44 @@ export default function CycleScreen() {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   useEntityChanges(["cycleDay"]);
 
+  // Deletes waiting out their "Anular" toast, by date. Logging such a day again takes its log back
+  // first: otherwise the save would change the row that the DELETE removes a moment later.
+  const pendingDeletes = useRef(new Map<string, { day: ScreenDay; cancel: () => void }>());
+  const keep = (date: string) => {
+    const pending = pendingDeletes.current.get(date);
+    pending?.cancel();
+    return pending?.day ?? null;
+  };
+
   const days = data.days.filter((d) => !hidden.has(d.id));
-  const open = (date: string) => setEditing({ date, day: days.find((d) => d.date === date) ?? null });
+  const open = (date: string) => setEditing({ date, day: keep(date) ?? days.find((d) => d.date === date) ?? null });
 
   const remove = (day: ScreenDay) => {
     setEditing(null);
-    deleteWithUndo({
+    const forget = () => {
+      if (pendingDeletes.current.get(day.date)?.day === day) pendingDeletes.current.delete(day.date);
+    };
+    const cancel = deleteWithUndo({
       title: t("deleted"),
       undoLabel: t("undo"),
       failedTitle: t("deleteFailed"),
       hide: () => setHidden((set) => new Set(set).add(day.id)),
-      restore: () =>
+      restore: () => {
+        forget();
         setHidden((set) => {
           const next = new Set(set);
           next.delete(day.id);
           return next;
-        }),
+        });
+      },
       commit: async () => {
+        forget();
         const result = await apiFetch(`/cycle/days/${day.id}`, { method: "DELETE" });
         if (result.ok) revalidate();
         return result.ok;
       },
     });
+    pendingDeletes.current.set(day.date, { day, cancel });
   };
 
   return (
@@ -123,6 +139,7 @@ export default function CycleScreen() {
             revalidate();
           }}
           onDelete={remove}
+          onDateChosen={keep}
         />
       )}
     </section>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/components/shell/toast-store";
 import { Button, IconButton } from "~/components/ui/button";
 import { Checkbox, TextField } from "~/components/ui/field";
+import { deleteWithUndo } from "~/components/ui/undo";
 import { dateOf } from "~/components/ui/date-grid";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
@@ -21,9 +22,12 @@ const STATUS_STYLE = {
 type Props = { goal: PublicGoal; today: string; timeZone: string; focused: boolean; onChange: (goal: PublicGoal) => void; onEdit: () => void; onDelete: () => void };
 
 /** One goal: status, deadline (overdue stands out), progress bar, milestones or a progress stepper, actions. */
-export function GoalCard({ goal, today, timeZone, focused, onChange, onEdit, onDelete }: Props) {
+export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation("goals");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
+  // Milestones removed a moment ago, hidden while their "Anular" toast is open (the DELETE comes after).
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const goal = removing.size ? withMilestones(stored, stored.milestones.filter((m) => !removing.has(m.id))) : stored;
   const [busy, setBusy] = useState(false);
   const [milestone, setMilestone] = useState("");
   const [milestoneError, setMilestoneError] = useState<string | undefined>();
@@ -45,17 +49,45 @@ export function GoalCard({ goal, today, timeZone, focused, onChange, onEdit, onD
       toast({ title: t("toast.updateFailed"), description: result.error.message || undefined, tone: "error" });
       return null;
     }
-    onChange(result.data);
-    if (result.data.status === "completed" && goal.status !== "completed") toast({ title: t("toast.completed"), tone: "success" });
+    show(result.data);
     return result.data;
+  };
+
+  /** Shows the goal as the API answered it, saying so when that completed it. */
+  const show = (answer: PublicGoal) => {
+    onChange(answer);
+    if (answer.status === "completed" && goal.status !== "completed") toast({ title: t("toast.completed"), tone: "success" });
   };
 
   /** Ticks at once (the same rule as the server's), then shows the goal the API answers; a failure puts it back. */
   const toggle = async (milestoneId: string, checked: boolean) => {
-    const milestones = goal.milestones.map((m) => (m.id === milestoneId ? { ...m, done: checked } : m));
-    const state = resolveGoal({ ...goal, completedAt: goal.completedAt ? new Date(goal.completedAt) : null }, {}, milestones, new Date());
-    onChange({ ...goal, milestones, progress: state.progress, status: state.status });
-    if (!(await send(`/milestones/${milestoneId}`, "PATCH", { done: checked }))) onChange(goal);
+    onChange(withMilestones(stored, stored.milestones.map((m) => (m.id === milestoneId ? { ...m, done: checked } : m))));
+    if (!(await send(`/milestones/${milestoneId}`, "PATCH", { done: checked }))) onChange(stored);
+  };
+
+  /** Removes a milestone from the card at once, with "Anular" for a few seconds before the DELETE. */
+  const removeMilestone = (milestone: PublicGoal["milestones"][number]) => {
+    const unhide = () =>
+      setRemoving((set) => {
+        const next = new Set(set);
+        next.delete(milestone.id);
+        return next;
+      });
+    deleteWithUndo({
+      title: t("toast.milestoneRemoved", { title: milestone.title }),
+      undoLabel: t("toast.undo"),
+      failedTitle: t("toast.deleteFailed"),
+      hide: () => setRemoving((set) => new Set(set).add(milestone.id)),
+      restore: unhide,
+      commit: async () => {
+        const result = await apiFetch<PublicGoal>(`/goals/${stored.id}/milestones/${milestone.id}`, { method: "DELETE" });
+        // Already gone (removed in another tab) is what the user wanted.
+        if (!result.ok) return result.status === 404;
+        show(result.data);
+        unhide();
+        return true;
+      },
+    });
   };
 
   const addMilestone = async (event: FormEvent) => {
@@ -70,15 +102,19 @@ export function GoalCard({ goal, today, timeZone, focused, onChange, onEdit, onD
     onChange(result.data);
   };
 
-  /** Moves a milestone one place up or down at once; the answer (or a failure) settles it. */
-  const move = async (index: number, delta: -1 | 1) => {
-    const target = index + delta;
-    if (target < 0 || target >= goal.milestones.length) return;
-    const milestones = [...goal.milestones];
-    const [moved] = milestones.splice(index, 1);
+  /**
+   * Moves a milestone one place up or down (past its visible neighbour) at once; the answer (or a
+   * failure) settles it. Positions count every milestone, those waiting out "Anular" too.
+   */
+  const move = async (milestoneId: string, delta: -1 | 1) => {
+    const neighbour = goal.milestones[goal.milestones.findIndex((m) => m.id === milestoneId) + delta];
+    if (!neighbour) return;
+    const milestones = [...stored.milestones];
+    const [moved] = milestones.splice(milestones.findIndex((m) => m.id === milestoneId), 1);
+    const target = stored.milestones.findIndex((m) => m.id === neighbour.id);
     milestones.splice(target, 0, moved);
-    onChange({ ...goal, milestones });
-    if (!(await send(`/milestones/${moved.id}`, "PATCH", { position: target }))) onChange(goal);
+    onChange({ ...stored, milestones });
+    if (!(await send(`/milestones/${moved.id}`, "PATCH", { position: target }))) onChange(stored);
   };
 
   const rename = async (milestoneId: string, title: string) => {
@@ -141,7 +177,7 @@ export function GoalCard({ goal, today, timeZone, focused, onChange, onEdit, onD
         {goal.milestones.length > 0 && (
           <>
             <h4 className="text-sm font-medium text-slate-700">
-              {t("milestones.title")} <span className="font-normal text-slate-500">· {t("milestones.count", { done, total: goal.milestones.length })}</span>
+              {t("milestones.title")} <span className="font-normal text-slate-500">· {t("milestones.count", { done, count: goal.milestones.length })}</span>
             </h4>
             <ul className="space-y-1">
               {goal.milestones.map((m, index) => (
@@ -153,8 +189,8 @@ export function GoalCard({ goal, today, timeZone, focused, onChange, onEdit, onD
                   busy={busy}
                   onToggle={(checked) => void toggle(m.id, checked)}
                   onRename={(title) => rename(m.id, title)}
-                  onMove={(delta) => void move(index, delta)}
-                  onRemove={() => void send(`/milestones/${m.id}`, "DELETE")}
+                  onMove={(delta) => void move(m.id, delta)}
+                  onRemove={() => removeMilestone(m)}
                 />
               ))}
             </ul>
@@ -201,6 +237,12 @@ export function GoalCard({ goal, today, timeZone, focused, onChange, onEdit, onD
       </div>
     </article>
   );
+}
+
+/** The goal with these milestones, its progress and status as the server's rule makes them. */
+function withMilestones(goal: PublicGoal, milestones: PublicGoal["milestones"]): PublicGoal {
+  const state = resolveGoal({ ...goal, completedAt: goal.completedAt ? new Date(goal.completedAt) : null }, {}, milestones, new Date());
+  return { ...goal, milestones, progress: state.progress, status: state.status };
 }
 
 type MilestoneItemProps = {

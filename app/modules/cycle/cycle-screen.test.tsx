@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithI18n } from "~/components/ui/test-utils";
+import { flushPendingDeletes } from "~/components/ui/undo";
+import { predictCycle } from "@worker/modules/cycle/predictions";
+import type { ScreenDay } from "./cycle.server";
+
+// The route module's server half (loader) reaches the Worker; the screen under test never calls it.
+vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
+vi.mock("./cycle.server", () => ({ cycleScreen: vi.fn() }));
+vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+
+const { default: CycleScreen } = await import("./routes/cycle");
+
+const logged: ScreenDay = { id: "d12", date: "2026-11-12", flow: "light", symptoms: ["cramps"], mood: 2, notes: "Dor" };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+let requests: { method: string; path: string; body?: unknown }[];
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      const method = init?.method ?? "GET";
+      requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === "DELETE") return new Response(null, { status: 204 });
+      if (method === "POST") return json({ day: logged });
+      return json({ items: [logged], nextCursor: null });
+    }),
+  );
+});
+afterEach(() => {
+  flushPendingDeletes();
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderCycle() {
+  const Stub = createRoutesStub([
+    {
+      path: "/app/ciclo-menstrual",
+      loader: () => ({ today: "2026-11-24", month: "2026-11", days: [logged], prediction: predictCycle([]), periodDays: 5, hasAny: true }),
+      Component: CycleScreen,
+    },
+  ]);
+  renderWithI18n(<Stub initialEntries={["/app/ciclo-menstrual"]} />);
+}
+
+const dayCell = () => screen.getByRole("button", { name: /12 de novembro/ });
+
+describe("the cycle screen", () => {
+  it("logging a day again while its delete waits for 'Anular' takes the log back instead of losing the new one", async () => {
+    renderCycle();
+    fireEvent.click(await screen.findByRole("button", { name: /12 de novembro.*Período registado/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar registo" }));
+    await waitFor(() => expect(dayCell().getAttribute("aria-label")).not.toMatch(/Período registado/));
+
+    // Within the undo window: the same day opened and saved again.
+    fireEvent.click(dayCell());
+    expect(await screen.findByRole("heading", { name: /^Editar/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: /^Humor 4 de 5/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(requests.some((r) => r.method === "POST")).toBe(true));
+
+    // The page closing (or the window ending) sends what still waits: no DELETE of that day.
+    flushPendingDeletes();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([{ method: "POST", path: "/api/v1/cycle/days", body: { date: "2026-11-12", mood: 4 } }]);
+    expect(dayCell().getAttribute("aria-label")).toMatch(/Período registado/);
+  });
+
+  it("a deleted day no one logs again is deleted once the undo window ends", async () => {
+    renderCycle();
+    fireEvent.click(await screen.findByRole("button", { name: /12 de novembro.*Período registado/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar registo" }));
+    flushPendingDeletes();
+    await waitFor(() => expect(requests.filter((r) => r.method === "DELETE")).toEqual([{ method: "DELETE", path: "/api/v1/cycle/days/d12", body: undefined }]));
+  });
+});
