@@ -27,9 +27,11 @@ export const links: Route.LinksFunction = () => [
   // A PNG, not public/favicon.svg: the browser fetches and decodes the tab's icon in the page's own
   // process after every load, and an SVG costs it a whole document (docs/decisions/0050).
   { rel: "icon", href: "/icons/favicon-48.png", type: "image/png", sizes: "48x48" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
+
+/** The web app manifest of each language (public/). */
+const manifestOf = { pt: "/manifest.webmanifest", en: "/manifest.en.webmanifest" } as const;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
@@ -46,6 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
         <Links />
+        {/* The installed app's name and shortcuts in the page's language; the same id and start_url, so one app. */}
+        <link rel="manifest" href={manifestOf[language]} />
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
         {children}

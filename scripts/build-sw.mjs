@@ -35,7 +35,7 @@ const { count, size, warnings } = await injectManifest({
   swSrc: source,
   swDest: `${client}/sw.js`,
   globDirectory: client,
-  globPatterns: ["assets/**/*.{js,css,woff2}", "icons/*.{png,svg}", "manifest.webmanifest", "favicon.svg", "offline.html"],
+  globPatterns: ["assets/**/*.{js,css,woff2}", "icons/*.{png,svg}", "manifest.webmanifest", "manifest.en.webmanifest", "favicon.svg", "offline.html"],
   // Vite's file names carry a content hash: no revision needed for them.
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

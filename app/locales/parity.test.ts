@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { resources } from "./index";
 
@@ -32,4 +33,59 @@ describe("catalogue parity", () => {
       }
     });
   }
+});
+
+/** Every [key path, text] of a catalogue. */
+function texts(value: unknown, prefix = ""): [string, string][] {
+  if (typeof value === "string") return [[prefix, value]];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => texts(child, prefix ? `${prefix}.${key}` : key));
+}
+
+const english = Object.entries(resources.en).flatMap(([namespace, catalogue]) => texts(catalogue).map(([key, text]) => [`${namespace}:${key}`, text] as const));
+
+describe("English wording", () => {
+  it("says 'transaction' where Portuguese says 'movimento' (self-care's exercise category is 'Movement')", () => {
+    expect(english.filter(([key, text]) => key !== "selfCare:categories.movement" && /\bmovements?\b/i.test(text))).toEqual([]);
+  });
+
+  it("spells 'email' one way within a text", () => {
+    expect(english.filter(([, text]) => /\b[Ee]-mail/.test(text) && /\b[Ee]mail\b/.test(text))).toEqual([]);
+  });
+});
+
+// The static files outside the catalogues: the installed app's manifests and the precached offline page.
+/** The page languages' tags (localeOf in app/i18n/language.ts, outside this test's TypeScript project). */
+const localeOf = { pt: "pt-PT", en: "en-US" } as const;
+const publicFile = (name: string) => readFileSync(new URL(`../../public/${name}`, import.meta.url), "utf8");
+
+describe("the static files in both languages", () => {
+  it("has one manifest per language for the same installed app: only the words differ", () => {
+    const manifests = { pt: JSON.parse(publicFile("manifest.webmanifest")), en: JSON.parse(publicFile("manifest.en.webmanifest")) };
+    const words = ({ name, description, lang, shortcuts, ...rest }: Record<string, unknown>) => ({ ...rest, shortcuts: (shortcuts as { url: string }[]).map(({ url }) => url) });
+    expect(words(manifests.en)).toEqual(words(manifests.pt));
+    for (const language of ["pt", "en"] as const) {
+      const manifest = manifests[language];
+      expect(manifest.lang).toBe(localeOf[language]);
+      expect(manifest.name).toBe(`Rumo — ${resources[language].common.tagline}`);
+      expect(manifest.shortcuts.map((s: { name: string; short_name: string }) => [s.name, s.short_name])).toEqual(
+        [resources[language].shell.nav.tasks, resources[language].shell.nav.finances].map((label) => [label, label]),
+      );
+    }
+  });
+
+  it("says everything of the offline page in English too, with the same links", () => {
+    const html = publicFile("offline.html");
+    const english = html.slice(html.indexOf('<section lang="en-US">'));
+    expect(english).not.toBe(html);
+    const portuguese = html.slice(0, html.indexOf('<section lang="en-US">'));
+    const links = (part: string) => [...part.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map(([, href, label]) => [href, label]);
+    const { nav } = resources.en.shell;
+    expect(links(english)).toEqual([["/app/meu-impacto", nav.impact], ["/app/tarefas", nav.tasks], ["/app/financas", nav.finances]]);
+    expect(links(english).map(([href]) => href)).toEqual(links(portuguese).map(([href]) => href));
+    expect(english).toContain("No connection");
+    expect(html).toMatch(/<title>[^<]*No connection[^<]*<\/title>/);
+    // No script: public/_headers serves it with default-src 'none'.
+    expect(html).not.toMatch(/<script|<style|style=/);
+  });
 });

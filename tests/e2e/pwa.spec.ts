@@ -37,6 +37,14 @@ test.describe("installable app that works offline", () => {
     expect(manifest.icons.some((icon: { purpose: string; sizes: string }) => icon.purpose === "maskable" && icon.sizes === "512x512")).toBe(true);
     expect(manifest.shortcuts.map((s: { name: string }) => s.name)).toEqual(["Tarefas", "Finanças"]);
     for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+    // English pages link an English manifest of the same app (same id, start_url and scope).
+    const englishResponse = await request.get("/manifest.en.webmanifest");
+    expect(englishResponse.headers()).toMatchObject({ "content-type": expect.stringContaining("application/manifest+json"), "cache-control": expect.stringContaining("no-cache") });
+    const english = await englishResponse.json();
+    expect(english).toMatchObject({ id: manifest.id, start_url: manifest.start_url, scope: manifest.scope, short_name: "Rumo", lang: "en-US" });
+    expect(english.shortcuts.map((s: { name: string }) => s.name)).toEqual(["Tasks", "Finances"]);
+    expect(await (await request.get("/about?lang=en")).text()).toMatch(/<link rel="manifest" href="\/manifest\.en\.webmanifest"/);
+    expect(await (await request.get("/about?lang=pt")).text()).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
     const sw = await request.get("/sw.js");
     expect(sw.status()).toBe(200);
     expect(sw.headers()["cache-control"]).toContain("no-cache");

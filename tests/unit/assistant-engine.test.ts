@@ -206,6 +206,16 @@ describe("the engine's helpers", () => {
     expect(read("planeia o meu dia", "en").language).toBe("pt");
   });
 
+  it("takes accents for Portuguese only beside a Portuguese word: 'Café 3€' from an English account is answered in English", () => {
+    expect(languageOf("Café 3€", "en")).toBe("en");
+    expect(languageOf("Crème brûlée 7€", "en")).toBe("en");
+    expect(read("Café 3€", "en")).toMatchObject({ intent: "create", language: "en" });
+    expect(languageOf("Café 3€", "pt")).toBe("pt");
+    // With a Portuguese word, the accents still count: "paguei" alone would tie with "I".
+    expect(languageOf("paguei 3€ no café", "en")).toBe("pt");
+    expect(languageOf("I paguei café", "en")).toBe("pt");
+  });
+
   it("periods start on Monday and cover whole months", () => {
     expect(periodRange("thisWeek", "2026-11-29")).toEqual({ from: "2026-11-23", to: "2026-11-29" });
     expect(periodRange("lastMonth", "2026-01-15")).toEqual({ from: "2025-12-01", to: "2025-12-31" });

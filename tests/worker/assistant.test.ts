@@ -61,6 +61,19 @@ describe("drafts: nothing is written before the user confirms", () => {
     expect(row.transaction).toMatchObject({ amountCents: 1300, category: "restaurants", type: "expense" });
   });
 
+  it("an expense confirmed from a draft raises the budget alert the finances API would (decision 0025)", async () => {
+    const cookie = await signUpAndLogIn("budget@assistant.test");
+    const userId = await userIdOf("budget@assistant.test");
+    expect((await call(cookie, "/budgets", { body: { category: "restaurants", limitCents: 1000 } })).status).toBe(201);
+    const answer = await ask(cookie, "gastei 12,40 no almoço");
+    expect(answer.actions[0]).toMatchObject({ type: "transaction", fields: { type: "expense", amountCents: 1240, category: "restaurants", date: today() } });
+    expect((await call(cookie, `/assistant/drafts/${answer.actions[0].id}/confirm`, { body: {} })).status).toBe(200);
+    const alerts = (await env.DB.prepare("select priority, metadata from notifications where user_id = ? and type = 'budget_alert'").bind(userId).all<{ priority: string; metadata: string }>()).results;
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].priority).toBe("high");
+    expect(JSON.parse(alerts[0].metadata)).toMatchObject({ threshold: 100, spentCents: 1240, limitCents: 1000, month: today().slice(0, 7) });
+  });
+
   it("drafts an event, a goal and a diary entry; discarding writes nothing", async () => {
     const event = await ask(ana, "marca amanhã às 15h reunião com a Ana");
     expect(event.actions[0]).toMatchObject({ type: "event", fields: { title: "Reunião com a Ana", allDay: false } });

@@ -455,6 +455,42 @@ describe("isolation and background sync", () => {
     expect(await googleCalendarSync.selectUsers(env, new Date(), { afterId: "", limit: 1000 }, undefined)).not.toContain(userId);
   });
 
+  it("a plan without calendar sync pauses it: the status says so, the job leaves the user out, and an upgrade resumes it (0079)", async () => {
+    const sub = "gc-downgrade";
+    const { userId, cookie, status } = await connected(sub);
+    expect(status.paused).toBe(false);
+    const selectedNow = async () => {
+      const ids: string[] = [];
+      for (let afterId = ""; ; ) {
+        const page = await googleCalendarSync.selectUsers(env, new Date(), { afterId, limit: 1000 }, undefined);
+        ids.push(...page);
+        if (page.length < 1000) break;
+        afterId = page[page.length - 1];
+      }
+      return ids;
+    };
+    expect(await selectedNow()).toContain(userId);
+
+    // The trial ends on Free: the connection stays, but it is paused and no longer queued.
+    await endTrial(userId);
+    expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection).toMatchObject({ status: "connected", paused: true });
+    expect(await selectedNow()).not.toContain(userId);
+    await google(sub, "POST", primary(sub), { summary: "Depois do upgrade", start: timed("2026-12-02T09:00:00Z"), end: timed("2026-12-02T10:00:00Z") });
+    expect(await googleCalendarSync.perUser(env, userId, new Date(), undefined)).toBe(false);
+
+    // A Light subscription includes it again: the next quarter hour picks the user and syncs.
+    await env.DB.prepare("insert into subscriptions (user_id, stripe_customer_id, tier, status, current_period_end) values (?, ?, 'light', 'active', ?)")
+      .bind(userId, `cus_${sub}`, Date.now() + 30 * 86_400_000)
+      .run();
+    expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection).toMatchObject({ status: "connected", paused: false });
+    expect(await selectedNow()).toContain(userId);
+    expect(await googleCalendarSync.perUser(env, userId, new Date(), undefined)).toBe(true);
+    expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Depois do upgrade"]);
+    // A subscription Stripe no longer keeps live (canceled) is Free again.
+    await env.DB.prepare("update subscriptions set status = 'canceled' where user_id = ?").bind(userId).run();
+    expect(await selectedNow()).not.toContain(userId);
+  });
+
   it("exports the sync's rows without the refresh token", async () => {
     const { cookie } = await connected("gc-export");
     const exported = await json(await api("/me/export", { headers: { cookie } }));
@@ -566,7 +602,7 @@ describe("every write reaches Google", () => {
     expect(await json(imported)).toMatchObject({ imported: 2 });
     const user = (await findUserById(database(env.DB), userId))!;
     const fields = { title: "Pelo assistente", description: "", location: "", start: "2026-09-10T10:00:00+01:00", end: "2026-09-10T11:00:00+01:00", allDay: false, timeZone: "Europe/Lisbon", rrule: null, exdates: [], reminderMinutes: null, busy: true };
-    await writeDraft(env, database(env.DB), user, { type: "event" }, fields, new Date());
+    await writeDraft({ env, db: database(env.DB), user, entitlements: [] }, { type: "event" }, fields, new Date());
     expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection.pendingChanges).toBe(2);
 
     expect((await sync(cookie)).result.pushed).toMatchObject({ pushed: 2, failed: 0 });

@@ -88,6 +88,18 @@ describe("the weekly-reports cron", () => {
     expect(notices[0].message).toMatch(/2 tarefas concluídas \(3 criadas\), 4 eventos, 57,90\s€ em despesas/);
   });
 
+  it("counts each noun in the notification in the recipient's language: '1 task done (1 created), 1 event'", async () => {
+    const eve = await member("eve@reports.test");
+    await run("update users set language = 'en' where id = ?", eve.id);
+    await task(eve.id, "2026-11-24T09:00:00Z", "2026-11-24T10:00:00Z");
+    const start = "2026-11-25T09:00:00Z";
+    expect((await api("/events", { body: { title: "Dentist", start, end: "2026-11-25T10:00:00Z", timeZone: "Europe/Lisbon" }, headers: { cookie: eve.cookie } })).status).toBe(201);
+    await expense(eve.id, "2026-11-26", 450, "groceries");
+    expect(await generateWeeklyReport(env, eve.id, winterMonday)).toBe(true);
+    const [notice] = await readyNotices(eve.id);
+    expect(notice.message).toBe("Week of November 23 to November 29: 1 task done (1 created), 1 event, €4.50 spent.");
+  });
+
   it("has the numbers a direct computation over the user's rows gives", async () => {
     const { data } = (await json(await get(ana.cookie, "/reports/weekly/2026-11-23"))).report;
     const [from, to] = [Date.parse("2026-11-23T00:00:00Z"), Date.parse("2026-11-30T00:00:00Z")]; // Lisbon is UTC in November
@@ -132,7 +144,10 @@ describe("the weekly-reports cron", () => {
     for (const bad of ["2026-11-24", "2026-13-02", "amanha"]) {
       const r = await get(ana.cookie, `/reports/weekly/${bad}`);
       expect(r.status).toBe(400);
-      expect((await json(r)).error.code).toBe("validation_failed");
+      const { error } = await json(r);
+      expect(error.code).toBe("validation_failed");
+      // The reports catalogue's own message, not the generic "Valor inválido."
+      expect(error.fields.weekStart).toBe("Semana inválida: indique a data da segunda-feira em que começa (AAAA-MM-DD).");
     }
     expect((await api("/reports/weekly")).status).toBe(401);
     expect((await get(ana.cookie, "/reports/weekly?limit=0")).status).toBe(400);

@@ -70,7 +70,10 @@ const w = (source: string) => new RegExp(B + "(?:" + source + ")" + E, "u");
 const PT_MARKERS = w("o|a|os|as|de|do|da|que|quanto|gastei|tenho|meu|minha|amanha|hoje|ontem|mes|semana|com|para|lembra|marca|reuniao|objetivo|humor|diario|planeia|paguei|recebi|sexta|segunda|proxima|dia|as|sinto|estou|ate|qual|quando|como");
 const EN_MARKERS = w("the|what|how|much|did|i|my|tomorrow|today|yesterday|month|week|with|remind|me|to|meeting|goal|mood|journal|plan|spent|paid|received|friday|monday|next|at|on|feel|by|when|have|schedule|been|and|everything|all|previous|instructions|ignore|please|is|it|of|for|in|this|last|do|can|you");
 
-/** The message's language: counted marker words, the user's language on a tie. */
+/**
+ * The message's language: counted marker words, the user's language on a tie. Accents weigh for
+ * Portuguese only beside a Portuguese word: alone they are a name or a loanword ("Café 3€").
+ */
 export function languageOf(text: string, fallback: Language): Language {
   const words = fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   let pt = 0;
@@ -79,7 +82,7 @@ export function languageOf(text: string, fallback: Language): Language {
     if (PT_MARKERS.test(word)) pt++;
     if (EN_MARKERS.test(word)) en++;
   }
-  if (/[ãõçáéíóúâêôà]/iu.test(text)) pt += 2;
+  if (pt > 0 && /[ãõçáéíóúâêôà]/iu.test(text)) pt += 2;
   return pt === en ? fallback : pt > en ? "pt" : "en";
 }
 

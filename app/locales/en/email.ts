@@ -26,7 +26,7 @@ export default {
   // Notification e-mails (instant and digests; worker/notifications, worker/cron/email-digests).
   notification: {
     button: "Open in Rumo",
-    footer: "You received this email because e-mail notifications of this kind are on. You can change them in your notification preferences.",
+    footer: "You received this email because email notifications of this kind are on. You can change them in your notification preferences.",
   },
   digest: {
     dailySubject_zero: "Your Rumo daily digest: {{count}} notifications",

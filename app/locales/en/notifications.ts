@@ -6,7 +6,17 @@ export default {
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, all day." },
   weeklyReport: {
     title: "Your weekly report is ready",
-    message: "Week of {{from}} to {{to}}: {{done}} tasks done ({{created}} created), {{events}} events, {{spent}} spent.",
+    // {{done}}, {{created}} and {{events}} are the counted texts below (docs/decisions/0069).
+    message: "Week of {{from}} to {{to}}: {{done}} ({{created}}), {{events}}, {{spent}} spent.",
+    done_zero: "{{count}} tasks done",
+    done_one: "{{count}} task done",
+    done_other: "{{count}} tasks done",
+    created_zero: "{{count}} created",
+    created_one: "{{count}} created",
+    created_other: "{{count}} created",
+    events_zero: "{{count}} events",
+    events_one: "{{count}} event",
+    events_other: "{{count}} events",
   },
   welcome: {
     title: "Welcome to Rumo!",

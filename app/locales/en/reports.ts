@@ -16,7 +16,9 @@ export default {
   chartLoading: "Loading charts...",
   cards: {
     tasks: "Tasks done",
-    tasksDetail: "{{created}} created",
+    tasksDetail_zero: "{{count}} created",
+    tasksDetail_one: "{{count}} created",
+    tasksDetail_other: "{{count}} created",
     events: "Events",
     mood: "Average mood",
     moodDetail_zero: "{{count}} diary entries",
@@ -69,6 +71,7 @@ export default {
   },
   summaryByProvider: "Summary written by the assistant from these figures.",
   notFound: "There is no report for that week.",
+  errors: { weekStart: "Invalid week: give the date of the Monday it starts on (YYYY-MM-DD)." },
   tour: {
     report: { title: "The report", description: "The week's tasks, events, mood, spending, goals and routines, with charts." },
   },

@@ -4,7 +4,17 @@ const notifications = {
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, todo o dia." },
   weeklyReport: {
     title: "O seu relatório semanal está pronto",
-    message: "Semana de {{from}} a {{to}}: {{done}} tarefas concluídas ({{created}} criadas), {{events}} eventos, {{spent}} em despesas.",
+    // {{done}}, {{created}} and {{events}} are the counted texts below (docs/decisions/0069).
+    message: "Semana de {{from}} a {{to}}: {{done}} ({{created}}), {{events}}, {{spent}} em despesas.",
+    done_zero: "{{count}} tarefas concluídas",
+    done_one: "{{count}} tarefa concluída",
+    done_other: "{{count}} tarefas concluídas",
+    created_zero: "{{count}} criadas",
+    created_one: "{{count}} criada",
+    created_other: "{{count}} criadas",
+    events_zero: "{{count}} eventos",
+    events_one: "{{count}} evento",
+    events_other: "{{count}} eventos",
   },
   welcome: {
     title: "Bem-vindo ao Rumo!",

@@ -14,7 +14,9 @@ const reports = {
   chartLoading: "A carregar gráficos...",
   cards: {
     tasks: "Tarefas concluídas",
-    tasksDetail: "{{created}} criadas",
+    tasksDetail_zero: "{{count}} criadas",
+    tasksDetail_one: "{{count}} criada",
+    tasksDetail_other: "{{count}} criadas",
     events: "Eventos",
     mood: "Humor médio",
     moodDetail_zero: "{{count}} entradas no diário",
@@ -67,6 +69,7 @@ const reports = {
   },
   summaryByProvider: "Resumo escrito pelo assistente a partir destes números.",
   notFound: "Não existe relatório para essa semana.",
+  errors: { weekStart: "Semana inválida: indique a data da segunda-feira em que começa (AAAA-MM-DD)." },
   tour: {
     report: { title: "O relatório", description: "Tarefas, eventos, humor, despesas, objetivos e rotinas da semana, com gráficos." },
   },

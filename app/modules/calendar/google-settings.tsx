@@ -1,12 +1,14 @@
 /**
  * Perfil → Preferências → Google Calendar (docs/decisions/0035): connect (or connect again after
  * Google refused the access), the calendars to show, 'Sincronizar agora', the last sync, and
- * disconnect. Everything goes through /api/v1/calendar/google.
+ * disconnect; while the plan does not include sync, that it is paused and the upgrade notice
+ * (0079). Everything goes through /api/v1/calendar/google.
  */
 import { ArrowPathIcon } from "@heroicons/react/24/outline";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PremiumNotice } from "~/components/billing/premium-notice";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Notice } from "~/components/ui/form";
@@ -63,7 +65,15 @@ export function GoogleCalendarSettings() {
     }
     setState(result.data);
     const { result: r } = result.data;
-    if (r.status === "ok") screenToast(t("google.synced", { created: r.created, updated: r.updated, deleted: r.deleted }), undefined, "success");
+    if (r.status === "ok") screenToast(
+        t("google.synced", {
+          created: t("google.syncedCreated", { count: r.created }),
+          updated: t("google.syncedUpdated", { count: r.updated }),
+          deleted: t("google.syncedDeleted", { count: r.deleted }),
+        }),
+        undefined,
+        "success",
+      );
     else if (r.status === "retry") setMessage({ tone: "info", text: t("google.retryLater") });
   }
 
@@ -93,13 +103,16 @@ export function GoogleCalendarSettings() {
   }
 
   const connection = state?.connection;
+  // Paused by the plan: nothing to choose or sync (those are paid writes) until it includes sync again.
+  const active = connection?.status === "connected" && !connection.paused;
   return (
     <section aria-labelledby="google-calendar-title" className="space-y-3 border-t border-slate-200 pt-6" data-testid="google-calendar-settings">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="google-calendar-title" className="text-lg font-semibold">
           {t("google.title")}
         </h2>
-        {connection?.status === "connected" && <span className="rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{t("google.connected")}</span>}
+        {active && <span className="rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{t("google.connected")}</span>}
+        {connection?.paused && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t("google.paused")}</span>}
       </div>
       <p className="text-sm text-slate-600">{t("google.description")}</p>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
@@ -115,7 +128,14 @@ export function GoogleCalendarSettings() {
         </div>
       )}
 
-      {connection?.status === "reconnect" && (
+      {connection?.paused && (
+        <div className="space-y-2" data-testid="google-paused">
+          <p className="text-sm text-slate-700">{t("google.pausedBody")}</p>
+          <PremiumNotice />
+        </div>
+      )}
+
+      {connection?.status === "reconnect" && !connection.paused && (
         <div role="alert" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
           <p className="font-semibold text-amber-900">{t("google.reconnectTitle")}</p>
           <p className="text-sm text-amber-900">{t("google.reconnectBody")}</p>
@@ -127,7 +147,7 @@ export function GoogleCalendarSettings() {
 
       {connection && (
         <div className="space-y-4">
-          {connection.status === "connected" && (
+          {active && (
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium text-slate-800">{t("google.calendars")}</legend>
               {connection.calendars.length === 0 && <p className="text-sm text-slate-500">{t("google.noCalendars")}</p>}
@@ -149,7 +169,7 @@ export function GoogleCalendarSettings() {
             </fieldset>
           )}
           <div className="flex flex-wrap items-center gap-3">
-            {connection.status === "connected" && (
+            {active && (
               <Button variant="secondary" onClick={() => void syncNow()} loading={busy === "sync"} disabled={busy !== null && busy !== "sync"}>
                 <ArrowPathIcon className="h-4 w-4" aria-hidden="true" />
                 {busy === "sync" ? t("google.syncing") : t("google.syncNow")}

@@ -81,7 +81,12 @@ export function IcsImportDialog({ open, onClose, onImported, timeZone, locale }:
     screenToast(t("ics.import.done"), summary(answer.data), "success");
   }
 
-  const summary = (c: Counts) => t("ics.import.summary", { imported: c.imported, updated: c.updated, skipped: c.skipped.length });
+  const summary = (c: Counts) =>
+    t("ics.import.summary", {
+      imported: t("ics.import.imported", { count: c.imported }),
+      updated: t("ics.import.updated", { count: c.updated }),
+      skipped: t("ics.import.skipped", { count: c.skipped.length }),
+    });
   const when = (item: PreviewItem) =>
     item.allDay
       ? dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${item.start}T12:00:00Z`))

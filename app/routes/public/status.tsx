@@ -4,7 +4,9 @@ import { publicIncidents } from "@worker/db/admin";
 import { database } from "@worker/db/client";
 import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { formatInstant, useLanguage } from "~/components/admin/admin-kit";
+import { useLanguage } from "~/components/admin/admin-kit";
+import { intlLocale, type Language } from "~/i18n/language";
+import { dateTimeFormat } from "~/lib/intl";
 import type { Route } from "./+types/status";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -43,6 +45,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?
 // A status page must be fresh, but a burst of visitors should not each probe D1, KV and the Durable Object.
 export const headers = () => ({ "Cache-Control": "public, max-age=30" });
 
+/**
+ * An instant in UTC, saying so: the page is public and cached, so it cannot know the reader's zone,
+ * and the Worker's and the browser's default zones would differ ("15:00" here, "10:00" after hydration).
+ */
+function utcInstant(iso: string, language: Language) {
+  return dateTimeFormat(intlLocale(language), { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso));
+}
+
 const banner = { operational: "bg-emerald-50 text-emerald-900 border-emerald-200", incident: "bg-amber-50 text-amber-900 border-amber-200", degraded: "bg-red-50 text-red-900 border-red-200" };
 
 export default function Status({ loaderData }: Route.ComponentProps) {
@@ -65,7 +75,7 @@ export default function Status({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <p className="text-xs text-slate-500">{t("status.checkedAt", { when: formatInstant(checkedAt, language) })}</p>
+        <p className="text-xs text-slate-500">{t("status.checkedAt", { when: utcInstant(checkedAt, language) })}</p>
       </section>
       <section className="space-y-3">
         <h2 className="text-2xl font-bold">{t("status.incidents")}</h2>
@@ -81,8 +91,8 @@ export default function Status({ loaderData }: Route.ComponentProps) {
                 </div>
                 {incident.body[language] && <p className="whitespace-pre-line text-slate-700">{incident.body[language]}</p>}
                 <p className="text-xs text-slate-500">
-                  {t("status.started", { when: formatInstant(incident.startedAt, language) })}
-                  {incident.resolvedAt && ` · ${t("status.resolved", { when: formatInstant(incident.resolvedAt, language) })}`}
+                  {t("status.started", { when: utcInstant(incident.startedAt, language) })}
+                  {incident.resolvedAt && ` · ${t("status.resolved", { when: utcInstant(incident.resolvedAt, language) })}`}
                 </p>
               </li>
             ))}

@@ -9,6 +9,7 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { currentAuth, requireUser } from "../../auth/middleware";
 import type { Limit } from "../../auth/rate-limit";
+import { entitlementsOfAuth } from "../../billing/entitlements";
 import { database } from "../../db/client";
 import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -125,7 +126,8 @@ export const assistantApi = new Hono<AppEnv>()
   })
 
   .post("/drafts/:id/confirm", validate("json", confirmSchema), async (c) => {
-    const { user } = currentAuth(c);
+    const auth = currentAuth(c);
+    const { user } = auth;
     const db = database(c.env.DB);
     const draft = await store.draftOr404(db, user.id, c.req.param("id"));
     if (draft.status !== "pending") throw new ApiError("conflict", 409, "assistant:errors.notPending");
@@ -135,7 +137,7 @@ export const assistantApi = new Hono<AppEnv>()
     // Claimed before the write, so a double tap cannot create two items.
     if (!(await store.settleDraft(db, user.id, draft.id, { status: "confirmed", fields }))) throw new ApiError("conflict", 409, "assistant:errors.notPending");
     try {
-      const written = await writeDraft(c.env, db, user, draft, fields, now);
+      const written = await writeDraft({ env: c.env, db, user, entitlements: entitlementsOfAuth(auth, now).entitlements }, draft, fields, now);
       await store.recordResult(db, user.id, draft.id, written.id);
       return c.json({ draft: publicDraft({ ...draft, fields, status: "confirmed", resultId: written.id }), result: written });
     } catch (error) {

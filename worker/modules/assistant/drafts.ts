@@ -11,12 +11,14 @@ import { newId } from "../../lib/ids";
 import { fieldErrors } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import { scopedTo } from "../../db/scoped";
+import type { Entitlement } from "~/lib/plans";
 import type { MessageKey } from "~/locales/types";
 import { checkFields, createSchema as eventSchema } from "../calendar/api";
 import { insertEvent, queueGooglePush } from "../calendar/queries";
 import { checkEntry, createSchema as diarySchema } from "../diary/index";
 import { createEntry } from "../diary/queries";
 import { createTransactionSchema } from "../finances/api";
+import { checkBudgets } from "../finances/budget-alerts";
 import { categoryExists, insertTransaction } from "../finances/queries";
 import { createSchema as goalSchema } from "../goals/api";
 import { createGoal } from "../goals/queries";
@@ -84,8 +86,15 @@ export async function checkDraft(db: Db, user: User, type: DraftType, raw: Recor
 
 export type Written = { type: DraftType; id: string; url: string };
 
-/** Writes a confirmed draft through its module's functions; answers what was created. */
-export async function writeDraft(env: Env, db: Db, user: User, draft: Pick<AssistantDraft, "type">, fields: Record<string, unknown>, now: Date): Promise<Written> {
+/** Who confirms a draft: the account, its plan's entitlements, where to write and tell. */
+export type DraftWriter = { env: Env; db: Db; user: User; entitlements: readonly Entitlement[] };
+
+/**
+ * Writes a confirmed draft through its module's functions, with the effects the module's own API
+ * has on that write (an expense's budget alerts); answers what was created.
+ */
+export async function writeDraft(writer: DraftWriter, draft: Pick<AssistantDraft, "type">, fields: Record<string, unknown>, now: Date): Promise<Written> {
+  const { env, db, user } = writer;
   const changed = (entity: string, id: string, action: "created" | "updated" = "created") => publishEntityChange(env, user.id, { entity, id, action });
   switch (draft.type) {
     case "task": {
@@ -115,6 +124,7 @@ export async function writeDraft(env: Env, db: Db, user: User, draft: Pick<Assis
       const input = fields as z.infer<typeof createTransactionSchema>;
       const row = await insertTransaction(db, user.id, { id: newId(), ...input });
       await changed("transaction", row.id);
+      if (row.type === "expense") await checkBudgets({ ...writer, now }, [row.category], [row.date]);
       return { type: "transaction", id: row.id, url: "/app/financas" };
     }
     case "diaryEntry": {

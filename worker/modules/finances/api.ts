@@ -16,7 +16,7 @@ import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { DEFAULT_CATEGORIES } from "~/modules/finances/categories";
-import { checkBudgets } from "./budget-alerts";
+import { budgetCheckOf, checkBudgets } from "./budget-alerts";
 import { budgetProgress, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
 import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
 import * as q from "./queries";
@@ -135,7 +135,7 @@ export const transactionsApi = new Hono<AppEnv>()
     await ensureCategory(c, input.category);
     const row = await q.insertTransaction(dbOf(c), userOf(c).id, { id: newId(), ...input });
     changed(c, "transaction", row.id, "created");
-    if (row.type === "expense") await checkBudgets(c, [row.category], [row.date]);
+    if (row.type === "expense") await checkBudgets(budgetCheckOf(c), [row.category], [row.date]);
     return c.json({ transaction: publicTransaction(row) }, 201);
   })
   .get(`/${ID}`, async (c) => c.json({ transaction: publicTransaction(await q.findTransaction(dbOf(c), userOf(c).id, c.req.param("id"))) }))
@@ -146,7 +146,7 @@ export const transactionsApi = new Hono<AppEnv>()
     const row = await q.updateTransaction(dbOf(c), userOf(c).id, before.id, input);
     if (!row) throw apiError("not_found");
     changed(c, "transaction", row.id, "updated");
-    if (row.type === "expense") await checkBudgets(c, [row.category], [row.date]);
+    if (row.type === "expense") await checkBudgets(budgetCheckOf(c), [row.category], [row.date]);
     return c.json({ transaction: publicTransaction(row) });
   })
   .delete(`/${ID}`, async (c) => {
@@ -224,7 +224,7 @@ export const budgetsApi = new Hono<AppEnv>()
     if (await q.budgetFor(db, userId, input.category)) throw fieldError("category", "finances:validation.budgetTaken", "conflict");
     const row = await q.insertBudget(db, userId, { id: newId(), ...input });
     changed(c, "budget", row.id, "created");
-    await checkBudgets(c, [row.category], [localToday(userOf(c).timeZone)]);
+    await checkBudgets(budgetCheckOf(c), [row.category], [localToday(userOf(c).timeZone)]);
     const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
     return c.json({ budget: budgetProgress(row, spent) }, 201);
   })
@@ -245,7 +245,7 @@ export const budgetsApi = new Hono<AppEnv>()
     }
     const row = (await q.updateBudget(db, userId, existing.id, input)) ?? existing;
     changed(c, "budget", row.id, "updated");
-    await checkBudgets(c, [row.category], [localToday(userOf(c).timeZone)]);
+    await checkBudgets(budgetCheckOf(c), [row.category], [localToday(userOf(c).timeZone)]);
     const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
     return c.json({ budget: budgetProgress(row, spent) });
   })

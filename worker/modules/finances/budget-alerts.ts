@@ -1,34 +1,60 @@
 /** The finances module's budget alerts (docs/decisions/0025), raised by every write of expenses. */
 import type { Context } from "hono";
-import { hasEntitlement } from "~/lib/plans";
+import type { Entitlement } from "~/lib/plans";
 import { formatMoney } from "~/components/ui/money";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { currentAuth } from "../../auth/middleware";
 import { entitlementsOfAuth } from "../../billing/entitlements";
-import { database } from "../../db/client";
+import type { User } from "../../db/accounts";
+import { database, type Db } from "../../db/client";
+import { log } from "../../lib/log";
 import { translator } from "../../lib/translate";
 import { notify } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { budgetThreshold, localToday, monthRange } from "./logic";
 import * as q from "./queries";
 
+/** Whose budgets to check, with what plan, and where to read and notify (no request needed). */
+export type BudgetCheck = {
+  env: Env;
+  db: Db;
+  user: Pick<User, "id" | "timeZone" | "language">;
+  entitlements: readonly Entitlement[];
+  now?: Date;
+};
+
+/** A budget check for the signed-in user of an API request. */
+export function budgetCheckOf(c: Context<AppEnv>): BudgetCheck {
+  const auth = currentAuth(c);
+  return { env: c.env, db: database(c.env.DB), user: auth.user, entitlements: entitlementsOfAuth(auth).entitlements };
+}
+
 /**
- * After expenses are written (one by the API, or a bank file's): for each touched category with a
- * budget, in the user's current month, a `budget_alert` at 80 % and at 100 % of the limit, each at
- * most once per budget and month (the notification's dedupe key). Only the highest threshold crossed
- * is sent, so a single big expense says "exceeded" rather than two notifications at once. Budgets
- * are a paid feature: a downgraded user's old budgets stay readable but no longer alert.
+ * After expenses are written (one by the API or an assistant draft, or a bank file's): for each
+ * touched category with a budget, in the user's current month, a `budget_alert` at 80 % and at
+ * 100 % of the limit, each at most once per budget and month (the notification's dedupe key). Only
+ * the highest threshold crossed is sent, so a single big expense says "exceeded" rather than two
+ * notifications at once. Budgets are a paid feature: a downgraded user's old budgets stay readable
+ * but no longer alert.
  * `dates` are the written expenses' dates: none in the current month, nothing to check.
  */
-export async function checkBudgets(c: Context<AppEnv>, categories: readonly string[], dates: readonly string[]) {
-  const { user } = currentAuth(c);
-  const db = database(c.env.DB);
-  const month = localToday(user.timeZone).slice(0, 7);
+export async function checkBudgets(check: BudgetCheck, categories: readonly string[], dates: readonly string[]) {
+  try {
+    await raiseBudgetAlerts(check, categories, dates);
+  } catch (error) {
+    // The expenses are written by now: a failed check must not make their write answer an error,
+    // which the client (or the offline queue) would retry, writing them twice. The next expense
+    // in the category checks again, and the dedupe keys keep each alert to one.
+    log("warn", "budget alerts not checked", { userId: check.user.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+async function raiseBudgetAlerts({ env, db, user, entitlements, now = new Date() }: BudgetCheck, categories: readonly string[], dates: readonly string[]) {
+  const month = localToday(user.timeZone, now).slice(0, 7);
   if (!dates.some((date) => date.startsWith(month))) return;
+  if (!entitlements.includes("finances.advanced")) return;
   const touched = await q.budgetsFor(db, user.id, [...new Set(categories)]);
   if (!touched.length) return;
-  const { subscription } = entitlementsOfAuth(currentAuth(c));
-  if (!hasEntitlement(subscription, "finances.advanced")) return;
   const t = translator(user.language);
   const ownNames = new Map((await q.listCategories(db, user.id)).map((row) => [row.id, row.name]));
   for (const budget of touched) {
@@ -40,7 +66,7 @@ export async function checkBudgets(c: Context<AppEnv>, categories: readonly stri
       spent: formatMoney(spent, user.language),
       limit: formatMoney(budget.limitCents, user.language),
     };
-    await notify(c.env, user.id, {
+    await notify(env, user.id, {
       type: "budget_alert",
       category: "finances",
       priority: threshold === 100 ? "high" : "medium",

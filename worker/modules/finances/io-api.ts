@@ -15,7 +15,7 @@ import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import type { BodyRule } from "../types";
-import { checkBudgets } from "./budget-alerts";
+import { budgetCheckOf, checkBudgets } from "./budget-alerts";
 import { DEFAULT_CATEGORY_KEYS, defaultCategoryLabel, fold } from "./categories";
 import { transactionsToCsv } from "./csv";
 import { contentKey, dateRangeOf, flagDuplicates, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readImport, type ImportItem, type MappingOverride } from "./csv-import";
@@ -190,7 +190,7 @@ export const financesIoApi = new Hono<AppEnv>()
     // expenses count (decision 0025: an import of past months never alerts about them).
     const month = localToday(user.timeZone).slice(0, 7);
     const spentThisMonth = fresh.filter((i) => i.type === "expense" && i.date.startsWith(month));
-    if (spentThisMonth.length) await checkBudgets(c, spentThisMonth.map((i) => i.category), spentThisMonth.map((i) => i.date));
+    if (spentThisMonth.length) await checkBudgets(budgetCheckOf(c), spentThisMonth.map((i) => i.category), spentThisMonth.map((i) => i.date));
     return c.json({ ...answer, imported: fresh.length });
   })
   .get("/transactions/export.csv", requireUser, validate("query", exportQuery), async (c) => {

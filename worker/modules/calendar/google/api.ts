@@ -8,8 +8,10 @@ import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client 
 import { Hono } from "hono";
 import { z } from "zod";
 import { readCookie } from "~/i18n/language";
-import { accountDeps, currentAuth, requireUser } from "../../../auth/middleware";
+import { hasEntitlement } from "~/lib/plans";
+import { accountDeps, currentAuth, requireUser, type Auth } from "../../../auth/middleware";
 import { limits } from "../../../auth/rate-limit";
+import { entitlementsOfAuth } from "../../../billing/entitlements";
 import { database } from "../../../db/client";
 import { scopedTo, type Scoped } from "../../../db/scoped";
 import { apiError } from "../../../lib/errors";
@@ -34,15 +36,19 @@ const cookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
 const oauthClient = (env: Env, appUrl: string) =>
   new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET ?? null, `${appUrl}${COOKIE_PATH}/callback`);
 
-/** What the Preferências section shows. */
-async function statusOf(env: Env, userId: string) {
-  const scoped = scopedTo(database(env.DB), userId);
+/**
+ * What the Preferências section shows. `paused`: the plan no longer includes calendar sync, so
+ * nothing is pulled or pushed (the connection is kept and resumes with a plan that has it, 0079).
+ */
+async function statusOf(env: Env, auth: Pick<Auth, "user" | "paid">) {
+  const scoped = scopedTo(database(env.DB), auth.user.id);
   const connection = await store.googleConnectionOf(scoped);
   if (!connection) return { connection: null };
   const calendars = await store.googleCalendarsOf(scoped);
   return {
     connection: {
       status: connection.status,
+      paused: !hasEntitlement(entitlementsOfAuth(auth).subscription, "calendarSync"),
       lastSyncAt: connection.lastSyncAt?.toISOString() ?? null,
       lastError: connection.lastError,
       pendingChanges: await store.pendingGooglePushCount(scoped),
@@ -80,7 +86,7 @@ async function pushPending(deps: SyncDeps, scoped: Scoped) {
 export const googleCalendarApi = new Hono<AppEnv>()
   .use("*", requireUser)
 
-  .get("/", async (c) => c.json(await statusOf(c.env, currentAuth(c).user.id)))
+  .get("/", async (c) => c.json(await statusOf(c.env, currentAuth(c))))
 
   /**
    * Connects with the sign-in's refresh token when Google accepts it for the calendar; otherwise
@@ -96,13 +102,13 @@ export const googleCalendarApi = new Hono<AppEnv>()
         await api.listCalendars(); // proves the calendar scope before anything is saved
         await store.saveGoogleConnection(scoped, user.googleRefreshToken, now);
         await refreshCalendars(scoped, api, now);
-        return c.json({ ...(await statusOf(c.env, user.id)), authorizeUrl: null });
+        return c.json({ ...(await statusOf(c.env, currentAuth(c))), authorizeUrl: null });
       } catch (err) {
         if (!(err instanceof GoogleError)) throw err;
         // No calendar scope on that token, or revoked: the user grants it at Google.
       }
     }
-    return c.json({ ...(await statusOf(c.env, user.id)), authorizeUrl: `${COOKIE_PATH}/authorize` });
+    return c.json({ ...(await statusOf(c.env, currentAuth(c))), authorizeUrl: `${COOKIE_PATH}/authorize` });
   })
 
   .get("/authorize", (c) => {
@@ -159,7 +165,7 @@ export const googleCalendarApi = new Hono<AppEnv>()
     }
     await store.setGoogleCalendarSelected(scoped, calendar.id, selected, new Date());
     await publishEntityChange(c.env, user.id, { entity: "event", id: calendar.id, action: "updated" });
-    return c.json(await statusOf(c.env, user.id));
+    return c.json(await statusOf(c.env, currentAuth(c)));
   })
 
   /** 'Sincronizar agora': pull every shown calendar and push pending changes, now. */
@@ -171,7 +177,7 @@ export const googleCalendarApi = new Hono<AppEnv>()
       if (!(await store.googleConnectionOf(scopedTo(database(c.env.DB), user.id)))) throw apiError("not_found");
       const result = await syncUser(syncDeps(c.env, user));
       if (result.created || result.updated || result.deleted) await publishEntityChange(c.env, user.id, { entity: "event", id: "google", action: "updated" });
-      return c.json({ result, ...(await statusOf(c.env, user.id)) });
+      return c.json({ result, ...(await statusOf(c.env, currentAuth(c))) });
     },
   )
 
