@@ -28,7 +28,7 @@ test.describe("goals", () => {
     const milestone = card.getByLabel("Título do novo marco");
     await milestone.fill("Correr 10 km");
     await milestone.press("Enter");
-    await expect(card.getByText("0 de 1 marcos")).toBeVisible();
+    await expect(card.getByText("0 de 1 marco")).toBeVisible();
     await milestone.fill("Correr 15 km");
     await milestone.press("Enter");
     await expect(card.getByText("0 de 2 marcos")).toBeVisible();

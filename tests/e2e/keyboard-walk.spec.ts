@@ -81,10 +81,10 @@ test.describe("keyboard-only walks", () => {
     await tabTo(card.getByLabel("Título do novo marco"));
     await page.keyboard.type("Primeiro livro");
     await page.keyboard.press("Enter");
-    await expect(card.getByText("0 de 1 marcos")).toBeVisible();
+    await expect(card.getByText("0 de 1 marco")).toBeVisible();
     await tabTo(card.getByRole("checkbox", { name: "Primeiro livro" }), { backwards: true });
     await page.keyboard.press("Space");
-    await expect(card.getByText("1 de 1 marcos")).toBeVisible();
+    await expect(card.getByText("1 de 1 marco")).toBeVisible();
     expect([...unseen]).toEqual([]);
   });
 

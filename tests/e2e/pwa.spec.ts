@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { devices, expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { devices, expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createUser, dismissCookieBanner, untilHydrated } from "./support";
 
 /** Until the service worker controls the page and has stored the prefetched screens of the user. */
@@ -43,8 +43,11 @@ test.describe("installable app that works offline", () => {
     const english = await englishResponse.json();
     expect(english).toMatchObject({ id: manifest.id, start_url: manifest.start_url, scope: manifest.scope, short_name: "Rumo", lang: "en-US" });
     expect(english.shortcuts.map((s: { name: string }) => s.name)).toEqual(["Tasks", "Finances"]);
-    expect(await (await request.get("/about?lang=en")).text()).toMatch(/<link rel="manifest" href="\/manifest\.en\.webmanifest"/);
-    expect(await (await request.get("/about?lang=pt")).text()).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
+    // A visitor (no account, whose language would win): the page's language picks the manifest.
+    const visitor = await playwrightRequest.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 8790}` });
+    expect(await (await visitor.get("/about?lang=en")).text()).toMatch(/<link rel="manifest" href="\/manifest\.en\.webmanifest"/);
+    expect(await (await visitor.get("/about?lang=pt")).text()).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
+    await visitor.dispose();
     const sw = await request.get("/sw.js");
     expect(sw.status()).toBe(200);
     expect(sw.headers()["cache-control"]).toContain("no-cache");
