@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { AppInstallSettings } from "~/components/offline/app-settings";
 import { Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
+import { formatTypedTime } from "~/components/ui/date-grid";
 import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
 import { dateTimeFormat } from "~/lib/intl";
@@ -94,7 +95,7 @@ function WorkingHoursSetting({ data }: { data: ProfileData }) {
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4" data-testid="working-hours-setting">
       <p className="text-sm font-medium text-slate-800">{t("profile.preferences.workingHours")}</p>
-      <p className="text-sm text-slate-600">{t("profile.preferences.workingHoursValue", { start: hours.start, end: hours.end, days })}</p>
+      <p className="text-sm text-slate-600">{t("profile.preferences.workingHoursValue", { start: formatTypedTime(hours.start, language), end: formatTypedTime(hours.end, language), days })}</p>
       <Button variant="secondary" onClick={() => setEditing(true)}>
         {t("profile.preferences.workingHoursEdit")}
       </Button>

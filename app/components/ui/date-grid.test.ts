@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, formatTypedDate, isIsoDate, isTime, monthGrid, moveFocus, parseTypedDate, parseTypedTime, todayIso } from "./date-grid";
+import { addMonths, formatTypedDate, formatTypedTime, isIsoDate, isTime, monthGrid, moveFocus, parseTypedDate, parseTypedTime, todayIso } from "./date-grid";
 
 describe("isIsoDate / isTime", () => {
   it("accepts real days only", () => {
@@ -142,6 +142,21 @@ describe("parseTypedTime", () => {
     expect(parseTypedTime("9h")).toBe("09:00");
     expect(parseTypedTime("21")).toBe("21:00");
     expect(parseTypedTime(" 23:59 ")).toBe("23:59");
+  });
+
+  it("reads a 12-hour clock", () => {
+    expect(parseTypedTime("3pm")).toBe("15:00");
+    expect(parseTypedTime("3:30 PM")).toBe("15:30");
+    expect(parseTypedTime("9.15 a.m.")).toBe("09:15");
+    expect(parseTypedTime("12am")).toBe("00:00");
+    expect(parseTypedTime("12:05 pm")).toBe("12:05");
+    expect(parseTypedTime("13pm")).toBeNull();
+    expect(parseTypedTime("0am")).toBeNull();
+  });
+
+  it("writes a time in the language's clock", () => {
+    expect([formatTypedTime("15:30", "en"), formatTypedTime("00:05", "en"), formatTypedTime("12:00", "en"), formatTypedTime("09:00", "en")]).toEqual(["3:30 PM", "12:05 AM", "12:00 PM", "9:00 AM"]);
+    expect(formatTypedTime("15:30", "pt")).toBe("15:30");
   });
 
   it("rejects impossible times and other text", () => {

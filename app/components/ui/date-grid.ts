@@ -146,15 +146,29 @@ export function todayIso(now = new Date(), timeZone?: string): IsoDate {
 }
 
 /**
- * Reads a typed time as HH:mm: "9:30", "09:30", "0930", "9h30", "9h" and "21" are accepted;
- * 24:00 and 12:60 are not. Null when the text is no time of day.
+ * Reads a typed time as HH:mm: "9:30", "09:30", "0930", "9h30", "9h" and "21" are accepted, and a
+ * 12-hour clock in either language ("3pm", "3:30 PM", "12 a.m."); 24:00, 12:60 and "13pm" are
+ * not. Null when the text is no time of day.
  */
 export function parseTypedTime(text: string): string | null {
   const trimmed = text.trim().toLowerCase();
-  const match = /^(\d{1,2})(?:[:h.]?(\d{2}))?h?$/.exec(trimmed);
+  const match = /^(\d{1,2})(?:[:h.]?(\d{2}))?h?\s*(?:(a|p)\.?\s*m\.?)?$/.exec(trimmed);
   if (!match) return null;
-  const hours = Number(match[1]);
+  let hours = Number(match[1]);
   const minutes = Number(match[2] ?? "0");
+  const half = match[3];
+  if (half) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (half === "p" ? 12 : 0);
+  }
   if (hours > 23 || minutes > 59) return null;
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
+
+/** "HH:mm" as a person of the language writes it: "15:30" in Portuguese, "3:30 PM" in English (decision 0070). */
+export function formatTypedTime(value: string, language: Language): string {
+  if (language !== "en") return value;
+  const [hours, minutes] = value.split(":").map(Number);
+  if (!Number.isInteger(hours) || !Number.isInteger(minutes)) return value;
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
 }

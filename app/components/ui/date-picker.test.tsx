@@ -175,4 +175,15 @@ describe("TimeField", () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(input.getAttribute("aria-invalid")).toBe("true");
   });
+
+  it("shows and reads English times on the 12-hour clock, the value underneath still HH:mm", () => {
+    const onChange = vi.fn();
+    renderWithI18n(<TimeField label="Time" value="15:30" onChange={onChange} />, "en");
+    const input = screen.getByLabelText("Time") as HTMLInputElement;
+    expect(input.value).toBe("3:30 PM");
+    fireEvent.change(input, { target: { value: "9am" } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenCalledWith("09:00");
+    expect(input.value).toBe("9:00 AM");
+  });
 });

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { sanitizeLanguage, type Language } from "~/i18n/language";
 import { formatLongDate } from "~/lib/dates";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
-import { dateOf, formatTypedDate, parseTypedDate, parseTypedTime, type Bounds, type IsoDate } from "./date-grid";
+import { dateOf, formatTypedDate, formatTypedTime, parseTypedDate, parseTypedTime, type Bounds, type IsoDate } from "./date-grid";
 import { commitOnEnter, controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
 
 const calendarPopover = onDemand(() => import("./calendar-popover"));
@@ -151,17 +151,20 @@ type TimeFieldProps = FieldChrome & {
 };
 
 /**
- * A time of day, always 24-hour "HH:mm" underneath. A text box rather than `<input type="time">`,
- * whose display follows the browser's locale (AM/PM in an English browser on a Portuguese account).
+ * A time of day, always 24-hour "HH:mm" underneath, shown in the account language's clock ("3:30 PM"
+ * in English). A text box rather than `<input type="time">`, whose display follows the browser's
+ * locale (AM/PM in an English browser on a Portuguese account).
  */
 export function TimeField({ id, label, hint, error, optional, hideLabel, value, onChange, name, required, disabled, className }: TimeFieldProps) {
   const { t } = useTranslation("ui");
-  const [text, setText] = useState(value);
+  const language = useKitLanguage();
+  const shownTime = (time: string) => (time ? formatTypedTime(time, language) : "");
+  const [text, setText] = useState(shownTime(value));
   const [typingError, setTypingError] = useState<string | null>(null);
   useEffect(() => {
-    setText(value);
+    setText(value ? formatTypedTime(value, language) : "");
     setTypingError(null);
-  }, [value]);
+  }, [value, language]);
   const shown = error ?? typingError;
   const ids = useFieldIds(id, hint, shown);
 
@@ -174,7 +177,7 @@ export function TimeField({ id, label, hint, error, optional, hideLabel, value, 
     const parsed = parseTypedTime(text);
     if (parsed === null) return setTypingError(t("time.invalid"));
     setTypingError(null);
-    setText(parsed);
+    setText(shownTime(parsed));
     if (parsed !== value) onChange(parsed);
   }
 
@@ -183,9 +186,10 @@ export function TimeField({ id, label, hint, error, optional, hideLabel, value, 
       <input
         id={ids.control}
         type="text"
-        inputMode="numeric"
+        // English times carry AM/PM: a numeric keypad could not type them.
+        inputMode={language === "en" ? "text" : "numeric"}
         autoComplete="off"
-        placeholder="hh:mm"
+        placeholder={language === "en" ? "h:mm AM" : "hh:mm"}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onBlur={commit}

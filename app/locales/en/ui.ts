@@ -27,7 +27,7 @@ export default {
     afterMax: "The date must be on or before {{date}}.",
   },
   time: {
-    invalid: "Invalid time. Use hh:mm (00:00 to 23:59).",
+    invalid: "Invalid time. Use h:mm AM/PM or hh:mm (00:00 to 23:59).",
   },
   money: {
     invalid: "Invalid amount. Example: 1,234.56",

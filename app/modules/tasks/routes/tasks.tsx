@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { Button, IconButton } from "~/components/ui/button";
-import { addDays, isIsoDate } from "~/components/ui/date-grid";
+import { addDays, formatTypedTime, isIsoDate } from "~/components/ui/date-grid";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Checkbox, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
@@ -232,7 +232,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold">{t("screen.title")}</h1>
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-            {t("screen.workingHours", { start: workingHours.start, end: workingHours.end })}
+            {t("screen.workingHours", { start: formatTypedTime(workingHours.start, language), end: formatTypedTime(workingHours.end, language) })}
             <Button variant="link" onClick={() => setEditingHours(true)}>
               {t("workingHours.edit")}
             </Button>
