@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import type { OfflineWrite, Queued } from "~/lib/offline/write";
-import { emptyForm } from "./model";
+import { emptyForm, formOf, type TaskView } from "./model";
 import { TaskDialog } from "./task-dialog";
 
 let outcome: Queued;
@@ -46,5 +46,46 @@ describe("the task dialog offline", () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
     expect((screen.getByLabelText("Título") as HTMLInputElement).value).toBe("Ligar ao banco");
+  });
+});
+
+describe("editing a task", () => {
+  const task: TaskView = {
+    id: "t1",
+    title: "Pagar a renda",
+    description: "",
+    priority: "high",
+    durationMinutes: 30,
+    dueDate: "2026-12-08",
+    status: "todo",
+    scheduledStart: "2026-12-07T09:00:00.000Z",
+    scheduledEnd: "2026-12-07T09:30:00.000Z",
+    recurrence: "FREQ=WEEKLY;BYDAY=MO",
+    completedAt: null,
+    createdAt: "2026-12-01T10:00:00.000Z",
+    updatedAt: "2026-12-01T10:00:00.000Z",
+    overdue: false,
+  };
+  const openEdit = () => {
+    const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
+    renderWithI18n(<TaskDialog dialogue={{ mode: "edit", task, form: formOf(task, "Europe/Lisbon") }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
+    return handlers;
+  };
+
+  it("sends only the fields the person changed (a status left alone cannot undo a completion made elsewhere)", async () => {
+    outcome = { queued: true, tempId: "offline-2" };
+    openEdit();
+    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Pagar a renda de dezembro" } });
+    fireEvent.submit(screen.getByTestId("task-form"));
+    await waitFor(() => expect(written).toHaveLength(1));
+    expect(written[0]).toMatchObject({ kind: "task.update", method: "PATCH", path: "/tasks/t1", body: { title: "Pagar a renda de dezembro" } });
+    expect(Object.keys(written[0].body)).toEqual(["title"]);
+  });
+
+  it("sends nothing when nothing changed, and closes", async () => {
+    const { onClose } = openEdit();
+    fireEvent.submit(await screen.findByTestId("task-form"));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(written).toEqual([]);
   });
 });

@@ -19,6 +19,21 @@ import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 
 /** What the screen opens the form for. */
+/** The API's fields of a task form (POST /tasks, PATCH /tasks/:id). */
+function bodyOf(form: TaskForm, timeZone: string): Partial<Record<"title" | "description" | "priority" | "durationMinutes" | "dueDate" | "scheduledStart" | "status" | "recurrence", unknown>> {
+  const duration = Number(form.durationMinutes);
+  return {
+    title: form.title,
+    description: form.description,
+    priority: form.priority,
+    durationMinutes: form.durationMinutes.trim() === "" || !Number.isFinite(duration) ? null : duration,
+    dueDate: form.dueDate || null,
+    scheduledStart: form.scheduledDate && form.scheduledTime ? zonedInstant(form.scheduledDate, form.scheduledTime, timeZone).toISOString() : null,
+    status: form.status,
+    recurrence: ruleOf(form),
+  };
+}
+
 export type Dialogue = { mode: "create" | "draft" | "edit"; task?: TaskView; form: TaskForm } | null;
 
 const FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "scheduledStart", "status", "recurrence"] as const;
@@ -54,17 +69,17 @@ export function TaskDialog({
   const submit = api.submit(() => {
     if (form.scheduledDate && !form.scheduledTime) return api.fail(null, { scheduledStart: t("form.scheduledTimeRequired") });
     if (form.repeat === "weekly" && form.days.length === 0 && !form.dueDate) return api.fail(null, { recurrence: t("form.weekdaysRequired") });
-    const duration = Number(form.durationMinutes);
-    const body = {
-      title: form.title,
-      description: form.description,
-      priority: form.priority,
-      durationMinutes: form.durationMinutes.trim() === "" || !Number.isFinite(duration) ? null : duration,
-      dueDate: form.dueDate || null,
-      scheduledStart: form.scheduledDate && form.scheduledTime ? zonedInstant(form.scheduledDate, form.scheduledTime, timeZone).toISOString() : null,
-      status: form.status,
-      recurrence: ruleOf(form),
-    };
+    const body = bodyOf(form, timeZone);
+    // An edit sends only what the person changed: a field they left alone (the status, say) must not
+    // undo what another device or the offline queue changed meanwhile.
+    if (editing) {
+      const opened = bodyOf(dialogue.form, timeZone);
+      for (const key of Object.keys(body) as (keyof typeof body)[]) if (JSON.stringify(body[key]) === JSON.stringify(opened[key])) delete body[key];
+      if (Object.keys(body).length === 0) {
+        onClose();
+        return null;
+      }
+    }
     // Offline the change is queued and shown at once in the list (QueuedChanges).
     return writeOrQueue<{ task: TaskView }>(
       editing ? { kind: "task.update", method: "PATCH", path: `/tasks/${dialogue.task!.id}`, body, label: form.title } : { kind: "task.create", method: "POST", path: "/tasks", body, label: form.title },
