@@ -264,6 +264,11 @@ describe("budgets", () => {
     let alerts = await budgetAlerts(email);
     expect(alerts.map((a) => a.title)).toEqual(["Orçamento de Alimentação/Supermercado a 80 %"]);
     expect(alerts[0].message).toBe(`Já gastou ${formatMoney(8000, "pt")} de ${formatMoney(10000, "pt")} este mês em Alimentação/Supermercado.`);
+    // Read after switching to English, it is in English, the category's name too.
+    expect((await client.patch("/me", { language: "en" })).status).toBe(200);
+    const listed = (await json(await client.get("/notifications"))).items.filter((n: { type: string }) => n.type === "budget_alert");
+    expect(listed.map((n: { title: string }) => n.title)).toEqual(["Groceries budget at 80%"]);
+    expect((await client.patch("/me", { language: "pt" })).status).toBe(200);
     const last = await add(client, { amountCents: 1500, category: "groceries" }); // 100 %
     await add(client, { amountCents: 100, category: "groceries" });
     await client.patch(`/transactions/${last.id}`, { amountCents: 1600 });

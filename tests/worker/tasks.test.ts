@@ -477,6 +477,20 @@ describe("task reminders (cron, every quarter hour)", () => {
     expect(await reminders(aliceId)).toHaveLength(2);
   });
 
+  it("reads a reminder in the language the person uses when they open it, not the one of when it was sent", async () => {
+    await env.DB.prepare("delete from notifications where type = 'task'").run();
+    await env.DB.prepare("update users set language = 'en', time_zone = 'America/New_York' where id = ?").bind(brunoId).run();
+    await create(bruno, { title: "Dentist", scheduledStart: "2026-11-24T14:10:00Z", durationMinutes: 45 });
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-24T14:00:00Z"), { inline: true });
+    await env.DB.prepare("update users set language = 'pt' where id = ?").bind(brunoId).run();
+    try {
+      const listed = (await json(await call("/notifications", bruno))).items.filter((n: { type: string }) => n.type === "task");
+      expect(listed).toEqual([expect.objectContaining({ title: "Tarefa a começar: Dentist", message: "Agendada para as 09:10 (45 min)." })]);
+    } finally {
+      await env.DB.prepare("update users set language = 'en' where id = ?").bind(brunoId).run();
+    }
+  });
+
   it("reminds a task on the hour at the quarter before it, once, also when it was moved to another hour", async () => {
     await env.DB.prepare("delete from notifications where type = 'task'").run();
     const task = await create(alice, { title: "Reunião de equipa", scheduledStart: "2026-11-23T10:00:00Z" });

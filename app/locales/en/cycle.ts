@@ -115,10 +115,6 @@ export default {
     mood: "Mood is a number from 1 to 5.",
     notesTooLong: "Notes are at most 2000 characters.",
   },
-  reminder: {
-    title: "Period expected soon",
-    message: "Your next period is expected on {{date}}. This is an estimate, not a contraceptive method.",
-  },
   tour: {
     logToday: { title: "Log today", description: "Note today's flow, symptoms and mood." },
     logDay: { title: "Log another day", description: "Missed a day? Log it here, with the right date." },

@@ -145,12 +145,6 @@ export default {
     tooManyCategories: "You have reached the maximum of 100 categories of your own.",
     budgetTaken: "There is already a budget for this category.",
   },
-  alerts: {
-    title80: "{{category}} budget at 80%",
-    message80: "You have spent {{spent}} of {{limit}} on {{category}} this month.",
-    title100: "{{category}} budget used up",
-    message100: "You have spent {{spent}} on {{category}} this month, over the {{limit}} limit.",
-  },
   tour: {
     add: { title: "New transaction", description: "Record income or an expense with its amount, category and date." },
     values: { title: "Hide amounts", description: "Hide the amounts when someone else can see your screen." },

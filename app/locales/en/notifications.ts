@@ -4,6 +4,13 @@ import type { Catalog } from "../types";
 export default {
   eventReminder: { title: "{{title}}", message: "Starts on {{date}} at {{time}}." },
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, all day." },
+  /** A task about to start (the tasks' quarter-hour job). */
+  taskStarting: { title: "Task starting: {{title}}", message: "Scheduled for {{time}} ({{minutes}} min)." },
+  /** The cycle's reminder: no more than that a period is expected (read on lock screens and in e-mail). */
+  periodExpected: { title: "Period expected soon", message: "Your next period is expected on {{date}}. This is an estimate, not a contraceptive method." },
+  /** A budget's alerts (decision 0025); {{category}} is the category's name in the reader's language. */
+  budgetAt80: { title: "{{category}} budget at 80%", message: "You have spent {{spent}} of {{limit}} on {{category}} this month." },
+  budgetExceeded: { title: "{{category}} budget used up", message: "You have spent {{spent}} on {{category}} this month, over the {{limit}} limit." },
   weeklyReport: {
     title: "Your weekly report is ready",
     // {{done}}, {{created}} and {{events}} are the counted texts below (docs/decisions/0069).

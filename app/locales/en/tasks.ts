@@ -109,10 +109,6 @@ export default {
     saved: "Working hours saved",
     error: "Could not save the working hours.",
   },
-  reminder: {
-    title: "Task starting: {{title}}",
-    message: "Scheduled for {{time}} ({{minutes}} min).",
-  },
   errors: {
     titleRequired: "The task title is required",
     titleTooLong: "The title can have at most 200 characters.",

@@ -113,10 +113,6 @@ const cycle = {
     mood: "O humor é um número de 1 a 5.",
     notesTooLong: "As notas têm no máximo 2000 caracteres.",
   },
-  reminder: {
-    title: "Período previsto em breve",
-    message: "O próximo período está previsto para {{date}}. É uma estimativa, não um método contracetivo.",
-  },
   tour: {
     logToday: { title: "Registar hoje", description: "Anote o fluxo, os sintomas e o humor de hoje." },
     logDay: { title: "Registar outro dia", description: "Esqueceu-se de um dia? Registe-o aqui, com a data certa." },

@@ -143,12 +143,6 @@ const finances = {
     tooManyCategories: "Atingiu o máximo de 100 categorias próprias.",
     budgetTaken: "Já existe um orçamento para esta categoria.",
   },
-  alerts: {
-    title80: "Orçamento de {{category}} a 80 %",
-    message80: "Já gastou {{spent}} de {{limit}} este mês em {{category}}.",
-    title100: "Orçamento de {{category}} esgotado",
-    message100: "Gastou {{spent}} este mês em {{category}}, acima do limite de {{limit}}.",
-  },
   tour: {
     add: { title: "Nova transação", description: "Registe uma receita ou despesa com valor, categoria e data." },
     values: { title: "Ocultar valores", description: "Esconda os montantes quando houver alguém a ver o ecrã." },

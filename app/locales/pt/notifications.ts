@@ -2,6 +2,13 @@ const notifications = {
   /** An event's reminder (the calendar's minute cron): the title is the event's own. */
   eventReminder: { title: "{{title}}", message: "Começa a {{date}} às {{time}}." },
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, todo o dia." },
+  /** A task about to start (the tasks' quarter-hour job). */
+  taskStarting: { title: "Tarefa a começar: {{title}}", message: "Agendada para as {{time}} ({{minutes}} min)." },
+  /** The cycle's reminder: no more than that a period is expected (read on lock screens and in e-mail). */
+  periodExpected: { title: "Período previsto em breve", message: "O próximo período está previsto para {{date}}. É uma estimativa, não um método contracetivo." },
+  /** A budget's alerts (decision 0025); {{category}} is the category's name in the reader's language. */
+  budgetAt80: { title: "Orçamento de {{category}} a 80 %", message: "Já gastou {{spent}} de {{limit}} este mês em {{category}}." },
+  budgetExceeded: { title: "Orçamento de {{category}} esgotado", message: "Gastou {{spent}} este mês em {{category}}, acima do limite de {{limit}}." },
   weeklyReport: {
     title: "O seu relatório semanal está pronto",
     // {{done}}, {{created}} and {{events}} are the counted texts below (docs/decisions/0069).

@@ -107,10 +107,6 @@ const tasks = {
     saved: "Horário de trabalho guardado",
     error: "Não foi possível guardar o horário.",
   },
-  reminder: {
-    title: "Tarefa a começar: {{title}}",
-    message: "Agendada para as {{time}} ({{minutes}} min).",
-  },
   errors: {
     titleRequired: "O título da tarefa é obrigatório",
     titleTooLong: "O título pode ter no máximo 200 caracteres.",

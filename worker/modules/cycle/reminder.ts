@@ -4,7 +4,6 @@ import { fanOut } from "../../cron/fan-out";
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
 import { zonedParts } from "../../lib/time-zone";
-import { translator } from "../../lib/translate";
 import { notify } from "../../notifications/notify";
 import { localToday } from "./today";
 import { addDays, daysBetween, MAX_CYCLE_DAYS, predictCycle } from "./predictions";
@@ -38,14 +37,13 @@ export async function remindPeriodExpected(env: Env, userId: string, now: Date):
   const today = localToday(now, user.timeZone);
   const daysLeft = daysBetween(today, next);
   if (daysLeft < 1 || daysLeft > REMINDER_DAYS_BEFORE || zonedParts(now, user.timeZone).hour < REMINDER_FROM_HOUR) return false;
-  const t = translator(user.language);
   const row = await notify(
     env,
     userId,
     {
       // The text says no more than that a period is expected: it is read on lock screens and in e-mail.
-      title: t("cycle:reminder.title"),
-      message: t("cycle:reminder.message", { date: longDate(next, user.language) }),
+      template: "periodExpected",
+      vars: (recipient) => ({ date: longDate(next, recipient.language) }),
       type: "reminder",
       category: "cycle",
       actionUrl: "/app/ciclo-menstrual",

@@ -8,7 +8,6 @@ import { entitlementsOfAuth } from "../../billing/entitlements";
 import type { User } from "../../db/accounts";
 import { database, type Db } from "../../db/client";
 import { log } from "../../lib/log";
-import { translator } from "../../lib/translate";
 import { notify } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { budgetThreshold, localToday, monthRange } from "./logic";
@@ -55,23 +54,22 @@ async function raiseBudgetAlerts({ env, db, user, entitlements, now = new Date()
   if (!entitlements.includes("finances.advanced")) return;
   const touched = await q.budgetsFor(db, user.id, [...new Set(categories)]);
   if (!touched.length) return;
-  const t = translator(user.language);
   const ownNames = new Map((await q.listCategories(db, user.id)).map((row) => [row.id, row.name]));
   for (const budget of touched) {
     const spent = await q.spentIn(db, user.id, budget.category, monthRange(month));
     const threshold = budgetThreshold(spent, budget.limitCents);
     if (!threshold) continue;
-    const vars = {
-      category: isDefaultCategory(budget.category) ? t(`finances:categories.${budget.category}`) : (ownNames.get(budget.category) ?? budget.category),
-      spent: formatMoney(spent, user.language),
-      limit: formatMoney(budget.limitCents, user.language),
-    };
     await notify(env, user.id, {
       type: "budget_alert",
       category: "finances",
       priority: threshold === 100 ? "high" : "medium",
-      title: t(`finances:alerts.title${threshold}`, vars),
-      message: t(`finances:alerts.message${threshold}`, vars),
+      // Written in every language: a default category's name and the amounts are the reader's.
+      template: threshold === 100 ? "budgetExceeded" : "budgetAt80",
+      vars: ({ t, language }) => ({
+        category: isDefaultCategory(budget.category) ? t(`finances:categories.${budget.category}`) : (ownNames.get(budget.category) ?? budget.category),
+        spent: formatMoney(spent, language),
+        limit: formatMoney(budget.limitCents, language),
+      }),
       actionUrl: "/app/financas?tab=budgets",
       metadata: { budgetId: budget.id, month, threshold, spentCents: spent, limitCents: budget.limitCents },
       dedupeKey: `budget_alert:${budget.id}:${month}:${threshold}`,

@@ -8,7 +8,6 @@
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
 import { fanOut } from "../../cron/fan-out";
-import { translator } from "../../lib/translate";
 import { notify } from "../../notifications/notify";
 import { tasksStarting, userIdsWithTasksStarting } from "./queries";
 import { intlLocale } from "~/i18n/language";
@@ -26,15 +25,18 @@ export const taskReminders = fanOut({
     const db = database(env.DB);
     const [user, due] = await Promise.all([findUserById(db, userId), tasksStarting(db, userId, ...window(now))]);
     if (!user || due.length === 0) return false;
-    const t = translator(user.language);
-    const time = dateTimeFormat(intlLocale(user.language), { timeStyle: "short", timeZone: user.timeZone });
     let sent = false;
     for (const task of due) {
       const row = await notify(env, userId, {
         type: "task",
         category: "tasks",
-        title: t("tasks:reminder.title", { title: task.title }),
-        message: t("tasks:reminder.message", { time: time.format(task.scheduledStart!), minutes: task.durationMinutes }),
+        // Written in every language, so it reads in the one the person uses when they open it.
+        template: "taskStarting",
+        vars: (recipient) => ({
+          title: task.title,
+          time: dateTimeFormat(intlLocale(recipient.language), { timeStyle: "short", timeZone: recipient.timeZone }).format(task.scheduledStart!),
+          minutes: task.durationMinutes,
+        }),
         actionUrl: `/app/tarefas?task=${task.id}`,
         metadata: { taskId: task.id },
         dedupeKey: `task-start:${task.id}:${task.scheduledStart!.getTime()}`,
