@@ -9,3 +9,14 @@ export function queuedCheckIns(changes: readonly QueuedChange[]): Map<string, Qu
   }
   return byDay;
 }
+
+/**
+ * Unmarks a check-in that is still in the queue. It leaves the queue first, so a replay cannot send
+ * it after the unmark. True when the server must be told as well: the check-in was sent without an
+ * answer and may have landed (a DELETE of a day without a check-in changes nothing there); one that
+ * never left this device is simply gone.
+ */
+export async function unmarkQueued(waiting: QueuedChange, discard: (change: QueuedChange) => Promise<unknown>): Promise<boolean> {
+  await discard(waiting);
+  return waiting.sent === true;
+}

@@ -20,7 +20,7 @@ import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatShortDate } from "~/lib/dates";
 import { SelfCareLoadError } from "../load-error";
-import { queuedCheckIns } from "../offline";
+import { queuedCheckIns, unmarkQueued } from "../offline";
 import { daysOf, RoutineCard } from "../routine-card";
 import type { Routine } from "../routine-form";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
@@ -90,9 +90,8 @@ export default function SelfCareScreen() {
   const toggle = async (routine: Routine, date: string, done: boolean) => {
     const waiting = queued.get(`${routine.id}|${date}`);
     if (done && waiting) {
-      // Unmarking a check-in that never left this device: it simply leaves the queue.
-      await (await import("~/lib/offline/runtime")).queue.discard(waiting);
-      return;
+      const { queue } = await import("~/lib/offline/runtime");
+      if (!(await unmarkQueued(waiting, queue.discard))) return;
     }
     const result = done
       ? await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/check-ins/${date}`, { method: "DELETE" })
