@@ -14,7 +14,7 @@ vi.mock("@worker/admin/live-checks", () => ({ liveChecks: vi.fn() }));
 vi.mock("@worker/db/admin", () => ({ publicIncidents: vi.fn() }));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 
-const { default: Status } = await import("./status");
+const { default: Status, headers } = await import("./status");
 
 const loaderData = {
   title: "",
@@ -54,5 +54,11 @@ describe("/status", () => {
   it("in Portuguese too", () => {
     renderWithI18n(<Status {...props} />, "pt");
     expect(screen.getByText("Verificado em 6/12/2026, 15:00 UTC")).toBeTruthy();
+  });
+});
+
+describe("the status page's caching", () => {
+  it("is cached briefly, apart for each language a reader's cookie or browser asks for", () => {
+    expect(headers()).toEqual({ "Cache-Control": "public, max-age=30", Vary: "Cookie, Accept-Language" });
   });
 });

@@ -43,7 +43,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.title} · Rumo` }, { name: "description", content: loaderData?.description }];
 
 // A status page must be fresh, but a burst of visitors should not each probe D1, KV and the Durable Object.
-export const headers = () => ({ "Cache-Control": "public, max-age=30" });
+// Its language comes from the language cookie or Accept-Language (besides ?lang, in the URL): a
+// shared cache must not hand one reader's language to the next.
+export const headers = () => ({ "Cache-Control": "public, max-age=30", Vary: "Cookie, Accept-Language" });
 
 /**
  * An instant in UTC, saying so: the page is public and cached, so it cannot know the reader's zone,
