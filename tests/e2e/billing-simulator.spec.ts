@@ -62,6 +62,42 @@ test("a trial user pays in the simulator, becomes Pro paid, then cancels in the 
   await expect(card.getByRole("button", { name: "Upgrade" })).toBeVisible();
 });
 
+test("a Light subscriber switches to Pro in the portal, and /app/premium then shows Pro", async ({ page }) => {
+  const email = `sim-upgrade-${Date.now()}@example.com`;
+  await createUser(page.request, email, { toursDone: true });
+  await page.goto("/app/premium");
+  const checkout = await opensTab(page, "Escolher Light");
+  await checkout.waitForURL(/\/dev\/stripe\/checkout\/cs_test_/);
+  await expect(checkout.getByText("Plano Light: 5,99 € por mês")).toBeVisible();
+  await checkout.getByRole("button", { name: "Pagar" }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=cs_test_/);
+  // The app's own trial ends: what is left is the paid Light plan.
+  await page.request.post("/api/dev/billing/trial", { headers: originOf(page.request), data: { email, endsAt: new Date(Date.now() - 60_000).toISOString() } });
+
+  await page.goto("/app/premium");
+  const card = page.getByTestId("plan-card");
+  await expect(card.getByRole("heading", { name: "Light" })).toBeVisible();
+  const offer = page.getByTestId("switch-to-pro");
+  await expect(offer.getByRole("heading", { name: "Passar para o Pro" })).toBeVisible();
+  await expect(offer.getByText("Assistente IA")).toBeVisible();
+  await expect(offer.getByText("Insights IA")).toBeVisible();
+
+  // Opened at the plan change, as Stripe's portal is with flow_data.
+  const portal = await opensTab(page, "Mudar para Pro");
+  await portal.waitForURL(/\/dev\/stripe\/portal\/bps_/);
+  await expect(portal.getByRole("heading", { name: "Mudar de plano" })).toBeVisible();
+  await expect(portal.getByRole("button", { name: "Mudar para o plano Light" })).toHaveCount(0);
+  await portal.getByRole("button", { name: "Mudar para o plano Pro" }).click();
+  // The change made, the portal returns to Rumo, which the webhook has already told.
+  await portal.waitForURL(/\/app\/premium$/);
+  await expect(portal.getByTestId("plan-card").getByRole("heading", { name: "Pro" })).toBeVisible();
+
+  await page.reload();
+  await expect(card.getByRole("heading", { name: "Pro" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Gerir subscrição" })).toBeVisible();
+  await expect(page.getByTestId("switch-to-pro")).toHaveCount(0);
+});
+
 test("a failed renewal shows the payment-failed notice", async ({ page }) => {
   await payForPro(page, `sim-fail-${Date.now()}@example.com`);
   await page.goto("/app/premium");

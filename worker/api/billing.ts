@@ -1,8 +1,8 @@
-import { Hono } from "hono";
+import { Hono, type HonoRequest } from "hono";
 import { z } from "zod";
 import { COUPON_CODE_PATTERN, PAID_PLAN_IDS } from "~/lib/plans";
 import { currentAuth, requireUser } from "../auth/middleware";
-import { checkCoupon, claimReferral, createCheckout, openPortal, referralOf, type BillingDeps } from "../billing/checkout";
+import { checkCoupon, claimReferral, createCheckout, openPortal, PORTAL_FLOWS, referralOf, type BillingDeps } from "../billing/checkout";
 import { notifyBilling } from "../billing/notify-billing";
 import { HANDLED_EVENTS, handleStripeEvent } from "../billing/stripe-events";
 import { Stripe, stripeFor, webhookCrypto, WEBHOOK_TOLERANCE_SECONDS } from "../billing/stripe-client";
@@ -11,7 +11,7 @@ import { misconfigured } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
-import { validate } from "../lib/validate";
+import { fieldErrors, validate } from "../lib/validate";
 import { clientIp, limitRequests } from "../middleware/rate-limit";
 import { limits } from "../auth/rate-limit";
 import type { AppEnv } from "../types";
@@ -36,6 +36,23 @@ const checkoutSchema = z
   })
   .strict();
 
+/** POST /billing/portal's body is optional (API.md names none); `flow` is decision 0083's addition. */
+const portalSchema = z.object({ flow: z.enum(PORTAL_FLOWS).optional() }).strict();
+
+/**
+ * The portal request's options: no body is `{}`, the call as it always was. (checkBodies has
+ * already answered 415 or 400 invalid_json to a body that is not JSON.)
+ */
+async function portalOptions(request: HonoRequest): Promise<z.infer<typeof portalSchema>> {
+  const text = (await request.text()).trim();
+  const result = portalSchema.safeParse(text ? JSON.parse(text) : {});
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    throw new ApiError("validation_failed", 400, Object.values(fields)[0] ?? "errors:validation_failed", fields);
+  }
+  return result.data;
+}
+
 const EMAIL_REQUIRED = "billing:errors.emailRequired";
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -54,7 +71,8 @@ export const billingApi = new Hono<AppEnv>()
 
   .post("/portal", requireUser, async (c) => {
     const { user } = currentAuth(c);
-    return c.json({ url: await openPortal(billingDeps(c.env), user.id) });
+    const { flow } = await portalOptions(c.req);
+    return c.json({ url: await openPortal(billingDeps(c.env), user.id, flow) });
   })
 
   .post("/coupon", limitRequests(limits.stripeCallsPerIp, clientIp), validate("json", z.object({ code: couponCode }).strict()), async (c) => {

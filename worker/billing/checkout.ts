@@ -99,16 +99,39 @@ export async function createCheckout(deps: BillingDeps, buyer: Buyer, plan: Paid
   }
 }
 
-/** A Stripe customer-portal session for the user (manage or cancel the subscription, invoices). */
-export async function openPortal(deps: BillingDeps, userId: string): Promise<string> {
+/** Where POST /billing/portal may open the portal instead of its home page (docs/decisions/0083). */
+export const PORTAL_FLOWS = ["plan_change"] as const;
+export type PortalFlow = (typeof PORTAL_FLOWS)[number];
+
+/**
+ * A Stripe customer-portal session for the user (manage or cancel the subscription, invoices).
+ * With `flow: "plan_change"` and a live subscription, it opens at Stripe's plan change for that
+ * subscription and comes back to /app/premium once the change is made; without a live one, at the
+ * portal's home page. STRIPE_PORTAL_CONFIGURATION names the portal configuration (which must allow
+ * switching between the Light and Pro prices); unset, Stripe uses the account's default one.
+ */
+export async function openPortal(deps: BillingDeps, userId: string, flow?: PortalFlow): Promise<string> {
   const record = await billing.findSubscription(deps.db, userId);
   if (!record) throw billingError("portal_unavailable", 409, "portalNoUrl");
+  const premiumUrl = `${deps.appUrl}/app/premium`;
+  const params: Stripe.BillingPortal.SessionCreateParams = { customer: record.stripeCustomerId, return_url: premiumUrl };
+  const configuration = deps.env.STRIPE_PORTAL_CONFIGURATION?.trim();
+  if (configuration) params.configuration = configuration;
+  const live = record.tier !== "free" && !!record.status && LIVE_STATUSES.has(record.status);
+  if (flow === "plan_change" && live && record.stripeSubscriptionId) {
+    params.flow_data = {
+      type: "subscription_update",
+      subscription_update: { subscription: record.stripeSubscriptionId },
+      after_completion: { type: "redirect", redirect: { return_url: premiumUrl } },
+    };
+  }
   let url: string | null | undefined;
   try {
-    const session = await deps.stripe().billingPortal.sessions.create({ customer: record.stripeCustomerId, return_url: `${deps.appUrl}/app/premium` });
+    const session = await deps.stripe().billingPortal.sessions.create(params);
     url = session.url;
   } catch (error) {
-    log("error", "stripe_portal_failed", { error: (error as Error).message });
+    // A plan change refused by Stripe usually means the portal configuration does not allow it.
+    log("error", "stripe_portal_failed", { error: (error as Error).message, flow: params.flow_data?.type ?? null, configuration: configuration || null });
     throw billingError("portal_failed", 502, "portal");
   }
   if (!url) throw billingError("portal_unavailable", 409, "portalNoUrl");

@@ -53,12 +53,13 @@ export function useBillingActions() {
     }
   };
 
-  const portal = async () => {
+  /** Opens Stripe's customer portal; at the plan change with "plan_change" (docs/decisions/0083). */
+  const portal = async (flow?: "plan_change") => {
     setStatus({ kind: "info", message: t("portalOpening") });
     try {
       let failure: string | null = null;
       await inNewTab(async () => {
-        const { ok, data } = await postJson("/portal");
+        const { ok, data } = await postJson("/portal", flow === "plan_change" ? { flow } : undefined);
         if (ok && typeof data.url === "string") return data.url;
         failure = ok || (data.error as { code?: string } | undefined)?.code === "portal_unavailable" ? t("errors.portalNoUrl") : t("errors.portal");
         return null;

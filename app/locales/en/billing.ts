@@ -20,6 +20,7 @@ const billing = {
     startTrial: "Start Pro trial (14 days free)",
     choose: "Choose {{plan}}",
     upgrade: "Upgrade",
+    switchToPro: "Switch to Pro",
   },
   premium: {
     title: "Premium",
@@ -45,6 +46,12 @@ const billing = {
     calendarSync: "Google Calendar sync",
     assistant: "AI Assistant",
     aiInsights: "AI insights",
+  },
+  /** /app/premium for a Light subscriber: the move to Pro, made in the payment portal. */
+  switchToPro: {
+    title: "Move up to Pro",
+    adds: "Pro adds to your Light plan:",
+    howItWorks: "You confirm the change in the payment portal, which shows you the amount before you confirm. Pro is active straight after.",
   },
   coupon: {
     label: "Coupon",

@@ -18,6 +18,7 @@ const billing = {
     startTrial: "Começar teste Pro (14 dias grátis)",
     choose: "Escolher {{plan}}",
     upgrade: "Upgrade",
+    switchToPro: "Mudar para Pro",
   },
   premium: {
     title: "Premium",
@@ -43,6 +44,12 @@ const billing = {
     calendarSync: "Sincronização com o Google Calendar",
     assistant: "Assistente IA",
     aiInsights: "Insights IA",
+  },
+  /** /app/premium for a Light subscriber: the move to Pro, made in the payment portal. */
+  switchToPro: {
+    title: "Passar para o Pro",
+    adds: "O Pro junta ao seu plano Light:",
+    howItWorks: "Confirma a mudança no portal de pagamentos, que lhe mostra o valor antes de confirmar. O Pro fica ativo logo a seguir.",
   },
   coupon: {
     label: "Cupão",

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PlanCard, PlanOption } from "~/components/billing/plan-card";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { ReferralCard } from "~/components/billing/referral-card";
+import { SwitchToPro } from "~/components/billing/switch-to-pro";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
 import { YourFeatures } from "~/components/billing/your-features";
 import { Button } from "~/components/ui/button";
@@ -43,7 +44,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">{t("premium.subtitle")}</p>
       </header>
 
-      <PlanCard state={subscription} language={language} timeZone={timeZone} busy={busy} onManage={portal} onCheckout={(plan) => checkout(plan, couponApplied)} />
+      <PlanCard state={subscription} language={language} timeZone={timeZone} busy={busy} onManage={() => portal()} onCheckout={(plan) => checkout(plan, couponApplied)} />
 
       {status.kind === "error" && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -55,6 +56,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
           {status.message}
         </p>
       )}
+
+      {/* A live Light plan moves to Pro in Stripe's portal: checkout would be a second subscription. */}
+      {subscription.subscribed && subscription.tier === "light" && <SwitchToPro language={language} busy={busy} onSwitch={() => portal("plan_change")} />}
 
       {!subscription.subscribed && (
         <section aria-labelledby="plans-title" className="space-y-4">

@@ -81,6 +81,50 @@ describe("stripe simulator API through the real stripe client", () => {
   });
 });
 
+describe("the portal's plan change (subscription updates enabled)", () => {
+  async function lightSubscription() {
+    const { stripe, store } = client();
+    const customer = await stripe.customers.create({ email: "a@example.com" });
+    const session = await stripe.checkout.sessions.create({ mode: "subscription", customer: customer.id, line_items: [{ price: "price_light", quantity: 1 }], success_url: "http://localhost/s", cancel_url: "http://localhost/c" });
+    await payCheckout(store, options, session.id);
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    return { stripe, store, customer, subscription };
+  }
+
+  it("keeps the configuration and the flow asked for, and refuses a flow on a subscription that is not the customer's", async () => {
+    const { stripe, customer, subscription } = await lightSubscription();
+    const plain = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "http://localhost/app/premium" });
+    expect(plain.flow).toBeNull();
+    expect(plain.configuration).toMatch(/^bpc_/);
+    const flow = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: "http://localhost/app/premium",
+      configuration: "bpc_plans",
+      flow_data: { type: "subscription_update", subscription_update: { subscription: subscription.id }, after_completion: { type: "redirect", redirect: { return_url: "http://localhost/app/premium" } } },
+    });
+    expect(flow).toMatchObject({ configuration: "bpc_plans", flow: { type: "subscription_update", subscription_update: { subscription: subscription.id }, after_completion: { type: "redirect" } } });
+    const other = await stripe.customers.create({ email: "b@example.com" });
+    await expect(
+      stripe.billingPortal.sessions.create({ customer: other.id, flow_data: { type: "subscription_update", subscription_update: { subscription: subscription.id } } }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it("changes the price of the same subscription, keeps its period and sends only customer.subscription.updated", async () => {
+    const { stripe, store, customer, subscription } = await lightSubscription();
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "http://localhost/app/premium" });
+    const outcome = await portalAction(store, options, portal.id, "switch_plan", "price_pro");
+    if ("error" in outcome) throw new Error(outcome.error);
+    // Prorations go on the next invoice: nothing is charged now.
+    expect(outcome.events.map((e) => e.type)).toEqual(["customer.subscription.updated"]);
+    const [after] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(after.id).toBe(subscription.id);
+    expect(after.items.data[0].price.id).toBe("price_pro");
+    expect(after.items.data[0].current_period_end).toBe(subscription.items.data[0].current_period_end);
+    expect(await portalAction(store, options, portal.id, "switch_plan", "price_unknown")).toEqual({ error: "unknown_price" });
+    expect(await portalAction(store, options, portal.id, "switch_plan")).toEqual({ error: "unknown_price" });
+  });
+});
+
 describe("stripeSignature", () => {
   it("is Stripe's v1 scheme: HMAC-SHA256 of '<t>.<payload>' (checked against Stripe's own signer)", async () => {
     const stripe = new Stripe("sk_test_unit");

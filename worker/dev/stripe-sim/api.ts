@@ -1,8 +1,8 @@
 /**
  * A local Stripe: the parts of Stripe's API that Rumo calls (customers, Checkout sessions, portal
  * sessions, subscriptions, coupons), answered from a SimStore, and the changes a person makes on
- * Stripe's hosted pages (pay, cancel, a failed renewal) as functions that return the events Stripe
- * would send. Shared by the Workers pool's fake (tests/fixtures/fake-stripe.ts) and the simulator
+ * Stripe's hosted pages (pay, cancel, switch plans, a failed renewal) as functions that return the
+ * events Stripe would send. Shared by the Workers pool's fake (tests/fixtures/fake-stripe.ts) and the simulator
  * `npm start` serves (worker/dev/stripe-sim/pages.ts). Plain Web APIs only: the pool runs it in Node.
  */
 import type { SimStore } from "./store";
@@ -113,6 +113,9 @@ async function currentSubscription(store: SimStore, customer: string): Promise<O
 }
 
 const priceOf = (subscription: Obj) => String((subscription.items as { data: { price: { id: string } }[] }).data[0]?.price.id ?? "");
+function setPrice(subscription: Obj, price: string) {
+  (subscription.items as { data: { price: Obj }[] }).data[0].price = { id: price, object: "price" };
+}
 const periodEndOf = (subscription: Obj) => Number((subscription.items as { data: { current_period_end: number }[] }).data[0]?.current_period_end ?? 0);
 function setPeriodEnd(subscription: Obj, end: number) {
   (subscription.items as { data: { current_period_end: number }[] }).data[0].current_period_end = end;
@@ -139,7 +142,7 @@ function invoice(subscription: Obj, amount: number, paid: boolean): Obj {
 
 // ---- what a person does on Stripe's pages -------------------------------------------------------
 
-export type Outcome = { events: SimEvent[]; redirect: string } | { error: "not_found" | "not_open" | "no_subscription" };
+export type Outcome = { events: SimEvent[]; redirect: string } | { error: "not_found" | "not_open" | "no_subscription" | "unknown_price" };
 
 /** The Checkout session is paid with a working test card: customer, subscription, invoice. */
 export async function payCheckout(store: SimStore, options: SimOptions, sessionId: string): Promise<Outcome> {
@@ -181,19 +184,22 @@ export async function declineCheckout(store: SimStore, sessionId: string): Promi
   return { events: [], redirect: String(session.cancel_url ?? "") };
 }
 
-export const PORTAL_ACTIONS = ["cancel_at_period_end", "cancel_now", "resume", "end_trial", "fail_renewal", "pay_renewal"] as const;
+export const PORTAL_ACTIONS = ["cancel_at_period_end", "cancel_now", "resume", "switch_plan", "end_trial", "fail_renewal", "pay_renewal"] as const;
 export type PortalAction = (typeof PORTAL_ACTIONS)[number];
 
 /**
- * One change in the customer portal (cancel at period end or now, resume) or, for trying the
- * unhappy paths offline, what would happen at Stripe over time: the trial ends and the card is
- * charged, a renewal fails (past_due, `invoice.payment_failed`), a retried renewal succeeds.
+ * One change in the customer portal (cancel at period end or now, resume, switch to another plan's
+ * `price`) or, for trying the unhappy paths offline, what would happen at Stripe over time: the
+ * trial ends and the card is charged, a renewal fails (past_due, `invoice.payment_failed`), a
+ * retried renewal succeeds.
  */
-export async function portalAction(store: SimStore, options: SimOptions, portalSessionId: string, action: PortalAction): Promise<Outcome> {
+export async function portalAction(store: SimStore, options: SimOptions, portalSessionId: string, action: PortalAction, price?: string): Promise<Outcome> {
   const portal = await getObject(store, "portal_session", portalSessionId);
   if (!portal) return { error: "not_found" };
   const subscription = await currentSubscription(store, String(portal.customer));
   if (!subscription || !LIVE.has(String(subscription.status))) return { error: "no_subscription" };
+  // The portal offers only the prices its configuration lists: here, the plans' prices.
+  if (action === "switch_plan" && !(price && price in options.prices)) return { error: "unknown_price" };
   const now = seconds(options);
   const amount = options.prices[priceOf(subscription)] ?? 0;
   const events: SimEvent[] = [];
@@ -204,6 +210,11 @@ export async function portalAction(store: SimStore, options: SimOptions, portalS
       break;
     case "cancel_now":
       Object.assign(subscription, { status: "canceled", canceled_at: now, cancel_at_period_end: false });
+      break;
+    case "switch_plan":
+      // As the portal does by default: the item's price changes in place, the period and status
+      // stay, and the difference is prorated onto the next invoice (so no invoice event now).
+      setPrice(subscription, price!);
       break;
     case "end_trial":
     case "pay_renewal": {
@@ -223,13 +234,20 @@ export async function portalAction(store: SimStore, options: SimOptions, portalS
   return { events, redirect: String(portal.return_url ?? "") };
 }
 
-/** What the portal page shows: the customer's current subscription. */
+type PortalFlow = { type: string; subscription_update?: { subscription?: string }; after_completion?: { type?: string; redirect?: { return_url?: string } } };
+
+/** What the portal page shows: the customer's current subscription, and the flow it was opened at. */
 export async function portalView(store: SimStore, portalSessionId: string) {
   const portal = await getObject(store, "portal_session", portalSessionId);
   if (!portal) return null;
   const subscription = await currentSubscription(store, String(portal.customer));
+  const flow = (portal.flow ?? null) as PortalFlow | null;
   return {
     returnUrl: String(portal.return_url ?? ""),
+    /** Opened at the plan change (`flow_data.type=subscription_update`), Stripe's deep link. */
+    atPlanChange: flow?.type === "subscription_update",
+    /** Where the person goes once the flow is done, when the app asked for a redirect. */
+    afterFlowUrl: flow?.after_completion?.type === "redirect" ? (flow.after_completion.redirect?.return_url ?? null) : null,
     subscription: subscription && {
       status: String(subscription.status),
       price: priceOf(subscription),
@@ -288,8 +306,27 @@ export async function stripeApi(request: Request, store: SimStore, options: SimO
 
   if (method === "POST" && path === "/v1/billing_portal/sessions") {
     if (!(await getObject(store, "customer", String(params.customer)))) return stripeError(400, `No such customer: '${params.customer}'`);
+    const flowData = params.flow_data as PortalFlow | undefined;
+    if (flowData) {
+      // Of Stripe's flows, only the plan change is simulated.
+      if (flowData.type !== "subscription_update") return stripeError(400, `stripe-sim: flow_data.type '${flowData.type}' is not simulated`, "sim_unhandled");
+      const target = await getObject(store, "subscription", String(flowData.subscription_update?.subscription ?? ""));
+      if (!target || target.customer !== params.customer || !LIVE.has(String(target.status))) {
+        return stripeError(400, `The subscription '${flowData.subscription_update?.subscription}' cannot be updated by this customer.`);
+      }
+    }
     const id = simId("bps");
-    const session = { id, object: "billing_portal.session", customer: params.customer, return_url: params.return_url, created: now, url: options.portalUrl(id) };
+    const session = {
+      id,
+      object: "billing_portal.session",
+      customer: params.customer,
+      return_url: params.return_url,
+      // Stripe answers with the configuration used: the one named, else the account's default.
+      configuration: params.configuration ?? "bpc_sim_default",
+      flow: flowData ? { after_completion: { type: "portal_homepage" }, ...flowData } : null,
+      created: now,
+      url: options.portalUrl(id),
+    };
     await store.put(`portal_session:${id}`, session);
     return created(session);
   }

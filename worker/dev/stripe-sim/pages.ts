@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
-import { formatPrice, planOfPrice, PLANS } from "~/lib/plans";
+import { formatPrice, PAID_PLAN_IDS, planOfPrice, PLANS, stripePriceIds } from "~/lib/plans";
 import { isLocalDevelopment } from "../../lib/development";
 import { apiError } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -30,7 +30,7 @@ const dateOf = (seconds: number, lang: string) =>
   dateTimeFormat(intlLocale(lang), { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(seconds * 1000));
 
 /** A plain page: no scripts, one inline stylesheet (the CSP allows inline styles). */
-function page(c: C, title: string, body: string, status: 200 | 404 | 409 | 502 = 200) {
+function page(c: C, title: string, body: string, status: 200 | 400 | 404 | 409 | 502 = 200) {
   const t = translator(c.get("lang"));
   const html = `<!doctype html><html lang="${c.get("lang") === "en" ? "en" : "pt-PT"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)} — Stripe (sim)</title>
@@ -42,8 +42,10 @@ button{font:inherit;border:0;border-radius:6px;padding:.6rem 1rem;cursor:pointer
   return c.html(html, status);
 }
 
-const button = (action: string, label: string, secondary = false) =>
-  `<form method="post"><button type="submit" name="action" value="${action}"${secondary ? ' class="secondary"' : ""}>${escapeHtml(label)}</button></form>`;
+const button = (action: string, label: string, secondary = false, fields: Record<string, string> = {}) =>
+  `<form method="post">${Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("")}<button type="submit" name="action" value="${action}"${secondary ? ' class="secondary"' : ""}>${escapeHtml(label)}</button></form>`;
 
 /** Delivers each event to POST /api/v1/billing/webhook as Stripe would; the first refusal stops. */
 async function deliver(c: C, appFetch: AppFetch, events: SimEvent[]): Promise<{ type: string; status: number } | null> {
@@ -68,8 +70,9 @@ async function deliver(c: C, appFetch: AppFetch, events: SimEvent[]): Promise<{ 
 async function finish(c: C, appFetch: AppFetch, outcome: Outcome, title: string, whenDone: (redirect: string) => string) {
   const t = translator(c.get("lang"));
   if ("error" in outcome) {
-    const text = outcome.error === "not_found" ? t("payment:simulator.notFound") : outcome.error === "not_open" ? t("payment:simulator.checkoutClosed") : t("payment:simulator.portalNone");
-    return page(c, title, `<p class="alert error" role="alert">${escapeHtml(text)}</p>`, outcome.error === "not_found" ? 404 : 409);
+    const texts = { not_found: "notFound", not_open: "checkoutClosed", no_subscription: "portalNone", unknown_price: "unknownPrice" } as const;
+    const statuses = { not_found: 404, not_open: 409, no_subscription: 409, unknown_price: 400 } as const;
+    return page(c, title, `<p class="alert error" role="alert">${escapeHtml(t(`payment:simulator.${texts[outcome.error]}`))}</p>`, statuses[outcome.error]);
   }
   const refused = await deliver(c, appFetch, outcome.events);
   if (refused) return page(c, title, `<p class="alert error" role="alert">${escapeHtml(t("payment:simulator.deliveryFailed", refused))}</p>`, 502);
@@ -129,7 +132,22 @@ export function stripeSimulatorPages(appFetch: AppFetch) {
       if (!sub || sub.status === "canceled") return page(c, title, `${done}<p>${escapeHtml(t("payment:simulator.portalNone"))}</p>${back}`);
       const plan = planOfPrice(c.env, sub.price);
       const status = isShownStatus(sub.status) ? t(`payment:simulator.status.${sub.status}`) : sub.status;
+      // The portal with subscription updates enabled for both plans: the other plan, at its price.
+      const prices = stripePriceIds(c.env);
+      const planChange =
+        `<h2>${escapeHtml(t("payment:simulator.switchTitle"))}</h2>` +
+        PAID_PLAN_IDS.filter((other) => other !== plan)
+          .map(
+            (other) =>
+              `<p class="muted">${escapeHtml(t("payment:simulator.switchPrice", { plan: t(`billing:plans.${other}.name`), price: formatPrice(PLANS[other].monthlyPriceCents, lang) }))}</p>` +
+              button("switch_plan", t("payment:simulator.switchTo", { plan: t(`billing:plans.${other}.name`) }), false, { price: prices[other] }),
+          )
+          .join("");
+      // Opened at the plan change (Stripe's `flow_data` deep link), the change comes first.
+      const atPlanChange = view.atPlanChange;
       const actions = [
+        atPlanChange ? "" : planChange,
+        `<h2>${escapeHtml(t("payment:simulator.cancelTitle"))}</h2>`,
         sub.cancelAtPeriodEnd ? button("resume", t("payment:simulator.resume")) : button("cancel_at_period_end", t("payment:simulator.cancelAtPeriodEnd")),
         button("cancel_now", t("payment:simulator.cancelNow"), true),
         `<h2>${escapeHtml(t("payment:simulator.timeTitle"))}</h2>`,
@@ -143,6 +161,7 @@ export function stripeSimulatorPages(appFetch: AppFetch) {
           (plan ? `<p>${escapeHtml(t("payment:simulator.portalPlan", { plan: t(`billing:plans.${plan}.name`) }))}</p>` : "") +
           `<p data-testid="sim-status">${escapeHtml(t("payment:simulator.portalStatus", { status }))}</p>` +
           `<p class="muted">${escapeHtml(t(sub.cancelAtPeriodEnd ? "payment:simulator.portalEnding" : "payment:simulator.portalPeriodEnd", { date: dateOf(sub.periodEnd, lang) }))}</p>` +
+          (atPlanChange ? planChange : "") +
           actions.join("") +
           back,
       );
@@ -153,7 +172,11 @@ export function stripeSimulatorPages(appFetch: AppFetch) {
       const action = String(form.action ?? "");
       if (!(PORTAL_ACTIONS as readonly string[]).includes(action)) throw apiError("validation_failed");
       const id = c.req.param("id");
-      const outcome = await portalAction(simulatorStore(c.env), simulatorOptions(c.env), id, action as PortalAction);
-      return finish(c, appFetch, outcome, translator(c.get("lang"))("payment:simulator.portalTitle"), () => `/dev/stripe/portal/${encodeURIComponent(id)}?done=${action}`);
+      const store = simulatorStore(c.env);
+      const price = action === "switch_plan" ? String(form.price ?? "") : undefined;
+      // A plan change made in a session opened at it ends where the app asked (after_completion).
+      const afterFlow = action === "switch_plan" ? ((await portalView(store, id))?.afterFlowUrl ?? null) : null;
+      const outcome = await portalAction(store, simulatorOptions(c.env), id, action as PortalAction, price);
+      return finish(c, appFetch, outcome, translator(c.get("lang"))("payment:simulator.portalTitle"), () => afterFlow ?? `/dev/stripe/portal/${encodeURIComponent(id)}?done=${action}`);
     });
 }
