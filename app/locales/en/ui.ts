@@ -10,6 +10,13 @@ export default {
     confirm: "Confirm",
     cancel: "Cancel",
   },
+  /** Closing an editing dialog with changes (app/components/ui/discard-changes.tsx). */
+  discard: {
+    title: "Discard changes?",
+    text: "What you typed or changed has not been saved and will be lost if you close now.",
+    keep: "Keep editing",
+    discard: "Discard",
+  },
   combobox: {
     noResults: "No results",
     showOptions: "Show options",

@@ -8,6 +8,13 @@ const ui = {
     confirm: "Confirmar",
     cancel: "Cancelar",
   },
+  /** Closing an editing dialog with changes (app/components/ui/discard-changes.tsx). */
+  discard: {
+    title: "Descartar alterações?",
+    text: "O que escreveu ou alterou ainda não foi guardado e perde-se se fechar agora.",
+    keep: "Continuar a editar",
+    discard: "Descartar",
+  },
   combobox: {
     noResults: "Sem resultados",
     showOptions: "Mostrar opções",

@@ -1,4 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { useDiscardChanges } from "~/components/ui/discard-changes";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -52,12 +53,15 @@ export function EventDialog({
 }) {
   const { t } = useTranslation("calendar");
   const [draft, setDraft] = useState<EventDraft | null>(initial);
-  const [repeat, setRepeat] = useState<Repeat>(NO_REPEAT);
+  const openedRepeat = useMemo(() => (initial ? fromRrule(initial.rrule ?? null, initial.timeZone) : NO_REPEAT), [initial]);
+  const [repeat, setRepeat] = useState<Repeat>(openedRepeat);
   const [words, setWords] = useState("");
   useEffect(() => {
     setDraft(initial);
-    setRepeat(fromRrule(initial?.rrule ?? null, initial?.timeZone ?? "UTC"));
-  }, [initial]);
+    setRepeat(openedRepeat);
+  }, [initial, openedRepeat]);
+  const changed = JSON.stringify(draft) !== JSON.stringify(initial) || JSON.stringify(repeat) !== JSON.stringify(openedRepeat);
+  const { close, question } = useDiscardChanges(changed, onClose);
 
   const zones = useMemo(() => {
     const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
@@ -137,7 +141,7 @@ export function EventDialog({
   const weekdayLong = dateTimeFormat(intlLocale(language), { weekday: "long", timeZone: "UTC" }).format(new Date(`${draft.startDate}T00:00:00Z`));
 
   return (
-    <Dialog open onClose={() => !form.pending && onClose()} className="relative z-50">
+    <Dialog open onClose={() => !form.pending && close()} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel as="form" onSubmit={save} className="max-h-[92vh] w-full max-w-lg space-y-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl" data-testid="event-dialog">
@@ -243,7 +247,7 @@ export function EventDialog({
                 {t("form.delete")}
               </Button>
             )}
-            <Button variant="secondary" onClick={onClose} disabled={form.pending}>
+            <Button variant="secondary" onClick={close} disabled={form.pending}>
               {t("form.cancel")}
             </Button>
             <Button type="submit" loading={form.pending}>
@@ -253,6 +257,7 @@ export function EventDialog({
           {children}
         </DialogPanel>
       </div>
+      {question}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import type { ScreenDay } from "./cycle.server";
 import { DayDialog } from "./day-dialog";
@@ -110,5 +110,35 @@ describe("the cycle's day dialog", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ date: "2026-11-21", flow: "none" });
+  });
+});
+
+describe("closing the day dialog", () => {
+  // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
+  beforeAll(() => import("~/components/ui/confirm-dialog-panel"));
+
+  const openWith = (onClose: () => void) =>
+    renderWithI18n(<DayDialog editing={{ date: "2026-11-20", day: null }} today="2026-11-24" suggest={() => "medium"} onClose={onClose} onSaved={() => {}} onDelete={() => {}} />);
+
+  it("closes at once with the log it looked up untouched: what the dialog filled in is not a change", async () => {
+    server([logged]);
+    const onClose = vi.fn();
+    openWith(onClose);
+    const notes = await screen.findByLabelText(/Notas/);
+    await waitFor(() => expect((notes as HTMLTextAreaElement).value).toBe("Dor ao fim da tarde"));
+    fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText("Descartar alterações?")).toBeNull();
+  });
+
+  it("asks before Escape throws away notes written", async () => {
+    server([]);
+    const onClose = vi.fn();
+    openWith(onClose);
+    const notes = await screen.findByLabelText(/Notas/);
+    fireEvent.change(notes, { target: { value: "Dormi mal" } });
+    fireEvent.keyDown(notes, { key: "Escape" });
+    expect(await screen.findByText("Descartar alterações?")).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

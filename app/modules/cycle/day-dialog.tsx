@@ -9,6 +9,7 @@ import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { useDiscardChanges } from "~/components/ui/discard-changes";
 import { Checkbox, TextArea } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
@@ -77,23 +78,35 @@ export function DayDialog({
     setAnswered(null);
     setAttempt((n) => n + 1);
   };
-  const [flow, setFlow] = useState<Flow>(day?.flow ?? suggest(editing.date || today));
+  // What the dialog itself filled in (the log, a suggested flow): the form has changes to ask about
+  // closing with when it differs from this, or when another day was chosen.
+  const [filled, setFilled] = useState(() => ({ flow: day?.flow ?? suggest(editing.date || today), symptoms: day?.symptoms ?? [], mood: day?.mood ?? 0, notes: day?.notes ?? "" }));
+  const [flow, setFlow] = useState<Flow>(filled.flow);
   // A flow the user chose is theirs: choosing another day does not replace it with a suggestion.
   const flowChosen = useRef(false);
   const chooseFlow = (value: Flow) => {
     flowChosen.current = true;
     setFlow(value);
   };
-  const [symptoms, setSymptoms] = useState<Symptom[]>(day?.symptoms ?? []);
-  const [mood, setMood] = useState<number>(day?.mood ?? 0);
-  const [notes, setNotes] = useState(day?.notes ?? "");
+  const [symptoms, setSymptoms] = useState<Symptom[]>(filled.symptoms);
+  const [mood, setMood] = useState<number>(filled.mood);
+  const [notes, setNotes] = useState(filled.notes);
   const show = (logged: ScreenDay | null) => {
+    const fields = { flow: logged?.flow ?? suggest(date), symptoms: logged?.symptoms ?? [], mood: logged?.mood ?? 0, notes: logged?.notes ?? "" };
     setDay(logged);
-    setFlow(logged?.flow ?? suggest(date));
-    setSymptoms(logged?.symptoms ?? []);
-    setMood(logged?.mood ?? 0);
-    setNotes(logged?.notes ?? "");
+    setFilled(fields);
+    setFlow(fields.flow);
+    setSymptoms(fields.symptoms);
+    setMood(fields.mood);
+    setNotes(fields.notes);
   };
+  const suggestFlow = (value: Flow) => {
+    setFlow(value);
+    setFilled((current) => ({ ...current, flow: value }));
+  };
+  const changed =
+    date !== editing.date || flow !== filled.flow || mood !== filled.mood || notes !== filled.notes || [...symptoms].sort().join() !== [...filled.symptoms].sort().join();
+  const { close, question } = useDiscardChanges(changed, onClose);
   useEffect(() => {
     if (editing.day || !date) return;
     let current = true;
@@ -104,7 +117,7 @@ export function DayDialog({
       const logged = result.data.items.find((item) => item.date === date) ?? null;
       // Another day chosen after a logged one: start blank again rather than carry its log over.
       if (logged || day) show(logged);
-      else if (!flowChosen.current) setFlow(suggest(date));
+      else if (!flowChosen.current) suggestFlow(suggest(date));
     });
     return () => {
       current = false;
@@ -124,7 +137,7 @@ export function DayDialog({
   const toggle = (symptom: Symptom, on: boolean) => setSymptoms((list) => (on ? [...list, symptom] : list.filter((s) => s !== symptom)));
 
   return (
-    <Dialog open onClose={onClose} className="relative z-50">
+    <Dialog open onClose={() => !form.pending && close()} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl">
@@ -222,7 +235,7 @@ export function DayDialog({
                 <span />
               )}
               <div className="flex gap-2">
-                <Button variant="secondary" onClick={onClose}>
+                <Button variant="secondary" onClick={close}>
                   {t("cycle:form.cancel")}
                 </Button>
                 <Button type="submit" loading={form.pending} disabled={lookup !== "done"}>
@@ -233,6 +246,7 @@ export function DayDialog({
           </form>
         </DialogPanel>
       </div>
+      {question}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import type { OfflineWrite, Queued } from "~/lib/offline/write";
 import { emptyForm, formOf, type TaskView } from "./model";
@@ -87,5 +87,51 @@ describe("editing a task", () => {
     fireEvent.submit(await screen.findByTestId("task-form"));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(written).toEqual([]);
+  });
+});
+
+describe("closing the task dialog", () => {
+  // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
+  beforeAll(() => import("~/components/ui/confirm-dialog-panel"));
+
+  const openNew = () => {
+    const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
+    renderWithI18n(<TaskDialog dialogue={{ mode: "create", form: emptyForm() }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
+    return handlers;
+  };
+
+  it("asks before Escape throws away what was typed, and Escape on the question goes back to the field", async () => {
+    const { onClose } = openNew();
+    const description = (await screen.findByLabelText(/Descrição/)) as HTMLTextAreaElement;
+    description.focus();
+    fireEvent.change(description, { target: { value: "Pedir o extrato de novembro e a declaração de IRS" } });
+    fireEvent.keyDown(description, { key: "Escape" });
+    expect(await screen.findByText("Descartar alterações?")).toBeTruthy();
+    const keep = screen.getByRole("button", { name: "Continuar a editar" });
+    await waitFor(() => expect(document.activeElement).toBe(keep));
+    fireEvent.keyDown(keep, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByText("Descartar alterações?")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(description));
+    expect(description.value).toBe("Pedir o extrato de novembro e a declaração de IRS");
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("closes on Cancel once the person chooses to discard", async () => {
+    const { onClose } = openNew();
+    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Ligar ao banco" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Descartar" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it("closes at once when nothing differs from what it opened with", async () => {
+    const { onClose } = openNew();
+    const title = await screen.findByLabelText("Título");
+    // Typed and then taken back: touched, not changed.
+    fireEvent.change(title, { target: { value: "Ligar" } });
+    fireEvent.change(title, { target: { value: "" } });
+    fireEvent.keyDown(title, { key: "Escape" });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText("Descartar alterações?")).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField, TimeField } from "~/components/ui/date-picker";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { useDiscardChanges } from "~/components/ui/discard-changes";
 import { Checkbox, Select, TextArea, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { FormActions } from "~/components/ui/form-actions";
@@ -60,6 +61,7 @@ export function TaskDialog({
   const editing = dialogue.mode === "edit";
   const api = useApiForm<{ task: TaskView }>({ fields: FIELDS, fallback: editing ? t("errors.update") : t("errors.create"), onSuccess: (data) => onSaved(data.task, dialogue.mode) });
   const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const { close, question } = useDiscardChanges(JSON.stringify(form) !== JSON.stringify(dialogue.form), onClose);
   const weekdayLabels = useMemo(() => {
     const format = dateTimeFormat(intlLocale(language), { weekday: "short", timeZone: "UTC" });
     // 2026-11-23 is a Monday.
@@ -93,7 +95,7 @@ export function TaskDialog({
 
   const title = editing ? t("form.editTitle") : dialogue.mode === "draft" ? t("form.draftTitle") : t("form.createTitle");
   return (
-    <Dialog open onClose={() => !api.pending && onClose()} className="relative z-50">
+    <Dialog open onClose={() => !api.pending && close()} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto sm:items-center sm:p-4">
         <DialogPanel as="form" onSubmit={submit} noValidate className="max-h-[100dvh] w-full max-w-lg space-y-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl" data-testid="task-form">
@@ -131,9 +133,10 @@ export function TaskDialog({
               </div>
             </fieldset>
           )}
-          <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={editing ? t("form.save") : t("form.create")} onCancel={onClose} pending={api.pending} />
+          <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={editing ? t("form.save") : t("form.create")} onCancel={close} pending={api.pending} />
         </DialogPanel>
       </div>
+      {question}
     </Dialog>
   );
 }

@@ -139,6 +139,9 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
 
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [draft, setDraft] = useState<EventDraft | null>(null);
+  // The quick add's sentence stays in its box until its draft is saved: closing the draft keeps it.
+  const [sentence, setSentence] = useState("");
+  const sentenceDraft = useRef<EventDraft | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [scopeAsk, setScopeAsk] = useState<{ kind: "edit" | "delete"; resolve: (scope: Scope | null) => void } | null>(null);
   const [ics, setIcs] = useState<"import" | "subscribe" | null>(null);
@@ -319,7 +322,16 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <QuickAdd language={language} timeZone={timeZone} onDraft={setDraft} />
+      <QuickAdd
+        language={language}
+        timeZone={timeZone}
+        text={sentence}
+        onText={setSentence}
+        onDraft={(read) => {
+          sentenceDraft.current = read;
+          setDraft(read);
+        }}
+      />
 
       <div className="flex flex-wrap items-center justify-between gap-2" data-tour="calendar-views">
         <div className="flex items-center gap-1">
@@ -361,6 +373,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
         askScope={askScope}
         onDelete={(d) => void remove(d)}
         onSaved={(message) => {
+          if (draft === sentenceDraft.current) setSentence("");
           setDraft(null);
           screenToast(message, undefined, "success");
           revalidator.revalidate();
@@ -687,10 +700,12 @@ function ScopeDialog({ ask, onAnswer }: { ask: { kind: "edit" | "delete" } | nul
   );
 }
 
-/** A sentence ("amanhã às 15h reunião com a Ana") read into a draft the user confirms in the dialog. */
-function QuickAdd({ language, timeZone, onDraft }: { language: "pt" | "en"; timeZone: string; onDraft: (draft: EventDraft) => void }) {
+/**
+ * A sentence ("amanhã às 15h reunião com a Ana") read into a draft the user confirms in the dialog.
+ * The sentence is the screen's (`text`), which empties the box once the draft is saved.
+ */
+function QuickAdd({ language, timeZone, text, onText, onDraft }: { language: "pt" | "en"; timeZone: string; text: string; onText: (text: string) => void; onDraft: (draft: EventDraft) => void }) {
   const { t } = useTranslation("calendar");
-  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const submit = async (event: React.FormEvent) => {
@@ -721,11 +736,10 @@ function QuickAdd({ language, timeZone, onDraft }: { language: "pt" | "en"; time
       busy: true,
       rrule: d.recurrence?.rrule ?? null,
     });
-    setText("");
   };
   return (
     <form onSubmit={submit} className="flex items-end gap-2" data-tour="calendar-quick-add">
-      <TextField className="flex-1" label={t("quickAdd.label")} placeholder={t("quickAdd.placeholder")} value={text} onChange={(e) => setText(e.target.value)} error={error} maxLength={500} />
+      <TextField className="flex-1" label={t("quickAdd.label")} placeholder={t("quickAdd.placeholder")} value={text} onChange={(e) => onText(e.target.value)} error={error} maxLength={500} />
       <Button type="submit" variant="secondary" loading={pending} className="mb-0.5">
         {t("quickAdd.submit")}
       </Button>

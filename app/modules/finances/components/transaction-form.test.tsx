@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import type { CategoryOption, TransactionView } from "../types";
 import { TransactionForm } from "./transaction-form";
@@ -43,5 +43,51 @@ describe("TransactionForm", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(calls[0].url).toBe("/api/v1/transactions/t1");
     expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ amountCents: 2500 });
+  });
+});
+
+describe("closing the transaction form", () => {
+  // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
+  beforeAll(() => import("~/components/ui/confirm-dialog-panel"));
+
+  const openEdit = () => {
+    const onClose = vi.fn();
+    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onClose={onClose} onSaved={() => {}} onCategoryCreated={() => {}} />);
+    return onClose;
+  };
+
+  it("asks on Cancel after a change; 'Continuar a editar' keeps what was typed, 'Descartar' closes", async () => {
+    const onClose = openEdit();
+    const description = (await screen.findByLabelText("Descrição", {}, { timeout: 10_000 })) as HTMLInputElement;
+    fireEvent.change(description, { target: { value: "Café e pastel de nata" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    expect(await screen.findByText("Descartar alterações?")).toBeTruthy();
+    expect(screen.getByText(/ainda não foi guardado/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Continuar a editar" }));
+    await waitFor(() => expect(screen.queryByText("Descartar alterações?")).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(description.value).toBe("Café e pastel de nata");
+
+    fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Descartar" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([]);
+  });
+
+  it("asks on Escape from the amount box, whose amount is only read as the box is left", async () => {
+    const onClose = openEdit();
+    const amount = (await screen.findByLabelText("Valor", {}, { timeout: 10_000 })) as HTMLInputElement;
+    amount.focus();
+    fireEvent.change(amount, { target: { value: "12,50" } });
+    fireEvent.keyDown(amount, { key: "Escape" });
+    expect(await screen.findByText("Descartar alterações?")).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("closes at once on Escape when nothing changed", async () => {
+    const onClose = openEdit();
+    fireEvent.keyDown(await screen.findByLabelText("Descrição", {}, { timeout: 10_000 }), { key: "Escape" });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText("Descartar alterações?")).toBeNull();
   });
 });

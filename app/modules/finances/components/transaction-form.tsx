@@ -1,4 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { useDiscardChanges } from "~/components/ui/discard-changes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -16,8 +17,9 @@ import type { CategoryOption, TransactionView } from "../types";
 type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; date: string; category: string };
 
 /**
- * Adds or edits a transaction (a dialog: Escape or a click outside cancels). What was typed stays
- * when the API refuses it; its field messages show next to the fields.
+ * Adds or edits a transaction (a dialog: Escape or a click outside cancels, asking first when
+ * something changed). What was typed stays when the API refuses it; its field messages show next
+ * to the fields.
  */
 export function TransactionForm({
   open,
@@ -53,6 +55,7 @@ export function TransactionForm({
   const queuedNotice = useQueuedWriteNotice();
   const amounts = useUnreadableAmounts();
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
+  const { close, question } = useDiscardChanges(JSON.stringify(draft) !== JSON.stringify(initial()), onClose);
   const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
   const setType = (type: Draft["type"]) =>
     setDraft((d) => ({ ...d, type, category: categories.some((c) => c.id === d.category && (c.type === "both" || c.type === type)) ? d.category : type === "income" ? "salary" : "groceries" }));
@@ -72,7 +75,7 @@ export function TransactionForm({
   });
 
   return (
-    <Dialog open={open} onClose={() => !form.pending && onClose()} className="relative z-50">
+    <Dialog open={open} onClose={() => !form.pending && close()} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
         <DialogPanel className="max-h-[95vh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:max-w-md sm:rounded-2xl">
@@ -100,10 +103,11 @@ export function TransactionForm({
               }}
             />
             {form.message && <Notice tone="error">{form.message}</Notice>}
-            <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={t("form.save")} onCancel={onClose} pending={form.pending} />
+            <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={t("form.save")} onCancel={close} pending={form.pending} />
           </form>
         </DialogPanel>
       </div>
+      {question}
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { useDiscardChanges } from "~/components/ui/discard-changes";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/shell/toast-store";
@@ -45,6 +46,7 @@ export function GoalForm({ editing, onClose, onSaved }: { editing: Editing; onCl
   }, [editing, reset]);
 
   const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const { close, question } = useDiscardChanges(JSON.stringify(draft) !== JSON.stringify(draftOf(editing)), onClose);
 
   const submit = form.submit(() => {
     const progressText = draft.progress.trim();
@@ -62,7 +64,7 @@ export function GoalForm({ editing, onClose, onSaved }: { editing: Editing; onCl
   });
 
   return (
-    <Dialog open={editing !== null} onClose={() => !form.pending && onClose()} className="relative z-50">
+    <Dialog open={editing !== null} onClose={() => !form.pending && close()} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto sm:items-center sm:p-4">
         <DialogPanel as="form" onSubmit={(event) => void submit(event)} noValidate className="w-full max-w-lg space-y-4 rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl" data-testid="goal-form">
@@ -120,7 +122,7 @@ export function GoalForm({ editing, onClose, onSaved }: { editing: Editing; onCl
             />
           )}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose} disabled={form.pending}>
+            <Button variant="secondary" onClick={close} disabled={form.pending}>
               {t("form.cancel")}
             </Button>
             <Button type="submit" loading={form.pending}>
@@ -129,6 +131,7 @@ export function GoalForm({ editing, onClose, onSaved }: { editing: Editing; onCl
           </div>
         </DialogPanel>
       </div>
+      {question}
     </Dialog>
   );
 }

@@ -130,6 +130,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const [, setSearchParams] = useSearchParams();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [dialogue, setDialogue] = useState<Dialogue>(null);
+  // The quick add's sentence stays in its box until its draft is saved: closing the draft keeps it.
+  const [sentence, setSentence] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [plan, setPlan] = useState<PlanAnswer | null>(null);
   const [editingHours, setEditingHours] = useState(false);
@@ -249,7 +251,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <QuickAdd timeZone={timeZone} language={language} onDraft={(form) => setDialogue({ mode: "draft", form })} />
+      <QuickAdd timeZone={timeZone} language={language} text={sentence} onText={setSentence} onDraft={(form) => setDialogue({ mode: "draft", form })} />
 
       <QueuedChanges
         kinds={["task.create", "task.update"]}
@@ -352,10 +354,12 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           language={language}
           onClose={() => setDialogue(null)}
           onQueued={(result) => {
+            if (dialogue.mode === "draft") setSentence("");
             setDialogue(null);
             queuedNotice(result);
           }}
           onSaved={(saved, mode) => {
+            if (mode === "draft") setSentence("");
             setDialogue(null);
             toast({ title: mode === "edit" ? t("toast.saved") : t("toast.created"), tone: "success" });
             const scheduledDay = saved.scheduledStart ? wallClock(saved.scheduledStart, timeZone).date : null;
@@ -477,10 +481,12 @@ function OtherItem({ item, text }: { item: { title: string; url: string }; text:
   );
 }
 
-/** Quick add: Enter reads the sentence (parser loaded on first use) and opens the draft to confirm. */
-function QuickAdd({ timeZone, language, onDraft }: { timeZone: string; language: Language; onDraft: (form: TaskForm) => void }) {
+/**
+ * Quick add: Enter reads the sentence (parser loaded on first use) and opens the draft to confirm.
+ * The sentence is the screen's (`text`), which empties the box once the draft is saved.
+ */
+function QuickAdd({ timeZone, language, text, onText, onDraft }: { timeZone: string; language: Language; text: string; onText: (text: string) => void; onDraft: (form: TaskForm) => void }) {
   const { t } = useTranslation("tasks");
-  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   async function submit(event: FormEvent) {
@@ -491,7 +497,6 @@ function QuickAdd({ timeZone, language, onDraft }: { timeZone: string; language:
     const result = parseQuickAdd(text, { language, now: new Date(), timeZone });
     if (!result.ok) return setError(t(`quickAdd.refused.${result.reason}`));
     setError(null);
-    setText("");
     onDraft(formOfDraft(result.draft));
   }
   return (
@@ -503,7 +508,7 @@ function QuickAdd({ timeZone, language, onDraft }: { timeZone: string; language:
         value={text}
         error={error}
         maxLength={500}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => onText(event.target.value)}
         className="flex-1"
         autoComplete="off"
       />
