@@ -341,6 +341,25 @@ describe("Planear o dia (POST /tasks/plan-day)", () => {
   });
 });
 
+describe("Planear o dia with a long history", () => {
+  it("still places today's and the overdue tasks when hundreds of old undated ones wait (they come after)", async () => {
+    vi.setSystemTime(new Date("2026-11-23T14:00:00Z"));
+    otherItems.set(aliceId, []);
+    await env.DB.prepare("delete from tasks where user_id = ?").bind(aliceId).run();
+    // 250 undated tasks, all older than today's.
+    await env.DB.prepare(
+      "with recursive n(i) as (select 1 union all select i + 1 from n where i < 250) insert into tasks (id, user_id, title, created_at, updated_at) select 'old-' || i, ?, 'Antiga ' || i, 1700000000000 + i, 1700000000000 + i from n",
+    )
+      .bind(aliceId)
+      .run();
+    const today = await create(alice, { title: "Hoje sem falta", priority: "low", durationMinutes: 30, dueDate: "2026-11-23" });
+    const plan = await json(await call("/tasks/plan-day", alice, { method: "POST" }));
+    const considered = [...plan.placed.map((t: { id: string }) => t.id), ...plan.unplaced.map((u: { task: { id: string } }) => u.task.id)];
+    expect(considered).toContain(today.id);
+    await env.DB.prepare("delete from tasks where user_id = ?").bind(aliceId).run();
+  });
+});
+
 describe("recurring tasks", () => {
   const complete = async (id: string) => json(await call(`/tasks/${id}`, alice, { method: "PATCH", body: { status: "done" } }));
 

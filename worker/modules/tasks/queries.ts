@@ -126,15 +126,16 @@ export async function scheduledBetween(db: Db, userId: string, from: Date, to: D
 
 /**
  * The tasks 'Planear o dia' places on `today`: not done, not scheduled, due today, overdue or
- * without a due date (decision 0019), in creation order (planDay's last tie-breaker). The Hoje
- * panel's 'Tarefas por planear' leaves the undated ones out (`undated: false`), in SQL, so many old
- * undated tasks never push today's out of its limit.
+ * without a due date (decision 0019). Dated ones come first, by due date, so that hundreds of old
+ * undated tasks never push today's and the overdue out of the limit; then creation order
+ * (planDay's last tie-breaker). The Hoje panel's 'Tarefas por planear' leaves the undated ones out
+ * (`undated: false`).
  */
 export function unscheduledForQuery(db: Db, userId: string, today: string, { undated = true, limit = 200 }: { undated?: boolean; limit?: number } = {}) {
   const due = lte(tasks.dueDate, today);
   return scopedTo(db, userId)
     .select(tasks, and(ne(tasks.status, "done"), isNull(tasks.scheduledStart), undated ? or(isNull(tasks.dueDate), due) : due))
-    .orderBy(asc(tasks.createdAt), asc(tasks.id))
+    .orderBy(sql`${tasks.dueDate} is null`, asc(tasks.dueDate), asc(tasks.createdAt), asc(tasks.id))
     .limit(limit);
 }
 
