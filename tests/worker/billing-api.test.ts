@@ -65,6 +65,18 @@ describe("POST /billing/checkout", () => {
     expect(session).toMatchObject({ customer_email: "visitante@example.com", line_items: [{ price: FAKE_STRIPE.prices.light }] });
   });
 
+  it("opens a visitor's Checkout for a subscriber's address too: it never tells whether an address pays", async () => {
+    const { userId, customerId } = await customerUser("co-subscriber@example.com");
+    await endTrial(userId);
+    await sendEvent(stripeEvent("customer.subscription.created", await setSubscription({ customer: customerId, status: "active" })));
+    const visitor = await api("/billing/checkout", { body: { plan: "light", email: "co-subscriber@example.com" } });
+    expect(visitor.status).toBe(200);
+    // What protects the subscriber is the webhook: the purchase is not linked to their account (0008).
+    const session = await stripeControl(`/checkout-sessions/${sessionIdOf((await json(visitor)).url)}`);
+    expect(session.customer_email).toBe("co-subscriber@example.com");
+    expect(session.metadata.userId).toBeUndefined();
+  });
+
   it("reports a Stripe failure with the specification's message (502, never a crash)", async () => {
     const cookie = await signUpAndLogIn("co-fail@example.com");
     await stripeControl("/fail", { path: "/v1/checkout/sessions", status: 500 });

@@ -4,10 +4,12 @@ import { describe, expect, it, vi } from "vitest";
 import { PLANS } from "~/lib/plans";
 import { handleStripeEvent } from "@worker/billing/stripe-events";
 import { stripeFor } from "@worker/billing/stripe-client";
+import { LIVE_STATUSES } from "@worker/billing/subscription";
+import { applyBillingChange } from "@worker/db/billing";
 import { database } from "@worker/db/client";
 import { FAKE_STRIPE } from "../fixtures/fake-stripe";
-import { customerUser, endTrial, me, sendEvent, setSubscription, stripeControl, stripeEvent } from "./billing-helpers";
-import { json } from "./helpers";
+import { customerUser, endTrial, me, sendEvent, setSubscription, stripeControl, stripeEvent, userIdOf } from "./billing-helpers";
+import { json, signUpAndLogIn } from "./helpers";
 
 const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
 const row = (userId: string) => env.DB.prepare("select * from subscriptions where user_id = ?").bind(userId).first<Record<string, unknown>>();
@@ -168,5 +170,92 @@ describe("invoices", () => {
     const response = await sendEvent(stripeEvent("invoice.paid", { id: "in_paid_1", object: "invoice", customer: customerId, amount_paid: 999, amount_due: 999 }));
     expect((await json(response)).outcome).toBe("applied");
     expect((await me(cookie)).subscription).toMatchObject({ tier: "pro", subscribed: true });
+  });
+});
+
+describe("a customer found only by the account's e-mail (a visitor's checkout, 0008)", () => {
+  const webhookDeps = (notify = vi.fn(async () => {})) => ({ db: database(env.DB), stripe: stripeFor(env), env, notify, now: () => new Date(), newId: () => crypto.randomUUID() });
+
+  it("never takes the row of a live subscription: a stranger paying with a subscriber's address changes nothing", async () => {
+    const email = "wh-subscriber@example.com";
+    const { cookie, userId, customerId } = await customerUser(email);
+    await endTrial(userId);
+    await sendEvent(stripeEvent("customer.subscription.created", await setSubscription({ customer: customerId, status: "active" })));
+    const before = await row(userId);
+
+    // Someone else opens a visitor's checkout with the subscriber's address and pays Light with their card.
+    const stranger = await stripeControl("/customers", { email: "WH-Subscriber@example.com" });
+    const theirs = await setSubscription({ customer: stranger.id, status: "active", price: FAKE_STRIPE.prices.light });
+    const paid = [
+      stripeEvent("checkout.session.completed", { id: "cs_stranger", object: "checkout.session", customer: stranger.id, subscription: theirs.id, metadata: { plan: "light" } }),
+      stripeEvent("customer.subscription.created", theirs),
+      stripeEvent("invoice.paid", { id: "in_stranger_1", object: "invoice", customer: stranger.id, amount_paid: 599, amount_due: 599 }),
+    ];
+    for (const event of paid) {
+      const response = await sendEvent(event);
+      expect(response.status).toBe(200);
+      expect((await json(response)).outcome).toBe("ignored");
+    }
+    expect(await row(userId)).toEqual(before);
+    expect((await me(cookie)).subscription).toMatchObject({ tier: "pro", subscribed: true });
+
+    // Their card fails at renewal and Stripe gives up: the subscriber is neither told nor downgraded.
+    await setSubscription({ id: theirs.id, customer: stranger.id, status: "past_due", price: FAKE_STRIPE.prices.light });
+    const notify = vi.fn(async () => {});
+    const failed = stripeEvent("invoice.payment_failed", { id: "in_stranger_2", object: "invoice", customer: stranger.id, amount_due: 599, amount_paid: 0 });
+    expect(await handleStripeEvent(webhookDeps(notify), failed as unknown as Stripe.Event)).toBe("ignored");
+    expect(notify).not.toHaveBeenCalled();
+    const canceled = await setSubscription({ id: theirs.id, customer: stranger.id, status: "canceled", price: FAKE_STRIPE.prices.light });
+    expect((await json(await sendEvent(stripeEvent("customer.subscription.deleted", canceled)))).outcome).toBe("ignored");
+    expect(await row(userId)).toEqual(before);
+    expect((await me(cookie)).subscription).toMatchObject({ tier: "pro", subscribed: true });
+  });
+
+  it("still links a visitor's purchase to the account made with its address afterwards", async () => {
+    const email = "wh-visitor-first@example.com";
+    const visitor = await stripeControl("/customers", { email });
+    const sub = await setSubscription({ customer: visitor.id, status: "active", price: FAKE_STRIPE.prices.light });
+    expect((await json(await sendEvent(stripeEvent("customer.subscription.created", sub)))).outcome).toBe("ignored");
+
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(email);
+    await endTrial(userId);
+    expect((await json(await sendEvent(stripeEvent("invoice.paid", { id: "in_visitor_1", object: "invoice", customer: visitor.id, amount_paid: 599, amount_due: 599 })))).outcome).toBe("applied");
+    expect(await row(userId)).toMatchObject({ stripe_customer_id: visitor.id, tier: "light", status: "active" });
+    expect((await me(cookie)).subscription).toMatchObject({ tier: "light", subscribed: true });
+  });
+
+  it("links it too when the account's own subscription has ended or never started", async () => {
+    for (const ownEnded of [true, false]) {
+      const email = `wh-linked-${ownEnded ? "ended" : "unpaid"}@example.com`;
+      const { cookie, userId, customerId } = await customerUser(email);
+      await endTrial(userId);
+      if (ownEnded) await sendEvent(stripeEvent("customer.subscription.deleted", await setSubscription({ customer: customerId, status: "canceled" })));
+      const visitor = await stripeControl("/customers", { email });
+      const sub = await setSubscription({ customer: visitor.id, status: "active", price: FAKE_STRIPE.prices.light });
+      expect((await json(await sendEvent(stripeEvent("customer.subscription.created", sub)))).outcome).toBe("applied");
+      expect(await row(userId)).toMatchObject({ stripe_customer_id: visitor.id, tier: "light", status: "active" });
+      expect((await me(cookie)).subscription).toMatchObject({ tier: "light", subscribed: true });
+    }
+  });
+
+  it("the write checks again: a row whose subscription went live meanwhile is kept", async () => {
+    const { userId, customerId } = await customerUser("wh-linked-race@example.com");
+    const own = await setSubscription({ customer: customerId, status: "active" });
+    await sendEvent(stripeEvent("customer.subscription.created", own));
+    const takeOver = (id: string) =>
+      applyBillingChange(database(env.DB), {
+        event: { id, type: "customer.subscription.created" },
+        now: new Date(),
+        subscription: { userId, stripeCustomerId: `cus_stranger_${id}`, stripeSubscriptionId: `sub_${id}`, tier: "light", status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
+        linkedByEmail: { liveStatuses: LIVE_STATUSES },
+      });
+
+    expect(await takeOver("evt_linked_race_1")).toBe(true);
+    expect(await row(userId)).toMatchObject({ stripe_customer_id: customerId, tier: "pro", status: "active" });
+
+    await sendEvent(stripeEvent("customer.subscription.deleted", await setSubscription({ id: own.id, customer: customerId, status: "canceled" })));
+    expect(await takeOver("evt_linked_race_2")).toBe(true);
+    expect(await row(userId)).toMatchObject({ stripe_customer_id: "cus_stranger_evt_linked_race_2", tier: "light", status: "active" });
   });
 });

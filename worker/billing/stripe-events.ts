@@ -43,17 +43,19 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
 
   const object = event.data.object as unknown as Record<string, unknown>;
   const customerId = idOf(object.customer as string | { id: string } | null);
-  const userId = customerId ? await userForCustomer(deps, customerId, object) : null;
-  if (!customerId || !userId) {
+  const owner = customerId ? await userForCustomer(deps, customerId, object) : null;
+  if (!customerId || !owner) {
     // Nothing of Rumo's to change (e.g. a purchase by an address with no account): noted once.
     log("warn", "stripe_event_without_user", { eventId: event.id, type: event.type, customerId });
     await billing.applyBillingChange(deps.db, { event, now: deps.now() });
     return "ignored";
   }
+  const { userId } = owner;
 
   // The time is taken before Stripe is read: the stored state is never replaced by an older read.
   const readAt = deps.now();
   const change: billing.BillingChange = { event, now: readAt, subscription: await currentSubscription(deps, userId, customerId) };
+  if (owner.foundByEmail) change.linkedByEmail = { liveStatuses: LIVE_STATUSES };
   if (event.type === "checkout.session.completed") {
     const session = event.data.object as Stripe.Checkout.Session;
     const coupon = session.metadata?.coupon;
@@ -82,9 +84,9 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
  * checkout or customer metadata (covers a subscription event arriving before checkout.completed),
  * then, for a visitor's checkout, a confirmed account with the customer's e-mail.
  */
-async function userForCustomer(deps: WebhookDeps, customerId: string, object: Record<string, unknown>): Promise<string | null> {
+async function userForCustomer(deps: WebhookDeps, customerId: string, object: Record<string, unknown>): Promise<{ userId: string; foundByEmail: boolean } | null> {
   const known = await billing.findSubscriptionByCustomer(deps.db, customerId);
-  if (known) return known.userId;
+  if (known) return { userId: known.userId, foundByEmail: false };
   const hints = [object.client_reference_id, (object.metadata as Record<string, string> | undefined)?.userId];
   // A customer Stripe does not know (deleted, or from another account) only leaves the hints.
   const customer = await deps.stripe.customers.retrieve(customerId).catch((error: { statusCode?: number }) => {
@@ -95,12 +97,22 @@ async function userForCustomer(deps: WebhookDeps, customerId: string, object: Re
   if (customer && !customer.deleted && customer.metadata?.[DELETED_ACCOUNT_MARK]) return null;
   if (customer && !customer.deleted) hints.push(customer.metadata?.userId);
   for (const hint of hints) {
-    if (typeof hint === "string" && hint && (await accounts.findUserById(deps.db, hint))) return hint;
+    if (typeof hint === "string" && hint && (await accounts.findUserById(deps.db, hint))) return { userId: hint, foundByEmail: false };
   }
   const email = !customer || customer.deleted ? null : customer.email?.trim().toLowerCase();
   const byEmail = email ? await accounts.findUserByEmail(deps.db, email) : undefined;
-  return byEmail?.emailConfirmedAt ? byEmail.id : null;
+  if (!byEmail?.emailConfirmedAt) return null;
+  // Anyone can pay a visitor's checkout with someone else's address: it may give the account a
+  // customer, never take away the one it pays through (docs/decisions/0008, revised 2026-12-06).
+  const stored = await billing.findSubscription(deps.db, byEmail.id);
+  if (stored && stored.stripeCustomerId !== customerId && isLive(stored)) {
+    log("warn", "stripe_customer_not_linked_by_email", { customerId, userId: byEmail.id });
+    return null;
+  }
+  return { userId: byEmail.id, foundByEmail: true };
 }
+
+const isLive = (row: billing.SubscriptionRow) => row.tier !== "free" && !!row.status && LIVE_STATUSES.has(row.status);
 
 /** The customer's current subscription as Stripe reports it now: a live one if any, else the newest. */
 async function currentSubscription(deps: WebhookDeps, userId: string, customerId: string): Promise<billing.SubscriptionSnapshot> {

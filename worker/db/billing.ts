@@ -3,7 +3,7 @@
  * coupon redemptions and referrals. Lookups by Stripe customer id or referral code are how a user
  * is found from outside (webhooks, links); everything after that takes the user id.
  */
-import { and, count, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { couponRedemptions, referrals, stripeEvents, subscriptions, users } from "./schema";
 
@@ -34,6 +34,12 @@ export type BillingChange = {
   now: Date;
   /** The customer's current state as Stripe reports it now, written whole. */
   subscription?: SubscriptionSnapshot;
+  /**
+   * The user was found only by the customer's e-mail: their row is replaced only if it is this
+   * customer's or holds no live subscription (none of `liveStatuses`). The caller checked before
+   * reading Stripe; the write checks again, in case the row's subscription went live meanwhile.
+   */
+  linkedByEmail?: { liveStatuses: ReadonlySet<string> };
   /** A coupon consumed by a completed checkout. */
   couponRedeemed?: { userId: string; code: string };
   /** The user paid an invoice: counts for their referrer, who may earn a reward. */
@@ -50,13 +56,22 @@ export async function applyBillingChange(db: Db, change: BillingChange): Promise
   const writes = [];
   if (change.subscription) {
     const { userId, ...rest } = change.subscription;
+    const byEmail = change.linkedByEmail;
+    const notTakenFromLive = byEmail
+      ? or(
+          eq(subscriptions.stripeCustomerId, rest.stripeCustomerId),
+          eq(subscriptions.tier, "free"),
+          isNull(subscriptions.status),
+          notInArray(subscriptions.status, [...byEmail.liveStatuses]),
+        )
+      : undefined;
     writes.push(
       db
         .insert(subscriptions)
         .values({ ...change.subscription, updatedAt: now })
         // `now` is taken before Stripe was read: a read older than the stored one (two events
         // handled at once, the slower writing last) does not overwrite the newer state (0047).
-        .onConflictDoUpdate({ target: subscriptions.userId, set: { ...rest, updatedAt: now }, setWhere: lte(subscriptions.updatedAt, now) }),
+        .onConflictDoUpdate({ target: subscriptions.userId, set: { ...rest, updatedAt: now }, setWhere: and(lte(subscriptions.updatedAt, now), notTakenFromLive) }),
     );
   }
   if (change.couponRedeemed) {
