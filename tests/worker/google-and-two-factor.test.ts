@@ -3,6 +3,7 @@ import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { limits } from "../../worker/auth/rate-limit";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
 import { api, freshIp, json, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
 
@@ -105,6 +106,33 @@ describe("two-factor sign-in (TOTP)", { timeout: 30_000 }, () => {
     expect((await api("/me/two-factor/disable", { body: { password: "segredo-123" }, headers: { cookie } })).status).toBe(204);
     const plain = await api("/auth/login", { body: { email: "ursula@example.com", password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } });
     expect((await json(plain)).twoFactorRequired).toBe(false);
+  });
+});
+
+// Each attempt is counted before it is checked, in one call to the limiter: a concurrent burst
+// gets at most the limit's max checked, the rest 429 with Retry-After.
+describe("per-account guessing limits against a concurrent burst", { timeout: 60_000 }, () => {
+  const expectCapped = (burst: Response[], checked: number, max: number) => {
+    expect(burst.filter((r) => r.status === checked)).toHaveLength(max);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(burst.length - max);
+    for (const r of refused) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+  };
+
+  it("checks at most max second-factor codes of a burst", async () => {
+    const email = `totp-burst-${Date.now()}@example.com`;
+    const cookie = await signUpAndLogIn(email);
+    const key = decodeBase32IgnorePadding((await json(await api("/me/two-factor/setup", { method: "POST", headers: { cookie } }))).secret);
+    expect((await api("/me/two-factor/enable", { body: { code: generateTOTP(key, 30, 6) }, headers: { cookie } })).status).toBe(200);
+    const pending = sessionFrom(await api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } }));
+    const burst = await Promise.all(Array.from({ length: 12 }, () => api("/auth/login/two-factor", { body: { code: "recovery0000" }, headers: { cookie: pending } })));
+    expectCapped(burst, 400, limits.secondFactorPerAccount.max);
+  });
+
+  it("checks at most max passwords of a burst confirming a sensitive action", async () => {
+    const cookie = await signUpAndLogIn(`confirm-burst-${Date.now()}@example.com`);
+    const burst = await Promise.all(Array.from({ length: 12 }, () => api("/me/two-factor/disable", { body: { password: "errada-123" }, headers: { cookie } })));
+    expectCapped(burst, 400, limits.passwordConfirmPerAccount.max);
   });
 });
 

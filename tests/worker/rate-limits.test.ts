@@ -49,11 +49,27 @@ describe("the rate limiter (Durable Object counters)", { timeout: 60_000 }, () =
     expect(await limiter.blocked(many, subject)).toBeNull();
   });
 
+  it("takes at most max of a concurrent burst, counting each one taken and none refused", async () => {
+    const clock = { now: Date.now() };
+    const limiter = rateLimiter(env.RATE_LIMITER, () => clock.now);
+    const subject = `take-${crypto.randomUUID()}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => limiter.take(limit, subject)));
+    expect(answers.filter((a) => a === null)).toHaveLength(limit.max);
+    expect(answers.filter((a) => a === 60)).toHaveLength(20 - limit.max);
+    clock.now += 45_000;
+    expect(await limiter.take(limit, subject)).toBe(15);
+    await limiter.clear(limit, subject);
+    expect(await limiter.take(limit, subject)).toBeNull();
+    expect(await limiter.blocked(limit, subject)).toBeNull();
+  });
+
   it("never throws when the store fails: open limits let through, security limits refuse, both logged", async () => {
     const spy = vi.spyOn(console, "error");
     const limiter = rateLimiter(brokenStore);
     expect(await limiter.blocked(limits.signupPerIp, "1.2.3.4")).toBeNull();
     expect(await limiter.blocked(limits.loginFailuresPerAccount, "ana@example.com")).toBe(60);
+    expect(await limiter.take(limits.signupPerIp, "1.2.3.4")).toBeNull();
+    expect(await limiter.take(limits.secondFactorPerAccount, "user-1")).toBe(60);
     await expect(limiter.hit(limits.signupPerIp, "1.2.3.4")).resolves.toBeUndefined();
     await expect(limiter.clear(limits.loginFailuresPerAccount, "ana@example.com")).resolves.toBeUndefined();
     expect(limiterLogs(spy)).toContainEqual(expect.objectContaining({ operation: "blocked", limit: "signup-ip", failClosed: false }));
@@ -69,7 +85,9 @@ describe("limits under load", { timeout: 120_000 }, () => {
     const attempt = (password: string) => api("/auth/login", { body: { email, password }, headers: { "cf-connecting-ip": ip } });
     const burst = await Promise.all(Array.from({ length: 12 }, () => attempt("errada-123")));
     for (const response of burst) expect(response.status).toBeLessThan(500);
-    expect(burst.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(5);
+    // Each attempt is counted before its password is checked: at most max of the burst are checked.
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(limits.loginFailuresPerAccount.max);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(12 - limits.loginFailuresPerAccount.max);
 
     const after = await attempt("segredo-123");
     expect(after.status).toBe(429);

@@ -121,21 +121,23 @@ export async function signUp(deps: AccountDeps, input: { fullName: string; email
 }
 
 export async function logIn(deps: AccountDeps, input: { email: string; password: string }, request: RequestInfo) {
-  const blocked =
-    (await deps.limiter.blocked(limits.loginFailuresPerAccount, input.email)) ?? (await deps.limiter.blocked(limits.loginFailuresPerIp, request.ip));
+  // The address's failures are read; the account's attempt is counted before its password is
+  // checked, so a concurrent burst gets no more than the account's limit checked.
+  const blocked = (await deps.limiter.blocked(limits.loginFailuresPerIp, request.ip)) ?? (await deps.limiter.take(limits.loginFailuresPerAccount, input.email));
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyLoginAttempts", "too_many_requests");
 
   const user = await accounts.findUserByEmail(deps.db, input.email);
   // Unknown addresses cost a hash too, so timing does not reveal which accounts exist.
   const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await hashPassword(input.password), false);
   if (!user || !valid) {
-    await Promise.all([deps.limiter.hit(limits.loginFailuresPerAccount, input.email), deps.limiter.hit(limits.loginFailuresPerIp, request.ip)]);
+    await deps.limiter.hit(limits.loginFailuresPerIp, request.ip);
     throw new ApiError("invalid_credentials", 401, "auth:errors.invalidCredentials");
   }
+  // The right password ends the account's count, whatever follows (unconfirmed, disabled).
+  await deps.limiter.clear(limits.loginFailuresPerAccount, input.email);
   if (!user.emailConfirmedAt) throw apiError("email_not_confirmed", { messageKey: "auth:errors.emailNotConfirmed" });
   // Checked after the password, so the answer does not tell strangers which accounts are disabled.
   if (user.disabledAt) throw accountDisabled();
-  await deps.limiter.clear(limits.loginFailuresPerAccount, input.email);
   if (needsRehash(user.passwordHash!)) await accounts.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   // ADMIN_EMAILS may be set after the account exists: the role follows at the next sign-in.
   await applyAdminRole(deps, user);
@@ -259,14 +261,14 @@ export async function confirmPassword(
 }
 
 /**
- * The password typed to confirm an action, with wrong ones counted per account (5 per 15 minutes,
- * fail-closed as sign-in's): without it a borrowed session could guess the password at will.
+ * The password typed to confirm an action, with attempts counted per account (5 per 15 minutes,
+ * fail-closed as sign-in's; the right one clears the count): without it a borrowed session could
+ * guess the password at will. Counted before the check, so a concurrent burst gets no more checked.
  */
 async function checkPassword(deps: AccountDeps, userId: string, passwordHash: string, password: string | undefined, field: "password" | "currentPassword") {
-  const blocked = await deps.limiter.blocked(limits.passwordConfirmPerAccount, userId);
+  const blocked = await deps.limiter.take(limits.passwordConfirmPerAccount, userId);
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
   if (!(password && (await verifyPassword(passwordHash, password)))) {
-    await deps.limiter.hit(limits.passwordConfirmPerAccount, userId);
     throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { [field]: "auth:errors.wrongPassword" });
   }
   await deps.limiter.clear(limits.passwordConfirmPerAccount, userId);

@@ -47,14 +47,29 @@ export function rateLimiter(store: LimiterStore, now: () => number = Date.now) {
   const counter = (limit: Limit, subject: string) => store.get(store.idFromName(`${limit.name}:${subject.trim().toLowerCase()}`));
   const failed = (operation: string, limit: Limit, error: unknown) =>
     log("error", "rate_limiter_failed", { operation, limit: limit.name, failClosed: !!limit.failClosed, error: error instanceof Error ? error.message : String(error) });
+  const secondsUntil = (resetAt: number) => Math.max(1, Math.ceil((resetAt - now()) / 1000));
   return {
     /** Seconds to wait when the limit is reached, else null. */
     async blocked(limit: Limit, subject: string): Promise<number | null> {
       try {
         const window = await counter(limit, subject).read(limit.windowMs, now());
-        return window.count >= limit.max ? Math.max(1, Math.ceil((window.resetAt - now()) / 1000)) : null;
+        return window.count >= limit.max ? secondsUntil(window.resetAt) : null;
       } catch (error) {
         failed("blocked", limit, error);
+        return limit.failClosed ? FAILED_CLOSED_RETRY_SECONDS : null;
+      }
+    },
+    /**
+     * Counts one attempt before it is checked, or refuses it (uncounted) once the limit is reached:
+     * seconds to wait, else null. One call, so a concurrent burst gets at most `max` attempts
+     * checked, where blocked-then-hit let all of it through (guessing limits; decision 0014).
+     */
+    async take(limit: Limit, subject: string): Promise<number | null> {
+      try {
+        const window = await counter(limit, subject).take(limit.windowMs, now(), limit.max);
+        return window.taken ? null : secondsUntil(window.resetAt);
+      } catch (error) {
+        failed("take", limit, error);
         return limit.failClosed ? FAILED_CLOSED_RETRY_SECONDS : null;
       }
     },

@@ -102,6 +102,22 @@ async function cache(kv: KVNamespace, record: SessionRecord, now: number) {
   await kv.put(kvKey(record.id), JSON.stringify(record), { expirationTtl: ttl });
 }
 
+/**
+ * Saves a change to a live session (a touch, the second factor) in D1, then its KV copy, without
+ * ever bringing back a session revoked meanwhile (docs/decisions/0085): KV is written only when D1
+ * still had the row, and the row is read again once the copy has landed, so a revocation that ran
+ * between the two takes the copy back out. Returns whether the session still exists.
+ */
+async function saveSession(deps: SessionDeps, record: SessionRecord, set: Parameters<typeof accounts.updateSession>[3], now: number): Promise<boolean> {
+  if (await accounts.updateSession(deps.db, record.userId, record.id, set)) {
+    await cache(deps.kv, record, now);
+    if (await accounts.findSession(deps.db, record.id)) return true;
+  }
+  deps.recent?.forget(record.id);
+  await deps.kv.delete(kvKey(record.id));
+  return false;
+}
+
 export async function createSession(
   deps: SessionDeps,
   input: { userId: string; provider: "email" | "google"; userAgent?: string; ipAddress?: string; pendingSecondFactor?: boolean },
@@ -181,12 +197,8 @@ export async function validateSessionToken(deps: SessionDeps, token: string, opt
   if (now - record.lastUsedAt >= SESSION_TOUCH_MS) {
     extended = true;
     record = { ...record, lastUsedAt: now, expiresAt: Math.min(now + SESSION_IDLE_MS, record.absoluteExpiresAt) };
-    const touched = record;
-    deps.recent?.update(touched);
-    const write = Promise.all([
-      accounts.updateSession(deps.db, touched.userId, id, { lastUsedAt: new Date(now), expiresAt: new Date(touched.expiresAt) }),
-      cache(deps.kv, touched, now),
-    ]);
+    deps.recent?.update(record);
+    const write = saveSession(deps, record, { lastUsedAt: new Date(now), expiresAt: new Date(record.expiresAt) }, now);
     if (deps.waitUntil) deps.waitUntil(write);
     else await write;
   }
@@ -222,12 +234,11 @@ export async function revokeOtherSessions(deps: SessionDeps, userId: string, kee
   return ids.length;
 }
 
-/** Promotes a session once the second factor is proven. */
-export async function completeSecondFactor(deps: SessionDeps, session: SessionRecord) {
+/** Promotes a session once the second factor is proven; null when it was revoked meanwhile. */
+export async function completeSecondFactor(deps: SessionDeps, session: SessionRecord): Promise<SessionRecord | null> {
   const record = { ...session, pendingSecondFactor: false };
-  await accounts.updateSession(deps.db, session.userId, session.id, { pendingSecondFactor: false });
+  if (!(await saveSession(deps, record, { pendingSecondFactor: false }, (deps.now?.() ?? new Date()).getTime()))) return null;
   deps.recent?.update(record);
-  await cache(deps.kv, record, (deps.now?.() ?? new Date()).getTime());
   return record;
 }
 

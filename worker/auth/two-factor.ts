@@ -62,8 +62,9 @@ export async function disableTwoFactor(deps: AccountDeps, userId: string) {
 
 /** Completes a sign-in that owes its second factor, by TOTP code or by a recovery code (used once). */
 export async function verifySecondFactor(deps: AccountDeps & { env: KeyEnv }, session: SessionRecord, code: string) {
-  // Counted per account, so new sessions (each a fresh password sign-in) add no guesses.
-  const blocked = await deps.limiter.blocked(limits.secondFactorPerAccount, session.userId);
+  // Counted per account, so new sessions (each a fresh password sign-in) add no guesses; counted
+  // before the code is checked, so a concurrent burst gets no more than the limit checked.
+  const blocked = await deps.limiter.take(limits.secondFactorPerAccount, session.userId);
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
   const user = await accounts.findUserById(deps.db, session.userId);
   const key = user && (await keyOf(deps.env, user));
@@ -78,12 +79,11 @@ export async function verifySecondFactor(deps: AccountDeps & { env: KeyEnv }, se
       ok = true;
     }
   }
-  if (!ok) {
-    await deps.limiter.hit(limits.secondFactorPerAccount, session.userId);
-    throw invalidCode();
-  }
+  if (!ok) throw invalidCode();
   await deps.limiter.clear(limits.secondFactorPerAccount, session.userId);
-  return completeSecondFactor(deps, session);
+  const completed = await completeSecondFactor(deps, session);
+  if (!completed) throw apiError("unauthenticated");
+  return completed;
 }
 
 /**
@@ -91,7 +91,7 @@ export async function verifySecondFactor(deps: AccountDeps & { env: KeyEnv }, se
  * a TOTP code or a recovery code, counted against the same per-account limit as sign-in.
  */
 export async function confirmSecondFactor(deps: AccountDeps & { env: KeyEnv }, userId: string, code: string | undefined) {
-  const blocked = await deps.limiter.blocked(limits.secondFactorPerAccount, userId);
+  const blocked = await deps.limiter.take(limits.secondFactorPerAccount, userId);
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
   const user = await accounts.findUserById(deps.db, userId);
   const key = user && (await keyOf(deps.env, user));
@@ -106,9 +106,6 @@ export async function confirmSecondFactor(deps: AccountDeps & { env: KeyEnv }, u
       ok = true;
     }
   }
-  if (!ok) {
-    await deps.limiter.hit(limits.secondFactorPerAccount, userId);
-    throw invalidCode();
-  }
+  if (!ok) throw invalidCode();
   await deps.limiter.clear(limits.secondFactorPerAccount, userId);
 }

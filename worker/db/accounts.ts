@@ -140,11 +140,13 @@ export const findSession = (db: Db, sessionId: string) => db.query.sessions.find
 export const listSessions = (db: Db, userId: string) =>
   db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastUsedAt));
 
-export async function updateSession(db: Db, userId: string, sessionId: string, set: Partial<Omit<Session, "id" | "userId">>) {
-  await db
+/** Updates one session of this user; returns whether it still existed (a revoked one has no row). */
+export async function updateSession(db: Db, userId: string, sessionId: string, set: Partial<Omit<Session, "id" | "userId">>): Promise<boolean> {
+  const result = await db
     .update(sessions)
     .set(set)
     .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)));
+  return result.meta.changes > 0;
 }
 
 /** Deletes one session of this user; returns whether it existed (another user's id never matches). */

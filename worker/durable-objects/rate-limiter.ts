@@ -21,7 +21,21 @@ export class RateLimiter extends DurableObject<Env> {
 
   /** Counts one event and returns the window after it. */
   async hit(windowMs: number, now: number): Promise<LimitWindow> {
+    return this.count(await this.current(now), windowMs, now);
+  }
+
+  /**
+   * Counts one attempt unless `max` are already counted in the window, in one call: a burst of
+   * concurrent attempts gets at most `max` through (read-then-hit let every one in flight pass).
+   * `taken` says whether this one was counted; a refused attempt is not.
+   */
+  async take(windowMs: number, now: number, max: number): Promise<LimitWindow & { taken: boolean }> {
     const open = await this.current(now);
+    if (open && open.count >= max) return { ...open, taken: false };
+    return { ...(await this.count(open, windowMs, now)), taken: true };
+  }
+
+  private async count(open: LimitWindow | null, windowMs: number, now: number): Promise<LimitWindow> {
     const window = open ? { count: open.count + 1, resetAt: open.resetAt } : { count: 1, resetAt: now + windowMs };
     await this.ctx.storage.put("window", window);
     if (!open) await this.ctx.storage.setAlarm(window.resetAt);
