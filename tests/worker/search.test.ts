@@ -77,6 +77,18 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     await run("delete from diary_entries where id = 'note-untitled'");
   });
 
+  it("cuts a title made from the text between characters, never through an emoji", async () => {
+    // The 60th and 120th UTF-16 units are the first halves of the emoji's surrogate pairs.
+    await run("insert into diary_entries (id, user_id, title, content, date) values ('note-emoji', ?, '', ?, '2026-11-22')", anaId, `${"x".repeat(59)}🌧️ trovoada`);
+    await run("insert into assistant_messages (id, user_id, role, content, sources) values ('insight-emoji', ?, 'assistant', ?, '[\"finances\"]')", anaId, `${"y".repeat(119)}💶 gastos\nresto`);
+    // Compared as JSON, which writes a lone half as \udXXX: a failure's own message must stay valid UTF-8.
+    const shown = async (q: string, type = "all") => (await titles(ana, q, type)).map((title) => JSON.stringify(title));
+    expect(await shown("trovoada")).toEqual([JSON.stringify("x".repeat(59))]);
+    expect(await shown("gastos", "insight")).toEqual([JSON.stringify("y".repeat(119))]);
+    await run("delete from diary_entries where id = 'note-emoji'");
+    await run("delete from assistant_messages where id = 'insight-emoji'");
+  });
+
   it("ignores case and accents both ways", async () => {
     expect(await titles(ana, "reuniao")).toEqual(["Reunião de equipa"]);
     expect(await titles(ana, "REUNIÃO")).toEqual(["Reunião de equipa"]);

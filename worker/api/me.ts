@@ -13,9 +13,10 @@ import { database, type Db } from "../db/client";
 import { scopedTo } from "../db/scoped";
 import { allDayRemindersIn } from "../modules/calendar/queries";
 import { EXPORTERS } from "../modules/exporters";
-import { exportUserData } from "../db/export";
+import { streamUserData } from "../db/export";
 import { describeDevice } from "../lib/device";
 import { ApiError, apiError } from "../lib/errors";
+import { log } from "../lib/log";
 import { localDate } from "../lib/time-zone";
 import { validate } from "../lib/validate";
 import { notifySecurityEvent } from "../notifications/account-events";
@@ -209,11 +210,17 @@ export const me = new Hono<AppEnv>()
   .get("/export", async (c) => {
     const { user } = currentAuth(c);
     // The platform's exporters and every module's (worker/modules/): one export, always complete.
-    const data = await exportUserData(database(c.env.DB), user.id, EXPORTERS);
-    // Named by the account's day, as the finances CSV is (not UTC's, a day off around midnight).
-    c.header("Content-Disposition", `attachment; filename="rumo-export-${localDate(new Date(), user.timeZone)}.json"`);
-    c.header("Cache-Control", "no-store");
-    return c.json({ exportedAt: new Date().toISOString(), ...data });
+    // Streamed one exporter at a time, so a heavy account fits in the Worker's memory; a part that
+    // fails once the answer has begun cuts the transfer rather than end it short (decision 0089).
+    const body = await streamUserData(database(c.env.DB), user.id, EXPORTERS, { exportedAt: new Date().toISOString() }, (error) =>
+      log("error", "export_failed", { requestId: c.get("requestId"), error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }),
+    );
+    return c.body(body, 200, {
+      "Content-Type": "application/json",
+      // Named by the account's day, as the finances CSV is (not UTC's, a day off around midnight).
+      "Content-Disposition": `attachment; filename="rumo-export-${localDate(new Date(), user.timeZone)}.json"`,
+      "Cache-Control": "no-store",
+    });
   })
 
   .delete("/", requireFreshSession, validate("json", confirmWithPassword), async (c) => {

@@ -81,15 +81,78 @@ const idempotencyExporter: Exporter = {
 
 export const PLATFORM_EXPORTERS: readonly Exporter[] = [accountExporter, notificationsExporter, billingExporter, feedbackExporter, searchIndexExporter, activitiesExporter, idempotencyExporter];
 
-/** Every exporter's part, merged; two exporters writing the same key is a bug, not a silent overwrite. */
-export async function exportUserData(db: Db, userId: string, exporters: readonly Exporter[]) {
-  const parts = await Promise.all(exporters.map((exporter) => exporter.export(db, userId)));
-  const data: Record<string, unknown> = {};
-  for (const part of parts) {
-    for (const [key, value] of Object.entries(part)) {
-      if (key in data) throw new Error(`two exporters write "${key}"`);
-      data[key] = value;
+/**
+ * Each exporter's keys and values, one exporter at a time: its rows are read only when the previous
+ * exporter's have been taken, and let go before the next reads. Two exporters writing the same key
+ * (or one of `taken`) is a bug, not a silent overwrite.
+ */
+async function* exportedEntries(db: Db, userId: string, exporters: readonly Exporter[], taken: Iterable<string> = []): AsyncGenerator<[string, unknown]> {
+  const written = new Set(taken);
+  for (const exporter of exporters) {
+    for (const [key, value] of Object.entries(await exporter.export(db, userId))) {
+      if (written.has(key)) throw new Error(`two exporters write "${key}"`);
+      written.add(key);
+      yield [key, value];
     }
   }
+}
+
+/** Every exporter's part, merged into one object (held whole: GET /me/export streams instead). */
+export async function exportUserData(db: Db, userId: string, exporters: readonly Exporter[]) {
+  const data: Record<string, unknown> = {};
+  for await (const [key, value] of exportedEntries(db, userId, exporters)) data[key] = value;
   return data;
+}
+
+/**
+ * GET /me/export's body: the JSON of `{ ...head, ...every exporter's part }`, byte for byte what
+ * JSON.stringify writes, made one key at a time as the reader asks for it, so a heavy account's
+ * export holds about its largest part rather than all of them (decision 0089). The first part is
+ * read before the stream is returned, so a failure there (an outage) is still an error answer. A
+ * later failure goes to `onError` and errors the stream: the body stops before its closing brace and
+ * the transfer is cut, so a client never keeps a truncated file that looks complete.
+ */
+export async function streamUserData(db: Db, userId: string, exporters: readonly Exporter[], head: Record<string, unknown>, onError: (error: unknown) => void) {
+  const entries = exportedEntries(db, userId, exporters, Object.keys(head));
+  let first: IteratorResult<[string, unknown]> | undefined = await entries.next();
+  const encoder = new TextEncoder();
+  let comma = false;
+  // `"key":value` as JSON.stringify writes a member: a value it leaves out (undefined) is left out.
+  const member = (key: string, value: unknown) => {
+    const json = JSON.stringify(value) as string | undefined;
+    if (json === undefined) return "";
+    const text = `${comma ? "," : ""}${JSON.stringify(key)}:${json}`;
+    comma = true;
+    return text;
+  };
+  let pending = `{${Object.entries(head)
+    .map(([key, value]) => member(key, value))
+    .join("")}`;
+  return new ReadableStream<Uint8Array>({
+    // Called when the reader has taken the previous chunk (the queue holds one): one part at a time.
+    // It enqueues before returning, or it would not be called again for a waiting reader.
+    async pull(controller) {
+      try {
+        for (;;) {
+          const entry = first ?? (await entries.next());
+          first = undefined;
+          if (entry.done) {
+            controller.enqueue(encoder.encode(`${pending}}`));
+            controller.close();
+            return;
+          }
+          const text = pending + member(...entry.value);
+          pending = "";
+          if (text) return controller.enqueue(encoder.encode(text));
+        }
+      } catch (error) {
+        onError(error);
+        controller.error(error);
+      }
+    },
+    // The client went away: read no more tables.
+    async cancel() {
+      await entries.return(undefined);
+    },
+  });
 }

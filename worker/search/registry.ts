@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { searchDocsOf, searchIndexQuery, type SearchRow } from "../db/search";
 import { WORKER_MODULES } from "../modules";
 import { searchSourcesOf, searchTypesOf } from "../modules/registry";
+import { cutText } from "../lib/cut-text";
 import { matchTerms } from "./query";
 import { SHOWN_BODY_CHARS, type SearchDoc, type SearchSource } from "./sources";
 
@@ -37,7 +38,7 @@ function resultOf(source: ModuleSearchSource, doc: SearchDoc, language: Language
   return {
     id: doc.itemId,
     title: shown.title ?? doc.title,
-    description: (shown.description ?? doc.body).slice(0, SHOWN_BODY_CHARS),
+    description: cutText(shown.description ?? doc.body, SHOWN_BODY_CHARS),
     type: doc.type,
     module: source.module,
     url: shown.url,

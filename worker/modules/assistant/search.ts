@@ -1,3 +1,4 @@
+import { cutText } from "../../lib/cut-text";
 import type { SearchSource } from "../../search/sources";
 
 /**
@@ -13,5 +14,5 @@ export const insightSearch: SearchSource = {
   date: "date(created_at / 1000, 'unixepoch')",
   recency: "created_at",
   where: "role = 'assistant' and sources <> '[]'",
-  present: (doc) => ({ url: "/app/assistant", title: doc.body.split("\n")[0].slice(0, 120) }),
+  present: (doc) => ({ url: "/app/assistant", title: cutText(doc.body.split("\n")[0], 120) }),
 };

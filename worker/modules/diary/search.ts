@@ -1,3 +1,4 @@
+import { cutText } from "../../lib/cut-text";
 import type { SearchSource } from "../../search/sources";
 
 /** Diary entries in the global search ("note"), drafts marked; opens the entry. */
@@ -10,5 +11,5 @@ export const noteSearch: SearchSource = {
   status: "case when draft then 'draft' end",
   recency: "unixepoch(date) * 1000",
   // An entry without a title shows the start of its text instead.
-  present: (doc) => ({ url: `/app/diario?entrada=${doc.itemId}`, ...(doc.title ? {} : { title: doc.body.slice(0, 60) }) }),
+  present: (doc) => ({ url: `/app/diario?entrada=${doc.itemId}`, ...(doc.title ? {} : { title: cutText(doc.body, 60) }) }),
 };

@@ -7,6 +7,7 @@
  * "amanhã às 15h" never become an amount; a sentence left with no amount is refused, never guessed
  * (docs/decisions/0026-finances-sentence-reader.md).
  */
+import { cutText } from "../../lib/cut-text";
 import { categoryFromWords, defaultCategoryLabel, fold } from "./categories";
 
 export type TransactionDraft = {
@@ -42,7 +43,7 @@ export const MAX_AMOUNT_CENTS = 1_000_000_000;
 export const MAX_DESCRIPTION_CHARS = 200;
 
 /** `text` cut to MAX_DESCRIPTION_CHARS, never through the middle of a character (an emoji). */
-export const fitDescription = (text: string) => text.slice(0, MAX_DESCRIPTION_CHARS).replace(/[\uD800-\uDBFF]$/, "").trimEnd();
+export const fitDescription = (text: string) => cutText(text, MAX_DESCRIPTION_CHARS).trimEnd();
 
 const MONTHS: Record<string, number> = {
   janeiro: 1, fevereiro: 2, marco: 3, abril: 4, maio: 5, junho: 6, julho: 7, agosto: 8, setembro: 9, outubro: 10, novembro: 11, dezembro: 12,
@@ -261,7 +262,7 @@ function describe(original: string, taken: boolean[]): string {
   words = words.filter((w) => !FILLER_WORDS.has(fold(w)));
   while (words.length && GLUE_WORDS.has(fold(words[0]))) words.shift();
   while (words.length && GLUE_WORDS.has(fold(words[words.length - 1]))) words.pop();
-  const description = words.join(" ").slice(0, MAX_DESCRIPTION_CHARS);
+  const description = fitDescription(words.join(" "));
   return description.charAt(0).toLocaleUpperCase("pt") + description.slice(1);
 }
 

@@ -4,6 +4,7 @@
  * "instances" (`recurringEventId` + `originalStartTime`); Rumo keeps a series row with `exdates` and
  * override rows (`recurrence_id`), so the two map one to one.
  */
+import { cutText } from "../../../lib/cut-text";
 import type { EventFields } from "../queries";
 import { formatInstant, isIanaTimeZone, isValidDate, pointMs, validateRrule } from "../recurrence";
 import type { GoogleDateTime, GoogleEvent } from "./client";
@@ -95,9 +96,9 @@ export function fieldsFromGoogle(event: GoogleEvent, zone: string, untitled: str
   if (rrule && !validateRrule(rrule, { start: start.point, timeZone: eventZone, allDay: start.allDay }).ok) rrule = null;
   const popup = event.reminders?.useDefault === false ? event.reminders.overrides?.map((o) => o.minutes).filter((m) => Number.isInteger(m) && m >= 0 && m <= 40_320) : undefined;
   return {
-    title: (event.summary ?? "").trim().slice(0, 200) || untitled,
-    description: (event.description ?? "").slice(0, 5000),
-    location: (event.location ?? "").trim().slice(0, 300),
+    title: cutText((event.summary ?? "").trim(), 200) || untitled,
+    description: cutText(event.description ?? "", 5000),
+    location: cutText((event.location ?? "").trim(), 300),
     start: start.point,
     end: end.point,
     allDay: start.allDay,

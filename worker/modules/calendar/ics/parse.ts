@@ -10,6 +10,7 @@
  * read in the user's zone.
  */
 import ICAL from "ical.js";
+import { cutText } from "../../../lib/cut-text";
 import { formatInstant } from "../recurrence";
 import { ianaZoneOf, wallClockMs, zoneKeepingOffsets } from "./zones";
 
@@ -241,7 +242,7 @@ function reminderOf(vevent: ICAL.Component, startMs: number, durationMs: number)
 
 const textOf = (component: ICAL.Component, name: string, max: number) => {
   const value = component.getFirstPropertyValue(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
+  return typeof value === "string" ? cutText(value.trim(), max) : "";
 };
 
 /** One VEVENT, or null when its DTSTART is missing. */
