@@ -83,4 +83,37 @@ test.describe("realtime notifications", () => {
     await expect(pageB.getByText("Depois da troca")).toBeVisible();
     expect(await badge()).toBeGreaterThan(before);
   });
+
+  test("a long-time user with many high-priority notices still finds today's unread reminder, in each tab and page by page", async ({ context, page }) => {
+    const email = `e2e-many-${Date.now()}@example.com`;
+    await createUser(context.request, email, { toursDone: true });
+    const headers = originOf(context.request);
+    // More read critical notices than a page holds (priority first), then today's one unread reminder.
+    for (let i = 0; i < 55; i++) {
+      const created = await context.request.post("/api/v1/notifications", { headers, data: { title: `Aviso antigo ${i}`, priority: "critical", type: "security" } });
+      expect(created.status()).toBe(201);
+    }
+    await context.request.post("/api/v1/notifications/read", { headers, data: { all: true } });
+    await context.request.post("/api/v1/notifications", { headers, data: { title: "Lembrete de hoje", priority: "medium" } });
+
+    await dismissCookieBanner(page);
+    await page.goto("/app/notificacoes");
+    await expect(page.getByTestId("notification-badge")).toHaveText("1");
+    const list = page.getByTestId("notifications-page");
+    await expect(list.locator("li")).toHaveCount(50);
+    await expect(list.getByText("Lembrete de hoje")).toHaveCount(0);
+    await list.getByRole("button", { name: "Carregar mais" }).click();
+    await expect(list.getByText("Lembrete de hoje")).toBeVisible();
+    await expect(list.locator("li")).toHaveCount(57);
+    await expect(list.getByRole("button", { name: "Carregar mais" })).toHaveCount(0);
+
+    // The bell's tabs ask the server: the unread tab has it at once, the today tab on its second page.
+    await page.getByRole("button", { name: /Notificações, 1 por ler/ }).click();
+    await page.getByRole("tab", { name: "Não lidas" }).click();
+    await expect(page.getByRole("tabpanel").getByText("Lembrete de hoje")).toBeVisible();
+    await page.getByRole("tab", { name: "Hoje" }).click();
+    await expect(page.getByRole("tabpanel").getByText("Aviso antigo 54")).toBeVisible();
+    await page.getByRole("tabpanel").getByRole("button", { name: "Carregar mais" }).click();
+    await expect(page.getByRole("tabpanel").getByText("Lembrete de hoje")).toBeVisible();
+  });
 });

@@ -1,11 +1,13 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
 import { database } from "../../worker/db/client";
 import { findUserByEmail } from "../../worker/db/accounts";
 import { localDateOf } from "../../worker/modules/tasks/scheduling";
 import { respond } from "../../worker/modules/assistant/respond";
 import { FAKE_OPENAI } from "../fixtures/fake-openai";
 import { endTrial, userIdOf } from "./billing-helpers";
+import { countingD1, type D1Call } from "./counting-bindings";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 
 const call = (cookie: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
@@ -214,6 +216,32 @@ describe("the API's edges", () => {
     expect(refused.status).toBe(402);
     expect((await json(refused)).error.code).toBe("premium_required");
     expect((await call(cookie, "/assistant/messages")).status).toBe(200);
+  });
+
+  it("reads a full page of the history (limit=200) with at most 100 bound parameters per statement (D1's limit)", async () => {
+    const cookie = await signUpAndLogIn("long-history@assistant.test");
+    const userId = await userIdOf("long-history@assistant.test");
+    const at = Date.now() - 1_000_000;
+    const insert = env.DB.prepare("insert into assistant_messages (id, user_id, role, content, sources, created_at) values (?, ?, 'assistant', 'olá', '[]', ?)");
+    await env.DB.batch(Array.from({ length: 201 }, (_, i) => insert.bind(`long-${String(i).padStart(3, "0")}`, userId, at + i)));
+    await env.DB.prepare("insert into assistant_drafts (id, user_id, message_id, type, fields, created_at, updated_at) values ('long-draft', ?, 'long-000', 'task', '{}', ?, ?)")
+      .bind(userId, at, at)
+      .run();
+    // Local D1 does not refuse a statement over the limit, so the test counts what each one binds.
+    const calls: D1Call[] = [];
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(`${ORIGIN}/api/v1/assistant/messages?limit=200`, { headers: { cookie } }), { ...env, DB: countingD1(env.DB, calls) }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(200);
+    const page = await json(response);
+    expect(page.items).toHaveLength(200);
+    expect(page.nextCursor).not.toBeNull();
+    // The oldest message (long-000) is the 201st: on the next page, with its draft.
+    expect(page.items.some((m: { id: string }) => m.id === "long-000")).toBe(false);
+    const next = await json(await call(cookie, `/assistant/messages?limit=200&cursor=${page.nextCursor}`));
+    expect(next.items.map((m: { id: string; actions: { id: string }[] }) => [m.id, m.actions.map((a) => a.id)])).toEqual([["long-000", ["long-draft"]]]);
+    const bound = calls.flatMap((call) => call.params.map((params, i) => ({ sql: call.sql[i], count: params.length })));
+    expect(bound.filter((s) => s.count > 100)).toEqual([]);
   });
 });
 

@@ -1,10 +1,12 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
 import { EVERY_QUARTER_HOUR, runSchedule } from "../../worker/cron/registry";
 import worker from "../../worker/index";
 import { notifyBilling } from "../../worker/billing/notify-billing";
 import { notify } from "../../worker/notifications/notify";
-import { api, freshIp, json, mailsTo, sessionFrom, signUpAndLogIn } from "./helpers";
+import { countingD1, type D1Call } from "./counting-bindings";
+import { api, freshIp, json, mailsTo, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
 
 const userIdOf = async (cookie: string): Promise<string> => (await json(await api("/me", { headers: { cookie } }))).user.id;
 const list = async (cookie: string, query = "") => json(await api(`/notifications${query}`, { headers: { cookie } }));
@@ -51,6 +53,29 @@ describe("notifications API", () => {
     expect((await list(cookie)).unreadCount).toBe(0);
     const unreadAgain = await api(`/notifications/${all.items[1].id}`, { method: "PATCH", body: { isRead: false }, headers: { cookie } });
     expect((await json(unreadAgain)).notification).toMatchObject({ isRead: false, readAt: null });
+  });
+
+  it("marks the most ids a request may name (200) read with at most 100 bound parameters per statement (D1's limit)", async () => {
+    const cookie = await signUpAndLogIn("n-many@example.com");
+    const userId = await userIdOf(cookie);
+    const insert = env.DB.prepare("insert into notifications (id, user_id, title, message, type) values (?, ?, ?, '', 'reminder')");
+    const ids = Array.from({ length: 200 }, (_, i) => `many-${i}`);
+    await env.DB.batch(ids.map((id) => insert.bind(id, userId, id)));
+    // Local D1 may not refuse a statement over the limit, so the test counts what each one binds.
+    const calls: D1Call[] = [];
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}/api/v1/notifications/read`, {
+      method: "POST",
+      headers: { cookie, origin: ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ ids }),
+    });
+    const response = await app.fetch(request, { ...env, DB: countingD1(env.DB, calls) }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(200);
+    expect((await json(response)).updated).toBe(200);
+    expect(await count("user_id = ? and is_read = 0", userId)).toBe(1); // the welcome notification
+    const bound = calls.flatMap((call) => call.params.map((params, i) => ({ sql: call.sql[i], count: params.length })));
+    expect(bound.filter((s) => s.count > 100)).toEqual([]);
   });
 
   it("answers another user's notification ids with 404 and never touches them", async () => {

@@ -64,3 +64,60 @@ describe("query plans of the user reads", () => {
     expect(await scansOf('select * from "tasks" where "user_id" = ?', ["x"], userTableNames)).toEqual([]);
   });
 });
+
+// The bell's reads on every page: each tab's list (and its next page) in the notifications' own
+// order (priority rank, then newest, docs/decisions/0088) and the unread count. A temp B-tree
+// there means all the user's notifications are read and sorted for every request (9 ms + 2.3 ms
+// of SQLite at 10,000 rows); only "today" may sort, the rows of one day that its range finds.
+describe("query plans of the bell", () => {
+  const statements = new Map<string, { sql: string; params: unknown[] }[]>();
+
+  beforeAll(async () => {
+    const cookie = await signUpAndLogIn("bell-plans@example.com");
+    const request = async (query: string, init: RequestInit = {}, calls: D1Call[] = []) => {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(
+        new Request(`${ORIGIN}/api/v1/notifications${query}`, { ...init, headers: { cookie, origin: ORIGIN, "content-type": "application/json" } }),
+        { ...env, DB: countingD1(env.DB, calls) },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      expect(response.status, query).toBeLessThan(300);
+      return (await response.json()) as { nextCursor: string | null };
+    };
+    for (const priority of ["low", "high", "critical"]) await request("", { method: "POST", body: JSON.stringify({ title: priority, priority }) });
+    for (const filter of ["all", "unread", "priority", "today"]) {
+      const calls: D1Call[] = [];
+      const { nextCursor } = await request(`?filter=${filter}&limit=1`, {}, calls);
+      expect(nextCursor, filter).not.toBeNull();
+      await request(`?filter=${filter}&limit=1&cursor=${nextCursor}`, {}, calls);
+      const reads = calls.flatMap((call) => call.sql.map((sql, i) => ({ sql, params: call.params[i] ?? [] }))).filter((s) => /^select\b.*\bfrom "notifications"/is.test(s.sql));
+      statements.set(filter, reads);
+    }
+  });
+
+  const plansOf = async (filter: string) => {
+    const plans: string[] = [];
+    for (const { sql, params } of statements.get(filter) ?? []) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      plans.push(results.map((r) => r.detail).join(" / "));
+    }
+    return plans;
+  };
+  const list = (plans: string[]) => plans.filter((_, i) => i % 2 === 0);
+  const count = (plans: string[]) => plans.filter((_, i) => i % 2 === 1);
+
+  it("reads each tab's pages in the priority order of an index, without sorting", async () => {
+    // Each request: the page, then the unread count (one batch).
+    for (const filter of ["all", "priority"]) expect(list(await plansOf(filter)), filter).toEqual(Array(2).fill("SEARCH notifications USING INDEX notifications_user_priority_idx (user_id=?)"));
+    expect(list(await plansOf("unread"))).toEqual(Array(2).fill("SEARCH notifications USING INDEX notifications_user_unread_idx (user_id=?)"));
+    expect(list(await plansOf("today"))).toEqual(Array(2).fill("SEARCH notifications USING INDEX notifications_user_created_idx (user_id=? AND created_at>?) / USE TEMP B-TREE FOR ORDER BY"));
+  });
+
+  it("counts the unread from the partial index alone", async () => {
+    for (const filter of ["all", "unread", "priority", "today"])
+      expect(count(await plansOf(filter)), filter).toEqual(Array(2).fill("SEARCH notifications USING COVERING INDEX notifications_user_unread_idx (user_id=?)"));
+  });
+});

@@ -13,6 +13,7 @@ import {
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
   notificationDigests,
+  notificationPriorityRank,
   notificationPreferences,
   notifications,
   users,
@@ -35,7 +36,9 @@ export type NotificationFilter = "all" | "unread" | "priority" | "today";
 
 /** The order of priorities, in SQL and for a row (the list's cursor holds the rank). */
 const PRIORITY_RANK: Record<NotificationPriority, number> = { critical: 3, high: 2, medium: 1, low: 0 };
-const priorityRank = sql<number>`case ${notifications.priority} when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end`;
+const priorityRank = notificationPriorityRank(notifications.priority);
+/** Unread, as the unread index's own condition: a literal, so SQLite matches the partial index without knowing the bindings. */
+const unread = sql`${notifications.isRead} = 0`;
 const visible = (now: Date) => and(eq(notifications.inApp, true), or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)));
 
 /** Inserts a notification unless one with the same dedupe key exists; returns it, or null for a duplicate. */
@@ -52,7 +55,7 @@ export async function insertNotification(db: Db, userId: string, values: NewNoti
 export function listNotificationsRead(db: Db, userId: string, options: { filter: NotificationFilter; page: PageRequest; now: Date; todayStart?: Date }) {
   const filter = {
     all: () => undefined,
-    unread: () => eq(notifications.isRead, false),
+    unread: () => unread,
     priority: () => inArray(notifications.priority, ["high", "critical"]),
     today: () => {
       if (!options.todayStart) throw new Error("the today filter needs the user's local midnight");
@@ -76,7 +79,7 @@ export function countUnreadRead(db: Db, userId: string, now: Date): Read<number>
     db
       .select({ n: sql<number>`count(*)` })
       .from(notifications)
-      .where(scoped.owned(notifications, and(visible(now), eq(notifications.isRead, false)))),
+      .where(scoped.owned(notifications, and(visible(now), unread))),
     ([row]) => row?.n ?? 0,
   );
 }
@@ -85,11 +88,14 @@ export function countUnreadRead(db: Db, userId: string, now: Date): Read<number>
 export const notificationOr404 = (db: Db, userId: string, id: string, now: Date): Promise<Notification> =>
   ownedOr404(scopedTo(db, userId), notifications, id, visible(now));
 
-/** Marks the given notifications (or all) read; returns the ids that changed. */
+/**
+ * Marks the given notifications (or all) read; returns the ids that changed. The ids travel as one
+ * JSON parameter (`json_each`): a request may name 200, and D1 binds at most 100 per statement.
+ */
 export async function markNotificationsRead(db: Db, userId: string, ids: string[] | "all", now: Date): Promise<string[]> {
-  const which = ids === "all" ? undefined : inArray(notifications.id, ids.length ? ids : [""]);
+  const which = ids === "all" ? undefined : sql`${notifications.id} in (select value from json_each(${JSON.stringify(ids)}))`;
   const rows = await scopedTo(db, userId)
-    .update(notifications, { isRead: true, readAt: now }, and(eq(notifications.isRead, false), visible(now), which))
+    .update(notifications, { isRead: true, readAt: now }, and(unread, visible(now), which))
     .returning({ id: notifications.id });
   return rows.map((r) => r.id);
 }

@@ -7,7 +7,7 @@
  * that forgets the user id cannot be written by accident.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** Every table's creation and change times (UTC instants in ms); modules' schemas use them too. */
 export const timestamps = {
@@ -228,6 +228,13 @@ export const NOTIFICATION_PRIORITIES = ["low", "medium", "high", "critical"] as 
 export const NOTIFICATION_FREQUENCIES = ["instant", "daily", "weekly"] as const;
 export const RELEASE_STATUSES = ["development", "beta", "launched", "deprecated"] as const;
 
+/**
+ * A notification's priority as a number, critical 3 to low 0: the bell's first sort key. The list
+ * orders by this very expression, so SQLite reads it from the indexes below instead of sorting.
+ */
+export const notificationPriorityRank = (priority: AnySQLiteColumn) =>
+  sql<number>`case ${priority} when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end`;
+
 export const notifications = sqliteTable(
   "notifications",
   {
@@ -257,6 +264,13 @@ export const notifications = sqliteTable(
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
     index("notifications_expires_idx").on(t.expiresAt),
     uniqueIndex("notifications_user_dedupe_unique").on(t.userId, t.dedupeKey),
+    // The bell's order (priority, newest, id) per user, and the same over unread rows only for the
+    // unread tab and the badge's count, which finds in_app and expires_at in the index without
+    // reading the rows (docs/decisions/0088).
+    index("notifications_user_priority_idx").on(t.userId, notificationPriorityRank(t.priority), t.createdAt, t.id),
+    index("notifications_user_unread_idx")
+      .on(t.userId, notificationPriorityRank(t.priority), t.createdAt, t.id, t.inApp, t.expiresAt)
+      .where(sql`${t.isRead} = 0`),
   ],
 );
 

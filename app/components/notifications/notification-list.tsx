@@ -1,7 +1,7 @@
 import { TrashIcon } from "@heroicons/react/24/outline";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconButton } from "~/components/ui/button";
+import { Button, IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
 import { useAccountTimeZone } from "./account-time-zone";
 import { NotificationIcon } from "./notification-icon";
@@ -15,16 +15,19 @@ const priorityDot: Record<RealtimeNotification["priority"], string> = {
   critical: "bg-red-600",
 };
 
-/** Notifications as rows: click opens (marks read, follows the link); a button deletes. */
+/** Notifications as rows: click opens (marks read, follows the link); a button deletes; "Carregar mais" when there are more pages. */
 export function NotificationList({
   items,
   onOpen,
   onRemove,
+  onLoadMore,
   emptyText,
 }: {
   items: RealtimeNotification[];
   onOpen: (n: RealtimeNotification) => void;
   onRemove: (id: string) => void;
+  /** Loads the next page; absent on the last one. */
+  onLoadMore?: () => Promise<void>;
   emptyText: string;
 }) {
   const { t, i18n } = useTranslation("notifications");
@@ -38,30 +41,52 @@ export function NotificationList({
   if (!items.length) return <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>;
   const locale = intlLocale(i18n.language);
   return (
-    <ul className="divide-y divide-slate-100" data-testid="notification-list">
-      {items.map((n) => (
-        <li key={n.id} className={`group flex items-start gap-3 px-4 py-3 ${n.isRead ? "" : "bg-brand-50/60"}`} data-read={n.isRead} data-type={n.type}>
-          <NotificationIcon type={n.type} />
-          <button type="button" className="min-w-0 flex-1 text-left" onClick={() => onOpen(n)}>
-            <span className="flex items-center gap-2">
-              {!n.isRead && <span className={`size-2 shrink-0 rounded-full ${priorityDot[n.priority]}`} aria-hidden />}
-              <span className="truncate text-sm font-semibold text-slate-900">{n.title}</span>
-            </span>
-            {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
-            <span className="mt-1 block text-xs text-slate-500">
-              {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · <When iso={n.createdAt} now={now} locale={locale} timeZone={timeZone} />
-            </span>
-          </button>
-          <IconButton
-            icon={TrashIcon}
-            label={t("ui.delete")}
-            className="rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus:opacity-100"
-            iconClassName="size-4"
-            onClick={() => onRemove(n.id)}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-slate-100" data-testid="notification-list">
+        {items.map((n) => (
+          <li key={n.id} className={`group flex items-start gap-3 px-4 py-3 ${n.isRead ? "" : "bg-brand-50/60"}`} data-read={n.isRead} data-type={n.type}>
+            <NotificationIcon type={n.type} />
+            <button type="button" className="min-w-0 flex-1 text-left" onClick={() => onOpen(n)}>
+              <span className="flex items-center gap-2">
+                {!n.isRead && <span className={`size-2 shrink-0 rounded-full ${priorityDot[n.priority]}`} aria-hidden />}
+                <span className="truncate text-sm font-semibold text-slate-900">{n.title}</span>
+              </span>
+              {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
+              <span className="mt-1 block text-xs text-slate-500">
+                {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · <When iso={n.createdAt} now={now} locale={locale} timeZone={timeZone} />
+              </span>
+            </button>
+            <IconButton
+              icon={TrashIcon}
+              label={t("ui.delete")}
+              className="rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus:opacity-100"
+              iconClassName="size-4"
+              onClick={() => onRemove(n.id)}
+            />
+          </li>
+        ))}
+      </ul>
+      {onLoadMore && <LoadMore onLoadMore={onLoadMore} />}
+    </>
+  );
+}
+
+function LoadMore({ onLoadMore }: { onLoadMore: () => Promise<void> }) {
+  const { t } = useTranslation("notifications");
+  const [loading, setLoading] = useState(false);
+  return (
+    <div className="flex justify-center border-t border-slate-100 p-2">
+      <Button
+        variant="ghost"
+        loading={loading}
+        onClick={() => {
+          setLoading(true);
+          void onLoadMore().finally(() => setLoading(false));
+        }}
+      >
+        {t("ui.loadMore")}
+      </Button>
+    </div>
   );
 }
 

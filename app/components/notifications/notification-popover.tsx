@@ -1,23 +1,19 @@
 import { Popover, PopoverButton, PopoverPanel, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { CheckIcon } from "@heroicons/react/24/outline";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useHandOver } from "~/lib/on-demand";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { BELL_BUTTON_CLASS, BellFace } from "./bell-face";
-import { useAccountTimeZone } from "./account-time-zone";
 import { NotificationList } from "./notification-list";
-import { filterNotifications, type Tab as TabKey } from "./notifications-state";
+import { TABS, type Tab as TabKey } from "./notifications-state";
 import type { useNotifications } from "./use-notifications";
-
-const TABS: TabKey[] = ["all", "unread", "priority", "today"];
 
 type Notifications = ReturnType<typeof useNotifications>;
 
 /** The panel opened from the bell: tabs all / unread / priority / today, mark all read. */
 export function NotificationPanel({ notifications, close }: { notifications: Notifications; close: () => void }) {
   const { t } = useTranslation("notifications");
-  const timeZone = useAccountTimeZone();
   return (
     <div className="w-[min(24rem,calc(100vw-2rem))] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
       <div className="flex items-center justify-between px-4 pt-3">
@@ -41,24 +37,38 @@ export function NotificationPanel({ notifications, close }: { notifications: Not
         <TabPanels className="max-h-[60vh] overflow-y-auto">
           {TABS.map((tab) => (
             <TabPanel key={tab}>
-              {notifications.loaded ? (
-                <NotificationList
-                  items={filterNotifications(notifications.items, tab, timeZone)}
-                  emptyText={tab === "all" ? t("ui.empty") : t("ui.emptyFilter")}
-                  onRemove={(id) => void notifications.remove(id)}
-                  onOpen={(n) => {
-                    notifications.open(n);
-                    close();
-                  }}
-                />
-              ) : (
-                <p className="px-4 py-8 text-center text-sm text-slate-500">{t("ui.loading")}</p>
-              )}
+              <TabNotifications notifications={notifications} tab={tab} close={close} />
             </TabPanel>
           ))}
         </TabPanels>
       </TabGroup>
     </div>
+  );
+}
+
+/** One tab's list: its own query to the API (`filter=<tab>`), asked for when first shown, and its further pages. */
+function TabNotifications({ notifications, tab, close }: { notifications: Notifications; tab: TabKey; close: () => void }) {
+  const { t } = useTranslation("notifications");
+  const list = notifications.lists[tab];
+  const { load } = notifications;
+  // "all" is the hook's own (after the first paint, and on every reload).
+  const ask = tab !== "all" && !list.loaded && list.arrivedWhileLoading === null;
+  useEffect(() => {
+    if (ask) void load(tab);
+  }, [ask, load, tab]);
+  if (!list.loaded) return <p className="px-4 py-8 text-center text-sm text-slate-500">{t("ui.loading")}</p>;
+  const { nextCursor } = list;
+  return (
+    <NotificationList
+      items={list.items}
+      emptyText={tab === "all" ? t("ui.empty") : t("ui.emptyFilter")}
+      onRemove={(id) => void notifications.remove(id)}
+      onOpen={(n) => {
+        notifications.open(n);
+        close();
+      }}
+      onLoadMore={nextCursor ? () => notifications.load(tab, nextCursor) : undefined}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RealtimeNotification } from "~/lib/realtime-client";
-import { FETCH_LIMIT, filterNotifications, initialNotifications, notificationsReducer } from "./notifications-state";
+import { FETCH_LIMIT, initialNotifications, notificationsReducer, type NotificationsState, type Tab } from "./notifications-state";
 
 const n = (id: string, extra: Partial<RealtimeNotification> = {}): RealtimeNotification => ({
   id,
@@ -19,69 +19,108 @@ const n = (id: string, extra: Partial<RealtimeNotification> = {}): RealtimeNotif
   ...extra,
 });
 
+const ids = (state: NotificationsState, tab: Tab = "all") => state.lists[tab].items.map((i) => i.id);
+const loaded = (state: NotificationsState, tab: Tab, items: RealtimeNotification[], unreadCount: number, nextCursor: string | null = null, more = false) =>
+  notificationsReducer(state, { type: "loaded", tab, items, nextCursor, unreadCount, more });
+const READ = { isRead: true, readAt: "2026-01-01T00:00:00Z" };
+
 describe("notifications state", () => {
   it("adds new ones at the top, keeps the unread count right and ignores echoes", () => {
-    let state = notificationsReducer(initialNotifications, { type: "loaded", items: [n("a"), n("b", { isRead: true })], unreadCount: 7 });
+    let state = loaded(initialNotifications, "all", [n("a"), n("b", { isRead: true })], 7);
     state = notificationsReducer(state, { type: "notification.created", seq: 1, notification: n("c") });
-    expect(state.items.map((i) => i.id)).toEqual(["c", "a", "b"]);
+    expect(ids(state)).toEqual(["c", "a", "b"]);
     expect(state.unreadCount).toBe(8);
     state = notificationsReducer(state, { type: "notification.created", seq: 1, notification: n("c") });
     expect(state.unreadCount).toBe(8);
-    const read = { type: "notification.updated" as const, seq: 2, ids: ["a", "b"], changes: { isRead: true, readAt: "2026-01-01T00:00:00Z" } };
+    const read = { type: "notification.updated" as const, seq: 2, ids: ["a", "b"], changes: READ };
     state = notificationsReducer(state, read);
     expect(state.unreadCount).toBe(7);
     state = notificationsReducer(state, read);
     expect(state.unreadCount).toBe(7);
     state = notificationsReducer(state, { type: "notification.deleted", seq: 3, ids: ["c", "a"] });
-    expect(state.items.map((i) => i.id)).toEqual(["b"]);
+    expect(ids(state)).toEqual(["b"]);
     expect(state.unreadCount).toBe(6);
   });
 
-  it("counts ids read elsewhere that are older than the list (another tab's mark all read)", () => {
-    // 60 unread, the newest 50 listed: another tab marks all 60 read, the badge must go to 0.
+  it("counts ids read elsewhere that are in no list (another tab's mark all read)", () => {
+    // 60 unread, the first 50 listed: another tab marks all 60 read, the badge must go to 0.
     const listed = Array.from({ length: FETCH_LIMIT }, (_, i) => n(`new-${i}`));
-    let state = notificationsReducer(initialNotifications, { type: "loaded", items: listed, unreadCount: 60 });
+    let state = loaded(initialNotifications, "all", listed, 60, "cursor");
     const all = [...listed.map((i) => i.id), ...Array.from({ length: 10 }, (_, i) => `old-${i}`)];
-    state = notificationsReducer(state, { type: "notification.updated", seq: 1, ids: all, changes: { isRead: true, readAt: "2026-01-01T00:00:00Z" } });
+    state = notificationsReducer(state, { type: "notification.updated", seq: 1, ids: all, changes: READ });
     expect(state.unreadCount).toBe(0);
     // One old notification read on the notifications page: one fewer on the bell.
-    state = notificationsReducer(initialNotifications, { type: "loaded", items: [n("a")], unreadCount: 3 });
-    state = notificationsReducer(state, { type: "notification.updated", seq: 2, ids: ["older"], changes: { isRead: true, readAt: "2026-01-01T00:00:00Z" } });
+    state = loaded(initialNotifications, "all", [n("a")], 3);
+    state = notificationsReducer(state, { type: "notification.updated", seq: 2, ids: ["older"], changes: READ });
     expect(state.unreadCount).toBe(2);
   });
 
   it("keeps a notification pushed while the list was being fetched (the fetch read before it existed)", () => {
-    let state = notificationsReducer(initialNotifications, { type: "loading" });
+    let state = notificationsReducer(initialNotifications, { type: "loading", tab: "all" });
     state = notificationsReducer(state, { type: "notification.created", seq: 1, notification: n("live") });
-    state = notificationsReducer(state, { type: "loaded", items: [n("a"), n("b", { isRead: true })], unreadCount: 4 });
-    expect(state.items.map((i) => i.id)).toEqual(["live", "a", "b"]);
+    state = loaded(state, "all", [n("a"), n("b", { isRead: true })], 4);
+    expect(ids(state)).toEqual(["live", "a", "b"]);
     expect(state.unreadCount).toBe(5);
     // When the fetch already had it, it is listed once and counted once.
-    state = notificationsReducer(state, { type: "loading" });
+    state = notificationsReducer(state, { type: "loading", tab: "all" });
     state = notificationsReducer(state, { type: "notification.created", seq: 2, notification: n("c") });
-    state = notificationsReducer(state, { type: "loaded", items: [n("c"), n("live"), n("a")], unreadCount: 6 });
-    expect(state.items.map((i) => i.id)).toEqual(["c", "live", "a"]);
+    state = loaded(state, "all", [n("c"), n("live"), n("a")], 6);
+    expect(ids(state)).toEqual(["c", "live", "a"]);
     expect(state.unreadCount).toBe(6);
     // Outside a fetch, a reload answers what the server has (a resync after missed deletions).
-    state = notificationsReducer(state, { type: "loaded", items: [n("a")], unreadCount: 1 });
-    expect(state.items.map((i) => i.id)).toEqual(["a"]);
+    state = loaded(state, "all", [n("a")], 1);
+    expect(ids(state)).toEqual(["a"]);
   });
 
-  it("filters the tabs", () => {
-    const items = [n("low", { priority: "low" }), n("high", { priority: "high", isRead: true }), n("crit", { priority: "critical" }), n("old", { createdAt: "2020-01-01T12:00:00Z" })];
-    expect(filterNotifications(items, "unread", "Europe/Lisbon").map((i) => i.id)).toEqual(["low", "crit", "old"]);
-    expect(filterNotifications(items, "priority", "Europe/Lisbon").map((i) => i.id)).toEqual(["high", "crit"]);
-    expect(filterNotifications(items, "today", "Europe/Lisbon").map((i) => i.id)).toEqual(["low", "high", "crit"]);
-    expect(filterNotifications(items, "all", "Europe/Lisbon")).toHaveLength(4);
+  it("keeps one list per tab: new ones join the tabs they belong to, pages append, deletions leave every tab", () => {
+    let state = loaded(initialNotifications, "all", [n("old-high", { priority: "high", isRead: true })], 1, "next");
+    state = loaded(state, "unread", [n("reminder")], 1);
+    state = loaded(state, "priority", [n("old-high", { priority: "high", isRead: true })], 1);
+    state = notificationsReducer(state, { type: "notification.created", seq: 1, notification: n("alert", { priority: "critical" }) });
+    state = notificationsReducer(state, { type: "notification.created", seq: 2, notification: n("note", { priority: "low", isRead: true }) });
+    expect(ids(state, "all")).toEqual(["note", "alert", "old-high"]);
+    expect(ids(state, "unread")).toEqual(["alert", "reminder"]);
+    expect(ids(state, "priority")).toEqual(["alert", "old-high"]);
+    // A tab not yet shown stays unasked: its first page will have them.
+    expect(state.lists.today).toEqual(initialNotifications.lists.today);
+    expect(state.unreadCount).toBe(2);
+
+    // The next page of "all", with one that is already listed (pushed live meanwhile).
+    // (The count stays the live one: the page's may have been read before the pushes.)
+    state = loaded(state, "all", [n("alert", { priority: "critical" }), n("reminder")], 9, null, true);
+    expect(ids(state, "all")).toEqual(["note", "alert", "old-high", "reminder"]);
+    expect(state.lists.all.nextCursor).toBeNull();
+
+    // Read in another browser tab: read in every list, and still in the unread tab until it is fetched again.
+    state = notificationsReducer(state, { type: "notification.updated", seq: 3, ids: ["reminder"], changes: READ });
+    expect(state.lists.unread.items.find((i) => i.id === "reminder")?.isRead).toBe(true);
+    expect(state.lists.all.items.find((i) => i.id === "reminder")?.isRead).toBe(true);
+    expect(state.unreadCount).toBe(1);
+    // Its echo changes nothing more.
+    expect(notificationsReducer(state, { type: "notification.updated", seq: 4, ids: ["reminder"], changes: READ }).unreadCount).toBe(1);
+
+    // Deleted: gone from every tab, the count down by one only when it was unread.
+    state = notificationsReducer(state, { type: "notification.deleted", seq: 5, ids: ["alert"] });
+    expect([ids(state, "all"), ids(state, "unread"), ids(state, "priority")]).toEqual([["note", "old-high", "reminder"], ["reminder"], ["old-high"]]);
+    expect(state.unreadCount).toBe(0);
+
+    // "Mark all read" or a resync: the other tabs are asked again when next shown.
+    state = notificationsReducer(state, { type: "stale" });
+    expect(ids(state, "all")).toEqual(["note", "old-high", "reminder"]);
+    expect(state.lists.unread.loaded).toBe(false);
   });
 
-  it("keeps today's in the today tab by the account's day, not the browser's", () => {
-    // 00:30 on 11 July in Lisbon, 08:30 in Tokyo, 16:30 on 10 July in Los Angeles.
-    const now = new Date("2026-07-10T23:30:00Z");
-    const items = [n("lisbon-yesterday", { createdAt: "2026-07-10T22:00:00Z" }), n("lisbon-today", { createdAt: "2026-07-10T23:10:00Z" }), n("morning", { createdAt: "2026-07-10T14:00:00Z" })];
-    const today = (timeZone: string) => filterNotifications(items, "today", timeZone, now).map((i) => i.id);
-    expect(today("Europe/Lisbon")).toEqual(["lisbon-today"]);
-    expect(today("Asia/Tokyo")).toEqual(["lisbon-yesterday", "lisbon-today"]);
-    expect(today("America/Los_Angeles")).toEqual(["lisbon-yesterday", "lisbon-today", "morning"]);
+  it("asks the unread tab again for one marked unread that it lacks", () => {
+    let state = loaded(initialNotifications, "all", [n("a", { isRead: true }), n("b")], 1);
+    state = loaded(state, "unread", [n("b")], 1, "more-after-b");
+    const unread = (id: string) => notificationsReducer(state, { type: "notification.updated", seq: 1, ids: [id], changes: { isRead: false, readAt: null } });
+    // Where it goes in the server's order may be on a page not loaded: the tab is fetched again when shown.
+    expect(unread("a").lists.unread).toEqual(initialNotifications.lists.unread);
+    expect(unread("a").unreadCount).toBe(2);
+    expect(ids(unread("a"), "all")).toEqual(["a", "b"]);
+    // One it has (read there meanwhile) is simply unread again.
+    state = notificationsReducer(state, { type: "notification.updated", seq: 2, ids: ["b"], changes: READ });
+    expect(ids(unread("b"), "unread")).toEqual(["b"]);
+    expect(unread("b").lists.unread.items[0].isRead).toBe(false);
   });
 });

@@ -1,92 +1,99 @@
-import { dateTimeFormat } from "~/lib/intl";
 import type { RealtimeMessage, RealtimeNotification } from "~/lib/realtime-client";
 
+/** One page of a tab's list (the API's default page). */
 export const FETCH_LIMIT = 50;
 
-export type NotificationsState = {
+export type Tab = "all" | "unread" | "priority" | "today";
+export const TABS: Tab[] = ["all", "unread", "priority", "today"];
+
+/** One tab's list as the API pages it (`filter=<tab>`, priority first then newest), kept live by the realtime messages. */
+export type TabList = {
   items: RealtimeNotification[];
-  unreadCount: number;
+  nextCursor: string | null;
   loaded: boolean;
-  /** Ids that came over the realtime channel while a fetch of the list was on its way (null: none on its way). */
+  /** Ids that came over the realtime channel while the first page was on its way (null: none on its way). */
   arrivedWhileLoading: string[] | null;
 };
 
+export type NotificationsState = { lists: Record<Tab, TabList>; unreadCount: number };
+
 export type NotificationsAction =
-  | { type: "loading" }
-  | { type: "loaded"; items: RealtimeNotification[]; unreadCount: number }
+  | { type: "loading"; tab: Tab }
+  /** A tab's first page, or with `more` its next one (appended; the count stays the live one). */
+  | { type: "loaded"; tab: Tab; items: RealtimeNotification[]; nextCursor: string | null; unreadCount: number; more?: boolean }
+  /** Every list but "all" is forgotten (fetched again when shown): after "mark all read" or a resync. */
+  | { type: "stale" }
   | Extract<RealtimeMessage, { type: "notification.created" | "notification.updated" | "notification.deleted" }>;
 
-export const initialNotifications: NotificationsState = { items: [], unreadCount: 0, loaded: false, arrivedWhileLoading: null };
+const unloaded: TabList = { items: [], nextCursor: null, loaded: false, arrivedWhileLoading: null };
+export const initialNotifications: NotificationsState = { lists: { all: unloaded, unread: unloaded, priority: unloaded, today: unloaded }, unreadCount: 0 };
 
 /**
- * The panel's list and unread count. Local actions (mark read, delete) and their realtime echoes
- * go through the same reducer, so applying one twice changes nothing.
+ * The panel's lists, one per tab, and the unread count. Local actions (mark read, delete) and their
+ * realtime echoes go through the same reducer, so applying one twice changes nothing.
  */
 export function notificationsReducer(state: NotificationsState, action: NotificationsAction): NotificationsState {
+  const { lists } = state;
+  const each = (change: (list: TabList, tab: Tab) => TabList) =>
+    Object.fromEntries(TABS.map((tab) => [tab, change(lists[tab], tab)])) as NotificationsState["lists"];
+  // What the lists know of each notification (the same in every list that holds it).
+  const known = new Map(TABS.flatMap((tab) => lists[tab].items.map((item) => [item.id, item] as const)));
+  const list = "tab" in action ? lists[action.tab] : unloaded;
   switch (action.type) {
     case "loading":
-      return { ...state, arrivedWhileLoading: state.arrivedWhileLoading ?? [] };
+      return { ...state, lists: { ...lists, [action.tab]: { ...list, arrivedWhileLoading: list.arrivedWhileLoading ?? [] } } };
     case "loaded": {
-      // A notification pushed while the fetch was on its way may be newer than the server's answer:
-      // it stays (as it is now: read or deleted meanwhile) instead of vanishing until the next reload.
-      const listed = new Set(action.items.map((item) => item.id));
-      const arrived = state.items.filter((item) => state.arrivedWhileLoading?.includes(item.id) && !listed.has(item.id));
+      // A notification pushed while the first page was on its way may be newer than the server's
+      // answer: it stays (as it is now: read or deleted meanwhile) instead of vanishing until the
+      // next reload. A next page (keyset: rows added since shift nothing) is appended, without what
+      // the list already shows (pushed live at the top).
+      const listed = new Set((action.more ? list.items : action.items).map((item) => item.id));
+      const fresh = action.items.filter((item) => !action.more || !listed.has(item.id));
+      const kept = list.items.filter((item) => action.more || (list.arrivedWhileLoading?.includes(item.id) && !listed.has(item.id)));
       return {
-        items: [...arrived, ...action.items].slice(0, FETCH_LIMIT),
-        unreadCount: action.unreadCount + arrived.filter((item) => !item.isRead).length,
-        loaded: true,
-        arrivedWhileLoading: null,
+        lists: { ...lists, [action.tab]: { items: [...kept, ...fresh], nextCursor: action.nextCursor, loaded: true, arrivedWhileLoading: null } },
+        unreadCount: action.more ? state.unreadCount : action.unreadCount + kept.filter((item) => !item.isRead).length,
       };
     }
+    case "stale":
+      return { ...state, lists: each((list, tab) => (tab === "all" ? list : unloaded)) };
     case "notification.created": {
       const n = action.notification;
-      if (state.items.some((item) => item.id === n.id)) return state;
+      if (known.has(n.id)) return state;
       return {
-        ...state,
-        items: [n, ...state.items].slice(0, FETCH_LIMIT),
+        // At the top of each list (being) loaded whose tab it belongs to (section 7: added at the
+        // top): unread, priority (high or critical), and today's, as it was just created.
+        lists: each((list, tab) =>
+          (list.loaded || list.arrivedWhileLoading) && (tab === "unread" ? !n.isRead : tab !== "priority" || n.priority === "high" || n.priority === "critical")
+            ? { ...list, items: [n, ...list.items], arrivedWhileLoading: list.arrivedWhileLoading && [...list.arrivedWhileLoading, n.id] }
+            : list,
+        ),
         unreadCount: state.unreadCount + (n.isRead ? 0 : 1),
-        arrivedWhileLoading: state.arrivedWhileLoading && [...state.arrivedWhileLoading, n.id],
       };
     }
     case "notification.updated": {
       let delta = 0;
-      const items = state.items.map((item) => {
-        if (!action.ids.includes(item.id)) return item;
-        const next = { ...item, ...action.changes };
-        delta += (item.isRead ? 0 : 1) - (next.isRead ? 0 : 1);
-        return next;
-      });
-      // The server names only the ids it turned from unread to read, so those older than the list
-      // (another tab's "mark all read" with more than FETCH_LIMIT unread) leave the count too.
-      if (action.changes.isRead === true) delta += action.ids.filter((id) => !state.items.some((item) => item.id === id)).length;
-      return { ...state, items, unreadCount: Math.max(0, state.unreadCount - delta) };
-    }
-    case "notification.deleted": {
-      const removedUnread = state.items.filter((item) => action.ids.includes(item.id) && !item.isRead).length;
+      for (const id of action.ids) {
+        const item = known.get(id);
+        // The server names only the ids it turned from unread to read, so those in no list
+        // (another tab's "mark all read" with more unread than loaded) leave the count too.
+        delta += item ? (item.isRead ? 0 : 1) - ({ ...item, ...action.changes }.isRead ? 0 : 1) : action.changes.isRead ? 1 : 0;
+      }
       return {
-        ...state,
-        items: state.items.filter((item) => !action.ids.includes(item.id)),
-        unreadCount: Math.max(0, state.unreadCount - removedUnread),
+        // Read ones stay where they are, in the unread tab too, until it is fetched again; one
+        // unread again that the unread tab lacks has it fetched again when shown.
+        lists: each((list, tab) =>
+          tab === "unread" && action.changes.isRead === false && action.ids.some((id) => !list.items.some((item) => item.id === id))
+            ? unloaded
+            : { ...list, items: list.items.map((item) => (action.ids.includes(item.id) ? { ...item, ...action.changes } : item)) },
+        ),
+        unreadCount: Math.max(0, state.unreadCount - delta),
       };
     }
-  }
-}
-
-export type Tab = "all" | "unread" | "priority" | "today";
-
-/** The panel's tabs (section 2): all, unread, priority (high or critical), today (the day in the account's `timeZone`). */
-export function filterNotifications(items: RealtimeNotification[], tab: Tab, timeZone: string | undefined, now = new Date()): RealtimeNotification[] {
-  switch (tab) {
-    case "all":
-      return items;
-    case "unread":
-      return items.filter((n) => !n.isRead);
-    case "priority":
-      return items.filter((n) => n.priority === "high" || n.priority === "critical");
-    case "today": {
-      const day = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-      const today = day.format(now);
-      return items.filter((n) => day.format(new Date(n.createdAt)) === today);
-    }
+    case "notification.deleted":
+      return {
+        lists: each((list) => ({ ...list, items: list.items.filter((item) => !action.ids.includes(item.id)) })),
+        unreadCount: Math.max(0, state.unreadCount - action.ids.filter((id) => known.get(id)?.isRead === false).length),
+      };
   }
 }

@@ -5,7 +5,7 @@ import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { withRealtime } from "~/lib/realtime";
 import type { ConnectionStatus, RealtimeMessage, RealtimeNotification } from "~/lib/realtime-client";
 import { showBrowserNotification } from "./browser-notification";
-import { FETCH_LIMIT, initialNotifications, notificationsReducer } from "./notifications-state";
+import { FETCH_LIMIT, initialNotifications, notificationsReducer, type Tab } from "./notifications-state";
 
 const API = "/api/v1/notifications";
 
@@ -19,19 +19,26 @@ async function send(path: string, init: RequestInit = {}) {
   }
 }
 
-/** The user's notifications, kept live over the realtime connection. */
+/** The user's notifications, one list per tab of the panel, kept live over the realtime connection. */
 export function useNotifications() {
   const [state, dispatch] = useReducer(notificationsReducer, initialNotifications);
   const [status, setStatus] = useState<ConnectionStatus>("idle");
   const navigate = useNavigate();
 
-  const load = useCallback(async () => {
-    dispatch({ type: "loading" });
-    const response = await send(`${API}?limit=${FETCH_LIMIT}`);
+  /** A tab's first page (the unread count comes with it), or its page after `cursor` (its list's `nextCursor`). */
+  const load = useCallback(async (tab: Tab = "all", cursor?: string) => {
+    if (!cursor) dispatch({ type: "loading", tab });
+    const response = await send(`${API}?filter=${tab}&limit=${FETCH_LIMIT}${cursor ? `&cursor=${cursor}` : ""}`);
     if (!response) return;
-    const body = (await response.json()) as { items: RealtimeNotification[]; unreadCount: number };
-    dispatch({ type: "loaded", items: body.items, unreadCount: body.unreadCount });
+    const body = (await response.json()) as { items: RealtimeNotification[]; nextCursor: string | null; unreadCount: number };
+    dispatch({ type: "loaded", tab, ...body, more: !!cursor });
   }, []);
+
+  /** Everything again: "all" now, the other tabs when next shown. */
+  const reload = useCallback(async () => {
+    dispatch({ type: "stale" });
+    await load();
+  }, [load]);
 
   const markRead = useCallback(async (ids: string[]) => {
     if (!ids.length) return;
@@ -41,8 +48,8 @@ export function useNotifications() {
 
   const markAllRead = useCallback(async () => {
     await send(`${API}/read`, { method: "POST", body: JSON.stringify({ all: true }) });
-    await load();
-  }, [load]);
+    await reload();
+  }, [reload]);
 
   const remove = useCallback(async (id: string) => {
     dispatch({ type: "notification.deleted", seq: 0, ids: [id] });
@@ -65,7 +72,7 @@ export function useNotifications() {
       withRealtime((client) => {
         const offStatus = client.onStatus(setStatus);
         const off = client.subscribe((message: RealtimeMessage) => {
-          if (message.type === "resync") return void load();
+          if (message.type === "resync") return void reload();
           // Record changes are for the screens (useEntityChanges), not the bell.
           if (message.type === "entity.changed") return;
           dispatch(message);
@@ -80,8 +87,8 @@ export function useNotifications() {
           offStatus();
         };
       }),
-    [load, open],
+    [reload, open],
   );
 
-  return { ...state, status, markRead, markAllRead, remove, open, reload: load };
+  return { ...state, status, load, markRead, markAllRead, remove, open, reload };
 }

@@ -83,6 +83,7 @@ export default {
     delete: "Delete notification",
     empty: "No notifications",
     emptyFilter: "Nothing here.",
+    loadMore: "Load more",
     loading: "Loading...",
     close: "Close",
     tabs: {

@@ -81,6 +81,7 @@ const notifications = {
     delete: "Eliminar notificação",
     empty: "Sem notificações",
     emptyFilter: "Nada por aqui.",
+    loadMore: "Carregar mais",
     loading: "A carregar...",
     close: "Fechar",
     tabs: {

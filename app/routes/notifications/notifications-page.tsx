@@ -17,10 +17,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** /app/notificacoes: every notification (the bell's panel shows the same, live). */
+/** /app/notificacoes: every notification, page by page (the bell's panel shows the same, live). */
 export default function NotificationsPage() {
   const { t } = useTranslation("notifications");
   const notifications = useNotifications();
+  const { items, loaded, nextCursor } = notifications.lists.all;
   return (
     <section>
       <div className="mb-4 flex items-center justify-between">
@@ -30,8 +31,14 @@ export default function NotificationsPage() {
         </Button>
       </div>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="notifications-page">
-        {notifications.loaded ? (
-          <NotificationList items={notifications.items} emptyText={t("ui.empty")} onOpen={notifications.open} onRemove={(id) => void notifications.remove(id)} />
+        {loaded ? (
+          <NotificationList
+            items={items}
+            emptyText={t("ui.empty")}
+            onOpen={notifications.open}
+            onRemove={(id) => void notifications.remove(id)}
+            onLoadMore={nextCursor ? () => notifications.load("all", nextCursor) : undefined}
+          />
         ) : (
           <p className="px-4 py-8 text-center text-sm text-slate-500">{t("ui.loading")}</p>
         )}

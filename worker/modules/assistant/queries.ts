@@ -1,7 +1,8 @@
 /** The assistant's only data access: its history and drafts, every query scoped by the user id. */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listPage } from "../../db/lists";
+import { listPageIds, listPageRead } from "../../db/lists";
+import { read, readAll, run } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
@@ -25,16 +26,19 @@ export async function saveExchange(
   ]);
 }
 
-/** One page of the history, newest first, with the drafts of its messages. */
+const HISTORY_ORDER = [{ by: assistantMessages.createdAt, desc: true, of: (m: AssistantMessage) => m.createdAt }];
+
+/**
+ * One page of the history, newest first, with the drafts of its messages, in one D1 batch. The
+ * drafts select the page's messages by subquery: binding each id (up to 200) would pass D1's
+ * 100 parameters per statement.
+ */
 export async function history(db: Db, userId: string, page: PageRequest) {
   const scoped = scopedTo(db, userId);
-  const { items, nextCursor } = await listPage(scoped, assistantMessages, {
-    order: [{ by: assistantMessages.createdAt, desc: true, of: (m) => m.createdAt }],
-    page,
-  });
-  const ids = items.map((m) => m.id);
-  const drafts = ids.length ? await scoped.select(assistantDrafts, inArray(assistantDrafts.messageId, ids)).orderBy(asc(assistantDrafts.createdAt), asc(assistantDrafts.id)) : [];
-  return { items, drafts, nextCursor };
+  const list = { order: HISTORY_ORDER, page };
+  const drafts = scoped.select(assistantDrafts, inArray(assistantDrafts.messageId, listPageIds(scoped, assistantMessages, list))).orderBy(asc(assistantDrafts.createdAt), asc(assistantDrafts.id));
+  const [{ items, nextCursor }, rows] = await run(db, readAll([listPageRead(scoped, assistantMessages, list), read(drafts)]));
+  return { items, drafts: rows, nextCursor };
 }
 
 export const draftOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), assistantDrafts, id);

@@ -1,0 +1,2 @@
+CREATE INDEX `notifications_user_priority_idx` ON `notifications` (`user_id`,case "priority" when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `notifications_user_unread_idx` ON `notifications` (`user_id`,case "priority" when 'critical' then 3 when 'high' then 2 when 'medium' then 1 else 0 end,`created_at`,`id`,`in_app`,`expires_at`) WHERE "notifications"."is_read" = 0;
