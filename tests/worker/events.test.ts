@@ -6,7 +6,7 @@ import { expandOccurrences } from "../../worker/modules/calendar/recurrence";
 import { seedCalendar } from "../../worker/modules/calendar/seed";
 import { database } from "../../worker/db/client";
 import { scopedTo } from "../../worker/db/scoped";
-import { allDayRemindersIn } from "../../worker/modules/calendar/queries";
+import { allDayRemindersIn, eventFieldsOf, findSeries, occurrencesWithinRead, upsertOverride, windowMs, type EventFields } from "../../worker/modules/calendar/queries";
 import { me } from "./billing-helpers";
 import { app } from "../../worker/app";
 import { countingD1, type D1Call } from "./counting-bindings";
@@ -383,6 +383,60 @@ const ahead = (iso: string) => {
   const moved = new Date(Date.parse(iso) + REMINDER_SHIFT_MS).toISOString().replace(".000Z", "Z");
   return iso.endsWith("+00:00") ? moved.replace("Z", "+00:00") : moved;
 };
+
+describe("a window of series with a long history", () => {
+  it("reads only the changed occurrences near the window (not every one ever made), and lists the same", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    const scoped = scopedTo(database(env.DB), userId);
+    const long = "Notas da reunião. ".repeat(100);
+    const daily = (await findSeries(scoped, (await create(cookie, { title: "Diário", description: long, start: "2025-01-01T09:00:00+00:00", end: "2025-01-01T09:30:00+00:00", timeZone: "UTC", rrule: "FREQ=DAILY" })).id))!;
+    // Monday 11:00 to Thursday 11:00 in Lisbon, weekly: the occurrence of 8 June still runs on 10 June.
+    const retreat = (await findSeries(scoped, (await create(cookie, { title: "Retiro", description: long, start: "2025-01-06T11:00:00+00:00", end: "2025-01-09T11:00:00+00:00", rrule: "FREQ=WEEKLY" })).id))!;
+    const fields = (row: typeof daily, start: string, end: string, title = row.title): EventFields => ({ ...eventFieldsOf(row), title, start, end });
+    const now = new Date();
+    // Sixty changed occurrences of 2025, each with the series' long description.
+    for (let d = 0; d < 60; d++) {
+      const day = shiftDate("2025-01-01", d * 5);
+      await upsertOverride(scoped, daily, `${day}T09:00:00+00:00`, fields(daily, `${day}T10:00:00+00:00`, `${day}T10:30:00+00:00`), now);
+    }
+    await upsertOverride(scoped, retreat, "2025-03-03T11:00:00+00:00", fields(retreat, "2025-03-04T11:00:00+00:00", "2025-03-07T11:00:00+00:00"), now);
+    // Near the window: one changed in place, one moved in from long ago, one moved out, and the retreat moved away.
+    await upsertOverride(scoped, daily, "2026-06-10T09:00:00+00:00", fields(daily, "2026-06-10T09:00:00+00:00", "2026-06-10T09:30:00+00:00", "Mudado"), now);
+    await upsertOverride(scoped, daily, "2025-02-02T09:00:00+00:00", fields(daily, "2026-06-11T15:00:00+00:00", "2026-06-11T15:30:00+00:00", "Trazido"), now);
+    await upsertOverride(scoped, daily, "2026-06-11T09:00:00+00:00", fields(daily, "2026-07-01T09:00:00+00:00", "2026-07-01T09:30:00+00:00", "Levado"), now);
+    await upsertOverride(scoped, retreat, "2026-06-08T11:00:00+01:00", fields(retreat, "2026-09-07T11:00:00+01:00", "2026-09-10T11:00:00+01:00"), now);
+
+    // What the calendar's read loads for these two days: the rows it needs, not the 60 old ones.
+    const { fromMs, toMs } = windowMs("2026-06-10", "2026-06-11", "Europe/Lisbon");
+    const read = occurrencesWithinRead(scoped, fromMs, toMs);
+    const results = (await database(env.DB).batch(read.statements as never)) as unknown as Record<string, unknown>[][];
+    const rows = results.flat();
+    expect(rows.length).toBeLessThanOrEqual(10);
+    expect(rows.reduce((n, row) => n + String(row.description ?? "").length, 0)).toBeLessThanOrEqual(4 * long.length);
+
+    const expected = [
+      ["2026-06-10T09:00:00+00:00", "Mudado", true],
+      ["2026-06-11T15:00:00+00:00", "Trazido", true],
+    ];
+    expect(read.answer(results)(fromMs, toMs, "Europe/Lisbon").map((i) => [i.start, i.title, i.modified])).toEqual(expected);
+    expect((await list(cookie, "2026-06-10", "2026-06-11")).map((i) => [i.start, i.title, i.modified])).toEqual(expected);
+    // Around it, the series go on as before.
+    expect((await list(cookie, "2026-06-12", "2026-06-16")).map((i) => [i.start, i.title])).toEqual([
+      ["2026-06-12T09:00:00+00:00", "Diário"],
+      ["2026-06-13T09:00:00+00:00", "Diário"],
+      ["2026-06-14T09:00:00+00:00", "Diário"],
+      ["2026-06-15T09:00:00+00:00", "Diário"],
+      ["2026-06-15T11:00:00+01:00", "Retiro"],
+      ["2026-06-16T09:00:00+00:00", "Diário"],
+    ]);
+    expect((await list(cookie, "2025-03-03", "2025-03-04")).map((i) => [i.start, i.title, i.modified])).toEqual([
+      ["2025-03-03T09:00:00+00:00", "Diário", false],
+      ["2025-03-04T09:00:00+00:00", "Diário", false],
+      ["2025-03-04T11:00:00+00:00", "Retiro", true],
+    ]);
+  }, 60_000);
+});
 
 describe("reminders", () => {
   it("the minute job sends each reminder once at its minute, and the next one of a series later", async () => {

@@ -28,7 +28,7 @@ import { userTimeline } from "../timeline";
 import type { BodyRule } from "../types";
 import { planImport } from "./ics/import";
 import { ICS_MAX_BYTES, readIcs } from "./ics/parse";
-import { writeCalendar, type FeedEvent } from "./ics/write";
+import { calendarWriter, type FeedEvent } from "./ics/write";
 import * as store from "./queries";
 
 /** The import takes the file's bytes as text/calendar (browsers send .ics files so). */
@@ -43,7 +43,7 @@ const failures = {
 } as const satisfies Record<string, MessageKey>;
 
 const DAY_MS = 86_400_000;
-/** The feed's window for other modules' items (scheduled tasks): a year back, two ahead. */
+/** The feed's window: events and other modules' items (scheduled tasks) that ended up to a year ago; those items up to two years ahead. */
 const FEED_PAST_DAYS = 365;
 const FEED_FUTURE_DAYS = 730;
 
@@ -133,29 +133,55 @@ export const icsApi = new Hono<AppEnv>()
     if (!user || user.disabledAt || !hasEntitlement(await loadSubscriptionState(db, user), "calendarSync")) return notFound();
     const now = new Date();
     const scoped = scopedTo(db, user.id);
-    const rows = await store.allEventRows(scoped);
-    const uidOf = new Map(rows.map((r) => [r.id, r.uid]));
-    const events: FeedEvent[] = rows.map((r) => ({ ...r, uid: r.seriesId ? (uidOf.get(r.seriesId) ?? r.uid) : r.uid }));
-    const others = await userTimeline(db, user.id, { from: new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS), to: new Date(now.getTime() + FEED_FUTURE_DAYS * DAY_MS), timeZone: user.timeZone }, "calendar");
-    for (const item of others)
-      events.push({
-        uid: `${item.module}-${item.id}-${item.occurrenceStart.replace(/[^0-9A-Za-z]/g, "")}@rumo.app`,
-        recurrenceId: null,
-        title: item.title,
-        description: "",
-        location: "",
-        start: item.start,
-        end: item.end,
-        allDay: item.allDay,
-        timeZone: "UTC",
-        rrule: null,
-        exdates: [],
-        reminderMinutes: null,
-        busy: item.busy,
-        updatedAt: now,
-        url: appLink(c.env, item.url),
-      });
+    // Events, changed occurrences and series that ended more than a year ago are left out, as
+    // other modules' items are (docs/decisions/0087): a long-kept calendar is not written whole each poll.
+    const since = now.getTime() - FEED_PAST_DAYS * DAY_MS;
+    const others = await userTimeline(db, user.id, { from: new Date(since), to: new Date(now.getTime() + FEED_FUTURE_DAYS * DAY_MS), timeZone: user.timeZone }, "calendar");
     const t = translator(user.language === "en" ? "en" : "pt");
-    const body = writeCalendar({ name: t("calendar:ics.feedName"), timeZone: user.timeZone, events, now });
-    return c.body(body, 200, { "content-type": "text/calendar; charset=utf-8", "cache-control": "private, max-age=300", "content-disposition": 'inline; filename="rumo.ics"' });
+    const writer = calendarWriter({ name: t("calendar:ics.feedName"), timeZone: user.timeZone, zones: await store.feedZones(scoped, since), now });
+    const otherEvents: FeedEvent[] = others.map((item) => ({
+      uid: `${item.module}-${item.id}-${item.occurrenceStart.replace(/[^0-9A-Za-z]/g, "")}@rumo.app`,
+      recurrenceId: null,
+      title: item.title,
+      description: "",
+      location: "",
+      start: item.start,
+      end: item.end,
+      allDay: item.allDay,
+      timeZone: "UTC",
+      rrule: null,
+      exdates: [],
+      reminderMinutes: null,
+      busy: item.busy,
+      updatedAt: now,
+      url: appLink(c.env, item.url),
+    }));
+    // Written page by page as the client reads it: the rows of one page are in memory, never the document.
+    async function* document() {
+      yield writer.head;
+      for await (const rows of store.feedRows(scoped, since)) yield writer.events(rows.map(feedEventOf));
+      yield writer.events(otherEvents) + writer.end;
+    }
+    return c.body(streamOf(document()), 200, { "content-type": "text/calendar; charset=utf-8", "cache-control": "private, max-age=300", "content-disposition": 'inline; filename="rumo.ics"' });
   });
+
+/** A stored row as the feed writes it: an override under its series' UID, a series without the occurrences changed long ago. */
+function feedEventOf(row: store.FeedRow): FeedEvent {
+  const exdates = row.changedBefore.length ? [...new Set([...row.exdates, ...row.changedBefore])] : row.exdates;
+  return { ...row, uid: row.seriesUid ?? row.uid, exdates };
+}
+
+/** A body streamed from text pieces made on demand (a piece is made when the client has read the last). */
+function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await pieces.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await pieces.return(undefined);
+    },
+  });
+}

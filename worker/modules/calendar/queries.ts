@@ -3,12 +3,12 @@
  * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
  */
 import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { findUserById } from "../../db/accounts";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { isWellFormedId } from "../../db/owned";
-import { known, mapRead, read, run, type Read } from "../../db/reads";
+import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
 import { subscriptions, users } from "../../db/schema";
 import { LIVE_STATUSES } from "../../billing/subscription";
@@ -169,9 +169,10 @@ const toItem = (row: EventRow, occurrence: { occurrenceStart: string; start: str
 /**
  * Every occurrence of the user's events overlapping [from, to) — `from`/`to` as dates (the
  * viewer's local days, `to` inclusive) or instants — recurrences expanded in each event's zone,
- * exdates removed and one-occurrence changes applied, sorted by start. One D1 query: the rows
- * whose range overlaps the window, and every override row of the series among them. Used by
- * GET /events, the calendar screen, the timeline (smart scheduling) and nothing else re-implements it.
+ * exdates removed and one-occurrence changes applied, sorted by start. One D1 round trip: the rows
+ * whose range overlaps the window, and which occurrences of the series among them were changed
+ * near it. Used by GET /events, the calendar screen, the timeline (smart scheduling) and nothing
+ * else re-implements it.
  */
 export function occurrencesBetweenRead(scoped: Scoped, from: string, to: string, viewerZone: string): Read<OccurrenceItem[]> {
   const { fromMs, toMs } = windowMs(from, to, viewerZone);
@@ -180,6 +181,12 @@ export function occurrencesBetweenRead(scoped: Scoped, from: string, to: string,
 
 /** A bound in UTC milliseconds: a number, or SQL that the batch resolves (a subquery on another row). */
 export type MsBound = number | SQL<number>;
+
+/** A changed occurrence of a series: the series and the occurrence's original start (RECURRENCE-ID). */
+type ChangedOccurrence = { seriesId: string | null; recurrenceId: string | null };
+
+/** A UTC-milliseconds bound as a Julian day number, what SQLite's `julianday()` answers for a stored instant. */
+const julianDayOf = (ms: number | SQL) => sql`((${ms}) / 86400000.0 + 2440587.5)`;
 
 /**
  * `occurrencesBetweenRead` for a window only the batch reveals (a bound read by another query of
@@ -190,23 +197,43 @@ export function occurrencesWithinRead(scoped: Scoped, fromBound: MsBound, toBoun
   // All-day rows store UTC midnights but float to the viewer's zone (up to ±14 h), and GET /events
   // passes its window in UTC before it knows the viewer's zone: widen by a day.
   const [after, before] = typeof fromBound === "number" && typeof toBound === "number" ? [fromBound - DAY_MS, toBound + DAY_MS] : [sql`${fromBound} - ${DAY_MS}`, sql`${toBound} + ${DAY_MS}`];
-  const inRange = (alias: typeof events) => and(gt(alias.endsAt, after), sql`${alias.startsAt} < ${before}`)!;
-  const seriesInRange = scoped.db
-    .select({ id: events.id })
+  const inRange = (table: { endsAt: SQLiteColumn; startsAt: SQLiteColumn }) => and(gt(table.endsAt, after), sql`${table.startsAt} < ${before}`)!;
+  // Whole rows only for what can show in the window: events, series, and overrides where they now are.
+  const rows = scoped.select(events, inRange(events));
+  // A series skips the occurrences its override rows took over. An endless series is in every
+  // window and keeps every override ever made (each a copy of the series' description), so only
+  // the pair is read, and only for occurrences that can reach the window: an original start from
+  // the series' duration before it (`expandOccurrences` asks its rule no earlier) to its end. A
+  // RECURRENCE-ID SQLite cannot read is kept, as every one was before.
+  const series = alias(events, "series");
+  const original = sql`julianday(${events.recurrenceId})`;
+  const duration = sql`max(0, julianday(${series.end}) - julianday(${series.start}))`;
+  const changed = scoped.db
+    .select({ seriesId: events.seriesId, recurrenceId: events.recurrenceId })
     .from(events)
-    .where(and(eq(events.userId, scoped.userId), inRange(events), isNull(events.seriesId), isNotNull(events.rrule)));
-  return read(scoped.select(events, or(inRange(events), inArray(events.seriesId, seriesInRange))), (rows) => (fromMs, toMs, viewerZone) => occurrencesOf(rows, fromMs, toMs, viewerZone));
+    .innerJoin(series, eq(series.id, events.seriesId))
+    .where(
+      and(
+        eq(events.userId, scoped.userId),
+        eq(series.userId, scoped.userId),
+        isNull(series.seriesId),
+        isNotNull(series.rrule),
+        inRange(series),
+        sql`coalesce(${original} <= ${julianDayOf(before)} and ${original} >= ${julianDayOf(after)} - ${duration}, 1)`,
+      ),
+    );
+  return mapRead(readAll([read(rows), read(changed)]), ([found, changes]) => (fromMs, toMs, viewerZone) => occurrencesOf(found, changes, fromMs, toMs, viewerZone));
 }
 
 export async function occurrencesBetween(scoped: Scoped, from: string, to: string, viewerZone: string): Promise<OccurrenceItem[]> {
   return run(scoped.db, occurrencesBetweenRead(scoped, from, to, viewerZone));
 }
 
-/** The occurrences in [fromMs, toMs) of the rows `occurrencesBetweenRead` found, sorted by start. */
-function occurrencesOf(rows: readonly EventRow[], fromMs: number, toMs: number, viewerZone: string): OccurrenceItem[] {
+/** The occurrences in [fromMs, toMs) of the rows `occurrencesBetweenRead` found, sorted by start; `changes` are hidden from their series. */
+function occurrencesOf(rows: readonly EventRow[], changes: readonly ChangedOccurrence[], fromMs: number, toMs: number, viewerZone: string): OccurrenceItem[] {
 
   const overridden = new Map<string, string[]>();
-  for (const row of rows) if (row.seriesId && row.recurrenceId) overridden.set(row.seriesId, [...(overridden.get(row.seriesId) ?? []), row.recurrenceId]);
+  for (const row of [...changes, ...rows]) if (row.seriesId && row.recurrenceId) overridden.set(row.seriesId, [...(overridden.get(row.seriesId) ?? []), row.recurrenceId]);
 
   const items: { sort: number; item: OccurrenceItem }[] = [];
   const window = { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() };
@@ -431,8 +458,56 @@ export async function writeImport(scoped: Scoped, rows: ImportedRow[], existing:
   }
 }
 
-/** Every event row of the user (series and overrides), for the feed. */
-export const allEventRows = (scoped: Scoped) => scoped.select(events).orderBy(asc(events.startsAt), asc(events.id));
+/**
+ * What the feed writes (docs/decisions/0087): the events and changed occurrences that end
+ * after `since`, and every series with an occurrence or a changed one after it, whole.
+ */
+function inFeed(scoped: Scoped, since: number) {
+  const changedLater = scoped.db
+    .select({ id: events.seriesId })
+    .from(events)
+    .where(and(eq(events.userId, scoped.userId), gt(events.endsAt, since), isNotNull(events.seriesId)));
+  return or(gt(events.endsAt, since), and(isNull(events.seriesId), inArray(events.id, changedLater)))!;
+}
+
+/** The zones of the timed rows the feed writes (one VTIMEZONE each, written before any event). */
+export const feedZones = async (scoped: Scoped, since: number) =>
+  (await scoped.db.selectDistinct({ timeZone: events.timeZone }).from(events).where(scoped.owned(events, and(eq(events.allDay, false), inFeed(scoped, since))))).map((r) => r.timeZone);
+
+/** Rows per page of the feed: a page of rows with long descriptions stays a few megabytes. */
+export const FEED_PAGE_ROWS = 200;
+
+/** A feed row: an override carries its series' UID, and a series the occurrences changed before `since`. */
+export type FeedRow = EventRow & { seriesUid: string | null; changedBefore: string[] };
+
+/**
+ * The feed's rows (see `inFeed`) one page at a time, by start. The changes of a series' occurrences
+ * that ended before `since` are left out; the series is told which occurrences they were, so it
+ * can leave those out too rather than show them as they were before the change.
+ */
+export async function* feedRows(scoped: Scoped, since: number, pageRows = FEED_PAGE_ROWS): AsyncGenerator<FeedRow[]> {
+  const series = alias(events, "series");
+  const old = alias(events, "old");
+  const oldChanges = scoped.db
+    .select({ ids: sql`json_group_array(${old.recurrenceId})` })
+    .from(old)
+    .where(and(eq(old.userId, scoped.userId), eq(old.seriesId, events.id), lte(old.endsAt, since)));
+  const changedBefore = sql<string | null>`case when ${events.seriesId} is null and ${events.rrule} is not null then (${oldChanges}) end`;
+  let last: { startsAt: number; id: string } | null = null;
+  for (;;) {
+    const afterLast: SQL | undefined = last ? or(gt(events.startsAt, last.startsAt), and(eq(events.startsAt, last.startsAt), gt(events.id, last.id))) : undefined;
+    const page = await scoped.db
+      .select({ row: events, seriesUid: series.uid, changedBefore })
+      .from(events)
+      .leftJoin(series, eq(series.id, events.seriesId))
+      .where(scoped.owned(events, and(inFeed(scoped, since), afterLast)))
+      .orderBy(asc(events.startsAt), asc(events.id))
+      .limit(pageRows);
+    if (page.length) yield page.map(({ row, seriesUid, changedBefore }) => ({ ...row, seriesUid, changedBefore: changedBefore ? (JSON.parse(changedBefore) as string[]) : [] }));
+    if (page.length < pageRows) return;
+    last = page[page.length - 1].row;
+  }
+}
 
 /** The user's feed row, if they have one. */
 export async function feedOf(scoped: Scoped) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readIcs, unfoldBytes } from "./parse";
-import { escapeText, foldLine, writeCalendar } from "./write";
+import { calendarWriter, escapeText, foldLine, writeCalendar } from "./write";
 import { ianaZoneOf, wallClockMs } from "./zones";
 
 const encoder = new TextEncoder();
@@ -36,6 +36,46 @@ describe("writing", () => {
     expect(folded.slice(1).every((p) => p.startsWith(" "))).toBe(true);
     expect(folded.map((p, i) => (i ? p.slice(1) : p)).join("")).toBe(line);
     expect(foldLine("SUMMARY:curto")).toBe("SUMMARY:curto");
+  });
+
+  it("folds exactly where encoding each character would: ASCII, 2-, 3- and 4-octet characters, lone surrogates", () => {
+    // The writer before octets were counted from UTF-16 units: one TextEncoder call per character.
+    const byEncoding = (line: string) => {
+      if (encoder.encode(line).length <= 75) return line;
+      const out: string[] = [];
+      let current = "";
+      let size = 0;
+      let limit = 75;
+      for (const char of line) {
+        const bytes = encoder.encode(char).length;
+        if (size + bytes > limit) {
+          out.push(current);
+          current = "";
+          size = 0;
+          limit = 74;
+        }
+        current += char;
+        size += bytes;
+      }
+      out.push(current);
+      return out.join("\r\n ");
+    };
+    const pieces = ["a", "Z", " ", ";", "é", "ç", "ü", "—", "€", "ã", "📅", "👍🏽", "\uD83D", "\uDCC5", "\u07FF", "\u0800", "\uFFFD"];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const lines = ["", "SUMMARY:curto", "€".repeat(25), "€".repeat(26), "📅".repeat(13), "📅".repeat(19), "a".repeat(75), "a".repeat(76), "é".repeat(38), `X:${"\uD83D".repeat(40)}`];
+    for (let i = 0; i < 2000; i++) lines.push(Array.from({ length: random(400) }, () => pieces[random(pieces.length)]).join(""));
+    for (const line of lines) expect(foldLine(line)).toBe(byEncoding(line));
+  });
+
+  it("writes an event whose zone the head did not declare in UTC, the same instants", () => {
+    const now = new Date("2026-03-01T00:00:00Z");
+    const writer = calendarWriter({ name: "Rumo", timeZone: "Europe/Lisbon", zones: [], now });
+    const event = { uid: "a@rumo.app", recurrenceId: null, title: "Sem zona", description: "", location: "", allDay: false, timeZone: "Europe/Lisbon", rrule: null, exdates: [], reminderMinutes: null, busy: true, updatedAt: now };
+    const doc = writer.head + writer.events([{ ...event, start: "2026-07-05T09:30:00+01:00", end: "2026-07-05T10:00:00+01:00" }]) + writer.end;
+    expect(doc).not.toContain("BEGIN:VTIMEZONE");
+    expect(doc).toContain("\r\nDTSTART:20260705T083000Z\r\nDTEND:20260705T090000Z\r\n");
+    expect(writer.events([])).toBe("");
   });
 
   it("escapes TEXT", () => {

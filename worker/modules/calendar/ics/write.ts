@@ -27,28 +27,35 @@ export type FeedEvent = {
   url?: string;
 };
 
-const encoder = new TextEncoder();
-
-/** Folds one content line at 75 octets; a continuation starts with a space and never splits a character. */
+/**
+ * Folds one content line at 75 octets; a continuation starts with a space and never splits a
+ * character. Octets are counted from the UTF-16 units (no encoding per character: a feed has
+ * megabytes of descriptions): under U+0080 one, under U+0800 two, a surrogate pair four, any
+ * other unit three (a lone surrogate is sent as U+FFFD, three octets).
+ */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return line;
-  const out: string[] = [];
-  let current = "";
+  // No unit takes more than three octets (a pair, two units, takes four): a short line fits.
+  if (line.length * 3 <= 75) return line;
+  let parts: string[] | null = null;
+  let start = 0;
   let size = 0;
   let limit = 75;
-  for (const char of line) {
-    const bytes = encoder.encode(char).length;
-    if (size + bytes > limit) {
-      out.push(current);
-      current = "";
+  for (let i = 0; i < line.length; ) {
+    const unit = line.charCodeAt(i);
+    const pair = unit >= 0xd800 && unit <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    const octets = unit < 0x80 ? 1 : unit < 0x800 ? 2 : pair ? 4 : 3;
+    if (size + octets > limit) {
+      (parts ??= []).push(line.slice(start, i));
+      start = i;
       size = 0;
       limit = 74; // the leading space takes one octet
     }
-    current += char;
-    size += bytes;
+    size += octets;
+    i += pair ? 2 : 1;
   }
-  out.push(current);
-  return out.join("\r\n ");
+  if (!parts) return line;
+  parts.push(line.slice(start));
+  return parts.join("\r\n ");
 }
 
 /** TEXT escaping (§3.3.11): backslash, semicolon, comma and line breaks. */
@@ -90,34 +97,50 @@ function vtimezoneOf(zone: string): { block: string; tzid: string } | null {
   }
 }
 
-/** The document: a VCALENDAR with the zones used and every event, ready to serve as text/calendar. */
-export function writeCalendar(input: { name: string; timeZone: string; events: FeedEvent[]; now: Date }): string {
+/** Content lines as the document writes them: folded, each ended by CRLF. */
+const contentLines = (lines: string[]) => (lines.length ? lines.map(foldLine).join("\r\n") + "\r\n" : "");
+
+/**
+ * The document in pieces, for a feed written as it is read: `head` (the calendar and a VTIMEZONE
+ * for each of `zones`), `events(…)` for each batch of events, then `end`. An event in a zone not
+ * among `zones` is written in UTC (the same instants).
+ */
+export function calendarWriter(input: { name: string; timeZone: string; zones: Iterable<string>; now: Date }) {
   const lines: string[] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Rumo//Calendar//PT", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", `X-WR-CALNAME:${escapeText(input.name)}`, `X-WR-TIMEZONE:${input.timeZone}`];
   const zones = new Map<string, { block: string; tzid: string } | null>();
-  for (const e of input.events) if (!e.allDay && !isUtc(e.timeZone) && !zones.has(e.timeZone)) zones.set(e.timeZone, vtimezoneOf(e.timeZone));
+  for (const zone of input.zones) if (!isUtc(zone) && !zones.has(zone)) zones.set(zone, vtimezoneOf(zone));
   // Two names of one zone (Asia/Calcutta and Asia/Kolkata) share one block.
   const blocks = new Set([...zones.values()].flatMap((z) => (z ? [z.block] : [])));
   for (const block of blocks) lines.push(...block.split("\r\n"));
   const zoneOf = (e: FeedEvent) => (e.allDay || isUtc(e.timeZone) || !zones.get(e.timeZone) ? "UTC" : e.timeZone);
   const stamp = utcStamp(input.now.getTime());
-  for (const e of input.events) {
-    const zone = zoneOf(e);
-    const time = (name: string, value: string) => timeProp(name, value, e.allDay, zone, zones.get(zone)?.tzid);
-    lines.push("BEGIN:VEVENT", `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${utcStamp(e.updatedAt.getTime())}`);
-    if (e.recurrenceId) lines.push(time("RECURRENCE-ID", e.recurrenceId));
-    lines.push(time("DTSTART", e.start), time("DTEND", e.end), `SUMMARY:${escapeText(e.title)}`);
-    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
-    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
-    if (e.url) lines.push(`URL:${e.url}`);
-    if (e.rrule) lines.push(`RRULE:${e.rrule}`);
-    if (e.rrule && e.exdates.length) {
-      const values = e.exdates.map((d) => time("EXDATE", d).split(":").slice(1).join(":"));
-      lines.push(`${time("EXDATE", e.exdates[0]).split(":")[0]}:${values.join(",")}`);
+  const events = (batch: readonly FeedEvent[]) => {
+    const lines: string[] = [];
+    for (const e of batch) {
+      const zone = zoneOf(e);
+      const time = (name: string, value: string) => timeProp(name, value, e.allDay, zone, zones.get(zone)?.tzid);
+      lines.push("BEGIN:VEVENT", `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${utcStamp(e.updatedAt.getTime())}`);
+      if (e.recurrenceId) lines.push(time("RECURRENCE-ID", e.recurrenceId));
+      lines.push(time("DTSTART", e.start), time("DTEND", e.end), `SUMMARY:${escapeText(e.title)}`);
+      if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+      if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
+      if (e.url) lines.push(`URL:${e.url}`);
+      if (e.rrule) lines.push(`RRULE:${e.rrule}`);
+      if (e.rrule && e.exdates.length) {
+        const values = e.exdates.map((d) => time("EXDATE", d).split(":").slice(1).join(":"));
+        lines.push(`${time("EXDATE", e.exdates[0]).split(":")[0]}:${values.join(",")}`);
+      }
+      if (!e.busy) lines.push("TRANSP:TRANSPARENT");
+      if (e.reminderMinutes !== null) lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(e.title)}`, `TRIGGER:-PT${e.reminderMinutes}M`, "END:VALARM");
+      lines.push("END:VEVENT");
     }
-    if (!e.busy) lines.push("TRANSP:TRANSPARENT");
-    if (e.reminderMinutes !== null) lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(e.title)}`, `TRIGGER:-PT${e.reminderMinutes}M`, "END:VALARM");
-    lines.push("END:VEVENT");
-  }
-  lines.push("END:VCALENDAR");
-  return lines.map(foldLine).join("\r\n") + "\r\n";
+    return contentLines(lines);
+  };
+  return { head: contentLines(lines), events, end: contentLines(["END:VCALENDAR"]) };
+}
+
+/** The whole document at once: a VCALENDAR with the zones used and every event, ready to serve as text/calendar. */
+export function writeCalendar(input: { name: string; timeZone: string; events: FeedEvent[]; now: Date }): string {
+  const writer = calendarWriter({ ...input, zones: input.events.flatMap((e) => (e.allDay ? [] : [e.timeZone])) });
+  return writer.head + writer.events(input.events) + writer.end;
 }
