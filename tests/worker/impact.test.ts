@@ -178,7 +178,8 @@ describe("the Hoje panel's tasks to plan", () => {
 
     const db = database(env.DB);
     const today = await run(db, todayRead(db, { id: userId, timeZone: "Europe/Lisbon" }, ["tasks"], now, "pt"));
-    expect(today.toPlan?.map((t) => t.id)).toEqual(["due-today", "overdue"]);
+    // The longest overdue first (by due date), as 'Planear o dia' takes them.
+    expect(today.toPlan?.map((t) => t.id)).toEqual(["overdue", "due-today"]);
 
     const query = unscheduledForQuery(db, userId, "2026-11-20", { undated: false, limit: 8 }).toSQL();
     const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, isoWeekday, localDate } from "@worker/modules/selfCare/streaks";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { database } from "@worker/db/client";
+import { run } from "@worker/db/reads";
+import { answerFor, listRoutinesRead, storeCheckInRuns } from "@worker/modules/selfCare/queries";
+import { addDays, isoWeekday, localDate, longestStreak, streakDays, type Schedule } from "@worker/modules/selfCare/streaks";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -81,6 +84,21 @@ describe("check-ins and streaks", () => {
     await as(ana).checkIn(routine.id, addDays(today, -2));
     const answer = await json(await as(ana).checkIn(routine.id, today));
     expect(answer.routine.streakDays).toBe(2);
+    await as(ana).del(`/${routine.id}`);
+  });
+
+  it("counts again under a changed schedule: a day no longer due no longer breaks the streak", async () => {
+    const today = localDate(new Date(), LISBON);
+    const { routine } = await json(await as(ana).post({ title: "Correr", category: "movement" }));
+    for (const back of [4, 2, 0]) await as(ana).checkIn(routine.id, addDays(today, -back));
+    expect((await json(await as(ana).get(`/${routine.id}`))).routine).toMatchObject({ streakDays: 1, longestStreakDays: 1 });
+    // Only the days done are due now: three in a row.
+    const weekdays = [0, 2, 4].map((back) => isoWeekday(addDays(today, -back)));
+    expect((await json(await as(ana).patch(routine.id, { frequency: "weekdays", weekdays }))).routine).toMatchObject({ streakDays: 3, longestStreakDays: 3 });
+    expect((await json(await as(ana).get())).items.find((r: { id: string }) => r.id === routine.id)).toMatchObject({ streakDays: 3, longestStreakDays: 3 });
+    // Undoing the middle one breaks it again (that day is due).
+    expect((await json(await as(ana).del(`/${routine.id}/check-ins/${addDays(today, -2)}`))).routine).toMatchObject({ streakDays: 1, longestStreakDays: 1 });
+    expect((await json(await as(ana).patch(routine.id, { frequency: "daily" }))).routine).toMatchObject({ streakDays: 1, longestStreakDays: 1 });
     await as(ana).del(`/${routine.id}`);
   });
 
@@ -181,5 +199,147 @@ describe("a Free user after the trial", () => {
     expect(await count("routines", "free@routines.test")).toBe(1);
     expect(await count("routine_check_ins", "free@routines.test")).toBe(1);
     expect((await as(free).del(`/${routine.id}`)).status).toBe(204);
+  });
+});
+
+// A routine keeps its runs of check-ins (the longest, the latest and its end) in its row, rewritten
+// by every write of its check-ins or schedule (and filled in for existing ones by the migration), so
+// that the list reads recent check-ins only, never years of them (docs/decisions/0090). The answers
+// must be exactly those of the rules in streaks.ts (and its tests) for any history, schedule and today.
+describe("streaks over long histories", () => {
+  let userId: string;
+  const db = () => database(env.DB);
+  beforeAll(async () => {
+    await signUpAndLogIn("long@routines.test");
+    userId = await userIdOf("long@routines.test");
+  });
+  beforeEach(async () => {
+    await env.DB.prepare("delete from routines where user_id = ?").bind(userId).run();
+  });
+
+  /** The migration's statement that fills in the runs of the routines that existed before it. */
+  const backfill = () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_self_care_check_in_runs.sql"))!;
+    return migration.queries.find((q) => q.includes("UPDATE `routines` SET `check_in_runs`"))!;
+  };
+
+  /** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  /**
+   * Stores routines with these schedules and check-in dates straight into the tables, then their
+   * runs as the module's writes store them, or as the migration filled them in.
+   */
+  async function store(routines: { id: string; schedule: Schedule; checkIns: string[] }[], runsBy: "writes" | "migration" = "writes") {
+    const statements = routines.flatMap((r, i) => [
+      env.DB.prepare("insert into routines (id, user_id, title, frequency, weekdays, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").bind(
+        r.id,
+        userId,
+        r.id,
+        r.schedule.frequency,
+        JSON.stringify(r.schedule.frequency === "weekdays" ? r.schedule.weekdays : []),
+        1700000000000 + i,
+        1700000000000 + i,
+      ),
+      ...r.checkIns.map((date) => env.DB.prepare("insert into routine_check_ins (id, user_id, routine_id, date) values (?, ?, ?, ?)").bind(`${r.id}-${date}`, userId, r.id, date)),
+    ]);
+    for (let i = 0; i < statements.length; i += 500) await env.DB.batch(statements.slice(i, i + 500));
+    if (runsBy === "writes") for (const r of routines) await storeCheckInRuns(db(), userId, r.id);
+    else await env.DB.prepare(backfill()).run();
+  }
+
+  /** What the rules give (streaks.ts) next to what the list answers, for `today`. */
+  async function compare(routines: { id: string; schedule: Schedule; checkIns: string[] }[], today: string) {
+    const { items } = await run(db(), listRoutinesRead(db(), userId, { limit: 200 }, today));
+    const recentFrom = addDays(today, -7);
+    const expected = routines.map((r) => ({
+      id: r.id,
+      streakDays: streakDays(r.schedule, r.checkIns, today),
+      longestStreakDays: longestStreak(r.schedule, r.checkIns, today),
+      checkedInToday: r.checkIns.includes(today),
+      recentCheckIns: [...new Set(r.checkIns)].filter((d) => d >= recentFrom && d <= today).sort(),
+    }));
+    const answered = items.map(({ id, streakDays, longestStreakDays, checkedInToday, recentCheckIns }) => ({ id, streakDays, longestStreakDays, checkedInToday, recentCheckIns }));
+    expect(answered).toEqual(expected);
+    return items;
+  }
+
+  const daily: Schedule = { frequency: "daily" };
+  const mwf: Schedule = { frequency: "weekdays", weekdays: [1, 3, 5] };
+
+  it("gives the rules' streaks for the cases of streaks.test.ts", async () => {
+    const cases: [Schedule, string[], string][] = [
+      [daily, ["2026-11-20", "2026-11-21", "2026-11-22"], "2026-11-22"],
+      [daily, ["2026-11-20", "2026-11-21"], "2026-11-22"],
+      [daily, ["2026-11-18", "2026-11-19", "2026-11-21", "2026-11-22"], "2026-11-22"],
+      [daily, ["2026-11-19", "2026-11-20"], "2026-11-22"],
+      [mwf, ["2026-11-16", "2026-11-18", "2026-11-20"], "2026-11-22"],
+      [mwf, ["2026-11-16", "2026-11-20"], "2026-11-22"],
+      [mwf, ["2026-11-18", "2026-11-19", "2026-11-20"], "2026-11-21"],
+      [daily, ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"], "2026-11-22"],
+      [daily, ["2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31"], "2026-03-31"],
+      [daily, ["2026-11-22", "2026-11-23"], "2026-11-22"],
+      [daily, [], "2026-11-22"],
+      [daily, ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-10", "2026-11-11"], "2026-11-22"],
+      [mwf, ["2026-11-02", "2026-11-04", "2026-11-06", "2026-11-09"], "2026-11-22"],
+      // Mondays only: done Monday 2, then not until Tuesday 10, the Monday between missed (a gap of a whole week).
+      [{ frequency: "weekdays", weekdays: [1] }, ["2026-11-02", "2026-11-10"], "2026-11-22"],
+      [{ frequency: "weekdays", weekdays: [1] }, ["2026-11-02", "2026-11-09", "2026-11-16"], "2026-11-22"],
+      [{ frequency: "weekdays", weekdays: [7] }, ["2026-11-15", "2026-11-22"], "2026-11-22"],
+    ];
+    for (const runsBy of ["writes", "migration"] as const) {
+      for (const [i, [schedule, checkIns, today]] of cases.entries()) {
+        await env.DB.prepare("delete from routines where user_id = ?").bind(userId).run();
+        const routines = [{ id: `case-${i}`, schedule, checkIns }];
+        await store(routines, runsBy);
+        await compare(routines, today);
+      }
+    }
+  });
+
+  it("gives the rules' streaks for random histories, schedules and days", async () => {
+    const next = random(20261122);
+    const routines = Array.from({ length: 120 }, (_, i) => {
+      // Daily, or 0 to 7 weekdays (none: never due, so nothing ever breaks; few: gaps of weeks), some chosen twice.
+      const schedule: Schedule = next() < 0.25 ? daily : { frequency: "weekdays", weekdays: Array.from({ length: Math.floor(next() * next() * 8) }, () => 1 + Math.floor(next() * 7)) };
+      // From a check-in every week or two to nearly every day.
+      const density = 0.05 + 0.95 * next() * next();
+      const span = 30 + Math.floor(next() * 500);
+      // Some days after 2026-11-22 too (a check-in made in a zone already a day ahead).
+      const checkIns = Array.from({ length: span }, (_, n) => addDays("2026-11-24", -n)).filter(() => next() < density);
+      return { id: `random-${String(i).padStart(2, "0")}`, schedule, checkIns };
+    });
+    await store(routines);
+    // Some days are before the latest check-ins (then those are computed up to today, as the rules count).
+    for (const today of ["2026-11-22", "2026-11-23", "2026-11-30", "2027-01-15", "2026-10-01"]) await compare(routines, today);
+    // The migration's statement fills in the same runs.
+    await env.DB.prepare("update routines set check_in_runs = null where user_id = ?").bind(userId).run();
+    await env.DB.prepare(backfill()).run();
+    for (const today of ["2026-11-24", "2026-11-30"]) await compare(routines, today);
+  });
+
+  it("reads only the recent check-ins, however long the history: three years of a daily routine", async () => {
+    const today = "2026-11-22";
+    // Every day for three years except one missed day a year ago and today, not done yet.
+    const checkIns = Array.from({ length: 3 * 365 }, (_, n) => addDays(today, -n - 1)).filter((d) => d !== addDays(today, -365));
+    const routines = [
+      { id: "long-daily", schedule: daily, checkIns },
+      { id: "long-mwf", schedule: mwf, checkIns: checkIns.filter((d) => [1, 3, 5].includes(isoWeekday(d))) },
+    ];
+    await store(routines);
+    const [longDaily, longMwf] = await compare(routines, today);
+    expect(longDaily).toMatchObject({ streakDays: 364, longestStreakDays: 730 });
+    expect(longMwf.longestStreakDays).toBeGreaterThan(200);
+    // The batch returns a row or two per routine, not its 1,000-odd check-ins.
+    const read = listRoutinesRead(db(), userId, { limit: 200 }, today);
+    const results = (await db().batch(read.statements as never)) as unknown[][];
+    expect(results.reduce((rows, r) => rows + r.length, 0)).toBeLessThan(25);
+    // One routine's answer (after a check-in, a change) agrees with the list's.
+    expect(await answerFor(db(), userId, "long-daily", today)).toEqual(longDaily);
   });
 });

@@ -1,4 +1,4 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApi, PLATFORM_BODY_RULES } from "@worker/api";
@@ -15,7 +15,9 @@ import { userTimeline } from "@worker/modules/timeline";
 import { known } from "@worker/db/reads";
 import type { TimelineItem, WorkerModule } from "@worker/modules/types";
 import type { AppEnv } from "@worker/types";
+import { authenticate } from "@worker/auth/middleware";
 import { userIdOf } from "./billing-helpers";
+import { countingD1, type D1Call } from "./counting-bindings";
 import { json, ORIGIN, signUpAndLogIn } from "./helpers";
 
 // Busy time of another module (the calendar's events arrive from another branch): a throwaway
@@ -357,6 +359,47 @@ describe("Planear o dia with a long history", () => {
     const considered = [...plan.placed.map((t: { id: string }) => t.id), ...plan.unplaced.map((u: { task: { id: string } }) => u.task.id)];
     expect(considered).toContain(today.id);
     await env.DB.prepare("delete from tasks where user_id = ?").bind(aliceId).run();
+  });
+});
+
+describe("the pending list with a long history", () => {
+  type TasksData = { pending: { id: string }[]; pendingCount: number; pendingCursor: string | null };
+  /** The /app/tarefas loader as React Router runs it, with its D1 calls. */
+  async function openTasks(cookie: string) {
+    const module = (await import("../../app/modules/tasks/routes/tasks")) as unknown as { loader: (args: unknown) => Promise<TasksData> };
+    const request = new Request(`${ORIGIN}/app/tarefas`, { headers: { cookie } });
+    const auth = await authenticate(env, request);
+    const calls: D1Call[] = [];
+    const ctx = createExecutionContext();
+    const context = { cloudflare: { env: { ...env, DB: countingD1(env.DB, calls) }, ctx }, auth, lang: "pt", cspNonce: "test", requestId: "test", fetchApi: () => Promise.reject(new Error("no API")) };
+    const data = await module.loader({ request, params: {}, context });
+    await waitOnExecutionContext(ctx);
+    return { data, calls };
+  }
+
+  it("counts every pending task and reaches those past the first 200 with the API's cursor, from one round trip", async () => {
+    // 250 undated low-priority tasks: the list's last, past its first page of 200.
+    await env.DB.prepare(
+      "with recursive n(i) as (select 1 union all select i + 1 from n where i < 250) insert into tasks (id, user_id, title, priority, created_at, updated_at) select 'old-' || i, ?, 'Antiga ' || i, 'low', 1700000000000 + i, 1700000000000 + i from n",
+    )
+      .bind(aliceId)
+      .run();
+    await create(alice, { title: "Feita", status: "done" });
+    await create(bruno, { title: "Do Bruno" });
+    const { data, calls } = await openTasks(alice);
+    expect(calls).toHaveLength(1);
+    expect(data.pending).toHaveLength(200);
+    expect(data.pendingCount).toBe(250);
+    // The count goes by the (user, status, due date) index, as the page does.
+    const [batch] = calls;
+    for (const [i, statement] of batch.sql.entries()) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`).bind(...batch.params[i]).all<{ detail: string }>();
+      expect(results.map((r) => r.detail).filter((detail) => /^SCAN tasks\b/.test(detail)), statement).toEqual([]);
+    }
+    const rest = await json(await call(`/tasks?status=todo,in_progress&limit=200&cursor=${encodeURIComponent(data.pendingCursor!)}`, alice));
+    expect(rest.nextCursor).toBeNull();
+    const ids = new Set([...data.pending, ...rest.items].map((t: { id: string }) => t.id));
+    expect(ids.size).toBe(250);
   });
 });
 

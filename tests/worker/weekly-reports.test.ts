@@ -1,10 +1,14 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MONDAY_SEVEN_UTC, MONDAY_SIX_UTC } from "@worker/cron/schedules";
 import { runSchedule } from "@worker/cron/registry";
 import { seedDemoAccount } from "@worker/db/seed";
 import { generateWeeklyReport } from "@worker/modules/reports/job";
-import { api, json, signUpAndLogIn } from "./helpers";
+import { authenticate } from "@worker/auth/middleware";
+import { buildWeeklyReport } from "@worker/modules/reports/builder";
+import { addDays } from "@worker/modules/selfCare/streaks";
+import { countingD1, type D1Call } from "./counting-bindings";
+import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 import { userIdOf } from "./billing-helpers";
 
 const db = env.DB;
@@ -278,5 +282,52 @@ describe("the demo account", () => {
     const data = JSON.parse(report.data);
     expect(data.version).toBe(1);
     expect(data.days).toHaveLength(7);
+  });
+});
+
+// Two years of Mondays: the screen lists a year at first, and a notification for any week opens it.
+describe("the screen over a long history of reports", () => {
+  type ScreenData = { weeks: { weekStart: string }[]; nextCursor: string | null; report: { weekStart: string } | null; missing: boolean };
+  /** The /app/relatorios-semanais loader as React Router runs it, with its D1 calls. */
+  async function openReports(cookie: string, search = "") {
+    const module = (await import("../../app/modules/reports/routes/reports")) as unknown as { loader: (args: unknown) => Promise<ScreenData> };
+    const request = new Request(`${ORIGIN}/app/relatorios-semanais${search}`, { headers: { cookie } });
+    const auth = await authenticate(env, request);
+    const calls: D1Call[] = [];
+    const ctx = createExecutionContext();
+    const context = { cloudflare: { env: { ...env, DB: countingD1(env.DB, calls) }, ctx }, auth, lang: "pt", cspNonce: "test", requestId: "test", fetchApi: () => Promise.reject(new Error("no API")) };
+    const data = await module.loader({ request, params: {}, context });
+    await waitOnExecutionContext(ctx);
+    return { data, calls };
+  }
+  const empty = { tasks: { createdAt: [], completedAt: [] }, goals: [], events: [], diary: [], spending: { week: {}, previous: {}, labels: {} }, routines: [], cycle: null };
+  const mondays = Array.from({ length: 104 }, (_, i) => addDays("2026-11-23", -7 * i));
+  let owner: { cookie: string; id: string };
+
+  beforeAll(async () => {
+    owner = await member("long@reports.test");
+    const insert = env.DB.prepare("insert into weekly_reports (id, user_id, week_start, data, created_at) values (?, ?, ?, ?, ?)");
+    await env.DB.batch(mondays.map((monday) => insert.bind(`wr-long-${monday}`, owner.id, monday, JSON.stringify(buildWeeklyReport({ ...empty, weekStart: monday, timeZone: "Europe/Lisbon" })), Date.parse(monday))));
+  });
+
+  it("opens a week older than the first year's list (the 'report ready' link), from one round trip", async () => {
+    const oldest = mondays[mondays.length - 1];
+    const { data, calls } = await openReports(owner.cookie, `?semana=${oldest}`);
+    expect(calls).toHaveLength(1);
+    expect(data.missing).toBe(false);
+    expect(data.report?.weekStart).toBe(oldest);
+    // The list is the year, and the week opened at its end, where it falls in the order.
+    expect(data.weeks.map((w) => w.weekStart)).toEqual([...mondays.slice(0, 52), oldest]);
+    // A week without a report is still 'not found'; another user's is as one that does not exist.
+    expect((await openReports(owner.cookie, "?semana=2020-01-06")).data).toMatchObject({ missing: true, report: null });
+    const other = await member("other-long@reports.test");
+    expect((await openReports(other.cookie, `?semana=${oldest}`)).data).toMatchObject({ missing: true, report: null, weeks: [] });
+  });
+
+  it("pages further back with the API's cursor", async () => {
+    const { data } = await openReports(owner.cookie);
+    expect(data.weeks).toHaveLength(52);
+    const rest = await json(await get(owner.cookie, `/reports/weekly?limit=52&cursor=${encodeURIComponent(data.nextCursor!)}`));
+    expect([...data.weeks, ...rest.items].map((w: { weekStart: string }) => w.weekStart)).toEqual(mondays);
   });
 });

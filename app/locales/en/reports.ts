@@ -11,6 +11,8 @@ export default {
   },
   locked: "Weekly reports are part of the Light and Pro plans. The reports you already received stay available.",
   weeks: "Weeks",
+  loadMore: "Load more",
+  loadMoreFailed: "Could not load more weeks.",
   weekOf: "Week of {{days}}",
   open: "Open the report of the week of {{from}}",
   chartLoading: "Loading charts...",

@@ -14,6 +14,7 @@ export default {
     backToToday: "Back to today",
     pending: "Pending",
     pendingCount: "To do: {{count}}",
+    loadMore: "Load more",
     emptyTimelineTitle: "Nothing scheduled on this day",
     emptyTimelineText: "Use 'Schedule' on a task or 'Plan the day' to place it in your working hours.",
     emptyPendingTitle: "No pending tasks",
@@ -110,6 +111,7 @@ export default {
     error: "Could not save the working hours.",
   },
   errors: {
+    loadMore: "Could not load more tasks.",
     titleRequired: "The task title is required",
     titleTooLong: "The title can have at most 200 characters.",
     descriptionTooLong: "The description can have at most 5000 characters.",

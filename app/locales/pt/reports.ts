@@ -9,6 +9,8 @@ const reports = {
   },
   locked: "Os relatórios semanais fazem parte dos planos Light e Pro. Os relatórios que já recebeu continuam disponíveis.",
   weeks: "Semanas",
+  loadMore: "Carregar mais",
+  loadMoreFailed: "Não foi possível carregar mais semanas.",
   weekOf: "Semana de {{days}}",
   open: "Abrir o relatório da semana de {{from}}",
   chartLoading: "A carregar gráficos...",

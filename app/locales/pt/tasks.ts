@@ -12,6 +12,7 @@ const tasks = {
     backToToday: "Voltar a hoje",
     pending: "Pendentes",
     pendingCount: "Por fazer: {{count}}",
+    loadMore: "Carregar mais",
     emptyTimelineTitle: "Nada agendado neste dia",
     emptyTimelineText: "Use 'Agendar' numa tarefa ou 'Planear o dia' para a colocar no seu horário de trabalho.",
     emptyPendingTitle: "Sem tarefas pendentes",
@@ -108,6 +109,7 @@ const tasks = {
     error: "Não foi possível guardar o horário.",
   },
   errors: {
+    loadMore: "Não foi possível carregar mais tarefas.",
     titleRequired: "O título da tarefa é obrigatório",
     titleTooLong: "O título pode ter no máximo 200 caracteres.",
     descriptionTooLong: "A descrição pode ter no máximo 5000 caracteres.",

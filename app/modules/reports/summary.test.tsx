@@ -8,7 +8,7 @@ import { buildWeeklyReport, type WeeklyReport } from "@worker/modules/reports/bu
 // The route module's loader reaches the Worker; the screen under test never calls it.
 vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
-vi.mock("@worker/modules/reports/queries", () => ({ listReports: vi.fn() }));
+vi.mock("@worker/modules/reports/queries", () => ({ listReportsRead: vi.fn(), findReportRead: vi.fn() }));
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
 
 const { default: WeeklyReportsScreen } = await import("./routes/reports");

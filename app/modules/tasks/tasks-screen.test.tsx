@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -36,12 +36,17 @@ const created: TaskView = {
 };
 
 let posted: unknown[];
+/** The pages GET /tasks answers, by the request's path and query. */
+let pages: Record<string, { items: TaskView[]; nextCursor: string | null }>;
 beforeEach(() => {
   posted = [];
+  pages = {};
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === "POST") posted.push(JSON.parse(String(init.body)));
+      const page = pages[String(input)];
+      if (page) return new Response(JSON.stringify(page), { status: 200, headers: { "content-type": "application/json" } });
       return new Response(JSON.stringify({ task: created }), { status: 201, headers: { "content-type": "application/json" } });
     }),
   );
@@ -51,11 +56,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderTasks() {
+type PendingData = { pending: TaskView[]; pendingCount: number; pendingCursor: string | null };
+function renderTasks(pending: PendingData | (() => PendingData) = { pending: [], pendingCount: 0, pendingCursor: null }) {
   const Stub = createRoutesStub([
     {
       path: "/app/tarefas",
-      loader: () => ({ today: "2026-11-24", day: "2026-11-24", timeZone: "Europe/Lisbon", focusId: null, workingHours: DEFAULT_WORKING_HOURS, timeline: [], pending: [], others: [] }),
+      loader: () => ({ today: "2026-11-24", day: "2026-11-24", timeZone: "Europe/Lisbon", focusId: null, workingHours: DEFAULT_WORKING_HOURS, timeline: [], others: [], ...(typeof pending === "function" ? pending() : pending) }),
       Component: TasksScreen,
     },
   ]);
@@ -79,5 +85,44 @@ describe("the tasks screen's quick add", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Criar tarefa" }));
     await waitFor(() => expect(posted).toEqual([expect.objectContaining({ title: "Ligar ao banco" })]));
     await waitFor(() => expect(box.value).toBe(""));
+  });
+});
+
+describe("the tasks screen's pending list", () => {
+  const pendingTask = (n: number): TaskView => ({ ...created, id: `p${n}`, title: `Pendente ${n}`, priority: "low" });
+
+  it("counts every pending task, not the page's, and loads the next page with the API's cursor", async () => {
+    // The loader's first page ends at 200 (here two stand for it) with a cursor; 201 are pending.
+    renderTasks({ pending: [pendingTask(1), pendingTask(2)], pendingCount: 201, pendingCursor: "after-200" });
+    expect(await screen.findByText("Por fazer: 201")).toBeTruthy();
+    pages["/api/v1/tasks?status=todo,in_progress&limit=200&cursor=after-200"] = { items: [pendingTask(3)], nextCursor: null };
+    fireEvent.click(screen.getByRole("button", { name: "Carregar mais" }));
+    expect(await screen.findByText("Pendente 3")).toBeTruthy();
+    const list = screen.getByTestId("pending-list");
+    expect([...list.querySelectorAll("[data-testid=task-item]")].map((li) => li.getAttribute("data-task-id"))).toEqual(["p1", "p2", "p3"]);
+    // The last page: nothing more to load.
+    expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+    expect(screen.getByText("Por fazer: 201")).toBeTruthy();
+  });
+
+  it("reads the rows after a fresh first page again once a change reloads it (none stale or skipped)", async () => {
+    let first = { pending: [pendingTask(1), pendingTask(2)], pendingCount: 202, pendingCursor: "after-200" as string | null };
+    renderTasks(() => first);
+    pages["/api/v1/tasks?status=todo,in_progress&limit=200&cursor=after-200"] = { items: [pendingTask(3), pendingTask(4)], nextCursor: null };
+    fireEvent.click(await screen.findByRole("button", { name: "Carregar mais" }));
+    expect(await screen.findByText("Pendente 4")).toBeTruthy();
+    // Completing task 3 (on the second page) reloads the first page, which now ends elsewhere.
+    first = { pending: [pendingTask(1), pendingTask(2)], pendingCount: 201, pendingCursor: "after-200-again" };
+    pages["/api/v1/tasks?status=todo,in_progress&limit=2&cursor=after-200-again"] = { items: [pendingTask(4)], nextCursor: null };
+    fireEvent.click(within(screen.getByTestId("pending-list")).getAllByRole("checkbox", { name: "Marcar como concluída" })[2]);
+    await waitFor(() => expect(screen.queryByText("Pendente 3")).toBeNull());
+    expect(screen.getByText("Pendente 4")).toBeTruthy();
+    expect(screen.getByText("Por fazer: 201")).toBeTruthy();
+  });
+
+  it("offers no more when the first page holds every pending task", async () => {
+    renderTasks({ pending: [pendingTask(1)], pendingCount: 1, pendingCursor: null });
+    expect(await screen.findByText("Por fazer: 1")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
   });
 });

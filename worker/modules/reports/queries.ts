@@ -3,7 +3,8 @@ import { and, asc, eq, exists, gt, inArray, isNotNull, ne, or, sql } from "drizz
 import { LIVE_STATUSES } from "../../billing/subscription";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
-import { listPage } from "../../db/lists";
+import { listPageRead } from "../../db/lists";
+import { read, run, type Read } from "../../db/reads";
 import { subscriptions, users } from "../../db/schema";
 import { scopedTo } from "../../db/scoped";
 import { apiError } from "../../lib/errors";
@@ -32,9 +33,15 @@ export async function reportExists(db: Db, userId: string, weekStart: string): P
   return row !== undefined;
 }
 
-/** The user's reports, newest week first, one page. */
-export const listReports = (db: Db, userId: string, page: PageRequest) =>
-  listPage(scopedTo(db, userId), weeklyReports, { order: [{ by: weeklyReports.weekStart, desc: true, of: (r) => r.weekStart }], page });
+/** The user's reports, newest week first, one page (as a `Read`, to share a D1 batch). */
+export const listReportsRead = (db: Db, userId: string, page: PageRequest) =>
+  listPageRead(scopedTo(db, userId), weeklyReports, { order: [{ by: weeklyReports.weekStart, desc: true, of: (r) => r.weekStart }], page });
+
+export const listReports = (db: Db, userId: string, page: PageRequest) => run(db, listReportsRead(db, userId, page));
+
+/** The user's report of the week starting `weekStart`, or undefined (none, or another user's). */
+export const findReportRead = (db: Db, userId: string, weekStart: string): Read<WeeklyReportRow | undefined> =>
+  read(scopedTo(db, userId).select(weeklyReports, eq(weeklyReports.weekStart, weekStart)).limit(1), ([row]) => row);
 
 /** The user's report of the week starting `weekStart`, or 404 (none, or another user's). */
 export async function reportOr404(db: Db, userId: string, weekStart: string): Promise<WeeklyReportRow> {

@@ -72,13 +72,12 @@ const api = new Hono<AppEnv>()
     const db = database(c.env.DB);
     const routine = await queries.createRoutine(db, user.id, normalised(c.req.valid("json")));
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "created" }));
-    return c.json({ routine: queries.routineAnswer(routine, [], todayOf(user)) }, 201);
+    return c.json({ routine: queries.newRoutineAnswer(routine, todayOf(user)) }, 201);
   })
   .get("/:id", async (c) => {
     const { user } = currentAuth(c);
-    const db = database(c.env.DB);
-    const routine = await queries.routineOr404(db, user.id, c.req.param("id"));
-    return c.json({ routine: await queries.answerFor(db, user.id, routine, todayOf(user)) });
+    // The routine and its streaks in one batch; 404 for none, another user's or a malformed id.
+    return c.json({ routine: await queries.answerFor(database(c.env.DB), user.id, c.req.param("id"), todayOf(user)) });
   })
   .patch("/:id", validate("json", patchSchema), async (c) => {
     const { user } = currentAuth(c);
@@ -89,7 +88,7 @@ const api = new Hono<AppEnv>()
     const routine = await queries.updateRoutine(db, user.id, current.id, { ...change, frequency: merged.frequency, weekdays: merged.weekdays });
     if (!routine) throw apiError("not_found");
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
-    return c.json({ routine: await queries.answerFor(db, user.id, routine, todayOf(user)) });
+    return c.json({ routine: await queries.answerFor(db, user.id, routine.id, todayOf(user)) });
   })
   .delete("/:id", async (c) => {
     const { user } = currentAuth(c);
@@ -109,7 +108,7 @@ const api = new Hono<AppEnv>()
     if (!checkInAllowed(date, today)) throw invalid("date", date > today ? "selfCare:errors.futureCheckIn" : "selfCare:errors.oldCheckIn");
     const added = await queries.checkIn(db, user.id, routine.id, date);
     if (added) c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
-    return c.json({ date, routine: await queries.answerFor(db, user.id, routine, today) }, added ? 201 : 200);
+    return c.json({ date, routine: await queries.answerFor(db, user.id, routine.id, today) }, added ? 201 : 200);
   })
   // Undo of a check-in (any day; absent is fine: the outcome is the same).
   .delete("/:id/check-ins/:date", async (c) => {
@@ -120,7 +119,7 @@ const api = new Hono<AppEnv>()
     if (!calendarDate("selfCare:errors.date").safeParse(date).success) throw invalid("date", "selfCare:errors.date");
     await queries.removeCheckIn(db, user.id, routine.id, date);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
-    return c.json({ routine: await queries.answerFor(db, user.id, routine, todayOf(user)) });
+    return c.json({ routine: await queries.answerFor(db, user.id, routine.id, todayOf(user)) });
   });
 
 /**

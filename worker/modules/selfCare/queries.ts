@@ -1,15 +1,16 @@
 /** Self-care's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, eq, gte, inArray, lte, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lte, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPageIds, listPageRead } from "../../db/lists";
-import { mapRead, read, readAll, run } from "../../db/reads";
-import { ownedOr404 } from "../../db/owned";
+import { mapRead, read, readAll, run, type Read } from "../../db/reads";
+import { isWellFormedId, ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
+import { apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
-import { routineCheckIns, routines, type Routine } from "./schema";
+import { routineCheckIns, routines, type CheckInRuns, type Routine } from "./schema";
 import type { RoutineCategory } from "./vocabulary";
-import { addDays, isScheduled, longestStreak, streakDays, type Schedule } from "./streaks";
+import { addDays, dueBetween, isScheduled, type Schedule } from "./streaks";
 
 export type RoutineInput = {
   title: string;
@@ -25,50 +26,133 @@ export const scheduleOf = (routine: Pick<Routine, "frequency" | "weekdays">): Sc
 
 /** How many recent days the answers carry (the past-day check-in window and today). */
 const RECENT_DAYS = 8;
+/** A date after every check-in: runs over the whole history. */
+const LAST_DATE = "9999-12-31";
 
-/** A routine as the API answers it: its fields, streaks and recent days, computed for `today` (the user's). */
-export function routineAnswer({ userId: _userId, ...routine }: Routine, checkIns: string[], today: string) {
+/** What a routine's answer needs of its check-ins up to today: the recent ones, and its runs (none without check-ins). */
+export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null };
+
+/** A routine as the API answers it: its fields, streaks and recent days, for `today` (the user's). */
+export function routineAnswer({ userId: _userId, checkInRuns: _runs, ...routine }: Routine, { recent, runs }: CheckInSummary, today: string) {
   const schedule = scheduleOf(routine);
-  const recentFrom = addDays(today, -(RECENT_DAYS - 1));
   return {
     ...routine,
-    streakDays: streakDays(schedule, checkIns, today),
-    longestStreakDays: longestStreak(schedule, checkIns, today),
+    // The latest run goes on to today unless a due day between its end and today was missed (./streaks.ts).
+    streakDays: runs && !dueBetween(schedule, runs.latestEnd, today) ? runs.latest : 0,
+    longestStreakDays: runs?.longest ?? 0,
     scheduledToday: isScheduled(schedule, today),
-    checkedInToday: checkIns.includes(today),
-    recentCheckIns: checkIns.filter((d) => d >= recentFrom && d <= today).sort(),
+    checkedInToday: recent.includes(today),
+    recentCheckIns: recent,
   };
 }
 export type RoutineAnswer = ReturnType<typeof routineAnswer>;
 
-/** The check-ins of the routines `routineIds` selects (ids or a subquery), oldest first. */
-const checkInsQuery = (db: Db, userId: string, routineIds: SQLWrapper | string[]) =>
-  scopedTo(db, userId).select(routineCheckIns, inArray(routineCheckIns.routineId, routineIds)).orderBy(asc(routineCheckIns.date));
+/** The check-ins of the routines `routineIds` selects (ids or a subquery) from `from` on, oldest first. */
+const checkInsFromQuery = (db: Db, userId: string, routineIds: SQLWrapper | string[], from: string) =>
+  db
+    .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
+    .from(routineCheckIns)
+    .where(scopedTo(db, userId).owned(routineCheckIns, and(inArray(routineCheckIns.routineId, routineIds), gte(routineCheckIns.date, from))))
+    .orderBy(asc(routineCheckIns.date));
 
-/** Check-in dates by routine, for these routines (rows of others are left out). */
-function byRoutine(routineIds: string[], rows: readonly { routineId: string; date: string }[]) {
-  const grouped = new Map<string, string[]>(routineIds.map((id) => [id, []]));
-  for (const row of rows) grouped.get(row.routineId)?.push(row.date);
-  return grouped;
+/** The days a routine is due as bits of SQLite's weekdays (%w: 0 = Sunday … 6, so ISO 7 is 0); all of them for a daily one. */
+const dueBits = (routineId: SQLWrapper, userId: string) =>
+  sql<number>`(select case ${routines.frequency} when 'daily' then 127 else coalesce((select sum(distinct 1 << (value % 7)) from json_each(${routines.weekdays})), 0) end from ${routines} where ${routines.id} = ${routineId} and ${routines.userId} = ${userId})`;
+
+/**
+ * The runs of the check-ins up to `upTo` of the routines `routineIds` selects (and `only`, when
+ * given, narrows), under the rules of ./streaks.ts, summed up in the database (gaps and islands):
+ * a row per routine with check-ins, with its longest run, its latest run and the day that one
+ * ended. Two check-ins in a row belong to one run when no day between them is due: consecutive
+ * days, or only a weekday routine's days off between them (bit masks of weekdays; only the first
+ * 7 days between need a look, as they hold every weekday). migrations/20261206101349 does the same.
+ */
+function runsQuery(db: Db, userId: string, routineIds: SQLWrapper | string[], upTo: string, only?: SQLWrapper) {
+  const { date, routineId } = routineCheckIns;
+  const ordered = db
+    .select({ routineId, date, previous: sql<string | null>`lag(${date}) over (partition by ${routineId} order by ${date})`.as("previous") })
+    .from(routineCheckIns)
+    .where(scopedTo(db, userId).owned(routineCheckIns, and(inArray(routineId, routineIds), only && inArray(routineId, only), lte(date, upTo))))
+    .as("ordered_check_ins");
+  const gap = sql`(julianday(${ordered.date}) - julianday(${ordered.previous}) - 1)`;
+  // The due bits twice over (14 bits: ×129 is bits | bits << 7), so the days after `previous` are read without wrapping round the week.
+  const missedDue = sql`((${dueBits(ordered.routineId, userId)} * 129) & (((1 << min(${gap}, 7)) - 1) << (cast(strftime('%w', ${ordered.previous}) as integer) + 1))) <> 0`;
+  const numbered = db
+    .select({
+      routineId: ordered.routineId,
+      date: ordered.date,
+      run: sql<number>`sum(case when ${ordered.previous} is null then 1 when ${gap} = 0 then 0 when ${missedDue} then 1 else 0 end) over (partition by ${ordered.routineId} order by ${ordered.date})`.as("run"),
+    })
+    .from(ordered)
+    .as("numbered_check_ins");
+  const runs = db
+    .select({
+      routineId: numbered.routineId,
+      run: numbered.run,
+      days: sql<number>`count(*)`.as("days"),
+      end: sql<string>`max(${numbered.date})`.as("end_date"),
+      latestRun: sql<number>`max(${numbered.run}) over (partition by ${numbered.routineId})`.as("latest_run"),
+    })
+    .from(numbered)
+    .groupBy(numbered.routineId, sql`${numbered.run}`)
+    .as("check_in_runs");
+  return db
+    .select({
+      routineId: runs.routineId,
+      longest: sql<number>`max(${runs.days})`.mapWith(Number).as("longest"),
+      latest: sql<number>`max(case when ${runs.run} = ${runs.latestRun} then ${runs.days} end)`.mapWith(Number).as("latest"),
+      latestEnd: sql<string>`max(${runs.end})`.as("latest_end"),
+    })
+    .from(runs)
+    .groupBy(runs.routineId);
 }
 
-/** The check-in dates of these routines, per routine. */
-async function checkInsOf(db: Db, userId: string, routineIds: string[]) {
-  if (!routineIds.length) return byRoutine(routineIds, []);
-  return byRoutine(routineIds, await checkInsQuery(db, userId, routineIds));
+/** The statement that rewrites the routine's stored runs from all its check-ins: for the batch of every write of them or of its schedule. */
+function storeRunsStatement(db: Db, userId: string, routineId: string) {
+  const runs = runsQuery(db, userId, [routineId], LAST_DATE).as("runs");
+  return db
+    .update(routines)
+    .set({ checkInRuns: sql`(select json_object('longest', ${runs.longest}, 'latest', ${runs.latest}, 'latestEnd', ${runs.latestEnd}) from ${runs})` })
+    .where(scopedTo(db, userId).owned(routines, eq(routines.id, routineId)));
+}
+
+/** Rewrites the routine's stored runs from its check-ins (for check-ins written around this module, e.g. by tests or a repair). */
+export async function storeCheckInRuns(db: Db, userId: string, routineId: string) {
+  await storeRunsStatement(db, userId, routineId);
 }
 
 /**
- * One page of the user's routines with their streaks for `today`: two statements for one D1 batch
- * (the check-ins select the page's routines by subquery).
+ * Each routine's check-in summary for `today`, from its stored runs and its recent check-ins. A
+ * check-in dated after today (made in a zone already a day ahead, before the user's zone changed)
+ * is in the stored runs but not yet in today's streaks: for such a routine alone the runs up to
+ * today are computed from its check-ins, in the same batch.
+ */
+function checkInSummariesRead(db: Db, userId: string, routineIds: SQLWrapper | string[], today: string): Read<(routine: Routine) => CheckInSummary> {
+  const later = db.select({ id: routineCheckIns.routineId }).from(routineCheckIns).where(scopedTo(db, userId).owned(routineCheckIns, gt(routineCheckIns.date, today)));
+  return mapRead(
+    readAll([read(checkInsFromQuery(db, userId, routineIds, addDays(today, -(RECENT_DAYS - 1)))), read(runsQuery(db, userId, routineIds, today, later))]),
+    ([recentRows, runsUpToToday]) =>
+      (routine) => {
+        const dates = recentRows.filter((r) => r.routineId === routine.id).map((r) => r.date);
+        const recent = dates.filter((d) => d <= today);
+        if (recent.length === dates.length) return { recent, runs: routine.checkInRuns };
+        const found = runsUpToToday.find((r) => r.routineId === routine.id);
+        return { recent, runs: found ? { longest: found.longest, latest: found.latest, latestEnd: found.latestEnd } : null };
+      },
+  );
+}
+
+/**
+ * One page of the user's routines with their streaks for `today`: three statements for one D1
+ * batch (the check-ins select the page's routines by subquery).
  */
 export function listRoutinesRead(db: Db, userId: string, page: PageRequest, today: string) {
   const scoped = scopedTo(db, userId);
   const list = { order: [{ by: routines.createdAt, of: (r: Routine) => r.createdAt }], page };
-  return mapRead(readAll([listPageRead(scoped, routines, list), read(checkInsQuery(db, userId, listPageIds(scoped, routines, list)))]), ([result, rows]) => {
-    const checkIns = byRoutine(result.items.map((r) => r.id), rows);
-    return { items: result.items.map((r) => routineAnswer(r, checkIns.get(r.id) ?? [], today)), nextCursor: result.nextCursor };
-  });
+  return mapRead(readAll([listPageRead(scoped, routines, list), checkInSummariesRead(db, userId, listPageIds(scoped, routines, list), today)]), ([result, summaryOf]) => ({
+    items: result.items.map((r) => routineAnswer(r, summaryOf(r), today)),
+    nextCursor: result.nextCursor,
+  }));
 }
 
 export async function listRoutines(db: Db, userId: string, page: PageRequest, today: string) {
@@ -77,18 +161,25 @@ export async function listRoutines(db: Db, userId: string, page: PageRequest, to
 
 export const routineOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), routines, id);
 
-export async function answerFor(db: Db, userId: string, routine: Routine, today: string) {
-  const checkIns = await checkInsOf(db, userId, [routine.id]);
-  return routineAnswer(routine, checkIns.get(routine.id) ?? [], today);
+/** The routine's answer for `today`, read after a write (one batch), or 404 when it is gone. */
+export async function answerFor(db: Db, userId: string, routineId: string, today: string) {
+  if (!isWellFormedId(routineId)) throw apiError("not_found");
+  const [routine, summaryOf] = await run(db, readAll([read(scopedTo(db, userId).select(routines, eq(routines.id, routineId)).limit(1), ([row]) => row), checkInSummariesRead(db, userId, [routineId], today)]));
+  if (!routine) throw apiError("not_found");
+  return routineAnswer(routine, summaryOf(routine), today);
 }
+
+/** The answer of a routine without check-ins (one just created). */
+export const newRoutineAnswer = (routine: Routine, today: string) => routineAnswer(routine, { recent: [], runs: null }, today);
 
 export async function createRoutine(db: Db, userId: string, input: RoutineInput) {
   const [row] = await scopedTo(db, userId).insert(routines, { id: newId(), ...input }).returning();
   return row;
 }
 
+/** Changes the routine; its stored runs are rewritten in the same batch (a new schedule changes which days are due). */
 export async function updateRoutine(db: Db, userId: string, id: string, change: Partial<RoutineInput>) {
-  const [row] = await scopedTo(db, userId).update(routines, { ...change, updatedAt: new Date() }, eq(routines.id, id)).returning();
+  const [[row]] = await db.batch([scopedTo(db, userId).update(routines, { ...change, updatedAt: new Date() }, eq(routines.id, id)).returning(), storeRunsStatement(db, userId, id)]);
   return row;
 }
 
@@ -98,17 +189,25 @@ export async function deleteRoutine(db: Db, userId: string, id: string) {
   await scoped.batch([scoped.delete(routineCheckIns, eq(routineCheckIns.routineId, id)), scoped.delete(routines, eq(routines.id, id))]);
 }
 
-/** Records a check-in; a second one for the same day adds nothing. Answers whether a row was added. */
+/**
+ * Records a check-in and rewrites the routine's stored runs, in one batch; a second one for the
+ * same day adds nothing. Answers whether a row was added.
+ */
 export async function checkIn(db: Db, userId: string, routineId: string, date: string) {
-  const rows = await scopedTo(db, userId)
-    .insert(routineCheckIns, { id: newId(), routineId, date })
-    .onConflictDoNothing({ target: [routineCheckIns.routineId, routineCheckIns.date] })
-    .returning({ id: routineCheckIns.id });
+  const [rows] = await db.batch([
+    scopedTo(db, userId)
+      .insert(routineCheckIns, { id: newId(), routineId, date })
+      .onConflictDoNothing({ target: [routineCheckIns.routineId, routineCheckIns.date] })
+      .returning({ id: routineCheckIns.id }),
+    storeRunsStatement(db, userId, routineId),
+  ]);
   return rows.length > 0;
 }
 
+/** Removes a check-in and rewrites the routine's stored runs, in one batch. */
 export async function removeCheckIn(db: Db, userId: string, routineId: string, date: string) {
-  await scopedTo(db, userId).delete(routineCheckIns, and(eq(routineCheckIns.routineId, routineId), eq(routineCheckIns.date, date)));
+  const scoped = scopedTo(db, userId);
+  await scoped.batch([scoped.delete(routineCheckIns, and(eq(routineCheckIns.routineId, routineId), eq(routineCheckIns.date, date))), storeRunsStatement(db, userId, routineId)]);
 }
 
 /** Every check-in of the user in [from, to] (the history view). */
@@ -130,7 +229,8 @@ export async function exportSelfCare(db: Db, userId: string) {
     scoped.select(routineCheckIns).orderBy(asc(routineCheckIns.date)),
   ]);
   return {
-    routines: rows.map(({ userId: _userId, ...r }) => r),
+    // The stored runs are derived from the check-ins, exported beside them.
+    routines: rows.map(({ userId: _userId, checkInRuns: _runs, ...r }) => r),
     routineCheckIns: checkIns.map(({ userId: _userId, ...c }) => c),
   };
 }
@@ -146,6 +246,8 @@ export async function seedSelfCare(db: Db, userId: string, today: string) {
     scoped.insert(routines, stretch),
     ...days.map((date) => scoped.insert(routineCheckIns, { id: newId(), routineId: walk.id, date })),
     ...days.filter((d) => isScheduled(scheduleOf(stretch), d)).map((date) => scoped.insert(routineCheckIns, { id: newId(), routineId: stretch.id, date })),
+    storeRunsStatement(db, userId, walk.id),
+    storeRunsStatement(db, userId, stretch.id),
   ]);
 }
 

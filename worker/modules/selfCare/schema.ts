@@ -9,6 +9,9 @@ import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
 
 const { createdAt } = timestamps;
 
+/** A routine's runs of check-ins (consecutive due days done): the longest, the latest and the day it ended. */
+export type CheckInRuns = { longest: number; latest: number; latestEnd: string };
+
 export const routines = sqliteTable(
   "routines",
   {
@@ -23,6 +26,13 @@ export const routines = sqliteTable(
     /** ISO weekdays (1 = Monday) when `frequency` is "weekdays"; empty for daily. */
     weekdays: text("weekdays", { mode: "json" }).$type<number[]>().notNull().default([]),
     durationMinutes: integer("duration_minutes"),
+    /**
+     * Its check-ins' runs under the streak rules (./streaks.ts) over the whole history: the longest,
+     * and the latest with the day it ended. Rewritten from the check-ins by every write of them or
+     * of the schedule (./queries.ts), so that reading a streak never reads years of check-ins
+     * (docs/decisions/0090). Null without check-ins.
+     */
+    checkInRuns: text("check_in_runs", { mode: "json" }).$type<CheckInRuns>(),
     createdAt,
     updatedAt: timestamps.updatedAt,
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, checkInAllowed, isCalendarDate, isoWeekday, localDate, longestStreak, streakDays, type Schedule } from "./streaks";
+import { addDays, checkInAllowed, dueBetween, isCalendarDate, isoWeekday, localDate, longestStreak, streakDays, type Schedule } from "./streaks";
 
 const daily: Schedule = { frequency: "daily" };
 // Monday, Wednesday, Friday.
@@ -84,6 +84,21 @@ describe("longestStreak", () => {
     const days = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-10", "2026-11-11"];
     expect(longestStreak(daily, days, "2026-11-22")).toBe(4);
     expect(longestStreak(mwf, ["2026-11-02", "2026-11-04", "2026-11-06", "2026-11-09"], "2026-11-22")).toBe(4);
+  });
+});
+
+describe("dueBetween", () => {
+  it("tells whether a day strictly between two dates is due (one missed there ends a streak)", () => {
+    expect(dueBetween(daily, "2026-11-21", "2026-11-22")).toBe(false);
+    expect(dueBetween(daily, "2026-11-20", "2026-11-22")).toBe(true);
+    expect(dueBetween(daily, "2026-11-22", "2026-11-22")).toBe(false);
+    // Friday 20 to Monday 23: the weekend between is free; to Wednesday 25, Monday 23 was due.
+    expect(dueBetween(mwf, "2026-11-20", "2026-11-23")).toBe(false);
+    expect(dueBetween(mwf, "2026-11-20", "2026-11-25")).toBe(true);
+    // Mondays only, a Monday to the Tuesday eight days later: the Monday between was due.
+    expect(dueBetween({ frequency: "weekdays", weekdays: [1] }, "2026-11-16", "2026-11-24")).toBe(true);
+    // No weekday chosen: nothing is ever due, however long the gap.
+    expect(dueBetween({ frequency: "weekdays", weekdays: [] }, "2020-01-01", "2026-11-22")).toBe(false);
   });
 });
 

@@ -27,6 +27,15 @@ export const isoWeekday = (date: string) => ((new Date(toUtc(date)).getUTCDay() 
 export const isScheduled = (schedule: Schedule, date: string) =>
   schedule.frequency === "daily" || schedule.weekdays.includes(isoWeekday(date));
 
+/**
+ * Whether a day strictly between `from` and `to` is due: one missed there ends a streak. Any 7 days
+ * in a row hold every weekday, so only the first 7 need a look.
+ */
+export function dueBetween(schedule: Schedule, from: string, to: string): boolean {
+  for (let day = addDays(from, 1), n = 0; day < to && n < 7; day = addDays(day, 1), n++) if (isScheduled(schedule, day)) return true;
+  return false;
+}
+
 /** Whether a check-in may be recorded for `date` when the user's today is `today`: not in the future, at most 7 days back. */
 export function checkInAllowed(date: string, today: string): boolean {
   const back = daysBetween(date, today);

@@ -1,5 +1,5 @@
 /** The tasks module's only data access: every query is scoped by the user id (tests/unit/db-guard.test.ts). */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPageRead } from "../../db/lists";
 import { isWellFormedId, ownedOr404 } from "../../db/owned";
@@ -49,6 +49,10 @@ export function listTasksRead(db: Db, userId: string, options: { status?: TaskSt
     page: options.page,
   });
 }
+
+/** How many of the user's tasks have these statuses (the pending list's count, past its first page). */
+export const countTasksRead = (db: Db, userId: string, status: TaskStatus[]): Read<number> =>
+  read(db.select({ n: count() }).from(tasks).where(scopedTo(db, userId).owned(tasks, inArray(tasks.status, status))), ([row]) => row.n);
 
 export const taskOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), tasks, id);
 

@@ -4,7 +4,7 @@
  * here). `?semana=YYYY-MM-DD` opens a week (the 'weekly report ready' notification links there).
  * Reports already received stay readable on every plan; a plan without weekly reports sees the upsell.
  */
-import { lazy, type ReactNode } from "react";
+import { lazy, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Link,
@@ -15,6 +15,8 @@ import {
 } from "react-router";
 import { DocumentChartBarIcon } from "@heroicons/react/24/outline";
 import { PremiumNotice } from "~/components/billing/premium-notice";
+import { toast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Notice } from "~/components/ui/form";
 import { Masked, MaskedSentence } from "~/components/ui/masked";
@@ -23,13 +25,15 @@ import { formatMoney } from "~/components/ui/money";
 import { WhenVisible } from "~/components/ui/when-visible";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import type { Language } from "~/i18n/language";
+import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatDayRange, formatLongDate, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import type { WeeklyReport } from "@worker/modules/reports/builder";
-import { listReports } from "@worker/modules/reports/queries";
+import { findReportRead, listReportsRead } from "@worker/modules/reports/queries";
+import { known, readAll, run } from "@worker/db/reads";
 import { intlLocale } from "~/i18n/language";
 
 export const handle: I18nHandle = {
@@ -60,28 +64,31 @@ const MOOD_CHART_HEIGHT = 192;
 const spendingChartHeight = (categories: number) =>
   Math.max(140, categories * 44 + 48);
 
-/** A year of weeks; older reports stay in the export. */
+/** A year of weeks, then a year more with each 'Carregar mais'. */
 const WEEKS_SHOWN = 52;
+
+type Week = { weekStart: string; weekEnd: string };
+type StoredReport = { weekStart: string; data: WeeklyReport | null };
+/** The weeks of the reports this screen can show (of the report format it knows), as the list shows them. */
+const weeksOf = (reports: StoredReport[]): Week[] => reports.filter((r) => r.data?.version === 1).map((r) => ({ weekStart: r.weekStart, weekEnd: r.data!.weekEnd }));
 
 export async function loader(args: LoaderFunctionArgs) {
   const auth = requireUser(args);
-  const page = await listReports(
-    database(args.context.cloudflare.env.DB),
-    auth.user.id,
-    { limit: WEEKS_SHOWN },
+  const db = database(args.context.cloudflare.env.DB);
+  const wanted = new URL(args.request.url).searchParams.get("semana");
+  // One D1 batch: the year's list and the asked week (the 'report ready' notification links to any
+  // week, also one older than the list).
+  const [page, found] = await run(
+    db,
+    readAll([listReportsRead(db, auth.user.id, { limit: WEEKS_SHOWN }), wanted ? findReportRead(db, auth.user.id, wanted) : known(undefined)]),
   );
   const reports = page.items.filter((r) => r.data?.version === 1);
-  const wanted = new URL(args.request.url).searchParams.get("semana");
-  const selected = wanted
-    ? reports.find((r) => r.weekStart === wanted)
-    : reports[0];
+  const asked = found?.data?.version === 1 ? found : undefined;
+  const selected = wanted ? asked : reports[0];
   return {
-    weeks: reports.map((r) => ({
-      weekStart: r.weekStart,
-      weekEnd: r.data.weekEnd,
-      tasksDone: r.data.tasks.completed,
-      mood: r.data.mood.average,
-    })),
+    // An asked week older than the list comes at its end, where it falls in the order.
+    weeks: weeksOf(asked && !reports.some((r) => r.weekStart === asked.weekStart) ? [...reports, asked] : reports),
+    nextCursor: page.nextCursor,
     report: selected?.data ?? null,
     missing: Boolean(wanted && !selected),
   };
@@ -97,6 +104,20 @@ export default function WeeklyReportsScreen() {
   const entitled = layout?.entitlements.includes("weeklyReports") ?? false;
   const { pathname } = useLocation();
   useEntityChanges(["weeklyReport"]);
+  // Older weeks loaded with 'Carregar mais', with the weeks shown then. They stay when the loader
+  // runs again (another week opened, a new report pushed one out of its year): reports are only
+  // ever added, so every week seen still exists.
+  const [more, setMore] = useState<{ weeks: Week[]; cursor: string | null }>();
+  const [loadingMore, setLoadingMore] = useState(false);
+  const weeks = more ? [...new Map([...data.weeks, ...more.weeks].map((w) => [w.weekStart, w])).values()].sort((a, b) => (a.weekStart < b.weekStart ? 1 : -1)) : data.weeks;
+  const cursor = more ? more.cursor : data.nextCursor;
+  async function loadMore(after: string) {
+    setLoadingMore(true);
+    const result = await apiFetch<{ items: StoredReport[]; nextCursor: string | null }>(`/reports/weekly?limit=${WEEKS_SHOWN}&cursor=${encodeURIComponent(after)}`);
+    setLoadingMore(false);
+    if (!result.ok) return toast({ title: result.error.message || t("loadMoreFailed"), tone: "error" });
+    setMore({ weeks: [...weeks, ...weeksOf(result.data.items)], cursor: result.data.nextCursor });
+  }
 
   return (
     <section className="mx-auto max-w-5xl space-y-5">
@@ -112,7 +133,7 @@ export default function WeeklyReportsScreen() {
       )}
       {data.missing && <Notice tone="error">{t("notFound")}</Notice>}
       <div data-tour="reports-content">
-        {data.weeks.length === 0 ? (
+        {weeks.length === 0 ? (
           <EmptyState
             icon={DocumentChartBarIcon}
             title={t("empty.title")}
@@ -125,7 +146,7 @@ export default function WeeklyReportsScreen() {
                 {t("weeks")}
               </h2>
               <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
-                {data.weeks.map((week) => {
+                {weeks.map((week) => {
                   const current = week.weekStart === data.report?.weekStart;
                   return (
                     <li key={week.weekStart} className="shrink-0">
@@ -146,6 +167,11 @@ export default function WeeklyReportsScreen() {
                   );
                 })}
               </ul>
+              {cursor && (
+                <Button variant="secondary" className="mt-2 w-full" loading={loadingMore} onClick={() => void loadMore(cursor)}>
+                  {t("loadMore")}
+                </Button>
+              )}
             </nav>
             {data.report && (
               <ReportView

@@ -29,7 +29,7 @@ import { database } from "@worker/db/client";
 import { publicTask } from "@worker/modules/tasks/api";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
 import { known, readAll, run } from "@worker/db/reads";
-import { findTaskRead, listTasksRead, scheduledStartOf, type Task } from "@worker/modules/tasks/queries";
+import { countTasksRead, findTaskRead, listTasksRead, scheduledStartOf, type Task } from "@worker/modules/tasks/queries";
 import { userTimelineRead, userTimelineWithinRead } from "@worker/modules/timeline";
 import type { TimelineItem, TimelineRange } from "@worker/modules/types";
 import { sql, type SQL } from "drizzle-orm";
@@ -72,15 +72,17 @@ export async function loader(args: Route.LoaderArgs) {
     // Up to three local days fall within the bounds: room for the page of each.
     return readAll([listTasksRead(db, user.id, { day: bounds, page: { limit: 3 * DAY_LIMIT } }), userTimelineWithinRead(db, user.id, { ...bounds, timeZone }, "tasks")]);
   };
-  // One D1 batch: the linked task (and around its start), the asked day (today when none), the pending list.
+  // One D1 batch: the linked task (and around its start), the asked day (today when none), the
+  // pending list's first page and how many tasks it has in all (the rest load with its cursor).
   const first = isIsoDate(asked) ? asked : today;
-  const [focus, aroundFocus, firstDay, pending] = await run(
+  const [focus, aroundFocus, firstDay, pending, pendingCount] = await run(
     db,
     readAll([
       findTaskRead(db, user.id, focusId),
       around ? aroundRead(around) : known(undefined),
       dayRead(first),
-      listTasksRead(db, user.id, { status: ["todo", "in_progress"], page: { limit: DAY_LIMIT } }),
+      listTasksRead(db, user.id, { status: PENDING, page: { limit: DAY_LIMIT } }),
+      countTasksRead(db, user.id, PENDING),
     ]),
   );
   const day = isIsoDate(asked) ? asked : focus?.scheduledStart ? localDateOf(focus.scheduledStart, timeZone) : today;
@@ -93,6 +95,8 @@ export async function loader(args: Route.LoaderArgs) {
     workingHours: workingHoursOf(user),
     timeline: timeline.items.map((task) => publicTask(task, today)) as TaskView[],
     pending: pending.items.map((task) => publicTask(task, today)) as TaskView[],
+    pendingCount,
+    pendingCursor: pending.nextCursor,
     others: others.filter((item) => !item.allDay).map(({ module, id, title, start, end, url: link, occurrenceStart }) => ({ module, id, title, start, end, url: link, key: `${module}-${id}-${occurrenceStart}` })),
   };
 }
@@ -102,8 +106,10 @@ export function ErrorBoundary() {
   return <TasksLoadError />;
 }
 
-/** The most tasks the day timeline and the pending list show. */
+/** The most tasks the day timeline shows, and a page of the pending list (the API's largest). */
 const DAY_LIMIT = 200;
+/** The pending list's statuses. */
+const PENDING: ("todo" | "in_progress")[] = ["todo", "in_progress"];
 /** How far either side of a linked task's start its local day can reach (25 hours, and an hour to spare). */
 const AROUND_MS = 26 * 60 * 60_000;
 
@@ -124,7 +130,7 @@ const PRIORITY_BADGE: Record<TaskView["priority"], string> = {
 export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["tasks", "ui"]);
   const language: Language = sanitizeLanguage(i18n.language) ?? "pt";
-  const { today, day, timeZone, timeline, pending, others, workingHours, focusId } = loaderData;
+  const { today, day, timeZone, timeline, pending, pendingCount, pendingCursor, others, workingHours, focusId } = loaderData;
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -135,8 +141,25 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [plan, setPlan] = useState<PlanAnswer | null>(null);
   const [editingHours, setEditingHours] = useState(false);
+  // The pending list's pages after the loader's first (`after`), loaded with 'Carregar mais'.
+  const [more, setMore] = useState<{ after: TaskView[]; items: TaskView[]; cursor: string | null }>();
   useEntityChanges(["task"]);
   const queuedNotice = useQueuedWriteNotice();
+
+  /** Reads `limit` pending tasks from `cursor` (the API's), shown after `kept`. */
+  async function loadMore(cursor: string | null, limit: number, kept: TaskView[]) {
+    if (!cursor) return setMore(undefined);
+    setBusy("more");
+    const result = await apiFetch<{ items: TaskView[]; nextCursor: string | null }>(`/tasks?status=todo,in_progress&limit=${limit}&cursor=${encodeURIComponent(cursor)}`);
+    setBusy(null);
+    if (!result.ok) return toast({ title: result.error.message || t("errors.loadMore"), tone: "error" });
+    setMore({ after: pending, items: [...kept, ...result.data.items], cursor: result.data.nextCursor });
+  }
+  // Fresh loader data (after any change) starts the list anew: the rows shown after its first page
+  // are read again from its cursor (up to a page), so none is stale, repeated or skipped.
+  useEffect(() => {
+    if (more && more.after !== pending) void loadMore(pendingCursor, Math.min(more.items.length, DAY_LIMIT), []);
+  }, [pending]);
 
   const time = dateTimeFormat(intlLocale(language), { timeZone, timeStyle: "short" });
   const dateText = (date: string, withWeekday = false) =>
@@ -225,7 +248,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   );
 
   const dayTasks = visible(timeline);
-  const pendingTasks = visible(pending);
+  const shownPending = more ? [...pending, ...more.items.filter((task) => !pending.some((first) => first.id === task.id))] : pending;
+  const pendingTasks = visible(shownPending);
+  const nextCursor = more ? more.cursor : pendingCursor;
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/tarefas";
 
   return (
@@ -317,7 +342,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
             <h2 id="pending-title" className="text-lg font-semibold">
               {t("screen.pending")}
             </h2>
-            <span className="text-sm text-slate-600">{t("screen.pendingCount", { count: pendingTasks.length })}</span>
+            <span className="text-sm text-slate-600">{t("screen.pendingCount", { count: pendingCount - (shownPending.length - pendingTasks.length) })}</span>
           </div>
           {pendingTasks.length === 0 ? (
             <EmptyState
@@ -329,6 +354,11 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
             />
           ) : (
             <ul className="space-y-2">{pendingTasks.map((task) => item(task, "pending"))}</ul>
+          )}
+          {nextCursor && (
+            <Button variant="secondary" className="w-full" loading={busy === "more"} onClick={() => void loadMore(nextCursor, DAY_LIMIT, more?.items ?? [])}>
+              {t("screen.loadMore")}
+            </Button>
           )}
         </section>
       </div>
