@@ -79,8 +79,8 @@ test("a Light subscriber switches to Pro in the portal, and /app/premium then sh
   await expect(card.getByRole("heading", { name: "Light" })).toBeVisible();
   const offer = page.getByTestId("switch-to-pro");
   await expect(offer.getByRole("heading", { name: "Passar para o Pro" })).toBeVisible();
-  await expect(offer.getByText("Assistente IA")).toBeVisible();
-  await expect(offer.getByText("Insights IA")).toBeVisible();
+  await expect(offer.getByText("Assistente IA", { exact: true })).toBeVisible();
+  await expect(offer.getByText("Insights IA", { exact: true })).toBeVisible();
 
   // Opened at the plan change, as Stripe's portal is with flow_data.
   const portal = await opensTab(page, "Mudar para Pro");
