@@ -38,3 +38,6 @@ export const ENTITLEMENTS_OF_PLAN = { free: FREE_ENTITLEMENTS, light: LIGHT_ENTI
 export function cheapestPlanWith(key: Entitlement): PlanId {
   return PLAN_IDS.find((id) => (ENTITLEMENTS_OF_PLAN[id] as readonly Entitlement[]).includes(key)) ?? "pro";
 }
+
+/** The paid plans that unlock `key` (Light and Pro, or Pro alone). */
+export const paidPlansWith = (key: Entitlement): PaidPlanId[] => PAID_PLAN_IDS.filter((id) => (ENTITLEMENTS_OF_PLAN[id] as readonly Entitlement[]).includes(key));

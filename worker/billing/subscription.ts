@@ -5,8 +5,8 @@ import type { Db } from "../db/client";
 
 export type Tier = PlanId;
 
-/** Stripe statuses that keep the paid plan (past_due: Stripe is still retrying the card). */
-export const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
+/** Stripe statuses that keep the paid plan (worker/db/billing.ts, where the SQL of the jobs uses them too). */
+export const LIVE_STATUSES = billing.LIVE_STATUSES;
 
 /** The stored paid subscription; without `cancelAtPeriodEnd` (a summary row) it is taken to renew. */
 type PaidCopy = Pick<billing.SubscriptionRow, "tier" | "status" | "currentPeriodEnd"> & Partial<Pick<billing.SubscriptionRow, "cancelAtPeriodEnd">>;

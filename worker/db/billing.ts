@@ -3,9 +3,30 @@
  * coupon redemptions and referrals. Lookups by Stripe customer id or referral code are how a user
  * is found from outside (webhooks, links); everything after that takes the user id.
  */
-import { and, count, eq, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, count, eq, exists, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { PaidPlanId } from "~/lib/entitlements";
 import type { Db } from "./client";
 import { couponRedemptions, referrals, stripeEvents, subscriptions, users } from "./schema";
+
+/** Stripe statuses that keep the paid plan (past_due: Stripe is still retrying the card). */
+export const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+/**
+ * SQL: the user whose id is `userId` (a column of the outer query, joined to `users`) is at `now`
+ * on one of `tiers` — the Pro trial or a free Pro month when Pro is among them, or a live paid
+ * subscription of one of them. Billing's `subscriptionOf` in SQL, for the jobs that pick users by
+ * plan (each checks again per user with the one mapping of plans).
+ */
+export function onPlanAmong(db: Db, userId: SQLiteColumn, now: Date, tiers: readonly PaidPlanId[]): SQL {
+  const paid = exists(
+    db
+      .select({ one: sql`1` })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.tier, [...tiers]), inArray(subscriptions.status, [...LIVE_STATUSES]))),
+  );
+  return tiers.includes("pro") ? or(gt(users.trialEndsAt, now), gt(users.bonusProUntil, now), paid)! : paid;
+}
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionSnapshot = Omit<typeof subscriptions.$inferInsert, "updatedAt">;

@@ -57,23 +57,31 @@ export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout
   );
 }
 
+/** A paid plan's monthly price, Pro's against its crossed-out one. */
+export function PlanPrice({ planId, language }: { planId: PaidPlanId; language: "pt" | "en" }) {
+  const { t } = useTranslation("billing");
+  const plan = PLANS[planId];
+  return (
+    <p className="mt-3">
+      {plan.compareAtPriceCents !== null && (
+        <s className="mr-2 text-slate-500" aria-label={t("wasPrice", { price: formatPrice(plan.compareAtPriceCents, language) })}>
+          {formatPrice(plan.compareAtPriceCents, language)}
+        </s>
+      )}
+      <span className="text-2xl font-bold">{formatPrice(plan.monthlyPriceCents, language)}</span>
+      <span className="text-slate-500">{t("perMonth")}</span>
+    </p>
+  );
+}
+
 /** One paid plan to choose, with its price (Pro against its crossed-out price). */
 export function PlanOption({ planId, language, current, busy, onChoose }: { planId: PaidPlanId; language: "pt" | "en"; current: boolean; busy?: boolean; onChoose: () => void }) {
   const { t } = useTranslation("billing");
-  const plan = PLANS[planId];
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 p-5">
       <h3 className="text-lg font-semibold">{t(`plans.${planId}.name`)}</h3>
       <p className="mt-1 text-sm text-slate-600">{t(`plans.${planId}.description`)}</p>
-      <p className="mt-3">
-        {plan.compareAtPriceCents !== null && (
-          <s className="mr-2 text-slate-500" aria-label={t("wasPrice", { price: formatPrice(plan.compareAtPriceCents, language) })}>
-            {formatPrice(plan.compareAtPriceCents, language)}
-          </s>
-        )}
-        <span className="text-2xl font-bold">{formatPrice(plan.monthlyPriceCents, language)}</span>
-        <span className="text-slate-500">{t("perMonth")}</span>
-      </p>
+      <PlanPrice planId={planId} language={language} />
       <Button variant="secondary" disabled={busy || current} onClick={onChoose} className="mt-4">
         {current ? t("currentPlan") : t("actions.choose", { plan: t(`plans.${planId}.name`) })}
       </Button>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { formatPrice, PLANS, type Entitlement } from "~/lib/plans";
+import { PLANS, type Entitlement } from "~/lib/plans";
+import { PlanPrice } from "./plan-card";
 
 /** What Pro unlocks that Light does not (the assistant and the AI insights). */
 const PRO_ADDS = PLANS.pro.entitlements.filter((key) => !(PLANS.light.entitlements as readonly Entitlement[]).includes(key));
@@ -11,22 +12,13 @@ const PRO_ADDS = PLANS.pro.entitlements.filter((key) => !(PLANS.light.entitlemen
  */
 export function SwitchToPro({ language, busy, onSwitch }: { language: "pt" | "en"; busy?: boolean; onSwitch: () => void }) {
   const { t } = useTranslation("billing");
-  const plan = PLANS.pro;
   return (
     <section aria-labelledby="switch-to-pro-title" data-testid="switch-to-pro" className="rounded-2xl border border-slate-200 p-5">
       <h2 id="switch-to-pro-title" className="text-lg font-semibold">
         {t("switchToPro.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t("plans.pro.description")}</p>
-      <p className="mt-3">
-        {plan.compareAtPriceCents !== null && (
-          <s className="mr-2 text-slate-500" aria-label={t("wasPrice", { price: formatPrice(plan.compareAtPriceCents, language) })}>
-            {formatPrice(plan.compareAtPriceCents, language)}
-          </s>
-        )}
-        <span className="text-2xl font-bold">{formatPrice(plan.monthlyPriceCents, language)}</span>
-        <span className="text-slate-500">{t("perMonth")}</span>
-      </p>
+      <PlanPrice planId="pro" language={language} />
       <p className="mt-3 text-sm font-medium">{t("switchToPro.adds")}</p>
       <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
         {PRO_ADDS.map((key) => (

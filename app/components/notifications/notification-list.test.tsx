@@ -3,27 +3,13 @@ import { cleanup, screen } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import type { RealtimeNotification } from "~/lib/realtime-client";
 import { NotificationList } from "./notification-list";
+import { aNotification } from "./test-notification";
 
 afterEach(cleanup);
 
-const notification: RealtimeNotification = {
-  id: "n1",
-  title: "Lembrete",
-  message: "",
-  type: "system",
-  category: "general",
-  priority: "medium",
-  isRead: false,
-  readAt: null,
-  actionUrl: null,
-  expiresAt: null,
-  metadata: {},
-  parentId: null,
-  // 23:30 in Lisbon (and UTC), 20:30 in São Paulo.
-  createdAt: "2026-12-01T23:30:00.000Z",
-};
+// 23:30 in Lisbon (and UTC), 20:30 in São Paulo.
+const notification = aNotification("n1", { title: "Lembrete", createdAt: "2026-12-01T23:30:00.000Z" });
 
 describe("the notification list", () => {
   it("gives the exact moment in the account's time zone, not the browser's", async () => {

@@ -6,6 +6,7 @@ import { renderWithI18n } from "~/components/ui/test-utils";
 import { resetAfterFirstPaint } from "~/lib/after-first-paint";
 import type { RealtimeMessage, RealtimeNotification } from "~/lib/realtime-client";
 import { NotificationPanel } from "./notification-popover";
+import { aNotification } from "./test-notification";
 import { useNotifications } from "./use-notifications";
 
 // The realtime connection, as a channel the test speaks into.
@@ -21,22 +22,7 @@ vi.mock("~/lib/realtime", () => ({
     }),
 }));
 
-const n = (id: string, extra: Partial<RealtimeNotification> = {}): RealtimeNotification => ({
-  id,
-  title: id,
-  message: "",
-  type: "reminder",
-  category: "general",
-  priority: "medium",
-  isRead: false,
-  readAt: null,
-  actionUrl: null,
-  expiresAt: null,
-  metadata: {},
-  parentId: null,
-  createdAt: new Date().toISOString(),
-  ...extra,
-});
+const n = (id: string, extra: Partial<RealtimeNotification> = {}) => aNotification(id, { type: "reminder", ...extra });
 
 // A long-time user: 50 old, read, high-priority notices fill the first page of "all" (priority
 // first); today's reminder, the one unread, comes after them.

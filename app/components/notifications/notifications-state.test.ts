@@ -1,23 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { RealtimeNotification } from "~/lib/realtime-client";
+import { aNotification } from "./test-notification";
 import { FETCH_LIMIT, initialNotifications, notificationsReducer, type NotificationsState, type Tab } from "./notifications-state";
 
-const n = (id: string, extra: Partial<RealtimeNotification> = {}): RealtimeNotification => ({
-  id,
-  title: id,
-  message: "",
-  type: "system",
-  category: "general",
-  priority: "medium",
-  isRead: false,
-  readAt: null,
-  actionUrl: null,
-  expiresAt: null,
-  metadata: {},
-  parentId: null,
-  createdAt: new Date().toISOString(),
-  ...extra,
-});
+const n = aNotification;
 
 const ids = (state: NotificationsState, tab: Tab = "all") => state.lists[tab].items.map((i) => i.id);
 const loaded = (state: NotificationsState, tab: Tab, items: RealtimeNotification[], unreadCount: number, nextCursor: string | null = null, more = false) =>

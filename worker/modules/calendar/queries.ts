@@ -2,7 +2,7 @@
  * The calendar module's only data access: every query is scoped by the user id, except the
  * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
  */
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { findUserById } from "../../db/accounts";
 import type { Db } from "../../db/client";
@@ -10,9 +10,9 @@ import type { IdPage } from "../../db/jobs";
 import { isWellFormedId } from "../../db/owned";
 import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
 import { scopedTo, type Scoped } from "../../db/scoped";
-import { subscriptions, users } from "../../db/schema";
-import { LIVE_STATUSES } from "../../billing/subscription";
-import { hasEntitlement, PLAN_IDS } from "~/lib/plans";
+import { users } from "../../db/schema";
+import { onPlanAmong } from "../../db/billing";
+import { paidPlansWith } from "~/lib/entitlements";
 import { newId } from "../../lib/ids";
 import { boundMs, expandOccurrences, localDayStartMs, pointMs } from "./recurrence";
 import { calendarFeeds, eventReminders, events, NEVER_ENDS, type EventRow } from "./schema";
@@ -780,7 +780,7 @@ export const keepEventVersion = (scoped: Scoped, eventId: string, source: "rumo"
 export const historyOfEvent = (scoped: Scoped, eventId: string) => scoped.select(eventHistory, eq(eventHistory.eventId, eventId)).orderBy(desc(eventHistory.createdAt));
 
 /** The paid plans that include calendar sync (Light and Pro), from the one mapping of plans. */
-const SYNC_TIERS = PLAN_IDS.filter((tier) => tier !== "free" && hasEntitlement({ tier }, "calendarSync"));
+const SYNC_TIERS = paidPlansWith("calendarSync");
 
 /**
  * One keyset page of the ids of users whose background sync is due at `now`: connected, not backing
@@ -800,16 +800,7 @@ export const usersDueForSync = async (db: Db, now: Date, page: IdPage): Promise<
           eq(googleConnections.status, "connected"),
           or(isNull(googleConnections.nextSyncAt), lte(googleConnections.nextSyncAt, now.getTime())),
           gt(googleConnections.userId, page.afterId),
-          or(
-            gt(users.trialEndsAt, now),
-            gt(users.bonusProUntil, now),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(subscriptions)
-                .where(and(eq(subscriptions.userId, googleConnections.userId), inArray(subscriptions.tier, SYNC_TIERS), inArray(subscriptions.status, [...LIVE_STATUSES]))),
-            ),
-          ),
+          onPlanAmong(db, googleConnections.userId, now, SYNC_TIERS),
         ),
       )
       .orderBy(asc(googleConnections.userId))

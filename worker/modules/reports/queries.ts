@@ -1,11 +1,12 @@
 /** The reports module's only data access: every query of report rows is scoped by the user id. */
-import { and, asc, eq, exists, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
-import { LIVE_STATUSES } from "../../billing/subscription";
+import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { onPlanAmong } from "../../db/billing";
+import { paidPlansWith } from "~/lib/entitlements";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { listPageRead } from "../../db/lists";
 import { read, run, type Read } from "../../db/reads";
-import { subscriptions, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { scopedTo } from "../../db/scoped";
 import { apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -70,16 +71,7 @@ export const reportUserIdsPage = async (db: Db, page: IdPage, now: Date): Promis
         and(
           gt(users.id, page.afterId),
           isNotNull(users.emailConfirmedAt),
-          or(
-            gt(users.trialEndsAt, now),
-            gt(users.bonusProUntil, now),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(subscriptions)
-                .where(and(eq(subscriptions.userId, users.id), ne(subscriptions.tier, "free"), inArray(subscriptions.status, [...LIVE_STATUSES]))),
-            ),
-          ),
+          onPlanAmong(db, users.id, now, paidPlansWith("weeklyReports")),
         ),
       )
       .orderBy(asc(users.id))
