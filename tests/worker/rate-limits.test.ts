@@ -155,6 +155,35 @@ describe("limits on anonymous and e-mail-sending endpoints", { timeout: 120_000 
     expect(await env.DB.prepare("select count(*) as n from feedback where message = 'mais uma'").first("n")).toBe(0);
   });
 
+  it("a concurrent burst of feedback from one account gets at most the limit through (one atomic take per request)", async () => {
+    const cookie = await signUpAndLogIn(`feedback-burst-${Date.now()}@example.com`);
+    const tag = `rajada-${crypto.randomUUID()}`;
+    const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => api("/feedback", { body: { message: `${tag} ${i}` }, headers: { cookie } })));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(limits.feedbackPerAccount.max);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(25 - limits.feedbackPerAccount.max);
+    expect(await env.DB.prepare("select count(*) as n from feedback where message like ?").bind(`${tag} %`).first("n")).toBe(limits.feedbackPerAccount.max);
+  });
+
+  it("a concurrent burst of reset requests for one address sends at most the limit of e-mails", async () => {
+    const email = `reset-burst-${Date.now()}@example.com`;
+    const ip = freshIp();
+    const burst = await Promise.all(Array.from({ length: 12 }, () => api("/auth/password-reset", { body: { email }, headers: { "x-forwarded-for": ip } })));
+    for (const r of burst) expect([204, 429]).toContain(r.status);
+    expect(burst.filter((r) => r.status === 204)).toHaveLength(limits.resetPerAccount.max);
+  });
+
+  it("a concurrent burst of sign-ups from one address creates at most the limit of accounts", async () => {
+    const ip = freshIp();
+    const stamp = Date.now();
+    const burst = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        api("/auth/signup", { body: { fullName: "Ana", email: `signup-burst-${stamp}-${i}@example.com`, password: "segredo-123", confirmPassword: "segredo-123" }, headers: { "x-forwarded-for": ip } }),
+      ),
+    );
+    for (const r of burst) expect([201, 429]).toContain(r.status);
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(limits.signupPerIp.max);
+  });
+
   it("resending confirmations is limited per client address as well as per address", async () => {
     const ip = freshIp();
     for (let i = 0; i < limits.resendPerIp.max; i++) {

@@ -12,14 +12,15 @@ export const clientIp = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip")
 /**
  * Counts every request to a route against `limit` for the subject `subjectOf` names, and answers
  * 429 rate_limited with Retry-After once it is reached (before any work, e.g. a Stripe call).
+ * Refused requests are not counted, so a client that waits gets in when the window ends.
  */
 export const limitRequests = (limit: Limit, subjectOf: (c: Context<AppEnv>) => string, messageKey: MessageKey = "auth:errors.tooManyRequests") =>
   createMiddleware<AppEnv>(async (c, next) => {
     const limiter = rateLimiter(c.env.RATE_LIMITER);
     const subject = subjectOf(c);
-    const blocked = await limiter.blocked(limit, subject);
+    // One atomic take: a concurrent burst gets at most `max` through, in one call to the counter.
+    const blocked = await limiter.take(limit, subject);
     if (blocked) throw tooMany(blocked, messageKey);
-    await limiter.hit(limit, subject);
     await next();
   });
 
