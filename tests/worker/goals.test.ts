@@ -163,6 +163,20 @@ describe("milestones", () => {
     expect(undone.milestones.find((m: { id: string }) => m.id === goal.milestones[0].id)).toMatchObject({ done: false, doneAt: null });
   });
 
+  it("concurrent milestone changes each see the other's: removing the two open ones at once completes the goal", async () => {
+    // The deletes a closing page sends at once, or two devices: each computes progress from what it read.
+    for (let round = 0; round < 3; round++) {
+      const goal = await create(ana, { title: `Em paralelo ${round}`, milestones: ["Feito 1", "Feito 2", "Aberto 1", "Aberto 2"] });
+      const [a, b, c, d] = goal.milestones.map((m: { id: string }) => m.id);
+      await Promise.all([a, b].map((id) => call(ana, `/goals/${goal.id}/milestones/${id}`, { method: "PATCH", body: { done: true } })));
+      const removals = await Promise.all([c, d].map((id) => call(ana, `/goals/${goal.id}/milestones/${id}`, { method: "DELETE" })));
+      expect(removals.map((r) => r.status)).toEqual([200, 200]);
+      const after = await json(await call(ana, `/goals/${goal.id}`));
+      expect(after.milestones.map((m: { title: string }) => m.title)).toEqual(["Feito 1", "Feito 2"]);
+      expect(after).toMatchObject({ progress: 100, status: "completed", completedAt: expect.any(String) });
+    }
+  });
+
   it("completing a goal with milestones ticks every milestone", async () => {
     const goal = await create(ana, { title: "Mudar de casa", milestones: ["Procurar", "Assinar", "Mudar"] });
     const done = await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { status: "completed" } }));

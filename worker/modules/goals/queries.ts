@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { listPageIds, listPageRead } from "../../db/lists";
 import { isWellFormedId, ownedOr404 } from "../../db/owned";
 import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
-import { scopedTo, type Scoped } from "../../db/scoped";
+import { retryWhenStale, scopedTo, stampAfter, type Scoped } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
 import { apiError } from "../../lib/errors";
 import { MAX_MILESTONES, reopens, resolveGoal, tickedByCompletion, type GoalChange, type GoalStatus } from "./rules";
@@ -119,19 +119,26 @@ export async function changeGoal(
   milestoneWrites?: (scoped: Scoped, current: MilestoneRow[]) => MilestonePlan,
 ): Promise<GoalWrite> {
   const scoped = scopedTo(db, userId);
-  const { goal, milestones } = await goalOr404(db, userId, id);
-  const planned = milestoneWrites?.(scoped, milestones) ?? (reopens(goal, change) ? untickCompletion(scoped, goal, milestones) : undefined);
-  const after = planned ? planned.after : milestones;
-  const state = resolveGoal(goal, { progress: change.progress, status: change.status }, after, now);
-  const { progress: _p, status: _s, ...fields } = change;
-  await scoped.batch([
-    ...(planned?.writes ?? []),
-    scoped.update(goals, { ...fields, progress: state.progress, status: state.status, completedAt: state.completedAt, updatedAt: now }, eq(goals.id, goal.id)),
-    // Completing a goal ticks every milestone, so the checklist agrees with "completed"; stamped
-    // with the completion's time, so reopening unticks exactly these.
-    ...(state.completeMilestones ? [scoped.update(goalMilestones, { done: true, doneAt: state.completedAt }, and(eq(goalMilestones.goalId, goal.id), eq(goalMilestones.done, false)))] : []),
-  ]);
-  return { goal: await reread(db, userId, goal.id), justCompleted: state.justCompleted, completedAt: state.completedAt };
+  // Progress is computed from the milestones read here: a concurrent change to the goal (another
+  // milestone removed at the same moment) fails the batch, and the change runs again from a fresh read.
+  const written = await retryWhenStale(async () => {
+    const { goal, milestones } = await goalOr404(db, userId, id);
+    const at = stampAfter(goal.updatedAt, now);
+    const planned = milestoneWrites?.(scoped, milestones) ?? (reopens(goal, change) ? untickCompletion(scoped, goal, milestones) : undefined);
+    const after = planned ? planned.after : milestones;
+    const state = resolveGoal(goal, { progress: change.progress, status: change.status }, after, at);
+    const { progress: _p, status: _s, ...fields } = change;
+    await scoped.batch([
+      scoped.unchangedSince(goals, goal.id, goal.updatedAt, at),
+      ...(planned?.writes ?? []),
+      scoped.update(goals, { ...fields, progress: state.progress, status: state.status, completedAt: state.completedAt, updatedAt: at }, eq(goals.id, goal.id)),
+      // Completing a goal ticks every milestone, so the checklist agrees with "completed"; stamped
+      // with the completion's time, so reopening unticks exactly these.
+      ...(state.completeMilestones ? [scoped.update(goalMilestones, { done: true, doneAt: state.completedAt }, and(eq(goalMilestones.goalId, goal.id), eq(goalMilestones.done, false)))] : []),
+    ]);
+    return { id: goal.id, justCompleted: state.justCompleted, completedAt: state.completedAt };
+  });
+  return { goal: await reread(db, userId, written.id), justCompleted: written.justCompleted, completedAt: written.completedAt };
 }
 
 /** "Reabrir": unticks the milestones the completion ticked (rules.ts `tickedByCompletion`). */
