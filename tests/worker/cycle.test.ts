@@ -62,6 +62,15 @@ describe("/cycle/days", () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it("moving two logs onto the same free date at once moves one and answers 409 to the other, never a 500", async () => {
+    const date = addDays(today(), -250);
+    const days = await Promise.all([0, 2].map(async (offset) => (await json(await ana.post("/cycle/days", { date: addDays(date, offset), flow: "light" }))).day));
+    const target = addDays(date, 1);
+    const moves = await Promise.all(days.map((d: { id: string }) => ana.patch(`/cycle/days/${d.id}`, { date: target })));
+    expect(moves.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await json(moves.find((r) => r.status === 409)!)).error).toMatchObject({ code: "conflict", fields: { date: expect.any(String) } });
+  });
+
   it("reads, changes and deletes one day by id", async () => {
     const date = addDays(today(), -300);
     const { day } = await json(await ana.post("/cycle/days", { date, flow: "spotting" }));

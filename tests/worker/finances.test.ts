@@ -246,6 +246,21 @@ describe("summary and analysis", () => {
 });
 
 describe("budgets", () => {
+  it("a concurrent burst of the same budget or category makes one row and 409s, never a 500", async () => {
+    const client = as(await signUpAndLogIn("rajada-orcamento@financas.test"));
+    const budgets = await Promise.all(Array.from({ length: 6 }, () => client.post("/budgets", { category: "transport", limitCents: 5000 })));
+    expect(budgets.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const refused = budgets.find((r) => r.status === 409)!;
+    expect((await json(refused)).error).toMatchObject({ code: "conflict", fields: { category: expect.any(String) } });
+    const categories = await Promise.all(Array.from({ length: 6 }, () => client.post("/finances/categories", { name: "Bicicleta" })));
+    expect(categories.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    // Two budgets moved onto the same free category at once: the unique index decides, as a 409.
+    const others = await Promise.all(["home", "health"].map(async (category) => (await json(await client.post("/budgets", { category, limitCents: 1000 }))).budget));
+    const moves = await Promise.all(others.map((b: { id: string }) => client.patch(`/budgets/${b.id}`, { category: "leisure" })));
+    expect(moves.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await json(await client.get("/budgets"))).items).toHaveLength(3);
+  });
+
   it("shows progress and alerts at 80 % and 100 % once each per month", async () => {
     const email = "orcamento@financas.test";
     const client = as(await signUpAndLogIn(email));

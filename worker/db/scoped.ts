@@ -74,3 +74,24 @@ export async function retryWhenStale<T>(change: () => Promise<T>, attempts = 4):
 
 /** A write time strictly after the version read, so the change always moves updated_at on. */
 export const stampAfter = (seen: Date, now: Date) => new Date(Math.max(now.getTime(), seen.getTime() + 1));
+
+/** Whether an error is a unique index refusing a second row: a concurrent request got past the check first. */
+export function violatesUnique(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof Error && /UNIQUE constraint failed/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A write that a check before it found free (a budget's category, a day's date): when a
+ * concurrent request takes it in between, the unique index refuses the write and the caller's
+ * 409 is answered instead of a 500.
+ */
+export async function unlessTaken<T>(write: Promise<T>, refusal: () => Error): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw violatesUnique(error) ? refusal() : error;
+  }
+}

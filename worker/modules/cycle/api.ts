@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { currentAuth, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
+import { unlessTaken } from "../../db/scoped";
 import { ApiError, apiError } from "../../lib/errors";
 import { pageQuery } from "../../lib/pagination";
 import { validate } from "../../lib/validate";
@@ -96,10 +97,9 @@ export const cycleApi = new Hono<AppEnv>()
     const day = await queries.dayOr404(db, user.id, c.req.param("id"));
     refuseFuture(changes.date, user.timeZone, now);
     // Moving a log onto a date that has its own would make two rows for one day.
-    if (changes.date && changes.date !== day.date && (await queries.dayOn(db, user.id, changes.date))) {
-      throw apiError("conflict", { messageKey: "cycle:validation.dateTaken", fields: { date: "cycle:validation.dateTaken" } });
-    }
-    const row = await queries.updateDay(db, user.id, day.id, changes, now);
+    const dateTaken = () => apiError("conflict", { messageKey: "cycle:validation.dateTaken", fields: { date: "cycle:validation.dateTaken" } });
+    if (changes.date && changes.date !== day.date && (await queries.dayOn(db, user.id, changes.date))) throw dateTaken();
+    const row = await unlessTaken(queries.updateDay(db, user.id, day.id, changes, now), dateTaken);
     await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: row.id, action: "updated" });
     return c.json({ day: publicDay(row) });
   })

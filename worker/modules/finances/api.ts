@@ -8,6 +8,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { accountInHandler, currentAuth, readWithAccount, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
+import { unlessTaken } from "../../db/scoped";
 import { ApiError, apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { pageQuery } from "../../lib/pagination";
@@ -96,6 +97,8 @@ const patchSavingsSchema = z.object(savingsFields).partial().strict();
 
 const fieldError = (field: string, key: ConstructorParameters<typeof ApiError>[2] & string, code: "validation_failed" | "conflict" = "validation_failed") =>
   new ApiError(code, code === "conflict" ? 409 : 400, key, { [field]: key });
+const categoryTaken = () => fieldError("name", "finances:validation.categoryTaken", "conflict");
+const budgetTaken = () => fieldError("category", "finances:validation.budgetTaken", "conflict");
 
 type Ctx = Context<AppEnv>;
 const userOf = (c: Ctx) => currentAuth(c).user;
@@ -174,9 +177,9 @@ export const categoriesApi = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = dbOf(c);
     const userId = userOf(c).id;
-    if (await q.categoryNamed(db, userId, input.name)) throw fieldError("name", "finances:validation.categoryTaken", "conflict");
+    if (await q.categoryNamed(db, userId, input.name)) throw categoryTaken();
     if ((await q.listCategories(db, userId)).length >= MAX_OWN_CATEGORIES) throw fieldError("name", "finances:validation.tooManyCategories");
-    const row = await q.insertCategory(db, userId, { id: newId(), ...input });
+    const row = await unlessTaken(q.insertCategory(db, userId, { id: newId(), ...input }), categoryTaken);
     changed(c, "finance_category", row.id, "created");
     return c.json({ category: { id: row.id, name: row.name, type: row.type, default: false } }, 201);
   })
@@ -185,8 +188,8 @@ export const categoriesApi = new Hono<AppEnv>()
     const userId = userOf(c).id;
     const existing = await q.findCategory(db, userId, c.req.param("id"));
     const input = c.req.valid("json");
-    if (input.name && (await q.categoryNamed(db, userId, input.name, existing.id))) throw fieldError("name", "finances:validation.categoryTaken", "conflict");
-    const row = (await q.updateCategory(db, userId, existing.id, input)) ?? existing;
+    if (input.name && (await q.categoryNamed(db, userId, input.name, existing.id))) throw categoryTaken();
+    const row = (await unlessTaken(q.updateCategory(db, userId, existing.id, input), categoryTaken)) ?? existing;
     changed(c, "finance_category", row.id, "updated");
     return c.json({ category: { id: row.id, name: row.name, type: row.type, default: false } });
   })
@@ -221,8 +224,8 @@ export const budgetsApi = new Hono<AppEnv>()
     const db = dbOf(c);
     const userId = userOf(c).id;
     await ensureCategory(c, input.category);
-    if (await q.budgetFor(db, userId, input.category)) throw fieldError("category", "finances:validation.budgetTaken", "conflict");
-    const row = await q.insertBudget(db, userId, { id: newId(), ...input });
+    if (await q.budgetFor(db, userId, input.category)) throw budgetTaken();
+    const row = await unlessTaken(q.insertBudget(db, userId, { id: newId(), ...input }), budgetTaken);
     changed(c, "budget", row.id, "created");
     await checkBudgets(budgetCheckOf(c), [row.category], [localToday(userOf(c).timeZone)]);
     const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
@@ -241,9 +244,9 @@ export const budgetsApi = new Hono<AppEnv>()
     const input = c.req.valid("json");
     await ensureCategory(c, input.category);
     if (input.category && input.category !== existing.category && (await q.budgetFor(db, userId, input.category))) {
-      throw fieldError("category", "finances:validation.budgetTaken", "conflict");
+      throw budgetTaken();
     }
-    const row = (await q.updateBudget(db, userId, existing.id, input)) ?? existing;
+    const row = (await unlessTaken(q.updateBudget(db, userId, existing.id, input), budgetTaken)) ?? existing;
     changed(c, "budget", row.id, "updated");
     await checkBudgets(budgetCheckOf(c), [row.category], [localToday(userOf(c).timeZone)]);
     const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
