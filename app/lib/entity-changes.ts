@@ -3,6 +3,12 @@ import type { RealtimeMessage } from "./realtime-client";
 /** A change to one of the user's records, pushed by the server (worker/notifications/notify.ts). */
 export type EntityChange = Extract<RealtimeMessage, { type: "entity.changed" }>;
 
+/**
+ * The account itself (language, zone, preferences, plan): published by `PATCH /me` and by Stripe's
+ * webhook, so the user's other tabs reload what the layout read from it.
+ */
+export const ACCOUNT_ENTITY = "account";
+
 /** Which changes a screen cares about: entity names ("task", "transaction"…) or a predicate. */
 export type EntityFilter = readonly string[] | ((change: EntityChange) => boolean);
 

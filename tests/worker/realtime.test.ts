@@ -2,6 +2,7 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { EVENT_LOG_SIZE, UserRealtime, userRealtime, type SocketAttachment } from "../../worker/durable-objects/user-realtime";
 import { publishEntityChange } from "../../worker/notifications/notify";
+import { customerUser, sendEvent, setSubscription, stripeEvent } from "./billing-helpers";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 import { openSocket, settle } from "./socket";
 
@@ -48,6 +49,18 @@ describe("fan-out", () => {
     expect(await desktop.next("entity.changed")).toMatchObject({ entity: "task", id: "t1", action: "updated" });
     await settle();
     expect(other.messages.map((m) => m.type)).toEqual(["hello"]);
+  });
+});
+
+describe("account changes", () => {
+  it("reach the user's other tabs: a settings change and a plan change from Stripe", async () => {
+    const { cookie, customerId } = await customerUser("rt-account@example.com");
+    const other = await openSocket(cookie);
+    await other.next("hello");
+    expect((await api("/me", { method: "PATCH", body: { preferences: { hideFinanceValues: true } }, headers: { cookie } })).status).toBe(200);
+    expect(await other.next("entity.changed")).toMatchObject({ entity: "account", action: "updated" });
+    await sendEvent(stripeEvent("customer.subscription.created", await setSubscription({ customer: customerId, status: "active" })));
+    await other.until(() => other.messages.filter((m) => m.type === "entity.changed" && m.entity === "account").length === 2);
   });
 });
 

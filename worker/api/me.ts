@@ -22,6 +22,8 @@ import { validate } from "../lib/validate";
 import { notifySecurityEvent } from "../notifications/account-events";
 import type { AppEnv } from "../types";
 import { MODULE_KEYS } from "~/lib/modules";
+import { ACCOUNT_ENTITY } from "~/lib/entity-changes";
+import { publishEntityChange } from "../notifications/notify";
 
 const isTimeZone = (value: string) => {
   try {
@@ -137,6 +139,8 @@ export const me = new Hono<AppEnv>()
     const db = database(c.env.DB);
     const preferences = input.preferences ? mergePreferences(user.preferences, input.preferences) : undefined;
     await saveAccount(db, user, { ...input, ...(preferences ? { preferences } : {}) });
+    // The user's other tabs and devices reload the account: its language, zone, "Ocultar valores".
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: ACCOUNT_ENTITY, id: user.id, action: "updated" }));
     return c.json({ user: publicUser((await accounts.findUserById(db, user.id))!, session) });
   })
 

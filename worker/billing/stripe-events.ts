@@ -7,6 +7,8 @@ import { log } from "../lib/log";
 import type { NotifyBilling } from "./notify-billing";
 import { DELETED_ACCOUNT_MARK } from "./close-account";
 import { LIVE_STATUSES } from "./subscription";
+import { ACCOUNT_ENTITY } from "~/lib/entity-changes";
+import { publishEntityChange } from "../notifications/notify";
 
 export type WebhookDeps = {
   db: Db;
@@ -66,6 +68,8 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
   }
 
   if (!(await billing.applyBillingChange(deps.db, change))) return "duplicate";
+  // An upgrade or a cancellation shows in the user's other open tabs without a reload.
+  await publishEntityChange(deps.env, userId, { entity: ACCOUNT_ENTITY, id: userId, action: "updated" });
 
   if (event.type === "invoice.payment_failed") {
     const invoice = event.data.object as Stripe.Invoice;
