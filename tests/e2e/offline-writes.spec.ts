@@ -103,7 +103,7 @@ test.describe("offline writes", () => {
     await page.reload();
     await untilHydrated(page);
     await expect(page.getByTestId("queued-changes")).toContainText("Alongar de manhã");
-    await expect(routine.getByRole("button", { name: /^Feito/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(routine.getByRole("button", { name: "Marcar como feito" })).toHaveAttribute("aria-pressed", "true");
 
     await context.setOffline(false);
     await page.reload();

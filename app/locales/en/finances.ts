@@ -6,7 +6,7 @@ export default {
   pageTitle: "Finances | Rumo",
   title: "Finances",
   subtitle: "Your income, expenses, budgets and savings.",
-  tabs: { label: "Finance sections", overview: "Overview", transactions: "Transactions", budgets: "Budgets", savings: "Savings" },
+  tabs: { overview: "Overview", transactions: "Transactions", budgets: "Budgets", savings: "Savings" },
   values: { hide: "Hide values", show: "Show values" },
   month: { previous: "Previous month", next: "Next month" },
   cards: { balance: "Balance", income: "Income this month", expense: "Expenses this month", net: "Net this month" },
@@ -17,6 +17,8 @@ export default {
     noExpenses: "No expenses this month.",
     income: "Income",
     expense: "Expenses",
+    // The month chart's table for screen readers: its first column.
+    month: "Month",
   },
   analysis: {
     title: "Month over month",

@@ -40,6 +40,10 @@ export default {
     thisWeek: "This week",
     previousWeek: "Week before",
     noSpending: "No spending this week or the week before.",
+    // The charts' tables for screen readers: column headers, and a day without a mood.
+    day: "Day",
+    category: "Category",
+    noMoodDay: "not logged",
   },
   goals: {
     title: "Goals",

@@ -18,6 +18,11 @@ export default {
   longest: "Best: {{count}}",
   lastDays: "Last 8 days (tap a day to mark or unmark it)",
   dayLabel: "{{date}}: {{state}}",
+  // The card's buttons say their routine (the visible words alone do not).
+  checkInRoutine: "Mark as done: {{title}}",
+  routineDayLabel: "{{date}}: {{state}} ({{title}})",
+  editRoutine: "Edit “{{title}}”",
+  removeRoutine: "Delete “{{title}}”",
   dayDone: "done",
   dayMissed: "not done",
   dayFree: "day off",

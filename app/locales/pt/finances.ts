@@ -4,7 +4,7 @@ const finances = {
   pageTitle: "Finanças | Rumo",
   title: "Finanças",
   subtitle: "As suas receitas, despesas, orçamentos e poupanças.",
-  tabs: { label: "Secções de finanças", overview: "Resumo", transactions: "Transações", budgets: "Orçamentos", savings: "Poupanças" },
+  tabs: { overview: "Resumo", transactions: "Transações", budgets: "Orçamentos", savings: "Poupanças" },
   values: { hide: "Ocultar valores", show: "Mostrar valores" },
   month: { previous: "Mês anterior", next: "Mês seguinte" },
   cards: { balance: "Saldo", income: "Receitas do mês", expense: "Despesas do mês", net: "Resultado do mês" },
@@ -15,6 +15,8 @@ const finances = {
     noExpenses: "Sem despesas neste mês.",
     income: "Receitas",
     expense: "Despesas",
+    // The month chart's table for screen readers: its first column.
+    month: "Mês",
   },
   analysis: {
     title: "Análise mês a mês",

@@ -38,6 +38,10 @@ const reports = {
     thisWeek: "Esta semana",
     previousWeek: "Semana anterior",
     noSpending: "Sem despesas nesta semana nem na anterior.",
+    // The charts' tables for screen readers: column headers, and a day without a mood.
+    day: "Dia",
+    category: "Categoria",
+    noMoodDay: "sem registo",
   },
   goals: {
     title: "Objetivos",

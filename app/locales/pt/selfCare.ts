@@ -16,6 +16,11 @@ const selfCare = {
   longest: "Melhor: {{count}}",
   lastDays: "Últimos 8 dias (toque num dia para o marcar ou desmarcar)",
   dayLabel: "{{date}}: {{state}}",
+  // The card's buttons say their routine (the visible words alone do not).
+  checkInRoutine: "Marcar como feito: {{title}}",
+  routineDayLabel: "{{date}}: {{state}} ({{title}})",
+  editRoutine: "Editar «{{title}}»",
+  removeRoutine: "Eliminar «{{title}}»",
   dayDone: "feito",
   dayMissed: "por fazer",
   dayFree: "dia livre",

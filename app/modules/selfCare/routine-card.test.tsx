@@ -24,13 +24,14 @@ const walk: Routine = {
   recentCheckIns: ["2026-11-09"],
 };
 
-const renderCard = (canWrite: boolean) => {
+const renderCard = (canWrite: boolean, { routine = walk, queuedDays = new Set<string>(), language = "pt" as const }: { routine?: Routine; queuedDays?: Set<string>; language?: "pt" | "en" } = {}) => {
   const onEdit = vi.fn();
   const onRemove = vi.fn();
   renderWithI18n(
     <ul>
-      <RoutineCard routine={walk} queuedDays={new Set()} today="2026-11-10" canWrite={canWrite} onToggle={vi.fn()} onTapToday={vi.fn()} onEdit={onEdit} onRemove={onRemove} />
+      <RoutineCard routine={routine} queuedDays={queuedDays} today="2026-11-10" canWrite={canWrite} onToggle={vi.fn()} onTapToday={vi.fn()} onEdit={onEdit} onRemove={onRemove} />
     </ul>,
+    language,
   );
   return { onEdit, onRemove };
 };
@@ -38,17 +39,51 @@ const renderCard = (canWrite: boolean) => {
 describe("a routine's card", () => {
   it("lets a user without the plan remove the routine (decision 0029), but not change it or check in", () => {
     const { onRemove } = renderCard(false);
-    expect(screen.queryByRole("button", { name: "Editar" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Editar/ })).toBeNull();
     expect(screen.getByRole("button", { name: /Marcar como feito/ }).hasAttribute("disabled")).toBe(true);
-    fireEvent.click(screen.getByRole("button", { name: "Eliminar" }));
+    fireEvent.click(screen.getByRole("button", { name: "Eliminar «Caminhada»" }));
     // The screen asks for confirmation before the DELETE.
     expect(onRemove).toHaveBeenCalledOnce();
   });
 
   it("offers editing and removing with the plan", () => {
     const { onEdit } = renderCard(true);
-    fireEvent.click(screen.getByRole("button", { name: "Editar" }));
+    fireEvent.click(screen.getByRole("button", { name: "Editar «Caminhada»" }));
     expect(onEdit).toHaveBeenCalledOnce();
-    expect(screen.getByRole("button", { name: "Eliminar" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Eliminar «Caminhada»" })).toBeTruthy();
+  });
+});
+
+describe("a routine's card, heard without seeing it", () => {
+  it("names the routine in every button, keeping the visible words", () => {
+    renderCard(true);
+    const today = screen.getByRole("button", { name: "Marcar como feito: Caminhada" });
+    expect(today.textContent).toContain("Marcar como feito");
+    expect(screen.getByRole("button", { name: "Editar «Caminhada»" }).textContent).toBe("Editar");
+    expect(screen.getByRole("button", { name: "Eliminar «Caminhada»" }).textContent).toBe("Eliminar");
+    // The eight days, each with its date, its state and the routine.
+    const days = screen.getAllByRole("button", { name: /\(Caminhada\)$/ });
+    expect(days).toHaveLength(8);
+    expect(days[6].getAttribute("aria-label")).toBe("09/11/2026: feito (Caminhada)");
+  });
+
+  it("keeps the today button's name when it is pressed: aria-pressed says it is done", () => {
+    renderCard(true, { routine: { ...walk, checkedInToday: true, recentCheckIns: ["2026-11-09", "2026-11-10"] } });
+    const today = screen.getByRole("button", { name: "Marcar como feito: Caminhada" });
+    expect(today.getAttribute("aria-pressed")).toBe("true");
+    // The eye still reads "Feito".
+    expect(today.textContent).toContain("Feito");
+  });
+
+  it("says a check-in made offline is still waiting to be sent", () => {
+    renderCard(true, { queuedDays: new Set(["2026-11-10"]) });
+    expect(screen.getByRole("button", { name: "Marcar como feito: Caminhada (feito, por enviar)" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("says them in English too", () => {
+    renderCard(true, { language: "en" });
+    expect(screen.getByRole("button", { name: "Mark as done: Caminhada" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit “Caminhada”" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Delete “Caminhada”" })).toBeTruthy();
   });
 });

@@ -2,6 +2,9 @@
  * One routine on /app/autocuidado: the today button, the last eight days (a forgotten day can be
  * marked up to 7 days back), the streak, and its actions. Without the plan (`canWrite` false) the
  * card is read-only, except that the routine can still be removed (decision 0029).
+ *
+ * Every button's name says the routine: in a list of cards, "Editar" or "12 jan: feito" alone does
+ * not say which, and the today button and the eight days come before the title.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,13 +55,16 @@ export function RoutineCard({
   const days = Array.from({ length: 8 }, (_, i) => addDays(today, i - 7));
   const done = new Set([...routine.recentCheckIns, ...queuedDays]);
   const checkedInToday = routine.checkedInToday || queuedDays.has(today);
+  const title = routine.title;
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine">
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine" data-routine-id={routine.id}>
       <div className="flex flex-wrap items-center gap-3">
         {routine.scheduledToday && (
+          // One name whatever the state, which aria-pressed says; the visible word changes for the eye.
           <Button
             variant={checkedInToday ? "primary" : "secondary"}
             aria-pressed={checkedInToday}
+            aria-label={queuedDays.has(today) ? `${t("checkInRoutine", { title })} (${t("dayPending")})` : t("checkInRoutine", { title })}
             disabled={!canWrite}
             loading={busy === "today"}
             onClick={() => run("today", () => onTapToday(routine, checkedInToday))}
@@ -67,7 +73,6 @@ export function RoutineCard({
           >
             <span aria-hidden="true">{checkedInToday ? "✓" : "○"}</span>
             {checkedInToday ? t("checkedIn") : t("checkIn")}
-            {queuedDays.has(today) && <span className="sr-only"> ({t("dayPending")})</span>}
           </Button>
         )}
         {/* At least 10rem, else the title goes to a row of its own: squeezed beside the button and the streak, its words spilled out. */}
@@ -98,7 +103,7 @@ export function RoutineCard({
                 key={day}
                 variant="ghost"
                 aria-pressed={isDone}
-                aria-label={t("dayLabel", { date: formatShortDate(dateOf(day), language), state })}
+                aria-label={t("routineDayLabel", { date: formatShortDate(dateOf(day), language), state, title })}
                 disabled={!canWrite || !checkInAllowed(day, today)}
                 loading={busy === day}
                 onClick={() => run(day, () => onToggle(routine, day, isDone))}
@@ -115,11 +120,11 @@ export function RoutineCard({
       {/* Removing stays open on every plan (decision 0029); changing needs the plan. */}
       <div className="mt-3 flex gap-2">
         {canWrite && (
-          <Button variant="secondary" onClick={onEdit}>
+          <Button variant="secondary" onClick={onEdit} aria-label={t("editRoutine", { title })} data-action="edit">
             {t("editAction")}
           </Button>
         )}
-        <Button variant="ghost" className="text-red-700" onClick={onRemove}>
+        <Button variant="ghost" className="text-red-700" onClick={onRemove} aria-label={t("removeRoutine", { title })}>
           {t("remove")}
         </Button>
       </div>

@@ -14,6 +14,7 @@ import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Select, TextField } from "~/components/ui/field";
 import { Loading } from "~/components/ui/skeleton";
+import { Tabs } from "~/components/ui/tabs";
 import { WhenVisible } from "~/components/ui/when-visible";
 import { deleteWithUndo } from "~/components/ui/undo";
 import { sanitizeLanguage, intlLocale } from "~/i18n/language";
@@ -257,6 +258,130 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
   const expenses = s.byCategory.filter((row) => row.type === "expense").map((row) => ({ id: row.category, label: categoryName(row.category), totalCents: row.totalCents }));
   const hasAny = data.recent.length > 0;
 
+  // The overview and the budgets are of one month: each has the month's arrows at its top.
+  const monthNav = (
+    <div className="flex items-center gap-2">
+      <Button variant="ghost" onClick={() => goMonth(-1)} aria-label={t("month.previous")}>
+        ‹
+      </Button>
+      <span className="min-w-40 text-center font-semibold first-letter:uppercase" data-testid="finances-month">
+        {monthLabel(data.month)}
+      </span>
+      <Button variant="ghost" onClick={() => goMonth(1)} aria-label={t("month.next")}>
+        ›
+      </Button>
+    </div>
+  );
+
+  // Each tab's panel; only the selected one is rendered, so only its code loads.
+  const panels: Record<Tab, ReactNode> = {
+    overview: (
+      <>
+        {monthNav}
+        <div className="space-y-4">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Card title={t("cards.balance")}>
+              <Money cents={s.balanceCents} className="text-2xl font-bold" />
+            </Card>
+            <Card title={t("cards.income")}>
+              <Money cents={s.incomeCents} className="text-2xl font-bold text-emerald-700" />
+            </Card>
+            <Card title={t("cards.expense")}>
+              <Money cents={s.expenseCents} className="text-2xl font-bold text-rose-700" />
+            </Card>
+            <Card title={t("cards.net")}>
+              <Money cents={s.netCents} signed className="text-2xl font-bold" />
+            </Card>
+          </div>
+          {!hasAny ? (
+            <EmptyState title={t("empty.title")} text={t("empty.text")} action={<Button onClick={openNew}>{t("actions.add")}</Button>} />
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Card title={t("charts.byCategory")}>
+                {expenses.length ? (
+                  <CategoryBars rows={expenses} hrefOf={(category) => `?${new URLSearchParams({ tab: "transactions", type: "expense", category, from: s.from, to: s.to })}`} />
+                ) : (
+                  <p className="text-sm text-slate-500">{t("charts.noExpenses")}</p>
+                )}
+              </Card>
+              <Card title={t("recent.title")}>
+                <ul className="divide-y divide-slate-100" data-testid="recent-transactions">
+                  {data.recent
+                    .filter((row) => !removed.has(row.id))
+                    .map((row) => (
+                      <li key={row.id} className="flex items-center justify-between gap-3 py-2">
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium">{row.description || categoryName(row.category)}</span>
+                          <span className="text-xs text-slate-500">
+                            {categoryName(row.category)} · {formatLongDate(new Date(`${row.date}T12:00:00`), language)}
+                          </span>
+                        </span>
+                        <Money cents={row.type === "expense" ? -row.amountCents : row.amountCents} signed />
+                      </li>
+                    ))}
+                </ul>
+                <Button variant="link" className="mt-2" onClick={() => setTab("transactions")}>
+                  {t("recent.all")}
+                </Button>
+              </Card>
+            </div>
+          )}
+          {data.insights && <InsightsPanel month={data.month} refreshKey={data.summary} />}
+          {data.analysis ? (
+            <Analysis analysis={data.analysis} categoryName={categoryName} monthLabel={monthLabel} />
+          ) : (
+            <Card title={t("analysis.title")}>
+              <PremiumNotice entitlement="finances.advanced" />
+            </Card>
+          )}
+        </div>
+      </>
+    ),
+    transactions: (
+      <Suspense fallback={<Loading lines={4} />}>
+        <Filters key={params.toString()} initial={data.filters} categories={categories} onApply={(next) => navigate(`?${next}`, { preventScrollReset: true })} />
+        <TransactionList
+          first={data.transactions}
+          nextCursor={data.nextCursor}
+          balances={data.balances}
+          filters={data.filters}
+          removed={removed}
+          categoryName={categoryName}
+          onEdit={openEdit}
+          onDelete={removeTransaction}
+          onAdd={openNew}
+          anyAtAll={hasAny}
+        />
+      </Suspense>
+    ),
+    budgets: (
+      <>
+        {monthNav}
+        <Suspense fallback={<Loading lines={4} />}>
+          <BudgetsPanel
+            budgets={data.budgets.filter((b) => !removed.has(b.id))}
+            advanced={data.advanced}
+            categories={categories.filter((c) => c.type !== "income")}
+            categoryName={categoryName}
+            onSaved={() => saved(t("budgets.saved"))}
+            onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
+          />
+        </Suspense>
+      </>
+    ),
+    savings: (
+      <Suspense fallback={<Loading lines={4} />}>
+        <SavingsPanel
+          goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
+          today={data.today}
+          advanced={data.advanced}
+          onSaved={() => saved(t("savings.savedToast"))}
+          onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
+        />
+      </Suspense>
+    ),
+  };
+
   return (
     <HiddenValues.Provider value={hidden}>
       <section className="space-y-5" data-testid="finances-screen">
@@ -281,139 +406,21 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
 
         <QueuedChanges kinds={["transaction.create"]} />
 
-        <div role="tablist" aria-label={t("tabs.label")} className="grid grid-cols-2 gap-x-1 border-b border-slate-200 sm:flex" data-tour="finances-tabs">
-          {TABS.map((key) => (
-            <Button
-              key={key}
-              variant="ghost"
-              role="tab"
-              aria-selected={tab === key}
-              onClick={() => setTab(key)}
-              className={`rounded-b-none border-b-2 ${tab === key ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600"}`}
-            >
-              {t(`tabs.${key}`)}
-            </Button>
-          ))}
-        </div>
-
-        {(tab === "overview" || tab === "budgets") && (
-          <div className="flex items-center gap-2">
-            <Button variant="ghost" onClick={() => goMonth(-1)} aria-label={t("month.previous")}>
-              ‹
-            </Button>
-            <span className="min-w-40 text-center font-semibold first-letter:uppercase" data-testid="finances-month">
-              {monthLabel(data.month)}
-            </span>
-            <Button variant="ghost" onClick={() => goMonth(1)} aria-label={t("month.next")}>
-              ›
-            </Button>
-          </div>
-        )}
-
-        {tab === "overview" && (
-          <div className="space-y-4" role="tabpanel">
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Card title={t("cards.balance")}>
-                <Money cents={s.balanceCents} className="text-2xl font-bold" />
-              </Card>
-              <Card title={t("cards.income")}>
-                <Money cents={s.incomeCents} className="text-2xl font-bold text-emerald-700" />
-              </Card>
-              <Card title={t("cards.expense")}>
-                <Money cents={s.expenseCents} className="text-2xl font-bold text-rose-700" />
-              </Card>
-              <Card title={t("cards.net")}>
-                <Money cents={s.netCents} signed className="text-2xl font-bold" />
-              </Card>
-            </div>
-            {!hasAny ? (
-              <EmptyState title={t("empty.title")} text={t("empty.text")} action={<Button onClick={openNew}>{t("actions.add")}</Button>} />
-            ) : (
-              <div className="grid gap-4 lg:grid-cols-2">
-                <Card title={t("charts.byCategory")}>
-                  {expenses.length ? (
-                    <CategoryBars rows={expenses} hrefOf={(category) => `?${new URLSearchParams({ tab: "transactions", type: "expense", category, from: s.from, to: s.to })}`} />
-                  ) : (
-                    <p className="text-sm text-slate-500">{t("charts.noExpenses")}</p>
-                  )}
-                </Card>
-                <Card title={t("recent.title")}>
-                  <ul className="divide-y divide-slate-100" data-testid="recent-transactions">
-                    {data.recent
-                      .filter((row) => !removed.has(row.id))
-                      .map((row) => (
-                        <li key={row.id} className="flex items-center justify-between gap-3 py-2">
-                          <span className="min-w-0">
-                            <span className="block truncate font-medium">{row.description || categoryName(row.category)}</span>
-                            <span className="text-xs text-slate-500">
-                              {categoryName(row.category)} · {formatLongDate(new Date(`${row.date}T12:00:00`), language)}
-                            </span>
-                          </span>
-                          <Money cents={row.type === "expense" ? -row.amountCents : row.amountCents} signed />
-                        </li>
-                      ))}
-                  </ul>
-                  <Button variant="link" className="mt-2" onClick={() => setTab("transactions")}>
-                    {t("recent.all")}
-                  </Button>
-                </Card>
-              </div>
-            )}
-            {data.insights && <InsightsPanel month={data.month} refreshKey={data.summary} />}
-            {data.analysis ? (
-              <Analysis analysis={data.analysis} categoryName={categoryName} monthLabel={monthLabel} />
-            ) : (
-              <Card title={t("analysis.title")}>
-                <PremiumNotice entitlement="finances.advanced" />
-              </Card>
-            )}
-          </div>
-        )}
-
-        {tab === "transactions" && (
-          <div className="space-y-4" role="tabpanel">
-            <Suspense fallback={<Loading lines={4} />}>
-              <Filters key={params.toString()} initial={data.filters} categories={categories} onApply={(next) => navigate(`?${next}`, { preventScrollReset: true })} />
-              <TransactionList
-                first={data.transactions}
-                nextCursor={data.nextCursor}
-                balances={data.balances}
-                filters={data.filters}
-                removed={removed}
-                categoryName={categoryName}
-                onEdit={openEdit}
-                onDelete={removeTransaction}
-                onAdd={openNew}
-                anyAtAll={hasAny}
-              />
-            </Suspense>
-          </div>
-        )}
-
-        {tab === "budgets" && (
-          <Suspense fallback={<Loading lines={4} />}>
-            <BudgetsPanel
-              budgets={data.budgets.filter((b) => !removed.has(b.id))}
-              advanced={data.advanced}
-              categories={categories.filter((c) => c.type !== "income")}
-              categoryName={categoryName}
-              onSaved={() => saved(t("budgets.saved"))}
-              onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
-            />
-          </Suspense>
-        )}
-
-        {tab === "savings" && (
-          <Suspense fallback={<Loading lines={4} />}>
-            <SavingsPanel
-              goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
-              today={data.today}
-              advanced={data.advanced}
-              onSaved={() => saved(t("savings.savedToast"))}
-              onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
-            />
-          </Suspense>
-        )}
+        {/* The kit's tabs (arrow keys, one Tab stop, each panel labelled by its tab); the address keeps
+            the tab (?tab=), as links and the back button expect. */}
+        <Tabs
+          selectedIndex={TABS.indexOf(tab)}
+          onChange={(index) => setTab(TABS[index])}
+          listClassName="grid grid-cols-2 gap-x-1 border-b border-slate-200 sm:flex"
+          tabClassName="inline-flex items-center justify-center rounded-lg rounded-b-none border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 data-[selected]:border-brand-600 data-[selected]:text-brand-700"
+          panelsClassName="mt-5"
+          tabs={TABS.map((key) => ({
+            // The tour's target: the kit's tab list takes no attributes of its own, so the first tab's label carries it.
+            label: key === "overview" ? <span data-tour="finances-tabs">{t("tabs.overview")}</span> : t(`tabs.${key}`),
+            panel: panels[key],
+            panelClassName: key === "transactions" ? "space-y-4" : "space-y-5",
+          }))}
+        />
 
         <TransactionForm
           open={formOpen}
@@ -453,8 +460,37 @@ function Analysis({
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t("charts.byMonth")}>
         <ChartSlot height={MONTH_CHART_HEIGHT}>
-          <MonthChart data={analysis.months.map((m) => ({ ...m, label: short(m.month) }))} height={MONTH_CHART_HEIGHT} labels={{ income: t("charts.income"), expense: t("charts.expense") }} />
+          <MonthChart data={analysis.months.map((m) => ({ ...m, label: short(m.month) }))} height={MONTH_CHART_HEIGHT} label={t("charts.byMonth")} labels={{ income: t("charts.income"), expense: t("charts.expense") }} />
         </ChartSlot>
+        {/* The chart's figures as text for screen readers (the chart is only an image), there before its
+            code arrives; amounts masked like the rest when values are hidden. In a visually hidden box: a
+            table sizes itself to its cells whatever its own width says, so as `sr-only` itself it would
+            widen the page on a phone. */}
+        <div className="sr-only">
+          <table>
+            <caption>{t("charts.byMonth")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("charts.month")}</th>
+                <th scope="col">{t("charts.income")}</th>
+                <th scope="col">{t("charts.expense")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {analysis.months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthLabel(m.month)}</th>
+                  <td>
+                    <Money cents={m.incomeCents} />
+                  </td>
+                  <td>
+                    <Money cents={m.expenseCents} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Card>
       <Card title={t("analysis.title")}>
         <p className="text-sm text-slate-500" data-testid="analysis-against">

@@ -2,6 +2,9 @@
  * The weekly report's charts (recharts). Loaded lazily by the reports screen only, once a chart
  * comes near the viewport (WhenVisible, decision 0055), so the chart library never reaches another
  * screen's first load. `height` in pixels matches the placeholder's, so nothing moves when it arrives.
+ *
+ * Each chart is an image named `label`: recharts' own keyboard layer (an unnamed role="application"
+ * tab stop) is off, and the screen gives the same figures as a table (figures-table.tsx).
  */
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
@@ -9,11 +12,11 @@ export type DayActivity = { label: string; tasks: number; events: number };
 export type DayMood = { label: string; mood: number | null };
 export type CategorySpending = { label: string; week: number; previous: number };
 
-export function ActivityChart({ days, height, tasksLabel, eventsLabel }: { days: DayActivity[]; height: number; tasksLabel: string; eventsLabel: string }) {
+export function ActivityChart({ days, height, label, tasksLabel, eventsLabel }: { days: DayActivity[]; height: number; label: string; tasksLabel: string; eventsLabel: string }) {
   return (
-    <div className="w-full" style={{ height }} data-testid="report-activity-chart">
+    <div className="w-full" style={{ height }} role="img" aria-label={label} data-testid="report-activity-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={days} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
+        <BarChart data={days} accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
@@ -27,11 +30,11 @@ export function ActivityChart({ days, height, tasksLabel, eventsLabel }: { days:
   );
 }
 
-export function MoodChart({ days, height, moodLabel }: { days: DayMood[]; height: number; moodLabel: string }) {
+export function MoodChart({ days, height, label, moodLabel }: { days: DayMood[]; height: number; label: string; moodLabel: string }) {
   return (
-    <div className="w-full" style={{ height }} data-testid="report-mood-chart">
+    <div className="w-full" style={{ height }} role="img" aria-label={label} data-testid="report-mood-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={days} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
+        <LineChart data={days} accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 0, left: -24 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} />
           <YAxis domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} tick={{ fontSize: 11 }} />
@@ -44,11 +47,11 @@ export function MoodChart({ days, height, moodLabel }: { days: DayMood[]; height
   );
 }
 
-export function SpendingChart({ categories, height, weekLabel, previousLabel, format }: { categories: CategorySpending[]; height: number; weekLabel: string; previousLabel: string; format: (cents: number) => string }) {
+export function SpendingChart({ categories, height, label, weekLabel, previousLabel, format }: { categories: CategorySpending[]; height: number; label: string; weekLabel: string; previousLabel: string; format: (cents: number) => string }) {
   return (
-    <div className="w-full" style={{ height }} data-testid="report-spending-chart">
+    <div className="w-full" style={{ height }} role="img" aria-label={label} data-testid="report-spending-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={categories} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
+        <BarChart data={categories} accessibilityLayer={false} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
           <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={format} />
           <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12 }} />

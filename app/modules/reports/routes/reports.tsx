@@ -35,6 +35,7 @@ import type { WeeklyReport } from "@worker/modules/reports/builder";
 import { findReportRead, listReportsRead } from "@worker/modules/reports/queries";
 import { known, readAll, run } from "@worker/db/reads";
 import { intlLocale } from "~/i18n/language";
+import { FiguresTable } from "../components/figures-table";
 
 export const handle: I18nHandle = {
   i18n: ["reports", "diary", "ui", "billing"],
@@ -242,10 +243,13 @@ function ReportView({
   const money = (cents: number) => formatMoney(cents, language);
   const long = (date: string) => formatLongDate(dateOf(date), language);
   const weekdays = weekdayNames(language, "short");
+  // The charts' tables say each day in full: a screen reader spells "seg" out.
+  const longWeekdays = weekdayNames(language, "long");
   const number1 = (n: number) =>
     n.toLocaleString(intlLocale(language), {
       maximumFractionDigits: 1,
     });
+  const integer = (n: number) => n.toLocaleString(intlLocale(language));
   const spending = report.spending.categories.filter(
     (c) => c.cents > 0 || c.previousCents > 0,
   );
@@ -331,12 +335,14 @@ function ReportView({
         </Panel>
       )}
 
-      {/* Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055). */}
+      {/* Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055).
+          Its figures are also a table for screen readers, there at once: the chart is only an image. */}
       <div className="grid gap-4 xl:grid-cols-2">
         <Panel title={t("charts.activity")}>
           <WhenVisible height={ACTIVITY_CHART_HEIGHT} label={t("chartLoading")}>
             <Charts.ActivityChart
               height={ACTIVITY_CHART_HEIGHT}
+              label={t("charts.activity")}
               tasksLabel={t("charts.tasksDone")}
               eventsLabel={t("charts.events")}
               days={report.days.map((_, i) => ({
@@ -346,20 +352,39 @@ function ReportView({
               }))}
             />
           </WhenVisible>
+          <FiguresTable
+            caption={t("charts.activity")}
+            headers={[t("charts.day"), t("charts.tasksDone"), t("charts.events")]}
+            rows={report.days.map((day, i) => ({
+              key: day,
+              cells: [longWeekdays[i], integer(report.tasks.completedByDay[i]), integer(report.events.byDay[i])],
+            }))}
+          />
         </Panel>
         <Panel title={t("charts.mood")}>
           {/* Entries without a mood count in the card, but leave nothing to draw: a sentence says so. */}
           {report.mood.average !== null ? (
-            <WhenVisible height={MOOD_CHART_HEIGHT} label={t("chartLoading")}>
-              <Charts.MoodChart
-                height={MOOD_CHART_HEIGHT}
-                moodLabel={t("cards.mood")}
-                days={report.days.map((_, i) => ({
-                  label: weekdays[i],
-                  mood: report.mood.byDay[i],
-                }))}
+            <>
+              <WhenVisible height={MOOD_CHART_HEIGHT} label={t("chartLoading")}>
+                <Charts.MoodChart
+                  height={MOOD_CHART_HEIGHT}
+                  label={t("charts.mood")}
+                  moodLabel={t("cards.mood")}
+                  days={report.days.map((_, i) => ({
+                    label: weekdays[i],
+                    mood: report.mood.byDay[i],
+                  }))}
+                />
+              </WhenVisible>
+              <FiguresTable
+                caption={t("charts.mood")}
+                headers={[t("charts.day"), t("cards.mood")]}
+                rows={report.days.map((day, i) => {
+                  const mood = report.mood.byDay[i];
+                  return { key: day, cells: [longWeekdays[i], mood === null ? t("charts.noMoodDay") : number1(mood)] };
+                })}
               />
-            </WhenVisible>
+            </>
           ) : (
             <p className="text-sm text-slate-500">
               {report.mood.entries ? t("charts.noMoodLogged") : t("cards.noMood")}
@@ -369,22 +394,30 @@ function ReportView({
       </div>
       <Panel title={t("charts.spending")}>
         {spending.length && !hideValues ? (
-          <WhenVisible
-            height={spendingChartHeight(spending.length)}
-            label={t("chartLoading")}
-          >
-            <Charts.SpendingChart
+          <>
+            <WhenVisible
               height={spendingChartHeight(spending.length)}
-              weekLabel={t("charts.thisWeek")}
-              previousLabel={t("charts.previousWeek")}
-              format={money}
-              categories={spending.map((c) => ({
-                label: c.labels[language],
-                week: c.cents,
-                previous: c.previousCents,
-              }))}
+              label={t("chartLoading")}
+            >
+              <Charts.SpendingChart
+                height={spendingChartHeight(spending.length)}
+                label={t("charts.spending")}
+                weekLabel={t("charts.thisWeek")}
+                previousLabel={t("charts.previousWeek")}
+                format={money}
+                categories={spending.map((c) => ({
+                  label: c.labels[language],
+                  week: c.cents,
+                  previous: c.previousCents,
+                }))}
+              />
+            </WhenVisible>
+            <FiguresTable
+              caption={t("charts.spending")}
+              headers={[t("charts.category"), t("charts.thisWeek"), t("charts.previousWeek")]}
+              rows={spending.map((c) => ({ key: c.category, cells: [c.labels[language], money(c.cents), money(c.previousCents)] }))}
             />
-          </WhenVisible>
+          </>
         ) : (
           <p className="text-sm text-slate-500">
             {spending.length ? <Masked /> : t("charts.noSpending")}

@@ -5,7 +5,7 @@
  * page left open overnight moves on to the new day. Without the plan the screen is read-only,
  * apart from removing a routine (decision 0029).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
@@ -83,6 +83,22 @@ export default function SelfCareScreen() {
   const [pendingRemove, setPendingRemove] = useState(false);
   useEffect(() => setRoutines(data.routines), [data.routines]);
 
+  // Closing the form (saved or cancelled) removes what had focus: it goes back to what opened the
+  // form, the routine's "Editar" or "Nova rotina" (the header's, or the empty state's when none is left).
+  const screenRef = useRef<HTMLElement>(null);
+  const focusAfterForm = useRef<string | null>(null);
+  const closeForm = (opened: Routine | "new") => {
+    focusAfterForm.current = opened === "new" ? "new" : opened.id;
+    setForm(null);
+  };
+  useEffect(() => {
+    const opener = focusAfterForm.current;
+    if (form !== null || opener === null) return;
+    focusAfterForm.current = null;
+    const edit = opener === "new" ? null : screenRef.current?.querySelector<HTMLElement>(`[data-routine-id="${CSS.escape(opener)}"] [data-action="edit"]`);
+    (edit ?? screenRef.current?.querySelector<HTMLElement>('[data-action="new-routine"]'))?.focus();
+  }, [form]);
+
   const queuedNotice = useQueuedWriteNotice();
   const queued = queuedCheckIns(useQueuedChanges(["routine.checkIn"]));
   const replace = (routine: Routine) => setRoutines((list) => list.map((r) => (r.id === routine.id ? routine : r)));
@@ -151,7 +167,7 @@ export default function SelfCareScreen() {
     />
   );
   return (
-    <section className="mx-auto max-w-3xl space-y-6">
+    <section ref={screenRef} className="mx-auto max-w-3xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3" data-tour="selfCare-header">
         <div>
           <h1 className="text-2xl font-bold">{t("name")}</h1>
@@ -159,7 +175,7 @@ export default function SelfCareScreen() {
         </div>
         {/* The same target as the empty state's button: exactly one of the two is on screen, so the tour finds it either way. */}
         {canWrite && routines.length > 0 && form === null && (
-          <Button onClick={() => setForm("new")} data-tour="selfCare-new">
+          <Button onClick={() => setForm("new")} data-tour="selfCare-new" data-action="new-routine">
             {t("form.create")}
           </Button>
         )}
@@ -170,7 +186,7 @@ export default function SelfCareScreen() {
         <RoutineEditorOnDemand
           form={form}
           onDone={(saved) => {
-            setForm(null);
+            closeForm(form);
             if (saved) {
               setRoutines((list) => (list.some((r) => r.id === saved.id) ? list.map((r) => (r.id === saved.id ? saved : r)) : [...list, saved]));
               revalidate();
@@ -184,7 +200,7 @@ export default function SelfCareScreen() {
           text={t("emptyBody")}
           action={
             canWrite ? (
-              <Button onClick={() => setForm("new")} data-tour="selfCare-new">
+              <Button onClick={() => setForm("new")} data-tour="selfCare-new" data-action="new-routine">
                 {t("form.create")}
               </Button>
             ) : undefined

@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { createRoutesStub, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithI18n } from "~/components/ui/test-utils";
+
+// The route module's loader reaches the Worker; the screen under test never calls it.
+vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
+vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
+vi.mock("@worker/billing/entitlements", () => ({ entitlementsOfAuth: vi.fn() }));
+vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+
+const { default: Finances } = await import("./routes/finances");
+
+afterEach(cleanup);
+
+// The twelve months ending in March 2026.
+const months = ["2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"];
+const loaderData = (hideValues = false) => ({
+  today: "2026-03-10",
+  month: "2026-03",
+  filters: {},
+  advanced: true,
+  insights: false,
+  hideValues,
+  summary: { month: "2026-03", from: "2026-03-01", to: "2026-03-31", balanceCents: 74910, incomeCents: 120000, expenseCents: 45090, netCents: 74910, count: 2, byCategory: [] },
+  transactions: [],
+  nextCursor: null,
+  balances: {},
+  recent: [],
+  ownCategories: [],
+  budgets: [],
+  savingsGoals: [],
+  analysis: {
+    month: "2026-03",
+    previousMonth: "2026-02",
+    compared: { from: "2026-02-01", to: "2026-02-10", current: { from: "2026-03-01", to: "2026-03-10" }, partial: true },
+    months: months.map((month) => (month === "2026-03" ? { month, incomeCents: 120000, expenseCents: 45090, netCents: 74910 } : { month, incomeCents: 0, expenseCents: 0, netCents: 0 })),
+    monthOverMonth: { income: { currentCents: 0, previousCents: 0, changeCents: 0, changePercent: null }, expense: { currentCents: 0, previousCents: 0, changeCents: 0, changePercent: null }, net: { currentCents: 0, previousCents: 0, changeCents: 0, changePercent: null } },
+    byCategory: [],
+  },
+});
+
+/** Where the screen is: its search parameters, as the address bar would show them. */
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+function renderFinances(search = "", hideValues = false) {
+  const Stub = createRoutesStub([
+    {
+      path: "/app/financas",
+      loader: () => loaderData(hideValues),
+      Component: (props: Parameters<typeof Finances>[0]) => (
+        <>
+          <Finances {...props} />
+          <Address />
+        </>
+      ),
+    },
+  ]);
+  renderWithI18n(<Stub initialEntries={[`/app/financas${search}`]} />);
+}
+
+describe("the finances' tabs", () => {
+  it("are one Tab stop that the arrow keys, Home and End move along, each showing its panel and keeping ?tab=", async () => {
+    renderFinances();
+    const overview = await screen.findByRole("tab", { name: "Resumo" });
+    expect(overview.getAttribute("aria-selected")).toBe("true");
+    expect(screen.getAllByRole("tab").map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1]);
+    const panel = screen.getByRole("tabpanel", { name: "Resumo" });
+    expect(overview.getAttribute("aria-controls")).toBe(panel.id);
+    // The month's arrows belong to the overview's panel.
+    expect(within(panel).getByTestId("finances-month")).toBeTruthy();
+
+    overview.focus();
+    await act(async () => void fireEvent.keyDown(overview, { key: "ArrowRight" }));
+    const transactions = screen.getByRole("tab", { name: "Transações" });
+    expect(transactions.getAttribute("aria-selected")).toBe("true");
+    expect(document.activeElement).toBe(transactions);
+    expect(screen.getByTestId("address").textContent).toBe("?tab=transactions");
+    expect(screen.getByRole("tabpanel", { name: "Transações" })).toBeTruthy();
+    expect(screen.queryByTestId("finances-month")).toBeNull();
+
+    await act(async () => void fireEvent.keyDown(transactions, { key: "End" }));
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Poupanças" }));
+    expect(screen.getByTestId("address").textContent).toBe("?tab=savings");
+    await act(async () => void fireEvent.keyDown(document.activeElement!, { key: "ArrowRight" }));
+    expect(document.activeElement).toBe(overview);
+    expect(screen.getByTestId("address").textContent).toBe("?tab=overview");
+  });
+
+  it("opens the tab the address names", async () => {
+    renderFinances("?tab=budgets");
+    const budgets = await screen.findByRole("tab", { name: "Orçamentos" });
+    expect(budgets.getAttribute("aria-selected")).toBe("true");
+    expect(budgets.tabIndex).toBe(0);
+    expect(within(screen.getByRole("tabpanel", { name: "Orçamentos" })).getByTestId("finances-month")).toBeTruthy();
+  });
+});
+
+/** A table's rows as text, one array of cells per row (the header row first); Intl's no-break spaces as spaces. */
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole("row").map((row) => [...row.children].map((cell) => cell.textContent?.replace(/[\u00a0\u202f]/g, " ")));
+
+describe("the month chart as text", () => {
+  it("gives the twelve months' income and expense as a table named like the chart, before the chart's code has loaded", async () => {
+    renderFinances();
+    const rows = rowsOf(await screen.findByRole("table", { name: "Visão por mês (12 meses)" }));
+    expect(rows).toHaveLength(13);
+    expect(rows[0]).toEqual(["Mês", "Receitas", "Despesas"]);
+    expect(rows[1]).toEqual(["abril de 2025", "0,00 €", "0,00 €"]);
+    expect(rows[12]).toEqual(["março de 2026", "1 200,00 €", "450,90 €"]);
+  });
+
+  it("says 'hidden value' for each amount when the user hides values", async () => {
+    renderFinances("", true);
+    const table = await screen.findByRole("table", { name: "Visão por mês (12 meses)" });
+    expect(table.textContent).not.toContain("450,90");
+    expect(within(table).getAllByText("Valor oculto")).toHaveLength(24);
+  });
+});

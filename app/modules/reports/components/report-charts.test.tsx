@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { cloneElement, type ReactElement } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// happy-dom lays nothing out, so a ResponsiveContainer measures 0×0 and draws no chart: give it a size.
+vi.mock("recharts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("recharts")>()),
+  ResponsiveContainer: ({ children }: { children: ReactElement<{ width?: number; height?: number }> }) => cloneElement(children, { width: 600, height: 200 }),
+}));
+
+const { ActivityChart, MoodChart, SpendingChart } = await import("./report-charts");
+
+afterEach(cleanup);
+
+/** The elements a Tab press stops at. */
+const tabStops = (root: Element) => [...root.querySelectorAll<HTMLElement>("[tabindex], a[href], button, input, select, textarea")].filter((el) => el.tabIndex >= 0);
+
+describe("the weekly report's charts", () => {
+  it.each([
+    ["activity", () => <ActivityChart days={[{ label: "seg", tasks: 2, events: 1 }]} height={200} label="Atividade por dia" tasksLabel="Tarefas concluídas" eventsLabel="Eventos" />, "Atividade por dia"],
+    ["mood", () => <MoodChart days={[{ label: "seg", mood: 4 }, { label: "ter", mood: null }]} height={200} label="Humor por dia" moodLabel="Humor médio" />, "Humor por dia"],
+    [
+      "spending",
+      () => <SpendingChart categories={[{ label: "Alimentação", week: 4590, previous: 3000 }]} height={200} label="Despesas por categoria" weekLabel="Esta semana" previousLabel="Semana anterior" format={(cents) => `${cents / 100} €`} />,
+      "Despesas por categoria",
+    ],
+  ])("%s: an image with a name, not an unnamed application in the Tab order", (_, chart, name) => {
+    const { container } = render(chart());
+    // Drawn: the test would prove nothing about an empty box.
+    expect(container.querySelector("svg.recharts-surface")).not.toBeNull();
+    expect(screen.getByRole("img", { name })).toBeTruthy();
+    expect(container.querySelector('[role="application"]')).toBeNull();
+    expect(tabStops(container)).toEqual([]);
+  });
+});
