@@ -2,6 +2,7 @@
  * The calendar module's only data access: every query is scoped by the user id, except the
  * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { findUserById } from "../../db/accounts";
@@ -305,20 +306,31 @@ export async function insertEvent(scoped: Scoped, fields: EventFields, now: Date
 /**
  * Replaces a series' fields. `overrides`: "keep" them, "drop" them (the rule or timing changed in
  * a way they cannot follow), or move their RECURRENCE-IDs with `shift` (the series moved in time).
+ * `also`: other writes of the same step (a sync's link and conflict records), in the same batch.
  */
-export async function updateSeries(scoped: Scoped, row: EventRow, fields: EventFields, now: Date, overrides: { mode: "keep" } | { mode: "drop" } | { mode: "shift"; recurrenceIds: Map<string, string> }) {
+export async function updateSeries(
+  scoped: Scoped,
+  row: EventRow,
+  fields: EventFields,
+  now: Date,
+  overrides: { mode: "keep" } | { mode: "drop" } | { mode: "shift"; recurrenceIds: Map<string, string> },
+  also: BatchItem<"sqlite">[] = [],
+) {
   const [existing, zone] = await Promise.all([overrides.mode === "drop" ? [] : overridesOf(scoped, row.id), accountZoneFor(scoped, [fields])]);
   const excluded = existing.map((o) => (overrides.mode === "shift" ? (overrides.recurrenceIds.get(o.id) ?? o.recurrenceId!) : o.recurrenceId!));
-  const writes = [scoped.update(events, { ...fields, ...derived(fields, zone, now.getTime(), excluded), updatedAt: now }, eq(events.id, row.id))];
-  if (overrides.mode === "drop") writes.push(scoped.delete(events, eq(events.seriesId, row.id)) as never);
+  const writes: BatchItem<"sqlite">[] = [scoped.update(events, { ...fields, ...derived(fields, zone, now.getTime(), excluded), updatedAt: now }, eq(events.id, row.id))];
+  if (overrides.mode === "drop") writes.push(scoped.delete(events, eq(events.seriesId, row.id)));
   if (overrides.mode === "shift")
-    for (const [id, recurrenceId] of overrides.recurrenceIds) writes.push(scoped.update(events, { recurrenceId, updatedAt: now }, eq(events.id, id)) as never);
-  await scoped.batch(writes);
+    for (const [id, recurrenceId] of overrides.recurrenceIds) writes.push(scoped.update(events, { recurrenceId, updatedAt: now }, eq(events.id, id)));
+  await scoped.batch([...writes, ...also]);
   return (await findSeries(scoped, row.id))!;
 }
 
-/** Changes one occurrence: creates or replaces its override row, and skips it in the series' reminders. */
-export async function upsertOverride(scoped: Scoped, series: EventRow, occurrenceStart: string, fields: EventFields, now: Date) {
+/**
+ * Changes one occurrence: creates or replaces its override row, and skips it in the series' reminders.
+ * `also`: other writes of the same step given the override's id (a sync's link), in the same batch.
+ */
+export async function upsertOverride(scoped: Scoped, series: EventRow, occurrenceStart: string, fields: EventFields, now: Date, also: (id: string) => BatchItem<"sqlite">[] = () => []) {
   const overrideFields = { ...fields, rrule: null, exdates: [] };
   const [existing, zone] = await Promise.all([overridesOf(scoped, series.id), accountZoneFor(scoped, [overrideFields, series])]);
   const current = existing.find((o) => o.recurrenceId === occurrenceStart);
@@ -331,19 +343,21 @@ export async function upsertOverride(scoped: Scoped, series: EventRow, occurrenc
       ? scoped.update(events, values, eq(events.id, current.id))
       : scoped.insert(events, { id, seriesId: series.id, recurrenceId: occurrenceStart, uid: series.uid, ...values, createdAt: now }),
     scoped.update(events, { ...seriesReminder, updatedAt: now }, eq(events.id, series.id)),
+    ...also(id),
   ]);
   const [row] = await scoped.select(events, eq(events.id, id));
   return row;
 }
 
-/** Removes one occurrence: an exdate on the series, and its override row if it had one. */
-export async function removeOccurrence(scoped: Scoped, series: EventRow, occurrenceStart: string, now: Date) {
+/** Removes one occurrence: an exdate on the series, and its override row if it had one (`also`: other writes of the same step). */
+export async function removeOccurrence(scoped: Scoped, series: EventRow, occurrenceStart: string, now: Date, also: BatchItem<"sqlite">[] = []) {
   const [existing, zone] = await Promise.all([overridesOf(scoped, series.id), accountZoneFor(scoped, [series])]);
   const exdates = series.exdates.includes(occurrenceStart) ? series.exdates : [...series.exdates, occurrenceStart];
   const excluded = existing.map((o) => o.recurrenceId!).filter((r) => r !== occurrenceStart);
   await scoped.batch([
     scoped.update(events, { exdates, ...nextReminder({ ...series, exdates, accountZone: zone }, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)),
     scoped.delete(events, and(eq(events.seriesId, series.id), eq(events.recurrenceId, occurrenceStart))),
+    ...also,
   ]);
 }
 
@@ -621,22 +635,45 @@ export async function saveGoogleConnection(scoped: Scoped, refreshToken: string,
 export const updateGoogleConnection = (scoped: Scoped, set: Partial<Pick<GoogleConnectionRow, "status" | "lastSyncAt" | "lastError" | "nextSyncAt" | "defaultCalendarId">>, now: Date) =>
   scoped.update(googleConnections, { ...set, updatedAt: now });
 
-/** Disconnects: the connection, its calendars (links cascade) and pending pushes; the events stay as Rumo events. */
-export const deleteGoogleConnection = (scoped: Scoped) =>
-  scoped.batch([scoped.delete(googleOutbox), scoped.delete(googleCalendars), scoped.delete(googleConnections)]);
+/**
+ * Disconnects: the connection (and its refresh token) goes; the events stay as Rumo events. What
+ * the sync knows is kept (docs/decisions/0092): the calendars with their sync tokens, which Google
+ * event each row is (links), and the changes Google has not got yet. Changes made meanwhile keep
+ * queueing, so connecting the same account again resumes like the end of a pause: per event the
+ * later change wins, and nothing made here while disconnected is overwritten by Google's older copy.
+ */
+export const deleteGoogleConnection = (scoped: Scoped) => scoped.delete(googleConnections);
+
+/**
+ * Whether the user's changes are queued for Google: connected (even if paused or asked to
+ * reconnect), or disconnected with the sync's memory kept (its calendars, 0092). One round trip.
+ */
+async function queuesForGoogle(scoped: Scoped) {
+  const connection = scoped.db.select({ id: googleConnections.userId }).from(googleConnections).where(eq(googleConnections.userId, scoped.userId)).limit(1);
+  const calendar = scoped.db.select({ id: googleCalendars.id }).from(googleCalendars).where(eq(googleCalendars.userId, scoped.userId)).limit(1);
+  const [connections, calendars] = await run(scoped.db, readAll([read(connection), read(calendar)]));
+  return connections.length + calendars.length > 0;
+}
 
 export const googleCalendarsOf = (scoped: Scoped) => scoped.select(googleCalendars).orderBy(desc(googleCalendars.primary), asc(googleCalendars.summary));
 
-/** Adds the calendars Google lists and refreshes their names; a new primary calendar is shown by default. */
+/**
+ * Adds the calendars Google lists and refreshes their names; a new primary calendar is shown by
+ * default. The ones Google no longer lists go, with their links (their events stay here): a calendar
+ * deleted at Google, or a previous account's after connecting another one (0092).
+ */
 export async function saveGoogleCalendars(scoped: Scoped, entries: { googleId: string; summary: string; color: string | null; primary: boolean }[], now: Date) {
-  await scoped.batch(
-    entries.map((e) =>
-      scoped.db
-        .insert(googleCalendars)
-        .values({ id: newId(), userId: scoped.userId, ...e, selected: e.primary, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [googleCalendars.userId, googleCalendars.googleId], set: { summary: e.summary, color: e.color, primary: e.primary, updatedAt: now } }),
-    ),
+  const listed = new Set(entries.map((e) => e.googleId));
+  // An empty list is not trusted to mean "none left": nothing is removed then.
+  const gone = entries.length ? (await googleCalendarsOf(scoped)).filter((c) => !listed.has(c.googleId)).map((c) => c.id) : [];
+  const writes: BatchItem<"sqlite">[] = entries.map((e) =>
+    scoped.db
+      .insert(googleCalendars)
+      .values({ id: newId(), userId: scoped.userId, ...e, selected: e.primary, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [googleCalendars.userId, googleCalendars.googleId], set: { summary: e.summary, color: e.color, primary: e.primary, updatedAt: now } }),
   );
+  if (gone.length) writes.push(scoped.delete(googleCalendars, inArray(googleCalendars.id, gone)));
+  await scoped.batch(writes);
   return googleCalendarsOf(scoped);
 }
 
@@ -708,11 +745,29 @@ export async function unlinkedSeriesWithUid(scoped: Scoped, uid: string): Promis
 
 export const linkOf = async (scoped: Scoped, eventId: string) => (await scoped.select(googleEventLinks, eq(googleEventLinks.eventId, eventId)).limit(1))[0];
 
-export async function saveGoogleLink(scoped: Scoped, link: { eventId: string; calendarId: string; googleEventId: string; googleUpdatedAt: number }) {
-  await scoped.db
+export type GoogleLink = { eventId: string; calendarId: string; googleEventId: string; googleUpdatedAt: number };
+
+/** Writes a row's link (a statement, for a batch). */
+export const googleLinkWrite = (scoped: Scoped, link: GoogleLink) =>
+  scoped.db
     .insert(googleEventLinks)
     .values({ ...link, userId: scoped.userId })
     .onConflictDoUpdate({ target: googleEventLinks.eventId, set: { calendarId: link.calendarId, googleEventId: link.googleEventId, googleUpdatedAt: link.googleUpdatedAt } });
+
+export async function saveGoogleLink(scoped: Scoped, link: GoogleLink) {
+  await googleLinkWrite(scoped, link);
+}
+
+/** Inserts an event Google brought, with its link and the other writes of the same step, in one batch; returns its id. */
+export async function insertLinkedEvent(scoped: Scoped, fields: EventFields, now: Date, uid: string, link: Omit<GoogleLink, "eventId">, also: BatchItem<"sqlite">[] = []) {
+  const id = newId();
+  const zone = await accountZoneFor(scoped, [fields]);
+  await scoped.batch([
+    scoped.insert(events, { id, ...fields, uid, ...derived(fields, zone, now.getTime()), createdAt: now, updatedAt: now }),
+    googleLinkWrite(scoped, { ...link, eventId: id }),
+    ...also,
+  ]);
+  return id;
 }
 
 /** The Rumo event ids linked to a calendar's Google events (a full resync removes the ones Google no longer has). */
@@ -725,11 +780,12 @@ export const deleteEventRow = (scoped: Scoped, id: string) => scoped.delete(even
 export const findEventRow = async (scoped: Scoped, id: string) => (await scoped.select(events, eq(events.id, id)).limit(1))[0];
 
 /**
- * Queues "make Google match this series" (or delete it) for a user who connected Google; a no-op
- * otherwise. One pending row per series: a newer change replaces it and is due at once.
+ * Queues "make Google match this series" (or delete it) for a user who connected Google, even if
+ * they disconnected since (0092); a no-op for one who never did. One pending row per series: a
+ * newer change replaces it and is due at once.
  */
 export async function queueGooglePush(scoped: Scoped, eventId: string, action: "upsert" | "delete", now: Date) {
-  if (!(await googleConnectionOf(scoped))) return;
+  if (!(await queuesForGoogle(scoped))) return;
   const link = action === "delete" ? await linkOf(scoped, eventId) : undefined;
   if (action === "delete" && !link) {
     // Never reached Google: nothing to delete there, and nothing left to push.
@@ -743,7 +799,7 @@ export async function queueGooglePush(scoped: Scoped, eventId: string, action: "
 
 /** `queueGooglePush(…, "upsert", …)` for many series at once (an import), in chunked batches. */
 export async function queueGoogleUpserts(scoped: Scoped, eventIds: string[], now: Date) {
-  if (!eventIds.length || !(await googleConnectionOf(scoped))) return;
+  if (!eventIds.length || !(await queuesForGoogle(scoped))) return;
   const writes = [...new Set(eventIds)].map((id) => outboxRow(scoped, id, { action: "upsert", calendarId: null, googleEventId: null }, now));
   for (let i = 0; i < writes.length; i += IMPORT_BATCH_ROWS) await scoped.batch(writes.slice(i, i + IMPORT_BATCH_ROWS) as never[]);
 }
@@ -762,13 +818,15 @@ export const dueGooglePushes = (scoped: Scoped, now: Date, limit: number) =>
 
 export const pendingGooglePush = async (scoped: Scoped, eventId: string) => (await scoped.select(googleOutbox, eq(googleOutbox.eventId, eventId)).limit(1))[0];
 
+/** A deletion made here of this Google event that Google has not got yet (the row and its link are gone). */
+export const pendingGoogleDeletion = async (scoped: Scoped, calendarGoogleId: string, googleEventId: string) =>
+  (await scoped.select(googleOutbox, and(eq(googleOutbox.action, "delete"), eq(googleOutbox.calendarId, calendarGoogleId), eq(googleOutbox.googleEventId, googleEventId))).limit(1))[0];
+
 export const pendingGooglePushCount = async (scoped: Scoped) => (await scoped.db.select({ n: sql<number>`count(*)` }).from(googleOutbox).where(eq(googleOutbox.userId, scoped.userId)))[0].n;
 
 /** Done: removed unless a newer change of the same series arrived meanwhile. */
 export const finishGooglePush = (scoped: Scoped, row: GoogleOutboxRow) =>
   scoped.delete(googleOutbox, and(eq(googleOutbox.id, row.id), eq(googleOutbox.changedAt, row.changedAt)));
-
-export const dropGooglePush = (scoped: Scoped, eventId: string) => scoped.delete(googleOutbox, eq(googleOutbox.eventId, eventId));
 
 export const deferGooglePush = (scoped: Scoped, row: GoogleOutboxRow, nextAttemptAt: number, error: string) =>
   scoped.update(googleOutbox, { attempts: row.attempts + 1, nextAttemptAt, lastError: error }, and(eq(googleOutbox.id, row.id), eq(googleOutbox.changedAt, row.changedAt)));

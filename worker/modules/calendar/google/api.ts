@@ -154,6 +154,8 @@ export const googleCalendarApi = new Hono<AppEnv>()
   .patch("/calendars/:id", validate("json", z.object({ selected: z.boolean() }).strict()), async (c) => {
     const { user } = currentAuth(c);
     const scoped = scopedTo(database(c.env.DB), user.id);
+    // Disconnected, the calendars are kept for the next connection (0092) but not shown, nor chosen.
+    if (!(await store.googleConnectionOf(scoped))) throw apiError("not_found");
     const calendar = (await store.googleCalendarsOf(scoped)).find((cal) => cal.id === c.req.param("id"));
     if (!calendar) throw apiError("not_found");
     const { selected } = c.req.valid("json");
@@ -181,7 +183,10 @@ export const googleCalendarApi = new Hono<AppEnv>()
     },
   )
 
-  /** Disconnect: Google stops syncing; the events already here stay as Rumo events. */
+  /**
+   * Disconnect: Google stops syncing; the events already here stay as Rumo events. What the sync
+   * knows (links, waiting changes) is kept, so connecting again loses no change made meanwhile (0092).
+   */
   .delete("/", async (c) => {
     const { user } = currentAuth(c);
     await store.deleteGoogleConnection(scopedTo(database(c.env.DB), user.id));

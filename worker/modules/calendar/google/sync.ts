@@ -4,8 +4,10 @@
  * each shown calendar (full listing page by page, then incremental with its sync token; a 410
  * starts the listing over), then push the outbox. Conflicts go to the later update time; the loser
  * is kept in event_history. Google refusing access marks the connection "reconnect" and stops:
- * local events and pending pushes are kept.
+ * local events and pending pushes are kept. A pause (0079) or a disconnect (0092) keeps the links
+ * and the outbox too, so the first run after it merges both sides' changes by the same rule.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { scopedTo, type Scoped } from "../../../db/scoped";
 import { open } from "../../../lib/secret-box";
@@ -69,21 +71,24 @@ const snapshotOf = (row: store.EventRow) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+type Writes = BatchItem<"sqlite">[];
+
 /**
  * Whether Google's version of a row wins over a local change still waiting in the outbox (the
- * later update time wins); the loser is kept in the event's history. True when no change is pending.
+ * later update time wins: Google's `updated` against the change's time), and the writes that
+ * decision makes — the loser kept in the event's history, a losing push dropped — for the caller to
+ * batch with the change itself. Google wins, with nothing to write, when no change is pending.
  */
-async function googleWins(scoped: Scoped, seriesId: string, local: store.EventRow | null, event: GoogleEvent, now: Date, counters: Counters) {
+async function resolveConflict(scoped: Scoped, seriesId: string, local: store.EventRow | null, event: GoogleEvent, now: Date, counters: Counters): Promise<{ googleWins: boolean; writes: Writes }> {
   const pending = await store.pendingGooglePush(scoped, seriesId);
-  if (!pending) return true;
+  if (!pending) return { googleWins: true, writes: [] };
   counters.conflicts++;
   if (updatedMs(event) > pending.changedAt) {
-    if (local) await store.keepEventVersion(scoped, seriesId, "rumo", snapshotOf(local), now);
-    await store.dropGooglePush(scoped, seriesId);
-    return true;
+    const kept = local ? [store.keepEventVersion(scoped, seriesId, "rumo", snapshotOf(local), now)] : [];
+    // Dropped unless a newer change of the series arrived meanwhile.
+    return { googleWins: true, writes: [...kept, store.finishGooglePush(scoped, pending)] };
   }
-  await store.keepEventVersion(scoped, seriesId, "google", { ...event } as Record<string, unknown>, now);
-  return false;
+  return { googleWins: false, writes: [store.keepEventVersion(scoped, seriesId, "google", { ...event } as Record<string, unknown>, now)] };
 }
 
 /** Both lists of occurrence starts, each occurrence once (the first spelling kept). */
@@ -92,42 +97,50 @@ const unionOfPoints = (a: string[], b: string[]) => {
   return [...a, ...b.filter((p) => !seen.has(pointMs(p)))];
 };
 
-/** A master or single event from Google (created, changed or cancelled). */
+/** A master or single event from Google (created, changed or cancelled). Each outcome's writes go in one batch. */
 async function applyMaster(deps: SyncDeps, scoped: Scoped, calendar: store.GoogleCalendarRow, zone: string, event: GoogleEvent, counters: Counters) {
   const now = deps.now();
   const found = await store.linkedEvent(scoped, calendar.id, event.id);
-  if (found && updatedMs(event) && updatedMs(event) <= found.link.googleUpdatedAt) return; // our own push coming back
+  if (found && updatedMs(event) && updatedMs(event) <= found.link.googleUpdatedAt) return; // our own push coming back, or unchanged
+  const link = { calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) };
   if (event.status === "cancelled") {
     if (!found) return;
-    if (!(await googleWins(scoped, found.event.id, found.event, event, now, counters))) return;
-    await store.deleteEventRow(scoped, found.event.id);
-    counters.deleted++;
+    const { googleWins, writes } = await resolveConflict(scoped, found.event.id, found.event, event, now, counters);
+    await scoped.batch(googleWins ? [...writes, store.deleteEventRow(scoped, found.event.id)] : writes);
+    if (googleWins) counters.deleted++;
     return;
   }
   const fields = fieldsFromGoogle(event, zone, deps.untitled);
   if (!fields) return;
   const uid = event.iCalUID || `${event.id}@google.com`;
-  // Not linked yet, but already here under its UID (left by a disconnect, or imported from an .ics
-  // export): that row becomes the linked one, rather than a second copy.
+  // Not linked yet, but already here under its UID (imported from an .ics export, or left by a
+  // disconnect made before 0092 kept the links): that row becomes the linked one, not a second copy.
   const local = found?.event ?? (await store.unlinkedSeriesWithUid(scoped, uid));
   if (local) {
-    if (!found) await store.saveGoogleLink(scoped, { eventId: local.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: 0 });
-    if (!(await googleWins(scoped, local.id, local, event, now, counters))) return;
+    const { googleWins, writes } = await resolveConflict(scoped, local.id, local, event, now, counters);
+    if (!googleWins) {
+      // Linked all the same (Google's `updated` not taken: its version is not here), so the push patches this event.
+      await scoped.batch(found ? writes : [...writes, store.googleLinkWrite(scoped, { ...link, eventId: local.id, googleUpdatedAt: 0 })]);
+      return;
+    }
     const sameRule = local.allDay === fields.allDay && local.timeZone === fields.timeZone && sameRecurrence(local.rrule, fields.rrule, fields);
     // Google lists an occurrence deleted there as a cancelled instance, not as an EXDATE line of
     // its master: an unchanged rule keeps the occurrences already removed here.
     const exdates = sameRule && fields.rrule ? unionOfPoints(local.exdates, fields.exdates) : fields.exdates;
-    await store.updateSeries(scoped, local, { ...fields, exdates }, now, sameRule ? { mode: "keep" } : { mode: "drop" });
-    await store.saveGoogleLink(scoped, { eventId: local.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) });
+    await store.updateSeries(scoped, local, { ...fields, exdates }, now, sameRule ? { mode: "keep" } : { mode: "drop" }, [...writes, store.googleLinkWrite(scoped, { ...link, eventId: local.id })]);
     counters.updated++;
     return;
   }
-  const row = await store.insertEvent(scoped, fields, now, uid);
-  await store.saveGoogleLink(scoped, { eventId: row.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) });
+  // Deleted here, and the deletion has not reached Google yet (while disconnected or paused, or
+  // just now): the later change wins. A full listing shows the event even if Google did not change it.
+  const deletion = await store.pendingGoogleDeletion(scoped, calendar.googleId, event.id);
+  if (deletion && updatedMs(event) <= deletion.changedAt) return; // the push deletes it at Google
+  if (deletion) counters.conflicts++; // changed at Google after it was deleted here: it comes back
+  await store.insertLinkedEvent(scoped, fields, now, uid, link, deletion ? [store.finishGooglePush(scoped, deletion)] : []);
   counters.created++;
 }
 
-/** A changed or cancelled occurrence of a series (an override row, or an exdate). */
+/** A changed or cancelled occurrence of a series (an override row, or an exdate). Each outcome's writes go in one batch. */
 async function applyInstance(deps: SyncDeps, scoped: Scoped, calendar: store.GoogleCalendarRow, zone: string, event: GoogleEvent, counters: Counters) {
   const now = deps.now();
   const master = await store.linkedEvent(scoped, calendar.id, event.recurringEventId!);
@@ -137,18 +150,19 @@ async function applyInstance(deps: SyncDeps, scoped: Scoped, calendar: store.Goo
   if (!occurrenceStart) return;
   const own = await store.linkedEvent(scoped, calendar.id, event.id);
   if (own && updatedMs(event) && updatedMs(event) <= own.link.googleUpdatedAt) return;
-  if (!(await googleWins(scoped, series.id, own?.event ?? null, event, now, counters))) return;
+  const { googleWins, writes } = await resolveConflict(scoped, series.id, own?.event ?? null, event, now, counters);
+  if (!googleWins) return scoped.batch(writes);
   if (event.status === "cancelled") {
-    if (series.exdates.includes(occurrenceStart) && !own) return;
-    await store.removeOccurrence(scoped, series, occurrenceStart, now);
+    if (series.exdates.includes(occurrenceStart) && !own) return scoped.batch(writes);
+    await store.removeOccurrence(scoped, series, occurrenceStart, now, writes);
     counters.deleted++;
     return;
   }
   const fields = fieldsFromGoogle(event, zone, deps.untitled);
-  if (!fields) return;
+  if (!fields) return scoped.batch(writes);
   series = (await store.findSeries(scoped, series.id)) ?? series;
-  const row = await store.upsertOverride(scoped, series, occurrenceStart, { ...fields, allDay: series.allDay, timeZone: series.timeZone, rrule: null, exdates: [] }, now);
-  await store.saveGoogleLink(scoped, { eventId: row.id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) });
+  const withLink = (id: string) => [...writes, store.googleLinkWrite(scoped, { eventId: id, calendarId: calendar.id, googleEventId: event.id, googleUpdatedAt: updatedMs(event) })];
+  await store.upsertOverride(scoped, series, occurrenceStart, { ...fields, allDay: series.allDay, timeZone: series.timeZone, rrule: null, exdates: [] }, now, withLink);
   if (own) counters.updated++;
   else counters.created++;
 }
