@@ -29,6 +29,7 @@ export default {
     completedOn: "Completed on {{date}}",
     progress: "Progress",
     progressLabel: "Progress of {{title}}",
+    progressNow: "Progress: {{progress}}%",
     decrease: "Decrease progress by 10%",
     increase: "Increase progress by 10%",
     complete: "Complete",

@@ -27,6 +27,7 @@ const goals = {
     completedOn: "Concluído a {{date}}",
     progress: "Progresso",
     progressLabel: "Progresso de {{title}}",
+    progressNow: "Progresso: {{progress}}%",
     decrease: "Diminuir progresso 10%",
     increase: "Aumentar progresso 10%",
     complete: "Concluir",

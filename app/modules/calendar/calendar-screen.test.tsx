@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { flushPendingDeletes } from "~/components/ui/undo";
 
 // The route module's server half (loader) reaches the Worker; the screen under test never calls it.
 vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
@@ -16,29 +18,46 @@ const { default: CalendarScreen } = await import("./routes/calendar");
 // The draft's dialog and its parts load on first use: fetched up front, as the idle preload does.
 beforeAll(() => Promise.all([import("./event-dialog"), import("~/components/ui/dialog-parts"), import("~/lib/quick-add")]));
 
+/** The loader's events, as stored: a PATCH moves one (the page revalidates and reads them again). */
+type StoredEvent = { id: string; occurrenceStart: string; title: string; description: string; location: string; start: string; end: string; allDay: boolean; timeZone: string; recurring: boolean; rrule: null; reminderMinutes: null; busy: boolean; modified: boolean };
+let stored: StoredEvent[];
 let posted: { path: string; body: unknown }[];
+let toasts: Toast[];
+let unsubscribe = () => {};
 beforeEach(() => {
   posted = [];
+  stored = [];
+  toasts = [];
+  unsubscribe = subscribeToasts((shown) => (toasts = shown));
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), "http://localhost").pathname;
       if (init?.method === "POST") posted.push({ path, body: JSON.parse(String(init.body)) });
+      if (init?.method === "PATCH") {
+        const body = JSON.parse(String(init.body)) as { start: string; end: string };
+        // A one-off event's occurrence is its start: the screen's key for it changes with the move.
+        stored = stored.map((e) => (path.endsWith(`/events/${e.id}`) ? { ...e, ...body, occurrenceStart: body.start } : e));
+        return new Response(JSON.stringify({ event: stored.find((e) => path.endsWith(`/events/${e.id}`)) }), { status: 200, headers: { "content-type": "application/json" } });
+      }
       // The Google Calendar line: not connected.
       return new Response(JSON.stringify(path.endsWith("/events") ? { event: {} } : { connection: null }), { status: 200, headers: { "content-type": "application/json" } });
     }),
   );
 });
 afterEach(() => {
+  flushPendingDeletes();
+  unsubscribe();
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function renderCalendar() {
+const RANGES = { agenda: { from: "2026-11-24", to: "2026-12-23" }, week: { from: "2026-11-23", to: "2026-11-29" }, month: { from: "2026-10-26", to: "2026-12-06" } } as const;
+function renderCalendar(view: keyof typeof RANGES = "agenda") {
   const Stub = createRoutesStub([
     {
       path: "/app/calendario",
-      loader: () => ({ view: "agenda", date: "2026-11-24", today: "2026-11-24", from: "2026-11-24", to: "2026-12-23", timeZone: "Europe/Lisbon", events: [], others: [] }),
+      loader: () => ({ view, date: "2026-11-24", today: "2026-11-24", ...RANGES[view], timeZone: "Europe/Lisbon", events: stored, others: [] }),
       Component: CalendarScreen,
     },
   ]);
@@ -62,5 +81,68 @@ describe("the calendar's quick add", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(posted.map((p) => p.path)).toEqual(["/api/v1/events"]));
     await waitFor(() => expect(box.value).toBe(""));
+  });
+});
+
+/** A one-off event on Wednesday 25 November 2026 (Lisbon is on UTC in winter). */
+const event = (id: string, title: string, start: string, end: string): StoredEvent => ({
+  id,
+  occurrenceStart: start,
+  title,
+  description: "",
+  location: "",
+  start,
+  end,
+  allDay: false,
+  timeZone: "Europe/Lisbon",
+  recurring: false,
+  rrule: null,
+  reminderMinutes: null,
+  busy: true,
+  modified: false,
+});
+
+describe("the calendar's events, by keyboard and screen reader", () => {
+  it("keeps the focus on an event Alt+arrow moved, and says where it went", async () => {
+    stored = [event("e1", "Dentista", "2026-11-25T10:00:00+00:00", "2026-11-25T11:00:00+00:00")];
+    renderCalendar("week");
+    const dentist = await screen.findByRole("button", { name: "Dentista, quarta-feira, 25 de novembro, 10:00–11:00" });
+    dentist.focus();
+    fireEvent.keyDown(dentist, { key: "ArrowDown", altKey: true });
+    // Rebuilt under its new key, and focused again: Alt+arrow can be pressed again at once.
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Dentista, quarta-feira, 25 de novembro, 10:15–11:15"));
+    expect(toasts.at(-1)?.title).toBe("Evento movido para quarta-feira, 25 de novembro, 10:15–11:15");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowRight", altKey: true });
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Dentista, quinta-feira, 26 de novembro, 10:15–11:15"));
+    expect(toasts.at(-1)?.title).toBe("Evento movido para quinta-feira, 26 de novembro, 10:15–11:15");
+  });
+
+  it("gives the focus to the next event when Delete removes one, not to the page", async () => {
+    stored = [event("e1", "Dentista", "2026-11-25T10:00:00+00:00", "2026-11-25T11:00:00+00:00"), event("e2", "Ginásio", "2026-11-25T18:00:00+00:00", "2026-11-25T19:00:00+00:00")];
+    renderCalendar("week");
+    const dentist = await screen.findByRole("button", { name: /^Dentista/ });
+    dentist.focus();
+    fireEvent.keyDown(dentist, { key: "Delete" });
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^Dentista/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Ginásio/ }));
+    // The last one left: the focus goes to the previous… and with none, to the view itself.
+    fireEvent.keyDown(document.activeElement!, { key: "Delete" });
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^Ginásio/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByTestId("calendar-view"));
+  });
+
+  it("names the day of each event in the week and month views, as a button described by the keyboard hint, not a toggle in a grid", async () => {
+    stored = [event("e1", "Dentista", "2026-11-25T10:00:00+00:00", "2026-11-25T11:00:00+00:00")];
+    for (const view of ["week", "month"] as const) {
+      renderCalendar(view);
+      const dentist = await screen.findByRole("button", { name: "Dentista, quarta-feira, 25 de novembro, 10:00–11:00" });
+      dentist.focus();
+      expect(dentist.hasAttribute("aria-pressed")).toBe(false);
+      const hint = document.getElementById(dentist.getAttribute("aria-describedby") ?? "");
+      expect(hint?.textContent).toBe("Alt+setas move o evento selecionado; Shift+Alt+setas altera a duração.");
+      const shown = within(screen.getByTestId("calendar-view"));
+      expect([...shown.queryAllByRole("grid"), ...shown.queryAllByRole("row"), ...shown.queryAllByRole("gridcell")]).toEqual([]);
+      cleanup();
+    }
   });
 });

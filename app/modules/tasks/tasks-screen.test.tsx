@@ -114,10 +114,32 @@ describe("the tasks screen's pending list", () => {
     // Completing task 3 (on the second page) reloads the first page, which now ends elsewhere.
     first = { pending: [pendingTask(1), pendingTask(2)], pendingCount: 201, pendingCursor: "after-200-again" };
     pages["/api/v1/tasks?status=todo,in_progress&limit=2&cursor=after-200-again"] = { items: [pendingTask(4)], nextCursor: null };
-    fireEvent.click(within(screen.getByTestId("pending-list")).getAllByRole("checkbox", { name: "Marcar como concluída" })[2]);
+    fireEvent.click(within(screen.getByTestId("pending-list")).getByRole("checkbox", { name: "Marcar como concluída: Pendente 3" }));
     await waitFor(() => expect(screen.queryByText("Pendente 3")).toBeNull());
     expect(screen.getByText("Pendente 4")).toBeTruthy();
     expect(screen.getByText("Por fazer: 201")).toBeTruthy();
+  });
+
+  it("names each task's checkbox after its task, so a screen reader tells them apart", async () => {
+    renderTasks({ pending: [pendingTask(1), { ...pendingTask(2), status: "done" }], pendingCount: 2, pendingCursor: null });
+    expect(await screen.findByRole("checkbox", { name: "Marcar como concluída: Pendente 1" })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: "Marcar como por fazer: Pendente 2" })).toBeTruthy();
+  });
+
+  it("moves focus to the first row 'Carregar mais' brought and says how many came, once the button is gone", async () => {
+    renderTasks({ pending: [pendingTask(1), pendingTask(2)], pendingCount: 204, pendingCursor: "after-200" });
+    pages["/api/v1/tasks?status=todo,in_progress&limit=200&cursor=after-200"] = { items: [pendingTask(3)], nextCursor: "after-201" };
+    pages["/api/v1/tasks?status=todo,in_progress&limit=200&cursor=after-201"] = { items: [pendingTask(4), pendingTask(5)], nextCursor: null };
+    const button = await screen.findByRole("button", { name: "Carregar mais" });
+    const status = within(screen.getByTestId("pending-list")).getByRole("status");
+    fireEvent.click(button);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: "Marcar como concluída: Pendente 3" })));
+    expect(status.textContent).toBe("1 tarefa carregada");
+    // The last page: the button goes, and focus does not go with it.
+    fireEvent.click(screen.getByRole("button", { name: "Carregar mais" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: "Marcar como concluída: Pendente 4" })));
+    expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+    expect(status.textContent).toBe("2 tarefas carregadas");
   });
 
   it("offers no more when the first page holds every pending task", async () => {

@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle, onDemandDialog } from "~/components/ui/dialog";
 import { GoogleSyncStatus } from "../google-sync-status";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "@heroicons/react/24/outline";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { screenToast } from "~/components/shell/toast-store";
@@ -23,6 +23,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { draftOf, type EventDraft, type Scope } from "../event-draft";
 import {
   addDays,
+  datesOf,
   dayBlocks,
   instantAt,
   isDate,
@@ -142,7 +143,12 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   // The quick add's sentence stays in its box until its draft is saved: closing the draft keeps it.
   const [sentence, setSentence] = useState("");
   const sentenceDraft = useRef<EventDraft | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  // Where the focus goes once the items are drawn again: an item moved by the keyboard (or a drag) is
+  // rebuilt under a new key (a one-off event's occurrence is its start), and a deleted one is gone;
+  // either way the focus would fall to the page.
+  const [refocus, setRefocus] = useState<Refocus | null>(null);
+  const viewArea = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const [scopeAsk, setScopeAsk] = useState<{ kind: "edit" | "delete"; resolve: (scope: Scope | null) => void } | null>(null);
   const [ics, setIcs] = useState<"import" | "subscribe" | null>(null);
 
@@ -156,6 +162,24 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     [events, others, hidden],
   );
   const otherUrl = useMemo(() => new Map(others.map((o: Other) => [`${o.module}:${o.id}|${o.occurrenceStart}`, o.url])), [others]);
+
+  useEffect(() => {
+    if (!refocus) return;
+    const drawn = [...(viewArea.current?.querySelectorAll<HTMLElement>("[data-key]") ?? [])];
+    const shown = (key: string) => drawn.find((element) => element.dataset.key === key) ?? null;
+    let target: HTMLElement | null;
+    if (refocus.kind === "moved") {
+      // Once the loader has read the items again (new loader data): where it landed (a series split
+      // by "this and the following" has a new id, the same title), or, not there (moved out of the
+      // view, or the move failed), where it was, or the view.
+      const { from, to, readFrom } = refocus;
+      if (readFrom === loaderData) return;
+      const landed = items.find((i) => i.kind === from.kind && (i.start === to.start || Date.parse(i.start) === Date.parse(to.start)) && (i.id === from.id || i.title === from.title));
+      target = (landed && shown(landed.key)) ?? shown(from.key) ?? viewArea.current;
+    } else target = refocus.near.map(shown).find((element) => element !== null) ?? viewArea.current;
+    target?.focus();
+    setRefocus(null);
+  }, [items, refocus, loaderData]);
 
   // A link to a recurring event (a search result) names the series' first day, which may be long
   // past. Opened on a day before today, the screen moves to the series' next occurrence, from today
@@ -206,10 +230,13 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
 
   /** Moves (or resizes) an item: an event by PATCH (asking which occurrences for a series), a task by its scheduled start or, resized, its duration. */
   const commitMove = async (item: CalendarItem, next: { start: string; end: string }): Promise<void> => {
+    // The toast says where it went ("Evento movido para quarta-feira, 9 de dezembro, 11:00–12:00").
+    const when = whenText({ ...next, allDay: item.allDay }, timeZone, locale);
     if (item.kind === "task") {
       const change = taskChange(item, next);
+      setRefocus({ kind: "moved", from: item, to: next, readFrom: loaderData });
       const result = await apiFetch(`/tasks/${item.id}`, { method: "PATCH", body: change.body });
-      screenToast(result.ok ? t(change.kind === "resized" ? "taskResized" : "taskMoved") : t("moveError"), undefined, result.ok ? "success" : "error");
+      screenToast(result.ok ? t(change.kind === "resized" ? "taskResized" : "taskMoved", { when }) : t("moveError"), undefined, result.ok ? "success" : "error");
       revalidator.revalidate();
       return;
     }
@@ -233,12 +260,17 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
         body = item.allDay ? moved(series.data.event, days, 0, timeZone) : { start: shiftedStart, end: new Date(Date.parse(shiftedStart) + length).toISOString() };
       } else path += `?occurrence=${encodeURIComponent(item.occurrenceStart)}&scope=${scope}`;
     }
+    setRefocus({ kind: "moved", from: item, to: next, readFrom: loaderData });
     const result = await apiFetch(path, { method: "PATCH", body });
-    screenToast(result.ok ? t("moved") : t("moveError"), result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
+    screenToast(result.ok ? t(next.start === item.start ? "resized" : "moved", { when }) : t("moveError"), result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
     revalidator.revalidate();
   };
 
-  const remove = async (draftToDelete: EventDraft) => {
+  /**
+   * Deletes with undo (asking which occurrences of a series). `near`: the keys of the items to give
+   * the focus to once it has gone, nearest first (deleted from the view with the keyboard).
+   */
+  const remove = async (draftToDelete: EventDraft, near?: string[]) => {
     if (!draftToDelete.id) return;
     let scope: Scope = "all";
     if (draftToDelete.recurring && draftToDelete.occurrenceStart) {
@@ -256,7 +288,10 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       title: t("deleted"),
       undoLabel: t("undo"),
       failedTitle: t("deleteError"),
-      hide: () => setHidden((h) => new Set([...h, ...affected])),
+      hide: () => {
+        setHidden((h) => new Set([...h, ...affected]));
+        if (near) setRefocus({ kind: "removed", near });
+      },
       restore: () => setHidden((h) => new Set([...h].filter((k) => !affected.includes(k)))),
       commit: async () => {
         const result = await apiFetch(path, { method: "DELETE" });
@@ -267,7 +302,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     });
   };
 
-  /** Alt+arrows move the selected item (a day, or 15 minutes); Shift+Alt+Up/Down change its length. */
+  /** Alt+arrows move the focused item (a day, or 15 minutes); Shift+Alt+Up/Down change its length. */
   const onItemKey = (item: CalendarItem) => (event: KeyboardEvent) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -276,7 +311,13 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     }
     if (event.key === "Delete" && item.kind === "event") {
       const e = byKey.get(item.key);
-      if (e) void remove(draftOf(e));
+      if (!e) return;
+      // The items around it, nearest first (those after it, then those before): the first still
+      // shown once it (and, for a series, its other occurrences) has gone takes the focus.
+      const shown = [...(viewArea.current?.querySelectorAll<HTMLElement>("[data-key]") ?? [])].map((element) => element.dataset.key!);
+      const at = shown.indexOf(item.key);
+      const near = [...shown.slice(at + 1), ...shown.slice(0, Math.max(0, at)).reverse()].filter((key) => key !== item.key);
+      void remove(draftOf(e), near);
       return;
     }
     if (!event.altKey) return;
@@ -284,6 +325,8 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     const delta = arrows[event.key];
     if (!delta) return;
     event.preventDefault();
+    // One move at a time: the next starts from where this one lands, once the item is drawn there.
+    if (refocus) return;
     if (event.shiftKey && !item.allDay && delta[1] !== 0) void commitMove(item, resized(item, delta[1], timeZone, STEP));
     else if (!event.shiftKey) void commitMove(item, moved(item, delta[0], item.allDay ? 0 : delta[1], timeZone));
   };
@@ -298,7 +341,9 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   }, [date, view, locale]);
 
   const loading = navigation.state === "loading" && navigation.location?.pathname.endsWith("/calendario");
-  const itemProps = { items, timeZone, locale, weekdays: weekdayNames(language, "short"), today, selected, onSelect: setSelected, onOpen: open, onKey: onItemKey, onMove: commitMove, onCreate: createAt, t };
+  // Every item's name says its day and time (the views place them by position only) and points at the keyboard hint.
+  const nameOf = (item: CalendarItem) => [item.title, whenText(item, timeZone, locale), item.allDay ? t("allDay") : null, item.kind === "task" ? t("task") : null].filter(Boolean).join(", ");
+  const itemProps = { items, timeZone, locale, weekdays: weekdayNames(language, "short"), today, nameOf, hintId, onOpen: open, onKey: onItemKey, onMove: commitMove, onCreate: createAt, t };
 
   return (
     <section className="space-y-4" aria-busy={loading || undefined}>
@@ -358,9 +403,13 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
       </div>
-      <p className="hidden text-xs text-slate-500 md:block">{t("keyboardHint")}</p>
+      {/* Shown from tablets up; on a phone read only with the item it describes (a keyboard can be plugged in). */}
+      <p id={hintId} className="sr-only text-xs text-slate-500 md:not-sr-only">
+        {t("keyboardHint")}
+      </p>
 
-      <div className={loading ? "opacity-60 transition-opacity" : ""} data-tour="calendar-grid">
+      {/* Takes the focus when the item that had it leaves the view (deleted, or moved out of it). */}
+      <div ref={viewArea} tabIndex={-1} className={loading ? "opacity-60 transition-opacity" : ""} data-tour="calendar-grid" data-testid="calendar-view">
         {view === "month" && <MonthView date={date} {...itemProps} onDay={(d) => go({ view: "day", date: d })} />}
         {(view === "week" || view === "day") && <TimeGrid days={view === "day" ? [date] : Array.from({ length: 7 }, (_, i) => addDays(visibleRange("week", date).from, i))} {...itemProps} />}
         {view === "agenda" && <Agenda {...itemProps} from={date} onCreate={() => createAt(date, null)} />}
@@ -388,6 +437,12 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Where the focus goes once the items are drawn again (see `refocus` in CalendarScreen). `readFrom`:
+ * the loader data a move was made on; newer data means the items have been read again.
+ */
+type Refocus = { kind: "moved"; from: CalendarItem; to: { start: string; end: string }; readFrom: unknown } | { kind: "removed"; near: string[] };
+
 type ItemProps = {
   items: CalendarItem[];
   timeZone: string;
@@ -395,8 +450,10 @@ type ItemProps = {
   /** Short weekday names, Monday first ("seg", "Mon"; app/lib/dates.ts). */
   weekdays: string[];
   today: string;
-  selected: string | null;
-  onSelect: (key: string | null) => void;
+  /** An item's accessible name: title, day and time ("Dentista, quarta-feira, 9 de dezembro, 10:00–11:00"). */
+  nameOf: (item: CalendarItem) => string;
+  /** The keyboard hint's id, which every item points at (aria-describedby). */
+  hintId: string;
   onOpen: (item: CalendarItem) => void;
   onKey: (item: CalendarItem) => (event: KeyboardEvent) => void;
   onMove: (item: CalendarItem, next: { start: string; end: string }) => Promise<void>;
@@ -412,16 +469,35 @@ function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
   return dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(new Date(item.start));
 }
 
-/** The month grid: Monday-first weeks, all-day and multi-day bars in lanes, "more" past three. */
-function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onKey, onDay, onCreate, selected, onSelect, t }: ItemProps & { date: string; onDay: (date: string) => void }) {
+/** A date as its day heading says it: "quarta-feira, 9 de dezembro". */
+const longDay = (date: string, locale: string) => dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * When an item is, in words, on the account's wall clock: "quarta-feira, 9 de dezembro, 11:00–12:00";
+ * all-day, its day or its first and last days.
+ */
+function whenText(item: Pick<CalendarItem, "start" | "end" | "allDay">, timeZone: string, locale: string) {
+  const { first, last } = datesOf(item, timeZone);
+  if (item.allDay) return first === last ? longDay(first, locale) : `${longDay(first, locale)} – ${longDay(last, locale)}`;
+  const time = dateTimeFormat(locale, { timeStyle: "short", timeZone });
+  const [start, end] = [time.format(new Date(item.start)), time.format(new Date(item.end))];
+  return first === last ? `${longDay(first, locale)}, ${start}–${end}` : `${longDay(first, locale)}, ${start} – ${longDay(last, locale)}, ${end}`;
+}
+
+/**
+ * The month grid: Monday-first weeks, all-day and multi-day bars in lanes, "more" past three. Not an
+ * ARIA grid (the arrows do not move between days): each day's link and each item's name say their
+ * date, so the weekday row is only drawn.
+ */
+function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onKey, onDay, onCreate, nameOf, hintId, t }: ItemProps & { date: string; onDay: (date: string) => void }) {
   const weeks = monthWeeks(date);
   const month = date.slice(0, 7);
   const LANES = 3;
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" role="grid" data-testid="month-view">
-      <div className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium uppercase text-slate-500" role="row">
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="month-view">
+      <div className="grid grid-cols-7 border-b border-slate-200 bg-slate-50 text-center text-xs font-medium uppercase text-slate-500" aria-hidden="true">
         {weekdays.map((n) => (
-          <div key={n} className="py-2" role="columnheader">
+          <div key={n} className="py-2">
             {n}
           </div>
         ))}
@@ -429,13 +505,14 @@ function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onK
       {weeks.map((week) => {
         const bars = weekBars(items, week, timeZone);
         return (
-          <div key={week[0]} className="relative grid min-h-24 grid-cols-7 border-b border-slate-100 last:border-b-0 md:min-h-28" role="row">
+          <div key={week[0]} className="relative grid min-h-24 grid-cols-7 border-b border-slate-100 last:border-b-0 md:min-h-28">
             {week.map((d) => {
               const extra = bars.filter((b) => b.lane >= LANES && d >= week[b.startCol] && d <= week[b.startCol + b.span - 1]).length;
               return (
-                <div key={d} role="gridcell" className={`border-r border-slate-100 p-1 last:border-r-0 ${d.slice(0, 7) === month ? "" : "bg-slate-50/60 text-slate-500"}`} onDoubleClick={() => onCreate(d, null)}>
+                <div key={d} className={`border-r border-slate-100 p-1 last:border-r-0 ${d.slice(0, 7) === month ? "" : "bg-slate-50/60 text-slate-500"}`} onDoubleClick={() => onCreate(d, null)}>
                   <Link to={`?view=day&date=${d}`} className={`inline-flex h-6 w-6 items-center justify-center rounded-full text-xs ${d === today ? "bg-brand-600 font-bold text-white" : "hover:bg-slate-100"}`}>
-                    {Number(d.slice(8, 10))}
+                    <span aria-hidden="true">{Number(d.slice(8, 10))}</span>
+                    <span className="sr-only">{longDay(d, locale)}</span>
                   </Link>
                   {extra > 0 && (
                     <Link to={`?view=day&date=${d}`} className="absolute bottom-0.5 text-[11px] text-slate-600 hover:underline" onClick={() => onDay(d)}>
@@ -453,8 +530,9 @@ function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onK
                   role="button"
                   tabIndex={0}
                   data-testid="calendar-item"
-                  aria-pressed={selected === b.item.key}
-                  onFocus={() => onSelect(b.item.key)}
+                  data-key={b.item.key}
+                  aria-label={nameOf(b.item)}
+                  aria-describedby={hintId}
                   onClick={() => onOpen(b.item)}
                   onKeyDown={onKey(b.item)}
                   className={`absolute truncate rounded border px-1 text-[11px] leading-5 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${chip(b.item)} ${b.continuesBefore ? "rounded-l-none" : ""} ${b.continuesAfter ? "rounded-r-none" : ""}`}
@@ -476,7 +554,7 @@ function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onK
 type Drag = { key: string; mode: "move" | "resize"; x: number; y: number; dx: number; dy: number; columnWidth: number; moved: boolean };
 
 /** Week and day views: an all-day row, then the hours with overlapping items side by side; drag to move, the bottom edge to resize. */
-function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKey, onMove, onCreate, selected, onSelect, t }: ItemProps & { days: string[] }) {
+function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKey, onMove, onCreate, nameOf, hintId, t }: ItemProps & { days: string[] }) {
   const scroller = useRef<HTMLDivElement>(null);
   const columns = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -542,7 +620,7 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
             <span className="block text-sm" aria-hidden="true">
               {dayOf(d).getUTCDate()}
             </span>
-            <span className="sr-only">{dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(dayOf(d))}</span>
+            <span className="sr-only">{longDay(d, locale)}</span>
           </Link>
         ))}
       </div>
@@ -556,9 +634,11 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
                 role="button"
                 tabIndex={0}
                 data-testid="calendar-item"
+                data-key={b.item.key}
+                aria-label={nameOf(b.item)}
+                aria-describedby={hintId}
                 onClick={() => onOpen(b.item)}
                 onKeyDown={onKey(b.item)}
-                onFocus={() => onSelect(b.item.key)}
                 className={`absolute truncate rounded border px-1 text-[11px] leading-5 ${chip(b.item)}`}
                 style={{ left: `calc(${(b.startCol / cols) * 100}% + 2px)`, width: `calc(${(b.span / cols) * 100}% - 4px)`, top: 2 + b.lane * 22 }}
               >
@@ -602,9 +682,8 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
                       tabIndex={0}
                       data-testid="calendar-item"
                       data-key={b.item.key}
-                      aria-pressed={selected === b.item.key}
-                      aria-label={`${b.item.title}, ${timeLabel(b.item, timeZone, locale)}`}
-                      onFocus={() => onSelect(b.item.key)}
+                      aria-label={nameOf(b.item)}
+                      aria-describedby={hintId}
                       onKeyDown={onKey(b.item)}
                       onPointerDown={begin(b.item, "move")}
                       onPointerMove={track}
@@ -634,7 +713,7 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
 }
 
 /** The next 30 days as a list, grouped by day. */
-function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, t }: ItemProps & { from: string; onCreate: () => void }) {
+function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, nameOf, hintId, t }: ItemProps & { from: string; onCreate: () => void }) {
   const days = Array.from({ length: 30 }, (_, i) => addDays(from, i));
   const groups = days
     .map((d) => ({ day: d, items: items.filter((i) => (i.allDay ? i.start <= d && i.end > d : wallOf(i.start, timeZone).date === d)) }))
@@ -655,11 +734,21 @@ function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, t }: I
     <ol className="space-y-4" data-testid="agenda">
       {groups.map((g) => (
         <li key={g.day} className="rounded-xl border border-slate-200 bg-white p-3">
-          <h3 className="mb-2 text-sm font-semibold first-letter:uppercase text-slate-700">{dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${g.day}T12:00:00Z`))}</h3>
+          <h3 className="mb-2 text-sm font-semibold first-letter:uppercase text-slate-700">{longDay(g.day, locale)}</h3>
           <ul className="divide-y divide-slate-100">
             {g.items.map((item) => (
               <li key={item.key}>
-                <div role="button" tabIndex={0} data-testid="calendar-item" onClick={() => onOpen(item)} onKeyDown={onKey(item)} className="flex cursor-pointer items-center gap-3 rounded px-1 py-2 hover:bg-slate-50 focus-visible:outline-2">
+                <div
+                  role="button"
+                  tabIndex={0}
+                  data-testid="calendar-item"
+                  data-key={item.key}
+                  aria-label={nameOf(item)}
+                  aria-describedby={hintId}
+                  onClick={() => onOpen(item)}
+                  onKeyDown={onKey(item)}
+                  className="flex cursor-pointer items-center gap-3 rounded px-1 py-2 hover:bg-slate-50 focus-visible:outline-2"
+                >
                   <span className="w-14 shrink-0 text-sm text-slate-500">{item.allDay ? t("allDay") : timeLabel(item, timeZone, locale)}</span>
                   <span className={`h-2 w-2 shrink-0 rounded-full ${item.kind === "task" ? "bg-amber-400" : "bg-brand-600"}`} aria-hidden="true" />
                   <span className="truncate text-sm font-medium">{item.title}</span>

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -92,5 +93,61 @@ describe("GoalCard's milestones", () => {
     flushPendingDeletes();
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ progress: 100, milestones: [withMilestones.milestones[0]] })));
     expect(requests).toEqual([{ method: "DELETE", url: "/api/v1/goals/g1/milestones/m2" }]);
+  });
+});
+
+describe("GoalCard, by keyboard and screen reader", () => {
+  const milestone = (id: string, title: string, position: number) => ({ id, title, done: false, position, doneAt: null });
+  const inProgress: PublicGoal = { ...goal, progress: 30, status: "in_progress", completedAt: null, milestones: [] };
+  /** The card as its screen holds it: the goal the API answers replaces the one shown. */
+  function Screen({ first }: { first: PublicGoal }) {
+    const [shown, setShown] = useState(first);
+    return <GoalCard goal={shown} today="2026-07-11" timeZone="Europe/Lisbon" focused={false} onChange={setShown} onEdit={() => {}} onDelete={() => {}} />;
+  }
+  let answer: (body: Record<string, unknown>, url: string) => PublicGoal;
+  beforeEach(() => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => new Response(JSON.stringify(answer(JSON.parse(String(init?.body ?? "{}")), url)), { status: 200, headers: { "content-type": "application/json" } })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the focus on a milestone moved down (its <li> is put back elsewhere), on 'Subir' once it is last", async () => {
+    const milestones = [milestone("m1", "5 km", 0), milestone("m2", "10 km", 1), milestone("m3", "21 km", 2)];
+    // The server places the milestone at the position asked.
+    answer = (body, url) => {
+      const id = url.split("/").at(-1)!;
+      const order = milestones.filter((m) => m.id !== id);
+      order.splice(body.position as number, 0, milestones.find((m) => m.id === id)!);
+      milestones.splice(0, 3, ...order);
+      return { ...inProgress, milestones: order.map((m, position) => ({ ...m, position })) };
+    };
+    renderWithI18n(<Screen first={{ ...inProgress, milestones: [...milestones] }} />);
+    const titles = () => screen.getAllByTestId("goal-milestone").map((row) => row.textContent);
+    const down = screen.getByRole("button", { name: "Descer o marco 5 km" });
+    down.focus();
+    fireEvent.click(down);
+    await waitFor(() => expect(titles()).toEqual(["10 km", "5 km", "21 km"]));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Descer o marco 5 km" })));
+    fireEvent.click(document.activeElement!);
+    await waitFor(() => expect(titles()).toEqual(["10 km", "21 km", "5 km"]));
+    // Last: 'Descer' is disabled, so 'Subir' of the same milestone takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Subir o marco 5 km" })));
+  });
+
+  it("says the new progress politely after ±10%", async () => {
+    answer = (body) => ({ ...inProgress, progress: body.progress as number });
+    renderWithI18n(<Screen first={inProgress} />);
+    const status = within(screen.getByTestId("goal-card")).getByRole("status");
+    expect(status.textContent).toBe("");
+    const increase = screen.getByRole("button", { name: "Aumentar progresso 10%" });
+    increase.focus();
+    fireEvent.click(increase);
+    await waitFor(() => expect(status.textContent).toBe("Progresso: 40%"));
+    // Disabled while the change is sent (browsers then drop the focus; happy-dom keeps it), and focused after.
+    expect(document.activeElement).toBe(increase);
+    fireEvent.click(screen.getByRole("button", { name: "Diminuir progresso 10%" }));
+    await waitFor(() => expect(status.textContent).toBe("Progresso: 30%"));
   });
 });

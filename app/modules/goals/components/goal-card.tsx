@@ -32,6 +32,12 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
   const [milestone, setMilestone] = useState("");
   const [milestoneError, setMilestoneError] = useState<string | undefined>();
   const card = useRef<HTMLElement>(null);
+  // The buttons to give the focus back to once a change is shown, first enabled one first (their
+  // `data-focus-key`): a milestone moved down has its <li> put back after its neighbour, and every
+  // button is disabled while a change is sent, so the focus would fall to the page.
+  const [refocus, setRefocus] = useState<string[] | null>(null);
+  // The progress after ±10%, said politely ("Progresso: 40%"): the bar alone changes in silence.
+  const [progressSaid, setProgressSaid] = useState("");
   const overdue = isOverdue(goal, today);
   const done = goal.milestones.filter((m) => m.done).length;
   const titleId = `goal-${goal.id}-title`;
@@ -39,6 +45,13 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
   useEffect(() => {
     if (focused) card.current?.scrollIntoView({ block: "center" });
   }, [focused]);
+
+  useEffect(() => {
+    if (!refocus || busy) return;
+    const buttons = [...(card.current?.querySelectorAll<HTMLButtonElement>("[data-focus-key]") ?? [])];
+    refocus.map((key) => buttons.find((button) => button.dataset.focusKey === key && !button.disabled)).find(Boolean)?.focus();
+    setRefocus(null);
+  }, [refocus, busy, goal]);
 
   /** Sends one change; the answer is the goal as stored (progress and status recomputed). */
   const send = async (path: string, method: string, body?: unknown) => {
@@ -109,6 +122,9 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
   const move = async (milestoneId: string, delta: -1 | 1) => {
     const neighbour = goal.milestones[goal.milestones.findIndex((m) => m.id === milestoneId) + delta];
     if (!neighbour) return;
+    // The same arrow, or the other one once the milestone is first or last.
+    const [same, other] = delta === 1 ? ["down", "up"] : ["up", "down"];
+    setRefocus([`${milestoneId}:${same}`, `${milestoneId}:${other}`]);
     const milestones = [...stored.milestones];
     const [moved] = milestones.splice(milestones.findIndex((m) => m.id === milestoneId), 1);
     const target = stored.milestones.findIndex((m) => m.id === neighbour.id);
@@ -123,7 +139,14 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
     return (await send(`/milestones/${milestoneId}`, "PATCH", { title: title.trim() })) !== null;
   };
 
-  const step = (delta: number) => void send("", "PATCH", { progress: Math.min(100, Math.max(0, goal.progress + delta)) });
+  const step = async (delta: number) => {
+    // Emptied first, so that the same value said twice (100% again) is said again.
+    setProgressSaid("");
+    // At 100% the goal is completed and the stepper goes: then 'Reabrir'.
+    setRefocus(delta > 0 ? ["increase", "decrease", "status"] : ["decrease", "increase", "status"]);
+    const answer = await send("", "PATCH", { progress: Math.min(100, Math.max(0, goal.progress + delta)) });
+    if (answer) setProgressSaid(t("card.progressNow", { progress: answer.progress }));
+  };
 
   return (
     <article
@@ -167,10 +190,13 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
         </div>
         {goal.milestones.length === 0 && goal.status !== "completed" && (
           <div className="mt-2 flex items-center gap-1">
-            <IconButton icon={MinusIcon} label={t("card.decrease")} disabled={busy || goal.progress === 0} onClick={() => step(-10)} />
-            <IconButton icon={PlusIcon} label={t("card.increase")} disabled={busy} onClick={() => step(10)} />
+            <IconButton icon={MinusIcon} label={t("card.decrease")} disabled={busy || goal.progress === 0} onClick={() => void step(-10)} data-focus-key="decrease" />
+            <IconButton icon={PlusIcon} label={t("card.increase")} disabled={busy} onClick={() => void step(10)} data-focus-key="increase" />
           </div>
         )}
+        <p role="status" className="sr-only">
+          {progressSaid}
+        </p>
       </div>
 
       <div className="space-y-2">
@@ -217,11 +243,11 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
 
       <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-3" role="group" aria-label={t("card.actions", { title: goal.title })}>
         {goal.status === "completed" ? (
-          <Button variant="secondary" loading={busy} onClick={() => void send("", "PATCH", { status: "in_progress" })}>
+          <Button variant="secondary" loading={busy} onClick={() => void send("", "PATCH", { status: "in_progress" })} data-focus-key="status">
             {t("card.reopen")}
           </Button>
         ) : (
-          <Button loading={busy} onClick={() => void send("", "PATCH", { status: "completed" })}>
+          <Button loading={busy} onClick={() => void send("", "PATCH", { status: "completed" })} data-focus-key="status">
             <CheckCircleIcon className="h-4 w-4" aria-hidden="true" />
             {t("card.complete")}
           </Button>
@@ -311,8 +337,8 @@ function MilestoneItem({ milestone: m, first, last, busy, onToggle, onRename, on
         disabled={busy}
         onChange={(event) => onToggle(event.target.checked)}
       />
-      <IconButton icon={ArrowUpIcon} label={t("milestones.moveUp", { title: m.title })} className={small} iconClassName="h-4 w-4" disabled={busy || first} onClick={() => onMove(-1)} />
-      <IconButton icon={ArrowDownIcon} label={t("milestones.moveDown", { title: m.title })} className={small} iconClassName="h-4 w-4" disabled={busy || last} onClick={() => onMove(1)} />
+      <IconButton icon={ArrowUpIcon} label={t("milestones.moveUp", { title: m.title })} className={small} iconClassName="h-4 w-4" disabled={busy || first} onClick={() => onMove(-1)} data-focus-key={`${m.id}:up`} />
+      <IconButton icon={ArrowDownIcon} label={t("milestones.moveDown", { title: m.title })} className={small} iconClassName="h-4 w-4" disabled={busy || last} onClick={() => onMove(1)} data-focus-key={`${m.id}:down`} />
       <IconButton
         icon={PencilIcon}
         label={t("milestones.rename", { title: m.title })}

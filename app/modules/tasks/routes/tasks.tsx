@@ -143,18 +143,36 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const [editingHours, setEditingHours] = useState(false);
   // The pending list's pages after the loader's first (`after`), loaded with 'Carregar mais'.
   const [more, setMore] = useState<{ after: TaskView[]; items: TaskView[]; cursor: string | null }>();
+  // What 'Carregar mais' brought, said politely ("3 tarefas carregadas"), and the first new row, which
+  // takes the focus: the button may be gone (the last page), and focus must not fall to the page.
+  const [loaded, setLoaded] = useState<{ count: number; first: string | null } | null>(null);
+  const pendingList = useRef<HTMLElement>(null);
   useEntityChanges(["task"]);
   const queuedNotice = useQueuedWriteNotice();
 
-  /** Reads `limit` pending tasks from `cursor` (the API's), shown after `kept`. */
-  async function loadMore(cursor: string | null, limit: number, kept: TaskView[]) {
+  /**
+   * Reads `limit` pending tasks from `cursor` (the API's), shown after `kept`. `asked`: the user
+   * pressed 'Carregar mais', so the new rows are announced and the first one takes the focus.
+   */
+  async function loadMore(cursor: string | null, limit: number, kept: TaskView[], asked = false) {
     if (!cursor) return setMore(undefined);
     setBusy("more");
+    // Emptied first, so that a second page of the same size is announced again.
+    if (asked) setLoaded(null);
     const result = await apiFetch<{ items: TaskView[]; nextCursor: string | null }>(`/tasks?status=todo,in_progress&limit=${limit}&cursor=${encodeURIComponent(cursor)}`);
     setBusy(null);
     if (!result.ok) return toast({ title: result.error.message || t("errors.loadMore"), tone: "error" });
     setMore({ after: pending, items: [...kept, ...result.data.items], cursor: result.data.nextCursor });
+    if (asked) {
+      const added = result.data.items.filter((task) => !hidden.has(task.id) && !shownPending.some((shown) => shown.id === task.id));
+      // Nothing new (all shown already): the last row keeps the focus near where the button was.
+      setLoaded({ count: added.length, first: (added[0] ?? shownPending.at(-1))?.id ?? null });
+    }
   }
+  useEffect(() => {
+    if (!loaded?.first) return;
+    pendingList.current?.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(loaded.first)}"] input[type=checkbox]`)?.focus();
+  }, [loaded]);
   // Fresh loader data (after any change) starts the list anew: the rows shown after its first page
   // are read again from its cursor (up to a page), so none is stale, repeated or skipped.
   useEffect(() => {
@@ -337,7 +355,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section aria-labelledby="pending-title" className="space-y-3" data-testid="pending-list" data-tour="tasks-pending">
+        <section ref={pendingList} aria-labelledby="pending-title" className="space-y-3" data-testid="pending-list" data-tour="tasks-pending">
           <div className="flex items-baseline justify-between gap-2">
             <h2 id="pending-title" className="text-lg font-semibold">
               {t("screen.pending")}
@@ -356,10 +374,13 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2">{pendingTasks.map((task) => item(task, "pending"))}</ul>
           )}
           {nextCursor && (
-            <Button variant="secondary" className="w-full" loading={busy === "more"} onClick={() => void loadMore(nextCursor, DAY_LIMIT, more?.items ?? [])}>
+            <Button variant="secondary" className="w-full" loading={busy === "more"} onClick={() => void loadMore(nextCursor, DAY_LIMIT, more?.items ?? [], true)}>
               {t("screen.loadMore")}
             </Button>
           )}
+          <p role="status" className="sr-only">
+            {loaded ? t("screen.loaded", { count: loaded.count }) : ""}
+          </p>
         </section>
       </div>
 
@@ -447,7 +468,8 @@ function TaskItem({
           checked={done}
           disabled={busy}
           onChange={onToggle}
-          aria-label={done ? t("item.reopen") : t("item.complete")}
+          // The title is in the name: a list of "Marcar como concluída" alone cannot be told apart.
+          aria-label={`${done ? t("item.reopen") : t("item.complete")}: ${task.title}`}
           label={<span className={`min-w-0 font-medium break-words ${done ? "text-slate-500 line-through" : "text-slate-900"}`}>{task.title}</span>}
           className="min-w-0 items-start!"
         />
