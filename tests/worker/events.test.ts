@@ -200,6 +200,17 @@ describe("occurrence edits", () => {
     create(cookie, { title: "Ginásio", start: "2026-05-04T18:00:00+01:00", end: "2026-05-04T19:00:00+01:00", rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=6", reminderMinutes: 15 });
   const occ = (value: string) => encodeURIComponent(value);
 
+  it("removing several occurrences at once keeps every removal (the deletes a closing page sends together)", async () => {
+    const cookie = await freshUser();
+    const event = await series(cookie);
+    const gone = ["2026-05-11T18:00:00+01:00", "2026-05-18T18:00:00+01:00", "2026-05-25T18:00:00+01:00"];
+    const answers = await Promise.all(gone.map((start) => del(cookie, `/events/${event.id}?occurrence=${occ(start)}`)));
+    expect(answers.map((r) => r.status)).toEqual([204, 204, 204]);
+    const items = await list(cookie, "2026-05-01", "2026-06-30");
+    expect(items.map((i) => i.start)).toEqual(["2026-05-04T18:00:00+01:00", "2026-06-01T18:00:00+01:00", "2026-06-08T18:00:00+01:00"]);
+    expect([...(await json(await api(`/events/${event.id}`, { headers: as(cookie) }))).event.exdates].sort()).toEqual(gone);
+  });
+
   it("changes only one occurrence (an override), then deletes only one (an exdate)", async () => {
     const cookie = await freshUser();
     const event = await series(cookie);

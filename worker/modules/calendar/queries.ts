@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { isWellFormedId } from "../../db/owned";
 import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
-import { scopedTo, type Scoped } from "../../db/scoped";
+import { changedConcurrently, retryWhenStale, scopedTo, stampAfter, type Scoped } from "../../db/scoped";
 import { users } from "../../db/schema";
 import { onPlanAmong } from "../../db/billing";
 import { paidPlansWith } from "~/lib/entitlements";
@@ -349,16 +349,32 @@ export async function upsertOverride(scoped: Scoped, series: EventRow, occurrenc
   return row;
 }
 
-/** Removes one occurrence: an exdate on the series, and its override row if it had one (`also`: other writes of the same step). */
-export async function removeOccurrence(scoped: Scoped, series: EventRow, occurrenceStart: string, now: Date, also: BatchItem<"sqlite">[] = []) {
-  const [existing, zone] = await Promise.all([overridesOf(scoped, series.id), accountZoneFor(scoped, [series])]);
-  const exdates = series.exdates.includes(occurrenceStart) ? series.exdates : [...series.exdates, occurrenceStart];
-  const excluded = existing.map((o) => o.recurrenceId!).filter((r) => r !== occurrenceStart);
-  await scoped.batch([
-    scoped.update(events, { exdates, ...nextReminder({ ...series, exdates, accountZone: zone }, now.getTime(), excluded), updatedAt: now }, eq(events.id, series.id)),
-    scoped.delete(events, and(eq(events.seriesId, series.id), eq(events.recurrenceId, occurrenceStart))),
-    ...also,
-  ]);
+/**
+ * Removes one occurrence: an exdate on the series, and its override row if it had one (`also`:
+ * other writes of the same step). The exdates are written whole, so a concurrent removal of
+ * another occurrence (two devices, or the deletes a closing page sends at once) fails this batch,
+ * and it runs again from the series as it is now.
+ */
+export async function removeOccurrence(scoped: Scoped, read: EventRow, occurrenceStart: string, now: Date, also: BatchItem<"sqlite">[] = []) {
+  let series = read;
+  await retryWhenStale(async () => {
+    const [existing, zone] = await Promise.all([overridesOf(scoped, series.id), accountZoneFor(scoped, [series])]);
+    const exdates = series.exdates.includes(occurrenceStart) ? series.exdates : [...series.exdates, occurrenceStart];
+    const excluded = existing.map((o) => o.recurrenceId!).filter((r) => r !== occurrenceStart);
+    const at = stampAfter(series.updatedAt, now);
+    try {
+      await scoped.batch([
+        scoped.unchangedSince(events, series.id, series.updatedAt, at),
+        scoped.update(events, { exdates, ...nextReminder({ ...series, exdates, accountZone: zone }, at.getTime(), excluded), updatedAt: at }, eq(events.id, series.id)),
+        scoped.delete(events, and(eq(events.seriesId, series.id), eq(events.recurrenceId, occurrenceStart))),
+        ...also,
+      ]);
+    } catch (error) {
+      const [fresh] = changedConcurrently(error) ? await scoped.select(events, eq(events.id, series.id)) : [];
+      if (fresh) series = fresh;
+      throw error;
+    }
+  });
 }
 
 /**
