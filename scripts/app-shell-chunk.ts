@@ -1,10 +1,12 @@
 /**
  * A code-splitting group (vite.config.ts) that puts the signed-in shell in one chunk: every module
- * the /app layout loads statically (its own code, the kit pieces, icons, libraries) that no public
- * page, /auth or the root loads. Before, the same code travelled as ~35 small files on every /app
- * screen; separately compressed files share no dictionary, and one file is ~10 KiB of gzip smaller
- * (bundle budgets, docs/decisions/0042 Revised). Public pages are untouched: anything they also
- * load stays out of the group.
+ * the /app layout loads statically (its own code, the kit pieces, icons, libraries) that the root
+ * and the client entry do not (those go to every hydrated page, in the common chunk). Before, the
+ * same code travelled as ~35 small files on every /app screen; separately compressed files share no
+ * dictionary, and one file is ~10 KiB of gzip smaller (bundle budgets, docs/decisions/0042 Revised).
+ * The public pages and /auth are static (`handle.hydrate: false`, no scripts): what they share with
+ * the shell goes into it too (decision 0094). One that hydrated again would load the shell chunk,
+ * which its 130 KiB budget and the static-pages check of the bundle test would catch.
  *
  * The set is derived from the module graph at chunking time, so it follows the code: a module the
  * layout stops importing leaves the chunk, a module loaded on demand (import()) never enters it.
@@ -16,8 +18,8 @@ export const APP_SHELL_CHUNK = "app-shell";
 
 const pathOf = (id: string) => id.replace(/^\0/, "").split("?")[0].replaceAll("\\", "/");
 const isLayout = (id: string) => pathOf(id).endsWith("/app/routes/app/layout.tsx");
-/** What public pages load: the root (and the client entry), the public layout and pages, /auth, the legacy redirects. */
-const isPublicRoot = (id: string) => /\/app\/(root\.tsx|entry\.client\.tsx|routes\/(public\/|home\.tsx|auth\/|legacy-redirect\.tsx))/.test(pathOf(id));
+/** What every hydrated page starts from: the root route and the client entry. */
+const isPageRoot = (id: string) => /\/app\/(root\.tsx|entry\.client\.tsx)$/.test(pathOf(id));
 
 type ModuleInfoLookup = Parameters<CodeSplittingNameFunction>[1]["getModuleInfo"];
 
@@ -39,18 +41,18 @@ const isHeavyLibrary = (id: string) => /node_modules[\\/](@headlessui|@floating-
 
 /**
  * The group, sorted from one look at the module graph (`test` sees every candidate module first,
- * then `name` keeps the shell's): what the /app layout loads statically and no public page does.
+ * then `name` keeps the shell's): what the /app layout loads statically and the root does not.
  *
  * `includeDependenciesRecursively: false`: the default would drag a captured module's imports into
- * the group, public ones included (public pages would then load the shell). The set is closed under
- * imports except for public and framework modules, which sit in chunks of their own that the shell
- * imports, so execution order holds without it.
+ * the group, the root's included (every page would then load the shell). The set is closed under
+ * imports except for the root's and framework modules, which sit in chunks of their own that the
+ * shell imports, so execution order holds without it.
  */
 export function appShellGroup() {
   return graphGroup(APP_SHELL_CHUNK, 5, (ids, info) => {
-    const publicLoads = staticClosure(ids.filter(isPublicRoot), info);
+    const everyPageLoads = staticClosure(ids.filter(isPageRoot), info);
     const layoutLoads = staticClosure(ids.filter(isLayout), info);
-    return new Set([...layoutLoads].filter((m) => !publicLoads.has(m) && !pathOf(m).endsWith(".css") && !isHeavyLibrary(m)));
+    return new Set([...layoutLoads].filter((m) => !everyPageLoads.has(m) && !pathOf(m).endsWith(".css") && !isHeavyLibrary(m)));
   });
 }
 
@@ -77,7 +79,6 @@ function graphGroup(chunk: string, priority: number, members: (ids: string[], in
 }
 
 export const COMMON_CHUNK = "common";
-const isPageRoot = (id: string) => /\/app\/(root\.tsx|entry\.client\.tsx)$/.test(pathOf(id));
 
 /**
  * A group for what every hydrated page loads besides the framework: the root route's and the client

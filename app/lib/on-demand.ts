@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState, type RefObject } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { isChunkLoadError, reloadOnce } from "./chunk-reload";
 
 /**
@@ -76,12 +76,16 @@ export function resetSettled() {
   settled = undefined;
 }
 
+/** When a module is fetched without being asked for: a scheduler that runs the task and returns its cancel function. */
+export type Prefetch = (task: () => void) => () => void;
+
 /**
  * The module once it is there (undefined before: render the trigger), and `request` to ask for it
- * now. With `idle` (the default) it is fetched once the page has settled anyway, so a later first
- * use is instant.
+ * now. It is fetched anyway at `prefetch`'s moment (by default once the page has settled, so a later
+ * first use is instant; `afterFirstPaint` for what the page shows soon after its first paint, such
+ * as the bell's count; null: only when asked for).
  */
-export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: boolean } = {}): [T | undefined, () => void] {
+export function useOnDemand<T>(module: OnDemand<T>, { prefetch = whenSettled }: { prefetch?: Prefetch | null } = {}): [T | undefined, () => void] {
   const [value, setValue] = useState<T | undefined>(() => module.loaded);
   const show = useCallback(
     (urgent: boolean) => {
@@ -98,7 +102,7 @@ export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: bo
   // Fetched once the page has settled (decision 0067), the widget is then mounted as a transition:
   // React renders it in slices between which the page can answer input (decision 0059). A use
   // before that (`request`) is urgent and overtakes it.
-  useEffect(() => (idle && !module.loaded ? whenSettled(() => show(false)) : undefined), [idle, module, show]);
+  useEffect(() => (prefetch && !module.loaded ? prefetch(() => show(false)) : undefined), [prefetch, module, show]);
   return [value, request];
 }
 
@@ -108,7 +112,11 @@ export function useOnDemand<T>(module: OnDemand<T>, { idle = true }: { idle?: bo
  * once, on mount: later changes of the flags are not hand-overs.
  */
 export function useHandOver(button: RefObject<HTMLButtonElement | null>, { openOnMount, focusOnMount }: { openOnMount: boolean; focusOnMount: boolean }) {
+  // Once per mount: development's StrictMode runs a mount's effects twice, and a second click would close it again.
+  const handedOver = useRef(false);
   useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
     if (focusOnMount || openOnMount) button.current?.focus();
     if (openOnMount) button.current?.click();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -2,8 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense, type ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterFirstPaint } from "./after-first-paint";
 import { fakeFirstPaint } from "./after-first-paint.test-utils";
-import { onDemand, resetSettled, SETTLE_MS, useOnDemand, whenSettled, type OnDemand } from "./on-demand";
+import { onDemand, resetSettled, SETTLE_MS, useOnDemand, whenSettled, type OnDemand, type Prefetch } from "./on-demand";
 
 type Module = { Widget: () => ReactElement };
 
@@ -22,8 +23,8 @@ function suspendingModule() {
   return { module, release: () => act(async () => release()) };
 }
 
-function Host({ module }: { module: OnDemand<Module> }) {
-  const [loaded, request] = useOnDemand(module);
+function Host({ module, prefetch }: { module: OnDemand<Module>; prefetch?: Prefetch }) {
+  const [loaded, request] = useOnDemand(module, prefetch ? { prefetch } : undefined);
   return (
     <Suspense fallback={<p>fallback</p>}>
       {loaded ? (
@@ -38,11 +39,13 @@ function Host({ module }: { module: OnDemand<Module> }) {
 }
 
 let idle: (() => void)[] = [];
+let clock: ReturnType<typeof fakeFirstPaint>;
 beforeEach(() => {
   resetSettled();
   // Only the timers: idle moments are handed out by the test.
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  idle = fakeFirstPaint().idle;
+  clock = fakeFirstPaint();
+  idle = clock.idle;
 });
 afterEach(() => {
   cleanup();
@@ -113,6 +116,24 @@ describe("useOnDemand", () => {
     await release();
     expect(screen.getByText("widget")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "stand-in" })).toBeNull();
+  });
+
+  it("with prefetch: afterFirstPaint, fetches it in its turn after the first paint, not once settled, and mounts it as a transition (decision 0094)", async () => {
+    const { module, release } = suspendingModule();
+    render(<Host module={module} prefetch={afterFirstPaint} />);
+    expect(idle).toHaveLength(0);
+    // The frame before the paint, then the task after it: the first turn of the queue.
+    await act(async () => clock.frames.splice(0).forEach((frame) => frame()));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(idle).toHaveLength(1);
+    await act(async () => idle[0]());
+    expect(screen.getByRole("button", { name: "stand-in" })).toBeTruthy();
+    expect(screen.queryByText("fallback")).toBeNull();
+    await release();
+    expect(screen.getByText("widget")).toBeTruthy();
+    // Nothing was waiting for the page to settle.
+    await settle();
+    expect(idle).toHaveLength(1);
   });
 
   it("mounts at once when the user reaches for it before the idle moment", async () => {

@@ -106,6 +106,16 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
     expect([...new Set(realtime)]).toEqual([]);
   });
 
+  it("leaves out of the shell chunk what the shell runs after the first paint or on first use (decision 0094)", () => {
+    // The bell's state and live connection, the announcements, session tracking and the security
+    // probe, the offline banner (after the first paint); the sign-out's steps and dialog (on use).
+    const shell = Object.values(sources).find((chunk) => "app/routes/app/layout.tsx" in chunk.modules);
+    expect(shell).toBeDefined();
+    const later =
+      /^app\/(components\/notifications\/(use-notifications|notifications-state|notifications-feed|use-feature-announcements)\.tsx?|components\/shell\/(shell-services|sign-out-flow)\.tsx|components\/offline\/(offline-status|sign-out-guard)\.tsx|lib\/(sign-out|activity\/security-probe|pwa\/state)\.ts)$/;
+    expect(Object.keys(shell!.modules).filter((id) => later.test(id))).toEqual([]);
+  });
+
   it("puts no catalogue module in any first load (the page carries its language's namespaces inline)", () => {
     const catalogues = loads.flatMap((load) =>
       modulesOf(load, sources)

@@ -7,9 +7,7 @@ import { Button } from "~/components/ui/button";
 import { BELL_BUTTON_CLASS, BellFace } from "./bell-face";
 import { NotificationList } from "./notification-list";
 import { TABS, type Tab as TabKey } from "./notifications-state";
-import type { useNotifications } from "./use-notifications";
-
-type Notifications = ReturnType<typeof useNotifications>;
+import type { Notifications } from "./use-notifications";
 
 /** The panel opened from the bell: tabs all / unread / priority / today, mark all read. */
 export function NotificationPanel({ notifications, close }: { notifications: Notifications; close: () => void }) {

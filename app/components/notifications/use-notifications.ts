@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useState } from "react";
+import { useCallback, useMemo, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
@@ -90,5 +90,9 @@ export function useNotifications() {
     [reload, open],
   );
 
-  return { ...state, status, load, markRead, markAllRead, remove, open, reload };
+  // One object per change of state: the bell holds it (notifications-feed.tsx) and re-renders when it changes.
+  return useMemo(() => ({ ...state, status, load, markRead, markAllRead, remove, open, reload }), [state, status, load, markRead, markAllRead, remove, open, reload]);
 }
+
+/** The user's notifications as the bell, its panel and /app/notificacoes use them. */
+export type Notifications = ReturnType<typeof useNotifications>;

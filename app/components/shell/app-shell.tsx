@@ -3,9 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "~/components/brand-mark";
-import { useSignOutGuard } from "~/components/offline/sign-out-guard";
 import { Button, IconButton } from "~/components/ui/button";
-import { apiFetch, pageUserId } from "~/lib/api";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { BackButton, Breadcrumb } from "./breadcrumb";
 import { NavIcon } from "./icons";
@@ -16,15 +14,13 @@ import { guessMobileLayout, layoutCookie } from "./layout-state";
 import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
 import { hasConsent } from "~/lib/consent";
-import { resetRealtime } from "~/lib/realtime";
-import { markSignOutPending } from "~/lib/offline/sign-out-pending";
-import { announceSignedOut, announceSigningOut } from "~/lib/session-user";
-import { signOut } from "~/lib/sign-out";
 
 export type { ShellUser };
 
-// The drawer (a Headless UI dialog) loads on first use, not with every screen (decision 0042).
+// The drawer (a Headless UI dialog) loads on first use, not with every screen (decision 0042); so
+// does the sign-out (its steps and the dialog it may ask with, decision 0094).
 const mobileDrawer = onDemand(() => import("./mobile-drawer"));
+const signOutFlow = onDemand(() => import("./sign-out-flow"));
 
 type ShellProps = {
   user: ShellUser;
@@ -62,27 +58,18 @@ export function useMobileLayout(fromUserAgent: boolean, remembered: string | nul
   return mobile;
 }
 
-/** Sign-out; with changes made offline still waiting, the user is asked first (the `dialog`). */
+/**
+ * Sign-out; with changes made offline still waiting, the user is asked first (the `dialog`). A
+ * press before the flow's code has arrived asks for it and signs out once it is there.
+ */
 function useSignOut() {
-  const navigate = useNavigate();
-  return useSignOutGuard(async ({ keepQueue }) => {
-    // Whose sign-out this is, read before anything resets it.
-    const userId = pageUserId();
-    await signOut(
-      {
-        announceSigningOut,
-        endTracking: async () => (await import("~/lib/activity/session-tracker")).endSessionForSignOut(),
-        logout: () => apiFetch("/auth/logout", { method: "POST" }),
-        markPending: () => userId && markSignOutPending(userId),
-        resetRealtime,
-        announceSignedOut,
-        forgetUser: async (choice) => (await import("~/components/offline/use-offline-app")).forgetOfflineUser(choice),
-        toSignIn: () => navigate("/auth", { replace: true }),
-        startOver: () => window.location.replace("/auth"),
-      },
-      { keepQueue },
-    );
-  });
+  const [flow, load] = useOnDemand(signOutFlow);
+  const [asked, setAsked] = useState(0);
+  const request = useCallback(() => {
+    load();
+    setAsked((count) => count + 1);
+  }, [load]);
+  return { request, dialog: flow && <flow.SignOutFlow asked={asked} /> };
 }
 
 /** Desktop: collapsible sidebar (16rem, icons 3rem; Ctrl/Cmd+B), header, breadcrumb, back button. */

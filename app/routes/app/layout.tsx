@@ -2,10 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { NotificationBell } from "~/components/notifications/notification-bell";
-import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
 import { DesktopShell, MobileShell, useMobileLayout } from "~/components/shell/app-shell";
 import { useConnectivityNotices } from "~/components/shell/connectivity";
-import { OfflineStatus } from "~/components/offline/offline-status";
 import { useOfflineApp } from "~/components/offline/use-offline-app";
 import { FeedbackBox } from "~/components/shell/feedback-box";
 import { breadcrumbs, CRUMB_LABELS, isMobileUserAgent } from "~/components/shell/rules";
@@ -21,8 +19,7 @@ import { useAccountLanguage } from "~/i18n/use-language";
 import { apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
-import { useSecurityProbe } from "~/lib/activity/security-probe";
-import { useAfterFirstPaint } from "~/lib/after-first-paint";
+import { afterFirstPaint } from "~/lib/after-first-paint";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { shareSessionAcrossTabs, signingOut } from "~/lib/session-user";
 import { clearedSignedInCookie, hasSignedInFlash } from "~/lib/signed-in-flash";
@@ -38,6 +35,9 @@ import { workingHoursOf } from "@worker/modules/tasks/scheduling";
 // On first use, not with the page (decision 0042): the search dialog (Headless UI dialog) and the tour.
 const searchDialog = onDemand(() => import("~/components/shell/search-dialog"));
 const Tour = lazy(() => import("~/components/shell/tour").then((m) => ({ default: m.Tour })));
+// After the first paint (decision 0094): the announcements, session tracking, the security probe
+// and the offline banner.
+const shellServices = onDemand(() => import("~/components/shell/shell-services"));
 
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireUser(args);
@@ -101,8 +101,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useOfflineApp(loaderData.user.id);
   usePremiumRequiredToast();
   useSignedInWelcome();
-  useFeatureAnnouncements(loaderData.user.id);
-  useActivityAndSecurity(loaderData.user.id, loaderData.activityTracking);
+  const [services] = useOnDemand(shellServices, { prefetch: afterFirstPaint });
 
   // Ctrl/Cmd+K toggles the search everywhere in the app.
   useEffect(() => {
@@ -140,7 +139,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {!loaderData.user.emailConfirmed && <UnverifiedBanner email={loaderData.user.email} />}
-      <OfflineStatus />
+      {services && <services.OfflineStatus />}
       <Shell
         user={loaderData.user}
         entitlements={loaderData.entitlements}
@@ -163,6 +162,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       )}
       <FeedbackBox />
       <Toaster />
+      {services && <services.ShellServices userId={loaderData.user.id} activityTracking={loaderData.activityTracking} />}
     </>
   );
 }
@@ -191,29 +191,6 @@ function usePageUser(userId: string) {
       stopSharing();
     };
   }, [userId]);
-}
-
-/** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
-function useActivityAndSecurity(userId: string, tracking: boolean) {
-  const { t } = useTranslation("shell");
-  // The tracker (decision 0037) starts after the first paint in a task of its own (decision 0054),
-  // outside the first load (decision 0042).
-  useAfterFirstPaint(() => {
-    if (!tracking) return;
-    let stop: (() => void) | undefined;
-    let unmounted = false;
-    void import("~/lib/activity/session-tracker").then(({ startSessionTracking }) => {
-      if (!unmounted) stop = startSessionTracking();
-    });
-    return () => {
-      unmounted = true;
-      stop?.();
-    };
-  }, [userId, tracking]);
-  useSecurityProbe(
-    () => toast({ kind: "single", tone: "error", title: t("errors.securityProblem"), description: t("errors.securityProblemText"), durationMs: 7000 }),
-    () => window.location.assign("/auth"),
-  );
 }
 
 /** "Bem-vindo!" once, on the first screen after signing in (the sign-in's redirect left the flash). */

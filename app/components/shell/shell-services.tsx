@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
+import { useSecurityProbe } from "~/lib/activity/security-probe";
+import { useAfterFirstPaint } from "~/lib/after-first-paint";
+import { toast } from "./toast-store";
+
+// The offline banner comes in the same chunk: it has nothing to say on a first paint (the server
+// renders nothing, and the browser learns it is offline or has changes waiting only afterwards).
+export { OfflineStatus } from "~/components/offline/offline-status";
+
+/**
+ * What the signed-in shell starts once the page has painted, loaded then rather than with every
+ * screen (decision 0094): the new-features announcement, session tracking and the security probe.
+ * Each still waits its turn in the after-first-paint queue (decision 0054). Renders nothing.
+ */
+export function ShellServices({ userId, activityTracking }: { userId: string; activityTracking: boolean }) {
+  useFeatureAnnouncements(userId);
+  useActivityAndSecurity(userId, activityTracking);
+  return null;
+}
+
+/** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
+function useActivityAndSecurity(userId: string, tracking: boolean) {
+  const { t } = useTranslation("shell");
+  // The tracker (decision 0037) starts in a task of its own (decision 0054), in a chunk of its own:
+  // sign-out loads it too, to send the session's closing events.
+  useAfterFirstPaint(() => {
+    if (!tracking) return;
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import("~/lib/activity/session-tracker").then(({ startSessionTracking }) => {
+      if (!unmounted) stop = startSessionTracking();
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [userId, tracking]);
+  useSecurityProbe(
+    () => toast({ kind: "single", tone: "error", title: t("errors.securityProblem"), description: t("errors.securityProblemText"), durationMs: 7000 }),
+    () => window.location.assign("/auth"),
+  );
+}
