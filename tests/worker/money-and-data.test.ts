@@ -89,6 +89,18 @@ describe("PATCH /me preferences", { timeout: 30_000 }, () => {
     expect(JSON.parse((await userRow(user.id))!.preferences)).toEqual({ completedGuides: ["inicio", "tarefas"] });
   });
 
+  it("adds finished tours to the stored ones: a tour finished in another tab is not forgotten", async () => {
+    const cookie = await signUpAndLogIn("prefs-tours@example.com");
+    const { user } = await json(await api("/me", { headers: { cookie } }));
+    // Tab A finished "tarefas", tab B (loaded before it) finishes "financas" and sends only what it knew.
+    expect((await patch(cookie, { completedGuides: ["inicio", "tarefas"] })).status).toBe(200);
+    expect((await patch(cookie, { completedGuides: ["inicio", "financas"] })).status).toBe(200);
+    expect(JSON.parse((await userRow(user.id))!.preferences).completedGuides).toEqual(["inicio", "tarefas", "financas"]);
+    // null still forgets them all (every tour plays again).
+    expect((await patch(cookie, { completedGuides: null })).status).toBe(200);
+    expect(JSON.parse((await userRow(user.id))!.preferences)).toEqual({});
+  });
+
   it("refuses big, deep or unknown preferences with 400 and field messages, leaving the row unchanged", async () => {
     const cookie = await signUpAndLogIn("prefs-bad@example.com");
     const { user } = await json(await api("/me", { headers: { cookie } }));

@@ -79,11 +79,16 @@ const patchMeSchema = z
   .partial()
   .strict();
 
-/** Applies a change (null removes a key); the merged whole must still fit the bound. */
+/**
+ * Applies a change (null removes a key); the merged whole must still fit the bound. Finished tours
+ * are added to the stored ones: each tab sends the list it loaded plus its own, so replacing would
+ * forget a tour another tab finished meanwhile (and it would play again).
+ */
 function mergePreferences(stored: Record<string, unknown>, change: z.infer<typeof preferencesSchema>) {
   const merged: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(change)) {
     if (value === null) delete merged[key];
+    else if (key === "completedGuides" && Array.isArray(value) && Array.isArray(stored.completedGuides)) merged[key] = [...new Set([...stored.completedGuides, ...value])];
     else if (value !== undefined) merged[key] = value;
   }
   if (JSON.stringify(merged).length > PREFERENCES_MAX_CHARS) {
