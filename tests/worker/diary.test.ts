@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { database } from "@worker/db/client";
+import { updateEntry } from "@worker/modules/diary/queries";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
@@ -105,6 +107,115 @@ describe("bad input", () => {
     expect((await as(ana).get("/overview?from=2020-01-01&to=2026-11-01")).status).toBe(400);
     expect((await as(ana).get("/overview?from=nope")).status).toBe(400);
     expect((await as(ana).get("?limit=0")).status).toBe(400);
+  });
+});
+
+describe("an edit made from an older version (baseUpdatedAt, docs/decisions/0091)", () => {
+  const stored = async (id: string) =>
+    (await env.DB.prepare("select title, content, updated_at as updatedAt from diary_entries where id = ?").bind(id).first<{ title: string; content: string; updatedAt: number }>())!;
+
+  it("is refused with 409 conflict when the entry changed since, and changes nothing", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Manhã", content: "Escrito no telemóvel." }));
+    // Another device writes newer words; this one still holds the version it opened.
+    const other = await json(await as(ana).patch(entry.id, { content: "Escrito no portátil, mais tarde." }));
+    expect(new Date(other.entry.updatedAt).getTime()).toBeGreaterThan(new Date(entry.updatedAt).getTime());
+    const before = await stored(entry.id);
+
+    const stale = await as(ana).patch(entry.id, { content: "Texto antigo do telemóvel", baseUpdatedAt: entry.updatedAt });
+    expect(stale.status).toBe(409);
+    expect(await json(stale)).toEqual({ error: { code: "conflict", message: "Esta entrada foi alterada noutro dispositivo depois de a abrir aqui. Nada foi mudado." } });
+    expect(await stored(entry.id)).toEqual(before);
+
+    // In the user's language.
+    expect((await api("/me", { method: "PATCH", body: { language: "en" }, headers: { cookie: rui } })).status).toBe(200);
+    const { entry: ruis } = await json(await as(rui).post({ title: "Evening", content: "First words." }));
+    await as(rui).patch(ruis.id, { content: "Newer words." });
+    const refused = await json(await as(rui).patch(ruis.id, { content: "Older words", baseUpdatedAt: ruis.updatedAt }));
+    expect(refused.error).toEqual({ code: "conflict", message: "This entry was changed on another device after you opened it here. Nothing was changed." });
+    await as(ana).del(entry.id);
+    await as(rui).del(ruis.id);
+  });
+
+  it("is saved when the base is the stored version, and successive saves chain on each answer's updatedAt", async () => {
+    // A new entry's updated_at is written by SQL (`unixepoch('subsec') * 1000`), later ones by the Worker.
+    const { entry } = await json(await as(ana).post({ title: "Tarde", content: "Um", draft: true }));
+    const first = await as(ana).patch(entry.id, { content: "Um dois", baseUpdatedAt: entry.updatedAt });
+    expect(first.status).toBe(200);
+    const { entry: saved } = await json(first);
+    expect(saved.content).toBe("Um dois");
+    const second = await as(ana).patch(entry.id, { content: "Um dois três", baseUpdatedAt: saved.updatedAt });
+    expect(second.status).toBe(200);
+    expect((await stored(entry.id)).content).toBe("Um dois três");
+    // The base of the first save is now stale: its own later save moved the entry on.
+    expect((await as(ana).patch(entry.id, { content: "Um", baseUpdatedAt: saved.updatedAt })).status).toBe(409);
+    await as(ana).del(entry.id);
+  });
+
+  it("compares at the stored precision (milliseconds; a fraction of one is the same version) and with any offset", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Precisão", content: "…" }));
+    // What SQLite's subsecond default can store: a real number of milliseconds.
+    await env.DB.prepare("update diary_entries set updated_at = 1767225600123.75 where id = ?").bind(entry.id).run();
+    const { entry: read } = await json(await as(ana).get(`/${entry.id}`));
+    expect(read.updatedAt).toBe("2026-01-01T00:00:00.123Z");
+    expect((await as(ana).patch(entry.id, { content: "micro", baseUpdatedAt: "2026-01-01T00:00:00.122999Z" })).status).toBe(409);
+    expect((await as(ana).patch(entry.id, { content: "mesma versão", baseUpdatedAt: "2026-01-01T01:00:00.123+01:00" })).status).toBe(200);
+    await as(ana).del(entry.id);
+  });
+
+  it("gives every write a newer updatedAt than the one before, even from a clock that is behind", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Relógio", content: "…" }));
+    const future = Date.now() + 60_000;
+    await env.DB.prepare("update diary_entries set updated_at = ? where id = ?").bind(future, entry.id).run();
+    const { entry: saved } = await json(await as(ana).patch(entry.id, { content: "depois" }));
+    expect(new Date(saved.updatedAt).getTime()).toBeGreaterThan(future);
+    // A client that saw the version before cannot replace this one.
+    expect((await as(ana).patch(entry.id, { content: "antes", baseUpdatedAt: new Date(future).toISOString() })).status).toBe(409);
+    await as(ana).del(entry.id);
+  });
+
+  it("is checked by the write itself: an update from a stale base writes nothing, whatever was read before it", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Corrida", content: "primeiro" }));
+    await as(ana).patch(entry.id, { content: "do outro dispositivo" });
+    const userId = await userIdOf("ana@diary.test");
+    const written = await updateEntry(database(env.DB), userId, entry.id, { content: "antigo" }, new Date(entry.updatedAt).getTime());
+    expect(written).toBeUndefined();
+    expect((await stored(entry.id)).content).toBe("do outro dispositivo");
+    await as(ana).del(entry.id);
+  });
+
+  it("without a base saves as before (older clients)", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Sem base", content: "um" }));
+    await as(ana).patch(entry.id, { content: "dois" });
+    const response = await as(ana).patch(entry.id, { content: "três" });
+    expect(response.status).toBe(200);
+    expect((await stored(entry.id)).content).toBe("três");
+    await as(ana).del(entry.id);
+  });
+
+  it("answers 404 for another user's entry, with or without a base", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Só da Ana", content: "privado" }));
+    for (const baseUpdatedAt of [entry.updatedAt, "2000-01-01T00:00:00.000Z", "2100-01-01T00:00:00.000Z"]) {
+      const response = await as(rui).patch(entry.id, { content: "Roubado", baseUpdatedAt });
+      expect(response.status).toBe(404);
+      expect((await json(response)).error.code).toBe("not_found");
+    }
+    expect((await stored(entry.id)).content).toBe("privado");
+    await as(ana).del(entry.id);
+  });
+
+  it("answers 400 validation_failed for a base that is not an instant with an offset", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Base", content: "texto" }));
+    for (const baseUpdatedAt of ["ontem", "2026-03-10", "2026-03-10T09:00:00", "2026-02-30T09:00:00Z", 1767225600123, null, ""]) {
+      const response = await as(ana).patch(entry.id, { content: "x", baseUpdatedAt });
+      expect(response.status, String(baseUpdatedAt)).toBe(400);
+      const { error } = await json(response);
+      expect(error.code).toBe("validation_failed");
+      expect(error.fields.baseUpdatedAt).toBe("Indique a versão da entrada em que a edição começou (um instante ISO 8601 com fuso).");
+    }
+    // Only PATCH takes it: a new entry has no earlier version.
+    expect((await as(ana).post({ title: "x", baseUpdatedAt: entry.updatedAt })).status).toBe(400);
+    expect((await stored(entry.id)).content).toBe("texto");
+    await as(ana).del(entry.id);
   });
 });
 

@@ -55,6 +55,13 @@ export interface QueueStore {
 export type SendResult = { status: number; body: unknown; retryAfterSeconds?: number };
 export type Send = (change: QueuedChange) => Promise<SendResult>;
 
+/**
+ * The field of an edit naming the version of the item it started from (the `updatedAt` of the
+ * item's last answer). The server refuses with 409 `conflict` an edit of a version it has since
+ * replaced; folding keeps the first one, the version the queued edits began from (0091).
+ */
+export const BASE_FIELD = "baseUpdatedAt";
+
 /** Storage full (or refused): the change was NOT kept, and the caller must say so. */
 export class QueueStorageError extends Error {
   constructor(readonly reason: "quota" | "unavailable", cause?: unknown) {
@@ -216,7 +223,9 @@ export function createQueue({
    * An edit (PATCH) of an item whose last queued change was never sent is folded into it, so the
    * server gets one request with the final state: a task created and then completed offline is
    * one POST of a done task, and a diary autosaving offline is one entry, not one per pause.
-   * Otherwise the edit queues behind, and replay gives it the item's real id.
+   * Otherwise the edit queues behind, and replay gives it the item's real id. The folded change
+   * keeps the base (BASE_FIELD) of the one it joins: the version the edits began from, not one a
+   * later edit merely carried along (a creation has none).
    */
   async function enqueue(request: Omit<QueuedChange, "seq" | "createdAt" | "attempts" | "nextAttemptAt" | "status" | "error" | "key" | "sent"> & { key?: string; sent?: boolean }) {
     const input = { ...request, path: realPath(request.path) };
@@ -224,7 +233,8 @@ export function createQueue({
       if (input.method === "PATCH" && !input.sent) {
         const target = (await list(input.userId)).findLast((queued) => touches(queued, input.path));
         if (target && target.status === "pending" && !target.sent) {
-          const folded: QueuedChange = { ...target, body: { ...target.body, ...input.body }, label: input.label || target.label, key: newKey(), nextAttemptAt: now() };
+          const { [BASE_FIELD]: _laterBase, ...fields } = input.body;
+          const folded: QueuedChange = { ...target, body: { ...target.body, ...fields }, label: input.label || target.label, key: newKey(), nextAttemptAt: now() };
           await write(() => store.put(folded));
           return folded;
         }
@@ -347,6 +357,22 @@ export function createQueue({
     await write(() => store.put({ ...change, status: "pending", error: undefined, nextAttemptAt: now(), firstSentAt }));
   }
 
+  /**
+   * A refused change replaced, at its place in the order, by another write that keeps its words
+   * (the diary keeps an edit refused as a conflict as a new entry: 0091). A new request: new key,
+   * never sent. Null when the stored change is no longer that refused one (another tab replaced,
+   * retried, corrected or discarded it meanwhile), so two tabs never make two writes of it.
+   */
+  async function replace(change: QueuedChange, next: Pick<QueuedChange, "kind" | "method" | "path" | "body" | "label" | "key" | "tempId">) {
+    return exclusive(async () => {
+      const stored = (await list(change.userId)).find((row) => row.seq === change.seq);
+      if (!stored || stored.key !== change.key || stored.status !== "failed") return null;
+      const replaced: QueuedChange = { ...stored, ...next, sent: false, firstSentAt: undefined, status: "pending", error: undefined, attempts: 0, nextAttemptAt: now() };
+      await write(() => store.put(replaced));
+      return replaced;
+    });
+  }
+
   /** The queued edits of an item created offline (they cannot be sent without it). */
   async function dependents(change: QueuedChange) {
     if (!change.tempId) return [];
@@ -367,7 +393,7 @@ export function createQueue({
     return pending.length ? Math.min(...pending.map((c) => c.nextAttemptAt)) : null;
   }
 
-  return { enqueue, replay, edit, retry, discard, dependents, nextAttemptAt, list, realPath };
+  return { enqueue, replay, edit, retry, replace, discard, dependents, nextAttemptAt, list, realPath };
 }
 
 export type OfflineQueue = ReturnType<typeof createQueue>;

@@ -5,9 +5,11 @@ const enqueueChange = vi.fn(async (change: { key: string; tempId?: string }) => 
 const replayNow = vi.fn(async () => undefined);
 // Items created offline that a replay has sent since, by temporary id.
 const realPath = (path: string) => path.replace("offline-k1", "real-1");
-vi.mock("./runtime", () => ({ enqueueChange, replayNow, realPath }));
+// Replaces a refused change unless another tab already did (null).
+const replace = vi.fn(async (change: { seq: number }, next: Record<string, unknown>): Promise<Record<string, unknown> | null> => ({ ...change, ...next }));
+vi.mock("./runtime", () => ({ enqueueChange, replayNow, realPath, queue: { replace } }));
 
-const { writeOrQueue } = await import("./write");
+const { replaceQueued, writeOrQueue } = await import("./write");
 const { setOfflineSnapshot } = await import("./state");
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "retry-after": "5" } });
@@ -17,6 +19,7 @@ beforeEach(() => {
   setOfflineSnapshot({ userId: "user-1", changes: [] });
   enqueueChange.mockClear();
   replayNow.mockClear();
+  replace.mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,5 +67,25 @@ describe("writeOrQueue for an item created offline", () => {
     expect(result).toMatchObject({ queued: true });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ path: "/diary/offline-k2" }));
+  });
+});
+
+describe("replaceQueued", () => {
+  const refused = { seq: 3, key: "k3", userId: "user-1", kind: "diary.update" as const, method: "PATCH" as const, path: "/diary/e1", body: { content: "sem rede" }, label: "Dia", createdAt: 1, attempts: 1, nextAttemptAt: 1, status: "failed" as const };
+  const copy = { kind: "diary.create" as const, method: "POST" as const, path: "/diary", body: { content: "sem rede", draft: true }, label: "Dia (cópia em conflito)" };
+
+  it("puts a creation with its own key and temporary id in the refused change's place, and replays it", async () => {
+    const replaced = await replaceQueued(refused, copy);
+    const [, next] = replace.mock.calls[0] as unknown as [unknown, { key: string; tempId: string }];
+    expect(replace).toHaveBeenCalledWith(refused, expect.objectContaining(copy));
+    expect(next.tempId).toBe(`offline-${next.key}`);
+    expect(replaced).toMatchObject({ seq: 3, tempId: next.tempId });
+    expect(replayNow).toHaveBeenCalledTimes(1);
+  });
+
+  it("does nothing more when another tab replaced it first", async () => {
+    replace.mockResolvedValueOnce(null);
+    expect(await replaceQueued(refused, copy)).toBeNull();
+    expect(replayNow).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { apiFetch, type ApiResult } from "~/lib/api";
-import type { ChangeKind } from "./queue";
+import type { ChangeKind, QueuedChange } from "./queue";
 import { offlineSnapshot } from "./state";
 
 export type Queued = { queued: true; tempId: string } | { queued: false; storageError: "quota" | "unavailable" };
@@ -49,6 +49,20 @@ export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<
   void replayNow();
   // A folded edit answers the id of the item it was folded into.
   return { queued: true, tempId: change.tempId ?? `${OFFLINE_ID_PREFIX}${change.key}` };
+}
+
+/**
+ * A queued change the server refused, replaced at its place in the queue by another write that
+ * keeps its words (a diary edit refused as a conflict becomes a new entry: docs/decisions/0091),
+ * and replayed. A creation gets a temporary id as in writeOrQueue. Null when another tab already
+ * replaced, retried or discarded it.
+ */
+export async function replaceQueued(change: QueuedChange, request: OfflineWrite): Promise<QueuedChange | null> {
+  const { queue, replayNow } = await import("./runtime");
+  const key = crypto.randomUUID();
+  const replaced = await queue.replace(change, { ...request, key, tempId: request.kind.endsWith(".create") ? `${OFFLINE_ID_PREFIX}${key}` : undefined });
+  if (replaced) void replayNow();
+  return replaced;
 }
 
 /** Temporary ids of items created offline (until the replay gives the real one). */

@@ -38,6 +38,11 @@ export default {
     draftSaved: "Draft saved",
     draftQueued: "Kept on this device: sent when you are back online",
     draftFailed: "The draft could not be saved. Please try again.",
+    conflictCopyTitle: "{{title}} (conflicting copy)",
+    conflictCopyUntitled: "Conflicting copy",
+    conflictTitle: "This entry was changed on another device",
+    conflictText: "So that nothing is lost, what you wrote here was kept in a new entry, “{{title}}”, saved as a draft. The other device's version is still in the list.",
+    conflictQueuedText: "What you wrote offline in “{{entry}}” arrived after a change made on another device. So that nothing is lost, it was kept in a new entry, “{{title}}”, saved as a draft.",
   },
   list: {
     draft: "Draft",
@@ -108,6 +113,8 @@ export default {
     empty: "Write a title or some text before saving.",
     range: "The start of the period must come before its end.",
     rangeTooLong: "Choose a period of at most three years.",
+    conflict: "This entry was changed on another device after you opened it here. Nothing was changed.",
+    baseUpdatedAt: "Give the version of the entry the edit started from (an ISO 8601 instant with an offset).",
   },
   tour: {
     tabs: { title: "Tabs", description: "Write an entry, reread past ones, or see the overview and insights." },

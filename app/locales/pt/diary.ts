@@ -36,6 +36,11 @@ const diary = {
     draftSaved: "Rascunho guardado",
     draftQueued: "Guardado neste dispositivo: é enviado quando voltar a ter ligação",
     draftFailed: "Não foi possível guardar o rascunho. Tente de novo.",
+    conflictCopyTitle: "{{title}} (cópia em conflito)",
+    conflictCopyUntitled: "Cópia em conflito",
+    conflictTitle: "Esta entrada foi alterada noutro dispositivo",
+    conflictText: "Para não perder nada, o que escreveu aqui ficou numa nova entrada, «{{title}}», guardada como rascunho. A versão do outro dispositivo continua na lista.",
+    conflictQueuedText: "O que escreveu sem ligação em «{{entry}}» chegou depois de uma alteração feita noutro dispositivo. Para não perder nada, ficou numa nova entrada, «{{title}}», guardada como rascunho.",
   },
   list: {
     draft: "Rascunho",
@@ -106,6 +111,8 @@ const diary = {
     empty: "Escreva um título ou algum texto antes de guardar.",
     range: "O início do período deve ser anterior ao fim.",
     rangeTooLong: "Escolha um período de no máximo três anos.",
+    conflict: "Esta entrada foi alterada noutro dispositivo depois de a abrir aqui. Nada foi mudado.",
+    baseUpdatedAt: "Indique a versão da entrada em que a edição começou (um instante ISO 8601 com fuso).",
   },
   tour: {
     tabs: { title: "Separadores", description: "Escreva uma entrada, releia as anteriores ou veja a visão geral e as perspetivas." },

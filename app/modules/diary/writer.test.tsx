@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { flushPendingDeletes } from "~/components/ui/undo";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
+import { apiFetch } from "~/lib/api";
+import type { QueuedChange } from "~/lib/offline/queue";
+import { setOfflineSnapshot } from "~/lib/offline/state";
 import type { OfflineWrite } from "~/lib/offline/write";
 
 // The route module's server half (loader) reaches the Worker; the screen under test never calls it.
@@ -17,12 +21,27 @@ vi.mock("~/lib/api", async (original) => ({
   apiFetch: vi.fn(async () => ({ ok: true, status: 204, data: null })),
 }));
 const writes: OfflineWrite[] = [];
+// Each answer names a newer version of the entry, as the API's do.
+let version = 0;
+const nextVersion = () => `2026-03-12T10:00:${String(++version).padStart(2, "0")}.000Z`;
+const stored = (write: OfflineWrite) => {
+  const id = write.method === "POST" ? "new-entry" : write.path.split("/").pop();
+  const { baseUpdatedAt: _base, ...fields } = write.body;
+  return { ok: true, status: 200, data: { entry: { id, ...fields, createdAt: "2026-03-12T10:00:00.000Z", updatedAt: nextVersion() } } };
+};
+// What the API (or the queue) answers a write; a test may answer otherwise.
+let answer: (write: OfflineWrite) => unknown = stored;
+const conflict = { ok: false, status: 409, error: { code: "conflict", message: "Esta entrada foi alterada noutro dispositivo depois de a abrir aqui. Nada foi mudado." } };
+const replaced: [QueuedChange, OfflineWrite][] = [];
 vi.mock("~/lib/offline/write", async (original) => ({
   ...(await original<typeof import("~/lib/offline/write")>()),
   writeOrQueue: vi.fn(async (write: OfflineWrite) => {
     writes.push(write);
-    const id = write.method === "POST" ? "new-entry" : write.path.split("/").pop();
-    return { ok: true, status: 200, data: { entry: { id, ...write.body } } };
+    return answer(write);
+  }),
+  replaceQueued: vi.fn(async (change: QueuedChange, write: OfflineWrite) => {
+    replaced.push([change, write]);
+    return { ...change, ...write, key: "copy-key", tempId: "offline-copy-key", status: "pending", error: undefined };
   }),
 }));
 
@@ -31,25 +50,31 @@ const { default: DiaryScreen } = await import("./routes/diary");
 const entryA = { id: "entry-a", title: "Manhã", content: "Texto antigo", mood: 3, emotions: [], date: "2026-03-10", draft: false, createdAt: "2026-03-10T09:00:00.000Z", updatedAt: "2026-03-10T09:00:00.000Z" };
 const entryB = { ...entryA, id: "entry-b", title: "Tarde", content: "Outro dia", date: "2026-03-09" };
 
-function renderDiary() {
+function renderDiary(language: "pt" | "en" = "pt") {
   const Stub = createRoutesStub([
     {
       id: "routes/app/layout",
       path: "/app",
-      loader: () => ({ entitlements: ["diary", "aiInsights"] }),
+      loader: () => ({ entitlements: ["diary", "aiInsights"], user: { timeZone: "Europe/Lisbon" } }),
       Component: Outlet,
       children: [{ path: "diario", loader: () => ({ entries: [entryA, entryB], nextCursor: null, focus: null, today: "2026-03-12" }), Component: DiaryScreen }],
     },
   ]);
-  renderWithI18n(<Stub initialEntries={["/app/diario"]} />);
+  renderWithI18n(<Stub initialEntries={["/app/diario"]} />, language);
 }
 
 const content = () => screen.getByLabelText<HTMLTextAreaElement>("O que aconteceu, o que sentiu", { exact: false });
 const editButtons = () => screen.getAllByRole("button", { name: "Editar" });
 
+let toasts: Toast[] = [];
 beforeEach(() => {
   writes.length = 0;
+  replaced.length = 0;
+  version = 0;
+  answer = stored;
+  setOfflineSnapshot({ userId: "user-1", changes: [] });
 });
+subscribeToasts((list) => (toasts = list));
 afterEach(cleanup);
 
 describe("the diary's writer", () => {
@@ -92,5 +117,147 @@ describe("the diary's writer", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Escrever" }));
     await waitFor(() => expect(content().value).toBe(""));
     expect(screen.getByRole("heading", { name: "Nova entrada" })).toBeTruthy();
+  });
+});
+
+/** Opens the first entry of the list (entryA) in the writer. */
+async function openEntryA() {
+  fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+  fireEvent.click(editButtons()[0]);
+}
+const autosaved = (count: number) => waitFor(() => expect(writes).toHaveLength(count), { timeout: 2000 });
+
+describe("the writer's base version (docs/decisions/0091)", () => {
+  it("sends the version it opened as the base of an autosave, and each answer's version as the next one's", async () => {
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Primeiras palavras" } });
+    await autosaved(1);
+    expect(writes[0]).toMatchObject({ method: "PATCH", path: "/diary/entry-a", body: { content: "Primeiras palavras", baseUpdatedAt: entryA.updatedAt } });
+
+    fireEvent.change(content(), { target: { value: "Primeiras palavras, e mais" } });
+    await autosaved(2);
+    expect(writes[1].body).toMatchObject({ content: "Primeiras palavras, e mais", baseUpdatedAt: "2026-03-12T10:00:01.000Z" });
+
+    fireEvent.click(screen.getByRole("button", { name: "Guardar entrada" }));
+    await autosaved(3);
+    expect(writes[2].body).toMatchObject({ draft: false, baseUpdatedAt: "2026-03-12T10:00:02.000Z" });
+  });
+
+  it("sends no base with a new entry, and the version its creation answered with the next save", async () => {
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Novo" } });
+    await autosaved(1);
+    expect(writes[0].method).toBe("POST");
+    expect(writes[0].body).not.toHaveProperty("baseUpdatedAt");
+    fireEvent.change(content(), { target: { value: "Novo dia" } });
+    await autosaved(2);
+    expect(writes[1]).toMatchObject({ method: "PATCH", path: "/diary/new-entry", body: { content: "Novo dia", baseUpdatedAt: "2026-03-12T10:00:01.000Z" } });
+  });
+
+  it("keeps the words of an edit refused as a conflict in a new draft entry, says so, and goes on writing there", async () => {
+    answer = (write) => (write.method === "PATCH" && write.path === "/diary/entry-a" ? conflict : stored(write));
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Palavras que não se perdem" } });
+    await autosaved(2);
+    expect(writes[1]).toMatchObject({
+      method: "POST",
+      path: "/diary",
+      body: { title: "Manhã (cópia em conflito)", content: "Palavras que não se perdem", mood: 3, date: "2026-03-10", draft: true },
+    });
+    expect(writes[1].body).not.toHaveProperty("baseUpdatedAt");
+    expect(await screen.findByText(/ficou numa nova entrada, «Manhã \(cópia em conflito\)», guardada como rascunho/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>("Título").value).toBe("Manhã (cópia em conflito)");
+    expect(toasts.map((t) => t.title)).toContain("Esta entrada foi alterada noutro dispositivo");
+
+    // Later words go to the copy, from the version its creation answered.
+    fireEvent.change(content(), { target: { value: "Palavras que não se perdem, e mais" } });
+    await autosaved(3);
+    expect(writes[2]).toMatchObject({ method: "PATCH", path: "/diary/new-entry", body: { title: "Manhã (cópia em conflito)", baseUpdatedAt: "2026-03-12T10:00:01.000Z" } });
+  });
+
+  it("says it in English too", async () => {
+    answer = (write) => (write.method === "PATCH" && write.path === "/diary/entry-a" ? conflict : stored(write));
+    renderDiary("en");
+    fireEvent.click(await screen.findByRole("tab", { name: "Entries" }));
+    fireEvent.click(screen.getAllByRole("button", { name: "Edit" })[0]);
+    fireEvent.change(screen.getByLabelText("What happened, how you felt", { exact: false }), { target: { value: "Words" } });
+    await autosaved(2);
+    expect(writes[1].body).toMatchObject({ title: "Manhã (conflicting copy)", draft: true });
+    expect(await screen.findByText(/was kept in a new entry, “Manhã \(conflicting copy\)”, saved as a draft/)).toBeTruthy();
+  });
+
+  it("takes a newer version holding exactly the words it queued offline as its own, not as a conflict", async () => {
+    let online = false;
+    answer = (write) => {
+      if (!online) return { queued: true, tempId: "offline-x" };
+      return write.body.baseUpdatedAt === entryA.updatedAt ? conflict : stored(write);
+    };
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Escrito sem rede" } });
+    await autosaved(1);
+    // The queue sent it meanwhile: the entry now holds these words, at a version this writer never saw.
+    vi.mocked(apiFetch).mockImplementationOnce(async () => ({ ok: true, status: 200, data: { entry: { ...entryA, content: "Escrito sem rede", updatedAt: "2026-03-12T09:00:00.000Z" } } }));
+    online = true;
+    fireEvent.change(content(), { target: { value: "Escrito sem rede, e já com rede" } });
+    await autosaved(3);
+    expect(writes[2]).toMatchObject({ method: "PATCH", path: "/diary/entry-a", body: { content: "Escrito sem rede, e já com rede", baseUpdatedAt: "2026-03-12T09:00:00.000Z" } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writes.filter((w) => w.method === "POST")).toEqual([]);
+  });
+});
+
+describe("an edit kept offline and refused on replay as a conflict", () => {
+  const refusedChange = (path: string, body: Record<string, unknown>, label: string): QueuedChange => ({
+    seq: 7,
+    key: "k7",
+    userId: "user-1",
+    kind: "diary.update",
+    method: "PATCH",
+    path,
+    body,
+    label,
+    createdAt: 1,
+    attempts: 1,
+    nextAttemptAt: 1,
+    status: "failed",
+    sent: true,
+    error: { status: 409, code: "conflict", message: conflict.error.message },
+  });
+
+  it("becomes a queued draft entry with its words in its place, and the user is told", async () => {
+    const body = { title: "Tarde", content: "Escrito sem rede", mood: 2, emotions: ["calm"], date: "2026-03-09", baseUpdatedAt: "2026-03-09T08:00:00.000Z" };
+    renderDiary();
+    await screen.findByRole("tab", { name: "Entradas" });
+    act(() => setOfflineSnapshot({ changes: [refusedChange("/diary/entry-b", body, "Tarde")] }));
+    await waitFor(() => expect(replaced).toHaveLength(1));
+    expect(replaced[0][0].key).toBe("k7");
+    expect(replaced[0][1]).toEqual({
+      kind: "diary.create",
+      method: "POST",
+      path: "/diary",
+      body: { title: "Tarde (cópia em conflito)", content: "Escrito sem rede", mood: 2, emotions: ["calm"], date: "2026-03-09", draft: true },
+      label: "Tarde (cópia em conflito)",
+    });
+    await waitFor(() => expect(toasts.map((t) => t.description)).toContain("O que escreveu sem ligação em «Tarde» chegou depois de uma alteração feita noutro dispositivo. Para não perder nada, ficou numa nova entrada, «Tarde (cópia em conflito)», guardada como rascunho."));
+    // The writer holds another entry: it stays as it was.
+    expect(writes).toEqual([]);
+  });
+
+  it("moves the writer that queued those words to the copy, so its next words join them there", async () => {
+    answer = () => ({ queued: true, tempId: "offline-x" });
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Escrito sem rede" } });
+    await autosaved(1);
+    act(() => setOfflineSnapshot({ changes: [refusedChange("/diary/entry-a", writes[0].body, "Manhã")] }));
+    await waitFor(() => expect(replaced).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("Título").value).toBe("Manhã (cópia em conflito)"));
+    fireEvent.change(content(), { target: { value: "Escrito sem rede, e mais" } });
+    await autosaved(2);
+    expect(writes[1]).toMatchObject({ method: "PATCH", path: "/diary/offline-copy-key", body: { title: "Manhã (cópia em conflito)", content: "Escrito sem rede, e mais" } });
+    expect(writes[1].body).not.toHaveProperty("baseUpdatedAt");
   });
 });

@@ -41,7 +41,15 @@ const fields = {
 export const createSchema = z
   .object({ ...fields, title: fields.title.default(""), content: fields.content.default(""), mood: fields.mood.default(null), emotions: fields.emotions.default([]), date: fields.date.optional(), draft: fields.draft.default(false) })
   .strict();
-const patchSchema = z.object(fields).partial().strict();
+const patchSchema = z
+  .object({
+    ...fields,
+    // The `updatedAt` of the version the client's edit started from (its last answer): a newer
+    // stored entry is not replaced (409). Without it, the edit is saved as before (older clients).
+    baseUpdatedAt: z.iso.datetime({ offset: true, error: "diary:errors.baseUpdatedAt" }).transform((value) => Date.parse(value)),
+  })
+  .partial()
+  .strict();
 const rangeQuery = z.object({ from: calendarDate("diary:errors.date").optional(), to: calendarDate("diary:errors.date").optional() });
 const listQuery = rangeQuery.extend({ ...pageQuery, draft: z.enum(["true", "false"]).optional() });
 
@@ -65,6 +73,8 @@ function rangeOf(query: { from?: string; to?: string }, today: string, defaultDa
 }
 
 const todayOf = (user: { timeZone: string }) => localDate(new Date(), user.timeZone);
+
+const conflict = () => apiError("conflict", { messageKey: "diary:errors.conflict" });
 
 const api = new Hono<AppEnv>()
   .use("*", requireUser)
@@ -155,10 +165,17 @@ const api = new Hono<AppEnv>()
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
     const current = await queries.entryOr404(db, user.id, c.req.param("id"));
-    const change = c.req.valid("json");
+    const { baseUpdatedAt, ...change } = c.req.valid("json");
+    // Words written since on another device (or by a later save) are never replaced by an edit
+    // of an older version, such as one queued offline and sent late: the client keeps both (0091).
+    if (baseUpdatedAt !== undefined && queries.changedSince(current, baseUpdatedAt)) throw conflict();
     checkEntry({ ...current, ...change }, todayOf(user));
-    const entry = await queries.updateEntry(db, user.id, current.id, change);
-    if (!entry) throw apiError("not_found");
+    const entry = await queries.updateEntry(db, user.id, current.id, change, baseUpdatedAt);
+    if (!entry) {
+      // Changed (conflict) or deleted (404) between the read above and the conditional write.
+      await queries.entryOr404(db, user.id, current.id);
+      throw conflict();
+    }
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "updated" }));
     return c.json({ entry: queries.publicEntry(entry) });
   })

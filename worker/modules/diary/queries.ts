@@ -1,5 +1,5 @@
 /** The diary's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
@@ -36,9 +36,25 @@ export async function createEntry(db: Db, userId: string, input: EntryInput) {
   return row;
 }
 
-export async function updateEntry(db: Db, userId: string, id: string, change: Partial<EntryInput>) {
-  const [row] = await scopedTo(db, userId)
-    .update(diaryEntries, { ...change, updatedAt: new Date() }, eq(diaryEntries.id, id))
+/**
+ * Whether the stored entry is newer than the version an edit started from (`baseMs`, epoch ms).
+ * Compared at the stored precision: `updated_at` holds milliseconds, and the subsecond SQL default
+ * may leave a fraction of one, which the answer's `updatedAt` (a Date) drops.
+ */
+export const changedSince = (entry: Pick<DiaryEntry, "updatedAt">, baseMs: number) => entry.updatedAt.getTime() > baseMs;
+
+/**
+ * Writes a change. With `baseMs` (the version the client's edit started from) the write happens
+ * only if the entry has not changed since, in the same statement (no read-then-write race); no row
+ * back means it changed, or is gone. Every write moves `updated_at` past the one before, even when
+ * this isolate's clock is behind the one that wrote it, so a newer version never looks older (0091).
+ */
+export async function updateEntry(db: Db, userId: string, id: string, change: Partial<EntryInput>, baseMs?: number) {
+  const unchangedSince = baseMs === undefined ? undefined : sql`${diaryEntries.updatedAt} < ${baseMs + 1}`;
+  const [row] = await db
+    .update(diaryEntries)
+    .set({ ...change, updatedAt: sql`max(${Date.now()}, cast(${diaryEntries.updatedAt} as integer) + 1)` })
+    .where(scopedTo(db, userId).owned(diaryEntries, and(eq(diaryEntries.id, id), unchangedSince)))
     .returning();
   return row;
 }

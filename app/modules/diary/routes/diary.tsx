@@ -22,12 +22,14 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
-import { isQueued, writeOrQueue } from "~/lib/offline/write";
+import type { QueuedChange } from "~/lib/offline/queue";
+import { useQueuedChanges } from "~/lib/offline/state";
+import { isQueued, replaceQueued, writeOrQueue } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/queries";
-import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
+import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
 import { useEntryPages, type EntryPages } from "../entry-pages";
 
@@ -57,10 +59,28 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type Entry = Awaited<ReturnType<typeof loader>>["entries"][number];
 type Tab = "write" | "entries" | "overview" | "insights";
-type Draft = { id: string | null; title: string; content: string; mood: number | null; emotions: Emotion[]; date: string; draft: boolean };
+/** What the user writes in an entry (every save sends all of it). */
+type Words = { title: string; content: string; mood: number | null; emotions: Emotion[]; date: string };
+/** `base`: the version (updatedAt) of the entry the writer opened; null for a new one. */
+type Draft = Words & { id: string | null; draft: boolean; base: string | null };
 
-const blank = (today: string): Draft => ({ id: null, title: "", content: "", mood: null, emotions: [], date: today, draft: true });
+const blank = (today: string): Draft => ({ id: null, title: "", content: "", mood: null, emotions: [], date: today, draft: true, base: null });
 const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
+
+/** An entry's version as the API writes it (a Date from the loader, a string from an answer). */
+const versionOf = (entry: { updatedAt?: string | Date | null }) => (entry.updatedAt ? new Date(entry.updatedAt).toISOString() : null);
+
+/** Whether two versions hold the same words (the server trims the title). */
+const sameWords = (a: Partial<Words>, b: Partial<Words>) =>
+  (a.title ?? "").trim() === (b.title ?? "").trim() &&
+  a.content === b.content &&
+  a.mood === b.mood &&
+  a.date === b.date &&
+  (a.emotions ?? []).join() === (b.emotions ?? []).join();
+
+const UPDATES = ["diary.update"] as const;
+/** A queued edit the server refused because the entry changed since on another device. */
+const isConflict = (change: QueuedChange) => change.status === "failed" && change.error?.status === 409 && change.error.code === "conflict";
 
 export default function DiaryScreen() {
   const { t, i18n } = useTranslation(["diary", "ui"]);
@@ -68,7 +88,16 @@ export default function DiaryScreen() {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const canWrite = layout?.entitlements.includes("diary") ?? false;
   const canInsights = layout?.entitlements.includes("aiInsights") ?? false;
-  const draftOf = (entry: Entry): Draft => ({ id: entry.id, title: entry.title, content: entry.content, mood: entry.mood, emotions: entry.emotions, date: entry.date, draft: entry.draft });
+  const draftOf = (entry: Entry): Draft => ({
+    id: entry.id,
+    title: entry.title,
+    content: entry.content,
+    mood: entry.mood,
+    emotions: entry.emotions,
+    date: entry.date,
+    draft: entry.draft,
+    base: versionOf(entry),
+  });
   const [tab, setTab] = useState<Tab>(canWrite ? "write" : "entries");
   const [editing, setEditing] = useState<Draft | null>(data.focus && canWrite ? draftOf(data.focus) : null);
   // The writer is remade (a new key) only for another entry or after a save: it stays mounted while
@@ -173,7 +202,17 @@ export default function DiaryScreen() {
   );
 }
 
-/** The writing screen: every change is kept as a draft after a short pause; "Guardar" saves the entry. */
+/** The API's answer to a write, or where the offline queue kept it. */
+type Answer = Awaited<ReturnType<typeof writeOrQueue<{ entry: Entry }>>>;
+/** What a save came to: an answer, or (the entry changed on another device) a new entry keeping the words. */
+type Saved = Answer | { conflictCopy: string; copyQueued: boolean };
+
+/**
+ * The writing screen: every change is kept as a draft after a short pause; "Guardar" saves the
+ * entry. Each edit names the version it started from; when the entry changed since on another
+ * device, the words written here are kept as a new draft entry, never written over the newer ones
+ * and never lost (docs/decisions/0091).
+ */
 function Writer({
   initial,
   today,
@@ -190,11 +229,18 @@ function Writer({
   const { t } = useTranslation(["diary", "ui"]);
   const [entry, setEntry] = useState(initial);
   const [status, setStatus] = useState<"idle" | "saving" | "saved" | "queued" | "error">("idle");
+  const [conflictNotice, setConflictNotice] = useState<string | null>(null);
   const queuedNotice = useQueuedWriteNotice();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const id = useRef(initial.id);
+  // The version this writer last loaded or got back from a save: the base of its next edit.
+  const base = useRef(initial.base);
+  // The words of this writer's last edit kept in the offline queue and not answered yet: a newer
+  // version on the server with exactly these words is this writer's own, sent late by the queue.
+  const queuedWords = useRef<Words | null>(null);
   const dirty = useRef(false);
+  const mounted = useRef(true);
   // Saves run one after another, so a first POST and a quick second change never make two drafts.
   const chain = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -205,31 +251,130 @@ function Writer({
   stored.current = onStored;
   const latest = useRef(entry);
   latest.current = entry;
+  const translate = useRef(t);
+  translate.current = t;
 
-  const persist = useCallback((e: Draft, extra: { draft?: boolean } = {}) => {
-    const run = chain.current.then(async () => {
-      const payload = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date, ...extra };
-      // The queue's label: what the user will recognise in the list of changes made offline.
-      const label = e.title.trim() || e.content.trim().slice(0, 60) || e.date;
-      // Offline the save is queued (an entry created offline keeps its temporary id, and the next
-      // autosaves fold into that one creation: docs/decisions/0044-offline-queue-rules.md).
-      const result = id.current
-        ? await writeOrQueue<{ entry: Entry }>({ kind: "diary.update", method: "PATCH", path: `/diary/${id.current}`, body: payload, label })
-        : await writeOrQueue<{ entry: Entry }>({ kind: "diary.create", method: "POST", path: "/diary", body: { ...payload, draft: extra.draft ?? true }, label });
-      if (isQueued(result)) {
-        if (result.queued && !id.current) id.current = result.tempId;
-        return result;
-      }
-      if (result.ok && !id.current) {
-        id.current = result.data.entry.id;
-        created.current(id.current);
-      }
-      if (result.ok) stored.current(result.data.entry);
-      return result;
-    });
-    chain.current = run.catch(() => undefined);
-    return run;
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
   }, []);
+
+  /** The title of a conflict copy: the entry's own with the suffix, within the title's limit. */
+  const copyTitleOf = useCallback((title: string) => {
+    const tr = translate.current;
+    const own = title.trim();
+    if (!own) return tr("form.conflictCopyUntitled");
+    const suffix = tr("form.conflictCopyTitle", { title: "" }).length;
+    return tr("form.conflictCopyTitle", { title: own.slice(0, Math.max(0, TITLE_MAX - suffix)).trim() });
+  }, []);
+
+  /** From now on the writer holds the copy: its title shows, and the notice says why. */
+  const holdCopy = useCallback((copyId: string, version: string | null, title: string, notice: string) => {
+    id.current = copyId;
+    base.current = version;
+    queuedWords.current = null;
+    setEntry((e) => ({ ...e, title }));
+    setConflictNotice(notice);
+  }, []);
+
+  const persist = useCallback(
+    (e: Draft, extra: { draft?: boolean } = {}) => {
+      const run = chain.current.then(async (): Promise<Saved> => {
+        const words: Words = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date };
+        const payload = { ...words, ...extra };
+        // The queue's label: what the user will recognise in the list of changes made offline.
+        const label = e.title.trim() || e.content.trim().slice(0, 60) || e.date;
+        // Offline the save is queued (an entry created offline keeps its temporary id, and the next
+        // autosaves fold into that one creation: docs/decisions/0044-offline-queue-rules.md).
+        const update = () =>
+          writeOrQueue<{ entry: Entry }>({
+            kind: "diary.update",
+            method: "PATCH",
+            path: `/diary/${id.current}`,
+            body: base.current ? { ...payload, baseUpdatedAt: base.current } : payload,
+            label,
+          });
+        const isRefused = (result: Answer) => !isQueued(result) && !result.ok && result.error.code === "conflict";
+
+        let result = id.current
+          ? await update()
+          : await writeOrQueue<{ entry: Entry }>({ kind: "diary.create", method: "POST", path: "/diary", body: { ...payload, draft: extra.draft ?? true }, label });
+        // The newer version may be this writer's own edit, sent by the queue after it came back
+        // online: then it goes on from that version. Any other is another device's words.
+        if (isRefused(result) && queuedWords.current) {
+          const current = await apiFetch<{ entry: Entry }>(`/diary/${id.current}`);
+          if (current.ok && sameWords(current.data.entry, queuedWords.current)) {
+            base.current = versionOf(current.data.entry);
+            queuedWords.current = null;
+            result = await update();
+          }
+        }
+        if (isRefused(result)) {
+          // A new draft: it repeats most of the other version, so it stays out of the overview
+          // until the user saves it.
+          const title = copyTitleOf(e.title);
+          const copy = await writeOrQueue<{ entry: Entry }>({ kind: "diary.create", method: "POST", path: "/diary", body: { ...words, title, draft: true }, label: title });
+          const tr = translate.current;
+          const notice = tr("form.conflictText", { title });
+          if (isQueued(copy) && copy.queued) holdCopy(copy.tempId, null, title, notice);
+          else if (!isQueued(copy) && copy.ok) {
+            holdCopy(copy.data.entry.id, versionOf(copy.data.entry), title, notice);
+            if (mounted.current) created.current(copy.data.entry.id);
+          }
+          // Not kept either way: the words are still on the screen, and the error says so.
+          else return copy;
+          toast({ tone: "info", title: tr("form.conflictTitle"), description: notice, durationMs: 10_000 });
+          return { conflictCopy: title, copyQueued: isQueued(copy) };
+        }
+        if (isQueued(result)) {
+          if (result.queued && !id.current) id.current = result.tempId;
+          else if (result.queued) queuedWords.current = words;
+          return result;
+        }
+        if (result.ok) {
+          if (!id.current) {
+            id.current = result.data.entry.id;
+            created.current(id.current);
+          }
+          // The next edit starts from this version (successive autosaves chain on the answers).
+          base.current = versionOf(result.data.entry) ?? base.current;
+          queuedWords.current = null;
+          stored.current(result.data.entry);
+        }
+        return result;
+      });
+      chain.current = run.catch(() => undefined);
+      return run;
+    },
+    [copyTitleOf, holdCopy],
+  );
+
+  // An edit kept offline that the server refused on replay (the entry changed on another device
+  // meanwhile): its words become a new draft entry, queued in its place, and the user is told.
+  const refused = useQueuedChanges(UPDATES).filter(isConflict);
+  const handling = useRef(new Set<string>());
+  useEffect(() => {
+    for (const change of refused) {
+      if (handling.current.has(change.key)) continue;
+      handling.current.add(change.key);
+      chain.current = chain.current.then(async () => {
+        const { baseUpdatedAt: _base, draft: _draft, ...words } = change.body as Partial<Words> & { baseUpdatedAt?: string; draft?: boolean };
+        const title = copyTitleOf(words.title ?? "");
+        // This writer's own queued words, and its state still holds them (and what came after): it goes on in the copy.
+        const own = id.current !== null && change.path === `/diary/${id.current}` && queuedWords.current !== null && sameWords(words, queuedWords.current);
+        const replaced = await replaceQueued(change, { kind: "diary.create", method: "POST", path: "/diary", body: { ...words, title, draft: true }, label: title }).catch(() => null);
+        // Another tab did it, or storage refused: the refused change (with its words) stays listed,
+        // and is tried again at the next visit (not at once: storage that refuses would loop).
+        if (!replaced) return;
+        const tr = translate.current;
+        const notice = tr("form.conflictQueuedText", { entry: change.label, title });
+        if (own && replaced.tempId) holdCopy(replaced.tempId, null, title, notice);
+        toast({ tone: "info", title: tr("form.conflictTitle"), description: notice, durationMs: 10_000 });
+      });
+    }
+  });
 
   // A pause of 800 ms in typing saves the draft (only after a change by the user, never on mount).
   useEffect(() => {
@@ -238,6 +383,11 @@ function Writer({
       dirty.current = false;
       setStatus("saving");
       const result = await persist(entry);
+      if ("conflictCopy" in result) {
+        setStatus(result.copyQueued ? "queued" : "saved");
+        setErrors({});
+        return;
+      }
       if (isQueued(result)) {
         setStatus(result.queued ? "queued" : "error");
         if (!result.queued) queuedNotice(result);
@@ -269,6 +419,8 @@ function Writer({
     dirty.current = false;
     const result = await persist(entry, { draft: false });
     setSaving(false);
+    // Kept as a new draft: the writer stays on it, and the notice says why ("Guardar" saves it).
+    if ("conflictCopy" in result) return;
     if (isQueued(result)) {
       queuedNotice(result);
       if (result.queued) onSaved(true);
@@ -297,6 +449,11 @@ function Writer({
           {status === "saving" ? t("form.draftSaving") : status === "saved" ? t("form.draftSaved") : status === "queued" ? t("form.draftQueued") : status === "error" ? t("form.draftFailed") : ""}
         </p>
       </div>
+      {conflictNotice && (
+        <Notice tone="info">
+          <strong>{t("form.conflictTitle")}.</strong> {conflictNotice}
+        </Notice>
+      )}
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <TextField label={t("form.title")} placeholder={t("form.titlePlaceholder")} value={entry.title} maxLength={200} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
         <DateField label={t("form.date")} value={entry.date} max={today} error={errors.date} onChange={(date) => date && change({ date })} />
