@@ -24,8 +24,11 @@ let stored: StoredEvent[];
 let posted: { path: string; body: unknown }[];
 let toasts: Toast[];
 let unsubscribe = () => {};
+/** What a DELETE answers. */
+let deleteStatus: number;
 beforeEach(() => {
   posted = [];
+  deleteStatus = 204;
   stored = [];
   toasts = [];
   unsubscribe = subscribeToasts((shown) => (toasts = shown));
@@ -34,6 +37,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), "http://localhost").pathname;
       if (init?.method === "POST") posted.push({ path, body: JSON.parse(String(init.body)) });
+      if (init?.method === "DELETE") return deleteStatus === 204 ? new Response(null, { status: 204 }) : Response.json({ error: { code: "not_found", message: "" } }, { status: deleteStatus });
       if (init?.method === "PATCH") {
         const body = JSON.parse(String(init.body)) as { start: string; end: string };
         // A one-off event's occurrence is its start: the screen's key for it changes with the move.
@@ -129,6 +133,22 @@ describe("the calendar's events, by keyboard and screen reader", () => {
     fireEvent.keyDown(document.activeElement!, { key: "Delete" });
     await waitFor(() => expect(screen.queryByRole("button", { name: /^Ginásio/ })).toBeNull());
     expect(document.activeElement).toBe(screen.getByTestId("calendar-view"));
+  });
+
+  it("calls an event already deleted on another device deleted: it stays gone, and no error is said", async () => {
+    deleteStatus = 404;
+    stored = [event("e1", "Dentista", "2026-11-25T10:00:00+00:00", "2026-11-25T11:00:00+00:00")];
+    renderCalendar("week");
+    const dentist = await screen.findByRole("button", { name: /^Dentista/ });
+    dentist.focus();
+    fireEvent.keyDown(dentist, { key: "Delete" });
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^Dentista/ })).toBeNull());
+    const deletes = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === "DELETE");
+    flushPendingDeletes();
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(toasts.map((t) => t.title)).not.toContain("Erro ao eliminar");
+    expect(screen.queryByRole("button", { name: /^Dentista/ })).toBeNull();
   });
 
   it("names the day of each event in the week and month views, as a button described by the keyboard hint, not a toggle in a grid", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyOf, ruleEdited } from "./event-body";
+import { bodyOf, editedFields, ruleEdited } from "./event-body";
 import type { EventDraft } from "./event-draft";
 import { fromRrule, NO_REPEAT } from "./recurrence-form";
 
@@ -64,5 +64,22 @@ describe("whether the event dialog sends the rule", () => {
     expect(ruleEdited(single.draft, single.draft, { ...NO_REPEAT, freq: "DAILY" })).toBe(true);
     const fresh = { ...single.draft, id: undefined };
     expect(ruleEdited(fresh, fresh, NO_REPEAT)).toBe(true);
+  });
+});
+
+describe("what saving an edited event sends", () => {
+  const before = opened("FREQ=WEEKLY;BYDAY=MO");
+  const body = (changes: Partial<EventDraft>, repeat = before.repeat) => bodyOf({ ...before.draft, ...changes }, repeat);
+  const openedBody = bodyOf(before.draft, before.repeat);
+
+  it("only the fields changed, none of the times when they are as they opened", () => {
+    expect(editedFields(body({ title: "Pilates clínico", busy: false }), openedBody, false)).toEqual(["title", "busy"]);
+    expect(editedFields(openedBody, openedBody, false)).toEqual([]);
+  });
+
+  it("all the times together when any changed, and with a rule that is sent", () => {
+    expect(editedFields(body({ endTime: "19:30" }), openedBody, false)).toEqual(["start", "end", "allDay", "timeZone"]);
+    const daily = { ...before.repeat, freq: "DAILY" as const };
+    expect(editedFields(body({}, daily), openedBody, true)).toEqual(["start", "end", "allDay", "timeZone", "rrule"]);
   });
 });

@@ -42,3 +42,25 @@ export function ruleEdited(opened: EventDraft, draft: EventDraft, repeat: Repeat
   if (draft.allDay !== opened.allDay || draft.timeZone !== opened.timeZone) return true;
   return toRrule(repeat, draft.startDate) !== toRrule(fromRrule(opened.rrule, opened.timeZone), opened.startDate);
 }
+
+/** The API's fields of an event (POST /events, PATCH /events/:id). */
+export type EventBody = ReturnType<typeof bodyOf>;
+
+/** Checked together by the server, and the rule against them: sent as one group. */
+const TIME_FIELDS = ["start", "end", "allDay", "timeZone"] as const satisfies (keyof EventBody)[];
+
+/**
+ * The fields saving an edit sends: those of `body` that differ from `opened` (the dialog's draft as
+ * it opened), so a field left alone cannot undo what another device changed meanwhile. The times go
+ * as a group, all of them when any changed or the rule is sent (`sendsRule`, see ruleEdited).
+ */
+export function editedFields(body: EventBody, opened: EventBody, sendsRule: boolean): (keyof EventBody)[] {
+  const grouped: readonly (keyof EventBody)[] = [...TIME_FIELDS, "rrule"];
+  const fields = (Object.keys(body) as (keyof EventBody)[]).filter((key) => !grouped.includes(key) && JSON.stringify(body[key]) !== JSON.stringify(opened[key]));
+  if (sendsRule || TIME_FIELDS.some((key) => body[key] !== opened[key])) fields.push(...TIME_FIELDS);
+  if (sendsRule) fields.push("rrule");
+  return fields;
+}
+
+/** `body` with only `fields`. */
+export const fieldsOf = (body: EventBody, fields: (keyof EventBody)[]): Partial<EventBody> => Object.fromEntries(fields.map((key) => [key, body[key]]));

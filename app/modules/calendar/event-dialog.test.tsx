@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { EventDialog } from "./event-dialog";
 import { draftOf } from "./event-draft";
@@ -44,5 +44,94 @@ describe("closing the event dialog", () => {
     await waitFor(() => expect(screen.queryByText("Descartar alterações?")).toBeNull());
     expect((screen.getByLabelText(/Descrição/) as HTMLTextAreaElement).value).toBe("Levar a touca nova");
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe("saving an edited event", () => {
+  let requests: { method: string; url: string; body: unknown }[];
+  beforeEach(() => {
+    requests = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        requests.push({ method: init?.method ?? "GET", url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        // The series as stored: it starts the Monday before the occurrence opened.
+        return Response.json({ event: { start: "2026-11-23T18:00:00+00:00", end: "2026-11-23T19:00:00+00:00", allDay: false, timeZone: "Europe/Lisbon" } });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const dentist = draftOf({ id: "e2", occurrenceStart: "2026-11-25T10:00:00+00:00", recurring: false, title: "Dentista", start: "2026-11-25T10:00:00+00:00", end: "2026-11-25T11:00:00+00:00", allDay: false, timeZone: "Europe/Lisbon", rrule: null, reminderMinutes: 30 });
+  // An occurrence of the weekly series, opened from the calendar.
+  const monday = { ...series, occurrenceStart: "2026-11-30T18:00:00+00:00", startDate: "2026-11-30", endDate: "2026-11-30" };
+  const edit = (draft: typeof series, scope: "one" | "following" | "all" | null = null) => {
+    const handlers = { onClose: vi.fn(), onSaved: vi.fn() };
+    renderWithI18n(<EventDialog draft={draft} language="pt" askScope={vi.fn(async () => scope)} onDelete={vi.fn()} {...handlers} />);
+    return handlers;
+  };
+  const rename = async (title: string) => fireEvent.change(await screen.findByLabelText("Título"), { target: { value: title } });
+  const retime = (label: string, time: string) => {
+    const box = screen.getByLabelText(label);
+    fireEvent.change(box, { target: { value: time } });
+    fireEvent.blur(box);
+  };
+
+  it("sends only the title changed, so the times it opened with cannot undo a move made on another device", async () => {
+    const { onSaved } = edit(dentist);
+    await rename("Dentista (Dr. Silva)");
+    fireEvent.submit(screen.getByTestId("event-dialog"));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(requests).toEqual([{ method: "PATCH", url: "/api/v1/events/e2", body: { title: "Dentista (Dr. Silva)" } }]);
+  });
+
+  it("sends the times as one group, which the server checks together", async () => {
+    const { onSaved } = edit(dentist);
+    await screen.findByLabelText("Título");
+    retime("Hora de fim", "11:30");
+    fireEvent.submit(screen.getByTestId("event-dialog"));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(requests.map((r) => r.body)).toEqual([{ start: "2026-11-25T10:00:00+00:00", end: "2026-11-25T11:30:00+00:00", allDay: false, timeZone: "Europe/Lisbon" }]);
+  });
+
+  it("sends nothing when nothing changed, and closes", async () => {
+    const { onClose } = edit(dentist);
+    fireEvent.submit(await screen.findByTestId("event-dialog"));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(requests).toEqual([]);
+  });
+
+  it.each([
+    ["one", "/api/v1/events/e1?occurrence=2026-11-30T18%3A00%3A00%2B00%3A00&scope=one"],
+    ["following", "/api/v1/events/e1?occurrence=2026-11-30T18%3A00%3A00%2B00%3A00&scope=following"],
+    ["all", "/api/v1/events/e1"],
+  ] as const)("sends only the title changed on an occurrence, for %s", async (scope, url) => {
+    const { onSaved } = edit(monday, scope);
+    await rename("Natação livre");
+    fireEvent.submit(screen.getByTestId("event-dialog"));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    // For the whole series, no need to read its start either: the times did not change.
+    expect(requests).toEqual([{ method: "PATCH", url, body: { title: "Natação livre" } }]);
+  });
+
+  it("sends an occurrence's new times alone, without the series' zone or all-day flag", async () => {
+    const { onSaved } = edit(monday, "one");
+    await screen.findByLabelText("Título");
+    retime("Hora de início", "18:30");
+    fireEvent.submit(screen.getByTestId("event-dialog"));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(requests.map((r) => r.body)).toEqual([{ start: "2026-11-30T18:30:00+00:00", end: "2026-11-30T19:00:00+00:00" }]);
+  });
+
+  it("moves the whole series' own times by what an occurrence's times changed, as one group", async () => {
+    const { onSaved } = edit(monday, "all");
+    await screen.findByLabelText("Título");
+    retime("Hora de início", "18:30");
+    fireEvent.submit(screen.getByTestId("event-dialog"));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(requests).toEqual([
+      { method: "GET", url: "/api/v1/events/e1", body: undefined },
+      { method: "PATCH", url: "/api/v1/events/e1", body: { start: "2026-11-23T18:30:00+00:00", end: "2026-11-23T19:00:00+00:00", allDay: false, timeZone: "Europe/Lisbon" } },
+    ]);
   });
 });

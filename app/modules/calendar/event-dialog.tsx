@@ -10,7 +10,7 @@ import { Notice } from "~/components/ui/form";
 import { Switch } from "~/components/ui/switch";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
-import { bodyOf, ruleEdited } from "./event-body";
+import { bodyOf, editedFields, fieldsOf, ruleEdited, type EventBody } from "./event-body";
 import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
 import { addDays, daysBetween, instantAt, isoInZone } from "./layout";
 import { firstDateOf, fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
@@ -102,11 +102,17 @@ export function EventDialog({
   const firstDate = becomesSeries ? firstDateOf(repeat, draft.startDate) : draft.startDate;
   const save = form.submit(async (): Promise<ApiResult<unknown> | null> => {
     const shift = daysBetween(draft.startDate, firstDate);
-    const { rrule: rule, ...fields } = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
-    if (!draft.id) return apiFetch("/events", { body: { ...fields, rrule: rule } });
-    // An unchanged rule stays out of the body, so the stored one is kept as it is (ruleEdited).
+    const full = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
+    if (!draft.id) return apiFetch("/events", { body: full });
+    // An edit sends only what the person changed, the times as one group (editedFields); an unchanged
+    // rule stays out of the body, so the stored one is kept as it is (ruleEdited).
     const sendsRule = !initial || ruleEdited(initial, draft, repeat);
-    const body = { ...fields, ...(sendsRule ? { rrule: rule } : {}) };
+    const edited = initial ? editedFields(full, bodyOf(initial, openedRepeat), sendsRule) : (Object.keys(full) as (keyof EventBody)[]);
+    if (edited.length === 0) {
+      onClose();
+      return null;
+    }
+    const body = fieldsOf(full, edited);
     let scope: Scope = "all";
     if (draft.recurring && draft.occurrenceStart) {
       const chosen = await askScope("edit");
@@ -119,8 +125,8 @@ export function EventDialog({
       return apiFetch(`/events/${draft.id}?occurrence=${occurrence}&scope=one`, { method: "PATCH", body: rest });
     }
     if (scope === "following") return apiFetch(`/events/${draft.id}?occurrence=${occurrence}&scope=following`, { method: "PATCH", body });
-    if (!draft.recurring || !draft.occurrenceStart) return apiFetch(`/events/${draft.id}`, { method: "PATCH", body });
-    // The whole series from one of its occurrences: move the series' own start by the same wall-clock change.
+    if (!draft.recurring || !draft.occurrenceStart || !edited.includes("start")) return apiFetch(`/events/${draft.id}`, { method: "PATCH", body });
+    // The whole series' times from one of its occurrences: move the series' own start by the same wall-clock change.
     const series = await apiFetch<{ event: { start: string; end: string; allDay: boolean; timeZone: string } }>(`/events/${draft.id}`);
     if (!series.ok) return series;
     const before = draftOf({ ...series.data.event, title: "" });
@@ -128,8 +134,7 @@ export function EventDialog({
     const dayShift = Math.round((Date.parse(`${draft.startDate}T00:00:00Z`) - Date.parse(`${original.startDate}T00:00:00Z`)) / 86_400_000);
     const startDate = addDays(before.startDate, dayShift);
     const lengthDays = Math.round((Date.parse(`${draft.endDate}T00:00:00Z`) - Date.parse(`${draft.startDate}T00:00:00Z`)) / 86_400_000);
-    const { rrule: seriesRule, ...seriesFields } = bodyOf({ ...draft, startDate, endDate: addDays(startDate, lengthDays) }, repeat);
-    return apiFetch(`/events/${draft.id}`, { method: "PATCH", body: { ...seriesFields, ...(sendsRule ? { rrule: seriesRule } : {}) } });
+    return apiFetch(`/events/${draft.id}`, { method: "PATCH", body: fieldsOf(bodyOf({ ...draft, startDate, endDate: addDays(startDate, lengthDays) }, repeat), edited) });
   });
 
   const weekday = weekdayPosition(draft.startDate);

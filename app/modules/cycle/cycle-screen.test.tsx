@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { flushPendingDeletes } from "~/components/ui/undo";
+import { subscribeToasts } from "~/components/shell/toast-store";
 import { predictCycle } from "@worker/modules/cycle/predictions";
 import type { ScreenDay } from "./cycle.server";
 
@@ -18,15 +19,18 @@ const logged: ScreenDay = { id: "d12", date: "2026-11-12", flow: "light", sympto
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 let requests: { method: string; path: string; body?: unknown }[];
+/** What a DELETE answers. */
+let deleteStatus: number;
 beforeEach(() => {
   requests = [];
+  deleteStatus = 204;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), "http://localhost");
       const method = init?.method ?? "GET";
       requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === "DELETE") return new Response(null, { status: 204 });
+      if (method === "DELETE") return deleteStatus === 204 ? new Response(null, { status: 204 }) : json({ error: { code: "not_found", message: "" } }, deleteStatus);
       if (method === "POST") return json({ day: logged });
       return json({ items: [logged], nextCursor: null });
     }),
@@ -78,5 +82,20 @@ describe("the cycle screen", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Eliminar registo" }));
     flushPendingDeletes();
     await waitFor(() => expect(requests.filter((r) => r.method === "DELETE")).toEqual([{ method: "DELETE", path: "/api/v1/cycle/days/d12", body: undefined }]));
+  });
+
+  it("a day already deleted on another device stays deleted, and no error is said", async () => {
+    deleteStatus = 404;
+    const titles: string[] = [];
+    const stop = subscribeToasts((toasts) => titles.push(...toasts.map((t) => t.title)));
+    renderCycle();
+    fireEvent.click(await screen.findByRole("button", { name: /12 de novembro.*Período registado/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar registo" }));
+    flushPendingDeletes();
+    await waitFor(() => expect(requests.filter((r) => r.method === "DELETE")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(titles).not.toContain("Erro ao eliminar");
+    expect(dayCell().getAttribute("aria-label")).not.toMatch(/Período registado/);
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import type { UndoableDelete } from "~/components/ui/undo";
 import type { OfflineWrite } from "~/lib/offline/write";
 import { olderAfterRefresh } from "./entry-pages";
 
@@ -12,6 +13,16 @@ vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 vi.mock("@worker/modules/diary/queries", () => ({ entryOr404: vi.fn(), listEntries: vi.fn(), publicEntry: vi.fn() }));
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
 vi.mock("~/components/offline/queued-changes", () => ({ QueuedChanges: () => null }));
+// The undo toast's delete, kept to send it at once (the real one waits for the undo window).
+const undos = vi.hoisted(() => [] as UndoableDelete[]);
+vi.mock("~/components/ui/undo", () => ({
+  deleteWithUndo: (options: UndoableDelete) => {
+    undos.push(options);
+    options.hide();
+    return () => options.restore();
+  },
+}));
+let deleteStatus = 204;
 
 const entry = (id: string, title: string, date: string) => ({
   id,
@@ -32,8 +43,12 @@ const entryD = entry("entry-d", "Dia antigo", "2026-03-04");
 vi.mock("~/lib/api", async (original) => ({
   ...(await original<typeof import("~/lib/api")>()),
   // "Carregar mais" after the first page: the last page of the list.
-  apiFetch: vi.fn(async (path: string) =>
-    path === "/diary?limit=30&cursor=page-2" ? { ok: true, status: 200, data: { items: [entryC, entryD], nextCursor: null } } : { ok: true, status: 204, data: null },
+  apiFetch: vi.fn(async (path: string, init?: { method?: string }) =>
+    init?.method === "DELETE"
+      ? { ok: deleteStatus < 300, status: deleteStatus, data: null }
+      : path === "/diary?limit=30&cursor=page-2"
+        ? { ok: true, status: 200, data: { items: [entryC, entryD], nextCursor: null } }
+        : { ok: true, status: 204, data: null },
   ),
 }));
 vi.mock("~/lib/offline/write", async (original) => ({
@@ -73,6 +88,8 @@ const titles = () => within(screen.getByTestId("diary-entries")).getAllByRole("h
 
 beforeEach(() => {
   loads = 0;
+  undos.length = 0;
+  deleteStatus = 204;
 });
 afterEach(cleanup);
 
@@ -97,6 +114,20 @@ describe("the diary's list of entries", () => {
     await waitFor(() => expect(titles()).toEqual(["Manhã calma", "Semana passada", "Dia antigo revisto"]));
     // The pages loaded reached the end of the list: nothing more to load.
     expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+  });
+});
+
+describe("deleting an entry", () => {
+  it("counts an entry already deleted on another device (404) as deleted, and a failure as a failure", async () => {
+    firstPages = [{ entries: [entryA, entryB], nextCursor: null }];
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    fireEvent.click(screen.getAllByRole("button", { name: /Eliminar/ })[0]);
+    await waitFor(() => expect(titles()).toEqual(["Tarde"]));
+    deleteStatus = 404;
+    await expect(undos[0].commit()).resolves.toBe(true);
+    deleteStatus = 500;
+    await expect(undos[0].commit()).resolves.toBe(false);
   });
 });
 

@@ -3,12 +3,22 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import type { UndoableDelete } from "~/components/ui/undo";
 
 // The route module's loader reaches the Worker; the screen under test never calls it.
 vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 vi.mock("@worker/billing/entitlements", () => ({ entitlementsOfAuth: vi.fn() }));
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+// The undo toast's delete, kept to send it at once (the real one waits for the undo window).
+const undos = vi.hoisted(() => [] as UndoableDelete[]);
+vi.mock("~/components/ui/undo", () => ({
+  deleteWithUndo: (options: UndoableDelete) => {
+    undos.push(options);
+    options.hide();
+    return () => options.restore();
+  },
+}));
 
 const { default: Finances } = await import("./routes/finances");
 
@@ -16,7 +26,7 @@ afterEach(cleanup);
 
 // The twelve months ending in March 2026.
 const months = ["2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"];
-const loaderData = (hideValues = false) => ({
+const loaderData = (hideValues = false, savingsGoals: unknown[] = []) => ({
   today: "2026-03-10",
   month: "2026-03",
   filters: {},
@@ -30,7 +40,7 @@ const loaderData = (hideValues = false) => ({
   recent: [],
   ownCategories: [],
   budgets: [],
-  savingsGoals: [],
+  savingsGoals,
   analysis: {
     month: "2026-03",
     previousMonth: "2026-02",
@@ -46,11 +56,11 @@ function Address() {
   return <output data-testid="address">{useLocation().search}</output>;
 }
 
-function renderFinances(search = "", hideValues = false) {
+function renderFinances(search = "", hideValues = false, savingsGoals: unknown[] = []) {
   const Stub = createRoutesStub([
     {
       path: "/app/financas",
-      loader: () => loaderData(hideValues),
+      loader: () => loaderData(hideValues, savingsGoals),
       Component: (props: Parameters<typeof Finances>[0]) => (
         <>
           <Finances {...props} />
@@ -117,5 +127,23 @@ describe("the month chart as text", () => {
     const table = await screen.findByRole("table", { name: "Visão por mês (12 meses)" });
     expect(table.textContent).not.toContain("450,90");
     expect(within(table).getAllByText("Valor oculto")).toHaveLength(24);
+  });
+});
+
+describe("deleting with undo", () => {
+  afterEach(() => {
+    undos.length = 0;
+    vi.unstubAllGlobals();
+  });
+
+  it("calls a savings goal already deleted on another device deleted, not a failure", async () => {
+    let status = 404;
+    vi.stubGlobal("fetch", vi.fn(async () => (status === 204 ? new Response(null, { status }) : Response.json({ error: { code: "not_found", message: "" } }, { status }))));
+    const trip = { id: "s1", title: "Férias", targetCents: 50_000, savedCents: 20_000, deadline: null, percent: 40, remainingCents: 30_000, monthsLeft: null, monthlyNeededCents: null };
+    renderFinances("?tab=savings", false, [trip]);
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar Férias" }));
+    await expect(undos[0].commit()).resolves.toBe(true);
+    status = 500;
+    await expect(undos[0].commit()).resolves.toBe(false);
   });
 });

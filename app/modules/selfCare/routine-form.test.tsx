@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "~/i18n/i18n.server";
 import { RoutineEditor, type Routine } from "./routine-form";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** Rendered inside the catalogues as a wrapper, so a rerender keeps the tree and only changes the props. */
 const i18n = createI18n("pt");
@@ -55,5 +58,39 @@ describe("the routine form's slot", () => {
     fireEvent.change(title, { target: { value: "Beber água" } });
     rerender(<RoutineEditor form="new" onDone={onDone} />);
     expect((screen.getByLabelText("Título") as HTMLInputElement).value).toBe("Beber água");
+  });
+});
+
+describe("saving an edited routine", () => {
+  let bodies: unknown[];
+  const edit = (shown: Routine) => {
+    bodies = [];
+    vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => (bodies.push(JSON.parse(String(init?.body))), Response.json({ routine: shown })));
+    const onDone = vi.fn();
+    renderEditor(<RoutineEditor form={shown} onDone={onDone} />);
+    return onDone;
+  };
+
+  it("sends only the fields changed, so one left alone cannot undo a change made on another device", async () => {
+    const onDone = edit(routine("r1", "Caminhada", []));
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Caminhada ao fim da tarde" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ title: "Caminhada ao fim da tarde" }]);
+  });
+
+  it("sends the frequency with changed weekdays, which the server checks together", async () => {
+    const onDone = edit(routine("r2", "Alongamentos", [1, 3, 5]));
+    fireEvent.click(screen.getByRole("button", { name: "sex" }));
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ frequency: "weekdays", weekdays: [1, 3] }]);
+  });
+
+  it("sends nothing when nothing changed, and closes", async () => {
+    const onDone = edit(routine("r1", "Caminhada", []));
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(null));
+    expect(bodies).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { Select, TextArea, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
+import { editedFields } from "~/lib/edited-fields";
 import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
 import { ROUTINE_CATEGORIES } from "@worker/modules/selfCare/vocabulary";
 import { WEEKDAYS } from "./weekdays";
@@ -25,14 +26,35 @@ export function RoutineEditor({ form, onDone }: { form: Routine | "new"; onDone:
   return <RoutineForm key={form === "new" ? "new" : form.id} routine={form === "new" ? null : form} onDone={onDone} />;
 }
 
+/** What the form holds, as typed. */
+type Draft = { title: string; category: string; description: string; frequency: string; weekdays: number[]; duration: string };
+
+const draftOf = (routine: Routine | null): Draft => ({
+  title: routine?.title ?? "",
+  category: routine?.category ?? "other",
+  description: routine?.description ?? "",
+  frequency: routine?.frequency ?? "daily",
+  weekdays: routine?.weekdays ?? [],
+  duration: routine?.durationMinutes ? String(routine.durationMinutes) : "",
+});
+
+/** The API's fields of a draft (POST /routines, PATCH /routines/:id). */
+function bodyOf(draft: Draft) {
+  const durationMinutes = draft.duration.trim() === "" ? null : Number(draft.duration);
+  const { title, category, description, frequency } = draft;
+  return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes };
+}
+
 function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (saved: Routine | null) => void }) {
   const { t } = useTranslation(["selfCare", "ui"]);
-  const [title, setTitle] = useState(routine?.title ?? "");
-  const [category, setCategory] = useState<string>(routine?.category ?? "other");
-  const [description, setDescription] = useState(routine?.description ?? "");
-  const [frequency, setFrequency] = useState<string>(routine?.frequency ?? "daily");
-  const [weekdays, setWeekdays] = useState<number[]>(routine?.weekdays ?? []);
-  const [duration, setDuration] = useState(routine?.durationMinutes ? String(routine.durationMinutes) : "");
+  // What the form opened with: an edit sends only what differs from it.
+  const [opened] = useState(() => draftOf(routine));
+  const [title, setTitle] = useState(opened.title);
+  const [category, setCategory] = useState<string>(opened.category);
+  const [description, setDescription] = useState(opened.description);
+  const [frequency, setFrequency] = useState<string>(opened.frequency);
+  const [weekdays, setWeekdays] = useState<number[]>(opened.weekdays);
+  const [duration, setDuration] = useState(opened.duration);
   const form = useApiForm<{ routine: Routine }>({
     fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes"],
     fallback: t("form.failed"),
@@ -43,9 +65,14 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
   });
   const submit = (event: FormEvent) =>
     form.submit(() => {
-      const durationMinutes = duration.trim() === "" ? null : Number(duration);
-      const body = { title, category, description, frequency, weekdays: frequency === "weekdays" ? weekdays : [], durationMinutes };
-      return routine ? apiFetch<{ routine: Routine }>(`/routines/${routine.id}`, { method: "PATCH", body }) : apiFetch<{ routine: Routine }>("/routines", { body });
+      const body = bodyOf({ title, category, description, frequency, weekdays, duration });
+      if (!routine) return apiFetch<{ routine: Routine }>("/routines", { body });
+      const changes = editedFields(body, bodyOf(opened), [["frequency", "weekdays"]]);
+      if (Object.keys(changes).length === 0) {
+        onDone(null);
+        return null;
+      }
+      return apiFetch<{ routine: Routine }>(`/routines/${routine.id}`, { method: "PATCH", body: changes });
     })(event);
 
   return (

@@ -13,6 +13,7 @@ import { FormActions } from "~/components/ui/form-actions";
 import { useApiForm } from "~/components/ui/use-api-form";
 import type { Language } from "~/i18n/language";
 import { isQueued, writeOrQueue, type Queued } from "~/lib/offline/write";
+import { editedFields } from "~/lib/edited-fields";
 import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
 import { zonedInstant } from "@worker/modules/tasks/scheduling";
 import { REPEAT_CHOICES, ruleOf, WEEK_DAYS, type TaskForm, type TaskView, type WeekDay } from "./model";
@@ -71,12 +72,10 @@ export function TaskDialog({
   const submit = api.submit(() => {
     if (form.scheduledDate && !form.scheduledTime) return api.fail(null, { scheduledStart: t("form.scheduledTimeRequired") });
     if (form.repeat === "weekly" && form.days.length === 0 && !form.dueDate) return api.fail(null, { recurrence: t("form.weekdaysRequired") });
-    const body = bodyOf(form, timeZone);
     // An edit sends only what the person changed: a field they left alone (the status, say) must not
     // undo what another device or the offline queue changed meanwhile.
+    const body = editing ? editedFields(bodyOf(form, timeZone), bodyOf(dialogue.form, timeZone)) : bodyOf(form, timeZone);
     if (editing) {
-      const opened = bodyOf(dialogue.form, timeZone);
-      for (const key of Object.keys(body) as (keyof typeof body)[]) if (JSON.stringify(body[key]) === JSON.stringify(opened[key])) delete body[key];
       if (Object.keys(body).length === 0) {
         onClose();
         return null;

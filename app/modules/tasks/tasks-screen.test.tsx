@@ -3,12 +3,19 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { matchesFilter, type EntityChange, type EntityFilter } from "~/lib/entity-changes";
 import { DEFAULT_WORKING_HOURS } from "@worker/modules/tasks/scheduling";
 import type { TaskView } from "./model";
 
 // The route module's server half (loader) reaches the Worker; the screen under test never calls it.
 vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
-vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+// What the screen listens for: a change to those elsewhere revalidates it.
+const watched = vi.hoisted(() => ({ entities: [] as EntityFilter }));
+vi.mock("~/lib/use-entity-changes", () => ({
+  useEntityChanges: (entities: EntityFilter) => {
+    watched.entities = entities;
+  },
+}));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 vi.mock("@worker/modules/tasks/api", () => ({ publicTask: vi.fn() }));
 vi.mock("@worker/modules/timeline", () => ({ userTimelineRead: vi.fn(), userTimelineWithinRead: vi.fn() }));
@@ -146,5 +153,17 @@ describe("the tasks screen's pending list", () => {
     renderTasks({ pending: [pendingTask(1)], pendingCount: 1, pendingCursor: null });
     expect(await screen.findByText("Por fazer: 1")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+  });
+});
+
+describe("the tasks screen kept fresh", () => {
+  const change = (entity: string): EntityChange => ({ type: "entity.changed", seq: 1, entity, id: "x", action: "updated" });
+
+  it("reloads when a task or a calendar event (shown in the day timeline) changes elsewhere", async () => {
+    renderTasks();
+    await screen.findByTestId("day-timeline");
+    expect(matchesFilter(watched.entities, change("task"))).toBe(true);
+    expect(matchesFilter(watched.entities, change("event"))).toBe(true);
+    expect(matchesFilter(watched.entities, change("diary"))).toBe(false);
   });
 });

@@ -295,7 +295,8 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       restore: () => setHidden((h) => new Set([...h].filter((k) => !affected.includes(k)))),
       commit: async () => {
         const result = await apiFetch(path, { method: "DELETE" });
-        if (!result.ok) return false;
+        // Already gone (deleted in another tab or device) is what the user wanted.
+        if (!result.ok && result.status !== 404) return false;
         revalidator.revalidate();
         return true;
       },

@@ -79,8 +79,10 @@ export default function CycleScreen() {
       commit: async () => {
         forget();
         const result = await apiFetch(`/cycle/days/${day.id}`, { method: "DELETE" });
-        if (result.ok) revalidate();
-        return result.ok;
+        // Already gone (deleted in another tab or device) is what the user wanted.
+        if (!result.ok && result.status !== 404) return false;
+        revalidate();
+        return true;
       },
     });
     pendingDeletes.current.set(day.date, { day, cancel });

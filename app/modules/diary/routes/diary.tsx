@@ -543,9 +543,11 @@ function EntryList({
       hide: () => setHidden((s) => new Set(s).add(entry.id)),
       restore: () => setHidden((s) => new Set([...s].filter((id) => id !== entry.id))),
       commit: async () => {
-        const { ok } = await apiFetch(`/diary/${entry.id}`, { method: "DELETE" });
-        if (ok) onRemoved(entry.id);
-        return ok;
+        const { ok, status } = await apiFetch(`/diary/${entry.id}`, { method: "DELETE" });
+        // Already deleted on another device: what the user asked for is done.
+        const gone = ok || status === 404;
+        if (gone) onRemoved(entry.id);
+        return gone;
       },
     });
 

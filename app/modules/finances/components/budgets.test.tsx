@@ -86,4 +86,29 @@ describe("BudgetsPanel", () => {
     expect(document.activeElement).toBe(box);
     expect(screen.getByText(/^Valor inválido/)).toBeTruthy();
   });
+
+  it("shows the limit changed on another device in 'Alterar limite', and saves that, not the one it first loaded", async () => {
+    const onSaved = vi.fn();
+    const { rerender } = renderPanel(panel([budget("groceries")], onSaved));
+    // The limit goes from 100 € to 150 € elsewhere; the screen reloads.
+    rerender(panel([{ ...budget("groceries"), limitCents: 15_000 }], onSaved));
+    fireEvent.click(screen.getByRole("button", { name: "Alterar limite" }));
+    const list = screen.getByTestId("budget-list");
+    expect((within(list).getByLabelText("Limite mensal") as HTMLInputElement).value).toBe("150,00");
+    // While it is open and untouched it follows too.
+    rerender(panel([{ ...budget("groceries"), limitCents: 17_500 }], onSaved));
+    expect((within(list).getByLabelText("Limite mensal") as HTMLInputElement).value).toBe("175,00");
+    fireEvent.click(within(list).getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ limitCents: 17_500 }]);
+  });
+
+  it("keeps what is being typed in 'Alterar limite' when the limit changes elsewhere meanwhile", () => {
+    const { rerender } = renderPanel(panel([budget("groceries")]));
+    fireEvent.click(screen.getByRole("button", { name: "Alterar limite" }));
+    const box = within(screen.getByTestId("budget-list")).getByLabelText("Limite mensal") as HTMLInputElement;
+    fireEvent.input(box, { target: { value: "120" } });
+    rerender(panel([{ ...budget("groceries"), limitCents: 15_000 }]));
+    expect(box.value).toBe("120");
+  });
 });

@@ -10,6 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { apiFetch } from "~/lib/api";
 import { useMoney } from "../money";
 import type { CategoryOption } from "../types";
+import { useStoredAmount } from "./use-stored-amount";
 
 export type BudgetView = { id: string; category: string; limitCents: number; spentCents: number; remainingCents: number; percent: number; status: "ok" | "warning" | "exceeded" };
 
@@ -81,8 +82,17 @@ export function BudgetsPanel({
 function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => void }) {
   const { t } = useTranslation("finances");
   const [open, setOpen] = useState(false);
-  const [limit, setLimit] = useState<number | null>(budget.limitCents);
-  const form = useApiForm({ fields: ["limitCents"], fallback: t("form.error"), onSuccess: () => (setOpen(false), onSaved()) });
+  // The box follows the limit changed elsewhere until the person types in it.
+  const limit = useStoredAmount(budget.limitCents);
+  const form = useApiForm({
+    fields: ["limitCents"],
+    fallback: t("form.error"),
+    onSuccess: () => {
+      setOpen(false);
+      limit.settle();
+      onSaved();
+    },
+  });
   const amounts = useUnreadableAmounts();
   if (!open) {
     return (
@@ -92,11 +102,14 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
     );
   }
   return (
-    <form className="flex items-end gap-2" onSubmit={form.submit(() =>
-        amounts.refused() ? null : limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch(`/budgets/${budget.id}`, { method: "PATCH", body: { limitCents: limit } }),
+    <form
+      className="flex items-end gap-2"
+      onInput={limit.touch}
+      onSubmit={form.submit(() =>
+        amounts.refused() ? null : limit.value === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch(`/budgets/${budget.id}`, { method: "PATCH", body: { limitCents: limit.value } }),
       )}
     >
-      <MoneyInput label={t("budgets.limit")} hideLabel valueCents={limit} onChangeCents={setLimit} onUnreadable={amounts.watch("limitCents")} error={form.errors.limitCents} className="w-32" />
+      <MoneyInput label={t("budgets.limit")} hideLabel valueCents={limit.value} onChangeCents={limit.change} onUnreadable={amounts.watch("limitCents")} error={form.errors.limitCents} className="w-32" />
       <Button type="submit" loading={form.pending}>
         {t("form.save")}
       </Button>

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { createI18n } from "~/i18n/i18n.server";
 import { SavingsPanel, type SavingsGoalView } from "./savings";
 
 afterEach(() => {
@@ -18,6 +21,15 @@ const panel = (today: string) =>
       <SavingsPanel goals={[goal]} today={today} advanced={false} onSaved={() => {}} onDelete={() => {}} />
     </MemoryRouter>,
   );
+
+const i18n = createI18n("pt");
+// A wrapper, so that `rerender` keeps the same tree (the boxes' state) as the screen's reload does.
+const renderPanel = (ui: ReactElement) => render(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
+const advancedPanel = (shown: SavingsGoalView, onSaved: () => void) => (
+  <MemoryRouter>
+    <SavingsPanel goals={[shown]} today="2026-11-01" advanced onSaved={onSaved} onDelete={() => {}} />
+  </MemoryRouter>
+);
 
 describe("SavingsPanel", () => {
   it("calls a goal overdue from the day after its deadline in the user's own calendar, not the browser's UTC date", () => {
@@ -44,5 +56,32 @@ describe("SavingsPanel", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetch).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(box);
+  });
+
+  it("shows the amount saved changed on another device in 'Atualizar', and saves that, not the one it first loaded", async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => (bodies.push(JSON.parse(String(init?.body))), Response.json({ goal: {} })));
+    const onSaved = vi.fn();
+    const { rerender } = renderPanel(advancedPanel(goal, onSaved));
+    const box = screen.getByLabelText("Atualizar valor poupado") as HTMLInputElement;
+    expect(box.value).toBe("200,00");
+    // 250 € saved on the phone; the screen reloads.
+    rerender(advancedPanel({ ...goal, savedCents: 25_000 }, onSaved));
+    expect(box.value).toBe("250,00");
+    fireEvent.click(screen.getAllByRole("button", { name: "Guardar" })[0]);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ savedCents: 25_000 }]);
+
+    // Once saved it follows the stored amount again.
+    rerender(advancedPanel({ ...goal, savedCents: 30_000 }, onSaved));
+    expect(box.value).toBe("300,00");
+  });
+
+  it("keeps what is being typed in 'Atualizar' when the amount saved changes elsewhere meanwhile", () => {
+    const { rerender } = renderPanel(advancedPanel(goal, () => {}));
+    const box = screen.getByLabelText("Atualizar valor poupado") as HTMLInputElement;
+    fireEvent.input(box, { target: { value: "260" } });
+    rerender(advancedPanel({ ...goal, savedCents: 25_000 }, () => {}));
+    expect(box.value).toBe("260");
   });
 });

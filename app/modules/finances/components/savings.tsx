@@ -12,6 +12,7 @@ import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatLongDate } from "~/lib/dates";
 import { useMoney } from "../money";
+import { useStoredAmount } from "./use-stored-amount";
 
 export type SavingsGoalView = {
   id: string;
@@ -71,12 +72,24 @@ export function SavingsPanel({ goals, today, advanced, onSaved, onDelete }: { go
 
 function UpdateSaved({ goal, onSaved }: { goal: SavingsGoalView; onSaved: () => void }) {
   const { t } = useTranslation("finances");
-  const [saved, setSaved] = useState<number | null>(goal.savedCents);
-  const form = useApiForm({ fields: ["savedCents"], fallback: t("form.error"), onSuccess: onSaved });
+  // The box follows the saved amount changed elsewhere until the person types in it.
+  const saved = useStoredAmount(goal.savedCents);
+  const form = useApiForm({
+    fields: ["savedCents"],
+    fallback: t("form.error"),
+    onSuccess: () => {
+      saved.settle();
+      onSaved();
+    },
+  });
   const amounts = useUnreadableAmounts();
   return (
-    <form className="flex items-end gap-2" onSubmit={form.submit(() => (amounts.refused() ? null : apiFetch(`/savings-goals/${goal.id}`, { method: "PATCH", body: { savedCents: saved ?? 0 } })))}>
-      <MoneyInput id={`saved-${goal.id}`} label={t("savings.update")} valueCents={saved} onChangeCents={setSaved} onUnreadable={amounts.watch("savedCents")} error={form.errors.savedCents} className="w-40" />
+    <form
+      className="flex items-end gap-2"
+      onInput={saved.touch}
+      onSubmit={form.submit(() => (amounts.refused() ? null : apiFetch(`/savings-goals/${goal.id}`, { method: "PATCH", body: { savedCents: saved.value ?? 0 } })))}
+    >
+      <MoneyInput id={`saved-${goal.id}`} label={t("savings.update")} valueCents={saved.value} onChangeCents={saved.change} onUnreadable={amounts.watch("savedCents")} error={form.errors.savedCents} className="w-40" />
       <Button type="submit" variant="secondary" loading={form.pending}>
         {t("form.save")}
       </Button>

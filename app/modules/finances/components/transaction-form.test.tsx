@@ -46,6 +46,41 @@ describe("TransactionForm", () => {
   });
 });
 
+describe("saving an edited transaction", () => {
+  const openEdit = () => {
+    const handlers = { onClose: vi.fn(), onSaved: vi.fn() };
+    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onCategoryCreated={() => {}} {...handlers} />);
+    return handlers;
+  };
+  const sent = () => JSON.parse(String(calls[0].init?.body));
+
+  it("sends only the fields changed, so the amount it opened with cannot undo one changed on another device", async () => {
+    const { onSaved } = openEdit();
+    fireEvent.change(await screen.findByLabelText("Descrição", {}, { timeout: 10_000 }), { target: { value: "Café e pastel de nata" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(calls.map((c) => [c.url, c.init?.method])).toEqual([["/api/v1/transactions/t1", "PATCH"]]);
+    expect(sent()).toEqual({ description: "Café e pastel de nata" });
+  });
+
+  it("sends the category with a changed type, as the form fitted it", async () => {
+    const { onSaved } = openEdit();
+    fireEvent.change(await screen.findByLabelText("Tipo", {}, { timeout: 10_000 }), { target: { value: "income" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(sent()).toEqual({ type: "income", category: "salary" });
+  });
+
+  it("sends nothing when nothing changed, and closes", async () => {
+    const { onClose, onSaved } = openEdit();
+    await screen.findByLabelText("Descrição", {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(calls).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
 describe("closing the transaction form", () => {
   // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
   beforeAll(() => import("~/components/ui/confirm-dialog-panel"));

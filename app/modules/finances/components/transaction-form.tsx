@@ -12,6 +12,7 @@ import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { isQueued, writeOrQueue } from "~/lib/offline/write";
+import { editedFields } from "~/lib/edited-fields";
 import type { CategoryOption, TransactionView } from "../types";
 
 type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; date: string; category: string };
@@ -44,18 +45,23 @@ export function TransactionForm({
       ? { type: editing.type, amountCents: editing.amountCents, description: editing.description, date: editing.date, category: editing.category }
       : { type: "expense", amountCents: null, description: "", date: today, category: "groceries" };
   const [draft, setDraft] = useState<Draft>(initial);
+  // The draft the form opened with: an edit sends only what differs from it.
+  const [opened, setOpened] = useState<Draft>(initial);
   const [openedFor, setOpenedFor] = useState<string | null | undefined>(undefined);
   // A new opening (another transaction, or a new one) starts from that item, not the last draft.
   const key = open ? (editing?.id ?? "new") : undefined;
   if (key !== openedFor) {
     setOpenedFor(key);
-    if (open) setDraft(initial());
+    if (open) {
+      setDraft(initial());
+      setOpened(initial());
+    }
   }
   const form = useApiForm({ fields: ["type", "amountCents", "description", "date", "category"], fallback: t("form.error"), onSuccess: onSaved });
   const queuedNotice = useQueuedWriteNotice();
   const amounts = useUnreadableAmounts();
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
-  const { close, question } = useDiscardChanges(JSON.stringify(draft) !== JSON.stringify(initial()), onClose);
+  const { close, question } = useDiscardChanges(JSON.stringify(draft) !== JSON.stringify(opened), onClose);
   const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
   const setType = (type: Draft["type"]) =>
     setDraft((d) => ({ ...d, type, category: categories.some((c) => c.id === d.category && (c.type === "both" || c.type === type)) ? d.category : type === "income" ? "salary" : "groceries" }));
@@ -64,7 +70,14 @@ export function TransactionForm({
     if (amounts.refused()) return null;
     if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });
     const body = { ...draft, amountCents: draft.amountCents };
-    if (editing) return apiFetch(`/transactions/${editing.id}`, { method: "PATCH", body });
+    if (editing) {
+      const changes = editedFields<Draft>(body, opened, [["type", "category"]]);
+      if (Object.keys(changes).length === 0) {
+        onClose();
+        return null;
+      }
+      return apiFetch(`/transactions/${editing.id}`, { method: "PATCH", body: changes });
+    }
     // A new transaction made offline is queued and shown at once in the screen (QueuedChanges).
     return writeOrQueue({ kind: "transaction.create", method: "POST", path: "/transactions", body, label: body.description || t(`types.${body.type}`) }).then((result) => {
       if (!isQueued(result)) return result;

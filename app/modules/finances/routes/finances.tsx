@@ -233,8 +233,10 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
       restore: () => hide(id, false),
       commit: async () => {
         const result = await apiFetch(path, { method: "DELETE" });
-        if (result.ok) void revalidate();
-        return result.ok;
+        // Already gone (deleted in another tab or device) is what the user wanted.
+        if (!result.ok && result.status !== 404) return false;
+        void revalidate();
+        return true;
       },
     });
   const removeTransaction = (row: TransactionView) => remove(`/transactions/${row.id}`, row.id, t("deleted.transaction"));

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import type { PublicGoal } from "@worker/modules/goals/queries";
 import { GoalForm } from "./goal-form";
@@ -42,5 +42,37 @@ describe("closing the goal form", () => {
     fireEvent.keyDown(description, { key: "Escape" });
     fireEvent.click(await screen.findByRole("button", { name: "Descartar" }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe("saving an edited goal", () => {
+  let bodies: unknown[];
+  beforeEach(() => {
+    bodies = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ ...goal, title: "Correr 12 km", status: "completed", progress: 100 }), { status: 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends only the title changed, so the progress it opened with cannot reopen a goal completed on another device", async () => {
+    const onSaved = vi.fn();
+    renderWithI18n(<GoalForm editing={{ mode: "edit", goal }} onClose={vi.fn()} onSaved={onSaved} />);
+    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Correr 12 km" } });
+    fireEvent.submit(screen.getByTestId("goal-form"));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ title: "Correr 12 km" }]);
+  });
+
+  it("sends nothing when nothing changed, and closes", async () => {
+    const onClose = vi.fn();
+    renderWithI18n(<GoalForm editing={{ mode: "edit", goal }} onClose={onClose} onSaved={vi.fn()} />);
+    fireEvent.submit(await screen.findByTestId("goal-form"));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { Select, TextArea, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
+import { editedFields } from "~/lib/edited-fields";
 import type { PublicGoal } from "@worker/modules/goals/queries";
 import { GOAL_STATUSES, MAX_DESCRIPTION, MAX_TITLE, type GoalStatus } from "@worker/modules/goals/rules";
 
@@ -20,6 +21,23 @@ const draftOf = (editing: Editing): Draft =>
   editing?.mode === "edit"
     ? { title: editing.goal.title, description: editing.goal.description, deadline: editing.goal.deadline ?? "", progress: String(editing.goal.progress), status: editing.goal.status }
     : { title: "", description: "", deadline: "", progress: "", status: "pending" };
+
+/**
+ * The API's fields of a draft (POST /goals, PATCH /goals/:id): progress only when no milestones
+ * drive it, and the status only for an edit (a new goal's comes from the progress rules).
+ */
+function bodyOf(draft: Draft, { hasMilestones, editing }: { hasMilestones: boolean; editing: boolean }): Partial<Record<"title" | "description" | "deadline" | "progress" | "status", unknown>> {
+  const progressText = draft.progress.trim();
+  // A progress that is not a number goes as typed: the API answers its field message.
+  const progress = progressText === "" ? undefined : Number.isFinite(Number(progressText)) ? Number(progressText) : progressText;
+  return {
+    title: draft.title,
+    description: draft.description,
+    deadline: draft.deadline || null,
+    ...(hasMilestones || progress === undefined ? {} : { progress }),
+    ...(editing ? { status: draft.status } : {}),
+  };
+}
 
 /**
  * Create or edit a goal in a dialog. What was typed stays on an error; the API's field messages go
@@ -49,18 +67,17 @@ export function GoalForm({ editing, onClose, onSaved }: { editing: Editing; onCl
   const { close, question } = useDiscardChanges(JSON.stringify(draft) !== JSON.stringify(draftOf(editing)), onClose);
 
   const submit = form.submit(() => {
-    const progressText = draft.progress.trim();
-    // A progress that is not a number goes as typed: the API answers its field message.
-    const progress = progressText === "" ? undefined : Number.isFinite(Number(progressText)) ? Number(progressText) : progressText;
-    const body = {
-      title: draft.title,
-      description: draft.description,
-      deadline: draft.deadline || null,
-      ...(hasMilestones || progress === undefined ? {} : { progress }),
-      // Only a status the user changed: an explicit status wins over the progress rules (rules.ts).
-      ...(editing?.mode === "edit" && draft.status !== editing.goal.status ? { status: draft.status } : {}),
-    };
-    return creating ? apiFetch<PublicGoal>("/goals", { body }) : apiFetch<PublicGoal>(`/goals/${editing?.mode === "edit" ? editing.goal.id : ""}`, { method: "PATCH", body });
+    if (editing?.mode !== "edit") return apiFetch<PublicGoal>("/goals", { body: bodyOf(draft, { hasMilestones, editing: false }) });
+    const body = bodyOf(draft, { hasMilestones, editing: true });
+    // An edit sends only what the person changed: a progress or status left alone must not undo a
+    // completion made on another device meanwhile (the server's rules reopen a goal whose progress
+    // drops below 100). An explicit status wins over the progress rules (rules.ts).
+    const changes = editedFields(body, bodyOf(draftOf(editing), { hasMilestones, editing: true }));
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return null;
+    }
+    return apiFetch<PublicGoal>(`/goals/${editing.goal.id}`, { method: "PATCH", body: changes });
   });
 
   return (

@@ -1,6 +1,6 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { FlagIcon, PlusIcon } from "@heroicons/react/24/outline";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { ScreenLoadError } from "~/components/ui/screen-load-error";
@@ -23,6 +23,8 @@ import type { Route } from "./+types/goals";
 export const handle: I18nHandle = { i18n: ["goals", "ui"] };
 
 const PAGE = 50;
+/** The API's largest page (the goals read again after a refresh). */
+const MAX_PAGE = 200;
 const isStatus = (value: string | null): value is GoalStatus => GOAL_STATUSES.includes(value as GoalStatus);
 
 /** Today's date (YYYY-MM-DD) in the user's zone: a deadline is overdue from the next local day. */
@@ -73,11 +75,32 @@ export default function GoalsScreen() {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<Editing>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  // How many goals 'Carregar mais' brought after the loader's first page, and for which filter.
+  const [more, setMore] = useState<{ status: GoalStatus | null; count: number } | null>(null);
+  // The loader data the list is built on: a page read for older data is not added to a fresher list.
+  const shown = useRef(data);
 
-  // Fresh loader data (a filter, a revalidation after a change elsewhere) replaces the list.
+  /** Reads `limit` goals of `base`'s filter from `cursor` (the API's), after `base`'s list. The number read, or null. */
+  const readMore = async (cursor: string, limit: number, base: typeof data) => {
+    const query = new URLSearchParams({ limit: String(limit), cursor, ...(base.status ? { status: base.status } : {}) });
+    const result = await apiFetch<{ items: PublicGoal[]; nextCursor: string | null }>(`/goals?${query}`);
+    if (!result.ok || shown.current !== base) return null;
+    setItems((list) => [...list, ...result.data.items.filter((g) => !list.some((x) => x.id === g.id))]);
+    setNextCursor(result.data.nextCursor);
+    return result.data.items.length;
+  };
+
+  // Fresh loader data (a filter, a revalidation after a change elsewhere) replaces the list. For the
+  // same filter, the goals shown after its first page are read again from its cursor (up to a page),
+  // so none is stale, repeated or skipped; a new filter starts from its first page.
   useEffect(() => {
+    const before = shown.current;
+    shown.current = data;
     setItems(data.items);
     setNextCursor(data.nextCursor);
+    if (before === data || !more) return;
+    if (more.status !== data.status || !data.nextCursor) return setMore(null);
+    void readMore(data.nextCursor, Math.min(more.count, MAX_PAGE), data).then((count) => count !== null && setMore({ status: data.status, count }));
   }, [data]);
   useEntityChanges(["goal"]);
 
@@ -87,12 +110,9 @@ export default function GoalsScreen() {
   const loadMore = async () => {
     if (!nextCursor) return;
     setLoadingMore(true);
-    const query = new URLSearchParams({ limit: String(PAGE), cursor: nextCursor, ...(data.status ? { status: data.status } : {}) });
-    const result = await apiFetch<{ items: PublicGoal[]; nextCursor: string | null }>(`/goals?${query}`);
+    const count = await readMore(nextCursor, PAGE, data);
     setLoadingMore(false);
-    if (!result.ok) return;
-    setItems((list) => [...list, ...result.data.items.filter((g) => !list.some((x) => x.id === g.id))]);
-    setNextCursor(result.data.nextCursor);
+    if (count !== null) setMore((m) => ({ status: data.status, count: (m?.count ?? 0) + count }));
   };
 
   const remove = (goal: PublicGoal) =>
@@ -107,7 +127,11 @@ export default function GoalsScreen() {
           next.delete(goal.id);
           return next;
         }),
-      commit: async () => (await apiFetch(`/goals/${goal.id}`, { method: "DELETE" })).ok,
+      commit: async () => {
+        const result = await apiFetch(`/goals/${goal.id}`, { method: "DELETE" });
+        // Already gone (deleted in another tab or device) is what the user wanted.
+        return result.ok || result.status === 404;
+      },
     });
 
   const filters: { key: "all" | GoalStatus; to: string }[] = [{ key: "all", to: "?" }, ...GOAL_STATUSES.map((s) => ({ key: s, to: `?status=${s}` }))];

@@ -2,7 +2,8 @@
  * /app/tarefas (issue 12): the day timeline, the pending list, quick add (a sentence becomes a draft
  * the user confirms), the create/edit form, 'Agendar' per task and 'Planear o dia', complete and
  * delete with undo. Data from the loader (one D1 round trip per list); changes go through
- * /api/v1/tasks and the page revalidates (also when another tab or device changes a task).
+ * /api/v1/tasks and the page revalidates (also when another tab or device changes a task, or an
+ * event of the day timeline).
  */
 import { onDemandDialog } from "~/components/ui/dialog";
 import { ArrowPathIcon, CalendarDaysIcon, CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
@@ -147,7 +148,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   // takes the focus: the button may be gone (the last page), and focus must not fall to the page.
   const [loaded, setLoaded] = useState<{ count: number; first: string | null } | null>(null);
   const pendingList = useRef<HTMLElement>(null);
-  useEntityChanges(["task"]);
+  // The day timeline shows the calendar's events beside the tasks: a change to either reloads it.
+  useEntityChanges(["task", "event"]);
   const queuedNotice = useQueuedWriteNotice();
 
   /**
