@@ -15,6 +15,7 @@ import { serverI18n } from "./i18n/i18n.server";
 import { namespacesOf, serializeBootstrap } from "./i18n/route-namespaces";
 import { resources } from "./locales";
 import { isServiceUnavailable, UNAVAILABLE_RETRY_SECONDS } from "@worker/lib/unavailable";
+import { log } from "@worker/lib/log";
 
 /** Requests (by load context) whose loader or action met a storage outage: answered 503 (0047). */
 const unavailable = new WeakSet<object>();
@@ -98,15 +99,18 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
+/** The page's path without its query, which can hold what the user searched for (`?q=`). */
+const pathOf = (request: Request) => new URL(request.url).pathname;
+
 /** Server-side loader/action/render errors as structured logs; unknown URLs (404) are not errors. */
 export function handleError(error: unknown, { request, context }: Parameters<HandleErrorFunction>[1]) {
   if (request.signal.aborted) return;
   if (isServiceUnavailable(error)) {
     if (context) unavailable.add(context);
-    console.warn(JSON.stringify({ level: "warn", msg: "page_unavailable", url: request.url, error: error instanceof Error ? error.message : String(error) }));
+    log("warn", "page_unavailable", { path: pathOf(request), error: error instanceof Error ? error.message : String(error) });
     return;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return;
   const err = error instanceof Error ? error : new Error(String(error));
-  console.error(JSON.stringify({ level: "error", msg: "page_error", url: request.url, error: err.message, stack: err.stack }));
+  log("error", "page_error", { path: pathOf(request), error: err.message, stack: err.stack });
 }

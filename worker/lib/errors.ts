@@ -146,7 +146,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     return errorResponse(c, new ApiError(code, err.status as ContentfulStatusCode));
   }
   const requestId = c.get("requestId");
-  log("error", "unhandled_error", { requestId, error: err.message, stack: err.stack });
+  // A failed query's own message names the statement; its cause says why (a constraint, a lock).
+  log("error", "unhandled_error", { requestId, error: err.message, cause: err.cause instanceof Error ? err.cause.message : undefined, stack: err.stack });
   const body = errorBody(c, "internal_error", "errors:internal_error");
   return c.json({ error: { ...body.error, requestId } }, 500);
 }
