@@ -282,6 +282,32 @@ describe("providers: an OpenAI-compatible endpoint, and the fallback", () => {
     expect(answer).toMatchObject({ provider: "builtin", fallback: "malformed" });
   });
 
+  it("keeps a message about health or feelings away from the provider unless the user allows it, and says why", async () => {
+    const user = await userOf("bruno@assistant.test");
+    for (const message of ["Estou deprimida e não consigo dormir", "a minha menstruação está atrasada 10 dias"]) {
+      const answer = await respond(providerEnv("fake-text"), database(env.DB), user, message, new Date());
+      expect(answer.provider, message).toBe("builtin");
+      expect(answer.reply).toContain("não a enviei ao fornecedor de IA");
+      expect(await received()).not.toContain(message);
+    }
+    const allowed = { ...user, preferences: { aiOnPersonalData: true } };
+    expect((await respond(providerEnv("fake-text"), database(env.DB), allowed, "Estou deprimida e não consigo dormir", new Date())).provider).toBe("openai");
+    expect(await received()).toContain("Estou deprimida e não consigo dormir");
+    // An everyday request still goes to the provider.
+    expect((await respond(providerEnv("fake-text"), database(env.DB), user, "olá", new Date())).provider).toBe("openai");
+  });
+
+  it("puts where to find help before any answer to talk of self-harm, whoever answers", async () => {
+    const user = await userOf("bruno@assistant.test");
+    const builtin = await respond(env, database(env.DB), user, "às vezes penso em suicídio", new Date());
+    expect(builtin.reply.startsWith("Se está a pensar em fazer-se mal")).toBe(true);
+    expect(builtin.reply).toContain("808 24 24 24");
+    const allowed = { ...user, preferences: { aiOnPersonalData: true } };
+    const provided = await respond(providerEnv("fake-text"), database(env.DB), allowed, "às vezes penso em suicídio", new Date());
+    expect(provided.provider).toBe("openai");
+    expect(provided.reply.startsWith("Se está a pensar em fazer-se mal")).toBe(true);
+  });
+
   it("keeps diary words away from an external provider unless the user allows it", async () => {
     const user = await userOf("bruno@assistant.test");
     const secret = "querido diário, hoje estou triste com o segredo XYZ";

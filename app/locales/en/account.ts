@@ -91,7 +91,7 @@ export default {
     title: "Profile",
     tabs: { personal: "Personal", subscription: "Subscription", preferences: "Preferences", security: "Security" },
     personal: { fullName: "Full name", email: "Email", save: "Save", saved: "Changes saved." },
-    preferences: { activityTracking: "Record session activity", activityTrackingHint: "Counts your time of use towards your impact. Records are kept 90 days; when off, nothing is recorded.", language: "Language", timeZone: "Time zone", save: "Save preferences", workingHours: "Working hours", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Change hours", aiPersonalData: "Use the diary and cycle with AI", aiPersonalDataHint: "Off by default. When on, the assistant may read diary entries and cycle logs to answer; none of it is used for statistics." },
+    preferences: { activityTracking: "Record session activity", activityTrackingHint: "Counts your time of use towards your impact. Records are kept 90 days; when off, nothing is recorded.", language: "Language", timeZone: "Time zone", save: "Save preferences", workingHours: "Working hours", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Change hours", aiPersonalData: "Use the diary and cycle with AI", aiPersonalDataHint: "Off by default. When on, the assistant may read diary entries and cycle logs to answer, and messages about your health or how you feel may go to the AI provider; none of it is used for statistics." },
     security: {
       changePassword: "Change password",
       reauthenticateWithGoogle: "Sign in with Google again",

@@ -132,6 +132,9 @@ export default {
       unknown: "I can't do that yet. I can create tasks, events, transactions, diary entries and goals, answer about spending, your agenda, mood and cycle, and plan your day.",
       delete: "I don't delete data from the chat. You can delete items in their own module.",
       unparsed: "I couldn't read that message. Try rewording it.",
+      notShared:
+        "Your message seems to be about your health or how you feel, so I did not send it to the AI provider. For the assistant to read it, turn on “Use the diary and cycle with AI” in Preferences. You can also keep it in your diary, which stays with you.",
     },
+    crisis: "If you are thinking of harming yourself, don't stay alone with it: call 112 in an emergency, or, in Portugal, the SNS 24 line (808 24 24 24), which offers psychological counselling.",
   },
 } satisfies Catalog<typeof ptAssistant>;

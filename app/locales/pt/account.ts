@@ -89,7 +89,7 @@ const account = {
     title: "Perfil",
     tabs: { personal: "Pessoal", subscription: "Subscrição", preferences: "Preferências", security: "Segurança" },
     personal: { fullName: "Nome completo", email: "Email", save: "Guardar", saved: "Alterações guardadas." },
-    preferences: { activityTracking: "Registar a atividade das sessões", activityTrackingHint: "Conta o tempo de utilização para o seu impacto. Os registos são guardados 90 dias; desligado, nada é registado.", language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências", workingHours: "Horário de trabalho", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Alterar horário", aiPersonalData: "Usar o diário e o ciclo com IA", aiPersonalDataHint: "Desligado por omissão. Quando ligado, o assistente pode ler as entradas do diário e os registos do ciclo para responder; nada disto é usado em estatísticas." },
+    preferences: { activityTracking: "Registar a atividade das sessões", activityTrackingHint: "Conta o tempo de utilização para o seu impacto. Os registos são guardados 90 dias; desligado, nada é registado.", language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências", workingHours: "Horário de trabalho", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Alterar horário", aiPersonalData: "Usar o diário e o ciclo com IA", aiPersonalDataHint: "Desligado por omissão. Quando ligado, o assistente pode ler as entradas do diário e os registos do ciclo para responder, e as mensagens sobre a sua saúde ou como se sente podem ir ao fornecedor de IA; nada disto é usado em estatísticas." },
     security: {
       changePassword: "Alterar senha",
       reauthenticateWithGoogle: "Entrar novamente com o Google",

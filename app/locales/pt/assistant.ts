@@ -130,7 +130,10 @@ const assistant = {
       unknown: "Ainda não sei fazer isso. Posso criar tarefas, eventos, movimentos, entradas do diário e objetivos, responder sobre gastos, agenda, humor e ciclo, e planear o seu dia.",
       delete: "Não elimino dados a partir do chat. Pode eliminar itens no próprio módulo.",
       unparsed: "Não consegui interpretar a mensagem. Tente ajustar o texto.",
+      notShared:
+        "A sua mensagem parece falar da sua saúde ou de como se sente, e por isso não a enviei ao fornecedor de IA. Para que o assistente a possa ler, ative «Usar o diário e o ciclo com IA» em Preferências. Também a pode guardar no diário, que fica só consigo.",
     },
+    crisis: "Se está a pensar em fazer-se mal, não fique sozinho com isso: ligue 112 numa emergência, ou a linha SNS 24 (808 24 24 24), que tem aconselhamento psicológico.",
   },
 };
 

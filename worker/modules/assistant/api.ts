@@ -104,14 +104,15 @@ export const assistantApi = new Hono<AppEnv>()
     if (!(c.req.header("accept") ?? "").includes("text/event-stream")) return c.json((await run()).body);
 
     return streamSSE(c, async (sse) => {
-      let streamed = false;
+      let streamed = "";
       try {
         const { answer, body } = await run((delta) => {
-          streamed = true;
+          streamed += delta;
           void sse.writeSSE({ event: "delta", data: JSON.stringify({ text: delta }) });
         });
-        // The provider's own text already went out; a built-in or composed reply goes out now.
-        if (!streamed || answer.provider === "builtin" || answer.drafts.length || answer.sources.length) {
+        // The provider's own text already went out; a built-in or composed reply (or one with where
+        // to find help put before it) goes out now.
+        if (!streamed || body.reply !== streamed.trim() || answer.provider === "builtin" || answer.drafts.length || answer.sources.length) {
           await sse.writeSSE({ event: "reset", data: "{}" });
           for (const piece of pieces(body.reply)) await sse.writeSSE({ event: "delta", data: JSON.stringify({ text: piece }) });
         }

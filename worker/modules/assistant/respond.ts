@@ -26,6 +26,7 @@ import { dueOn } from "../tasks/queries";
 import { shiftDate, startOfDate } from "../tasks/scheduling";
 import { scopedTo } from "../../db/scoped";
 import { checkDraft, type DraftType } from "./drafts";
+import { mentionsCrisis, mentionsHealth } from "../../ai/health-words";
 import type { NewDraft } from "./queries";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
@@ -42,18 +43,36 @@ export type Answer = {
   fallback: FailureReason | null;
 };
 
-/** Health data (GDPR Art. 9) goes to an external provider only with the user's `aiOnPersonalData`. */
-const sensitive = (u: Understanding) =>
-  (u.intent === "create" && u.action.type === "diaryEntry") || (u.intent === "ask" && (u.question.kind === "mood" || u.question.kind === "nextPeriod"));
+/**
+ * Health data (GDPR Art. 9) goes to an external provider only with the user's `aiOnPersonalData`:
+ * what the built-in engine understands as diary or cycle, and any message whose words speak of
+ * the writer's health or feelings (decision 0093).
+ */
+const sensitive = (u: Understanding, message: string) =>
+  (u.intent === "create" && u.action.type === "diaryEntry") || (u.intent === "ask" && (u.question.kind === "mood" || u.question.kind === "nextPeriod")) || mentionsHealth(message);
 
 const sharesPersonalData = (user: User) => user.preferences.aiOnPersonalData === true;
 
-/** Answers one message for `user`; `onText` receives the provider's text as it streams. Never throws for a provider's fault. */
+/**
+ * Answers one message for `user`; `onText` receives the provider's text as it streams. Never
+ * throws for a provider's fault. Talk of self-harm always gets where to find help first, whoever answers.
+ */
 export async function respond(env: Env, db: Db, user: User, message: string, now: Date, onText?: (delta: string) => void): Promise<Answer> {
+  const answer = await answerOf(env, db, user, message, now, onText);
+  if (!mentionsCrisis(message)) return answer;
+  const help = translator(user.language)("assistant:reply.crisis");
+  return { ...answer, reply: `${help}\n\n${answer.reply}` };
+}
+
+async function answerOf(env: Env, db: Db, user: User, message: string, now: Date, onText?: (delta: string) => void): Promise<Answer> {
   const context: EngineContext = { now, timeZone: user.timeZone, language: user.language, history: await categoryHistory(db, user.id, 200) };
   const builtin = understand(message, context);
   const provider = providerFor(env);
-  if (!provider || (sensitive(builtin) && !sharesPersonalData(user))) return { ...(await act(db, user, builtin, now)), provider: "builtin", fallback: null };
+  if (!provider || (sensitive(builtin, message) && !sharesPersonalData(user))) {
+    const answer = await act(db, user, builtin, now);
+    const keptFromProvider = !!provider && builtin.intent === "unsupported" && builtin.reason === "unknown" && mentionsHealth(message);
+    return { ...answer, reply: keptFromProvider ? translator(builtin.language)("assistant:reply.unsupported.notShared") : answer.reply, provider: "builtin", fallback: null };
+  }
 
   let fallback: FailureReason;
   try {
@@ -78,6 +97,7 @@ export async function respond(env: Env, db: Db, user: User, message: string, now
 }
 
 type Acted = Pick<Answer, "reply" | "drafts" | "sources">;
+
 
 async function act(db: Db, user: User, u: Understanding, now: Date): Promise<Acted> {
   const t = translator(u.language);
