@@ -106,7 +106,7 @@ export default {
   moveError: "Could not move",
   taskMoved: "Task moved to {{when}}",
   taskResized: "Task duration changed: {{when}}",
-  keyboardHint: "Alt+arrows move the selected event; Shift+Alt+arrows change its length.",
+  keyboardHint: "With an event focused: Alt+arrows move it, Shift+Alt+arrows change its length and Delete removes it.",
   ics: {
     notIcal: "The file is not an iCalendar (.ics) calendar: nothing was imported.",
     tooManyEvents: "The file has more than 5000 events: nothing was imported. Split it into smaller files.",

@@ -55,6 +55,9 @@ export default {
     emptyTitle: "No entries yet",
     emptyBody: "Write the first one: a few lines about your day are enough.",
     loadFailed: "The entries could not be loaded.",
+    loaded_zero: "{{count}} entries loaded",
+    loaded_one: "{{count}} entry loaded",
+    loaded_other: "{{count}} entries loaded",
   },
   overview: {
     range: "Period",
@@ -62,6 +65,8 @@ export default {
     days90: "90 days",
     days365: "12 months",
     entries: "Entries",
+    weekday: "Weekday",
+    noMood: "not logged",
     averageMood: "Average mood",
     moodOverTime: "Mood over time",
     emotionFrequency: "Most frequent emotions",

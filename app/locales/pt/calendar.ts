@@ -104,7 +104,7 @@ const calendar = {
   moveError: "Não foi possível mover",
   taskMoved: "Tarefa movida para {{when}}",
   taskResized: "Duração da tarefa alterada: {{when}}",
-  keyboardHint: "Alt+setas move o evento selecionado; Shift+Alt+setas altera a duração.",
+  keyboardHint: "Com um evento em foco: Alt+setas move-o, Shift+Alt+setas altera a duração e Delete elimina-o.",
   ics: {
     notIcal: "O ficheiro não é um calendário iCalendar (.ics): nada foi importado.",
     tooManyEvents: "O ficheiro tem mais de 5000 eventos: nada foi importado. Divida-o em ficheiros mais pequenos.",

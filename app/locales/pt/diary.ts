@@ -53,6 +53,9 @@ const diary = {
     emptyTitle: "Ainda não há entradas",
     emptyBody: "Escreva a primeira: algumas linhas sobre o seu dia chegam.",
     loadFailed: "Não foi possível carregar as entradas.",
+    loaded_zero: "{{count}} entradas carregadas",
+    loaded_one: "{{count}} entrada carregada",
+    loaded_other: "{{count}} entradas carregadas",
   },
   overview: {
     range: "Período",
@@ -60,6 +63,8 @@ const diary = {
     days90: "90 dias",
     days365: "12 meses",
     entries: "Entradas",
+    weekday: "Dia da semana",
+    noMood: "sem registo",
     averageMood: "Humor médio",
     moodOverTime: "Humor ao longo do tempo",
     emotionFrequency: "Emoções mais frequentes",

@@ -159,7 +159,7 @@ describe("the calendar's events, by keyboard and screen reader", () => {
       dentist.focus();
       expect(dentist.hasAttribute("aria-pressed")).toBe(false);
       const hint = document.getElementById(dentist.getAttribute("aria-describedby") ?? "");
-      expect(hint?.textContent).toBe("Alt+setas move o evento selecionado; Shift+Alt+setas altera a duração.");
+      expect(hint?.textContent).toBe("Com um evento em foco: Alt+setas move-o, Shift+Alt+setas altera a duração e Delete elimina-o.");
       const shown = within(screen.getByTestId("calendar-view"));
       expect([...shown.queryAllByRole("grid"), ...shown.queryAllByRole("row"), ...shown.queryAllByRole("gridcell")]).toEqual([]);
       cleanup();

@@ -135,3 +135,17 @@ describe("saving an edited event", () => {
     ]);
   });
 });
+
+describe("the event dialog's errors", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("points the repeat group at the rule's error, so it is read when the group gets focus", async () => {
+    const error = "A regra de repetição não é válida.";
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "validation", message: "Dados inválidos.", fields: { rrule: error } } }, { status: 422 })));
+    renderWithI18n(<EventDialog draft={draftOf({ title: "Ginásio", start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T19:00:00.000Z", allDay: false, timeZone: "Europe/Lisbon" })} language="pt" onClose={vi.fn()} onSaved={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
+    fireEvent.submit(await screen.findByTestId("event-dialog"));
+    await screen.findByText(error);
+    const group = screen.getByRole("group", { name: "Repetir" });
+    expect(document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent).toBe(error);
+  });
+});

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Combobox } from "~/components/ui/combobox";
 import { DateField, TimeField } from "~/components/ui/date-picker";
-import { Checkbox, Select, TextArea, TextField } from "~/components/ui/field";
+import { Checkbox, Select, TextArea, TextField, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { Switch } from "~/components/ui/switch";
 import { useApiForm } from "~/components/ui/use-api-form";
@@ -91,6 +91,8 @@ export function EventDialog({
     fallback: t("form.error"),
     onSuccess: () => onSaved(draft?.id ? t("form.saved") : t("form.created")),
   });
+  // The rule's error is read with the repeat group (aria-describedby).
+  const rruleIds = useFieldIds(undefined, null, form.errors.rrule);
 
   if (!draft) return null;
   const set = (changes: Partial<EventDraft>) => setDraft((d) => (d ? { ...d, ...changes } : d));
@@ -161,7 +163,7 @@ export function EventDialog({
             {!draft.allDay && <TimeField label={t("form.endTime")} value={draft.endTime} onChange={(v) => set({ endTime: v })} />}
           </div>
           {!draft.allDay && <Combobox label={t("form.timeZone")} options={zones} value={draft.timeZone} onChange={(v) => v && set({ timeZone: v })} error={form.errors.timeZone} />}
-          <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
+          <fieldset aria-describedby={rruleIds.errorId} className="space-y-3 rounded-xl border border-slate-200 p-3">
             <legend className="px-1 text-sm font-medium text-slate-700">{t("repeat.label")}</legend>
             <Select
               label={t("repeat.label")}
@@ -234,7 +236,11 @@ export function EventDialog({
                 {words}
               </p>
             )}
-            {form.errors.rrule && <p className="text-sm text-red-700">{form.errors.rrule}</p>}
+            {form.errors.rrule && (
+              <p id={rruleIds.errorId} className="text-sm text-red-700">
+                {form.errors.rrule}
+              </p>
+            )}
           </fieldset>
           <TextField label={t("form.location")} value={draft.location} onChange={(e) => set({ location: e.target.value })} error={form.errors.location} optional maxLength={300} />
           <TextArea label={t("form.description")} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={form.errors.description} optional rows={3} />

@@ -113,6 +113,28 @@ describe("the cycle's day dialog", () => {
   });
 });
 
+describe("the day dialog's errors", () => {
+  it("points the flow, symptoms and mood groups at their errors, so each is read when its group gets focus", async () => {
+    const fields = { flow: "Escolha um fluxo da lista: sem fluxo, borra, leve, médio ou intenso.", symptoms: "Escolha sintomas da lista.", mood: "O humor deve ser de 1 a 5." };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => (init?.method === "POST" ? json({ error: { code: "validation", message: "Dados inválidos.", fields } }, 422) : json({ items: [], nextCursor: null }))),
+    );
+    open("2026-11-21");
+    await screen.findByLabelText(/Notas/);
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await screen.findByText(fields.flow);
+    const description = (group: HTMLElement) => document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent;
+    const flow = screen.getByRole("radiogroup", { name: "Fluxo" });
+    const mood = screen.getByRole("radiogroup", { name: "Humor" });
+    expect(description(flow)).toBe(fields.flow);
+    expect(description(mood)).toBe(fields.mood);
+    expect(description(screen.getByRole("group", { name: "Sintomas" }))).toBe(fields.symptoms);
+    // A radio group can say it is invalid.
+    expect([flow.getAttribute("aria-invalid"), mood.getAttribute("aria-invalid")]).toEqual(["true", "true"]);
+  });
+});
+
 describe("closing the day dialog", () => {
   // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
   beforeAll(() => import("~/components/ui/confirm-dialog-panel"));

@@ -2,7 +2,7 @@
  * The cycle screen's day log dialog (flow, symptoms, mood, notes), loaded on first use by the
  * screen (decision 0042): the dialog and its radio groups are not part of the screen's first load.
  */
-import { Radio, RadioGroup } from "@headlessui/react";
+import { Description, Label, Radio, RadioGroup } from "@headlessui/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/shell/toast-store";
@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { useDiscardChanges } from "~/components/ui/discard-changes";
-import { Checkbox, TextArea } from "~/components/ui/field";
+import { Checkbox, TextArea, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
@@ -134,6 +134,8 @@ export function DayDialog({
     },
   });
   const title = day ? t("cycle:form.titleEdit", { date: longDate(day.date, language) }) : editing.date ? t("cycle:form.titleNew", { date: longDate(editing.date, language) }) : t("cycle:actions.logDay");
+  // The symptoms' error is read with their group (aria-describedby).
+  const symptomsIds = useFieldIds(undefined, null, form.errors.symptoms);
   const toggle = (symptom: Symptom, on: boolean) => setSymptoms((list) => (on ? [...list, symptom] : list.filter((s) => s !== symptom)));
 
   return (
@@ -168,11 +170,14 @@ export function DayDialog({
             )}
             {lookup === "done" && (
               <>
-                <div>
-                  <p id="cycle-flow-label" className="mb-2 text-sm font-medium text-slate-800">
+                {/* Headless UI's RadioGroup is named and described by its own Label and Description (it
+                    overrides aria-labelledby and aria-describedby given to it), so they sit inside it; its
+                    error is then read when the group gets focus. */}
+                <RadioGroup value={flow} onChange={chooseFlow} aria-invalid={form.errors.flow ? true : undefined}>
+                  <Label as="p" className="mb-2 text-sm font-medium text-slate-800">
                     {t("cycle:flow.label")}
-                  </p>
-                  <RadioGroup value={flow} onChange={chooseFlow} aria-labelledby="cycle-flow-label" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+                  </Label>
+                  <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
                     {FLOWS.map((value) => (
                       <Radio
                         key={value}
@@ -187,25 +192,29 @@ export function DayDialog({
                         {t(`cycle:flow.${value}`)}
                       </Radio>
                     ))}
-                  </RadioGroup>
-                  {form.errors.flow && <p className="mt-1 text-sm text-red-700">{form.errors.flow}</p>}
-                </div>
+                  </div>
+                  {form.errors.flow && <Description className="mt-1 text-sm text-red-700">{form.errors.flow}</Description>}
+                </RadioGroup>
 
-                <fieldset>
+                <fieldset aria-describedby={symptomsIds.errorId}>
                   <legend className="mb-2 text-sm font-medium text-slate-800">{t("cycle:symptoms.label")}</legend>
                   <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                     {SYMPTOMS.map((symptom) => (
                       <Checkbox key={symptom} label={t(`cycle:symptoms.${symptom}`)} checked={symptoms.includes(symptom)} onChange={(e) => toggle(symptom, e.target.checked)} />
                     ))}
                   </div>
-                  {form.errors.symptoms && <p className="mt-1 text-sm text-red-700">{form.errors.symptoms}</p>}
+                  {form.errors.symptoms && (
+                    <p id={symptomsIds.errorId} className="mt-1 text-sm text-red-700">
+                      {form.errors.symptoms}
+                    </p>
+                  )}
                 </fieldset>
 
-                <div>
-                  <p id="cycle-mood-label" className="mb-2 text-sm font-medium text-slate-800">
+                <RadioGroup value={mood} onChange={setMood} aria-invalid={form.errors.mood ? true : undefined}>
+                  <Label as="p" className="mb-2 text-sm font-medium text-slate-800">
                     {t("cycle:mood.label")}
-                  </p>
-                  <RadioGroup value={mood} onChange={setMood} aria-labelledby="cycle-mood-label" className="flex flex-wrap gap-2">
+                  </Label>
+                  <div className="flex flex-wrap gap-2">
                     {[0, 1, 2, 3, 4, 5].map((value) => (
                       <Radio
                         key={value}
@@ -216,9 +225,9 @@ export function DayDialog({
                         {value ? `${value} · ${t(`cycle:mood.${MOOD_NAMES[value - 1]}`)}` : t("cycle:mood.none")}
                       </Radio>
                     ))}
-                  </RadioGroup>
-                  {form.errors.mood && <p className="mt-1 text-sm text-red-700">{form.errors.mood}</p>}
-                </div>
+                  </div>
+                  {form.errors.mood && <Description className="mt-1 text-sm text-red-700">{form.errors.mood}</Description>}
+                </RadioGroup>
 
                 <TextArea id="cycle-notes" label={t("cycle:form.notes")} hint={t("cycle:form.notesHint")} optional value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={MAX_NOTES} rows={3} error={form.errors.notes} />
               </>

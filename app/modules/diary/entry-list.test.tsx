@@ -48,7 +48,9 @@ vi.mock("~/lib/api", async (original) => ({
       ? { ok: deleteStatus < 300, status: deleteStatus, data: null }
       : path === "/diary?limit=30&cursor=page-2"
         ? { ok: true, status: 200, data: { items: [entryC, entryD], nextCursor: null } }
-        : { ok: true, status: 204, data: null },
+        : path === "/diary?limit=30&cursor=page-b"
+          ? { ok: true, status: 200, data: { items: [entryB], nextCursor: "page-2" } }
+          : { ok: true, status: 204, data: null },
   ),
 }));
 vi.mock("~/lib/offline/write", async (original) => ({
@@ -114,6 +116,24 @@ describe("the diary's list of entries", () => {
     await waitFor(() => expect(titles()).toEqual(["Manhã calma", "Semana passada", "Dia antigo revisto"]));
     // The pages loaded reached the end of the list: nothing more to load.
     expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+  });
+});
+
+describe("'Carregar mais' with a keyboard and a screen reader", () => {
+  it("moves focus to the first entry it brought and says how many came, also once the button is gone", async () => {
+    firstPages = [{ entries: [entryA], nextCursor: "page-b" }];
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    const status = within(screen.getByRole("tabpanel", { name: "Entradas" })).getByRole("status");
+    const list = screen.getByTestId("diary-entries");
+    fireEvent.click(screen.getByRole("button", { name: "Carregar mais" }));
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole("heading", { name: "Tarde" })));
+    expect(status.textContent).toBe("1 entrada carregada");
+    // The last page: the button goes, and focus does not go with it.
+    fireEvent.click(screen.getByRole("button", { name: "Carregar mais" }));
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole("heading", { name: "Semana passada" })));
+    expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+    expect(status.textContent).toBe("2 entradas carregadas");
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { flushPendingDeletes } from "~/components/ui/undo";
@@ -259,5 +259,81 @@ describe("an edit kept offline and refused on replay as a conflict", () => {
     await autosaved(2);
     expect(writes[1]).toMatchObject({ method: "PATCH", path: "/diary/offline-copy-key", body: { title: "Manhã (cópia em conflito)", content: "Escrito sem rede, e mais" } });
     expect(writes[1].body).not.toHaveProperty("baseUpdatedAt");
+  });
+});
+
+describe("the diary with a keyboard and a screen reader", () => {
+  it("moves between its tabs with the arrow keys, stops once on them, and each selected tab controls its panel", async () => {
+    renderDiary();
+    const write = await screen.findByRole("tab", { name: "Escrever" });
+    // One Tab stop: the selected tab.
+    expect(screen.getAllByRole("tab").map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1]);
+    fireEvent.change(content(), { target: { value: "Ainda a escrever" } });
+    write.focus();
+    fireEvent.keyDown(write, { key: "ArrowRight" });
+    const entries = screen.getByRole("tab", { name: "Entradas" });
+    expect(document.activeElement).toBe(entries);
+    expect(entries.getAttribute("aria-selected")).toBe("true");
+    expect(document.getElementById(entries.getAttribute("aria-controls") ?? "")).toBe(screen.getByRole("tabpanel", { name: "Entradas" }));
+    expect(within(screen.getByRole("tabpanel")).getByTestId("diary-entries")).toBeTruthy();
+    fireEvent.keyDown(entries, { key: "ArrowLeft" });
+    expect(document.activeElement).toBe(write);
+    expect(document.getElementById(write.getAttribute("aria-controls") ?? "")).toBe(screen.getByRole("tabpanel", { name: "Escrever" }));
+    // The writer stayed as it was while the list showed.
+    expect(content().value).toBe("Ainda a escrever");
+  });
+
+  it("gives the focus to the saved entry in the list after 'Guardar entrada', not to the page", async () => {
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Texto revisto" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar entrada" }));
+    const list = await screen.findByTestId("diary-entries");
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole("heading", { name: "Manhã" })));
+  });
+
+  it("gives the focus to the 'Entradas' tab when the saved entry is not in the list (kept offline, or not loaded yet)", async () => {
+    answer = () => ({ queued: true, tempId: "offline-x" });
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Sem rede" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar entrada" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Entradas" })));
+
+    cleanup();
+    answer = stored;
+    renderDiary();
+    // A new entry saved at once: the loader (here, never) has yet to list it.
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Logo guardado" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar entrada" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Entradas" })));
+  });
+
+  it("announces only a draft that could not be saved or was kept on this device, not every autosave", async () => {
+    const announced = () => [...document.querySelectorAll("[role=status], [role=alert], [aria-live]")].map((el) => el.textContent).join(" | ");
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Novo" } });
+    // Still shown.
+    await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toBe("Rascunho guardado"), { timeout: 2000 });
+    expect(announced()).not.toContain("Rascunho guardado");
+
+    answer = () => ({ ok: false, status: 500, error: { code: "internal", message: "" } });
+    fireEvent.change(content(), { target: { value: "Novo dia" } });
+    await waitFor(() => expect(announced()).toContain("Não foi possível guardar o rascunho. Tente de novo."), { timeout: 2000 });
+
+    answer = () => ({ queued: true, tempId: "offline-x" });
+    fireEvent.change(content(), { target: { value: "Novo dia sem rede" } });
+    await waitFor(() => expect(announced()).toContain("Guardado neste dispositivo: é enviado quando voltar a ter ligação"), { timeout: 2000 });
+    expect(screen.getByTestId("draft-status").textContent).toBe("Guardado neste dispositivo: é enviado quando voltar a ter ligação");
+  });
+
+  it("points the mood and emotions groups at their errors, so each is read when its group gets focus", async () => {
+    const fields = { mood: "O humor deve ser um número de 1 a 5.", emotions: "Escolha emoções da lista." };
+    answer = () => ({ ok: false, status: 422, error: { code: "validation", message: "", fields } });
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Novo" } });
+    await screen.findByText(fields.mood, {}, { timeout: 2000 });
+    const description = (group: HTMLElement) => document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(description(screen.getByRole("group", { name: "Humor" }))).toBe(fields.mood);
+    expect(description(screen.getByRole("group", { name: "Emoções" }))).toBe(fields.emotions);
   });
 });

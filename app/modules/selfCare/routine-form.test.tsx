@@ -94,3 +94,17 @@ describe("saving an edited routine", () => {
     expect(bodies).toEqual([]);
   });
 });
+
+describe("the routine form's errors", () => {
+  it("points the weekdays group at its error, so it is read when the group gets focus", async () => {
+    const error = "Escolha pelo menos um dia da semana (de segunda a domingo).";
+    vi.stubGlobal("fetch", async () => Response.json({ error: { code: "validation", message: "Dados inválidos.", fields: { weekdays: error } } }, { status: 422 }));
+    renderEditor(<RoutineEditor form="new" onDone={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Alongar" } });
+    fireEvent.change(screen.getByLabelText("Frequência"), { target: { value: "weekdays" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await screen.findByText(error);
+    const group = screen.getByRole("group", { name: "Dias da semana" });
+    expect(document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent).toBe(error);
+  });
+});

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
-import { Select, TextArea, TextField } from "~/components/ui/field";
+import { Select, TextArea, TextField, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
@@ -63,6 +63,8 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
       onDone(data.routine);
     },
   });
+  // The weekdays' error is read with their group (aria-describedby).
+  const weekdaysIds = useFieldIds(undefined, null, form.errors.weekdays);
   const submit = (event: FormEvent) =>
     form.submit(() => {
       const body = bodyOf({ title, category, description, frequency, weekdays, duration });
@@ -97,7 +99,7 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
         ]}
       />
       {frequency === "weekdays" && (
-        <fieldset>
+        <fieldset aria-describedby={weekdaysIds.errorId}>
           <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.weekdays")}</legend>
           <div className="flex flex-wrap gap-2">
             {WEEKDAYS.map((key, i) => (
@@ -112,7 +114,11 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
               </Button>
             ))}
           </div>
-          {form.errors.weekdays && <p className="mt-1 text-sm text-red-700">{form.errors.weekdays}</p>}
+          {form.errors.weekdays && (
+            <p id={weekdaysIds.errorId} className="mt-1 text-sm text-red-700">
+              {form.errors.weekdays}
+            </p>
+          )}
         </fieldset>
       )}
       {form.message && <Notice tone="error">{form.message}</Notice>}

@@ -13,11 +13,13 @@ import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { DateField } from "~/components/ui/date-picker";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Select, TextArea, TextField } from "~/components/ui/field";
+import { Select, TextArea, TextField, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { Loading } from "~/components/ui/skeleton";
+import { Tabs } from "~/components/ui/tabs";
 import { WhenVisible } from "~/components/ui/when-visible";
 import { deleteWithUndo } from "~/components/ui/undo";
+import { intlLocale } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
@@ -31,7 +33,10 @@ import { database } from "@worker/db/client";
 import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/queries";
 import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
+// Plain markup only (no chart code): the overview's tables show before the charts' chunk arrives.
+import { FiguresTable } from "~/modules/reports/components/figures-table";
 import { useEntryPages, type EntryPages } from "../entry-pages";
+import { entryTitle, useFocusAfterSave } from "../save-focus";
 
 export const handle: I18nHandle = { i18n: ["diary", "ui", "billing"] };
 
@@ -58,7 +63,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 type Entry = Awaited<ReturnType<typeof loader>>["entries"][number];
-type Tab = "write" | "entries" | "overview" | "insights";
+const TABS = ["write", "entries", "overview", "insights"] as const;
+type Tab = (typeof TABS)[number];
 /** What the user writes in an entry (every save sends all of it). */
 type Words = { title: string; content: string; mood: number | null; emotions: Emotion[]; date: string };
 /** `base`: the version (updatedAt) of the entry the writer opened; null for a new one. */
@@ -109,9 +115,11 @@ export default function DiaryScreen() {
   const { revalidate } = useRevalidator();
   useEntityChanges(["diary"]);
   const pages = useEntryPages(data);
+  const tabsBox = useRef<HTMLDivElement>(null);
+  const saveFocus = useFocusAfterSave(tabsBox);
 
-  const tabs: Tab[] = ["write", "entries", "overview", "insights"];
   const showTab = (key: Tab) => {
+    saveFocus.cancel();
     // The list shows what the writer stored since it was loaded.
     if (key === "entries" && wrote.current) {
       wrote.current = false;
@@ -127,6 +135,7 @@ export default function DiaryScreen() {
     setWriterKey((k) => k + 1);
   };
   const openEntry = (entry: Entry) => {
+    saveFocus.cancel();
     if (held.current !== entry.id) {
       held.current = entry.id;
       setEditing(draftOf(entry));
@@ -134,6 +143,50 @@ export default function DiaryScreen() {
     }
     setTab("write");
   };
+
+  // Each tab's panel. The kit renders the selected one only; the writer comes first in every panel,
+  // at the same place in the tree, so React keeps it mounted (hidden) across tabs (see writerKey).
+  const panel = (key: Tab) => (
+    <div data-tour="diary-panel">
+      {canWrite && (
+        <div hidden={key !== "write"}>
+          <Writer
+            key={writerKey}
+            initial={editing ?? blank(data.today)}
+            today={data.today}
+            onSaved={(entryId) => {
+              held.current = null;
+              wrote.current = false;
+              setEditing(null);
+              setWriterKey((k) => k + 1);
+              // Queued offline (no id): there is no fresh list to load (the entry shows among the queued changes).
+              if (entryId) revalidate();
+              setTab("entries");
+              saveFocus.focusAfterSave(entryId);
+            }}
+            onDraftCreated={(entryId) => {
+              held.current = entryId;
+              revalidate();
+            }}
+            onStored={(entry) => {
+              wrote.current = true;
+              pages.replace(entry);
+            }}
+          />
+        </div>
+      )}
+      {key === "write" && !canWrite && <PremiumNotice entitlement="diary" />}
+      {key === "entries" && (
+        <>
+          {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
+          {!canWrite && <PremiumNotice entitlement="diary" />}
+          <EntryList pages={pages} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={() => showTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
+        </>
+      )}
+      {key === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice entitlement="diary" />)}
+      {key === "insights" && (canInsights ? <Insights /> : <PremiumNotice entitlement="aiInsights" />)}
+    </div>
+  );
 
   return (
     <section className="mx-auto max-w-3xl space-y-5">
@@ -143,60 +196,17 @@ export default function DiaryScreen() {
       </header>
       {/* Entries written offline, at once: waiting ones, and refused ones with the reason. */}
       <QueuedChanges kinds={["diary.create", "diary.update"]} />
-      <div role="tablist" aria-label={t("name")} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex" data-tour="diary-tabs">
-        {tabs.map((key) => (
-          <Button
-            key={key}
-            role="tab"
-            id={`diary-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls={`diary-panel-${key}`}
-            variant="ghost"
-            className={`flex-1 whitespace-nowrap ${tab === key ? "bg-white shadow-sm" : ""}`}
-            onClick={() => showTab(key)}
-          >
-            {t(`tabs.${key}`)}
-          </Button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`diary-panel-${tab}`} aria-labelledby={`diary-tab-${tab}`} data-tour="diary-panel">
-        {canWrite ? (
-          <div hidden={tab !== "write"}>
-            <Writer
-              key={writerKey}
-              initial={editing ?? blank(data.today)}
-              today={data.today}
-              onSaved={(queued) => {
-                held.current = null;
-                wrote.current = false;
-                setEditing(null);
-                setWriterKey((k) => k + 1);
-                // Queued offline: there is no fresh list to load (the entry shows among the queued changes).
-                if (!queued) revalidate();
-                setTab("entries");
-              }}
-              onDraftCreated={(entryId) => {
-                held.current = entryId;
-                revalidate();
-              }}
-              onStored={(entry) => {
-                wrote.current = true;
-                pages.replace(entry);
-              }}
-            />
-          </div>
-        ) : (
-          tab === "write" && <PremiumNotice entitlement="diary" />
-        )}
-        {tab === "entries" && (
-          <>
-            {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
-            {!canWrite && <PremiumNotice entitlement="diary" />}
-            <EntryList pages={pages} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={() => showTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
-          </>
-        )}
-        {tab === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice entitlement="diary" />)}
-        {tab === "insights" && (canInsights ? <Insights /> : <PremiumNotice entitlement="aiInsights" />)}
+      {/* The kit's tabs (arrow keys, one Tab stop, each panel labelled by its tab). The tour's target:
+          the kit's tab list takes no attributes of its own, so the first tab's label carries it. */}
+      <div ref={tabsBox}>
+        <Tabs
+          selectedIndex={TABS.indexOf(tab)}
+          onChange={(index) => showTab(TABS[index])}
+          listClassName="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex"
+          tabClassName="inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-white/60 data-[selected]:bg-white data-[selected]:shadow-sm"
+          panelsClassName="mt-5"
+          tabs={TABS.map((key) => ({ label: key === "write" ? <span data-tour="diary-tabs">{t("tabs.write")}</span> : t(`tabs.${key}`), panel: panel(key) }))}
+        />
       </div>
     </section>
   );
@@ -222,7 +232,8 @@ function Writer({
 }: {
   initial: Draft;
   today: string;
-  onSaved: (queued: boolean) => void;
+  /** The entry saved, or null when it was kept offline (the list does not show it). */
+  onSaved: (entryId: string | null) => void;
   onDraftCreated: (entryId: string) => void;
   onStored: (entry: Entry) => void;
 }) {
@@ -233,6 +244,9 @@ function Writer({
   const queuedNotice = useQueuedWriteNotice();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // Each group's error is read with the group (aria-describedby).
+  const moodIds = useFieldIds(undefined, null, errors.mood);
+  const emotionsIds = useFieldIds(undefined, null, errors.emotions);
   const id = useRef(initial.id);
   // The version this writer last loaded or got back from a save: the base of its next edit.
   const base = useRef(initial.base);
@@ -423,7 +437,7 @@ function Writer({
     if ("conflictCopy" in result) return;
     if (isQueued(result)) {
       queuedNotice(result);
-      if (result.queued) onSaved(true);
+      if (result.queued) onSaved(null);
       return;
     }
     if (!result.ok) {
@@ -432,7 +446,7 @@ function Writer({
       return;
     }
     toast({ title: t("form.saved"), tone: "success" });
-    onSaved(false);
+    onSaved(result.data.entry.id);
   };
 
   return (
@@ -445,8 +459,11 @@ function Writer({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{initial.id ? t("form.editEntry") : t("form.newEntry")}</h2>
-        <p className="text-xs text-slate-500" role="status" aria-live="polite" data-testid="draft-status">
-          {status === "saving" ? t("form.draftSaving") : status === "saved" ? t("form.draftSaved") : status === "queued" ? t("form.draftQueued") : status === "error" ? t("form.draftFailed") : ""}
+        {/* Every autosave shows here; only a draft kept offline or not kept is announced (a live
+            region saying "Rascunho guardado" at each pause in typing would talk over the writing). */}
+        <p className="text-xs text-slate-500" data-testid="draft-status">
+          {status === "saving" ? t("form.draftSaving") : status === "saved" ? t("form.draftSaved") : ""}
+          <span role="status">{status === "queued" ? t("form.draftQueued") : status === "error" ? t("form.draftFailed") : ""}</span>
         </p>
       </div>
       {conflictNotice && (
@@ -458,7 +475,7 @@ function Writer({
         <TextField label={t("form.title")} placeholder={t("form.titlePlaceholder")} value={entry.title} maxLength={200} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
         <DateField label={t("form.date")} value={entry.date} max={today} error={errors.date} onChange={(date) => date && change({ date })} />
       </div>
-      <fieldset>
+      <fieldset aria-describedby={moodIds.errorId}>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.mood")}</legend>
         <div className="flex flex-wrap gap-2">
           {MOOD_KEYS.map((key, i) => (
@@ -467,9 +484,13 @@ function Writer({
             </Button>
           ))}
         </div>
-        {errors.mood && <p className="mt-1 text-sm text-red-700">{errors.mood}</p>}
+        {errors.mood && (
+          <p id={moodIds.errorId} className="mt-1 text-sm text-red-700">
+            {errors.mood}
+          </p>
+        )}
       </fieldset>
-      <fieldset>
+      <fieldset aria-describedby={emotionsIds.errorId}>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t("form.emotions")}</legend>
         <div className="flex flex-wrap gap-2">
           {EMOTIONS.map((emotion) => (
@@ -484,7 +505,11 @@ function Writer({
             </Button>
           ))}
         </div>
-        {errors.emotions && <p className="mt-1 text-sm text-red-700">{errors.emotions}</p>}
+        {errors.emotions && (
+          <p id={emotionsIds.errorId} className="mt-1 text-sm text-red-700">
+            {errors.emotions}
+          </p>
+        )}
       </fieldset>
       <TextArea
         label={t("form.content")}
@@ -525,16 +550,30 @@ function EntryList({
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
+  // What 'Carregar mais' brought, said politely ("3 entradas carregadas"), and its first entry, whose
+  // title takes the focus: the button may be gone (the last page), and focus must not fall to the page.
+  const [loaded, setLoaded] = useState<{ count: number; first: string | null } | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const { entries, cursor, append } = pages;
+  const visible = entries.filter((e) => !hidden.has(e.id));
 
   const more = async () => {
     if (!cursor) return;
     setLoadingMore(true);
+    // Emptied first, so that a second page of the same size is announced again.
+    setLoaded(null);
     const result = await apiFetch<{ items: Entry[]; nextCursor: string | null }>(`/diary?limit=30&cursor=${encodeURIComponent(cursor)}`);
     setLoadingMore(false);
     setFailed(!result.ok);
-    if (result.ok) append(result.data);
+    if (!result.ok) return;
+    append(result.data);
+    const added = result.data.items.filter((entry) => !hidden.has(entry.id) && !visible.some((shown) => shown.id === entry.id));
+    // Nothing new (all shown already): the last entry takes the focus, near where the button was.
+    setLoaded({ count: added.length, first: (added[0] ?? visible.at(-1))?.id ?? null });
   };
+  useEffect(() => {
+    if (loaded?.first && list.current) entryTitle(list.current, loaded.first)?.focus();
+  }, [loaded]);
   const remove = (entry: Entry) =>
     deleteWithUndo({
       title: t("list.removed"),
@@ -551,17 +590,17 @@ function EntryList({
       },
     });
 
-  const visible = entries.filter((e) => !hidden.has(e.id));
   if (!visible.length) {
     return <EmptyState title={t("list.emptyTitle")} text={t("list.emptyBody")} action={canWrite ? <Button onClick={onWrite}>{t("form.newEntry")}</Button> : undefined} />;
   }
   return (
     <div className="space-y-3">
-      <ul className="space-y-3" data-testid="diary-entries">
+      <ul ref={list} className="space-y-3" data-testid="diary-entries">
         {visible.map((entry) => (
-          <li key={entry.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <li key={entry.id} data-entry-id={entry.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="font-semibold text-slate-900">
+              {/* Focused after a save or 'Carregar mais' (entryTitle). */}
+              <h3 tabIndex={-1} className="font-semibold text-slate-900">
                 {entry.title || t("form.newEntry")}
                 {entry.draft && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t("list.draft")}</span>}
               </h3>
@@ -597,6 +636,9 @@ function EntryList({
           {t("list.more")}
         </Button>
       )}
+      <p role="status" className="sr-only">
+        {loaded ? t("list.loaded", { count: loaded.count }) : ""}
+      </p>
     </div>
   );
 }
@@ -616,6 +658,7 @@ type OverviewData = {
 function Overview({ today }: { today: string }) {
   const { t, i18n } = useTranslation(["diary", "ui"]);
   const language = i18n.language === "en" ? "en" : "pt";
+  const mood = (value: number) => value.toLocaleString(intlLocale(language), { maximumFractionDigits: 1 });
   const [days, setDays] = useState("90");
   const [state, setState] = useState<{ status: "loading" } | { status: "error" } | { status: "ready"; data: OverviewData }>({ status: "loading" });
   useEffect(() => {
@@ -652,17 +695,29 @@ function Overview({ today }: { today: string }) {
             <Stat label={t("overview.averageMood")} value={state.data.averageMood === null ? "—" : state.data.averageMood.toLocaleString(language)} />
             <Stat label={t("overview.streak")} value={String(state.data.analysis.writingStreak.current)} hint={t("overview.longestStreak", { count: state.data.analysis.writingStreak.longest })} />
           </dl>
-          {/* Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055). */}
+          {/* Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055).
+              Its figures are also there at once for screen readers (a table, a list): the chart is only an image. */}
           <Card title={t("overview.moodOverTime")}>
             <WhenVisible height={MOOD_CHART_HEIGHT} label={t("overview.chartLoading")}>
-              <Charts.MoodLineChart height={MOOD_CHART_HEIGHT} moodLabel={t("form.mood")} points={state.data.moodSeries.map((p) => ({ label: formatShortDate(dateOf(p.date), language).slice(0, 5), mood: p.mood }))} />
+              <Charts.MoodLineChart
+                height={MOOD_CHART_HEIGHT}
+                label={t("overview.moodOverTime")}
+                moodLabel={t("form.mood")}
+                points={state.data.moodSeries.map((p) => ({ label: formatShortDate(dateOf(p.date), language).slice(0, 5), mood: p.mood }))}
+              />
             </WhenVisible>
+            <FiguresTable
+              caption={t("overview.moodOverTime")}
+              headers={[t("form.date"), t("form.mood")]}
+              rows={state.data.moodSeries.map((p) => ({ key: p.date, cells: [formatLongDate(dateOf(p.date), language), mood(p.mood)] }))}
+            />
           </Card>
           <Card title={t("overview.emotionFrequency")}>
             <WhenVisible height={countChartHeight(state.data.emotions.length)} label={t("overview.chartLoading")}>
               <Charts.CountBarChart
                 testId="emotion-chart"
                 height={countChartHeight(state.data.emotions.length)}
+                label={t("overview.emotionFrequency")}
                 valueLabel={t("overview.entries")}
                 bars={state.data.emotions.map((e) => ({ label: t(`emotions.${e.emotion}`), value: e.count }))}
               />
@@ -681,10 +736,20 @@ function Overview({ today }: { today: string }) {
                 testId="weekday-chart"
                 height={countChartHeight(state.data.analysis.moodByWeekday.length)}
                 domain={[0, 5]}
+                label={t("overview.moodByWeekday")}
                 valueLabel={t("overview.averageMood")}
                 bars={state.data.analysis.moodByWeekday.map((d) => ({ label: t(`weekdays.${WEEKDAY_KEYS[d.weekday - 1]}`), value: d.averageMood ?? 0 }))}
               />
             </WhenVisible>
+            {/* A weekday without a mood is drawn as 0; the table says so in words. */}
+            <FiguresTable
+              caption={t("overview.moodByWeekday")}
+              headers={[t("overview.weekday"), t("overview.averageMood"), t("overview.entries")]}
+              rows={state.data.analysis.moodByWeekday.map((d) => ({
+                key: String(d.weekday),
+                cells: [t(`weekdays.${WEEKDAY_KEYS[d.weekday - 1]}`), d.averageMood === null ? t("overview.noMood") : mood(d.averageMood), d.entries.toLocaleString(intlLocale(language))],
+              }))}
+            />
           </Card>
           {state.data.analysis.emotionPairs.length > 0 && (
             <Card title={t("overview.pairs")}>
