@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRevalidator } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BetaBanner } from "./components/beta-banner";
+import { NavigationProgress } from "./components/navigation-progress";
 import { Button } from "./components/ui/button";
 import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { afterFirstPaint } from "./lib/after-first-paint";
@@ -64,20 +65,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
-  );
-}
-
-/** While a page's loaders run: 'Verificando autenticação...' into /app (the guard), else 'Carregando página...'. */
-function NavigationProgress() {
-  const navigation = useNavigation();
-  const { t } = useTranslation();
-  if (navigation.state !== "loading") return null;
-  return (
-    <div role="status" className="fixed inset-x-0 top-0 z-50 flex justify-center">
-      <span className="mt-2 rounded-full bg-brand-700 px-3 py-1 text-xs font-medium text-white shadow">
-        {navigation.location.pathname.startsWith("/app") ? t("checkingAuth") : t("loadingPage")}
-      </span>
-    </div>
   );
 }
 

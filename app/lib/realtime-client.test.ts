@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SESSION_CHANGED_EVENT } from "./api";
 import { backoffDelay, RealtimeClient, type RealtimeMessage } from "./realtime-client";
 
 describe("realtime client", () => {
@@ -84,5 +85,93 @@ describe("realtime client reconnects", () => {
     FakeSocket.opened[1].closed(1006);
     vi.advanceTimersByTime(1_000);
     expect(FakeSocket.opened).toHaveLength(3);
+  });
+});
+
+describe("realtime client, when the server ends the session", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    FakeSocket.opened = [];
+  });
+
+  it("stops reconnecting on 4002 (session ended) and tells the shell, which leaves the page", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("WebSocket", FakeSocket);
+    const page = new EventTarget();
+    vi.stubGlobal("window", page);
+    const left = vi.fn();
+    page.addEventListener(SESSION_CHANGED_EVENT, left);
+    const client = new RealtimeClient(() => "ws://rumo.test/api/v1/realtime?user=a");
+    client.subscribe(() => undefined);
+    FakeSocket.opened[0].closed(4002);
+    vi.advanceTimersByTime(60_000);
+    // Before: it reconnected, met a 401 and tried again forever.
+    expect(FakeSocket.opened).toHaveLength(1);
+    expect(client.status).toBe("closed");
+    expect(left).toHaveBeenCalledTimes(1);
+  });
+
+  it("still reconnects after an ordinary close, without telling the shell", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("WebSocket", FakeSocket);
+    const page = new EventTarget();
+    vi.stubGlobal("window", page);
+    const left = vi.fn();
+    page.addEventListener(SESSION_CHANGED_EVENT, left);
+    const client = new RealtimeClient(() => "ws://rumo.test/api/v1/realtime?user=a");
+    client.subscribe(() => undefined);
+    FakeSocket.opened[0].closed(1006);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.opened).toHaveLength(2);
+    expect(left).not.toHaveBeenCalled();
+  });
+});
+
+/** Tabs of one browser: a BroadcastChannel that delivers to the other instances of its name. */
+class FakeChannel {
+  static all: FakeChannel[] = [];
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  constructor(readonly name: string) {
+    FakeChannel.all.push(this);
+  }
+  postMessage(data: unknown) {
+    for (const other of FakeChannel.all) if (other !== this && other.name === this.name) other.onmessage?.({ data });
+  }
+  close() {
+    FakeChannel.all = FakeChannel.all.filter((channel) => channel !== this);
+  }
+}
+
+describe("realtime client across tabs, when the server ends the session", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    FakeSocket.opened = [];
+    FakeChannel.all = [];
+  });
+
+  it("the tab holding the socket tells the others, which leave too", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("WebSocket", FakeSocket);
+    vi.stubGlobal("BroadcastChannel", FakeChannel);
+    // The first tab to ask gets the lock (the leader); the other waits.
+    let held = false;
+    vi.stubGlobal("navigator", { locks: { request: (_name: string, _options: unknown, lead: () => Promise<void>) => (held ? new Promise(() => {}) : ((held = true), lead())) } });
+    // Each tab is its own window; here both tabs' events land on one target, so they are counted by tab.
+    const page = new EventTarget();
+    vi.stubGlobal("window", page);
+    const left = vi.fn();
+    page.addEventListener(SESSION_CHANGED_EVENT, left);
+    const leader = new RealtimeClient(() => "ws://rumo.test/api/v1/realtime?user=a");
+    const follower = new RealtimeClient(() => "ws://rumo.test/api/v1/realtime?user=a");
+    leader.subscribe(() => undefined);
+    follower.subscribe(() => undefined);
+    expect(FakeSocket.opened).toHaveLength(1);
+    FakeSocket.opened[0].closed(4002);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.opened).toHaveLength(1);
+    // Once for the leader's tab, once for the follower's.
+    expect(left).toHaveBeenCalledTimes(2);
   });
 });

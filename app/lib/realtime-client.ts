@@ -9,7 +9,7 @@
  * passes to another tab, which connects and resumes from the last event it saw. Browsers without
  * Web Locks or BroadcastChannel keep one socket per tab.
  */
-import { pageUserId, SIGNED_IN_USER_PARAM } from "./api";
+import { pageUserId, SESSION_CHANGED_EVENT, SIGNED_IN_USER_PARAM } from "./api";
 
 export type RealtimeNotification = {
   id: string;
@@ -42,11 +42,16 @@ export const BACKOFF_MAX_MS = 30_000;
 const PING_EVERY_MS = 25_000;
 /** Close code the server uses when the account was deleted: no point reconnecting. */
 const ACCOUNT_DELETED = 4001;
+/**
+ * Close code the server uses when the session that opened the socket was ended (signed out or
+ * revoked on another device, password changed): reconnecting would only meet 401s.
+ */
+const SESSION_ENDED = 4002;
 // Per user: a tab left on another account (lib/session-user.ts) never leads or hears this one's.
 const leaderLock = () => `rumo-realtime-leader:${pageUserId() ?? ""}`;
 const channelName = () => `rumo-realtime:${pageUserId() ?? ""}`;
 
-type ChannelMessage = string | { kind: "status"; status: ConnectionStatus } | { kind: "status-request" };
+type ChannelMessage = string | { kind: "status"; status: ConnectionStatus } | { kind: "status-request" } | { kind: "session-ended" };
 
 const canShareAcrossTabs = () => typeof BroadcastChannel !== "undefined" && typeof navigator !== "undefined" && "locks" in navigator;
 
@@ -92,6 +97,7 @@ export class RealtimeClient {
       if (typeof data === "string") this.receive(data);
       else if (data.kind === "status" && !this.leader) this.setStatus(data.status);
       else if (data.kind === "status-request" && this.leader) channel.postMessage({ kind: "status", status: this.status } satisfies ChannelMessage);
+      else if (data.kind === "session-ended" && !this.leader) announceSessionEnded();
     };
     channel.postMessage({ kind: "status-request" } satisfies ChannelMessage);
     this.stopWaiting = new AbortController();
@@ -141,6 +147,11 @@ export class RealtimeClient {
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.socket = null;
       this.setStatus("closed");
+      if (event.code === SESSION_ENDED) {
+        // Final, like a deleted account. The tabs that follow this one share its session: they leave too.
+        this.channel?.postMessage({ kind: "session-ended" } satisfies ChannelMessage);
+        return announceSessionEnded();
+      }
       if (this.listeners.size > 0 && event.code !== ACCOUNT_DELETED) {
         this.reconnectTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
       }
@@ -195,6 +206,11 @@ export class RealtimeClient {
     this.lastSeq = null;
     this.attempt = 0;
   }
+}
+
+/** The shell leaves the page (to /auth) on this, unless the page is signing out itself (app/routes/app/layout.tsx). */
+function announceSessionEnded() {
+  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(SESSION_CHANGED_EVENT));
 }
 
 let shared: RealtimeClient | null = null;

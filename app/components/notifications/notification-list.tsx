@@ -1,5 +1,5 @@
 import { TrashIcon } from "@heroicons/react/24/outline";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
@@ -15,7 +15,12 @@ const priorityDot: Record<RealtimeNotification["priority"], string> = {
   critical: "bg-red-600",
 };
 
-/** Notifications as rows: click opens (marks read, follows the link); a button deletes; "Carregar mais" when there are more pages. */
+/**
+ * Notifications as rows: click opens (marks read, follows the link); a button deletes; "Carregar
+ * mais" when there are more pages. An unread one says so, and how urgent, in words as well as by
+ * its dot. After a delete the focus goes to the next notification (else the one before, else the
+ * empty list's text), not to the page's start.
+ */
 export function NotificationList({
   items,
   onOpen,
@@ -38,17 +43,44 @@ export function NotificationList({
     const id = window.setInterval(() => setNow(Date.now()), 60_000);
     return () => window.clearInterval(id);
   }, []);
-  if (!items.length) return <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>;
+  const list = useRef<HTMLUListElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  // The notification deleted from its button, and where it was, until it has left the list.
+  const removed = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const gone = removed.current;
+    if (!gone || items.some((n) => n.id === gone.id)) return;
+    removed.current = null;
+    const next = items[gone.index] ?? items[gone.index - 1];
+    const target = next ? list.current?.querySelector<HTMLElement>(`[data-notification-id="${CSS.escape(next.id)}"] [data-open]`) : empty.current;
+    target?.focus();
+  }, [items]);
+  const remove = (id: string, index: number) => {
+    removed.current = { id, index };
+    onRemove(id);
+  };
+  if (!items.length) {
+    return (
+      <p ref={empty} tabIndex={-1} className="px-4 py-8 text-center text-sm text-slate-500 focus:outline-none">
+        {emptyText}
+      </p>
+    );
+  }
   const locale = intlLocale(i18n.language);
   return (
     <>
-      <ul className="divide-y divide-slate-100" data-testid="notification-list">
-        {items.map((n) => (
-          <li key={n.id} className={`group flex items-start gap-3 px-4 py-3 ${n.isRead ? "" : "bg-brand-50/60"}`} data-read={n.isRead} data-type={n.type}>
+      <ul ref={list} className="divide-y divide-slate-100" data-testid="notification-list">
+        {items.map((n, index) => (
+          <li key={n.id} className={`group flex items-start gap-3 px-4 py-3 ${n.isRead ? "" : "bg-brand-50/60"}`} data-read={n.isRead} data-type={n.type} data-notification-id={n.id}>
             <NotificationIcon type={n.type} />
-            <button type="button" className="min-w-0 flex-1 text-left" onClick={() => onOpen(n)}>
+            <button type="button" className="min-w-0 flex-1 text-left" onClick={() => onOpen(n)} data-open="">
               <span className="flex items-center gap-2">
-                {!n.isRead && <span className={`size-2 shrink-0 rounded-full ${priorityDot[n.priority]}`} aria-hidden />}
+                {!n.isRead && (
+                  <>
+                    <span className={`size-2 shrink-0 rounded-full ${priorityDot[n.priority]}`} aria-hidden />
+                    <span className="sr-only">{t(`ui.unread.${n.priority}`)} </span>
+                  </>
+                )}
                 <span className="truncate text-sm font-semibold text-slate-900">{n.title}</span>
               </span>
               {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
@@ -58,10 +90,10 @@ export function NotificationList({
             </button>
             <IconButton
               icon={TrashIcon}
-              label={t("ui.delete")}
+              label={t("ui.delete", { title: n.title })}
               className="rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus:opacity-100"
               iconClassName="size-4"
-              onClick={() => onRemove(n.id)}
+              onClick={() => remove(n.id, index)}
             />
           </li>
         ))}

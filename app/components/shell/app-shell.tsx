@@ -72,6 +72,29 @@ function useSignOut() {
   return { request, dialog: flow && <flow.SignOutFlow asked={asked} /> };
 }
 
+/**
+ * "Saltar para o conteúdo", the first Tab stop of every /app page (as on the public pages): to the
+ * shell's main, past the navigation. A plain link before hydration; after it, the focus moves
+ * without adding "#conteudo" to the address and the history.
+ */
+export function SkipToContent() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#conteudo"
+      className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      onClick={(event) => {
+        const main = document.getElementById("conteudo");
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+      }}
+    >
+      {t("skipToContent")}
+    </a>
+  );
+}
+
 /** Desktop: collapsible sidebar (16rem, icons 3rem; Ctrl/Cmd+B), header, breadcrumb, back button. */
 export function DesktopShell({ user, entitlements, notifications, onSearch, onGuide, admin = false, sidebarOpen: initialOpen, children }: ShellProps & { sidebarOpen: boolean }) {
   const { t } = useTranslation(["shell", "auth"]);
@@ -152,7 +175,7 @@ export function DesktopShell({ user, entitlements, notifications, onSearch, onGu
           </Button>
           {signOut.dialog}
         </header>
-        <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 space-y-4 px-4 pt-6 pb-16">
+        <main id="conteudo" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 space-y-4 px-4 pt-6 pb-16 focus:outline-none">
           <Breadcrumb />
           {children}
         </main>
@@ -257,7 +280,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
         <IconButton icon={MagnifyingGlassIcon} data-tour="search" onClick={onSearch} label={t("header.search")} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <span data-tour="notifications">{notifications}</span>
       </header>
-      <main id="conteudo" className="space-y-4 px-4 pt-4 pb-12">
+      <main id="conteudo" tabIndex={-1} className="space-y-4 px-4 pt-4 pb-12 focus:outline-none">
         <BackButton />
         {children}
       </main>

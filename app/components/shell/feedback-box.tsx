@@ -1,5 +1,5 @@
 import { ChatBubbleBottomCenterTextIcon } from "@heroicons/react/24/outline";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 
@@ -7,18 +7,33 @@ import { Button } from "~/components/ui/button";
 const FeedbackForm = lazy(() => import("./feedback-form").then((m) => ({ default: m.FeedbackForm })));
 const preloadForm = () => void import("./feedback-form");
 
-/** The floating beta-feedback box (POST /api/v1/feedback); closes after a successful send. */
+/**
+ * The floating beta-feedback box (POST /api/v1/feedback); closes after a successful send. The button
+ * and the form take each other's place, so the focus goes along: to the first field on opening (the
+ * form), back to the button on closing.
+ */
 export function FeedbackBox() {
   const { t } = useTranslation("shell");
   const [open, setOpen] = useState(false);
   // What was typed survives closing the box, as before the form was split off.
   const [draft, setDraft] = useState({ subject: "", message: "" });
+  const box = useRef<HTMLDivElement>(null);
+  const closed = useRef(false);
+  useEffect(() => {
+    if (open || !closed.current) return;
+    closed.current = false;
+    box.current?.querySelector("button")?.focus();
+  }, [open]);
+  const close = () => {
+    closed.current = true;
+    setOpen(false);
+  };
 
   return (
-    <div className="fixed right-4 bottom-20 z-40 md:bottom-4" data-tour="feedback">
+    <div ref={box} className="fixed right-4 bottom-20 z-40 md:bottom-4" data-tour="feedback">
       {open ? (
         <Suspense fallback={null}>
-          <FeedbackForm draft={draft} onDraft={setDraft} onClose={() => setOpen(false)} />
+          <FeedbackForm draft={draft} onDraft={setDraft} onClose={close} />
         </Suspense>
       ) : (
         <Button onClick={() => setOpen(true)} onPointerEnter={preloadForm} onFocus={preloadForm} className="rounded-full! shadow-lg!">

@@ -1,7 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
+import { ACCOUNT_ENTITY } from "~/lib/entity-changes";
+import { useEntityChanges } from "~/lib/use-entity-changes";
+import { useFocusOnPageChange } from "./page-focus";
 import { toast } from "./toast-store";
 
 // The offline banner comes in the same chunk: it has nothing to say on a first paint (the server
@@ -10,12 +14,19 @@ export { OfflineStatus } from "~/components/offline/offline-status";
 
 /**
  * What the signed-in shell starts once the page has painted, loaded then rather than with every
- * screen (decision 0094): the new-features announcement, session tracking and the security probe.
- * Each still waits its turn in the after-first-paint queue (decision 0054). Renders nothing.
+ * screen (decision 0094): the new-features announcement, session tracking, the security probe, the
+ * account's changes made elsewhere, and the focus moved to each new page (none before the first
+ * client-side navigation). Each still waits its turn in the after-first-paint queue (decision
+ * 0054). Renders nothing.
  */
 export function ShellServices({ userId, activityTracking }: { userId: string; activityTracking: boolean }) {
   useFeatureAnnouncements(userId);
   useActivityAndSecurity(userId, activityTracking);
+  // The account changed in another tab or device (PATCH /me, the plan's webhook): the layout's loader
+  // reads it again, so the plan's locks, 'Ocultar valores' and the language (useAccountLanguage)
+  // follow without a navigation.
+  useEntityChanges([ACCOUNT_ENTITY]);
+  useFocusOnPageChange(useLocation().pathname);
   return null;
 }
 

@@ -1,6 +1,8 @@
 /**
  * Toasts, as the specification times them: the "stack" kind lasts 4 s with up to 3 visible, the
- * "single" kind lasts 5 s with 1 at a time; screen messages last 5 s, or 7 s for errors.
+ * "single" kind lasts 5 s with 1 at a time; screen messages last 5 s, or 7 s for errors. A toast's
+ * time stands still while the pointer is over it or the focus is in it (`pauseToast`), so no one
+ * is rushed reading it or reaching its action.
  */
 export type ToastTone = "success" | "error" | "info";
 export type ToastKind = "stack" | "single";
@@ -12,6 +14,13 @@ export type Toast = {
   description?: string;
   durationMs: number;
   action?: { label: string; onClick: () => void };
+  /** Called once when the toast leaves: its time is up, it was closed, or newer toasts pushed it out. */
+  onClose?: () => void;
+  /**
+   * The action takes the focus if the focus was lost as the toast appeared (the focused element
+   * went away, as a deleted row's delete button does); never from where the user is.
+   */
+  takesLostFocus?: boolean;
 };
 export type ToastInput = Omit<Toast, "id" | "kind" | "durationMs" | "tone"> & { kind?: ToastKind; tone?: ToastTone; durationMs?: number };
 
@@ -30,14 +39,50 @@ export function addToast(toasts: readonly Toast[], toast: Toast): Toast[] {
   return [...toasts.filter((t) => !dropped.has(t.id)), toast];
 }
 
+/** After a pause, a toast stays at least this long, so it does not vanish as the pointer leaves it. */
+export const RESUMED_TOAST_MIN_MS = 1000;
+
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<(toasts: Toast[]) => void>();
 const emit = () => listeners.forEach((listener) => listener(toasts));
 
+/** Each toast's time left, counted from `since`; `handle` is unset while the toast is held. */
+const timers = new Map<number, { left: number; since: number; handle?: ReturnType<typeof setTimeout> }>();
+
+function run(id: number, left: number) {
+  // Not on the server: a toast raised while rendering there never leaves.
+  if (typeof window !== "undefined") timers.set(id, { left, since: Date.now(), handle: setTimeout(() => dismissToast(id), left) });
+}
+
+function closed(gone: readonly Toast[]) {
+  for (const item of gone) {
+    clearTimeout(timers.get(item.id)?.handle);
+    timers.delete(item.id);
+  }
+  for (const item of gone) item.onClose?.();
+}
+
 export function dismissToast(id: number) {
+  const gone = toasts.filter((t) => t.id === id);
+  if (!gone.length) return;
   toasts = toasts.filter((t) => t.id !== id);
   emit();
+  closed(gone);
+}
+
+/** Stops a toast's time (the pointer is over it, or the focus in it). */
+export function pauseToast(id: number) {
+  const timer = timers.get(id);
+  if (!timer?.handle) return;
+  clearTimeout(timer.handle);
+  timers.set(id, { left: timer.left - (Date.now() - timer.since), since: 0 });
+}
+
+/** Lets a paused toast's time run again, with at least `RESUMED_TOAST_MIN_MS` left. */
+export function resumeToast(id: number) {
+  const timer = timers.get(id);
+  if (timer && !timer.handle) run(id, Math.max(timer.left, RESUMED_TOAST_MIN_MS));
 }
 
 /** Shows a toast; returns its id. */
@@ -46,9 +91,11 @@ export function toast(input: ToastInput): number {
   const tone = input.tone ?? "info";
   const durationMs = input.durationMs ?? TOAST_LIMITS[kind].durationMs;
   const item: Toast = { ...input, id: nextId++, kind, tone, durationMs };
+  const before = toasts;
   toasts = addToast(toasts, item);
   emit();
-  if (typeof window !== "undefined") window.setTimeout(() => dismissToast(item.id), durationMs);
+  run(item.id, durationMs);
+  closed(before.filter((t) => !toasts.includes(t)));
   return item.id;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { tourProgress } from "./rules";
@@ -24,7 +24,15 @@ function cardStyle(box: Box | null, position: TourPosition | undefined): React.C
   }
 }
 
-/** A guided tour: 'Passo X de N', percentage, previous/next, 'Pular', 'Concluir' on the last step. */
+/** The card's buttons, in order: where Tab cycles. */
+const buttonsOf = (card: HTMLElement | null) => [...(card?.querySelectorAll<HTMLElement>("button:not([disabled])") ?? [])];
+
+/**
+ * A guided tour: 'Passo X de N', percentage, previous/next, 'Pular', 'Concluir' on the last step. A
+ * modal dialog: the focus starts on 'Seguinte', stays in the card (Tab cycles through its buttons,
+ * a click on the backdrop does not take it away), moves to 'Seguinte' when the focused button goes
+ * (Anterior, on the first step), and goes back to what had it before once the tour closes.
+ */
 export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string) => void }) {
   const { t } = useTranslation("shell");
   const [step, setStep] = useState(0);
@@ -32,6 +40,33 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
   const current = guide.steps[step];
   const progress = tourProgress(step, guide.steps.length);
   const last = step === guide.steps.length - 1;
+  const card = useRef<HTMLDivElement>(null);
+  // Read while rendering, before the tour takes the focus: the header's Guia button, or the page.
+  const [returnTo] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+
+  useEffect(() => {
+    const element = card.current;
+    return () => {
+      // Only once the tour has left the page (development's StrictMode also runs this while it stays).
+      if (element?.isConnected) return;
+      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus({ preventScroll: true });
+    };
+  }, [returnTo]);
+
+  useEffect(() => {
+    if (!card.current?.contains(document.activeElement)) card.current?.querySelector<HTMLElement>("[data-tour-primary]")?.focus();
+  }, [step]);
+
+  const trapTab = (event: ReactKeyboardEvent) => {
+    if (event.key !== "Tab") return;
+    const buttons = buttonsOf(card.current);
+    const active = document.activeElement as HTMLElement | null;
+    const inside = buttons.includes(active as HTMLElement);
+    const to = event.shiftKey ? (!inside || active === buttons[0] ? buttons.at(-1) : null) : !inside || active === buttons.at(-1) ? buttons[0] : null;
+    if (!to) return;
+    event.preventDefault();
+    to.focus();
+  };
 
   useIsomorphicLayoutEffect(() => {
     const element = current.target ? document.querySelector(current.target) : null;
@@ -48,8 +83,8 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
   }, [guide.id, onDone]);
 
   return (
-    <div className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title">
-      <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" />
+    <div className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title" onKeyDown={trapTab}>
+      <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onMouseDown={(event) => event.preventDefault()} data-testid="tour-backdrop" />
       {box && (
         <div
           aria-hidden="true"
@@ -57,7 +92,12 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
           style={{ top: box.top - 4, left: box.left - 4, width: box.width + 8, height: box.height + 8 }}
         />
       )}
-      <div className="absolute w-80 max-w-[calc(100vw-2rem)] space-y-3 rounded-2xl bg-white p-5 shadow-2xl" style={cardStyle(box, box ? current.position : undefined)} data-testid="tour">
+      <div
+        ref={card}
+        className="absolute w-80 max-w-[calc(100vw-2rem)] space-y-3 rounded-2xl bg-white p-5 shadow-2xl"
+        style={cardStyle(box, box ? current.position : undefined)}
+        data-testid="tour"
+      >
         <p className="text-xs font-medium text-brand-700">
           {t("tour.step", { current: progress.current, total: progress.total })} · {progress.percent}%
         </p>
@@ -78,7 +118,7 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
               {t("tour.previous")}
             </Button>
           )}
-          <Button autoFocus onClick={() => (last ? onDone(guide.id) : setStep(step + 1))}>
+          <Button data-tour-primary="" onClick={() => (last ? onDone(guide.id) : setStep(step + 1))}>
             {last ? t("tour.finish") : t("tour.next")}
           </Button>
         </div>

@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
+import { dismissToast, pauseToast, resumeToast, subscribeToasts, toast, type Toast } from "~/components/shell/toast-store";
 import { apiFetch, KEEPALIVE_BODY_LIMIT } from "~/lib/api";
 import { deleteWithUndo, flushPendingDeletes } from "./undo";
 
@@ -10,6 +11,7 @@ beforeEach(() => {
   unsubscribe = subscribeToasts((toasts) => (shown = toasts));
 });
 afterEach(() => {
+  for (const item of shown) dismissToast(item.id);
   unsubscribe();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -92,5 +94,37 @@ describe("deleteWithUndo", () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(requests[2]).toMatchObject({ method: "DELETE" });
     expect(requests[2].keepalive).toBeUndefined();
+  });
+
+  it("the DELETE waits while the toast is held (pointer over it, focus in it), and goes in its time after", async () => {
+    const { spy } = setup();
+    const undo = shown.at(-1)!;
+    await vi.advanceTimersByTimeAsync(3000);
+    pauseToast(undo.id);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(spy).not.toHaveBeenCalled();
+    resumeToast(undo.id);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(spy).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it("closing the toast, or newer toasts pushing it out, sends the DELETE at once: 'Anular' is gone", async () => {
+    const closed = setup();
+    dismissToast(shown.at(-1)!.id);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(closed.calls).toEqual(["hide", "commit"]);
+    const pushed = setup();
+    for (let i = 0; i < 3; i++) toast({ title: `Guardado ${i}` });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pushed.calls).toEqual(["hide", "commit"]);
+  });
+
+  it("a cancel from the screen takes the toast away too", () => {
+    const { calls, cancel } = setup();
+    cancel();
+    expect(calls).toEqual(["hide", "restore"]);
+    expect(shown.some((t) => t.title === "Tarefa eliminada")).toBe(false);
   });
 });

@@ -3,11 +3,15 @@
  * offers "Anular" for a few seconds, and only then is the DELETE sent. Nothing is restored on the
  * server, so a module needs no soft-delete columns; a DELETE that fails puts the item back.
  *
+ * The DELETE goes when the toast leaves (its time is up, it is closed, or newer toasts push it out).
+ * Its time stands still while the user points at it or has moved the focus into it; when the delete
+ * took the focused element away (the row's delete button), "Anular" takes the focus (the Toaster).
+ *
  * Pending deletes are sent straight away when the page is hidden (tab closed, app backgrounded), so
  * leaving the screen never silently keeps an item the user removed; those requests are `keepalive`,
  * so the browser finishes them after the page is gone.
  */
-import { toast } from "~/components/shell/toast-store";
+import { dismissToast, toast } from "~/components/shell/toast-store";
 import { asPageLeaves } from "~/lib/api";
 
 export const UNDO_WINDOW_MS = 5000;
@@ -28,11 +32,10 @@ export type UndoableDelete = {
   delayMs?: number;
 };
 
-type Pending = { timer: ReturnType<typeof setTimeout>; send: () => void };
-const pending = new Map<number, Pending>();
+const pending = new Map<number, { send: () => void }>();
 let nextId = 1;
 
-/** Hides the item, offers undo, and sends the DELETE once the window has passed. Returns a cancel. */
+/** Hides the item, offers undo, and sends the DELETE once the toast has gone. Returns a cancel. */
 export function deleteWithUndo(options: UndoableDelete): () => void {
   const id = nextId++;
   const delayMs = options.delayMs ?? UNDO_WINDOW_MS;
@@ -40,7 +43,6 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
   const send = () => {
     if (settled) return;
     settled = true;
-    clearTimeout(entry.timer);
     pending.delete(id);
     options.commit().then(
       (result) => {
@@ -56,14 +58,13 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
   const cancel = () => {
     if (settled) return;
     settled = true;
-    clearTimeout(entry.timer);
     pending.delete(id);
     options.restore();
+    dismissToast(toastId);
   };
-  const entry: Pending = { timer: setTimeout(send, delayMs), send };
-  pending.set(id, entry);
+  pending.set(id, { send });
   options.hide();
-  toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel } });
+  const toastId = toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel }, onClose: send, takesLostFocus: true });
   return cancel;
 }
 

@@ -80,7 +80,14 @@ export default {
     title: "Notifications",
     markAllRead: "Mark all as read",
     markRead: "Mark as read",
-    delete: "Delete notification",
+    delete: "Delete notification: {{title}}",
+    /** Said before an unread notification's title: the dot's colour shows the same to the eye. */
+    unread: {
+      low: "Unread, low priority.",
+      medium: "Unread, medium priority.",
+      high: "Unread, high priority.",
+      critical: "Unread, critical priority.",
+    },
     empty: "No notifications",
     emptyFilter: "Nothing here.",
     loadMore: "Load more",

@@ -78,7 +78,14 @@ const notifications = {
     title: "Notificações",
     markAllRead: "Marcar todas como lidas",
     markRead: "Marcar como lida",
-    delete: "Eliminar notificação",
+    delete: "Eliminar notificação: {{title}}",
+    /** Said before an unread notification's title: the dot's colour shows the same to the eye. */
+    unread: {
+      low: "Não lida, prioridade baixa.",
+      medium: "Não lida, prioridade média.",
+      high: "Não lida, prioridade alta.",
+      critical: "Não lida, prioridade crítica.",
+    },
     empty: "Sem notificações",
     emptyFilter: "Nada por aqui.",
     loadMore: "Carregar mais",

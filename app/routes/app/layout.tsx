@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { NotificationBell } from "~/components/notifications/notification-bell";
-import { DesktopShell, MobileShell, useMobileLayout } from "~/components/shell/app-shell";
+import { DesktopShell, MobileShell, SkipToContent, useMobileLayout } from "~/components/shell/app-shell";
 import { useConnectivityNotices } from "~/components/shell/connectivity";
 import { useOfflineApp } from "~/components/offline/use-offline-app";
 import { FeedbackBox } from "~/components/shell/feedback-box";
@@ -138,6 +138,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const Shell = mobile ? MobileShell : DesktopShell;
   return (
     <>
+      <SkipToContent />
       {!loaderData.user.emailConfirmed && <UnverifiedBanner email={loaderData.user.email} />}
       {services && <services.OfflineStatus />}
       <Shell

@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithI18n } from "~/components/ui/test-utils";
+import { deleteWithUndo } from "~/components/ui/undo";
+import { dismissToast, subscribeToasts, toast, type Toast } from "./toast-store";
+import { Toaster } from "./toaster";
+
+let shown: Toast[] = [];
+let unsubscribe = () => {};
+beforeEach(() => {
+  vi.useFakeTimers();
+  unsubscribe = subscribeToasts((toasts) => (shown = toasts));
+});
+afterEach(() => {
+  for (const item of shown) dismissToast(item.id);
+  unsubscribe();
+  cleanup();
+  vi.useRealTimers();
+});
+
+const settle = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+
+/** A list whose rows are deleted with undo, in the shell's main, with the toaster where the layout puts it. */
+function Tasks({ commit }: { commit: () => Promise<unknown> }) {
+  const [rows, setRows] = useState(["Pagar a renda", "Ligar ao banco"]);
+  const remove = (title: string) =>
+    deleteWithUndo({
+      title: "Tarefa eliminada",
+      undoLabel: "Anular",
+      failedTitle: "Erro ao eliminar",
+      hide: () => setRows((list) => list.filter((row) => row !== title)),
+      restore: () => setRows((list) => (list.includes(title) ? list : [...list, title])),
+      commit,
+    });
+  return (
+    <>
+      <main id="conteudo" tabIndex={-1}>
+        <label>
+          Nota
+          <input />
+        </label>
+        <ul>
+          {rows.map((title) => (
+            <li key={title}>
+              {title}
+              <button type="button" onClick={() => remove(title)}>
+                Eliminar {title}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" onClick={() => remove("Ligar ao banco")}>
+          Limpar o banco
+        </button>
+      </main>
+      <Toaster />
+    </>
+  );
+}
+
+describe("the toaster", () => {
+  it("has one live region per toast, not one around them all (no double announcements)", async () => {
+    const { container } = renderWithI18n(<Toaster />);
+    act(() => void toast({ title: "Guardado", tone: "success" }));
+    act(() => void toast({ title: "Erro ao guardar", tone: "error" }));
+    expect(screen.getByRole("status").textContent).toContain("Guardado");
+    expect(screen.getByRole("alert").textContent).toContain("Erro ao guardar");
+    // No live container around the items: each would be announced twice.
+    expect(container.querySelectorAll("[aria-live]")).toHaveLength(0);
+  });
+
+  it("waits while the pointer is over a toast or the focus is in it, and closes in its time after", async () => {
+    renderWithI18n(<Toaster />);
+    act(() => void toast({ title: "Guardado", durationMs: 4000 }));
+    const item = screen.getByRole("status");
+    // A pointer standing still where the toast appeared does not hold it; one moving over it does.
+    fireEvent.mouseEnter(item);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
+    fireEvent.mouseMove(item, { movementX: 4, movementY: 1 });
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(screen.queryByText("Guardado")).not.toBeNull();
+    fireEvent.mouseLeave(item);
+    fireEvent.focus(screen.getByRole("button", { name: "Fechar notificação" }));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(screen.queryByText("Guardado")).not.toBeNull();
+    fireEvent.blur(screen.getByRole("button", { name: "Fechar notificação" }));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(4000)));
+    expect(screen.queryByText("Guardado")).toBeNull();
+  });
+
+  it("after a delete took the focused button away, 'Anular' has the focus; undo puts the row back and the focus on the screen", async () => {
+    const commit = vi.fn(async () => true);
+    renderWithI18n(<Tasks commit={commit} />);
+    const remove = screen.getByRole("button", { name: "Eliminar Pagar a renda" });
+    remove.focus();
+    fireEvent.click(remove);
+    await settle();
+    expect(screen.queryByText("Pagar a renda")).toBeNull();
+    const undo = screen.getByRole("button", { name: "Anular" });
+    expect(document.activeElement).toBe(undo);
+    fireEvent.click(undo);
+    await settle();
+    expect(screen.getByText("Pagar a renda")).not.toBeNull();
+    // The toast is gone: the focus goes back to the screen, not to the page's start.
+    expect(document.activeElement).toBe(document.getElementById("conteudo"));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(30_000)));
+    expect(commit).not.toHaveBeenCalled();
+  });
+
+  it("the focus it gave does not hold the DELETE back; the focus a user moves into the toast does", async () => {
+    const commit = vi.fn(async () => true);
+    renderWithI18n(<Tasks commit={commit} />);
+    const remove = screen.getByRole("button", { name: "Eliminar Pagar a renda" });
+    remove.focus();
+    fireEvent.click(remove);
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Anular" }));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "Anular" })).toBeNull();
+    expect(document.activeElement).toBe(document.getElementById("conteudo"));
+
+    // Tab into the next delete's toast: it waits for as long as the focus is there.
+    const next = screen.getByRole("button", { name: "Eliminar Ligar ao banco" });
+    next.focus();
+    fireEvent.click(next);
+    await settle();
+    screen.getByRole("button", { name: "Fechar notificação" }).focus();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(60_000)));
+    expect(commit).toHaveBeenCalledTimes(1);
+    document.getElementById("conteudo")!.focus();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));
+    expect(commit).toHaveBeenCalledTimes(2);
+  });
+
+  it("Escape closes the focused toast: the DELETE goes and the focus returns to the screen", async () => {
+    const commit = vi.fn(async () => true);
+    renderWithI18n(<Tasks commit={commit} />);
+    const remove = screen.getByRole("button", { name: "Eliminar Pagar a renda" });
+    remove.focus();
+    fireEvent.click(remove);
+    await settle();
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    await settle();
+    expect(screen.queryByRole("button", { name: "Anular" })).toBeNull();
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(document.getElementById("conteudo"));
+  });
+
+  it("leaves the focus where it is when it was not lost (typing elsewhere, a button that stays)", async () => {
+    const commit = vi.fn(async () => true);
+    renderWithI18n(<Tasks commit={commit} />);
+    const clear = screen.getByRole("button", { name: "Limpar o banco" });
+    clear.focus();
+    fireEvent.click(clear);
+    await settle();
+    expect(screen.getByRole("button", { name: "Anular" })).not.toBeNull();
+    expect(document.activeElement).toBe(clear);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));
+    expect(commit).toHaveBeenCalledTimes(1);
+
+    const note = screen.getByRole("textbox", { name: "Nota" });
+    note.focus();
+    act(() => void deleteWithUndo({ title: "Tarefa eliminada", undoLabel: "Anular", failedTitle: "Erro", hide: () => {}, restore: () => {}, commit }));
+    await settle();
+    expect(document.activeElement).toBe(note);
+  });
+});
