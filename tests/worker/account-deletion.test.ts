@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { connected, googleSignIn, revokedTokens } from "./google-calendar-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
 /**
@@ -128,5 +129,27 @@ describe("account deletion", { timeout: 60_000 }, () => {
     for (const id of sessionIds) expect(await env.SESSIONS.get(`session:${id}`)).toBeNull();
     expect((await api("/me", { headers: { cookie: cookieA } })).status).toBe(401);
     expect((await api("/me", { headers: { cookie: cookieB } })).status).toBe(200);
+  });
+});
+
+describe("Google access at account deletion", () => {
+  it("is revoked at Google: the sign-in's token and the calendar's", async () => {
+    const sub = "del-google";
+    const { cookie, userId } = await connected(sub);
+    expect(await revokedTokens(sub)).toEqual([]);
+    expect((await api("/me", { method: "DELETE", body: {}, headers: { cookie } })).status).toBe(204);
+    // One grant (the calendar used the sign-in's token): revoked once.
+    expect(await revokedTokens(sub)).toEqual([`fake-refresh-${sub}`]);
+    expect(await count("users", "id", userId)).toBe(0);
+  });
+
+  it("erases the account even when Google's revocation fails", async () => {
+    const sub = "del-google-outage";
+    const cookie = await googleSignIn(sub);
+    const userId = (await json(await api("/me", { headers: { cookie } }))).user.id as string;
+    await fetch("https://oauth2.googleapis.com/__fake/revocations-fail", { method: "POST", body: JSON.stringify({ times: 1 }) });
+    expect((await api("/me", { method: "DELETE", body: {}, headers: { cookie } })).status).toBe(204);
+    expect(await count("users", "id", userId)).toBe(0);
+    expect(await revokedTokens(sub)).toEqual([]);
   });
 });

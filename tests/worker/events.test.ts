@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVERY_MINUTE, runSchedule } from "../../worker/cron/registry";
+import { deleteExpiredNotificationsJob } from "../../worker/cron/delete-expired-notifications";
 import { userTimeline } from "../../worker/modules/timeline";
 import { expandOccurrences } from "../../worker/modules/calendar/recurrence";
 import { seedCalendar } from "../../worker/modules/calendar/seed";
@@ -476,6 +477,21 @@ describe("reminders", () => {
     expect(await reminders()).toHaveLength(2);
     const sent = await env.DB.prepare("select count(*) as n from event_reminders where event_id = ?").bind(event.id).first<{ n: number }>();
     expect(sent!.n).toBe(2);
+  });
+
+  it("a reminder's notification is kept until a week after its occurrence (the weekly digest's window), then deleted", async () => {
+    const cookie = await freshUser();
+    const userId = (await me(cookie)).user.id;
+    const start = ahead("2026-12-09T18:00:00Z");
+    const end = ahead("2026-12-09T19:00:00Z");
+    await create(cookie, { title: "Jantar de anos", start, end, reminderMinutes: 30 });
+    await runSchedule(EVERY_MINUTE, env, new Date(Date.parse(start) - 30 * 60_000), { inline: true });
+    const expiry = async () => (await env.DB.prepare("select expires_at from notifications where user_id = ? and type = 'reminder'").bind(userId).all<{ expires_at: number | null }>()).results;
+    expect(await expiry()).toEqual([{ expires_at: Date.parse(end) + 8 * 86_400_000 }]);
+    await deleteExpiredNotificationsJob(env, new Date(Date.parse(end) + 8 * 86_400_000 - 1));
+    expect(await expiry()).toHaveLength(1);
+    await deleteExpiredNotificationsJob(env, new Date(Date.parse(end) + 8 * 86_400_000));
+    expect(await expiry()).toEqual([]);
   });
 
   it("a reminder links to the day the recipient sees the event on, in their time zone", async () => {

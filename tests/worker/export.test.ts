@@ -27,6 +27,8 @@ async function seed(userId: string, tag: string, otherId: string, paidAt: number
   // Each user referred the other: the referrer sees the referral made, the referred their own side.
   await run("insert into referrals (id, referrer_id, referred_id, first_paid_at) values (?, ?, ?, ?)", `ref-${tag}`, userId, otherId, paidAt);
   await run("insert into notifications (id, user_id, title, message, type) values (?, ?, ?, 'm', 'system')", `n-${tag}`, userId, m("notifications"));
+  // One the bell does not show (in-app off for its type; kept for the e-mail digests): still the user's data.
+  await run("insert into notifications (id, user_id, title, message, type, in_app) values (?, ?, ?, 'm', 'task', 0)", `n-hidden-${tag}`, userId, m("notifications-hidden"));
   await run("insert into notification_preferences (id, user_id, notification_type) values (?, ?, 'task')", m("notification_preferences"), userId);
   await run("insert into notification_digests (user_id, period_key) values (?, ?)", userId, `daily:${m("notification_digests")}`);
   await run("insert into known_devices (user_id, device_key) values (?, ?)", userId, m("known_devices"));
@@ -37,6 +39,7 @@ async function seed(userId: string, tag: string, otherId: string, paidAt: number
   return {
     ...Object.assign({}, ...modules),
     ...Object.fromEntries(marked.map((table) => [table, { markers: [m(table)] }])),
+    notifications: { markers: [m("notifications"), m("notifications-hidden")] },
     users: { markers: [userId, `${tag}@export.test`] },
     referrals: { markers: [new Date(paidAt).toISOString()] },
     feature_checks: { markers: [new Date(checkedAt).toISOString()] },

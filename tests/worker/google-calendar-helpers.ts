@@ -53,3 +53,22 @@ export const sync = async (cookie: string) => {
 };
 export const eventsIn = async (cookie: string, from = "2026-01-01", to = "2026-12-31") => (await json(await api(`/events?from=${from}&to=${to}`, { headers: { cookie } }))).items as Record<string, any>[];
 export const timed = (dateTime: string) => ({ dateTime, timeZone: "Europe/Lisbon" });
+
+/** The refresh tokens Rumo revoked at Google for this account (the fake's record of POST /revoke). */
+export const revokedTokens = async (sub: string) =>
+  (await json(await fetch(`https://oauth2.googleapis.com/__fake/revocations?sub=${encodeURIComponent(sub)}`))).tokens as string[];
+
+/**
+ * Connects the calendar through Google's consent screen (the path after a disconnect, which revoked
+ * Rumo's access at Google): /connect answers where to go, the user grants the calendar for `sub`.
+ */
+export async function connectThroughConsent(cookie: string, sub: string) {
+  const answer = await json(await api("/calendar/google/connect", { method: "POST", headers: { cookie } }));
+  expect(answer.authorizeUrl).toBe("/api/v1/calendar/google/authorize");
+  const start = await SELF.fetch(`${ORIGIN}${answer.authorizeUrl}`, { redirect: "manual", headers: { cookie } });
+  const url = new URL(start.headers.get("location")!);
+  const flow = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const code = fakeAuthorizationCode({ sub }, url.searchParams.get("code_challenge")!, CALENDAR_SCOPE);
+  const callback = await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/callback?code=${code}&state=${url.searchParams.get("state")}`, { redirect: "manual", headers: { cookie: `${cookie}; ${flow}` } });
+  expect(callback.headers.get("location")).toBe("/app/perfil?tab=preferences&google=connected");
+}

@@ -5,9 +5,10 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
+import { NIGHTLY, runSchedule } from "../../worker/cron/registry";
 import { googleCalendarSync } from "../../worker/modules/calendar/google/job";
 import { endTrial } from "./billing-helpers";
-import { CALENDAR_SCOPE, connected, control, eventsIn, google, googleEvents, primary, sync, timed } from "./google-calendar-helpers";
+import { CALENDAR_SCOPE, connected, connectThroughConsent, control, eventsIn, google, googleEvents, primary, sync, timed } from "./google-calendar-helpers";
 import { api, json, ORIGIN } from "./helpers";
 
 /** Google's `updated` and Rumo's change times are compared: make the order of two changes certain. */
@@ -16,8 +17,11 @@ const later = () => new Promise((r) => setTimeout(r, 20));
 const patchEvent = (cookie: string, id: string, body: unknown) => api(`/events/${id}`, { method: "PATCH", headers: { cookie }, body });
 const deleteEvent = (cookie: string, id: string) => api(`/events/${id}`, { method: "DELETE", headers: { cookie } });
 const disconnect = async (cookie: string) => expect((await api("/calendar/google", { method: "DELETE", headers: { cookie } })).status).toBe(204);
-const connectAgain = async (cookie: string) =>
-  expect((await json(await api("/calendar/google/connect", { method: "POST", headers: { cookie } }))).connection.status).toBe("connected");
+/** The disconnect revoked Rumo's access at Google: connecting again goes through Google's consent. */
+const connectAgain = async (cookie: string, sub: string) => {
+  await connectThroughConsent(cookie, sub);
+  expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection.status).toBe("connected");
+};
 const historyOf = async (cookie: string, id: string) =>
   ((await json(await api(`/calendar/google/events/${id}/history`, { headers: { cookie } }))).items as any[]).map((h) => [h.source, h.snapshot.summary ?? h.snapshot.title]);
 const titleAtGoogle = async (sub: string, id: string) => (await googleEvents(sub)).find((e) => e.id === id)!;
@@ -47,7 +51,7 @@ describe("disconnecting and connecting again", () => {
     expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection).toBeNull();
     expect((await api(`/calendar/google/calendars/${status.calendars[0].id}`, { method: "PATCH", body: { selected: false }, headers: { cookie } })).status).toBe(404);
 
-    await connectAgain(cookie);
+    await connectAgain(cookie, sub);
     const { result } = await sync(cookie);
     expect(result).toMatchObject({ status: "ok", updated: 0, conflicts: 0, pushed: { pushed: 1, failed: 0 } });
     expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Reunião (sala 3)"]);
@@ -63,7 +67,7 @@ describe("disconnecting and connecting again", () => {
     await patchEvent(cookie, local[0].id, { title: "Consulta (adiada)" });
     await disconnect(cookie);
 
-    await connectAgain(cookie);
+    await connectAgain(cookie, sub);
     expect((await sync(cookie)).result).toMatchObject({ status: "ok", updated: 0, pushed: { pushed: 1 } });
     expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Consulta (adiada)"]);
     expect((await titleAtGoogle(sub, remote[0].id)).summary).toBe("Consulta (adiada)");
@@ -75,7 +79,7 @@ describe("disconnecting and connecting again", () => {
     await disconnect(cookie);
     await google(sub, "PATCH", `${primary(sub)}/${remote[0].id}`, { summary: "Dentista (adiado)" });
 
-    await connectAgain(cookie);
+    await connectAgain(cookie, sub);
     expect((await sync(cookie)).result).toMatchObject({ status: "ok", updated: 1, conflicts: 0, pushed: { pushed: 0 } });
     expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Dentista (adiado)"]);
   });
@@ -91,7 +95,7 @@ describe("disconnecting and connecting again", () => {
     await google(sub, "PATCH", `${primary(sub)}/${remote[0].id}`, { summary: "Primeiro no Google" });
     await patchEvent(cookie, local[1].id, { title: "Segundo no Rumo" });
 
-    await connectAgain(cookie);
+    await connectAgain(cookie, sub);
     expect((await sync(cookie)).result).toMatchObject({ status: "ok", conflicts: 2, updated: 1, pushed: { pushed: 1 } });
     expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Primeiro no Google", "Segundo no Rumo"]);
     expect((await titleAtGoogle(sub, remote[0].id)).summary).toBe("Primeiro no Google");
@@ -109,7 +113,7 @@ describe("disconnecting and connecting again", () => {
     await later();
     await google(sub, "PATCH", `${primary(sub)}/${remote[1].id}`, { summary: "Mudado depois no Google" });
 
-    await connectAgain(cookie);
+    await connectAgain(cookie, sub);
     expect((await sync(cookie)).result).toMatchObject({ status: "ok", created: 1, conflicts: 1, pushed: { deleted: 1 } });
     expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Mudado depois no Google"]);
     expect((await titleAtGoogle(sub, remote[0].id)).status).toBe("cancelled");
@@ -127,7 +131,7 @@ describe("disconnecting and connecting again", () => {
     await api("/events", { headers: { cookie }, body: { title: "Feito desligado", start: "2026-05-20T09:00:00+01:00", end: "2026-05-20T10:00:00+01:00" } });
     await patchEvent(cookie, `${series.id}?occurrence=2026-05-12T09:00:00%2B01:00`, { title: "Ioga (sala 2)" });
 
-    await connectAgain(cookie);
+    await connectAgain(cookie, sub);
     expect((await sync(cookie)).result).toMatchObject({ status: "ok", pushed: { pushed: 2, failed: 0 } });
     const remote = await googleEvents(sub);
     expect(remote.find((e) => e.summary === "Feito desligado")!.status).toBe("confirmed");
@@ -165,6 +169,48 @@ describe("disconnecting and connecting again", () => {
     expect((await googleEvents("gcr-iso-rui")).map((e) => e.summary)).toEqual(["Do Rui"]);
     const rows = await env.DB.prepare("select user_id, count(*) as n from google_outbox where user_id in (?, ?) group by user_id").bind(ana.userId, rui.userId).all<{ user_id: string; n: number }>();
     expect(rows.results).toEqual([{ user_id: rui.userId, n: 1 }]);
+  });
+});
+
+describe("the kept memory after a disconnect", () => {
+  const DAY = 86_400_000;
+  const kept = async (userId: string) => {
+    const count = async (table: string) => (await env.DB.prepare(`select count(*) as n from ${table} where user_id = ?`).bind(userId).first<number>("n"))!;
+    return { calendars: await count("google_calendars"), links: await count("google_event_links"), outbox: await count("google_outbox") };
+  };
+  /** The user's calendars as if disconnected `days` ago. */
+  const disconnectedDaysAgo = (userId: string, days: number, now: number) =>
+    env.DB.prepare("update google_calendars set disconnected_at = ? where user_id = ?").bind(now - days * DAY, userId).run();
+
+  it("is forgotten by the nightly cleanup 30 days after the disconnect, and kept before, or while connected", async () => {
+    const old = await synced("gcr-forget-old", ["Antigo"]);
+    const recent = await synced("gcr-forget-recent", ["Recente"]);
+    const still = await synced("gcr-forget-connected", ["Ligado"]);
+    for (const account of [old, recent]) {
+      await disconnect(account.cookie);
+      await patchEvent(account.cookie, account.local[0].id, { title: "Mudado desligado" });
+    }
+    const now = Date.now();
+    // The disconnect marks the kept calendars with its time; a connected account's have none.
+    const marks = await env.DB.prepare("select user_id, disconnected_at from google_calendars where user_id in (?, ?, ?)").bind(old.userId, recent.userId, still.userId).all<{ user_id: string; disconnected_at: number | null }>();
+    for (const row of marks.results) {
+      if (row.user_id === still.userId) expect(row.disconnected_at).toBeNull();
+      else expect(row.disconnected_at).toBeGreaterThan(now - 60_000);
+    }
+    await disconnectedDaysAgo(old.userId, 31, now);
+    await disconnectedDaysAgo(recent.userId, 29, now);
+    await disconnectedDaysAgo(still.userId, 31, now); // a stale mark of a connected account counts for nothing
+    expect(await kept(old.userId)).toEqual({ calendars: 2, links: 1, outbox: 1 });
+
+    await runSchedule(NIGHTLY, env, new Date(now), { inline: true });
+    expect(await kept(old.userId)).toEqual({ calendars: 0, links: 0, outbox: 0 });
+    expect(await kept(recent.userId)).toEqual({ calendars: 2, links: 1, outbox: 1 });
+    expect(await kept(still.userId)).toEqual({ calendars: 2, links: 1, outbox: 0 });
+    // The events stay, as plain Rumo events; connecting again is then a first connection (matched by UID).
+    expect((await eventsIn(old.cookie)).map((e) => e.title)).toEqual(["Mudado desligado"]);
+    await connectAgain(old.cookie, "gcr-forget-old");
+    expect((await sync(old.cookie)).result).toMatchObject({ status: "ok" });
+    expect((await eventsIn(old.cookie)).map((e) => e.title)).toHaveLength(1);
   });
 });
 

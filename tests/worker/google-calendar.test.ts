@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { findUserById } from "../../worker/db/accounts";
 import { database } from "../../worker/db/client";
 import { syncDeps } from "../../worker/modules/calendar/google/api";
@@ -8,7 +8,7 @@ import { syncUser } from "../../worker/modules/calendar/google/sync";
 import { writeDraft } from "../../worker/modules/assistant/drafts";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
 import { endTrial } from "./billing-helpers";
-import { CALENDAR_SCOPE, connected, control, eventsIn, google, googleEvents, googleSignIn, primary, sync, timed } from "./google-calendar-helpers";
+import { CALENDAR_SCOPE, connected, connectThroughConsent, control, eventsIn, google, googleEvents, googleSignIn, primary, revokedTokens, sync, timed } from "./google-calendar-helpers";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 
 describe("connecting Google Calendar", () => {
@@ -73,15 +73,39 @@ describe("connecting Google Calendar", () => {
     expect(await env.DB.prepare("select count(*) as n from google_calendar_connections where user_id = ?").bind(userId).first("n")).toBe(0);
   });
 
-  it("disconnects: sync stops, the events already brought stay", async () => {
+  it("disconnects: sync stops, the events already brought stay, and Rumo's access is revoked at Google", async () => {
     const sub = "gc-disconnect";
-    const { cookie } = await connected(sub);
+    const { cookie, userId } = await connected(sub);
     await google(sub, "POST", primary(sub), { summary: "Fica", start: timed("2026-05-04T10:00:00+01:00"), end: timed("2026-05-04T11:00:00+01:00") });
     await sync(cookie);
+    expect(await revokedTokens(sub)).toEqual([]);
     expect((await api("/calendar/google", { method: "DELETE", headers: { cookie } })).status).toBe(204);
     expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection).toBeNull();
     expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Fica"]);
     expect((await api("/calendar/google/sync", { method: "POST", headers: { cookie } })).status).toBe(404);
+    // The grant (the calendar's token, which was the sign-in's) is revoked once, and no token is kept.
+    expect(await revokedTokens(sub)).toEqual([`fake-refresh-${sub}`]);
+    expect(await env.DB.prepare("select google_refresh_token from users where id = ?").bind(userId).first("google_refresh_token")).toBeNull();
+    // Connecting again asks Google's consent for a new grant.
+    await connectThroughConsent(cookie, sub);
+    expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection.status).toBe("connected");
+  });
+
+  it("disconnects even when Google's revocation fails, and logs the failure without the token", async () => {
+    const sub = "gc-disconnect-outage";
+    const { cookie } = await connected(sub);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await fetch("https://oauth2.googleapis.com/__fake/revocations-fail", { method: "POST", body: JSON.stringify({ times: 1 }) });
+      expect((await api("/calendar/google", { method: "DELETE", headers: { cookie } })).status).toBe(204);
+      expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection).toBeNull();
+      const logged = warnings.mock.calls.map((args) => String(args[0])).filter((line) => line.includes("google_revoke_failed"));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('"status":503');
+      expect(logged.join("\n")).not.toContain("fake-refresh");
+    } finally {
+      warnings.mockRestore();
+    }
   });
 });
 
@@ -473,7 +497,7 @@ describe("events already here under the same UID", () => {
     expect(await rowsOf(userId)).toBe(3);
 
     expect((await api("/calendar/google", { method: "DELETE", headers: { cookie } })).status).toBe(204);
-    expect((await json(await api("/calendar/google/connect", { method: "POST", headers: { cookie } }))).connection.status).toBe("connected");
+    await connectThroughConsent(cookie, sub);
     expect((await sync(cookie)).result.status).toBe("ok");
     expect((await eventsIn(cookie, "2026-05-01", "2026-05-31")).map((e) => [e.title, e.start])).toEqual(before);
     expect(await rowsOf(userId)).toBe(3);

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { EVERY_QUARTER_HOUR, runSchedule } from "../../worker/cron/registry";
+import { EVERY_QUARTER_HOUR, NIGHTLY, runSchedule } from "../../worker/cron/registry";
 import worker from "../../worker/index";
 import { notifyBilling } from "../../worker/billing/notify-billing";
 import { notify } from "../../worker/notifications/notify";
@@ -245,6 +245,83 @@ describe("account events", () => {
     ]);
     const welcome = (await list(cookie)).items[1];
     expect((await json(await api(`/notifications/${welcome.id}`, { headers: { cookie } }))).notification.title).toBe("Welcome to Rumo!");
+  });
+});
+
+describe("retention", () => {
+  const DAY = 86_400_000;
+  const devicesOf = async (userId: string) =>
+    (await env.DB.prepare("select device_key, created_at, last_seen_at from known_devices where user_id = ? order by device_key").bind(userId).all<{ device_key: string; created_at: number; last_seen_at: number | null }>()).results;
+
+  it("keeps a notification the bell does not show for the weekly e-mail digest only, and exports it", async () => {
+    const email = "n-unseen@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    const weekly = { notificationType: "task", inAppEnabled: false, emailEnabled: true, pushEnabled: false, frequency: "weekly" };
+    expect((await api("/notification-preferences", { method: "PUT", body: { items: [weekly] }, headers: { cookie } })).status).toBe(200);
+    // Tuesday 13 January 2026; the weekly digest goes out on Monday the 19th and looks 7 days back.
+    const created = new Date("2026-01-13T10:00:00Z");
+    await notify(env, userId, { type: "task", title: "Entregar o relatório", message: "Até sexta" }, { now: () => created });
+    const row = await env.DB.prepare("select in_app, expires_at from notifications where user_id = ? and type = 'task'").bind(userId).first();
+    expect(row).toEqual({ in_app: 0, expires_at: created.getTime() + 8 * DAY });
+
+    // GET /me/export has every notification, with whether the bell shows it.
+    const exported = await json(await api("/me/export", { headers: { cookie } }));
+    expect(exported.notifications.map((n: { type: string; title: string; inApp: boolean }) => [n.type, n.title, n.inApp]).sort()).toEqual([
+      ["task", "Entregar o relatório", false],
+      ["welcome", "Bem-vindo ao Rumo!", true],
+    ]);
+
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-01-19T09:00:00Z"), { inline: true });
+    const digest = (await mailsTo(email)).find((m) => m.subject.startsWith("Resumo semanal"));
+    expect(digest?.text).toContain("• Entregar o relatório — Até sexta");
+    // Past the digest's window the quarter-hour cleanup deletes it; the welcome (shown in the bell) stays.
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(created.getTime() + 8 * DAY), { inline: true });
+    expect(await count("user_id = ? and type = 'task'", userId)).toBe(0);
+    expect(await count("user_id = ? and type = 'welcome'", userId)).toBe(1);
+  });
+
+  it("keeps security notices, which may name the address of a sign-in, 90 days", async () => {
+    const email = "n-security-expiry@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+    await api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp(), "user-agent": firefox } });
+    await api("/me/password", { body: { currentPassword: "segredo-123", newPassword: "nova-senha-456" }, headers: { cookie } });
+    const notices = await env.DB.prepare("select metadata, created_at, expires_at from notifications where user_id = ? and type = 'security' order by created_at").bind(userId).all<{ metadata: string; created_at: number; expires_at: number | null }>();
+    expect(notices.results.map((n) => JSON.parse(n.metadata).event)).toEqual(["new_device", "passwordChanged"]);
+    for (const notice of notices.results) expect(notice.expires_at).toBe(notice.created_at + 90 * DAY);
+  });
+
+  it("forgets a sign-in device, and so its address, 180 days after the last sign-in from it", async () => {
+    const email = "n-devices@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    const logIn = (userAgent: string, ip: string) => api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": ip, "user-agent": userAgent } });
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+    const chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+    const [ipA, ipB] = [freshIp(), freshIp()];
+    await logIn(firefox, ipA);
+    await logIn(chrome, ipB);
+    await env.DB.prepare("delete from known_devices where user_id = ? and device_key not like '%|' || ? and device_key not like '%|' || ?").bind(userId, ipA, ipB).run();
+    const now = Date.now();
+    const seen = await devicesOf(userId);
+    expect(seen).toHaveLength(2);
+    for (const device of seen) expect(device.last_seen_at).toBeGreaterThan(now - 60_000);
+
+    // A sign-in from a known device moves its last sign-in on.
+    await env.DB.prepare("update known_devices set last_seen_at = ? where user_id = ?").bind(now - 200 * DAY, userId).run();
+    await logIn(chrome, ipB);
+    expect((await devicesOf(userId)).find((d) => d.device_key.endsWith(ipB))!.last_seen_at).toBeGreaterThan(now - 60_000);
+
+    await env.DB.prepare("update known_devices set last_seen_at = ? where user_id = ? and device_key like '%|' || ?").bind(now - 179 * DAY, userId, ipB).run();
+    const result = await runSchedule(NIGHTLY, env, new Date(now), { inline: true });
+    expect(result["cleanup-known-devices"]).toMatchObject({ affected: expect.any(Number) });
+    expect((await devicesOf(userId)).map((d) => d.device_key)).toEqual([`Chrome · Windows|${ipB}`]);
+    // Forgotten, the device is new again: the next sign-in from it raises a notice.
+    const before = await count("user_id = ? and type = 'security'", userId);
+    await logIn(firefox, ipA);
+    expect(await count("user_id = ? and type = 'security'", userId)).toBe(before + 1);
   });
 });
 

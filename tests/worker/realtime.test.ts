@@ -1,4 +1,4 @@
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { EVENT_LOG_SIZE, UserRealtime, userRealtime, type SocketAttachment } from "../../worker/durable-objects/user-realtime";
 import { publishEntityChange } from "../../worker/notifications/notify";
@@ -92,6 +92,55 @@ describe("reconnecting", () => {
     // (The welcome notification of the first sign-in is event 1.)
     expect(await socket.next("resync")).toMatchObject({ seq: EVENT_LOG_SIZE + 6 });
     expect(socket.messages.some((m) => m.type === "entity.changed")).toBe(false);
+  });
+});
+
+describe("the event log's age", () => {
+  const HOURS_49 = 49 * 3_600_000;
+  /** Makes every logged event of the user `ms` older, as if that time had passed. */
+  const age = (stub: DurableObjectStub<UserRealtime>, ms: number) =>
+    runInDurableObject(stub, (_instance: UserRealtime, state) => {
+      state.storage.sql.exec("UPDATE events SET at = at - ?", ms);
+    });
+  const logged = (stub: DurableObjectStub<UserRealtime>) =>
+    runInDurableObject(stub, (_instance: UserRealtime, state) => state.storage.sql.exec<{ seq: number; data: string }>("SELECT seq, data FROM events ORDER BY seq").toArray());
+
+  it("keeps no event (nor a notification's text) over 48 hours, and asks a client that missed forgotten ones to refetch", async () => {
+    const cookie = await signUpAndLogIn("rt-age@example.com");
+    const stub = userRealtime(env, await userIdOf(cookie));
+    await create(cookie, { title: "Consulta no dentista" });
+    const { seq } = await (await openSocket(cookie)).next("hello");
+    await age(stub, HOURS_49);
+    await create(cookie, { title: "Nova" });
+    const rows = await logged(stub);
+    expect(rows.map((r) => r.seq)).toEqual([seq + 1]);
+    expect(rows.map((r) => r.data).join()).not.toContain("Consulta no dentista");
+
+    // Up to date before the forgotten events went: only the new one. Behind them: a full refetch.
+    const current = await openSocket(cookie, `?since=${seq}`);
+    expect((await current.next("notification.created")).notification.title).toBe("Nova");
+    expect(current.messages.some((m) => m.type === "resync")).toBe(false);
+    const behind = await openSocket(cookie, `?since=${seq - 1}`);
+    expect(await behind.next("resync")).toMatchObject({ seq: seq + 1 });
+  });
+
+  it("forgets old events while nothing new comes too (an alarm), and the sequence goes on", async () => {
+    const cookie = await signUpAndLogIn("rt-age-idle@example.com");
+    const stub = userRealtime(env, await userIdOf(cookie));
+    await create(cookie, { title: "Sessão de terapia" });
+    const { seq } = await (await openSocket(cookie)).next("hello");
+    await age(stub, HOURS_49);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await logged(stub)).toEqual([]);
+
+    const current = await openSocket(cookie, `?since=${seq}`);
+    expect(await current.next("hello")).toMatchObject({ seq });
+    await settle();
+    expect(current.messages.map((m) => m.type)).toEqual(["hello"]);
+    const behind = await openSocket(cookie, `?since=${seq - 1}`);
+    expect(await behind.next("resync")).toMatchObject({ seq });
+    await create(cookie, { title: "Depois" });
+    expect(await current.next("notification.created")).toMatchObject({ seq: seq + 1 });
   });
 });
 

@@ -2,7 +2,8 @@ import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState
 import * as accounts from "../db/accounts";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { seal } from "../lib/secret-box";
+import { log } from "../lib/log";
+import { open, seal } from "../lib/secret-box";
 import { renderMail } from "../mail/templates";
 import { accountDisabled, applyAdminRole, newAccountDefaults, type AccountDeps, type RequestInfo } from "./account-rules";
 import { createSession, forgetSessions } from "./sessions";
@@ -90,4 +91,44 @@ export async function completeGoogleSignIn(
     pendingSecondFactor: user.totpEnabledAt !== null,
   });
   return { user, token, session, created };
+}
+
+type RevokeConfig = Pick<Env, "GOOGLE_REVOKE_URL" | "ENCRYPTION_KEY" | "ENVIRONMENT">;
+
+/** A revocation slower than this is given up: the disconnect or deletion goes on without it. */
+const REVOKE_TIMEOUT_MS = 5_000;
+
+/**
+ * Ends Rumo's access at Google: each sealed refresh token (each once) is sent to Google's revocation
+ * endpoint, which ends the grant it belongs to, on a calendar disconnect and an account deletion.
+ * Best effort: a failure (Google down or slow, a token already revoked or that cannot be unsealed)
+ * is logged without the token and never thrown, so it never blocks what the user asked for.
+ * Returns how many Google confirmed.
+ */
+export async function revokeGoogleAccess(env: RevokeConfig, userId: string, sealedTokens: readonly (string | null | undefined)[], fetcher: typeof fetch = fetch): Promise<number> {
+  let revoked = 0;
+  for (const sealed of new Set(sealedTokens.filter((token): token is string => Boolean(token)))) {
+    let token: string;
+    try {
+      token = await open(env, sealed);
+    } catch {
+      log("warn", "google_revoke_failed", { userId, stage: "unseal" });
+      continue;
+    }
+    try {
+      const response = await fetcher(env.GOOGLE_REVOKE_URL, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }).toString(),
+        signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      if (response.ok) revoked++;
+      else log("warn", "google_revoke_failed", { userId, stage: "google", status: response.status });
+    } catch (err) {
+      // Only the error's kind (TimeoutError, TypeError...): nothing that could carry the token.
+      log("warn", "google_revoke_failed", { userId, stage: "request", error: err instanceof Error ? err.name : "unknown" });
+    }
+  }
+  return revoked;
 }

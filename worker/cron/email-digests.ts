@@ -8,6 +8,7 @@ import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
 import { publicNotification } from "../notifications/public";
+import { WEEKLY_DIGEST_WINDOW_MS } from "../notifications/retention";
 import { fanOut } from "./fan-out";
 import { appLink } from "../lib/app-url";
 
@@ -24,9 +25,10 @@ export function digestPeriod(frequency: "daily" | "weekly", now: Date, timeZone:
   const localDate = new Date(Date.UTC(local.year, local.month - 1, local.day));
   const stamp = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
   if (frequency === "daily") return { key: `daily:${stamp(localDate)}`, since: new Date(now.getTime() - DAY_MS) };
-  // Weekly digests go out on Mondays (weeks start on Monday) and cover the week before.
+  // Weekly digests go out on Mondays (weeks start on Monday) and cover the week before (a
+  // notification the bell does not show is kept just long enough for it, notifications/retention.ts).
   if (localDate.getUTCDay() !== 1) return null;
-  return { key: `weekly:${stamp(localDate)}`, since: new Date(now.getTime() - 7 * DAY_MS) };
+  return { key: `weekly:${stamp(localDate)}`, since: new Date(now.getTime() - WEEKLY_DIGEST_WINDOW_MS) };
 }
 
 /**

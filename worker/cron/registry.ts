@@ -7,6 +7,7 @@ import { cronJobsOf } from "../modules/registry";
 import { cleanupExpiredSessions } from "./cleanup-expired-sessions";
 import { cleanupOldActivities } from "./cleanup-old-activities";
 import { cleanupIdempotencyKeys } from "./cleanup-idempotency-keys";
+import { cleanupKnownDevices } from "./cleanup-known-devices";
 import { deleteExpiredNotificationsJob } from "./delete-expired-notifications";
 import { emailDigests } from "./email-digests";
 import { enqueueFanOut, processUserBatch, queueDispatch, type Dispatch, type FanOut } from "./fan-out";
@@ -35,6 +36,7 @@ export const PLATFORM_JOBS: CronJob[] = [
   { name: "cleanup-expired-sessions", schedule: NIGHTLY, run: cleanupExpiredSessions },
   { name: "cleanup-old-activities", schedule: NIGHTLY, run: cleanupOldActivities },
   { name: "cleanup-idempotency-keys", schedule: NIGHTLY, run: cleanupIdempotencyKeys },
+  { name: "cleanup-known-devices", schedule: NIGHTLY, run: cleanupKnownDevices },
   { name: "delete-expired-notifications", schedule: EVERY_QUARTER_HOUR, run: deleteExpiredNotificationsJob },
   { name: "feature-announcements", schedule: EVERY_QUARTER_HOUR, fanOut: featureAnnouncements },
   { name: "trial-ending-soon", schedule: EVERY_QUARTER_HOUR, fanOut: trialEndingSoon },

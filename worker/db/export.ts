@@ -26,7 +26,7 @@ const accountExporter: Exporter = {
       ...account,
       // The token's id is the hash a link carries: only what it was for and when.
       emailLinks: tokens.map(({ kind, email, expiresAt, usedAt, createdAt }) => ({ kind, email, expiresAt, usedAt, createdAt })),
-      knownDevices: devices.map(({ deviceKey, createdAt }) => ({ device: deviceKey, firstSeenAt: createdAt })),
+      knownDevices: devices.map(({ deviceKey, createdAt, lastSeenAt }) => ({ device: deviceKey, firstSeenAt: createdAt, lastSeenAt: lastSeenAt ?? createdAt })),
     };
   },
 };

@@ -3,7 +3,7 @@
  * user query goes through scopedTo; the few cross-user queries (expiry, flags) say so (user ids
  * for jobs: worker/db/jobs.ts).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import {
   featureChecks,
@@ -154,10 +154,26 @@ export async function upsertPreferences(db: Db, userId: string, items: (Preferen
 
 // Sign-in devices -----------------------------------------------------------------------------
 
-/** Remembers a device; true when the user had never signed in from it. */
-export async function rememberDevice(db: Db, userId: string, deviceKey: string): Promise<boolean> {
-  const rows = await scopedTo(db, userId).insert(knownDevices, { deviceKey }).onConflictDoNothing().returning({ key: knownDevices.deviceKey });
-  return rows.length > 0;
+/** A device (its key holds an IP address) not signed in from for this long is forgotten. */
+export const KNOWN_DEVICE_RETENTION_DAYS = 180;
+
+/** Remembers a sign-in from a device at `now`; true when the user had not signed in from it (or not within the retention). */
+export async function rememberDevice(db: Db, userId: string, deviceKey: string, now: Date): Promise<boolean> {
+  const scoped = scopedTo(db, userId);
+  const [inserted] = await db.batch([
+    scoped.insert(knownDevices, { deviceKey, createdAt: now, lastSeenAt: now }).onConflictDoNothing().returning({ key: knownDevices.deviceKey }),
+    scoped.update(knownDevices, { lastSeenAt: now }, eq(knownDevices.deviceKey, deviceKey)),
+  ]);
+  return inserted.length > 0;
+}
+
+/**
+ * Forgets, across all users, the devices last signed in from before `before` (rows from before the
+ * last-seen column count from their first sign-in). A deliberate cross-user delete: it reads nothing.
+ */
+export async function deleteStaleKnownDevices(db: Db, before: Date): Promise<number> {
+  const result = await db.delete(knownDevices).where(lt(sql`coalesce(${knownDevices.lastSeenAt}, ${knownDevices.createdAt})`, before.getTime()));
+  return result.meta.changes;
 }
 
 // Feature flags -------------------------------------------------------------------------------
@@ -184,13 +200,16 @@ export async function setFlagStatus(db: Db, featureName: string, releaseStatus: 
   await db.update(featureFlags).set({ releaseStatus, updatedAt: at }).where(eq(featureFlags.featureName, featureName));
 }
 
-/** Everything of the user's notification data, for the account export. */
+/**
+ * Everything of the user's notification data, for the account export: every notification, those
+ * the bell does not show too (in-app off for their type, kept for the e-mail digests), with `inApp`.
+ */
 export async function exportNotificationData(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const items = await scoped.select(notifications, eq(notifications.inApp, true));
+  const items = await scoped.select(notifications).orderBy(asc(notifications.createdAt));
   const preferences = await listPreferences(db, userId);
   return {
-    notifications: items.map(({ userId: _u, dedupeKey: _d, inApp: _i, ...n }) => n),
+    notifications: items.map(({ userId: _u, dedupeKey: _d, ...n }) => n),
     notificationPreferences: preferences.map(({ userId: _u, ...p }) => p),
     featureCheckAt: await getFeatureCheck(db, userId),
   };

@@ -308,7 +308,11 @@ export const notificationDigests = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.periodKey] })],
 );
 
-/** Devices (browser, system and address) a user has signed in from: a new one raises a security notice. */
+/**
+ * Devices (browser, system and address) a user has signed in from: a new one raises a security
+ * notice. The key holds an IP address, so a device not signed in from for 180 days is forgotten
+ * (the nightly `cleanup-known-devices`).
+ */
 export const knownDevices = sqliteTable(
   "known_devices",
   {
@@ -317,6 +321,8 @@ export const knownDevices = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     deviceKey: text("device_key").notNull(),
     createdAt: timestamps.createdAt,
+    /** The last sign-in from it (null on rows from before the column: their `createdAt` counts). */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("known_devices_user_device_unique").on(t.userId, t.deviceKey)],
 );

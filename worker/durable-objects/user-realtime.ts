@@ -14,8 +14,13 @@ export type RealtimeEvent =
 export const USER_ID_HEADER = "x-rumo-user-id";
 /** Header naming the session that opened the socket, so ending that session can close it. */
 export const SESSION_ID_HEADER = "x-rumo-session-id";
-/** Events kept for catch-up after a reconnect. */
+/** Events kept for catch-up after a reconnect: at most this many... */
 export const EVENT_LOG_SIZE = 200;
+/**
+ * ...and none older than this (notifications carry their title and message): a client away longer
+ * refetches (`resync`), which it would need to do after two days anyway.
+ */
+export const EVENT_LOG_MAX_AGE_MS = 48 * 3_600_000;
 /** Largest client message accepted (pings and resume requests are tiny). */
 export const MAX_CLIENT_MESSAGE = 1024;
 
@@ -28,7 +33,8 @@ export const CLOSE_SESSION_ENDED = 4002;
 /**
  * One instance per user (id derived from the user id): fans realtime messages out to every tab
  * and device of that user over hibernatable WebSockets, and keeps a short event log in its SQLite
- * storage so a reconnecting client catches up on what it missed.
+ * storage so a reconnecting client catches up on what it missed. The log is trimmed by count and by
+ * age at each event, and by an alarm when no event comes to trim it.
  */
 export class UserRealtime extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -47,6 +53,7 @@ export class UserRealtime extends DurableObject<Env> {
   /** Account deletion: closes every socket and erases all stored state of this user. */
   async reset(): Promise<void> {
     for (const socket of this.ctx.getWebSockets()) socket.close(CLOSE_ACCOUNT_DELETED, "account deleted");
+    await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL, at INTEGER NOT NULL)");
   }
@@ -68,10 +75,13 @@ export class UserRealtime extends DurableObject<Env> {
     return closed;
   }
 
-  /** The sequence number of the newest event (0 when none). */
+  /**
+   * The sequence number of the newest event (0 when none ever was), read from AUTOINCREMENT's own
+   * record: it stays when the age limit has emptied the log.
+   */
   currentSeq(): number {
-    const row = this.ctx.storage.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events").one();
-    return row.seq ?? 0;
+    const [row] = this.ctx.storage.sql.exec<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'events'").toArray();
+    return row?.seq ?? 0;
   }
 
   /** How many sockets are open (tests and the benchmark). */
@@ -100,7 +110,9 @@ export class UserRealtime extends DurableObject<Env> {
     const data = JSON.stringify(event);
     const at = Date.now();
     const { seq } = this.ctx.storage.sql.exec<{ seq: number }>("INSERT INTO events (data, at) VALUES (?, ?) RETURNING seq", data, at).one();
-    this.ctx.storage.sql.exec("DELETE FROM events WHERE seq <= ?", seq - EVENT_LOG_SIZE);
+    this.ctx.storage.sql.exec("DELETE FROM events WHERE seq <= ? OR at <= ?", seq - EVENT_LOG_SIZE, at - EVENT_LOG_MAX_AGE_MS);
+    // The alarm trims the log when no later event does; one is enough (it sets the next itself).
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(at + EVENT_LOG_MAX_AGE_MS);
     const message = JSON.stringify({ ...event, seq });
     let sent = 0;
     for (const socket of this.ctx.getWebSockets()) {
@@ -112,6 +124,13 @@ export class UserRealtime extends DurableObject<Env> {
       }
     }
     return sent;
+  }
+
+  /** Drops the events past the age limit, and wakes again when the oldest left reaches it. */
+  async alarm(): Promise<void> {
+    this.ctx.storage.sql.exec("DELETE FROM events WHERE at <= ?", Date.now() - EVENT_LOG_MAX_AGE_MS);
+    const oldest = this.ctx.storage.sql.exec<{ at: number | null }>("SELECT min(at) AS at FROM events").one().at;
+    if (oldest !== null) await this.ctx.storage.setAlarm(oldest + EVENT_LOG_MAX_AGE_MS);
   }
 
   /** Sends the events after `since`, or `resync` when the log no longer reaches back that far. */

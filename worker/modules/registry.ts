@@ -36,6 +36,10 @@ export const exportersOf = (modules: readonly WorkerModule[], platform: readonly
 
 export const cronJobsOf = (modules: readonly WorkerModule[], platform: readonly CronJob[]): CronJob[] => [...platform, ...modules.flatMap((m) => m.jobs ?? [])];
 
+/** What each module does before an account's rows are erased (`beforeErase`), with its module's key. */
+export const eraseHooksOf = (modules: readonly WorkerModule[]) =>
+  modules.flatMap((m) => (m.beforeErase ? [{ module: m.key, beforeErase: m.beforeErase }] : []));
+
 /**
  * The API sub-apps to mount under /api/v1, refusing two modules on one mount. The root "/" may be
  * shared: a module mounted there serves paths under several prefixes (finances: /transactions,

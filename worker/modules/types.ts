@@ -56,6 +56,11 @@ export type WorkerModule = {
   exporter?: Exporter;
   /** Its scheduled jobs, run with the platform's (schedules must be declared in wrangler.toml). */
   jobs?: readonly CronJob[];
+  /**
+   * At account deletion, before the rows go: ends access the module was granted outside Rumo (the
+   * calendar revokes Google's). Best effort: a failure is logged, and the erasure goes on regardless.
+   */
+  beforeErase?: (env: Env, userId: string) => Promise<void>;
   /** Demo data for the seeded account (npm start). */
   seed?: (db: Db, userId: string) => Promise<void>;
   /**

@@ -4,19 +4,21 @@ import { rememberDevice } from "../db/notifications";
 import { describeDevice } from "../lib/device";
 import { log } from "../lib/log";
 import { notify } from "./notify";
+import { SECURITY_NOTICE_KEEP_MS } from "./retention";
 
 export type SecurityEvent = "passwordChanged" | "twoFactorEnabled" | "twoFactorDisabled";
 
 /**
  * After a completed sign-in: the welcome notification the first time (once, by its dedupe key),
- * later a security notice when the device (browser, system and address) was never seen before.
+ * later a security notice when the device (browser, system and address) was never seen before, or
+ * not for 180 days (known devices are forgotten then, worker/cron/cleanup-known-devices.ts).
  */
 export async function onSignIn(env: Env, user: Pick<User, "id" | "emailConfirmedAt">, request: { userAgent: string; ip: string }) {
   if (!user.emailConfirmedAt) return;
   try {
     const device = describeDevice(request.userAgent);
     const label = [device.browser, device.os].filter(Boolean).join(" · ") || "?";
-    const isNewDevice = await rememberDevice(database(env.DB), user.id, `${label}|${request.ip}`);
+    const isNewDevice = await rememberDevice(database(env.DB), user.id, `${label}|${request.ip}`, new Date());
     const welcome = await notify(env, user.id, { type: "welcome", template: "welcome", priority: "medium", actionUrl: "/app/meu-impacto", dedupeKey: "welcome" });
     if (welcome || !isNewDevice) return;
     await notify(env, user.id, {
@@ -27,13 +29,14 @@ export async function onSignIn(env: Env, user: Pick<User, "id" | "emailConfirmed
       vars: { device: label, ip: request.ip },
       actionUrl: "/app/settings",
       metadata: { event: "new_device", device: label, ip: request.ip },
+      keepFor: SECURITY_NOTICE_KEEP_MS,
     });
   } catch (err) {
     log("error", "sign_in_notification_failed", { userId: user.id, error: err instanceof Error ? err.message : String(err) });
   }
 }
 
-/** A security notice for a change to the account's sign-in (password, two-factor). */
+/** A security notice for a change to the account's sign-in (password, two-factor), kept 90 days like every security notice. */
 export function notifySecurityEvent(env: Env, userId: string, event: SecurityEvent) {
   return notify(env, userId, {
     type: "security",
@@ -42,5 +45,6 @@ export function notifySecurityEvent(env: Env, userId: string, event: SecurityEve
     template: `security.${event}`,
     actionUrl: "/app/settings",
     metadata: { event },
+    keepFor: SECURITY_NOTICE_KEEP_MS,
   });
 }

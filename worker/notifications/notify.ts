@@ -13,6 +13,7 @@ import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
 import { preferenceFor } from "./preferences";
 import { publicNotification, TEXTS_KEY } from "./public";
+import { expiryOf } from "./retention";
 import { appLink } from "../lib/app-url";
 
 /** Text of a notification: either given (user content, e.g. a goal's title) or from the `notifications` catalogue. */
@@ -30,6 +31,8 @@ export type NotifyInput = NotificationText & {
   /** A same-site path ("/app/..."); a function when it names a day, which is the recipient's. */
   actionUrl?: string | null | ((user: Recipient) => string);
   expiresAt?: Date | null;
+  /** How long it is kept from when it is raised (ms), instead of an `expiresAt` (./retention.ts). */
+  keepFor?: number;
   metadata?: Record<string, unknown>;
   parentId?: string | null;
   /** One notification per key and user, ever: jobs and account events set it so reruns never duplicate. */
@@ -70,6 +73,7 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
     metadata = { ...metadata, [TEXTS_KEY]: texts };
   } else ({ title, message } = input);
   const preference = preferenceFor(input.type, await store.getPreference(db, userId, input.type));
+  const requestedExpiry = input.expiresAt ?? (input.keepFor ? new Date(now.getTime() + input.keepFor) : null);
 
   const row = await store.insertNotification(db, userId, {
     id: newId(),
@@ -79,7 +83,8 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
     category: input.category ?? "general",
     priority: input.priority ?? "medium",
     actionUrl: (typeof input.actionUrl === "function" ? input.actionUrl(recipient) : input.actionUrl) ?? null,
-    expiresAt: input.expiresAt ?? null,
+    // One the bell does not show is there only for the e-mail digests, and goes after their window.
+    expiresAt: expiryOf(requestedExpiry, preference.inAppEnabled, now),
     metadata,
     parentId: input.parentId ?? null,
     dedupeKey: input.dedupeKey ?? null,

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
-import { EVERY_MINUTE, EVERY_QUARTER_HOUR } from "../../cron/schedules";
+import { EVERY_MINUTE, EVERY_QUARTER_HOUR, NIGHTLY } from "../../cron/schedules";
 import { mapRead } from "../../db/reads";
 import { localDate } from "../../lib/time-zone";
 import { scopedTo } from "../../db/scoped";
 import { defineWorkerModule, type Instant } from "../types";
 import type { AppEnv } from "../../types";
 import { eventsApi } from "./api";
+import { forgetDisconnectedSync, revokeBeforeErase } from "./google/disconnect";
 import { googleCalendarSync } from "./google/job";
 import { ICS_BODIES, ICS_PREMIUM, icsApi } from "./ics-api";
 import { exportCalendar, exportFeeds, exportGoogleSync, occurrencesWithinRead } from "./queries";
@@ -54,7 +55,10 @@ export const calendarModule = defineWorkerModule({
   jobs: [
     { name: "event-reminders", schedule: EVERY_MINUTE, fanOut: eventReminders },
     { name: "google-calendar-sync", schedule: EVERY_QUARTER_HOUR, fanOut: googleCalendarSync },
+    { name: "forget-google-sync", schedule: NIGHTLY, run: forgetDisconnectedSync },
   ],
+  // Google's access ends with the account (the sign-in's grant is the platform's to revoke).
+  beforeErase: revokeBeforeErase,
   seed: seedCalendar,
   timeline: (db, userId, bounds) =>
     mapRead(occurrencesWithinRead(scopedTo(db, userId), msOf(bounds.from), msOf(bounds.to)), (occurrencesIn) => (range) => occurrencesIn(range.from.getTime(), range.to.getTime(), bounds.timeZone).map((o) => ({

@@ -1,6 +1,7 @@
 /**
  * The calendar module's only data access: every query is scoped by the user id, except the
- * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
+ * reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs)
+ * and the nightly forgetting of the sync memory kept after a disconnect (`forgetDisconnectedGoogleSync`).
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
@@ -640,12 +641,15 @@ export type { GoogleCalendarRow, GoogleConnectionRow, GoogleOutboxRow };
 
 export const googleConnectionOf = async (scoped: Scoped): Promise<GoogleConnectionRow | undefined> => (await scoped.select(googleConnections).limit(1))[0];
 
-/** Creates or replaces the connection (a new token puts it back to "connected"). */
+/** Creates or replaces the connection (a new token puts it back to "connected"); kept calendars are no longer disconnected. */
 export async function saveGoogleConnection(scoped: Scoped, refreshToken: string, now: Date) {
-  await scoped.db
-    .insert(googleConnections)
-    .values({ userId: scoped.userId, status: "connected", refreshToken, lastError: null, nextSyncAt: null, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: googleConnections.userId, set: { status: "connected", refreshToken, lastError: null, nextSyncAt: null, updatedAt: now } });
+  await scoped.batch([
+    scoped.db
+      .insert(googleConnections)
+      .values({ userId: scoped.userId, status: "connected", refreshToken, lastError: null, nextSyncAt: null, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: googleConnections.userId, set: { status: "connected", refreshToken, lastError: null, nextSyncAt: null, updatedAt: now } }),
+    scoped.update(googleCalendars, { disconnectedAt: null }, isNotNull(googleCalendars.disconnectedAt)),
+  ]);
 }
 
 export const updateGoogleConnection = (scoped: Scoped, set: Partial<Pick<GoogleConnectionRow, "status" | "lastSyncAt" | "lastError" | "nextSyncAt" | "defaultCalendarId">>, now: Date) =>
@@ -657,8 +661,39 @@ export const updateGoogleConnection = (scoped: Scoped, set: Partial<Pick<GoogleC
  * event each row is (links), and the changes Google has not got yet. Changes made meanwhile keep
  * queueing, so connecting the same account again resumes like the end of a pause: per event the
  * later change wins, and nothing made here while disconnected is overwritten by Google's older copy.
+ * The kept calendars are stamped with the disconnection: 30 days later `forgetDisconnectedGoogleSync`
+ * drops that memory. Returns the deleted connection (its refresh token is revoked at Google), or null.
  */
-export const deleteGoogleConnection = (scoped: Scoped) => scoped.delete(googleConnections);
+export async function deleteGoogleConnection(scoped: Scoped, now: Date): Promise<GoogleConnectionRow | null> {
+  const connection = await googleConnectionOf(scoped);
+  if (!connection) return null;
+  await scoped.batch([scoped.delete(googleConnections), scoped.update(googleCalendars, { disconnectedAt: now })]);
+  return connection;
+}
+
+/**
+ * Forgets, across users, the sync memory a disconnect kept (0092) once the disconnection is older
+ * than `before`: the calendars, the links and the outbox of users with no connection whose calendars
+ * were all disconnected by then, and the outbox left without calendars (changes made by then). Their
+ * events stay as plain Rumo events. A deliberate cross-user delete, in one batch: it reads only ids.
+ */
+export async function forgetDisconnectedGoogleSync(db: Db, before: Date): Promise<number> {
+  const connected = db.select({ userId: googleConnections.userId }).from(googleConnections);
+  const withCalendars = db.select({ userId: googleCalendars.userId }).from(googleCalendars);
+  // No calendar of theirs disconnected later (or never): a stale mark of a connected user is left out too.
+  const recent = db.select({ userId: googleCalendars.userId }).from(googleCalendars).where(or(isNull(googleCalendars.disconnectedAt), gt(googleCalendars.disconnectedAt, before)));
+  const forgotten = db
+    .select({ userId: googleCalendars.userId })
+    .from(googleCalendars)
+    .where(and(lte(googleCalendars.disconnectedAt, before), notInArray(googleCalendars.userId, connected), notInArray(googleCalendars.userId, recent)));
+  const results = await db.batch([
+    db.delete(googleOutbox).where(inArray(googleOutbox.userId, forgotten)),
+    db.delete(googleOutbox).where(and(lte(googleOutbox.changedAt, before.getTime()), notInArray(googleOutbox.userId, connected), notInArray(googleOutbox.userId, withCalendars))),
+    db.delete(googleEventLinks).where(inArray(googleEventLinks.userId, forgotten)),
+    db.delete(googleCalendars).where(inArray(googleCalendars.userId, forgotten)),
+  ]);
+  return results.reduce((sum, result) => sum + result.meta.changes, 0);
+}
 
 /**
  * Whether the user's changes are queued for Google: connected (even if paused or asked to

@@ -8,6 +8,7 @@ import { database } from "../../db/client";
 import { scopedTo } from "../../db/scoped";
 import { fanOut } from "../../cron/fan-out";
 import { notify } from "../../notifications/notify";
+import { KEEP_FOR_DIGESTS_MS } from "../../notifications/retention";
 import * as store from "./queries";
 import { pointMs } from "./recurrence";
 import { localDate } from "../../lib/time-zone";
@@ -52,6 +53,9 @@ export async function sendDueReminders(env: Env, userId: string, now: Date): Pro
       vars: (user) => ({ title: row.title, ...dateTime(occurrenceStart, row.allDay, user.language, user.timeZone) }),
       actionUrl: (user) => `/app/calendario?date=${day(user.timeZone)}&event=${seriesId}`,
       metadata: { eventId: seriesId, occurrenceStart },
+      // It names the event: gone a week after the occurrence (after the weekly digest), not kept
+      // for years by a daily series, nor after the event is deleted.
+      expiresAt: new Date(endMs + KEEP_FOR_DIGESTS_MS),
       dedupeKey: `event-reminder:${row.id}:${occurrenceStart}`,
     });
     sent = true;

@@ -152,6 +152,11 @@ export const googleCalendars = sqliteTable(
     selected: integer("selected", { mode: "boolean" }).notNull().default(false),
     /** Google's nextSyncToken after the last complete listing (null: a full listing is due). */
     syncToken: text("sync_token"),
+    /**
+     * When the user disconnected Google while this calendar was kept (0092); null while connected.
+     * 30 days later the nightly `forget-google-sync` drops the kept calendars, links and outbox.
+     */
+    disconnectedAt: integer("disconnected_at", { mode: "timestamp_ms" }),
     createdAt,
     updatedAt,
   },

@@ -24,6 +24,7 @@ import { publishEntityChange } from "../../../notifications/notify";
 import type { AppEnv } from "../../../types";
 import * as store from "../queries";
 import { calendarApi, DEFAULT_CALENDAR_API_BASE, GoogleError } from "./client";
+import { disconnectGoogle } from "./disconnect";
 import { pushOutbox } from "./push";
 import { connectApi, refreshCalendars, syncUser, type SyncDeps } from "./sync";
 
@@ -184,12 +185,12 @@ export const googleCalendarApi = new Hono<AppEnv>()
   )
 
   /**
-   * Disconnect: Google stops syncing; the events already here stay as Rumo events. What the sync
-   * knows (links, waiting changes) is kept, so connecting again loses no change made meanwhile (0092).
+   * Disconnect: Google stops syncing and Rumo's access is revoked at Google; the events already here
+   * stay as Rumo events. What the sync knows (links, waiting changes) is kept for 30 days, so
+   * connecting again within them loses no change made meanwhile (0092).
    */
   .delete("/", async (c) => {
-    const { user } = currentAuth(c);
-    await store.deleteGoogleConnection(scopedTo(database(c.env.DB), user.id));
+    await disconnectGoogle(c.env, currentAuth(c).user, new Date());
     return c.body(null, 204);
   })
 
