@@ -6,6 +6,8 @@ export const SIGNED_IN_USER_HEADER = "x-rumo-user";
 export const SIGNED_IN_USER_PARAM = "user";
 /** Raised when the server no longer knows this page's user as signed in: the shell leaves the page. */
 export const SESSION_CHANGED_EVENT = "rumo:session-changed";
+/** Raised when the server says this page's account was deleted: the shell forgets it and leaves. */
+export const ACCOUNT_DELETED_EVENT = "rumo:account-deleted";
 
 let pageUser: string | null = null;
 

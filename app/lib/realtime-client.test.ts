@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SESSION_CHANGED_EVENT } from "./api";
+import { ACCOUNT_DELETED_EVENT, SESSION_CHANGED_EVENT } from "./api";
 import { backoffDelay, RealtimeClient, type RealtimeMessage } from "./realtime-client";
 
 describe("realtime client", () => {
@@ -173,5 +173,38 @@ describe("realtime client across tabs, when the server ends the session", () => 
     expect(FakeSocket.opened).toHaveLength(1);
     // Once for the leader's tab, once for the follower's.
     expect(left).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("realtime client, when the account is deleted", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    FakeSocket.opened = [];
+    FakeChannel.all = [];
+  });
+
+  it("stops reconnecting on 4001 and tells the shell, in the tab holding the socket and in the others (which forget the user)", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("WebSocket", FakeSocket);
+    vi.stubGlobal("BroadcastChannel", FakeChannel);
+    let held = false;
+    vi.stubGlobal("navigator", { locks: { request: (_name: string, _options: unknown, lead: () => Promise<void>) => (held ? new Promise(() => {}) : ((held = true), lead())) } });
+    const page = new EventTarget();
+    vi.stubGlobal("window", page);
+    const deleted = vi.fn();
+    const sessionChanged = vi.fn();
+    page.addEventListener(ACCOUNT_DELETED_EVENT, deleted);
+    page.addEventListener(SESSION_CHANGED_EVENT, sessionChanged);
+    const leader = new RealtimeClient(() => "ws://rumo.test/api/v1/realtime?user=a");
+    const follower = new RealtimeClient(() => "ws://rumo.test/api/v1/realtime?user=a");
+    leader.subscribe(() => undefined);
+    follower.subscribe(() => undefined);
+    FakeSocket.opened[0].closed(4001);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.opened).toHaveLength(1);
+    // Once for the leader's tab, once for the follower's; not taken for another session's sign-in.
+    expect(deleted).toHaveBeenCalledTimes(2);
+    expect(sessionChanged).not.toHaveBeenCalled();
   });
 });

@@ -9,7 +9,7 @@
  * passes to another tab, which connects and resumes from the last event it saw. Browsers without
  * Web Locks or BroadcastChannel keep one socket per tab.
  */
-import { pageUserId, SESSION_CHANGED_EVENT, SIGNED_IN_USER_PARAM } from "./api";
+import { ACCOUNT_DELETED_EVENT, pageUserId, SESSION_CHANGED_EVENT, SIGNED_IN_USER_PARAM } from "./api";
 
 export type RealtimeNotification = {
   id: string;
@@ -40,7 +40,10 @@ export type ConnectionStatus = "idle" | "connecting" | "open" | "closed";
 export const BACKOFF_START_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
 const PING_EVERY_MS = 25_000;
-/** Close code the server uses when the account was deleted: no point reconnecting. */
+/**
+ * Close code the server uses when the account was deleted: no point reconnecting, and the other
+ * tabs forget the account too.
+ */
 const ACCOUNT_DELETED = 4001;
 /**
  * Close code the server uses when the session that opened the socket was ended (signed out or
@@ -51,7 +54,9 @@ const SESSION_ENDED = 4002;
 const leaderLock = () => `rumo-realtime-leader:${pageUserId() ?? ""}`;
 const channelName = () => `rumo-realtime:${pageUserId() ?? ""}`;
 
-type ChannelMessage = string | { kind: "status"; status: ConnectionStatus } | { kind: "status-request" } | { kind: "session-ended" };
+/** Why the server closed the socket for good, as the tabs tell one another. */
+type Ending = "session-ended" | "account-deleted";
+type ChannelMessage = string | { kind: "status"; status: ConnectionStatus } | { kind: "status-request" } | { kind: Ending };
 
 const canShareAcrossTabs = () => typeof BroadcastChannel !== "undefined" && typeof navigator !== "undefined" && "locks" in navigator;
 
@@ -97,7 +102,7 @@ export class RealtimeClient {
       if (typeof data === "string") this.receive(data);
       else if (data.kind === "status" && !this.leader) this.setStatus(data.status);
       else if (data.kind === "status-request" && this.leader) channel.postMessage({ kind: "status", status: this.status } satisfies ChannelMessage);
-      else if (data.kind === "session-ended" && !this.leader) announceSessionEnded();
+      else if ((data.kind === "session-ended" || data.kind === "account-deleted") && !this.leader) announceEnding(data.kind);
     };
     channel.postMessage({ kind: "status-request" } satisfies ChannelMessage);
     this.stopWaiting = new AbortController();
@@ -147,12 +152,13 @@ export class RealtimeClient {
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.socket = null;
       this.setStatus("closed");
-      if (event.code === SESSION_ENDED) {
-        // Final, like a deleted account. The tabs that follow this one share its session: they leave too.
-        this.channel?.postMessage({ kind: "session-ended" } satisfies ChannelMessage);
-        return announceSessionEnded();
+      const ending: Ending | null = event.code === SESSION_ENDED ? "session-ended" : event.code === ACCOUNT_DELETED ? "account-deleted" : null;
+      if (ending) {
+        // Final. The tabs that follow this one share its session and account: they leave too.
+        this.channel?.postMessage({ kind: ending } satisfies ChannelMessage);
+        return announceEnding(ending);
       }
-      if (this.listeners.size > 0 && event.code !== ACCOUNT_DELETED) {
+      if (this.listeners.size > 0) {
         this.reconnectTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
       }
     };
@@ -208,9 +214,14 @@ export class RealtimeClient {
   }
 }
 
-/** The shell leaves the page (to /auth) on this, unless the page is signing out itself (app/routes/app/layout.tsx). */
-function announceSessionEnded() {
-  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(SESSION_CHANGED_EVENT));
+/**
+ * The shell leaves the page on these, unless the page is leaving by itself (a sign-out, the
+ * account's deletion): to /auth when the session ended (app/routes/app/layout.tsx); home, once
+ * nothing of the account is left in this browser, when it was deleted
+ * (app/components/offline/leave-when-account-deleted.ts).
+ */
+function announceEnding(ending: Ending) {
+  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(ending === "session-ended" ? SESSION_CHANGED_EVENT : ACCOUNT_DELETED_EVENT));
 }
 
 let shared: RealtimeClient | null = null;

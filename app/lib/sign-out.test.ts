@@ -25,6 +25,7 @@ function steps({ logout = answered(204), fail }: { logout?: ApiResult<unknown>; 
     resetRealtime: step("resetRealtime"),
     announceSignedOut: step("announceSignedOut"),
     forgetUser: asyncStep("forgetUser") as SignOutSteps["forgetUser"],
+    forgetCachedUser: asyncStep("forgetCachedUser") as SignOutSteps["forgetCachedUser"],
     toSignIn: step("toSignIn"),
     startOver: step("startOver"),
   };
@@ -56,12 +57,25 @@ describe("signing out", () => {
   it("starts over at /auth, with the sign-out remembered, when a step before the logout fails", async () => {
     const { all, done } = steps({ fail: "endTracking" });
     await expect(signOut(all, { keepQueue: false })).rejects.toThrow("endTracking failed");
-    expect(done).toEqual(["announceSigningOut", "markPending", "startOver"]);
+    expect(done).toEqual(["announceSigningOut", "markPending", "forgetCachedUser", "startOver"]);
   });
 
   it("starts over at /auth without remembering anything when the server had already ended the session", async () => {
     const { all, done } = steps({ fail: "forgetUser" });
     await expect(signOut(all, { keepQueue: false })).rejects.toThrow("forgetUser failed");
-    expect(done).toEqual(["announceSigningOut", "endTracking", "logout", "resetRealtime", "announceSignedOut", "startOver"]);
+    expect(done).toEqual(["announceSigningOut", "endTracking", "logout", "resetRealtime", "announceSignedOut", "forgetCachedUser", "startOver"]);
+  });
+
+  it("takes the user's caches and the service worker's record of them before starting over (/auth only ends the session)", async () => {
+    // A chunk that no longer loads after a deploy: forgetUser's own download fails.
+    const { all, done } = steps();
+    all.forgetUser = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
+    await expect(signOut(all, { keepQueue: false })).rejects.toThrow("Failed to fetch");
+    expect(done.slice(-2)).toEqual(["forgetCachedUser", "startOver"]);
+    // And starts over even when that fails too.
+    const failing = steps({ fail: "forgetCachedUser" });
+    failing.all.endTracking = () => Promise.reject(new Error("endTracking failed"));
+    await expect(signOut(failing.all, { keepQueue: false })).rejects.toThrow("endTracking failed");
+    expect(failing.done.at(-1)).toBe("startOver");
   });
 });

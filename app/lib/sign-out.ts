@@ -17,6 +17,11 @@ export type SignOutSteps = {
   announceSignedOut: () => void;
   /** Cached screens and data leave the browser; the queued changes too unless kept. */
   forgetUser: (choice: { keepQueue: boolean }) => Promise<void>;
+  /**
+   * When a step failed: the cached screens and data, the service worker's record of the user and
+   * the recent searches, by code already loaded (the failure may be a download), briefly waited for.
+   */
+  forgetCachedUser: () => Promise<void>;
   toSignIn: () => void;
   /** A document load of /auth: the way out when a step failed. */
   startOver: () => void;
@@ -29,7 +34,7 @@ export type SignOutSteps = {
  * script both do it. A step that throws (a chunk that no longer loads after a deploy, storage that
  * refuses) must not leave the page up with its 401s ignored: it starts over at /auth, with the
  * sign-out remembered if the server had not confirmed it, since /auth sends a live session back
- * into the app.
+ * into the app. /auth only ends the session: what the browser holds of the user goes first.
  */
 export async function signOut(steps: SignOutSteps, { keepQueue }: { keepQueue: boolean }): Promise<void> {
   steps.announceSigningOut();
@@ -46,6 +51,11 @@ export async function signOut(steps: SignOutSteps, { keepQueue }: { keepQueue: b
     steps.toSignIn();
   } catch (error) {
     if (!ended) steps.markPending();
+    try {
+      await steps.forgetCachedUser();
+    } catch {
+      // Starts over all the same.
+    }
     steps.startOver();
     throw error;
   }

@@ -112,7 +112,9 @@ test.describe("desktop shell", () => {
     await expect(dialog).toHaveCount(0);
     // Once a result has been opened from a search (stored as below), it is a recent search and the
     // suggestions are gone.
-    await page.evaluate(() => localStorage.setItem("rumo-recent-searches", JSON.stringify(["orçamento"])));
+    // Kept per user (app/components/shell/recent-searches.ts).
+    const { user } = await (await page.request.get("/api/v1/me")).json();
+    await page.evaluate((userId) => localStorage.setItem(`rumo-recent-searches:${userId}`, JSON.stringify(["orçamento"])), user.id as string);
     await page.keyboard.press("Control+k");
     await expect(dialog.getByText("Pesquisas recentes")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "orçamento" })).toBeVisible();

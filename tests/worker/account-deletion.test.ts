@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connected, googleSignIn, revokedTokens } from "./google-calendar-helpers";
-import { api, json, signUpAndLogIn } from "./helpers";
+import { api, freshIp, json, sessionFrom, signUpAndLogIn } from "./helpers";
+import { openSocket } from "./socket";
 
 /**
  * Account deletion over every table that exists, read from sqlite_master: a table added later is
@@ -129,6 +130,18 @@ describe("account deletion", { timeout: 60_000 }, () => {
     for (const id of sessionIds) expect(await env.SESSIONS.get(`session:${id}`)).toBeNull();
     expect((await api("/me", { headers: { cookie: cookieA } })).status).toBe(401);
     expect((await api("/me", { headers: { cookie: cookieB } })).status).toBe(200);
+  });
+});
+
+describe("other devices at account deletion", () => {
+  it("hear that the account was deleted (4001), not that a session ended, so they forget what they cached", async () => {
+    const cookie = await signUpAndLogIn("del-sockets@example.com");
+    // The same account signed in on a phone.
+    const other = sessionFrom(await api("/auth/login", { body: { email: "del-sockets@example.com", password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } }));
+    const phone = await openSocket(other);
+    await phone.next("hello");
+    expect((await api("/me", { method: "DELETE", body: { password: "segredo-123" }, headers: { cookie } })).status).toBe(204);
+    expect((await phone.waitClose()).code).toBe(4001);
   });
 });
 

@@ -20,9 +20,13 @@ import { revokeOtherSessions } from "./sessions";
 export async function eraseAccount(env: Env, user: Pick<accounts.User, "id" | "email">) {
   const db = database(env.DB);
   await cancelSubscriptionsForDeletion({ db, stripe: () => stripeFor(env) }, user.id);
+  // Open sockets first hear "account deleted" (4001), before ending the sessions would close them
+  // as "session ended": other devices then forget what they cached, instead of offering a sign-in.
+  await userRealtime(env, user.id).reset();
   await revokeOtherSessions(sessionDeps(env), user.id);
   await endOutsideAccess(env, db, user.id);
   await accounts.deleteUserData(db, user);
+  // Again: anything published while the rows were going.
   await userRealtime(env, user.id).reset();
 }
 

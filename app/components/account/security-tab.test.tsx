@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
+import "fake-indexeddb/auto";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { Outlet, createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowserData, forgetServiceWorker } from "~/components/offline/browser-data.test-utils";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { idbStore } from "~/lib/offline/idb-store";
+import { offlineSnapshot, setOfflineSnapshot } from "~/lib/offline/state";
+import { announceSignOutAbandoned, signingOut } from "~/lib/session-user";
 import { SecurityTab } from "./security-tab";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  forgetServiceWorker();
+  localStorage.clear();
+  announceSignOutAbandoned();
 });
 
 const session = (id: string, browser: string, current = false) => ({
@@ -26,10 +34,13 @@ let hasPassword = false;
 let sessions: ReturnType<typeof session>[] = [];
 /** How many of the next session-list reads fail with a 500. */
 let failingListReads = 0;
+/** What DELETE /me answers. */
+let deletion: () => Response = () => new Response(null, { status: 204 });
 beforeEach(() => {
   hasPassword = false;
   sessions = [];
   failingListReads = 0;
+  deletion = () => new Response(null, { status: 204 });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -45,13 +56,21 @@ beforeEach(() => {
         }
         return Response.json({ items: sessions, nextCursor: null });
       }
+      if (url === "/api/v1/me" && init?.method === "DELETE") return deletion();
       return Response.json({ error: { code: "not_found", message: "Não encontrado." } }, { status: 404 });
     }),
   );
 });
 
-function renderTab(timeZone = "Europe/Lisbon") {
+function renderTab(timeZone = "Europe/Lisbon", home: () => void = () => undefined) {
   const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => {
+        home();
+        return <p>Página inicial</p>;
+      },
+    },
     {
       // The signed-in layout, whose user carries the account's time zone.
       id: "routes/app/layout",
@@ -130,5 +149,53 @@ describe("the security tab", () => {
     fireEvent.click(screen.getByRole("button", { name: "Tentar novamente" }));
     expect(await within(await screen.findByTestId("sessions")).findByText(/Firefox/)).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("deleting the account", () => {
+  const queued = {
+    key: "k1",
+    userId: "ana",
+    kind: "diary.update" as const,
+    method: "PATCH" as const,
+    path: "/diary/e1",
+    body: { content: "Hoje chorei" },
+    label: "Manhã",
+    createdAt: 0,
+    attempts: 0,
+    nextAttemptAt: Number.MAX_SAFE_INTEGER,
+    status: "pending" as const,
+  };
+
+  async function deleteAccount() {
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar a minha conta" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar definitivamente" }));
+  }
+
+  it("leaves nothing of the account in this browser (caches, the worker's record, unsent changes, recent searches) before going home", async () => {
+    const browser = fakeBrowserData(["rumo-user-ana-v1", "critical-v1"]);
+    localStorage.setItem("rumo-recent-searches:ana", JSON.stringify(["terapia"]));
+    await idbStore().add(queued);
+    setOfflineSnapshot({ userId: "ana", changes: [] });
+    const atHome: unknown[] = [];
+    renderTab("Europe/Lisbon", () => {
+      atHome.push({ caches: browser.cacheNames(), toWorker: [...browser.toWorker], searches: localStorage.getItem("rumo-recent-searches:ana"), queueFor: offlineSnapshot().userId });
+    });
+    await deleteAccount();
+    expect(await screen.findByText("Página inicial", {}, { timeout: 5000 })).toBeTruthy();
+    // The queue's user is let go only once its changes are deleted.
+    expect(atHome[0]).toEqual({ caches: ["critical-v1"], toWorker: [{ type: "CLEAR_USER" }], searches: null, queueFor: null });
+    expect(await idbStore().list("ana")).toEqual([]);
+  });
+
+  it("keeps everything when the deletion is refused, and the page is an ordinary signed-in page again", async () => {
+    const browser = fakeBrowserData(["rumo-user-ana-v1"]);
+    deletion = () => Response.json({ error: { code: "invalid_credentials", message: "Senha incorreta." } }, { status: 400 });
+    renderTab();
+    await deleteAccount();
+    expect(await screen.findByText("Senha incorreta.")).toBeTruthy();
+    expect(browser.cacheNames()).toEqual(["rumo-user-ana-v1"]);
+    expect(browser.toWorker).toEqual([]);
+    expect(signingOut()).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ import { Button, Field, Notice } from "~/components/ui/form";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 import { apiFetch } from "~/lib/api";
+import { onDemand } from "~/lib/on-demand";
+import { announceSignedOut, announceSignOutAbandoned, announceSigningOut } from "~/lib/session-user";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { REAUTH_REQUIRED, ReauthWithGoogle } from "./reauth-with-google";
 
@@ -237,6 +239,9 @@ function ExportData() {
   );
 }
 
+// What leaves the browser with the account: fetched when the dialog opens, not with the page.
+const accountForgetting = onDemand(() => import("~/components/offline/forget-deleted-account"));
+
 function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation("account");
   const navigate = useNavigate();
@@ -248,17 +253,35 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   async function confirm(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    // From here this tab leaves by itself: the session's end (401s, the socket's close) is its doing.
+    announceSigningOut();
     const result = await apiFetch("/me", { method: "DELETE", body: hasPassword ? { password } : {} });
-    setBusy(false);
     setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
-    if (!result.ok) return setError(result.error.message);
+    if (!result.ok) {
+      announceSignOutAbandoned();
+      setBusy(false);
+      return setError(result.error.message);
+    }
+    // Nothing of the account stays in this browser for the next person (forget-deleted-account.ts).
+    await accountForgetting.load().then(
+      ({ forgetDeletedAccount }) => forgetDeletedAccount(),
+      () => undefined,
+    );
+    // This account's other tabs leave too.
+    announceSignedOut();
     navigate("/", { replace: true });
   }
   return (
     <div className="max-w-md space-y-2 rounded-xl border border-red-200 p-4">
       <h2 className="text-lg font-semibold text-red-800">{t("profile.security.deleteTitle")}</h2>
       <p className="text-sm text-slate-600">{t("profile.security.deleteText")}</p>
-      <Button variant="danger" onClick={() => setOpen(true)}>
+      <Button
+        variant="danger"
+        onClick={() => {
+          setOpen(true);
+          void accountForgetting.load().catch(() => undefined);
+        }}
+      >
         {t("profile.security.deleteButton")}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">

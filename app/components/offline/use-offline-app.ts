@@ -75,13 +75,14 @@ export async function replayBeforeSignOut() {
 }
 
 /**
- * After sign-out: the user's caches leave the browser, so nothing of theirs is shown to the next
- * user. Their queued changes go too, unless they chose to keep them (sign-out-guard.tsx): then
- * they stay under their user id for their next sign-in, never listed or sent for anyone else.
+ * After sign-out: the user's caches and recent searches leave the browser, so nothing of theirs is
+ * shown to the next user. Their queued changes go too, unless they chose to keep them
+ * (sign-out-guard.tsx): then they stay under their user id for their next sign-in, never listed or
+ * sent for anyone else.
  */
 export async function forgetOfflineUser({ keepQueue = false }: { keepQueue?: boolean } = {}) {
   const userId = offlineSnapshot().userId;
-  const [{ clearPwaUserData }, { forgetUser }] = await Promise.all([import("~/lib/pwa/session"), import("~/lib/offline/runtime")]);
-  await clearPwaUserData();
+  const [{ forgetCachedUser }, { forgetUser }] = await Promise.all([import("./forget-cached-user"), import("~/lib/offline/runtime")]);
+  await forgetCachedUser();
   if (userId) await forgetUser(userId, { keep: keepQueue });
 }

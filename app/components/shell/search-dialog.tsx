@@ -17,11 +17,11 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatPrice } from "~/lib/plans";
+import { readRecentSearches, saveRecentSearches } from "./recent-searches";
 import { addRecentSearch, groupResults, MIN_SEARCH_LENGTH, type SearchResultItem } from "./rules";
 
 // The specification's categories, with the diary's notes (../shared/API.md `type`).
 const CATEGORIES = ["all", "event", "goal", "transaction", "task", "note", "insight"] as const;
-const RECENT_KEY = "rumo-recent-searches";
 const ICONS: Record<string, typeof MagnifyingGlassIcon> = {
   event: CalendarDaysIcon,
   goal: FlagIcon,
@@ -31,15 +31,6 @@ const ICONS: Record<string, typeof MagnifyingGlassIcon> = {
   insight: LightBulbIcon,
 };
 
-function readRecent(): string[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(RECENT_KEY) ?? "null");
-    return Array.isArray(stored) ? stored.filter((s) => typeof s === "string").slice(0, 5) : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * The global search (Ctrl/Cmd+K): the user's own data through GET /api/v1/search, grouped by kind
  * in order of each group's best match. Arrows move through every group, Enter opens the item itself
@@ -47,8 +38,11 @@ function readRecent(): string[] {
  */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation("shell");
+  const layout = useRouteLoaderData<{ hideFinanceValues?: boolean; user?: { id: string } }>("routes/app/layout");
   // Finances' 'Ocultar valores' masks amounts everywhere, the search results included.
-  const hideValues = useRouteLoaderData<{ hideFinanceValues?: boolean }>("routes/app/layout")?.hideFinanceValues === true;
+  const hideValues = layout?.hideFinanceValues === true;
+  // Recent searches are kept per user (recent-searches.ts).
+  const userId = layout?.user?.id ?? null;
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>("all");
@@ -67,8 +61,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     setResults([]);
     setState("idle");
     setHighlight(0);
-    setRecent(readRecent());
-  }, [open]);
+    setRecent(readRecentSearches(userId));
+  }, [open, userId]);
 
   useEffect(() => {
     const q = query.trim();
@@ -98,8 +92,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, [highlight]);
 
   function open_(result: SearchResultItem) {
-    const next = addRecentSearch(recent, query);
-    localStorage.setItem(RECENT_KEY, JSON.stringify(next));
+    saveRecentSearches(userId, addRecentSearch(recent, query));
     onClose();
     navigate(result.url);
   }

@@ -3,6 +3,7 @@ import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IDLE_TIMEOUT_MS } from "~/lib/after-first-paint";
+import { ACCOUNT_DELETED_EVENT } from "~/lib/api";
 import { ACCOUNT_ENTITY, ENTITY_CHANGE_DEBOUNCE_MS } from "~/lib/entity-changes";
 import type { RealtimeMessage } from "~/lib/realtime-client";
 
@@ -10,6 +11,7 @@ import type { RealtimeMessage } from "~/lib/realtime-client";
 const listeners = new Set<(message: RealtimeMessage) => void>();
 vi.mock("~/lib/realtime-client", () => ({
   realtime: () => ({
+    reset: () => undefined,
     subscribe: (listener: (message: RealtimeMessage) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -23,6 +25,7 @@ const { ShellServices } = await import("./shell-services");
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("the shell's services", () => {
@@ -83,5 +86,15 @@ describe("the shell's services, on a page change", () => {
     expect(document.activeElement).toBe(document.body);
     await act(async () => void (await router.navigate("/app/objetivos")));
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Objetivos" }));
+  });
+});
+
+describe("the shell's services, when the account is deleted elsewhere", () => {
+  it("leave the page for the home page (what is forgotten first: app/components/offline/forget-user.test.ts)", async () => {
+    const replace = vi.spyOn(window.location, "replace").mockImplementation(() => undefined);
+    const router = createMemoryRouter([{ path: "/app", element: <ShellServices userId="u1" activityTracking={false} /> }], { initialEntries: ["/app"] });
+    render(<RouterProvider router={router} />);
+    window.dispatchEvent(new CustomEvent(ACCOUNT_DELETED_EVENT));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith("/"), { timeout: 5000, interval: 20 });
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
+import { useLeaveWhenAccountDeleted } from "~/components/offline/leave-when-account-deleted";
 import { useSecurityProbe } from "~/lib/activity/security-probe";
 import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { ACCOUNT_ENTITY } from "~/lib/entity-changes";
@@ -15,9 +16,9 @@ export { OfflineStatus } from "~/components/offline/offline-status";
 /**
  * What the signed-in shell starts once the page has painted, loaded then rather than with every
  * screen (decision 0094): the new-features announcement, session tracking, the security probe, the
- * account's changes made elsewhere, and the focus moved to each new page (none before the first
- * client-side navigation). Each still waits its turn in the after-first-paint queue (decision
- * 0054). Renders nothing.
+ * account's changes made elsewhere (its deletion included), and the focus moved to each new page
+ * (none before the first client-side navigation). Each still waits its turn in the
+ * after-first-paint queue (decision 0054). Renders nothing.
  */
 export function ShellServices({ userId, activityTracking }: { userId: string; activityTracking: boolean }) {
   useFeatureAnnouncements(userId);
@@ -26,6 +27,7 @@ export function ShellServices({ userId, activityTracking }: { userId: string; ac
   // reads it again, so the plan's locks, 'Ocultar valores' and the language (useAccountLanguage)
   // follow without a navigation.
   useEntityChanges([ACCOUNT_ENTITY]);
+  useLeaveWhenAccountDeleted();
   useFocusOnPageChange(useLocation().pathname);
   return null;
 }

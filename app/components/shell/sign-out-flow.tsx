@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
+import { atMost, forgetCachedUser } from "~/components/offline/forget-cached-user";
 import { useSignOutGuard } from "~/components/offline/sign-out-guard";
 import { apiFetch, pageUserId } from "~/lib/api";
 import { markSignOutPending } from "~/lib/offline/sign-out-pending";
@@ -27,6 +28,8 @@ export function SignOutFlow({ asked }: { asked: number }) {
         resetRealtime,
         announceSignedOut,
         forgetUser: async (choice) => (await import("~/components/offline/use-offline-app")).forgetOfflineUser(choice),
+        // Imported with this file, not on the way: it runs when a download may just have failed.
+        forgetCachedUser: () => atMost(forgetCachedUser()),
         toSignIn: () => navigate("/auth", { replace: true }),
         startOver: () => window.location.replace("/auth"),
       },
