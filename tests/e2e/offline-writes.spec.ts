@@ -108,13 +108,16 @@ test.describe("offline writes", () => {
     await context.setOffline(false);
     await page.reload();
     await untilHydrated(page);
+    // The offline banner loads after the first paint (decision 0094), so its absence right after the
+    // reload does not mean the queue was sent: wait for the server to hold both changes.
+    const checkIns = async () => ((await (await request.get("/api/v1/routines/check-ins")).json()).items as { routineId: string }[]).filter((item) => item.routineId === routineId);
+    await expect.poll(checkIns, { timeout: 20_000 }).toHaveLength(1);
     await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
     const entries = ((await (await request.get("/api/v1/diary?limit=50")).json()).items as { title: string; content: string; draft: boolean }[]).filter((e) => e.title === "Dia sem rede");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ content: "Escrito no comboio, sem ligação.", draft: false });
-    const history = (await (await request.get("/api/v1/routines/check-ins")).json()).items as { routineId: string }[];
-    expect(history.filter((item) => item.routineId === routineId)).toHaveLength(1);
-    await expect(routine.getByRole("button", { name: /^Feito/ })).toHaveAttribute("aria-pressed", "true");
+    expect(await checkIns()).toHaveLength(1);
+    await expect(routine.getByRole("button", { name: "Marcar como feito" })).toHaveAttribute("aria-pressed", "true");
   });
 
   test("a task created offline, then edited and completed offline, is one done task online", async ({ page, context }) => {
@@ -151,6 +154,8 @@ test.describe("offline writes", () => {
     await context.setOffline(false);
     await page.reload();
     await untilHydrated(page);
+    // The banner loads after the first paint (0094): wait for the server to hold the task.
+    await expect.poll(async () => (await tasksTitled(request, "Regar as plantas")).length, { timeout: 20_000 }).toBe(1);
     await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
     const tasks = await tasksTitled(request, "Regar as plantas");
     expect(tasks).toHaveLength(1);
