@@ -87,6 +87,10 @@ describe("admin routes: who may call them", () => {
     expect(refusals).toHaveLength(ROUTES.length);
     expect(refusals.every((r) => r.actor_id === ana.id && r.outcome === "refused")).toBe(true);
     expect(JSON.parse(refusals[0].detail)).toEqual({ method: "GET", path: "/api/v1/admin/users" });
+    // A user who only opened an admin address: named by id, without their e-mail, address or browser
+    // (the append-only log outlives the account; the id is all an admin needs to look further).
+    const stored = await env.DB.prepare("select actor_email, ip_address, user_agent from audit_log where action = 'admin.access' and actor_id = ?").bind(ana.id).all();
+    expect(stored.results.every((r) => r.actor_email === "" && r.ip_address === "" && r.user_agent === "")).toBe(true);
     // The admin's own requests were admitted, none refused.
     expect(await auditRows("admin.access", boss.id)).toEqual([]);
   });

@@ -35,10 +35,15 @@ const clientOf = (c: C) => ({
 
 type AuditInput = { action: string; outcome: store.AuditOutcome; targetType?: string; targetId?: string; detail?: Record<string, unknown> };
 
-/** Appends an entry for the request's actor (who, what, whom, when, from where). */
-async function audit(c: C, entry: AuditInput) {
+/**
+ * Appends an entry for the request's actor (who, what, whom, when, from where). `byIdOnly` names
+ * the actor by id alone: for a user who merely opened an admin address, the append-only log (which
+ * outlives accounts) keeps no e-mail, address or browser of theirs.
+ */
+async function audit(c: C, entry: AuditInput, { byIdOnly = false } = {}) {
   const auth = c.get("auth");
-  await store.appendAudit(database(c.env.DB), { id: newId(), actorId: auth?.user.id ?? null, actorEmail: auth?.user.email ?? "", ...clientOf(c), ...entry });
+  const actor = byIdOnly ? { actorEmail: "", ipAddress: "", userAgent: "" } : { actorEmail: auth?.user.email ?? "", ...clientOf(c) };
+  await store.appendAudit(database(c.env.DB), { id: newId(), actorId: auth?.user.id ?? null, ...actor, ...entry });
 }
 
 /**
@@ -67,7 +72,7 @@ const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!auth || auth.session.pendingSecondFactor) throw apiError("unauthenticated");
   c.set("auth", auth);
   if (!isAdmin(auth.user)) {
-    await audit(c, { action: "admin.access", outcome: "refused", detail: { method: c.req.method, path: new URL(c.req.url).pathname } });
+    await audit(c, { action: "admin.access", outcome: "refused", detail: { method: c.req.method, path: new URL(c.req.url).pathname } }, { byIdOnly: true });
     throw apiError("forbidden");
   }
   await next();
