@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { errorSays } from "../lib/unavailable";
 import type { Db } from "./client";
 
 /** A table that holds one user's rows. */
@@ -51,12 +52,7 @@ export function scopedTo(db: Db, userId: string) {
 export type Scoped = ReturnType<typeof scopedTo>;
 
 /** Whether an error is `unchangedSince` refusing a batch computed from a version that has since changed. */
-export function changedConcurrently(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (e instanceof Error && /NOT NULL constraint failed: \w+\.updated_at/.test(e.message)) return true;
-  }
-  return false;
-}
+export const changedConcurrently = (error: unknown) => errorSays(error, /NOT NULL constraint failed: \w+\.updated_at/);
 
 /**
  * Runs a read-modify-write change again, from a fresh read, when another request changed the row
@@ -76,12 +72,7 @@ export async function retryWhenStale<T>(change: () => Promise<T>, attempts = 4):
 export const stampAfter = (seen: Date, now: Date) => new Date(Math.max(now.getTime(), seen.getTime() + 1));
 
 /** Whether an error is a unique index refusing a second row: a concurrent request got past the check first. */
-export function violatesUnique(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (e instanceof Error && /UNIQUE constraint failed/.test(e.message)) return true;
-  }
-  return false;
-}
+export const violatesUnique = (error: unknown) => errorSays(error, /UNIQUE constraint failed/);
 
 /**
  * A write that a check before it found free (a budget's category, a day's date): when a

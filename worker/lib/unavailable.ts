@@ -21,10 +21,18 @@ const TRANSIENT_MESSAGES = [
  * D1's errors in its own).
  */
 export function isServiceUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+  return errorChain(err).some((e) => {
     const flags = e as { retryable?: unknown; overloaded?: unknown };
-    if (flags.retryable === true || flags.overloaded === true) return true;
-    if (TRANSIENT_MESSAGES.some((pattern) => pattern.test(e instanceof Error ? e.message : ""))) return true;
-  }
-  return false;
+    return flags.retryable === true || flags.overloaded === true || TRANSIENT_MESSAGES.some((pattern) => pattern.test(e.message));
+  });
 }
+
+/** An error and its causes, outermost first (drizzle wraps D1's errors in its own), at most five deep. */
+export function errorChain(err: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let e = err; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
+  return chain;
+}
+
+/** Whether the error or one of its causes says `pattern` (a constraint D1 names, say). */
+export const errorSays = (err: unknown, pattern: RegExp) => errorChain(err).some((e) => pattern.test(e.message));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyOf, editedFields, ruleEdited } from "./event-body";
+import { bodyOf, editedEventFields, ruleEdited } from "./event-body";
 import type { EventDraft } from "./event-draft";
 import { fromRrule, NO_REPEAT } from "./recurrence-form";
 
@@ -73,13 +73,13 @@ describe("what saving an edited event sends", () => {
   const openedBody = bodyOf(before.draft, before.repeat);
 
   it("only the fields changed, none of the times when they are as they opened", () => {
-    expect(editedFields(body({ title: "Pilates clínico", busy: false }), openedBody, false)).toEqual(["title", "busy"]);
-    expect(editedFields(openedBody, openedBody, false)).toEqual([]);
+    expect(editedEventFields(body({ title: "Pilates clínico", busy: false }), openedBody, false)).toEqual(["title", "busy"]);
+    expect(editedEventFields(openedBody, openedBody, false)).toEqual([]);
   });
 
   it("all the times together when any changed, and with a rule that is sent", () => {
-    expect(editedFields(body({ endTime: "19:30" }), openedBody, false)).toEqual(["start", "end", "allDay", "timeZone"]);
+    expect(editedEventFields(body({ endTime: "19:30" }), openedBody, false)).toEqual(["start", "end", "allDay", "timeZone"]);
     const daily = { ...before.repeat, freq: "DAILY" as const };
-    expect(editedFields(body({}, daily), openedBody, true)).toEqual(["start", "end", "allDay", "timeZone", "rrule"]);
+    expect(editedEventFields(body({}, daily), openedBody, true)).toEqual(["start", "end", "allDay", "timeZone", "rrule"]);
   });
 });

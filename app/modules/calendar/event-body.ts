@@ -54,7 +54,7 @@ const TIME_FIELDS = ["start", "end", "allDay", "timeZone"] as const satisfies (k
  * it opened), so a field left alone cannot undo what another device changed meanwhile. The times go
  * as a group, all of them when any changed or the rule is sent (`sendsRule`, see ruleEdited).
  */
-export function editedFields(body: EventBody, opened: EventBody, sendsRule: boolean): (keyof EventBody)[] {
+export function editedEventFields(body: EventBody, opened: EventBody, sendsRule: boolean): (keyof EventBody)[] {
   const grouped: readonly (keyof EventBody)[] = [...TIME_FIELDS, "rrule"];
   const fields = (Object.keys(body) as (keyof EventBody)[]).filter((key) => !grouped.includes(key) && JSON.stringify(body[key]) !== JSON.stringify(opened[key]));
   if (sendsRule || TIME_FIELDS.some((key) => body[key] !== opened[key])) fields.push(...TIME_FIELDS);

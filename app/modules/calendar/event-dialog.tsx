@@ -10,7 +10,7 @@ import { Notice } from "~/components/ui/form";
 import { Switch } from "~/components/ui/switch";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
-import { bodyOf, editedFields, fieldsOf, ruleEdited, type EventBody } from "./event-body";
+import { bodyOf, editedEventFields, fieldsOf, ruleEdited, type EventBody } from "./event-body";
 import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
 import { addDays, daysBetween, instantAt, isoInZone } from "./layout";
 import { firstDateOf, fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
@@ -106,10 +106,10 @@ export function EventDialog({
     const shift = daysBetween(draft.startDate, firstDate);
     const full = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
     if (!draft.id) return apiFetch("/events", { body: full });
-    // An edit sends only what the person changed, the times as one group (editedFields); an unchanged
+    // An edit sends only what the person changed, the times as one group (editedEventFields); an unchanged
     // rule stays out of the body, so the stored one is kept as it is (ruleEdited).
     const sendsRule = !initial || ruleEdited(initial, draft, repeat);
-    const edited = initial ? editedFields(full, bodyOf(initial, openedRepeat), sendsRule) : (Object.keys(full) as (keyof EventBody)[]);
+    const edited = initial ? editedEventFields(full, bodyOf(initial, openedRepeat), sendsRule) : (Object.keys(full) as (keyof EventBody)[]);
     if (edited.length === 0) {
       onClose();
       return null;

@@ -34,7 +34,7 @@ import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/quer
 import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
 // Plain markup only (no chart code): the overview's tables show before the charts' chunk arrives.
-import { FiguresTable } from "~/modules/reports/components/figures-table";
+import { FiguresTable } from "~/components/ui/figures-table";
 import { useEntryPages, type EntryPages } from "../entry-pages";
 import { entryTitle, useFocusAfterSave } from "../save-focus";
 

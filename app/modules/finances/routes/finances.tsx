@@ -12,6 +12,7 @@ import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
+import { FiguresTable } from "~/components/ui/figures-table";
 import { Select, TextField } from "~/components/ui/field";
 import { Loading } from "~/components/ui/skeleton";
 import { Tabs } from "~/components/ui/tabs";
@@ -465,34 +466,12 @@ function Analysis({
           <MonthChart data={analysis.months.map((m) => ({ ...m, label: short(m.month) }))} height={MONTH_CHART_HEIGHT} label={t("charts.byMonth")} labels={{ income: t("charts.income"), expense: t("charts.expense") }} />
         </ChartSlot>
         {/* The chart's figures as text for screen readers (the chart is only an image), there before its
-            code arrives; amounts masked like the rest when values are hidden. In a visually hidden box: a
-            table sizes itself to its cells whatever its own width says, so as `sr-only` itself it would
-            widen the page on a phone. */}
-        <div className="sr-only">
-          <table>
-            <caption>{t("charts.byMonth")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("charts.month")}</th>
-                <th scope="col">{t("charts.income")}</th>
-                <th scope="col">{t("charts.expense")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {analysis.months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{monthLabel(m.month)}</th>
-                  <td>
-                    <Money cents={m.incomeCents} />
-                  </td>
-                  <td>
-                    <Money cents={m.expenseCents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            code arrives; amounts masked like the rest when values are hidden. */}
+        <FiguresTable
+          caption={t("charts.byMonth")}
+          headers={[t("charts.month"), t("charts.income"), t("charts.expense")]}
+          rows={analysis.months.map((m) => ({ key: m.month, cells: [monthLabel(m.month), <Money key="income" cents={m.incomeCents} />, <Money key="expense" cents={m.expenseCents} />] }))}
+        />
       </Card>
       <Card title={t("analysis.title")}>
         <p className="text-sm text-slate-500" data-testid="analysis-against">

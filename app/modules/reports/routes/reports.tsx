@@ -35,7 +35,7 @@ import type { WeeklyReport } from "@worker/modules/reports/builder";
 import { findReportRead, listReportsRead } from "@worker/modules/reports/queries";
 import { known, readAll, run } from "@worker/db/reads";
 import { intlLocale } from "~/i18n/language";
-import { FiguresTable } from "../components/figures-table";
+import { FiguresTable } from "~/components/ui/figures-table";
 
 export const handle: I18nHandle = {
   i18n: ["reports", "diary", "ui", "billing"],
