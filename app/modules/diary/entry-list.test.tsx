@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import type { UndoableDelete } from "~/components/ui/undo";
+import { undos } from "~/components/ui/undo.test-utils";
 import type { OfflineWrite } from "~/lib/offline/write";
 import { olderAfterRefresh } from "./entry-pages";
 
@@ -14,14 +14,7 @@ vi.mock("@worker/modules/diary/queries", () => ({ entryOr404: vi.fn(), listEntri
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
 vi.mock("~/components/offline/queued-changes", () => ({ QueuedChanges: () => null }));
 // The undo toast's delete, kept to send it at once (the real one waits for the undo window).
-const undos = vi.hoisted(() => [] as UndoableDelete[]);
-vi.mock("~/components/ui/undo", () => ({
-  deleteWithUndo: (options: UndoableDelete) => {
-    undos.push(options);
-    options.hide();
-    return () => options.restore();
-  },
-}));
+vi.mock("~/components/ui/undo", () => import("~/components/ui/undo.test-utils"));
 let deleteStatus = 204;
 
 const entry = (id: string, title: string, date: string) => ({

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import type { UndoableDelete } from "~/components/ui/undo";
+import { undos } from "~/components/ui/undo.test-utils";
 
 // The route module's loader reaches the Worker; the screen under test never calls it.
 vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
@@ -11,14 +11,7 @@ vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 vi.mock("@worker/billing/entitlements", () => ({ entitlementsOfAuth: vi.fn() }));
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
 // The undo toast's delete, kept to send it at once (the real one waits for the undo window).
-const undos = vi.hoisted(() => [] as UndoableDelete[]);
-vi.mock("~/components/ui/undo", () => ({
-  deleteWithUndo: (options: UndoableDelete) => {
-    undos.push(options);
-    options.hide();
-    return () => options.restore();
-  },
-}));
+vi.mock("~/components/ui/undo", () => import("~/components/ui/undo.test-utils"));
 
 const { default: Finances } = await import("./routes/finances");
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub, useRevalidator } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { UndoableDelete } from "~/components/ui/undo";
+import { undos } from "~/components/ui/undo.test-utils";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import type { PublicGoal } from "@worker/modules/goals/queries";
 
@@ -18,14 +18,7 @@ vi.mock("~/lib/use-entity-changes", () => ({
 }));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 // The undo toast's delete, kept to send it at once (the real one waits for the undo window).
-const undos = vi.hoisted(() => [] as UndoableDelete[]);
-vi.mock("~/components/ui/undo", () => ({
-  deleteWithUndo: (options: UndoableDelete) => {
-    undos.push(options);
-    options.hide();
-    return () => options.restore();
-  },
-}));
+vi.mock("~/components/ui/undo", () => import("~/components/ui/undo.test-utils"));
 
 const { default: GoalsScreen } = await import("./routes/goals");
 

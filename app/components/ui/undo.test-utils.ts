@@ -1,0 +1,14 @@
+import type { UndoableDelete } from "./undo";
+
+/**
+ * The undo toast's deletes, kept for a test to send at once (the real one waits for the undo window).
+ * A screen test mocks the module with it: `vi.mock("~/components/ui/undo", () => import("~/components/ui/undo.test-utils"))`,
+ * then runs `undos[0].commit()` and empties `undos` between tests.
+ */
+export const undos: UndoableDelete[] = [];
+
+export function deleteWithUndo(options: UndoableDelete) {
+  undos.push(options);
+  options.hide();
+  return () => options.restore();
+}
