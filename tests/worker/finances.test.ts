@@ -144,8 +144,26 @@ describe("transactions", () => {
     const listed = await run(db, transactionsWithBalancesRead(db, userId, await withTextMatches(db, userId, filters), { limit: 50 }));
     expect(listed.items.map((t) => t.description)).toEqual(["Água e saneamento"]);
     expect(listed.balances).toEqual({ "2026-11-02": -250 * 5 });
-    // A list read never runs with an unmatched text filter: it would show every row.
-    expect(() => listTransactionsRead(db, userId, filters, { limit: 50 })).toThrow(/withTextMatches/);
+    // Three characters or more are matched in the list's own statement (decision 0096); one or two in
+    // code first, and a list read never runs with such a filter unmatched: it would show every row.
+    expect((await run(db, listTransactionsRead(db, userId, filters, { limit: 50 }))).items.map((t) => t.description)).toEqual(["Água e saneamento"]);
+    expect(() => listTransactionsRead(db, userId, { q: "ag" }, { limit: 50 })).toThrow(/withTextMatches/);
+    const short = await run(db, listTransactionsRead(db, userId, await withTextMatches(db, userId, { q: "ÇO" }), { limit: 50 }));
+    expect(short.items.map((t) => t.description)).toEqual(["PAGAMENTO SERVIÇOS"]);
+  });
+
+  it("matches the description as it is now, never the category a row without one is indexed under", async () => {
+    const client = as(await signUpAndLogIn("descricoes@financas.test"));
+    const transaction = await add(client, { description: "Loja \"Avenida\" 12", date: "2026-11-03" });
+    await add(client, { description: "", date: "2026-11-04", category: "groceries" });
+    const descriptions = async (q: string) => (await json(await client.get(`/transactions?q=${encodeURIComponent(q)}`))).items.map((t: { description: string }) => t.description);
+    expect(await descriptions('"avenida"')).toEqual(['Loja "Avenida" 12']);
+    expect(await descriptions("groceries")).toEqual([]);
+    expect(await descriptions("gr")).toEqual([]);
+    expect((await client.patch(`/transactions/${transaction.id}`, { description: "Farmácia Estácio" })).status).toBe(200);
+    expect(await descriptions("avenida")).toEqual([]);
+    expect(await descriptions("FARMACIA EST")).toEqual(["Farmácia Estácio"]);
+    expect(await descriptions("fa")).toEqual(["Farmácia Estácio"]);
   });
 });
 

@@ -93,6 +93,28 @@ describe("D1 round trips per page loader (issue 20)", () => {
   }, 240_000);
 });
 
+// The finances screen's text filter (decisions 0073, 0096): three characters or more are matched in
+// the list's own statement; one or two, which the trigram index cannot hold, in code first.
+describe("/app/financas?q= (issue 20)", () => {
+  const FINANCES = "../../app/modules/finances/routes/finances.tsx";
+  const listed = (counted: Counted | null) => (counted?.data as { transactions: { description: string }[] }).transactions.map((t) => t.description);
+  const folded = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+  it("filters by a word, case and accents aside, in the screen's one D1 round trip", async () => {
+    const counted = await countLoader(FINANCES, demoCookie, "/app/financas?q=SALARIO");
+    expect(counted?.roundTrips, counted?.sql.join("\n")).toBe(1);
+    expect(listed(counted).length).toBeGreaterThan(0);
+    for (const description of listed(counted)) expect(folded(description)).toContain("salario");
+  });
+
+  it("filters by one or two characters with one more round trip", async () => {
+    const counted = await countLoader(FINANCES, demoCookie, "/app/financas?q=%C3%A9");
+    expect(counted?.roundTrips).toBe(2);
+    expect(listed(counted).length).toBeGreaterThan(0);
+    for (const description of listed(counted)) expect(folded(description)).toContain("e");
+  });
+});
+
 // The loop above opens each screen at its plain URL. A link to a task (search, the calendar) opens
 // /app/tarefas?task=<id> on the day the task is scheduled, which only the task's row tells.
 describe("/app/tarefas?task=<id> without a date (issue 20)", () => {

@@ -121,3 +121,30 @@ describe("query plans of the bell", () => {
       expect(count(await plansOf(filter)), filter).toEqual(Array(2).fill("SEARCH notifications USING COVERING INDEX notifications_user_unread_idx (user_id=?)"));
   });
 });
+
+// The transactions' text filter (decision 0096): the matches come from the trigram index, bounded to
+// the user's rowids, and each match's row by its key; neither the user's transactions nor the
+// search index's rows are read one by one to compare texts.
+describe("query plans of the transactions' text filter", () => {
+  it("finds the matching rows through the substring index", async () => {
+    const cookie = await signUpAndLogIn("text-plans@example.com");
+    const send = async (path: string, init: RequestInit, calls: D1Call[] = []) => {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request(`${ORIGIN}/api/v1${path}`, { ...init, headers: { cookie, origin: ORIGIN, "content-type": "application/json" } }), { ...env, DB: countingD1(env.DB, calls) }, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(response.status, path).toBeLessThan(300);
+      return (await response.json()) as { items?: { description: string }[] };
+    };
+    await send("/transactions", { method: "POST", body: JSON.stringify({ type: "expense", amountCents: 990, description: "Farmácia Central", date: "2026-11-20", category: "health" }) });
+    const calls: D1Call[] = [];
+    expect((await send("/transactions?q=FARMACIA", {}, calls)).items?.map((t) => t.description)).toEqual(["Farmácia Central"]);
+    const list = calls.flatMap((call) => call.sql.map((sql, i) => ({ sql, params: call.params[i] ?? [] }))).find((s) => /search_substrings/.test(s.sql));
+    expect(list, "the list's statement reads search_substrings").toBeDefined();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${list!.sql}`)
+      .bind(...list!.params)
+      .all<{ detail: string }>();
+    const plan = results.map((r) => r.detail);
+    expect(plan.some((detail) => /^SCAN search_substrings VIRTUAL TABLE INDEX/.test(detail)), plan.join("\n")).toBe(true);
+    expect(plan.filter((detail) => /^SCAN (transactions|search_docs)\b/.test(detail)), plan.join("\n")).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WORKER_MODULES } from "@worker/modules";
 import { searchSourcesOf } from "@worker/modules/registry";
-import { createSearchIndexSql, dropSearchIndexSql, OWNER_RANGE, SEARCH_OWNER_TRIGGER, searchTriggers } from "@worker/search/sources";
+import { createSearchIndexSql, dropSearchIndexSql, OWNER_RANGE, SEARCH_INDEX_DDL, SEARCH_OWNER_TRIGGER, searchTriggers } from "@worker/search/sources";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -284,6 +284,9 @@ describe("the index in D1", () => {
     const inD1 = Object.fromEntries(results.map((r) => [r.name, r.sql]));
     const declared = Object.fromEntries([SEARCH_OWNER_TRIGGER, ...searchSourcesOf(WORKER_MODULES).flatMap((s) => searchTriggers(s))].map((t) => [t.name, t.sql]));
     expect(inD1).toEqual(declared);
+    // And the index's own, on search_docs (search_fts and search_substrings).
+    const { results: own } = await env.DB.prepare("select sql from sqlite_master where type = 'trigger' and tbl_name = 'search_docs' order by name").all<{ sql: string }>();
+    expect(own.map((r) => `${r.sql};`).sort()).toEqual(SEARCH_INDEX_DDL.filter((statement) => statement.startsWith("CREATE TRIGGER")).sort());
   });
 
   it("rebuilds the FTS index from search_docs to the same answers (the documented rebuild)", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { OWNER_RANGE, SHOWN_BODY_CHARS, type SearchDoc } from "../search/sources";
 import type { Db } from "./client";
 import { bound, perClient, type Bound, type Prepared } from "./prepared";
@@ -95,3 +95,29 @@ export function searchIndexQuery(db: Db, userId: string, terms: readonly string[
 
 export const searchDocsOf = (rows: readonly SearchRow[]): SearchDoc[] =>
   rows.map((r) => ({ type: r.type, itemId: r.item_id, title: r.title, body: r.body, date: r.date, status: r.status, amountCents: r.amount_cents }));
+
+/**
+ * The fewest characters a substring match takes: the trigram index has nothing shorter to look up,
+ * so a shorter text is the caller's to match (the transactions' list folds it in code).
+ */
+export const SUBSTRING_MIN_CHARS = 3;
+
+/** The text as the trigram index reads it: composed (what browsers send and rows hold), and counted in characters. */
+const substringText = (text: string) => text.normalize("NFC");
+
+export const matchableAsSubstring = (text: string) => Array.from(substringText(text)).length >= SUBSTRING_MIN_CHARS;
+
+/**
+ * The ids (`item_id`) of the user's indexed items of `type` whose title contains `text`, case and
+ * accents aside, as a subquery for the module's own WHERE (decision 0096): one FTS5 phrase over the
+ * title's trigrams, bounded to the user's range of rowids as the search is. `text` must be
+ * `matchableAsSubstring`. Every character of it is literal ("100%", "*", quotes).
+ */
+export function itemsWithTitleContaining(userId: string, type: string, text: string): SQL {
+  if (!matchableAsSubstring(text)) throw new Error(`A substring match needs ${SUBSTRING_MIN_CHARS} characters or more.`);
+  const phrase = `"${substringText(text).replaceAll('"', '""')}"`;
+  const base = sql`(select base from search_owners where user_id = ${userId})`;
+  return sql`(select d.item_id from search_substrings cross join search_docs d on d.id = search_substrings.rowid
+    where search_substrings match ${phrase} and search_substrings.rowid between ${base} and ${base} + ${LAST_IN_RANGE}
+      and d.user_id = ${userId} and d.type = ${type})`;
+}

@@ -14,6 +14,11 @@
  *   search_fts     FTS5 over search_docs (external content: the texts are stored once), columns
  *                  `title`, `body`; unicode61 without diacritics, prefix indexes of 2 to 8
  *                  characters.
+ *   search_substrings
+ *                  FTS5 over search_docs' `title` with the trigram tokenizer (case and accents
+ *                  folded as search_fts folds them): any run of 3 or more characters of a title, not
+ *                  only word prefixes; a module's own text filter (the transactions' `q`,
+ *                  decision 0096) reads it.
  *
  * Pure functions of the declarations: no D1 here (the queries are in worker/db/search.ts).
  */
@@ -155,7 +160,25 @@ export const searchBackfill = (sources: readonly SearchSource[]) =>
 /** Everything a migration adding one source runs: its triggers, then its rows. */
 export const searchSourceSql = (source: SearchSource) => [...searchTriggers(source).map((t) => `${t.sql};`), ...searchBackfill([source])];
 
-/** The index's own tables and the triggers that keep search_fts in step with search_docs. */
+/**
+ * The titles' substring index (decision 0096). Trigrams need full positions (`detail=full`) to match
+ * a run of characters; `remove_diacritics 2` folds as search_fts does, Vietnamese letters included.
+ */
+const SUBSTRINGS_TABLE =
+  "CREATE VIRTUAL TABLE search_substrings USING fts5(title, content='search_docs', content_rowid='id', tokenize='trigram remove_diacritics 2');";
+/** Its triggers, beside search_fts' own (one statement each, see searchTriggers). */
+const SUBSTRINGS_TRIGGERS = [
+  "CREATE TRIGGER `search_docs_substrings_insert` AFTER INSERT ON search_docs BEGIN INSERT INTO search_substrings (rowid, title) VALUES (new.id, new.title); END;",
+  "CREATE TRIGGER `search_docs_substrings_delete` AFTER DELETE ON search_docs BEGIN INSERT INTO search_substrings (search_substrings, rowid, title) VALUES ('delete', old.id, old.title); END;",
+  // Only a changed title touches the index (the upsert also rewrites dates, amounts and recency).
+  "CREATE TRIGGER `search_docs_substrings_update_old` BEFORE UPDATE OF title ON search_docs WHEN old.title IS NOT new.title BEGIN INSERT INTO search_substrings (search_substrings, rowid, title) VALUES ('delete', old.id, old.title); END;",
+  "CREATE TRIGGER `search_docs_substrings_update_new` AFTER UPDATE OF title ON search_docs WHEN old.title IS NOT new.title BEGIN INSERT INTO search_substrings (rowid, title) VALUES (new.id, new.title); END;",
+];
+
+/** What a migration adding the substring index to an existing search index runs. */
+export const searchSubstringsSql = [SUBSTRINGS_TABLE, "INSERT INTO search_substrings (search_substrings) VALUES ('rebuild');", ...SUBSTRINGS_TRIGGERS];
+
+/** The index's own tables and the triggers that keep search_fts and search_substrings in step with search_docs. */
 export const SEARCH_INDEX_DDL = [
   `CREATE TABLE search_owners (
   user_id text PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -180,19 +203,22 @@ export const SEARCH_INDEX_DDL = [
   // matching term across all users (the rowid range cannot bound that merge); with one it is a
   // single term, read only inside the user's range (docs/decisions/0036, "Revised").
   "CREATE VIRTUAL TABLE search_fts USING fts5(title, body, content='search_docs', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6 7 8');",
+  SUBSTRINGS_TABLE,
   "CREATE TRIGGER `search_docs_insert` AFTER INSERT ON search_docs BEGIN INSERT INTO search_fts (rowid, title, body) VALUES (new.id, new.title, new.body); END;",
   "CREATE TRIGGER `search_docs_delete` AFTER DELETE ON search_docs BEGIN INSERT INTO search_fts (search_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body); END;",
   // Two single-statement triggers rather than one with two statements (see searchTriggers).
   "CREATE TRIGGER `search_docs_update_old` BEFORE UPDATE ON search_docs BEGIN INSERT INTO search_fts (search_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body); END;",
   "CREATE TRIGGER `search_docs_update_new` AFTER UPDATE ON search_docs BEGIN INSERT INTO search_fts (rowid, title, body) VALUES (new.id, new.title, new.body); END;",
+  ...SUBSTRINGS_TRIGGERS,
 ];
-const INDEX_TABLES = 6;
+const INDEX_TABLES = 7;
 
 /** Drops the index and every trigger that feeds it (the first half of a rebuild). */
 export const dropSearchIndexSql = (sources: readonly SearchSource[]) => [
   ...sources.flatMap((s) => searchTriggers(s).map((t) => `DROP TRIGGER IF EXISTS \`${t.name}\`;`)),
   `DROP TRIGGER IF EXISTS \`${SEARCH_OWNER_TRIGGER.name}\`;`,
   "DROP TABLE IF EXISTS search_fts;",
+  "DROP TABLE IF EXISTS search_substrings;",
   "DROP TABLE IF EXISTS search_docs;",
   "DROP TABLE IF EXISTS search_owners;",
   "DROP TABLE IF EXISTS search_backfill;",
@@ -208,6 +234,7 @@ export const createSearchIndexSql = (sources: readonly SearchSource[]) => [
   OWNER_BACKFILL,
   ...searchBackfill(sources),
   "INSERT INTO search_fts (search_fts) VALUES ('rebuild');",
+  "INSERT INTO search_substrings (search_substrings) VALUES ('rebuild');",
   ...SEARCH_INDEX_DDL.slice(INDEX_TABLES),
   `${SEARCH_OWNER_TRIGGER.sql};`,
   ...sources.flatMap((s) => searchTriggers(s).map((t) => `${t.sql};`)),

@@ -1,15 +1,17 @@
 /** The finances module's only data access: every query is scoped by the user id. */
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPageIds, listPageRead, type SortKey } from "../../db/lists";
 import { known, read, run, type Read } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
+import { itemsWithTitleContaining, matchableAsSubstring } from "../../db/search";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { budgets, financeCategories, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
 import { fold } from "./categories";
+import { transactionSearch } from "./search";
 
 export { TRANSACTION_TYPES };
 export type Transaction = typeof transactions.$inferSelect;
@@ -88,9 +90,9 @@ export async function deleteCategory(db: Db, userId: string, id: string) {
 
 export type TransactionFilters = { from?: string; to?: string; type?: TransactionType; category?: string; q?: string };
 
-/** The list's filters once `withTextMatches` has matched the text: what the list's queries take. */
+/** The list's filters once `withTextMatches` has matched a short text: what the list's queries take. */
 export type MatchedFilters = TransactionFilters & {
-  /** The ids of the rows whose description contains `q`, newest first (at most MAX_TEXT_MATCHES). */
+  /** The ids of the rows whose description contains a short `q`, newest first (at most MAX_TEXT_MATCHES). */
   matching?: readonly string[];
 };
 
@@ -103,21 +105,33 @@ const fieldsWhere = (filters: TransactionFilters) =>
     filters.category ? eq(transactions.category, filters.category) : undefined,
   );
 
-function transactionWhere(filters: MatchedFilters): SQL | undefined {
-  if (filters.q && !filters.matching) throw new Error("The text filter is matched in code before the list is read (withTextMatches).");
+// ---------------------------------------------------------------------------------------------
+// The text filter: the description contains the text, case and accents aside ("agua" finds "Água",
+// "serviços" finds "PAGAMENTO SERVIÇOS"), as the global search folds words (decision 0096). Three
+// characters or more are matched in SQL, in the list's own statement, by the search index's
+// trigrams of the transactions' titles (a transaction's title there is its description when it has
+// one); one or two, which no trigram holds, are matched in code before the list is read, one more
+// round trip (decision 0073). SQLite's lower() folds ASCII only, and D1 has no ICU.
+
+/** Whether the text filter is matched in code first (`withTextMatches`): a short one. */
+export const textMatchedInCode = (filters: TransactionFilters) => !!filters.q && !matchableAsSubstring(filters.q);
+
+/** The text filter as SQL: the rows whose description contains `q` (of 3 characters or more). */
+const descriptionContains = (userId: string, text: string) =>
+  // An empty description is indexed under its category's key, which is no description of the row.
+  and(sql`${transactions.id} in ${itemsWithTitleContaining(userId, transactionSearch.type, text)}`, ne(transactions.description, ""));
+
+function transactionWhere(userId: string, filters: MatchedFilters): SQL | undefined {
+  if (!filters.q) return fieldsWhere(filters);
+  if (!textMatchedInCode(filters)) return and(fieldsWhere(filters), descriptionContains(userId, filters.q));
+  if (!filters.matching) throw new Error("A short text filter is matched in code before the list is read (withTextMatches).");
   // One bound JSON text, not a parameter per id (D1 allows 100 per statement).
-  return and(fieldsWhere(filters), filters.q ? sql`${transactions.id} in (select value from json_each(${JSON.stringify(filters.matching)}))` : undefined);
+  return and(fieldsWhere(filters), sql`${transactions.id} in (select value from json_each(${JSON.stringify(filters.matching)}))`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The text filter, in code: the description contains the text case and accents aside ("agua" finds
-// "Água", "serviços" finds "PAGAMENTO SERVIÇOS"), folded as the global search's index folds words.
-// SQLite's lower() folds ASCII only, and D1 has no ICU, refuses LIKE and GLOB patterns over 50 bytes
-// and expressions nested 100 deep, so SQL cannot fold (decision 0073).
-
 /**
- * How many matches a filtered list pages through, the newest: their ids go to D1 as one parameter,
- * which must stay under its 2 MB. The export is not bound by it.
+ * How many matches a list filtered by a short text pages through, the newest: their ids go to D1 as
+ * one parameter, which must stay under its 2 MB. The export is not bound by it.
  */
 export const MAX_TEXT_MATCHES = 20_000;
 
@@ -127,8 +141,8 @@ const containsFolded = (text: string) => {
 };
 
 /**
- * The ids of the user's transactions within the other filters whose description contains `q`, in
- * the list's order: reads each such row's id and description (a user's few thousand rows).
+ * The ids of the user's transactions within the other filters whose description contains a short
+ * `q`, in the list's order: reads each such row's id and description (a user's few thousand rows).
  */
 export function textMatchesRead(db: Db, userId: string, filters: TransactionFilters): Read<string[]> {
   const matches = containsFolded(filters.q ?? "");
@@ -143,9 +157,9 @@ export function textMatchesRead(db: Db, userId: string, filters: TransactionFilt
   );
 }
 
-/** `filters` ready for the list's queries: a text filter matched first (one more round trip, only then). */
+/** `filters` ready for the list's queries: a short text filter matched first (one more round trip, only then). */
 export async function withTextMatches(db: Db, userId: string, filters: TransactionFilters): Promise<MatchedFilters> {
-  return filters.q ? { ...filters, matching: await run(db, textMatchesRead(db, userId, filters)) } : filters;
+  return textMatchedInCode(filters) ? { ...filters, matching: await run(db, textMatchesRead(db, userId, filters)) } : filters;
 }
 
 /** Newest day first, then newest written first (a day's list reads in the order it was entered, reversed). */
@@ -155,7 +169,7 @@ const TRANSACTION_ORDER: SortKey<Transaction>[] = [
 ];
 
 export const listTransactionsRead = (db: Db, userId: string, filters: MatchedFilters, page: PageRequest) =>
-  listPageRead(scopedTo(db, userId), transactions, { where: transactionWhere(filters), order: TRANSACTION_ORDER, page });
+  listPageRead(scopedTo(db, userId), transactions, { where: transactionWhere(userId, filters), order: TRANSACTION_ORDER, page });
 
 /**
  * The days of the rows `listTransactionsRead` reads with the same arguments (one past the page), as
@@ -163,7 +177,7 @@ export const listTransactionsRead = (db: Db, userId: string, filters: MatchedFil
  */
 export function listedTransactionDays(db: Db, userId: string, filters: MatchedFilters, page: PageRequest) {
   const scoped = scopedTo(db, userId);
-  const ids = listPageIds(scoped, transactions, { where: transactionWhere(filters), order: TRANSACTION_ORDER, page });
+  const ids = listPageIds(scoped, transactions, { where: transactionWhere(userId, filters), order: TRANSACTION_ORDER, page });
   return db.select({ date: transactions.date }).from(transactions).where(scoped.owned(transactions, inArray(transactions.id, ids)));
 }
 
@@ -438,13 +452,13 @@ export type TransactionFilter = TransactionFilters;
 
 /** The user's transactions for the CSV export, oldest first, with the list's filters. */
 export async function transactionsForExport(db: Db, userId: string, filter: TransactionFilter = {}) {
+  // The list's own filters, so the file holds the rows the screen showed: a short text in code.
+  const inCode = textMatchedInCode(filter);
   const rows = await scopedTo(db, userId)
-    // The list's own field filters (the text is matched below, in code).
-    .select(transactions, fieldsWhere(filter))
+    .select(transactions, inCode ? fieldsWhere(filter) : transactionWhere(userId, filter))
     .orderBy(orm.asc(transactions.date), orm.asc(transactions.createdAt), orm.asc(transactions.id));
-  if (!filter.q) return rows;
-  // The list's own text filter, in code (see `textMatchesRead`), so the file holds the rows the screen showed.
-  const matches = containsFolded(filter.q);
+  if (!inCode) return rows;
+  const matches = containsFolded(filter.q ?? "");
   return rows.filter((row) => matches(row.description));
 }
 

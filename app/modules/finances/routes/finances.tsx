@@ -83,7 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
   const advanced = hasEntitlement(subscription, "finances.advanced");
   // The insights are AI insights: Pro (DECISIONS.md), unlike the analysis (Light).
   const insights = hasEntitlement(subscription, "aiInsights");
-  // A text filter is matched in code before the batch: one more round trip, only then (decision 0073).
+  // A text filter of one or two characters is matched in code before the batch: one more round trip, only then (decisions 0073, 0096).
   const matched = await withTextMatches(db, userId, filters);
   // One D1 round trip: every section's statements in one batch (the day balances follow the list's
   // own query as a subquery).
