@@ -239,6 +239,20 @@ describe("a customer found only by the account's e-mail (a visitor's checkout, 0
     }
   });
 
+  it("a change another unique index refuses is an error, not a duplicate delivery: nothing recorded, Stripe retries", async () => {
+    const { customerId } = await customerUser("wh-unique-owner@example.com");
+    const { userId: other } = await customerUser("wh-unique-other@example.com");
+    const change = {
+      event: { id: "evt_unique_customer", type: "customer.subscription.updated" },
+      now: new Date(),
+      // The first account's customer on the second account's row: subscriptions_customer_unique refuses it.
+      subscription: { userId: other, stripeCustomerId: customerId, stripeSubscriptionId: "sub_unique_customer", tier: "light" as const, status: "active", currentPeriodEnd: null, cancelAtPeriodEnd: false },
+    };
+    await expect(applyBillingChange(database(env.DB), change)).rejects.toThrow(/subscriptions\.stripe_customer_id/);
+    expect(await env.DB.prepare("select count(*) as n from stripe_events where id = ?").bind(change.event.id).first("n")).toBe(0);
+    expect(await row(other)).toMatchObject({ tier: "free" });
+  });
+
   it("the write checks again: a row whose subscription went live meanwhile is kept", async () => {
     const { userId, customerId } = await customerUser("wh-linked-race@example.com");
     const own = await setSubscription({ customer: customerId, status: "active" });

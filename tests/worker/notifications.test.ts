@@ -5,6 +5,8 @@ import { EVERY_QUARTER_HOUR, NIGHTLY, runSchedule } from "../../worker/cron/regi
 import worker from "../../worker/index";
 import { notifyBilling } from "../../worker/billing/notify-billing";
 import { notify } from "../../worker/notifications/notify";
+import { SESSION_ABSOLUTE_MS } from "../../worker/auth/sessions";
+import { KNOWN_DEVICE_RETENTION_DAYS } from "../../worker/db/notifications";
 import { countingD1, type D1Call } from "./counting-bindings";
 import { api, freshIp, json, mailsTo, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
 
@@ -309,6 +311,8 @@ describe("retention", () => {
     expect(seen).toHaveLength(2);
     for (const device of seen) expect(device.last_seen_at).toBeGreaterThan(now - 60_000);
 
+    // No session outlives the retention: a device in use is signed in from again before it is forgotten.
+    expect(SESSION_ABSOLUTE_MS).toBeLessThan(KNOWN_DEVICE_RETENTION_DAYS * DAY);
     // A sign-in from a known device moves its last sign-in on.
     await env.DB.prepare("update known_devices set last_seen_at = ? where user_id = ?").bind(now - 200 * DAY, userId).run();
     await logIn(chrome, ipB);

@@ -6,6 +6,7 @@
 import { and, count, eq, exists, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PaidPlanId } from "~/lib/entitlements";
+import { errorSays } from "../lib/unavailable";
 import type { Db } from "./client";
 import { couponRedemptions, referrals, stripeEvents, subscriptions, users } from "./schema";
 
@@ -103,9 +104,10 @@ export async function applyBillingChange(db: Db, change: BillingChange): Promise
     await db.batch([...writes, db.insert(stripeEvents).values({ id: change.event.id, type: change.event.type, processedAt: now })] as never);
     return true;
   } catch (error) {
-    if (/UNIQUE constraint failed: stripe_events\.id/i.test(String((error as Error)?.message ?? error)) || /UNIQUE/i.test(String((error as { cause?: Error }).cause?.message))) {
-      return false;
-    }
+    // Only the event's own row names a duplicate delivery. Another unique index refusing the change
+    // (a customer already on another account's row) is an error: Stripe retries, and it is logged
+    // rather than acknowledged as applied.
+    if (errorSays(error, /UNIQUE constraint failed: stripe_events\.id\b/)) return false;
     throw error;
   }
 }
