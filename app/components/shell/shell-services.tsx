@@ -12,6 +12,9 @@ import { toast } from "./toast-store";
 // The offline banner comes in the same chunk: it has nothing to say on a first paint (the server
 // renders nothing, and the browser learns it is offline or has changes waiting only afterwards).
 export { OfflineStatus } from "~/components/offline/offline-status";
+// So does the toaster: no toast is raised before the first paint, and the store keeps what is
+// raised before the toaster arrives (it shows them on subscribing).
+export { Toaster } from "./toaster";
 
 /**
  * What the signed-in shell starts once the page has painted, loaded then rather than with every

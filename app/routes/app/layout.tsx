@@ -11,7 +11,6 @@ import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
-import { Toaster } from "~/components/shell/toaster";
 import { guideFor } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
 import { readCookie, sanitizeLanguage } from "~/i18n/language";
@@ -162,7 +161,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         </Suspense>
       )}
       <FeedbackBox />
-      <Toaster />
+      {services && <services.Toaster />}
       {services && <services.ShellServices userId={loaderData.user.id} activityTracking={loaderData.activityTracking} />}
     </>
   );
