@@ -22,6 +22,15 @@ const connectAgain = async (cookie: string, sub: string) => {
   await connectThroughConsent(cookie, sub);
   expect((await json(await api("/calendar/google", { headers: { cookie } }))).connection.status).toBe("connected");
 };
+/** Connects a different Google account (`sub`) than the one the user had. */
+async function connectOtherAccount(cookie: string, sub: string) {
+  const start = await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/authorize`, { redirect: "manual", headers: { cookie } });
+  const url = new URL(start.headers.get("location")!);
+  const flow = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const code = fakeAuthorizationCode({ sub }, url.searchParams.get("code_challenge")!, CALENDAR_SCOPE);
+  const callback = await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/callback?code=${code}&state=${url.searchParams.get("state")}`, { redirect: "manual", headers: { cookie: `${cookie}; ${flow}` } });
+  expect(callback.headers.get("location")).toBe("/app/perfil?tab=preferences&google=connected");
+}
 const historyOf = async (cookie: string, id: string) =>
   ((await json(await api(`/calendar/google/events/${id}/history`, { headers: { cookie } }))).items as any[]).map((h) => [h.source, h.snapshot.summary ?? h.snapshot.title]);
 const titleAtGoogle = async (sub: string, id: string) => (await googleEvents(sub)).find((e) => e.id === id)!;
@@ -143,18 +152,30 @@ describe("disconnecting and connecting again", () => {
     const sub = "gcr-first";
     const { cookie, userId } = await synced(sub, ["Da primeira conta"]);
     await disconnect(cookie);
-    const start = await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/authorize`, { redirect: "manual", headers: { cookie } });
-    const url = new URL(start.headers.get("location")!);
-    const flow = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const code = fakeAuthorizationCode({ sub: "gcr-second" }, url.searchParams.get("code_challenge")!, CALENDAR_SCOPE);
-    const callback = await SELF.fetch(`${ORIGIN}/api/v1/calendar/google/callback?code=${code}&state=${url.searchParams.get("state")}`, { redirect: "manual", headers: { cookie: `${cookie}; ${flow}` } });
-    expect(callback.headers.get("location")).toBe("/app/perfil?tab=preferences&google=connected");
+    await connectOtherAccount(cookie, "gcr-second");
 
     const { result, connection } = await sync(cookie);
     expect(result.status).toBe("ok");
     expect(connection.calendars.map((c: any) => c.summary)).toEqual(["gcr-second@gmail.test", "Família"]);
     expect(await env.DB.prepare("select count(*) as n from google_event_links where user_id = ?").bind(userId).first("n")).toBe(0);
     expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Da primeira conta"]);
+  });
+
+  it("after connecting another account, changes made to the first one's events stay here and go to neither account", async () => {
+    const { cookie, userId, remote, local } = await synced("gcr-left", ["Editada aqui", "Apagada aqui"]);
+    await disconnect(cookie);
+    await later();
+    expect((await patchEvent(cookie, local[0].id, { title: "Editada aqui (nova sala)" })).status).toBe(200);
+    expect((await deleteEvent(cookie, local[1].id)).status).toBe(204);
+    await connectOtherAccount(cookie, "gcr-joined");
+
+    const { result } = await sync(cookie);
+    expect(result).toMatchObject({ status: "ok", pushed: { pushed: 0, deleted: 0, failed: 0 } });
+    expect(await env.DB.prepare("select count(*) as n from google_outbox where user_id = ?").bind(userId).first("n")).toBe(0);
+    expect((await eventsIn(cookie)).map((e) => e.title)).toEqual(["Editada aqui (nova sala)"]);
+    // Not inserted into the new account's calendar, and the first account's copies are as they were.
+    expect((await googleEvents("gcr-joined")).map((e) => e.summary)).toEqual([]);
+    expect((await googleEvents("gcr-left")).map((e) => e.summary).sort()).toEqual(remote.map((e) => e.summary).sort());
   });
 
   it("another user's disconnect or changes leave this user's sync alone", async () => {

@@ -194,7 +194,7 @@ describe("initial import", () => {
     const sub = "gc-hide-refused";
     const { cookie, main, remote } = await renamedAfterSync(sub, "Consulta", "2026-06-11", "Consulta (adiada)");
 
-    await control("fail", { status: 503, times: 1 });
+    await control("fail", { sub, status: 503, times: 1 });
     const refused = await api(`/calendar/google/calendars/${main.id}`, { method: "PATCH", body: { selected: false }, headers: { cookie } });
     expect(refused.status).toBe(409);
     expect((await json(refused)).error.message).toMatch(/ainda não chegaram ao Google/);
@@ -326,7 +326,7 @@ describe("failures and conflicts", () => {
   it("a 401 from the Calendar API itself also asks to reconnect", async () => {
     const sub = "gc-401";
     const { cookie } = await connected(sub);
-    await control("fail", { status: 401, times: 1 });
+    await control("fail", { sub, status: 401, times: 1 });
     const { result, connection } = await sync(cookie);
     expect(result.status).toBe("reconnect");
     expect(connection.status).toBe("reconnect");
@@ -356,7 +356,7 @@ describe("failures and conflicts", () => {
   it("a Google outage during the pull backs the background sync off without losing anything", async () => {
     const sub = "gc-outage";
     const { cookie } = await connected(sub);
-    await control("fail", { status: 503, times: 1 });
+    await control("fail", { sub, status: 503, times: 1 });
     const { result, connection } = await sync(cookie);
     expect(result.status).toBe("retry");
     expect(connection).toMatchObject({ status: "connected", lastError: "google_503" });

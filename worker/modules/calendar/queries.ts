@@ -716,14 +716,29 @@ export const googleCalendarsOf = (scoped: Scoped) => scoped.select(googleCalenda
 export async function saveGoogleCalendars(scoped: Scoped, entries: { googleId: string; summary: string; color: string | null; primary: boolean }[], now: Date) {
   const listed = new Set(entries.map((e) => e.googleId));
   // An empty list is not trusted to mean "none left": nothing is removed then.
-  const gone = entries.length ? (await googleCalendarsOf(scoped)).filter((c) => !listed.has(c.googleId)).map((c) => c.id) : [];
+  const goneCalendars = entries.length ? (await googleCalendarsOf(scoped)).filter((c) => !listed.has(c.googleId)) : [];
+  const gone = goneCalendars.map((c) => c.id);
   const writes: BatchItem<"sqlite">[] = entries.map((e) =>
     scoped.db
       .insert(googleCalendars)
       .values({ id: newId(), userId: scoped.userId, ...e, selected: e.primary, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: [googleCalendars.userId, googleCalendars.googleId], set: { summary: e.summary, color: e.color, primary: e.primary, updatedAt: now } }),
   );
-  if (gone.length) writes.push(scoped.delete(googleCalendars, inArray(googleCalendars.id, gone)));
+  if (gone.length)
+    writes.push(
+      // Their events stay here as plain events, so what is still queued for them goes nowhere: an
+      // edit would otherwise be inserted into the current account's default calendar (another
+      // account's, after connecting a different one), and a deletion there cannot reach them. Before
+      // the calendars: their links say which events were theirs.
+      scoped.delete(
+        googleOutbox,
+        or(
+          and(eq(googleOutbox.action, "upsert"), inArray(googleOutbox.eventId, scoped.db.select({ id: googleEventLinks.eventId }).from(googleEventLinks).where(and(eq(googleEventLinks.userId, scoped.userId), inArray(googleEventLinks.calendarId, gone))))),
+          and(eq(googleOutbox.action, "delete"), inArray(googleOutbox.calendarId, goneCalendars.map((c) => c.googleId))),
+        ),
+      ),
+      scoped.delete(googleCalendars, inArray(googleCalendars.id, gone)),
+    );
   await scoped.batch(writes);
   return googleCalendarsOf(scoped);
 }
