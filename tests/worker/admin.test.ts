@@ -320,6 +320,19 @@ describe("GET /admin/audit", () => {
     }
     await expect(env.DB.prepare("update audit_log set outcome = 'ok'").run()).rejects.toThrow(/append-only/);
     await expect(env.DB.prepare("delete from audit_log").run()).rejects.toThrow(/append-only/);
+
+    // A year on, an entry (an admin's e-mail, IP address and browser) may go, and the nightly job
+    // takes it; a younger one stays out of reach of any DELETE (0095, "Revised").
+    const entries = async () => (await env.DB.prepare("select id from audit_log order by id").all<{ id: string }>()).results.map((r) => r.id);
+    const kept = await entries();
+    const insertAged = (id: string, days: number) =>
+      env.DB.prepare("insert into audit_log (id, actor_id, actor_email, action, outcome, ip_address, user_agent, created_at) values (?, ?, 'boss@example.com', 'user.disable', 'ok', '203.0.113.9', 'Firefox', (unixepoch() - ? * 86400) * 1000)").bind(id, boss.id, days).run();
+    await insertAged("aged-367", 367);
+    await insertAged("aged-364", 364);
+    await expect(env.DB.prepare("delete from audit_log where id = 'aged-364'").run()).rejects.toThrow(/append-only/);
+    const result = await runSchedule(NIGHTLY, env, new Date(), { inline: true });
+    expect(result["cleanup-audit-log"]).toMatchObject({ affected: 1 });
+    expect(await entries()).toEqual([...kept, "aged-364"].sort());
   });
 });
 

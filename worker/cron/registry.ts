@@ -7,6 +7,7 @@ import { cronJobsOf } from "../modules/registry";
 import { cleanupExpiredSessions } from "./cleanup-expired-sessions";
 import { cleanupOldActivities } from "./cleanup-old-activities";
 import { cleanupIdempotencyKeys } from "./cleanup-idempotency-keys";
+import { cleanupAuditLog } from "./cleanup-audit-log";
 import { cleanupKnownDevices } from "./cleanup-known-devices";
 import { deleteExpiredNotificationsJob } from "./delete-expired-notifications";
 import { emailDigests } from "./email-digests";
@@ -37,6 +38,7 @@ export const PLATFORM_JOBS: CronJob[] = [
   { name: "cleanup-old-activities", schedule: NIGHTLY, run: cleanupOldActivities },
   { name: "cleanup-idempotency-keys", schedule: NIGHTLY, run: cleanupIdempotencyKeys },
   { name: "cleanup-known-devices", schedule: NIGHTLY, run: cleanupKnownDevices },
+  { name: "cleanup-audit-log", schedule: NIGHTLY, run: cleanupAuditLog },
   { name: "delete-expired-notifications", schedule: EVERY_QUARTER_HOUR, run: deleteExpiredNotificationsJob },
   { name: "feature-announcements", schedule: EVERY_QUARTER_HOUR, fanOut: featureAnnouncements },
   { name: "trial-ending-soon", schedule: EVERY_QUARTER_HOUR, fanOut: trialEndingSoon },

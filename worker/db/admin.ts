@@ -39,9 +39,23 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, "createdAt">;
 
-/** Appends one entry. There is no update or delete function: the log is append-only (D1 triggers too). */
+/** Appends one entry. There is no update function, and nothing deletes an entry within its year: the log is append-only (D1 triggers too). */
 export async function appendAudit(db: Db, entry: NewAuditEntry) {
   await db.insert(auditLog).values({ ...entry, userAgent: (entry.userAgent ?? "").slice(0, 400) });
+}
+
+/** How long an entry is kept: it holds an admin's e-mail, IP address and browser. */
+export const AUDIT_LOG_RETENTION_DAYS = 365;
+
+/**
+ * Deletes the entries older than the retention and a day, across all admins. By D1's clock, not the
+ * caller's: the trigger that guards the log (migrations/20261206145016_audit_log_retention.sql)
+ * refuses to delete anything younger than 365 days by that clock, and the day between keeps the
+ * two from disagreeing about an entry at the edge.
+ */
+export async function deleteExpiredAuditEntries(db: Db): Promise<number> {
+  const result = await db.delete(auditLog).where(sql`${auditLog.createdAt} < (unixepoch() - ${sql.raw(String((AUDIT_LOG_RETENTION_DAYS + 1) * 86_400))}) * 1000`);
+  return result.meta.changes;
 }
 
 export type AuditFilter = { action?: string; actorId?: string; targetId?: string; outcome?: AuditOutcome; from?: Date; to?: Date };
