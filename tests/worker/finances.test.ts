@@ -152,6 +152,20 @@ describe("transactions", () => {
     expect(short.items.map((t) => t.description)).toEqual(["PAGAMENTO SERVIÇOS"]);
   });
 
+  it("takes any text as characters to find, never as FTS5 syntax", async () => {
+    const client = as(await signUpAndLogIn("sintaxe@financas.test"));
+    await add(client, { description: 'Loja "A" OR B* NEAR(c) 😀😀😀 ação', date: "2026-11-03" });
+    const status = async (q: string) => (await client.get(`/transactions?q=${encodeURIComponent(q)}`)).status;
+    for (const q of ['"', '""', '"""', "a\"b", "*", "OR", "AND b", "NEAR(c)", "c) 😀", "😀😀😀", "\u0301\u0301\u0301", "\u0000ab", "-ab", "^ab", "col:ab", "{a b}: c", "a".repeat(100)])
+      expect(await status(q), JSON.stringify(q)).toBe(200);
+    const descriptions = async (q: string) => (await json(await client.get(`/transactions?q=${encodeURIComponent(q)}`))).items.length;
+    expect(await descriptions('"A" OR B*')).toBe(1);
+    expect(await descriptions("NEAR(c)")).toBe(1);
+    expect(await descriptions("😀😀")).toBe(1);
+    expect(await descriptions("acao")).toBe(1);
+    expect(await descriptions("A OR C")).toBe(0);
+  });
+
   it("matches the description as it is now, never the category a row without one is indexed under", async () => {
     const client = as(await signUpAndLogIn("descricoes@financas.test"));
     const transaction = await add(client, { description: "Loja \"Avenida\" 12", date: "2026-11-03" });

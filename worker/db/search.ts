@@ -102,8 +102,11 @@ export const searchDocsOf = (rows: readonly SearchRow[]): SearchDoc[] =>
  */
 export const SUBSTRING_MIN_CHARS = 3;
 
-/** The text as the trigram index reads it: composed (what browsers send and rows hold), and counted in characters. */
-const substringText = (text: string) => text.normalize("NFC");
+/**
+ * The text as the trigram index reads it: composed (what browsers send and rows hold), counted in
+ * characters, without NUL (FTS5 reads its query as a C string: a NUL inside a phrase is an error).
+ */
+const substringText = (text: string) => text.normalize("NFC").replaceAll("\0", "");
 
 export const matchableAsSubstring = (text: string) => Array.from(substringText(text)).length >= SUBSTRING_MIN_CHARS;
 
