@@ -81,9 +81,12 @@ export function NotificationList({
                     <span className="sr-only">{t(`ui.unread.${n.priority}`)} </span>
                   </>
                 )}
-                <span className="truncate text-sm font-semibold text-slate-900">{n.title}</span>
+                {/* One line in a list; the whole title on hover. */}
+                <span className="truncate text-sm font-semibold text-slate-900" title={n.title}>
+                  {n.title}
+                </span>
               </span>
-              {n.message && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>}
+              {n.message && <span className="mt-0.5 line-clamp-2 block text-sm wrap-anywhere text-slate-600">{n.message}</span>}
               <span className="mt-1 block text-xs text-slate-500">
                 {t(`ui.types.${n.type}` as never, { defaultValue: n.type })} · <When iso={n.createdAt} now={now} locale={locale} timeZone={timeZone} />
               </span>

@@ -177,6 +177,16 @@ describe("the writer's base version (docs/decisions/0091)", () => {
     expect(writes[2]).toMatchObject({ method: "PATCH", path: "/diary/new-entry", body: { title: "Manhã (cópia em conflito)", baseUpdatedAt: "2026-03-12T10:00:01.000Z" } });
   });
 
+  it("cuts a long title for its conflict copy between characters, never through an emoji", async () => {
+    answer = (write) => (write.method === "PATCH" && write.path === "/diary/entry-a" ? conflict : stored(write));
+    renderDiary();
+    await openEntryA();
+    // 179 letters and an emoji (two UTF-16 units): the copy's title has room for 180 before its suffix.
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: `${"a".repeat(179)}😀` } });
+    await autosaved(2);
+    expect(writes[1]).toMatchObject({ method: "POST", path: "/diary", body: { title: `${"a".repeat(179)} (cópia em conflito)` } });
+  });
+
   it("says it in English too", async () => {
     answer = (write) => (write.method === "PATCH" && write.path === "/diary/entry-a" ? conflict : stored(write));
     renderDiary("en");

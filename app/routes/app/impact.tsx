@@ -282,7 +282,8 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
         <ClockIcon className="h-5 w-5" aria-hidden="true" />
         {t("impact.today.title")}
       </h2>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      {/* One column of the screen's width on a phone, not of the longest title's. */}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Card title={t("impact.today.agenda")} testId="today-agenda">
           {today.agenda.length ? (
             <ul className="space-y-1 text-sm">
@@ -290,7 +291,9 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
                 <li key={`${item.module}:${item.id}:${item.occurrenceStart}`}>
                   <Link to={item.url} className="flex gap-2 rounded px-1 hover:bg-slate-50">
                     <span className="w-16 shrink-0 text-slate-500">{item.allDay ? t("impact.today.allDay") : clock.format(new Date(item.start))}</span>
-                    <span className="truncate text-slate-800">{item.title}</span>
+                    <span className="truncate text-slate-800" title={item.title} dir="auto">
+                      {item.title}
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -307,7 +310,9 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
                 {today.toPlan.map((task) => (
                   <li key={task.id}>
                     <Link to={`/app/tarefas?task=${task.id}`} className="flex justify-between gap-2 rounded px-1 hover:bg-slate-50">
-                      <span className="truncate text-slate-800">{task.title}</span>
+                      <span className="truncate text-slate-800" title={task.title} dir="auto">
+                        {task.title}
+                      </span>
                       {task.dueDate && task.dueDate < today.date && <span className="shrink-0 text-xs font-medium text-red-700">{t("impact.today.overdue")}</span>}
                     </Link>
                   </li>
@@ -324,7 +329,7 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
               <ul className="space-y-1 text-sm">
                 {today.routines.map((routine) => (
                   <li key={routine.id} className="flex justify-between gap-2">
-                    <Link to="/app/autocuidado" className="truncate text-slate-800 hover:underline">
+                    <Link to="/app/autocuidado" className="truncate text-slate-800 hover:underline" title={routine.title} dir="auto">
                       {routine.title}
                     </Link>
                     <span className={`shrink-0 text-xs ${routine.done ? "font-medium text-emerald-700" : "text-slate-500"}`}>

@@ -642,6 +642,8 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
                 onKeyDown={onKey(b.item)}
                 className={`absolute truncate rounded border px-1 text-[11px] leading-5 ${chip(b.item)}`}
                 style={{ left: `calc(${(b.startCol / cols) * 100}% + 2px)`, width: `calc(${(b.span / cols) * 100}% - 4px)`, top: 2 + b.lane * 22 }}
+                title={b.item.title}
+                dir="auto"
               >
                 {b.item.title}
               </div>
@@ -698,7 +700,9 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
                         width: `calc(${100 / b.columns}% - 3px)`,
                       }}
                     >
-                      <p className="truncate font-medium">{b.item.title}</p>
+                      <p className="truncate font-medium" title={b.item.title} dir="auto">
+                        {b.item.title}
+                      </p>
                       {b.height >= 40 && <p className="truncate opacity-75">{timeLabel(b.item, timeZone, locale)}</p>}
                       <div className="absolute inset-x-0 bottom-0 h-2 cursor-ns-resize" aria-hidden="true" onPointerDown={begin(b.item, "resize")} onPointerMove={track} onPointerUp={end(b.item)} />
                     </div>
@@ -752,7 +756,10 @@ function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, nameOf
                 >
                   <span className="w-14 shrink-0 text-sm text-slate-500">{item.allDay ? t("allDay") : timeLabel(item, timeZone, locale)}</span>
                   <span className={`h-2 w-2 shrink-0 rounded-full ${item.kind === "task" ? "bg-amber-400" : "bg-brand-600"}`} aria-hidden="true" />
-                  <span className="truncate text-sm font-medium">{item.title}</span>
+                  {/* A list to read: the whole title, wrapped, however long its words. */}
+                  <span dir="auto" className="min-w-0 text-sm font-medium wrap-anywhere">
+                    {item.title}
+                  </span>
                   {item.kind === "task" && <span className="ml-auto text-xs text-amber-700">{t("task")}</span>}
                 </div>
               </li>

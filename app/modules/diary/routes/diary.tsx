@@ -31,6 +31,7 @@ import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/queries";
+import { cutText } from "@worker/lib/cut-text";
 import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "@worker/modules/diary/vocabulary";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
 // Plain markup only (no chart code): the overview's tables show before the charts' chunk arrives.
@@ -281,7 +282,8 @@ function Writer({
     const own = title.trim();
     if (!own) return tr("form.conflictCopyUntitled");
     const suffix = tr("form.conflictCopyTitle", { title: "" }).length;
-    return tr("form.conflictCopyTitle", { title: own.slice(0, Math.max(0, TITLE_MAX - suffix)).trim() });
+    // Cut between characters as a reader sees them: never half an emoji at the end of the title.
+    return tr("form.conflictCopyTitle", { title: cutText(own, Math.max(0, TITLE_MAX - suffix)).trim() });
   }, []);
 
   /** From now on the writer holds the copy: its title shows, and the notice says why. */
@@ -299,7 +301,7 @@ function Writer({
         const words: Words = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date };
         const payload = { ...words, ...extra };
         // The queue's label: what the user will recognise in the list of changes made offline.
-        const label = e.title.trim() || e.content.trim().slice(0, 60) || e.date;
+        const label = e.title.trim() || cutText(e.content.trim(), 60) || e.date;
         // Offline the save is queued (an entry created offline keeps its temporary id, and the next
         // autosaves fold into that one creation: docs/decisions/0044-offline-queue-rules.md).
         const update = () =>
@@ -599,9 +601,9 @@ function EntryList({
         {visible.map((entry) => (
           <li key={entry.id} data-entry-id={entry.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              {/* Focused after a save or 'Carregar mais' (entryTitle). */}
-              <h3 tabIndex={-1} className="font-semibold text-slate-900">
-                {entry.title || t("form.newEntry")}
+              {/* Focused after a save or 'Carregar mais' (entryTitle). Wrapped anywhere: a pasted link must not widen the list (and the page). */}
+              <h3 tabIndex={-1} className="min-w-0 font-semibold wrap-anywhere text-slate-900">
+                <span dir="auto">{entry.title || t("form.newEntry")}</span>
                 {entry.draft && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t("list.draft")}</span>}
               </h3>
               <time dateTime={entry.date} className="text-sm text-slate-500">
@@ -616,7 +618,11 @@ function EntryList({
                 </span>
               ))}
             </div>
-            {entry.content && <p className="mt-2 line-clamp-3 whitespace-pre-line text-sm text-slate-700">{entry.content}</p>}
+            {entry.content && (
+              <p dir="auto" className="mt-2 line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-slate-700">
+                {entry.content}
+              </p>
+            )}
             <div className="mt-3 flex gap-2">
               {canWrite && (
                 <Button variant="secondary" onClick={() => onOpen(entry)}>

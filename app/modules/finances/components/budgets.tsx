@@ -46,7 +46,10 @@ export function BudgetsPanel({
           {budgets.map((budget) => (
             <li key={budget.id} className="rounded-2xl border border-slate-200 bg-white p-4">
               <div className="flex items-baseline justify-between gap-2">
-                <h3 className="font-semibold">{categoryName(budget.category)}</h3>
+                {/* A category named in one long word wraps rather than push the amounts off a phone. */}
+                <h3 dir="auto" className="min-w-0 font-semibold wrap-anywhere">
+                  {categoryName(budget.category)}
+                </h3>
                 <span className="text-sm text-slate-600">{t("budgets.progress", { spent: money(budget.spentCents), limit: money(budget.limitCents) })}</span>
               </div>
               <div

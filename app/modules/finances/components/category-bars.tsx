@@ -63,7 +63,9 @@ export function CategoryBars({ rows, hrefOf }: { rows: readonly CategoryRow[]; h
         <li key={row.id} data-testid="category-bar">
           <Link to={hrefOf(row.id)} className="-mx-2 block rounded-lg px-2 py-1 hover:bg-slate-50">
             <div className="flex items-baseline justify-between gap-3 text-sm">
-              <span className="min-w-0 truncate font-medium">{row.label}</span>
+              <span className="min-w-0 truncate font-medium" title={row.label} dir="auto">
+                {row.label}
+              </span>
               <span className="shrink-0">
                 <Money cents={row.totalCents} />
                 {/* Hidden, the share is masked without a word of its own: the amount already says "hidden value". */}

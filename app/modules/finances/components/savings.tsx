@@ -48,7 +48,10 @@ export function SavingsPanel({ goals, today, advanced, onSaved, onDelete }: { go
           {goals.map((goal) => (
             <li key={goal.id} className="rounded-2xl border border-slate-200 bg-white p-4">
               <div className="flex items-baseline justify-between gap-2">
-                <h3 className="font-semibold">{goal.title}</h3>
+                {/* A title in one long word wraps rather than push the amounts off a phone. */}
+                <h3 dir="auto" className="min-w-0 font-semibold wrap-anywhere">
+                  {goal.title}
+                </h3>
                 <span className="text-sm text-slate-600">{t("savings.progress", { saved: money(goal.savedCents), target: money(goal.targetCents) })}</span>
               </div>
               <div className="mt-2 h-3 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={goal.percent} aria-label={goal.title}>

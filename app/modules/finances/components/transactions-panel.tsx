@@ -156,8 +156,10 @@ export function TransactionList({
               return (
                 <li key={row.id} className="flex items-center gap-3 px-4 py-2.5" data-testid="transaction-row">
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{name}</span>
-                    <span className="text-xs text-slate-500">{categoryName(row.category)}</span>
+                    <span className="block truncate font-medium" title={name} dir="auto">
+                      {name}
+                    </span>
+                    <span className="block text-xs wrap-anywhere text-slate-500">{categoryName(row.category)}</span>
                   </span>
                   <Money cents={row.type === "expense" ? -row.amountCents : row.amountCents} signed className="font-semibold" />
                   <Button variant="ghost" onClick={() => onEdit(row)} aria-label={t("actions.edit", { name })}>

@@ -299,7 +299,8 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
           {!hasAny ? (
             <EmptyState title={t("empty.title")} text={t("empty.text")} action={<Button onClick={openNew}>{t("actions.add")}</Button>} />
           ) : (
-            <div className="grid gap-4 lg:grid-cols-2">
+            // One column of the screen's width on a phone, not of the longest description's.
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               <Card title={t("charts.byCategory")}>
                 {expenses.length ? (
                   <CategoryBars rows={expenses} hrefOf={(category) => `?${new URLSearchParams({ tab: "transactions", type: "expense", category, from: s.from, to: s.to })}`} />
@@ -314,8 +315,10 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
                     .map((row) => (
                       <li key={row.id} className="flex items-center justify-between gap-3 py-2">
                         <span className="min-w-0">
-                          <span className="block truncate font-medium">{row.description || categoryName(row.category)}</span>
-                          <span className="text-xs text-slate-500">
+                          <span className="block truncate font-medium" title={row.description || categoryName(row.category)} dir="auto">
+                            {row.description || categoryName(row.category)}
+                          </span>
+                          <span className="block text-xs wrap-anywhere text-slate-500">
                             {categoryName(row.category)} · {formatLongDate(new Date(`${row.date}T12:00:00`), language)}
                           </span>
                         </span>
@@ -492,7 +495,10 @@ function Analysis({
             <tbody className="divide-y divide-slate-100">
               {analysis.byCategory.map((row) => (
                 <tr key={row.category}>
-                  <td className="py-1.5">{categoryName(row.category)}</td>
+                  {/* A category named in one long word wraps: the table stays the card's width on a phone. */}
+                  <td className="py-1.5 wrap-anywhere">
+                    {categoryName(row.category)}
+                  </td>
                   <td className="py-1.5 text-right">
                     <Money cents={row.currentCents} />
                   </td>

@@ -156,7 +156,8 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
       className={`flex h-full flex-col gap-4 rounded-2xl border bg-white p-5 shadow-sm ${overdue ? "border-red-300" : "border-slate-200"} ${focused ? "ring-2 ring-brand-400" : ""}`}
     >
       <div className="flex flex-wrap items-start gap-2">
-        <h3 id={titleId} className={`min-w-0 flex-1 break-words text-lg font-semibold ${goal.status === "completed" ? "text-slate-500 line-through decoration-slate-300" : "text-slate-900"}`}>
+        {/* anywhere, not break-words: a pasted link must not widen the card (and the page) to its length. */}
+        <h3 id={titleId} dir="auto" className={`min-w-0 flex-1 wrap-anywhere text-lg font-semibold ${goal.status === "completed" ? "text-slate-500 line-through decoration-slate-300" : "text-slate-900"}`}>
           {goal.title}
         </h3>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_STYLE[goal.status]}`} data-testid="goal-status">
@@ -165,7 +166,7 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
         {overdue && <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-700">{t("card.overdue")}</span>}
       </div>
 
-      {goal.description && <p className="whitespace-pre-line text-sm text-slate-600">{goal.description}</p>}
+      {goal.description && <p dir="auto" className="whitespace-pre-line wrap-anywhere text-sm text-slate-600">{goal.description}</p>}
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
         {goal.deadline && <p className={overdue ? "font-semibold text-red-700" : "text-slate-500"}>{t("card.deadline", { date: formatLongDate(dateOf(goal.deadline), language) })}</p>}
         {goal.completedAt && <p className="text-emerald-700">{t("card.completedOn", { date: formatLongDate(dateOf(completedOnDate(goal.completedAt, timeZone)), language) })}</p>}
@@ -331,8 +332,12 @@ function MilestoneItem({ milestone: m, first, last, busy, onToggle, onRename, on
   return (
     <li className="group flex items-center gap-1" data-testid="goal-milestone">
       <Checkbox
-        className={`flex-1 ${m.done ? "text-slate-500 line-through" : "text-slate-800"}`}
-        label={m.title}
+        className={`min-w-0 flex-1 ${m.done ? "text-slate-500 line-through" : "text-slate-800"}`}
+        label={
+          <span dir="auto" className="min-w-0 wrap-anywhere">
+            {m.title}
+          </span>
+        }
         checked={m.done}
         disabled={busy}
         onChange={(event) => onToggle(event.target.checked)}

@@ -472,7 +472,8 @@ function TaskItem({
           onChange={onToggle}
           // The title is in the name: a list of "Marcar como concluída" alone cannot be told apart.
           aria-label={`${done ? t("item.reopen") : t("item.complete")}: ${task.title}`}
-          label={<span className={`min-w-0 font-medium break-words ${done ? "text-slate-500 line-through" : "text-slate-900"}`}>{task.title}</span>}
+          // anywhere, not break-words: a pasted link must not widen the list (and the page) to its length.
+          label={<span dir="auto" className={`min-w-0 font-medium wrap-anywhere ${done ? "text-slate-500 line-through" : "text-slate-900"}`}>{task.title}</span>}
           className="min-w-0 items-start!"
         />
       </div>
@@ -528,7 +529,7 @@ function OtherItem({ item, text }: { item: { title: string; url: string }; text:
   return (
     <li className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-700">
       <span className="w-28 shrink-0 font-semibold whitespace-nowrap tabular-nums">{text}</span>
-      <Link to={item.url} className="min-w-0 break-words hover:underline">
+      <Link to={item.url} dir="auto" className="min-w-0 wrap-anywhere hover:underline">
         {item.title}
       </Link>
     </li>
