@@ -41,14 +41,29 @@ const TEXT = {
   transaction: atLimit("Compra", 200),
   // The longest category name the API takes (40), one word.
   category: "Assinaturasdestreamingemusicadigitalmais",
+  // Another, spent past its budget: the dashboard names it in a sentence.
+  overBudget: "Restaurantesecafesdobairronosfinsdesemas",
   savings: atLimit("Poupança", 120),
   diary: atLimit("Diário", 200),
   // Short enough for the entry's three-line preview once wrapped.
   diaryContent: `${WORD} ${EMOJI}`,
   routine: atLimit("Rotina", 120),
   diaryRtl: "يوم جميل على الشاطئ",
+  // The longest full name the API takes: in the header, the phone's menu and the profile.
+  fullName: atLimit("Nome", 120),
+  // Pasted without a space: no line break anywhere in it.
+  message: `${WORD}${LINK}`.repeat(3),
 };
 const RTL = [TEXT.taskRtl, TEXT.eventRtl, TEXT.goalRtl, TEXT.diaryRtl];
+
+/** The next Monday 07:00 in Lisbon, when the weekly report of this week is made (as in weekly-reports.spec.ts). */
+function nextReportTime() {
+  const today = lisbonDay(0);
+  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // 0 = Monday
+  const monday = new Date(Date.parse(`${today}T00:00:00Z`) + (7 - weekday) * 86_400_000).toISOString().slice(0, 10);
+  const hour = (at: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Lisbon", hour: "2-digit", hourCycle: "h23" }).format(at);
+  return [6, 7].map((h) => new Date(`${monday}T0${h}:00:00Z`)).find((at) => hour(at) === "07")!;
+}
 
 async function seed(request: APIRequestContext) {
   const headers = originOf(request);
@@ -66,6 +81,9 @@ async function seed(request: APIRequestContext) {
   await post("/events", { title: TEXT.event, description: `${WORD} ${LINK}`, location: LINK, start: `${today}T09:00:00Z`, end: `${today}T10:00:00Z` });
   await post("/events", { title: TEXT.eventRtl, start: `${today}T14:00:00Z`, end: `${today}T14:30:00Z` });
   await post("/events", { title: TEXT.allDay, allDay: true, start: today, end: lisbonDay(1) });
+  // Alone on its day of this month, so the month grid draws it (today's lanes are full).
+  const quiet = lisbonDay(Number(today.slice(8)) <= 15 ? 3 : -3);
+  await post("/events", { title: TEXT.eventRtl, start: `${quiet}T14:00:00Z`, end: `${quiet}T14:30:00Z` });
 
   await post("/goals", { title: TEXT.goal, description: `${WORD} ${LINK} ${EMOJI}`, milestones: [TEXT.milestone, "Segundo marco"] });
   await post("/goals", { title: TEXT.goalRtl });
@@ -77,11 +95,23 @@ async function seed(request: APIRequestContext) {
   // 90 % of the budget: the alert's title holds the category's name.
   await post("/transactions", { type: "expense", amountCents: 900, description: TEXT.transaction, date: today, category: category.id });
   await post("/savings-goals", { title: TEXT.savings, targetCents: 100000, savedCents: 2500 });
+  const { category: over } = await post("/finances/categories", { name: TEXT.overBudget, type: "expense" });
+  await post("/budgets", { category: over.id, limitCents: 1000 });
+  await post("/transactions", { type: "expense", amountCents: 1500, description: "Jantar", date: today, category: over.id });
 
   await post("/routines", { title: TEXT.routine, category: "movement", frequency: "daily", durationMinutes: 20 });
 
   await post("/diary", { title: TEXT.diary, content: TEXT.diaryContent, draft: false });
   await post("/diary", { title: TEXT.diaryRtl, content: "اليوم كان جميلا", draft: false });
+
+  // A logged day whose note is one long run (the note shows only in the day's dialog).
+  await post("/cycle/days", { date: today, flow: "medium", symptoms: ["cramps"], notes: `${WORD}${LINK} ${EMOJI}` });
+  const reply = await request.post("/api/v1/assistant/messages", { headers, data: { message: TEXT.message } });
+  expect(reply.status(), await reply.text()).toBe(200);
+  // This week's report, made as on Monday 07:00: it lists the goals, routines and spending categories.
+  const at = nextReportTime();
+  const cron = await request.post(`/api/dev/cron?schedule=${encodeURIComponent(`0 ${at.getUTCHours()} * * 1`)}&inline=1&at=${at.toISOString()}`, { headers });
+  expect(cron.status(), await cron.text()).toBe(200);
 }
 
 /**
@@ -150,6 +180,11 @@ function problemsOn(page: Page, texts: string[], rtl: string[]) {
           if (rtl.includes(text) && node.data.trim() === text && getComputedStyle(element).direction !== "rtl") problems.push(`${where}: "${short(text)}" is laid out left to right`);
         }
       }
+      // A dialog no wider than the screen: its own scroller would otherwise hide half of it, buttons included.
+      for (const panel of Array.from(document.querySelectorAll('[id^="headlessui-dialog-panel"]'))) {
+        const b = panel.getBoundingClientRect();
+        if (b.left < -1 || b.right > width + 1) problems.push(`dialog ${panel.getAttribute("data-testid") ?? ""} is wider than the screen (${Math.round(b.width)} > ${width})`);
+      }
       // Buttons and links reachable: on the screen, unless inside a sideways scroller.
       for (const control of Array.from(document.querySelectorAll("main button, main a[href], main input, [role=dialog] button"))) {
         if (!shown(control)) continue;
@@ -172,7 +207,7 @@ const screens: [string, string[]][] = [
   ["/app/tarefas", [TEXT.task, TEXT.taskRtl]],
   [`/app/calendario?view=day&date=${lisbonDay(0)}`, [TEXT.event, TEXT.eventRtl]],
   [`/app/calendario?view=week&date=${lisbonDay(0)}`, [TEXT.event, TEXT.eventRtl]],
-  [`/app/calendario?view=month&date=${lisbonDay(0)}`, [TEXT.event]],
+  [`/app/calendario?view=month&date=${lisbonDay(0)}`, [TEXT.event, TEXT.eventRtl]],
   [`/app/calendario?view=agenda&date=${lisbonDay(0)}`, [TEXT.event, TEXT.eventRtl]],
   ["/app/objetivos", [TEXT.goal, TEXT.goalRtl, TEXT.milestone]],
   ["/app/financas", [TEXT.transaction]],
@@ -181,7 +216,11 @@ const screens: [string, string[]][] = [
   ["/app/financas?tab=savings", [TEXT.savings]],
   ["/app/autocuidado", [TEXT.routine]],
   ["/app/notificacoes", [TEXT.category]],
-  ["/app/dashboard", []],
+  ["/app/dashboard", [TEXT.overBudget]],
+  ["/app/ciclo-menstrual", []],
+  ["/app/relatorios-semanais", [TEXT.goal, TEXT.goalDone, TEXT.routine]],
+  ["/app/assistente-ia", [TEXT.message]],
+  ["/app/perfil", []],
 ];
 
 for (const [layout, size] of [
@@ -189,15 +228,15 @@ for (const [layout, size] of [
   ["phone", { width: 390, height: 844 }],
 ] as const) {
   test(`long and unusual user text fits and reads in full on every screen (${layout})`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await createUser(page.request, `e2e-long-${layout}-${Date.now()}@example.com`, { toursDone: true });
+    test.setTimeout(300_000);
+    await createUser(page.request, `e2e-long-${layout}-${Date.now()}@example.com`, { toursDone: true, fullName: TEXT.fullName });
     await seed(page.request);
     await dismissCookieBanner(page);
     await page.setViewportSize(size);
     const all = Object.values(TEXT);
-    const check = async (label: string, expected: string[]) => {
+    const check = async (label: string, expected: string[], texts = all) => {
       for (const text of expected) await expect(page.getByText(text, { exact: false }).first(), `${label}: ${text.slice(0, 20)}`).toBeVisible();
-      expect.soft(await problemsOn(page, all, RTL), `${label} (${layout})`).toEqual([]);
+      expect.soft(await problemsOn(page, texts, RTL), `${label} (${layout})`).toEqual([]);
     };
 
     for (const [path, expected] of screens) {
@@ -212,8 +251,58 @@ for (const [layout, size] of [
     await page.getByRole("tab", { name: "Entradas" }).click();
     await check("/app/diario entries", [TEXT.diary, TEXT.diaryRtl, TEXT.diaryContent]);
 
-    // The bell's panel.
-    await page.getByRole("button", { name: /^Notificações/ }).first().click();
+    // The bell's panel, once its count has arrived (as the other specs open it).
+    await page.getByRole("button", { name: /^Notificações, \d+ por ler/ }).first().click();
     await check("notification panel", [TEXT.category]);
+    await page.keyboard.press("Escape");
+
+    // The global search: every long title found by its long word, then that word as a recent search.
+    await page.goto("/app/dashboard");
+    await untilHydrated(page);
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("dialog");
+    await search.getByRole("combobox").fill(WORD);
+    await expect(search.getByRole("option").first()).toBeVisible();
+    await check("search results", [TEXT.task, TEXT.goal, TEXT.transaction]);
+    await search.getByRole("combobox").press("Enter");
+    await expect(search).toHaveCount(0);
+    await page.keyboard.press("Control+k");
+    await expect(search.getByRole("button", { name: WORD })).toBeVisible();
+    await check("recent searches", [], [...all, WORD]);
+    await page.keyboard.press("Escape");
+
+    // The shell's menu on a phone, with the name in it.
+    if (layout === "phone") {
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expect(page.getByTestId("drawer")).toBeVisible();
+      await check("menu", [TEXT.fullName]);
+      await page.keyboard.press("Escape");
+    }
+
+    // The cycle's day dialog with its long note.
+    await page.goto("/app/ciclo-menstrual");
+    await untilHydrated(page);
+    await page.getByTestId("log-today").click();
+    await expect(page.getByRole("dialog").getByRole("textbox", { name: /Notas/ })).toHaveValue(/Supercali/);
+    await check("cycle day dialog", []);
+
+    // Edit dialogs opened on a long item.
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: `Editar: ${TEXT.task}` }).first().click();
+    await expect(page.getByTestId("task-form").getByLabel("Título")).toHaveValue(TEXT.task);
+    await check("task edit", []);
+
+    await page.goto("/app/objetivos");
+    await untilHydrated(page);
+    await page.getByRole("group", { name: `Ações de ${TEXT.goal}` }).getByRole("button", { name: "Editar" }).click();
+    await expect(page.getByTestId("goal-form").getByLabel("Título")).toHaveValue(TEXT.goal);
+    await check("goal edit", []);
+
+    await page.goto("/app/financas?tab=transactions");
+    await untilHydrated(page);
+    await page.getByRole("button", { name: `Editar ${TEXT.transaction}` }).click();
+    await expect(page.getByTestId("transaction-form").getByLabel("Descrição")).toHaveValue(TEXT.transaction);
+    await check("transaction edit", []);
   });
 }

@@ -162,8 +162,10 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
                   {(recent.length ? recent : (t("search.samples", { returnObjects: true }) as string[])).map((item) => (
                     <li key={item}>
                       <button type="button" onClick={() => setQuery(item)} className="flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm hover:bg-slate-100">
-                        <ClockIcon className="h-4 w-4 text-slate-400" aria-hidden="true" />
-                        {item}
+                        <ClockIcon className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+                        <span className="min-w-0 truncate" title={item} dir="auto">
+                          {item}
+                        </span>
                       </button>
                     </li>
                   ))}
@@ -204,6 +206,13 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
                       </p>
                       {group.items.map((result) => {
                         const position = index++;
+                        const details = [
+                          result.metadata.date,
+                          result.metadata.amountCents !== undefined ? (hideValues ? t("search.amountHidden") : money(result.metadata.amountCents)) : undefined,
+                          result.description && result.description !== result.metadata.date ? result.description : undefined,
+                        ]
+                          .filter(Boolean)
+                          .join(" · ");
                         return (
                           <div
                             key={`${result.type}-${result.id}`}
@@ -215,16 +224,13 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
                             className={`flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2 ${position === highlight ? "bg-brand-50" : ""}`}
                           >
                             <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+                            {/* One line each, cut to the dialog's width: the whole of it on hover. */}
                             <div className="min-w-0">
-                              <p className="truncate text-sm font-medium">{result.title}</p>
-                              <p className="truncate text-xs text-slate-500">
-                                {[
-                                  result.metadata.date,
-                                  result.metadata.amountCents !== undefined ? (hideValues ? t("search.amountHidden") : money(result.metadata.amountCents)) : undefined,
-                                  result.description && result.description !== result.metadata.date ? result.description : undefined,
-                                ]
-                                  .filter(Boolean)
-                                  .join(" · ")}
+                              <p className="truncate text-sm font-medium" title={result.title} dir="auto">
+                                {result.title}
+                              </p>
+                              <p className="truncate text-xs text-slate-500" title={details}>
+                                {details}
                               </p>
                             </div>
                           </div>

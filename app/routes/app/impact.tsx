@@ -361,7 +361,7 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
                     style={{ width: `${Math.min(100, Math.round((today.spending.budgetSpentCents / Math.max(1, today.spending.budgetCents)) * 100))}%` }}
                   />
                 </div>
-                {today.spending.overBudget.length > 0 && <p className="mt-1 text-xs font-medium text-red-700">{t("impact.today.over", { categories: today.spending.overBudget.join(", ") })}</p>}
+                {today.spending.overBudget.length > 0 && <p className="mt-1 text-xs font-medium wrap-anywhere text-red-700">{t("impact.today.over", { categories: today.spending.overBudget.join(", ") })}</p>}
               </>
             )}
             <Link to="/app/financas" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">

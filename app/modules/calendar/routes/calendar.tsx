@@ -542,7 +542,8 @@ function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onK
                 >
                   {/* On a phone a seventh of the screen holds the time or the title, and the title says more. */}
                   {!b.item.allDay && b.span === 1 && <span className="mr-1 hidden opacity-70 sm:inline">{timeLabel(b.item, timeZone, locale)}</span>}
-                  {b.item.title}
+                  {/* Its own element, so a right-to-left title reads from the right after the time. */}
+                  <span dir="auto">{b.item.title}</span>
                 </div>
               ))}
           </div>

@@ -337,7 +337,7 @@ function ReportView({
 
       {/* Each chart loads and draws near the viewport only, behind a placeholder of its height (decision 0055).
           Its figures are also a table for screen readers, there at once: the chart is only an image. */}
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <Panel title={t("charts.activity")}>
           <WhenVisible height={ACTIVITY_CHART_HEIGHT} label={t("chartLoading")}>
             <Charts.ActivityChart
@@ -425,7 +425,8 @@ function ReportView({
         )}
       </Panel>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      {/* One column on a phone as wide as the screen: an implicit one grows to a long goal's title. */}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Panel title={t("goals.title")}>
           {report.goals.completed.length + report.goals.open.length === 0 ? (
             <p className="text-sm text-slate-500">{t("goals.none")}</p>
@@ -433,7 +434,9 @@ function ReportView({
             <ul className="space-y-2 text-sm">
               {report.goals.completed.map((g) => (
                 <li key={g.id} className="flex justify-between gap-2">
-                  <span className="truncate">{g.title}</span>
+                  <span className="truncate" title={g.title} dir="auto">
+                    {g.title}
+                  </span>
                   <span className="shrink-0 text-emerald-700">
                     {t("goals.completed")}
                   </span>
@@ -442,7 +445,9 @@ function ReportView({
               {report.goals.open.map((g) => (
                 <li key={g.id}>
                   <div className="flex justify-between gap-2">
-                    <span className="truncate">{g.title}</span>
+                    <span className="truncate" title={g.title} dir="auto">
+                      {g.title}
+                    </span>
                     <span className="shrink-0 text-slate-600">
                       {g.progress}%
                     </span>
@@ -478,7 +483,9 @@ function ReportView({
                   key={r.id}
                   className="flex flex-wrap justify-between gap-x-2"
                 >
-                  <span className="truncate">{r.title}</span>
+                  <span className="truncate" title={r.title} dir="auto">
+                    {r.title}
+                  </span>
                   <span className="text-slate-600">
                     {t("routines.days", { checkIns: r.checkIns, count: r.scheduled })} · {t("routines.streak", { count: r.streakDays })}
                   </span>
