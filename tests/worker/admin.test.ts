@@ -119,9 +119,14 @@ describe("GET /admin/users", () => {
       expect(response.status, q).toBe(200);
       expect((await json(response)).items, q).toEqual([]);
     }
-    // "_" is LIKE's one-character wildcard: escaped, it matches only an underscore.
+    // "_" matches only an underscore (it would be LIKE's one-character wildcard).
     expect((await json(await search("h_x"))).items.map((u: { email: string }) => u.email)).toEqual([maria.email]);
     expect((await json(await search("hxx"))).items).toEqual([]);
+    // Longer than the 50 bytes D1 allows a LIKE pattern: a search, not a 500.
+    const long = await search(`${zeca.email} <Ana Silva> (pasted from the mail client)`);
+    expect(long.status).toBe(200);
+    expect((await json(long)).items).toEqual([]);
+    expect((await json(await search(zeca.email.toUpperCase()))).items.map((u: { email: string }) => u.email)).toEqual([zeca.email]);
 
     const seen: string[] = [];
     let cursor: string | null = null;

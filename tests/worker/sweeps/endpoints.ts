@@ -270,7 +270,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
 
   "POST /transactions/parse": { body: () => ({ text: "gastei 12,50 no almoço ontem", today: YESTERDAY }) },
   "POST /transactions/import": { raw: { type: "text/csv", text: csv }, query: { dryRun: "true" } },
-  "GET /transactions/export.csv": { query: { from: "2026-01-01", to: YESTERDAY, type: "expense" } },
+  "GET /transactions/export.csv": { query: { from: "2026-01-01", to: YESTERDAY, type: "expense", q: "café" } },
   "GET /finances/insights": { query: { month: thisMonth } },
   "GET /transactions": { query: { ...page, from: "2026-01-01", to: YESTERDAY, type: "expense", q: "café" } },
   "POST /transactions": { body: () => ({ type: "income", amountCents: 250_000, description: "Salário", date: YESTERDAY, category: "salary" }) },
