@@ -99,6 +99,30 @@ describe("service worker updates", () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it("reloads anyway when the accepted version is still waiting 4 s later (Chromium left it so)", async () => {
+    const { registration, reload } = await start({ desktop: false });
+    const next = new FakeWorker();
+    registration.found(next);
+    registration.installed(next);
+    expect(next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    vi.advanceTimersByTime(3_999);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not reload twice when the new version took over in time", async () => {
+    const { registration, container, reload } = await start({ desktop: false });
+    const next = new FakeWorker();
+    registration.found(next);
+    registration.installed(next);
+    registration.waiting = null;
+    registration.active = next;
+    container.dispatchEvent(new Event("controllerchange"));
+    vi.advanceTimersByTime(10_000);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it("phone: asks first; a refusal leaves the new version waiting and the page as it is", async () => {
     const asked = await start({ desktop: false });
     const next = new FakeWorker();
