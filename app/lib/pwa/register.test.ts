@@ -45,6 +45,13 @@ class FakeContainer extends EventTarget {
   });
 }
 
+/** The tab's session storage, kept across the page's "reloads" of one test. */
+let session: { getItem: (key: string) => string | null; setItem: (key: string, value: string) => void };
+const freshSession = () => {
+  const values = new Map<string, string>();
+  session = { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
+};
+
 function setUp({ desktop = true, controlled = true, failure = null as Error | null, confirm = true } = {}) {
   const registration = new FakeRegistration();
   const container = new FakeContainer(registration, failure);
@@ -60,6 +67,7 @@ function setUp({ desktop = true, controlled = true, failure = null as Error | nu
   });
   vi.stubGlobal("document", { addEventListener: vi.fn(), visibilityState: "visible" });
   vi.stubGlobal("localStorage", { getItem: () => null });
+  vi.stubGlobal("sessionStorage", session);
   return { registration, container, reload, confirmUpdate };
 }
 
@@ -72,6 +80,7 @@ async function start(options: Parameters<typeof setUp>[0] = {}) {
 }
 
 beforeEach(() => {
+  freshSession();
   vi.resetModules();
   vi.useFakeTimers();
 });
@@ -109,6 +118,23 @@ describe("service worker updates", () => {
     expect(reload).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("falls back to a reload once a minute at most: a version that never takes over is no loop", async () => {
+    const first = await start({ desktop: false });
+    const next = new FakeWorker();
+    first.registration.found(next);
+    first.registration.installed(next);
+    vi.advanceTimersByTime(4_000);
+    expect(first.reload).toHaveBeenCalledTimes(1);
+    // The reloaded page finds the same version waiting, is told yes again, and it still waits.
+    vi.resetModules();
+    vi.unstubAllGlobals();
+    const again = await start({ desktop: false });
+    again.registration.found(next);
+    again.registration.installed(next);
+    vi.advanceTimersByTime(4_000);
+    expect(again.reload).not.toHaveBeenCalled();
   });
 
   it("does not reload twice when the new version took over in time", async () => {

@@ -20,12 +20,21 @@ function applyUpdate(registration: ServiceWorkerRegistration) {
   // Chromium may stop and restart the active (old) worker just then, and leave the new one waiting
   // although told to skip it (about one test run in five, tests/e2e/pwa.spec.ts). The reload the
   // user accepted happens anyway after a while: its navigation lets the browser take the new version.
+  // Once a minute at most: a version that never takes over must not become a loop of reloads.
   setTimeout(() => {
-    if (registration.waiting) window.location.reload();
+    if (!registration.waiting) return;
+    try {
+      if (Date.now() - Number(sessionStorage.getItem(STUCK_UPDATE_KEY) ?? 0) < 60_000) return;
+      sessionStorage.setItem(STUCK_UPDATE_KEY, String(Date.now()));
+    } catch {
+      return; // no session storage: no way to tell a second time, so no fallback
+    }
+    window.location.reload();
   }, STUCK_UPDATE_RELOAD_MS);
 }
 
 const STUCK_UPDATE_RELOAD_MS = 4_000;
+const STUCK_UPDATE_KEY = "rumo:update-reloaded-at";
 
 /** Desktop: no touch-first pointer and a wide window (the specification's "desktop flow"). */
 const isDesktop = () => !window.matchMedia("(pointer: coarse)").matches && window.innerWidth >= 768;
