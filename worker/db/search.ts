@@ -32,6 +32,9 @@ const F = `(3 * ${MARKS("c.t")} + ${MARKS("c.b")})`;
  */
 const LAST_IN_RANGE = sql.raw(String(OWNER_RANGE - 1));
 
+/** The first rowid of the user's range (search_owners), as SQL: the MATCH is bounded from it. */
+const ownerBase = (userId: unknown) => sql`(select base from search_owners where user_id = ${userId})`;
+
 const SCORE = sql.raw(`round(${F} * 2.2 / (${F} + 1.2 * (0.25 + 0.75 * (length(c.title) + length(c.body)) / 80.0)), 1)`);
 
 /**
@@ -51,7 +54,7 @@ const SCORE = sql.raw(`round(${F} * 2.2 / (${F} + 1.2 * (0.25 + 0.75 * (length(c
 const preparedSearch = perClient((db: Db, typeCount: number) => {
   const userId = sql.placeholder("userId");
   const types = Array.from({ length: typeCount }, (_, i) => sql.placeholder(`type${i}`));
-  const base = sql`(select base from search_owners where user_id = ${userId})`;
+  const base = ownerBase(userId);
   const candidates = sql`(
       select d.id, d.type, d.item_id, d.title, d.body, d.date, d.status, d.amount_cents, d.recency,
         highlight(search_fts, 0, char(1), '') as t, highlight(search_fts, 1, char(1), '') as b
@@ -119,7 +122,7 @@ export const matchableAsSubstring = (text: string) => Array.from(substringText(t
 export function itemsWithTitleContaining(userId: string, type: string, text: string): SQL {
   if (!matchableAsSubstring(text)) throw new Error(`A substring match needs ${SUBSTRING_MIN_CHARS} characters or more.`);
   const phrase = `"${substringText(text).replaceAll('"', '""')}"`;
-  const base = sql`(select base from search_owners where user_id = ${userId})`;
+  const base = ownerBase(userId);
   return sql`(select d.item_id from search_substrings cross join search_docs d on d.id = search_substrings.rowid
     where search_substrings match ${phrase} and search_substrings.rowid between ${base} and ${base} + ${LAST_IN_RANGE}
       and d.user_id = ${userId} and d.type = ${type})`;

@@ -29,6 +29,12 @@ class FakeRegistration extends EventTarget {
     this.waiting = worker;
     worker.become("installed");
   }
+  /** A new version found and installed, now waiting. */
+  arrives(worker = new FakeWorker()) {
+    this.found(worker);
+    this.installed(worker);
+    return worker;
+  }
 }
 
 class FakeContainer extends EventTarget {
@@ -110,9 +116,7 @@ describe("service worker updates", () => {
 
   it("reloads anyway when the accepted version is still waiting 4 s later (Chromium left it so)", async () => {
     const { registration, reload } = await start({ desktop: false });
-    const next = new FakeWorker();
-    registration.found(next);
-    registration.installed(next);
+    const next = registration.arrives();
     expect(next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
     vi.advanceTimersByTime(3_999);
     expect(reload).not.toHaveBeenCalled();
@@ -122,26 +126,21 @@ describe("service worker updates", () => {
 
   it("falls back to a reload once a minute at most: a version that never takes over is no loop", async () => {
     const first = await start({ desktop: false });
-    const next = new FakeWorker();
-    first.registration.found(next);
-    first.registration.installed(next);
+    const next = first.registration.arrives();
     vi.advanceTimersByTime(4_000);
     expect(first.reload).toHaveBeenCalledTimes(1);
     // The reloaded page finds the same version waiting, is told yes again, and it still waits.
     vi.resetModules();
     vi.unstubAllGlobals();
     const again = await start({ desktop: false });
-    again.registration.found(next);
-    again.registration.installed(next);
+    again.registration.arrives(next);
     vi.advanceTimersByTime(4_000);
     expect(again.reload).not.toHaveBeenCalled();
   });
 
   it("does not reload twice when the new version took over in time", async () => {
     const { registration, container, reload } = await start({ desktop: false });
-    const next = new FakeWorker();
-    registration.found(next);
-    registration.installed(next);
+    const next = registration.arrives();
     registration.waiting = null;
     registration.active = next;
     container.dispatchEvent(new Event("controllerchange"));
