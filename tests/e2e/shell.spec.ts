@@ -41,6 +41,8 @@ test.describe("desktop shell", () => {
     await page.goto("/app/meu-impacto");
     const sidebar = page.locator('[data-tour="sidebar"]');
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
+    // The shortcut's listener comes with hydration: a key pressed earlier reaches nothing.
+    await untilHydrated(page);
     await page.keyboard.press("Control+b");
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
     const cookie = (await page.context().cookies()).find((c) => c.name === "rumo-sidebar-state");
@@ -49,6 +51,7 @@ test.describe("desktop shell", () => {
     await page.reload();
     // Rendered collapsed by the server: no shift after hydration.
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    await untilHydrated(page);
     await page.getByRole("button", { name: "Alternar barra lateral" }).click();
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
   });
@@ -94,6 +97,7 @@ test.describe("desktop shell", () => {
 
   test("Ctrl+K opens the search: suggestions, then recent searches, the 2-character tip, no results, Escape", async ({ page }) => {
     await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
     await page.keyboard.press("Control+k");
     const dialog = page.getByRole("dialog");
     // Before any search, the samples are offered as suggestions, not as searches made.
