@@ -117,3 +117,36 @@ test.describe("realtime notifications", () => {
     await expect(page.getByRole("tabpanel").getByText("Lembrete de hoje")).toBeVisible();
   });
 });
+
+test.describe("notifications on a touch screen", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36" });
+
+  test("each row shows its delete button (no hover to reveal it) and a long title on two lines", async ({ context, page }) => {
+    await createUser(context.request, `e2e-touch-${Date.now()}@example.com`, { toursDone: true });
+    const title = "Lembrete: levar o carro à revisão dos 60 000 km na oficina da Avenida da República antes das férias";
+    expect((await context.request.post("/api/v1/notifications", { headers: originOf(context.request), data: { title, priority: "medium" } })).status()).toBe(201);
+    await dismissCookieBanner(page);
+    await page.goto("/app/notificacoes");
+    const row = page.getByTestId("notifications-page").locator("li").filter({ hasText: "Lembrete: levar o carro" });
+    const remove = row.getByRole("button", { name: `Eliminar notificação: ${title}` });
+    await expect(remove).toBeVisible();
+    expect(await remove.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    const heading = row.locator(`[title="${title}"]`);
+    const lineHeight = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await heading.boundingBox())!.height).toBeGreaterThan(1.5 * lineHeight);
+    await remove.tap();
+    await expect(row).toHaveCount(0);
+  });
+});
+
+test("with a mouse, a row's delete button shows on hover or focus only", async ({ context, page }) => {
+  await createUser(context.request, `e2e-hover-${Date.now()}@example.com`, { toursDone: true });
+  expect((await context.request.post("/api/v1/notifications", { headers: originOf(context.request), data: { title: "Lembrete curto", priority: "medium" } })).status()).toBe(201);
+  await dismissCookieBanner(page);
+  await page.goto("/app/notificacoes");
+  const row = page.getByTestId("notifications-page").locator("li").filter({ hasText: "Lembrete curto" });
+  const remove = row.getByRole("button", { name: "Eliminar notificação: Lembrete curto" });
+  await expect(remove).toHaveCSS("opacity", "0");
+  await row.hover();
+  await expect(remove).toHaveCSS("opacity", "1");
+});

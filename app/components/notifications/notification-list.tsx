@@ -74,15 +74,16 @@ export function NotificationList({
           <li key={n.id} className={`group flex items-start gap-3 px-4 py-3 ${n.isRead ? "" : "bg-brand-50/60"}`} data-read={n.isRead} data-type={n.type} data-notification-id={n.id}>
             <NotificationIcon type={n.type} />
             <button type="button" className="min-w-0 flex-1 text-left" onClick={() => onOpen(n)} data-open="">
-              <span className="flex items-center gap-2">
+              <span className="flex items-baseline gap-2">
                 {!n.isRead && (
                   <>
                     <span className={`size-2 shrink-0 rounded-full ${priorityDot[n.priority]}`} aria-hidden />
                     <span className="sr-only">{t(`ui.unread.${n.priority}`)} </span>
                   </>
                 )}
-                {/* One line in a list; the whole title on hover. */}
-                <span className="truncate text-sm font-semibold text-slate-900" title={n.title}>
+                {/* Two lines at most, the whole title on hover: a phone, which has no hover, still
+                    reads most of a long one (a reminder names its task) without leaving the list. */}
+                <span className="line-clamp-2 text-sm font-semibold wrap-anywhere text-slate-900" title={n.title}>
                   {n.title}
                 </span>
               </span>
@@ -94,7 +95,9 @@ export function NotificationList({
             <IconButton
               icon={TrashIcon}
               label={t("ui.delete", { title: n.title })}
-              className="rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus:opacity-100"
+              // Shown on hover or focus where there is hover; always on a touch screen, which has none
+              // (hidden there, the delete was an invisible button nobody could find).
+              className="rounded p-1 text-slate-400 group-hover:opacity-100 hover:text-red-600 focus:opacity-100 [@media(hover:hover)]:opacity-0"
               iconClassName="size-4"
               onClick={() => remove(n.id, index)}
             />
