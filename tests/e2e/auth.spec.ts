@@ -110,10 +110,73 @@ test("two-factor: the code form after the password, a wrong code, then a recover
   await expect(page.getByLabel("Código de verificação")).toBeFocused();
   await page.getByLabel("Código de verificação").fill("000000");
   await page.getByRole("button", { name: "Verificar" }).click();
-  await expect(page.getByRole("alert")).toBeVisible();
+  // Said once, under the field it is about.
+  await expect(page.getByText("Código inválido. Tente novamente.")).toHaveCount(1);
+  await expect(page.getByLabel("Código de verificação")).toHaveAccessibleDescription(/Código inválido/);
   await page.getByLabel("Código de verificação").fill(recoveryCodes[0]);
   await page.getByRole("button", { name: "Verificar" }).click();
   await expect(page).toHaveURL(/\/app\/tarefas$/);
+});
+
+test("two-factor: without a code at hand the sign-in can be abandoned, and another account can sign in", async ({ page, request }) => {
+  const email = await account(request, "auth-2fa-cancel");
+  const headers = originOf(request);
+  const setup = await (await request.post("/api/v1/me/two-factor/setup", { headers })).json();
+  const enabled = await request.post("/api/v1/me/two-factor/enable", { headers, data: { code: generateTOTP(decodeBase32IgnorePadding(setup.secret), 30, 6) } });
+  expect(enabled.status()).toBe(200);
+  const other = await account(page.context().request, "auth-2fa-other");
+  await page.context().clearCookies();
+
+  await page.goto(`/auth?next=${encodeURIComponent("/app/tarefas")}`);
+  await signInForm(page).getByLabel("Email").fill(email);
+  await signInForm(page).getByLabel("Senha").fill(PASSWORD);
+  await signInForm(page).getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("heading", { name: "Verificação em dois passos" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancelar e voltar ao login" }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fapp%2Ftarefas$/);
+  await expect(signInForm(page)).toBeVisible();
+  // The half-signed-in session is gone: /auth no longer asks for the code.
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Verificação em dois passos" })).toHaveCount(0);
+  await signInForm(page).getByLabel("Email").fill(other);
+  await signInForm(page).getByLabel("Senha").fill(PASSWORD);
+  await signInForm(page).getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/app\//);
+});
+
+test("a recovery link used twice says so and offers a new one, not a dead end", async ({ page, request }) => {
+  const email = await account(request, "auth-reset-twice");
+  await request.post("/api/v1/auth/password-reset", { headers: originOf(request), data: { email } });
+  const { items } = (await (await request.get("/api/dev/mailbox")).json()) as { items: { to: string; text: string }[] };
+  const link = items.find((m) => m.to === email && m.text.includes("type=recovery"))!.text.match(/https?:\/\/\S*type=recovery\S*/)![0];
+  for (const attempt of [1, 2]) {
+    await page.goto(link);
+    await page.getByLabel("Nova senha").fill(`nova-senha-${attempt}`);
+    await page.getByLabel("Confirmar senha").fill(`nova-senha-${attempt}`);
+    await page.getByRole("button", { name: "Guardar nova senha" }).click();
+    await page.waitForLoadState("networkidle");
+  }
+  await expect(page.getByRole("alert")).toContainText("Este link já foi usado. Peça um novo.");
+  await expect(page.getByRole("link", { name: "Voltar ao login" })).toBeVisible();
+  await page.getByRole("link", { name: "Pedir um novo link" }).click();
+  await expect(page.getByRole("heading", { name: "Recuperar senha" })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("token")).toBeNull();
+});
+
+test("a sign-in locked after too many wrong passwords says how long to wait", async ({ page, request }) => {
+  const email = await account(request, "auth-locked");
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  const attempt = async () => {
+    await signInForm(page).getByLabel("Email").fill(email);
+    await signInForm(page).getByLabel("Senha").fill("senha-errada");
+    await signInForm(page).getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    return (await page.getByRole("alert").textContent()) ?? "";
+  };
+  for (let i = 0; i < 5; i++) expect(await attempt()).toContain("Email ou senha incorretos");
+  // The lock lasts the account's 15-minute window from its first failure.
+  expect(await attempt()).toMatch(/Muitas tentativas de login\. Tente novamente mais tarde Pode tentar de novo dentro de 1[45] minutos\./);
 });
 
 test("the language switch keeps `next`", async ({ page }) => {

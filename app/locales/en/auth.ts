@@ -19,6 +19,8 @@ export default {
     forgotPassword: "Forgot your password?",
     sendRecovery: "Send recovery email",
     backToLogin: "Back to login",
+    requestNewLink: "Ask for a new link",
+    cancelTwoFactor: "Cancel and go back to login",
     setNewPassword: "Save new password",
     resendConfirmation: "Resend confirmation email",
     alreadyConfirmed: "I have confirmed",
@@ -94,6 +96,8 @@ export default {
     wrongPassword: "The current password is incorrect",
     invalidCode: "Invalid code. Please try again.",
     tooManyRequests: "Too many attempts. Please try again later",
+    retryIn_one: "You can try again in {{count}} minute.",
+    retryIn_other: "You can try again in {{count}} minutes.",
   },
   toasts: {
     error: "Error",

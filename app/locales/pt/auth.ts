@@ -17,6 +17,8 @@ const auth = {
     forgotPassword: "Esqueceu a senha?",
     sendRecovery: "Enviar email de recuperação",
     backToLogin: "Voltar ao login",
+    requestNewLink: "Pedir um novo link",
+    cancelTwoFactor: "Cancelar e voltar ao login",
     setNewPassword: "Guardar nova senha",
     resendConfirmation: "Reenviar email de confirmação",
     alreadyConfirmed: "Já confirmei",
@@ -92,6 +94,8 @@ const auth = {
     wrongPassword: "A senha atual está incorreta",
     invalidCode: "Código inválido. Tente novamente.",
     tooManyRequests: "Muitas tentativas. Tente novamente mais tarde",
+    retryIn_one: "Pode tentar de novo dentro de {{count}} minuto.",
+    retryIn_other: "Pode tentar de novo dentro de {{count}} minutos.",
   },
   toasts: {
     error: "Erro",

@@ -172,10 +172,14 @@ export function ForgotPasswordForm({ result, backHref }: { result: Result; backH
   );
 }
 
-/** The form of a recovery link (/auth?type=recovery&token=): the action reads the token from the URL. */
-export function NewPasswordForm({ result }: { result: Result }) {
+/**
+ * The form of a recovery link (/auth?type=recovery&token=): the action reads the token from the URL.
+ * A link that is used, expired or invalid says so with a way to ask for a new one (`forgotHref`).
+ */
+export function NewPasswordForm({ result, backHref, forgotHref }: { result: Result; backHref: string; forgotHref: string }) {
   const { t } = useTranslation("auth");
   const fields = result?.error?.fields ?? {};
+  const linkFailed = Boolean(fields.token);
   const focus = focusOf(result, ["password", "confirmPassword"], "password");
   return (
     <PostForm>
@@ -201,9 +205,17 @@ export function NewPasswordForm({ result }: { result: Result }) {
         autoFocus={focus === "confirmPassword"}
       />
       <FormError result={result} />
+      {linkFailed && (
+        <a href={forgotHref} className={linkClass}>
+          {t("actions.requestNewLink")}
+        </a>
+      )}
       <Button type="submit" className="w-full">
         {t("actions.setNewPassword")}
       </Button>
+      <a href={backHref} className={linkClass}>
+        {t("actions.backToLogin")}
+      </a>
     </PostForm>
   );
 }
@@ -217,11 +229,25 @@ export function TwoFactorForm({ result }: { result: Result }) {
       <p className="text-sm text-slate-600">{t("twoFactor.description")}</p>
       {/* Focused at once: the screen asks for nothing else. */}
       <Field id="totp-code" name="code" label={t("fields.code")} inputMode="numeric" autoComplete="one-time-code" error={result?.error?.fields.code} autoFocus />
-      <FormError result={result} />
+      {/* Said once: a wrong code is told under the field (focused, so it is read out), not again below. */}
+      {result?.error?.message !== result?.error?.fields.code && <FormError result={result} />}
       <Button type="submit" className="w-full">
         {t("actions.verify")}
       </Button>
     </PostForm>
+  );
+}
+
+/** No code at hand: ends the half-signed-in session and goes back to the sign-in form. */
+export function CancelTwoFactor() {
+  const { t } = useTranslation("auth");
+  return (
+    <form method="post" noValidate data-auth-form="">
+      <Intent name="cancel-two-factor" />
+      <button type="submit" className={linkClass}>
+        {t("actions.cancelTwoFactor")}
+      </button>
+    </form>
   );
 }
 

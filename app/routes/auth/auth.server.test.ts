@@ -73,6 +73,15 @@ describe("the /auth action", () => {
     expect(result).toEqual({ form: "sign-up", status: 409, values: { fullName: "Rita", email: "r@x.pt" }, error: { message: "Este email já está registado.", fields: { email: "Este email já está registado." } } });
   });
 
+  it("says how long a throttled form must wait, in whole minutes from the API's Retry-After", async () => {
+    const counted = (key: string, options?: { count?: number }) => `[${key}:${options?.count}]`;
+    const throttled = (retryAfterSeconds?: number): ApiAnswer => ({ ok: false, status: 429, cookies: [], error: { code: "rate_limited", message: "Muitas tentativas de login. Tente novamente mais tarde" }, retryAfterSeconds });
+    const signIn = async (answer: ApiAnswer) => failed(await runAuthForm(form({ intent: "sign-in", email: "a@b.pt", password: "x" }), url(), { post: fakeApi(answer).post, t: counted as never })).error.message;
+    expect(await signIn(throttled(14 * 60 + 5))).toBe("Muitas tentativas de login. Tente novamente mais tarde [auth:errors.retryIn:15]");
+    expect(await signIn(throttled(20))).toBe("Muitas tentativas de login. Tente novamente mais tarde [auth:errors.retryIn:1]");
+    expect(await signIn(throttled())).toBe("Muitas tentativas de login. Tente novamente mais tarde");
+  });
+
   it("marks an unconfirmed address (the screen offers a new e-mail) and falls back to the screen's message", async () => {
     const unconfirmed = fakeApi(failure(403, "email_not_confirmed", "Confirme o email"));
     expect(failed(await runAuthForm(form({ intent: "sign-in", email: "a@b.pt", password: "x" }), url(), { post: unconfirmed.post, t }))).toMatchObject({ error: { unconfirmed: true, message: "Confirme o email" } });
@@ -102,6 +111,16 @@ describe("the /auth action", () => {
       { path: "/auth/resend-confirmation", body: { email: "a@b.pt" } },
       { path: "/auth/resend-confirmation", body: undefined },
     ]);
+  });
+
+  it("lets a sign-in waiting for its second factor be abandoned: the pending session ends, back to /auth keeping next", async () => {
+    const cleared = "rumo_session=; Path=/; Max-Age=0";
+    const api = fakeApi({ ok: true, status: 204, cookies: [cleared], data: null });
+    const response = (await runAuthForm(form({ intent: "cancel-two-factor" }), url("?next=%2Fapp%2Ftarefas"), { post: api.post, t })) as Response;
+    expect(api.calls).toEqual([{ path: "/auth/logout", body: undefined }]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth?next=%2Fapp%2Ftarefas");
+    expect(response.headers.getSetCookie()).toEqual([cleared]);
   });
 
   it("refuses an unknown intent", async () => {

@@ -70,7 +70,7 @@ export async function loadAuthScreen({ request, context }: Args) {
   };
 }
 
-export type AuthForm = "sign-in" | "sign-up" | "forgot" | "new-password" | "two-factor" | "resend";
+export type AuthForm = "sign-in" | "sign-up" | "forgot" | "new-password" | "two-factor" | "cancel-two-factor" | "resend";
 
 /** A form that did not go through: its message, its fields' messages, and what was typed (no passwords). */
 export type AuthActionData = {
@@ -81,7 +81,10 @@ export type AuthActionData = {
   sent?: boolean;
 };
 
-export type ApiAnswer = { ok: true; status: number; cookies: string[]; data: unknown } | { ok: false; status: number; cookies: string[]; error: ApiErrorBody };
+export type ApiAnswer =
+  | { ok: true; status: number; cookies: string[]; data: unknown }
+  /** `retryAfterSeconds`: a throttled answer's Retry-After. */
+  | { ok: false; status: number; cookies: string[]; error: ApiErrorBody; retryAfterSeconds?: number };
 
 /** The action's dependencies: the JSON API (in-process) and the page's translations. */
 export type AuthActionDeps = { post: (path: string, body?: unknown) => Promise<ApiAnswer>; t: Translate };
@@ -96,6 +99,13 @@ const withCookies = (cookies: string[]) => {
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return { headers };
 };
+
+/**
+ * A throttled form says how long to wait (the API's Retry-After, in whole minutes) after the
+ * catalogue's "try again later", which alone left people guessing and retrying into the lock.
+ */
+const withWait = (message: string, answer: Extract<ApiAnswer, { ok: false }>, t: Translate) =>
+  answer.status === 429 && answer.retryAfterSeconds ? `${message} ${t("auth:errors.retryIn", { count: Math.max(1, Math.ceil(answer.retryAfterSeconds / 60)) })}` : message;
 
 /** Empty required fields, each marked with the kit's "required" message. */
 const emptyOf = (values: Record<string, string>, t: Translate) =>
@@ -113,7 +123,7 @@ export async function runAuthForm(form: FormData, url: URL, deps: AuthActionDeps
   const failed = (name: AuthForm, values: Record<string, string>, message: string, fields: Record<string, string> = {}, status = 400, unconfirmed?: boolean) =>
     data({ form: name, values, error: { message, fields, ...(unconfirmed ? { unconfirmed } : {}) } } satisfies AuthActionData, { status });
   const apiFailed = (name: AuthForm, values: Record<string, string>, answer: Extract<ApiAnswer, { ok: false }>, fallbackKey: string) =>
-    failed(name, values, answer.error.message || t(fallbackKey), answer.error.fields ?? {}, answer.status >= 400 ? answer.status : 400, answer.error.code === "email_not_confirmed");
+    failed(name, values, withWait(answer.error.message || t(fallbackKey), answer, t), answer.error.fields ?? {}, answer.status >= 400 ? answer.status : 400, answer.error.code === "email_not_confirmed");
 
   switch (intent) {
     case "sign-in": {
@@ -167,6 +177,12 @@ export async function runAuthForm(form: FormData, url: URL, deps: AuthActionDeps
       if (!answer.ok) return apiFailed("two-factor", {}, answer, "auth:errors.invalidCode");
       return redirect(next, withCookies([...answer.cookies, signedInCookie()]));
     }
+    case "cancel-two-factor": {
+      // No code at hand: the half-signed-in session ends (else /auth would ask for the code until it
+      // expired, and no other account could sign in from this browser), back to the sign-in form.
+      const answer = await post("/auth/logout");
+      return redirect(authHref(url.search), withCookies(answer.cookies));
+    }
     case "resend": {
       // Signed in (the unconfirmed-address screen) the API takes the account's address; else the typed one.
       const email = text(form, "email").trim();
@@ -198,7 +214,8 @@ export function inProcessApi(request: Request, context: AppLoadContext): AuthAct
     }
     if (response.ok) return { ok: true, status: response.status, cookies, data: payload };
     const error = (payload as { error?: ApiErrorBody } | null)?.error ?? { code: "unknown", message: "" };
-    return { ok: false, status: response.status, cookies, error };
+    const retryAfter = Number(response.headers.get("retry-after"));
+    return { ok: false, status: response.status, cookies, error, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
   };
 }
 

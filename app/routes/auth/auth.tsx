@@ -4,7 +4,7 @@ import { StaticLanguageSwitch } from "~/components/language-switch";
 import { Notice } from "~/components/ui/form";
 import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/auth";
-import { ForgotPasswordForm, GoogleButton, NewPasswordForm, ResendConfirmation, SignInForm, SignUpForm, TwoFactorForm, UnconfirmedScreen } from "./auth-forms";
+import { CancelTwoFactor, ForgotPasswordForm, GoogleButton, NewPasswordForm, ResendConfirmation, SignInForm, SignUpForm, TwoFactorForm, UnconfirmedScreen } from "./auth-forms";
 import { authHref } from "./auth-href";
 import { authAction, loadAuthScreen, type AuthActionData, type AuthTab } from "./auth.server";
 
@@ -54,9 +54,12 @@ export default function AuthScreen({ loaderData, actionData }: Route.ComponentPr
     view === "unconfirmed" ? (
       <UnconfirmedScreen email={loaderData.unconfirmedEmail!} result={failed("resend")} reloadHref={`/auth${search}`} />
     ) : view === "two-factor" ? (
-      <TwoFactorForm result={failed("two-factor")} />
+      <>
+        <TwoFactorForm result={failed("two-factor")} />
+        <CancelTwoFactor />
+      </>
     ) : view === "recovery" ? (
-      <NewPasswordForm result={failed("new-password")} />
+      <NewPasswordForm result={failed("new-password")} backHref={authHref(search)} forgotHref={authHref(search, { view: "forgot" })} />
     ) : view === "forgot" ? (
       <ForgotPasswordForm result={failed("forgot")} backHref={authHref(search)} />
     ) : (
