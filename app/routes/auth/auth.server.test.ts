@@ -76,7 +76,7 @@ describe("the /auth action", () => {
   it("says how long a throttled form must wait, in whole minutes from the API's Retry-After", async () => {
     const counted = (key: string, options?: { count?: number }) => `[${key}:${options?.count}]`;
     const throttled = (retryAfterSeconds?: number): ApiAnswer => ({ ok: false, status: 429, cookies: [], error: { code: "rate_limited", message: "Muitas tentativas de login. Tente novamente mais tarde" }, retryAfterSeconds });
-    const signIn = async (answer: ApiAnswer) => failed(await runAuthForm(form({ intent: "sign-in", email: "a@b.pt", password: "x" }), url(), { post: fakeApi(answer).post, t: counted as never })).error.message;
+    const signIn = async (answer: ApiAnswer) => failed(await runAuthForm(form({ intent: "sign-in", email: "a@b.pt", password: "x" }), url(), { post: fakeApi(answer).post, t: counted as never })).error!.message;
     expect(await signIn(throttled(14 * 60 + 5))).toBe("Muitas tentativas de login. Tente novamente mais tarde [auth:errors.retryIn:15]");
     expect(await signIn(throttled(20))).toBe("Muitas tentativas de login. Tente novamente mais tarde [auth:errors.retryIn:1]");
     expect(await signIn(throttled())).toBe("Muitas tentativas de login. Tente novamente mais tarde");

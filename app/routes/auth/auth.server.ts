@@ -8,7 +8,7 @@ import type { ApiErrorBody } from "~/lib/api";
 import { authHref } from "./auth-href";
 
 type Args = { request: Request; context: AppLoadContext };
-type Translate = (key: string, vars?: Record<string, string>) => string;
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 export type Tone = "success" | "error" | "info";
 export type AuthTab = "sign-in" | "sign-up";
