@@ -59,15 +59,23 @@ test.describe("tasks", () => {
 
     // Complete: it leaves the pending list and shows as done on the timeline.
     // The box follows the server's answer (a recurring task answers with its next one), so click, then look.
+    const toastOf = (title: string) => page.getByRole("status").filter({ hasText: title });
     await scheduled.getByRole("checkbox", { name: "Marcar como concluída" }).click();
-    await expect(page.getByText("Tarefa concluída")).toBeVisible();
+    await expect(toastOf("Tarefa concluída")).toBeVisible();
+    await expect(pending.getByTestId("task-item")).toHaveCount(0);
+    await expect(scheduled.getByRole("checkbox", { name: "Marcar como por fazer" })).toBeChecked();
+    // A slip of the finger: the toast's 'Anular' makes it a task to do again.
+    await toastOf("Tarefa concluída").getByRole("button", { name: "Anular" }).click();
+    await expect(pending.getByTestId("task-item")).toHaveCount(1);
+    await expect(scheduled.getByRole("checkbox", { name: "Marcar como concluída" })).not.toBeChecked();
+    await scheduled.getByRole("checkbox", { name: "Marcar como concluída" }).click();
     await expect(pending.getByTestId("task-item")).toHaveCount(0);
     await expect(scheduled.getByRole("checkbox", { name: "Marcar como por fazer" })).toBeChecked();
 
     // Delete with undo: 'Anular' brings it back; without it the DELETE is sent after the window.
     await scheduled.getByRole("button", { name: "Eliminar: Estudar inglês" }).click();
     await expect(scheduled).toBeHidden();
-    await page.getByRole("button", { name: "Anular" }).click();
+    await toastOf("Tarefa eliminada").getByRole("button", { name: "Anular" }).click();
     await expect(scheduled).toBeVisible();
     await scheduled.getByRole("button", { name: "Eliminar: Estudar inglês" }).click();
     await expect(scheduled).toBeHidden();

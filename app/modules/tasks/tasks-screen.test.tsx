@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
 import { matchesFilter, type EntityChange, type EntityFilter } from "~/lib/entity-changes";
 import { DEFAULT_WORKING_HOURS } from "@worker/modules/tasks/scheduling";
 import type { TaskView } from "./model";
@@ -165,5 +166,43 @@ describe("the tasks screen kept fresh", () => {
     expect(matchesFilter(watched.entities, change("task"))).toBe(true);
     expect(matchesFilter(watched.entities, change("event"))).toBe(true);
     expect(matchesFilter(watched.entities, change("diary"))).toBe(false);
+  });
+});
+
+describe("completing a task", () => {
+  it("offers 'Anular' on the toast, which makes the task to do again and removes the repetition it created", async () => {
+    const task: TaskView = { ...created, id: "r1", title: "Regar as plantas", dueDate: "2026-11-24", recurrence: "FREQ=DAILY" };
+    const next: TaskView = { ...task, id: "r1-next", dueDate: "2026-11-25" };
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const method = init?.method ?? "GET";
+        calls.push({ method, url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        const body = method === "PATCH" && calls.filter((c) => c.method === "PATCH").length === 1 ? { task: { ...task, status: "done" }, next } : { task };
+        return new Response(method === "DELETE" ? null : JSON.stringify(body), { status: method === "DELETE" ? 204 : 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+    let toasts: Toast[] = [];
+    const unsubscribe = subscribeToasts((list) => (toasts = list));
+    try {
+      renderTasks({ pending: [task], pendingCount: 1, pendingCursor: null });
+      // The toast store outlives a test: this one's toast is the one made after the click.
+      const before = Math.max(0, ...toasts.map((x) => x.id));
+      fireEvent.click(await screen.findByRole("checkbox", { name: "Marcar como concluída: Regar as plantas" }));
+      await waitFor(() => expect(toasts.some((x) => x.id > before && x.title === "Tarefa concluída")).toBe(true));
+      const done = toasts.find((x) => x.id > before && x.title === "Tarefa concluída")!;
+      expect(done.action?.label).toBe("Anular");
+      done.action!.onClick();
+      await waitFor(() => expect(calls.some((c) => c.method === "DELETE")).toBe(true));
+      const writes = calls.filter((c) => c.method !== "GET");
+      expect(writes).toEqual([
+        { method: "PATCH", url: "/api/v1/tasks/r1", body: { status: "done" } },
+        { method: "PATCH", url: "/api/v1/tasks/r1", body: { status: "todo" } },
+        { method: "DELETE", url: "/api/v1/tasks/r1-next", body: undefined },
+      ]);
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -223,8 +223,25 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     if (!result.ok) return toast({ title: result.error.message || t("errors.update"), tone: "error" });
     if (status === "done") {
       const next = result.data.next;
-      toast({ title: t("toast.completed"), description: next?.dueDate ? t("toast.nextCreated", { date: dateText(next.dueDate) }) : undefined, tone: "success" });
+      // A completed task leaves the pending list (and, unscheduled, the screen): a slip of the finger
+      // is taken back from the toast, as a delete is.
+      toast({
+        title: t("toast.completed"),
+        description: next?.dueDate ? t("toast.nextCreated", { date: dateText(next.dueDate) }) : undefined,
+        tone: "success",
+        action: { label: t("toast.undo"), onClick: () => void reopen(result.data.task, next) },
+        // The row's checkbox went with the task: "Anular" takes the focus rather than the page.
+        takesLostFocus: true,
+      });
     }
+    void revalidate();
+  }
+
+  /** Takes a completion back: the task is to do again, and the next repetition it made goes. */
+  async function reopen(task: TaskView, next: TaskView | null) {
+    const result = await apiFetch(`/tasks/${task.id}`, { method: "PATCH", body: { status: "todo" } });
+    if (!result.ok) return toast({ title: result.error.message || t("errors.update"), tone: "error" });
+    if (next) await apiFetch(`/tasks/${next.id}`, { method: "DELETE" });
     void revalidate();
   }
 
