@@ -3,6 +3,23 @@ import { expect, test } from "@playwright/test";
 import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
 
 test.describe("goals", () => {
+  test("keeps the focus on the card's 'Concluir' / 'Reabrir' button, which is disabled while the change is sent", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-goals-focus-${Date.now()}@example.com`, { toursDone: true });
+    await context.request.post("/api/v1/goals", { headers: originOf(context.request), data: { title: "Aprender a nadar" } });
+    await page.goto("/app/objetivos");
+    await untilHydrated(page);
+    const card = page.getByTestId("goal-card").filter({ hasText: "Aprender a nadar" });
+    await card.getByRole("button", { name: "Concluir" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(card.getByTestId("goal-status")).toHaveText("Concluído");
+    await expect(card.getByRole("button", { name: "Reabrir" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(card.getByTestId("goal-status")).not.toHaveText("Concluído");
+    await expect(card.getByRole("button", { name: "Concluir" })).toBeFocused();
+  });
+
   test("create a goal, add milestones, complete it and see the goal_progress notification", async ({ page, context }) => {
     // Sign-up, a dozen API round trips and the realtime bell: slow on a shared machine.
     test.setTimeout(60_000);
