@@ -38,7 +38,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const anyLocked = ENTITLEMENTS.some((key) => !entitlements.includes(key));
 
   return (
-    <main className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <header>
         <h1 className="text-3xl font-bold">{t("premium.title")}</h1>
         <p className="mt-2 text-slate-600">{t("premium.subtitle")}</p>
@@ -92,6 +92,6 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       <ReferralCard />
 
       <YourFeatures entitlements={entitlements} />
-    </main>
+    </div>
   );
 }

@@ -5,9 +5,10 @@
  */
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { ChatBubbleLeftRightIcon, SparklesIcon, TrashIcon } from "@heroicons/react/24/outline";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { useMobileLayout } from "~/components/shell/app-shell";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -86,11 +87,22 @@ async function readEvents(body: ReadableStream<Uint8Array>, on: (event: string, 
 
 const SUGGESTIONS = ["task", "event", "expense", "spending", "agenda", "plan"] as const;
 
+/**
+ * The mobile shell's bottom tab bar (app-shell.tsx: an icon, a label and py-2), without the safe area.
+ * Above it the composer keeps a row free (pb-16) for the shell's Feedback button (bottom-20), which
+ * otherwise sits on "Enviar".
+ */
+const MOBILE_TAB_BAR = "3.75rem";
+
 export default function AssistantScreen() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("assistant");
   // Finances' 'Ocultar valores' masks amounts everywhere, the conversation included.
-  const hideValues = useRouteLoaderData<{ hideFinanceValues?: boolean }>("routes/app/layout")?.hideFinanceValues === true;
+  const shell = useRouteLoaderData<{ hideFinanceValues?: boolean; mobileUserAgent?: boolean; rememberedLayout?: string | null }>("routes/app/layout");
+  const hideValues = shell?.hideFinanceValues === true;
+  // The same answer as the shell's: with the mobile shell, its tab bar is fixed at the bottom and the
+  // composer has to stop above it (sticky at bottom-0 left "Enviar" under the bar).
+  const mobile = useMobileLayout(shell?.mobileUserAgent === true, shell?.rememberedLayout ?? null);
   const [messages, setMessages] = useState<Message[]>(data.messages);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -239,10 +251,15 @@ export default function AssistantScreen() {
       </section>
 
       {data.allowed && (
-        <div className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-slate-50/95 pb-2 pt-3 backdrop-blur">
-          <div className="flex flex-wrap gap-2" aria-label={t("suggestions.title")}>
+        <div
+          className={`sticky flex flex-col gap-2 border-t border-slate-200 bg-slate-50/95 pt-3 backdrop-blur ${mobile ? "bottom-[calc(var(--assistant-tab-bar)+env(safe-area-inset-bottom))] pb-16" : "bottom-0 pb-2"}`}
+          style={{ "--assistant-tab-bar": MOBILE_TAB_BAR } as CSSProperties}
+          data-testid="assistant-composer"
+        >
+          {/* On a phone the suggestions are one row that scrolls sideways, so the conversation keeps the screen. */}
+          <div className={`flex gap-2 ${mobile ? "-mx-1 overflow-x-auto px-1 pb-1" : "flex-wrap"}`} aria-label={t("suggestions.title")}>
             {SUGGESTIONS.map((key) => (
-              <Button key={key} variant="secondary" className="!px-3 !py-1 text-xs" disabled={busy} onClick={() => void send(t(`suggestions.${key}`))}>
+              <Button key={key} variant="secondary" className="shrink-0 whitespace-nowrap !px-3 !py-1 text-xs" disabled={busy} onClick={() => void send(t(`suggestions.${key}`))}>
                 {t(`suggestions.${key}`)}
               </Button>
             ))}
