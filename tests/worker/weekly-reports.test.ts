@@ -104,6 +104,15 @@ describe("the weekly-reports cron", () => {
     expect(notice.message).toBe("Week of November 23 to November 29: 1 task done (1 created), 1 event, €4.50 spent.");
   });
 
+  // The report screen says "1 234,56 €"; its notification said "1234,56 €" (Intl's pt-PT default).
+  it("writes the week's spending in the notification as the screens do, thousands grouped", async () => {
+    const zoe = await member("zoe@reports.test");
+    await expense(zoe.id, "2026-11-26", 123456, "groceries");
+    expect(await generateWeeklyReport(env, zoe.id, winterMonday)).toBe(true);
+    const [notice] = await readyNotices(zoe.id);
+    expect(notice.message).toMatch(/, 1\s234,56\s€ em despesas/);
+  });
+
   it("has the numbers a direct computation over the user's rows gives", async () => {
     const { data } = (await json(await get(ana.cookie, "/reports/weekly/2026-11-23"))).report;
     const [from, to] = [Date.parse("2026-11-23T00:00:00Z"), Date.parse("2026-11-30T00:00:00Z")]; // Lisbon is UTC in November

@@ -15,14 +15,17 @@ export function useMoney() {
   return (cents: number) => (hidden ? MASK : formatMoney(cents, language));
 }
 
-/** An amount on screen: signed and coloured for transactions, masked when hidden (bullets shown, "hidden value" said). */
+/**
+ * An amount on screen: signed and coloured for transactions, masked when hidden (bullets shown, "hidden value" said).
+ * Never broken across lines: "-€0.35" would otherwise wrap after its minus sign in a narrow column.
+ */
 export function Money({ cents, signed = false, className = "" }: { cents: number; signed?: boolean; className?: string }) {
   const hidden = useContext(HiddenValues);
   const format = useMoney();
   const tone = signed ? (cents < 0 ? "text-rose-700" : "text-emerald-700") : "";
   const text = signed && cents > 0 && !hidden ? `+${format(cents)}` : format(cents);
   return (
-    <span className={`tabular-nums ${tone} ${className}`} data-money={hidden ? "hidden" : "shown"}>
+    <span className={`whitespace-nowrap tabular-nums ${tone} ${className}`} data-money={hidden ? "hidden" : "shown"}>
       {hidden ? <Masked shown={text} /> : text}
     </span>
   );

@@ -25,7 +25,8 @@ import { parseTransaction, validDate } from "./parse";
 import { categoryHistory, insertImportedTransactions, ownCategories, transactionsBetween, transactionsForExport } from "./queries";
 import type { MessageKey } from "~/locales/types";
 import { intlLocale } from "~/i18n/language";
-import { dateTimeFormat, numberFormat } from "~/lib/intl";
+import { dateTimeFormat } from "~/lib/intl";
+import { formatMoney } from "~/components/ui/money";
 
 /** The import takes the file's bytes (text/csv) or a form with the file and a mapping part. */
 export const FINANCES_IO_BODIES: readonly BodyRule[] = [
@@ -227,7 +228,8 @@ export const financesIoApi = new Hono<AppEnv>()
 export function phrase(insight: Insight, language: "pt" | "en", categoryName: (id: string) => string): string {
   const t = translator(language);
   const locale = intlLocale(language);
-  const money = (cents: number) => numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+  // The screens' own format (grouped thousands, exact cents): "1 234,50 €", never "1234,50 €".
+  const money = (cents: number) => formatMoney(cents, language);
   const monthName = (m: string) => dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${m}-01T12:00:00Z`));
   const day = (d: string) => dateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`));
   switch (insight.kind) {

@@ -21,7 +21,8 @@ import { gatherWeekFacts } from "./gather";
 import { insertReport, reportExists, reportUserIdsPage } from "./queries";
 import { phraseWith } from "./phrase";
 import { intlLocale } from "~/i18n/language";
-import { dateTimeFormat, numberFormat } from "~/lib/intl";
+import { dateTimeFormat } from "~/lib/intl";
+import { formatMoney } from "~/components/ui/money";
 
 /** The spec's time: Monday 07:00 in Lisbon, whatever the user's zone (their week is their own). */
 export const REPORT_ZONE = "Europe/Lisbon";
@@ -40,7 +41,8 @@ export function isReportTime(now: Date): boolean {
  */
 export type Phrase = (facts: { report: WeeklyReport; language: "pt" | "en" }) => Promise<string | null>;
 
-const money = (cents: number, language: "pt" | "en") => numberFormat(intlLocale(language), { style: "currency", currency: "EUR" }).format(cents / 100);
+// The screens' own format (grouped thousands, exact cents): "1 246,96 €" as on the report itself.
+const money = (cents: number, language: "pt" | "en") => formatMoney(cents, language);
 const shortDate = (date: string, language: "pt" | "en") =>
   dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
