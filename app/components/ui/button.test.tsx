@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { BellIcon } from "@heroicons/react/24/outline";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Button, IconButton } from "./button";
 import { EmptyState } from "./empty-state";
@@ -27,19 +28,56 @@ describe("Button", () => {
     expect(screen.getByRole("button", { name: "Enviar" }).getAttribute("type")).toBe("submit");
   });
 
-  it("is disabled, busy and announces loading while pending", () => {
+  it("takes no clicks, is busy and announces loading while pending, and keeps the focus", () => {
     const onClick = vi.fn();
-    renderWithI18n(
-      <Button loading onClick={onClick}>
-        Guardar
-      </Button>,
-    );
+    function Saving() {
+      const [loading, setLoading] = useState(false);
+      return (
+        <Button
+          loading={loading}
+          onClick={() => {
+            onClick();
+            setLoading(true);
+          }}
+        >
+          Guardar
+        </Button>
+      );
+    }
+    renderWithI18n(<Saving />);
     const button = screen.getByRole("button") as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    button.focus();
+    fireEvent.click(button);
+    // Not `disabled`: a disabled button drops the keyboard focus to <body>.
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(button.getAttribute("aria-busy")).toBe("true");
     expect(button.textContent).toBe("A carregar...Guardar");
     fireEvent.click(button);
-    expect(onClick).not.toHaveBeenCalled();
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it("pending, submits no form", () => {
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    renderWithI18n(
+      <form onSubmit={(e) => onSubmit(e.nativeEvent)}>
+        <Button type="submit" loading>
+          Enviar
+        </Button>
+      </form>,
+    );
+    fireEvent.click(screen.getByRole("button"));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("is disabled when asked to, loading or not", () => {
+    renderWithI18n(
+      <Button disabled loading>
+        Guardar
+      </Button>,
+    );
+    expect((screen.getByRole("button") as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("names icon-only buttons by their label", () => {

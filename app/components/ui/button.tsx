@@ -3,29 +3,36 @@ import { useTranslation } from "react-i18next";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link";
 
+// `aria-disabled:` beside `disabled:`: a pending button is aria-disabled, not disabled (see Button).
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-300",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300",
-  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
-  link: "text-brand-700 underline-offset-2 hover:underline disabled:text-slate-400",
+  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-300 aria-disabled:bg-brand-300",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-400",
+  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300 aria-disabled:bg-red-300",
+  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400 aria-disabled:text-slate-400",
+  link: "text-brand-700 underline-offset-2 hover:underline disabled:text-slate-400 aria-disabled:text-slate-400",
 };
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
-  /** Pending work: the button is disabled, marked busy and shows a spinner before its label. */
+  /** Pending work: the button takes no clicks, is marked busy and shows a spinner before its label. */
   loading?: boolean;
 };
 
 /** The one button of the app. `type` defaults to "button" so a button never submits a form by accident. */
-export function Button({ children, variant = "primary", loading = false, className = "", disabled, type = "button", ...props }: ButtonProps) {
+export function Button({ children, variant = "primary", loading = false, className = "", disabled, type = "button", onClick, ...props }: ButtonProps) {
   const box = variant === "link" ? "text-sm font-medium" : variant === "ghost" ? "rounded-lg px-3 py-2 text-sm font-medium" : "rounded-lg px-4 py-2 text-sm font-semibold shadow-sm";
+  // Pending, the button stays focusable (aria-disabled) and drops its clicks: a disabled button loses
+  // the keyboard focus to <body>, so "Concluir", "Marcar como feito" or "Guardar" pressed with Enter
+  // left the person at the top of the page.
+  const pending = loading && !disabled;
   return (
     <button
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
       aria-busy={loading || undefined}
-      className={`inline-flex items-center justify-center gap-2 ${box} ${variants[variant]} disabled:cursor-not-allowed ${className}`}
+      className={`inline-flex items-center justify-center gap-2 ${box} ${variants[variant]} disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${className}`}
+      onClick={pending ? (event) => event.preventDefault() : onClick}
       {...props}
     >
       {loading && <Spinner />}

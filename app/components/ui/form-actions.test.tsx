@@ -28,12 +28,12 @@ describe("FormActions", () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it("while pending: Cancel is disabled and Submit is disabled, busy and shows a spinner", () => {
+  it("while pending: Cancel is disabled and Submit takes no clicks (keeping its focus), busy and shows a spinner", () => {
     renderWithI18n(<FormActions cancelVariant="ghost" cancelLabel="Descartar" submitLabel="A guardar..." onCancel={() => {}} pending />);
     const [cancel, submit] = screen.getAllByRole("button") as HTMLButtonElement[];
     expect(cancel.disabled).toBe(true);
     expect(cancel.className).toContain("hover:bg-slate-100");
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute("aria-disabled")).toBe("true");
     expect(submit.getAttribute("aria-busy")).toBe("true");
     expect(submit.textContent).toBe("A carregar...A guardar...");
     expect(cancel.parentElement!.className).toBe("flex justify-end gap-2");

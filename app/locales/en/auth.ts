@@ -96,6 +96,7 @@ export default {
     wrongPassword: "The current password is incorrect",
     invalidCode: "Invalid code. Please try again.",
     tooManyRequests: "Too many attempts. Please try again later",
+    retryIn_zero: "You can try again in {{count}} minutes.",
     retryIn_one: "You can try again in {{count}} minute.",
     retryIn_other: "You can try again in {{count}} minutes.",
   },

@@ -94,6 +94,7 @@ const auth = {
     wrongPassword: "A senha atual está incorreta",
     invalidCode: "Código inválido. Tente novamente.",
     tooManyRequests: "Muitas tentativas. Tente novamente mais tarde",
+    retryIn_zero: "Pode tentar de novo dentro de {{count}} minutos.",
     retryIn_one: "Pode tentar de novo dentro de {{count}} minuto.",
     retryIn_other: "Pode tentar de novo dentro de {{count}} minutos.",
   },

@@ -244,9 +244,9 @@ export function CancelTwoFactor() {
   return (
     <form method="post" noValidate data-auth-form="">
       <Intent name="cancel-two-factor" />
-      <button type="submit" className={linkClass}>
+      <Button type="submit" variant="link">
         {t("actions.cancelTwoFactor")}
-      </button>
+      </Button>
     </form>
   );
 }
