@@ -85,6 +85,24 @@ test.describe("finances", () => {
     await expect(page.getByTestId("finance-filters").getByLabel("Tipo")).toHaveValue("expense");
   });
 
+  test("a dialog opened at once by the keyboard gives the focus back to its opener on Escape", async ({ page, context }) => {
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-financas-focus-${Date.now()}@example.com`, { toursDone: true });
+    const created = await context.request.post("/api/v1/transactions", { headers: originOf(context.request), data: { type: "expense", amountCents: 250, description: "Café", date: lisbonDate(), category: "restaurants" } });
+    expect(created.status()).toBe(201);
+    await page.goto("/app/financas");
+    await untilHydrated(page);
+    // Within the page's first seconds, before any dialog code has loaded (decision 0067).
+    await page.getByRole("tab", { name: "Transações" }).click();
+    const edit = page.getByRole("button", { name: "Editar Café" });
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Editar transação" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { name: "Editar transação" })).toBeHidden();
+    await expect(edit).toBeFocused();
+  });
+
   test.describe("amounts in the server's HTML (no JavaScript)", () => {
     // Server HTML only: the breakdown must not wait for hydration or a chart library (decision 0063).
     test.use({ javaScriptEnabled: false });

@@ -25,9 +25,31 @@ export const Dialog = function Dialog(props: ComponentProps<typeof HeadlessDialo
   useEffect(() => {
     if (open && !loaded) request();
   }, [open, loaded, request]);
+  useFocusBackToOpener(open);
   if (loaded) return <loaded.Dialog {...props} />;
   return open ? <DialogLoading onClose={() => props.onClose?.(false)} /> : null;
 } as typeof HeadlessDialog;
+
+/**
+ * Gives the focus back to what had it when the dialog opened, if the dialog's close left it nowhere
+ * (on <body>). Headless UI does that itself from a history of focused elements that its module
+ * starts keeping when it is evaluated: a dialog opened before its code had arrived (the first one
+ * on a page, opened within its first seconds) found no opener there, and Escape or a save then
+ * left a keyboard user at the top of the page.
+ */
+function useFocusBackToOpener(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement;
+    return () => {
+      // After Headless UI's own hand-back and the screen's (a save may focus the saved row).
+      window.setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+      }, 0);
+    };
+  }, [open]);
+}
 
 /**
  * The stand-in while a dialog's code downloads: a status overlay, visible after a short delay, that
