@@ -166,6 +166,19 @@ describe("answers from data equal direct computation", () => {
     expect((await call(cookie, `/assistant/drafts/${answer.actions[0].id}/confirm`, { body: {} })).status).toBe(200);
     expect((await json(await call(cookie, `/tasks/${created.task.id}`))).task.scheduledStart).toBe(answer.actions[0].fields.placed[0].start);
   });
+
+  it("says today is not a working day, rather than that it found no free time, when today is off", async () => {
+    const cookie = await signUpAndLogIn("dayoff@assistant.test");
+    const userId = await userIdOf("dayoff@assistant.test");
+    // Every weekday but today's (ISO 1 = Monday) is a working day, all day long.
+    const weekday = ((new Date(`${today()}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const days = [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== weekday);
+    await env.DB.prepare("update users set preferences = ? where id = ?").bind(JSON.stringify({ workingHours: { start: "00:00", end: "23:59", days } }), userId).run();
+    await call(cookie, "/tasks", { body: { title: "Rever proposta", dueDate: today(), durationMinutes: 15 } });
+    const answer = await ask(cookie, "planeia o meu dia");
+    expect(answer.actions).toEqual([]);
+    expect(answer.reply).toBe("Hoje não é um dia de trabalho nas suas definições: não agendei nada. Pode mudar os dias de trabalho em Tarefas, em «Alterar horário».");
+  });
 });
 
 describe("the API's edges", () => {

@@ -343,6 +343,22 @@ describe("Planear o dia (POST /tasks/plan-day)", () => {
   });
 });
 
+describe("Planear o dia on a day that is not a working day", () => {
+  it("places nothing and says each task was left out because the day is off, not for want of a free slot", async () => {
+    // Sunday 22 November 2026, 10:00 in Lisbon: the default working days are Monday to Friday.
+    vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
+    otherItems.set(aliceId, []);
+    await env.DB.prepare("delete from tasks where user_id = ?").bind(aliceId).run();
+    const task = await create(alice, { title: "Ao domingo", durationMinutes: 30, dueDate: "2026-11-22" });
+    const plan = await json(await call("/tasks/plan-day", alice, { method: "POST" }));
+    expect(plan.date).toBe("2026-11-22");
+    expect(plan.placed).toEqual([]);
+    expect(plan.unplaced).toEqual([{ task: expect.objectContaining({ id: task.id }), reason: "not_working_day" }]);
+    expect((await json(await call(`/tasks/${task.id}`, alice))).task.scheduledStart).toBeNull();
+    await env.DB.prepare("delete from tasks where user_id = ?").bind(aliceId).run();
+  });
+});
+
 describe("Planear o dia with a long history", () => {
   it("still places today's and the overdue tasks when hundreds of old undated ones wait (they come after)", async () => {
     vi.setSystemTime(new Date("2026-11-23T14:00:00Z"));

@@ -127,6 +127,7 @@ export default {
     planDay_other: "Here is a plan for today ({{count}} tasks; left unscheduled: {{left}}). Accept it to schedule them:",
     planDayEmpty: "You have no tasks to schedule today.",
     planDayNoTime: "I found no free time today for your tasks.",
+    planDayNotWorkingDay: "Today is not a working day in your settings, so I scheduled nothing. You can change your working days in Tasks, under “Change hours”.",
     fallback: "The AI provider did not answer in time or answered wrongly; the built-in engine replied instead.",
     unsupported: {
       unknown: "I can't do that yet. I can create tasks, events, transactions, diary entries and goals, answer about spending, your agenda, mood and cycle, and plan your day.",

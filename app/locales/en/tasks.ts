@@ -100,6 +100,12 @@ export default {
     no_slot: "no free slot",
     too_long: "longer than the working day",
     due_passed: "due date passed",
+    not_working_day: "today is not a working day",
+  },
+  plan: {
+    notWorkingDay: "Today is not a working day in your settings: no task was scheduled.",
+    changeDays: "Change working days",
+    close: "Close",
   },
   workingHours: {
     edit: "Change hours",

@@ -125,6 +125,7 @@ const assistant = {
     planDay_other: "Proponho este plano para hoje ({{count}} tarefas; por agendar: {{left}}). Aceite para o agendar:",
     planDayEmpty: "Não tem tarefas por agendar hoje.",
     planDayNoTime: "Não encontrei tempo livre hoje para as suas tarefas.",
+    planDayNotWorkingDay: "Hoje não é um dia de trabalho nas suas definições: não agendei nada. Pode mudar os dias de trabalho em Tarefas, em «Alterar horário».",
     fallback: "O fornecedor de IA não respondeu a tempo ou respondeu mal; respondi com o motor integrado.",
     unsupported: {
       unknown: "Ainda não sei fazer isso. Posso criar tarefas, eventos, movimentos, entradas do diário e objetivos, responder sobre gastos, agenda, humor e ciclo, e planear o seu dia.",

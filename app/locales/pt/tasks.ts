@@ -98,6 +98,12 @@ const tasks = {
     no_slot: "sem espaço livre",
     too_long: "mais longa do que o dia de trabalho",
     due_passed: "data limite passada",
+    not_working_day: "hoje não é dia de trabalho",
+  },
+  plan: {
+    notWorkingDay: "Hoje não é um dia de trabalho nas suas definições: nenhuma tarefa foi agendada.",
+    changeDays: "Alterar dias de trabalho",
+    close: "Fechar",
   },
   workingHours: {
     edit: "Alterar horário",

@@ -206,3 +206,64 @@ describe("completing a task", () => {
     }
   });
 });
+
+describe("'Planear o dia' on a day off", () => {
+  const dayOff = { placed: [], unplaced: [{ task: created, reason: "not_working_day" }] };
+  function answerPlan(answer: unknown) {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const page = pages[String(input)];
+        if (page) return new Response(JSON.stringify(page), { status: 200, headers: { "content-type": "application/json" } });
+        return new Response(JSON.stringify(String(input) === "/api/v1/tasks/plan-day" ? answer : {}), { status: 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+  }
+  function renderIn(language: "pt" | "en") {
+    const Stub = createRoutesStub([
+      {
+        path: "/app/tarefas",
+        loader: () => ({ today: "2026-11-24", day: "2026-11-24", timeZone: "Europe/Lisbon", focusId: null, workingHours: DEFAULT_WORKING_HOURS, timeline: [], others: [], pending: [created], pendingCount: 1, pendingCursor: null }),
+        Component: TasksScreen,
+      },
+    ]);
+    renderWithI18n(<Stub initialEntries={["/app/tarefas"]} />, language);
+  }
+
+  it("says today is not a working day (not 'sem espaço livre'), offers the working days, and closes with 'Fechar'", async () => {
+    answerPlan(dayOff);
+    renderIn("pt");
+    fireEvent.click(await screen.findByTestId("plan-day"));
+    const notice = await screen.findByTestId("plan-notice");
+    expect(notice.textContent).toContain("Hoje não é um dia de trabalho nas suas definições");
+    expect(notice.textContent).not.toContain("sem espaço livre");
+    expect(within(notice).queryByRole("button", { name: "Cancelar" })).toBeNull();
+    fireEvent.click(within(notice).getByRole("button", { name: "Alterar dias de trabalho" }));
+    expect(await screen.findByTestId("working-hours-form")).toBeTruthy();
+    fireEvent.keyDown(screen.getByTestId("working-hours-form"), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByTestId("working-hours-form")).toBeNull());
+    fireEvent.click(within(screen.getByTestId("plan-notice")).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByTestId("plan-notice")).toBeNull());
+  });
+
+  it("says it in English too, with 'Close'", async () => {
+    answerPlan(dayOff);
+    renderIn("en");
+    fireEvent.click(await screen.findByTestId("plan-day"));
+    const notice = await screen.findByTestId("plan-notice");
+    expect(notice.textContent).toContain("Today is not a working day in your settings");
+    expect(within(notice).getByRole("button", { name: "Change working days" })).toBeTruthy();
+    expect(within(notice).getByRole("button", { name: "Close" })).toBeTruthy();
+  });
+
+  it("still names the tasks that did not fit on a working day, and its dismiss link says 'Fechar', not 'Cancelar'", async () => {
+    answerPlan({ placed: [], unplaced: [{ task: created, reason: "no_slot" }] });
+    renderIn("pt");
+    fireEvent.click(await screen.findByTestId("plan-day"));
+    const notice = await screen.findByTestId("plan-notice");
+    expect(notice.textContent).toContain("Não couberam no dia: Ligar ao banco (sem espaço livre)");
+    expect(within(notice).queryByRole("button", { name: "Cancelar" })).toBeNull();
+    fireEvent.click(within(notice).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByTestId("plan-notice")).toBeNull());
+  });
+});

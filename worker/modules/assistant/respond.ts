@@ -180,7 +180,8 @@ export async function answer(db: Db, user: User, question: Question, language: L
     case "planDay": {
       const { today, candidates, plan } = await proposeDayPlan(WORKER_MODULES, db, user, now);
       if (!candidates.length) return { reply: t("assistant:reply.planDayEmpty"), ...none };
-      if (!plan.placed.length) return { reply: t("assistant:reply.planDayNoTime"), ...none };
+      // A day off is said as such, not as a day without free time (every task is then `not_working_day`).
+      if (!plan.placed.length) return { reply: t(plan.unplaced.every((u) => u.reason === "not_working_day") ? "assistant:reply.planDayNotWorkingDay" : "assistant:reply.planDayNoTime"), ...none };
       const titles = new Map(candidates.map((task) => [task.id, task]));
       const placed = plan.placed.map((p) => {
         const task = titles.get(p.id)!;

@@ -332,7 +332,28 @@ describe("planDay", () => {
     const future = planDay([{ id: "t", durationMinutes: 30, priority: "low" }], { ...base, date: "2026-06-03", busy: [] });
     expect(future.placed).toEqual([{ id: "t", start: z("2026-06-03T08:00:00Z"), end: z("2026-06-03T08:30:00Z") }]);
     const saturday = planDay([{ id: "t", durationMinutes: 30, priority: "low" }], { ...base, date: "2026-06-06", busy: [] });
-    expect(saturday).toEqual({ placed: [], unplaced: [{ id: "t", reason: "no_slot" }] });
+    // Said as the day being off, not as a full day: the screen tells the user to check their working days.
+    expect(saturday).toEqual({ placed: [], unplaced: [{ id: "t", reason: "not_working_day" }] });
+  });
+
+  it("leaves every task out as 'not_working_day' on a day that is not one of the working days, even one too long", () => {
+    const sunday = planDay(
+      [
+        { id: "short", durationMinutes: 30, priority: "low" },
+        { id: "long", durationMinutes: 600, priority: "high" },
+      ],
+      { ...base, date: "2026-06-07", workingHours: { start: "09:00", end: "18:00", days: [1, 2, 3, 4, 5, 6] }, busy: [] },
+    );
+    expect(sunday).toEqual({ placed: [], unplaced: [{ id: "long", reason: "not_working_day" }, { id: "short", reason: "not_working_day" }] });
+    // The same Sunday made a working day: the short task fits, the long one is still too long.
+    const working = planDay([{ id: "short", durationMinutes: 30, priority: "low" }, { id: "long", durationMinutes: 600, priority: "high" }], {
+      ...base,
+      date: "2026-06-07",
+      workingHours: { start: "09:00", end: "18:00", days: [7] },
+      busy: [],
+    });
+    expect(working.unplaced).toEqual([{ id: "long", reason: "too_long" }]);
+    expect(working.placed.map((p) => p.id)).toEqual(["short"]);
   });
 
   it("plans the Lisbon October DST Sunday with 9 local hours", () => {

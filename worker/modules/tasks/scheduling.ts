@@ -19,6 +19,8 @@
  * - planDay order: priority high > medium > low, then earlier due date (no due date last), then the
  *   order the caller gave (stable sort; pass tasks in creation order). Creation order rather than
  *   shortest-first so the result is predictable to the user ("what I added first is placed first").
+ * - planDay on a date that is not one of the working days places nothing: every task is unplaced as
+ *   `not_working_day` (not `no_slot`), so the screen can say the day itself is off rather than full.
  */
 import { zonedParts } from "../../lib/time-zone";
 
@@ -32,6 +34,8 @@ export type BusyInterval = { start: Instant; end: Instant };
 
 export type SchedulableTask = { durationMinutes: number; dueDate?: string | null; priority: Priority };
 export type ScheduleFailure = "no_slot" | "too_long" | "due_passed";
+/** Why planDay left a task out: a placement failure, or the date is not one of the user's working days. */
+export type PlanFailure = ScheduleFailure | "not_working_day";
 export type ScheduleResult = { ok: true; start: Date; end: Date } | { ok: false; reason: ScheduleFailure };
 
 /** Default when the user has set none: 09:00–18:00, Monday to Friday (issue 12). */
@@ -130,8 +134,9 @@ export function scheduleTask(
 export function planDay<T extends SchedulableTask & { id: string }>(
   tasks: T[],
   ctx: { date: string; now: Instant; workingHours?: WorkingHours | null; timeZone: string; busy: BusyInterval[] },
-): { placed: { id: string; start: Date; end: Date }[]; unplaced: { id: string; reason: ScheduleFailure }[] } {
+): { placed: { id: string; start: Date; end: Date }[]; unplaced: { id: string; reason: PlanFailure }[] } {
   const date = parseDate(ctx.date);
+  const workingDay = checkedHours(ctx.workingHours).days.includes(isoWeekday(date));
   const dayStart = zonedToUtc(date, "00:00", ctx.timeZone);
   const dayEnd = zonedToUtc(addDays(date, 1), "00:00", ctx.timeZone);
   const ordered = tasks
@@ -144,9 +149,14 @@ export function planDay<T extends SchedulableTask & { id: string }>(
     );
   const busy = [...ctx.busy];
   const placed: { id: string; start: Date; end: Date }[] = [];
-  const unplaced: { id: string; reason: ScheduleFailure }[] = [];
+  const unplaced: { id: string; reason: PlanFailure }[] = [];
   const now = toMs(ctx.now);
   for (const { task } of ordered) {
+    // A day off has no working hours at all: say so rather than "no free slot" for each task.
+    if (!workingDay) {
+      unplaced.push({ id: task.id, reason: "not_working_day" });
+      continue;
+    }
     const result = place(task, { ...ctx, busy, now, windowStart: dayStart, windowEnd: dayEnd });
     if (result.ok) {
       placed.push({ id: task.id, start: result.start, end: result.end });

@@ -120,7 +120,7 @@ function inDay([around, othersIn]: [{ items: Task[] }, (range: TimelineRange) =>
   return [{ items }, othersIn({ ...range, timeZone })] as const;
 }
 
-type PlanAnswer = { placed: TaskView[]; unplaced: { task: TaskView; reason: "no_slot" | "too_long" | "due_passed" }[] };
+type PlanAnswer = { placed: TaskView[]; unplaced: { task: TaskView; reason: "no_slot" | "too_long" | "due_passed" | "not_working_day" }[] };
 
 const PRIORITY_BADGE: Record<TaskView["priority"], string> = {
   high: "bg-red-100 text-red-800",
@@ -334,16 +334,33 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
         }}
       />
 
-      {plan && plan.unplaced.length > 0 && (
-        <Notice tone="error">
-          <span className="flex flex-wrap items-start justify-between gap-2">
-            <span>{t("toast.notFitted", { titles: plan.unplaced.map((u) => `${u.task.title} (${t(`planReason.${u.reason}`)})`).join(", ") })}</span>
-            <Button variant="link" onClick={() => setPlan(null)}>
-              {t("ui:confirm.cancel")}
-            </Button>
-          </span>
-        </Notice>
-      )}
+      {plan && plan.unplaced.length > 0 &&
+        // Today is off in the working hours: one plain statement and the way to change the days, not a "no free slot" per task.
+        (plan.unplaced.every((u) => u.reason === "not_working_day") ? (
+          <Notice tone="info">
+            <span className="flex flex-wrap items-start justify-between gap-2" data-testid="plan-notice">
+              <span>{t("plan.notWorkingDay")}</span>
+              <span className="flex flex-wrap gap-3">
+                <Button variant="link" onClick={() => setEditingHours(true)}>
+                  {t("plan.changeDays")}
+                </Button>
+                {/* It only hides this notice: nothing was planned to cancel. */}
+                <Button variant="link" onClick={() => setPlan(null)}>
+                  {t("plan.close")}
+                </Button>
+              </span>
+            </span>
+          </Notice>
+        ) : (
+          <Notice tone="error">
+            <span className="flex flex-wrap items-start justify-between gap-2" data-testid="plan-notice">
+              <span>{t("toast.notFitted", { titles: plan.unplaced.map((u) => `${u.task.title} (${t(`planReason.${u.reason}`)})`).join(", ") })}</span>
+              <Button variant="link" onClick={() => setPlan(null)}>
+                {t("plan.close")}
+              </Button>
+            </span>
+          </Notice>
+        ))}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="timeline-title" className="space-y-3" data-testid="day-timeline">
@@ -410,6 +427,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           onClose={() => setEditingHours(false)}
           onSaved={() => {
             setEditingHours(false);
+            // What the last 'Planear o dia' said no longer holds for the new hours.
+            setPlan(null);
             toast({ title: t("workingHours.saved"), tone: "success" });
             void revalidate();
           }}
