@@ -283,6 +283,25 @@ describe("/diary/insights across modules", () => {
   });
 });
 
+describe("/diary/insights spending against mood", () => {
+  // The finances screens say "1 234,50 €"; this insight said "1234,50 €" (Intl's pt-PT default does not group four digits).
+  it("writes the average spending as the screens do, thousands grouped, in both languages", async () => {
+    const sam = await member("spending-mood@reports.test");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
+    const day = (back: number) => new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+    // Three low-mood days with 1 234,50 € spent each, three good-mood days with nothing.
+    for (const back of [10, 9, 8]) {
+      await entry(sam.id, day(back), 1, []);
+      await expense(sam.id, day(back), 123450, "shopping");
+    }
+    for (const back of [7, 6, 5]) await entry(sam.id, day(back), 5, []);
+    const spending = async () => ((await json(await get(sam.cookie, "/diary/insights"))).items as { kind: string; text: string }[]).find((i) => i.kind === "spendingMood")!;
+    expect((await spending()).text).toMatch(/gastou em média 1\s234,50\s€ \(3 dias\), contra 0,00\s€/);
+    await run("update users set language = 'en' where id = ?", sam.id);
+    expect((await spending()).text).toContain("you spent €1,234.50 on average (3 days), against €0.00");
+  });
+});
+
 describe("the demo account", () => {
   it("gets last week's report from the other modules' demo data", async () => {
     const { userId } = await seedDemoAccount(env);

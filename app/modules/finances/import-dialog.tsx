@@ -12,6 +12,7 @@ import { Notice } from "~/components/ui/form";
 import { formatMoney } from "~/components/ui/money";
 import { screenToast } from "~/components/shell/toast-store";
 import { sanitizeLanguage } from "~/i18n/language";
+import { formatLongDate } from "~/lib/dates";
 import { categoryOptions, sendImport, type ImportPreview, type MappingChoice } from "./io-client";
 
 /** Rows shown in the preview table; the counts cover the whole file. */
@@ -178,7 +179,8 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
                     <tbody>
                       {preview.items.slice(0, PREVIEW_ROWS).map((item, index) => (
                         <tr key={`${item.line}-${index}`} className={`border-t border-slate-100 ${item.duplicate ? "text-slate-500" : ""}`}>
-                          <td className="whitespace-nowrap px-3 py-2">{item.date}</td>
+                          {/* As the transactions list writes a day ("4 de dezembro de 2026" / "December 4, 2026"): the month named, so a wrong day/month order shows. */}
+                          <td className="whitespace-nowrap px-3 py-2">{formatLongDate(new Date(`${item.date}T12:00:00`), language)}</td>
                           <td className="px-3 py-2">
                             {item.description}
                             {item.duplicate && (

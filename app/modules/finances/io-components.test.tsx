@@ -145,6 +145,22 @@ describe("ImportDialog", () => {
     expect(sent.get("categories")).toBe(JSON.stringify({ 5: "home" }));
   });
 
+  it("writes each movement's date in the language, as the transactions list does (not '2026-11-02')", async () => {
+    for (const [language, first, second] of [
+      ["pt", "2 de novembro de 2026", "5 de novembro de 2026"],
+      ["en", "November 2, 2026", "November 5, 2026"],
+    ] as const) {
+      answers.push(() => jsonResponse(200, preview));
+      renderWithI18n(<ImportDialog open onClose={() => undefined} />, language);
+      fireEvent.change(await screen.findByLabelText(language === "pt" ? "Escolher ficheiro" : "Choose file"), { target: { files: [new File(["x"], "x.csv")] } });
+      await screen.findByText("COMPRA CONTINENTE");
+      const rows = screen.getAllByRole("row").slice(1);
+      expect(rows.map((row) => row.querySelector("td")!.textContent)).toEqual([first, second]);
+      expect(screen.queryByText("2026-11-02")).toBeNull();
+      cleanup();
+    }
+  });
+
   it("blocks the import while lines cannot be read, naming them", async () => {
     answers.push(() => jsonResponse(200, { ...preview, errors: [{ line: 9, reason: "invalid_date" }] }));
     renderWithI18n(<ImportDialog open onClose={() => undefined} />);

@@ -20,6 +20,7 @@ import { noteSearch } from "./search";
 import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
 import { intlLocale } from "~/i18n/language";
+import { formatMoney } from "~/components/ui/money";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 
@@ -115,7 +116,8 @@ const api = new Hono<AppEnv>()
     const t = translator(c.get("lang"));
     const locale = intlLocale(c.get("lang"));
     // Formatters made once per isolate (~/lib/intl), not per request.
-    const money = (cents: number) => numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+    // The screens' own format (grouped thousands, exact cents): "1 234,50 €", never "1234,50 €".
+    const money = (cents: number) => formatMoney(cents, c.get("lang"));
     const day = (date: string) => dateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
     // Mood averages have one decimal: "3,3" in Portuguese, "3.3" in English.
     const decimal = numberFormat(locale, { maximumFractionDigits: 1 });

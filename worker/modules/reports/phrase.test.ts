@@ -15,9 +15,18 @@ const report = {
 describe("the weekly report's facts for the provider", () => {
   it("states every headline figure, and no goal titles", () => {
     const pt = reportFacts(report, "pt");
-    for (const figure of ["5 tarefas", "7 criadas", "4 eventos", "1 objetivos", "3.4", "6 registos", "123.40 EUR", "98.00 EUR"]) expect(pt).toContain(figure);
+    for (const figure of ["5 tarefas", "7 criadas", "4 eventos", "1 objetivos", "3.4", "6 registos"]) expect(pt).toContain(figure);
+    // Money as the screens write it, in the user's language.
+    expect(pt).toMatch(/Despesas 123,40\s€, contra 98,00\s€ na semana anterior\./);
     expect(pt).not.toContain("Correr");
     expect(reportFacts(report, "en")).toContain("5 tasks done of 7 created");
+  });
+
+  // The provider keeps every number as written, so the summary showed "1234.56 EUR" to a Portuguese reader.
+  it("writes spending as the screens do, thousands grouped, in both languages", () => {
+    const big = { ...report, spending: { totalCents: 123456, previousTotalCents: 98000, categories: [] } } as unknown as WeeklyReport;
+    expect(reportFacts(big, "pt")).toMatch(/Despesas 1\s234,56\s€, contra 980,00\s€/);
+    expect(reportFacts(big, "en")).toContain("Spending €1,234.56, against €980.00 the week before.");
   });
 
   it("leaves out what the week did not have", () => {

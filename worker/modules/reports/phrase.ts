@@ -5,8 +5,11 @@
  */
 import type { WeeklyReport } from "./builder";
 import type { Phrase } from "./job";
+import { formatMoney } from "~/components/ui/money";
 
-const euros = (cents: number) => (cents / 100).toFixed(2);
+// The screens' own format (grouped thousands, exact cents): the provider keeps numbers as written,
+// so "1 234,56 €" here is what the user reads in the summary, never "1234.56 EUR".
+const euros = (cents: number, language: "pt" | "en") => formatMoney(cents, language);
 
 /** The report's figures as short factual sentences in the user's language (no names, no notes). */
 export function reportFacts(report: WeeklyReport, language: "pt" | "en"): string {
@@ -21,8 +24,8 @@ export function reportFacts(report: WeeklyReport, language: "pt" | "en"): string
   if (report.spending.totalCents || report.spending.previousTotalCents)
     lines.push(
       pt
-        ? `Despesas ${euros(report.spending.totalCents)} EUR, contra ${euros(report.spending.previousTotalCents)} EUR na semana anterior.`
-        : `Spending ${euros(report.spending.totalCents)} EUR, against ${euros(report.spending.previousTotalCents)} EUR the week before.`,
+        ? `Despesas ${euros(report.spending.totalCents, language)}, contra ${euros(report.spending.previousTotalCents, language)} na semana anterior.`
+        : `Spending ${euros(report.spending.totalCents, language)}, against ${euros(report.spending.previousTotalCents, language)} the week before.`,
     );
   return lines.join(" ");
 }
