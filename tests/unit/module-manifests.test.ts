@@ -31,7 +31,14 @@ describe("the lists derived from the manifests", () => {
           { to: "/app/financas", labelKey: "shell:nav.finances", icon: "finances" },
         ],
       },
-      { labelKey: "shell:groups.wellbeing", items: [{ to: "/app/ciclo-menstrual", labelKey: "shell:nav.cycle", icon: "cycle" }] },
+      {
+        labelKey: "shell:groups.wellbeing",
+        // Self-care after the spec's one item (decision 0097): without it a desktop had no way in.
+        items: [
+          { to: "/app/ciclo-menstrual", labelKey: "shell:nav.cycle", icon: "cycle" },
+          { to: "/app/autocuidado", labelKey: "shell:nav.selfCare", icon: "selfCare", entitlement: "selfCare" },
+        ],
+      },
       { labelKey: "shell:groups.assistant", items: [{ to: "/app/assistant", labelKey: "shell:nav.assistant", icon: "assistant", entitlement: "assistant" }] },
       {
         labelKey: "shell:groups.premium",

@@ -23,6 +23,9 @@ export const selfCareModule = defineModule({
     },
   ],
   navigation: {
+    // The spec's sidebar predates the module and lists only the cycle under Bem-Estar: without this
+    // a desktop had no way in but the search (decision 0097).
+    sidebar: { group: "wellbeing", order: 20 },
     drawer: { section: "wellbeing", order: 10 },
   },
   flag: { name: "autocuidado", roadmapOrder: 70 },
