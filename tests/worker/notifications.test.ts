@@ -358,6 +358,17 @@ describe("feature flags", () => {
     expect(await fresh()).toEqual([]);
     await env.DB.prepare("update feature_flags set release_status = 'development', updated_at = 1767225600000 where feature_name in ('agentes', 'criatividade')").run();
   });
+
+  it("tells no new account about what was launched before it was opened", async () => {
+    await env.DB.prepare("update feature_flags set release_status = 'launched', updated_at = ? where feature_name = 'agentes'").bind(Date.now() - 2 * 86_400_000).run();
+    const newcomer = await signUpAndLogIn("n-flags-new@example.com");
+    const older = await signUpAndLogIn("n-flags-older@example.com");
+    await env.DB.prepare("update users set created_at = ? where id = ?").bind(Date.now() - 3 * 86_400_000, await userIdOf(older)).run();
+    const fresh = async (cookie: string) => (await json(await api("/feature-flags/new", { headers: { cookie } }))).items.map((f: { featureName: string }) => f.featureName);
+    expect(await fresh(newcomer)).toEqual([]);
+    expect(await fresh(older)).toEqual(["agentes"]);
+    await env.DB.prepare("update feature_flags set release_status = 'development', updated_at = 1767225600000 where feature_name = 'agentes'").run();
+  });
 });
 
 describe("cron jobs", () => {

@@ -21,8 +21,10 @@ export const featureFlagsApi = new Hono<AppEnv>()
     const now = Date.now();
     const since = c.req.valid("query").since;
     const checkedAt = await store.getFeatureCheck(db, user.id);
-    // The later of: the window's start, the stored last check, the client's own `since`.
-    const from = Math.max(now - FEATURE_WINDOW_MS, checkedAt?.getTime() ?? 0, since ? Date.parse(since) : 0);
+    // The later of: the window's start, the account's creation (what was there when someone signed
+    // up is not news to them: a new account was greeted by "Novas funcionalidades disponíveis" over
+    // its onboarding), the stored last check, the client's own `since`.
+    const from = Math.max(now - FEATURE_WINDOW_MS, user.createdAt.getTime(), checkedAt?.getTime() ?? 0, since ? Date.parse(since) : 0);
     const flags = await store.launchedFlagsSince(db, new Date(from));
     return c.json({
       items: flags.map((f) => ({ id: f.id, featureName: f.featureName, description: f.description, releaseStatus: f.releaseStatus, updatedAt: f.updatedAt.toISOString() })),
