@@ -2,6 +2,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { usePrice } from "~/components/public/plan-cards";
+import { Notice } from "~/components/ui/form";
 import { checkoutHref, lowestPaidPlan, TRIAL_DAYS } from "~/lib/plans";
 import { signedIn } from "~/lib/auth.server";
 import { appModeRedirect } from "~/lib/pwa.server";
@@ -15,13 +16,19 @@ import type { Route } from "./+types/home";
 
 export const handle: I18nHandle = { i18n: ["landing"] };
 
+/** The notice a redirect to the landing names in `?notice=` (as /auth's notices are named). */
+const ACCOUNT_DELETED_NOTICE = "account-deleted";
+
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
   // Installed app (or ?pwa=true): straight into the app, or to sign-in.
-  const inAppMode = new URL(request.url).searchParams.get("pwa") === "true";
+  const inAppMode = query.get("pwa") === "true";
   const target = appModeRedirect(request, inAppMode && signedIn(context) !== null);
   if (target) throw redirect(target);
   return {
     seo: seoFor(context, request, "home"),
+    /** Arrived from the profile's account deletion: the page says it was done. */
+    accountDeleted: query.get("notice") === ACCOUNT_DELETED_NOTICE,
     testimonials: testimonials.filter((item) => item.language === context.lang),
     // Available or upcoming as the feature flags say (launched = available).
     roadmap: roadmapFrom(await listFeatureFlags(database(context.cloudflare.env.DB))),
@@ -61,6 +68,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-24">
+          {loaderData.accountDeleted && (
+            <div className="mx-auto mb-8 max-w-xl text-left" data-testid="account-deleted">
+              <Notice tone="success">{t("accountDeleted")}</Notice>
+            </div>
+          )}
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{t("hero.title")}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-700">{t("hero.subtitle")}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">

@@ -15,6 +15,19 @@ test("the deletion dialog says what happens to a paid subscription, then deletes
   await dialog.getByLabel("Senha").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Eliminar definitivamente" }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  // The landing says it was done.
+  await expect(page).toHaveURL(/\/\?notice=account-deleted$/);
+  await expect(page.getByTestId("account-deleted")).toHaveText("A sua conta e todos os seus dados foram eliminados.");
   expect((await page.request.get("/api/v1/me")).status()).toBe(401);
+  // Once only: the landing itself says nothing of it.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("account-deleted")).toHaveCount(0);
+});
+
+test("the landing's deletion notice is in the visitor's language", async ({ page, context, baseURL }) => {
+  await dismissCookieBanner(page);
+  await context.addCookies([{ name: "rumo-language", value: "en", url: baseURL! }]);
+  await page.goto("/?notice=account-deleted");
+  await expect(page.getByTestId("account-deleted")).toHaveText("Your account and all of its data have been deleted.");
 });

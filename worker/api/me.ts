@@ -168,7 +168,9 @@ export const me = new Hono<AppEnv>()
     const { user, session } = currentAuth(c);
     const list = await accounts.listSessions(database(c.env.DB), user.id);
     return c.json({
-      items: list.map((s) => ({
+      // A sign-in still waiting for its second factor is no signed-in device: it is not listed (it
+      // can do nothing but send a code, expires as any session, and "end all others" still ends it).
+      items: list.filter((s) => !s.pendingSecondFactor).map((s) => ({
         id: s.id,
         current: s.id === session.id,
         provider: s.provider,

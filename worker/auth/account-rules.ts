@@ -155,14 +155,30 @@ export async function logIn(deps: AccountDeps, input: { email: string; password:
 
 export type TokenOutcome = "ok" | "expired" | "used" | "invalid";
 
-async function checkToken(deps: AccountDeps, token: string, kind: accounts.TokenKind) {
+/** What a link's token is worth now, without using it up. */
+async function peekToken(deps: Pick<AccountDeps, "db" | "now">, token: string, kind: accounts.TokenKind) {
   if (!/^[a-z2-7]{32}$/.test(token)) return { outcome: "invalid" as const };
   const record = await accounts.findAuthToken(deps.db, hashToken(token));
   if (!record || record.kind !== kind) return { outcome: "invalid" as const };
   if (record.usedAt) return { outcome: "used" as const, record };
   if (record.expiresAt.getTime() <= deps.now().getTime()) return { outcome: "expired" as const, record };
-  if (!(await accounts.consumeAuthToken(deps.db, record.id, deps.now()))) return { outcome: "used" as const, record };
   return { outcome: "ok" as const, record };
+}
+
+async function checkToken(deps: AccountDeps, token: string, kind: accounts.TokenKind) {
+  const peeked = await peekToken(deps, token, kind);
+  if (peeked.outcome !== "ok") return peeked;
+  if (!(await accounts.consumeAuthToken(deps.db, peeked.record.id, deps.now()))) return { outcome: "used" as const, record: peeked.record };
+  return peeked;
+}
+
+/**
+ * Whether a password-reset link can still set a password, read without using it up: the /auth
+ * screen asks when the link is opened (server-side, in the Worker; the contract has no endpoint for
+ * it), so a used or expired link says so at once rather than after a new password was typed.
+ */
+export async function passwordResetLinkState(deps: Pick<AccountDeps, "db" | "now">, token: string): Promise<TokenOutcome> {
+  return (await peekToken(deps, token, "password_reset")).outcome;
 }
 
 export async function confirmEmail(deps: AccountDeps, token: string): Promise<TokenOutcome> {
@@ -269,7 +285,10 @@ async function checkPassword(deps: AccountDeps, userId: string, passwordHash: st
   const blocked = await deps.limiter.take(limits.passwordConfirmPerAccount, userId);
   if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
   if (!(password && (await verifyPassword(passwordHash, password)))) {
-    throw new ApiError("invalid_credentials", 400, "auth:errors.wrongPassword", { [field]: "auth:errors.wrongPassword" });
+    // Named as the field that was typed: "Senha atual" on the change-password form, "Senha" where an
+    // action is confirmed (turning off two-factor, deleting the account).
+    const key = field === "currentPassword" ? "auth:errors.wrongPassword" : "auth:errors.incorrectPassword";
+    throw new ApiError("invalid_credentials", 400, key, { [field]: key });
   }
   await deps.limiter.clear(limits.passwordConfirmPerAccount, userId);
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { Outlet, createRoutesStub, useLoaderData } from "react-router";
+import { Outlet, createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowserData, forgetServiceWorker } from "~/components/offline/browser-data.test-utils";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -18,12 +18,13 @@ afterEach(() => {
   announceSignOutAbandoned();
 });
 
-const session = (id: string, browser: string, current = false) => ({
+const session = (id: string, browser: string, current = false, createdAt?: string) => ({
   id,
   current,
   provider: "email",
   device: { browser, os: "Linux" },
   lastUsedAt: "2026-12-01T10:00:00Z",
+  ...(createdAt ? { createdAt } : {}),
 });
 
 /**
@@ -57,17 +58,20 @@ beforeEach(() => {
         return Response.json({ items: sessions, nextCursor: null });
       }
       if (url === "/api/v1/me" && init?.method === "DELETE") return deletion();
+      if (url === "/api/v1/me/two-factor/setup" && init?.method === "POST") return Response.json({ secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/Rumo:ana" });
+      if (url === "/api/v1/me/two-factor/enable" && init?.method === "POST") return Response.json({ recoveryCodes: ["aaaa-bbbb", "cccc-dddd"] });
       return Response.json({ error: { code: "not_found", message: "Não encontrado." } }, { status: 404 });
     }),
   );
 });
 
-function renderTab(timeZone = "Europe/Lisbon", home: () => void = () => undefined) {
+function renderTab(timeZone = "Europe/Lisbon", home: (search: string) => void = () => undefined) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => {
-        home();
+        const { search } = useLocation();
+        home(search);
         return <p>Página inicial</p>;
       },
     },
@@ -128,6 +132,18 @@ describe("the security tab", () => {
     expect(within(list).queryByText(/10:00/)).toBeNull();
   });
 
+  it("says when each session signed in, so two sessions of the same browser and system can be told apart", async () => {
+    sessions = [
+      session("s-here", "Firefox", true, "2026-11-20T09:15:00Z"),
+      session("s-other", "Firefox", false, "2026-11-28T18:40:00Z"),
+    ];
+    renderTab();
+    const list = await screen.findByTestId("sessions");
+    const [here, other] = await within(list).findAllByRole("listitem");
+    expect(here.textContent).toMatch(/Sessão iniciada: 20\/11\/2026.*09:15/);
+    expect(other.textContent).toMatch(/Sessão iniciada: 28\/11\/2026.*18:40/);
+  });
+
   it("says so when a session cannot be ended, and shows the list as it is now", async () => {
     sessions = [session("s-here", "Firefox", true), session("s-phone", "Safari")];
     renderTab();
@@ -149,6 +165,24 @@ describe("the security tab", () => {
     fireEvent.click(screen.getByRole("button", { name: "Tentar novamente" }));
     expect(await within(await screen.findByTestId("sessions")).findByText(/Firefox/)).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("turning two-factor on", () => {
+  it("moves the focus to the recovery codes, named by their heading, once the setup form is gone", async () => {
+    renderTab();
+    fireEvent.click(await screen.findByRole("button", { name: "Ativar" }));
+    const code = await screen.findByLabelText("Código de verificação");
+    code.focus();
+    fireEvent.change(code, { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verificar" }));
+    const box = await screen.findByRole("region", { name: "Códigos de recuperação" });
+    await vi.waitFor(() => expect(document.activeElement).toBe(box));
+    expect(box.getAttribute("tabindex")).toBe("-1");
+    expect(within(box).getByText("aaaa-bbbb")).toBeTruthy();
+    expect(box.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(box.getAttribute("aria-describedby")!)?.textContent).toContain("Guarde estes códigos de recuperação");
+    expect(screen.queryByLabelText("Código de verificação")).toBeNull();
   });
 });
 
@@ -178,13 +212,14 @@ describe("deleting the account", () => {
     await idbStore().add(queued);
     setOfflineSnapshot({ userId: "ana", changes: [] });
     const atHome: unknown[] = [];
-    renderTab("Europe/Lisbon", () => {
-      atHome.push({ caches: browser.cacheNames(), toWorker: [...browser.toWorker], searches: localStorage.getItem("rumo-recent-searches:ana"), queueFor: offlineSnapshot().userId });
+    renderTab("Europe/Lisbon", (search) => {
+      atHome.push({ search, caches: browser.cacheNames(), toWorker: [...browser.toWorker], searches: localStorage.getItem("rumo-recent-searches:ana"), queueFor: offlineSnapshot().userId });
     });
     await deleteAccount();
     expect(await screen.findByText("Página inicial", {}, { timeout: 5000 })).toBeTruthy();
-    // The queue's user is let go only once its changes are deleted.
-    expect(atHome[0]).toEqual({ caches: ["critical-v1"], toWorker: [{ type: "CLEAR_USER" }], searches: null, queueFor: null });
+    // The queue's user is let go only once its changes are deleted; the home page is told to say
+    // the account was deleted (its `?notice=`).
+    expect(atHome[0]).toEqual({ search: "?notice=account-deleted", caches: ["critical-v1"], toWorker: [{ type: "CLEAR_USER" }], searches: null, queueFor: null });
     expect(await idbStore().list("ana")).toEqual([]);
   });
 

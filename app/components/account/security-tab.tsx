@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
@@ -63,7 +63,7 @@ function ChangePassword({ hasPassword, onChanged }: { hasPassword: boolean; onCh
   );
 }
 
-type SessionItem = { id: string; current: boolean; provider: string; device: { browser: string; os: string }; lastUsedAt: string };
+type SessionItem = { id: string; current: boolean; provider: string; device: { browser: string; os: string }; lastUsedAt: string; createdAt?: string };
 
 type SessionsState = { status: "loading" } | { status: "failed" } | { status: "ready"; items: SessionItem[] };
 
@@ -123,6 +123,8 @@ function Sessions({ version }: { version: number }) {
                   {[session.device.browser, session.device.os].filter(Boolean).join(" · ") || t("profile.security.unknownDevice")}
                   {session.current && <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("profile.security.thisDevice")}</span>}
                 </p>
+                {/* When it signed in as well: two sessions of the same browser and system are told apart by it. */}
+                {session.createdAt && <p className="text-slate-500">{t("profile.security.signedIn", { date: format(session.createdAt) })}</p>}
                 <p className="text-slate-500">{t("profile.security.lastUsed", { date: format(session.lastUsedAt) })}</p>
               </div>
               {!session.current && (
@@ -153,19 +155,40 @@ function TwoFactor({ enabled, hasPassword }: { enabled: boolean; hasPassword: bo
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reauth, setReauth] = useState(false);
+  // The setup form (and the focus in it) goes once the code is accepted: the recovery codes take the
+  // focus, so the keyboard stays in the tab and a screen reader reads out their heading and hint.
+  const codesBox = useRef<HTMLDivElement>(null);
+  const codesTitle = useId();
+  const codesHint = useId();
+  useEffect(() => {
+    if (codes) codesBox.current?.focus();
+  }, [codes]);
   return (
     <div className="max-w-md space-y-3">
       <h2 className="text-lg font-semibold">{t("profile.security.twoFactor")}</h2>
       <p className="text-sm text-slate-600">{enabled ? t("profile.security.twoFactorOn") : t("profile.security.twoFactorOff")}</p>
       {codes && (
-        <Notice tone="info">
-          <p>{t("profile.security.recoveryCodes")}</p>
-          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
-            {codes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        </Notice>
+        <div
+          ref={codesBox}
+          tabIndex={-1}
+          role="region"
+          aria-labelledby={codesTitle}
+          aria-describedby={codesHint}
+          data-testid="recovery-codes"
+          className="rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
+        >
+          <Notice tone="info">
+            <h3 id={codesTitle} className="font-semibold">
+              {t("profile.security.recoveryCodesTitle")}
+            </h3>
+            <p id={codesHint}>{t("profile.security.recoveryCodes")}</p>
+            <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
+              {codes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </Notice>
+        </div>
       )}
       {error && <Notice tone="error">{error}</Notice>}
       {reauth && <ReauthWithGoogle />}
@@ -269,7 +292,8 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     );
     // This account's other tabs leave too.
     announceSignedOut();
-    navigate("/", { replace: true });
+    // The landing says the account was deleted (its `?notice=`), instead of leaving the person guessing.
+    navigate("/?notice=account-deleted", { replace: true });
   }
   return (
     <div className="max-w-md space-y-2 rounded-xl border border-red-200 p-4">

@@ -94,6 +94,7 @@ export default {
     tokenUsed: "This link was already used. Ask for a new one.",
     tokenInvalid: "Invalid link. Ask for a new one.",
     wrongPassword: "The current password is incorrect",
+    incorrectPassword: "Incorrect password",
     invalidCode: "Invalid code. Please try again.",
     tooManyRequests: "Too many attempts. Please try again later",
     retryIn_zero: "You can try again in {{count}} minutes.",

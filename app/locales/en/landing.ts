@@ -12,6 +12,7 @@ export default {
     signIn: "Sign in",
     start: "Start for free",
   },
+  accountDeleted: "Your account and all of its data have been deleted.",
   hero: {
     title: "Your life organised, with time for yourself",
     subtitle: "Rumo brings tasks, calendar, goals, diary, finances and wellbeing together in one place — so you plan less and live more.",

@@ -92,6 +92,7 @@ const auth = {
     tokenUsed: "Este link já foi usado. Peça um novo.",
     tokenInvalid: "Link inválido. Peça um novo.",
     wrongPassword: "A senha atual está incorreta",
+    incorrectPassword: "Senha incorreta",
     invalidCode: "Código inválido. Tente novamente.",
     tooManyRequests: "Muitas tentativas. Tente novamente mais tarde",
     retryIn_zero: "Pode tentar de novo dentro de {{count}} minutos.",

@@ -9,6 +9,7 @@ const landing = {
     signIn: "Entrar",
     start: "Começar grátis",
   },
+  accountDeleted: "A sua conta e todos os seus dados foram eliminados.",
   hero: {
     title: "A sua vida organizada, com tempo para si",
     subtitle:

@@ -220,6 +220,25 @@ export function NewPasswordForm({ result, backHref, forgotHref }: { result: Resu
   );
 }
 
+/**
+ * A reset link that can no longer set a password (used, expired, unknown), known when it is opened:
+ * the screen's notice says which, and the way on is a new link, not a form that would fail.
+ */
+export function RecoveryLinkFailed({ backHref, forgotHref }: { backHref: string; forgotHref: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold">{t("recovery.title")}</h1>
+      <a href={forgotHref} className="block w-full rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700" data-testid="recovery-new-link">
+        {t("actions.requestNewLink")}
+      </a>
+      <a href={backHref} className={linkClass}>
+        {t("actions.backToLogin")}
+      </a>
+    </div>
+  );
+}
+
 export function TwoFactorForm({ result }: { result: Result }) {
   const { t } = useTranslation("auth");
   return (

@@ -1,6 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { signedInCookie } from "~/lib/signed-in-flash";
+import { passwordResetLinkState, type TokenOutcome } from "@worker/auth/account-rules";
 import { googleConfigured } from "@worker/auth/google";
+import { database } from "@worker/db/client";
 import { safeNext } from "@worker/auth/safe-next";
 import { apiRequestFor } from "@worker/lib/in-process-api";
 import { serverI18n } from "~/i18n/i18n.server";
@@ -23,13 +25,18 @@ type NoticeName = keyof typeof NOTICES;
 
 const referralCodeOf = (query: URLSearchParams) => (/^[A-Za-z0-9]{4,32}$/.test(query.get("ref") ?? "") ? query.get("ref")! : null);
 
+/** A password-reset link that can no longer set a password: what the screen says instead of the form. */
+export type RecoveryLinkError = Exclude<TokenOutcome, "ok">;
+const RECOVERY_LINK_ERRORS = { expired: "auth:errors.tokenExpired", used: "auth:errors.tokenUsed", invalid: "auth:errors.tokenInvalid" } as const;
+
 /** The notice the query asks for (confirmation link, Google, the profile guard, a finished form). */
-function noticeOf(query: URLSearchParams, next: string, t: Translate): { tone: Tone; text: string } | null {
+function noticeOf(query: URLSearchParams, next: string, t: Translate, recoveryLinkError: RecoveryLinkError | null): { tone: Tone; text: string } | null {
   const confirmError = query.get("confirm_error");
   const googleError = query.get("google_error");
   const notice = query.get("notice");
   if (notice && Object.hasOwn(NOTICES, notice)) return { tone: "success", text: NOTICES[notice as NoticeName](t) };
   if (query.get("confirmed") === "true") return { tone: "success", text: t("auth:notices.confirmed") };
+  if (recoveryLinkError) return { tone: "error", text: t(RECOVERY_LINK_ERRORS[recoveryLinkError]) };
   if (query.get("type") === "recovery") return { tone: "info", text: t("auth:recovery.notice") };
   if (confirmError === "expired") return { tone: "error", text: t("auth:notices.confirmExpired") };
   if (confirmError === "used") return { tone: "info", text: t("auth:notices.confirmUsed") };
@@ -54,20 +61,39 @@ export async function loadAuthScreen({ request, context }: Args) {
   const explicitTab = query.get("tab");
   /** A referral link (/auth?ref=CODE) opens the create-account tab; the action sends the code along. */
   const tab: AuthTab = explicitTab === "signup" || (referralCode && explicitTab !== "signin") ? "sign-up" : "sign-in";
+  const recovery = query.get("type") === "recovery";
+  const recoveryLinkError = recovery ? await recoveryLinkErrorOf(context, query.get("token") ?? "") : null;
   return {
     next,
     search: url.search,
     pendingSecondFactor: Boolean(auth?.session.pendingSecondFactor),
     unconfirmedEmail: auth && !auth.session.pendingSecondFactor && !auth.user.emailConfirmedAt ? auth.user.email : null,
-    recovery: query.get("type") === "recovery",
+    recovery,
+    /** A used, expired or unknown reset link: the screen says so and offers a new one, not the form. */
+    recoveryLinkError,
     forgot: query.get("view") === "forgot",
-    notice: noticeOf(query, next, t),
+    notice: noticeOf(query, next, t, recoveryLinkError),
     /** A confirmation link that failed: the screen offers a new e-mail. */
     confirmError: confirmError === "expired" || confirmError === "used" || confirmError === "invalid",
     googleEnabled: googleConfigured(context.cloudflare.env),
     tab,
     title: t("auth:meta.title"),
   };
+}
+
+/**
+ * Whether the reset link opened can still set a password, read in the Worker without using it up
+ * (the contract has no endpoint for it, and none is added: this is the page's own server-side read,
+ * the same rules /auth/password-reset/confirm applies). A read that fails shows the form, as before:
+ * submitting it still tells.
+ */
+async function recoveryLinkErrorOf(context: AppLoadContext, token: string): Promise<RecoveryLinkError | null> {
+  try {
+    const state = await passwordResetLinkState({ db: database(context.cloudflare.env.DB), now: () => new Date() }, token);
+    return state === "ok" ? null : state;
+  } catch {
+    return null;
+  }
 }
 
 export type AuthForm = "sign-in" | "sign-up" | "forgot" | "new-password" | "two-factor" | "cancel-two-factor" | "resend";

@@ -4,7 +4,7 @@ import { StaticLanguageSwitch } from "~/components/language-switch";
 import { Notice } from "~/components/ui/form";
 import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/auth";
-import { CancelTwoFactor, ForgotPasswordForm, GoogleButton, NewPasswordForm, ResendConfirmation, SignInForm, SignUpForm, TwoFactorForm, UnconfirmedScreen } from "./auth-forms";
+import { CancelTwoFactor, ForgotPasswordForm, GoogleButton, NewPasswordForm, RecoveryLinkFailed, ResendConfirmation, SignInForm, SignUpForm, TwoFactorForm, UnconfirmedScreen } from "./auth-forms";
 import { authHref } from "./auth-href";
 import { authAction, loadAuthScreen, type AuthActionData, type AuthTab } from "./auth.server";
 
@@ -58,6 +58,8 @@ export default function AuthScreen({ loaderData, actionData }: Route.ComponentPr
         <TwoFactorForm result={failed("two-factor")} />
         <CancelTwoFactor />
       </>
+    ) : view === "recovery" && loaderData.recoveryLinkError ? (
+      <RecoveryLinkFailed backHref={authHref(search)} forgotHref={authHref(search, { view: "forgot" })} />
     ) : view === "recovery" ? (
       <NewPasswordForm result={failed("new-password")} backHref={authHref(search)} forgotHref={authHref(search, { view: "forgot" })} />
     ) : view === "forgot" ? (
