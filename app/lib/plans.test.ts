@@ -78,4 +78,13 @@ describe("pricing-page helpers", () => {
   it("links public checkout buttons to sign-in with the plan, then the premium screen", () => {
     expect(checkoutHref("pro")).toBe("/auth?plan=pro&next=%2Fapp%2Fpremium");
   });
+
+  it("writes a price of four digits or more with its thousands grouped, as the app's other money", () => {
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+    expect(plain(formatPrice(999, "pt"))).toBe("9,99 €");
+    expect(formatPrice(999, "en")).toBe("€9.99");
+    // Intl's pt-PT rule alone leaves four-digit amounts ungrouped ("1234,50 €").
+    expect(plain(formatPrice(123450, "pt"))).toBe("1 234,50 €");
+    expect(formatPrice(123450, "en")).toBe("€1,234.50");
+  });
 });

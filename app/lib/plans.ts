@@ -3,8 +3,7 @@
  * entitlements". Plain data and pure functions only, shared by the Worker (API guard, /me,
  * checkout) and the UI (plan cards, locks, PRO badges). Money is integer cents (EUR).
  */
-import { intlLocale } from "~/i18n/language";
-import { numberFormat } from "~/lib/intl";
+import { formatMoney } from "~/components/ui/money";
 
 export { ENTITLEMENTS, PAID_PLAN_IDS, PLAN_IDS, cheapestPlanWith, type Entitlement, type PaidPlanId, type PlanId } from "./entitlements";
 import { ENTITLEMENTS_OF_PLAN, PAID_PLAN_IDS, PLAN_IDS, type Entitlement, type PaidPlanId, type PlanId } from "./entitlements";
@@ -61,6 +60,16 @@ export type SubscriptionState = {
   endIsBonusMonth: boolean;
   isTrialActive: boolean;
   trialEndsAt: string | null;
+  /**
+   * The plan of the live paid subscription, or null. It can differ from `tier`: during the Pro trial
+   * (or a free referral Pro month) a Light subscriber is on Pro, and Light is what they pay for.
+   */
+  paidTier: PaidPlanId | null;
+  /**
+   * When the paid subscription has not been charged yet (Stripe's own trial, which checkout sets to
+   * the end of Rumo's trial): the ISO instant of its first charge, when the paid plan starts. Else null.
+   */
+  paidStartsAt: string | null;
 };
 
 /** Whether `subscriptionEnd` is a renewal ('Renova a') rather than the plan's end ('Termina a'). */
@@ -89,9 +98,13 @@ export function planOfPrice(env: { STRIPE_PRICE_LIGHT?: string; STRIPE_PRICE_PRO
   return PAID_PLAN_IDS.find((id) => ids[id] !== "" && ids[id] === priceId) ?? null;
 }
 
-/** A price for display: `formatPrice(999, "pt")` → "9,99 €", `formatPrice(999, "en")` → "€9.99". */
+/**
+ * A price for display: `formatPrice(999, "pt")` → "9,99 €", `formatPrice(999, "en")` → "€9.99".
+ * The app's one money formatter, so an amount of four digits or more is grouped as everywhere else
+ * ("1 234,50 €", not pt-PT's default "1234,50 €"): invoices and the search's transactions use it too.
+ */
 export function formatPrice(cents: number, language: "pt" | "en"): string {
-  return numberFormat(intlLocale(language), { style: "currency", currency: "EUR" }).format(cents / 100);
+  return formatMoney(cents, language);
 }
 
 // Pricing pages -----------------------------------------------------------------------------------

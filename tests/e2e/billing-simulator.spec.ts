@@ -62,6 +62,54 @@ test("a trial user pays in the simulator, becomes Pro paid, then cancels in the 
   await expect(card.getByRole("button", { name: "Upgrade" })).toBeVisible();
 });
 
+test("a trial user who pays for Light is told Light starts when the trial ends, at Light's price", async ({ page }) => {
+  const email = `sim-light-trial-${Date.now()}@example.com`;
+  await createUser(page.request, email, { toursDone: true });
+  await page.goto("/app/premium");
+  const checkout = await opensTab(page, "Escolher Light");
+  await checkout.waitForURL(/\/dev\/stripe\/checkout\/cs_test_/);
+  await checkout.getByRole("button", { name: "Pagar" }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=cs_test_/);
+
+  // The trial's last day on the user's calendar (Lisbon): Light's first charge, with Stripe's trial ending then.
+  const { subscription } = await (await page.request.get("/api/v1/me")).json();
+  expect(subscription).toMatchObject({ tier: "pro", subscribed: true, isTrialActive: true, paidTier: "light" });
+  const day = new Intl.DateTimeFormat("pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(subscription.trialEndsAt));
+  const card = page.getByTestId("plan-card");
+  for (const open of [
+    async () => {
+      await page.goto("/app/perfil");
+      await page.getByRole("tab", { name: "Subscrição" }).click();
+    },
+    () => page.goto("/app/premium"),
+  ]) {
+    await open();
+    await expect(card.getByRole("heading", { name: "Pro" })).toBeVisible();
+    await expect(card.getByText(`Teste Pro ativo até ${day}`)).toBeVisible();
+    await expect(card.getByTestId("plan-card-next")).toHaveText(new RegExp(`^Escolheu o plano Light: começa a ${day}, a 5,99\\s€/mês\\.`));
+    // Not Pro's price, and not a renewal of something never charged.
+    await expect(card.getByText(/9,99/)).toHaveCount(0);
+    await expect(card.getByText(/Renova a/)).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Gerir subscrição" })).toBeVisible();
+  }
+});
+
+test("the payment-success page leads a signed-in user back into the app, not to sign-in", async ({ page, browser }) => {
+  const checkout = await payForPro(page, `sim-success-header-${Date.now()}@example.com`);
+  const header = checkout.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Ir para a app" })).toHaveAttribute("href", "/app");
+  await expect(header.getByRole("link", { name: "Entrar" })).toHaveCount(0);
+  await expect(header.getByRole("link", { name: "Começar grátis" })).toHaveCount(0);
+
+  // A visitor (no session) on the same page is still offered sign-in.
+  const visitor = await browser.newContext({ locale: "pt-PT" });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(checkout.url());
+  await expect(visitorPage.getByRole("banner").getByRole("link", { name: "Entrar" })).toBeVisible();
+  await expect(visitorPage.getByRole("banner").getByRole("link", { name: "Ir para a app" })).toHaveCount(0);
+  await visitor.close();
+});
+
 test("a Light subscriber switches to Pro in the portal, and /app/premium then shows Pro", async ({ page }) => {
   const email = `sim-upgrade-${Date.now()}@example.com`;
   await createUser(page.request, email, { toursDone: true });

@@ -79,6 +79,26 @@ describe("Stripe simulator: the whole billing path offline", { timeout: 30_000 }
     expect((await me(cookie)).subscription.subscribed).toBe(false);
   });
 
+  it("Light paid during the trial: the row holds Light, trialing to the trial's end, and /me says Light starts then", async () => {
+    const cookie = await signUpAndLogIn("sim-light-trial@example.com");
+    const userId = await userIdOf("sim-light-trial@example.com");
+    const { url } = await json(await postJson("/billing/checkout", cookie, { plan: "light" }));
+    expect((await choose(url, "pay")).status).toBe(303);
+
+    const trialEndsAt = (await env.DB.prepare("select trial_ends_at from users where id = ?").bind(userId).first<{ trial_ends_at: number }>())!.trial_ends_at;
+    // Stripe's trial is set to Rumo's (whole seconds): the first charge of Light is when the trial ends.
+    const firstCharge = Math.floor(trialEndsAt / 1000) * 1000;
+    expect(await row(userId)).toMatchObject({ tier: "light", status: "trialing", current_period_end: firstCharge, cancel_at_period_end: 0 });
+    expect((await me(cookie)).subscription).toMatchObject({
+      tier: "pro",
+      subscribed: true,
+      isTrialActive: true,
+      trialEndsAt: new Date(trialEndsAt).toISOString(),
+      paidTier: "light",
+      paidStartsAt: new Date(firstCharge).toISOString(),
+    });
+  });
+
   it("the checkout page names the coupon Rumo applied", async () => {
     const cookie = await signUpAndLogIn("sim-coupon@example.com");
     const { url } = await json(await postJson("/billing/checkout", cookie, { plan: "light", coupon: "bemvindo10" }));

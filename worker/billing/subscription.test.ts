@@ -15,6 +15,8 @@ describe("subscriptionOf", () => {
       endIsBonusMonth: false,
       isTrialActive: true,
       trialEndsAt: days(3).toISOString(),
+      paidTier: null,
+      paidStartsAt: null,
     });
     expect(subscriptionOf({ trialEndsAt: days(-1), bonusProUntil: null }, null, now)).toMatchObject({ tier: "free", isTrialActive: false });
   });
@@ -46,6 +48,22 @@ describe("subscriptionOf", () => {
     expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(25) }, paid, now)).toMatchObject({ subscriptionEnd: days(25).toISOString(), endIsBonusMonth: true });
     // A paid period ending after the referral month: the renewal is the end shown.
     expect(subscriptionOf({ trialEndsAt: null, bonusProUntil: days(10) }, paid, now)).toMatchObject({ subscriptionEnd: days(20).toISOString(), endIsBonusMonth: false });
+  });
+
+  it("keeps the plan paid for during the trial apart from the trial's Pro, and when it is first charged", () => {
+    // Light paid in checkout during the trial: Stripe's trial runs to the trial's end (checkout.ts).
+    const light = { tier: "light" as const, status: "trialing", currentPeriodEnd: days(3), cancelAtPeriodEnd: false };
+    expect(subscriptionOf({ trialEndsAt: days(3), bonusProUntil: null }, light, now)).toMatchObject({
+      tier: "pro",
+      subscribed: true,
+      isTrialActive: true,
+      paidTier: "light",
+      paidStartsAt: days(3).toISOString(),
+    });
+    // Charged already (checked out in the trial's last 48 hours): nothing left to start.
+    expect(subscriptionOf({ trialEndsAt: days(1), bonusProUntil: null }, { ...light, status: "active", currentPeriodEnd: days(30) }, now)).toMatchObject({ tier: "pro", paidTier: "light", paidStartsAt: null });
+    // A subscription that no longer counts is no paid plan.
+    expect(subscriptionOf({ trialEndsAt: days(3), bonusProUntil: null }, { ...light, status: "canceled" }, now)).toMatchObject({ paidTier: null, paidStartsAt: null });
   });
 });
 

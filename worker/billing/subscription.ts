@@ -1,4 +1,4 @@
-import { higherTier, type PlanId, type SubscriptionState } from "~/lib/plans";
+import { higherTier, type PaidPlanId, type PlanId, type SubscriptionState } from "~/lib/plans";
 import type { User } from "../db/accounts";
 import * as billing from "../db/billing";
 import type { Db } from "../db/client";
@@ -28,6 +28,8 @@ export function subscriptionOf(user: Pick<User, "trialEndsAt" | "bonusProUntil">
   // The later of the two is the end shown; the bonus month's end never renews.
   const endIsBonusMonth = bonusEnd !== null && (paidEnd === null || bonusEnd.getTime() > paidEnd.getTime());
   const end = endIsBonusMonth ? bonusEnd : paidEnd;
+  // Checked out during the trial: Stripe's own trial runs to the trial's end, when the first charge is.
+  const paidStartsAt = subscribed && paid!.status === "trialing" ? paidEnd : null;
   return {
     tier,
     subscribed,
@@ -36,6 +38,8 @@ export function subscriptionOf(user: Pick<User, "trialEndsAt" | "bonusProUntil">
     endIsBonusMonth,
     isTrialActive,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    paidTier: subscribed ? (paid!.tier as PaidPlanId) : null,
+    paidStartsAt: paidStartsAt?.toISOString() ?? null,
   };
 }
 

@@ -9,8 +9,10 @@ afterEach(cleanup);
 
 // Signed up at 23:30 in São Paulo on 1 January: the trial ends at 23:30 there on 15 January, which is
 // already 16 January in Lisbon (02:30). The user's calendar says 15.
-const trial: SubscriptionState = { tier: "pro", subscribed: false, subscriptionEnd: null, cancelAtPeriodEnd: false, endIsBonusMonth: false, isTrialActive: true, trialEndsAt: "2027-01-16T02:30:00.000Z" };
-const paid: SubscriptionState = { tier: "light", subscribed: true, subscriptionEnd: "2027-03-01T03:00:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: false, isTrialActive: false, trialEndsAt: "2027-01-16T02:30:00.000Z" };
+const trial: SubscriptionState = { tier: "pro", subscribed: false, subscriptionEnd: null, cancelAtPeriodEnd: false, endIsBonusMonth: false, isTrialActive: true, trialEndsAt: "2027-01-16T02:30:00.000Z", paidTier: null, paidStartsAt: null };
+const paid: SubscriptionState = { tier: "light", subscribed: true, subscriptionEnd: "2027-03-01T03:00:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: false, isTrialActive: false, trialEndsAt: "2027-01-16T02:30:00.000Z", paidTier: "light", paidStartsAt: null };
+/** Text with Intl's no-break spaces written as plain ones. */
+const nextLine = () => (screen.getByTestId("plan-card-next").textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
 const card = (state: SubscriptionState, timeZone: string, language: "pt" | "en" = "pt") =>
   renderWithI18n(<PlanCard state={state} language={language} timeZone={timeZone} onManage={() => {}} onCheckout={() => {}} />, language);
 
@@ -35,8 +37,48 @@ describe("PlanCard", () => {
   });
 
   it("says a free referral Pro month ends, not renews", () => {
-    card({ tier: "pro", subscribed: false, subscriptionEnd: "2027-03-01T03:00:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: true, isTrialActive: false, trialEndsAt: "2027-01-16T02:30:00.000Z" }, "Europe/Lisbon", "en");
+    card({ tier: "pro", subscribed: false, subscriptionEnd: "2027-03-01T03:00:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: true, isTrialActive: false, trialEndsAt: "2027-01-16T02:30:00.000Z", paidTier: null, paidStartsAt: null }, "Europe/Lisbon", "en");
     expect(screen.getByText("Ends on March 1, 2027")).toBeTruthy();
     expect(screen.queryByText(/Renews on/)).toBeNull();
+  });
+
+  // Light chosen and paid in checkout during the trial: Stripe's trial runs to the trial's end, so
+  // Light is first charged then. The card said "Pro · 9,99 €/mês · … · Renova a" (Pro's price, a renewal).
+  const lightChosenInTrial: SubscriptionState = {
+    tier: "pro",
+    subscribed: true,
+    subscriptionEnd: "2027-01-16T02:30:00.000Z",
+    cancelAtPeriodEnd: false,
+    endIsBonusMonth: false,
+    isTrialActive: true,
+    trialEndsAt: "2027-01-16T02:30:00.000Z",
+    paidTier: "light",
+    paidStartsAt: "2027-01-16T02:30:00.000Z",
+  };
+
+  it("says the Light chosen in the trial starts when the trial ends, at Light's price, and does not call it a renewal", () => {
+    const { container } = card(lightChosenInTrial, "Europe/Lisbon");
+    const text = container.textContent ?? "";
+    expect(screen.getByRole("heading", { name: "Pro" })).toBeTruthy();
+    expect(screen.getByText("Teste Pro ativo até 16 de janeiro de 2027")).toBeTruthy();
+    expect(nextLine()).toBe("Escolheu o plano Light: começa a 16 de janeiro de 2027, a 5,99 €/mês. Até lá não é cobrado nada.");
+    expect(text).not.toContain("9,99");
+    expect(text).not.toMatch(/Renova a/);
+    cleanup();
+    card(lightChosenInTrial, "America/Sao_Paulo", "en");
+    expect(nextLine()).toBe("You chose the Light plan: it starts on January 15, 2027 at €5.99/month. Nothing is charged until then.");
+    expect(screen.queryByText(/Renews on/)).toBeNull();
+  });
+
+  it("says a plan chosen in the trial and cancelled before it starts is never charged", () => {
+    const { container } = card({ ...lightChosenInTrial, cancelAtPeriodEnd: true }, "Europe/Lisbon");
+    expect(nextLine()).toBe("O plano Light foi cancelado antes de começar: não será cobrado nada.");
+    expect(container.textContent).not.toMatch(/Termina a|Renova a/);
+  });
+
+  it("says a plan already charged in the trial's last days continues after it, and when it renews", () => {
+    card({ ...lightChosenInTrial, paidStartsAt: null, subscriptionEnd: "2027-02-14T12:00:00.000Z" }, "Europe/Lisbon", "en");
+    expect(nextLine()).toBe("When the trial ends, you continue on the Light plan at €5.99/month.");
+    expect(screen.getByText("Renews on February 14, 2027")).toBeTruthy();
   });
 });

@@ -28,6 +28,16 @@ type Props = {
   onCheckout: (plan: PaidPlanId) => void;
 };
 
+/**
+ * What follows the trial for someone who chose a paid plan during it: the plan starts (first charge)
+ * when the trial ends; it was already charged (checkout in the trial's last 48 hours, when Stripe
+ * takes no trial) and simply continues; or it was cancelled before it started and is never charged.
+ */
+function paidAfterTrial(state: SubscriptionState, plan: PaidPlanId): { kind: "starts" | "continues" | "cancelled"; plan: PaidPlanId; startsAt: string | null } {
+  if (!state.paidStartsAt) return { kind: "continues", plan, startsAt: null };
+  return { kind: state.cancelAtPeriodEnd ? "cancelled" : "starts", plan, startsAt: state.paidStartsAt };
+}
+
 const dateOf = (iso: string, language: "pt" | "en", timeZone: string) => dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone }).format(new Date(iso));
 
 /** The user's current plan (the profile's Subscrição tab and /app/premium). */
@@ -35,19 +45,29 @@ export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout
   const { t } = useTranslation("billing");
   const plan = PLANS[state.tier];
   const action = planCardAction(state);
+  const monthly = (cents: number) => `${formatPrice(cents, language)}${t("perMonth")}`;
+  // A plan paid for during the trial: the trial's Pro until it ends, then the plan chosen (paidNext).
+  const paidNext = state.isTrialActive && state.paidTier ? paidAfterTrial(state, state.paidTier) : null;
   return (
     <section aria-labelledby="plan-card-title" data-testid="plan-card" className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
       <p className="text-sm text-slate-500">{t("currentPlan")}</p>
       <h2 id="plan-card-title" className="mt-1 text-2xl font-bold text-brand-800">
         {t(`plans.${state.tier}.name`)}
       </h2>
-      <p className="mt-1 text-slate-600">
-        {formatPrice(plan.monthlyPriceCents, language)}
-        {t("perMonth")}
-      </p>
+      {/* The trial costs nothing: what the chosen plan costs is said with it, below. */}
+      {!paidNext && <p className="mt-1 text-slate-600">{monthly(plan.monthlyPriceCents)}</p>}
       {state.isTrialActive && state.trialEndsAt && <p className="mt-2 text-sm text-brand-700">{t("trialActive", { date: dateOf(state.trialEndsAt, language, timeZone) })}</p>}
       {!state.isTrialActive && !state.subscribed && state.trialEndsAt && <p className="mt-2 text-sm text-slate-600">{t("trialEnded")}</p>}
-      {state.subscriptionEnd && (
+      {paidNext && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="plan-card-next">
+          {t(`afterTrial.${paidNext.kind}`, {
+            plan: t(`plans.${paidNext.plan}.name`),
+            price: monthly(PLANS[paidNext.plan].monthlyPriceCents),
+            date: paidNext.startsAt ? dateOf(paidNext.startsAt, language, timeZone) : "",
+          })}
+        </p>
+      )}
+      {state.subscriptionEnd && paidNext?.kind !== "starts" && paidNext?.kind !== "cancelled" && (
         <p className="mt-2 text-sm text-slate-600">{t(renewsAtEnd(state) ? "renewsOn" : "endsOn", { date: dateOf(state.subscriptionEnd, language, timeZone) })}</p>
       )}
       <Button disabled={busy} onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))} className="mt-4">

@@ -15,9 +15,9 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
-const trial = { tier: "pro", subscribed: false, subscriptionEnd: null, isTrialActive: true, trialEndsAt: "2026-07-10T23:30:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: false } as const;
+const trial = { tier: "pro", subscribed: false, subscriptionEnd: null, isTrialActive: true, trialEndsAt: "2026-07-10T23:30:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: false, paidTier: null, paidStartsAt: null } as const;
 
-const renewing = { tier: "light", subscribed: true, subscriptionEnd: "2026-03-01T02:00:00.000Z", isTrialActive: false, trialEndsAt: null, cancelAtPeriodEnd: false, endIsBonusMonth: false } as const;
+const renewing = { tier: "light", subscribed: true, subscriptionEnd: "2026-03-01T02:00:00.000Z", isTrialActive: false, trialEndsAt: null, cancelAtPeriodEnd: false, endIsBonusMonth: false, paidTier: "light", paidStartsAt: null } as const;
 
 describe("the impact dashboard's subscription card", () => {
   it("says the day the trial ends in the user's zone (00:30 in Lisbon's summer is the next day)", () => {

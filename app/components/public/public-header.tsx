@@ -6,8 +6,10 @@ import { StaticLanguageSwitch } from "~/components/language-switch";
 /**
  * Header of the public pages: the landing's section anchors (#funcionalidades, #beneficios and,
  * when there are testimonials, #depoimentos), the language switch, sign-in and the call to action.
+ * A signed-in reader (the public layout's loader asks the session, as `signedIn` in
+ * app/lib/auth.server.ts) is offered the way back into the app instead of sign-in and sign-up.
  */
-export function PublicHeader({ showTestimonials }: { showTestimonials: boolean }) {
+export function PublicHeader({ showTestimonials, signedIn = false }: { showTestimonials: boolean; signedIn?: boolean }) {
   const { t } = useTranslation("landing");
   const { pathname } = useLocation();
   // On the landing the anchors stay in the page; elsewhere they lead to the landing's sections.
@@ -45,16 +47,24 @@ export function PublicHeader({ showTestimonials }: { showTestimonials: boolean }
         </ul>
         <div className="ml-auto flex items-center gap-3">
           <StaticLanguageSwitch />
-          <Link to="/auth" className="text-sm font-medium text-brand-700 hover:underline">
-            {t("nav.signIn")}
-          </Link>
-          <Link
-            to="/auth"
-            className="hidden rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:inline-block"
-            data-testid="header-cta"
-          >
-            {t("nav.start")}
-          </Link>
+          {signedIn ? (
+            <Link to="/app" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="header-open-app">
+              {t("nav.openApp")}
+            </Link>
+          ) : (
+            <>
+              <Link to="/auth" className="text-sm font-medium text-brand-700 hover:underline">
+                {t("nav.signIn")}
+              </Link>
+              <Link
+                to="/auth"
+                className="hidden rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:inline-block"
+                data-testid="header-cta"
+              >
+                {t("nav.start")}
+              </Link>
+            </>
+          )}
         </div>
       </nav>
     </header>

@@ -14,6 +14,12 @@ const billing = {
   trialEnded: "Your Pro trial has ended",
   renewsOn: "Renews on {{date}}",
   endsOn: "Ends on {{date}}",
+  /** A paid plan chosen during the trial (the plan card): what comes when the trial ends. */
+  afterTrial: {
+    starts: "You chose the {{plan}} plan: it starts on {{date}} at {{price}}. Nothing is charged until then.",
+    continues: "When the trial ends, you continue on the {{plan}} plan at {{price}}.",
+    cancelled: "You cancelled the {{plan}} plan before it started: nothing will be charged.",
+  },
   actions: {
     manage: "Manage subscription",
     continuePro: "Continue with Pro",

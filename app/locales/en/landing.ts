@@ -11,6 +11,8 @@ export default {
     blog: "Blog",
     signIn: "Sign in",
     start: "Start for free",
+    /** In place of sign-in and sign-up, for someone already signed in. */
+    openApp: "Go to the app",
   },
   accountDeleted: "Your account and all of its data have been deleted.",
   hero: {

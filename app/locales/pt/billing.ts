@@ -12,6 +12,12 @@ const billing = {
   trialEnded: "O seu teste Pro terminou",
   renewsOn: "Renova a {{date}}",
   endsOn: "Termina a {{date}}",
+  /** A paid plan chosen during the trial (the plan card): what comes when the trial ends. */
+  afterTrial: {
+    starts: "Escolheu o plano {{plan}}: começa a {{date}}, a {{price}}. Até lá não é cobrado nada.",
+    continues: "Quando o teste terminar, continua com o plano {{plan}}, a {{price}}.",
+    cancelled: "O plano {{plan}} foi cancelado antes de começar: não será cobrado nada.",
+  },
   actions: {
     manage: "Gerir subscrição",
     continuePro: "Continuar com o Pro",

@@ -8,6 +8,8 @@ const landing = {
     blog: "Blog",
     signIn: "Entrar",
     start: "Começar grátis",
+    /** In place of sign-in and sign-up, for someone already signed in. */
+    openApp: "Ir para a app",
   },
   accountDeleted: "A sua conta e todos os seus dados foram eliminados.",
   hero: {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { PublicFooter } from "~/components/public/public-footer";
 import { PublicHeader } from "~/components/public/public-header";
+import { signedIn } from "~/lib/auth.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { testimonials } from "~/lib/testimonials";
 import type { Route } from "./+types/layout";
@@ -15,6 +16,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     supportEmail: context.cloudflare.env.SUPPORT_EMAIL,
     showTestimonials: testimonials.some((item) => item.language === context.lang),
+    // The session the Hono root already loaded: a signed-in reader's header leads back into the app.
+    signedIn: signedIn(context) !== null,
   };
 }
 
@@ -35,7 +38,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t("skipToContent")}
       </a>
-      <PublicHeader showTestimonials={loaderData.showTestimonials} />
+      <PublicHeader showTestimonials={loaderData.showTestimonials} signedIn={loaderData.signedIn} />
       <main id="conteudo">
         <Outlet />
       </main>
