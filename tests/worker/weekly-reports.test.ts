@@ -104,6 +104,18 @@ describe("the weekly-reports cron", () => {
     expect(notice.message).toBe("Week of November 23 to November 29: 1 task done (1 created), 1 event, €4.50 spent.");
   });
 
+  it("keeps the language the provider's summary was written in, for a screen in the other one to say so", async () => {
+    const ivo = await member("ivo@reports.test");
+    expect((await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } }, headers: { cookie: ivo.cookie } })).status).toBe(200);
+    await expense(ivo.id, "2026-11-25", 990, "groceries");
+    const asked: string[] = [];
+    const phrase = async ({ language }: { language: "pt" | "en" }) => (asked.push(language), "Uma semana calma.");
+    expect(await generateWeeklyReport(env, ivo.id, winterMonday, { phrase })).toBe(true);
+    expect(asked).toEqual(["pt"]);
+    const [stored] = await reportsOf(ivo.id);
+    expect(JSON.parse(stored.data).summary).toEqual({ text: "Uma semana calma.", by: "provider", language: "pt" });
+  });
+
   // The report screen says "1 234,56 €"; its notification said "1234,56 €" (Intl's pt-PT default).
   it("writes the week's spending in the notification as the screens do, thousands grouped", async () => {
     const zoe = await member("zoe@reports.test");

@@ -76,6 +76,8 @@ export default {
     basis: "Computed over the {{windowDays}} days from {{from}} to {{to}}; shown only with at least {{minDays}} days on each side.",
   },
   summaryByProvider: "Summary written by the assistant from these figures.",
+  summaryByProviderIn: "Summary written by the assistant from these figures, in {{language}} (the account's language when the report was made).",
+  summaryLanguage: { pt: "Portuguese", en: "English" },
   notFound: "There is no report for that week.",
   errors: { weekStart: "Invalid week: give the date of the Monday it starts on (YYYY-MM-DD)." },
   tour: {

@@ -74,6 +74,8 @@ const reports = {
     basis: "Calculado sobre os {{windowDays}} dias de {{from}} a {{to}}; só é mostrado com pelo menos {{minDays}} dias de cada lado.",
   },
   summaryByProvider: "Resumo escrito pelo assistente a partir destes números.",
+  summaryByProviderIn: "Resumo escrito pelo assistente a partir destes números, em {{language}} (a língua da conta quando o relatório foi feito).",
+  summaryLanguage: { pt: "português", en: "inglês" },
   notFound: "Não existe relatório para essa semana.",
   errors: { weekStart: "Semana inválida: indique a data da segunda-feira em que começa (AAAA-MM-DD)." },
   tour: {

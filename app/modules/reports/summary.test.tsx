@@ -65,6 +65,22 @@ describe("the weekly report's summary by the assistant", () => {
   });
 });
 
+describe("the weekly report's summary in another language", () => {
+  const inEnglish: WeeklyReport = { ...report, summary: { text: "You spent €45.90 this week.", by: "provider", language: "en" } };
+
+  it("is marked with its language and said to be in it when the screen is in the other one", async () => {
+    renderReports(false, inEnglish);
+    const byline = await screen.findByText("Resumo escrito pelo assistente a partir destes números, em inglês (a língua da conta quando o relatório foi feito).");
+    expect(byline.previousElementSibling!.getAttribute("lang")).toBe("en");
+    expect(byline.previousElementSibling!.textContent).toBe("You spent €45.90 this week.");
+  });
+
+  it("reads as before in its own language", async () => {
+    renderReports(false, { ...report, summary: { ...report.summary!, language: "pt" } });
+    expect(await screen.findByText("Resumo escrito pelo assistente a partir destes números.")).toBeTruthy();
+  });
+});
+
 describe("the weekly report's mood", () => {
   // Two diary entries saved this week, neither with a mood.
   const withoutMood = buildWeeklyReport({

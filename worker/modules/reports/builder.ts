@@ -61,7 +61,8 @@ export type WeeklyReport = {
   cycle: { days: ({ phase: CyclePhase; cycleDay: number } | null)[] } | null;
   finding: BusyDaysFinding | null;
   /** A phrasing of the figures by the configured AI provider, when there is one (else the screen's templates). */
-  summary: { text: string; by: "provider" } | null;
+  /** The provider's wording, in the language the account had when it was written (absent on reports stored before it was kept). */
+  summary: { text: string; by: "provider"; language?: "pt" | "en" } | null;
 };
 
 export type BusyDaysFinding = {

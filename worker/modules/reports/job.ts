@@ -67,7 +67,7 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
   if (deps.phrase && user.preferences.aiOnPersonalData === true) {
     try {
       const text = await deps.phrase({ report, language: user.language });
-      if (text?.trim()) report.summary = { text: text.trim().slice(0, 2000), by: "provider" };
+      if (text?.trim()) report.summary = { text: text.trim().slice(0, 2000), by: "provider", language: user.language };
     } catch {
       // A provider that fails leaves the report to the templates; the figures do not depend on it.
     }

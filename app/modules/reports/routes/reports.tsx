@@ -266,11 +266,15 @@ function ReportView({
       {report.summary && (
         <div className="rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
           {/* The assistant's wording repeats the week's spending: masked like the cards when values are hidden. */}
-          <p>
+          {/* Written once, in the account's language of that Monday: marked as such (lang, and said in
+              the byline) when the screen is now in the other one, rather than passed off as this one's. */}
+          <p lang={report.summary.language}>
             <MaskedAmounts text={report.summary.text} hidden={hideValues} />
           </p>
           <p className="mt-1 text-xs text-brand-700">
-            {t("summaryByProvider")}
+            {report.summary.language && report.summary.language !== language
+              ? t("summaryByProviderIn", { language: t(`summaryLanguage.${report.summary.language}`) })
+              : t("summaryByProvider")}
           </p>
         </div>
       )}
