@@ -8,6 +8,9 @@ export const SIGNED_IN_USER_PARAM = "user";
 export const SESSION_CHANGED_EVENT = "rumo:session-changed";
 /** Raised when the server says this page's account was deleted: the shell forgets it and leaves. */
 export const ACCOUNT_DELETED_EVENT = "rumo:account-deleted";
+/** Where a deleted account's pages go, every tab of it: the landing, whose `?notice=` says it was deleted. */
+export const ACCOUNT_DELETED_NOTICE = "account-deleted";
+export const ACCOUNT_DELETED_HOME = `/?notice=${ACCOUNT_DELETED_NOTICE}`;
 
 let pageUser: string | null = null;
 

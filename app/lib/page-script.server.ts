@@ -87,7 +87,9 @@ const SOURCE = `(function (staticPage) {
     event.preventDefault();
     if (lang !== rendered || location.search.indexOf("lang=") !== -1) location.replace(withoutLang());
   });
-  if (location.pathname === "/" && ((window.matchMedia && matchMedia("(display-mode: standalone)").matches) || navigator.standalone === true)) location.replace("/?pwa=true");
+  // The installed app starts in the app, except on a landing that has something to say (?notice=,
+  // the deleted account's), which it would lose on the way to /auth.
+  if (location.pathname === "/" && location.search.indexOf("notice=") === -1 && ((window.matchMedia && matchMedia("(display-mode: standalone)").matches) || navigator.standalone === true)) location.replace("/?pwa=true");
   if ("serviceWorker" in navigator) addEventListener("load", function () { navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" }).catch(function () {}); });
   root.setAttribute("data-hydrated", "true");
 })`;

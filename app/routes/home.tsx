@@ -4,6 +4,7 @@ import { Link, redirect } from "react-router";
 import { usePrice } from "~/components/public/plan-cards";
 import { Notice } from "~/components/ui/form";
 import { checkoutHref, lowestPaidPlan, TRIAL_DAYS } from "~/lib/plans";
+import { ACCOUNT_DELETED_NOTICE } from "~/lib/api";
 import { signedIn } from "~/lib/auth.server";
 import { appModeRedirect } from "~/lib/pwa.server";
 import { roadmapFrom } from "~/lib/roadmap";
@@ -16,8 +17,6 @@ import type { Route } from "./+types/home";
 
 export const handle: I18nHandle = { i18n: ["landing"] };
 
-/** The notice a redirect to the landing names in `?notice=` (as /auth's notices are named). */
-const ACCOUNT_DELETED_NOTICE = "account-deleted";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;

@@ -31,3 +31,17 @@ test("the landing's deletion notice is in the visitor's language", async ({ page
   await page.goto("/?notice=account-deleted");
   await expect(page.getByTestId("account-deleted")).toHaveText("Your account and all of its data have been deleted.");
 });
+
+test("an installed app keeps the landing that says the account was deleted (it goes to /auth otherwise)", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "pt-PT" });
+  await context.addInitScript(() => {
+    const original = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => (query === "(display-mode: standalone)" ? ({ ...original(query), matches: true, media: query } as MediaQueryList) : original(query));
+  });
+  const page = await context.newPage();
+  await page.goto("/?notice=account-deleted");
+  await expect(page.getByTestId("account-deleted")).toBeVisible();
+  await page.waitForLoadState("load");
+  await expect(page).toHaveURL(/\/\?notice=account-deleted$/);
+  await context.close();
+});

@@ -5,7 +5,7 @@ import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
-import { apiFetch } from "~/lib/api";
+import { ACCOUNT_DELETED_HOME, apiFetch } from "~/lib/api";
 import { onDemand } from "~/lib/on-demand";
 import { announceSignedOut, announceSignOutAbandoned, announceSigningOut } from "~/lib/session-user";
 import type { loader as layoutLoader } from "~/routes/app/layout";
@@ -293,7 +293,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     // This account's other tabs leave too.
     announceSignedOut();
     // The landing says the account was deleted (its `?notice=`), instead of leaving the person guessing.
-    navigate("/?notice=account-deleted", { replace: true });
+    navigate(ACCOUNT_DELETED_HOME, { replace: true });
   }
   return (
     <div className="max-w-md space-y-2 rounded-xl border border-red-200 p-4">

@@ -5,7 +5,7 @@
  * it happens: by the security tab's deletion, and in the other tabs when the server closes their
  * socket with 4001 (lib/realtime-client.ts, use-offline-app.ts).
  */
-import { pageUserId } from "~/lib/api";
+import { ACCOUNT_DELETED_HOME, pageUserId } from "~/lib/api";
 import { forgetUser } from "~/lib/offline/runtime";
 import { offlineSnapshot } from "~/lib/offline/state";
 import { resetRealtime } from "~/lib/realtime";
@@ -33,7 +33,7 @@ export function forgetDeletedAccount(): Promise<void> {
 }
 
 /** The account was deleted elsewhere: forgotten here, then the home page as a new document. */
-export async function leaveDeletedAccount(goHome: () => void = () => window.location.replace("/")) {
+export async function leaveDeletedAccount(goHome: () => void = () => window.location.replace(ACCOUNT_DELETED_HOME)) {
   await forgetDeletedAccount();
   goHome();
 }

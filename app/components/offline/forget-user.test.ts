@@ -107,7 +107,8 @@ describe("a deleted account", () => {
     const { useLeaveWhenAccountDeleted } = await import("./leave-when-account-deleted");
     renderHook(() => useLeaveWhenAccountDeleted());
     window.dispatchEvent(new CustomEvent(ACCOUNT_DELETED_EVENT));
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith("/"), { timeout: 5000, interval: 20 });
+    // The landing that says why (the account was deleted), as the tab that deleted it shows.
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith("/?notice=account-deleted"), { timeout: 5000, interval: 20 });
     expect(browser.cacheNames()).toEqual(["critical-v1", "rumo-meta-v1"]);
     expect(browser.toWorker).toContainEqual({ type: "CLEAR_USER" });
     expect(await browser.queue("ana")).toEqual([]);

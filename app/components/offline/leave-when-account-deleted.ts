@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { ACCOUNT_DELETED_EVENT } from "~/lib/api";
+import { ACCOUNT_DELETED_EVENT, ACCOUNT_DELETED_HOME } from "~/lib/api";
 import { signingOut } from "~/lib/session-user";
 
 /**
@@ -16,7 +16,7 @@ export function useLeaveWhenAccountDeleted() {
       void import("./forget-deleted-account").then(
         ({ leaveDeletedAccount }) => leaveDeletedAccount(),
         // Without its code (a deploy replaced it) the page still leaves the account's screens.
-        () => window.location.replace("/"),
+        () => window.location.replace(ACCOUNT_DELETED_HOME),
       );
     window.addEventListener(ACCOUNT_DELETED_EVENT, leave);
     return () => window.removeEventListener(ACCOUNT_DELETED_EVENT, leave);
