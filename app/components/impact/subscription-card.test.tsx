@@ -29,6 +29,16 @@ describe("the impact dashboard's subscription card", () => {
     expect(screen.getByText("Teste Pro até 11 de julho de 2026")).toBeTruthy();
   });
 
+  it("says which plan comes after the trial when one was chosen during it", () => {
+    renderWithI18n(
+      <MemoryRouter>
+        <SubscriptionCard subscription={{ ...trial, subscribed: true, paidTier: "light", paidStartsAt: "2026-07-10T23:30:00.000Z" }} timeZone="Europe/Lisbon" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("Teste Pro até 11 de julho de 2026")).toBeTruthy();
+    expect(screen.getByTestId("subscription-then").textContent).toBe("Depois, o plano Light a partir de 11 de julho de 2026");
+  });
+
   it("says the renewal day in the user's zone, in English too", () => {
     renderWithI18n(
       <MemoryRouter>

@@ -24,10 +24,15 @@ export function SubscriptionCard({ subscription, timeZone }: { subscription: Sub
       : subscription.tier === "free"
         ? t("impact.subscription.free")
         : null;
+  // A paid plan chosen during the trial starts at its first charge: said here as on the plan card.
+  const then = subscription.isTrialActive && subscription.paidTier && subscription.paidStartsAt
+    ? t("impact.subscription.thenPlan", { plan: t(`impact.plans.${subscription.paidTier}`), date: date(subscription.paidStartsAt) })
+    : null;
   return (
     <Card title={t("impact.subscription.title")} icon={<SparklesIcon className="h-5 w-5" aria-hidden="true" />} testId="subscription-card">
       <p className="text-lg font-semibold text-slate-900">{t(`impact.plans.${subscription.tier}`)}</p>
       {line && <p className="text-sm text-slate-600">{line}</p>}
+      {then && <p className="text-sm text-slate-600" data-testid="subscription-then">{then}</p>}
       <Link to="/app/perfil" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
         {t("impact.subscription.manage")}
       </Link>
