@@ -127,4 +127,52 @@ test.describe("goals", () => {
     await page.reload();
     await expect(page.getByTestId("goal-card")).toHaveCount(1);
   });
+  test("after 'Criar objetivo' from the empty state, the focus goes to the new goal's card, not to the page", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-goals-create-focus-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/objetivos");
+    await untilHydrated(page);
+    // The empty state's own 'Novo objetivo' (the header has another): it goes with the empty state.
+    const opener = page.getByRole("button", { name: "Novo objetivo" }).nth(1);
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const form = page.getByTestId("goal-form");
+    await form.getByLabel("Título").fill("Ler doze livros");
+    await form.getByRole("button", { name: "Criar objetivo" }).click();
+    await expect(form).toHaveCount(0);
+    const card = page.getByTestId("goal-card").filter({ hasText: "Ler doze livros" });
+    await expect(card.getByRole("heading", { name: "Ler doze livros" })).toBeFocused();
+    // And it stays there (no later hand-back moves it to the page).
+    await page.waitForTimeout(500);
+    await expect(card.getByRole("heading", { name: "Ler doze livros" })).toBeFocused();
+    // The header's 'Novo objetivo' is still there after a create: it gets the focus back, as any dialog's opener.
+    const header = page.getByRole("button", { name: "Novo objetivo" });
+    await header.focus();
+    await page.keyboard.press("Enter");
+    await form.getByLabel("Título").fill("Aprender a tocar guitarra");
+    await form.getByRole("button", { name: "Criar objetivo" }).click();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Aprender a tocar guitarra" })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(header).toBeFocused();
+  });
+
+  test("on a phone, when the goals tour ends with 'Concluir', the focus goes to the page's heading", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-goals-tour-focus-${Date.now()}@example.com`);
+    await page.goto("/app/objetivos");
+    await untilHydrated(page);
+    const tour = page.getByTestId("tour");
+    await expect(tour).toBeVisible();
+    await expect(tour.getByRole("button", { name: "Seguinte" })).toBeFocused();
+    // By keyboard: Enter on 'Seguinte' until the last step's 'Concluir'.
+    while (await tour.getByRole("button", { name: "Seguinte" }).count()) await page.keyboard.press("Enter");
+    await expect(tour.getByRole("button", { name: "Concluir" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(tour).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Objetivos" })).toBeFocused();
+  });
 });

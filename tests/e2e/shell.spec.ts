@@ -149,9 +149,10 @@ test.describe("desktop shell", () => {
     await page.request.post("/api/dev/billing/trial", { headers: originOf(page.request), data: { email, endsAt: new Date(Date.now() - 60_000).toISOString() } });
     await page.goto("/app/meu-impacto");
     await untilHydrated(page);
-    // Diary and weekly reports are Light features, the assistant a Pro one; each is still a link.
+    // Diary, self-care and weekly reports are Light features, the assistant a Pro one; each is still a link.
     const sidebar = page.locator('[data-tour="sidebar"]');
-    await expect(sidebar.locator('a[data-plan="light"]')).toHaveCount(2);
+    await expect(sidebar.locator('a[data-plan="light"]')).toHaveCount(3);
+    await expect(sidebar.getByRole("link", { name: /Autocuidado/ })).toHaveAttribute("title", "Autocuidado — disponível no plano Light");
     await expect(sidebar.locator('a[data-plan="pro"]')).toHaveCount(1);
     const diary = sidebar.getByRole("link", { name: /Diário/ });
     await expect(diary).toHaveAttribute("title", "Diário — disponível no plano Light");

@@ -127,4 +127,40 @@ test.describe("tasks", () => {
     expect(quickAdd!.y < timeline!.y && timeline!.y < pending!.y).toBe(true);
     await page.screenshot({ path: "test-results/tasks-phone.png", fullPage: true });
   });
+
+  test("after a quick add's draft is confirmed, the focus is back in the quick add for the next task", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await createUser(context.request, `e2e-tasks-quick-focus-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    const quickAdd = page.getByLabel("Adição rápida");
+    await quickAdd.fill("amanhã às 15h reunião com a Ana");
+    await quickAdd.press("Enter");
+    const form = page.getByTestId("task-form");
+    await expect(form.getByRole("heading", { name: "Confirmar tarefa" })).toBeVisible();
+    await form.getByRole("button", { name: "Criar tarefa" }).click();
+    await expect(form).toHaveCount(0);
+    // A task for tomorrow moves the screen to tomorrow; the box is emptied and keeps the focus.
+    await expect(quickAdd).toHaveValue("");
+    await expect(quickAdd).toBeFocused();
+    await page.waitForTimeout(500);
+    await expect(quickAdd).toBeFocused();
+  });
+
+  test("when the module's tour ends, the focus goes to the page's heading, not to the page", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await createUser(context.request, `e2e-tasks-tour-focus-${Date.now()}@example.com`);
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    const tour = page.getByTestId("tour");
+    await expect(tour).toContainText("Tarefas");
+    await tour.getByRole("button", { name: "Pular" }).click();
+    await expect(tour).toHaveCount(0);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeFocused();
+    // A click closed it: no focus ring on the heading for a mouse user (:focus-visible after keys only).
+    expect(await heading.evaluate((h) => h.matches(":focus-visible"))).toBe(false);
+  });
 });

@@ -95,6 +95,6 @@ describe("the shell's services, when the account is deleted elsewhere", () => {
     const router = createMemoryRouter([{ path: "/app", element: <ShellServices userId="u1" activityTracking={false} /> }], { initialEntries: ["/app"] });
     render(<RouterProvider router={router} />);
     window.dispatchEvent(new CustomEvent(ACCOUNT_DELETED_EVENT));
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith("/"), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith("/?notice=account-deleted"), { timeout: 5000, interval: 20 });
   });
 });

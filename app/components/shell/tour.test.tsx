@@ -24,6 +24,22 @@ function Page() {
   );
 }
 
+/** A page whose tour starts by itself on load, with the focus on <body>; `withOpener`: a Guia button, gone the Guia button while it runs. */
+function LoadedPage({ withOpener = false }: { withOpener?: boolean }) {
+  const [touring, setTouring] = useState(!withOpener);
+  return (
+    <main id="conteudo" tabIndex={-1}>
+      <h1>Tarefas</h1>
+      {withOpener && !touring && (
+        <button type="button" onClick={() => setTouring(true)}>
+          Guia
+        </button>
+      )}
+      {touring && <Tour guide={guide} onDone={() => setTouring(false)} />}
+    </main>
+  );
+}
+
 const open = () => {
   const trigger = screen.getByRole("button", { name: "Guia" });
   trigger.focus();
@@ -69,5 +85,24 @@ describe("the guided tour", () => {
     fireEvent.click(screen.getByRole("button", { name: "Seguinte" }));
     fireEvent.click(screen.getByRole("button", { name: "Concluir" }));
     expect(document.activeElement).toBe(trigger);
+  });
+  it("gives the focus to the page's heading when nothing had it before (a tour that starts by itself) or that is gone", () => {
+    renderWithI18n(<LoadedPage />);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Seguinte" }));
+    fireEvent.click(screen.getByRole("button", { name: "Pular" }));
+    const heading = screen.getByRole("heading", { level: 1 });
+    expect(document.activeElement).toBe(heading);
+    // Focusable from a script only, never a Tab stop.
+    expect(heading.tabIndex).toBe(-1);
+    cleanup();
+
+    renderWithI18n(<LoadedPage withOpener />);
+    const trigger = screen.getByRole("button", { name: "Guia" });
+    trigger.focus();
+    fireEvent.click(trigger);
+    expect(screen.queryByRole("button", { name: "Guia" })).toBeNull();
+    for (let i = 0; i < 2; i++) fireEvent.click(screen.getByRole("button", { name: "Seguinte" }));
+    fireEvent.click(screen.getByRole("button", { name: "Concluir" }));
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1 }));
   });
 });

@@ -31,7 +31,8 @@ const buttonsOf = (card: HTMLElement | null) => [...(card?.querySelectorAll<HTML
  * A guided tour: 'Passo X de N', percentage, previous/next, 'Pular', 'Concluir' on the last step. A
  * modal dialog: the focus starts on 'Seguinte', stays in the card (Tab cycles through its buttons,
  * a click on the backdrop does not take it away), moves to 'Seguinte' when the focused button goes
- * (Anterior, on the first step), and goes back to what had it before once the tour closes.
+ * (Anterior, on the first step), and goes back to what had it before once the tour closes (else to
+ * the page's heading).
  */
 export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string) => void }) {
   const { t } = useTranslation("shell");
@@ -49,7 +50,16 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
     return () => {
       // Only once the tour has left the page (development's StrictMode also runs this while it stays).
       if (element?.isConnected) return;
-      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus({ preventScroll: true });
+      if (returnTo instanceof HTMLElement && returnTo !== document.body && returnTo.isConnected) return returnTo.focus({ preventScroll: true });
+      // A tour that opened by itself on a page load found the focus on <body>, and what had it may be
+      // gone (a phone's closed menu): the focused 'Concluir' / 'Pular' leaves with the card, and a
+      // keyboard or screen-reader user would be thrown to the top of the page. The page's heading
+      // instead, as a navigation does (page-focus.ts), focusable from a script only, never a Tab stop
+      // (the outline shows after a key press only, as :focus-visible does, not after a click).
+      const main = document.getElementById("conteudo");
+      const heading = main?.querySelector<HTMLElement>("h1") ?? document.querySelector<HTMLElement>("h1");
+      if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+      (heading ?? main)?.focus({ preventScroll: true });
     };
   }, [returnTo]);
 

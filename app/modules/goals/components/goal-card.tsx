@@ -21,6 +21,9 @@ const STATUS_STYLE = {
 /** `timeZone`: the user's, in which the day a goal was completed on is said. */
 type Props = { goal: PublicGoal; today: string; timeZone: string; focused: boolean; onChange: (goal: PublicGoal) => void; onEdit: () => void; onDelete: () => void };
 
+/** The id of a goal card's title, which names the card and takes the focus after the goal is created. */
+export const goalTitleId = (goalId: string) => `goal-${goalId}-title`;
+
 /** One goal: status, deadline (overdue stands out), progress bar, milestones or a progress stepper, actions. */
 export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation("goals");
@@ -40,7 +43,7 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
   const [progressSaid, setProgressSaid] = useState("");
   const overdue = isOverdue(goal, today);
   const done = goal.milestones.filter((m) => m.done).length;
-  const titleId = `goal-${goal.id}-title`;
+  const titleId = goalTitleId(goal.id);
 
   useEffect(() => {
     if (focused) card.current?.scrollIntoView({ block: "center" });
@@ -163,7 +166,8 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
     >
       <div className="flex flex-wrap items-start gap-2">
         {/* anywhere, not break-words: a pasted link must not widen the card (and the page) to its length. */}
-        <h3 id={titleId} dir="auto" className={`min-w-0 flex-1 wrap-anywhere text-lg font-semibold ${goal.status === "completed" ? "text-slate-500 line-through decoration-slate-300" : "text-slate-900"}`}>
+        {/* Focused from a script (tabIndex -1, never a Tab stop) once the goal is created (goals.tsx). */}
+        <h3 id={titleId} tabIndex={-1} dir="auto" className={`min-w-0 flex-1 wrap-anywhere text-lg font-semibold ${goal.status === "completed" ? "text-slate-500 line-through decoration-slate-300" : "text-slate-900"}`}>
           {goal.title}
         </h3>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_STYLE[goal.status]}`} data-testid="goal-status">

@@ -17,7 +17,7 @@ import { database } from "@worker/db/client";
 import { known, readAll, run } from "@worker/db/reads";
 import { findGoalRead, listGoalsRead, publicGoal, type PublicGoal } from "@worker/modules/goals/queries";
 import { GOAL_STATUSES, type GoalStatus } from "@worker/modules/goals/rules";
-import { GoalCard } from "../components/goal-card";
+import { GoalCard, goalTitleId } from "../components/goal-card";
 import type { Route } from "./+types/goals";
 
 export const handle: I18nHandle = { i18n: ["goals", "ui"] };
@@ -79,6 +79,9 @@ export default function GoalsScreen() {
   const [more, setMore] = useState<{ status: GoalStatus | null; count: number } | null>(null);
   // The loader data the list is built on: a page read for older data is not added to a fresher list.
   const shown = useRef(data);
+  // A goal just created, whose card's title takes the focus if the form's close left it nowhere: the
+  // empty state's 'Novo objetivo' that opened the form goes with the first goal.
+  const [justCreated, setJustCreated] = useState<string | null>(null);
 
   /** Reads `limit` goals of `base`'s filter from `cursor` (the API's), after `base`'s list. The number read, or null. */
   const readMore = async (cursor: string, limit: number, base: typeof data) => {
@@ -106,6 +109,19 @@ export default function GoalsScreen() {
 
   const visible = useMemo(() => items.filter((g) => !hidden.has(g.id) && (!data.status || g.status === data.status || g.id === data.focusId)), [items, hidden, data.status, data.focusId]);
   const replace = (goal: PublicGoal) => setItems((list) => list.map((g) => (g.id === goal.id ? goal : g)));
+
+  useEffect(() => {
+    if (!justCreated) return;
+    setJustCreated(null);
+    // After Headless UI's hand-back to the button that opened the form (as dialog.tsx's fallback): the
+    // header's button is still there and keeps it; the empty state's is gone, the focus is on <body>.
+    // Then the card's <h3> (tabIndex -1): a screen reader says the new goal, and Tab goes on into its
+    // controls. The card shows in the render that added it, or never (a filter that hides it).
+    window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      document.getElementById(goalTitleId(justCreated))?.focus();
+    }, 0);
+  }, [justCreated]);
 
   const loadMore = async () => {
     if (!nextCursor) return;
@@ -208,8 +224,10 @@ export default function GoalsScreen() {
         onClose={() => setEditing(null)}
         onSaved={(goal, created) => {
           setEditing(null);
-          if (created) setItems((list) => [goal, ...list]);
-          else replace(goal);
+          if (created) {
+            setItems((list) => [goal, ...list]);
+            setJustCreated(goal.id);
+          } else replace(goal);
         }}
       />
     </section>
