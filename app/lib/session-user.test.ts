@@ -58,6 +58,19 @@ describe("tabs telling one another", () => {
     [stopA, stopB, stopOtherB].forEach((stop) => stop());
   });
 
+  it("a deletion reaches the other tabs as such", async () => {
+    const other = vi.fn();
+    const deleted = vi.fn();
+    const stopOther = shareSessionAcrossTabs("user-b", other, deleted);
+    const stop = shareSessionAcrossTabs("user-b", () => undefined);
+    announceSignedOut({ deleted: true });
+    await delivered();
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+    stop();
+    stopOther();
+  });
+
   it("a sign-out reaches the other tabs, not the tab signing out", async () => {
     const signingOut = vi.fn();
     const other = vi.fn();

@@ -14,17 +14,20 @@ const CHANNEL = "rumo-session";
 /** This tab's channel while the shell listens (a channel never hears its own messages). */
 let listening: BroadcastChannel | null = null;
 
-export type SessionAnnouncement = { userId: string | null };
+/** `deleted`: the tab signed out by deleting the account. */
+export type SessionAnnouncement = { userId: string | null; deleted?: true };
 
 /**
  * Tells the other tabs which user this one shows (null: this tab signed out) and calls `onOtherUser`
- * when another tab announces a different one. Returns the function that stops listening.
+ * when another tab announces a different one, or `onDeleted` (when given) when another tab deleted
+ * this account. Returns the function that stops listening.
  */
-export function shareSessionAcrossTabs(userId: string, onOtherUser: () => void): () => void {
+export function shareSessionAcrossTabs(userId: string, onOtherUser: () => void, onDeleted: () => void = onOtherUser): () => void {
   if (typeof BroadcastChannel === "undefined") return () => undefined;
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = (event: MessageEvent<SessionAnnouncement>) => {
-    if (event.data && event.data.userId !== userId) onOtherUser();
+    if (event.data?.deleted) onDeleted();
+    else if (event.data && event.data.userId !== userId) onOtherUser();
   };
   channel.postMessage({ userId } satisfies SessionAnnouncement);
   listening = channel;
@@ -57,11 +60,14 @@ export function announceSignOutAbandoned() {
 /** Whether this tab is signing out (`announceSigningOut`). */
 export const signingOut = () => leaving;
 
-/** Sign-out: the other tabs of this user leave too (they would meet 401s from now on). */
-export function announceSignedOut() {
+/**
+ * Sign-out: the other tabs of this user leave too (they would meet 401s from now on). After a
+ * deletion (`deleted`) they leave for the landing that says so, not for the sign-in a reload gives.
+ */
+export function announceSignedOut({ deleted = false }: { deleted?: boolean } = {}) {
   if (typeof BroadcastChannel === "undefined") return;
   // Through this tab's own channel, so that this tab does not hear it and reload mid sign-out.
   const channel = listening ?? new BroadcastChannel(CHANNEL);
-  channel.postMessage({ userId: null } satisfies SessionAnnouncement);
+  channel.postMessage((deleted ? { userId: null, deleted: true } : { userId: null }) satisfies SessionAnnouncement);
   if (channel !== listening) channel.close();
 }

@@ -1,10 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, PASSWORD } from "./support";
+import { createUser, dismissCookieBanner, PASSWORD, untilHydrated } from "./support";
 
 test("the deletion dialog says what happens to a paid subscription, then deletes the account", async ({ page }) => {
   const email = `apagar-${Date.now()}@example.com`;
   await dismissCookieBanner(page);
   await createUser(page.request, email, { toursDone: true });
+  // Another tab of the same account, connected to its realtime socket.
+  const other = await page.context().newPage();
+  await other.goto("/app/meu-impacto");
+  await untilHydrated(other);
+  await expect(other.locator('[data-realtime="open"]').first()).toBeAttached({ timeout: 15_000 });
   await page.goto("/app/perfil");
   await page.getByRole("tab", { name: "Segurança" }).click();
   await page.getByRole("button", { name: "Eliminar a minha conta" }).click();
@@ -19,6 +24,9 @@ test("the deletion dialog says what happens to a paid subscription, then deletes
   await expect(page).toHaveURL(/\/\?notice=account-deleted$/);
   await expect(page.getByTestId("account-deleted")).toHaveText("A sua conta e todos os seus dados foram eliminados.");
   expect((await page.request.get("/api/v1/me")).status()).toBe(401);
+  // The other tab left the account's screens for the same landing, which says why.
+  await expect(other).toHaveURL(/\/\?notice=account-deleted$/, { timeout: 15_000 });
+  await expect(other.getByTestId("account-deleted")).toBeVisible();
   // Once only: the landing itself says nothing of it.
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

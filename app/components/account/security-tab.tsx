@@ -290,8 +290,8 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
       ({ forgetDeletedAccount }) => forgetDeletedAccount(),
       () => undefined,
     );
-    // This account's other tabs leave too.
-    announceSignedOut();
+    // This account's other tabs leave too, for the same landing (they would reload into sign-in).
+    announceSignedOut({ deleted: true });
     // The landing says the account was deleted (its `?notice=`), instead of leaving the person guessing.
     navigate(ACCOUNT_DELETED_HOME, { replace: true });
   }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { ACCOUNT_DELETED_EVENT, ACCOUNT_DELETED_HOME } from "~/lib/api";
-import { signingOut } from "~/lib/session-user";
+import { announceSigningOut, signingOut } from "~/lib/session-user";
 
 /**
  * The account was deleted in another tab or on another device (the server closed the socket with
@@ -11,13 +11,17 @@ import { signingOut } from "~/lib/session-user";
  */
 export function useLeaveWhenAccountDeleted() {
   useEffect(() => {
-    const leave = () =>
-      signingOut() ||
+    const leave = () => {
+      if (signingOut()) return;
+      // From now on this tab is leaving: a 401 on its way (the sessions went first) must not reload
+      // it into sign-in before it reaches the landing that says the account was deleted.
+      announceSigningOut();
       void import("./forget-deleted-account").then(
         ({ leaveDeletedAccount }) => leaveDeletedAccount(),
         // Without its code (a deploy replaced it) the page still leaves the account's screens.
         () => window.location.replace(ACCOUNT_DELETED_HOME),
       );
+    };
     window.addEventListener(ACCOUNT_DELETED_EVENT, leave);
     return () => window.removeEventListener(ACCOUNT_DELETED_EVENT, leave);
   }, []);

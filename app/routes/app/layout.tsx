@@ -15,7 +15,7 @@ import { guideFor } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
 import { readCookie, sanitizeLanguage } from "~/i18n/language";
 import { useAccountLanguage } from "~/i18n/use-language";
-import { apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
+import { ACCOUNT_DELETED_HOME, apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
 import { afterFirstPaint } from "~/lib/after-first-paint";
@@ -184,7 +184,9 @@ function usePageUser(userId: string) {
     // Not during this tab's own sign-out: its 401s are expected, and it takes the page to /auth.
     const leave = () => signingOut() || window.location.reload();
     window.addEventListener(SESSION_CHANGED_EVENT, leave);
-    const stopSharing = shareSessionAcrossTabs(userId, leave);
+    // Deleted in another tab of this browser: that tab has forgotten the account's data here; this
+    // one leaves for the landing that says so (a reload would end on sign-in, saying nothing).
+    const stopSharing = shareSessionAcrossTabs(userId, leave, () => signingOut() || window.location.replace(ACCOUNT_DELETED_HOME));
     return () => {
       setPageUser(null);
       window.removeEventListener(SESSION_CHANGED_EVENT, leave);
