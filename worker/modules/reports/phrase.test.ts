@@ -15,7 +15,10 @@ const report = {
 describe("the weekly report's facts for the provider", () => {
   it("states every headline figure, and no goal titles", () => {
     const pt = reportFacts(report, "pt");
-    for (const figure of ["5 tarefas", "7 criadas", "4 eventos", "1 objetivos", "3.4", "6 registos"]) expect(pt).toContain(figure);
+    for (const figure of ["5 tarefas", "7 criadas", "4 eventos", "1 objetivos", "Humor médio 3,4", "6 registos"]) expect(pt).toContain(figure);
+    // Dates and decimals as the screens write them, never "2026-11-16" or "3.4" to a Portuguese reader.
+    expect(pt).toContain("Semana de 16 de novembro a 22 de novembro:");
+    expect(reportFacts(report, "en")).toContain("Average mood 3.4 over 6 entries.");
     // Money as the screens write it, in the user's language.
     expect(pt).toMatch(/Despesas 123,40\s€, contra 98,00\s€ na semana anterior\./);
     expect(pt).not.toContain("Correr");
@@ -31,7 +34,7 @@ describe("the weekly report's facts for the provider", () => {
 
   it("leaves out what the week did not have", () => {
     const quiet = { ...report, goals: { completed: [], open: [], averageProgress: null }, mood: { average: null, entries: 0, byDay: [], topEmotions: [] }, spending: { totalCents: 0, previousTotalCents: 0, categories: [] } } as unknown as WeeklyReport;
-    expect(reportFacts(quiet, "en")).toBe("Week of 2026-11-16 to 2026-11-22: 5 tasks done of 7 created, 4 events.");
+    expect(reportFacts(quiet, "en")).toBe("Week of November 16 to November 22: 5 tasks done of 7 created, 4 events.");
   });
 
   it("hands the facts and the language to the provider's phrase", async () => {

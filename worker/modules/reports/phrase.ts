@@ -6,21 +6,30 @@
 import type { WeeklyReport } from "./builder";
 import type { Phrase } from "./job";
 import { formatMoney } from "~/components/ui/money";
+import { intlLocale } from "~/i18n/language";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 // The screens' own format (grouped thousands, exact cents): the provider keeps numbers as written,
 // so "1 234,56 €" here is what the user reads in the summary, never "1234.56 EUR".
 const euros = (cents: number, language: "pt" | "en") => formatMoney(cents, language);
+// Dates and the mood average as the screens write them too: "16 de novembro", "3,4" in Portuguese.
+const day = (date: string, language: "pt" | "en") => dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+const decimal = (n: number, language: "pt" | "en") => numberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(n);
 
 /** The report's figures as short factual sentences in the user's language (no names, no notes). */
 export function reportFacts(report: WeeklyReport, language: "pt" | "en"): string {
   const pt = language === "pt";
+  const [from, to] = [day(report.weekStart, language), day(report.weekEnd, language)];
   const lines = [
     pt
-      ? `Semana de ${report.weekStart} a ${report.weekEnd}: ${report.tasks.completed} tarefas concluídas de ${report.tasks.created} criadas, ${report.events.count} eventos.`
-      : `Week of ${report.weekStart} to ${report.weekEnd}: ${report.tasks.completed} tasks done of ${report.tasks.created} created, ${report.events.count} events.`,
+      ? `Semana de ${from} a ${to}: ${report.tasks.completed} tarefas concluídas de ${report.tasks.created} criadas, ${report.events.count} eventos.`
+      : `Week of ${from} to ${to}: ${report.tasks.completed} tasks done of ${report.tasks.created} created, ${report.events.count} events.`,
   ];
   if (report.goals.completed.length) lines.push(pt ? `${report.goals.completed.length} objetivos concluídos.` : `${report.goals.completed.length} goals completed.`);
-  if (report.mood.average !== null) lines.push(pt ? `Humor médio ${report.mood.average} em ${report.mood.entries} registos.` : `Average mood ${report.mood.average} over ${report.mood.entries} entries.`);
+  if (report.mood.average !== null) {
+    const mood = decimal(report.mood.average, language);
+    lines.push(pt ? `Humor médio ${mood} em ${report.mood.entries} registos.` : `Average mood ${mood} over ${report.mood.entries} entries.`);
+  }
   if (report.spending.totalCents || report.spending.previousTotalCents)
     lines.push(
       pt
