@@ -36,6 +36,20 @@ describe("PlanCard", () => {
     expect(screen.queryByText(/Renova a/)).toBeNull();
   });
 
+  it("over a paid Light plan, says the free Pro month and that Light goes on, never Pro's price", () => {
+    const bonus = { ...paid, tier: "pro" as const, subscriptionEnd: "2027-03-10T12:00:00.000Z", endIsBonusMonth: true };
+    const text = () => (screen.getByTestId("plan-card").textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
+    card(bonus, "Europe/Lisbon");
+    expect(screen.getByTestId("plan-card-bonus").textContent?.replace(/[\u00a0\u202f]/g, " ")).toBe("Mês Pro oferecido até 10 de março de 2027. Depois continua no plano Light, a 5,99 €/mês.");
+    expect(text()).not.toMatch(/9,99|Termina a/);
+    cleanup();
+    card({ ...bonus, subscriptionEnd: "2027-04-01T12:00:00.000Z", endIsBonusMonth: false }, "Europe/Lisbon", "en");
+    expect(screen.getByTestId("plan-card-bonus").textContent).toBe("Free Pro month. Your Light plan renews on April 1, 2027 at €5.99/month.");
+    cleanup();
+    card({ ...bonus, cancelAtPeriodEnd: true }, "Europe/Lisbon");
+    expect(screen.getByTestId("plan-card-bonus").textContent).toBe("Mês Pro oferecido. O seu plano Light foi cancelado e não renova.");
+  });
+
   it("says a free referral Pro month ends, not renews", () => {
     card({ tier: "pro", subscribed: false, subscriptionEnd: "2027-03-01T03:00:00.000Z", cancelAtPeriodEnd: false, endIsBonusMonth: true, isTrialActive: false, trialEndsAt: "2027-01-16T02:30:00.000Z", paidTier: null, paidStartsAt: null }, "Europe/Lisbon", "en");
     expect(screen.getByText("Ends on March 1, 2027")).toBeTruthy();

@@ -48,6 +48,9 @@ export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout
   const monthly = (cents: number) => `${formatPrice(cents, language)}${t("perMonth")}`;
   // A plan paid for during the trial: the trial's Pro until it ends, then the plan chosen (paidNext).
   const paidNext = state.isTrialActive && state.paidTier ? paidAfterTrial(state, state.paidTier) : null;
+  // A free referral Pro month over a paid Light plan: Pro now, but Light is what is paid and what
+  // renews. Pro's price and "Termina a <the month's end>" read as if the subscription were ending.
+  const bonusOverPaid = !state.isTrialActive && state.paidTier !== null && state.paidTier !== state.tier ? state.paidTier : null;
   return (
     <section aria-labelledby="plan-card-title" data-testid="plan-card" className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
       <p className="text-sm text-slate-500">{t("currentPlan")}</p>
@@ -55,7 +58,7 @@ export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout
         {t(`plans.${state.tier}.name`)}
       </h2>
       {/* The trial costs nothing: what the chosen plan costs is said with it, below. */}
-      {!paidNext && <p className="mt-1 text-slate-600">{monthly(plan.monthlyPriceCents)}</p>}
+      {!paidNext && !bonusOverPaid && <p className="mt-1 text-slate-600">{monthly(plan.monthlyPriceCents)}</p>}
       {state.isTrialActive && state.trialEndsAt && <p className="mt-2 text-sm text-brand-700">{t("trialActive", { date: dateOf(state.trialEndsAt, language, timeZone) })}</p>}
       {!state.isTrialActive && !state.subscribed && state.trialEndsAt && <p className="mt-2 text-sm text-slate-600">{t("trialEnded")}</p>}
       {paidNext && (
@@ -67,7 +70,16 @@ export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout
           })}
         </p>
       )}
-      {state.subscriptionEnd && paidNext?.kind !== "starts" && paidNext?.kind !== "cancelled" && (
+      {bonusOverPaid && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="plan-card-bonus">
+          {t(state.cancelAtPeriodEnd ? "bonusMonth.cancelled" : state.endIsBonusMonth ? "bonusMonth.until" : "bonusMonth.renews", {
+            plan: t(`plans.${bonusOverPaid}.name`),
+            price: monthly(PLANS[bonusOverPaid].monthlyPriceCents),
+            date: state.subscriptionEnd ? dateOf(state.subscriptionEnd, language, timeZone) : "",
+          })}
+        </p>
+      )}
+      {state.subscriptionEnd && !bonusOverPaid && paidNext?.kind !== "starts" && paidNext?.kind !== "cancelled" && (
         <p className="mt-2 text-sm text-slate-600">{t(renewsAtEnd(state) ? "renewsOn" : "endsOn", { date: dateOf(state.subscriptionEnd, language, timeZone) })}</p>
       )}
       <Button disabled={busy} onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))} className="mt-4">

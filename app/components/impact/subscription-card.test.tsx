@@ -39,6 +39,17 @@ describe("the impact dashboard's subscription card", () => {
     expect(screen.getByTestId("subscription-then").textContent).toBe("Depois, o plano Light a partir de 11 de julho de 2026");
   });
 
+  it("says a free Pro month over a paid Light plan ends, and Light goes on after it", () => {
+    renderWithI18n(
+      <MemoryRouter>
+        <SubscriptionCard subscription={{ ...renewing, tier: "pro", subscriptionEnd: "2026-03-10T12:00:00.000Z", endIsBonusMonth: true }} timeZone="Europe/Lisbon" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("Mês Pro oferecido até 10 de março de 2026")).toBeTruthy();
+    expect(screen.getByTestId("subscription-then").textContent).toBe("Depois, o plano Light a partir de 10 de março de 2026");
+    expect(screen.queryByText(/Termina a/)).toBeNull();
+  });
+
   it("says the renewal day in the user's zone, in English too", () => {
     renderWithI18n(
       <MemoryRouter>

@@ -17,7 +17,11 @@ export function SubscriptionCard({ subscription, timeZone }: { subscription: Sub
   const { language } = useLanguage();
   if (!subscription) return null;
   const date = (iso: string) => dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone }).format(new Date(iso));
-  const line = subscription.isTrialActive && subscription.trialEndsAt
+  // A free referral Pro month over a paid plan: the month ends, the paid plan goes on (plan-card.tsx).
+  const bonusOverPaid = !subscription.isTrialActive && subscription.endIsBonusMonth && subscription.paidTier !== null && subscription.paidTier !== subscription.tier && !subscription.cancelAtPeriodEnd;
+  const line = bonusOverPaid && subscription.subscriptionEnd
+    ? t("impact.subscription.bonus", { date: date(subscription.subscriptionEnd) })
+    : subscription.isTrialActive && subscription.trialEndsAt
     ? t("impact.subscription.trial", { date: date(subscription.trialEndsAt) })
     : subscription.subscribed && subscription.subscriptionEnd
       ? t(renewsAtEnd(subscription) ? "impact.subscription.renews" : "impact.subscription.ends", { date: date(subscription.subscriptionEnd) })
@@ -25,9 +29,8 @@ export function SubscriptionCard({ subscription, timeZone }: { subscription: Sub
         ? t("impact.subscription.free")
         : null;
   // A paid plan chosen during the trial starts at its first charge: said here as on the plan card.
-  const then = subscription.isTrialActive && subscription.paidTier && subscription.paidStartsAt
-    ? t("impact.subscription.thenPlan", { plan: t(`impact.plans.${subscription.paidTier}`), date: date(subscription.paidStartsAt) })
-    : null;
+  const thenFrom = subscription.isTrialActive ? subscription.paidStartsAt : bonusOverPaid ? subscription.subscriptionEnd : null;
+  const then = subscription.paidTier && thenFrom ? t("impact.subscription.thenPlan", { plan: t(`impact.plans.${subscription.paidTier}`), date: date(thenFrom) }) : null;
   return (
     <Card title={t("impact.subscription.title")} icon={<SparklesIcon className="h-5 w-5" aria-hidden="true" />} testId="subscription-card">
       <p className="text-lg font-semibold text-slate-900">{t(`impact.plans.${subscription.tier}`)}</p>

@@ -14,7 +14,7 @@ export default {
     subtitle: "The time and focus you gained with Rumo, from what you did in the last 30 days.",
     empty: "There is no data to show yet. When you use tasks, goals and the calendar, your impact appears here.",
     loadError: "The metrics could not be refreshed. We will try again in 30 seconds.",
-    subscription: { title: "Subscription", trial: "Pro trial until {{date}}", thenPlan: "Then the {{plan}} plan from {{date}}", renews: "Renews on {{date}}", ends: "Ends on {{date}}", free: "Free plan", manage: "Manage subscription" },
+    subscription: { title: "Subscription", trial: "Pro trial until {{date}}", thenPlan: "Then the {{plan}} plan from {{date}}", bonus: "Free Pro month until {{date}}", renews: "Renews on {{date}}", ends: "Ends on {{date}}", free: "Free plan", manage: "Manage subscription" },
     plans: { free: "Free", light: "Light", pro: "Pro" },
     security: { title: "Security", checking: "Checking the session and data isolation…", ok: "Valid session and data isolated from other accounts.", okAt: "Checked at {{time}}", problem: "Security Problem Detected" },
     metrics: {

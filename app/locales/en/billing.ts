@@ -20,6 +20,12 @@ const billing = {
     continues: "When the trial ends, you continue on the {{plan}} plan at {{price}}.",
     cancelled: "You cancelled the {{plan}} plan before it started: nothing will be charged.",
   },
+  /** A free referral Pro month over a paid plan (the plan card): the paid plan goes on under it. */
+  bonusMonth: {
+    until: "Free Pro month until {{date}}. Then you continue on the {{plan}} plan at {{price}}.",
+    renews: "Free Pro month. Your {{plan}} plan renews on {{date}} at {{price}}.",
+    cancelled: "Free Pro month. Your {{plan}} plan was cancelled and does not renew.",
+  },
   actions: {
     manage: "Manage subscription",
     continuePro: "Continue with Pro",

@@ -12,7 +12,7 @@ const account = {
     subtitle: "O tempo e o foco que ganhou com o Rumo, a partir do que fez nos últimos 30 dias.",
     empty: "Ainda não há dados para mostrar. Quando usar as tarefas, objetivos e o calendário, o seu impacto aparece aqui.",
     loadError: "Não foi possível atualizar as métricas. Tentamos de novo dentro de 30 segundos.",
-    subscription: { title: "Subscrição", trial: "Teste Pro até {{date}}", thenPlan: "Depois, o plano {{plan}} a partir de {{date}}", renews: "Renova a {{date}}", ends: "Termina a {{date}}", free: "Plano Gratuito", manage: "Gerir subscrição" },
+    subscription: { title: "Subscrição", trial: "Teste Pro até {{date}}", thenPlan: "Depois, o plano {{plan}} a partir de {{date}}", bonus: "Mês Pro oferecido até {{date}}", renews: "Renova a {{date}}", ends: "Termina a {{date}}", free: "Plano Gratuito", manage: "Gerir subscrição" },
     plans: { free: "Gratuito", light: "Light", pro: "Pro" },
     security: { title: "Segurança", checking: "A verificar a sessão e o isolamento dos dados…", ok: "Sessão válida e dados isolados de outras contas.", okAt: "Verificado às {{time}}", problem: "Problema de Segurança Detectado" },
     metrics: {

@@ -18,6 +18,12 @@ const billing = {
     continues: "Quando o teste terminar, continua com o plano {{plan}}, a {{price}}.",
     cancelled: "O plano {{plan}} foi cancelado antes de começar: não será cobrado nada.",
   },
+  /** A free referral Pro month over a paid plan (the plan card): the paid plan goes on under it. */
+  bonusMonth: {
+    until: "Mês Pro oferecido até {{date}}. Depois continua no plano {{plan}}, a {{price}}.",
+    renews: "Mês Pro oferecido. O seu plano {{plan}}, a {{price}}, renova a {{date}}.",
+    cancelled: "Mês Pro oferecido. O seu plano {{plan}} foi cancelado e não renova.",
+  },
   actions: {
     manage: "Gerir subscrição",
     continuePro: "Continuar com o Pro",
