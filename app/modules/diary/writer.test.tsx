@@ -293,6 +293,16 @@ describe("the diary with a keyboard and a screen reader", () => {
     expect(content().value).toBe("Ainda a escrever");
   });
 
+  it("gives the focus to the writer's heading when 'Editar' opens an entry, not to the page", async () => {
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    const edit = editButtons()[0];
+    edit.focus();
+    fireEvent.click(edit);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Editar entrada" })));
+    expect(content().value).toBe("Texto antigo");
+  });
+
   it("gives the focus to the saved entry in the list after 'Guardar entrada', not to the page", async () => {
     renderDiary();
     await openEntryA();

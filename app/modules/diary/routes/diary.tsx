@@ -118,6 +118,19 @@ export default function DiaryScreen() {
   const pages = useEntryPages(data);
   const tabsBox = useRef<HTMLDivElement>(null);
   const saveFocus = useFocusAfterSave(tabsBox);
+  // "Editar" (or the empty list's button) leaves with its list: the writer's heading takes the focus, not the page.
+  const [focusWriter, setFocusWriter] = useState(false);
+  useEffect(() => {
+    if (!focusWriter || tab !== "write") return;
+    setFocusWriter(false);
+    tabsBox.current?.querySelector<HTMLElement>("[data-writer-heading]")?.focus();
+  }, [focusWriter, tab, writerKey]);
+
+  /** The empty list's "write one" button: to the writer, whose heading takes the focus the button had. */
+  const writeNew = () => {
+    showTab("write");
+    setFocusWriter(true);
+  };
 
   const showTab = (key: Tab) => {
     saveFocus.cancel();
@@ -143,6 +156,7 @@ export default function DiaryScreen() {
       setWriterKey((k) => k + 1);
     }
     setTab("write");
+    setFocusWriter(true);
   };
 
   // Each tab's panel. The kit renders the selected one only; the writer comes first in every panel,
@@ -181,7 +195,7 @@ export default function DiaryScreen() {
         <>
           {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
           {!canWrite && <PremiumNotice entitlement="diary" />}
-          <EntryList pages={pages} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={() => showTab("write")} language={i18n.language === "en" ? "en" : "pt"} />
+          <EntryList pages={pages} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
         </>
       )}
       {key === "overview" && (canWrite ? <Overview today={data.today} /> : <PremiumNotice entitlement="diary" />)}
@@ -460,7 +474,7 @@ function Writer({
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{initial.id ? t("form.editEntry") : t("form.newEntry")}</h2>
+        <h2 data-writer-heading tabIndex={-1} className="text-lg font-semibold">{initial.id ? t("form.editEntry") : t("form.newEntry")}</h2>
         {/* Every autosave shows here; only a draft kept offline or not kept is announced (a live
             region saying "Rascunho guardado" at each pause in typing would talk over the writing). */}
         <p className="text-xs text-slate-500" data-testid="draft-status">
