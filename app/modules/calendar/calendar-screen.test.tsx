@@ -57,7 +57,7 @@ afterEach(() => {
 });
 
 const RANGES = { agenda: { from: "2026-11-24", to: "2026-12-23" }, week: { from: "2026-11-23", to: "2026-11-29" }, month: { from: "2026-10-26", to: "2026-12-06" } } as const;
-function renderCalendar(view: keyof typeof RANGES = "agenda") {
+function renderCalendar(view: keyof typeof RANGES = "agenda", language: "pt" | "en" = "pt") {
   const Stub = createRoutesStub([
     {
       path: "/app/calendario",
@@ -65,7 +65,7 @@ function renderCalendar(view: keyof typeof RANGES = "agenda") {
       Component: CalendarScreen,
     },
   ]);
-  renderWithI18n(<Stub initialEntries={["/app/calendario"]} />);
+  renderWithI18n(<Stub initialEntries={["/app/calendario"]} />, language);
 }
 
 describe("the calendar's quick add", () => {
@@ -149,6 +149,17 @@ describe("the calendar's events, by keyboard and screen reader", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(toasts.map((t) => t.title)).not.toContain("Erro ao eliminar");
     expect(screen.queryByRole("button", { name: /^Dentista/ })).toBeNull();
+  });
+
+  it("writes the hours of the grid as the events' times are written: 09:00 in Portuguese, 9:00 AM in English", async () => {
+    stored = [event("e1", "Dentista", "2026-11-25T10:00:00+00:00", "2026-11-25T11:00:00+00:00")];
+    renderCalendar("week", "en");
+    const hours = await screen.findByRole("region", { name: /hours/i });
+    expect(hours.textContent?.replace(/[\u00a0\u202f]/g, " ")).toContain("9:00 AM");
+    expect(hours.textContent).not.toContain("09:00");
+    cleanup();
+    renderCalendar("week");
+    expect((await screen.findByRole("region", { name: /horas/i })).textContent).toContain("09:00");
   });
 
   it("names the day of each event in the week and month views, as a button described by the keyboard hint, not a toggle in a grid", async () => {

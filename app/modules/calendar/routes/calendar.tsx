@@ -471,6 +471,8 @@ function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
 }
 
 /** A date as its day heading says it: "quarta-feira, 9 de dezembro". */
+/** An hour of the grid as the events' times are written in the language: "09:00", "9:00 AM". */
+const hourLabel = (hour: number, locale: string) => dateTimeFormat(locale, { timeStyle: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 1, hour)));
 const longDay = (date: string, locale: string) => dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 
 /**
@@ -657,8 +659,8 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
         <div className="grid" style={{ gridTemplateColumns: `3.5rem minmax(0, 1fr)` }}>
           <div className="relative" style={{ height: 24 * HOUR_PX }}>
             {Array.from({ length: 24 }, (_, h) => (
-              <div key={h} className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-500" style={{ top: h * HOUR_PX }}>
-                {h > 0 ? `${String(h).padStart(2, "0")}:00` : ""}
+              <div key={h} className="absolute right-1 -translate-y-1/2 text-[10px] whitespace-nowrap text-slate-500" style={{ top: h * HOUR_PX }}>
+                {h > 0 ? hourLabel(h, locale) : ""}
               </div>
             ))}
           </div>
