@@ -15,9 +15,13 @@ export function useFocusOnPageChange(pathname: string) {
     shown.current = pathname;
     const main = document.getElementById("conteudo");
     if (!main || document.activeElement?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
-    const heading = main.querySelector<HTMLElement>("h1");
-    // Focusable from a script only, never a Tab stop.
-    if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-    (heading ?? main).focus({ preventScroll: true });
+    focusPageHeading(main);
   }, [pathname]);
+}
+
+/** The page's heading takes the focus (its first `h1` in `main`, else `main`), focusable from a script only, never a Tab stop. */
+export function focusPageHeading(main: HTMLElement | null = document.getElementById("conteudo")) {
+  const heading = (main ?? document).querySelector<HTMLElement>("h1");
+  if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+  (heading ?? main)?.focus({ preventScroll: true });
 }

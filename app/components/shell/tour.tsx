@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
+import { focusPageHeading } from "./page-focus";
 import { tourProgress } from "./rules";
 import type { Guide, TourPosition } from "./tours";
 
@@ -54,12 +55,9 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
       // A tour that opened by itself on a page load found the focus on <body>, and what had it may be
       // gone (a phone's closed menu): the focused 'Concluir' / 'Pular' leaves with the card, and a
       // keyboard or screen-reader user would be thrown to the top of the page. The page's heading
-      // instead, as a navigation does (page-focus.ts), focusable from a script only, never a Tab stop
-      // (the outline shows after a key press only, as :focus-visible does, not after a click).
-      const main = document.getElementById("conteudo");
-      const heading = main?.querySelector<HTMLElement>("h1") ?? document.querySelector<HTMLElement>("h1");
-      if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-      (heading ?? main)?.focus({ preventScroll: true });
+      // instead, as a navigation does (the outline shows after a key press only, as :focus-visible
+      // does, not after a click).
+      focusPageHeading();
     };
   }, [returnTo]);
 

@@ -11,6 +11,7 @@
 import type { Description as HeadlessDescription, Dialog as HeadlessDialog, DialogPanel as HeadlessDialogPanel, DialogTitle as HeadlessDialogTitle } from "@headlessui/react";
 import { useEffect, useRef, useState, type ComponentProps, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
+import { focusIfLost } from "~/lib/focus-if-lost";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 
 const parts = onDemand(() => import("./dialog-parts"));
@@ -41,13 +42,8 @@ function useFocusBackToOpener(open: boolean) {
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement;
-    return () => {
-      // After Headless UI's own hand-back and the screen's (a save may focus the saved row).
-      window.setTimeout(() => {
-        const lost = !document.activeElement || document.activeElement === document.body;
-        if (lost && opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
-      }, 0);
-    };
+    // After Headless UI's own hand-back and the screen's (a save may focus the saved row).
+    return () => focusIfLost(() => (opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : null));
   }, [open]);
 }
 

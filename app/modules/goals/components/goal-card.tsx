@@ -142,12 +142,6 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
     return (await send(`/milestones/${milestoneId}`, "PATCH", { title: title.trim() })) !== null;
   };
 
-  /** 'Concluir' / 'Reabrir': disabled while sent (browsers then drop the focus), focused again after. */
-  const changeStatus = async (status: "completed" | "in_progress") => {
-    setRefocus(["status"]);
-    await send("", "PATCH", { status });
-  };
-
   const step = async (delta: number) => {
     // Emptied first, so that the same value said twice (100% again) is said again.
     setProgressSaid("");
@@ -254,11 +248,11 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
 
       <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-3" role="group" aria-label={t("card.actions", { title: goal.title })}>
         {goal.status === "completed" ? (
-          <Button variant="secondary" loading={busy} onClick={() => void changeStatus("in_progress")} data-focus-key="status">
+          <Button variant="secondary" loading={busy} onClick={() => void send("", "PATCH", { status: "in_progress" })} data-focus-key="status">
             {t("card.reopen")}
           </Button>
         ) : (
-          <Button loading={busy} onClick={() => void changeStatus("completed")} data-focus-key="status">
+          <Button loading={busy} onClick={() => void send("", "PATCH", { status: "completed" })} data-focus-key="status">
             <CheckCircleIcon className="h-4 w-4" aria-hidden="true" />
             {t("card.complete")}
           </Button>

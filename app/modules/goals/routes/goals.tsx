@@ -17,6 +17,7 @@ import { database } from "@worker/db/client";
 import { known, readAll, run } from "@worker/db/reads";
 import { findGoalRead, listGoalsRead, publicGoal, type PublicGoal } from "@worker/modules/goals/queries";
 import { GOAL_STATUSES, type GoalStatus } from "@worker/modules/goals/rules";
+import { focusIfLost } from "~/lib/focus-if-lost";
 import { GoalCard, goalTitleId } from "../components/goal-card";
 import type { Route } from "./+types/goals";
 
@@ -113,14 +114,11 @@ export default function GoalsScreen() {
   useEffect(() => {
     if (!justCreated) return;
     setJustCreated(null);
-    // After Headless UI's hand-back to the button that opened the form (as dialog.tsx's fallback): the
-    // header's button is still there and keeps it; the empty state's is gone, the focus is on <body>.
-    // Then the card's <h3> (tabIndex -1): a screen reader says the new goal, and Tab goes on into its
-    // controls. The card shows in the render that added it, or never (a filter that hides it).
-    window.setTimeout(() => {
-      if (document.activeElement && document.activeElement !== document.body) return;
-      document.getElementById(goalTitleId(justCreated))?.focus();
-    }, 0);
+    // After Headless UI's hand-back to the button that opened the form: the header's button is still
+    // there and keeps it; the empty state's is gone, the focus is on <body>. Then the card's <h3>
+    // (tabIndex -1): a screen reader says the new goal, and Tab goes on into its controls. The card
+    // shows in the render that added it, or never (a filter that hides it).
+    focusIfLost(() => document.getElementById(goalTitleId(justCreated)));
   }, [justCreated]);
 
   const loadMore = async () => {

@@ -334,33 +334,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
         }}
       />
 
-      {plan && plan.unplaced.length > 0 &&
-        // Today is off in the working hours: one plain statement and the way to change the days, not a "no free slot" per task.
-        (plan.unplaced.every((u) => u.reason === "not_working_day") ? (
-          <Notice tone="info">
-            <span className="flex flex-wrap items-start justify-between gap-2" data-testid="plan-notice">
-              <span>{t("plan.notWorkingDay")}</span>
-              <span className="flex flex-wrap gap-3">
-                <Button variant="link" onClick={() => setEditingHours(true)}>
-                  {t("plan.changeDays")}
-                </Button>
-                {/* It only hides this notice: nothing was planned to cancel. */}
-                <Button variant="link" onClick={() => setPlan(null)}>
-                  {t("plan.close")}
-                </Button>
-              </span>
-            </span>
-          </Notice>
-        ) : (
-          <Notice tone="error">
-            <span className="flex flex-wrap items-start justify-between gap-2" data-testid="plan-notice">
-              <span>{t("toast.notFitted", { titles: plan.unplaced.map((u) => `${u.task.title} (${t(`planReason.${u.reason}`)})`).join(", ") })}</span>
-              <Button variant="link" onClick={() => setPlan(null)}>
-                {t("plan.close")}
-              </Button>
-            </span>
-          </Notice>
-        ))}
+      {plan && plan.unplaced.length > 0 && (
+        <PlanNotice plan={plan} onChangeDays={() => setEditingHours(true)} onClose={() => setPlan(null)} />
+      )}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="timeline-title" className="space-y-3" data-testid="day-timeline">
@@ -458,6 +434,30 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
         />
       )}
     </section>
+  );
+}
+
+/** What 'Planear o dia' left out: each task and why, or, on a day off, one plain statement with the way to change the days. */
+function PlanNotice({ plan, onChangeDays, onClose }: { plan: PlanAnswer; onChangeDays: () => void; onClose: () => void }) {
+  const { t } = useTranslation("tasks");
+  const dayOff = plan.unplaced.every((u) => u.reason === "not_working_day");
+  return (
+    <Notice tone={dayOff ? "info" : "error"}>
+      <span className="flex flex-wrap items-start justify-between gap-2" data-testid="plan-notice">
+        <span>{dayOff ? t("plan.notWorkingDay") : t("toast.notFitted", { titles: plan.unplaced.map((u) => `${u.task.title} (${t(`planReason.${u.reason}`)})`).join(", ") })}</span>
+        <span className="flex flex-wrap gap-3">
+          {dayOff && (
+            <Button variant="link" onClick={onChangeDays}>
+              {t("plan.changeDays")}
+            </Button>
+          )}
+          {/* It only hides this notice: nothing was planned to cancel. */}
+          <Button variant="link" onClick={onClose}>
+            {t("plan.close")}
+          </Button>
+        </span>
+      </span>
+    </Notice>
   );
 }
 
