@@ -5,8 +5,9 @@
 //   - GET /api/v1/finances/summary?month=   (month: balance, income vs expense, by category)
 //   - GET /api/v1/finances/analysis?month=  (year: twelve months, month over month, by category)
 //   - GET /api/v1/transactions               (the list's first page, 50 rows)
-//   - GET /api/v1/transactions?q=            (the text filter: a rare match, one every row has, and a
-//                                             two-character one, matched in code; decisions 0073, 0096)
+//   - GET /api/v1/transactions?q=            (the text filter: a rare match, one every row has, and two
+//                                             two-character ones: digits, and the two widest letter
+//                                             classes, eight GLOB patterns; decisions 0096, 0098)
 // The rows are written straight into the local D1 state with one SQL statement (a recursive CTE),
 // so the figure measures the reads, not 20,000 API calls. The io half adds its import figure here.
 import { spawnSync } from "node:child_process";
@@ -57,6 +58,7 @@ try {
   const rare = await time(() => get(`/api/v1/transactions?q=${encodeURIComponent("MOVIMENTO 1234")}`), 200);
   const every = await time(() => get(`/api/v1/transactions?q=${encodeURIComponent("movimento")}`), 200);
   const short = await time(() => get(`/api/v1/transactions?q=${encodeURIComponent("99")}`), 200);
+  const widest = await time(() => get(`/api/v1/transactions?q=${encodeURIComponent("ão")}`), 200);
 
   console.log(machine());
   console.log(`month summary  GET /finances/summary?month=2026-06:  median ${fmt(month.median)}, p95 ${fmt(month.p95)} (200 sequential requests)`);
@@ -64,7 +66,8 @@ try {
   console.log(`list page      GET /transactions (50 rows):          median ${fmt(list.median)}, p95 ${fmt(list.p95)} (200 sequential requests)`);
   console.log(`text, rare     GET /transactions?q=MOVIMENTO 1234:   median ${fmt(rare.median)}, p95 ${fmt(rare.p95)} (11 of ${ROWS} rows match)`);
   console.log(`text, all      GET /transactions?q=movimento:        median ${fmt(every.median)}, p95 ${fmt(every.p95)} (every row matches)`);
-  console.log(`text, short    GET /transactions?q=99:               median ${fmt(short.median)}, p95 ${fmt(short.p95)} (two characters: in code)`);
+  console.log(`text, short    GET /transactions?q=99:               median ${fmt(short.median)}, p95 ${fmt(short.p95)} (two characters: one GLOB)`);
+  console.log(`text, widest   GET /transactions?q=ão:               median ${fmt(widest.median)}, p95 ${fmt(widest.p95)} (two letter classes: eight GLOBs, no row matches)`);
 } catch (err) {
   console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

@@ -270,6 +270,9 @@ describe("GET /transactions/export.csv", () => {
     expect(await lines("serviços")).toEqual(["2026-09-01;Despesa;PAGAMENTO SERVIÇOS;Casa;1,00"]);
     expect(await lines("agua")).toEqual(["2026-09-01;Despesa;Água da EPAL;Casa;1,00"]);
     expect(await lines("ÁGUA DA")).toEqual(["2026-09-01;Despesa;Água da EPAL;Casa;1,00"]);
+    // One or two characters, as the list has them (decision 0098).
+    expect(await lines("Ç")).toEqual(["2026-09-01;Despesa;PAGAMENTO SERVIÇOS;Casa;1,00"]);
+    expect(await lines("ÁG")).toEqual(["2026-09-01;Despesa;PAGAMENTO SERVIÇOS;Casa;1,00", "2026-09-01;Despesa;Água da EPAL;Casa;1,00"]);
   });
 });
 

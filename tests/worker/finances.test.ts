@@ -4,7 +4,7 @@ import { formatMoney } from "~/components/ui/money";
 import { database } from "@worker/db/client";
 import { addMonths, comparedRange, localToday, monthRange } from "@worker/modules/finances/logic";
 import { run } from "@worker/db/reads";
-import { listTransactionsRead, withTextMatches } from "@worker/modules/finances/queries";
+import { listTransactionsRead } from "@worker/modules/finances/queries";
 import { balancesAt, transactionsWithBalancesRead } from "@worker/modules/finances/reports";
 import { financesModule } from "@worker/modules/finances";
 import { endTrial, userIdOf } from "./billing-helpers";
@@ -141,18 +141,25 @@ describe("transactions", () => {
     const db = database(env.DB);
     const userId = await userIdOf("acentos@financas.test");
     const filters = { q: "AGUA" };
-    const listed = await run(db, transactionsWithBalancesRead(db, userId, await withTextMatches(db, userId, filters), { limit: 50 }));
+    const listed = await run(db, transactionsWithBalancesRead(db, userId, filters, { limit: 50 }));
     expect(listed.items.map((t) => t.description)).toEqual(["Água e saneamento"]);
     expect(listed.balances).toEqual({ "2026-11-02": -250 * 5 });
-    // Three characters or more are matched in the list's own statement (decision 0096); one or two in
-    // code first, and a list read never runs with such a filter unmatched: it would show every row.
-    expect((await run(db, listTransactionsRead(db, userId, filters, { limit: 50 }))).items.map((t) => t.description)).toEqual(["Água e saneamento"]);
-    expect(() => listTransactionsRead(db, userId, { q: "ag" }, { limit: 50 })).toThrow(/withTextMatches/);
-    const short = await run(db, listTransactionsRead(db, userId, await withTextMatches(db, userId, { q: "ÇO" }), { limit: 50 }));
-    expect(short.items.map((t) => t.description)).toEqual(["PAGAMENTO SERVIÇOS"]);
+    // Three characters or more are matched by trigrams (decision 0096), one or two by a GLOB of
+    // letter classes (0098), both in the list's own statement.
+    const short = async (q: string) => (await run(db, listTransactionsRead(db, userId, { q }, { limit: 50 }))).items.map((t) => t.description).sort();
+    expect(await short("ÇO")).toEqual(["PAGAMENTO SERVIÇOS"]);
+    expect(await short("ag")).toEqual(["Água e saneamento", "PAGAMENTO SERVIÇOS"].sort());
+    expect(await short("ç")).toEqual(["Café * especial [1]", "PAGAMENTO SERVIÇOS"].sort());
+    expect(await short("ee")).toEqual(["ÉDITION LIMITÉE"]);
+    expect(await short("eó")).toEqual([]);
+    // GLOB's own characters are the user's.
+    expect(await short("*")).toEqual(["Café * especial [1]"]);
+    expect(await short("[")).toEqual(["Café * especial [1]"]);
+    expect(await short("?")).toEqual([]);
+    expect(await short("1]")).toEqual(["Café * especial [1]"]);
   });
 
-  it("folds every letter of Latin-1 and Latin Extended-A alike in SQL (3+ characters) and in code (1–2)", async () => {
+  it("folds every letter of Latin-1 and Latin Extended-A alike by trigrams (3+ characters) and by letter classes (1–2)", async () => {
     // Two foldings answer one filter: the trigram tokenizer's (remove_diacritics 2) for 3 characters
     // or more, `fold` (NFD, marks dropped, lower case) for fewer. Typing one more letter must not
     // change which letters count as the same. Compared letter by letter, they differ only outside
@@ -164,7 +171,7 @@ describe("transactions", () => {
     const db = database(env.DB);
     const userId = await userIdOf("letras@financas.test");
     const found = async (q: string) => {
-      const { items } = await run(db, listTransactionsRead(db, userId, await withTextMatches(db, userId, { q }), { limit: 100 }));
+      const { items } = await run(db, listTransactionsRead(db, userId, { q }, { limit: 100 }));
       return items.map((t) => t.description.slice(1, -1)).sort().join("");
     };
     const differing: string[] = [];

@@ -128,9 +128,7 @@ export const transactionsApi = new Hono<AppEnv>()
   .get("/", accountInHandler, validate("query", listQuery), async (c) => {
     const { limit, cursor, ...filters } = c.req.valid("query");
     if (filters.from && filters.to && filters.from > filters.to) throw fieldError("to", "finances:validation.range");
-    // A short text filter is matched in code first, in the account's own round trip (queries.ts, decision 0073).
-    const matched = q.textMatchedInCode(filters) ? { ...filters, matching: (await readWithAccount(c, (db, userId) => q.textMatchesRead(db, userId, filters))).answer } : filters;
-    const { answer: page } = await readWithAccount(c, (db, userId) => q.listTransactionsRead(db, userId, matched, { limit, cursor }));
+    const { answer: page } = await readWithAccount(c, (db, userId) => q.listTransactionsRead(db, userId, filters, { limit, cursor }));
     return c.json({ items: page.items.map(publicTransaction), nextCursor: page.nextCursor });
   })
   .post("/", validate("json", createTransactionSchema), async (c) => {

@@ -1,5 +1,5 @@
 /** The finances module's only data access: every query is scoped by the user id. */
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPageIds, listPageRead, type SortKey } from "../../db/lists";
 import { known, read, run, type Read } from "../../db/reads";
@@ -10,8 +10,8 @@ import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { budgets, financeCategories, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
-import { fold } from "./categories";
 import { transactionSearch } from "./search";
+import { containsGlobs } from "./short-text";
 
 export { TRANSACTION_TYPES };
 export type Transaction = typeof transactions.$inferSelect;
@@ -90,12 +90,6 @@ export async function deleteCategory(db: Db, userId: string, id: string) {
 
 export type TransactionFilters = { from?: string; to?: string; type?: TransactionType; category?: string; q?: string };
 
-/** The list's filters once `withTextMatches` has matched a short text: what the list's queries take. */
-export type MatchedFilters = TransactionFilters & {
-  /** The ids of the rows whose description contains a short `q`, newest first (at most MAX_TEXT_MATCHES). */
-  matching?: readonly string[];
-};
-
 /** Every filter but the text. */
 const fieldsWhere = (filters: TransactionFilters) =>
   and(
@@ -107,60 +101,20 @@ const fieldsWhere = (filters: TransactionFilters) =>
 
 // ---------------------------------------------------------------------------------------------
 // The text filter: the description contains the text, case and accents aside ("agua" finds "Água",
-// "serviços" finds "PAGAMENTO SERVIÇOS"), as the global search folds words (decision 0096). Three
-// characters or more are matched in SQL, in the list's own statement, by the search index's
-// trigrams of the transactions' titles (a transaction's title there is its description when it has
-// one); one or two, which no trigram holds, are matched in code before the list is read, one more
-// round trip (decision 0073). SQLite's lower() folds ASCII only, and D1 has no ICU.
+// "serviços" finds "PAGAMENTO SERVIÇOS"), in the list's own statement. Three characters or more are
+// matched by the search index's trigrams of the transactions' titles (a transaction's title there is
+// its description when it has one), folded as the global search folds words (decision 0096); one or
+// two, which no trigram holds, by a GLOB of `fold`'s classes of letters (decision 0098). SQLite's
+// lower() folds ASCII only, and D1 has no ICU.
 
-/** Whether the text filter is matched in code first (`withTextMatches`): a short one. */
-export const textMatchedInCode = (filters: TransactionFilters) => !!filters.q && !matchableAsSubstring(filters.q);
-
-/** The text filter as SQL: the rows whose description contains `q` (of 3 characters or more). */
-const descriptionContains = (userId: string, text: string) =>
+/** The text filter as SQL: the rows whose description contains `text`. */
+function descriptionContains(userId: string, text: string): SQL | undefined {
+  if (!matchableAsSubstring(text)) return or(...containsGlobs(text).map((pattern) => sql`${transactions.description} glob ${pattern}`));
   // An empty description is indexed under its category's key, which is no description of the row.
-  and(sql`${transactions.id} in ${itemsWithTitleContaining(userId, transactionSearch.type, text)}`, ne(transactions.description, ""));
-
-function transactionWhere(userId: string, filters: MatchedFilters): SQL | undefined {
-  if (!filters.q) return fieldsWhere(filters);
-  if (!textMatchedInCode(filters)) return and(fieldsWhere(filters), descriptionContains(userId, filters.q));
-  if (!filters.matching) throw new Error("A short text filter is matched in code before the list is read (withTextMatches).");
-  // One bound JSON text, not a parameter per id (D1 allows 100 per statement).
-  return and(fieldsWhere(filters), sql`${transactions.id} in (select value from json_each(${JSON.stringify(filters.matching)}))`);
+  return and(sql`${transactions.id} in ${itemsWithTitleContaining(userId, transactionSearch.type, text)}`, ne(transactions.description, ""));
 }
 
-/**
- * How many matches a list filtered by a short text pages through, the newest: their ids go to D1 as
- * one parameter, which must stay under its 2 MB. The export is not bound by it.
- */
-export const MAX_TEXT_MATCHES = 20_000;
-
-const containsFolded = (text: string) => {
-  const needle = fold(text);
-  return (description: string) => fold(description).includes(needle);
-};
-
-/**
- * The ids of the user's transactions within the other filters whose description contains a short
- * `q`, in the list's order: reads each such row's id and description (a user's few thousand rows).
- */
-export function textMatchesRead(db: Db, userId: string, filters: TransactionFilters): Read<string[]> {
-  const matches = containsFolded(filters.q ?? "");
-  return read(
-    db
-      .select({ id: transactions.id, description: transactions.description })
-      .from(transactions)
-      .where(scopedTo(db, userId).owned(transactions, fieldsWhere(filters)))
-      // The list's order (TRANSACTION_ORDER, then the id): the matches kept are the newest.
-      .orderBy(desc(transactions.date), desc(transactions.createdAt), desc(transactions.id)),
-    (rows) => rows.filter((row) => matches(row.description)).slice(0, MAX_TEXT_MATCHES).map((row) => row.id),
-  );
-}
-
-/** `filters` ready for the list's queries: a short text filter matched first (one more round trip, only then). */
-export async function withTextMatches(db: Db, userId: string, filters: TransactionFilters): Promise<MatchedFilters> {
-  return textMatchedInCode(filters) ? { ...filters, matching: await run(db, textMatchesRead(db, userId, filters)) } : filters;
-}
+const transactionWhere = (userId: string, filters: TransactionFilters) => and(fieldsWhere(filters), filters.q ? descriptionContains(userId, filters.q) : undefined);
 
 /** Newest day first, then newest written first (a day's list reads in the order it was entered, reversed). */
 const TRANSACTION_ORDER: SortKey<Transaction>[] = [
@@ -168,14 +122,14 @@ const TRANSACTION_ORDER: SortKey<Transaction>[] = [
   { by: transactions.createdAt, desc: true, of: (t) => t.createdAt },
 ];
 
-export const listTransactionsRead = (db: Db, userId: string, filters: MatchedFilters, page: PageRequest) =>
+export const listTransactionsRead = (db: Db, userId: string, filters: TransactionFilters, page: PageRequest) =>
   listPageRead(scopedTo(db, userId), transactions, { where: transactionWhere(userId, filters), order: TRANSACTION_ORDER, page });
 
 /**
  * The days of the rows `listTransactionsRead` reads with the same arguments (one past the page), as
  * a subquery: what the page's days need is read in the same batch.
  */
-export function listedTransactionDays(db: Db, userId: string, filters: MatchedFilters, page: PageRequest) {
+export function listedTransactionDays(db: Db, userId: string, filters: TransactionFilters, page: PageRequest) {
   const scoped = scopedTo(db, userId);
   const ids = listPageIds(scoped, transactions, { where: transactionWhere(userId, filters), order: TRANSACTION_ORDER, page });
   return db.select({ date: transactions.date }).from(transactions).where(scoped.owned(transactions, inArray(transactions.id, ids)));
@@ -451,15 +405,11 @@ export async function transactionsBetween(db: Db, userId: string, from: string, 
 export type TransactionFilter = TransactionFilters;
 
 /** The user's transactions for the CSV export, oldest first, with the list's filters. */
-export async function transactionsForExport(db: Db, userId: string, filter: TransactionFilter = {}) {
-  // The list's own filters, so the file holds the rows the screen showed: a short text in code.
-  const inCode = textMatchedInCode(filter);
-  const rows = await scopedTo(db, userId)
-    .select(transactions, inCode ? fieldsWhere(filter) : transactionWhere(userId, filter))
+export function transactionsForExport(db: Db, userId: string, filter: TransactionFilter = {}) {
+  // The list's own filters, so the file holds the rows the screen showed.
+  return scopedTo(db, userId)
+    .select(transactions, transactionWhere(userId, filter))
     .orderBy(orm.asc(transactions.date), orm.asc(transactions.createdAt), orm.asc(transactions.id));
-  if (!inCode) return rows;
-  const matches = containsFolded(filter.q ?? "");
-  return rows.filter((row) => matches(row.description));
 }
 
 export type ImportedTransaction = { id: string; type: "income" | "expense"; amountCents: number; description: string; date: string; category: string; importKey: string };

@@ -31,7 +31,7 @@ import { entitlementsOfAuth } from "@worker/billing/entitlements";
 import { database } from "@worker/db/client";
 import { addMonths, localToday, publicSavingsGoal, publicTransaction } from "@worker/modules/finances/logic";
 import { known, readAll, run } from "@worker/db/reads";
-import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, withTextMatches, type TransactionFilters } from "@worker/modules/finances/queries";
+import { listCategoriesRead, listSavingsGoalsRead, listTransactionsRead, TRANSACTION_TYPES, type TransactionFilters } from "@worker/modules/finances/queries";
 import { budgetsWithProgressRead, monthSummaryRead, transactionsWithBalancesRead, yearAnalysisRead } from "@worker/modules/finances/reports";
 import { DEFAULT_CATEGORIES } from "../categories";
 import { changeText, comparedColumns } from "../analysis-text";
@@ -83,15 +83,13 @@ export async function loader(args: Route.LoaderArgs) {
   const advanced = hasEntitlement(subscription, "finances.advanced");
   // The insights are AI insights: Pro (DECISIONS.md), unlike the analysis (Light).
   const insights = hasEntitlement(subscription, "aiInsights");
-  // A text filter of one or two characters is matched in code before the batch: one more round trip, only then (decisions 0073, 0096).
-  const matched = await withTextMatches(db, userId, filters);
   // One D1 round trip: every section's statements in one batch (the day balances follow the list's
   // own query as a subquery).
   const [summary, list, recent, own, budgets, goals, analysis] = await run(
     db,
     readAll([
       monthSummaryRead(db, userId, month),
-      transactionsWithBalancesRead(db, userId, matched, { limit: 50 }),
+      transactionsWithBalancesRead(db, userId, filters, { limit: 50 }),
       listTransactionsRead(db, userId, {}, { limit: 5 }),
       listCategoriesRead(db, userId),
       budgetsWithProgressRead(db, userId, month, { limit: 200 }),

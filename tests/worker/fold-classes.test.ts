@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { fold } from "@worker/modules/finances/categories";
+import { FOLD_CLASSES } from "@worker/modules/finances/fold-classes";
+import { containsGlobs, GLOB_PATTERN_BYTES, globElements } from "@worker/modules/finances/short-text";
+
+// The table of letter classes is generated in Node (scripts/fold-classes.mjs); the filter runs in
+// workerd. A Unicode or ICU update on either side that makes them part ways fails here.
+describe("fold's letter classes (decision 0098)", () => {
+  it("hold exactly the code points workerd's `fold` changes to one code point", () => {
+    const scanned = new Map<string, string>();
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      const key = fold(c);
+      if (key === c || Array.from(key).length !== 1) continue;
+      scanned.set(key, (scanned.get(key) ?? "") + c);
+    }
+    // Node's Unicode may be newer than workerd's: the table may hold letters workerd does not know yet
+    // (unassigned there, never in a description it folds), and nothing else beyond workerd's classes.
+    const unknownHere = /^\p{Cn}$/u;
+    const differing = FOLD_CLASSES.filter((line) => {
+      const [key, ...members] = Array.from(line);
+      return (scanned.get(key) ?? "") !== members.filter((c) => !unknownHere.test(c)).join("");
+    });
+    expect(differing).toEqual([]);
+    const tabled = new Set(FOLD_CLASSES.map((line) => Array.from(line)[0]));
+    expect([...scanned.keys()].filter((key) => !tabled.has(key))).toEqual([]);
+    // A class's key is what its letters fold to, and folds to itself.
+    for (const [key] of scanned) expect(fold(key)).toBe(key);
+  });
+
+  it("writes one or two characters as GLOB patterns within D1's limit that match them and nothing else", () => {
+    expect(containsGlobs("a")).toEqual(["*[AaÀ-Åà-åĀ-ąǍǎǞ-ǡǺǻȀ-ȃȦȧḀḁ]*", "*[Ạ-ặ\u212B]*"]);
+    expect(containsGlobs("Ç")).toEqual(["*[CcÇçĆ-čḈḉ]*"]);
+    // GLOB's own characters are literal.
+    expect(containsGlobs("*")).toEqual(["*[*]*"]);
+    expect(containsGlobs("?[")).toEqual(["*[?][[]*"]);
+    expect(containsGlobs("]^")).toEqual(["*]^*"]);
+    expect(globElements(["^", "-", "a", "b"], 48)).toEqual(["^", "-", "[ab]"]);
+    // A lone accent asks for nothing, as `fold(…).includes("")` does.
+    expect(containsGlobs("\u0301")).toEqual(["*"]);
+    // The two widest classes still fit, in few patterns.
+    const widest = containsGlobs("ao");
+    expect(Math.max(...widest.map((p) => new TextEncoder().encode(p).length))).toBeLessThanOrEqual(GLOB_PATTERN_BYTES);
+    expect(widest.length).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("D1's GLOB pattern limit", () => {
+  it("takes a pattern of GLOB_PATTERN_BYTES bytes and refuses a longer one", async () => {
+    const glob = (pattern: string) => env.DB.prepare("select 'x' glob ?1 as hit").bind(pattern).first();
+    await expect(glob("*".repeat(GLOB_PATTERN_BYTES))).resolves.toEqual({ hit: 1 });
+    await expect(glob("*".repeat(GLOB_PATTERN_BYTES + 1))).rejects.toThrow(/too complex/);
+  });
+});
