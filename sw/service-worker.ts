@@ -3,7 +3,8 @@
  * Serwist injects the precache list of build/client with its hashed asset names).
  *
  * - Precache: the app's scripts, styles, icons, manifest and the offline page.
- * - critical-v1: the public root page, refreshed on every visit.
+ * - critical-v1: the public root page, refreshed on every visit, never with a copy made for a
+ *   signed-in reader (answered `private`: its header leads into the app, see isShareable).
  * - Per-user cache (rumo-user-<id>-v1): /app pages, their loader data and /api/v1 reads, network
  *   first; when the network fails the last stored answer is served, marked with x-rumo-offline,
  *   and the page is told so. The pages say who is signed in (SET_USER) and clear it at sign-out.
@@ -15,13 +16,14 @@ import {
   cacheKeyOf,
   classify,
   CRITICAL_CACHE,
-  isStorable,
+  isShareable,
   isUserCache,
   META_CACHE,
   META_USER_URL,
   OFFLINE_FALLBACK,
   OFFLINE_HEADER,
   PUBLIC_CRITICAL_PAGES,
+  storesIn,
   userCacheName,
   type PageMessage,
   type WorkerMessage,
@@ -106,7 +108,9 @@ async function networkFirst(cacheName: string | null, { request, event }: RouteH
   try {
     const response = await fetch(request);
     if (servedStale.delete(page)) void tellPage(page, { type: "SERVED_FROM_NETWORK" });
-    if (cacheName && isStorable(url, response.status, response.redirected)) {
+    // A signed-in reader's public page is not stored (storesIn): the signed-out copy already in the
+    // public cache stays the one served offline.
+    if (cacheName && storesIn(cacheName, url, { status: response.status, redirected: response.redirected, cacheControl: response.headers.get("cache-control") })) {
       const copy = response.clone();
       // A full disk must not fail the page: the answer is still returned.
       (event as FetchEvent).waitUntil?.(caches.open(cacheName).then((cache) => cache.put(key, copy)).catch(() => undefined));
@@ -165,14 +169,16 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// The public root page for offline starts, fetched without cookies so it can hold no one's data.
+// The public root page for offline starts, fetched without cookies so it can hold no one's data
+// (nor a signed-in header), and past the HTTP cache, which may hold the page as a signed-in reader
+// got it. A new version's install rewrites the copy, so one stored before `private` existed goes.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CRITICAL_CACHE)
       .then((cache) => Promise.all(PUBLIC_CRITICAL_PAGES.map(async (path) => {
-        const response = await fetch(path, { credentials: "omit" });
-        if (response.ok) await cache.put(new URL(path, self.location.origin).toString(), response);
+        const response = await fetch(path, { credentials: "omit", cache: "no-store" });
+        if (response.ok && isShareable(response.headers.get("cache-control"))) await cache.put(new URL(path, self.location.origin).toString(), response);
       })))
       .catch(() => undefined),
   );

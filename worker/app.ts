@@ -6,6 +6,7 @@ import { loadSession, userLanguage } from "./auth/middleware";
 import { stripeSimulatorPages } from "./dev/stripe-sim/pages";
 import { CachedRouter } from "./lib/cached-router";
 import { handleError, notFoundResponse } from "./lib/errors";
+import { forOneReader } from "./lib/page-cache";
 import { limitBodies } from "./middleware/body";
 import { csrf } from "./middleware/csrf";
 import { environmentOfRequest } from "./middleware/environment";
@@ -59,8 +60,10 @@ app.all("/api/*", notFoundResponse);
 // Everything else is the React Router app (pages, loaders, actions), last. Signed in, a page is in
 // the account's language, as the API's answers are (its texts come into the page): a stored or
 // browser language that differs would mix the two on one screen.
-app.all("*", userLanguage, (c) =>
-  handlePage(c.req.raw, {
+// A page made with a session is that reader's alone (`private`): no shared cache, the CDN's or the
+// service worker's public one, may keep it (worker/lib/page-cache.ts).
+app.all("*", userLanguage, async (c) => {
+  const response = await handlePage(c.req.raw, {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
     cspNonce: c.get("cspNonce"),
     auth: c.get("auth"),
@@ -69,5 +72,6 @@ app.all("*", userLanguage, (c) =>
     // Actions reach the JSON API through this same root, in-process (worker/lib/in-process-api.ts).
     // c.env is already the request's effective environment (development faults included).
     fetchApi: async (request) => app.fetch(request, c.env, c.executionCtx),
-  }),
-);
+  });
+  return c.get("auth") ? forOneReader(response) : response;
+});

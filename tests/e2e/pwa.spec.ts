@@ -136,6 +136,40 @@ test.describe("installable app that works offline", () => {
     await context.setOffline(false);
   });
 
+  // The public root page is kept for offline starts in a cache whoever uses the browser next reads
+  // (critical-v1). Signed in, its header leads into the app: that copy must never be the stored one.
+  test("the root page stored for offline is never a signed-in reader's, even after the session ends elsewhere", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const request = context.request;
+    await dismissCookieBanner(page);
+    await createUser(request, `e2e-pwa-public-${Date.now()}@example.com`, { toursDone: true });
+    const header = page.getByRole("banner");
+
+    // The public site registers the worker, which stores / fetched without cookies when it installs.
+    await page.goto("/");
+    await expect(header.getByRole("link", { name: "Ir para a app" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+    // Now through the worker, signed in: a network answer it would store in critical-v1.
+    const signedIn = await page.reload();
+    expect(signedIn?.fromServiceWorker()).toBe(true);
+    expect(signedIn?.headers()["cache-control"]).toBe("private");
+    await expect(header.getByRole("link", { name: "Ir para a app" })).toBeVisible();
+
+    // The session ends without this browser's sign-out code (as when it expires or is ended from
+    // another device): no purge of the worker's caches can be relied on.
+    const origin = `http://localhost:${process.env.E2E_PORT ?? 8790}`;
+    expect((await request.post("/api/v1/auth/logout", { headers: { origin } })).status()).toBe(204);
+    await context.setOffline(true);
+    try {
+      await page.goto("/");
+      // The stored page itself (not the offline fallback), as a signed-out reader gets it.
+      await expect(header.getByRole("link", { name: "Entrar" })).toBeVisible();
+      await expect(header.getByRole("link", { name: "Ir para a app" })).toHaveCount(0);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   // The next deployment is a byte-different /sw.js on the server itself: the browser's update check
   // is made by the browser process, which Playwright's route() never sees (not even with
   // PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS), so a routed sw.js never reaches it.

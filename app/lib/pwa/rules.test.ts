@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKeyOf, classify, isStorable, isUserCache, userCacheName } from "./rules";
+import { cacheKeyOf, classify, CRITICAL_CACHE, isShareable, isStorable, isUserCache, storesIn, userCacheName } from "./rules";
 import { INITIAL_PWA_STATE, nextPwaState } from "./state";
 
 const origin = "https://rumo.app";
@@ -31,6 +31,27 @@ describe("service worker rules", () => {
     expect(isStorable(at("/app/financas.data?_routes=x"), 200, false)).toBe(false);
     expect(isStorable(at("/app/financas"), 302, false)).toBe(false);
     expect(isStorable(at("/app/financas"), 200, true)).toBe(false);
+  });
+
+  // The public cache (critical-v1) is read by whoever uses the browser next, offline: a page the
+  // server made for a signed-in reader ("Ir para a app" in its header) comes `private`.
+  it("keeps a signed-in reader's page out of the public cache, by the server's Cache-Control", () => {
+    expect(isShareable(null)).toBe(true);
+    expect(isShareable("public, max-age=30")).toBe(true);
+    expect(isShareable("private")).toBe(false);
+    expect(isShareable("Private, no-store")).toBe(false);
+    expect(isShareable("max-age=0,private")).toBe(false);
+    expect(isShareable('private="Set-Cookie"')).toBe(false);
+    expect(isShareable("no-store")).toBe(false);
+    // Names that only contain the words are not them.
+    expect(isShareable("x-private-ish, no-storefront")).toBe(true);
+    const signedIn = { status: 200, redirected: false, cacheControl: "private" };
+    const signedOut = { status: 200, redirected: false, cacheControl: null };
+    expect(storesIn(CRITICAL_CACHE, at("/"), signedIn)).toBe(false);
+    expect(storesIn(CRITICAL_CACHE, at("/"), signedOut)).toBe(true);
+    expect(storesIn(CRITICAL_CACHE, at("/"), { ...signedOut, status: 500 })).toBe(false);
+    // A user's own cache takes their pages, which are all private.
+    expect(storesIn(userCacheName("u1"), at("/app/tarefas"), signedIn)).toBe(true);
   });
 });
 

@@ -66,6 +66,30 @@ export function isStorable(url: URL, status: number, redirected: boolean): boole
   return !(url.pathname.endsWith(".data") && url.searchParams.has("_routes"));
 }
 
+/**
+ * Whether an answer may go into a cache that whoever uses the browser next reads (CRITICAL_CACHE).
+ * The server sends a page made for a session `private` (worker/lib/page-cache.ts): a public page
+ * then differs by reader (its header leads back into the app), and a copy stored while signed in
+ * would greet the next reader, or the same one signed out or expired, with "Ir para a app" offline.
+ * The stored signed-out copy (the install's, fetched without cookies) is kept instead. Read from
+ * the response, rather than purging the cache at sign-out or asking the worker's SET_USER record:
+ * only the server knows which session a page was made for, and a session that expires, or is ended
+ * from another device, runs no sign-out code in this browser.
+ */
+export function isShareable(cacheControl: string | null): boolean {
+  return !/(?:^|[\s,])(?:private|no-store)(?:[\s,=]|$)/i.test(cacheControl ?? "");
+}
+
+/**
+ * Whether the worker stores a network answer in `cacheName`: a complete one, and in the public
+ * cache only one no reader has made their own. A user's cache takes their `private` pages (it is
+ * theirs alone, and deleted at sign-out).
+ */
+export function storesIn(cacheName: string, url: URL, answer: { status: number; redirected: boolean; cacheControl: string | null }): boolean {
+  if (!isStorable(url, answer.status, answer.redirected)) return false;
+  return cacheName !== CRITICAL_CACHE || isShareable(answer.cacheControl);
+}
+
 /** Messages the pages send to the worker. */
 export type WorkerMessage = { type: "SKIP_WAITING" } | { type: "SET_USER"; userId: string } | { type: "CLEAR_USER" } | { type: "ASK_SERVED_FROM_CACHE" };
 /** Messages the worker sends to its pages. */

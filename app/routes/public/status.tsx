@@ -44,7 +44,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?
 
 // A status page must be fresh, but a burst of visitors should not each probe D1, KV and the Durable Object.
 // Its language comes from the language cookie or Accept-Language (besides ?lang, in the URL): a
-// shared cache must not hand one reader's language to the next.
+// shared cache must not hand one reader's language to the next. A signed-in reader's copy goes out
+// `private` all the same (the Hono root, worker/lib/page-cache.ts): its header leads into the app.
 export const headers = () => ({ "Cache-Control": "public, max-age=30", Vary: "Cookie, Accept-Language" });
 
 /**
