@@ -92,6 +92,7 @@ export default {
     fromCycles_other: "Mean of the last {{count}} cycles.",
     none: "Log the first day of your period to see the prediction.",
     late: "The predicted day has passed: log your period when it comes and the prediction is made again.",
+    irregular: "Your cycles vary between {{shortest}} and {{longest}}: the predicted date, ovulation and fertile window are less certain estimates.",
   },
   cycles: {
     title: "Cycles",

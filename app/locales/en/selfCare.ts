@@ -15,6 +15,10 @@ export default {
   streak_zero: "No streak yet",
   streak_one: "{{count}} day in a row",
   streak_other: "{{count}} days in a row",
+  // A routine on chosen weekdays: its streak counts the times done without missing a due day, not days in a row.
+  streakTimes_zero: "No streak yet",
+  streakTimes_one: "{{count}} time in a row",
+  streakTimes_other: "{{count}} times in a row",
   longest: "Best: {{count}}",
   lastDays: "Last 8 days (tap a day to mark or unmark it)",
   dayLabel: "{{date}}: {{state}}",

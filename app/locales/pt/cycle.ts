@@ -90,6 +90,7 @@ const cycle = {
     fromCycles_other: "Média dos últimos {{count}} ciclos.",
     none: "Registe o primeiro dia do período para ver a previsão.",
     late: "A data prevista já passou: registe o período quando chegar e a previsão é refeita.",
+    irregular: "Os seus ciclos variam entre {{shortest}} e {{longest}}: a data prevista, a ovulação e a janela fértil são estimativas menos certas.",
   },
   cycles: {
     title: "Ciclos",

@@ -13,6 +13,10 @@ const selfCare = {
   streak_zero: "Sem sequência ainda",
   streak_one: "{{count}} dia seguido",
   streak_other: "{{count}} dias seguidos",
+  // A routine on chosen weekdays: its streak counts the times done without missing a due day, not days in a row.
+  streakTimes_zero: "Sem sequência ainda",
+  streakTimes_one: "{{count}} vez seguida",
+  streakTimes_other: "{{count}} vezes seguidas",
   longest: "Melhor: {{count}}",
   lastDays: "Últimos 8 dias (toque num dia para o marcar ou desmarcar)",
   dayLabel: "{{date}}: {{state}}",

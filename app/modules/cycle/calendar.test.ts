@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { marksOf, monthOf, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
+import { predictCycle, type Flow } from "@worker/modules/cycle/predictions";
+import { irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
 
 const prediction = { nextPeriodStart: "2026-12-10", ovulation: "2026-11-26", fertileWindow: { start: "2026-11-21", end: "2026-11-27" } };
 const at = (date: string, flow: Parameters<typeof marksOf>[1]["flow"] = null, today = "2026-11-23") => marksOf(date, { flow, prediction, periodDays: 4, today });
@@ -21,10 +22,24 @@ describe("cycle calendar marks", () => {
     expect(at("2026-12-10", "none", "2026-12-10").predicted).toBe(true);
   });
 
-  it("takes the typical period length from runs of consecutive flow days (halves up), 5 without any", () => {
-    expect(typicalPeriodDays([])).toBe(5);
-    expect(typicalPeriodDays(["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-29", "2026-01-30", "2026-01-31", "2026-02-01"])).toBe(4); // 3.5 → 4
-    expect(typicalPeriodDays(["2026-01-03", "2026-01-01", "2026-01-02", "2026-01-02"])).toBe(3);
+  it("takes the typical period length from the logged periods (halves up), 5 without any", () => {
+    const days = (dates: string[], flow: Flow = "medium") => dates.map((date) => ({ date, flow }));
+    expect(typicalPeriodDays([], "2026-03-01")).toBe(5);
+    expect(typicalPeriodDays(days(["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-29", "2026-01-30", "2026-01-31", "2026-02-01"]), "2026-03-01")).toBe(4); // 3.5 → 4
+    expect(typicalPeriodDays(days(["2026-01-03", "2026-01-01", "2026-01-02", "2026-01-02"]), "2026-03-01")).toBe(3);
+  });
+
+  it("is not shortened by a lone spotting day, a day left unlogged mid-period, or the period still going on", () => {
+    const period = (start: number) => [0, 1, 2, 3, 4].map((i) => ({ date: `2026-01-${String(start + i).padStart(2, "0")}`, flow: "medium" as const }));
+    // A spotting day mid-cycle had counted as a one-day period: (5 + 1) / 2 → 3.
+    expect(typicalPeriodDays([...period(1), { date: "2026-01-15", flow: "spotting" }], "2026-01-25")).toBe(5);
+    // Day 3 left unlogged: one five-day period, not two of two days.
+    expect(typicalPeriodDays(period(1).filter((d) => d.date !== "2026-01-03"), "2026-01-25")).toBe(5);
+    // The first day of a new period, logged today: the period has not ended, the past one counts.
+    expect(typicalPeriodDays([...period(1), { date: "2026-01-29", flow: "heavy" }], "2026-01-29")).toBe(5);
+    // The very first log, today: no period has ended yet, so the default rather than one day.
+    expect(typicalPeriodDays([{ date: "2026-01-29", flow: "heavy" }], "2026-01-29")).toBe(5);
+    expect(typicalPeriodDays(period(1).concat(period(6)), "2026-01-11")).toBe(10); // ten days so far: at least that
   });
 
   it("reads the month parameter, falling back to today's month, and pages across years", () => {
@@ -38,11 +53,19 @@ describe("cycle calendar marks", () => {
 
 describe("the flow a new day's log starts with", () => {
   const logged = new Map([["2026-11-10", "heavy" as const], ["2026-11-11", "medium" as const], ["2026-11-20", "none" as const]]);
-  const context = { flowOn: (date: string) => logged.get(date) ?? null, prediction: { nextPeriodStart: "2026-12-08", range: { start: "2026-12-07", end: "2026-12-09" } }, periodDays: 4 };
+  const context = { flowOn: (date: string) => logged.get(date) ?? null, prediction: { nextPeriodStart: "2026-12-08", range: { start: "2026-12-07", end: "2026-12-09" }, periodStarts: ["2026-11-10"] } };
 
   it("is a period's flow where a period is likely: the day after a flow day, or around the predicted start", () => {
     expect(suggestedFlow("2026-11-12", context)).toBe("medium");
-    expect(["2026-12-03", "2026-12-04", "2026-12-09", "2026-12-13", "2026-12-14"].map((d) => suggestedFlow(d, context))).toEqual(["none", "medium", "medium", "medium", "none"]);
+    expect(["2026-12-03", "2026-12-04", "2026-12-09", "2026-12-13"].map((d) => suggestedFlow(d, context))).toEqual(["none", "medium", "medium", "medium"]);
+  });
+
+  it("is a period's flow when the period is late: its first day, logged days after the predicted one, must start a period", () => {
+    expect(["2026-12-14", "2026-12-20", "2027-01-05"].map((d) => suggestedFlow(d, context))).toEqual(["medium", "medium", "medium"]);
+  });
+
+  it("is a period's flow before the first logged period: a new user entering past periods from memory", () => {
+    expect(["2026-10-13", "2026-10-14"].map((d) => suggestedFlow(d, context))).toEqual(["medium", "medium"]);
   });
 
   it("is no flow on other days, so symptoms logged mid-cycle do not start a period", () => {
@@ -51,6 +74,20 @@ describe("the flow a new day's log starts with", () => {
   });
 
   it("is a period's flow before any period is logged: the first log is one", () => {
-    expect(suggestedFlow("2026-11-25", { ...context, prediction: { nextPeriodStart: null, range: null } })).toBe("medium");
+    expect(suggestedFlow("2026-11-25", { ...context, prediction: { nextPeriodStart: null, range: null, periodStarts: [] } })).toBe("medium");
+  });
+});
+
+describe("irregular cycles", () => {
+  const periods = (starts: string[]) => predictCycle(starts.map((date) => ({ date, flow: "medium" as const }))).cycleLengths;
+
+  it("are those whose counted lengths differ by more than a week", () => {
+    expect(irregularCycles(periods(["2026-01-01", "2026-01-26", "2026-03-12", "2026-04-11"]))).toEqual({ shortest: 25, longest: 45 });
+    expect(irregularCycles(periods(["2026-01-01", "2026-01-27", "2026-02-28"]))).toBeNull(); // 26 and 32: within normal variation
+  });
+
+  it("need two counted cycles, and leave out those the mean leaves out", () => {
+    expect(irregularCycles(periods(["2026-01-01", "2026-02-05"]))).toBeNull();
+    expect(irregularCycles(periods(["2026-01-01", "2026-01-29", "2026-02-26", "2026-06-26"]))).toBeNull(); // the 120-day gap is left out
   });
 });

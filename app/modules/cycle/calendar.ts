@@ -2,8 +2,8 @@
  * What the cycle calendar shows on each day, as pure functions (unit-tested): the logged flow, and
  * the predicted period, fertile window and ovulation. Dates are `YYYY-MM-DD`, compared as text.
  */
-import type { Flow, Prediction } from "@worker/modules/cycle/predictions";
-import { addDays, daysBetween } from "@worker/modules/cycle/predictions";
+import type { Flow, LoggedDay, Prediction } from "@worker/modules/cycle/predictions";
+import { addDays, CYCLES_AVERAGED, daysBetween, predictCycle } from "@worker/modules/cycle/predictions";
 
 /** Days a period lasts when the history cannot tell (no period logged yet). */
 export const DEFAULT_PERIOD_DAYS = 5;
@@ -17,20 +17,36 @@ export type DayMarks = {
   today: boolean;
 };
 
+/** How many of the most recent periods the typical length takes (as the prediction takes six cycles). */
+const PERIODS_AVERAGED = 6;
+
 /**
- * How long the user's periods last: the mean length (halves up) of the runs of consecutive flow
- * days, so the predicted period on the calendar looks like the ones they log.
+ * How long the user's periods last, so the predicted period on the calendar looks like the ones
+ * they log: the mean length (halves up) of the last six periods, each from a start the prediction
+ * counts from (`periodStarts`) through its flow days, over a single day left unlogged. A lone
+ * spotting day is no period (it had counted as a one-day one and shortened every prediction), and
+ * a period that may still go on (flow logged yesterday or today) is left out: on the first day of
+ * the first period the prediction drew a one-day period.
  */
-export function typicalPeriodDays(flowDates: readonly string[]): number {
-  const sorted = [...new Set(flowDates)].sort();
-  const runs: number[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    if (i > 0 && daysBetween(sorted[i - 1], sorted[i]) === 1) runs[runs.length - 1]++;
-    else runs.push(1);
-  }
-  if (!runs.length) return DEFAULT_PERIOD_DAYS;
-  const sum = runs.reduce((a, b) => a + b, 0);
-  return Math.floor((2 * sum + runs.length) / (2 * runs.length));
+export function typicalPeriodDays(days: readonly LoggedDay[], today: string): number {
+  const bleeding = new Set(days.filter((d) => d.flow !== "none").map((d) => d.date));
+  const starts = predictCycle(days).periodStarts;
+  const lengths = starts.map((start, i) => {
+    const next = starts[i + 1];
+    let last = start;
+    for (let day = addDays(start, 1); (!next || day < next) && (bleeding.has(day) || bleeding.has(addDays(day, 1))); day = addDays(day, 1)) {
+      if (bleeding.has(day)) last = day;
+    }
+    return { length: daysBetween(start, last) + 1, ongoing: last >= addDays(today, -1) };
+  });
+  const chosen = lengths
+    .filter((p) => !p.ongoing)
+    .slice(-PERIODS_AVERAGED)
+    .map((p) => p.length);
+  // Only a period still going on: it lasts at least as long as logged so far.
+  if (!chosen.length) return Math.max(DEFAULT_PERIOD_DAYS, ...lengths.map((p) => p.length));
+  const sum = chosen.reduce((a, b) => a + b, 0);
+  return Math.floor((2 * sum + chosen.length) / (2 * chosen.length));
 }
 
 type PredictionDates = Pick<Prediction, "nextPeriodStart" | "ovulation" | "fertileWindow">;
@@ -62,15 +78,41 @@ export function shiftMonth({ year, month }: { year: number; month: number }, del
 }
 
 /**
- * The flow a new day's log starts with. "Médio" where a period is likely (the day after a logged
- * flow day, around the predicted start, or before any period is logged: the first log is a
- * period's), else "Sem fluxo": a day logged for symptoms or mood outside a period, saved as it
- * opened, had counted as a period start and moved the prediction.
+ * The flow a new day's log starts with. "Médio" where a period is likely: the day after a logged
+ * flow day; from three days before the predicted range on, for as long as no new period is logged
+ * (a late period is still a period: "Sem fluxo" there had saved its first day as no period, and the
+ * prediction stayed on the missed date); before the first logged period (a new user entering past
+ * periods from memory); and before any period is logged (the first log is a period's). Else "Sem
+ * fluxo": a day logged for symptoms or mood within a cycle, saved as it opened, had counted as a
+ * period start and moved the prediction.
  */
-export function suggestedFlow(date: string, context: { flowOn: (date: string) => Flow | null; prediction: Pick<Prediction, "nextPeriodStart" | "range">; periodDays: number }): Flow {
+export function suggestedFlow(
+  date: string,
+  context: { flowOn: (date: string) => Flow | null; prediction: Pick<Prediction, "nextPeriodStart" | "range" | "periodStarts"> },
+): Flow {
   const before = context.flowOn(addDays(date, -1));
   if (before !== null && before !== "none") return "medium";
-  const { nextPeriodStart, range } = context.prediction;
+  const { nextPeriodStart, range, periodStarts } = context.prediction;
   if (!nextPeriodStart || !range) return "medium";
-  return date >= addDays(range.start, -3) && date <= addDays(range.end, context.periodDays) ? "medium" : "none";
+  if (periodStarts.length && date < periodStarts[0]) return "medium";
+  return date >= addDays(range.start, -3) ? "medium" : "none";
+}
+
+/** Cycles whose lengths differ by more than this many days are irregular (FIGO: 7–9 days is normal variation). */
+export const IRREGULAR_SPREAD_DAYS = 7;
+
+/**
+ * The shortest and longest of the cycles the mean took, when they differ by more than a week: the
+ * estimated ovulation and fertile window then come from a mean that few of the user's cycles had,
+ * and the screen says so rather than show them as precise as for regular cycles. Null otherwise.
+ */
+export function irregularCycles(cycles: Prediction["cycleLengths"]): { shortest: number; longest: number } | null {
+  const counted = cycles
+    .filter((c) => c.excluded === null)
+    .slice(-CYCLES_AVERAGED)
+    .map((c) => c.length);
+  if (counted.length < 2) return null;
+  const shortest = Math.min(...counted);
+  const longest = Math.max(...counted);
+  return longest - shortest > IRREGULAR_SPREAD_DAYS ? { shortest, longest } : null;
 }

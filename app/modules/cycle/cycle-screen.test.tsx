@@ -42,15 +42,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCycle() {
-  const Stub = createRoutesStub([
-    {
-      path: "/app/ciclo-menstrual",
-      loader: () => ({ today: "2026-11-24", month: "2026-11", days: [logged], prediction: predictCycle([]), periodDays: 5, hasAny: true }),
-      Component: CycleScreen,
-    },
-  ]);
+function renderCycle(prediction = predictCycle([])) {
+  const loader = vi.fn(() => ({ today: "2026-11-24", month: "2026-11", days: [logged], prediction, periodDays: 5, hasAny: true, timeZone: "Europe/Lisbon" }));
+  const Stub = createRoutesStub([{ path: "/app/ciclo-menstrual", loader, Component: CycleScreen }]);
   renderWithI18n(<Stub initialEntries={["/app/ciclo-menstrual"]} />);
+  return loader;
 }
 
 const dayCell = () => screen.getByRole("button", { name: /12 de novembro/ });
@@ -97,5 +93,31 @@ describe("the cycle screen", () => {
     stop();
     expect(titles).not.toContain("Erro ao eliminar");
     expect(dayCell().getAttribute("aria-label")).not.toMatch(/Período registado/);
+  });
+
+  it("moves on to the new day when a page left open overnight is seen again: 'Registar hoje' had logged yesterday", async () => {
+    const loader = renderCycle();
+    await screen.findByTestId("log-today");
+    expect(loader).toHaveBeenCalledTimes(1);
+    // 00:10 on 25 November in Lisbon (the page says 24 November), and the tab comes back into view.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-25T00:10:00Z"));
+    try {
+      document.dispatchEvent(new Event("visibilitychange"));
+      await waitFor(() => expect(loader).toHaveBeenCalledTimes(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says when the cycles are irregular, rather than show the fertile window as certain", async () => {
+    renderCycle(predictCycle(["2026-08-01", "2026-08-26", "2026-10-10", "2026-11-09"].map((date) => ({ date, flow: "medium" as const }))));
+    expect((await screen.findByTestId("cycle-irregular")).textContent).toMatch(/variam entre 25 dias e 45 dias/);
+  });
+
+  it("says nothing of irregularity for regular cycles", async () => {
+    renderCycle(predictCycle(["2026-09-01", "2026-09-29", "2026-10-28"].map((date) => ({ date, flow: "medium" as const }))));
+    await screen.findByTestId("cycle-prediction");
+    expect(screen.queryByTestId("cycle-irregular")).toBeNull();
   });
 });

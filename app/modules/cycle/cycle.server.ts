@@ -33,7 +33,8 @@ export async function cycleScreen(context: AppLoadContext, auth: Auth, monthPara
     month: shiftMonth(month, 0),
     days,
     prediction: predictCycle(flows),
-    periodDays: typicalPeriodDays(flows.map((d) => d.date)),
+    periodDays: typicalPeriodDays(flows, today),
+    timeZone: auth.user.timeZone,
     hasAny: any,
   };
 }

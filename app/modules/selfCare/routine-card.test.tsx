@@ -86,4 +86,18 @@ describe("a routine's card, heard without seeing it", () => {
     expect(screen.getByRole("button", { name: "Edit “Caminhada”" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Delete “Caminhada”" })).toBeTruthy();
   });
+
+  it("counts a weekday routine's streak in times, not days in a row (Mon, Wed, Fri are not three days in a row)", () => {
+    renderCard(true, { routine: { ...walk, frequency: "weekdays", weekdays: [1, 3, 5], streakDays: 3 } });
+    expect(screen.getByTestId("streak").textContent).toMatch(/3 vezes seguidas/);
+    expect(screen.getByTestId("streak").textContent).not.toMatch(/dias/);
+    cleanup();
+    renderCard(true, { routine: { ...walk, frequency: "weekdays", weekdays: [1, 3, 5], streakDays: 3 }, language: "en" });
+    expect(screen.getByTestId("streak").textContent).toMatch(/3 times in a row/);
+  });
+
+  it("keeps counting a daily routine's streak in days", () => {
+    renderCard(true);
+    expect(screen.getByTestId("streak").textContent).toMatch(/2 dias seguidos/);
+  });
 });

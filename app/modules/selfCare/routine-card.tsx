@@ -86,7 +86,7 @@ export function RoutineCard({
           </p>
         </div>
         <p className="text-right text-sm" data-testid="streak">
-          <span className="font-semibold text-brand-700">🔥 {t("streak", { count: routine.streakDays })}</span>
+          <span className="font-semibold text-brand-700">🔥 {t(routine.frequency === "daily" ? "streak" : "streakTimes", { count: routine.streakDays })}</span>
           <br />
           <span className="text-xs text-slate-500">{t("longest", { count: routine.longestStreakDays })}</span>
         </p>

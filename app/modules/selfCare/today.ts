@@ -3,7 +3,6 @@
  * date the page was loaded on: a page left open overnight must neither check in nor undo yesterday
  * from the "today" button, and shows the new day once it has begun.
  */
-import { useEffect, useRef } from "react";
 import { localDate } from "@worker/modules/selfCare/streaks";
 
 /** What a tap on a routine's "today" button writes: check `date` in, or undo its check-in. */
@@ -22,27 +21,5 @@ export function todayTap(pageToday: string, checkedIn: boolean, now: Date, timeZ
   return { date, undo: checkedIn };
 }
 
-/** How often an open, visible page looks whether the user's day has changed (cheap: one Intl format). */
-export const NEW_DAY_CHECK_MS = 60_000;
-
-/**
- * Calls `revalidate` when the user's local day is no longer `pageToday`: checked every minute while
- * the tab is visible (a timer to midnight would fire late after the computer slept) and as soon as
- * the tab becomes visible again.
- */
-export function useRevalidateOnNewDay(pageToday: string, timeZone: string, revalidate: () => unknown) {
-  // The latest callback without re-subscribing when its identity changes.
-  const latest = useRef(revalidate);
-  latest.current = revalidate;
-  useEffect(() => {
-    const check = () => {
-      if (document.visibilityState === "visible" && localDate(new Date(), timeZone) !== pageToday) void latest.current();
-    };
-    const timer = setInterval(check, NEW_DAY_CHECK_MS);
-    document.addEventListener("visibilitychange", check);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", check);
-    };
-  }, [pageToday, timeZone]);
-}
+// The new-day refresh is shared with the cycle screen, whose "today" button has the same problem.
+export { NEW_DAY_CHECK_MS, useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";

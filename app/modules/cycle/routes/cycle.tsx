@@ -15,8 +15,9 @@ import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatDayRange, formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
+import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
-import { marksOf, monthOf, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
+import { irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
 import { intlLocale } from "~/i18n/language";
@@ -45,6 +46,8 @@ export default function CycleScreen() {
   // Days deleted a moment ago, hidden while their "Anular" toast is open (the DELETE comes after).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   useEntityChanges(["cycleDay"]);
+  // A page left open overnight moves on to the new day: "Registar hoje" had logged yesterday.
+  useRevalidateOnNewDay(data.today, data.timeZone, revalidate);
 
   // Deletes waiting out their "Anular" toast, by date. Logging such a day again takes its log back
   // first: otherwise the save would change the row that the DELETE removes a moment later.
@@ -134,7 +137,7 @@ export default function CycleScreen() {
           key={`${editing.date}-${editing.day?.id ?? "new"}`}
           editing={editing}
           today={data.today}
-          suggest={(date) => suggestedFlow(date, { flowOn: (d) => days.find((day) => day.date === d)?.flow ?? null, prediction: data.prediction, periodDays: data.periodDays })}
+          suggest={(date) => suggestedFlow(date, { flowOn: (d) => days.find((day) => day.date === d)?.flow ?? null, prediction: data.prediction })}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -294,6 +297,7 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
   const { t } = useTranslation("cycle");
   const language = useLang();
   const counted = Math.min(6, prediction.cycleLengths.filter((c) => c.excluded === null).length);
+  const irregular = irregularCycles(prediction.cycleLengths);
   return (
     <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="cycle-prediction">
       <h2 className="mb-3 text-lg font-semibold">{t("prediction.title")}</h2>
@@ -329,6 +333,11 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
             </div>
           )}
         </dl>
+      )}
+      {prediction.nextPeriodStart && irregular && (
+        <p className="mt-3 text-sm text-slate-600" data-testid="cycle-irregular">
+          {t("prediction.irregular", { shortest: t("prediction.days", { count: irregular.shortest }), longest: t("prediction.days", { count: irregular.longest }) })}
+        </p>
       )}
     </div>
   );
