@@ -146,6 +146,36 @@ test("a Light subscriber switches to Pro in the portal, and /app/premium then sh
   await expect(page.getByTestId("switch-to-pro")).toHaveCount(0);
 });
 
+test("a trial user who chose Light switches to Pro before Light starts: Pro starts then, nothing charged before", async ({ page }) => {
+  const email = `sim-upgrade-trial-${Date.now()}@example.com`;
+  await createUser(page.request, email, { toursDone: true });
+  await page.goto("/app/premium");
+  const checkout = await opensTab(page, "Escolher Light");
+  await checkout.waitForURL(/\/dev\/stripe\/checkout\/cs_test_/);
+  await checkout.getByRole("button", { name: "Pagar" }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=cs_test_/);
+  const { subscription } = await (await page.request.get("/api/v1/me")).json();
+  const day = new Intl.DateTimeFormat("pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(subscription.trialEndsAt));
+
+  // Still in the Pro trial, with Light to start when it ends: the move to Pro is offered.
+  await page.goto("/app/premium");
+  const offer = page.getByTestId("switch-to-pro");
+  await expect(offer.getByRole("heading", { name: "Passar para o Pro" })).toBeVisible();
+  await expect(offer.getByText(/Quando o teste terminar, começa o Pro em vez do Light; até lá não é cobrado nada\./)).toBeVisible();
+
+  const portal = await opensTab(page, "Mudar para Pro");
+  await portal.waitForURL(/\/dev\/stripe\/portal\/bps_/);
+  await expect(portal.getByTestId("sim-status")).toHaveText("Estado: em teste");
+  await portal.getByRole("button", { name: "Mudar para o plano Pro" }).click();
+  await portal.waitForURL(/\/app\/premium$/);
+
+  await page.reload();
+  const card = page.getByTestId("plan-card");
+  await expect(card.getByTestId("plan-card-next")).toHaveText(new RegExp(`^Escolheu o plano Pro: começa a ${day}, a 9,99\\s€/mês\\.`));
+  await expect(page.getByTestId("switch-to-pro")).toHaveCount(0);
+  expect((await (await page.request.get("/api/v1/me")).json()).subscription).toMatchObject({ paidTier: "pro", paidStartsAt: subscription.paidStartsAt, isTrialActive: true });
+});
+
 test("a failed renewal shows the payment-failed notice", async ({ page }) => {
   await payForPro(page, `sim-fail-${Date.now()}@example.com`);
   await page.goto("/app/premium");

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "@worker/app";
-import { getObject } from "@worker/dev/stripe-sim/api";
+import { DEFAULT_PORTAL_CONFIGURATION, getObject, portalConfigurationObject, savePortalConfiguration, subscriptionsOf } from "@worker/dev/stripe-sim/api";
 import { simulatorStore } from "@worker/dev/stripe-sim/simulator";
 import { endTrial, me, userIdOf } from "./billing-helpers";
 import { freshIp, json, ORIGIN, signUpAndLogIn } from "./helpers";
@@ -98,6 +98,65 @@ describe("Light → Pro through the customer portal", { timeout: 30_000 }, () =>
     expect((await choose(url, { action: "switch_plan", price: "price_someone_elses" })).status).toBe(400);
     expect((await choose(url, { action: "switch_plan" })).status).toBe(400);
     expect(await row(userId)).toMatchObject({ tier: "light" });
+  });
+});
+
+/** A user in the app's Pro trial who chose (and "paid" for) Light: Stripe's trial runs to the app's. */
+async function lightAfterTrial(email: string) {
+  const cookie = await signUpAndLogIn(email);
+  const userId = await userIdOf(email);
+  const checkout = await postJson("/billing/checkout", cookie, { plan: "light" });
+  expect((await choose((await json(checkout)).url, { action: "pay" })).status).toBe(303);
+  const { subscription } = await me(cookie);
+  expect(subscription).toMatchObject({ tier: "pro", isTrialActive: true, subscribed: true, paidTier: "light" });
+  expect(subscription.paidStartsAt).not.toBeNull();
+  return { cookie, userId, subscription };
+}
+
+describe("Light chosen during the Pro trial → Pro (decision 0083, revised 2026-12-06)", { timeout: 30_000 }, () => {
+  it("changes the same subscription's price to Pro and keeps the trial's end as the first charge", async () => {
+    const { cookie, userId, subscription: before } = await lightAfterTrial("plan-up-trial@example.com");
+    const stored = (await row(userId))!;
+    expect(stored).toMatchObject({ tier: "light", status: "trialing" });
+
+    const opened = await postJson("/billing/portal", cookie, { flow: "plan_change" });
+    expect(opened.status).toBe(200);
+    const portalUrl = (await json(opened)).url as string;
+    expect(await portalSessionOf(portalUrl)).toMatchObject({ flow: { type: "subscription_update", subscription_update: { subscription: stored.stripe_subscription_id } } });
+    const switched = await choose(portalUrl, { action: "switch_plan", price: env.STRIPE_PRICE_PRO });
+    expect(switched.status).toBe(303);
+    expect(switched.headers.get("location")).toBe("http://localhost/app/premium");
+
+    // One subscription, still in Stripe's trial to the same end: nothing charged before it.
+    expect(await row(userId)).toMatchObject({ tier: "pro", status: "trialing", stripe_subscription_id: stored.stripe_subscription_id, current_period_end: stored.current_period_end });
+    const atStripe = await subscriptionsOf(simulatorStore(env), stored.stripe_customer_id as string);
+    expect(atStripe).toHaveLength(1);
+    expect(atStripe[0]).toMatchObject({ status: "trialing", trial_end: Date.parse(before.paidStartsAt) / 1000 });
+    const after = (await me(cookie)).subscription;
+    expect(after).toMatchObject({ tier: "pro", isTrialActive: true, paidTier: "pro", paidStartsAt: before.paidStartsAt });
+    // And no second subscription through checkout.
+    expect((await postJson("/billing/checkout", cookie, { plan: "pro" })).status).toBe(409);
+  });
+
+  it("refuses to open the plan change when the portal would end the trial and charge now", async () => {
+    const { cookie, userId } = await lightAfterTrial("plan-up-trial-ends@example.com");
+    const store = simulatorStore(env);
+    await savePortalConfiguration(store, portalConfigurationObject("bpc_ends_trials", "end_trial"));
+    const named = { ...simEnv, STRIPE_PORTAL_CONFIGURATION: "bpc_ends_trials" } as Env;
+    const refused = await postJson("/billing/portal", cookie, { flow: "plan_change" }, named);
+    expect(refused.status).toBe(502);
+    expect((await json(refused)).error.code).toBe("portal_failed");
+
+    // The account's default configuration, when none is named, is the one read.
+    await savePortalConfiguration(store, portalConfigurationObject(DEFAULT_PORTAL_CONFIGURATION, "end_trial"));
+    try {
+      expect((await postJson("/billing/portal", cookie, { flow: "plan_change" })).status).toBe(502);
+      // The home page ("Gerir subscrição") still opens.
+      expect((await postJson("/billing/portal", cookie)).status).toBe(200);
+    } finally {
+      await savePortalConfiguration(store, portalConfigurationObject(DEFAULT_PORTAL_CONFIGURATION));
+    }
+    expect(await row(userId)).toMatchObject({ tier: "light", status: "trialing" });
   });
 });
 

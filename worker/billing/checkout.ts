@@ -119,6 +119,13 @@ export async function openPortal(deps: BillingDeps, userId: string, flow?: Porta
   if (configuration) params.configuration = configuration;
   const live = record.tier !== "free" && !!record.status && LIVE_STATUSES.has(record.status);
   if (flow === "plan_change" && live && record.stripeSubscriptionId) {
+    // A plan chosen during Rumo's trial is in Stripe's own trial until then. A portal that ends
+    // trials on a plan change (Stripe's default) would charge Pro at once: refused rather than
+    // charging during the trial (decision 0083, revised 2026-12-06).
+    if (record.status === "trialing" && !(await portalKeepsTrials(deps, configuration))) {
+      log("error", "stripe_portal_ends_trials", { configuration: configuration || null });
+      throw billingError("portal_failed", 502, "portal");
+    }
     params.flow_data = {
       type: "subscription_update",
       subscription_update: { subscription: record.stripeSubscriptionId },
@@ -136,6 +143,18 @@ export async function openPortal(deps: BillingDeps, userId: string, flow?: Porta
   }
   if (!url) throw billingError("portal_unavailable", 409, "portalNoUrl");
   return url;
+}
+
+/** Whether the portal configuration (the one named, else the account's default) keeps a running trial on a plan change. */
+async function portalKeepsTrials(deps: Pick<BillingDeps, "stripe">, configuration: string | undefined): Promise<boolean> {
+  try {
+    const configurations = deps.stripe().billingPortal.configurations;
+    const used = configuration ? await configurations.retrieve(configuration) : (await configurations.list({ is_default: true, limit: 1 })).data[0];
+    return used?.features.subscription_update.trial_update_behavior === "continue_trial";
+  } catch (error) {
+    log("error", "stripe_portal_failed", { error: (error as Error).message, flow: "subscription_update", configuration: configuration || null });
+    throw billingError("portal_failed", 502, "portal");
+  }
 }
 
 const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -64,6 +64,7 @@ const billing = {
     title: "Move up to Pro",
     adds: "Pro adds to your Light plan:",
     howItWorks: "You confirm the change in the payment portal, which shows you the amount before you confirm. Pro is active straight after.",
+    howItWorksInTrial: "You confirm the change in the payment portal. When the trial ends, Pro starts instead of Light; nothing is charged until then.",
   },
   coupon: {
     label: "Coupon",

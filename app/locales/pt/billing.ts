@@ -62,6 +62,7 @@ const billing = {
     title: "Passar para o Pro",
     adds: "O Pro junta ao seu plano Light:",
     howItWorks: "Confirma a mudança no portal de pagamentos, que lhe mostra o valor antes de confirmar. O Pro fica ativo logo a seguir.",
+    howItWorksInTrial: "Confirma a mudança no portal de pagamentos. Quando o teste terminar, começa o Pro em vez do Light; até lá não é cobrado nada.",
   },
   coupon: {
     label: "Cupão",

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PlanCard, PlanOption } from "~/components/billing/plan-card";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { ReferralCard } from "~/components/billing/referral-card";
-import { SwitchToPro } from "~/components/billing/switch-to-pro";
+import { offersSwitchToPro, SwitchToPro } from "~/components/billing/switch-to-pro";
 import { useBillingActions } from "~/components/billing/use-billing-actions";
 import { YourFeatures } from "~/components/billing/your-features";
 import { Button } from "~/components/ui/button";
@@ -58,7 +58,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       )}
 
       {/* A live Light plan moves to Pro in Stripe's portal: checkout would be a second subscription. */}
-      {subscription.subscribed && subscription.tier === "light" && <SwitchToPro language={language} busy={busy} onSwitch={() => portal("plan_change")} />}
+      {offersSwitchToPro(subscription) && (
+        <SwitchToPro language={language} busy={busy} beforeFirstCharge={subscription.paidStartsAt !== null} onSwitch={() => portal("plan_change")} />
+      )}
 
       {!subscription.subscribed && (
         <section aria-labelledby="plans-title" className="space-y-4">

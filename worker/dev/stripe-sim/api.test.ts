@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { payCheckout, portalAction, stripeApi, stripeSignature, type SimOptions } from "./api";
+import { payCheckout, portalAction, portalConfigurationObject, savePortalConfiguration, stripeApi, stripeSignature, type SimOptions } from "./api";
 import { memoryStore } from "./store";
 
 const options: SimOptions = {
@@ -122,6 +122,50 @@ describe("the portal's plan change (subscription updates enabled)", () => {
     expect(after.items.data[0].current_period_end).toBe(subscription.items.data[0].current_period_end);
     expect(await portalAction(store, options, portal.id, "switch_plan", "price_unknown")).toEqual({ error: "unknown_price" });
     expect(await portalAction(store, options, portal.id, "switch_plan")).toEqual({ error: "unknown_price" });
+  });
+});
+
+describe("the plan change of a trialing subscription (the portal configuration's trial_update_behavior)", () => {
+  async function lightInTrial() {
+    const { stripe, store } = client();
+    const customer = await stripe.customers.create({ email: "a@example.com" });
+    const trialEnd = Math.floor(Date.now() / 1000) + 10 * 86400;
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: customer.id,
+      line_items: [{ price: "price_light", quantity: 1 }],
+      subscription_data: { trial_end: trialEnd },
+      success_url: "http://localhost/s",
+      cancel_url: "http://localhost/c",
+    });
+    await payCheckout(store, options, session.id);
+    return { stripe, store, customer, trialEnd };
+  }
+
+  it("with continue_trial (the default modelled) keeps the trial and its end: nothing charged", async () => {
+    const { stripe, store, customer, trialEnd } = await lightInTrial();
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id });
+    const used = await stripe.billingPortal.configurations.retrieve(portal.configuration as string);
+    expect(used.features.subscription_update.trial_update_behavior).toBe("continue_trial");
+    expect((await stripe.billingPortal.configurations.list({ is_default: true })).data[0]).toMatchObject({ id: portal.configuration, is_default: true });
+    const outcome = await portalAction(store, options, portal.id, "switch_plan", "price_pro");
+    if ("error" in outcome) throw new Error(outcome.error);
+    expect(outcome.events.map((e) => e.type)).toEqual(["customer.subscription.updated"]);
+    const [after] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(after).toMatchObject({ status: "trialing", trial_end: trialEnd });
+    expect(after.items.data[0]).toMatchObject({ price: { id: "price_pro" }, current_period_end: trialEnd });
+  });
+
+  it("with end_trial (Stripe's default) ends the trial and charges the new price at once", async () => {
+    const { stripe, store, customer } = await lightInTrial();
+    await savePortalConfiguration(store, portalConfigurationObject("bpc_ends", "end_trial"));
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, configuration: "bpc_ends" });
+    const outcome = await portalAction(store, options, portal.id, "switch_plan", "price_pro");
+    if ("error" in outcome) throw new Error(outcome.error);
+    expect(outcome.events.map((e) => e.type)).toEqual(["customer.subscription.updated", "invoice.paid"]);
+    expect(outcome.events[1].data.object).toMatchObject({ amount_paid: options.prices.price_pro });
+    const [after] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(after.status).toBe("active");
   });
 });
 

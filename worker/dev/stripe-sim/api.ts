@@ -140,6 +140,30 @@ function invoice(subscription: Obj, amount: number, paid: boolean): Obj {
   };
 }
 
+/** The portal configuration a session uses when none is named (Stripe: the account's default). */
+export const DEFAULT_PORTAL_CONFIGURATION = "bpc_sim_default";
+
+/**
+ * A portal configuration as Stripe returns it, reduced to what Rumo reads: subscription updates
+ * between the plans' prices, keeping a running trial (`continue_trial`) unless told otherwise.
+ */
+export function portalConfigurationObject(id: string, trialUpdateBehavior: "continue_trial" | "end_trial" = "continue_trial"): Obj {
+  return {
+    id,
+    object: "billing_portal.configuration",
+    active: true,
+    is_default: id === DEFAULT_PORTAL_CONFIGURATION,
+    features: { subscription_update: { enabled: true, proration_behavior: "create_prorations", trial_update_behavior: trialUpdateBehavior } },
+  };
+}
+
+export const savePortalConfiguration = (store: SimStore, configuration: Obj) => store.put(`portal_configuration:${configuration.id}`, configuration);
+
+/** A configuration stored by a test, else the one modelled (any id names a portal set up as the README says). */
+const portalConfigurationOf = async (store: SimStore, id: string) => (await getObject(store, "portal_configuration", id)) ?? portalConfigurationObject(id);
+
+const trialUpdateBehaviorOf = (configuration: Obj) => (configuration.features as { subscription_update?: { trial_update_behavior?: string } }).subscription_update?.trial_update_behavior;
+
 // ---- what a person does on Stripe's pages -------------------------------------------------------
 
 export type Outcome = { events: SimEvent[]; redirect: string } | { error: "not_found" | "not_open" | "no_subscription" | "unknown_price" };
@@ -211,11 +235,20 @@ export async function portalAction(store: SimStore, options: SimOptions, portalS
     case "cancel_now":
       Object.assign(subscription, { status: "canceled", canceled_at: now, cancel_at_period_end: false });
       break;
-    case "switch_plan":
+    case "switch_plan": {
       // As the portal does by default: the item's price changes in place, the period and status
       // stay, and the difference is prorated onto the next invoice (so no invoice event now).
       setPrice(subscription, price!);
+      // A trialing subscription keeps its trial only if the configuration says `continue_trial`;
+      // with `end_trial` (Stripe's default) the trial ends now and the new price is charged.
+      const configuration = await portalConfigurationOf(store, String(portal.configuration ?? DEFAULT_PORTAL_CONFIGURATION));
+      if (subscription.status === "trialing" && trialUpdateBehaviorOf(configuration) !== "continue_trial") {
+        Object.assign(subscription, { status: "active", trial_end: now });
+        setPeriodEnd(subscription, now + 30 * DAY);
+        events.push(event("invoice.paid", invoice(subscription, options.prices[price!] ?? 0, true), options));
+      }
       break;
+    }
     case "end_trial":
     case "pay_renewal": {
       Object.assign(subscription, { status: "active", trial_end: action === "end_trial" ? now : subscription.trial_end });
@@ -322,7 +355,7 @@ export async function stripeApi(request: Request, store: SimStore, options: SimO
       customer: params.customer,
       return_url: params.return_url,
       // Stripe answers with the configuration used: the one named, else the account's default.
-      configuration: params.configuration ?? "bpc_sim_default",
+      configuration: params.configuration ?? DEFAULT_PORTAL_CONFIGURATION,
       flow: flowData ? { after_completion: { type: "portal_homepage" }, ...flowData } : null,
       created: now,
       url: options.portalUrl(id),
@@ -330,6 +363,14 @@ export async function stripeApi(request: Request, store: SimStore, options: SimO
     await store.put(`portal_session:${id}`, session);
     return created(session);
   }
+
+  if (method === "GET" && path === "/v1/billing_portal/configurations") {
+    const fallback = await portalConfigurationOf(store, DEFAULT_PORTAL_CONFIGURATION);
+    const data = params.is_default === "false" ? [] : [fallback];
+    return Response.json({ object: "list", data, has_more: false, url: "/v1/billing_portal/configurations" });
+  }
+  const configurationId = match(/^\/v1\/billing_portal\/configurations\/([^/]+)$/);
+  if (method === "GET" && configurationId) return Response.json(await portalConfigurationOf(store, configurationId));
 
   if (method === "GET" && path === "/v1/subscriptions") {
     const data = (await subscriptionsOf(store, String(params.customer))).filter((s) => params.status === "all" || s.status !== "canceled");
