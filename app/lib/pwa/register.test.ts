@@ -65,12 +65,15 @@ function setUp({ desktop = true, controlled = true, failure = null as Error | nu
   const reload = vi.fn();
   const confirmUpdate = vi.fn(() => confirm);
   vi.stubGlobal("navigator", { serviceWorker: container });
-  vi.stubGlobal("window", {
-    innerWidth: desktop ? 1280 : 412,
-    matchMedia: (query: string) => ({ matches: query === "(pointer: coarse)" ? !desktop : false }),
-    location: { reload },
-    addEventListener: vi.fn(),
-  });
+  // Events can be dispatched on it: the user's keys and clicks count (a page in use is not reloaded).
+  vi.stubGlobal(
+    "window",
+    Object.assign(new EventTarget(), {
+      innerWidth: desktop ? 1280 : 412,
+      matchMedia: (query: string) => ({ matches: query === "(pointer: coarse)" ? !desktop : false }),
+      location: { reload },
+    }),
+  );
   vi.stubGlobal("document", { addEventListener: vi.fn(), visibilityState: "visible" });
   vi.stubGlobal("localStorage", { getItem: () => null });
   vi.stubGlobal("sessionStorage", session);
@@ -112,6 +115,41 @@ describe("service worker updates", () => {
     expect(reload).not.toHaveBeenCalled();
     container.dispatchEvent(new Event("controllerchange"));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("desktop: a page in use is not reloaded under the user's hands; the update waits until it is left alone 30 s", async () => {
+    const { registration, container, reload } = await start();
+    // Writing in the diary: a click on a mood, then keys.
+    window.dispatchEvent(new Event("pointerdown"));
+    vi.advanceTimersByTime(500);
+    window.dispatchEvent(new Event("keydown"));
+    const next = registration.arrives();
+
+    // The save, 1.5 s after the last key: still in use, nothing is applied.
+    vi.advanceTimersByTime(1_500);
+    window.dispatchEvent(new Event("pointerdown"));
+    vi.advanceTimersByTime(10_000);
+    window.dispatchEvent(new Event("wheel"));
+    vi.advanceTimersByTime(29_999);
+    expect(next.postMessage).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+
+    // Left alone 30 s since the last scroll: applied, then the one reload.
+    vi.advanceTimersByTime(1);
+    expect(next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    container.dispatchEvent(new Event("controllerchange"));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("desktop: a page last used more than 30 s before the update takes it after the usual 1 s", async () => {
+    const { registration } = await start();
+    window.dispatchEvent(new Event("input"));
+    vi.advanceTimersByTime(30_000);
+    const next = registration.arrives();
+    vi.advanceTimersByTime(999);
+    expect(next.postMessage).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
   });
 
   it("reloads anyway when the accepted version is still waiting 4 s later (Chromium left it so)", async () => {

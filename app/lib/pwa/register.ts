@@ -1,8 +1,8 @@
 /**
  * Registers /sw.js (scope /) after hydration (root.tsx imports this lazily) and runs updates:
  * a new worker waiting while another controls the page is an update; on desktop it is applied
- * after 1 s, elsewhere the user is asked (a confirm prompt). Applying = SKIP_WAITING to the
- * waiting worker, then one reload when the new worker takes control.
+ * after 1 s (once the page is left alone: see applyWhenIdle), elsewhere the user is asked (a confirm
+ * prompt). Applying = SKIP_WAITING to the waiting worker, then one reload when the new worker takes control.
  */
 import type { PageMessage, WorkerMessage } from "./rules";
 import { captureInstallPrompt } from "./install";
@@ -10,6 +10,8 @@ import { applyOrientation, readOrientation } from "./orientation";
 import { dispatchPwa } from "./state";
 
 export const UPDATE_RELOAD_DELAY_MS = 1_000;
+/** Desktop: how long after the user's last key, click, touch or scroll the page counts as in use (the specification's idle threshold). */
+export const UPDATE_IDLE_MS = 30_000;
 
 let updating = false;
 
@@ -36,6 +38,26 @@ function applyUpdate(registration: ServiceWorkerRegistration) {
 const STUCK_UPDATE_RELOAD_MS = 4_000;
 const STUCK_UPDATE_KEY = "rumo:update-reloaded-at";
 
+/** When the user last pressed a key, clicked, touched, typed or scrolled (null: not since the page loaded). */
+let lastUseAt: number | null = null;
+const noteUse = () => {
+  lastUseAt = Date.now();
+};
+
+/**
+ * Desktop: the update 1 s after it is found, but never under the user's hands. The reload remakes
+ * the screen from its address: words typed within an autosave's pause are lost, and a screen's own
+ * state goes (the diary, saved while a new version installed, came back as a blank writer instead of
+ * its list). So while the page is in use it waits until it has been left alone for UPDATE_IDLE_MS.
+ */
+function applyWhenIdle(registration: ServiceWorkerRegistration, wait = UPDATE_RELOAD_DELAY_MS) {
+  setTimeout(() => {
+    const inUse = lastUseAt === null ? 0 : lastUseAt + UPDATE_IDLE_MS - Date.now();
+    if (inUse > 0) applyWhenIdle(registration, inUse);
+    else applyUpdate(registration);
+  }, wait);
+}
+
 /** Desktop: no touch-first pointer and a wide window (the specification's "desktop flow"). */
 const isDesktop = () => !window.matchMedia("(pointer: coarse)").matches && window.innerWidth >= 768;
 
@@ -43,9 +65,10 @@ export async function registerServiceWorker(options: { confirmUpdate: () => bool
   captureInstallPrompt();
   void applyOrientation(readOrientation());
   if (!("serviceWorker" in navigator)) return;
+  for (const type of ["keydown", "pointerdown", "input", "wheel"]) window.addEventListener(type, noteUse, { capture: true, passive: true });
   const sw = navigator.serviceWorker;
   const offerUpdate = (registration: ServiceWorkerRegistration) => {
-    if (isDesktop()) setTimeout(() => applyUpdate(registration), UPDATE_RELOAD_DELAY_MS);
+    if (isDesktop()) applyWhenIdle(registration);
     else if (options.confirmUpdate()) applyUpdate(registration);
   };
   // The first worker also takes control (clients.claim): only a requested update reloads.
