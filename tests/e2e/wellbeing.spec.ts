@@ -73,10 +73,16 @@ test.describe("wellbeing", () => {
     await expect(page.getByTestId("premium-notice")).toBeVisible();
     const routine = page.getByTestId("routine").filter({ hasText: "Alongar de manhã" });
     await expect(routine.getByRole("button", { name: "Editar" })).toHaveCount(0);
+    // Removing takes the routine away at once; "Anular" brings it back, its history untouched.
     await routine.getByRole("button", { name: "Eliminar" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
     await expect(page.getByText("Rotina eliminada")).toBeVisible();
     await expect(page.getByTestId("routine")).toHaveCount(0);
+    await page.getByRole("button", { name: "Anular" }).click();
+    await expect(routine).toBeVisible();
+    await routine.getByRole("button", { name: "Eliminar" }).click();
+    await expect(page.getByTestId("routine")).toHaveCount(0);
+    // After the undo window the DELETE has been sent: a reload does not bring it back.
+    await expect.poll(async () => (await (await context.request.get("/api/v1/routines")).json()).items.length, { timeout: 10_000 }).toBe(0);
     await page.reload();
     await expect(page.getByText("Ainda não tem rotinas")).toBeVisible();
   });

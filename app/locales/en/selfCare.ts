@@ -19,6 +19,8 @@ export default {
   streakTimes_zero: "No streak yet",
   streakTimes_one: "{{count}} time in a row",
   streakTimes_other: "{{count}} times in a row",
+  // Current streak 0 after a run (best > 0): "no streak yet" would read as if nothing was ever done.
+  streakBroken: "Streak broken: start again today",
   longest: "Best: {{count}}",
   lastDays: "Last 8 days (tap a day to mark or unmark it)",
   dayLabel: "{{date}}: {{state}}",
@@ -52,8 +54,6 @@ export default {
     failed: "The routine could not be saved.",
   },
   remove: "Delete",
-  removeTitle: "Delete this routine?",
-  removeBody: "The routine “{{title}}” and all its history will be deleted. This cannot be undone.",
   removed: "Routine deleted",
   removeFailed: "Could not delete",
   editAction: "Edit",

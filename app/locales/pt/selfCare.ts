@@ -17,6 +17,8 @@ const selfCare = {
   streakTimes_zero: "Sem sequência ainda",
   streakTimes_one: "{{count}} vez seguida",
   streakTimes_other: "{{count}} vezes seguidas",
+  // Current streak 0 after a run (best > 0): "no streak yet" would read as if nothing was ever done.
+  streakBroken: "Sequência interrompida: recomece hoje",
   longest: "Melhor: {{count}}",
   lastDays: "Últimos 8 dias (toque num dia para o marcar ou desmarcar)",
   dayLabel: "{{date}}: {{state}}",
@@ -50,8 +52,6 @@ const selfCare = {
     failed: "Não foi possível guardar a rotina.",
   },
   remove: "Eliminar",
-  removeTitle: "Eliminar esta rotina?",
-  removeBody: "A rotina «{{title}}» e todo o seu histórico serão apagados. Esta ação não pode ser anulada.",
   removed: "Rotina eliminada",
   removeFailed: "Erro ao eliminar",
   editAction: "Editar",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { predictCycle, type Flow } from "@worker/modules/cycle/predictions";
-import { irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
+import { daysLate, irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
 
 const prediction = { nextPeriodStart: "2026-12-10", ovulation: "2026-11-26", fertileWindow: { start: "2026-11-21", end: "2026-11-27" } };
 const at = (date: string, flow: Parameters<typeof marksOf>[1]["flow"] = null, today = "2026-11-23") => marksOf(date, { flow, prediction, periodDays: 4, today });
@@ -89,5 +89,15 @@ describe("irregular cycles", () => {
   it("need two counted cycles, and leave out those the mean leaves out", () => {
     expect(irregularCycles(periods(["2026-01-01", "2026-02-05"]))).toBeNull();
     expect(irregularCycles(periods(["2026-01-01", "2026-01-29", "2026-02-26", "2026-06-26"]))).toBeNull(); // the 120-day gap is left out
+  });
+});
+
+describe("how late the period is", () => {
+  it("counts whole days from the predicted start once it has passed, 0 until then or without a prediction", () => {
+    expect(daysLate({ nextPeriodStart: "2026-12-10" }, "2026-12-09")).toBe(0);
+    expect(daysLate({ nextPeriodStart: "2026-12-10" }, "2026-12-10")).toBe(0); // due today: not late yet
+    expect(daysLate({ nextPeriodStart: "2026-12-10" }, "2026-12-11")).toBe(1);
+    expect(daysLate({ nextPeriodStart: "2026-12-25" }, "2027-01-04")).toBe(10);
+    expect(daysLate({ nextPeriodStart: null }, "2026-12-11")).toBe(0);
   });
 });

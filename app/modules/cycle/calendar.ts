@@ -98,6 +98,16 @@ export function suggestedFlow(
   return date >= addDays(range.start, -3) ? "medium" : "none";
 }
 
+/**
+ * Whole days the period is late: from the predicted start (the date the screen shows) to today, 0
+ * while that date has not passed. The prediction itself stays on the missed date until a period is
+ * logged (decision 0030); this only says how far behind it the user is.
+ */
+export function daysLate(prediction: Pick<Prediction, "nextPeriodStart">, today: string): number {
+  const next = prediction.nextPeriodStart;
+  return next && next < today ? daysBetween(next, today) : 0;
+}
+
 /** Cycles whose lengths differ by more than this many days are irregular (FIGO: 7–9 days is normal variation). */
 export const IRREGULAR_SPREAD_DAYS = 7;
 

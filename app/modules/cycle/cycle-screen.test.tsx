@@ -42,10 +42,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCycle(prediction = predictCycle([])) {
-  const loader = vi.fn(() => ({ today: "2026-11-24", month: "2026-11", days: [logged], prediction, periodDays: 5, hasAny: true, timeZone: "Europe/Lisbon" }));
+function renderCycle(prediction = predictCycle([]), { today = "2026-11-24", language = "pt" as "pt" | "en" } = {}) {
+  const loader = vi.fn(() => ({ today, month: "2026-11", days: [logged], prediction, periodDays: 5, hasAny: true, timeZone: "Europe/Lisbon" }));
   const Stub = createRoutesStub([{ path: "/app/ciclo-menstrual", loader, Component: CycleScreen }]);
-  renderWithI18n(<Stub initialEntries={["/app/ciclo-menstrual"]} />);
+  renderWithI18n(<Stub initialEntries={["/app/ciclo-menstrual"]} />, language);
   return loader;
 }
 
@@ -119,5 +119,30 @@ describe("the cycle screen", () => {
     renderCycle(predictCycle(["2026-09-01", "2026-09-29", "2026-10-28"].map((date) => ({ date, flow: "medium" as const }))));
     await screen.findByTestId("cycle-prediction");
     expect(screen.queryByTestId("cycle-irregular")).toBeNull();
+  });
+
+  // Periods on 1 Sep, 29 Sep and 27 Oct: 28-day cycles, the next due 24 Nov, ovulation 10 Nov, fertile 5–11 Nov.
+  const regular = () => predictCycle(["2026-09-01", "2026-09-29", "2026-10-27"].map((date) => ({ date, flow: "medium" as const })));
+
+  it("says how many days late a period is, and no longer shows that cycle's ovulation and fertile window as current", async () => {
+    expect(regular()).toMatchObject({ nextPeriodStart: "2026-11-24", ovulation: "2026-11-10" });
+    renderCycle(regular(), { today: "2026-12-04" });
+    const summary = await screen.findByTestId("cycle-prediction");
+    expect(screen.getByTestId("period-late").textContent).toBe("Atrasado há 10 dias");
+    expect(summary.textContent).toMatch(/A data prevista já passou/);
+    expect(summary.textContent).not.toMatch(/Ovulação estimada|Janela fértil/);
+    expect(screen.queryByTestId("fertile-window")).toBeNull();
+    cleanup();
+
+    renderCycle(regular(), { today: "2026-11-25", language: "en" });
+    expect((await screen.findByTestId("period-late")).textContent).toBe("1 day late");
+  });
+
+  it("shows the ovulation and fertile window, and no lateness, while the predicted date is still ahead", async () => {
+    renderCycle(regular(), { today: "2026-11-08" });
+    const summary = await screen.findByTestId("cycle-prediction");
+    expect(screen.queryByTestId("period-late")).toBeNull();
+    expect(summary.textContent).toMatch(/Ovulação estimada/);
+    expect(screen.getByTestId("fertile-window")).toBeTruthy();
   });
 });

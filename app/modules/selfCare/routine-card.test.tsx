@@ -42,7 +42,7 @@ describe("a routine's card", () => {
     expect(screen.queryByRole("button", { name: /Editar/ })).toBeNull();
     expect(screen.getByRole("button", { name: /Marcar como feito/ }).hasAttribute("disabled")).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Eliminar «Caminhada»" }));
-    // The screen asks for confirmation before the DELETE.
+    // The screen removes it with "Anular" before the DELETE (screen.test.tsx).
     expect(onRemove).toHaveBeenCalledOnce();
   });
 
@@ -99,5 +99,21 @@ describe("a routine's card, heard without seeing it", () => {
   it("keeps counting a daily routine's streak in days", () => {
     renderCard(true);
     expect(screen.getByTestId("streak").textContent).toMatch(/2 dias seguidos/);
+  });
+
+  it("says a streak that ended is broken, not that there is none yet, when the best is above 0", () => {
+    renderCard(true, { routine: { ...walk, streakDays: 0, longestStreakDays: 10, recentCheckIns: [] } });
+    expect(screen.getByTestId("streak").textContent).toMatch(/Sequência interrompida/);
+    expect(screen.getByTestId("streak").textContent).not.toMatch(/Sem sequência ainda/);
+    expect(screen.getByTestId("streak").textContent).toMatch(/Melhor: 10/);
+    cleanup();
+    renderCard(true, { routine: { ...walk, frequency: "weekdays", weekdays: [1, 3, 5], streakDays: 0, longestStreakDays: 10, recentCheckIns: [] }, language: "en" });
+    expect(screen.getByTestId("streak").textContent).toMatch(/Streak broken/);
+    expect(screen.getByTestId("streak").textContent).not.toMatch(/No streak yet/);
+  });
+
+  it("keeps 'no streak yet' for a routine never done", () => {
+    renderCard(true, { routine: { ...walk, streakDays: 0, longestStreakDays: 0, recentCheckIns: [] } });
+    expect(screen.getByTestId("streak").textContent).toMatch(/Sem sequência ainda/);
   });
 });

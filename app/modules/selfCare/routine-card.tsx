@@ -56,6 +56,9 @@ export function RoutineCard({
   const done = new Set([...routine.recentCheckIns, ...queuedDays]);
   const checkedInToday = routine.checkedInToday || queuedDays.has(today);
   const title = routine.title;
+  // A current streak of 0 beside a best above 0 is a run that ended, not a routine never done:
+  // "Sem sequência ainda" next to "Melhor: 10" would read as a contradiction.
+  const streakBroken = routine.streakDays === 0 && routine.longestStreakDays > 0;
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine" data-routine-id={routine.id}>
       <div className="flex flex-wrap items-center gap-3">
@@ -86,7 +89,7 @@ export function RoutineCard({
           </p>
         </div>
         <p className="text-right text-sm" data-testid="streak">
-          <span className="font-semibold text-brand-700">🔥 {t(routine.frequency === "daily" ? "streak" : "streakTimes", { count: routine.streakDays })}</span>
+          <span className="font-semibold text-brand-700">{streakBroken ? t("streakBroken") : `🔥 ${t(routine.frequency === "daily" ? "streak" : "streakTimes", { count: routine.streakDays })}`}</span>
           <br />
           <span className="text-xs text-slate-500">{t("longest", { count: routine.longestStreakDays })}</span>
         </p>

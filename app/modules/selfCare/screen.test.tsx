@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { undos } from "~/components/ui/undo.test-utils";
 import type { Routine } from "./routine-form";
 
 // The route module's loader reaches the Worker; the screen under test never calls it.
@@ -10,6 +11,8 @@ vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 vi.mock("@worker/modules/selfCare/queries", () => ({ listRoutinesRead: vi.fn(), checkInsBetweenRead: vi.fn() }));
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+// The undo toast's delete, kept to send it at once (the real one waits for the undo window).
+vi.mock("~/components/ui/undo", () => import("~/components/ui/undo.test-utils"));
 
 const { default: SelfCareScreen } = await import("./routes/self-care");
 
@@ -31,6 +34,7 @@ const routine = (id: string, title: string): Routine => ({
 });
 
 beforeEach(() => {
+  undos.length = 0;
   // Saving a routine (PATCH /routines/:id, or POST /routines for a new one): the API answers with it.
   vi.stubGlobal(
     "fetch",
@@ -47,14 +51,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSelfCare(routines: Routine[]) {
+function renderSelfCare(routines: Routine[], history: { routineId: string; date: string }[] = []) {
   const Stub = createRoutesStub([
     {
       id: "routes/app/layout",
       path: "/app",
       loader: () => ({ entitlements: ["selfCare"] }),
       Component: Outlet,
-      children: [{ path: "autocuidado", loader: () => ({ routines, history: [], today: "2026-11-10", timeZone: "Europe/Lisbon" }), Component: SelfCareScreen }],
+      children: [{ path: "autocuidado", loader: () => ({ routines, history, today: "2026-11-10", timeZone: "Europe/Lisbon" }), Component: SelfCareScreen }],
     },
   ]);
   renderWithI18n(<Stub initialEntries={["/app/autocuidado"]} />);
@@ -93,5 +97,42 @@ describe("the routine form's focus", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Cancelar" })).toBeNull());
     // The empty state's button, the one that opened the form.
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Nova rotina" }));
+  });
+});
+
+describe("removing a routine", () => {
+  it("takes it away at once with 'Anular', which brings it back with its history; the DELETE waits for the toast", async () => {
+    const history = [
+      { routineId: "r1", date: "2026-11-08" },
+      { routineId: "r1", date: "2026-11-09" },
+    ];
+    renderSelfCare([{ ...routine("r1", "Caminhada"), streakDays: 2, longestStreakDays: 5, recentCheckIns: ["2026-11-08", "2026-11-09"] }, routine("r2", "Alongar")], history);
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar «Caminhada»" }));
+
+    // No dialog in the way: the routine leaves the screen (its card and its history row), nothing sent yet.
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Editar «Caminhada»" })).toBeNull());
+    expect(screen.queryByRole("rowheader", { name: "Caminhada" })).toBeNull();
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+    expect(undos).toHaveLength(1);
+    expect(undos[0].title).toBe("Rotina eliminada");
+    expect(undos[0].undoLabel).toBe("Anular");
+
+    // "Anular": the same routine is back, streak and history as they were (nothing was deleted).
+    act(() => undos[0].restore());
+    expect(await screen.findByRole("button", { name: "Editar «Caminhada»" })).toBeTruthy();
+    expect(screen.getByRole("rowheader", { name: "Caminhada" })).toBeTruthy();
+    expect(screen.getAllByTestId("streak")[0].textContent).toMatch(/2 dias seguidos/);
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+
+    // Without it, the DELETE goes once the toast has gone.
+    fireEvent.click(screen.getByRole("button", { name: "Eliminar «Caminhada»" }));
+    await expect(undos[1].commit()).resolves.toBe(true);
+    expect(vi.mocked(fetch)).toHaveBeenCalledOnce();
+    const [url, init] = vi.mocked(fetch).mock.calls[0];
+    expect(String(url)).toMatch(/\/routines\/r1$/);
+    expect(init?.method).toBe("DELETE");
+    expect(screen.queryByRole("button", { name: "Editar «Caminhada»" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Editar «Alongar»" })).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ import { formatDayRange, formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
-import { irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
+import { daysLate, irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
 import { intlLocale } from "~/i18n/language";
@@ -298,6 +298,10 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
   const language = useLang();
   const counted = Math.min(6, prediction.cycleLengths.filter((c) => c.excluded === null).length);
   const irregular = irregularCycles(prediction.cycleLengths);
+  const late = daysLate(prediction, today);
+  // A late period belongs to the cycle that was due: its ovulation and fertile window are behind it,
+  // not ahead, so they are not shown as if to come (as Clue and Flo do) until a period is logged.
+  const showFertility = late === 0;
   return (
     <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="cycle-prediction">
       <h2 className="mb-3 text-lg font-semibold">{t("prediction.title")}</h2>
@@ -311,20 +315,27 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
               {longDate(prediction.nextPeriodStart, language)}
             </dd>
             {prediction.range && <dd className="text-slate-600" data-testid="prediction-range">{t("prediction.range", { days: formatDayRange(prediction.range.start, prediction.range.end, language, "long") })}</dd>}
-            {prediction.nextPeriodStart < today && <dd className="text-amber-800">{t("prediction.late")}</dd>}
+            {late > 0 && (
+              <>
+                <dd className="font-medium text-amber-800" data-testid="period-late">
+                  {t("prediction.daysLate", { count: late })}
+                </dd>
+                <dd className="text-amber-800">{t("prediction.late")}</dd>
+              </>
+            )}
           </div>
           <div>
             <dt className="text-slate-500">{t("prediction.average")}</dt>
             <dd className="text-base font-semibold">{t("prediction.days", { count: prediction.averageCycleLength })}</dd>
             <dd className="text-slate-600">{counted >= 2 ? t("prediction.fromCycles", { count: counted }) : t("prediction.defaultLength")}</dd>
           </div>
-          {prediction.ovulation && (
+          {showFertility && prediction.ovulation && (
             <div>
               <dt className="text-slate-500">{t("prediction.ovulation")}</dt>
               <dd className="font-medium">{longDate(prediction.ovulation, language)}</dd>
             </div>
           )}
-          {prediction.fertileWindow && (
+          {showFertility && prediction.fertileWindow && (
             <div>
               <dt className="text-slate-500">{t("prediction.fertile")}</dt>
               <dd className="font-medium" data-testid="fertile-window">

@@ -3,7 +3,9 @@
  * (../routine-card.tsx), a five-week history, and the routine form. Streaks come from the API,
  * computed in the user's time zone. "Today" is the user's date when it is used (../today.ts): a
  * page left open overnight moves on to the new day. Without the plan the screen is read-only,
- * apart from removing a routine (decision 0029).
+ * apart from removing a routine (decision 0029). Removing takes away the routine's whole history,
+ * so it goes the way every module's delete does: gone at once, "Anular" for a few seconds, and
+ * only then the DELETE (~/components/ui/undo), which puts the routine back with all its check-ins.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,8 +15,8 @@ import { QueuedChanges } from "~/components/offline/queued-changes";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
+import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
@@ -77,11 +79,13 @@ export default function SelfCareScreen() {
   const { revalidate } = useRevalidator();
   useEntityChanges(["routine"]);
   useRevalidateOnNewDay(data.today, data.timeZone, revalidate);
-  const [routines, setRoutines] = useState<Routine[]>(data.routines);
+  const [loaded, setRoutines] = useState<Routine[]>(data.routines);
   const [form, setForm] = useState<Routine | "new" | null>(null);
-  const [removing, setRemoving] = useState<Routine | null>(null);
-  const [pendingRemove, setPendingRemove] = useState(false);
+  // Routines removed a moment ago, hidden while their "Anular" toast is open (the DELETE comes after):
+  // a revalidation meanwhile brings them back from the loader, and they must stay out of sight.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setRoutines(data.routines), [data.routines]);
+  const routines = loaded.filter((r) => !hidden.has(r.id));
 
   // Closing the form (saved or cancelled) removes what had focus: it goes back to what opened the
   // form, the routine's "Editar" or "Nova rotina" (the header's, or the empty state's when none is left).
@@ -135,20 +139,24 @@ export default function SelfCareScreen() {
     if (!tap) return void revalidate();
     await toggle(routine, tap.date, tap.undo);
   };
-  const remove = async () => {
-    if (!removing) return;
-    setPendingRemove(true);
-    const result = await apiFetch(`/routines/${removing.id}`, { method: "DELETE" });
-    setPendingRemove(false);
-    if (!result.ok) {
-      toast({ title: t("removeFailed"), tone: "error" });
-      return;
-    }
-    setRoutines((list) => list.filter((r) => r.id !== removing.id));
-    toast({ title: t("removed"), tone: "success" });
-    setRemoving(null);
-    revalidate();
-  };
+  const remove = (routine: Routine) =>
+    deleteWithUndo({
+      title: t("removed"),
+      undoLabel: t("ui:undo"),
+      failedTitle: t("removeFailed"),
+      hide: () => setHidden((set) => new Set(set).add(routine.id)),
+      restore: () =>
+        setHidden((set) => {
+          const next = new Set(set);
+          next.delete(routine.id);
+          return next;
+        }),
+      commit: async () => {
+        const result = await apiFetch(`/routines/${routine.id}`, { method: "DELETE" });
+        // Already gone (removed in another tab or device) is what the user wanted.
+        return result.ok || result.status === 404;
+      },
+    });
 
   const dueToday = routines.filter((r) => r.scheduledToday);
   const others = routines.filter((r) => !r.scheduledToday);
@@ -163,7 +171,7 @@ export default function SelfCareScreen() {
       onToggle={toggle}
       onTapToday={tapToday}
       onEdit={() => setForm(routine)}
-      onRemove={() => setRemoving(routine)}
+      onRemove={() => remove(routine)}
     />
   );
   return (
@@ -234,16 +242,6 @@ export default function SelfCareScreen() {
           <History routines={routines} history={data.history} today={data.today} />
         </>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        destructive
-        pending={pendingRemove}
-        title={t("removeTitle")}
-        description={t("removeBody", { title: removing?.title ?? "" })}
-        confirmLabel={t("remove")}
-        onConfirm={remove}
-        onCancel={() => setRemoving(null)}
-      />
     </section>
   );
 }
