@@ -10,9 +10,11 @@ const preloadForm = () => void import("./feedback-form");
 /**
  * The floating beta-feedback box (POST /api/v1/feedback); closes after a successful send. The button
  * and the form take each other's place, so the focus goes along: to the first field on opening (the
- * form), back to the button on closing.
+ * form), back to the button on closing. It stands above the phone shell's tab bar (`mobile`, the
+ * layout's answer, not a width of its own: a tablet's shell has the tab bar too), and at the bottom
+ * right on the desktop, where the toaster stands above it.
  */
-export function FeedbackBox() {
+export function FeedbackBox({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation("shell");
   const [open, setOpen] = useState(false);
   // What was typed survives closing the box, as before the form was split off.
@@ -30,7 +32,7 @@ export function FeedbackBox() {
   };
 
   return (
-    <div ref={box} className="fixed right-4 bottom-20 z-40 md:bottom-4" data-tour="feedback">
+    <div ref={box} className={`fixed right-4 z-40 ${mobile ? "bottom-20" : "bottom-4"}`} data-tour="feedback">
       {open ? (
         <Suspense fallback={null}>
           <FeedbackForm draft={draft} onDraft={setDraft} onClose={close} />

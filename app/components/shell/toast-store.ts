@@ -4,16 +4,23 @@
  * time stands still while the pointer is over it or the focus is in it (`pauseToast`), so no one
  * is rushed reading it or reaching its action.
  */
+import type { MessageKey } from "~/locales/types";
+
 export type ToastTone = "success" | "error" | "info";
+/**
+ * A toast's words: plain text (a server's message, an item's own title), or a catalogue key and its
+ * values, which the toaster translates as it renders, so a toast already up follows a language switch.
+ */
+export type ToastText = string | { key: MessageKey; values?: Record<string, unknown> };
 export type ToastKind = "stack" | "single";
 export type Toast = {
   id: number;
   kind: ToastKind;
   tone: ToastTone;
-  title: string;
-  description?: string;
+  title: ToastText;
+  description?: ToastText;
   durationMs: number;
-  action?: { label: string; onClick: () => void };
+  action?: { label: ToastText; onClick: () => void };
   /** Called once when the toast leaves: its time is up, it was closed, or newer toasts pushed it out. */
   onClose?: () => void;
   /**
@@ -100,7 +107,7 @@ export function toast(input: ToastInput): number {
 }
 
 /** A screen-level message: 5 s, or 7 s for errors. */
-export const screenToast = (title: string, description?: string, tone: ToastTone = "info") =>
+export const screenToast = (title: ToastText, description?: ToastText, tone: ToastTone = "info") =>
   toast({ title, description, tone, durationMs: tone === "error" ? SCREEN_ERROR_TOAST_MS : SCREEN_TOAST_MS });
 
 export function subscribeToasts(listener: (toasts: Toast[]) => void) {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
+import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createI18n } from "~/i18n/i18n.server";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { deleteWithUndo } from "~/components/ui/undo";
 import { dismissToast, subscribeToasts, toast, type Toast } from "./toast-store";
@@ -166,5 +168,82 @@ describe("the toaster", () => {
     act(() => void deleteWithUndo({ title: "Tarefa eliminada", undoLabel: "Anular", failedTitle: "Erro", hide: () => {}, restore: () => {}, commit }));
     await settle();
     expect(document.activeElement).toBe(note);
+  });
+});
+
+describe("where the toasts stand: a deck on a phone, above the Feedback button on the desktop", () => {
+  const depths = () => screen.getAllByRole("status").map((item) => item.getAttribute("data-deck-depth"));
+
+  it("is a deck: the newest toast whole, the older ones as edges behind it; a tap spreads it out", async () => {
+    renderWithI18n(<Toaster mobile />);
+    // Three tasks completed in a row over the list: the stack kind's three, one toast's height.
+    for (const title of ["Primeira", "Segunda", "Terceira"]) act(() => void toast({ title, action: { label: "Anular", onClick: () => {} } }));
+    expect(screen.getAllByRole("status").map((item) => item.textContent)).toEqual(["PrimeiraAnular", "SegundaAnular", "TerceiraAnular"]);
+    expect(depths()).toEqual(["2", "1", null]);
+    const [oldest, older, newest] = screen.getAllByRole("status");
+    // Collapsed to an edge, words hidden, unless it holds the focus.
+    for (const edge of [oldest, older]) expect(edge.className).toMatch(/not-focus-within:h-4 .*not-focus-within:\*:invisible/);
+    expect(oldest.className).toContain("scale-x-90");
+    expect(older.className).toContain("scale-x-95");
+    expect(newest.className).not.toContain("not-focus-within");
+    expect(screen.getByTestId("toaster").className).not.toContain("gap-2");
+
+    // A tap on the deck spreads it; another stacks it again. Its buttons only do their own thing.
+    fireEvent.click(screen.getByText("Terceira"));
+    expect(depths()).toEqual([null, null, null]);
+    expect(screen.getByTestId("toaster").className).toContain("gap-2");
+    fireEvent.click(screen.getByText("Terceira"));
+    expect(depths()).toEqual(["2", "1", null]);
+    fireEvent.click(screen.getAllByRole("button", { name: "Fechar notificação" })[2]);
+    expect(depths()).toEqual(["1", null]);
+  });
+
+  it("stacks the deck again once one toast is left", async () => {
+    renderWithI18n(<Toaster mobile />);
+    act(() => void toast({ title: "Primeira" }));
+    const second = toast({ title: "Segunda" });
+    await settle();
+    fireEvent.click(screen.getByText("Segunda"));
+    expect(depths()).toEqual([null, null]);
+    act(() => dismissToast(second));
+    act(() => void toast({ title: "Terceira" }));
+    expect(depths()).toEqual(["1", null]);
+  });
+
+  it("on the desktop, every toast shows whole, one above the other, above the Feedback button", () => {
+    renderWithI18n(<Toaster />);
+    for (const title of ["Primeira", "Segunda", "Terceira"]) act(() => void toast({ title }));
+    expect(depths()).toEqual([null, null, null]);
+    fireEvent.click(screen.getByText("Terceira"));
+    expect(depths()).toEqual([null, null, null]);
+    // The Feedback button stands at bottom-4 and is 36 px (2.25rem) high: the toasts start 8 px above it.
+    expect(screen.getByTestId("toaster").className).toMatch(/(^| )bottom-15( |$)/);
+    expect(screen.getByTestId("toaster").className).not.toMatch(/(^| )(sm:)?bottom-4( |$)/);
+  });
+});
+
+describe("a toast already shown, on a language switch", () => {
+  it("changes language with the page: its title, description and action given as catalogue keys", async () => {
+    const i18n = createI18n("pt");
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Toaster />
+      </I18nextProvider>,
+    );
+    act(() =>
+      void toast({
+        title: { key: "tasks:toast.completed" },
+        description: { key: "goals:toast.milestoneRemoved", values: { title: "10 km" } },
+        action: { label: { key: "tasks:toast.undo" }, onClick: () => {} },
+      }),
+    );
+    act(() => void deleteWithUndo({ title: { key: "tasks:toast.deleted" }, undoLabel: { key: "tasks:toast.undo" }, failedTitle: { key: "tasks:errors.delete" }, hide: () => {}, restore: () => {}, commit: async () => true }));
+    const [completed, deleted] = screen.getAllByRole("status");
+    expect(completed.textContent).toBe("Tarefa concluídaMarco «10 km» removidoAnular");
+    expect(deleted.textContent).toBe("Tarefa eliminadaAnular");
+    await act(async () => void (await i18n.changeLanguage("en")));
+    expect(completed.textContent).toBe("Task doneMilestone “10 km” removedUndo");
+    expect(deleted.textContent).toBe("Task deletedUndo");
+    expect(screen.getAllByRole("button", { name: "Close notification" })).toHaveLength(2);
   });
 });

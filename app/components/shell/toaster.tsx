@@ -2,7 +2,7 @@ import { XMarkIcon } from "@heroicons/react/20/solid";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, IconButton } from "~/components/ui/button";
-import { dismissToast, pauseToast, resumeToast, subscribeToasts, type Toast } from "./toast-store";
+import { dismissToast, pauseToast, resumeToast, subscribeToasts, type Toast, type ToastText } from "./toast-store";
 
 const toneStyles = {
   success: "border-emerald-200 bg-white",
@@ -20,28 +20,65 @@ const focusLost = () => {
 let giving = false;
 
 /**
- * Renders the toast store at the bottom right. Each toast is its own live region, polite or (errors)
- * assertive; a container live region around them would have every toast announced twice.
+ * How far behind the newest toast one sits in the phone's deck: 0 is the newest, shown whole; the
+ * others are collapsed to edges peeking out above it, unless the deck is spread.
  */
-export function Toaster() {
+const deckDepth = (index: number, count: number, spread: boolean) => (spread ? 0 : count - 1 - index);
+
+/**
+ * Renders the toast store. Each toast is its own live region, polite or (errors) assertive; a
+ * container live region around them would have every toast announced twice.
+ *
+ * On the desktop they stand at the bottom right, above the Feedback button (not over it). On the
+ * phone they stand above the tab bar, over the list's rows, so they are a deck, as phone apps stack
+ * notifications: the newest whole, the older ones as edges behind it (three "Tarefa concluída" in a
+ * row cover one toast's height, not three). A tap on the deck, or a keyboard focus moved into it,
+ * spreads it out to reach an older toast's "Anular".
+ */
+export function Toaster({ mobile = false }: { mobile?: boolean }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [spread, setSpread] = useState(false);
   useEffect(() => subscribeToasts(setToasts), []);
+  // Down to one toast, the deck closes: the next ones stack again.
+  if (spread && toasts.length < 2) setSpread(false);
+  const deck = mobile && toasts.length > 1;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex flex-col items-center gap-2 px-4 sm:right-4 sm:bottom-4 sm:left-auto sm:items-end">
-      {toasts.map((item) => (
-        <ToastItem key={item.id} item={item} />
+    <div
+      data-testid="toaster"
+      className={`pointer-events-none fixed z-[60] flex flex-col ${mobile ? "inset-x-0 bottom-20 items-center px-4" : "right-4 bottom-15 items-end"} ${deck && !spread ? "" : "gap-2"}`}
+      onClick={(event) => {
+        // Not a press of a toast's own buttons ("Anular", close): those do their own thing.
+        if (deck && !(event.target as Element).closest("button")) setSpread((open) => !open);
+      }}
+      onFocus={(event) => {
+        // The keyboard's focus only: a tap focuses the button it presses, which is no wish to spread.
+        if (deck && !giving && event.target.matches(":focus-visible")) setSpread(true);
+      }}
+    >
+      {toasts.map((item, index) => (
+        <ToastItem key={item.id} item={item} depth={mobile ? deckDepth(index, toasts.length, spread) : 0} />
       ))}
     </div>
   );
 }
 
 /**
+ * An older toast in the phone's deck: a card's edge behind the newest, narrower the further back,
+ * its words hidden (they were announced as it came). Not one holding the focus: it stays open, or
+ * the focus would fall to the page's start.
+ */
+const collapsed = (depth: number) =>
+  `not-focus-within:-mb-2 not-focus-within:h-4 not-focus-within:overflow-hidden not-focus-within:p-0 not-focus-within:*:invisible ${depth > 1 ? "not-focus-within:scale-x-90" : "not-focus-within:scale-x-95"}`;
+
+/**
  * One toast. Its time stands still while the user is at it: a pointer moving over it (not one that
  * stands where it appeared), or a focus they moved into it (not the one the toaster gives "Anular":
  * a keyboard user who deleted would hold the DELETE back until they moved on). Escape closes it.
  */
-function ToastItem({ item }: { item: Toast }) {
-  const { t } = useTranslation("shell");
+function ToastItem({ item, depth }: { item: Toast; depth: number }) {
+  // Re-rendered on a language switch (useTranslation), so a toast given keys changes language too.
+  const { t, i18n } = useTranslation("shell");
+  const text = (value: ToastText): string => (typeof value === "string" ? value : i18n.t(value.key, value.values ?? {}));
   const element = useRef<HTMLDivElement>(null);
   // Whether the focus is in it (the toaster's own included): when it leaves with it, the focus goes
   // back to the screen (the shell's main), not to the page's start.
@@ -71,7 +108,8 @@ function ToastItem({ item }: { item: Toast }) {
     <div
       ref={element}
       role={item.tone === "error" ? "alert" : "status"}
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-3 shadow-lg ${toneStyles[item.tone]}`}
+      data-deck-depth={depth || undefined}
+      className={`pointer-events-auto relative flex w-full max-w-sm items-start gap-3 rounded-xl border p-3 shadow-lg motion-safe:transition-transform ${toneStyles[item.tone]} ${depth ? collapsed(depth) : ""}`}
       onMouseMove={(event) => {
         if (event.movementX || event.movementY) setHovered(true);
       }}
@@ -91,8 +129,8 @@ function ToastItem({ item }: { item: Toast }) {
       }}
     >
       <div className="flex-1">
-        <p className="text-sm font-semibold">{item.title}</p>
-        {item.description && <p className={`text-sm ${item.tone === "error" ? "text-red-50" : "text-slate-600"}`}>{item.description}</p>}
+        <p className="text-sm font-semibold">{text(item.title)}</p>
+        {item.description && <p className={`text-sm ${item.tone === "error" ? "text-red-50" : "text-slate-600"}`}>{text(item.description)}</p>}
         {item.action && (
           <Button
             variant="link"
@@ -103,7 +141,7 @@ function ToastItem({ item }: { item: Toast }) {
               dismissToast(item.id);
             }}
           >
-            {item.action.label}
+            {text(item.action.label)}
           </Button>
         )}
       </div>

@@ -11,16 +11,19 @@
  * leaving the screen never silently keeps an item the user removed; those requests are `keepalive`,
  * so the browser finishes them after the page is gone.
  */
-import { dismissToast, toast } from "~/components/shell/toast-store";
+import { dismissToast, toast, type ToastText } from "~/components/shell/toast-store";
 import { asPageLeaves } from "~/lib/api";
 
 export const UNDO_WINDOW_MS = 5000;
 
 export type UndoableDelete = {
-  /** The toast's text, e.g. "Tarefa eliminada". */
-  title: string;
-  /** The toast's action label, e.g. "Anular". */
-  undoLabel: string;
+  /**
+   * The toast's text, e.g. "Tarefa eliminada": best as a catalogue key (`{ key: "tasks:toast.deleted" }`),
+   * which the toaster translates as it renders, so the toast follows a language switch.
+   */
+  title: ToastText;
+  /** The toast's action label, e.g. "Anular" (a key too, best). */
+  undoLabel: ToastText;
   /** Removes the item from the screen (optimistic). */
   hide: () => void;
   /** Puts it back: on undo, or when `commit` fails. */
@@ -28,7 +31,7 @@ export type UndoableDelete = {
   /** Sends the DELETE; a rejection (or `false`) restores the item and shows `failedTitle`. */
   commit: () => Promise<unknown>;
   /** The error toast when the DELETE fails (the specification's 'Erro ao eliminar'). */
-  failedTitle: string;
+  failedTitle: ToastText;
   delayMs?: number;
 };
 

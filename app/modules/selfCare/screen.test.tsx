@@ -115,8 +115,8 @@ describe("removing a routine", () => {
     expect(screen.queryByRole("rowheader", { name: "Caminhada" })).toBeNull();
     expect(vi.mocked(fetch)).not.toHaveBeenCalled();
     expect(undos).toHaveLength(1);
-    expect(undos[0].title).toBe("Rotina eliminada");
-    expect(undos[0].undoLabel).toBe("Anular");
+    expect(undos[0].title).toEqual({ key: "selfCare:removed" });
+    expect(undos[0].undoLabel).toEqual({ key: "ui:undo" });
 
     // "Anular": the same routine is back, streak and history as they were (nothing was deleted).
     act(() => undos[0].restore());

@@ -190,9 +190,11 @@ describe("completing a task", () => {
       // The toast store outlives a test: this one's toast is the one made after the click.
       const before = Math.max(0, ...toasts.map((x) => x.id));
       fireEvent.click(await screen.findByRole("checkbox", { name: "Marcar como concluída: Regar as plantas" }));
-      await waitFor(() => expect(toasts.some((x) => x.id > before && x.title === "Tarefa concluída")).toBe(true));
-      const done = toasts.find((x) => x.id > before && x.title === "Tarefa concluída")!;
-      expect(done.action?.label).toBe("Anular");
+      // Given as keys, which the toaster translates as it renders ("Tarefa concluída", "Anular").
+      const completed = (x: Toast) => x.id > before && typeof x.title !== "string" && x.title.key === "tasks:toast.completed";
+      await waitFor(() => expect(toasts.some(completed)).toBe(true));
+      const done = toasts.find(completed)!;
+      expect(done.action?.label).toEqual({ key: "tasks:toast.undo" });
       done.action!.onClick();
       await waitFor(() => expect(calls.some((c) => c.method === "DELETE")).toBe(true));
       const writes = calls.filter((c) => c.method !== "GET");

@@ -160,8 +160,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           <Tour key={guide.id} guide={guide} onDone={finishTour} />
         </Suspense>
       )}
-      <FeedbackBox />
-      {services && <services.Toaster />}
+      <FeedbackBox mobile={mobile} />
+      {services && <services.Toaster mobile={mobile} />}
       {services && <services.ShellServices userId={loaderData.user.id} activityTracking={loaderData.activityTracking} />}
     </>
   );

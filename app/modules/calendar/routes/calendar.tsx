@@ -285,9 +285,9 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     setDraft(null);
     const path = scope === "all" ? `/events/${draftToDelete.id}` : `/events/${draftToDelete.id}?occurrence=${encodeURIComponent(occurrence)}&scope=${scope}`;
     deleteWithUndo({
-      title: t("deleted"),
-      undoLabel: t("undo"),
-      failedTitle: t("deleteError"),
+      title: { key: "calendar:deleted" },
+      undoLabel: { key: "calendar:undo" },
+      failedTitle: { key: "calendar:deleteError" },
       hide: () => {
         setHidden((h) => new Set([...h, ...affected]));
         if (near) setRefocus({ kind: "removed", near });

@@ -67,9 +67,9 @@ export default function CycleScreen() {
       if (pendingDeletes.current.get(day.date)?.day === day) pendingDeletes.current.delete(day.date);
     };
     const cancel = deleteWithUndo({
-      title: t("deleted"),
-      undoLabel: t("undo"),
-      failedTitle: t("deleteFailed"),
+      title: { key: "cycle:deleted" },
+      undoLabel: { key: "cycle:undo" },
+      failedTitle: { key: "cycle:deleteFailed" },
       hide: () => setHidden((set) => new Set(set).add(day.id)),
       restore: () => {
         forget();

@@ -592,9 +592,9 @@ function EntryList({
   }, [loaded]);
   const remove = (entry: Entry) =>
     deleteWithUndo({
-      title: t("list.removed"),
-      undoLabel: t("list.undo"),
-      failedTitle: t("list.removeFailed"),
+      title: { key: "diary:list.removed" },
+      undoLabel: { key: "diary:list.undo" },
+      failedTitle: { key: "diary:list.removeFailed" },
       hide: () => setHidden((s) => new Set(s).add(entry.id)),
       restore: () => setHidden((s) => new Set([...s].filter((id) => id !== entry.id))),
       commit: async () => {

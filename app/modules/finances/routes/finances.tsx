@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "re
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
-import { toast } from "~/components/shell/toast-store";
+import { toast, type ToastText } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { onDemandDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -223,11 +223,11 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
       else next.delete(id);
       return next;
     });
-  const remove = (path: string, id: string, title: string) =>
+  const remove = (path: string, id: string, title: ToastText) =>
     deleteWithUndo({
       title,
-      undoLabel: t("deleted.undo"),
-      failedTitle: t("deleted.failed"),
+      undoLabel: { key: "finances:deleted.undo" },
+      failedTitle: { key: "finances:deleted.failed" },
       hide: () => hide(id, true),
       restore: () => hide(id, false),
       commit: async () => {
@@ -238,7 +238,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
         return true;
       },
     });
-  const removeTransaction = (row: TransactionView) => remove(`/transactions/${row.id}`, row.id, t("deleted.transaction"));
+  const removeTransaction = (row: TransactionView) => remove(`/transactions/${row.id}`, row.id, { key: "finances:deleted.transaction" });
 
   const saved = (message: string) => {
     toast({ title: message, tone: "success" });
@@ -368,7 +368,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             categories={categories.filter((c) => c.type !== "income")}
             categoryName={categoryName}
             onSaved={() => saved(t("budgets.saved"))}
-            onDelete={(id) => remove(`/budgets/${id}`, id, t("deleted.budget"))}
+            onDelete={(id) => remove(`/budgets/${id}`, id, { key: "finances:deleted.budget" })}
           />
         </Suspense>
       </>
@@ -380,7 +380,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
           today={data.today}
           advanced={data.advanced}
           onSaved={() => saved(t("savings.savedToast"))}
-          onDelete={(id) => remove(`/savings-goals/${id}`, id, t("deleted.savings"))}
+          onDelete={(id) => remove(`/savings-goals/${id}`, id, { key: "finances:deleted.savings" })}
         />
       </Suspense>
     ),

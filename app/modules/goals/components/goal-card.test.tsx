@@ -76,7 +76,8 @@ describe("GoalCard's milestones", () => {
     fireEvent.click(screen.getByRole("button", { name: "Remover marco 10 km" }));
     expect(names()).toEqual(["5 km"]);
     expect(screen.getByTestId("goal-progress").textContent).toBe("100%");
-    expect(toasts.at(-1)).toMatchObject({ title: "Marco «10 km» removido", action: { label: "Anular" } });
+    // Keys the toaster translates as it renders: "Marco «10 km» removido", "Anular".
+    expect(toasts.at(-1)).toMatchObject({ title: { key: "goals:toast.milestoneRemoved", values: { title: "10 km" } }, action: { label: { key: "goals:toast.undo" } } });
     toasts.at(-1)!.action!.onClick();
     await waitFor(() => expect(names()).toEqual(["5 km", "10 km"]));
     flushPendingDeletes();

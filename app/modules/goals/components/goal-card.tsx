@@ -90,9 +90,9 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
         return next;
       });
     deleteWithUndo({
-      title: t("toast.milestoneRemoved", { title: milestone.title }),
-      undoLabel: t("toast.undo"),
-      failedTitle: t("toast.deleteFailed"),
+      title: { key: "goals:toast.milestoneRemoved", values: { title: milestone.title } },
+      undoLabel: { key: "goals:toast.undo" },
+      failedTitle: { key: "goals:toast.deleteFailed" },
       hide: () => setRemoving((set) => new Set(set).add(milestone.id)),
       restore: unhide,
       commit: async () => {

@@ -131,9 +131,9 @@ export default function GoalsScreen() {
 
   const remove = (goal: PublicGoal) =>
     deleteWithUndo({
-      title: t("toast.deleted"),
-      undoLabel: t("toast.undo"),
-      failedTitle: t("toast.deleteFailed"),
+      title: { key: "goals:toast.deleted" },
+      undoLabel: { key: "goals:toast.undo" },
+      failedTitle: { key: "goals:toast.deleteFailed" },
       hide: () => setHidden((set) => new Set(set).add(goal.id)),
       restore: () =>
         setHidden((set) => {

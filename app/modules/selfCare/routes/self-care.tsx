@@ -141,9 +141,9 @@ export default function SelfCareScreen() {
   };
   const remove = (routine: Routine) =>
     deleteWithUndo({
-      title: t("removed"),
-      undoLabel: t("ui:undo"),
-      failedTitle: t("removeFailed"),
+      title: { key: "selfCare:removed" },
+      undoLabel: { key: "ui:undo" },
+      failedTitle: { key: "selfCare:removeFailed" },
       hide: () => setHidden((set) => new Set(set).add(routine.id)),
       restore: () =>
         setHidden((set) => {

@@ -226,10 +226,11 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       // A completed task leaves the pending list (and, unscheduled, the screen): a slip of the finger
       // is taken back from the toast, as a delete is.
       toast({
-        title: t("toast.completed"),
-        description: next?.dueDate ? t("toast.nextCreated", { date: dateText(next.dueDate) }) : undefined,
+        // Keys, not text: the toaster translates them as it renders, so a switch of language reaches it.
+        title: { key: "tasks:toast.completed" },
+        description: next?.dueDate ? { key: "tasks:toast.nextCreated", values: { date: dateText(next.dueDate) } } : undefined,
         tone: "success",
-        action: { label: t("toast.undo"), onClick: () => void reopen(result.data.task, next) },
+        action: { label: { key: "tasks:toast.undo" }, onClick: () => void reopen(result.data.task, next) },
         // The row's checkbox went with the task: "Anular" takes the focus rather than the page.
         takesLostFocus: true,
       });
@@ -247,9 +248,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
 
   function remove(task: TaskView) {
     deleteWithUndo({
-      title: t("toast.deleted"),
-      undoLabel: t("toast.undo"),
-      failedTitle: t("errors.delete"),
+      title: { key: "tasks:toast.deleted" },
+      undoLabel: { key: "tasks:toast.undo" },
+      failedTitle: { key: "tasks:errors.delete" },
       hide: () => setHidden((set) => new Set(set).add(task.id)),
       restore: () =>
         setHidden((set) => {
