@@ -188,7 +188,7 @@ describe("transactions", () => {
     const client = as(await signUpAndLogIn("sintaxe@financas.test"));
     await add(client, { description: 'Loja "A" OR B* NEAR(c) 😀😀😀 ação', date: "2026-11-03" });
     const status = async (q: string) => (await client.get(`/transactions?q=${encodeURIComponent(q)}`)).status;
-    for (const q of ['"', '""', '"""', "a\"b", "*", "OR", "AND b", "NEAR(c)", "c) 😀", "😀😀😀", "\u0301\u0301\u0301", "\u0000ab", "-ab", "^ab", "col:ab", "{a b}: c", "a".repeat(100)])
+    for (const q of ['"', '""', '"""', "a\"b", "*", "OR", "AND b", "NEAR(c)", "c) 😀", "😀😀😀", "\u0301\u0301\u0301", "\u0000ab", "-ab", "^ab", "col:ab", "{a b}: c", "a".repeat(100), "]", "^-", "[^", "\u0301", "가", "ǅ", "😀", "*?"])
       expect(await status(q), JSON.stringify(q)).toBe(200);
     const descriptions = async (q: string) => (await json(await client.get(`/transactions?q=${encodeURIComponent(q)}`))).items.length;
     expect(await descriptions('"A" OR B*')).toBe(1);
@@ -196,6 +196,10 @@ describe("transactions", () => {
     expect(await descriptions("😀😀")).toBe(1);
     expect(await descriptions("acao")).toBe(1);
     expect(await descriptions("A OR C")).toBe(0);
+    // One or two characters, GLOB's own among them, are characters too (decision 0098).
+    expect(await descriptions("B*")).toBe(1);
+    expect(await descriptions("*?")).toBe(0);
+    expect(await descriptions("Ç")).toBe(1);
   });
 
   it("matches the description as it is now, never the category a row without one is indexed under", async () => {
