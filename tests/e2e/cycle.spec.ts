@@ -46,6 +46,11 @@ test.describe("menstrual cycle", () => {
     // Ovulation 14 days before it.
     const ovulation = lisbonDay(9);
     if (ovulation.slice(0, 7) === next.slice(0, 7)) await expect(page.locator(`[data-date="${ovulation}"]`)).toHaveAttribute("data-marks", /ovulation/);
+
+    // Browsing ahead: the period two cycles after the next one is drawn too, 2 × 28 days later.
+    const later = lisbonDay(23 + 56);
+    await page.goto(`/app/ciclo-menstrual?mes=${later.slice(0, 7)}`);
+    await expect(page.getByTestId("cycle-calendar").locator(`[data-date="${later}"]`)).toHaveAttribute("data-marks", /predicted/);
   });
 
   test("on a phone: logging today, then deleting it, can be undone", async ({ page, context }) => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { predictCycle, type Flow } from "@worker/modules/cycle/predictions";
-import { daysLate, irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
+import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
 
-const prediction = { nextPeriodStart: "2026-12-10", ovulation: "2026-11-26", fertileWindow: { start: "2026-11-21", end: "2026-11-27" } };
-const at = (date: string, flow: Parameters<typeof marksOf>[1]["flow"] = null, today = "2026-11-23") => marksOf(date, { flow, prediction, periodDays: 4, today });
+// Next period 10 December (28-day cycles, range 8–12 December): ovulation 26 November, fertile 21–27 November.
+const prediction = { nextPeriodStart: "2026-12-10", range: { start: "2026-12-08", end: "2026-12-12" }, averageCycleLength: 28 };
+const cycles = projectedCycles(prediction, 4);
+const at = (date: string, flow: Parameters<typeof marksOf>[1]["flow"] = null, today = "2026-11-23") => marksOf(date, { flow, cycles, today });
 
 describe("cycle calendar marks", () => {
   it("draws the predicted period for the typical number of days from the predicted start", () => {
@@ -40,6 +42,25 @@ describe("cycle calendar marks", () => {
     // The very first log, today: no period has ended yet, so the default rather than one day.
     expect(typicalPeriodDays([{ date: "2026-01-29", flow: "heavy" }], "2026-01-29")).toBe(5);
     expect(typicalPeriodDays(period(1).concat(period(6)), "2026-01-11")).toBe(10); // ten days so far: at least that
+  });
+
+  it("draws the periods after the next one too, a mean cycle apart, each with its ovulation and fertile window", () => {
+    // Browsing ahead to February and May 2027: the 2nd and 3rd periods after the next (7 Jan, 4 Feb, …, 29 Apr).
+    expect(["2027-02-03", "2027-02-04", "2027-02-07", "2027-02-08"].map((d) => at(d).predicted)).toEqual([false, true, true, false]);
+    expect(at("2027-01-21")).toMatchObject({ ovulation: true, fertile: true }); // 4 Feb − 14
+    expect(["2027-01-15", "2027-01-16", "2027-01-22", "2027-01-23"].map((d) => at(d).fertile)).toEqual([false, true, true, false]);
+    expect(at("2027-04-29").predicted).toBe(true); // the sixth, five cycles after the next
+    expect(at("2027-05-27").predicted).toBe(false); // no further than six
+    expect(cycles.map((c) => c.start)).toEqual(["2026-12-10", "2027-01-07", "2027-02-04", "2027-03-04", "2027-04-01", "2027-04-29"]);
+  });
+
+  it("widens the likely range with each cycle ahead, said on the first day of each predicted period", () => {
+    expect(cycles[0].range).toEqual(prediction.range);
+    expect(cycles[1].range).toEqual({ start: "2027-01-03", end: "2027-01-11" }); // ± 4
+    expect(cycles[5].range).toEqual({ start: "2027-04-17", end: "2027-05-11" }); // ± 12
+    expect(at("2027-01-07").likely).toEqual(cycles[1].range);
+    expect(at("2027-01-08").likely).toBeNull();
+    expect(projectedCycles({ nextPeriodStart: null, range: null, averageCycleLength: 28 }, 5)).toEqual([]);
   });
 
   it("reads the month parameter, falling back to today's month, and pages across years", () => {

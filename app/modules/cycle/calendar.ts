@@ -2,8 +2,8 @@
  * What the cycle calendar shows on each day, as pure functions (unit-tested): the logged flow, and
  * the predicted period, fertile window and ovulation. Dates are `YYYY-MM-DD`, compared as text.
  */
-import type { Flow, LoggedDay, Prediction } from "@worker/modules/cycle/predictions";
-import { addDays, CYCLES_AVERAGED, daysBetween, predictCycle } from "@worker/modules/cycle/predictions";
+import type { DateRange, Flow, LoggedDay, Prediction } from "@worker/modules/cycle/predictions";
+import { addDays, CYCLES_AVERAGED, daysBetween, FERTILE_DAYS_AFTER, FERTILE_DAYS_BEFORE, LUTEAL_DAYS, predictCycle } from "@worker/modules/cycle/predictions";
 
 /** Days a period lasts when the history cannot tell (no period logged yet). */
 export const DEFAULT_PERIOD_DAYS = 5;
@@ -11,6 +11,8 @@ export const DEFAULT_PERIOD_DAYS = 5;
 export type DayMarks = {
   flow: Flow | null;
   predicted: boolean;
+  /** On the first day of a predicted period: the days it is likely to start within. */
+  likely: DateRange | null;
   fertile: boolean;
   ovulation: boolean;
   future: boolean;
@@ -49,19 +51,51 @@ export function typicalPeriodDays(days: readonly LoggedDay[], today: string): nu
   return Math.floor((2 * sum + chosen.length) / (2 * chosen.length));
 }
 
-type PredictionDates = Pick<Prediction, "nextPeriodStart" | "ovulation" | "fertileWindow">;
+/** How many periods the calendar draws ahead, the next one included (about six months, as Clue does). */
+export const PROJECTED_CYCLES = 6;
+
+/** One predicted cycle: its period (first to last day), the likely range of its start, ovulation and fertile window. */
+export type ProjectedCycle = { start: string; end: string; range: DateRange; ovulation: string; fertileWindow: DateRange };
+
+/**
+ * The next period and the ones after it, so months ahead on the calendar show them too: the k-th
+ * after the next starts k mean cycle lengths later, with the same period length, ovulation and
+ * fertile window. Its range widens by the next one's on each side per cycle (each cycle between as
+ * well could be as short as the shortest, or as long as the longest). Computed here from the API's
+ * prediction, which is unchanged (decision 0030). None without a prediction.
+ */
+export function projectedCycles(
+  prediction: Pick<Prediction, "nextPeriodStart" | "range" | "averageCycleLength">,
+  periodDays: number,
+  count = PROJECTED_CYCLES,
+): ProjectedCycle[] {
+  const { nextPeriodStart: next, range, averageCycleLength } = prediction;
+  if (!next) return [];
+  const before = range ? daysBetween(range.start, next) : 0;
+  const after = range ? daysBetween(next, range.end) : 0;
+  return Array.from({ length: count }, (_, k) => {
+    const start = addDays(next, k * averageCycleLength);
+    const ovulation = addDays(start, -LUTEAL_DAYS);
+    return {
+      start,
+      end: addDays(start, periodDays - 1),
+      range: { start: addDays(start, -before * (k + 1)), end: addDays(start, after * (k + 1)) },
+      ovulation,
+      fertileWindow: { start: addDays(ovulation, -FERTILE_DAYS_BEFORE), end: addDays(ovulation, FERTILE_DAYS_AFTER) },
+    };
+  });
+}
 
 /** The marks of one day. A logged day is the truth: no prediction is drawn over it. */
-export function marksOf(date: string, options: { flow: Flow | null; prediction: PredictionDates; periodDays: number; today: string }): DayMarks {
-  const { flow, prediction, periodDays, today } = options;
-  const next = prediction.nextPeriodStart;
+export function marksOf(date: string, options: { flow: Flow | null; cycles: readonly ProjectedCycle[]; today: string }): DayMarks {
+  const { flow, cycles, today } = options;
   // Predictions are about days to come: past days show only what was logged.
   const ahead = date >= today;
   const logged = flow !== null && flow !== "none";
-  const predicted = ahead && !logged && !!next && date >= next && date <= addDays(next, periodDays - 1);
-  const window = prediction.fertileWindow;
-  const fertile = ahead && !!window && date >= window.start && date <= window.end;
-  return { flow, predicted, fertile, ovulation: ahead && date === prediction.ovulation, future: date > today, today: date === today };
+  const period = ahead && !logged ? cycles.find((c) => date >= c.start && date <= c.end) : undefined;
+  const fertile = ahead && cycles.some((c) => date >= c.fertileWindow.start && date <= c.fertileWindow.end);
+  const ovulation = ahead && cycles.some((c) => date === c.ovulation);
+  return { flow, predicted: !!period, likely: period?.start === date ? period.range : null, fertile, ovulation, future: date > today, today: date === today };
 }
 
 /** The month shown: `?mes=YYYY-MM` when valid, else the month of today. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { flushPendingDeletes } from "~/components/ui/undo";
 import { subscribeToasts } from "~/components/shell/toast-store";
@@ -19,10 +19,17 @@ const logged: ScreenDay = { id: "d12", date: "2026-11-12", flow: "light", sympto
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 let requests: { method: string; path: string; body?: unknown }[];
+/** The days the API holds, for the day dialog's lookup. */
+let stored: ScreenDay[];
 /** What a DELETE answers. */
 let deleteStatus: number;
+// The screen loads its day dialog on demand. Its first import (the module's transform) took over
+// findBy's second on a loaded machine and failed whichever test opened the dialog first.
+beforeAll(() => import("./day-dialog"), 30_000);
+
 beforeEach(() => {
   requests = [];
+  stored = [logged];
   deleteStatus = 204;
   vi.stubGlobal(
     "fetch",
@@ -32,6 +39,8 @@ beforeEach(() => {
       requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (method === "DELETE") return deleteStatus === 204 ? new Response(null, { status: 204 }) : json({ error: { code: "not_found", message: "" } }, deleteStatus);
       if (method === "POST") return json({ day: logged });
+      const [from, to] = [url.searchParams.get("from"), url.searchParams.get("to")];
+      if (from && to) return json({ items: stored.filter((d) => d.date >= from && d.date <= to), nextCursor: null });
       return json({ items: [logged], nextCursor: null });
     }),
   );
@@ -144,5 +153,19 @@ describe("the cycle screen", () => {
     expect(screen.queryByTestId("period-late")).toBeNull();
     expect(summary.textContent).toMatch(/Ovulação estimada/);
     expect(screen.getByTestId("fertile-window")).toBeTruthy();
+  });
+
+  it("suggests a period's flow for the day after a flow day outside the month shown", async () => {
+    // November on screen (its grid from 26 October); the user logs 1 October, the day after the
+    // 29 September period's second day, which only the API knows.
+    stored = [logged, { id: "d30", date: "2026-09-30", flow: "heavy", symptoms: [], mood: null, notes: "" }];
+    renderCycle(regular(), { today: "2026-11-08" });
+    fireEvent.click(await screen.findByRole("button", { name: "Registar outro dia" }));
+    const dialog = await screen.findByRole("dialog");
+    const field = within(dialog).getByLabelText("Dia", { exact: true });
+    expect(within(dialog).getByRole("radio", { name: "Sem fluxo" }).getAttribute("aria-checked")).toBe("true"); // today, mid-cycle
+    fireEvent.change(field, { target: { value: "01/10/2026" } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(within(dialog).getByRole("radio", { name: "Médio" }).getAttribute("aria-checked")).toBe("true"));
   });
 });

@@ -28,8 +28,8 @@ function server(days: ScreenDay[], lookup?: () => Promise<Response>) {
         return json({ day: logged });
       }
       if (lookup) return lookup();
-      const date = url.searchParams.get("from");
-      return json({ items: days.filter((d) => d.date === date), nextCursor: null });
+      const [from, to] = [url.searchParams.get("from")!, url.searchParams.get("to")!];
+      return json({ items: days.filter((d) => d.date >= from && d.date <= to), nextCursor: null });
     }),
   );
   return posted;

@@ -15,6 +15,7 @@ import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
+import { addDays } from "@worker/modules/cycle/predictions";
 import type { ScreenDay } from "./cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "./screen-shared";
 
@@ -50,8 +51,11 @@ export function DayDialog({
 }: {
   editing: Editing;
   today: string;
-  /** The flow a new log of `date` starts with (the screen's `suggestedFlow`). */
-  suggest: (date: string) => Flow;
+  /**
+   * The flow a new log of `date` starts with (the screen's `suggestedFlow`); `dayBefore` is the
+   * flow logged the day before as the lookup found it (null: none), undefined until it answers.
+   */
+  suggest: (date: string, dayBefore?: Flow | null) => Flow;
   onClose: () => void;
   onSaved: () => void;
   onDelete: (day: ScreenDay) => void;
@@ -91,8 +95,8 @@ export function DayDialog({
   const [symptoms, setSymptoms] = useState<Symptom[]>(filled.symptoms);
   const [mood, setMood] = useState<number>(filled.mood);
   const [notes, setNotes] = useState(filled.notes);
-  const show = (logged: ScreenDay | null) => {
-    const fields = { flow: logged?.flow ?? suggest(date), symptoms: logged?.symptoms ?? [], mood: logged?.mood ?? 0, notes: logged?.notes ?? "" };
+  const show = (logged: ScreenDay | null, suggestion: Flow) => {
+    const fields = { flow: logged?.flow ?? suggestion, symptoms: logged?.symptoms ?? [], mood: logged?.mood ?? 0, notes: logged?.notes ?? "" };
     setDay(logged);
     setFilled(fields);
     setFlow(fields.flow);
@@ -110,14 +114,18 @@ export function DayDialog({
   useEffect(() => {
     if (editing.day || !date) return;
     let current = true;
-    void apiFetch<{ items: ScreenDay[] }>(`/cycle/days?from=${date}&to=${date}`).then((result) => {
+    // The day before comes too: whether it had flow decides the suggested flow, and the screen
+    // knows only the days of the month it shows.
+    const before = addDays(date, -1);
+    void apiFetch<{ items: ScreenDay[] }>(`/cycle/days?from=${before}&to=${date}`).then((result) => {
       if (!current) return;
       setAnswered({ date, ok: result.ok });
       if (!result.ok) return;
       const logged = result.data.items.find((item) => item.date === date) ?? null;
+      const suggestion = suggest(date, result.data.items.find((item) => item.date === before)?.flow ?? null);
       // Another day chosen after a logged one: start blank again rather than carry its log over.
-      if (logged || day) show(logged);
-      else if (!flowChosen.current) suggestFlow(suggest(date));
+      if (logged || day) show(logged, suggestion);
+      else if (!flowChosen.current) suggestFlow(suggestion);
     });
     return () => {
       current = false;

@@ -36,12 +36,13 @@ describe("cycle predictions", () => {
     expect(p.nextPeriodStart).toBe(addDays("2026-10-03", 28));
   });
 
-  it("predicts a regular cycle exactly, its range a single day", () => {
+  it("predicts a regular cycle from its length, with a range of at least two days either side", () => {
     const { days, starts } = history("2026-06-01", [28, 28, 28]);
     const p = predictCycle(days);
     expect(p.averageCycleLength).toBe(28);
     expect(p.nextPeriodStart).toBe(addDays(starts[3], 28));
-    expect(p.range).toEqual({ start: p.nextPeriodStart, end: p.nextPeriodStart });
+    // Three cycles of 28 days do not make the next one certain to the day.
+    expect(p.range).toEqual({ start: addDays(p.nextPeriodStart!, -2), end: addDays(p.nextPeriodStart!, 2) });
     expect(p.ovulation).toBe(addDays(p.nextPeriodStart!, -14));
     expect(p.fertileWindow).toEqual({ start: addDays(p.ovulation!, -5), end: addDays(p.ovulation!, 1) });
   });
@@ -53,6 +54,20 @@ describe("cycle predictions", () => {
     expect(p.averageCycleLength).toBe(28);
     expect(p.nextPeriodStart).toBe(addDays(starts[4], 28));
     expect(p.range).toEqual({ start: addDays(starts[4], 24), end: addDays(starts[4], 33) });
+  });
+
+  it("keeps the range at least two days either side of the prediction until six cycles are counted", () => {
+    // Two equal cycles: the range had collapsed to the predicted day alone.
+    const two = predictCycle(history("2026-06-01", [30, 30]).days);
+    expect(two.range).toEqual({ start: addDays(two.nextPeriodStart!, -2), end: addDays(two.nextPeriodStart!, 2) });
+    // A spread already wider on one side keeps that side; the other side is widened to two days.
+    const spread = predictCycle(history("2026-06-01", [26, 28, 28]).days); // mean 27
+    expect(spread.range).toEqual({ start: addDays(spread.nextPeriodStart!, -2), end: addDays(spread.nextPeriodStart!, 2) });
+    const wide = predictCycle(history("2026-06-01", [24, 30]).days); // mean 27, spread 24–30
+    expect(wide.range).toEqual({ start: addDays(wide.nextPeriodStart!, -3), end: addDays(wide.nextPeriodStart!, 3) });
+    // Six counted cycles: the user's own spread is the range.
+    const six = predictCycle(history("2026-01-05", [28, 28, 28, 28, 28, 28]).days);
+    expect(six.range).toEqual({ start: six.nextPeriodStart, end: six.nextPeriodStart });
   });
 
   it("leaves out cycles under 15 and over 60 days, and says which and why", () => {

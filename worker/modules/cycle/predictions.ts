@@ -16,6 +16,12 @@ export const DEFAULT_CYCLE_DAYS = 28;
 export const CYCLES_AVERAGED = 6;
 /** Half-width of the range while the user's own cycles cannot give a spread (fewer than two). */
 export const DEFAULT_RANGE_DAYS = 3;
+/**
+ * Least half-width of the range while fewer than six cycles are counted: two or three cycles of the
+ * same length say little about the next one (cycles vary by a few days), so the range never
+ * narrows to the predicted day alone on so little history.
+ */
+export const MIN_RANGE_DAYS = 2;
 /** Ovulation is this many days before the next period; the fertile window spans it. */
 export const LUTEAL_DAYS = 14;
 export const FERTILE_DAYS_BEFORE = 5;
@@ -116,9 +122,13 @@ export function predictCycle(days: readonly LoggedDay[]): Prediction {
 
   const nextPeriodStart = addDays(last, averageCycleLength);
   // The range spans the shortest to the longest of the cycles the mean took (the mean lies
-  // between them); without two of them, a fixed ± few days.
+  // between them); without two of them, a fixed ± few days; with fewer than six, at least ± two.
+  const margin = counted.length < CYCLES_AVERAGED ? MIN_RANGE_DAYS : 0;
   const range = enough
-    ? { start: addDays(last, Math.min(...counted)), end: addDays(last, Math.max(...counted)) }
+    ? {
+        start: addDays(last, Math.min(...counted, averageCycleLength - margin)),
+        end: addDays(last, Math.max(...counted, averageCycleLength + margin)),
+      }
     : { start: addDays(nextPeriodStart, -DEFAULT_RANGE_DAYS), end: addDays(nextPeriodStart, DEFAULT_RANGE_DAYS) };
   const ovulation = addDays(nextPeriodStart, -LUTEAL_DAYS);
   const fertileWindow = { start: addDays(ovulation, -FERTILE_DAYS_BEFORE), end: addDays(ovulation, FERTILE_DAYS_AFTER) };

@@ -16,8 +16,8 @@ import { requireUser } from "~/lib/auth.server";
 import { formatDayRange, formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
-import type { Cycle, Prediction } from "@worker/modules/cycle/predictions";
-import { daysLate, irregularCycles, marksOf, monthOf, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
+import type { Cycle, Flow, Prediction } from "@worker/modules/cycle/predictions";
+import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
 import { intlLocale } from "~/i18n/language";
@@ -59,6 +59,11 @@ export default function CycleScreen() {
   };
 
   const days = data.days.filter((d) => !hidden.has(d.id));
+  // A day's flow for the suggestion: the month's log, but a day deleted a moment ago has none; a
+  // day outside the month (the day before the 1st, a day chosen in another month) as the day
+  // dialog's lookup found it.
+  const hiddenDates = new Set(data.days.filter((d) => hidden.has(d.id)).map((d) => d.date));
+  const flowOn = (date: string, lookedUp: Flow | null | undefined) => days.find((d) => d.date === date)?.flow ?? (hiddenDates.has(date) ? null : (lookedUp ?? null));
   const open = (date: string) => setEditing({ date, day: keep(date) ?? days.find((d) => d.date === date) ?? null });
 
   const remove = (day: ScreenDay) => {
@@ -137,7 +142,7 @@ export default function CycleScreen() {
           key={`${editing.date}-${editing.day?.id ?? "new"}`}
           editing={editing}
           today={data.today}
-          suggest={(date) => suggestedFlow(date, { flowOn: (d) => days.find((day) => day.date === d)?.flow ?? null, prediction: data.prediction })}
+          suggest={(date, dayBefore) => suggestedFlow(date, { flowOn: (d) => flowOn(d, dayBefore), prediction: data.prediction })}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -160,6 +165,8 @@ function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; 
   const month = monthOf(data.month, data.today);
   const byDate = new Map(days.map((d) => [d.date, d]));
   const weeks = monthGrid(month.year, month.month);
+  // The next period and the ones after it: months ahead show them too.
+  const cycles = projectedCycles(data.prediction, data.periodDays);
   const names = weekdayNames(language, "short");
   const longNames = weekdayNames(language, "long");
 
@@ -168,6 +175,7 @@ function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; 
     if (marks.flow && marks.flow !== "none") parts.push(`${t("calendar.logged")}: ${t(`flow.${marks.flow}`)}`);
     else if (marks.flow === "none") parts.push(t("calendar.otherLog"));
     if (marks.predicted) parts.push(t("calendar.predicted"));
+    if (marks.likely) parts.push(t("prediction.range", { days: formatDayRange(marks.likely.start, marks.likely.end, language, "long") }));
     if (marks.ovulation) parts.push(t("calendar.ovulation"));
     else if (marks.fertile) parts.push(t("calendar.fertile"));
     if (marks.today) parts.push(t("calendar.today"));
@@ -208,7 +216,7 @@ function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; 
           {weeks.map((week) => (
             <tr key={week[0].date}>
               {week.map((cell) => {
-                const marks = marksOf(cell.date, { flow: byDate.get(cell.date)?.flow ?? null, prediction: data.prediction, periodDays: data.periodDays, today: data.today });
+                const marks = marksOf(cell.date, { flow: byDate.get(cell.date)?.flow ?? null, cycles, today: data.today });
                 return (
                   <td key={cell.date} className="p-0">
                     <DayCell day={cell.day} inMonth={cell.inMonth} marks={marks} label={describe(cell.date, marks)} date={cell.date} onPick={onPick} />
