@@ -214,3 +214,25 @@ describe("GET /security/probe", () => {
     expect((await api("/security/probe", { headers: { cookie: "rumo_session=forged" } })).status).toBe(401);
   });
 });
+
+describe("the Hoje panel's routines", () => {
+  // The screen words a weekday routine's streak in times and a daily one's in days: it needs to know which.
+  it("says how often each routine due today is, with its streak", async () => {
+    await signUpAndLogIn("routines@impact.test");
+    const userId = await userIdOf("routines@impact.test");
+    const now = new Date("2026-11-20T12:00:00Z"); // a Friday
+    const routine = env.DB.prepare("insert into routines (id, user_id, title, frequency, weekdays, created_at) values (?, ?, ?, ?, ?, ?)");
+    const created = Date.parse("2026-11-01T09:00:00Z");
+    await env.DB.batch([
+      routine.bind("daily", userId, "Ler", "daily", "[]", created),
+      routine.bind("fridays", userId, "Ginásio", "weekdays", "[5]", created + 1),
+      routine.bind("mondays", userId, "Nadar", "weekdays", "[1]", created + 2),
+    ]);
+    const db = database(env.DB);
+    const today = await run(db, todayRead(db, { id: userId, timeZone: "Europe/Lisbon" }, ["selfCare"], now, "pt"));
+    expect(today.routines?.map(({ id, frequency }) => ({ id, frequency }))).toEqual([
+      { id: "daily", frequency: "daily" },
+      { id: "fridays", frequency: "weekdays" },
+    ]);
+  });
+});

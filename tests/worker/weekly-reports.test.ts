@@ -6,6 +6,7 @@ import { seedDemoAccount } from "@worker/db/seed";
 import { generateWeeklyReport } from "@worker/modules/reports/job";
 import { authenticate } from "@worker/auth/middleware";
 import { buildWeeklyReport } from "@worker/modules/reports/builder";
+import { phraseWith } from "@worker/modules/reports/phrase";
 import { addDays } from "@worker/modules/selfCare/streaks";
 import { countingD1, type D1Call } from "./counting-bindings";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
@@ -116,6 +117,29 @@ describe("the weekly-reports cron", () => {
     expect(JSON.parse(stored.data).summary).toEqual({ text: "Uma semana calma.", by: "provider", language: "pt" });
   });
 
+  // A routine on chosen weekdays skips its other days: its streak is times in a row, not days.
+  it("tells the provider a weekday routine's streak in times and a daily one's in days, in the user's language", async () => {
+    for (const [email, language, expected] of [
+      ["routines-pt@reports.test", "pt", "Rotinas de autocuidado: 3 de 7 dias, sequência de 3 dias; 2 de 3 dias, sequência de 2 vezes."],
+      ["routines-en@reports.test", "en", "Self-care routines: 3 of 7 days, 3-day streak; 2 of 3 days, 2 times in a row."],
+    ] as const) {
+      const user = await member(email);
+      await run("update users set language = ? where id = ?", language, user.id);
+      expect((await api("/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } }, headers: { cookie: user.cookie } })).status).toBe(200);
+      await run("insert into routines (id, user_id, title, created_at) values (?, ?, 'Ler', ?)", `rt-d-${user.id}`, user.id, Date.parse("2026-11-01T09:00:00Z"));
+      // Monday, Wednesday and Friday; Wednesday and Friday done, Monday missed.
+      await run("insert into routines (id, user_id, title, frequency, weekdays, created_at) values (?, ?, 'Ginásio', 'weekdays', '[1,3,5]', ?)", `rt-w-${user.id}`, user.id, Date.parse("2026-11-01T10:00:00Z"));
+      for (const date of ["2026-11-27", "2026-11-28", "2026-11-29"]) await run("insert into routine_check_ins (id, user_id, routine_id, date) values (?, ?, ?, ?)", `ci-d-${user.id}-${date}`, user.id, `rt-d-${user.id}`, date);
+      for (const date of ["2026-11-25", "2026-11-27"]) await run("insert into routine_check_ins (id, user_id, routine_id, date) values (?, ?, ?, ?)", `ci-w-${user.id}-${date}`, user.id, `rt-w-${user.id}`, date);
+      const facts: string[] = [];
+      expect(await generateWeeklyReport(env, user.id, winterMonday, { phrase: phraseWith(async (text) => (facts.push(text), null)) })).toBe(true);
+      expect(facts[0]).toContain(expected);
+      // The screen picks its wording by the routine's frequency, kept in the stored report.
+      const [stored] = await reportsOf(user.id);
+      expect(JSON.parse(stored.data).routines.map((r: { frequency: string }) => r.frequency)).toEqual(["daily", "weekdays"]);
+    }
+  });
+
   // The report screen says "1 234,56 €"; its notification said "1234,56 €" (Intl's pt-PT default).
   it("writes the week's spending in the notification as the screens do, thousands grouped", async () => {
     const zoe = await member("zoe@reports.test");
@@ -145,7 +169,7 @@ describe("the weekly-reports cron", () => {
     expect(data.spending.categories.filter((c: { cents: number }) => c.cents > 0).map((c: { category: string; cents: number }) => ({ category: c.category, cents: c.cents }))).toEqual(spent);
     expect(data.spending.categories[0].labels).toEqual({ pt: "Alimentação/Supermercado", en: "Groceries" });
     expect(data.spending.previousTotalCents).toBe(before.cents);
-    expect(data.routines).toEqual([{ id: "rt-ana", title: "Meditar", streakDays: 3, checkIns: 3, scheduled: 7 }]);
+    expect(data.routines).toEqual([{ id: "rt-ana", title: "Meditar", frequency: "daily", streakDays: 3, checkIns: 3, scheduled: 7 }]);
     // No opt-in: no cycle. Only one busy day: no finding.
     expect(data.cycle).toBeNull();
     expect(data.finding).toBeNull();

@@ -78,7 +78,7 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
       // Due today or overdue and not yet placed in the day (the 'Planear o dia' candidates with a date).
       toPlan: toPlan ? toPlan.map((t) => ({ id: t.id, title: t.title, dueDate: t.dueDate, priority: t.priority })) : null,
       routines: routines
-        ? routines.items.filter((r) => r.scheduledToday).map((r) => ({ id: r.id, title: r.title, done: r.checkedInToday, streakDays: r.streakDays }))
+        ? routines.items.filter((r) => r.scheduledToday).map((r) => ({ id: r.id, title: r.title, frequency: r.frequency, done: r.checkedInToday, streakDays: r.streakDays }))
         : null,
       spending,
     }),

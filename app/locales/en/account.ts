@@ -70,6 +70,10 @@ export default {
       streak_zero: "No streak yet",
       streak_one: "{{count}} day in a row",
       streak_other: "{{count}} days in a row",
+      // A routine on chosen weekdays counts the due days done in a row, not calendar days.
+      streakTimes_zero: "No streak yet",
+      streakTimes_one: "{{count}} time in a row",
+      streakTimes_other: "{{count}} times in a row",
       spending: "Spending this month",
       spent: "{{amount}} spent",
       ofBudget: "{{spent}} of {{budget}} budgeted",

@@ -60,6 +60,12 @@ export default {
     streak_zero: "{{count}}-day streak",
     streak_one: "{{count}}-day streak",
     streak_other: "{{count}}-day streak",
+    // A routine on chosen weekdays: its streak counts the due days done in a row, not calendar days.
+    streakTimes_zero: "{{count}} times in a row",
+    streakTimes_one: "{{count}} time in a row",
+    streakTimes_other: "{{count}} times in a row",
+    // The routines' line of the facts the assistant's provider rewords (no titles: only the figures).
+    facts: "Self-care routines: {{list}}.",
     none: "No routines.",
   },
   emotions: { title: "Most logged emotions", none: "No emotions logged this week." },

@@ -36,7 +36,18 @@ export default {
   categories: { mind: "Mind", body: "Body", movement: "Movement", rest: "Rest", nutrition: "Nutrition", social: "Relationships", other: "Other" },
   frequencies: { daily: "Every day", weekdays: "On chosen days" },
   weekdaysShort: { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" },
-  history: { title: "History", intro: "The last five weeks, one row per routine.", empty: "Nothing recorded yet." },
+  history: {
+    title: "History",
+    intro: "The last five weeks of each routine, Monday to Sunday.",
+    empty: "Nothing recorded yet.",
+    // A screen reader's words for a week's row and for each day (the cells show only the day's number).
+    week: "Week of {{date}}",
+    day: "{{date}}: {{state}}",
+    dayToday: "Today, {{date}}: {{state}}",
+    // "free": a weekday routine's other days, never a miss; "before": the routine did not exist yet.
+    states: { done: "done", missed: "missed", pending: "not done yet", free: "not scheduled", before: "before the routine existed" },
+    legend: { done: "Done", missed: "Missed", free: "Not scheduled", today: "Today" },
+  },
   form: {
     create: "New routine",
     edit: "Edit routine",

@@ -68,6 +68,10 @@ const account = {
       streak_zero: "Sem sequência ainda",
       streak_one: "{{count}} dia seguido",
       streak_other: "{{count}} dias seguidos",
+      // A routine on chosen weekdays counts the due days done in a row, not calendar days.
+      streakTimes_zero: "Sem sequência ainda",
+      streakTimes_one: "{{count}} vez seguida",
+      streakTimes_other: "{{count}} vezes seguidas",
       spending: "Despesas este mês",
       spent: "{{amount}} gastos",
       ofBudget: "{{spent}} de {{budget}} orçamentados",

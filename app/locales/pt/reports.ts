@@ -58,6 +58,12 @@ const reports = {
     streak_zero: "sequência de {{count}} dias",
     streak_one: "sequência de {{count}} dia",
     streak_other: "sequência de {{count}} dias",
+    // A routine on chosen weekdays: its streak counts the due days done in a row, not calendar days.
+    streakTimes_zero: "sequência de {{count}} vezes",
+    streakTimes_one: "sequência de {{count}} vez",
+    streakTimes_other: "sequência de {{count}} vezes",
+    // The routines' line of the facts the assistant's provider rewords (no titles: only the figures).
+    facts: "Rotinas de autocuidado: {{list}}.",
     none: "Sem rotinas.",
   },
   emotions: { title: "Emoções mais registadas", none: "Sem emoções registadas nesta semana." },

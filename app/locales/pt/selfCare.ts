@@ -34,7 +34,18 @@ const selfCare = {
   categories: { mind: "Mente", body: "Corpo", movement: "Movimento", rest: "Descanso", nutrition: "Alimentação", social: "Relações", other: "Outro" },
   frequencies: { daily: "Todos os dias", weekdays: "Em dias escolhidos" },
   weekdaysShort: { mon: "seg", tue: "ter", wed: "qua", thu: "qui", fri: "sex", sat: "sáb", sun: "dom" },
-  history: { title: "Histórico", intro: "As últimas cinco semanas, uma linha por rotina.", empty: "Ainda sem registos." },
+  history: {
+    title: "Histórico",
+    intro: "As últimas cinco semanas de cada rotina, de segunda a domingo.",
+    empty: "Ainda sem registos.",
+    // A screen reader's words for a week's row and for each day (the cells show only the day's number).
+    week: "Semana de {{date}}",
+    day: "{{date}}: {{state}}",
+    dayToday: "Hoje, {{date}}: {{state}}",
+    // "free": a weekday routine's other days, never a miss; "before": the routine did not exist yet.
+    states: { done: "feito", missed: "não feito", pending: "ainda por fazer", free: "não previsto", before: "a rotina ainda não existia" },
+    legend: { done: "Feito", missed: "Não feito", free: "Não previsto", today: "Hoje" },
+  },
   form: {
     create: "Nova rotina",
     edit: "Editar rotina",

@@ -106,3 +106,35 @@ describe("the weekly report's mood", () => {
     expect(screen.getByTestId("card-mood").textContent).toContain("2 entradas no diário");
   });
 });
+
+describe("the weekly report's routines", () => {
+  const long = new Date("2026-02-01T12:00:00Z");
+  const withRoutines = buildWeeklyReport({
+    weekStart: "2026-03-02",
+    timeZone: "Europe/Lisbon",
+    tasks: { createdAt: [], completedAt: [] },
+    goals: [],
+    events: [],
+    diary: [],
+    spending: { week: {}, previous: {}, labels: {} },
+    routines: [
+      { id: "r1", title: "Ler", schedule: { frequency: "daily" }, createdAt: long, checkIns: ["2026-03-06", "2026-03-07", "2026-03-08"] },
+      // Monday, Wednesday and Friday: Monday missed, then Wednesday and Friday done.
+      { id: "r2", title: "Ginásio", schedule: { frequency: "weekdays", weekdays: [1, 3, 5] }, createdAt: long, checkIns: ["2026-03-04", "2026-03-06"] },
+    ],
+    cycle: null,
+  });
+  const lineOf = async (title: string) => (await screen.findByText(title)).nextElementSibling!.textContent;
+
+  it("counts a daily routine's streak in days and a weekday routine's in times", async () => {
+    renderReports(false, withRoutines);
+    expect(await lineOf("Ler")).toBe("3 de 7 dias · sequência de 3 dias");
+    expect(await lineOf("Ginásio")).toBe("2 de 3 dias · sequência de 2 vezes");
+  });
+
+  it("reads a report stored before routines kept their frequency in days, as it was written", async () => {
+    const { frequency: _frequency, ...unknownFrequency } = withRoutines.routines[1];
+    renderReports(false, { ...withRoutines, routines: [unknownFrequency] });
+    expect(await lineOf("Ginásio")).toBe("2 de 3 dias · sequência de 2 dias");
+  });
+});

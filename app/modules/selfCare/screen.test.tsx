@@ -109,10 +109,10 @@ describe("removing a routine", () => {
     renderSelfCare([{ ...routine("r1", "Caminhada"), streakDays: 2, longestStreakDays: 5, recentCheckIns: ["2026-11-08", "2026-11-09"] }, routine("r2", "Alongar")], history);
     fireEvent.click(await screen.findByRole("button", { name: "Eliminar «Caminhada»" }));
 
-    // No dialog in the way: the routine leaves the screen (its card and its history row), nothing sent yet.
+    // No dialog in the way: the routine leaves the screen (its card and its history), nothing sent yet.
     expect(screen.queryByRole("alertdialog")).toBeNull();
     await waitFor(() => expect(screen.queryByRole("button", { name: "Editar «Caminhada»" })).toBeNull());
-    expect(screen.queryByRole("rowheader", { name: "Caminhada" })).toBeNull();
+    expect(screen.queryByRole("table", { name: "Caminhada" })).toBeNull();
     expect(vi.mocked(fetch)).not.toHaveBeenCalled();
     expect(undos).toHaveLength(1);
     expect(undos[0].title).toEqual({ key: "selfCare:removed" });
@@ -121,7 +121,7 @@ describe("removing a routine", () => {
     // "Anular": the same routine is back, streak and history as they were (nothing was deleted).
     act(() => undos[0].restore());
     expect(await screen.findByRole("button", { name: "Editar «Caminhada»" })).toBeTruthy();
-    expect(screen.getByRole("rowheader", { name: "Caminhada" })).toBeTruthy();
+    expect(screen.getByRole("table", { name: "Caminhada" })).toBeTruthy();
     expect(screen.getAllByTestId("streak")[0].textContent).toMatch(/2 dias seguidos/);
     expect(vi.mocked(fetch)).not.toHaveBeenCalled();
 

@@ -5,6 +5,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { InsightsCard } from "~/components/impact/insights-card";
 import { Card } from "~/components/impact/card";
 import { SubscriptionCard } from "~/components/impact/subscription-card";
+import { TodayRoutines } from "~/components/impact/today-routines";
 import { formatMoney } from "~/components/ui/money";
 import { WhenVisible } from "~/components/ui/when-visible";
 import { intlLocale } from "~/i18n/language";
@@ -323,26 +324,7 @@ function TodayPanel({ today, timeZone }: { today: TodayAnswer; timeZone: string 
             )}
           </Card>
         )}
-        {today.routines && (
-          <Card title={t("impact.today.routines")} testId="today-routines">
-            {today.routines.length ? (
-              <ul className="space-y-1 text-sm">
-                {today.routines.map((routine) => (
-                  <li key={routine.id} className="flex justify-between gap-2">
-                    <Link to="/app/autocuidado" className="truncate text-slate-800 hover:underline" title={routine.title} dir="auto">
-                      {routine.title}
-                    </Link>
-                    <span className={`shrink-0 text-xs ${routine.done ? "font-medium text-emerald-700" : "text-slate-500"}`}>
-                      {routine.done ? t("impact.today.routineDone") : t("impact.today.streak", { count: routine.streakDays })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-500">{t("impact.today.routinesEmpty")}</p>
-            )}
-          </Card>
-        )}
+        {today.routines && <TodayRoutines routines={today.routines} />}
         {today.spending && (
           <Card title={t("impact.today.spending")} testId="today-spending">
             <p className="text-lg font-semibold text-slate-900">

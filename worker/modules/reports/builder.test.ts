@@ -107,6 +107,8 @@ describe("buildWeeklyReport", () => {
     // Friday 20 was missed: Sunday's streak counts back only from Wednesday's... which is broken by Friday.
     expect(report.routines[1]).toMatchObject({ checkIns: 2, scheduled: 3 });
     expect(report.routines[1].streakDays).toBe(0);
+    // How the streak counts, for the screen's words: days for a daily routine, times for a weekday one.
+    expect(report.routines.map((r) => r.frequency)).toEqual(["daily", "weekdays"]);
   });
 
   it("counts a missed Sunday against the streak: the report is written once the week is over", () => {

@@ -57,7 +57,12 @@ export type WeeklyReport = {
     previousTotalCents: number;
     categories: { category: string; labels: Labels; cents: number; previousCents: number }[];
   };
-  routines: { id: string; title: string; streakDays: number; checkIns: number; scheduled: number }[];
+  /**
+   * `frequency` says how the streak counts: days in a row for a daily routine, times in a row
+   * (due days done, unscheduled ones skipped) for one on chosen weekdays. Absent on reports stored
+   * before it was kept, which are read as daily: what they said then.
+   */
+  routines: { id: string; title: string; frequency?: Schedule["frequency"]; streakDays: number; checkIns: number; scheduled: number }[];
   cycle: { days: ({ phase: CyclePhase; cycleDay: number } | null)[] } | null;
   finding: BusyDaysFinding | null;
   /** A phrasing of the figures by the configured AI provider, when there is one (else the screen's templates). */
@@ -180,6 +185,7 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
     return {
       id: r.id,
       title: r.title,
+      frequency: r.schedule.frequency,
       // The streak the user had when the week closed: Sunday is over, so a missed Sunday breaks it
       // (as of Sunday itself the day would still be open, and the streak forgiven).
       streakDays: streakDays(r.schedule, checkIns, addDays(weekEnd, 1)),

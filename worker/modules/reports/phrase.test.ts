@@ -37,6 +37,23 @@ describe("the weekly report's facts for the provider", () => {
     expect(reportFacts(quiet, "en")).toBe("Week of November 16 to November 22: 5 tasks done of 7 created, 4 events.");
   });
 
+  // A weekday routine skips its other days: "3 times in a row", never "3-day streak"; no titles.
+  it("gives each routine's days done and its streak, in times for a weekday routine and days for a daily one", () => {
+    const withRoutines = {
+      ...report,
+      routines: [
+        { id: "r1", title: "Ler", frequency: "daily", streakDays: 1, checkIns: 1, scheduled: 7 },
+        { id: "r2", title: "Ginásio", frequency: "weekdays", streakDays: 3, checkIns: 3, scheduled: 3 },
+        { id: "r3", title: "Nadar", frequency: "weekdays", streakDays: 1, checkIns: 1, scheduled: 1 },
+        // Made after the week: nothing was due.
+        { id: "r4", title: "Correr", frequency: "daily", streakDays: 0, checkIns: 0, scheduled: 0 },
+      ],
+    } as unknown as WeeklyReport;
+    expect(reportFacts(withRoutines, "pt")).toContain(" Rotinas de autocuidado: 1 de 7 dias, sequência de 1 dia; 3 de 3 dias, sequência de 3 vezes; 1 de 1 dia, sequência de 1 vez.");
+    expect(reportFacts(withRoutines, "en")).toContain(" Self-care routines: 1 of 7 days, 1-day streak; 3 of 3 days, 3 times in a row; 1 of 1 day, 1 time in a row.");
+    expect(reportFacts(withRoutines, "pt")).not.toMatch(/Ler|Ginásio|Nadar/);
+  });
+
   it("hands the facts and the language to the provider's phrase", async () => {
     const phrase = vi.fn(async () => "Uma boa semana: 5 de 7.");
     expect(await phraseWith(phrase)({ report, language: "pt" })).toBe("Uma boa semana: 5 de 7.");

@@ -8,6 +8,7 @@ import type { Phrase } from "./job";
 import { formatMoney } from "~/components/ui/money";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
+import { translator } from "../../lib/translate";
 
 // The screens' own format (grouped thousands, exact cents): the provider keeps numbers as written,
 // so "1 234,56 €" here is what the user reads in the summary, never "1234.56 EUR".
@@ -36,6 +37,15 @@ export function reportFacts(report: WeeklyReport, language: "pt" | "en"): string
         ? `Despesas ${euros(report.spending.totalCents, language)}, contra ${euros(report.spending.previousTotalCents, language)} na semana anterior.`
         : `Spending ${euros(report.spending.totalCents, language)}, against ${euros(report.spending.previousTotalCents, language)} the week before.`,
     );
+  // Each routine's days done of due and its streak, untitled: "4 de 7 dias, sequência de 4 dias". A
+  // weekday routine's streak is in times (due days done in a row), as its card says; routines not
+  // yet due in the week have nothing to say.
+  const routines = (report.routines ?? []).filter((r) => r.scheduled > 0);
+  if (routines.length) {
+    const t = translator(language);
+    const list = routines.map((r) => `${t("reports:routines.days", { checkIns: r.checkIns, count: r.scheduled })}, ${t(r.frequency === "weekdays" ? "reports:routines.streakTimes" : "reports:routines.streak", { count: r.streakDays })}`);
+    lines.push(t("reports:routines.facts", { list: list.join("; ") }));
+  }
   return lines.join(" ");
 }
 

@@ -491,7 +491,7 @@ function ReportView({
                     {r.title}
                   </span>
                   <span className="text-slate-600">
-                    {t("routines.days", { checkIns: r.checkIns, count: r.scheduled })} · {t("routines.streak", { count: r.streakDays })}
+                    {t("routines.days", { checkIns: r.checkIns, count: r.scheduled })} · {t(r.frequency === "weekdays" ? "routines.streakTimes" : "routines.streak", { count: r.streakDays })}
                   </span>
                 </li>
               ))}

@@ -21,6 +21,8 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatShortDate } from "~/lib/dates";
+import { historyStart } from "../history-weeks";
+import { SelfCareHistory } from "../history";
 import { SelfCareLoadError } from "../load-error";
 import { queuedCheckIns, unmarkQueued } from "../offline";
 import { daysOf, RoutineCard } from "../routine-card";
@@ -34,11 +36,9 @@ import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import { readAll, run } from "@worker/db/reads";
 import { checkInsBetweenRead, listRoutinesRead } from "@worker/modules/selfCare/queries";
-import { addDays, isScheduled, localDate } from "@worker/modules/selfCare/streaks";
+import { localDate } from "@worker/modules/selfCare/streaks";
 
 export const handle: I18nHandle = { i18n: ["selfCare", "ui", "billing"] };
-
-const HISTORY_DAYS = 35;
 
 export async function loader(args: LoaderFunctionArgs) {
   const auth = requireUser(args);
@@ -47,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // One D1 round trip: the routines, their check-ins and the history in one batch.
   const [routines, history] = await run(
     db,
-    readAll([listRoutinesRead(db, auth.user.id, { limit: 200 }, today), checkInsBetweenRead(db, auth.user.id, addDays(today, -(HISTORY_DAYS - 1)), today)]),
+    readAll([listRoutinesRead(db, auth.user.id, { limit: 200 }, today), checkInsBetweenRead(db, auth.user.id, historyStart(today), today)]),
   );
   return { routines: routines.items, history, today, timeZone: auth.user.timeZone };
 }
@@ -239,52 +239,8 @@ export default function SelfCareScreen() {
               </ul>
             </section>
           )}
-          <History routines={routines} history={data.history} today={data.today} />
+          <SelfCareHistory routines={routines} history={data.history} today={data.today} timeZone={data.timeZone} />
         </>
-      )}
-    </section>
-  );
-}
-
-function History({ routines, history, today }: { routines: Routine[]; history: { routineId: string; date: string }[]; today: string }) {
-  const { t, i18n } = useTranslation(["selfCare", "ui"]);
-  const language = i18n.language === "en" ? "en" : "pt";
-  const done = new Set(history.map((h) => `${h.routineId}|${h.date}`));
-  const days = Array.from({ length: HISTORY_DAYS }, (_, i) => addDays(today, i - (HISTORY_DAYS - 1)));
-  return (
-    <section aria-labelledby="self-care-history" className="space-y-2">
-      <h2 id="self-care-history" className="text-lg font-semibold">
-        {t("history.title")}
-      </h2>
-      <p className="text-sm text-slate-600">{t("history.intro")}</p>
-      {history.length === 0 ? (
-        <p className="text-sm text-slate-500">{t("history.empty")}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white p-3">
-          <table className="border-separate border-spacing-0.5 text-xs">
-            <tbody>
-              {routines.map((routine) => {
-                const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
-                return (
-                  <tr key={routine.id}>
-                    <th scope="row" className="max-w-[8rem] truncate pr-2 text-left font-medium text-slate-700">
-                      {routine.title}
-                    </th>
-                    {days.map((day) => {
-                      const isDone = done.has(`${routine.id}|${day}`);
-                      const state = isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
-                      return (
-                        <td key={day} title={t("dayLabel", { date: formatShortDate(dateOf(day), language), state })} className={`h-4 w-4 rounded-sm ${isDone ? "bg-brand-600" : isScheduled(schedule, day) ? "bg-slate-200" : "bg-slate-50"}`}>
-                          <span className="sr-only">{t("dayLabel", { date: formatShortDate(dateOf(day), language), state })}</span>
-                        </td>
-                      );
-                    })}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
       )}
     </section>
   );
