@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BetaBanner } from "./components/beta-banner";
+import { NoConnection, useOfflineError } from "./components/offline/no-connection";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Button } from "./components/ui/button";
 import { clearReloadFlag, isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
@@ -93,10 +94,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { revalidate } = useRevalidator();
+  const offline = useOfflineError();
   // A new deployment replaced the lazily loaded screens: clear caches and reload, once.
   useEffect(() => {
     if (isChunkLoadError(error)) void reloadOnce();
   }, [error]);
+  // Offline, whatever failed (a loader's fetch, a chunk) failed for want of a connection.
+  if (offline && !(isRouteErrorResponse(error) && error.status === 404)) {
+    return (
+      <>
+        <BetaBanner />
+        <NoConnection />
+      </>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>

@@ -83,3 +83,15 @@ describe("apiFetch retries", () => {
     expect(result).toMatchObject({ ok: false, status: 404, error: { code: "not_found" } });
   });
 });
+
+describe("a write with no connection", () => {
+  it("says that it needs a connection when the browser is offline, and nothing made up when it is not", async () => {
+    const { setOfflineMessage } = await import("./api");
+    setOfflineMessage("Sem ligação: isto só se pode fazer online.");
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    vi.stubGlobal("navigator", { onLine: false });
+    expect(await apiFetch("/events", { body: { title: "Dentista" } })).toEqual({ ok: false, status: 0, error: { code: "network", message: "Sem ligação: isto só se pode fazer online." } });
+    vi.stubGlobal("navigator", { onLine: true });
+    expect(await apiFetch("/events", { body: { title: "Dentista" } })).toEqual({ ok: false, status: 0, error: { code: "network", message: "" } });
+  });
+});

@@ -95,11 +95,23 @@ async function attempt<T>(path: string, method: string, init: { body?: unknown; 
       retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
     };
   } catch {
-    return { result: { ok: false, status: 0, error: { code: "network", message: "" } } };
+    // Offline, the reason is known and worth saying: a screen's own "Erro ao guardar" (or nothing,
+    // where the screen shows the message alone) would leave the person guessing.
+    return { result: { ok: false, status: 0, error: { code: "network", message: offline() ? offlineMessage : "" } } };
   }
 }
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
+let offlineMessage = "";
+/**
+ * The message of a write that failed because the browser is offline, in the page's language (the
+ * app's shell sets it: this module has no translations of its own). Writes the offline queue keeps
+ * never show it: they are queued instead.
+ */
+export function setOfflineMessage(message: string) {
+  offlineMessage = message;
+}
 
 /**
  * Calls the JSON API from the browser (same origin, cookie session). Network failures become an

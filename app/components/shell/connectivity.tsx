@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { setOfflineMessage } from "~/lib/api";
 import { toast } from "./toast-store";
 
 /**
@@ -8,6 +9,7 @@ import { toast } from "./toast-store";
  */
 export function useConnectivityNotices() {
   const { t } = useTranslation("shell");
+  useEffect(() => setOfflineMessage(t("connectivity.needsConnection")), [t]);
   useEffect(() => {
     const online = () => toast({ kind: "single", tone: "success", title: t("connectivity.online"), description: t("connectivity.onlineText") });
     const offline = () =>

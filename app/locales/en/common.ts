@@ -24,6 +24,11 @@ export default {
     title: "Page not found",
     description: "The page you are looking for does not exist or has moved.",
   },
+  noConnection: {
+    title: "No connection",
+    description: "This screen has not been saved on this device yet. It opens as soon as the connection is back; the screens you have already opened are still available.",
+    back: "Go back",
+  },
   errorBoundary: {
     title: "Something went wrong",
     description: "An unexpected error occurred. Please try again.",

@@ -208,6 +208,7 @@ export default {
     onlineText: "The connection is back.",
     offline: "Offline mode",
     offlineText: "No connection. You can keep reading what has already loaded.",
+    needsConnection: "No connection: this can only be done online. Try again when the connection is back.",
   },
   feedback: {
     button: "Feedback",

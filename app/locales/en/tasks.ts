@@ -132,6 +132,7 @@ export default {
     create: "Error creating task",
     update: "Error saving task",
     delete: "Error deleting",
+    deleteOffline: "No connection: tasks can only be deleted online. The task stays as it was.",
     schedule: "Error scheduling task",
     noSlot: "Error scheduling task: there is no free slot in your working hours before the due date.",
     tooLong: "Error scheduling task: the task is longer than a working day.",

@@ -21,6 +21,11 @@ const common = {
     title: "Página não encontrada",
     description: "A página que procura não existe ou foi movida.",
   },
+  noConnection: {
+    title: "Sem ligação",
+    description: "Este ecrã ainda não foi guardado neste dispositivo. Abre-se assim que a ligação voltar; os ecrãs que já abriu continuam disponíveis.",
+    back: "Voltar",
+  },
   errorBoundary: {
     title: "Algo correu mal",
     description: "Ocorreu um erro inesperado. Por favor tenta novamente.",

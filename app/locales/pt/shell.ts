@@ -206,6 +206,7 @@ const shell = {
     onlineText: "A ligação foi restabelecida.",
     offline: "Modo offline",
     offlineText: "Sem ligação. Pode continuar a ver o que já carregou.",
+    needsConnection: "Sem ligação: isto só se pode fazer online. Tente de novo quando a ligação voltar.",
   },
   feedback: {
     button: "Feedback",

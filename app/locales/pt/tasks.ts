@@ -130,6 +130,7 @@ const tasks = {
     create: "Erro ao criar tarefa",
     update: "Erro ao guardar tarefa",
     delete: "Erro ao eliminar",
+    deleteOffline: "Sem ligação: só é possível eliminar tarefas com ligação. A tarefa fica como estava.",
     schedule: "Erro ao agendar tarefa",
     noSlot: "Erro ao agendar tarefa: não há espaço livre no seu horário de trabalho antes da data limite.",
     tooLong: "Erro ao agendar tarefa: a tarefa é mais longa do que um dia de trabalho.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueWords, formOf, formOfDraft, repeatOf, ruleOf, wallClock, type TaskView } from "./model";
+import { dueWords, formOf, formOfDraft, repeatOf, ruleOf, wallClock, withQueuedEdits, type TaskView } from "./model";
 
 describe("repetition choices", () => {
   it("writes each choice as an RRULE anchored on the due date", () => {
@@ -80,5 +80,20 @@ describe("dueWords", () => {
   it("counts calendar days across a change of summer time and a year", () => {
     expect(dueWords("2027-03-29", "2027-03-28", "en-US").text).toBe("tomorrow");
     expect(dueWords("2027-01-01", "2026-12-31", "pt-PT").text).toBe("amanhã");
+  });
+});
+
+describe("a task with edits waiting in the offline queue", () => {
+  const task = { id: "t1", title: "Regar", description: "", priority: "medium", durationMinutes: 30, dueDate: null, status: "todo" } as unknown as TaskView;
+  const change = (body: Record<string, unknown>, status = "pending", path = "/tasks/t1") => ({ path, status, body });
+
+  it("is shown completed and renamed as it was made offline, later edits over earlier ones", () => {
+    const shown = withQueuedEdits(task, [change({ status: "done" }), change({ title: "Regar as plantas", baseUpdatedAt: "x" }), change({ title: "Outra" }, "pending", "/tasks/t2")]);
+    expect(shown).toMatchObject({ status: "done", title: "Regar as plantas" });
+    expect(shown).not.toHaveProperty("baseUpdatedAt");
+  });
+
+  it("is not shown changed by an edit the server refused", () => {
+    expect(withQueuedEdits(task, [change({ status: "done" }, "failed")])).toBe(task);
   });
 });

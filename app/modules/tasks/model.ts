@@ -143,6 +143,23 @@ export function formOfDraft(draft: { title: string; date: string; time: string |
 }
 
 /**
+ * A task as the screen shows it while edits of it made offline wait in the queue: the loader (or
+ * the cache, offline) still has the server's version, and a task completed or renamed offline that
+ * kept its old look would be completed or renamed again. Only fields drawn as they are; a refused
+ * change is not shown as done (its own card in QueuedChanges says so).
+ */
+const SHOWN_FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "status"] as const;
+export function withQueuedEdits(task: TaskView, changes: readonly { path: string; status: string; body: Record<string, unknown> }[]): TaskView {
+  let shown = task;
+  for (const change of changes) {
+    if (change.status !== "pending" || change.path !== `/tasks/${task.id}`) continue;
+    const fields = Object.fromEntries(SHOWN_FIELDS.filter((field) => field in change.body).map((field) => [field, change.body[field]]));
+    shown = { ...shown, ...fields };
+  }
+  return shown;
+}
+
+/**
  * A task created offline and still waiting in the queue, as the screen shows it (its temporary id,
  * the values sent so far; edits made offline are folded into them). The server fills in the rest
  * when the creation is replayed.

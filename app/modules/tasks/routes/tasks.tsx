@@ -24,6 +24,7 @@ import { apiFetch } from "~/lib/api";
 import { QueuedChanges } from "~/components/offline/queued-changes";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { isQueued, writeOrQueue } from "~/lib/offline/write";
+import { useQueuedChanges } from "~/lib/offline/state";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { database } from "@worker/db/client";
@@ -36,7 +37,7 @@ import type { TimelineItem, TimelineRange } from "@worker/modules/types";
 import { sql, type SQL } from "drizzle-orm";
 import { localDateOf, shiftDate, startOfDate } from "@worker/modules/tasks/scheduling";
 import { TasksLoadError } from "../load-error";
-import { dueWords, emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, type TaskForm, type TaskView } from "../model";
+import { dueWords, emptyForm, formOf, formOfDraft, taskOfQueuedCreate, wallClock, withQueuedEdits, type TaskForm, type TaskView } from "../model";
 import type { Dialogue } from "../task-dialog";
 import type { Route } from "./+types/tasks";
 import { dateTimeFormat } from "~/lib/intl";
@@ -122,6 +123,8 @@ function inDay([around, othersIn]: [{ items: Task[] }, (range: TimelineRange) =>
 
 type PlanAnswer = { placed: TaskView[]; unplaced: { task: TaskView; reason: "no_slot" | "too_long" | "due_passed" | "not_working_day" }[] };
 
+const TASK_UPDATES = ["task.update"] as const;
+
 const PRIORITY_BADGE: Record<TaskView["priority"], string> = {
   high: "bg-red-100 text-red-800",
   medium: "bg-amber-100 text-amber-800",
@@ -151,6 +154,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   // The day timeline shows the calendar's events beside the tasks: a change to either reloads it.
   useEntityChanges(["task", "event"]);
   const queuedNotice = useQueuedWriteNotice();
+  // Completions and edits made offline, shown on their tasks until they are sent (model.ts).
+  const queuedEdits = useQueuedChanges(TASK_UPDATES);
 
   /**
    * Reads `limit` pending tasks from `cursor` (the API's), shown after `kept`. `asked`: the user
@@ -247,6 +252,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   }
 
   function remove(task: TaskView) {
+    // Deletions are not kept for later (the queue covers creations and edits): offline, saying so
+    // at once beats "Tarefa eliminada" and the task coming back with an error seconds later.
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return toast({ title: t("errors.deleteOffline"), tone: "error" });
     deleteWithUndo({
       title: { key: "tasks:toast.deleted" },
       undoLabel: { key: "tasks:toast.undo" },
@@ -268,7 +276,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     });
   }
 
-  const item = (task: TaskView, place: "timeline" | "pending") => (
+  const item = (loaded: TaskView, place: "timeline" | "pending") => {
+    const task = withQueuedEdits(loaded, queuedEdits);
+    return (
     <TaskItem
       key={task.id}
       task={task}
@@ -283,7 +293,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       onEdit={() => setDialogue({ mode: "edit", task, form: formOf(task, timeZone) })}
       onDelete={() => remove(task)}
     />
-  );
+    );
+  };
 
   const dayTasks = visible(timeline);
   const shownPending = more ? [...pending, ...more.items.filter((task) => !pending.some((first) => first.id === task.id))] : pending;
