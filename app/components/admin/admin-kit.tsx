@@ -48,7 +48,7 @@ export function useAdminPages<T>(path: string) {
     setMore(true);
     const result = await apiFetch<{ items: T[]; nextCursor: string | null }>(`${path}&cursor=${encodeURIComponent(next)}`);
     setMore(false);
-    if (!result.ok) return screenToast(result.error.message || t("common.loadError"), undefined, "error");
+    if (!result.ok) return screenToast(result.error.message || { key: "admin:common.loadError" }, undefined, "error");
     setLater({ path, items: [...(loaded?.items ?? []), ...result.data.items], cursor: result.data.nextCursor ?? "" });
   };
   const refresh = () => {

@@ -59,7 +59,7 @@ export function UserDetail({ id, onClose, onChanged }: { id: string; onClose: ()
     setPending(false);
     if (!result.ok) return setError(result.error);
     const done = { endSessions: "endSessionsDone", disable: "disableDone", enable: "enableDone", role: "roleDone", delete: "deleteDone", resend: "resendDone" } as const;
-    screenToast(t(`users.actions.${done[action]}`), undefined, "success");
+    screenToast({ key: `admin:users.actions.${done[action]}` }, undefined, "success");
     close();
     onChanged();
     if (action === "delete") onClose();

@@ -13,7 +13,8 @@ const storageKey = (userId: string) => `rumo-feature-check-${userId}`;
  * Asked after the first paint, in its turn (decision 0054).
  */
 export function useFeatureAnnouncements(userId: string, whereToLook = "/app/notificacoes") {
-  const { t } = useTranslation("notifications");
+  // Loads the catalogue the toaster reads the keys from.
+  useTranslation("notifications");
   const navigate = useNavigate();
   useAfterFirstPaint(() => {
     let cancelled = false;
@@ -25,9 +26,10 @@ export function useFeatureAnnouncements(userId: string, whereToLook = "/app/noti
         if (cancelled || !body.items.length) return;
         toast({
           tone: "success",
-          title: t("features.title"),
+          // Keys, which the toaster translates as it renders: the toast follows a language switch.
+          title: { key: "notifications:features.title" },
           durationMs: ANNOUNCEMENT_MS,
-          action: { label: t("features.action"), onClick: () => navigate(whereToLook) },
+          action: { label: { key: "notifications:features.action" }, onClick: () => navigate(whereToLook) },
         });
         localStorage.setItem(storageKey(userId), new Date().toISOString());
         void fetch("/api/v1/feature-flags/dismiss", { method: "POST", credentials: "same-origin" }).catch(() => null);
@@ -36,5 +38,5 @@ export function useFeatureAnnouncements(userId: string, whereToLook = "/app/noti
     return () => {
       cancelled = true;
     };
-  }, [userId, t, navigate, whereToLook]);
+  }, [userId, navigate, whereToLook]);
 }

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/shell/toast-store";
 import { afterFirstPaint } from "~/lib/after-first-paint";
@@ -13,7 +12,6 @@ import { announceSignOutAbandoned, announceSigningOut } from "~/lib/session-user
  * starts and replays what waits. When a replay sent changes the screen reloads its data.
  */
 export function useOfflineApp(userId: string) {
-  const { t } = useTranslation("shell");
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const unfinished = pendingSignOut();
@@ -27,7 +25,7 @@ export function useOfflineApp(userId: string) {
       void import("~/lib/offline/finish-sign-out").then(({ finishSignOutInThisPage }) => {
         if (gone) return;
         stop = finishSignOutInThisPage({
-          failed: () => toast({ kind: "single", tone: "error", title: t("offline.signOutUnfinished.title"), description: t("offline.signOutUnfinished.text") }),
+          failed: () => toast({ kind: "single", tone: "error", title: { key: "shell:offline.signOutUnfinished.title" }, description: { key: "shell:offline.signOutUnfinished.text" } }),
           resumeSignedIn: () => startQueue(userId),
           replayFirst: replayBeforeSignOut,
           // What could not be sent before the session ended stays for this user's next sign-in, as
@@ -44,17 +42,15 @@ export function useOfflineApp(userId: string) {
     if (unfinished !== null) clearPendingSignOut();
     startQueue(userId);
     return afterFirstPaint(() => void import("~/lib/pwa/session").then(({ startPwaSession }) => startPwaSession(userId)));
-    // Not on `t`: a change of language must not start the queue or the sign-out over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
   useEffect(() => {
     const synced = () => {
-      toast({ kind: "single", tone: "success", title: t("offline.syncedTitle") });
+      toast({ kind: "single", tone: "success", title: { key: "shell:offline.syncedTitle" } });
       void revalidate();
     };
     window.addEventListener(OFFLINE_SYNCED_EVENT, synced);
     return () => window.removeEventListener(OFFLINE_SYNCED_EVENT, synced);
-  }, [t, revalidate]);
+  }, [revalidate]);
 }
 
 /**

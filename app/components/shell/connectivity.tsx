@@ -10,16 +10,17 @@ import { toast } from "./toast-store";
 export function useConnectivityNotices() {
   const { t } = useTranslation("shell");
   useEffect(() => setOfflineMessage(t("connectivity.needsConnection")), [t]);
+  // Keys, which the toaster translates as it renders: a toast already up follows a language switch.
   useEffect(() => {
-    const online = () => toast({ kind: "single", tone: "success", title: t("connectivity.online"), description: t("connectivity.onlineText") });
+    const online = () => toast({ kind: "single", tone: "success", title: { key: "shell:connectivity.online" }, description: { key: "shell:connectivity.onlineText" } });
     const offline = () =>
       navigator.serviceWorker?.controller &&
-      toast({ kind: "single", tone: "info", title: t("connectivity.offline"), description: t("connectivity.offlineText") });
+      toast({ kind: "single", tone: "info", title: { key: "shell:connectivity.offline" }, description: { key: "shell:connectivity.offlineText" } });
     window.addEventListener("online", online);
     window.addEventListener("offline", offline);
     return () => {
       window.removeEventListener("online", online);
       window.removeEventListener("offline", offline);
     };
-  }, [t]);
+  }, []);
 }

@@ -19,7 +19,7 @@ export function FeedbackForm({ draft, onDraft, onClose }: { draft: Draft; onDraf
     onSuccess: () => {
       onDraft({ subject: "", message: "" });
       onClose();
-      screenToast(t("feedback.success"), undefined, "success");
+      screenToast({ key: "shell:feedback.success" }, undefined, "success");
     },
   });
   const send = form.submit(() => (message.trim() ? apiFetch("/feedback", { body: { subject, message } }) : form.fail(t("feedback.empty"))));

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useFeatureAnnouncements } from "~/components/notifications/use-feature-announcements";
 import { useLeaveWhenAccountDeleted } from "~/components/offline/leave-when-account-deleted";
@@ -37,7 +36,6 @@ export function ShellServices({ userId, activityTracking }: { userId: string; ac
 
 /** Session tracking while the shell is mounted (if the user allows it) and the security probe. */
 function useActivityAndSecurity(userId: string, tracking: boolean) {
-  const { t } = useTranslation("shell");
   // The tracker (decision 0037) starts in a task of its own (decision 0054), in a chunk of its own:
   // sign-out loads it too, to send the session's closing events.
   useAfterFirstPaint(() => {
@@ -53,7 +51,7 @@ function useActivityAndSecurity(userId: string, tracking: boolean) {
     };
   }, [userId, tracking]);
   useSecurityProbe(
-    () => toast({ kind: "single", tone: "error", title: t("errors.securityProblem"), description: t("errors.securityProblemText"), durationMs: 7000 }),
+    () => toast({ kind: "single", tone: "error", title: { key: "shell:errors.securityProblem" }, description: { key: "shell:errors.securityProblemText" }, durationMs: 7000 }),
     () => window.location.assign("/auth"),
   );
 }

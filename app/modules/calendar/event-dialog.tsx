@@ -10,6 +10,7 @@ import { Notice } from "~/components/ui/form";
 import { Switch } from "~/components/ui/switch";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
+import type { ToastText } from "~/components/shell/toast-store";
 import { bodyOf, editedEventFields, fieldsOf, ruleEdited, type EventBody } from "./event-body";
 import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
 import { addDays, daysBetween, instantAt, isoInZone } from "./layout";
@@ -45,7 +46,8 @@ export function EventDialog({
   draft: EventDraft | null;
   language: "pt" | "en";
   onClose: () => void;
-  onSaved: (message: string) => void;
+  /** The toast's words: a key, which the toaster translates as it renders. */
+  onSaved: (message: ToastText) => void;
   askScope: (kind: "edit" | "delete") => Promise<Scope | null>;
   onDelete: (draft: EventDraft) => void;
   /** A dialog opened from this one (the "which occurrences" choice), nested as Headless UI expects. */
@@ -89,7 +91,7 @@ export function EventDialog({
   const form = useApiForm<unknown>({
     fields: FIELDS,
     fallback: t("form.error"),
-    onSuccess: () => onSaved(draft?.id ? t("form.saved") : t("form.created")),
+    onSuccess: () => onSaved({ key: draft?.id ? "calendar:form.saved" : "calendar:form.created" }),
   });
   // The rule's error is read with the repeat group (aria-describedby).
   const rruleIds = useFieldIds(undefined, null, form.errors.rrule);

@@ -37,9 +37,9 @@ export function FeedSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      screenToast(t("ics.feed.copied"), undefined, "success");
+      screenToast({ key: "calendar:ics.feed.copied" }, undefined, "success");
     } catch {
-      screenToast(t("ics.feed.copyFailed"), undefined, "error");
+      screenToast({ key: "calendar:ics.feed.copyFailed" }, undefined, "error");
     }
   }
 
@@ -53,8 +53,8 @@ export function FeedSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       return;
     }
     setUrl(null);
-    if (then === "revoke") screenToast(t("ics.feed.revoked"), undefined, "success");
-    else if (await load()) screenToast(t("ics.feed.replaced"), undefined, "success");
+    if (then === "revoke") screenToast({ key: "calendar:ics.feed.revoked" }, undefined, "success");
+    else if (await load()) screenToast({ key: "calendar:ics.feed.replaced" }, undefined, "success");
   }
 
   return (

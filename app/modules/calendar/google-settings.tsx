@@ -98,7 +98,7 @@ export function GoogleCalendarSettings() {
     setConfirming(false);
     if (result.ok) {
       setState({ connection: null });
-      screenToast(t("google.disconnected"), undefined, "success");
+      screenToast({ key: "calendar:google.disconnected" }, undefined, "success");
     } else setMessage({ tone: "error", text: result.error.message });
   }
 

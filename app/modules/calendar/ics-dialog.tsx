@@ -78,7 +78,8 @@ export function IcsImportDialog({ open, onClose, onImported, timeZone, locale }:
     setResult(answer.data);
     setPreview(null);
     onImported();
-    screenToast(t("ics.import.done"), summary(answer.data), "success");
+    // The counts are worded now (three plurals in one sentence), so they stay text; the title is a key.
+    screenToast({ key: "calendar:ics.import.done" }, summary(answer.data), "success");
   }
 
   const summary = (c: Counts) =>

@@ -169,7 +169,8 @@ describe("the writer's base version (docs/decisions/0091)", () => {
     expect(writes[1].body).not.toHaveProperty("baseUpdatedAt");
     expect(await screen.findByText(/ficou numa nova entrada, «Manhã \(cópia em conflito\)», guardada como rascunho/)).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>("Título").value).toBe("Manhã (cópia em conflito)");
-    expect(toasts.map((t) => t.title)).toContain("Esta entrada foi alterada noutro dispositivo");
+    // Keys, which the toaster translates as it renders ("Esta entrada foi alterada noutro dispositivo").
+    expect(toasts).toContainEqual(expect.objectContaining({ title: { key: "diary:form.conflictTitle" }, description: { key: "diary:form.conflictText", values: { title: "Manhã (cópia em conflito)" } } }));
 
     // Later words go to the copy, from the version its creation answered.
     fireEvent.change(content(), { target: { value: "Palavras que não se perdem, e mais" } });
@@ -251,7 +252,8 @@ describe("an edit kept offline and refused on replay as a conflict", () => {
       body: { title: "Tarde (cópia em conflito)", content: "Escrito sem rede", mood: 2, emotions: ["calm"], date: "2026-03-09", draft: true },
       label: "Tarde (cópia em conflito)",
     });
-    await waitFor(() => expect(toasts.map((t) => t.description)).toContain("O que escreveu sem ligação em «Tarde» chegou depois de uma alteração feita noutro dispositivo. Para não perder nada, ficou numa nova entrada, «Tarde (cópia em conflito)», guardada como rascunho."));
+    // "O que escreveu sem ligação em «Tarde» chegou depois de uma alteração feita noutro dispositivo. …", as the toaster renders it.
+    await waitFor(() => expect(toasts.map((t) => t.description)).toContainEqual({ key: "diary:form.conflictQueuedText", values: { entry: "Tarde", title: "Tarde (cópia em conflito)" } }));
     // The writer holds another entry: it stays as it was.
     expect(writes).toEqual([]);
   });

@@ -14,7 +14,7 @@ export function ExportButton({ filters = {}, variant = "secondary" }: { filters?
     const result = await downloadExport(query ? `?${query}` : "");
     setPending(false);
     // A 402 is answered by the shell's upgrade offer; anything else gets a message here.
-    if (!result.ok && result.status !== 402) screenToast(t("export.error"), result.error.message || undefined, "error");
+    if (!result.ok && result.status !== 402) screenToast({ key: "financesIo:export.error" }, result.error.message || undefined, "error");
   }
   return (
     <Button variant={variant} loading={pending} onClick={() => void run()}>

@@ -78,7 +78,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
       return;
     }
     const count = result.data.imported ?? 0;
-    screenToast(count ? t("import.done", { count }) : t("import.nothingNew"), undefined, count ? "success" : "info");
+    screenToast(count ? { key: "financesIo:import.done", values: { count } } : { key: "financesIo:import.nothingNew" }, undefined, count ? "success" : "info");
     onImported?.(count);
     reset();
     onClose();

@@ -59,7 +59,7 @@ export function SentenceEntry({ ownCategories = [], onSaved }: { ownCategories?:
             onChange={(change) => setDraft((d) => (d ? { ...d, ...change } : d))}
             onDiscard={() => setDraft(null)}
             onSaved={(id) => {
-              screenToast(t("parse.saved"), undefined, "success");
+              screenToast({ key: "financesIo:parse.saved" }, undefined, "success");
               setDraft(null);
               setText("");
               onSaved?.(id);

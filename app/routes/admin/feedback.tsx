@@ -70,7 +70,7 @@ function FeedbackCard({ item, onChanged }: { item: Item; onChanged: () => void }
     setBusy(true);
     const result = await apiFetch(`/admin/feedback/${item.id}`, { method: "PATCH", body: { status } });
     setBusy(false);
-    if (!result.ok) return screenToast(result.error.message || t("common.loadError"), undefined, "error");
+    if (!result.ok) return screenToast(result.error.message || { key: "admin:common.loadError" }, undefined, "error");
     onChanged();
   };
   const send = async () => {
@@ -78,7 +78,7 @@ function FeedbackCard({ item, onChanged }: { item: Item; onChanged: () => void }
     const result = await apiFetch(`/admin/feedback/${item.id}/reply`, { body: { message: reply } });
     setBusy(false);
     if (!result.ok) return setError(result.error.fields?.message ?? result.error.message);
-    screenToast(t("feedback.sent"), undefined, "success");
+    screenToast({ key: "admin:feedback.sent" }, undefined, "success");
     setReplying(false);
     setReply("");
     onChanged();

@@ -27,8 +27,8 @@ export default function FeatureFlags() {
     setSaving(flag.id);
     const result = await apiFetch(`/admin/feature-flags/${flag.id}`, { method: "PATCH", body: { releaseStatus } });
     setSaving(null);
-    if (!result.ok) return screenToast(result.error.message || t("common.loadError"), undefined, "error");
-    screenToast(t("flags.saved"), undefined, "success");
+    if (!result.ok) return screenToast(result.error.message || { key: "admin:common.loadError" }, undefined, "error");
+    screenToast({ key: "admin:flags.saved" }, undefined, "success");
     reload();
   };
   return (

@@ -51,7 +51,7 @@ export default function Incidents() {
       : await apiFetch("/admin/incidents", { body: editing.draft });
     setBusy(false);
     if (!result.ok) return setErrors(result.error.fields ?? { titlePt: result.error.message });
-    screenToast(t("incidents.saved"), undefined, "success");
+    screenToast({ key: "admin:incidents.saved" }, undefined, "success");
     setEditing(null);
     setErrors({});
     reload();
@@ -63,10 +63,10 @@ export default function Incidents() {
     setBusy(false);
     setRemoving(null);
     if (!result.ok) {
-      screenToast(result.error.message || t("common.loadError"), undefined, "error");
+      screenToast(result.error.message || { key: "admin:common.loadError" }, undefined, "error");
       return;
     }
-    screenToast(t("incidents.deleted"), undefined, "success");
+    screenToast({ key: "admin:incidents.deleted" }, undefined, "success");
     reload();
   };
   const field = (key: keyof Draft) => ({

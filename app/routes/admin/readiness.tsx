@@ -25,8 +25,8 @@ export default function LaunchReadiness() {
     setSending(true);
     const result = await apiFetch("/admin/readiness/test-email", { method: "POST" });
     setSending(false);
-    if (!result.ok) return screenToast(result.error.message || t("common.loadError"), undefined, "error");
-    screenToast(t("readiness.testEmailDone"), undefined, "success");
+    if (!result.ok) return screenToast(result.error.message || { key: "admin:common.loadError" }, undefined, "error");
+    screenToast({ key: "admin:readiness.testEmailDone" }, undefined, "success");
     reload();
   };
   return (

@@ -197,23 +197,26 @@ function usePageUser(userId: string) {
 
 /** "Bem-vindo!" once, on the first screen after signing in (the sign-in's redirect left the flash). */
 function useSignedInWelcome() {
-  const { t } = useTranslation("auth");
+  // Loads the catalogue the toaster reads the keys from.
+  useTranslation("auth");
   useEffect(() => {
     if (!hasSignedInFlash(document.cookie)) return;
     document.cookie = clearedSignedInCookie();
-    toast({ tone: "success", title: t("toasts.welcome"), description: t("toasts.loginSuccess") });
-  }, [t]);
+    // Keys, which the toaster translates as it renders: the toast follows a language switch.
+    toast({ tone: "success", title: { key: "auth:toasts.welcome" }, description: { key: "auth:toasts.loginSuccess" } });
+  }, []);
 }
 
 /** 'Funcionalidade Premium - …' with an Upgrade action whenever the API answers premium_required. */
 function usePremiumRequiredToast() {
-  const { t } = useTranslation(["errors", "billing"]);
+  // Loads the catalogues the toaster reads the keys from.
+  useTranslation(["errors", "billing"]);
   const navigate = useNavigate();
   useEffect(() => {
-    const show = () => toast({ kind: "single", tone: "info", title: t("errors:premium_required"), action: { label: t("billing:actions.upgrade"), onClick: () => navigate("/app/premium") } });
+    const show = () => toast({ kind: "single", tone: "info", title: { key: "errors:premium_required" }, action: { label: { key: "billing:actions.upgrade" }, onClick: () => navigate("/app/premium") } });
     window.addEventListener(PREMIUM_REQUIRED_EVENT, show);
     return () => window.removeEventListener(PREMIUM_REQUIRED_EVENT, show);
-  }, [t, navigate]);
+  }, [navigate]);
 }
 
 function UnverifiedBanner({ email }: { email: string }) {

@@ -180,9 +180,9 @@ export default function AssistantScreen() {
     setClearing("pending");
     const result = await apiFetch("/assistant/messages", { method: "DELETE" });
     setClearing("closed");
-    if (!result.ok) return toast({ tone: "error", title: t("errors.processing") });
+    if (!result.ok) return toast({ tone: "error", title: { key: "assistant:errors.processing" } });
     setMessages([]);
-    toast({ tone: "success", title: t("clear.done") });
+    toast({ tone: "success", title: { key: "assistant:clear.done" } });
   }
 
   const updateDraft = (messageId: string, draft: Draft) =>

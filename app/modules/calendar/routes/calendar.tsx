@@ -236,7 +236,8 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       const change = taskChange(item, next);
       setRefocus({ kind: "moved", from: item, to: next, readFrom: loaderData });
       const result = await apiFetch(`/tasks/${item.id}`, { method: "PATCH", body: change.body });
-      screenToast(result.ok ? t(change.kind === "resized" ? "taskResized" : "taskMoved", { when }) : t("moveError"), undefined, result.ok ? "success" : "error");
+      // Where it went is worded (and its date formatted) now, so that toast stays text; the error is a key.
+      screenToast(result.ok ? t(change.kind === "resized" ? "taskResized" : "taskMoved", { when }) : { key: "calendar:moveError" }, undefined, result.ok ? "success" : "error");
       revalidator.revalidate();
       return;
     }
@@ -249,7 +250,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
         // The series' own start moves by the same wall-clock change as this occurrence.
         const series = await apiFetch<{ event: { start: string; end: string; allDay: boolean } }>(path);
         if (!series.ok) {
-          screenToast(t("moveError"), undefined, "error");
+          screenToast({ key: "calendar:moveError" }, undefined, "error");
           return;
         }
         const from = wallOf(item.start, timeZone);
@@ -262,7 +263,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     }
     setRefocus({ kind: "moved", from: item, to: next, readFrom: loaderData });
     const result = await apiFetch(path, { method: "PATCH", body });
-    screenToast(result.ok ? t(next.start === item.start ? "resized" : "moved", { when }) : t("moveError"), result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
+    screenToast(result.ok ? t(next.start === item.start ? "resized" : "moved", { when }) : { key: "calendar:moveError" }, result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
     revalidator.revalidate();
   };
 

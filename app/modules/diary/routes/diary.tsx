@@ -355,7 +355,8 @@ function Writer({
           }
           // Not kept either way: the words are still on the screen, and the error says so.
           else return copy;
-          toast({ tone: "info", title: tr("form.conflictTitle"), description: notice, durationMs: 10_000 });
+          // Keys: the toaster translates them as it renders. The copy's title is the entry's own (kept as stored).
+          toast({ tone: "info", title: { key: "diary:form.conflictTitle" }, description: { key: "diary:form.conflictText", values: { title } }, durationMs: 10_000 });
           return { conflictCopy: title, copyQueued: isQueued(copy) };
         }
         if (isQueued(result)) {
@@ -401,7 +402,7 @@ function Writer({
         const tr = translate.current;
         const notice = tr("form.conflictQueuedText", { entry: change.label, title });
         if (own && replaced.tempId) holdCopy(replaced.tempId, null, title, notice);
-        toast({ tone: "info", title: tr("form.conflictTitle"), description: notice, durationMs: 10_000 });
+        toast({ tone: "info", title: { key: "diary:form.conflictTitle" }, description: { key: "diary:form.conflictQueuedText", values: { entry: change.label, title } }, durationMs: 10_000 });
       });
     }
   });
@@ -458,10 +459,10 @@ function Writer({
     }
     if (!result.ok) {
       setErrors(result.error.fields ?? {});
-      if (!result.error.fields) toast({ title: t("form.draftFailed"), tone: "error" });
+      if (!result.error.fields) toast({ title: { key: "diary:form.draftFailed" }, tone: "error" });
       return;
     }
-    toast({ title: t("form.saved"), tone: "success" });
+    toast({ title: { key: "diary:form.saved" }, tone: "success" });
     onSaved(result.data.entry.id);
   };
 

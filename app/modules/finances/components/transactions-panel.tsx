@@ -119,7 +119,7 @@ export function TransactionList({
     const result = await apiFetch<{ items: TransactionView[]; nextCursor: string | null }>(`/transactions?${query}`);
     setLoading(false);
     if (result.ok) setMore((m) => ({ items: [...m.items, ...result.data.items], cursor: result.data.nextCursor }));
-    else toast({ title: t("list.loadFailed"), tone: "error" });
+    else toast({ title: { key: "finances:list.loadFailed" }, tone: "error" });
   };
   const rows = [...first, ...more.items].filter((row) => !removed.has(row.id));
   const days = useMemo(() => transactionDays(rows, more.cursor !== null), [rows, more.cursor]);

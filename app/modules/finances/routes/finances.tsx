@@ -240,7 +240,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
     });
   const removeTransaction = (row: TransactionView) => remove(`/transactions/${row.id}`, row.id, { key: "finances:deleted.transaction" });
 
-  const saved = (message: string) => {
+  const saved = (message: ToastText) => {
     toast({ title: message, tone: "success" });
     void revalidate();
   };
@@ -367,7 +367,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             advanced={data.advanced}
             categories={categories.filter((c) => c.type !== "income")}
             categoryName={categoryName}
-            onSaved={() => saved(t("budgets.saved"))}
+            onSaved={() => saved({ key: "finances:budgets.saved" })}
             onDelete={(id) => remove(`/budgets/${id}`, id, { key: "finances:deleted.budget" })}
           />
         </Suspense>
@@ -379,7 +379,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
           goals={data.savingsGoals.filter((g) => !removed.has(g.id))}
           today={data.today}
           advanced={data.advanced}
-          onSaved={() => saved(t("savings.savedToast"))}
+          onSaved={() => saved({ key: "finances:savings.savedToast" })}
           onDelete={(id) => remove(`/savings-goals/${id}`, id, { key: "finances:deleted.savings" })}
         />
       </Suspense>
@@ -438,7 +438,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
           }}
           onSaved={() => {
             setFormOpen(false);
-            saved(t("form.saved"));
+            saved({ key: "finances:form.saved" });
           }}
         />
       </section>

@@ -62,7 +62,7 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
     const result = await apiFetch<PublicGoal>(`/goals/${goal.id}${path}`, { method, body });
     setBusy(false);
     if (!result.ok) {
-      toast({ title: t("toast.updateFailed"), description: result.error.message || undefined, tone: "error" });
+      toast({ title: { key: "goals:toast.updateFailed" }, description: result.error.message || undefined, tone: "error" });
       return null;
     }
     show(result.data);
@@ -72,7 +72,7 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
   /** Shows the goal as the API answered it, saying so when that completed it. */
   const show = (answer: PublicGoal) => {
     onChange(answer);
-    if (answer.status === "completed" && goal.status !== "completed") toast({ title: t("toast.completed"), tone: "success" });
+    if (answer.status === "completed" && goal.status !== "completed") toast({ title: { key: "goals:toast.completed" }, tone: "success" });
   };
 
   /** Ticks at once (the same rule as the server's), then shows the goal the API answers; a failure puts it back. */

@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { dismissToast, subscribeToasts } from "~/components/shell/toast-store";
+import { Toaster } from "~/components/shell/toaster";
 import { renderWithI18n } from "~/components/ui/test-utils";
+import { createI18n } from "~/i18n/i18n.server";
 import type { PublicGoal } from "@worker/modules/goals/queries";
 import { GoalForm } from "./goal-form";
 
@@ -66,6 +70,24 @@ describe("saving an edited goal", () => {
     fireEvent.submit(screen.getByTestId("goal-form"));
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(bodies).toEqual([{ title: "Correr 12 km" }]);
+  });
+
+  it("says 'Objetivo guardado' in a toast that changes language with the page ('Goal saved')", async () => {
+    // The toast store outlives a test: the earlier tests' toasts go first.
+    subscribeToasts((shown) => shown.forEach((item) => dismissToast(item.id)))();
+    const i18n = createI18n("pt");
+    render(
+      <I18nextProvider i18n={i18n}>
+        <GoalForm editing={{ mode: "edit", goal }} onClose={vi.fn()} onSaved={vi.fn()} />
+        <Toaster />
+      </I18nextProvider>,
+    );
+    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Correr 12 km" } });
+    fireEvent.submit(screen.getByTestId("goal-form"));
+    const saved = await screen.findByRole("status");
+    expect(saved.textContent).toBe("Objetivo guardado");
+    await act(async () => void (await i18n.changeLanguage("en")));
+    expect(saved.textContent).toBe("Goal saved");
   });
 
   it("sends nothing when nothing changed, and closes", async () => {

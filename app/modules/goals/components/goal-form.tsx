@@ -52,7 +52,7 @@ export function GoalForm({ editing, onClose, onSaved }: { editing: Editing; onCl
     fields: FIELDS,
     fallback: creating ? t("form.createError") : t("form.saveError"),
     onSuccess: (goal) => {
-      toast({ title: creating ? t("toast.created") : t("toast.saved"), tone: "success" });
+      toast({ title: { key: creating ? "goals:toast.created" : "goals:toast.saved" }, tone: "success" });
       onSaved(goal, creating);
     },
   });

@@ -168,7 +168,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     if (asked) setLoaded(null);
     const result = await apiFetch<{ items: TaskView[]; nextCursor: string | null }>(`/tasks?status=todo,in_progress&limit=${limit}&cursor=${encodeURIComponent(cursor)}`);
     setBusy(null);
-    if (!result.ok) return toast({ title: result.error.message || t("errors.loadMore"), tone: "error" });
+    if (!result.ok) return toast({ title: result.error.message || { key: "tasks:errors.loadMore" }, tone: "error" });
     setMore({ after: pending, items: [...kept, ...result.data.items], cursor: result.data.nextCursor });
     if (asked) {
       const added = result.data.items.filter((task) => !hidden.has(task.id) && !shownPending.some((shown) => shown.id === task.id));
@@ -198,8 +198,9 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     setBusy(task.id);
     const result = await apiFetch<{ task: TaskView }>(`/tasks/${task.id}/schedule`, { method: "POST" });
     setBusy(null);
-    if (!result.ok) return toast({ title: result.error.message || t("errors.schedule"), tone: "error" });
+    if (!result.ok) return toast({ title: result.error.message || { key: "tasks:errors.schedule" }, tone: "error" });
     const start = result.data.task.scheduledStart!;
+    // Its date and time are formatted now, so this one stays text.
     toast({ title: t("toast.scheduled", { when: whenText(start) }), tone: "success" });
     const scheduledDay = wallClock(start, timeZone).date;
     if (scheduledDay !== day) showDay(scheduledDay);
@@ -210,11 +211,11 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     setBusy("plan");
     const result = await apiFetch<PlanAnswer>("/tasks/plan-day", { method: "POST" });
     setBusy(null);
-    if (!result.ok) return toast({ title: result.error.message || t("errors.schedule"), tone: "error" });
+    if (!result.ok) return toast({ title: result.error.message || { key: "tasks:errors.schedule" }, tone: "error" });
     const answer = result.data;
     setPlan(answer);
-    if (answer.placed.length === 0 && answer.unplaced.length === 0) toast({ title: t("toast.planNothing") });
-    else if (answer.placed.length > 0) toast({ title: t("toast.planned", { count: answer.placed.length }), tone: "success" });
+    if (answer.placed.length === 0 && answer.unplaced.length === 0) toast({ title: { key: "tasks:toast.planNothing" } });
+    else if (answer.placed.length > 0) toast({ title: { key: "tasks:toast.planned", values: { count: answer.placed.length } }, tone: "success" });
     if (day !== today) showDay(today);
     else void revalidate();
   }
@@ -225,7 +226,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     const result = await writeOrQueue<{ task: TaskView; next: TaskView | null }>({ kind: "task.update", method: "PATCH", path: `/tasks/${task.id}`, body: { status }, label: task.title });
     setBusy(null);
     if (isQueued(result)) return queuedNotice(result);
-    if (!result.ok) return toast({ title: result.error.message || t("errors.update"), tone: "error" });
+    if (!result.ok) return toast({ title: result.error.message || { key: "tasks:errors.update" }, tone: "error" });
     if (status === "done") {
       const next = result.data.next;
       // A completed task leaves the pending list (and, unscheduled, the screen): a slip of the finger
@@ -246,7 +247,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   /** Takes a completion back: the task is to do again, and the next repetition it made goes. */
   async function reopen(task: TaskView, next: TaskView | null) {
     const result = await apiFetch(`/tasks/${task.id}`, { method: "PATCH", body: { status: "todo" } });
-    if (!result.ok) return toast({ title: result.error.message || t("errors.update"), tone: "error" });
+    if (!result.ok) return toast({ title: result.error.message || { key: "tasks:errors.update" }, tone: "error" });
     if (next) await apiFetch(`/tasks/${next.id}`, { method: "DELETE" });
     void revalidate();
   }
@@ -254,7 +255,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   function remove(task: TaskView) {
     // Deletions are not kept for later (the queue covers creations and edits): offline, saying so
     // at once beats "Tarefa eliminada" and the task coming back with an error seconds later.
-    if (typeof navigator !== "undefined" && navigator.onLine === false) return toast({ title: t("errors.deleteOffline"), tone: "error" });
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return toast({ title: { key: "tasks:errors.deleteOffline" }, tone: "error" });
     deleteWithUndo({
       title: { key: "tasks:toast.deleted" },
       undoLabel: { key: "tasks:toast.undo" },
@@ -417,7 +418,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
             setEditingHours(false);
             // What the last 'Planear o dia' said no longer holds for the new hours.
             setPlan(null);
-            toast({ title: t("workingHours.saved"), tone: "success" });
+            toast({ title: { key: "tasks:workingHours.saved" }, tone: "success" });
             void revalidate();
           }}
         />
@@ -438,7 +439,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           onSaved={(saved, mode) => {
             if (mode === "draft") setSentence("");
             setDialogue(null);
-            toast({ title: mode === "edit" ? t("toast.saved") : t("toast.created"), tone: "success" });
+            toast({ title: { key: mode === "edit" ? "tasks:toast.saved" : "tasks:toast.created" }, tone: "success" });
             const scheduledDay = saved.scheduledStart ? wallClock(saved.scheduledStart, timeZone).date : null;
             if (scheduledDay && scheduledDay !== day) showDay(scheduledDay);
             else void revalidate();
