@@ -444,10 +444,6 @@ test.describe("mobile shell", () => {
     await createUser(page.request, uniqueEmail("mobile"), { toursDone: true });
   });
 
-  test("the Feedback button covers nothing at the end of a page, above the bottom tabs", async ({ page }) => {
-    await expectFeedbackButtonClearOfContent(page, "/app/calendario");
-  });
-
   test("bottom tabs, drawer by edge swipe closed by Escape, and swipe navigation order", async ({ page }) => {
     await page.goto("/app/meu-impacto");
     const tabs = page.getByRole("navigation", { name: "Navegação principal" }).last();

@@ -30,6 +30,8 @@ type ShellProps = {
   onGuide?: () => void;
   /** Whether to show the link to the admin screens. */
   admin?: boolean;
+  /** Opens the feedback box: the phone's drawer has its entry (the desktop's box has its own button). */
+  onFeedback?: () => void;
   children: ReactNode;
 };
 
@@ -196,7 +198,7 @@ function useHaptics() {
 }
 
 /** Mobile: top bar, bottom tabs, side drawer (menu or edge swipe) and swipe navigation between screens. */
-export function MobileShell({ user, entitlements, notifications, onSearch, admin = false, children }: ShellProps) {
+export function MobileShell({ user, entitlements, notifications, onSearch, admin = false, onFeedback, children }: ShellProps) {
   const { t } = useTranslation(["shell", "auth"]);
   const [drawer, setDrawer] = useState(false);
   const [drawerModule, requestDrawer] = useOnDemand(mobileDrawer);
@@ -205,6 +207,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
   const haptic = useHaptics();
   const signOut = useSignOut();
   const start = useRef<{ x: number; y: number } | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef(drawer);
   drawerRef.current = drawer;
 
@@ -271,7 +274,7 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
   return (
     <div className="min-h-[calc(100dvh-2rem)] bg-slate-50 pb-20">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white px-2">
-        <IconButton icon={Bars3Icon} onClick={openDrawer} label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
+        <IconButton ref={menuButton} icon={Bars3Icon} onClick={openDrawer} label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <Link to="/app/meu-impacto" className="flex items-center gap-2 font-bold text-brand-700">
           <BrandMark size={22} />
           Rumo
@@ -297,7 +300,23 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
         ))}
       </nav>
       {drawerModule && (
-        <drawerModule.MobileDrawer open={drawer} onClose={closeDrawer} user={user} entitlements={entitlements} admin={admin} signOut={signOut.request} />
+        <drawerModule.MobileDrawer
+          open={drawer}
+          onClose={closeDrawer}
+          user={user}
+          entitlements={entitlements}
+          admin={admin}
+          signOut={signOut.request}
+          onFeedback={() => {
+            closeDrawer();
+            // Once the drawer is gone (its focus trap would pull the focus back in), from the menu
+            // button: the box gives the focus back to where it was when it opened.
+            setTimeout(() => {
+              menuButton.current?.focus();
+              onFeedback?.();
+            });
+          }}
+        />
       )}
       {signOut.dialog}
     </div>

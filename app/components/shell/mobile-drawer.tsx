@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel } from "@headlessui/react";
-import { XMarkIcon } from "@heroicons/react/24/outline";
+import { ChatBubbleBottomCenterTextIcon, XMarkIcon } from "@heroicons/react/24/outline";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,7 +8,11 @@ import { ADMIN_ITEM, drawerSections } from "./navigation";
 import { ShellNavLink } from "./nav-link";
 import { UserName, type ShellUser } from "./user-name";
 
-/** The mobile shell's side drawer: the whole navigation, settings and sign-out (loaded on first use). */
+/**
+ * The mobile shell's side drawer: the whole navigation, the beta feedback box (`onFeedback`: on
+ * phones it has no floating button, which would stand over the screens' content), settings and
+ * sign-out (loaded on first use).
+ */
 export function MobileDrawer({
   open: drawer,
   onClose: closeDrawer,
@@ -16,6 +20,7 @@ export function MobileDrawer({
   entitlements,
   admin,
   signOut,
+  onFeedback,
 }: {
   open: boolean;
   onClose: (how?: "dismiss" | "navigate") => void;
@@ -23,6 +28,7 @@ export function MobileDrawer({
   entitlements: readonly string[];
   admin: boolean;
   signOut: () => void;
+  onFeedback: () => void;
 }) {
   const { t } = useTranslation(["shell", "auth"]);
   return (
@@ -54,13 +60,20 @@ export function MobileDrawer({
             </ul>
           )}
         </nav>
-        <div className="flex gap-2 border-t border-slate-100 p-3">
-          <Link to="/app/settings" className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-center text-sm font-semibold">
-            {t("header.settings")}
-          </Link>
-          <Button variant="secondary" onClick={signOut}>
-            {t("auth:actions.signOut")}
+        <div className="space-y-2 border-t border-slate-100 p-3">
+          {/* Lined up with the navigation's entries above it. */}
+          <Button variant="ghost" onClick={onFeedback} className="w-full justify-start! gap-3! px-2!">
+            <ChatBubbleBottomCenterTextIcon className="h-5 w-5" aria-hidden="true" />
+            {t("feedback.button")}
           </Button>
+          <div className="flex gap-2">
+            <Link to="/app/settings" className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-center text-sm font-semibold">
+              {t("header.settings")}
+            </Link>
+            <Button variant="secondary" onClick={signOut}>
+              {t("auth:actions.signOut")}
+            </Button>
+          </div>
         </div>
       </DialogPanel>
     </Dialog>

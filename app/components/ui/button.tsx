@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ComponentType, SVGProps } from "react";
+import type { ButtonHTMLAttributes, ComponentPropsWithRef, ComponentType, SVGProps } from "react";
 import { useTranslation } from "react-i18next";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link";
@@ -49,7 +49,7 @@ export function IconButton({
   iconClassName = "h-5 w-5",
   type = "button",
   ...props
-}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children"> & { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string; iconClassName?: string }) {
+}: Omit<ComponentPropsWithRef<"button">, "children"> & { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string; iconClassName?: string }) {
   return (
     <button type={type} aria-label={label} className={`disabled:cursor-not-allowed disabled:opacity-40 ${className}`} {...props}>
       <Icon className={iconClassName} aria-hidden="true" />

@@ -134,7 +134,7 @@ export default {
     },
     module: {
       intro: { title: "{{module}}", description: "This is the {{module}} module. Your data shows up here as soon as you start using it." },
-      help: { title: "Need help?", description: "Use the feedback box in the corner of the screen to tell us what is missing." },
+      help: { title: "Need help?", description: "Use the Feedback button, in the corner of the screen (on a phone, in the menu), to tell us what is missing." },
     },
   },
   toasts: { close: "Close notification" },

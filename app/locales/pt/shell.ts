@@ -132,7 +132,7 @@ const shell = {
     },
     module: {
       intro: { title: "{{module}}", description: "Este é o módulo {{module}}. Os seus dados aparecem aqui assim que começar a usá-lo." },
-      help: { title: "Precisa de ajuda?", description: "Use a caixa de feedback no canto do ecrã para nos dizer o que falta." },
+      help: { title: "Precisa de ajuda?", description: "Use o botão Feedback, no canto do ecrã (no telemóvel, no menu), para nos dizer o que falta." },
     },
   },
   toasts: { close: "Fechar notificação" },

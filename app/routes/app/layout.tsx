@@ -94,6 +94,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [search, requestSearch] = useOnDemand(searchDialog);
   const [completed, setCompleted] = useState<string[]>(loaderData.completedGuides);
   const [tourFor, setTourFor] = useState<string | null>(null);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   usePageUser(loaderData.user.id);
   useAccountLanguage(sanitizeLanguage(loaderData.user.language) ?? "pt");
   useConnectivityNotices();
@@ -151,6 +152,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         notifications={<NotificationBell />}
         onGuide={guide ? () => setTourFor(guide.id) : undefined}
         admin={loaderData.admin}
+        onFeedback={() => setFeedbackOpen(true)}
       >
         <Outlet />
       </Shell>
@@ -160,7 +162,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           <Tour key={guide.id} guide={guide} onDone={finishTour} />
         </Suspense>
       )}
-      <FeedbackBox mobile={mobile} />
+      <FeedbackBox mobile={mobile} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
       {services && <services.Toaster mobile={mobile} />}
       {services && <services.ShellServices userId={loaderData.user.id} activityTracking={loaderData.activityTracking} />}
     </>
