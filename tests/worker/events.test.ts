@@ -376,6 +376,23 @@ describe("occurrence edits", () => {
       ["2026-05-06T07:30:00+01:00", "Ginásio"],
     ]);
   });
+
+  it("a series moved a week later across Lisbon's spring change carries its exdate and override to occurrences (by wall clock, not 168 hours)", async () => {
+    const cookie = await freshUser();
+    const event = await create(cookie, { title: "Coro", start: "2026-03-23T18:00:00+00:00", end: "2026-03-23T19:00:00+00:00", timeZone: "Europe/Lisbon", rrule: "FREQ=WEEKLY;COUNT=5" });
+    expect((await del(cookie, `/events/${event.id}?occurrence=${occ("2026-04-06T18:00:00+01:00")}`)).status).toBe(204);
+    expect((await patch(cookie, `/events/${event.id}?occurrence=${occ("2026-04-13T18:00:00+01:00")}`, { title: "Ensaio geral" })).status).toBe(200);
+    expect((await patch(cookie, `/events/${event.id}`, { start: "2026-03-30T18:00:00+01:00", end: "2026-03-30T19:00:00+01:00" })).status).toBe(200);
+    expect((await list(cookie, "2026-03-01", "2026-05-31")).map((i) => [i.start, i.title])).toEqual([
+      ["2026-03-30T18:00:00+01:00", "Coro"],
+      ["2026-04-06T18:00:00+01:00", "Coro"],
+      // The changed occurrence keeps its own time and stands for the series' 20 April (as a move
+      // carries overrides above); the removed one is 13 April's now.
+      ["2026-04-13T18:00:00+01:00", "Ensaio geral"],
+      ["2026-04-27T18:00:00+01:00", "Coro"],
+    ]);
+    expect((await json(await api(`/events/${event.id}`, { headers: as(cookie) }))).event.exdates).toEqual(["2026-04-13T18:00:00+01:00"]);
+  });
 });
 
 /**

@@ -3,7 +3,7 @@ import { database } from "../db/client";
 import { digestUserIdsPage } from "../db/jobs";
 import { claimDigest, listPreferences, notificationsSince } from "../db/notifications";
 import { log } from "../lib/log";
-import { inQuietHours, zonedParts } from "../lib/time-zone";
+import { inQuietHours, sameClockDaysBefore, zonedParts } from "../lib/time-zone";
 import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
@@ -24,11 +24,13 @@ export function digestPeriod(frequency: "daily" | "weekly", now: Date, timeZone:
   if (local.hour < DIGEST_HOUR) return null;
   const localDate = new Date(Date.UTC(local.year, local.month - 1, local.day));
   const stamp = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  if (frequency === "daily") return { key: `daily:${stamp(localDate)}`, since: new Date(now.getTime() - DAY_MS) };
+  // "Since this time yesterday" on the user's clock: a clock-change day has 23 or 25 hours, and 24
+  // would mail the hour twice in spring or never in autumn (the same for the week below).
+  if (frequency === "daily") return { key: `daily:${stamp(localDate)}`, since: sameClockDaysBefore(now, 1, timeZone) };
   // Weekly digests go out on Mondays (weeks start on Monday) and cover the week before (a
   // notification the bell does not show is kept just long enough for it, notifications/retention.ts).
   if (localDate.getUTCDay() !== 1) return null;
-  return { key: `weekly:${stamp(localDate)}`, since: new Date(now.getTime() - WEEKLY_DIGEST_WINDOW_MS) };
+  return { key: `weekly:${stamp(localDate)}`, since: sameClockDaysBefore(now, WEEKLY_DIGEST_WINDOW_MS / DAY_MS, timeZone) };
 }
 
 /**

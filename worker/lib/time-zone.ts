@@ -31,20 +31,39 @@ function offsetAt(ms: number, timeZone: string): number {
 }
 
 /**
- * The instant local day `date` (YYYY-MM-DD) begins in `timeZone`: its midnight at the offset of that
- * midnight, not of another moment (a DST change day is 23 or 25 hours long); a midnight repeated by
- * a fold takes its first occurrence, one skipped by a gap moves forward to when the day starts. The
- * offsets a day either side cover both sides of any change near midnight (zones change at most once
- * within two days), as worker/modules/tasks/scheduling.ts `zonedToUtc` does for any wall time.
+ * The instant a reading `wall` of the local clock of `timeZone` names (`wall`: that reading as if it
+ * were UTC, in ms). A reading repeated by a fold takes its first occurrence, one skipped by a gap
+ * moves forward by the gap (Temporal's "compatible", RFC 5545 §3.3.5). The offsets a day either side
+ * cover both sides of any change near it (zones change at most once within two days), as
+ * worker/modules/tasks/scheduling.ts `zonedToUtc` does.
  */
-export function startOfDate(date: string, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number);
-  const wall = Date.UTC(year, month - 1, day);
+export function instantOfWallClock(wall: number, timeZone: string): number {
   const before = offsetAt(wall - DAY_MS, timeZone);
   const offsets = new Set([before, offsetAt(wall, timeZone), offsetAt(wall + DAY_MS, timeZone)]);
   const valid = [...offsets].map((o) => wall - o).filter((t) => t + offsetAt(t, timeZone) === wall);
-  return new Date(valid.length > 0 ? Math.min(...valid) : wall - before);
+  return valid.length > 0 ? Math.min(...valid) : wall - before;
 }
+
+/** The reading of the local clock of `timeZone` at instant `ms`, as a UTC ms count (the inverse of `instantOfWallClock`). */
+export const wallClockOf = (ms: number, timeZone: string): number => ms + offsetAt(ms, timeZone);
+
+/**
+ * The instant local day `date` (YYYY-MM-DD) begins in `timeZone`: its midnight at the offset of that
+ * midnight, not of another moment (a DST change day is 23 or 25 hours long); a midnight repeated by
+ * a fold takes its first occurrence, one skipped by a gap moves forward to when the day starts.
+ */
+export function startOfDate(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(instantOfWallClock(Date.UTC(year, month - 1, day), timeZone));
+}
+
+/**
+ * The same time on the local clock `days` whole days before `now` (negative: after). Across a
+ * clock change that is 23 or 25 hours a day, not 24: a period "since this time yesterday" neither
+ * skips nor repeats the changed hour.
+ */
+export const sameClockDaysBefore = (now: Date, days: number, timeZone: string): Date =>
+  new Date(instantOfWallClock(wallClockOf(now.getTime(), timeZone) - days * DAY_MS, timeZone));
 
 /** The instant at which the local day containing `date` began in `timeZone`. */
 export const startOfLocalDay = (date: Date, timeZone: string): Date => startOfDate(localDate(date, timeZone), timeZone);

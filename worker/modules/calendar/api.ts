@@ -14,7 +14,7 @@ import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import * as store from "./queries";
-import { expandOccurrences, formatInstant, isIanaTimeZone, isValidDate, isValidInstant, pointMs, sameRecurrence, splitSeries, validateRrule } from "./recurrence";
+import { expandOccurrences, formatInstant, isIanaTimeZone, isValidDate, isValidInstant, moveWithSeries, pointMs, sameRecurrence, splitSeries, validateRrule } from "./recurrence";
 import type { MessageKey } from "~/locales/types";
 
 type EventRow = store.EventRow;
@@ -115,10 +115,6 @@ async function occurrenceOr404(scoped: Scoped, series: EventRow, value: string) 
   return { occurrenceStart: found.occurrenceStart, start: override?.start ?? found.start, end: override?.end ?? found.end, override, overrides };
 }
 
-/** Moves instants or dates by `deltaMs` (a series moved in time), written as the series writes them. */
-const shift = (value: string, deltaMs: number, allDay: boolean, timeZone: string) =>
-  allDay ? new Date(pointMs(value)! + deltaMs).toISOString().slice(0, 10) : formatInstant(pointMs(value)! + deltaMs, timeZone);
-
 /**
  * What happens to a series' exdates and overrides when its fields change: a new rule, zone or
  * all-day flag invalidates them (dropped); a move in time moves them along; otherwise they stay.
@@ -128,9 +124,8 @@ const shift = (value: string, deltaMs: number, allDay: boolean, timeZone: string
 function followChanges(before: Fields, after: Fields, overrides: EventRow[], exdatesGiven: boolean) {
   const ruleChanged = before.allDay !== after.allDay || before.timeZone !== after.timeZone || !sameRecurrence(before.rrule, after.rrule, after);
   if (ruleChanged) return { fields: { ...after, exdates: exdatesGiven ? after.exdates : [] }, overrides: { mode: "drop" as const } };
-  const delta = pointMs(after.start)! - pointMs(before.start)!;
-  if (delta === 0) return { fields: after, overrides: { mode: "keep" as const } };
-  const move = (v: string) => shift(v, delta, after.allDay, after.timeZone);
+  if (pointMs(after.start)! === pointMs(before.start)!) return { fields: after, overrides: { mode: "keep" as const } };
+  const move = (v: string) => moveWithSeries(v, before.start, after.start, after.allDay, after.timeZone);
   return {
     fields: { ...after, exdates: exdatesGiven ? after.exdates : before.exdates.map(move) },
     overrides: { mode: "shift" as const, recurrenceIds: new Map(overrides.map((o) => [o.id, move(o.recurrenceId!)])) },

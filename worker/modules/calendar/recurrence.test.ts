@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeRrule, expandOccurrences, isIanaTimeZone, isValidDate, sameRecurrence, splitSeries, validateRrule, type RecurringEvent } from "./recurrence";
+import { describeRrule, expandOccurrences, isIanaTimeZone, isValidDate, moveWithSeries, sameRecurrence, splitSeries, validateRrule, type RecurringEvent } from "./recurrence";
 
 const timed = (start: string, end: string, timeZone: string, rrule: string | null, extra: Partial<RecurringEvent> = {}): RecurringEvent => ({
   start,
@@ -501,5 +501,23 @@ describe("local times that do not exist or happen twice (current behaviour, pinn
   it("on 25 October the repeated 01:30 is taken once, at its first (summer-time) instant", () => {
     const e = timed("2026-10-24T01:30:00+01:00", "2026-10-24T02:00:00+01:00", "Europe/Lisbon", "FREQ=DAILY;COUNT=3");
     expect(starts(e, "2026-10-23", "2026-10-28")).toEqual(["2026-10-24T01:30:00+01:00", "2026-10-25T01:30:00+01:00", "2026-10-26T01:30:00+00:00"]);
+  });
+});
+
+describe("moveWithSeries: exceptions follow a series moved across a clock change", () => {
+  it("a weekly Lisbon series moved a week later across 29 March keeps its exdate on an occurrence (167 hours, not 168)", () => {
+    const before = timed("2026-03-23T18:00:00+00:00", "2026-03-23T19:00:00+00:00", "Europe/Lisbon", "FREQ=WEEKLY", { exdates: ["2026-04-13T18:00:00+01:00"] });
+    const movedStart = "2026-03-30T18:00:00+01:00";
+    const exdate = moveWithSeries(before.exdates[0], before.start, movedStart, false, "Europe/Lisbon");
+    expect(exdate).toBe("2026-04-20T18:00:00+01:00");
+    const after = { ...before, start: movedStart, end: "2026-03-30T19:00:00+01:00", exdates: [exdate] };
+    expect(starts(after, "2026-03-30", "2026-04-27")).toEqual(["2026-03-30T18:00:00+01:00", "2026-04-06T18:00:00+01:00", "2026-04-13T18:00:00+01:00", "2026-04-27T18:00:00+01:00"]);
+  });
+
+  it("an hour later in New York, both sides of 1 November; all-day dates move by days", () => {
+    expect(moveWithSeries("2026-11-10T09:00:00-05:00", "2026-10-27T09:00:00-04:00", "2026-10-27T10:00:00-04:00", false, "America/New_York")).toBe("2026-11-10T10:00:00-05:00");
+    // From a summer start to a winter one (a day later, across the change): the same 09:00 the next day.
+    expect(moveWithSeries("2026-11-07T09:00:00-05:00", "2026-10-31T09:00:00-04:00", "2026-11-01T09:00:00-05:00", false, "America/New_York")).toBe("2026-11-08T09:00:00-05:00");
+    expect(moveWithSeries("2026-03-31", "2026-03-24", "2026-03-28", true, "Europe/Lisbon")).toBe("2026-04-04");
   });
 });

@@ -8,6 +8,7 @@
  * plain dates (UTC midnight, a zone without DST) so they never move a day.
  */
 import { RRuleTemporal } from "rrule-temporal";
+import { instantOfWallClock, wallClockOf } from "../../lib/time-zone";
 
 type Zdt = ReturnType<RRuleTemporal["all"]>[number];
 type ZdtClass = { from(value: string): Zdt };
@@ -468,6 +469,19 @@ export function expandOccurrences<O extends OccurrenceOverride>(event: Recurring
   // Stable sort: equal starts keep the library's order, then overrides.
   kept.sort((a, b) => a.sort - b.sort);
   return { items: kept.slice(0, limit).map((k) => k.build()), truncated: kept.length > limit };
+}
+
+/**
+ * Where an exdate, or a changed occurrence's RECURRENCE-ID, goes when its series (same rule and
+ * zone) moves from starting at `fromStart` to `toStart`: by the same days and the same change of
+ * wall-clock time in the event's zone, as its occurrences move. Not by the same milliseconds: a move
+ * across a clock change (a week later, from 23 March to 30 March in Lisbon, is 167 hours) would put
+ * it an hour off every occurrence, and the exception would be lost.
+ */
+export function moveWithSeries(value: string, fromStart: string, toStart: string, allDay: boolean, timeZone: string): string {
+  if (allDay) return isoDate(pointMs(value)! + pointMs(toStart)! - pointMs(fromStart)!);
+  const delta = wallClockOf(pointMs(toStart)!, timeZone) - wallClockOf(pointMs(fromStart)!, timeZone);
+  return formatInstant(instantOfWallClock(wallClockOf(pointMs(value)!, timeZone) + delta, timeZone), timeZone);
 }
 
 // ---------------------------------------------------------------- this and the following

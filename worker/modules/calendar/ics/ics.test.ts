@@ -184,4 +184,29 @@ describe("reading", () => {
     expect(readIcs(new Uint8Array([0, 1, 2]), "UTC", "?")).toEqual({ ok: false, failure: "notIcal" });
     expect(readIcs(encoder.encode("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n"), "UTC", "?")).toEqual({ ok: false, failure: "notIcal" });
   });
+
+  it("writes a time in the repeated hour of a clock-change night so that it reads back as the same instant (UTC), and DST-day times in the zone", () => {
+    const now = new Date("2026-03-01T00:00:00Z");
+    const base = { description: "", location: "", allDay: false, exdates: [] as string[], reminderMinutes: null, busy: true, updatedAt: now, recurrenceId: null, rrule: null };
+    const events = [
+      // Lisbon, 25 October 2026: 01:00–02:00 happens twice; this is the second 01:30 (WET).
+      { ...base, uid: "a@rumo.app", title: "Segunda 01:30", timeZone: "Europe/Lisbon", start: "2026-10-25T01:30:00+00:00", end: "2026-10-25T02:30:00+00:00" },
+      // New York, 1 November 2026: the second 01:30 (EST), ending after the fold.
+      { ...base, uid: "b@rumo.app", title: "Second 1:30", timeZone: "America/New_York", start: "2026-11-01T01:30:00-05:00", end: "2026-11-01T03:00:00-05:00" },
+      // The first 01:30 and the spring-forward day's times are unambiguous local times.
+      { ...base, uid: "c@rumo.app", title: "Primeira 01:30", timeZone: "Europe/Lisbon", start: "2026-10-25T01:30:00+01:00", end: "2026-10-25T01:45:00+01:00" },
+      { ...base, uid: "d@rumo.app", title: "Primavera", timeZone: "Europe/Lisbon", start: "2026-03-29T02:30:00+01:00", end: "2026-03-29T03:30:00+01:00" },
+      // A daily 09:00 series across New York's change keeps its start in the zone.
+      { ...base, uid: "e@rumo.app", title: "Daily", timeZone: "America/New_York", start: "2026-10-30T09:00:00-04:00", end: "2026-10-30T09:30:00-04:00", rrule: "FREQ=DAILY;COUNT=4" },
+    ];
+    const doc = writeCalendar({ name: "Rumo", timeZone: "Europe/Lisbon", now, events });
+    const lines = doc.split("\r\n");
+    expect(lines).toContain("DTSTART:20261025T013000Z");
+    expect(lines).toContain("DTSTART;TZID=Europe/Lisbon:20261025T013000");
+    expect(lines).toContain("DTSTART;TZID=Europe/Lisbon:20260329T023000");
+    expect(lines).toContain("DTSTART;TZID=America/New_York:20261030T090000");
+    const read = readIcs(encoder.encode(doc), "Europe/Lisbon", "?");
+    const instants = read.ok ? read.events.map((e) => [e.uid, Date.parse(e.fields.start), Date.parse(e.fields.end)]) : [];
+    expect(instants).toEqual(events.map((e) => [e.uid, Date.parse(e.start), Date.parse(e.end)]));
+  });
 });

@@ -7,6 +7,7 @@
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { zonedParts } from "../../../lib/time-zone";
 import { pointMs } from "../recurrence";
+import { wallClockMs } from "./zones";
 
 /** An event or series row as the feed writes it (overrides carry `seriesUid` and `recurrenceId`). */
 export type FeedEvent = {
@@ -75,11 +76,22 @@ const isUtc = (zone: string) => zone === "UTC" || zone === "Etc/UTC";
  * A DATE or DATE-TIME property: all-day dates, UTC instants, or local times in `zone` with TZID
  * `tzid` (the name its VTIMEZONE block carries, which may be another name of the same zone).
  */
-function timeProp(name: string, value: string, allDay: boolean, zone: string, tzid = zone): string {
+function timeProp(name: string, value: string, allDay: boolean, zone: string, tzid = zone, exact = false): string {
   if (allDay) return `${name};VALUE=DATE:${compactDate(value.slice(0, 10))}`;
   const ms = pointMs(value)!;
-  return isUtc(zone) ? `${name}:${utcStamp(ms)}` : `${name};TZID=${tzid}:${localStamp(ms, zone)}`;
+  if (isUtc(zone) || (exact && !localNamesInstant(ms, zone))) return `${name}:${utcStamp(ms)}`;
+  return `${name};TZID=${tzid}:${localStamp(ms, zone)}`;
 }
+
+/**
+ * Whether the local time of `ms` in `zone` names `ms` again when read back. It does not in the
+ * second run of an hour repeated when clocks go back (Lisbon's 01:30 WET on 25 October 2026):
+ * RFC 5545 §3.3.5 reads a repeated local time as its first run, an hour early.
+ */
+const localNamesInstant = (ms: number, zone: string) => {
+  const p = zonedParts(new Date(ms), zone);
+  return wallClockMs(p, zone) === Math.floor(ms / 1000) * 1000;
+};
 
 /**
  * The VTIMEZONE block of an IANA zone and the TZID it declares (the library answers a linked name,
@@ -118,10 +130,14 @@ export function calendarWriter(input: { name: string; timeZone: string; zones: I
     const lines: string[] = [];
     for (const e of batch) {
       const zone = zoneOf(e);
-      const time = (name: string, value: string) => timeProp(name, value, e.allDay, zone, zones.get(zone)?.tzid);
+      const time = (name: string, value: string, exact = false) => timeProp(name, value, e.allDay, zone, zones.get(zone)?.tzid, exact);
       lines.push("BEGIN:VEVENT", `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${utcStamp(e.updatedAt.getTime())}`);
       if (e.recurrenceId) lines.push(time("RECURRENCE-ID", e.recurrenceId));
-      lines.push(time("DTSTART", e.start), time("DTEND", e.end), `SUMMARY:${escapeText(e.title)}`);
+      // A start or end in the repeated hour of an autumn night is written in UTC, which names it
+      // exactly. Not a series' start: its rule repeats on the zone's clock (a UTC start would
+      // repeat in UTC), and only that first occurrence can be in the fold. Series occurrences,
+      // hence exdates and RECURRENCE-IDs, are never the second run of an hour (0022).
+      lines.push(time("DTSTART", e.start, !e.rrule), time("DTEND", e.end, true), `SUMMARY:${escapeText(e.title)}`);
       if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
       if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
       if (e.url) lines.push(`URL:${e.url}`);
