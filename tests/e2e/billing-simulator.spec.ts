@@ -26,6 +26,23 @@ async function payForPro(page: Page, email: string): Promise<Page> {
   return checkout;
 }
 
+/**
+ * A trial user who chose Light and paid in the simulator: still in the Pro trial, with Light to start
+ * when it ends. Returns /me's subscription and the trial's last day as the screens write it (Lisbon).
+ */
+async function payForLightInTrial(page: Page, email: string): Promise<{ day: string; subscription: { paidStartsAt: string } }> {
+  await createUser(page.request, email, { toursDone: true });
+  await page.goto("/app/premium");
+  const checkout = await opensTab(page, "Escolher Light");
+  await checkout.waitForURL(/\/dev\/stripe\/checkout\/cs_test_/);
+  await checkout.getByRole("button", { name: "Pagar" }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=cs_test_/);
+  const { subscription } = await (await page.request.get("/api/v1/me")).json();
+  expect(subscription).toMatchObject({ tier: "pro", subscribed: true, isTrialActive: true, paidTier: "light" });
+  const day = new Intl.DateTimeFormat("pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(subscription.trialEndsAt));
+  return { day, subscription };
+}
+
 // Each test signs up and walks several pages on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -63,18 +80,8 @@ test("a trial user pays in the simulator, becomes Pro paid, then cancels in the 
 });
 
 test("a trial user who pays for Light is told Light starts when the trial ends, at Light's price", async ({ page }) => {
-  const email = `sim-light-trial-${Date.now()}@example.com`;
-  await createUser(page.request, email, { toursDone: true });
-  await page.goto("/app/premium");
-  const checkout = await opensTab(page, "Escolher Light");
-  await checkout.waitForURL(/\/dev\/stripe\/checkout\/cs_test_/);
-  await checkout.getByRole("button", { name: "Pagar" }).click();
-  await checkout.waitForURL(/\/payment-success\?session_id=cs_test_/);
-
   // The trial's last day on the user's calendar (Lisbon): Light's first charge, with Stripe's trial ending then.
-  const { subscription } = await (await page.request.get("/api/v1/me")).json();
-  expect(subscription).toMatchObject({ tier: "pro", subscribed: true, isTrialActive: true, paidTier: "light" });
-  const day = new Intl.DateTimeFormat("pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(subscription.trialEndsAt));
+  const { day } = await payForLightInTrial(page, `sim-light-trial-${Date.now()}@example.com`);
   const card = page.getByTestId("plan-card");
   for (const open of [
     async () => {
@@ -147,15 +154,7 @@ test("a Light subscriber switches to Pro in the portal, and /app/premium then sh
 });
 
 test("a trial user who chose Light switches to Pro before Light starts: Pro starts then, nothing charged before", async ({ page }) => {
-  const email = `sim-upgrade-trial-${Date.now()}@example.com`;
-  await createUser(page.request, email, { toursDone: true });
-  await page.goto("/app/premium");
-  const checkout = await opensTab(page, "Escolher Light");
-  await checkout.waitForURL(/\/dev\/stripe\/checkout\/cs_test_/);
-  await checkout.getByRole("button", { name: "Pagar" }).click();
-  await checkout.waitForURL(/\/payment-success\?session_id=cs_test_/);
-  const { subscription } = await (await page.request.get("/api/v1/me")).json();
-  const day = new Intl.DateTimeFormat("pt-PT", { dateStyle: "long", timeZone: "Europe/Lisbon" }).format(new Date(subscription.trialEndsAt));
+  const { day, subscription } = await payForLightInTrial(page, `sim-upgrade-trial-${Date.now()}@example.com`);
 
   // Still in the Pro trial, with Light to start when it ends: the move to Pro is offered.
   await page.goto("/app/premium");

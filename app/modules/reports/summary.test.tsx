@@ -13,18 +13,23 @@ vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }
 
 const { default: WeeklyReportsScreen } = await import("./routes/reports");
 
-const report: WeeklyReport = {
-  ...buildWeeklyReport({
+/** The report of the week of 2 March 2026 (Lisbon) with nothing in it but `over`. */
+const weekOf = (over: Partial<Parameters<typeof buildWeeklyReport>[0]>) =>
+  buildWeeklyReport({
     weekStart: "2026-03-02",
     timeZone: "Europe/Lisbon",
     tasks: { createdAt: [], completedAt: [] },
     goals: [],
     events: [],
     diary: [],
-    spending: { week: { food: 4590 }, previous: { food: 3000 }, labels: { food: { pt: "Alimentação", en: "Food" } } },
+    spending: { week: {}, previous: {}, labels: {} },
     routines: [],
     cycle: null,
-  }),
+    ...over,
+  });
+
+const report: WeeklyReport = {
+  ...weekOf({ spending: { week: { food: 4590 }, previous: { food: 3000 }, labels: { food: { pt: "Alimentação", en: "Food" } } } }),
   summary: { text: "Gastou 45,90 € esta semana, contra 30.00 EUR na anterior.", by: "provider" },
 };
 
@@ -83,19 +88,11 @@ describe("the weekly report's summary in another language", () => {
 
 describe("the weekly report's mood", () => {
   // Two diary entries saved this week, neither with a mood.
-  const withoutMood = buildWeeklyReport({
-    weekStart: "2026-03-02",
-    timeZone: "Europe/Lisbon",
-    tasks: { createdAt: [], completedAt: [] },
-    goals: [],
-    events: [],
+  const withoutMood = weekOf({
     diary: [
       { date: "2026-03-03", mood: null, emotions: [] },
       { date: "2026-03-05", mood: null, emotions: ["calm"] },
     ],
-    spending: { week: {}, previous: {}, labels: {} },
-    routines: [],
-    cycle: null,
   });
 
   it("says that no entry of the week has a mood instead of drawing an empty chart, and keeps the entries count", async () => {
@@ -109,20 +106,12 @@ describe("the weekly report's mood", () => {
 
 describe("the weekly report's routines", () => {
   const long = new Date("2026-02-01T12:00:00Z");
-  const withRoutines = buildWeeklyReport({
-    weekStart: "2026-03-02",
-    timeZone: "Europe/Lisbon",
-    tasks: { createdAt: [], completedAt: [] },
-    goals: [],
-    events: [],
-    diary: [],
-    spending: { week: {}, previous: {}, labels: {} },
+  const withRoutines = weekOf({
     routines: [
       { id: "r1", title: "Ler", schedule: { frequency: "daily" }, createdAt: long, checkIns: ["2026-03-06", "2026-03-07", "2026-03-08"] },
       // Monday, Wednesday and Friday: Monday missed, then Wednesday and Friday done.
       { id: "r2", title: "Ginásio", schedule: { frequency: "weekdays", weekdays: [1, 3, 5] }, createdAt: long, checkIns: ["2026-03-04", "2026-03-06"] },
     ],
-    cycle: null,
   });
   const lineOf = async (title: string) => (await screen.findByText(title)).nextElementSibling!.textContent;
 
