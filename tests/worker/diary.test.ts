@@ -136,6 +136,38 @@ describe("an edit made from an older version (baseUpdatedAt, docs/decisions/0091
     await as(rui).del(ruis.id);
   });
 
+  // What the offline queue rests on (0091, revised 2026-12-06): a write replayed with its key answers
+  // the version it made, even after later writes, and that version is the base of the next edit.
+  it("refuses an edit of an entry created offline, made from its creation, once another device changed it", async () => {
+    const key = crypto.randomUUID();
+    const create = () => api("/diary", { body: { title: "Sem rede", content: "Escrito offline.", draft: true }, headers: { cookie: ana, "Idempotency-Key": key } });
+    const { entry } = await json(await create());
+    await as(ana).patch(entry.id, { content: "Escrito noutro dispositivo." });
+    // The queue had no answer the first time: its replay is answered the creation's own version.
+    const replayed = await json(await create());
+    expect(replayed.entry).toEqual(entry);
+    const stale = await as(ana).patch(entry.id, { content: "Escrito offline, e mais.", baseUpdatedAt: replayed.entry.updatedAt });
+    expect(stale.status).toBe(409);
+    expect((await stored(entry.id)).content).toBe("Escrito noutro dispositivo.");
+    await as(ana).del(entry.id);
+  });
+
+  it("saves a queued edit made from the version the edit before it (same key, replayed) answered", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Fila", content: "Um", draft: true }));
+    const key = crypto.randomUUID();
+    const first = () => api(`/diary/${entry.id}`, { method: "PATCH", body: { content: "Um dois", baseUpdatedAt: entry.updatedAt }, headers: { cookie: ana, "Idempotency-Key": key } });
+    const { entry: landed } = await json(await first());
+    const replayed = await first();
+    expect(replayed.status).toBe(200);
+    expect((await json(replayed)).entry.updatedAt).toBe(landed.updatedAt);
+    // The second edit, queued from the same base, would be refused (its own first edit moved the entry on) …
+    expect((await as(ana).patch(entry.id, { content: "Um dois três", baseUpdatedAt: entry.updatedAt })).status).toBe(409);
+    // … and is saved from the version the first one answered.
+    expect((await as(ana).patch(entry.id, { content: "Um dois três", baseUpdatedAt: landed.updatedAt })).status).toBe(200);
+    expect((await stored(entry.id)).content).toBe("Um dois três");
+    await as(ana).del(entry.id);
+  });
+
   it("is saved when the base is the stored version, and successive saves chain on each answer's updatedAt", async () => {
     // A new entry's updated_at is written by SQL (`unixepoch('subsec') * 1000`), later ones by the Worker.
     const { entry } = await json(await as(ana).post({ title: "Tarde", content: "Um", draft: true }));

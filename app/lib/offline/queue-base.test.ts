@@ -92,3 +92,91 @@ describe("queued edits and the version they started from", () => {
     expect((await h.queue.list("u1"))[0]).toMatchObject({ kind: "diary.update", status: "pending" });
   });
 });
+
+describe("an entry created offline, then edited (0091, revised 2026-12-06)", () => {
+  const create = { userId: "u1", kind: "diary.create" as const, method: "POST" as const, path: "/diary", body: { content: "Novo", draft: true }, label: "Novo", tempId: "offline-t1" };
+  const createdAt = "2026-03-10T09:00:00.000Z";
+  const answers = (change: QueuedChange): SendResult =>
+    change.method === "POST" ? { status: 201, body: { entry: { id: "e9", updatedAt: createdAt } } } : { status: 200, body: { entry: { id: "e9", updatedAt: "2026-03-10T09:05:00.000Z" } } };
+
+  it("sends an edit queued behind the creation from the version the creation answered", async () => {
+    const h = harness(answers);
+    // Sent once with no answer: its body is fixed, and the next words queue behind it.
+    await h.queue.enqueue({ ...create, sent: true });
+    await h.queue.enqueue(edit("Novo dia", undefined, "/diary/offline-t1"));
+    await h.queue.replay("u1");
+    expect(h.sent[1]).toMatchObject({ method: "PATCH", path: "/diary/e9", body: { content: "Novo dia", baseUpdatedAt: createdAt } });
+  });
+
+  it("gives a later edit naming the temporary id the same base, and leaves other modules' edits as they are", async () => {
+    const h = harness(answers);
+    await h.queue.enqueue(create);
+    await h.queue.replay("u1");
+    expect(h.queue.withRealId({ kind: "diary.update", path: "/diary/offline-t1", body: { content: "Mais" } })).toEqual({ path: "/diary/e9", body: { content: "Mais", baseUpdatedAt: createdAt } });
+    // The writer's own base, once an answer gave it one, is kept.
+    expect(h.queue.withRealId({ kind: "diary.update", path: "/diary/offline-t1", body: { baseUpdatedAt: "2026-03-10T09:05:00.000Z" } }).body).toEqual({ baseUpdatedAt: "2026-03-10T09:05:00.000Z" });
+    expect(h.queue.withRealId({ kind: "task.update", path: "/tasks/offline-t1", body: { done: true } })).toEqual({ path: "/tasks/e9", body: { done: true } });
+  });
+});
+
+describe("two edits of one writer queued from the same version (0091, revised 2026-12-06)", () => {
+  const base = "2026-03-10T09:00:00.000Z";
+  const fromWriter = (content: string, origin: string) => ({ ...edit(content, base), origin });
+
+  it("sends the second from the version the first made, when the first is accepted (its own words, not a conflict)", async () => {
+    const h = harness(() => ({ status: 200, body: { entry: { id: "e1", updatedAt: "2026-03-10T09:05:00.000Z" } } }));
+    await h.queue.enqueue({ ...fromWriter("Um", "w1"), sent: true });
+    await h.queue.enqueue(fromWriter("Um dois", "w1"));
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => c.body.baseUpdatedAt)).toEqual([base, "2026-03-10T09:05:00.000Z"]);
+  });
+
+  it("still checks another writer's edit from that version against the one accepted", async () => {
+    const h = harness(() => ({ status: 200, body: { entry: { id: "e1", updatedAt: "2026-03-10T09:05:00.000Z" } } }));
+    await h.queue.enqueue({ ...fromWriter("Um", "w1"), sent: true });
+    await h.queue.enqueue(fromWriter("Outro", "w2"));
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => c.body.baseUpdatedAt)).toEqual([base, base]);
+  });
+
+  it("does not fold another writer's edit into one's own (its words would replace them in the queue)", async () => {
+    const h = harness(() => conflict);
+    await h.queue.enqueue({ ...fromWriter("Um", "w1"), sent: true });
+    await h.queue.enqueue(fromWriter("Um dois", "w1"));
+    await h.queue.enqueue(fromWriter("Outro", "w2"));
+    await h.queue.enqueue(fromWriter("Um dois três", "w1"));
+    expect((await h.queue.list("u1")).map((c) => c.body.content)).toEqual(["Um", "Um dois", "Outro", "Um dois três"]);
+    await h.queue.replay("u1");
+    // Each writer's last words are kept, to become one copy each.
+    expect((await h.queue.list("u1")).map((c) => c.body.content)).toEqual(["Outro", "Um dois três"]);
+  });
+
+  it("keeps one refused edit, the later one holding all the words, when another device wrote in between", async () => {
+    const h = harness(() => conflict);
+    await h.queue.enqueue({ ...fromWriter("Um", "w1"), sent: true });
+    await h.queue.enqueue(fromWriter("Um dois", "w1"));
+    await h.queue.replay("u1");
+    const left = await h.queue.list("u1");
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ status: "failed", body: { content: "Um dois" }, error: { code: "conflict" } });
+  });
+
+  it("keeps both refused edits when they come from two writers (neither holds the other's words)", async () => {
+    const h = harness(() => conflict);
+    await h.queue.enqueue({ ...fromWriter("Um", "w1"), sent: true });
+    await h.queue.enqueue(fromWriter("Dois", "w2"));
+    await h.queue.replay("u1");
+    expect((await h.queue.list("u1")).map((c) => [c.status, c.body.content])).toEqual([
+      ["failed", "Um"],
+      ["failed", "Dois"],
+    ]);
+  });
+
+  it("keeps both when the later one lacks a field of the earlier (it does not repeat it whole)", async () => {
+    const h = harness(() => conflict);
+    await h.queue.enqueue({ ...fromWriter("Um", "w1"), sent: true });
+    await h.queue.enqueue({ ...fromWriter("Um dois", "w1"), body: { content: "Um dois", baseUpdatedAt: base } });
+    await h.queue.replay("u1");
+    expect(await h.queue.list("u1")).toHaveLength(2);
+  });
+});

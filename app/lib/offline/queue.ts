@@ -41,6 +41,11 @@ export type QueuedChange = {
   sent?: boolean;
   /** When it was first sent: past KEY_REMEMBERED_MS the server may have forgotten its key. */
   firstSentAt?: number;
+  /**
+   * The screen that made it (one diary writer), when that screen sends every field of the item at
+   * each edit: its later edit of the same item then holds all of an earlier one's words (0091).
+   */
+  origin?: string;
 };
 
 export interface QueueStore {
@@ -61,6 +66,9 @@ export type Send = (change: QueuedChange) => Promise<SendResult>;
  * replaced; folding keeps the first one, the version the queued edits began from (0091).
  */
 export const BASE_FIELD = "baseUpdatedAt";
+
+/** The edits whose server takes BASE_FIELD (another module's PATCH would refuse the unknown field). */
+const VERSIONED: readonly ChangeKind[] = ["diary.update"];
 
 /** Storage full (or refused): the change was NOT kept, and the caller must say so. */
 export class QueueStorageError extends Error {
@@ -120,7 +128,8 @@ export function isQueuedChange(row: unknown): row is QueuedChange {
     typeof c.createdAt === "number" &&
     typeof c.attempts === "number" &&
     typeof c.nextAttemptAt === "number" &&
-    (c.status === "pending" || c.status === "failed")
+    (c.status === "pending" || c.status === "failed") &&
+    (c.origin === undefined || typeof c.origin === "string")
   );
 }
 
@@ -139,14 +148,37 @@ const touches = (change: QueuedChange, path: string) => (change.tempId ? path.sp
 const isQuotaError = (error: unknown) =>
   error instanceof DOMException ? error.name === "QuotaExceededError" : error instanceof Error && /quota/i.test(error.name + error.message);
 
-/** The id of the item in an answer such as `{ task: { id } }` or `{ transaction: { id } }`. */
-export function createdIdOf(body: unknown): string | null {
+/** The item in an answer such as `{ task: { id } }` or `{ transaction: { id } }`. */
+function itemOf(body: unknown): { id: string; updatedAt?: unknown } | null {
   if (!body || typeof body !== "object") return null;
   for (const value of Object.values(body as Record<string, unknown>)) {
-    if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") return (value as { id: string }).id;
+    if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") return value as { id: string };
   }
   return null;
 }
+
+/** The id of the item in an answer. */
+export const createdIdOf = (body: unknown) => itemOf(body)?.id ?? null;
+
+/** The version (`updatedAt`) of the item in an answer: the base of the next edit made from it. */
+export function versionIn(body: unknown): string | null {
+  const updatedAt = itemOf(body)?.updatedAt;
+  return typeof updatedAt === "string" ? updatedAt : null;
+}
+
+/**
+ * Whether a later queued change holds everything `earlier` would have written: an edit of the same
+ * item, still to be sent, made after it by the same screen, which sends all the item's fields at
+ * each edit. Had both been sent, nothing of `earlier` would have stayed.
+ */
+const repeats = (later: QueuedChange, earlier: QueuedChange, path: (p: string) => string) =>
+  later.seq! > earlier.seq! &&
+  later.status === "pending" &&
+  later.method === "PATCH" &&
+  later.origin !== undefined &&
+  later.origin === earlier.origin &&
+  path(later.path) === path(earlier.path) &&
+  Object.keys(earlier.body).every((field) => field === BASE_FIELD || field in later.body);
 
 export type QueueOptions = {
   store: QueueStore;
@@ -188,6 +220,9 @@ export function createQueue({
   // screen may still hold the temporary id (the diary's writer does), and its next edit must reach
   // the item, not a temporary id the server never knew (a 404, the edit lost).
   const realIds = new Map<string, string>();
+  // And the version each one was created at: the base of an edit made from the creation (it has no
+  // other), so that an edit of an entry created offline is checked against newer words too (0091).
+  const createdVersions = new Map<string, string>();
 
   async function write<T>(operation: () => Promise<T>): Promise<T> {
     try {
@@ -228,13 +263,16 @@ export function createQueue({
    * later edit merely carried along (a creation has none).
    */
   async function enqueue(request: Omit<QueuedChange, "seq" | "createdAt" | "attempts" | "nextAttemptAt" | "status" | "error" | "key" | "sent"> & { key?: string; sent?: boolean }) {
-    const input = { ...request, path: realPath(request.path) };
+    const input = { ...request, ...withRealId(request) };
     return exclusive(async () => {
       if (input.method === "PATCH" && !input.sent) {
         const target = (await list(input.userId)).findLast((queued) => touches(queued, input.path));
-        if (target && target.status === "pending" && !target.sent) {
+        // Another screen's edit of the same item (a second tab's writer) is not folded: its words
+        // would replace the first one's in the queue, with no base left to check them against.
+        const sameScreen = !target?.origin || !input.origin || target.origin === input.origin;
+        if (target && target.status === "pending" && !target.sent && sameScreen) {
           const { [BASE_FIELD]: _laterBase, ...fields } = input.body;
-          const folded: QueuedChange = { ...target, body: { ...target.body, ...fields }, label: input.label || target.label, key: newKey(), nextAttemptAt: now() };
+          const folded: QueuedChange = { ...target, body: { ...target.body, ...fields }, label: input.label || target.label, key: newKey(), nextAttemptAt: now(), origin: target.origin ?? input.origin };
           await write(() => store.put(folded));
           return folded;
         }
@@ -248,6 +286,17 @@ export function createQueue({
   /** A path with the temporary ids of items the server has accepted since replaced by their real ids. */
   function realPath(path: string) {
     return withRealIds(path, realIds);
+  }
+
+  /**
+   * A write naming an item created offline, made to name its real id; an edit made from the
+   * creation (no base of its own) gets the version the creation answered as its base.
+   */
+  function withRealId<W extends { kind: ChangeKind; path: string; body: Record<string, unknown> }>(write: W): { path: string; body: Record<string, unknown> } {
+    const path = realPath(write.path);
+    const created = write.path.split("/").find((part) => createdVersions.has(part));
+    const body = created && VERSIONED.includes(write.kind) && !(BASE_FIELD in write.body) ? { ...write.body, [BASE_FIELD]: createdVersions.get(created) } : write.body;
+    return { path, body };
   }
 
   type ReplayReport = { sent: number; failed: number; waiting: number };
@@ -297,12 +346,15 @@ export function createQueue({
           const body = (result.body ?? null) as { error?: ChangeError } | null;
           if (result.status >= 200 && result.status < 300) {
             const created = change.tempId ? createdIdOf(result.body) : null;
+            const version = versionIn(result.body);
             // The later changes get the real id before this one leaves the queue: if the tab
             // closes in between, the creation is sent again with its key and answered once.
             if (change.tempId && created) {
               realIds.set(change.tempId, created);
-              await giveRealId(userId, change.tempId, created);
+              if (version) createdVersions.set(change.tempId, version);
+              await giveRealId(userId, change.tempId, created, version);
             }
+            if (change.method === "PATCH" && version && change.body[BASE_FIELD] !== undefined) await rebase(userId, change, version);
             await write(() => store.remove(change.seq!));
             report.sent++;
             continue;
@@ -315,6 +367,7 @@ export function createQueue({
             break;
           }
           const error = body?.error;
+          if (result.status === 409 && error?.code === "conflict" && (await supersede(userId, change))) continue;
           if (change.tempId) unresolved.add(change.tempId);
           await write(() =>
             store.put({
@@ -334,12 +387,48 @@ export function createQueue({
     return running;
   }
 
-  async function giveRealId(userId: string, tempId: string, realId: string) {
+  /**
+   * The later changes of an item created offline name its real id. Its edits were made from the
+   * creation, the only version there was: the version it was created at becomes their base, so
+   * the server refuses one that arrives after another device changed the entry (0091).
+   */
+  async function giveRealId(userId: string, tempId: string, realId: string, version: string | null) {
     await exclusive(async () => {
       for (const later of await list(userId)) {
         const path = withRealIds(later.path, new Map([[tempId, realId]]));
-        if (path !== later.path) await write(() => store.put({ ...later, path }));
+        if (path === later.path) continue;
+        const based = version && VERSIONED.includes(later.kind) && !later.sent && !(BASE_FIELD in later.body);
+        await write(() => store.put({ ...later, path, ...(based ? { body: { ...later.body, [BASE_FIELD]: version }, key: newKey() } : {}) }));
       }
+    });
+  }
+
+  /**
+   * An edit accepted: the same screen's later edits of the item, queued from the same version
+   * before the answer came, now start from the version it made. They follow it (that screen wrote
+   * them after it), so the server must not refuse them as another device's change. An edit made
+   * elsewhere keeps its base and is still refused (a copy, never a loss).
+   */
+  async function rebase(userId: string, change: QueuedChange, version: string) {
+    await exclusive(async () => {
+      for (const later of await list(userId)) {
+        if (later.sent || later.body[BASE_FIELD] !== change.body[BASE_FIELD] || !repeats(later, change, realPath)) continue;
+        await write(() => store.put({ ...later, body: { ...later.body, [BASE_FIELD]: version }, key: newKey() }));
+      }
+    });
+  }
+
+  /**
+   * An edit refused as a conflict that a later edit of the same screen repeats whole leaves the
+   * queue: that one is refused too and kept as the one copy, with these words in it. Otherwise
+   * each would become its own copy of nearly the same words (0091).
+   */
+  async function supersede(userId: string, change: QueuedChange) {
+    return exclusive(async () => {
+      const changes = await list(userId);
+      if (!changes.some((later) => repeats(later, change, realPath))) return false;
+      await write(() => store.remove(change.seq!));
+      return true;
     });
   }
 
@@ -367,7 +456,8 @@ export function createQueue({
     return exclusive(async () => {
       const stored = (await list(change.userId)).find((row) => row.seq === change.seq);
       if (!stored || stored.key !== change.key || stored.status !== "failed") return null;
-      const replaced: QueuedChange = { ...stored, ...next, sent: false, firstSentAt: undefined, status: "pending", error: undefined, attempts: 0, nextAttemptAt: now() };
+      // A new write of its own: the writer that goes on in it folds its next words into it.
+      const replaced: QueuedChange = { ...stored, ...next, sent: false, firstSentAt: undefined, status: "pending", error: undefined, attempts: 0, nextAttemptAt: now(), origin: undefined };
       await write(() => store.put(replaced));
       return replaced;
     });
@@ -393,7 +483,7 @@ export function createQueue({
     return pending.length ? Math.min(...pending.map((c) => c.nextAttemptAt)) : null;
   }
 
-  return { enqueue, replay, edit, retry, replace, discard, dependents, nextAttemptAt, list, realPath };
+  return { enqueue, replay, edit, retry, replace, discard, dependents, nextAttemptAt, list, realPath, withRealId };
 }
 
 export type OfflineQueue = ReturnType<typeof createQueue>;

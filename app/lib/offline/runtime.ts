@@ -84,8 +84,8 @@ export async function startOfflineQueue(userId: string) {
   await replayNow();
 }
 
-/** The path of a change with the real ids of items created offline that were sent since. */
-export const realPath = (path: string) => queue.realPath(path);
+/** A change naming the real ids of items created offline that were sent since (and, for an edit, their version as its base). */
+export const withRealId = (write: Parameters<typeof queue.withRealId>[0]) => queue.withRealId(write);
 
 /** Queues a change for the signed-in user; a full or refused storage is reported, never hidden. */
 export async function enqueueChange(change: Parameters<typeof queue.enqueue>[0]) {

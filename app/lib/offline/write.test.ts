@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // The queue answers the change it stored (or the one it was folded into).
 const enqueueChange = vi.fn(async (change: { key: string; tempId?: string }) => change);
 const replayNow = vi.fn(async () => undefined);
-// Items created offline that a replay has sent since, by temporary id.
-const realPath = (path: string) => path.replace("offline-k1", "real-1");
+// Items created offline that a replay has sent since, by temporary id, with the version they were created at.
+const withRealId = (write: { path: string; body: Record<string, unknown> }) =>
+  write.path.includes("offline-k1") ? { path: write.path.replace("offline-k1", "real-1"), body: { ...write.body, baseUpdatedAt: "2026-03-10T09:00:00.000Z" } } : write;
 // Replaces a refused change unless another tab already did (null).
 const replace = vi.fn(async (change: { seq: number }, next: Record<string, unknown>): Promise<Record<string, unknown> | null> => ({ ...change, ...next }));
-vi.mock("./runtime", () => ({ enqueueChange, replayNow, realPath, queue: { replace } }));
+vi.mock("./runtime", () => ({ enqueueChange, replayNow, withRealId, queue: { replace } }));
 
 const { replaceQueued, writeOrQueue } = await import("./write");
 const { setOfflineSnapshot } = await import("./state");
@@ -58,6 +59,14 @@ describe("writeOrQueue for an item created offline", () => {
     expect(result).toMatchObject({ ok: true });
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe("/api/v1/diary/real-1");
     expect(enqueueChange).not.toHaveBeenCalled();
+  });
+
+  it("sends that edit from the version the creation answered, so a newer one from another device is not replaced (0091)", async () => {
+    const fetchMock = vi.fn(async () => answer(200, { entry: { id: "real-1" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    await writeOrQueue({ kind: "diary.update", method: "PATCH", path: "/diary/offline-k1", body: { content: "mais" }, label: "Dia" });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({ content: "mais", baseUpdatedAt: "2026-03-10T09:00:00.000Z" });
   });
 
   it("queues an edit of an item whose creation still waits, under its temporary id", async () => {

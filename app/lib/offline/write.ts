@@ -4,7 +4,8 @@ import { offlineSnapshot } from "./state";
 
 export type Queued = { queued: true; tempId: string } | { queued: false; storageError: "quota" | "unavailable" };
 
-export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH"; path: string; body: Record<string, unknown>; label: string };
+/** `origin`: the screen that sends every field at each edit, if it does (QueuedChange.origin). */
+export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH"; path: string; body: Record<string, unknown>; label: string; origin?: string };
 
 /**
  * A write the offline queue covers. Sent at once with its own Idempotency-Key; when no answer
@@ -15,8 +16,8 @@ export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH"; path: s
  */
 export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<T> | Queued> {
   // An item created offline and sent since: a screen may still name it by its temporary id (the
-  // diary's writer keeps it), and the change goes to its real id like any other.
-  const write = isOfflineId(request.path) ? { ...request, path: (await import("./runtime")).realPath(request.path) } : request;
+  // diary's writer keeps it), and the change goes to its real id like any other, from its creation's version.
+  const write = isOfflineId(request.path) ? { ...request, ...(await import("./runtime")).withRealId(request) } : request;
   const key = crypto.randomUUID();
   const { userId, changes } = offlineSnapshot();
   const waiting = userId !== null && changes.some((change) => change.status === "pending");

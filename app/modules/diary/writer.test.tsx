@@ -144,6 +144,24 @@ describe("the writer's base version (docs/decisions/0091)", () => {
     expect(writes[2].body).toMatchObject({ draft: false, baseUpdatedAt: "2026-03-12T10:00:02.000Z" });
   });
 
+  it("names itself in each edit, so the queue knows a later one holds all of an earlier one's words; another writer is another", async () => {
+    answer = () => ({ queued: true, tempId: "offline-x" });
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Um" } });
+    await autosaved(1);
+    fireEvent.change(content(), { target: { value: "Um dois" } });
+    await autosaved(2);
+    expect(writes[0].origin).toEqual(expect.any(String));
+    expect(writes[1].origin).toBe(writes[0].origin);
+    fireEvent.click(screen.getByRole("tab", { name: "Entradas" }));
+    fireEvent.click(editButtons()[1]);
+    fireEvent.change(content(), { target: { value: "Outro" } });
+    await autosaved(3);
+    expect(writes[2]).toMatchObject({ path: "/diary/entry-b", origin: expect.any(String) });
+    expect(writes[2].origin).not.toBe(writes[0].origin);
+  });
+
   it("sends no base with a new entry, and the version its creation answered with the next save", async () => {
     renderDiary();
     fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Novo" } });

@@ -268,6 +268,8 @@ function Writer({
   // The words of this writer's last edit kept in the offline queue and not answered yet: a newer
   // version on the server with exactly these words is this writer's own, sent late by the queue.
   const queuedWords = useRef<Words | null>(null);
+  // This writer, named in its queued edits: each holds all the words of the one before (queue.ts `repeats`).
+  const origin = useRef<string | undefined>(undefined);
   const dirty = useRef(false);
   const mounted = useRef(true);
   // Saves run one after another, so a first POST and a quick second change never make two drafts.
@@ -325,6 +327,7 @@ function Writer({
             path: `/diary/${id.current}`,
             body: base.current ? { ...payload, baseUpdatedAt: base.current } : payload,
             label,
+            origin: (origin.current ??= crypto.randomUUID()),
           });
         const isRefused = (result: Answer) => !isQueued(result) && !result.ok && result.error.code === "conflict";
 
