@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { resources } from "./index";
+import { PREFETCHED_PAGES } from "../lib/pwa/rules";
 
 /** Every key path of a catalogue, e.g. "errorBoundary.title". */
 function keyPaths(value: unknown, prefix = ""): string[] {
@@ -74,15 +75,16 @@ describe("the static files in both languages", () => {
     }
   });
 
-  it("says everything of the offline page in English too, with the same links", () => {
+  it("says everything of the offline page in English too, linking to exactly the screens stored for offline use", () => {
     const html = publicFile("offline.html");
     const english = html.slice(html.indexOf('<section lang="en-US">'));
     expect(english).not.toBe(html);
     const portuguese = html.slice(0, html.indexOf('<section lang="en-US">'));
     const links = (part: string) => [...part.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map(([, href, label]) => [href, label]);
-    const { nav } = resources.en.shell;
-    expect(links(english)).toEqual([["/app/meu-impacto", nav.impact], ["/app/tarefas", nav.tasks], ["/app/financas", nav.finances]]);
-    expect(links(english).map(([href]) => href)).toEqual(links(portuguese).map(([href]) => href));
+    // The page is shown for an address never stored: it points to those that are (prefetched at sign-in), named as in the breadcrumb.
+    const stored = (language: "pt" | "en") => PREFETCHED_PAGES.map((path) => [path, resources[language].shell.crumbs[path.split("/").pop() as keyof typeof resources.pt.shell.crumbs]]);
+    expect(links(portuguese)).toEqual(stored("pt"));
+    expect(links(english)).toEqual(stored("en"));
     expect(english).toContain("No connection");
     expect(html).toMatch(/<title>[^<]*No connection[^<]*<\/title>/);
     // No script: public/_headers serves it with default-src 'none'.

@@ -4,14 +4,24 @@
  * time stands still while the pointer is over it or the focus is in it (`pauseToast`), so no one
  * is rushed reading it or reaching its action.
  */
+import type { Language } from "~/i18n/language";
 import type { MessageKey } from "~/locales/types";
 
 export type ToastTone = "success" | "error" | "info";
 /**
+ * A value of a toast's text. A date or time is given as a function of the language, called as the
+ * toast renders: formatted when the toast was raised, it would stay in the old language after a switch.
+ */
+export type ToastValue = string | number | ((language: Language) => string);
+/**
  * A toast's words: plain text (a server's message, an item's own title), or a catalogue key and its
  * values, which the toaster translates as it renders, so a toast already up follows a language switch.
  */
-export type ToastText = string | { key: MessageKey; values?: Record<string, unknown> };
+export type ToastText = string | { key: MessageKey; values?: Record<string, ToastValue> };
+
+/** A toast's values as the catalogue takes them, its dates worded in `language`. */
+export const valuesIn = (language: Language, values: Record<string, ToastValue> = {}): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "function" ? value(language) : value]));
 export type ToastKind = "stack" | "single";
 export type Toast = {
   id: number;

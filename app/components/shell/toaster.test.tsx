@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "~/i18n/i18n.server";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { deleteWithUndo } from "~/components/ui/undo";
+import { formatLongDate } from "~/lib/dates";
 import { dismissToast, subscribeToasts, toast, type Toast } from "./toast-store";
 import { Toaster } from "./toaster";
 
@@ -245,5 +246,19 @@ describe("a toast already shown, on a language switch", () => {
     expect(completed.textContent).toBe("Task doneMilestone “10 km” removedUndo");
     expect(deleted.textContent).toBe("Task deletedUndo");
     expect(screen.getAllByRole("button", { name: "Close notification" })).toHaveLength(2);
+  });
+
+  it("words a date given as a function of the language in the language shown: the new one after a switch", async () => {
+    const i18n = createI18n("pt");
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Toaster />
+      </I18nextProvider>,
+    );
+    act(() => void toast({ title: { key: "tasks:toast.scheduled", values: { when: (language) => formatLongDate(new Date(2026, 11, 9), language) } } }));
+    const scheduled = screen.getByRole("status");
+    expect(scheduled.textContent).toBe("Agendada para 9 de dezembro de 2026");
+    await act(async () => void (await i18n.changeLanguage("en")));
+    expect(scheduled.textContent).toBe("Scheduled for December 9, 2026");
   });
 });

@@ -2,7 +2,8 @@ import { XMarkIcon } from "@heroicons/react/20/solid";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, IconButton } from "~/components/ui/button";
-import { dismissToast, pauseToast, resumeToast, subscribeToasts, type Toast, type ToastText } from "./toast-store";
+import { defaultLanguage, sanitizeLanguage } from "~/i18n/language";
+import { dismissToast, pauseToast, resumeToast, subscribeToasts, valuesIn, type Toast, type ToastText } from "./toast-store";
 
 const toneStyles = {
   success: "border-emerald-200 bg-white",
@@ -78,7 +79,8 @@ const collapsed = (depth: number) =>
 function ToastItem({ item, depth }: { item: Toast; depth: number }) {
   // Re-rendered on a language switch (useTranslation), so a toast given keys changes language too.
   const { t, i18n } = useTranslation("shell");
-  const text = (value: ToastText): string => (typeof value === "string" ? value : i18n.t(value.key, value.values ?? {}));
+  const language = sanitizeLanguage(i18n.language) ?? defaultLanguage;
+  const text = (value: ToastText): string => (typeof value === "string" ? value : i18n.t(value.key, valuesIn(language, value.values)));
   const element = useRef<HTMLDivElement>(null);
   // Whether the focus is in it (the toaster's own included): when it leaves with it, the focus goes
   // back to the screen (the shell's main), not to the page's start.

@@ -207,7 +207,7 @@ export default {
     online: "Back online",
     onlineText: "The connection is back.",
     offline: "Offline mode",
-    offlineText: "No connection. You can keep reading what has already loaded.",
+    offlineText: "Changes to tasks and the diary, new transactions and routine check-ins are kept and sent when the connection is back. Anything else (deleting, the calendar…) needs a connection.",
     needsConnection: "No connection: this can only be done online. Try again when the connection is back.",
   },
   feedback: {

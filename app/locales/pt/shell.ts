@@ -205,7 +205,7 @@ const shell = {
     online: "Voltou online",
     onlineText: "A ligação foi restabelecida.",
     offline: "Modo offline",
-    offlineText: "Sem ligação. Pode continuar a ver o que já carregou.",
+    offlineText: "Alterações a tarefas e ao diário, transações novas e registos de rotina ficam guardados e são enviados quando a ligação voltar. O resto (apagar, o calendário…) precisa de ligação.",
     needsConnection: "Sem ligação: isto só se pode fazer online. Tente de novo quando a ligação voltar.",
   },
   feedback: {

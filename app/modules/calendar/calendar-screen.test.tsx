@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
+import { subscribeToasts, valuesIn, type Toast, type ToastText } from "~/components/shell/toast-store";
+import { createI18n } from "~/i18n/i18n.server";
+import type { Language } from "~/i18n/language";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { flushPendingDeletes } from "~/components/ui/undo";
 
@@ -55,6 +57,11 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const catalogues = { pt: createI18n("pt"), en: createI18n("en") };
+/** A toast's words as the toaster renders them in `language`. */
+const words = (text: ToastText | undefined, language: Language = "pt") =>
+  text === undefined || typeof text === "string" ? text : catalogues[language].t(text.key, valuesIn(language, text.values));
 
 const RANGES = { agenda: { from: "2026-11-24", to: "2026-12-23" }, week: { from: "2026-11-23", to: "2026-11-29" }, month: { from: "2026-10-26", to: "2026-12-06" } } as const;
 function renderCalendar(view: keyof typeof RANGES = "agenda", language: "pt" | "en" = "pt") {
@@ -115,10 +122,12 @@ describe("the calendar's events, by keyboard and screen reader", () => {
     fireEvent.keyDown(dentist, { key: "ArrowDown", altKey: true });
     // Rebuilt under its new key, and focused again: Alt+arrow can be pressed again at once.
     await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Dentista, quarta-feira, 25 de novembro, 10:15–11:15"));
-    expect(toasts.at(-1)?.title).toBe("Evento movido para quarta-feira, 25 de novembro, 10:15–11:15");
+    expect(words(toasts.at(-1)?.title)).toBe("Evento movido para quarta-feira, 25 de novembro, 10:15–11:15");
     fireEvent.keyDown(document.activeElement!, { key: "ArrowRight", altKey: true });
     await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Dentista, quinta-feira, 26 de novembro, 10:15–11:15"));
-    expect(toasts.at(-1)?.title).toBe("Evento movido para quinta-feira, 26 de novembro, 10:15–11:15");
+    expect(words(toasts.at(-1)?.title)).toBe("Evento movido para quinta-feira, 26 de novembro, 10:15–11:15");
+    // Worded as the toaster renders it: after a switch of language, its date reads in the new one.
+    expect(words(toasts.at(-1)?.title, "en")).toBe("Event moved to Thursday, November 26, 10:15 AM–11:15 AM");
   });
 
   it("gives the focus to the next event when Delete removes one, not to the page", async () => {

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import { subscribeToasts, type Toast } from "~/components/shell/toast-store";
+import { subscribeToasts, valuesIn, type Toast } from "~/components/shell/toast-store";
+import { createI18n } from "~/i18n/i18n.server";
 import { matchesFilter, type EntityChange, type EntityFilter } from "~/lib/entity-changes";
 import { DEFAULT_WORKING_HOURS } from "@worker/modules/tasks/scheduling";
 import type { TaskView } from "./model";
@@ -195,6 +196,11 @@ describe("completing a task", () => {
       await waitFor(() => expect(toasts.some(completed)).toBe(true));
       const done = toasts.find(completed)!;
       expect(done.action?.label).toEqual({ key: "tasks:toast.undo" });
+      // The repetition's date too, worded in the language the toast is read in.
+      const next = done.description;
+      if (next === undefined || typeof next === "string") throw new Error("the repetition's date is given as a key and its values");
+      expect(createI18n("en").t(next.key, valuesIn("en", next.values))).toContain("Nov 25");
+      expect(createI18n("pt").t(next.key, valuesIn("pt", next.values))).toContain("25/11");
       done.action!.onClick();
       await waitFor(() => expect(calls.some((c) => c.method === "DELETE")).toBe(true));
       const writes = calls.filter((c) => c.method !== "GET");
@@ -203,6 +209,31 @@ describe("completing a task", () => {
         { method: "PATCH", url: "/api/v1/tasks/r1", body: { status: "todo" } },
         { method: "DELETE", url: "/api/v1/tasks/r1-next", body: undefined },
       ]);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
+describe("scheduling a task", () => {
+  it("says when it went in the language the toast is read in: a switch while it is up reaches its date", async () => {
+    const task: TaskView = { ...created, id: "s1", title: "Pagar a renda" };
+    // The day shown (24 Nov): the screen stays on it, and the toast says when.
+    const scheduled: TaskView = { ...task, scheduledStart: "2026-11-24T14:30:00.000Z", scheduledEnd: "2026-11-24T15:00:00.000Z" };
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ task: scheduled })));
+    let toasts: Toast[] = [];
+    const unsubscribe = subscribeToasts((list) => (toasts = list));
+    try {
+      renderTasks({ pending: [task], pendingCount: 1, pendingCursor: null });
+      const before = Math.max(0, ...toasts.map((x) => x.id));
+      fireEvent.click(await screen.findByRole("button", { name: "Agendar" }));
+      await waitFor(() => expect(toasts.some((x) => x.id > before)).toBe(true));
+      const title = toasts.find((x) => x.id > before)!.title;
+      expect(typeof title).not.toBe("string");
+      if (typeof title === "string") return;
+      expect(title.key).toBe("tasks:toast.scheduled");
+      expect(createI18n("pt").t(title.key, valuesIn("pt", title.values))).toBe("Agendada para 24/11 14:30");
+      expect(createI18n("en").t(title.key, valuesIn("en", title.values))).toBe("Scheduled for Nov 24 2:30 PM");
     } finally {
       unsubscribe();
     }

@@ -42,7 +42,7 @@ import {
 import { taskChange } from "../task-change";
 import type { Route } from "./+types/calendar";
 import { dateTimeFormat } from "~/lib/intl";
-import { intlLocale } from "~/i18n/language";
+import { intlLocale, type Language } from "~/i18n/language";
 import { weekdayNames } from "~/lib/dates";
 
 // The event dialog (its form, the time zone combobox, the recurrence editor) loads on first use or
@@ -231,13 +231,13 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   /** Moves (or resizes) an item: an event by PATCH (asking which occurrences for a series), a task by its scheduled start or, resized, its duration. */
   const commitMove = async (item: CalendarItem, next: { start: string; end: string }): Promise<void> => {
     // The toast says where it went ("Evento movido para quarta-feira, 9 de dezembro, 11:00–12:00").
-    const when = whenText({ ...next, allDay: item.allDay }, timeZone, locale);
+    // Worded as the toast renders, in the language then (a switch while it is up reaches it).
+    const when = (inLanguage: Language) => whenText({ ...next, allDay: item.allDay }, timeZone, intlLocale(inLanguage));
     if (item.kind === "task") {
       const change = taskChange(item, next);
       setRefocus({ kind: "moved", from: item, to: next, readFrom: loaderData });
       const result = await apiFetch(`/tasks/${item.id}`, { method: "PATCH", body: change.body });
-      // Where it went is worded (and its date formatted) now, so that toast stays text; the error is a key.
-      screenToast(result.ok ? t(change.kind === "resized" ? "taskResized" : "taskMoved", { when }) : { key: "calendar:moveError" }, undefined, result.ok ? "success" : "error");
+      screenToast(result.ok ? { key: change.kind === "resized" ? "calendar:taskResized" : "calendar:taskMoved", values: { when } } : { key: "calendar:moveError" }, undefined, result.ok ? "success" : "error");
       revalidator.revalidate();
       return;
     }
@@ -263,7 +263,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
     }
     setRefocus({ kind: "moved", from: item, to: next, readFrom: loaderData });
     const result = await apiFetch(path, { method: "PATCH", body });
-    screenToast(result.ok ? t(next.start === item.start ? "resized" : "moved", { when }) : { key: "calendar:moveError" }, result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
+    screenToast(result.ok ? { key: next.start === item.start ? "calendar:resized" : "calendar:moved", values: { when } } : { key: "calendar:moveError" }, result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
     revalidator.revalidate();
   };
 

@@ -187,9 +187,11 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   }, [pending]);
 
   const time = dateTimeFormat(intlLocale(language), { timeZone, timeStyle: "short" });
-  const dateText = (date: string, withWeekday = false) =>
-    dateTimeFormat(intlLocale(language), { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
-  const whenText = (iso: string) => `${dateText(wallClock(iso, timeZone).date)} ${time.format(new Date(iso))}`;
+  // `inLanguage`: a toast words its dates as it renders, in the language shown then (toast-store.ts).
+  const dateText = (date: string, withWeekday = false, inLanguage = language) =>
+    dateTimeFormat(intlLocale(inLanguage), { timeZone: "UTC", day: "numeric", month: "short", ...(withWeekday ? { weekday: "long" } : {}) }).format(new Date(`${date}T12:00:00Z`));
+  const whenText = (iso: string, inLanguage = language) =>
+    `${dateText(wallClock(iso, timeZone).date, false, inLanguage)} ${dateTimeFormat(intlLocale(inLanguage), { timeZone, timeStyle: "short" }).format(new Date(iso))}`;
 
   const visible = (tasks: TaskView[]) => tasks.filter((task) => !hidden.has(task.id));
   const showDay = (date: string) => setSearchParams(date === today ? {} : { date }, { preventScrollReset: true });
@@ -200,8 +202,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     setBusy(null);
     if (!result.ok) return toast({ title: result.error.message || { key: "tasks:errors.schedule" }, tone: "error" });
     const start = result.data.task.scheduledStart!;
-    // Its date and time are formatted now, so this one stays text.
-    toast({ title: t("toast.scheduled", { when: whenText(start) }), tone: "success" });
+    toast({ title: { key: "tasks:toast.scheduled", values: { when: (inLanguage) => whenText(start, inLanguage) } }, tone: "success" });
     const scheduledDay = wallClock(start, timeZone).date;
     if (scheduledDay !== day) showDay(scheduledDay);
     else void revalidate();
@@ -234,7 +235,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       toast({
         // Keys, not text: the toaster translates them as it renders, so a switch of language reaches it.
         title: { key: "tasks:toast.completed" },
-        description: next?.dueDate ? { key: "tasks:toast.nextCreated", values: { date: dateText(next.dueDate) } } : undefined,
+        description: next?.dueDate ? { key: "tasks:toast.nextCreated", values: { date: (inLanguage) => dateText(next.dueDate!, false, inLanguage) } } : undefined,
         tone: "success",
         action: { label: { key: "tasks:toast.undo" }, onClick: () => void reopen(result.data.task, next) },
         // The row's checkbox went with the task: "Anular" takes the focus rather than the page.
