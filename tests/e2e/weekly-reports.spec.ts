@@ -43,8 +43,8 @@ test.describe("weekly reports", () => {
     await post(request, "/transactions", { type: "expense", amountCents: 1240, description: "Almoço", date: today, category: "restaurants" });
 
     const at = nextReportTime();
-    const schedule = at.getUTCHours() === 6 ? "0 6 * * 1" : "0 7 * * 1";
-    const cron = await request.post(`/api/dev/cron?schedule=${encodeURIComponent(schedule)}&inline=1&at=${at.toISOString()}`, { headers });
+    // The quarter-hour job, as at 07:00 on the (Lisbon) user's Monday.
+    const cron = await request.post(`/api/dev/cron?schedule=${encodeURIComponent("*/15 * * * *")}&job=weekly-reports&inline=1&at=${at.toISOString()}`, { headers });
     expect(cron.status(), await cron.text()).toBe(200);
 
     // The 'weekly report ready' notification leads to the report.

@@ -246,6 +246,23 @@ describe("the period-expected reminder", () => {
     expect(results[0].message).toContain(`${months[month - 1]} ${day}`);
   });
 
+  // It used to expire at midnight UTC: 09:00 in Tokyo, the afternoon before in Los Angeles.
+  it("expires at the end of the user's own day, two days after the predicted start, not at midnight UTC", async () => {
+    const cookie = await signUpAndLogIn("yuki@cycle.test");
+    const yuki = as(cookie);
+    expect((await yuki.patch("/me", { timeZone: "Asia/Tokyo" })).status).toBe(200);
+    const last = addDays(today(), -20);
+    for (const start of [addDays(last, -56), addDays(last, -28), last]) for (let i = 0; i < 3; i++) await yuki.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
+    const next: string = (await json(await yuki.get("/cycle/predictions"))).nextPeriodStart;
+    // 12:00 in Tokyo, two days before.
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${addDays(next, -2)}T03:00:00Z`), { inline: true, jobs: [periodExpectedJob] });
+    const { results } = await env.DB.prepare("select expires_at from notifications where user_id = ? and dedupe_key like 'cycle-period-expected:%'")
+      .bind(await userIdOf("yuki@cycle.test"))
+      .all<{ expires_at: number }>();
+    expect(results).toHaveLength(1);
+    expect(new Date(results[0].expires_at).toISOString()).toBe(new Date(`${addDays(next, 3)}T00:00:00+09:00`).toISOString());
+  });
+
   it("is declared on a schedule of wrangler.toml's triggers", () => {
     expect(periodExpectedJob.schedule).toBe(EVERY_QUARTER_HOUR);
   });

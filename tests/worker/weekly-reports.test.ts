@@ -1,9 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MONDAY_SEVEN_UTC, MONDAY_SIX_UTC } from "@worker/cron/schedules";
+import { EVERY_QUARTER_HOUR } from "@worker/cron/schedules";
 import { runSchedule } from "@worker/cron/registry";
 import { seedDemoAccount } from "@worker/db/seed";
-import { generateWeeklyReport } from "@worker/modules/reports/job";
+import { generateWeeklyReport, weeklyReportJobs } from "@worker/modules/reports/job";
 import { authenticate } from "@worker/auth/middleware";
 import { buildWeeklyReport } from "@worker/modules/reports/builder";
 import { phraseWith } from "@worker/modules/reports/phrase";
@@ -44,6 +44,8 @@ const entry = (userId: string, date: string, mood: number, emotions: string[]) =
 const expense = (userId: string, date: string, cents: number, category: string) =>
   run("insert into transactions (id, user_id, type, amount_cents, description, date, category) values (?, ?, 'expense', ?, 'Compra', ?, ?)", `x-${++counter}`, userId, cents, date, category);
 const reportsOf = (userId: string) => all<{ week_start: string; data: string }>("select week_start, data from weekly_reports where user_id = ? order by week_start", userId);
+/** The quarter-hour run of the weekly-reports job (alone: the schedule's other jobs are not under test) at `now`. */
+const runReports = async (now: Date) => (await runSchedule(EVERY_QUARTER_HOUR, env, now, { inline: true, jobs: weeklyReportJobs }))["weekly-reports"];
 const readyNotices = (userId: string) => all<{ dedupe_key: string; message: string }>("select dedupe_key, message from notifications where user_id = ? and type = 'weekly_report'", userId);
 
 describe("the weekly-reports cron", () => {
@@ -80,11 +82,10 @@ describe("the weekly-reports cron", () => {
   });
 
   it("stores one report per user and week however often it runs, with one notification", async () => {
-    const first = await runSchedule(MONDAY_SEVEN_UTC, env, winterMonday, { inline: true });
-    expect(first["weekly-reports-07utc"]).toMatchObject({ affected: 2 });
+    expect(await runReports(winterMonday)).toMatchObject({ affected: 2 });
     // A second run of the cron that Monday stores nothing new, nor does a late queue delivery
     // of the same user (the per-user step alone).
-    expect((await runSchedule(MONDAY_SEVEN_UTC, env, winterMonday, { inline: true }))["weekly-reports-07utc"]).toMatchObject({ affected: 0 });
+    expect(await runReports(winterMonday)).toMatchObject({ affected: 0 });
     expect(await generateWeeklyReport(env, ana.id, winterMonday)).toBe(false);
     expect((await reportsOf(ana.id)).map((r) => r.week_start)).toEqual(["2026-11-23"]);
     const notices = await readyNotices(ana.id);
@@ -213,7 +214,7 @@ describe("plan gating", () => {
     await run("insert into subscriptions (user_id, stripe_customer_id, tier, status) values (?, 'cus_light_reports', 'light', 'active')", light.id);
     await run("insert into weekly_reports (id, user_id, week_start, data) values ('wr-free-old', ?, '2026-10-26', '{\"version\":1}')", free.id);
 
-    await runSchedule(MONDAY_SEVEN_UTC, env, monday, { inline: true });
+    await runReports(monday);
     expect(await reportsOf(free.id)).toHaveLength(1); // only the old one
     expect((await reportsOf(light.id)).map((r) => r.week_start)).toEqual(["2026-11-30"]);
     expect((await reportsOf(pro.id)).map((r) => r.week_start)).toEqual(["2026-11-30"]);
@@ -225,31 +226,29 @@ describe("plan gating", () => {
 });
 
 describe("daylight-saving weeks", () => {
-  it("after the last Sunday of March it runs at 06:00 UTC (07:00 in Lisbon), not at 07:00 UTC, and buckets the week in summer time", async () => {
+  it("after the last Sunday of March a Lisbon user's report is made at 06:00 UTC (07:00 there), not at 07:00 UTC, and buckets the week in summer time", async () => {
     const eva = await member("eva@reports.test");
     // Week 23–29 March 2026; summer time starts Sunday 29 at 01:00 UTC.
     await task(eva.id, "2026-03-23T00:30:00Z", "2026-03-29T22:30:00Z"); // Sunday 23:30 WEST: in the week
     await task(eva.id, "2026-03-22T23:30:00Z", "2026-03-29T23:30:00Z"); // created Sunday 22 23:30 WET, done Monday 30 00:30 WEST: neither in the week
-    const wrongHour = await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-03-30T07:00:00Z"), { inline: true });
-    expect(wrongHour["weekly-reports-07utc"]).toMatchObject({ enqueued: 0 });
+    expect(await runReports(new Date("2026-03-30T07:00:00Z"))).toMatchObject({ enqueued: 0 });
     expect(await reportsOf(eva.id)).toHaveLength(0);
-    await runSchedule(MONDAY_SIX_UTC, env, new Date("2026-03-30T06:00:00Z"), { inline: true });
+    await runReports(new Date("2026-03-30T06:00:00Z"));
     const [report] = await reportsOf(eva.id);
     expect(report.week_start).toBe("2026-03-23");
     const data = JSON.parse(report.data);
     expect(data.tasks).toMatchObject({ created: 1, completed: 1, completedByDay: [0, 0, 0, 0, 0, 0, 1] });
   });
 
-  it("after the last Sunday of October it runs at 07:00 UTC (07:00 in Lisbon), not at 06:00 UTC", async () => {
+  it("after the last Sunday of October a Lisbon user's report is made at 07:00 UTC (07:00 there), not at 06:00 UTC", async () => {
     const ines = await member("ines@reports.test");
     // Week 19–25 October 2026; winter time starts Sunday 25 at 01:00 UTC.
     await task(ines.id, "2026-10-19T00:30:00Z", "2026-10-25T23:30:00Z"); // created Monday 01:30 WEST; done Sunday 23:30 WET
     await task(ines.id, "2026-10-18T23:30:00Z", null); // Monday 00:30 WEST: in the week
     await task(ines.id, "2026-10-18T22:30:00Z", null); // Sunday 23:30 WEST: the week before
-    const wrongHour = await runSchedule(MONDAY_SIX_UTC, env, new Date("2026-10-26T06:00:00Z"), { inline: true });
-    expect(wrongHour["weekly-reports-06utc"]).toMatchObject({ enqueued: 0 });
+    expect(await runReports(new Date("2026-10-26T06:00:00Z"))).toMatchObject({ enqueued: 0 });
     expect(await reportsOf(ines.id)).toHaveLength(0);
-    await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-10-26T07:00:00Z"), { inline: true });
+    await runReports(new Date("2026-10-26T07:00:00Z"));
     const [report] = await reportsOf(ines.id);
     expect(report.week_start).toBe("2026-10-19");
     expect(JSON.parse(report.data).tasks).toMatchObject({ created: 2, completed: 1, completedByDay: [0, 0, 0, 0, 0, 0, 1] });
@@ -271,7 +270,7 @@ describe("cycle phase and the cross-module finding", () => {
       await entry(sara.id, day, 2, []);
     }
     for (const day of ["2026-11-18", "2026-11-25", "2026-12-03"]) await entry(sara.id, day, 4, []);
-    await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-12-07T07:00:00Z"), { inline: true });
+    await runReports(new Date("2026-12-07T07:00:00Z"));
     const [report] = await reportsOf(sara.id);
     const data = JSON.parse(report.data);
     expect(data.cycle.days[1]).toEqual({ phase: "menstrual", cycleDay: 1 });
@@ -282,7 +281,7 @@ describe("cycle phase and the cross-module finding", () => {
 describe("export and erasure", () => {
   it("exports the user's reports and removes them with the account", async () => {
     const rita = await member("rita@reports.test");
-    await runSchedule(MONDAY_SEVEN_UTC, env, new Date("2026-12-14T07:00:00Z"), { inline: true });
+    await runReports(new Date("2026-12-14T07:00:00Z"));
     const exported = await json(await get(rita.cookie, "/me/export"));
     expect(JSON.stringify(exported)).toContain("2026-12-07");
     await run("delete from users where id = ?", rita.id);
@@ -393,5 +392,51 @@ describe("the screen over a long history of reports", () => {
     expect(data.weeks).toHaveLength(52);
     const rest = await json(await get(owner.cookie, `/reports/weekly?limit=52&cursor=${encodeURIComponent(data.nextCursor!)}`));
     expect([...data.weeks, ...rest.items].map((w: { weekStart: string }) => w.weekStart)).toEqual(mondays);
+  });
+});
+
+// Last in the file: its runs at Lisbon's Monday 07:00 would reach the Lisbon users of the tests above.
+describe("each user's own Monday 07:00", () => {
+  it("makes a Los Angeles user's report of the week that just ended there, once, at 07:00 in Los Angeles and not at Lisbon's", async () => {
+    const la = await member("la@reports.test", { timeZone: "America/Los_Angeles" });
+    await task(la.id, "2026-11-25T18:00:00Z", "2026-11-30T04:00:00Z"); // done Sunday 29, 20:00 in LA: the week just ended there
+    await task(la.id, "2026-11-18T18:00:00Z", "2026-11-23T04:00:00Z"); // done Sunday 22, 20:00 in LA: the week before
+    await expense(la.id, "2026-11-29", 2500, "restaurants");
+
+    // Monday 07:00 in Lisbon is Sunday 23:00 in Los Angeles: its week has not ended (it used to
+    // get the report of 16–22 November here, a week behind).
+    await runReports(new Date("2026-11-30T07:00:00Z"));
+    expect(await reportsOf(la.id)).toHaveLength(0);
+    // 06:45 in Los Angeles: not yet.
+    expect(await runReports(new Date("2026-11-30T14:45:00Z"))).toMatchObject({ enqueued: 0 });
+
+    // 07:00 in Los Angeles (PST, 15:00 UTC): the week of 23–29 November on its clock.
+    expect(await runReports(new Date("2026-11-30T15:00:00Z"))).toMatchObject({ enqueued: 1, affected: 1 });
+    const [report] = await reportsOf(la.id);
+    expect(report.week_start).toBe("2026-11-23");
+    const data = JSON.parse(report.data);
+    expect(data.tasks).toMatchObject({ completed: 1, completedByDay: [0, 0, 0, 0, 0, 0, 1] });
+    expect(data.spending.totalCents).toBe(2500);
+    const notices = await readyNotices(la.id);
+    expect(notices.map((n) => n.dedupe_key)).toEqual(["weekly-report:2026-11-23"]);
+    expect(notices[0].message).toMatch(/^Semana de 23 de novembro a 29 de novembro: 1 tarefa concluída/);
+
+    // The run again (a retried cron), and the next quarter-hour: nothing new.
+    expect(await runReports(new Date("2026-11-30T15:00:00Z"))).toMatchObject({ enqueued: 1, affected: 0 });
+    expect(await runReports(new Date("2026-11-30T15:15:00Z"))).toMatchObject({ enqueued: 0 });
+    expect((await reportsOf(la.id)).map((r) => r.week_start)).toEqual(["2026-11-23"]);
+    expect(await readyNotices(la.id)).toHaveLength(1);
+  });
+
+  it("makes a Tokyo user's report at 07:00 in Tokyo, while it is still Sunday in UTC, and not again at Lisbon's", async () => {
+    const yuki = await member("yuki@reports.test", { timeZone: "Asia/Tokyo" });
+    await task(yuki.id, "2026-11-22T16:00:00Z", "2026-11-29T14:00:00Z"); // Monday 23 01:00 and Sunday 29 23:00 in Tokyo
+    expect(await runReports(new Date("2026-11-29T22:00:00Z"))).toMatchObject({ enqueued: 1, affected: 1 });
+    const [report] = await reportsOf(yuki.id);
+    expect(report.week_start).toBe("2026-11-23");
+    expect(JSON.parse(report.data).tasks).toMatchObject({ created: 1, completed: 1 });
+    await runReports(new Date("2026-11-30T07:00:00Z"));
+    expect(await reportsOf(yuki.id)).toHaveLength(1);
+    expect(await readyNotices(yuki.id)).toHaveLength(1);
   });
 });

@@ -104,11 +104,14 @@ export const dev = new Hono<AppEnv>()
 
   // Runs a cron schedule now: fan-out jobs enqueue on the local queue, whose consumer runs a few
   // seconds later (see the log); `&inline=1` runs their messages here and answers when done.
-  // `&at=<ISO instant>` runs it as if at that time (the weekly reports act only on Monday 07:00 in Lisbon).
+  // `&at=<ISO instant>` runs it as if at that time (the weekly reports act only for the users whose
+  // clock is then at Monday 07:00); `&job=<name>` runs that job of the schedule alone.
   .post("/cron", async (c) => {
     const schedule = c.req.query("schedule") ?? "";
-    if (!cronJobs.some((job) => job.schedule === schedule)) throw apiError("not_found");
+    const name = c.req.query("job");
+    const jobs = cronJobs.filter((job) => job.schedule === schedule && (name === undefined || job.name === name));
+    if (jobs.length === 0) throw apiError("not_found");
     const at = c.req.query("at") ? new Date(c.req.query("at")!) : new Date();
     if (Number.isNaN(at.getTime())) throw apiError("validation_failed");
-    return c.json(await runSchedule(schedule, c.env, at, { inline: c.req.query("inline") === "1" }));
+    return c.json(await runSchedule(schedule, c.env, at, { inline: c.req.query("inline") === "1", jobs }));
   });

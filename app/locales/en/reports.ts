@@ -7,7 +7,7 @@ export default {
   pageTitle: "Weekly reports | Rumo",
   empty: {
     title: "No reports yet",
-    text: "Your first report arrives on Monday at 07:00 (Lisbon time), covering the week before. You will get a notification.",
+    text: "Your first report arrives on Monday at 07:00 (in your time zone), covering the week that just ended. You will get a notification.",
   },
   locked: "Weekly reports are part of the Light and Pro plans. The reports you already received stay available.",
   weeks: "Weeks",

@@ -5,7 +5,7 @@ const reports = {
   pageTitle: "Relatórios semanais | Rumo",
   empty: {
     title: "Ainda não há relatórios",
-    text: "O primeiro relatório chega na segunda-feira às 07:00 (hora de Lisboa), com a semana anterior. Vai receber uma notificação.",
+    text: "O primeiro relatório chega na segunda-feira às 07:00 (no seu fuso horário), com a semana que acabou de terminar. Vai receber uma notificação.",
   },
   locked: "Os relatórios semanais fazem parte dos planos Light e Pro. Os relatórios que já recebeu continuam disponíveis.",
   weeks: "Semanas",

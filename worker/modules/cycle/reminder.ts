@@ -3,7 +3,7 @@ import type { CronJob } from "../../cron/registry";
 import { fanOut } from "../../cron/fan-out";
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
-import { zonedParts } from "../../lib/time-zone";
+import { startOfDate, zonedParts } from "../../lib/time-zone";
 import { notify } from "../../notifications/notify";
 import { localToday } from "./today";
 import { addDays, daysBetween, MAX_CYCLE_DAYS, predictCycle } from "./predictions";
@@ -47,7 +47,9 @@ export async function remindPeriodExpected(env: Env, userId: string, now: Date):
       type: "reminder",
       category: "cycle",
       actionUrl: "/app/ciclo-menstrual",
-      expiresAt: new Date(`${addDays(next, 3)}T00:00:00Z`),
+      // Gone at the end of the user's own day two days after the predicted start (their midnight,
+      // not UTC's: in Tokyo that was 09:00, in Los Angeles the evening before).
+      expiresAt: startOfDate(addDays(next, 3), user.timeZone),
       dedupeKey: `${PERIOD_EXPECTED}:${last}`,
     },
     { now: () => now },

@@ -1,39 +1,37 @@
 /**
- * The weekly-reports job (issue 17): every Monday at 07:00 Europe/Lisbon, for every user whose plan
- * includes weekly reports, the report of their last full week (Monday–Sunday in their own zone) is
- * built, stored once, and announced with a 'weekly report ready' notification, which notify() also
- * e-mails when the user's preference for `weekly_report` asks for it (docs/decisions/0039).
+ * The weekly-reports job (issue 17): every Monday at 07:00 on the user's own clock, for every user
+ * whose plan includes weekly reports, the report of the week that just ended (Monday–Sunday in
+ * their zone) is built, stored once, and announced with a 'weekly report ready' notification,
+ * which notify() also e-mails when the user's preference for `weekly_report` asks for it
+ * (docs/decisions/0039, revised 2026-12-06).
  */
 import { phrase } from "../../ai/provider";
 import { hasEntitlement } from "~/lib/plans";
 import { loadSubscriptionState } from "../../billing/subscription";
 import type { CronJob } from "../../cron/registry";
 import { fanOut } from "../../cron/fan-out";
-import { MONDAY_SEVEN_UTC, MONDAY_SIX_UTC } from "../../cron/schedules";
+import { EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
-import { zonedParts } from "../../lib/time-zone";
 import { notify, publishEntityChange } from "../../notifications/notify";
 import { windowMs } from "../calendar/queries";
-import { addDays, isoWeekday, localDate } from "../selfCare/streaks";
+import { addDays } from "../selfCare/streaks";
 import { buildWeeklyReport, lastWeekStart, type WeekFacts, type WeeklyReport } from "./builder";
 import { gatherWeekFacts } from "./gather";
-import { insertReport, reportExists, reportUserIdsPage } from "./queries";
+import { insertReport, reportExists, reportUserIdsPage, userTimeZones } from "./queries";
+import { reportTimeSomewhere, zonesAtReportTime } from "./report-time";
 import { phraseWith } from "./phrase";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 import { formatMoney } from "~/components/ui/money";
 
-/** The spec's time: Monday 07:00 in Lisbon, whatever the user's zone (their week is their own). */
-export const REPORT_ZONE = "Europe/Lisbon";
-export const REPORT_HOUR = 7;
 /** Dedupe-key prefix of the notification; the key ends with the week's Monday. */
 export const WEEKLY_REPORT_READY = "weekly-report";
-
-/** Whether `now` is in the hour of Monday 07:00 in Lisbon (one of the two UTC runs is). */
-export function isReportTime(now: Date): boolean {
-  return isoWeekday(localDate(now, REPORT_ZONE)) === 1 && zonedParts(now, REPORT_ZONE).hour === REPORT_HOUR;
-}
+/**
+ * Zones per fan-out target: the users' query binds each zone, and D1 takes at most 100 bound
+ * parameters a query (one offset can have dozens of zone names and aliases).
+ */
+const ZONES_PER_TARGET = 40;
 
 /**
  * Phrases a report's figures in the user's words (the assistant's provider, ./phrase.ts);
@@ -100,16 +98,28 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
   return true;
 }
 
-const job = fanOut({
-  // Nothing to send in the run that is not 07:00 in Lisbon. Not `once`: a rerun of that hour
-  // (a retried cron, the dev trigger) enqueues again, and perUser skips who already has the report.
-  targets: async (_env, now) => (isReportTime(now) ? [{ payload: undefined }] : []),
-  selectUsers: (env, now, page) => reportUserIdsPage(database(env.DB), page, now),
+/**
+ * The zones at Monday 07:00 at `now`, in slices of ZONES_PER_TARGET: one read of the users'
+ * distinct zones, and only in the hours when some zone on Earth can be there.
+ */
+async function reportTargets(env: Env, now: Date): Promise<{ payload: string[] }[]> {
+  if (!reportTimeSomewhere(now)) return [];
+  const zones = zonesAtReportTime(now, await userTimeZones(database(env.DB)));
+  const targets: { payload: string[] }[] = [];
+  for (let i = 0; i < zones.length; i += ZONES_PER_TARGET) targets.push({ payload: zones.slice(i, i + ZONES_PER_TARGET) });
+  return targets;
+}
+
+const job = fanOut<string[]>({
+  // Not `once`: a rerun of that quarter-hour (a retried cron, the dev trigger) enqueues again, and
+  // perUser skips who already has the week's report (unique (user, week), 0039).
+  targets: reportTargets,
+  selectUsers: (env, now, page, zones) => reportUserIdsPage(database(env.DB), page, now, zones),
   perUser: (env, userId, now) => generateWeeklyReport(env, userId, now, { phrase: phraseWith((facts, language) => phrase(env, facts, language)) }),
 });
 
-/** Declared on both Monday schedules; only the one at 07:00 Lisbon time does anything. */
-export const weeklyReportJobs: CronJob[] = [
-  { name: "weekly-reports-06utc", schedule: MONDAY_SIX_UTC, fanOut: job },
-  { name: "weekly-reports-07utc", schedule: MONDAY_SEVEN_UTC, fanOut: job },
-];
+/**
+ * Every quarter-hour (every zone's offset is a whole number of them), for the users whose clock is
+ * at Monday 07:00 to 07:14 in that run: each user is enqueued once a week, at their own 07:00.
+ */
+export const weeklyReportJobs: CronJob[] = [{ name: "weekly-reports", schedule: EVERY_QUARTER_HOUR, fanOut: job }];

@@ -1,5 +1,5 @@
 /** The reports module's only data access: every query of report rows is scoped by the user id. */
-import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { onPlanAmong } from "../../db/billing";
 import { paidPlansWith } from "~/lib/entitlements";
 import type { Db } from "../../db/client";
@@ -58,23 +58,33 @@ export async function exportReports(db: Db, userId: string) {
 }
 
 /**
- * One keyset page of the ids of confirmed users who may have weekly reports at `now`: in the Pro
- * trial, in a free Pro month, or with a live paid subscription (the plans that include them, Light
- * and Pro). Ids only; the per-user step checks the entitlement again with the one mapping of plans.
+ * The distinct time zones of the confirmed accounts: the job works out in code which of them are at
+ * Monday 07:00 (SQLite knows no zones), then selects the users of those zones only.
  */
-export const reportUserIdsPage = async (db: Db, page: IdPage, now: Date): Promise<string[]> =>
-  (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          gt(users.id, page.afterId),
-          isNotNull(users.emailConfirmedAt),
-          onPlanAmong(db, users.id, now, paidPlansWith("weeklyReports")),
-        ),
-      )
-      .orderBy(asc(users.id))
-      .limit(page.limit)
-  ).map((r) => r.id);
+export const userTimeZones = async (db: Db): Promise<string[]> =>
+  (await db.selectDistinct({ timeZone: users.timeZone }).from(users).where(isNotNull(users.emailConfirmedAt))).map((r) => r.timeZone);
 
+/**
+ * One keyset page of the ids of confirmed users in `timeZones` who may have weekly reports at
+ * `now`: in the Pro trial, in a free Pro month, or with a live paid subscription (the plans that
+ * include them, Light and Pro). Ids only; the per-user step checks the entitlement again with the
+ * one mapping of plans.
+ */
+export const reportUserIdsPage = async (db: Db, page: IdPage, now: Date, timeZones: readonly string[]): Promise<string[]> =>
+  timeZones.length === 0
+    ? []
+    : (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              gt(users.id, page.afterId),
+              isNotNull(users.emailConfirmedAt),
+              inArray(users.timeZone, [...timeZones]),
+              onPlanAmong(db, users.id, now, paidPlansWith("weeklyReports")),
+            ),
+          )
+          .orderBy(asc(users.id))
+          .limit(page.limit)
+      ).map((r) => r.id);
