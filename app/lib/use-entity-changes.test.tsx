@@ -17,6 +17,9 @@ vi.mock("./realtime-client", () => ({
   }),
 }));
 const { useEntityChanges } = await import("./use-entity-changes");
+// The hub and its realtime glue are fetched (import()) after the first paint: fetched here first,
+// so that the fake clock's ticks are enough for them to be there.
+await import("./entity-change-hub");
 
 const push = (message: RealtimeMessage) => listeners.forEach((listener) => listener(message));
 let seq = 0;

@@ -1,14 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { createEntityChangeHub, matchesFilter, type EntityChange, type EntityFilter } from "./entity-changes";
+import type { EntityChange, EntityFilter } from "./entity-changes";
 import { useAfterFirstPaint } from "./after-first-paint";
-import { withRealtime } from "./realtime";
 
-// The tab's one hub. Every mounted screen's revalidator reloads the same page, so the hub uses
-// whichever registered last.
+// Every mounted screen's revalidator reloads the same page, so the hub uses whichever registered last.
 let revalidatePage: () => void = () => undefined;
-let hub: ReturnType<typeof createEntityChangeHub> | null = null;
-const sharedHub = () => (hub ??= createEntityChangeHub({ subscribe: (listener) => withRealtime((client) => client.subscribe(listener)), revalidate: () => revalidatePage() }));
 
 /**
  * Keeps a screen fresh when the user's records change elsewhere (another tab, another device, a
@@ -27,12 +23,24 @@ export function useEntityChanges(entities: EntityFilter, onChange?: (changes: En
   }, [revalidate]);
   // Subscribing loads the realtime client (an import and its preloads): in a task of its own after
   // the first paint, not in hydration's effects task, which every screen's first load pays.
-  useAfterFirstPaint(
-    () =>
-      sharedHub().register({
-        filter: (change) => matchesFilter(latest.current.entities, change),
-        onChange: (changes) => latest.current.onChange?.(changes),
-      }),
-    [],
-  );
+  useAfterFirstPaint(() => {
+    let unregister: (() => void) | null = null;
+    let left = false;
+    // The hub and its realtime glue (./entity-change-hub) arrive here, not with the page. Not there
+    // (a deploy replaced the chunks): the screen goes on without live updates, as with the socket down.
+    import("./entity-change-hub").then(
+      ({ sharedHub, matchesFilter }) => {
+        if (left) return;
+        unregister = sharedHub(() => revalidatePage()).register({
+          filter: (change) => matchesFilter(latest.current.entities, change),
+          onChange: (changes) => latest.current.onChange?.(changes),
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      left = true;
+      unregister?.();
+    };
+  }, []);
 }

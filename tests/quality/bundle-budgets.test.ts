@@ -106,6 +106,19 @@ describe.skipIf(!hasBuild)("bundle budgets (first-load JavaScript, gzip)", () =>
     expect([...new Set(realtime)]).toEqual([]);
   });
 
+  it("puts what a screen runs only after its first paint or in a later tab in no first load (the entity-change hub, the diary's overview and insights)", () => {
+    // useEntityChanges subscribes after the first paint; the diary opens on its writer or its list.
+    // The realtime glue too, except on the notifications screen, whose list is live from the start.
+    const later = (url: string, id: string) =>
+      /^app\/(lib\/entity-change(s|-hub)\.ts|modules\/diary\/components\/analysis-tabs\.tsx)$/.test(id) || (id === "app/lib/realtime.ts" && url !== "/app/notificacoes");
+    const found = loads.flatMap((load) =>
+      modulesOf(load, sources)
+        .filter(({ id }) => later(load.url, id))
+        .map(({ file, id }) => `${load.url}: ${file} holds ${id}`),
+    );
+    expect([...new Set(found)]).toEqual([]);
+  });
+
   it("leaves out of the shell chunk what the shell runs after the first paint or on first use (decision 0094)", () => {
     // The bell's state and live connection, the announcements, session tracking and the security
     // probe, the offline banner (after the first paint); the sign-out's steps and dialog (on use).

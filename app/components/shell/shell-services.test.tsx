@@ -21,6 +21,9 @@ vi.mock("~/lib/realtime-client", () => ({
 vi.mock("~/components/notifications/use-feature-announcements", () => ({ useFeatureAnnouncements: () => undefined }));
 vi.mock("~/lib/activity/security-probe", () => ({ useSecurityProbe: () => undefined }));
 const { ShellServices } = await import("./shell-services");
+// useEntityChanges fetches its hub and the realtime glue (import()) after the first paint: fetched
+// here first, so that the fake clock's ticks are enough for them to be there.
+await import("~/lib/entity-change-hub");
 
 afterEach(() => {
   vi.useRealTimers();

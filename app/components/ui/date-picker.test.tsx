@@ -4,7 +4,8 @@ import { useState, type ReactElement } from "react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CalendarGrid } from "./calendar-popover";
-import { DateField, TimeField } from "./date-picker";
+import { DateField } from "./date-picker";
+import { TimeField } from "./time-field";
 import { renderWithI18n } from "./test-utils";
 
 afterEach(cleanup);

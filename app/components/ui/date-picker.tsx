@@ -1,5 +1,5 @@
 /**
- * Date and time inputs. The value is the API's form ("YYYY-MM-DD", "HH:mm"); people may type the
+ * Date inputs (times: ./time-field). The value is the API's form ("YYYY-MM-DD"); people may type the
  * short form of their language or pick a day in a Monday-first calendar (Headless UI `Popover`,
  * ./calendar-popover) driven by the keyboard as in the WAI-ARIA date-picker pattern.
  *
@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { sanitizeLanguage, type Language } from "~/i18n/language";
 import { formatLongDate } from "~/lib/dates";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
-import { dateOf, formatTypedDate, formatTypedTime, parseTypedDate, parseTypedTime, type Bounds, type IsoDate } from "./date-grid";
+import { dateOf, formatTypedDate, parseTypedDate, type Bounds, type IsoDate } from "./date-grid";
 import { commitOnEnter, controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
 
 const calendarPopover = onDemand(() => import("./calendar-popover"));
@@ -23,7 +23,8 @@ const calendarPopover = onDemand(() => import("./calendar-popover"));
 export const CALENDAR_BUTTON_CLASS =
   "rounded-lg border border-slate-300 bg-white p-2 text-slate-600 shadow-sm hover:bg-slate-50 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-400 disabled:cursor-not-allowed disabled:text-slate-300";
 
-const useKitLanguage = (): Language => {
+/** The account language the kit's fields read and write dates and times in. */
+export const useKitLanguage = (): Language => {
   const { i18n } = useTranslation();
   return sanitizeLanguage(i18n.language) ?? "pt";
 };
@@ -136,71 +137,5 @@ function CalendarButton(props: CalendarButtonProps) {
       {/* A pending click pulses the icon until the calendar is there. */}
       <CalendarDaysIcon className={`h-5 w-5 ${clicked ? "animate-pulse" : ""}`} aria-hidden="true" />
     </button>
-  );
-}
-
-type TimeFieldProps = FieldChrome & {
-  id?: string;
-  /** "HH:mm", or "" for no time. */
-  value: string;
-  onChange: (value: string) => void;
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  className?: string;
-};
-
-/**
- * A time of day, always 24-hour "HH:mm" underneath, shown in the account language's clock ("3:30 PM"
- * in English). A text box rather than `<input type="time">`, whose display follows the browser's
- * locale (AM/PM in an English browser on a Portuguese account).
- */
-export function TimeField({ id, label, hint, error, optional, hideLabel, value, onChange, name, required, disabled, className }: TimeFieldProps) {
-  const { t } = useTranslation("ui");
-  const language = useKitLanguage();
-  const shownTime = (time: string) => (time ? formatTypedTime(time, language) : "");
-  const [text, setText] = useState(shownTime(value));
-  const [typingError, setTypingError] = useState<string | null>(null);
-  useEffect(() => {
-    setText(value ? formatTypedTime(value, language) : "");
-    setTypingError(null);
-  }, [value, language]);
-  const shown = error ?? typingError;
-  const ids = useFieldIds(id, hint, shown);
-
-  function commit() {
-    if (text.trim() === "") {
-      setTypingError(null);
-      if (value !== "") onChange("");
-      return;
-    }
-    const parsed = parseTypedTime(text);
-    if (parsed === null) return setTypingError(t("time.invalid"));
-    setTypingError(null);
-    setText(shownTime(parsed));
-    if (parsed !== value) onChange(parsed);
-  }
-
-  return (
-    <FieldFrame id={ids.control} hintId={ids.hintId} errorId={ids.errorId} error={shown} {...{ label, hint, optional, hideLabel, className }}>
-      <input
-        id={ids.control}
-        type="text"
-        // English times carry AM/PM: a numeric keypad could not type them.
-        inputMode={language === "en" ? "text" : "numeric"}
-        autoComplete="off"
-        placeholder={language === "en" ? "h:mm AM" : "hh:mm"}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={commitOnEnter(() => (text.trim() === "" ? { ok: false, reason: "empty" } : { ok: parseTypedTime(text) !== null }), commit)}
-        required={required}
-        disabled={disabled}
-        aria-invalid={ids.invalid}
-        aria-describedby={ids.describedBy}
-        className={`${controlClass} max-w-32`}
-      />
-      {name && <input type="hidden" name={name} value={value} />}
-    </FieldFrame>
   );
 }

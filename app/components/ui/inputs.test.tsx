@@ -4,7 +4,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "~/i18n/language";
 import { Combobox } from "./combobox";
-import { TimeField } from "./date-picker";
+import { TimeField } from "./time-field";
 import { MoneyInput } from "./money-input";
 import { Switch } from "./switch";
 import { renderWithI18n } from "./test-utils";

@@ -4,7 +4,8 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DateField, TimeField } from "~/components/ui/date-picker";
+import { DateField } from "~/components/ui/date-picker";
+import { TimeField } from "~/components/ui/time-field";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { useDiscardChanges } from "~/components/ui/discard-changes";
 import { Checkbox, Select, TextArea, TextField } from "~/components/ui/field";

@@ -5,7 +5,7 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from "~/components/ui/dialog";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TimeField } from "~/components/ui/date-picker";
+import { TimeField } from "~/components/ui/time-field";
 import { Checkbox } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { FormActions } from "~/components/ui/form-actions";
