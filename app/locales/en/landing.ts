@@ -30,7 +30,7 @@ export default {
     impact: { title: "My impact", text: "See the time saved and the skills you are building, computed from your activity." },
     goals: { title: "Goals", text: "Visible progress, milestones and a celebration when you get there." },
     diary: { title: "Emotional diary", text: "Record your mood and emotions and see patterns over time." },
-    selfCare: { title: "Self-care", text: "Routines on the days you choose, with a count of days in a row." },
+    selfCare: { title: "Self-care", text: "Routines on the days you choose, and the streak you keep." },
     finances: { title: "Personal finances", text: "Income, expenses, budgets and CSV export, in euros." },
     cycle: { title: "Menstrual cycle", text: "Predictions from your own history, privately." },
     reports: { title: "Weekly reports", text: "Every Monday, a summary of the previous week." },

@@ -28,7 +28,7 @@ const landing = {
     impact: { title: "Meu Impacto", text: "Veja o tempo poupado e as competências que está a desenvolver, calculados a partir da sua atividade." },
     goals: { title: "Objetivos", text: "Progresso visível, marcos e celebração quando chega lá." },
     diary: { title: "Diário emocional", text: "Registe o humor e as emoções e veja padrões ao longo do tempo." },
-    selfCare: { title: "Autocuidado", text: "Rotinas nos dias que escolher, com contagem de dias seguidos." },
+    selfCare: { title: "Autocuidado", text: "Rotinas nos dias que escolher, e a sequência que vai mantendo." },
     finances: { title: "Finanças pessoais", text: "Receitas, despesas, orçamentos e exportação CSV, em euros." },
     cycle: { title: "Ciclo menstrual", text: "Previsões a partir do seu próprio histórico, com privacidade." },
     reports: { title: "Relatórios semanais", text: "Todas as segundas-feiras, um resumo da semana anterior." },
