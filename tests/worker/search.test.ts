@@ -112,8 +112,10 @@ describe("GET /api/v1/search over the FTS5 index", () => {
   });
 
   it("filters by category", async () => {
-    await run("insert into tasks (id, user_id, title) values ('task-plan', ?, 'Plano de treino')", anaId);
-    await run("insert into goals (id, user_id, title) values ('goal-plan', ?, 'Plano de poupança')", anaId);
+    // Written a second apart: two rows of one millisecond tie on recency, and the rebuild below numbers
+    // ties by type and id, not in the order they were written (its "plano" answer then changed order).
+    await run("insert into tasks (id, user_id, title, updated_at) values ('task-plan', ?, 'Plano de treino', ?)", anaId, Date.now() - 1000);
+    await run("insert into goals (id, user_id, title, updated_at) values ('goal-plan', ?, 'Plano de poupança', ?)", anaId, Date.now());
     expect((await search(ana, "plano")).map((r) => r.type).sort()).toEqual(["goal", "task"]);
     expect(await titles(ana, "plano", "task")).toEqual(["Plano de treino"]);
     expect(await titles(ana, "plano", "goal")).toEqual(["Plano de poupança"]);
