@@ -97,11 +97,12 @@ async function attempt<T>(path: string, method: string, init: { body?: unknown; 
   } catch {
     // Offline, the reason is known and worth saying: a screen's own "Erro ao guardar" (or nothing,
     // where the screen shows the message alone) would leave the person guessing.
-    return { result: { ok: false, status: 0, error: { code: "network", message: offline() ? offlineMessage : "" } } };
+    return { result: { ok: false, status: 0, error: { code: "network", message: isOffline() ? offlineMessage : "" } } };
   }
 }
 
-const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+/** Whether the browser says it is offline (never on the server, where there is no navigator). */
+export const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 let offlineMessage = "";
 /**
@@ -126,7 +127,7 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   for (let tries = 0; ; tries++) {
     const { result, retryAfterMs } = await attempt<T>(path, method, init);
-    const transient = !result.ok && (result.status === 503 || (result.status === 0 && !offline()));
+    const transient = !result.ok && (result.status === 503 || (result.status === 0 && !isOffline()));
     if (method !== "GET" || !transient || tries >= GET_RETRY_DELAYS_MS.length) return result;
     await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfterMs ?? GET_RETRY_DELAYS_MS[tries], MAX_RETRY_AFTER_MS)));
   }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
+import { isOffline } from "~/lib/api";
 
 /**
  * Whether the browser is offline. Read at once: this page only shows after a failed navigation in
@@ -10,10 +11,10 @@ import { Button } from "~/components/ui/button";
  * again once the connection is back, so the person lands on it without pressing anything.
  */
 export function useOfflineError(): boolean {
-  const [offline, setOffline] = useState(() => typeof navigator !== "undefined" && navigator.onLine === false);
+  const [offline, setOffline] = useState(isOffline);
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    const update = () => setOffline(navigator.onLine === false);
+    const update = () => setOffline(isOffline());
     const online = () => {
       update();
       void revalidate();

@@ -4,7 +4,7 @@
  */
 import { idbStore } from "./idb-store";
 import { createQueue, QueueStorageError, type QueuedChange, type SendResult } from "./queue";
-import { signedInUserHeaders } from "../api";
+import { isOffline, signedInUserHeaders } from "../api";
 import { offlineSnapshot, OFFLINE_SYNCED_EVENT, setOfflineSnapshot } from "./state";
 
 async function send(change: QueuedChange): Promise<SendResult> {
@@ -64,7 +64,7 @@ export const queue = createQueue({
 /** Replays now (when online) and sets a timer for the next waiting change. */
 export async function replayNow() {
   const userId = offlineSnapshot().userId;
-  if (!userId || (typeof navigator !== "undefined" && navigator.onLine === false)) return;
+  if (!userId || isOffline()) return;
   clearTimeout(timer);
   const report = await queue.replay(userId).catch(() => ({ sent: 0, failed: 0, waiting: 0 }));
   if (report.sent > 0) window.dispatchEvent(new CustomEvent(OFFLINE_SYNCED_EVENT, { detail: report }));

@@ -1,4 +1,4 @@
-import { apiFetch, type ApiResult } from "~/lib/api";
+import { apiFetch, isOffline, type ApiResult } from "~/lib/api";
 import type { ChangeKind, QueuedChange } from "./queue";
 import { offlineSnapshot } from "./state";
 
@@ -24,7 +24,7 @@ export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<
   // An item created offline has no id the server knows: its edits can only go through the queue.
   const ofOfflineItem = isOfflineId(write.path);
   // The browser knows it has no network: nothing is sent, so the change can still be folded.
-  const knownOffline = userId !== null && typeof navigator !== "undefined" && navigator.onLine === false;
+  const knownOffline = userId !== null && isOffline();
   let sent = false;
   let unavailable = false;
   if (!waiting && !ofOfflineItem && !knownOffline) {

@@ -20,7 +20,7 @@ import { Loading } from "~/components/ui/skeleton";
 import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { sanitizeLanguage, type Language, intlLocale } from "~/i18n/language";
-import { apiFetch } from "~/lib/api";
+import { apiFetch, isOffline } from "~/lib/api";
 import { QueuedChanges } from "~/components/offline/queued-changes";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { isQueued, writeOrQueue } from "~/lib/offline/write";
@@ -256,7 +256,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   function remove(task: TaskView) {
     // Deletions are not kept for later (the queue covers creations and edits): offline, saying so
     // at once beats "Tarefa eliminada" and the task coming back with an error seconds later.
-    if (typeof navigator !== "undefined" && navigator.onLine === false) return toast({ title: { key: "tasks:errors.deleteOffline" }, tone: "error" });
+    if (isOffline()) return toast({ title: { key: "tasks:errors.deleteOffline" }, tone: "error" });
     deleteWithUndo({
       title: { key: "tasks:toast.deleted" },
       undoLabel: { key: "tasks:toast.undo" },
