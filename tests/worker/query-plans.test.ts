@@ -4,6 +4,8 @@ import { app } from "../../worker/app";
 import { countingD1, type D1Call } from "./counting-bindings";
 import { ORIGIN, signUpAndLogIn } from "./helpers";
 import { userTables } from "./user-tables";
+import { database } from "../../worker/db/client";
+import { reportUserIdsPage, userTimeZones } from "../../worker/modules/reports/queries";
 
 // Issue 20, database: every query a user's reads make uses an index on the user tables (no full
 // SCAN of one). The reads are every parameterless GET of the API as the running app registers it
@@ -146,5 +148,28 @@ describe("query plans of the transactions' text filter", () => {
     const plan = results.map((r) => r.detail);
     expect(plan.some((detail) => /^SCAN search_substrings VIRTUAL TABLE INDEX/.test(detail)), plan.join("\n")).toBe(true);
     expect(plan.filter((detail) => /^SCAN (transactions|search_docs)\b/.test(detail)), plan.join("\n")).toEqual([]);
+  });
+});
+
+// The weekly reports' job runs every quarter-hour from Sunday 17:00 to Monday 19:14 UTC (0039):
+// each run reads the confirmed accounts' distinct zones, then each zone's users at Monday 07:00 in
+// id pages. Without an index on the zone, both read every row of users in every run; with several
+// zones in one query, every page read all their users and sorted them.
+describe("query plans of the weekly reports' job over users", () => {
+  it("reads the zones from an index alone and a zone's page as a range of it, in its order", async () => {
+    const calls: D1Call[] = [];
+    const db = database(countingD1(env.DB, calls));
+    await userTimeZones(db);
+    await reportUserIdsPage(db, { afterId: "", limit: 100 }, new Date("2026-12-07T07:05:00Z"), "Europe/Lisbon");
+    const plans: string[][] = [];
+    for (const call of calls) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${call.sql[0]}`)
+        .bind(...(call.params[0] ?? []))
+        .all<{ detail: string }>();
+      plans.push(results.map((r) => r.detail));
+    }
+    expect(plans[0]).toEqual(["SCAN users USING COVERING INDEX users_confirmed_time_zone_idx"]);
+    expect(plans[1][0]).toBe("SEARCH users USING INDEX users_confirmed_time_zone_idx (time_zone=? AND id>?)");
+    expect(plans[1].join("\n")).not.toMatch(/TEMP B-TREE/);
   });
 });

@@ -28,12 +28,6 @@ import { formatMoney } from "~/components/ui/money";
 /** Dedupe-key prefix of the notification; the key ends with the week's Monday. */
 export const WEEKLY_REPORT_READY = "weekly-report";
 /**
- * Zones per fan-out target: the users' query binds each zone, and D1 takes at most 100 bound
- * parameters a query (one offset can have dozens of zone names and aliases).
- */
-const ZONES_PER_TARGET = 40;
-
-/**
  * Phrases a report's figures in the user's words (the assistant's provider, ./phrase.ts);
  * null or a failure keeps the screen's templates. It only ever rewords: the figures stay the report's.
  */
@@ -99,22 +93,21 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
 }
 
 /**
- * The zones at Monday 07:00 at `now`, in slices of ZONES_PER_TARGET: one read of the users'
- * distinct zones, and only in the hours when some zone on Earth can be there.
+ * The zones at Monday 07:00 at `now`, one target each: one read of the users' distinct zones, and
+ * only in the hours when some zone on Earth can be there. One zone a target, because its users'
+ * pages then come in the index's own order (users_confirmed_time_zone_idx), each page a short
+ * range; the users of several zones in id order had to be read whole and sorted for every page.
  */
-async function reportTargets(env: Env, now: Date): Promise<{ payload: string[] }[]> {
+async function reportTargets(env: Env, now: Date): Promise<{ payload: string }[]> {
   if (!reportTimeSomewhere(now)) return [];
-  const zones = zonesAtReportTime(now, await userTimeZones(database(env.DB)));
-  const targets: { payload: string[] }[] = [];
-  for (let i = 0; i < zones.length; i += ZONES_PER_TARGET) targets.push({ payload: zones.slice(i, i + ZONES_PER_TARGET) });
-  return targets;
+  return zonesAtReportTime(now, await userTimeZones(database(env.DB))).map((zone) => ({ payload: zone }));
 }
 
-const job = fanOut<string[]>({
+const job = fanOut<string>({
   // Not `once`: a rerun of that quarter-hour (a retried cron, the dev trigger) enqueues again, and
   // perUser skips who already has the week's report (unique (user, week), 0039).
   targets: reportTargets,
-  selectUsers: (env, now, page, zones) => reportUserIdsPage(database(env.DB), page, now, zones),
+  selectUsers: (env, now, page, zone) => reportUserIdsPage(database(env.DB), page, now, zone),
   perUser: (env, userId, now) => generateWeeklyReport(env, userId, now, { phrase: phraseWith((facts, language) => phrase(env, facts, language)) }),
 });
 

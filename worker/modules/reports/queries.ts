@@ -1,5 +1,5 @@
 /** The reports module's only data access: every query of report rows is scoped by the user id. */
-import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import { onPlanAmong } from "../../db/billing";
 import { paidPlansWith } from "~/lib/entitlements";
 import type { Db } from "../../db/client";
@@ -65,26 +65,17 @@ export const userTimeZones = async (db: Db): Promise<string[]> =>
   (await db.selectDistinct({ timeZone: users.timeZone }).from(users).where(isNotNull(users.emailConfirmedAt))).map((r) => r.timeZone);
 
 /**
- * One keyset page of the ids of confirmed users in `timeZones` who may have weekly reports at
+ * One keyset page of the ids of confirmed users in `timeZone` who may have weekly reports at
  * `now`: in the Pro trial, in a free Pro month, or with a live paid subscription (the plans that
  * include them, Light and Pro). Ids only; the per-user step checks the entitlement again with the
  * one mapping of plans.
  */
-export const reportUserIdsPage = async (db: Db, page: IdPage, now: Date, timeZones: readonly string[]): Promise<string[]> =>
-  timeZones.length === 0
-    ? []
-    : (
-        await db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              gt(users.id, page.afterId),
-              isNotNull(users.emailConfirmedAt),
-              inArray(users.timeZone, [...timeZones]),
-              onPlanAmong(db, users.id, now, paidPlansWith("weeklyReports")),
-            ),
-          )
-          .orderBy(asc(users.id))
-          .limit(page.limit)
-      ).map((r) => r.id);
+export const reportUserIdsPage = async (db: Db, page: IdPage, now: Date, timeZone: string): Promise<string[]> =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.timeZone, timeZone), gt(users.id, page.afterId), isNotNull(users.emailConfirmedAt), onPlanAmong(db, users.id, now, paidPlansWith("weeklyReports"))))
+      .orderBy(asc(users.id))
+      .limit(page.limit)
+  ).map((r) => r.id);

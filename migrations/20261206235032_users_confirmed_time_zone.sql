@@ -1,0 +1,1 @@
+CREATE INDEX `users_confirmed_time_zone_idx` ON `users` (`time_zone`,`id`,`email_confirmed_at`) WHERE "users"."email_confirmed_at" is not null;
