@@ -6,6 +6,7 @@ import { ORIGIN, signUpAndLogIn } from "./helpers";
 import { userTables } from "./user-tables";
 import { database } from "../../worker/db/client";
 import { reportUserIdsPage, userTimeZones } from "../../worker/modules/reports/queries";
+import { digestUserIdsPage, trialUserIdsPage } from "../../worker/db/jobs";
 
 // Issue 20, database: every query a user's reads make uses an index on the user tables (no full
 // SCAN of one). The reads are every parameterless GET of the API as the running app registers it
@@ -171,5 +172,28 @@ describe("query plans of the weekly reports' job over users", () => {
     expect(plans[0]).toEqual(["SCAN users USING COVERING INDEX users_confirmed_time_zone_idx"]);
     expect(plans[1][0]).toBe("SEARCH users USING INDEX users_confirmed_time_zone_idx (time_zone=? AND id>?)");
     expect(plans[1].join("\n")).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+// Three more jobs run every quarter-hour over all accounts: the trial notices (trials ending in the
+// next 3 days, or ended in the last 7) and the e-mail digests (users with a daily or weekly digest
+// of some type). Paged by id alone, each run read every user, or every user's preferences.
+describe("query plans of the trial notices' and digests' jobs", () => {
+  const planOf = async (select: (db: ReturnType<typeof database>) => Promise<unknown>) => {
+    const calls: D1Call[] = [];
+    await select(database(countingD1(env.DB, calls)));
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${calls[0].sql[0]}`)
+      .bind(...calls[0].params[0])
+      .all<{ detail: string }>();
+    return results.map((r) => r.detail);
+  };
+
+  it("finds the trials ending in the window as a range of an index", async () => {
+    const plan = await planOf((db) => trialUserIdsPage(db, { afterId: "", limit: 100 }, [new Date("2026-12-07T07:00:00Z"), new Date("2026-12-10T07:00:00Z")], "trial-ending"));
+    expect(plan[0]).toBe("SEARCH users USING INDEX users_confirmed_trial_end_idx (trial_ends_at>? AND trial_ends_at<?)");
+  });
+
+  it("finds the users with a digest in an index of those preferences only", async () => {
+    expect(await planOf((db) => digestUserIdsPage(db, { afterId: "", limit: 100 }))).toEqual(["SEARCH notification_preferences USING INDEX notification_preferences_digest_idx (user_id>?)"]);
   });
 });

@@ -4,7 +4,7 @@
  * then works user by user through the scoped queries. Each narrows to the users the job could
  * affect, so the cron step enqueues no one it would skip anyway.
  */
-import { and, asc, eq, gt, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lte, notExists, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { fanOuts, notificationPreferences, notifications, users } from "./schema";
 
@@ -58,11 +58,8 @@ export const digestUserIdsPage = async (db: Db, page: IdPage): Promise<string[]>
       .selectDistinct({ id: notificationPreferences.userId })
       .from(notificationPreferences)
       .where(
-        and(
-          gt(notificationPreferences.userId, page.afterId),
-          eq(notificationPreferences.emailEnabled, true),
-          inArray(notificationPreferences.frequency, ["daily", "weekly"]),
-        ),
+        // Literals, not bound values: they match the partial index notification_preferences_digest_idx.
+        and(gt(notificationPreferences.userId, page.afterId), sql`${notificationPreferences.emailEnabled} = 1 and ${notificationPreferences.frequency} in ('daily', 'weekly')`),
       )
       .orderBy(asc(notificationPreferences.userId))
       .limit(page.limit)

@@ -58,6 +58,8 @@ export const users = sqliteTable(
     // The weekly reports' quarter-hour job reads the confirmed accounts' distinct zones, then the
     // users of the zones at Monday 07:00 in id pages: both from this index alone, not a scan of
     // users (the confirmation time in it makes it covering).
+    // The trial notices' jobs, every quarter-hour each, look for trials ending in a window of days.
+    index("users_confirmed_trial_end_idx").on(t.trialEndsAt).where(sql`${t.emailConfirmedAt} is not null and ${t.trialEndsAt} is not null`),
     index("users_confirmed_time_zone_idx").on(t.timeZone, t.id, t.emailConfirmedAt).where(sql`${t.emailConfirmedAt} is not null`),
   ],
 );
@@ -295,7 +297,13 @@ export const notificationPreferences = sqliteTable(
     quietHoursEnd: text("quiet_hours_end"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("notification_preferences_user_type_unique").on(t.userId, t.notificationType)],
+  (t) => [
+    uniqueIndex("notification_preferences_user_type_unique").on(t.userId, t.notificationType),
+    // The e-mail digests' job pages, every quarter-hour, the users with a digest of some type: the
+    // few such rows, not every user's preferences. Its query writes the same terms as literals
+    // (worker/db/jobs.ts), or SQLite cannot tell that this index holds every row it wants.
+    index("notification_preferences_digest_idx").on(t.userId).where(sql`${t.emailEnabled} = 1 and ${t.frequency} in ('daily', 'weekly')`),
+  ],
 );
 
 /** Daily and weekly e-mail digests already sent: one row per user and period, so reruns send nothing. */

@@ -1,0 +1,1 @@
+CREATE INDEX `users_confirmed_trial_end_idx` ON `users` (`trial_ends_at`) WHERE "users"."email_confirmed_at" is not null and "users"."trial_ends_at" is not null;

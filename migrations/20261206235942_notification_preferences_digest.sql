@@ -1,0 +1,1 @@
+CREATE INDEX `notification_preferences_digest_idx` ON `notification_preferences` (`user_id`) WHERE "notification_preferences"."email_enabled" = 1 and "notification_preferences"."frequency" in ('daily', 'weekly');
