@@ -111,7 +111,8 @@ export const authTokens = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("auth_tokens_user_idx").on(t.userId)],
+  // The nightly cleanup deletes the expired ones by this index, not a scan of every token.
+  (t) => [index("auth_tokens_user_idx").on(t.userId), index("auth_tokens_expires_idx").on(t.expiresAt)],
 );
 
 /** Local e-mail outbox (ENVIRONMENT=development): what production would have sent. */
@@ -336,7 +337,11 @@ export const knownDevices = sqliteTable(
     /** The last sign-in from it (null on rows from before the column: their `createdAt` counts). */
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("known_devices_user_device_unique").on(t.userId, t.deviceKey)],
+  (t) => [
+    uniqueIndex("known_devices_user_device_unique").on(t.userId, t.deviceKey),
+    // The nightly cleanup's own expression (worker/db/notifications.ts), so it reads the stale devices only.
+    index("known_devices_seen_idx").on(sql`coalesce(${t.lastSeenAt}, ${t.createdAt})`),
+  ],
 );
 
 /** Product features and their release state; launched ones updated in the last 7 days are announced. */

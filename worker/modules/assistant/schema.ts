@@ -45,7 +45,8 @@ export const assistantDrafts = sqliteTable(
     createdAt: timestamps.createdAt,
     updatedAt: timestamps.updatedAt,
   },
-  (t) => [index("assistant_drafts_user_message_idx").on(t.userId, t.messageId)],
+  // The second index serves the cascade when messages are deleted (tests/worker/foreign-key-indexes.test.ts).
+  (t) => [index("assistant_drafts_user_message_idx").on(t.userId, t.messageId), index("assistant_drafts_message_idx").on(t.messageId)],
 );
 
 export type AssistantMessage = typeof assistantMessages.$inferSelect;

@@ -4,7 +4,7 @@
  * and the nightly forgetting of the sync memory kept after a disconnect (`forgetDisconnectedGoogleSync`).
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { findUserById } from "../../db/accounts";
 import type { Db } from "../../db/client";
@@ -678,17 +678,26 @@ export async function deleteGoogleConnection(scoped: Scoped, now: Date): Promise
  * events stay as plain Rumo events. A deliberate cross-user delete, in one batch: it reads only ids.
  */
 export async function forgetDisconnectedGoogleSync(db: Db, before: Date): Promise<number> {
-  const connected = db.select({ userId: googleConnections.userId }).from(googleConnections);
-  const withCalendars = db.select({ userId: googleCalendars.userId }).from(googleCalendars);
+  // Each condition is asked of one user (NOT EXISTS on their own rows, by the user's indexes), not
+  // as NOT IN over a list of every connected user or calendar, which read those tables whole.
+  const later = alias(googleCalendars, "later");
+  const connectedUser = (userId: SQLiteColumn) => db.select({ one: sql`1` }).from(googleConnections).where(eq(googleConnections.userId, userId));
+  const calendarOf = (userId: SQLiteColumn) => db.select({ one: sql`1` }).from(later).where(eq(later.userId, userId));
   // No calendar of theirs disconnected later (or never): a stale mark of a connected user is left out too.
-  const recent = db.select({ userId: googleCalendars.userId }).from(googleCalendars).where(or(isNull(googleCalendars.disconnectedAt), gt(googleCalendars.disconnectedAt, before)));
+  const recentCalendarOf = (userId: SQLiteColumn) =>
+    db
+      .select({ one: sql`1` })
+      .from(later)
+      .where(and(eq(later.userId, userId), or(isNull(later.disconnectedAt), gt(later.disconnectedAt, before))));
   const forgotten = db
     .select({ userId: googleCalendars.userId })
     .from(googleCalendars)
-    .where(and(lte(googleCalendars.disconnectedAt, before), notInArray(googleCalendars.userId, connected), notInArray(googleCalendars.userId, recent)));
+    .where(and(lte(googleCalendars.disconnectedAt, before), notExists(connectedUser(googleCalendars.userId)), notExists(recentCalendarOf(googleCalendars.userId))));
   const results = await db.batch([
     db.delete(googleOutbox).where(inArray(googleOutbox.userId, forgotten)),
-    db.delete(googleOutbox).where(and(lte(googleOutbox.changedAt, before.getTime()), notInArray(googleOutbox.userId, connected), notInArray(googleOutbox.userId, withCalendars))),
+    db
+      .delete(googleOutbox)
+      .where(and(lte(googleOutbox.changedAt, before.getTime()), notExists(connectedUser(googleOutbox.userId)), notExists(calendarOf(googleOutbox.userId)))),
     db.delete(googleEventLinks).where(inArray(googleEventLinks.userId, forgotten)),
     db.delete(googleCalendars).where(inArray(googleCalendars.userId, forgotten)),
   ]);

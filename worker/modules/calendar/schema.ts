@@ -61,6 +61,9 @@ export const events = sqliteTable(
     index("events_user_range_idx").on(t.userId, t.endsAt, t.startsAt),
     // ...and the override rows of a series.
     index("events_user_series_idx").on(t.userId, t.seriesId),
+    // Deleting an event looks for overrides pointing at it (the foreign key's cascade): without an
+    // index led by series_id that was a scan of every account's events (tests/worker/foreign-key-indexes.test.ts).
+    index("events_series_idx").on(t.seriesId).where(sql`${t.seriesId} is not null`),
     index("events_user_uid_idx").on(t.userId, t.uid),
     // The reminders cron: due rows across users, oldest first.
     index("events_next_reminder_idx").on(t.nextReminderAt),
@@ -160,7 +163,11 @@ export const googleCalendars = sqliteTable(
     createdAt,
     updatedAt,
   },
-  (t) => [uniqueIndex("google_calendars_user_google_idx").on(t.userId, t.googleId)],
+  (t) => [
+    uniqueIndex("google_calendars_user_google_idx").on(t.userId, t.googleId),
+    // The nightly forget-google-sync finds the calendars disconnected 30 days ago by this range.
+    index("google_calendars_disconnected_idx").on(t.disconnectedAt).where(sql`${t.disconnectedAt} is not null`),
+  ],
 );
 
 /**
@@ -182,7 +189,8 @@ export const googleEventLinks = sqliteTable(
     googleEventId: text("google_event_id").notNull(),
     googleUpdatedAt: integer("google_updated_at").notNull(),
   },
-  (t) => [uniqueIndex("google_event_links_user_google_idx").on(t.userId, t.calendarId, t.googleEventId)],
+  // The second index serves the cascade when a calendar goes (see events_series_idx).
+  (t) => [uniqueIndex("google_event_links_user_google_idx").on(t.userId, t.calendarId, t.googleEventId), index("google_event_links_calendar_idx").on(t.calendarId)],
 );
 
 /**
@@ -210,7 +218,7 @@ export const googleOutbox = sqliteTable(
     changedAt: integer("changed_at").notNull(),
     createdAt,
   },
-  (t) => [uniqueIndex("google_outbox_user_event_idx").on(t.userId, t.eventId), index("google_outbox_due_idx").on(t.userId, t.nextAttemptAt)],
+  (t) => [uniqueIndex("google_outbox_user_event_idx").on(t.userId, t.eventId), index("google_outbox_due_idx").on(t.userId, t.nextAttemptAt), index("google_outbox_changed_idx").on(t.changedAt)],
 );
 
 /** Versions of an event that lost a sync conflict (or were replaced by Google), newest first. */

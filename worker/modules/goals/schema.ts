@@ -51,5 +51,7 @@ export const goalMilestones = sqliteTable(
     doneAt: integer("done_at", { mode: "timestamp_ms" }),
     createdAt,
   },
-  (t) => [index("goal_milestones_user_goal_idx").on(t.userId, t.goalId, t.position)],
+  // The second index serves the cascade when a goal is deleted (an index led by goal_id; without
+  // it every account's milestones were read, tests/worker/foreign-key-indexes.test.ts).
+  (t) => [index("goal_milestones_user_goal_idx").on(t.userId, t.goalId, t.position), index("goal_milestones_goal_idx").on(t.goalId)],
 );

@@ -1,0 +1,59 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EVERY_MINUTE, EVERY_QUARTER_HOUR, NIGHTLY, runSchedule } from "@worker/cron/registry";
+import { seedDemoAccount } from "@worker/db/seed";
+import { countingD1, type D1Call } from "./counting-bindings";
+import { userTables } from "./user-tables";
+
+// Issue 20's database gate for the scheduled jobs: each runs over every account (the quarter-hour
+// ones about a hundred times a day), so a statement that scans a user table reads every account's
+// rows in every run. Every statement of every schedule, run for a seeded account with the cron's
+// own times (Monday 07:00 in Lisbon makes the weekly reports run too), goes through EXPLAIN QUERY
+// PLAN; a SCAN of a user table, even of a covering index, is a finding.
+const RUNS = [
+  [NIGHTLY, "2026-12-07T03:00:00Z"],
+  [EVERY_QUARTER_HOUR, "2026-12-07T07:00:00Z"],
+  [EVERY_QUARTER_HOUR, "2026-12-07T20:00:00Z"],
+  [EVERY_MINUTE, "2026-12-07T07:01:00Z"],
+] as const;
+
+/**
+ * The one scan allowed: the weekly reports' job reads the confirmed accounts' distinct zones (SQLite
+ * knows no zones, so the ones at Monday 07:00 are found in code), from a partial covering index,
+ * once per quarter-hour of Monday's window only (docs/decisions/0039).
+ */
+const ALLOWED = ["SCAN users USING COVERING INDEX users_confirmed_time_zone_idx"];
+
+describe("query plans of the scheduled jobs", () => {
+  const statements = new Map<string, unknown[]>();
+
+  beforeAll(async () => {
+    await seedDemoAccount(env);
+    const calls: D1Call[] = [];
+    const counting = { ...env, DB: countingD1(env.DB, calls) } as Env;
+    for (const [schedule, at] of RUNS) {
+      const results = await runSchedule(schedule, counting, new Date(at), { inline: true });
+      for (const [job, result] of Object.entries(results)) expect("error" in result ? `${job}: ${result.error}` : "", job).toBe("");
+    }
+    for (const call of calls) call.sql.forEach((sql, i) => /^\s*(select|with|delete|update)\b/i.test(sql) && statements.set(sql, call.params[i] ?? []));
+  });
+
+  it("ran the jobs' statements", () => {
+    expect(statements.size).toBeGreaterThan(20);
+  });
+
+  it("never scans a user table", async () => {
+    const tables = new Set((await userTables(env.DB)).map((t) => t.table));
+    const scans: string[] = [];
+    for (const [sql, params] of statements) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      for (const { detail } of results) {
+        const table = detail.match(/^SCAN (\S+)/)?.[1];
+        if (table && tables.has(table) && !ALLOWED.includes(detail)) scans.push(`${detail}  ←  ${sql}`);
+      }
+    }
+    expect(scans).toEqual([]);
+  });
+});
