@@ -154,4 +154,19 @@ test.describe("calendar", () => {
       await expect.poll(() => page.getByTestId("month-view").getByTestId("calendar-item").innerText()).toBe("Dentista");
     }
   });
+  test("an event saved without a title says so under the field, in the app's language, and keeps what was typed", async ({ page }) => {
+    await signUp(page, "untitled");
+    await openCalendar(page, "view=week&date=2026-12-07");
+    await page.getByRole("button", { name: "Novo evento" }).click();
+    const dialog = page.getByTestId("event-dialog");
+    await dialog.getByLabel(/Local/).fill("Sala 3");
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    // The app's message, not the browser's own bubble (in the browser's language), which stopped the form being sent.
+    await expect(dialog.getByText("O título do evento é obrigatório")).toBeVisible();
+    await expect(dialog.getByLabel(/Local/)).toHaveValue("Sala 3");
+    await dialog.getByLabel("Título").fill("Reunião");
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Reunião" })).toHaveCount(1);
+  });
 });

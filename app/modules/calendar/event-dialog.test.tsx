@@ -6,6 +6,9 @@ import { EventDialog } from "./event-dialog";
 import { draftOf } from "./event-draft";
 
 afterEach(cleanup);
+// The date fields' calendar popover loads once the page is idle and reads the signed-in layout's zone
+// from the router: rendered here without one, it finds none (as on a page outside /app).
+vi.mock("react-router", async (original) => ({ ...(await original<typeof import("react-router")>()), useRouteLoaderData: () => undefined }));
 // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
 beforeAll(() => Promise.all([import("~/components/ui/dialog-parts"), import("~/components/ui/confirm-dialog-panel")]));
 
@@ -120,7 +123,20 @@ describe("saving an edited event", () => {
     retime("Hora de início", "18:30");
     fireEvent.submit(screen.getByTestId("event-dialog"));
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
-    expect(requests.map((r) => r.body)).toEqual([{ start: "2026-11-30T18:30:00+00:00", end: "2026-11-30T19:00:00+00:00" }]);
+    // The end moved with the start: the hour's swim stays an hour long.
+    expect(requests.map((r) => r.body)).toEqual([{ start: "2026-11-30T18:30:00+00:00", end: "2026-11-30T19:30:00+00:00" }]);
+  });
+
+  it("keeps the event's length when its start date moves back a day (not an event from Tuesday 10:00 to Wednesday 11:00)", async () => {
+    const { onSaved } = edit(dentist);
+    await screen.findByLabelText("Título");
+    const day = screen.getByLabelText("Data de início");
+    fireEvent.change(day, { target: { value: "24/11/2026" } });
+    fireEvent.blur(day);
+    expect((screen.getByLabelText("Data de fim") as HTMLInputElement).value).toBe("24/11/2026");
+    fireEvent.submit(screen.getByTestId("event-dialog"));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(requests.map((r) => r.body)).toEqual([{ start: "2026-11-24T10:00:00+00:00", end: "2026-11-24T11:00:00+00:00", allDay: false, timeZone: "Europe/Lisbon" }]);
   });
 
   it("moves the whole series' own times by what an occurrence's times changed, as one group", async () => {
@@ -131,7 +147,7 @@ describe("saving an edited event", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(requests).toEqual([
       { method: "GET", url: "/api/v1/events/e1", body: undefined },
-      { method: "PATCH", url: "/api/v1/events/e1", body: { start: "2026-11-23T18:30:00+00:00", end: "2026-11-23T19:00:00+00:00", allDay: false, timeZone: "Europe/Lisbon" } },
+      { method: "PATCH", url: "/api/v1/events/e1", body: { start: "2026-11-23T18:30:00+00:00", end: "2026-11-23T19:30:00+00:00", allDay: false, timeZone: "Europe/Lisbon" } },
     ]);
   });
 });

@@ -13,7 +13,7 @@ import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
 import type { ToastText } from "~/components/shell/toast-store";
 import { bodyOf, editedEventFields, fieldsOf, ruleEdited, type EventBody } from "./event-body";
-import { draftOf, minutesOf, type EventDraft, type Scope } from "./event-draft";
+import { draftOf, minutesOf, withStart, type EventDraft, type Scope } from "./event-draft";
 import { addDays, daysBetween, instantAt, isoInZone } from "./layout";
 import { firstDateOf, fromRrule, NO_REPEAT, toRrule, WEEKDAYS, weekdayPosition, type Repeat } from "./recurrence-form";
 import { intlLocale } from "~/i18n/language";
@@ -154,14 +154,16 @@ export function EventDialog({
     <Dialog open onClose={() => !form.pending && close()} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel as="form" onSubmit={save} className="max-h-[92vh] w-full max-w-lg space-y-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl" data-testid="event-dialog">
+        {/* noValidate: an empty title gets the app's own message under the field, in the account's
+            language, not the browser's bubble in the browser's (as the other modules' forms). */}
+        <DialogPanel as="form" onSubmit={save} noValidate className="max-h-[92vh] w-full max-w-lg space-y-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl" data-testid="event-dialog">
           <DialogTitle className="text-lg font-semibold text-slate-900">{editing ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
           {form.message && <Notice tone="error">{form.message}</Notice>}
           <TextField label={t("form.title")} value={draft.title} onChange={(e) => set({ title: e.target.value })} error={form.errors.title} maxLength={200} autoFocus required />
           <Switch label={t("form.allDay")} checked={draft.allDay} onChange={(allDay) => set({ allDay })} />
           <div className="grid grid-cols-2 gap-3">
-            <DateField label={t("form.startDate")} value={draft.startDate} onChange={(v) => v && set({ startDate: v, endDate: v > draft.endDate ? v : draft.endDate })} error={form.errors.start} />
-            {!draft.allDay && <TimeField label={t("form.startTime")} value={draft.startTime} onChange={(v) => set({ startTime: v })} />}
+            <DateField label={t("form.startDate")} value={draft.startDate} onChange={(v) => v && setDraft((d) => (d ? withStart(d, { startDate: v }) : d))} error={form.errors.start} />
+            {!draft.allDay && <TimeField label={t("form.startTime")} value={draft.startTime} onChange={(v) => setDraft((d) => (d ? withStart(d, { startTime: v }) : d))} />}
             <DateField label={t("form.endDate")} value={draft.endDate} onChange={(v) => v && set({ endDate: v })} error={form.errors.end} />
             {!draft.allDay && <TimeField label={t("form.endTime")} value={draft.endTime} onChange={(v) => set({ endTime: v })} />}
           </div>

@@ -3,7 +3,7 @@
  * without loading the dialog (decision 0042: the dialog loads on first use). How a draft maps to
  * the API is the dialog's alone (event-body.ts).
  */
-import { addDays, wallOf } from "./layout";
+import { addDays, daysBetween, wallOf } from "./layout";
 
 /** What the dialog edits: a new event's draft, or an existing occurrence/series. */
 export type EventDraft = {
@@ -52,4 +52,29 @@ export function draftOf(event: { id?: string; occurrenceStart?: string; recurrin
   const s = wallOf(event.start, event.timeZone);
   const e = wallOf(event.end, event.timeZone);
   return { ...base, startDate: s.date, startTime: hhmm(s.minutes), endDate: e.date, endTime: hhmm(e.minutes) };
+}
+
+/** A wall-clock date and time as minutes from 1970-01-01 00:00 (a count to add and subtract, not an instant). */
+const wallMinutes = (date: string, time: string) => Date.parse(`${date}T00:00:00Z`) / 60_000 + minutesOf(time);
+
+/**
+ * The draft with a new start date or time, its end moved by as much, as calendar apps do: an event
+ * moved to the day before keeps its hour rather than stretching over two days, and a later start
+ * time does not leave it ending before it starts. The end's own fields still change the length.
+ * A start time cleared, or an end already before the start, leaves the end where it is.
+ */
+export function withStart(draft: EventDraft, change: { startDate?: string; startTime?: string }): EventDraft {
+  const startDate = change.startDate ?? draft.startDate;
+  const startTime = change.startTime ?? draft.startTime;
+  const next = { ...draft, startDate, startTime };
+  if (draft.allDay) {
+    const days = daysBetween(draft.startDate, draft.endDate);
+    return { ...next, endDate: addDays(startDate, Math.max(0, days)) };
+  }
+  if (!startTime || !draft.startTime || !draft.endTime) return next;
+  const length = wallMinutes(draft.endDate, draft.endTime) - wallMinutes(draft.startDate, draft.startTime);
+  if (length < 0) return { ...next, endDate: startDate > draft.endDate ? startDate : draft.endDate };
+  const end = wallMinutes(startDate, startTime) + length;
+  const endDate = new Date(end * 60_000).toISOString().slice(0, 10);
+  return { ...next, endDate, endTime: hhmm(end - wallMinutes(endDate, "00:00")) };
 }

@@ -215,6 +215,35 @@ describe("completing a task", () => {
   });
 });
 
+describe("taking a completion back", () => {
+  it("puts a task that was in progress back in progress, not to do", async () => {
+    const task: TaskView = { ...created, id: "w1", title: "Escrever o relatório", status: "in_progress" };
+    const writes: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const method = init?.method ?? "GET";
+        if (method !== "GET") writes.push({ method, url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return Response.json(writes.length === 1 ? { task: { ...task, status: "done" }, next: null } : { task });
+      }),
+    );
+    let toasts: Toast[] = [];
+    const unsubscribe = subscribeToasts((list) => (toasts = list));
+    try {
+      renderTasks({ pending: [task], pendingCount: 1, pendingCursor: null });
+      const before = Math.max(0, ...toasts.map((x) => x.id));
+      fireEvent.click(await screen.findByRole("checkbox", { name: "Marcar como concluída: Escrever o relatório" }));
+      const completed = (x: Toast) => x.id > before && typeof x.title !== "string" && x.title.key === "tasks:toast.completed";
+      await waitFor(() => expect(toasts.some(completed)).toBe(true));
+      toasts.find(completed)!.action!.onClick();
+      await waitFor(() => expect(writes).toHaveLength(2));
+      expect(writes[1]).toEqual({ method: "PATCH", url: "/api/v1/tasks/w1", body: { status: "in_progress" } });
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
 describe("scheduling a task", () => {
   it("says when it went in the language the toast is read in: a switch while it is up reaches its date", async () => {
     const task: TaskView = { ...created, id: "s1", title: "Pagar a renda" };

@@ -237,7 +237,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
         title: { key: "tasks:toast.completed" },
         description: next?.dueDate ? { key: "tasks:toast.nextCreated", values: { date: (inLanguage) => dateText(next.dueDate!, false, inLanguage) } } : undefined,
         tone: "success",
-        action: { label: { key: "tasks:toast.undo" }, onClick: () => void reopen(result.data.task, next) },
+        action: { label: { key: "tasks:toast.undo" }, onClick: () => void reopen(result.data.task, next, task.status) },
         // The row's checkbox went with the task: "Anular" takes the focus rather than the page.
         takesLostFocus: true,
       });
@@ -245,9 +245,12 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     void revalidate();
   }
 
-  /** Takes a completion back: the task is to do again, and the next repetition it made goes. */
-  async function reopen(task: TaskView, next: TaskView | null) {
-    const result = await apiFetch(`/tasks/${task.id}`, { method: "PATCH", body: { status: "todo" } });
+  /**
+   * Takes a completion back: the task is back at the status it had (a task "Em curso" stays in
+   * progress, not to do), and the next repetition it made goes.
+   */
+  async function reopen(task: TaskView, next: TaskView | null, status: TaskView["status"]) {
+    const result = await apiFetch(`/tasks/${task.id}`, { method: "PATCH", body: { status: status === "done" ? "todo" : status } });
     if (!result.ok) return toast({ title: result.error.message || { key: "tasks:errors.update" }, tone: "error" });
     if (next) await apiFetch(`/tasks/${next.id}`, { method: "DELETE" });
     void revalidate();
