@@ -113,7 +113,7 @@ describe("/app/financas?q= (issue 20)", () => {
     expect(counted?.roundTrips, counted?.sql.join("\n")).toBe(1);
     expect(listed(counted).length).toBeGreaterThan(0);
     for (const description of listed(counted)) expect(folded(description)).toContain("e");
-    // The two widest classes, eight patterns, in the list and its days' balances alike.
+    // The two widest classes, ten patterns and an instr(), in the list and its days' balances alike.
     const widest = await countLoader(FINANCES, demoCookie, "/app/financas?q=%C3%A3O");
     expect(widest?.roundTrips, widest?.sql.join("\n")).toBe(1);
     for (const description of listed(widest)) expect(folded(description)).toContain("ao");

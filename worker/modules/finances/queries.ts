@@ -11,7 +11,7 @@ import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { budgets, financeCategories, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
 import { transactionSearch } from "./search";
-import { containsGlobs } from "./short-text";
+import { shortTextMatch } from "./short-text";
 
 export { TRANSACTION_TYPES };
 export type Transaction = typeof transactions.$inferSelect;
@@ -107,9 +107,23 @@ const fieldsWhere = (filters: TransactionFilters) =>
 // two, which no trigram holds, by a GLOB of `fold`'s classes of letters (decision 0098). SQLite's
 // lower() folds ASCII only, and D1 has no ICU.
 
+/**
+ * One or two characters: an ASCII description by instr() on its lower case, any other by the GLOBs,
+ * which SQLite then runs on those rows only (decision 0098). `length` counts characters, the blob's
+ * length bytes: they differ exactly when the description is not ASCII.
+ */
+function shortTextContains(text: string): SQL | undefined {
+  const { ascii, globs } = shortTextMatch(text);
+  const description = transactions.description;
+  return or(
+    ascii === undefined ? undefined : sql`instr(lower(${description}), ${ascii}) > 0`,
+    globs.length ? and(sql`length(${description}) <> length(cast(${description} as blob))`, or(...globs.map((pattern) => sql`${description} glob ${pattern}`))) : undefined,
+  );
+}
+
 /** The text filter as SQL: the rows whose description contains `text`. */
 function descriptionContains(userId: string, text: string): SQL | undefined {
-  if (!matchableAsSubstring(text)) return or(...containsGlobs(text).map((pattern) => sql`${transactions.description} glob ${pattern}`));
+  if (!matchableAsSubstring(text)) return shortTextContains(text);
   // An empty description is indexed under its category's key, which is no description of the row.
   return and(sql`${transactions.id} in ${itemsWithTitleContaining(userId, transactionSearch.type, text)}`, ne(transactions.description, ""));
 }

@@ -5,6 +5,11 @@ import { FOLD_CLASSES } from "./fold-classes";
 // SQLite GLOB patterns in the list's own statement: each character becomes the class of every
 // character `fold` makes the same ("a" → [AaÀ-Åà-åĀ-ą…]), so "ç" finds "SERVIÇOS" folded as `fold`
 // folds (decision 0098). SQLite's lower() and LIKE fold ASCII only, and D1 has no ICU.
+//
+// A GLOB whose class follows its "*" reads the whole class again at every character of every row,
+// which made the widest filter slower than matching in code. Most descriptions are ASCII, and on
+// ASCII `fold` is lower(): there one instr() answers, and the GLOBs run only on rows with other
+// characters (decision 0098, revised).
 
 /** D1 refuses a LIKE or GLOB pattern longer than this ("pattern too complex"). */
 export const GLOB_PATTERN_BYTES = 50;
@@ -67,22 +72,46 @@ export function globElements(characters: readonly string[], budget: number): str
 
 const longest = (elements: readonly string[]) => Math.max(...elements.map(bytes));
 
+/** The classes of the characters of `text` that ask for something. */
+const classesOf = (text: string) => Array.from(text.normalize("NFC").replaceAll("\0", "")).map(charactersFor).filter((c) => c.length);
+
+const isAscii = (c: string) => c.codePointAt(0)! < 0x80;
+
+/**
+ * A filter of one or two characters as SQL's two tests, any one matching:
+ * - `ascii`: the text an ASCII description contains, lower case, as `instr(lower(description), ascii)`;
+ *   undefined when no ASCII text matches (a class with no ASCII letter, "ß", "가"). On ASCII, `fold`
+ *   is lower() and a class's ASCII letters are its key and the key's upper case, so this is the match.
+ * - `globs`: `containsGlobs`, for descriptions with other characters (`length` ≠ bytes); none when
+ *   every class is ASCII ("99", "*"), which `ascii` then answers alone.
+ */
+export function shortTextMatch(text: string): { ascii: string | undefined; globs: string[] } {
+  const characters = classesOf(text);
+  const keys = characters.map((members) => members.find((c) => isAscii(c) && c.toLowerCase() === c));
+  const ascii = keys.every((key) => key !== undefined) ? keys.join("") : undefined;
+  return { ascii, globs: characters.every((members) => members.every(isAscii)) ? [] : containsGlobs(text) };
+}
+
 /**
  * The GLOB patterns (any one matching) of the texts that contain `text` (one or two characters),
  * case and accents aside as `fold` has them, each within D1's pattern limit.
  */
 export function containsGlobs(text: string): string[] {
-  const characters = Array.from(text.normalize("NFC").replaceAll("\0", "")).map(charactersFor).filter((c) => c.length);
+  const characters = classesOf(text);
   const budget = GLOB_PATTERN_BYTES - bytes("**");
   if (characters.length === 0) return ["*"];
   if (characters.length === 1) return globElements(characters[0], budget).map((element) => `*${element}*`);
   if (characters.length > 2) throw new Error("A GLOB of letter classes is for one or two characters.");
-  // Two classes share the budget: the split that makes the fewest patterns.
+  // Two classes share the budget. SQLite reads the first element of each pattern at every character
+  // of the row, the second only where the first matched: the split that reads the fewest code
+  // points per character (every first element, once per second element) wins, then the fewest patterns.
+  const cost = ([firsts, seconds]: [string[], string[]]) => [seconds.length * firsts.reduce((sum, e) => sum + Array.from(e).length, 0), firsts.length * seconds.length];
   let best: [string[], string[]] | undefined;
   for (let first = 1; first < budget; first++) {
     const split: [string[], string[]] = [globElements(characters[0], first), globElements(characters[1], budget - first)];
     if (longest(split[0]) + longest(split[1]) > budget) continue;
-    if (!best || split[0].length * split[1].length < best[0].length * best[1].length) best = split;
+    const [[reads, patterns], [bestReads, bestPatterns]] = [cost(split), best ? cost(best) : [Infinity, Infinity]];
+    if (reads < bestReads || (reads === bestReads && patterns < bestPatterns)) best = split;
   }
   if (!best) throw new Error("No split of two letter classes fits D1's pattern limit.");
   const [firsts, seconds] = best;
