@@ -107,6 +107,30 @@ export function useOnDemand<T>(module: OnDemand<T>, { prefetch = whenSettled }: 
 }
 
 /**
+ * Whether a stand-in trigger is held down, and `press` for its pointerdown. Its swap for the real
+ * trigger waits for the release: swapped between press and release, the click reached neither
+ * button and was lost (the press focuses the stand-in, which asks for the module, so it often
+ * arrives while the button is still down); the click on the stand-in is handed over instead
+ * (`useHandOver`).
+ */
+export function useHeldDown(): [boolean, () => void] {
+  const [held, setHeld] = useState(false);
+  const press = useCallback(() => {
+    setHeld(true);
+    // Listened to from the press itself, so no release is missed; let go only after the release's
+    // click, which the browser dispatches in the same task as the pointerup.
+    const release = () => {
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+      window.setTimeout(() => setHeld(false), 0);
+    };
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+  }, []);
+  return [held, press];
+}
+
+/**
  * The real trigger of a widget that replaced its stand-in (a popover's button, loaded on first
  * use): takes over what the stand-in had when it was swapped, the focus and a pending click. Runs
  * once, on mount: later changes of the flags are not hand-overs.

@@ -202,6 +202,24 @@ function problemsOn(page: Page, texts: string[], rtl: string[]) {
   );
 }
 
+/**
+ * Waits for what a screen draws after it has hydrated, which holds user text too: content fetched
+ * after the first paint (the finances' observations) and charts drawn only near the viewport (the
+ * weekly report's spending by category), each behind an `aria-busy` placeholder until it is there.
+ * Checked before that, a screen passed or failed by how fast the machine was. Each chart's
+ * placeholder is brought into view, as it loads only then.
+ */
+async function untilDrawn(page: Page) {
+  const waiting = page.locator('[data-when-visible="waiting"]');
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    // In the page, in one go: a placeholder is replaced (by its Suspense fallback, then the chart) at any moment.
+    await page.evaluate(() => document.querySelector('[data-when-visible="waiting"]')?.scrollIntoView({ block: "center" }));
+    // Near the viewport, a chart waits for an idle moment (at most 1 s), then its chunk: slow on a loaded machine.
+    await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBeLessThan(left);
+  }
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Every screen with user text, as `[path, the texts it must show]`. */
 const screens: [string, string[]][] = [
   ["/app/tarefas", [TEXT.task, TEXT.taskRtl]],
@@ -236,6 +254,7 @@ for (const [layout, size] of [
     const all = Object.values(TEXT);
     const check = async (label: string, expected: string[], texts = all) => {
       for (const text of expected) await expect(page.getByText(text, { exact: false }).first(), `${label}: ${text.slice(0, 20)}`).toBeVisible();
+      await untilDrawn(page);
       expect.soft(await problemsOn(page, texts, RTL), `${label} (${layout})`).toEqual([]);
     };
 

@@ -117,4 +117,21 @@ describe("the header's bell", () => {
     // One feed, kept across the swap of the stand-in for the popover: "all" asked once.
     expect(requests).toEqual(["filter=all&limit=50"]);
   });
+
+  it("opens its panel on a click whose popover arrived while the button was held down", async () => {
+    const bell = await renderBell();
+    // The press focuses the stand-in, which asks for the popover and the feed; both are there (the
+    // popover, and the count after the first paint) before the release.
+    fireEvent.pointerDown(bell);
+    fireEvent.focus(bell);
+    await act(async () => {
+      await import("./notification-popover");
+    });
+    await untilIdle(() => screen.queryByTestId("notification-badge") !== null);
+    // The release's click, where the browser sends it: the button that was pressed.
+    fireEvent.pointerUp(bell);
+    fireEvent.click(bell);
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    await untilIdle(() => screen.queryByRole("tab", { name: "Todas" }) !== null);
+  });
 });

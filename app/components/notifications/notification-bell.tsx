@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { afterFirstPaint } from "~/lib/after-first-paint";
-import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { onDemand, useHeldDown, useOnDemand } from "~/lib/on-demand";
 import { badgeLabel } from "./badge";
 import { BELL_BUTTON_CLASS, BellFace } from "./bell-face";
 import type { Notifications } from "./use-notifications";
@@ -27,9 +27,10 @@ export function NotificationBell({ className = "" }: { className?: string }) {
   const label = badge ? t("ui.bellWithCount", { count: unread }) : t("ui.bell");
   const trigger = useRef<HTMLButtonElement>(null);
   const [clicked, setClicked] = useState(false);
+  const [held, press] = useHeldDown();
   // Always first, so that swapping the button for the popover keeps the feed (and its state) mounted.
   const state = live && <live.NotificationsFeed onChange={setNotifications} />;
-  if (loaded && notifications) {
+  if (loaded && notifications && !held) {
     const focused = typeof document !== "undefined" && trigger.current !== null && document.activeElement === trigger.current;
     return (
       <>
@@ -51,6 +52,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
           className={BELL_BUTTON_CLASS}
           aria-label={label}
           onPointerEnter={request}
+          onPointerDown={press}
           onFocus={request}
           onClick={() => {
             setClicked(true);

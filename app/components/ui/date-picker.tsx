@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sanitizeLanguage, type Language } from "~/i18n/language";
 import { formatLongDate } from "~/lib/dates";
-import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { onDemand, useHeldDown, useOnDemand } from "~/lib/on-demand";
 import { dateOf, formatTypedDate, parseTypedDate, type Bounds, type IsoDate } from "./date-grid";
 import { commitOnEnter, controlClass, FieldFrame, useFieldIds, type FieldChrome } from "./field";
 
@@ -110,7 +110,8 @@ function CalendarButton(props: CalendarButtonProps) {
   const [loaded, request] = useOnDemand(calendarPopover);
   const standIn = useRef<HTMLButtonElement>(null);
   const [clicked, setClicked] = useState(false);
-  if (loaded) {
+  const [held, press] = useHeldDown();
+  if (loaded && !held) {
     const focused = typeof document !== "undefined" && standIn.current !== null && document.activeElement === standIn.current;
     return <loaded.CalendarPopover {...props} openOnMount={clicked} focusOnMount={focused} />;
   }
@@ -124,6 +125,7 @@ function CalendarButton(props: CalendarButtonProps) {
       aria-busy={clicked || undefined}
       className={`${CALENDAR_BUTTON_CLASS} focus-visible:ring-2 focus-visible:ring-brand-400`}
       onPointerEnter={request}
+      onPointerDown={press}
       onFocus={request}
       onClick={() => {
         setClicked(true);

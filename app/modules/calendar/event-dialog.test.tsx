@@ -1,16 +1,27 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { EventDialog } from "./event-dialog";
 import { draftOf } from "./event-draft";
 
 afterEach(cleanup);
-// The date fields' calendar popover loads once the page is idle and reads the signed-in layout's zone
-// from the router: rendered here without one, it finds none (as on a page outside /app).
-vi.mock("react-router", async (original) => ({ ...(await original<typeof import("react-router")>()), useRouteLoaderData: () => undefined }));
 // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
 beforeAll(() => Promise.all([import("~/components/ui/dialog-parts"), import("~/components/ui/confirm-dialog-panel")]));
+
+/**
+ * The dialog inside the signed-in layout, as on the calendar screen. Its date fields' calendars
+ * (loaded on demand, swapped in for their stand-ins once the page has settled or on first reach)
+ * read the account's zone from the layout's loader data, which needs the data router: rendered
+ * bare, a run slower than the settle delay crashed whichever test was on screen when they arrived.
+ */
+function renderInApp(ui: ReactElement) {
+  const Stub = createRoutesStub([{ id: "routes/app/layout", path: "/app", Component: Outlet, children: [{ path: "calendario", Component: () => ui }] }]);
+  // The layout's data given up front, as after the server render: the first render is the dialog, not a loading state.
+  return renderWithI18n(<Stub initialEntries={["/app/calendario"]} hydrationData={{ loaderData: { "routes/app/layout": { user: { timeZone: "Europe/Lisbon" } } } }} />);
+}
 
 // A weekly series: its repeat choices are filled in from the rule when the dialog opens.
 const series = draftOf({
@@ -26,7 +37,7 @@ const series = draftOf({
 
 function open() {
   const onClose = vi.fn();
-  renderWithI18n(<EventDialog draft={series} language="pt" onClose={onClose} onSaved={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
+  renderInApp(<EventDialog draft={series} language="pt" onClose={onClose} onSaved={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
   return onClose;
 }
 
@@ -47,6 +58,15 @@ describe("closing the event dialog", () => {
     await waitFor(() => expect(screen.queryByText("Descartar alterações?")).toBeNull());
     expect((screen.getByLabelText(/Descrição/) as HTMLTextAreaElement).value).toBe("Levar a touca nova");
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("still closes once the date fields' calendars have arrived", async () => {
+    const onClose = open();
+    // A reach for a calendar loads it at once, as the settled page's prefetch does later.
+    fireEvent.focus((await screen.findAllByRole("button", { name: /Escolher data/ }))[0]);
+    await waitFor(() => expect(screen.getAllByRole("button", { name: /Escolher data/ })[0].id).toMatch(/^headlessui-popover-button/));
+    fireEvent.keyDown(screen.getByLabelText("Título"), { key: "Escape" });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });
 
@@ -70,7 +90,7 @@ describe("saving an edited event", () => {
   const monday = { ...series, occurrenceStart: "2026-11-30T18:00:00+00:00", startDate: "2026-11-30", endDate: "2026-11-30" };
   const edit = (draft: typeof series, scope: "one" | "following" | "all" | null = null) => {
     const handlers = { onClose: vi.fn(), onSaved: vi.fn() };
-    renderWithI18n(<EventDialog draft={draft} language="pt" askScope={vi.fn(async () => scope)} onDelete={vi.fn()} {...handlers} />);
+    renderInApp(<EventDialog draft={draft} language="pt" askScope={vi.fn(async () => scope)} onDelete={vi.fn()} {...handlers} />);
     return handlers;
   };
   const rename = async (title: string) => fireEvent.change(await screen.findByLabelText("Título"), { target: { value: title } });
@@ -158,7 +178,7 @@ describe("the event dialog's errors", () => {
   it("points the repeat group at the rule's error, so it is read when the group gets focus", async () => {
     const error = "A regra de repetição não é válida.";
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "validation", message: "Dados inválidos.", fields: { rrule: error } } }, { status: 422 })));
-    renderWithI18n(<EventDialog draft={draftOf({ title: "Ginásio", start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T19:00:00.000Z", allDay: false, timeZone: "Europe/Lisbon" })} language="pt" onClose={vi.fn()} onSaved={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
+    renderInApp(<EventDialog draft={draftOf({ title: "Ginásio", start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T19:00:00.000Z", allDay: false, timeZone: "Europe/Lisbon" })} language="pt" onClose={vi.fn()} onSaved={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
     fireEvent.submit(await screen.findByTestId("event-dialog"));
     await screen.findByText(error);
     const group = screen.getByRole("group", { name: "Repetir" });

@@ -36,7 +36,8 @@ export function InsightsPanel({ month, refreshKey }: { month: string; refreshKey
       ) : state === "failed" || state.items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{t("insights.empty")}</p>
       ) : (
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        // A category's name is often one long word: it wraps anywhere instead of widening the panel.
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 wrap-anywhere">
           {state.items.map((item, i) => (
             <li key={`${item.kind}-${i}`}>
               <MaskedAmounts text={item.message} hidden={hidden} />

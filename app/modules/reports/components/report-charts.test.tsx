@@ -34,3 +34,12 @@ describe("the weekly report's charts", () => {
     expect(tabStops(container)).toEqual([]);
   });
 });
+
+describe("the spending chart's category names", () => {
+  it("keeps a long one-word name whole in its tooltip, however the axis wraps or cuts it", () => {
+    const name = "Restaurantesecafesdobairronosfinsdesemas";
+    const { container } = render(<SpendingChart categories={[{ label: name, week: 1500, previous: 0 }]} height={200} label="Despesas por categoria" weekLabel="Esta semana" previousLabel="Semana anterior" format={(cents) => `${cents / 100} €`} />);
+    const tooltips = [...container.querySelectorAll(".recharts-cartesian-axis-tick-label title")].map((title) => title.textContent);
+    expect(tooltips).toEqual([name]);
+  });
+});

@@ -6,7 +6,8 @@
  * Each chart is an image named `label`: recharts' own keyboard layer (an unnamed role="application"
  * tab stop) is off, and the screen gives the same figures as a table (figures-table.tsx).
  */
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ComponentProps } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Text, Tooltip, XAxis, YAxis } from "recharts";
 
 export type DayActivity = { label: string; tasks: number; events: number };
 export type DayMood = { label: string; mood: number | null };
@@ -47,6 +48,28 @@ export function MoodChart({ days, height, label, moodLabel }: { days: DayMood[];
   );
 }
 
+/** The spending chart's column of category names, in pixels. */
+const CATEGORY_AXIS_WIDTH = 120;
+const CATEGORY_FONT_SIZE = 12;
+
+/**
+ * A category's name beside its bars. A name is often one long word (up to 40 letters), which the
+ * axis' default label neither wraps nor cuts: it ran out of the chart on its left, clipped. Here it
+ * wraps anywhere within the axis (`style` carries the size recharts measures the lines with), up to
+ * three lines, which the 44 px of each category hold; a longer one ends in "…" and the tooltip
+ * (`<title>`) has it whole, as has the table of figures beside the chart.
+ */
+function CategoryTick({ payload, width: _axisWidth, ...props }: ComponentProps<typeof Text> & { payload: { value: string } }) {
+  return (
+    <g>
+      <title>{payload.value}</title>
+      <Text {...props} width={CATEGORY_AXIS_WIDTH - 12} maxLines={3} breakAll style={{ fontSize: CATEGORY_FONT_SIZE }} fontSize={CATEGORY_FONT_SIZE}>
+        {payload.value}
+      </Text>
+    </g>
+  );
+}
+
 export function SpendingChart({ categories, height, label, weekLabel, previousLabel, format }: { categories: CategorySpending[]; height: number; label: string; weekLabel: string; previousLabel: string; format: (cents: number) => string }) {
   return (
     <div className="w-full" style={{ height }} role="img" aria-label={label} data-testid="report-spending-chart">
@@ -54,7 +77,7 @@ export function SpendingChart({ categories, height, label, weekLabel, previousLa
         <BarChart data={categories} accessibilityLayer={false} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
           <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={format} />
-          <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12 }} />
+          <YAxis type="category" dataKey="label" width={CATEGORY_AXIS_WIDTH} tick={(props: ComponentProps<typeof CategoryTick>) => <CategoryTick {...props} />} />
           <Tooltip formatter={(value) => format(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="week" name={weekLabel} fill="#f97316" radius={[0, 4, 4, 0]} isAnimationActive={false} />
