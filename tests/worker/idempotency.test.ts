@@ -45,6 +45,14 @@ const covered: { name: string; setup?: (cookie: string) => Promise<string>; path
     rows: (userId) => count("select count(*) as n from transactions where user_id = ? and description = 'Café offline'", userId),
   },
   {
+    name: "PATCH /transactions/:id",
+    setup: async (cookie) => (await json(await send(cookie, "/transactions", { type: "expense", amountCents: 500, description: "Pão", date: "2026-11-20", category: "groceries" }))).transaction.id,
+    path: (id) => `/transactions/${id}`,
+    method: "PATCH",
+    body: { description: "Pão editado sem rede", amountCents: 650 },
+    rows: (userId) => count("select count(*) as n from transactions where user_id = ? and description = 'Pão editado sem rede'", userId),
+  },
+  {
     name: "POST /diary",
     path: () => "/diary",
     method: "POST",
@@ -66,6 +74,49 @@ const covered: { name: string; setup?: (cookie: string) => Promise<string>; path
     method: "POST",
     body: {},
     rows: (userId, id) => count("select count(*) as n from routine_check_ins where user_id = ? and routine_id = ?", userId, id),
+  },
+  {
+    name: "POST /events",
+    path: () => "/events",
+    method: "POST",
+    body: { title: "Dentista offline", start: "2026-11-20T10:00:00Z", end: "2026-11-20T11:00:00Z", timeZone: "Europe/Lisbon" },
+    rows: (userId) => count("select count(*) as n from events where user_id = ? and title = 'Dentista offline'", userId),
+  },
+  {
+    name: "PATCH /events/:id",
+    setup: async (cookie) => (await json(await send(cookie, "/events", { title: "Reunião", start: "2026-11-21T10:00:00Z", end: "2026-11-21T11:00:00Z" }))).event.id,
+    path: (id) => `/events/${id}`,
+    method: "PATCH",
+    body: { title: "Reunião editada sem rede" },
+    rows: (userId) => count("select count(*) as n from events where user_id = ? and title = 'Reunião editada sem rede'", userId),
+  },
+  {
+    name: "PATCH /events/:id?occurrence=&scope=one (one occurrence of a series: one override)",
+    setup: async (cookie) =>
+      (await json(await send(cookie, "/events", { title: "Ginásio", start: "2026-11-23T18:00:00Z", end: "2026-11-23T19:00:00Z", timeZone: "UTC", rrule: "FREQ=WEEKLY" }))).event.id,
+    path: (id) => `/events/${id}?occurrence=${encodeURIComponent("2026-11-30T18:00:00Z")}&scope=one`,
+    method: "PATCH",
+    body: { title: "Ginásio (só esta)" },
+    rows: (userId, id) => count("select count(*) as n from events where user_id = ? and series_id = ?", userId, id),
+  },
+  {
+    name: "PATCH /goals/:id (progress to 100: completed, and its notification raised, once)",
+    setup: async (cookie) => (await json(await send(cookie, "/goals", { title: "Correr 10 km" }))).id,
+    path: (id) => `/goals/${id}`,
+    method: "PATCH",
+    body: { progress: 100 },
+    rows: (userId, id) => count("select count(*) as n from notifications where user_id = ? and type = 'goal_progress' and metadata like ?", userId, `%${id}%`),
+  },
+  {
+    name: "PATCH /goals/:id/milestones/:mid (the last milestone ticked completes the goal once)",
+    setup: async (cookie) => {
+      const goal = await json(await send(cookie, "/goals", { title: "Ler 3 livros", milestones: ["Primeiro"] }));
+      return `${goal.id}/milestones/${goal.milestones[0].id}`;
+    },
+    path: (id) => `/goals/${id}`,
+    method: "PATCH",
+    body: { done: true },
+    rows: (userId, id) => count("select count(*) as n from notifications where user_id = ? and type = 'goal_progress' and metadata like ?", userId, `%${id.split("/")[0]}%`),
   },
 ];
 
@@ -108,6 +159,18 @@ describe("Idempotency-Key on the writes the offline queue replays", () => {
     expect(error.message).toMatch(/chave de idempotência já foi usada/);
     const elsewhere = await send(ana, "/transactions", { type: "income", amountCents: 100, date: "2026-11-20", category: "salary" }, key);
     expect(elsewhere.status).toBe(409);
+  });
+
+  it("an event edit's key names its occurrence: the same key and body for another occurrence is refused, not replayed", async () => {
+    const series = (await json(await send(ana, "/events", { title: "Aula", start: "2026-11-24T09:00:00Z", end: "2026-11-24T10:00:00Z", timeZone: "UTC", rrule: "FREQ=WEEKLY" }))).event;
+    const key = newKey();
+    const one = (occurrence: string) => `/events/${series.id}?occurrence=${encodeURIComponent(occurrence)}&scope=one`;
+    expect((await send(ana, one("2026-12-01T09:00:00Z"), { title: "Aula mudada" }, key, "PATCH")).status).toBe(200);
+    const other = await send(ana, one("2026-12-08T09:00:00Z"), { title: "Aula mudada" }, key, "PATCH");
+    expect(other.status).toBe(409);
+    expect((await json(other)).error.code).toBe("conflict");
+    const wholeSeries = await send(ana, `/events/${series.id}`, { title: "Aula mudada" }, key, "PATCH");
+    expect(wholeSeries.status).toBe(409);
   });
 
   it("answers 409 (retry later) while the first request with the key has no answer yet", async () => {

@@ -13,9 +13,17 @@ export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH"; path: RegEx
   { method: "POST", path: /^\/tasks\/?$/ },
   { method: "PATCH", path: /^\/tasks\/[^/]+\/?$/ },
   { method: "POST", path: /^\/transactions\/?$/ },
+  { method: "PATCH", path: /^\/transactions\/[^/]+\/?$/ },
   { method: "POST", path: /^\/diary\/?$/ },
   { method: "PATCH", path: /^\/diary\/[^/]+\/?$/ },
   { method: "POST", path: /^\/routines\/[^/]+\/check-ins\/?$/ },
+  // Calendar events: a new one, and an edit of an event, of a whole series or (with
+  // `?occurrence=&scope=one`) of one occurrence. The query is part of the request the key names.
+  { method: "POST", path: /^\/events\/?$/ },
+  { method: "PATCH", path: /^\/events\/[^/]+\/?$/ },
+  // A goal's progress or status, and a milestone ticked or unticked.
+  { method: "PATCH", path: /^\/goals\/[^/]+\/?$/ },
+  { method: "PATCH", path: /^\/goals\/[^/]+\/milestones\/[^/]+\/?$/ },
 ];
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -49,7 +57,11 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const userId = auth.user.id;
   // Hono keeps the text: the route's validator parses the same body afterwards.
   const body = await c.req.text();
-  const requestHash = await sha256(`${c.req.method} ${path}\n${body}`);
+  // The query too, when there is one: an event edit's `?occurrence=&scope=` says which occurrences
+  // change, so the same key for another occurrence is another request (refused, not replayed).
+  // Without one the hash is as it always was (keys stored before stay valid).
+  const search = new URL(c.req.url).search;
+  const requestHash = await sha256(`${c.req.method} ${path}${search}\n${body}`);
   const claim = await claimIdempotencyKey(c.env.DB, userId, key, { requestHash, method: c.req.method, path });
   if (!claim.claimed) {
     const { existing } = claim;

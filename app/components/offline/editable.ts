@@ -5,7 +5,12 @@ export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "c
   "task.create": ["title", "description"],
   "task.update": ["title"],
   "transaction.create": ["description", "amountCents"],
+  "transaction.update": ["description", "amountCents"],
   "diary.create": ["title", "content"],
   "diary.update": ["title", "content"],
   "routine.checkIn": [],
+  "event.create": ["title", "description"],
+  "event.update": ["title"],
+  // A step, a status or a milestone's tick: nothing to correct in words (try again or discard).
+  "goal.update": [],
 };

@@ -7,7 +7,7 @@ export function useQueuedWriteNotice() {
 }
 
 /** Keys, which the toaster translates as it renders: the toast follows a language switch. */
-function queuedWriteNotice(result: Queued) {
+export function queuedWriteNotice(result: Queued) {
   if (result.queued) toast({ tone: "info", title: { key: "shell:offline.queuedTitle" }, description: { key: "shell:offline.queuedText" } });
   else toast({ tone: "error", title: { key: `shell:offline.storage.${result.storageError}` }, durationMs: 10_000 });
 }

@@ -36,8 +36,12 @@ const KEPT: Record<ChangeKind, Record<"pt" | "en", RegExp>> = {
   "task.update": { pt: /tarefas/, en: /tasks/ },
   "diary.create": { pt: /diário/, en: /diary/ },
   "diary.update": { pt: /diário/, en: /diary/ },
-  "transaction.create": { pt: /transações novas/, en: /new transactions/ },
+  "transaction.create": { pt: /transações/, en: /transactions/ },
+  "transaction.update": { pt: /transações.*alterados/, en: /changed .*transactions/ },
   "routine.checkIn": { pt: /registos de rotina/, en: /routine check-ins/ },
+  "event.create": { pt: /eventos/, en: /events/ },
+  "event.update": { pt: /eventos/, en: /events/ },
+  "goal.update": { pt: /progresso dos objetivos/, en: /goal progress/ },
 };
 
 describe("the notice as the connection drops", () => {
@@ -50,8 +54,8 @@ describe("the notice as the connection drops", () => {
       const text = words(shown[0].description, language)!;
       for (const [kind, named] of Object.entries(KEPT)) expect(text, kind).toMatch(named[language]);
       expect(text).toMatch({ pt: /enviados quando a ligação voltar/, en: /sent when the connection is back/ }[language]);
-      // Not queued: a delete or a calendar event is refused offline (needsConnection).
-      expect(text).toMatch({ pt: /apagar, o calendário.*precisa de ligação/, en: /deleting, the calendar.*needs a connection/ }[language]);
+      // Not queued: a delete is refused offline (needsConnection).
+      expect(text).toMatch({ pt: /apagar.*precisa de ligação/, en: /deleting.*needs a connection/ }[language]);
       // Named as the banner above the screen, shown with it, names the mode; what the banner says of it
       // (the data shown is the last saved) is not said again.
       expect(resources[language].shell.offline.banner).toMatch(new RegExp(`^${title}: `));

@@ -9,7 +9,17 @@
  */
 
 /** The writes the queue covers (the server accepts an Idempotency-Key on each). */
-export type ChangeKind = "task.create" | "task.update" | "transaction.create" | "diary.create" | "diary.update" | "routine.checkIn";
+export type ChangeKind =
+  | "task.create"
+  | "task.update"
+  | "transaction.create"
+  | "transaction.update"
+  | "diary.create"
+  | "diary.update"
+  | "routine.checkIn"
+  | "event.create"
+  | "event.update"
+  | "goal.update";
 
 export type ChangeError = { status: number; code: string; message: string; fields?: Record<string, string> };
 
@@ -104,7 +114,7 @@ const isTransient = (result: SendResult, body: { error?: { message?: string } } 
   result.status >= 500 ||
   (result.status === 409 && result.retryAfterSeconds !== undefined && body !== null);
 
-const KINDS: readonly ChangeKind[] = ["task.create", "task.update", "transaction.create", "diary.create", "diary.update", "routine.checkIn"];
+const KINDS: readonly ChangeKind[] = ["task.create", "task.update", "transaction.create", "transaction.update", "diary.create", "diary.update", "routine.checkIn", "event.create", "event.update", "goal.update"];
 
 /**
  * A row read back from IndexedDB is only trusted when it has the shape this version writes: an
@@ -133,14 +143,17 @@ export function isQueuedChange(row: unknown): row is QueuedChange {
   );
 }
 
-/** A path with the temporary ids of items created offline replaced by the ones the server gave. */
+/**
+ * A path with the temporary ids of items created offline replaced by the ones the server gave. An
+ * id may be followed by a query (an event edit's `?occurrence=`): split there too, separators kept.
+ */
 const withRealIds = (path: string, ids: ReadonlyMap<string, string>) =>
   ids.size === 0
     ? path
     : path
-        .split("/")
+        .split(/([/?])/)
         .map((part) => ids.get(part) ?? part)
-        .join("/");
+        .join("");
 
 /** The item a change is about: the created item's temporary id, or the path of an edit. */
 const touches = (change: QueuedChange, path: string) => (change.tempId ? path.split("/").includes(change.tempId) : change.method === "PATCH" && change.path === path);

@@ -42,3 +42,10 @@ export function useQueuedChanges(kinds: readonly ChangeKind[]) {
 
 /** Fired after a replay sent changes, so screens reload their data. */
 export const OFFLINE_SYNCED_EVENT = "rumo:offline-synced";
+
+/**
+ * Temporary ids of items created offline (until the replay gives the real one). Here, with what
+ * the screens read, so a screen can tell one without loading the queue's code.
+ */
+export const OFFLINE_ID_PREFIX = "offline-";
+export const isOfflineId = (pathOrId: string) => pathOrId.split("/").some((part) => part.startsWith(OFFLINE_ID_PREFIX));

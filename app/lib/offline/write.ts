@@ -1,6 +1,6 @@
 import { apiFetch, isOffline, type ApiResult } from "~/lib/api";
 import type { ChangeKind, QueuedChange } from "./queue";
-import { offlineSnapshot } from "./state";
+import { isOfflineId, OFFLINE_ID_PREFIX, offlineSnapshot } from "./state";
 
 export type Queued = { queued: true; tempId: string } | { queued: false; storageError: "quota" | "unavailable" };
 
@@ -66,8 +66,6 @@ export async function replaceQueued(change: QueuedChange, request: OfflineWrite)
   return replaced;
 }
 
-/** Temporary ids of items created offline (until the replay gives the real one). */
-export const OFFLINE_ID_PREFIX = "offline-";
-export const isOfflineId = (pathOrId: string) => pathOrId.split("/").some((part) => part.startsWith(OFFLINE_ID_PREFIX));
+export { isOfflineId, OFFLINE_ID_PREFIX } from "./state";
 
 export const isQueued = (result: unknown): result is Queued => typeof result === "object" && result !== null && "queued" in result;

@@ -33,6 +33,7 @@ export default {
     title: "Nothing scheduled",
     description: "No events in this period. Create one or type it in the quick add box.",
   },
+  queued: "not sent yet",
   task: "Task",
   quickAdd: {
     label: "Quick add",

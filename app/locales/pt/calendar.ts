@@ -31,6 +31,7 @@ const calendar = {
     title: "Nada agendado",
     description: "Não há eventos neste período. Crie um evento ou escreva-o na caixa de adição rápida.",
   },
+  queued: "por enviar",
   task: "Tarefa",
   quickAdd: {
     label: "Adição rápida",

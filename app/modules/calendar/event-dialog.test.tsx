@@ -6,6 +6,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { EventDialog } from "./event-dialog";
 import { draftOf } from "./event-draft";
+import { setOfflineMessage } from "~/lib/api";
+import { setOfflineSnapshot } from "~/lib/offline/state";
+
+// The offline queue's runtime (IndexedDB): what the dialog asks it to keep is recorded here.
+const enqueueChange = vi.fn(async (change: { key: string; tempId?: string }) => change);
+vi.mock("~/lib/offline/runtime", () => ({ enqueueChange, replayNow: vi.fn(async () => undefined), withRealId: (write: unknown) => write }));
 
 afterEach(cleanup);
 // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
@@ -37,7 +43,7 @@ const series = draftOf({
 
 function open() {
   const onClose = vi.fn();
-  renderInApp(<EventDialog draft={series} language="pt" onClose={onClose} onSaved={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
+  renderInApp(<EventDialog draft={series} language="pt" onClose={onClose} onSaved={vi.fn()} onQueued={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
   return onClose;
 }
 
@@ -89,7 +95,7 @@ describe("saving an edited event", () => {
   // An occurrence of the weekly series, opened from the calendar.
   const monday = { ...series, occurrenceStart: "2026-11-30T18:00:00+00:00", startDate: "2026-11-30", endDate: "2026-11-30" };
   const edit = (draft: typeof series, scope: "one" | "following" | "all" | null = null) => {
-    const handlers = { onClose: vi.fn(), onSaved: vi.fn() };
+    const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
     renderInApp(<EventDialog draft={draft} language="pt" askScope={vi.fn(async () => scope)} onDelete={vi.fn()} {...handlers} />);
     return handlers;
   };
@@ -178,10 +184,78 @@ describe("the event dialog's errors", () => {
   it("points the repeat group at the rule's error, so it is read when the group gets focus", async () => {
     const error = "A regra de repetição não é válida.";
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "validation", message: "Dados inválidos.", fields: { rrule: error } } }, { status: 422 })));
-    renderInApp(<EventDialog draft={draftOf({ title: "Ginásio", start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T19:00:00.000Z", allDay: false, timeZone: "Europe/Lisbon" })} language="pt" onClose={vi.fn()} onSaved={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
+    renderInApp(<EventDialog draft={draftOf({ title: "Ginásio", start: "2026-11-23T18:00:00.000Z", end: "2026-11-23T19:00:00.000Z", allDay: false, timeZone: "Europe/Lisbon" })} language="pt" onClose={vi.fn()} onSaved={vi.fn()} onQueued={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);
     fireEvent.submit(await screen.findByTestId("event-dialog"));
     await screen.findByText(error);
     const group = screen.getByRole("group", { name: "Repetir" });
     expect(document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent).toBe(error);
+  });
+});
+
+describe("saving an event offline", () => {
+  let requests: string[];
+  beforeEach(() => {
+    requests = [];
+    enqueueChange.mockClear();
+    setOfflineSnapshot({ userId: "user-1", changes: [] });
+    setOfflineMessage("Sem ligação: isto só se pode fazer online.");
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        requests.push(String(input));
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    setOfflineSnapshot({ userId: null, changes: [] });
+  });
+
+  const monday = { ...series, occurrenceStart: "2026-11-30T18:00:00+00:00", startDate: "2026-11-30", endDate: "2026-11-30" };
+  const save = async (draft: typeof series, scope: "one" | "following" | "all" | null = null, title = "Natação livre") => {
+    const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
+    renderInApp(<EventDialog draft={draft} language="pt" askScope={vi.fn(async () => scope)} onDelete={vi.fn()} {...handlers} />);
+    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: title } });
+    fireEvent.submit(screen.getByTestId("event-dialog"));
+    return handlers;
+  };
+
+  it("keeps a new event in the queue, labelled with its title, and says so instead of failing", async () => {
+    const draft = draftOf({ title: "", start: "2026-12-02T09:00:00.000Z", end: "2026-12-02T10:00:00.000Z", allDay: false, timeZone: "Europe/Lisbon" });
+    const { onQueued, onSaved } = await save(draft, null, "Dentista");
+    await waitFor(() => expect(onQueued).toHaveBeenCalledWith(expect.objectContaining({ queued: true, tempId: expect.stringMatching(/^offline-/) })));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
+    expect(enqueueChange).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: "event.create", method: "POST", path: "/events", label: "Dentista", userId: "user-1", body: expect.objectContaining({ title: "Dentista", start: "2026-12-02T09:00:00+00:00", timeZone: "Europe/Lisbon" }) }),
+    );
+  });
+
+  it.each([
+    ["one", "/events/e1?occurrence=2026-11-30T18%3A00%3A00%2B00%3A00&scope=one"],
+    ["all", "/events/e1"],
+  ] as const)("keeps an edit of %s as the request it would have sent", async (scope, path) => {
+    const { onQueued } = await save(monday, scope);
+    await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
+    expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ kind: "event.update", method: "PATCH", path, body: { title: "Natação livre" }, label: "Natação livre" }));
+  });
+
+  it("edits an event created offline through the queue (its temporary id never reaches the network)", async () => {
+    const queued = draftOf({ id: "offline-k1", title: "Dentista", start: "2026-12-02T09:00:00.000Z", end: "2026-12-02T10:00:00.000Z", allDay: false, timeZone: "Europe/Lisbon" });
+    const { onQueued } = await save(queued, null, "Dentista (Dr. Silva)");
+    await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
+    expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ kind: "event.update", path: "/events/offline-k1", body: { title: "Dentista (Dr. Silva)" } }));
+  });
+
+  it("does not keep 'this and the following' offline: it says a connection is needed and keeps the dialog open", async () => {
+    const { onQueued, onSaved, onClose } = await save(monday, "following");
+    expect(await screen.findByText(/Sem ligação/)).toBeTruthy();
+    expect(enqueueChange).not.toHaveBeenCalled();
+    expect(onQueued).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

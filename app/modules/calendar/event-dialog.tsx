@@ -11,6 +11,8 @@ import { Notice } from "~/components/ui/form";
 import { Switch } from "~/components/ui/switch";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch, type ApiResult } from "~/lib/api";
+import { isQueued, writeOrQueue, type OfflineWrite, type Queued } from "~/lib/offline/write";
+import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import type { ToastText } from "~/components/shell/toast-store";
 import { bodyOf, editedEventFields, fieldsOf, ruleEdited, type EventBody } from "./event-body";
 import { draftOf, minutesOf, withStart, type EventDraft, type Scope } from "./event-draft";
@@ -40,6 +42,7 @@ export function EventDialog({
   language,
   onClose,
   onSaved,
+  onQueued,
   askScope,
   onDelete,
   children,
@@ -49,12 +52,15 @@ export function EventDialog({
   onClose: () => void;
   /** The toast's words: a key, which the toaster translates as it renders. */
   onSaved: (message: ToastText) => void;
+  /** Saved offline: kept on this device and sent when the connection returns (the offline queue); the dialog has said so. */
+  onQueued: (result: Queued & { queued: true }) => void;
   askScope: (kind: "edit" | "delete") => Promise<Scope | null>;
   onDelete: (draft: EventDraft) => void;
   /** A dialog opened from this one (the "which occurrences" choice), nested as Headless UI expects. */
   children?: React.ReactNode;
 }) {
-  const { t } = useTranslation("calendar");
+  const { t } = useTranslation(["calendar", "shell"]);
+  const queuedWriteNotice = useQueuedWriteNotice();
   const [draft, setDraft] = useState<EventDraft | null>(initial);
   const openedRepeat = useMemo(() => (initial ? fromRrule(initial.rrule ?? null, initial.timeZone) : NO_REPEAT), [initial]);
   const [repeat, setRepeat] = useState<Repeat>(openedRepeat);
@@ -105,10 +111,20 @@ export function EventDialog({
   // under the days says so); an existing series keeps its start, moved only as the user moves it.
   const becomesSeries = !draft.id || !draft.recurring;
   const firstDate = becomesSeries ? firstDateOf(repeat, draft.startDate) : draft.startDate;
+  // A new event, an edit of an event or of a whole series, and an edit of one occurrence go through
+  // the offline queue: made offline, they are kept and sent when the connection returns.
+  const kept = (write: Omit<OfflineWrite, "label">) =>
+    writeOrQueue<unknown>({ ...write, label: draft.title }).then((result) => {
+      if (!isQueued(result)) return result;
+      if (!result.queued) return form.fail(t(`shell:offline.storage.${result.storageError}`));
+      queuedWriteNotice(result);
+      onQueued(result);
+      return null;
+    });
   const save = form.submit(async (): Promise<ApiResult<unknown> | null> => {
     const shift = daysBetween(draft.startDate, firstDate);
     const full = bodyOf(shift ? { ...draft, startDate: firstDate, endDate: addDays(draft.endDate, shift) } : draft, repeat);
-    if (!draft.id) return apiFetch("/events", { body: full });
+    if (!draft.id) return kept({ kind: "event.create", method: "POST", path: "/events", body: full });
     // An edit sends only what the person changed, the times as one group (editedEventFields); an unchanged
     // rule stays out of the body, so the stored one is kept as it is (ruleEdited).
     const sendsRule = !initial || ruleEdited(initial, draft, repeat);
@@ -127,11 +143,16 @@ export function EventDialog({
     const occurrence = draft.occurrenceStart ? encodeURIComponent(draft.occurrenceStart) : "";
     if (scope === "one") {
       const { rrule: _rule, timeZone: _zone, allDay: _allDay, ...rest } = body;
-      return apiFetch(`/events/${draft.id}?occurrence=${occurrence}&scope=one`, { method: "PATCH", body: rest });
+      return kept({ kind: "event.update", method: "PATCH", path: `/events/${draft.id}?occurrence=${occurrence}&scope=one`, body: rest });
     }
+    // Not kept offline (the connection's message says so): "this and the following" splits the series
+    // in two, and the new series' start, rule and count are worked out from the series as the server
+    // has it when the request arrives. Replayed hours later it would cut a series that may have been
+    // changed meanwhile on another device, into a series this screen never showed.
     if (scope === "following") return apiFetch(`/events/${draft.id}?occurrence=${occurrence}&scope=following`, { method: "PATCH", body });
-    if (!draft.recurring || !draft.occurrenceStart || !edited.includes("start")) return apiFetch(`/events/${draft.id}`, { method: "PATCH", body });
-    // The whole series' times from one of its occurrences: move the series' own start by the same wall-clock change.
+    if (!draft.recurring || !draft.occurrenceStart || !edited.includes("start")) return kept({ kind: "event.update", method: "PATCH", path: `/events/${draft.id}`, body });
+    // The whole series' times from one of its occurrences: move the series' own start by the same
+    // wall-clock change. It reads the series first, so it needs the connection (not kept offline).
     const series = await apiFetch<{ event: { start: string; end: string; allDay: boolean; timeZone: string } }>(`/events/${draft.id}`);
     if (!series.ok) return series;
     const before = draftOf({ ...series.data.event, title: "" });

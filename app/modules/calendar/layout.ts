@@ -20,6 +20,8 @@ export type CalendarItem = {
   allDay: boolean;
   kind: "event" | "task";
   recurring: boolean;
+  /** Created offline and not sent yet (drawn dashed, named "por enviar"). */
+  queued?: boolean;
 };
 
 const DAY_MS = 86_400_000;

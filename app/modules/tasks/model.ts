@@ -5,6 +5,7 @@
  */
 import type { TaskPriority, TaskStatus } from "@worker/modules/tasks/constants";
 import { dateTimeFormat, relativeTimeFormat } from "~/lib/intl";
+import { pendingFields } from "~/lib/offline/pending-fields";
 
 /** A task as /api/v1/tasks answers it (worker/modules/tasks/api.ts `publicTask`). */
 export type TaskView = {
@@ -150,13 +151,9 @@ export function formOfDraft(draft: { title: string; date: string; time: string |
  */
 const SHOWN_FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "status"] as const;
 export function withQueuedEdits(task: TaskView, changes: readonly { path: string; status: string; body: Record<string, unknown> }[]): TaskView {
-  let shown = task;
-  for (const change of changes) {
-    if (change.status !== "pending" || change.path !== `/tasks/${task.id}`) continue;
-    const fields = Object.fromEntries(SHOWN_FIELDS.filter((field) => field in change.body).map((field) => [field, change.body[field]]));
-    shown = { ...shown, ...fields };
-  }
-  return shown;
+  const edited = pendingFields<TaskView>(changes, `/tasks/${task.id}`, SHOWN_FIELDS);
+  // The same object when nothing waits for it (the list's rows are compared by identity).
+  return Object.keys(edited).length === 0 ? task : { ...task, ...edited };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle, onDemandDialog } from "~/components/ui/dialog";
 import { GoogleSyncStatus } from "../google-sync-status";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "@heroicons/react/24/outline";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { screenToast } from "~/components/shell/toast-store";
@@ -14,6 +14,8 @@ import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { ScreenLoadError } from "~/components/ui/screen-load-error";
 import { useEntityChanges } from "~/lib/use-entity-changes";
+import { isOfflineId, offlineSnapshot, useOfflineSnapshot } from "~/lib/offline/state";
+import { queuedEvents, withQueuedEventEdits } from "../queued-events";
 import { database } from "@worker/db/client";
 import { scopedTo } from "@worker/db/scoped";
 import { known, readAll, run } from "@worker/db/reads";
@@ -56,6 +58,9 @@ const SubscribeDialog = onDemandDialog(
   () => import("../subscribe-dialog").then((m) => m.SubscribeDialog),
   (props) => props.open,
 );
+// The list of changes made offline: most visits have none, so its code loads when there are some
+// (precached by the service worker, so offline too).
+const QueuedChangeList = lazy(() => import("~/components/offline/queued-change-list").then((m) => ({ default: m.QueuedChangeList })));
 const EventDialog = onDemandDialog(
   () => import("../event-dialog").then((m) => m.EventDialog),
   (props) => props.draft !== null,
@@ -124,6 +129,9 @@ export function ErrorBoundary() {
 
 type Other = Route.ComponentProps["loaderData"]["others"][number];
 
+/** The queued changes the calendar draws and lists (the offline queue's). */
+const EVENT_CHANGES = ["event.create", "event.update"] as const;
+
 const HOUR_PX = 48;
 const PX_PER_MIN = HOUR_PX / 60;
 const STEP = 15;
@@ -137,6 +145,10 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   useEntityChanges(["event", "task"]);
+  // Events created and changed offline, drawn as they will be once sent (queued-events.ts).
+  const { changes } = useOfflineSnapshot();
+  const queued = useMemo(() => changes.filter((change) => change.kind === "event.create" || change.kind === "event.update"), [changes]);
+  const shownEvents = useMemo(() => [...events.map((e) => withQueuedEventEdits(e, queued)), ...queuedEvents(queued, timeZone)], [events, queued, timeZone]);
 
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [draft, setDraft] = useState<EventDraft | null>(null);
@@ -152,14 +164,25 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   const [scopeAsk, setScopeAsk] = useState<{ kind: "edit" | "delete"; resolve: (scope: Scope | null) => void } | null>(null);
   const [ics, setIcs] = useState<"import" | "subscribe" | null>(null);
 
-  const byKey = useMemo(() => new Map(events.map((e) => [`${e.id}|${e.occurrenceStart}`, e])), [events]);
+  const byKey = useMemo(() => new Map(shownEvents.map((e) => [`${e.id}|${e.occurrenceStart}`, e])), [shownEvents]);
   const items: CalendarItem[] = useMemo(
     () =>
       [
-        ...events.map((e) => ({ key: `${e.id}|${e.occurrenceStart}`, id: e.id, occurrenceStart: e.occurrenceStart, title: e.title, start: e.start, end: e.end, allDay: e.allDay, kind: "event" as const, recurring: e.recurring })),
+        ...shownEvents.map((e) => ({
+          key: `${e.id}|${e.occurrenceStart}`,
+          id: e.id,
+          occurrenceStart: e.occurrenceStart,
+          title: e.title,
+          start: e.start,
+          end: e.end,
+          allDay: e.allDay,
+          kind: "event" as const,
+          recurring: e.recurring,
+          queued: "queued" in e && e.queued === true,
+        })),
         ...others.map((o: Other) => ({ key: `${o.module}:${o.id}|${o.occurrenceStart}`, id: o.id, occurrenceStart: o.occurrenceStart, title: o.title, start: o.start, end: o.end, allDay: o.allDay, kind: "task" as const, recurring: false })),
       ].filter((i) => !hidden.has(i.key)),
-    [events, others, hidden],
+    [shownEvents, others, hidden],
   );
   const otherUrl = useMemo(() => new Map(others.map((o: Other) => [`${o.module}:${o.id}|${o.occurrenceStart}`, o.url])), [others]);
 
@@ -262,7 +285,15 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       } else path += `?occurrence=${encodeURIComponent(item.occurrenceStart)}&scope=${scope}`;
     }
     setRefocus({ kind: "moved", from: item, to: next, readFrom: loaderData });
-    const result = await apiFetch(path, { method: "PATCH", body });
+    // A one-off event (one created offline too) or one occurrence is kept offline, as the dialog's
+    // edits are; a series' other moves need the connection (event-dialog.tsx says why).
+    // (The queue's code loads on first use: the screen's first load is at its budget, decision 0049.)
+    const { isQueued, writeOrQueue } = await import("~/lib/offline/write");
+    const result = !item.recurring || path.endsWith("&scope=one") ? await writeOrQueue({ kind: "event.update", method: "PATCH", path, body, label: item.title }) : await apiFetch(path, { method: "PATCH", body });
+    if (isQueued(result)) {
+      setRefocus(null);
+      return (await import("~/components/offline/use-queued-write")).queuedWriteNotice(result);
+    }
     screenToast(result.ok ? { key: next.start === item.start ? "calendar:resized" : "calendar:moved", values: { when } } : { key: "calendar:moveError" }, result.ok ? undefined : result.error.message, result.ok ? "success" : "error");
     revalidator.revalidate();
   };
@@ -280,7 +311,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       scope = chosen;
     }
     const occurrence = draftToDelete.occurrenceStart ?? "";
-    const affected = events
+    const affected = shownEvents
       .filter((e) => e.id === draftToDelete.id && (scope === "all" || (scope === "one" ? e.occurrenceStart === occurrence : Date.parse(e.occurrenceStart) >= Date.parse(occurrence) || e.occurrenceStart >= occurrence)))
       .map((e) => `${e.id}|${e.occurrenceStart}`);
     setDraft(null);
@@ -295,6 +326,15 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
       },
       restore: () => setHidden((h) => new Set([...h].filter((k) => !affected.includes(k)))),
       commit: async () => {
+        // Created offline and not sent: deleting it is taking it (and its edits) out of the queue.
+        if (isOfflineId(draftToDelete.id!)) {
+          const creation = offlineSnapshot().changes.find((change) => change.tempId === draftToDelete.id);
+          // Sent meanwhile (it has its real id now), or sent with no answer yet (it may be on the
+          // server): not deleted here, and said so; once it is on the screen it can be deleted.
+          if (!creation || creation.sent) return false;
+          await (await import("~/lib/offline/runtime")).queue.discard(creation);
+          return true;
+        }
         const result = await apiFetch(path, { method: "DELETE" });
         // Already gone (deleted in another tab or device) is what the user wanted.
         if (!result.ok && result.status !== 404) return false;
@@ -344,7 +384,8 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
 
   const loading = navigation.state === "loading" && navigation.location?.pathname.endsWith("/calendario");
   // Every item's name says its day and time (the views place them by position only) and points at the keyboard hint.
-  const nameOf = (item: CalendarItem) => [item.title, whenText(item, timeZone, locale), item.allDay ? t("allDay") : null, item.kind === "task" ? t("task") : null].filter(Boolean).join(", ");
+  const nameOf = (item: CalendarItem) =>
+    [item.title, whenText(item, timeZone, locale), item.allDay ? t("allDay") : null, item.kind === "task" ? t("task") : null, item.queued ? t("queued") : null].filter(Boolean).join(", ");
   const itemProps = { items, timeZone, locale, weekdays: weekdayNames(language, "short"), today, nameOf, hintId, onOpen: open, onKey: onItemKey, onMove: commitMove, onCreate: createAt, t };
 
   return (
@@ -410,6 +451,23 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
         {t("keyboardHint")}
       </p>
 
+      {queued.length > 0 && (
+        <Suspense fallback={null}>
+          <QueuedChangeList
+            kinds={EVENT_CHANGES}
+            actions={(change) => {
+              const event = change.kind === "event.create" && byKey.get(`${change.tempId}|${change.body.start}`);
+              // An event created offline can be changed (or deleted) before it is sent: the changes fold into its creation.
+              return event ? (
+                <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={() => setDraft(draftOf(event))}>
+                  {t("form.editTitle")}
+                </Button>
+              ) : null;
+            }}
+          />
+        </Suspense>
+      )}
+
       {/* Takes the focus when the item that had it leaves the view (deleted, or moved out of it). */}
       <div ref={viewArea} tabIndex={-1} className={loading ? "opacity-60 transition-opacity" : ""} data-tour="calendar-grid" data-testid="calendar-view">
         {view === "month" && <MonthView date={date} {...itemProps} onDay={(d) => go({ view: "day", date: d })} />}
@@ -428,6 +486,11 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
           setDraft(null);
           screenToast(message, undefined, "success");
           revalidator.revalidate();
+        }}
+        onQueued={() => {
+          // Kept on this device (the dialog said so): drawn in the view and listed below it until it is sent.
+          if (draft === sentenceDraft.current) setSentence("");
+          setDraft(null);
         }}
       >
         {draft && <ScopeDialog ask={scopeAsk} onAnswer={answerScope} />}
@@ -464,7 +527,8 @@ type ItemProps = {
 };
 
 const chip = (item: CalendarItem) =>
-  item.kind === "task" ? "border-amber-300 bg-amber-50 text-amber-900" : item.allDay ? "border-brand-600 bg-brand-600 text-white" : "border-brand-200 bg-brand-50 text-brand-900";
+  (item.kind === "task" ? "border-amber-300 bg-amber-50 text-amber-900" : item.allDay ? "border-brand-600 bg-brand-600 text-white" : "border-brand-200 bg-brand-50 text-brand-900") +
+  (item.queued ? " border-dashed" : "");
 
 function timeLabel(item: CalendarItem, timeZone: string, locale: string) {
   if (item.allDay) return "";

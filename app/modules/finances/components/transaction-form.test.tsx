@@ -4,6 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { renderWithI18n } from "~/components/ui/test-utils";
 import type { CategoryOption, TransactionView } from "../types";
 import { TransactionForm } from "./transaction-form";
+import { setOfflineSnapshot } from "~/lib/offline/state";
+
+// The offline queue's runtime (IndexedDB): what the form asks it to keep is recorded here.
+const enqueueChange = vi.fn(async (change: { key: string; tempId?: string }) => change);
+vi.mock("~/lib/offline/runtime", () => ({ enqueueChange, replayNow: vi.fn(async () => undefined), withRealId: (write: unknown) => write }));
 
 let calls: { url: string; init?: RequestInit }[];
 beforeEach(() => {
@@ -124,5 +129,30 @@ describe("closing the transaction form", () => {
     fireEvent.keyDown(await screen.findByLabelText("Descrição", {}, { timeout: 10_000 }), { key: "Escape" });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(screen.queryByText("Descartar alterações?")).toBeNull();
+  });
+});
+
+describe("editing a transaction offline", () => {
+  beforeEach(() => {
+    enqueueChange.mockClear();
+    setOfflineSnapshot({ userId: "user-1", changes: [] });
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setOfflineSnapshot({ userId: null, changes: [] });
+  });
+
+  it("keeps the fields changed in the queue and closes, instead of failing", async () => {
+    const handlers = { onClose: vi.fn(), onSaved: vi.fn() };
+    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onCategoryCreated={() => {}} {...handlers} />);
+    fireEvent.change(await screen.findByLabelText("Descrição", {}, { timeout: 10_000 }), { target: { value: "Café e pastel de nata" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(handlers.onClose).toHaveBeenCalledOnce());
+    expect(calls).toEqual([]);
+    expect(handlers.onSaved).not.toHaveBeenCalled();
+    expect(enqueueChange).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: "transaction.update", method: "PATCH", path: "/transactions/t1", body: { description: "Café e pastel de nata" }, label: "Café e pastel de nata", userId: "user-1" }),
+    );
   });
 });

@@ -70,16 +70,17 @@ export function TransactionForm({
     if (amounts.refused()) return null;
     if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });
     const body = { ...draft, amountCents: draft.amountCents };
-    if (editing) {
-      const changes = editedFields<Draft>(body, opened, [["type", "category"]]);
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return null;
-      }
-      return apiFetch(`/transactions/${editing.id}`, { method: "PATCH", body: changes });
+    const changes = editing ? editedFields<Draft>(body, opened, [["type", "category"]]) : body;
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return null;
     }
-    // A new transaction made offline is queued and shown at once in the screen (QueuedChanges).
-    return writeOrQueue({ kind: "transaction.create", method: "POST", path: "/transactions", body, label: body.description || t(`types.${body.type}`) }).then((result) => {
+    // A new transaction, or an edit, made offline is queued and shown at once in the screen (QueuedChanges).
+    const label = body.description || t(`types.${body.type}`);
+    const write = editing
+      ? writeOrQueue({ kind: "transaction.update", method: "PATCH", path: `/transactions/${editing.id}`, body: changes, label })
+      : writeOrQueue({ kind: "transaction.create", method: "POST", path: "/transactions", body, label });
+    return write.then((result) => {
       if (!isQueued(result)) return result;
       queuedNotice(result);
       if (result.queued) onClose();

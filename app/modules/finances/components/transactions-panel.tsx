@@ -12,6 +12,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Select, TextField } from "~/components/ui/field";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { useOfflineSnapshot } from "~/lib/offline/state";
+import { pendingFields } from "~/lib/offline/pending-fields";
 import { formatLongDate } from "~/lib/dates";
 import type { TransactionFilters } from "@worker/modules/finances/queries";
 import { Money } from "../money";
@@ -83,6 +85,9 @@ export function transactionDays(rows: readonly TransactionView[], more: boolean)
   return groups;
 }
 
+/** What an edit kept offline may change of how a row is drawn. */
+const SHOWN_FIELDS = ["type", "amountCents", "description", "date", "category"] as const;
+
 export function TransactionList({
   first,
   nextCursor,
@@ -121,7 +126,9 @@ export function TransactionList({
     if (result.ok) setMore((m) => ({ items: [...m.items, ...result.data.items], cursor: result.data.nextCursor }));
     else toast({ title: { key: "finances:list.loadFailed" }, tone: "error" });
   };
-  const rows = [...first, ...more.items].filter((row) => !removed.has(row.id));
+  // Edits made offline, shown on their rows until they are sent (the list's balances are the server's).
+  const { changes } = useOfflineSnapshot();
+  const rows = [...first, ...more.items].filter((row) => !removed.has(row.id)).map((row) => ({ ...row, ...pendingFields<TransactionView>(changes, `/transactions/${row.id}`, SHOWN_FIELDS) }));
   const days = useMemo(() => transactionDays(rows, more.cursor !== null), [rows, more.cursor]);
 
   if (!rows.length) {

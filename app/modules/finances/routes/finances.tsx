@@ -122,6 +122,8 @@ export async function loader(args: Route.LoaderArgs) {
 const loadTransactions = () => import("../components/transactions-panel");
 const Filters = lazy(() => loadTransactions().then((m) => ({ default: m.Filters })));
 const TransactionList = lazy(() => loadTransactions().then((m) => ({ default: m.TransactionList })));
+/** New transactions and edits made offline, listed while they wait. */
+const TRANSACTION_CHANGES = ["transaction.create", "transaction.update"] as const;
 const BudgetsPanel = lazy(() => import("../components/budgets").then((m) => ({ default: m.BudgetsPanel })));
 const SavingsPanel = lazy(() => import("../components/savings").then((m) => ({ default: m.SavingsPanel })));
 const MonthChart = lazy(() => import("../components/charts").then((m) => ({ default: m.MonthChart })));
@@ -408,7 +410,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
 
         <SentenceEntry ownCategories={data.ownCategories} onSaved={() => void revalidate()} />
 
-        <QueuedChanges kinds={["transaction.create"]} />
+        <QueuedChanges kinds={TRANSACTION_CHANGES} />
 
         {/* The kit's tabs (arrow keys, one Tab stop, each panel labelled by its tab); the address keeps
             the tab (?tab=), as links and the back button expect. */}

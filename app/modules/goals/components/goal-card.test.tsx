@@ -7,6 +7,12 @@ import { renderWithI18n } from "~/components/ui/test-utils";
 import { flushPendingDeletes } from "~/components/ui/undo";
 import type { PublicGoal } from "@worker/modules/goals/queries";
 import { GoalCard } from "./goal-card";
+import { setOfflineMessage } from "~/lib/api";
+import { setOfflineSnapshot } from "~/lib/offline/state";
+
+// The offline queue's runtime (IndexedDB): what the card asks it to keep is recorded here.
+const enqueueChange = vi.fn(async (change: { key: string; tempId?: string }) => change);
+vi.mock("~/lib/offline/runtime", () => ({ enqueueChange, replayNow: vi.fn(async () => undefined), withRealId: (write: unknown) => write }));
 
 afterEach(cleanup);
 
@@ -150,5 +156,55 @@ describe("GoalCard, by keyboard and screen reader", () => {
     expect(document.activeElement).toBe(increase);
     fireEvent.click(screen.getByRole("button", { name: "Diminuir progresso 10%" }));
     await waitFor(() => expect(status.textContent).toBe("Progresso: 30%"));
+  });
+});
+
+describe("GoalCard offline", () => {
+  const inProgress: PublicGoal = {
+    ...goal,
+    progress: 30,
+    status: "in_progress",
+    completedAt: null,
+    milestones: [],
+  };
+  let toasts: Toast[] = [];
+  let unsubscribe = () => {};
+  beforeEach(() => {
+    enqueueChange.mockClear();
+    unsubscribe = subscribeToasts((shown) => (toasts = shown));
+    setOfflineSnapshot({ userId: "user-1", changes: [] });
+    setOfflineMessage("Sem ligação: isto só se pode fazer online.");
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+  });
+  afterEach(() => {
+    unsubscribe();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    setOfflineSnapshot({ userId: null, changes: [] });
+  });
+
+  it("keeps a step made offline, shows it, and says it will be sent (not 'could not update')", async () => {
+    renderWithI18n(<GoalCard goal={inProgress} today="2026-07-11" timeZone="Europe/Lisbon" focused={false} onChange={() => {}} onEdit={() => {}} onDelete={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Aumentar progresso 10%" }));
+    await waitFor(() => expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ kind: "goal.update", method: "PATCH", path: "/goals/g1", body: { progress: 40 }, label: "Correr 10 km", userId: "user-1" })));
+    await waitFor(() => expect(toasts.at(-1)).toMatchObject({ title: { key: "shell:offline.queuedTitle" } }));
+    expect(toasts.some((toast) => (toast.title as { key?: string }).key === "goals:toast.updateFailed")).toBe(false);
+    // The queue's snapshot holds it now: the card shows it until it is sent.
+    setOfflineSnapshot({ changes: [{ seq: 1, key: "k", userId: "user-1", kind: "goal.update", method: "PATCH", path: "/goals/g1", body: { progress: 40 }, label: "Correr 10 km", createdAt: 0, attempts: 0, nextAttemptAt: 0, status: "pending" }] });
+    await waitFor(() => expect(screen.getByTestId("goal-progress").textContent).toBe("40%"));
+  });
+
+  it("keeps a milestone ticked offline ticked", async () => {
+    const withMilestone: PublicGoal = { ...inProgress, progress: 0, status: "pending", milestones: [{ id: "m1", title: "5 km", done: false, position: 0, doneAt: null }] };
+    function Screen() {
+      const [shown, setShown] = useState(withMilestone);
+      return <GoalCard goal={shown} today="2026-07-11" timeZone="Europe/Lisbon" focused={false} onChange={setShown} onEdit={() => {}} onDelete={() => {}} />;
+    }
+    renderWithI18n(<Screen />);
+    fireEvent.click(screen.getByRole("checkbox", { name: /5 km/ }));
+    await waitFor(() => expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ kind: "goal.update", path: "/goals/g1/milestones/m1", body: { done: true } })));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((screen.getByRole("checkbox", { name: /5 km/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

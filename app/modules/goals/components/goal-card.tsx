@@ -8,6 +8,8 @@ import { deleteWithUndo } from "~/components/ui/undo";
 import { dateOf } from "~/components/ui/date-grid";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { useOfflineSnapshot } from "~/lib/offline/state";
+import { goalPath, milestonePath, withQueuedGoalEdits } from "../queued-goals";
 import { formatLongDate } from "~/lib/dates";
 import type { PublicGoal } from "@worker/modules/goals/queries";
 import { completedOnDate, isOverdue, resolveGoal } from "@worker/modules/goals/rules";
@@ -25,9 +27,11 @@ type Props = { goal: PublicGoal; today: string; timeZone: string; focused: boole
 export const goalTitleId = (goalId: string) => `goal-${goalId}-title`;
 
 /** One goal: status, deadline (overdue stands out), progress bar, milestones or a progress stepper, actions. */
-export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onEdit, onDelete }: Props) {
+export function GoalCard({ goal: loaded, today, timeZone, focused, onChange, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation("goals");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
+  // Steps, status changes and milestone ticks made offline, shown until they are sent (queued-goals.ts).
+  const stored = withQueuedGoalEdits(loaded, useOfflineSnapshot().changes);
   // Milestones removed a moment ago, hidden while their "Anular" toast is open (the DELETE comes after).
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
   const goal = removing.size ? withMilestones(stored, stored.milestones.filter((m) => !removing.has(m.id))) : stored;
@@ -61,6 +65,24 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
     setBusy(true);
     const result = await apiFetch<PublicGoal>(`/goals/${goal.id}${path}`, { method, body });
     setBusy(false);
+    return settle(result);
+  };
+
+  /**
+   * Sends a step, a status or a milestone's tick, which the offline queue keeps when there is no
+   * connection (its code loads on first use). Kept, the answer is the goal as it will be once sent.
+   */
+  const sendOrKeep = async (path: string, body: Record<string, unknown>) => {
+    setBusy(true);
+    const { isQueued, writeOrQueue } = await import("~/lib/offline/write");
+    const result = await writeOrQueue<PublicGoal>({ kind: "goal.update", method: "PATCH", path, body, label: goal.title });
+    setBusy(false);
+    if (!isQueued(result)) return settle(result);
+    (await import("~/components/offline/use-queued-write")).queuedWriteNotice(result);
+    return result.queued ? withQueuedGoalEdits(stored, [{ path, status: "pending", body }]) : null;
+  };
+
+  const settle = (result: Awaited<ReturnType<typeof apiFetch<PublicGoal>>>) => {
     if (!result.ok) {
       toast({ title: { key: "goals:toast.updateFailed" }, description: result.error.message || undefined, tone: "error" });
       return null;
@@ -78,7 +100,7 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
   /** Ticks at once (the same rule as the server's), then shows the goal the API answers; a failure puts it back. */
   const toggle = async (milestoneId: string, checked: boolean) => {
     onChange(withMilestones(stored, stored.milestones.map((m) => (m.id === milestoneId ? { ...m, done: checked } : m))));
-    if (!(await send(`/milestones/${milestoneId}`, "PATCH", { done: checked }))) onChange(stored);
+    if (!(await sendOrKeep(milestonePath(goal.id, milestoneId), { done: checked }))) onChange(stored);
   };
 
   /** Removes a milestone from the card at once, with "Anular" for a few seconds before the DELETE. */
@@ -147,7 +169,7 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
     setProgressSaid("");
     // At 100% the goal is completed and the stepper goes: then 'Reabrir'.
     setRefocus(delta > 0 ? ["increase", "decrease", "status"] : ["decrease", "increase", "status"]);
-    const answer = await send("", "PATCH", { progress: Math.min(100, Math.max(0, goal.progress + delta)) });
+    const answer = await sendOrKeep(goalPath(goal.id), { progress: Math.min(100, Math.max(0, goal.progress + delta)) });
     if (answer) setProgressSaid(t("card.progressNow", { progress: answer.progress }));
   };
 
@@ -248,11 +270,11 @@ export function GoalCard({ goal: stored, today, timeZone, focused, onChange, onE
 
       <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-3" role="group" aria-label={t("card.actions", { title: goal.title })}>
         {goal.status === "completed" ? (
-          <Button variant="secondary" loading={busy} onClick={() => void send("", "PATCH", { status: "in_progress" })} data-focus-key="status">
+          <Button variant="secondary" loading={busy} onClick={() => void sendOrKeep(goalPath(goal.id), { status: "in_progress" })} data-focus-key="status">
             {t("card.reopen")}
           </Button>
         ) : (
-          <Button loading={busy} onClick={() => void send("", "PATCH", { status: "completed" })} data-focus-key="status">
+          <Button loading={busy} onClick={() => void sendOrKeep(goalPath(goal.id), { status: "completed" })} data-focus-key="status">
             <CheckCircleIcon className="h-4 w-4" aria-hidden="true" />
             {t("card.complete")}
           </Button>

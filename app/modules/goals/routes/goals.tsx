@@ -1,6 +1,6 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { FlagIcon, PlusIcon } from "@heroicons/react/24/outline";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { ScreenLoadError } from "~/components/ui/screen-load-error";
@@ -13,6 +13,7 @@ import { serverI18n } from "~/i18n/i18n.server";
 import { apiFetch } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
+import { useOfflineSnapshot } from "~/lib/offline/state";
 import { database } from "@worker/db/client";
 import { known, readAll, run } from "@worker/db/reads";
 import { findGoalRead, listGoalsRead, publicGoal, type PublicGoal } from "@worker/modules/goals/queries";
@@ -58,6 +59,11 @@ export async function loader(args: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
 }
+
+// Progress, status and milestone ticks made offline, listed while they wait: most visits have none,
+// so the list's code loads when there are some (precached by the service worker, so offline too).
+const QueuedChangeList = lazy(() => import("~/components/offline/queued-change-list").then((m) => ({ default: m.QueuedChangeList })));
+const GOAL_CHANGES = ["goal.update"] as const;
 
 type Editing = { mode: "create" } | { mode: "edit"; goal: PublicGoal } | null;
 
@@ -180,6 +186,12 @@ export default function GoalsScreen() {
           </Link>
         ))}
       </nav>
+
+      {useOfflineSnapshot().changes.some((change) => change.kind === "goal.update") && (
+        <Suspense fallback={null}>
+          <QueuedChangeList kinds={GOAL_CHANGES} />
+        </Suspense>
+      )}
 
       <div data-tour="goals-list" aria-busy={loading || undefined}>
         {loading ? (
