@@ -169,4 +169,27 @@ test.describe("calendar", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("time-grid").getByTestId("calendar-item").filter({ hasText: "Reunião" })).toHaveCount(1);
   });
+
+  test("the month's '+N' opens the day in one step: Back returns to the month at once", async ({ page }) => {
+    await signUp(page, "more");
+    // Five events on Wednesday 9 December: three fit the month's cell, "mais 2" opens the day.
+    for (const hour of ["09", "10", "11", "12", "13"]) {
+      const created = await page.request.post("/api/v1/events", { headers: originOf(page.request), data: { title: `Reunião ${hour}`, start: `2026-12-09T${hour}:00:00+00:00`, end: `2026-12-09T${hour}:30:00+00:00` } });
+      expect(created.status()).toBe(201);
+    }
+    await openCalendar(page, "view=month&date=2026-12-07");
+    // One navigation: one read of the day's data (the link and a click handler both navigating
+    // started two, the first abandoned).
+    const dayReads: string[] = [];
+    page.on("request", (request) => {
+      if (/\.data\?.*view=day/.test(request.url())) dayReads.push(request.url());
+    });
+    await page.getByTestId("month-view").getByRole("link", { name: "mais 2" }).click();
+    await expect(page).toHaveURL(/view=day&date=2026-12-09/);
+    await expect(page.getByTestId("time-grid").getByTestId("calendar-item")).toHaveCount(5);
+    expect(dayReads).toHaveLength(1);
+    await page.goBack();
+    await expect(page).toHaveURL(/view=month&date=2026-12-07/);
+    await expect(page.getByTestId("month-view")).toBeVisible();
+  });
 });

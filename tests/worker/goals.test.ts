@@ -211,6 +211,21 @@ describe("milestones", () => {
     expect(reopenedNew).toMatchObject({ status: "pending", progress: 0 });
   });
 
+  it("'Reabrir' on a goal without milestones goes back to its progress before 'Concluir', and '+10 %' completes it again", async () => {
+    const goal = await create(ana, { title: "Poupar 1000 €", progress: 40 });
+    expect(await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { status: "completed" } }))).toMatchObject({ progress: 100, status: "completed" });
+    // An edit while completed does not forget it.
+    await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { title: "Poupar 1000 € para férias" } });
+    const reopened = await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { status: "in_progress" } }));
+    expect(reopened).toMatchObject({ progress: 40, status: "in_progress", completedAt: null });
+    // The server's memory is not part of the goal the API shows.
+    expect(reopened).not.toHaveProperty("reopenProgress");
+    const stepped = await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { progress: 90 } }));
+    expect(stepped).toMatchObject({ progress: 90, status: "in_progress" });
+    expect(await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { progress: 100 } }))).toMatchObject({ progress: 100, status: "completed" });
+    expect(await json(await call(ana, `/goals/${goal.id}`, { method: "PATCH", body: { status: "in_progress" } }))).toMatchObject({ progress: 90, status: "in_progress" });
+  });
+
   it("an unknown milestone is 404", async () => {
     const goal = await create(ana, { title: "Com marco", milestones: ["Um"] });
     expect((await call(ana, `/goals/${goal.id}/milestones/nope`, { method: "PATCH", body: { done: true } })).status).toBe(404);

@@ -24,6 +24,8 @@ export default {
   nav: { today: "Today", previous: "Previous", next: "Next", view: "View" },
   newEvent: "New event",
   allDay: "All day",
+  // The last day of an event over several days, in the agenda: when it ends.
+  agendaUntil: "until {{time}}",
   more_zero: "{{count}} more",
   more_one: "{{count}} more",
   more_other: "{{count}} more",

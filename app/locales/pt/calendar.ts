@@ -22,6 +22,8 @@ const calendar = {
   nav: { today: "Hoje", previous: "Anterior", next: "Seguinte", view: "Vista" },
   newEvent: "Novo evento",
   allDay: "Todo o dia",
+  // The last day of an event over several days, in the agenda: when it ends.
+  agendaUntil: "até {{time}}",
   more_zero: "mais {{count}}",
   more_one: "mais {{count}}",
   more_other: "mais {{count}}",

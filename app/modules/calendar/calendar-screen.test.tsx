@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import type { ComponentProps } from "react";
+import { createRoutesStub, useNavigate } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { subscribeToasts, valuesIn, type Toast, type ToastText } from "~/components/shell/toast-store";
 import { createI18n } from "~/i18n/i18n.server";
@@ -183,6 +184,75 @@ describe("the calendar's events, by keyboard and screen reader", () => {
       const shown = within(screen.getByTestId("calendar-view"));
       expect([...shown.queryAllByRole("grid"), ...shown.queryAllByRole("row"), ...shown.queryAllByRole("gridcell")]).toEqual([]);
       cleanup();
+    }
+  });
+});
+
+describe("the calendar's views", () => {
+  it("lists an event crossing midnight in the agenda under each day it covers: from its start, until its end", async () => {
+    stored = [event("e1", "Viagem", "2026-11-25T09:00:00+00:00", "2026-11-26T10:00:00+00:00")];
+    renderCalendar("agenda");
+    await screen.findByTestId("agenda");
+    const days = screen.getByTestId("agenda").querySelectorAll(":scope > li");
+    expect([...days].map((day) => [day.querySelector("h3")?.textContent, within(day as HTMLElement).getByRole("button", { name: /^Viagem/ }).textContent])).toEqual([
+      ["quarta-feira, 25 de novembro", "09:00Viagem"],
+      ["quinta-feira, 26 de novembro", "até 10:00Viagem"],
+    ]);
+    cleanup();
+    renderCalendar("agenda", "en");
+    await screen.findByTestId("agenda");
+    expect(screen.getAllByRole("button", { name: /^Viagem/ }).map((b) => b.textContent?.replace(/[\u00a0\u202f]/g, " "))).toEqual(["9:00 AMViagem", "until 10:00 AMViagem"]);
+  });
+
+  it("opens the day from the month's '+N' in one navigation: Back returns to the month at once", async () => {
+    stored = ["Um", "Dois", "Três", "Quatro", "Cinco"].map((title, i) => event(`e${i}`, title, `2026-11-25T1${i}:00:00+00:00`, `2026-11-25T1${i}:30:00+00:00`));
+    // The screen, and a "Back" as the browser's: one step back in the history.
+    function Screen(props: ComponentProps<typeof CalendarScreen>) {
+      const navigate = useNavigate();
+      return (
+        <>
+          <CalendarScreen {...props} />
+          <button type="button" onClick={() => void navigate(-1)}>
+            Voltar
+          </button>
+        </>
+      );
+    }
+    const Stub = createRoutesStub([
+      {
+        path: "/app/calendario",
+        loader: ({ request }) => {
+          const params = new URL(request.url).searchParams;
+          const view = params.get("view") ?? "month";
+          const date = params.get("date") ?? "2026-11-24";
+          return { view, date, today: "2026-11-24", ...(view === "day" ? { from: date, to: date } : RANGES.month), timeZone: "Europe/Lisbon", events: stored, others: [] };
+        },
+        Component: Screen,
+      },
+    ]);
+    renderWithI18n(<Stub initialEntries={["/app/calendario?view=agenda&date=2026-11-24", "/app/calendario?view=month&date=2026-11-24"]} initialIndex={1} />, "pt");
+    fireEvent.click(await screen.findByRole("link", { name: "mais 2" }));
+    await screen.findByTestId("time-grid");
+    fireEvent.click(screen.getByRole("button", { name: "Voltar" }));
+    await screen.findByTestId("month-view");
+  });
+
+  it("moves its 'today' to the new day when a page left open past midnight is seen again", async () => {
+    let loads = 0;
+    const Stub = createRoutesStub([
+      { path: "/app/calendario", loader: () => (loads++, { view: "agenda", date: "2026-11-24", today: "2026-11-24", ...RANGES.agenda, timeZone: "Europe/Lisbon", events: stored, others: [] }), Component: CalendarScreen },
+    ]);
+    renderWithI18n(<Stub initialEntries={["/app/calendario"]} />, "pt");
+    await screen.findByTestId("calendar-view");
+    expect(loads).toBe(1);
+    // 00:10 on 25 November in Lisbon (the page says 24 November), and the tab comes back into view.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-25T00:10:00Z"));
+    try {
+      document.dispatchEvent(new Event("visibilitychange"));
+      await waitFor(() => expect(loads).toBe(2));
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayBlocks, instantAt, isoInZone, monthWeeks, moved, resized, stepAnchor, visibleRange, wallOf, weekBars, type CalendarItem } from "./layout";
+import { agendaDays, dayBlocks, instantAt, isoInZone, monthWeeks, moved, resized, stepAnchor, visibleRange, wallOf, weekBars, type CalendarItem } from "./layout";
 
 const LISBON = "Europe/Lisbon";
 let n = 0;
@@ -79,6 +79,42 @@ describe("overlapping events in columns", () => {
     expect(at([item("Dobra", "2026-10-25T01:30:00+01:00", "2026-10-25T01:15:00Z")], "2026-10-25")).toEqual([["Dobra", 90, 45]]);
     // An ordinary day is unchanged.
     expect(at([item("Manhã", "2026-05-04T09:30:00+01:00", "2026-05-04T10:30:00+01:00")], "2026-05-04")).toEqual([["Manhã", 570, 60]]);
+  });
+});
+
+describe("the agenda's days", () => {
+  const days = ["2026-12-07", "2026-12-08", "2026-12-09", "2026-12-10", "2026-12-11"];
+  const parts = (list: ReturnType<typeof agendaDays>) => list.map((d) => [d.day, d.entries.map((e) => `${e.item.title}:${e.part}`)]);
+
+  it("lists a timed event crossing midnight under every day it covers: its start, the days between, its end", () => {
+    const overnight = item("Viagem", "2026-12-08T09:00:00+00:00", "2026-12-09T10:00:00+00:00");
+    const long = item("Congresso", "2026-12-09T18:00:00+00:00", "2026-12-11T12:00:00+00:00");
+    expect(parts(agendaDays([overnight, long], days, LISBON))).toEqual([
+      ["2026-12-08", ["Viagem:first"]],
+      ["2026-12-09", ["Viagem:last", "Congresso:first"]],
+      ["2026-12-10", ["Congresso:middle"]],
+      ["2026-12-11", ["Congresso:last"]],
+    ]);
+  });
+
+  it("keeps a one-day event, one ending at midnight and all-day events whole, each on its days in the user's zone", () => {
+    const lunch = item("Almoço", "2026-12-07T12:00:00+00:00", "2026-12-07T13:00:00+00:00");
+    const toMidnight = item("Jantar", "2026-12-07T21:00:00+00:00", "2026-12-08T00:00:00+00:00");
+    const holiday = item("Feriado", "2026-12-08", "2026-12-10", true);
+    // 23:30 in New York on the 7th is the 8th in Lisbon: the user's zone decides the day.
+    const late = item("Chamada", "2026-12-07T23:30:00-05:00", "2026-12-08T00:30:00-05:00");
+    expect(parts(agendaDays([lunch, toMidnight, holiday, late], days, LISBON))).toEqual([
+      ["2026-12-07", ["Almoço:whole", "Jantar:whole"]],
+      ["2026-12-08", ["Feriado:whole", "Chamada:whole"]],
+      ["2026-12-09", ["Feriado:whole"]],
+    ]);
+  });
+
+  it("shows an event that began before the agenda's first day from that day on", () => {
+    expect(parts(agendaDays([item("Retiro", "2026-12-05T10:00:00+00:00", "2026-12-08T16:00:00+00:00")], days, LISBON))).toEqual([
+      ["2026-12-07", ["Retiro:middle"]],
+      ["2026-12-08", ["Retiro:last"]],
+    ]);
   });
 });
 

@@ -121,6 +121,29 @@ export function datesOf(item: Pick<CalendarItem, "start" | "end" | "allDay">, ti
   return { first: s.date, last: e.date };
 }
 
+// ---------------------------------------------------------------- agenda
+
+/** How much of an item a day of the agenda holds: all of it, its start, a whole day in between, or its end. */
+export type AgendaPart = "whole" | "first" | "middle" | "last";
+export type AgendaDay = { day: string; entries: { item: CalendarItem; part: AgendaPart }[] };
+
+/**
+ * The agenda's days that hold something, in order. An item is listed under every day it covers in
+ * the user's zone, like Google Calendar's schedule view: a timed event from Tuesday 09:00 to
+ * Wednesday 10:00 is on Tuesday (from 09:00) and on Wednesday (until 10:00), not only on its first day.
+ */
+export function agendaDays(items: readonly CalendarItem[], days: readonly string[], timeZone: string): AgendaDay[] {
+  const spans = items.map((item) => ({ item, ...datesOf(item, timeZone) }));
+  return days
+    .map((day) => ({
+      day,
+      entries: spans
+        .filter((s) => s.first <= day && s.last >= day)
+        .map(({ item, first, last }) => ({ item, part: (item.allDay || first === last ? "whole" : day === first ? "first" : day === last ? "last" : "middle") as AgendaPart })),
+    }))
+    .filter((d) => d.entries.length);
+}
+
 // ---------------------------------------------------------------- month grid bars
 
 export type Bar = { item: CalendarItem; startCol: number; span: number; lane: number; continuesBefore: boolean; continuesAfter: boolean };

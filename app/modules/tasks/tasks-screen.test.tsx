@@ -168,6 +168,22 @@ describe("the tasks screen kept fresh", () => {
     expect(matchesFilter(watched.entities, change("event"))).toBe(true);
     expect(matchesFilter(watched.entities, change("diary"))).toBe(false);
   });
+
+  it("moves on to the new day when a page left open past midnight is seen again: 'Hoje' and overdue read yesterday", async () => {
+    let loads = 0;
+    renderTasks(() => (loads++, { pending: [], pendingCount: 0, pendingCursor: null }));
+    await screen.findByTestId("day-timeline");
+    expect(loads).toBe(1);
+    // 00:10 on 25 November in Lisbon (the page says 24 November), and the tab comes back into view.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-25T00:10:00Z"));
+    try {
+      document.dispatchEvent(new Event("visibilitychange"));
+      await waitFor(() => expect(loads).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe("completing a task", () => {

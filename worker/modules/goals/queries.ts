@@ -16,7 +16,8 @@ export type MilestoneRow = typeof goalMilestones.$inferSelect;
 
 /** A goal as the API answers it: its fields and its milestones in order (no user id). */
 export function publicGoal(goal: GoalRow, milestones: readonly MilestoneRow[]) {
-  const { userId: _userId, ...fields } = goal;
+  // reopenProgress is the server's memory for "Reabrir" (rules.ts), not part of the goal the API shows.
+  const { userId: _userId, reopenProgress: _reopenProgress, ...fields } = goal;
   return {
     ...fields,
     completedAt: goal.completedAt?.toISOString() ?? null,
@@ -99,7 +100,7 @@ export async function createGoal(db: Db, userId: string, input: { id: string; ti
   const state = resolveGoal(null, { progress: input.progress, status: input.status }, milestones, now);
   const done = state.completeMilestones;
   await scoped.batch([
-    scoped.insert(goals, { id: input.id, title: input.title, description: input.description, deadline: input.deadline, progress: state.progress, status: state.status, completedAt: state.completedAt, createdAt: now, updatedAt: now }),
+    scoped.insert(goals, { id: input.id, title: input.title, description: input.description, deadline: input.deadline, progress: state.progress, status: state.status, completedAt: state.completedAt, reopenProgress: state.reopenProgress, createdAt: now, updatedAt: now }),
     ...milestones.map((m) => scoped.insert(goalMilestones, { ...m, done, doneAt: done ? state.completedAt : null, createdAt: now })),
   ]);
   return { goal: await reread(db, userId, input.id), justCompleted: state.justCompleted, completedAt: state.completedAt };
@@ -131,7 +132,7 @@ export async function changeGoal(
     await scoped.batch([
       scoped.unchangedSince(goals, goal.id, goal.updatedAt, at),
       ...(planned?.writes ?? []),
-      scoped.update(goals, { ...fields, progress: state.progress, status: state.status, completedAt: state.completedAt, updatedAt: at }, eq(goals.id, goal.id)),
+      scoped.update(goals, { ...fields, progress: state.progress, status: state.status, completedAt: state.completedAt, reopenProgress: state.reopenProgress, updatedAt: at }, eq(goals.id, goal.id)),
       // Completing a goal ticks every milestone, so the checklist agrees with "completed"; stamped
       // with the completion's time, so reopening unticks exactly these.
       ...(state.completeMilestones ? [scoped.update(goalMilestones, { done: true, doneAt: state.completedAt }, and(eq(goalMilestones.goalId, goal.id), eq(goalMilestones.done, false)))] : []),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampProgress, completedOnDate, isCalendarDate, isOverdue, milestoneProgress, reopens, resolveGoal, tickedByCompletion, type GoalState } from "./rules";
+import { REOPEN_PROGRESS_UNKNOWN, clampProgress, completedOnDate, isCalendarDate, isOverdue, milestoneProgress, reopens, resolveGoal, tickedByCompletion, type GoalState } from "./rules";
 
 const NOW = new Date("2026-11-23T10:00:00Z");
 const EARLIER = new Date("2026-11-01T08:00:00Z");
@@ -56,7 +56,7 @@ describe("resolveGoal", () => {
 
   it("an explicit reopening wins and the next completion is a new one", () => {
     const reopened = resolveGoal(done(), { status: "in_progress" }, [], NOW);
-    expect(reopened).toMatchObject({ progress: 100, status: "in_progress", completedAt: null, justCompleted: false });
+    expect(reopened).toMatchObject({ status: "in_progress", completedAt: null, justCompleted: false });
     const later = new Date("2026-12-01T00:00:00Z");
     expect(resolveGoal(reopened, { status: "completed" }, [], later)).toMatchObject({ completedAt: later, justCompleted: true });
   });
@@ -68,6 +68,35 @@ describe("resolveGoal", () => {
 });
 
 describe("reopening", () => {
+  it("a goal without milestones goes back to the progress it had before 'Concluir', not 'in progress' at 100 %", () => {
+    const completed = resolveGoal(open(40), { status: "completed" }, [], EARLIER);
+    expect(completed).toMatchObject({ progress: 100, status: "completed", reopenProgress: 40 });
+    // Kept while it stays completed (an edit of its title, say).
+    const edited = resolveGoal(completed, {}, [], NOW);
+    expect(edited).toMatchObject({ status: "completed", reopenProgress: 40 });
+    const reopened = resolveGoal(edited, { status: "in_progress" }, [], NOW);
+    expect(reopened).toMatchObject({ progress: 40, status: "in_progress", completedAt: null, reopenProgress: null });
+    // …so "+10 %" up to 100 completes it again.
+    expect(resolveGoal({ ...reopened, progress: 90 }, { progress: 100 }, [], NOW)).toMatchObject({ status: "completed", justCompleted: true, reopenProgress: 90 });
+  });
+
+  it("a goal without milestones completed by the stepper, created complete, or of unknown progress reopens below 100", () => {
+    expect(resolveGoal(resolveGoal(open(90), { progress: 100 }, [], EARLIER), { status: "in_progress" }, [], NOW)).toMatchObject({ progress: 90 });
+    expect(resolveGoal(resolveGoal(null, { status: "completed" }, [], EARLIER), { status: "pending" }, [], NOW)).toMatchObject({ progress: 0, status: "pending" });
+    // Completed before the progress was kept.
+    expect(resolveGoal(done(), { status: "in_progress" }, [], NOW)).toMatchObject({ progress: REOPEN_PROGRESS_UNKNOWN, status: "in_progress" });
+    // A progress sent with the reopening is what the person asked for.
+    expect(resolveGoal(done(), { status: "in_progress", progress: 30 }, [], NOW)).toMatchObject({ progress: 30 });
+  });
+
+  it("an open goal left at 100 by an explicit status completes when 100 is said again (the stepper)", () => {
+    const open100 = resolveGoal(open(10), { status: "in_progress", progress: 100 }, [], NOW);
+    expect(open100).toMatchObject({ progress: 100, status: "in_progress" });
+    expect(resolveGoal(open100, { progress: 100 }, [], NOW)).toMatchObject({ status: "completed", justCompleted: true });
+    // Not an edit that says nothing of progress.
+    expect(resolveGoal(open100, {}, [], NOW)).toMatchObject({ status: "in_progress" });
+  });
+
   it("is an explicit open status on a completed goal, not a tick or a progress", () => {
     expect(reopens(done(), { status: "in_progress" })).toBe(true);
     expect(reopens(done(), { status: "pending" })).toBe(true);

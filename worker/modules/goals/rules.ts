@@ -10,7 +10,8 @@
  * - `completedAt` is set once per completion (kept while the goal stays completed) and cleared on
  *   reopening; `justCompleted` is true only on the write that completes it (one notification);
  * - reopening ("Reabrir", an explicit status) unticks the milestones the completing write ticked,
- *   so the checklist and the progress are what they were before "Concluir" (docs/decisions/0081).
+ *   so the checklist and the progress are what they were before "Concluir" (docs/decisions/0081);
+ *   a goal without milestones goes back to the progress it had before that write (`reopenProgress`).
  */
 import { localDate } from "../../lib/time-zone";
 
@@ -33,7 +34,23 @@ export function milestoneProgress(milestones: readonly { done: boolean }[]): num
   return Math.round((milestones.filter((m) => m.done).length / milestones.length) * 100);
 }
 
-export type GoalState = { progress: number; status: GoalStatus; completedAt: Date | null };
+export type GoalState = {
+  progress: number;
+  status: GoalStatus;
+  completedAt: Date | null;
+  /**
+   * A completed goal without milestones: the progress it had before the write that completed it, so
+   * "Reabrir" can go back to it (completing sets progress to 100 and nothing else remembers it).
+   * Null while open, for a goal with milestones (they say it), and for one completed before it was kept.
+   */
+  reopenProgress?: number | null;
+};
+
+/**
+ * Reopening a goal without milestones whose progress before completing is not known (completed
+ * before it was kept): one stepper step below done, so it reads "not done yet" and "+10 %" completes it again.
+ */
+export const REOPEN_PROGRESS_UNKNOWN = 90;
 export type GoalChange = { progress?: number; status?: GoalStatus };
 export type ResolvedGoal = GoalState & {
   /** This write completes the goal (raise `goal_progress` once). */
@@ -52,11 +69,16 @@ export type ResolvedGoal = GoalState & {
 export function resolveGoal(current: GoalState | null, change: GoalChange, milestones: readonly { done: boolean }[], now: Date): ResolvedGoal {
   const before: GoalState = current ?? { progress: 0, status: "pending", completedAt: null };
   const derived = milestoneProgress(milestones);
-  let progress = derived ?? clampProgress(change.progress ?? before.progress);
+  // "Reabrir" without milestones (and no progress of its own): back to where the goal was before
+  // "Concluir", not left "in progress" at 100 %, where the stepper could no longer complete it.
+  const reopened = current !== null && derived === null && change.progress === undefined && reopens(current, change);
+  let progress = derived ?? clampProgress(reopened ? (current.reopenProgress ?? REOPEN_PROGRESS_UNKNOWN) : (change.progress ?? before.progress));
   let status: GoalStatus;
   if (change.status === "completed") status = "completed";
   else if (change.status) status = change.status;
-  else if (progress === 100 && (before.progress < 100 || current === null)) status = "completed";
+  // Reaching 100 completes; so does saying 100 again for an open goal already there (an explicit
+  // open status can leave it at 100): the stepper's "+10 %" is then how it completes.
+  else if (progress === 100 && (before.progress < 100 || current === null || (derived === null && change.progress !== undefined))) status = "completed";
   else if (progress < 100 && before.status === "completed") status = progress > 0 ? "in_progress" : "pending";
   else status = before.status;
   if (status === "pending" && progress > 0 && !change.status) status = "in_progress";
@@ -65,7 +87,10 @@ export function resolveGoal(current: GoalState | null, change: GoalChange, miles
   const completeMilestones = status === "completed" && derived !== null && derived < 100;
   if (status === "completed") progress = 100;
   const completedAt = status === "completed" ? (completing ? now : (before.completedAt ?? now)) : null;
-  return { progress, status, completedAt, justCompleted: completing, completeMilestones };
+  // Kept while it stays completed. A new goal created complete had nothing done (0); one already at
+  // 100 before completing says nothing below it (REOPEN_PROGRESS_UNKNOWN then).
+  const reopenProgress = status !== "completed" || derived !== null ? null : completing ? (before.progress < 100 ? before.progress : null) : (before.reopenProgress ?? null);
+  return { progress, status, completedAt, reopenProgress, justCompleted: completing, completeMilestones };
 }
 
 /** The change reopens a completed goal by its status ("Reabrir"), not by a milestone or progress. */

@@ -24,6 +24,8 @@ export const goals = sqliteTable(
     status: text("status", { enum: GOAL_STATUSES }).notNull().default("pending"),
     /** When the goal was last completed (the impact dashboard counts these); null while open. */
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /** Completed without milestones: the progress before completing, which "Reabrir" restores (rules.ts); else null. */
+    reopenProgress: integer("reopen_progress"),
     createdAt,
     updatedAt,
   },

@@ -16,6 +16,7 @@ import { ScreenLoadError } from "~/components/ui/screen-load-error";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { isOfflineId, offlineSnapshot, useOfflineSnapshot } from "~/lib/offline/state";
 import { queuedEvents, withQueuedEventEdits } from "../queued-events";
+import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import { database } from "@worker/db/client";
 import { scopedTo } from "@worker/db/scoped";
 import { known, readAll, run } from "@worker/db/reads";
@@ -25,6 +26,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { draftOf, type EventDraft, type Scope } from "../event-draft";
 import {
   addDays,
+  agendaDays,
   datesOf,
   dayBlocks,
   instantAt,
@@ -38,6 +40,7 @@ import {
   VIEWS,
   wallOf,
   weekBars,
+  type AgendaPart,
   type CalendarItem,
   type View,
 } from "../layout";
@@ -149,6 +152,8 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   const { changes } = useOfflineSnapshot();
   const queued = useMemo(() => changes.filter((change) => change.kind === "event.create" || change.kind === "event.update"), [changes]);
   const shownEvents = useMemo(() => [...events.map((e) => withQueuedEventEdits(e, queued)), ...queuedEvents(queued, timeZone)], [events, queued, timeZone]);
+  // A page left open past midnight moves its "today" (the marked day, "Hoje", the default date) to the new day.
+  useRevalidateOnNewDay(today, timeZone, revalidator.revalidate);
 
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [draft, setDraft] = useState<EventDraft | null>(null);
@@ -470,7 +475,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
 
       {/* Takes the focus when the item that had it leaves the view (deleted, or moved out of it). */}
       <div ref={viewArea} tabIndex={-1} className={loading ? "opacity-60 transition-opacity" : ""} data-tour="calendar-grid" data-testid="calendar-view">
-        {view === "month" && <MonthView date={date} {...itemProps} onDay={(d) => go({ view: "day", date: d })} />}
+        {view === "month" && <MonthView date={date} {...itemProps} />}
         {(view === "week" || view === "day") && <TimeGrid days={view === "day" ? [date] : Array.from({ length: 7 }, (_, i) => addDays(visibleRange("week", date).from, i))} {...itemProps} />}
         {view === "agenda" && <Agenda {...itemProps} from={date} onCreate={() => createAt(date, null)} />}
       </div>
@@ -557,7 +562,7 @@ function whenText(item: Pick<CalendarItem, "start" | "end" | "allDay">, timeZone
  * ARIA grid (the arrows do not move between days): each day's link and each item's name say their
  * date, so the weekday row is only drawn.
  */
-function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onKey, onDay, onCreate, nameOf, hintId, t }: ItemProps & { date: string; onDay: (date: string) => void }) {
+function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onKey, onCreate, nameOf, hintId, t }: ItemProps & { date: string }) {
   const weeks = monthWeeks(date);
   const month = date.slice(0, 7);
   const LANES = 3;
@@ -583,7 +588,8 @@ function MonthView({ date, items, timeZone, locale, weekdays, today, onOpen, onK
                     <span className="sr-only">{longDay(d, locale)}</span>
                   </Link>
                   {extra > 0 && (
-                    <Link to={`?view=day&date=${d}`} className="absolute bottom-0.5 text-[11px] text-slate-600 hover:underline" onClick={() => onDay(d)}>
+                    // The link alone navigates: a click handler navigating too started a second navigation to the day.
+                    <Link to={`?view=day&date=${d}`} className="absolute bottom-0.5 text-[11px] text-slate-600 hover:underline">
                       {t("more", { count: extra })}
                     </Link>
                   )}
@@ -788,9 +794,10 @@ function TimeGrid({ days, items, timeZone, locale, weekdays, today, onOpen, onKe
 /** The next 30 days as a list, grouped by day. */
 function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, nameOf, hintId, t }: ItemProps & { from: string; onCreate: () => void }) {
   const days = Array.from({ length: 30 }, (_, i) => addDays(from, i));
-  const groups = days
-    .map((d) => ({ day: d, items: items.filter((i) => (i.allDay ? i.start <= d && i.end > d : wallOf(i.start, timeZone).date === d)) }))
-    .filter((g) => g.items.length);
+  const groups = agendaDays(items, days, timeZone);
+  // An event over several days on each of them: from its start time, all day between, until its end.
+  const when = (item: CalendarItem, part: AgendaPart) =>
+    item.allDay || part === "middle" ? t("allDay") : part === "last" ? t("agendaUntil", { time: dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(new Date(item.end)) }) : timeLabel(item, timeZone, locale);
   if (!groups.length)
     return (
       <EmptyState
@@ -809,7 +816,7 @@ function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, nameOf
         <li key={g.day} className="rounded-xl border border-slate-200 bg-white p-3">
           <h3 className="mb-2 text-sm font-semibold first-letter:uppercase text-slate-700">{longDay(g.day, locale)}</h3>
           <ul className="divide-y divide-slate-100">
-            {g.items.map((item) => (
+            {g.entries.map(({ item, part }) => (
               <li key={item.key}>
                 <div
                   role="button"
@@ -822,7 +829,7 @@ function Agenda({ items, timeZone, locale, from, onOpen, onKey, onCreate, nameOf
                   onKeyDown={onKey(item)}
                   className="flex cursor-pointer items-center gap-3 rounded px-1 py-2 hover:bg-slate-50 focus-visible:outline-2"
                 >
-                  <span className="w-14 shrink-0 text-sm text-slate-500">{item.allDay ? t("allDay") : timeLabel(item, timeZone, locale)}</span>
+                  <span className="w-14 shrink-0 text-sm text-slate-500">{when(item, part)}</span>
                   <span className={`h-2 w-2 shrink-0 rounded-full ${item.kind === "task" ? "bg-amber-400" : "bg-brand-600"}`} aria-hidden="true" />
                   {/* A list to read: the whole title, wrapped, however long its words. */}
                   <span dir="auto" className="min-w-0 text-sm font-medium wrap-anywhere">

@@ -27,6 +27,7 @@ import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { useQueuedChanges } from "~/lib/offline/state";
 import { requireUser } from "~/lib/auth.server";
 import { useEntityChanges } from "~/lib/use-entity-changes";
+import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import { database } from "@worker/db/client";
 import { publicTask } from "@worker/modules/tasks/api";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
@@ -153,6 +154,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const pendingList = useRef<HTMLElement>(null);
   // The day timeline shows the calendar's events beside the tasks: a change to either reloads it.
   useEntityChanges(["task", "event"]);
+  // A page left open past midnight moves on to the new day: "Hoje", the overdue flags and "Planear o dia" read the old date.
+  useRevalidateOnNewDay(today, timeZone, revalidate);
   const queuedNotice = useQueuedWriteNotice();
   // Completions and edits made offline, shown on their tasks until they are sent (model.ts).
   const queuedEdits = useQueuedChanges(TASK_UPDATES);
