@@ -56,8 +56,11 @@ test.describe("goals", () => {
     await rename.fill("Correr 12 km");
     await rename.press("Enter");
     await expect(card.getByRole("checkbox", { name: "Correr 12 km" })).toBeVisible();
+    // The card moves it at once and saves after: the reload waits for the save, or it cancels it.
+    const saved = page.waitForResponse((r) => /\/api\/v1\/goals\/[^/]+\/milestones\//.test(r.url()) && r.request().method() === "PATCH");
     await card.getByRole("button", { name: "Subir o marco Correr 12 km" }).click();
     await expect(card.getByTestId("goal-milestone").first()).toContainText("Correr 12 km");
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await untilHydrated(page);
     await expect(card.getByTestId("goal-milestone").first()).toContainText("Correr 12 km");
