@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -141,6 +141,19 @@ describe("deleting an entry", () => {
     await expect(undos[0].commit()).resolves.toBe(true);
     deleteStatus = 500;
     await expect(undos[0].commit()).resolves.toBe(false);
+  });
+
+  it("keeps an entry whose delete waits in the undo window out of the list after a look at another tab, and 'Anular' brings it back", async () => {
+    firstPages = [{ entries: [entryA, entryB], nextCursor: null }];
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    fireEvent.click(screen.getAllByRole("button", { name: /Eliminar/ })[0]);
+    await waitFor(() => expect(titles()).toEqual(["Tarde"]));
+    fireEvent.click(screen.getByRole("tab", { name: "Escrever" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Entradas" }));
+    expect(titles()).toEqual(["Tarde"]);
+    act(() => undos[0].restore());
+    await waitFor(() => expect(titles()).toEqual(["Manhã", "Tarde"]));
   });
 });
 

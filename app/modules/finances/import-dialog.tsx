@@ -7,6 +7,7 @@ import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useDiscardChanges } from "~/components/ui/discard-changes";
 import { Select, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { formatMoney } from "~/components/ui/money";
@@ -35,16 +36,23 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
     setCategories({});
     setError(null);
   };
-  const close = () => {
-    if (pending) return;
+  // Columns or categories the user chose in the preview are work: Escape, a tap outside or Cancel
+  // asks before throwing them away (docs/decisions/0084), as the other editing dialogs do.
+  const { close: closeAsking, question } = useDiscardChanges(Object.keys(mapping).length > 0 || Object.keys(categories).length > 0, () => {
     reset();
     onClose();
+  });
+  const close = () => {
+    if (pending) return;
+    closeAsking();
   };
 
-  async function load(file: ArrayBuffer, choice: MappingChoice) {
+  // The category choices are passed in: a new file starts from none, while this render's state
+  // still holds the previous file's (keyed by its line numbers) until the next render.
+  async function load(file: ArrayBuffer, choice: MappingChoice, chosen: Record<string, string>) {
     setPending("reading");
     setError(null);
-    const result = await sendImport(file, { dryRun: true, mapping: choice, categories });
+    const result = await sendImport(file, { dryRun: true, mapping: choice, categories: chosen });
     setPending(null);
     if (result.ok) setPreview(result.data);
     else {
@@ -59,13 +67,13 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
     setBytes(data);
     setMapping({});
     setCategories({});
-    await load(data, {});
+    await load(data, {}, {});
   }
 
   function remap(change: MappingChoice) {
     const next = { ...mapping, ...change };
     setMapping(next);
-    if (bytes) void load(bytes, next);
+    if (bytes) void load(bytes, next, categories);
   }
 
   async function importAll() {
@@ -237,6 +245,7 @@ export function ImportDialog({ open, onClose, onImported, ownCategories = [] }: 
           </div>
         </DialogPanel>
       </div>
+      {question}
     </Dialog>
   );
 }

@@ -145,6 +145,49 @@ describe("ImportDialog", () => {
     expect(sent.get("categories")).toBe(JSON.stringify({ 5: "home" }));
   });
 
+  it("another file chosen after a category was picked previews and imports without the first file's choices", async () => {
+    answers.push(() => jsonResponse(200, preview));
+    answers.push(() => jsonResponse(200, preview));
+    answers.push(() => jsonResponse(200, { ...preview, imported: 1 }));
+    renderWithI18n(<ImportDialog open onClose={() => undefined} onImported={() => undefined} />);
+    fireEvent.change(await screen.findByLabelText("Escolher ficheiro"), { target: { files: [new File(["a"], "a.csv")] } });
+    await screen.findByText("COMPRA CONTINENTE");
+    fireEvent.change(screen.getByLabelText("Categoria · Linha 5"), { target: { value: "home" } });
+    // The wrong file: another one is chosen. Its line 5 is another movement.
+    fireEvent.change(screen.getByLabelText("Escolher outro ficheiro"), { target: { files: [new File(["b"], "b.csv")] } });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    // The preview must show what the import will do: neither carries the first file's choice.
+    expect(new URL(calls[1].url, "http://x").searchParams.get("categories")).toBeNull();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Importar tudo" })).toHaveProperty("disabled", false));
+    fireEvent.click(screen.getByRole("button", { name: "Importar tudo" }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(new URL(calls[2].url, "http://x").searchParams.get("categories")).toBeNull();
+  });
+
+  it("asks before Cancel throws away the categories picked in the preview, and closes at once when nothing was picked", async () => {
+    answers.push(() => jsonResponse(200, preview));
+    const onClose = vi.fn();
+    renderWithI18n(<ImportDialog open onClose={onClose} />);
+    fireEvent.change(await screen.findByLabelText("Escolher ficheiro"), { target: { files: [new File(["a"], "a.csv")] } });
+    await screen.findByText("COMPRA CONTINENTE");
+    fireEvent.change(screen.getByLabelText("Categoria · Linha 5"), { target: { value: "home" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    expect(await screen.findByText("Descartar alterações?")).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Continuar a editar" }));
+    await waitFor(() => expect(screen.queryByText("Descartar alterações?")).toBeNull());
+    expect(screen.getByLabelText("Categoria · Linha 5")).toHaveProperty("value", "home");
+    cleanup();
+
+    answers.push(() => jsonResponse(200, preview));
+    const onClosePlain = vi.fn();
+    renderWithI18n(<ImportDialog open onClose={onClosePlain} />);
+    fireEvent.change(await screen.findByLabelText("Escolher ficheiro"), { target: { files: [new File(["a"], "a.csv")] } });
+    await screen.findByText("COMPRA CONTINENTE");
+    fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(onClosePlain).toHaveBeenCalled());
+  });
+
   it("writes each movement's date in the language, as the transactions list does (not '2026-11-02')", async () => {
     for (const [language, first, second] of [
       ["pt", "2 de novembro de 2026", "5 de novembro de 2026"],

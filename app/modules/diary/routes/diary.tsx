@@ -108,6 +108,9 @@ export default function DiaryScreen() {
   const { revalidate } = useRevalidator();
   useEntityChanges(["diary"]);
   const pages = useEntryPages(data);
+  // Entries deleted and still within their undo window: here, not in the list, which another tab
+  // unmounts — coming back to "Entradas" must not show an entry whose delete is on its way.
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
   const tabsBox = useRef<HTMLDivElement>(null);
   const saveFocus = useFocusAfterSave(tabsBox);
   const [analysis, requestAnalysis] = useOnDemand(analysisTabs);
@@ -191,7 +194,7 @@ export default function DiaryScreen() {
         <>
           {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
           {!canWrite && <PremiumNotice entitlement="diary" />}
-          <EntryList pages={pages} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
+          <EntryList pages={pages} hidden={hidden} setHidden={setHidden} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
         </>
       )}
       {/* Until their code is there, the skeletons the tabs show while their figures load. */}
@@ -550,6 +553,8 @@ function Writer({
 
 function EntryList({
   pages,
+  hidden,
+  setHidden,
   canWrite,
   onOpen,
   onRemoved,
@@ -557,6 +562,8 @@ function EntryList({
   language,
 }: {
   pages: EntryPages<Entry>;
+  hidden: ReadonlySet<string>;
+  setHidden: (change: (hidden: ReadonlySet<string>) => Set<string>) => void;
   canWrite: boolean;
   onOpen: (e: Entry) => void;
   onRemoved: (id: string) => void;
@@ -564,7 +571,6 @@ function EntryList({
   language: "pt" | "en";
 }) {
   const { t } = useTranslation(["diary", "ui"]);
-  const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
   // What 'Carregar mais' brought, said politely ("3 entradas carregadas"), and its first entry, whose
