@@ -212,6 +212,19 @@ describe("bad input", () => {
     expect((await call(`/tasks/${task.id}`, alice, { method: "PATCH", body: { dueDate: null } })).status).toBe(400);
     expect((await json(await call("/tasks", alice))).items).toHaveLength(1);
   });
+
+  it("names a repeated task's missing date together with the other fields' problems, in one answer", async () => {
+    // "Todos os meses" without a date and a 2-minute duration: both are said at once, not one per try.
+    const response = await call("/tasks", alice, { body: { title: "Pagar a renda", durationMinutes: 2, recurrence: "FREQ=MONTHLY" } });
+    expect(response.status).toBe(400);
+    const { error } = await json(response);
+    expect(error.code).toBe("validation_failed");
+    expect(error.fields).toEqual({ durationMinutes: "Indique uma duração de 5 a 1440 minutos.", dueDate: "Uma tarefa repetida precisa de data." });
+    // A date that does not exist is that date's own problem, not a missing one.
+    const badDate = await json(await call("/tasks", alice, { body: { title: "", dueDate: "2026-02-30", recurrence: "FREQ=MONTHLY" } }));
+    expect(badDate.error.fields).toEqual({ title: "O título da tarefa é obrigatório", dueDate: "Data inválida: use uma data que exista (AAAA-MM-DD)." });
+    expect((await json(await call("/tasks", alice))).items).toEqual([]);
+  });
 });
 
 describe("two users", () => {

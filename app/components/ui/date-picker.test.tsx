@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { useState, type ReactElement } from "react";
-import { Outlet, createRoutesStub } from "react-router";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CalendarGrid } from "./calendar-popover";
 import { DateField } from "./date-picker";
 import { TimeField } from "./time-field";
-import { renderWithI18n } from "./test-utils";
+import { renderInApp, renderWithI18n } from "./test-utils";
 
 afterEach(cleanup);
 
@@ -68,14 +67,6 @@ describe("CalendarGrid", () => {
   });
 });
 
-/** The field inside the signed-in layout, as on every screen: its calendar reads the account's zone there. */
-function renderInApp(ui: ReactElement, timeZone = "Europe/Lisbon") {
-  const Stub = createRoutesStub([
-    { id: "routes/app/layout", path: "/app", loader: () => ({ user: { timeZone } }), Component: Outlet, children: [{ path: "tarefas", Component: () => ui }] },
-  ]);
-  renderWithI18n(<Stub initialEntries={["/app/tarefas"]} />);
-}
-
 function DateHarness({ onChange, min, initial = "2026-11-22" }: { onChange: (value: string) => void; min?: string; initial?: string }) {
   const [value, setValue] = useState(initial);
   return (
@@ -97,7 +88,7 @@ function DateHarness({ onChange, min, initial = "2026-11-22" }: { onChange: (val
 describe("DateField", () => {
   it("shows the value in the language's short form and accepts a typed date", () => {
     const onChange = vi.fn();
-    renderWithI18n(<DateHarness onChange={onChange} />);
+    renderInApp(<DateHarness onChange={onChange} />);
     const input = screen.getByLabelText("Data") as HTMLInputElement;
     expect(input.value).toBe("22/11/2026");
     fireEvent.change(input, { target: { value: "5/1/2027" } });
@@ -108,7 +99,7 @@ describe("DateField", () => {
 
   it("rejects an impossible typed date, says why, and keeps the text", () => {
     const onChange = vi.fn();
-    renderWithI18n(<DateHarness onChange={onChange} />);
+    renderInApp(<DateHarness onChange={onChange} />);
     const input = screen.getByLabelText("Data") as HTMLInputElement;
     fireEvent.change(input, { target: { value: "2026-02-30" } });
     fireEvent.blur(input);
@@ -120,7 +111,7 @@ describe("DateField", () => {
   });
 
   it("says the lower bound when a typed date is before min", () => {
-    renderWithI18n(<DateHarness onChange={vi.fn()} min="2026-11-01" />);
+    renderInApp(<DateHarness onChange={vi.fn()} min="2026-11-01" />);
     const input = screen.getByLabelText("Data");
     fireEvent.change(input, { target: { value: "31/10/2026" } });
     fireEvent.blur(input);
@@ -140,7 +131,7 @@ describe("DateField", () => {
     // 23:30 on 31 January in São Paulo; already 1 February in UTC and in Lisbon.
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-02-01T02:30:00Z") });
     try {
-      renderInApp(<DateHarness onChange={vi.fn()} initial="" />, "America/Sao_Paulo");
+      renderInApp(<DateHarness onChange={vi.fn()} initial="" />, { timeZone: "America/Sao_Paulo" });
       fireEvent.click(await screen.findByRole("button", { name: /Escolher data/ }));
       await waitFor(() => expect(focusedDate()).toBe("2026-01-31"));
       expect(document.querySelector("[aria-current='date']")?.getAttribute("data-date")).toBe("2026-01-31");

@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import type { ReactElement } from "react";
-import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
+import { renderInApp } from "~/components/ui/test-utils";
 import { EventDialog } from "./event-dialog";
 import { draftOf } from "./event-draft";
 import { setOfflineMessage } from "~/lib/api";
@@ -17,18 +15,6 @@ afterEach(cleanup);
 // The question is the kit's ConfirmDialog, a lazily loaded chunk: fetched up front, as the idle preload does.
 beforeAll(() => Promise.all([import("~/components/ui/dialog-parts"), import("~/components/ui/confirm-dialog-panel")]));
 
-/**
- * The dialog inside the signed-in layout, as on the calendar screen. Its date fields' calendars
- * (loaded on demand, swapped in for their stand-ins once the page has settled or on first reach)
- * read the account's zone from the layout's loader data, which needs the data router: rendered
- * bare, a run slower than the settle delay crashed whichever test was on screen when they arrived.
- */
-function renderInApp(ui: ReactElement) {
-  const Stub = createRoutesStub([{ id: "routes/app/layout", path: "/app", Component: Outlet, children: [{ path: "calendario", Component: () => ui }] }]);
-  // The layout's data given up front, as after the server render: the first render is the dialog, not a loading state.
-  return renderWithI18n(<Stub initialEntries={["/app/calendario"]} hydrationData={{ loaderData: { "routes/app/layout": { user: { timeZone: "Europe/Lisbon" } } } }} />);
-}
-
 // A weekly series: its repeat choices are filled in from the rule when the dialog opens.
 const series = draftOf({
   id: "e1",
@@ -41,6 +27,7 @@ const series = draftOf({
   rrule: "FREQ=WEEKLY;BYDAY=MO,WE",
 });
 
+// Inside the signed-in layout, as on the calendar screen: its date fields' calendars need it.
 function open() {
   const onClose = vi.fn();
   renderInApp(<EventDialog draft={series} language="pt" onClose={onClose} onSaved={vi.fn()} onQueued={vi.fn()} askScope={vi.fn()} onDelete={vi.fn()} />);

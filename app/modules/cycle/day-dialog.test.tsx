@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
+import { renderInApp } from "~/components/ui/test-utils";
 import type { ScreenDay } from "./cycle.server";
 import { DayDialog } from "./day-dialog";
 
@@ -36,7 +36,7 @@ function server(days: ScreenDay[], lookup?: () => Promise<Response>) {
 }
 
 const open = (date: string, suggest: (date: string) => "none" | "medium" = () => "medium") =>
-  renderWithI18n(<DayDialog editing={{ date, day: null }} today="2026-11-24" suggest={suggest} onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
+  renderInApp(<DayDialog editing={{ date, day: null }} today="2026-11-24" suggest={suggest} onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
 
 describe("the cycle's day dialog", () => {
   it("opens a day the screen had not loaded with its log, so saving keeps its symptoms, mood and notes", async () => {
@@ -55,7 +55,7 @@ describe("the cycle's day dialog", () => {
 
   it("sends only the fields changed from the log the screen gave, not the whole form", async () => {
     const posted = server([]);
-    renderWithI18n(<DayDialog editing={{ date: logged.date, day: logged }} today="2026-11-24" suggest={() => "medium"} onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
+    renderInApp(<DayDialog editing={{ date: logged.date, day: logged }} today="2026-11-24" suggest={() => "medium"} onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
     fireEvent.click(screen.getByLabelText("Cólicas"));
     fireEvent.click(screen.getByLabelText("Dor de cabeça"));
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
@@ -140,7 +140,7 @@ describe("closing the day dialog", () => {
   beforeAll(() => import("~/components/ui/confirm-dialog-panel"));
 
   const openWith = (onClose: () => void) =>
-    renderWithI18n(<DayDialog editing={{ date: "2026-11-20", day: null }} today="2026-11-24" suggest={() => "medium"} onClose={onClose} onSaved={() => {}} onDelete={() => {}} />);
+    renderInApp(<DayDialog editing={{ date: "2026-11-20", day: null }} today="2026-11-24" suggest={() => "medium"} onClose={onClose} onSaved={() => {}} onDelete={() => {}} />);
 
   it("closes at once with the log it looked up untouched: what the dialog filled in is not a change", async () => {
     server([logged]);

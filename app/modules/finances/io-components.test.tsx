@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
+import { renderInApp, renderWithI18n } from "~/components/ui/test-utils";
 import type { OfflineWrite, Queued } from "~/lib/offline/write";
 import { ExportButton } from "./export-button";
 import { ImportDialog } from "./import-dialog";
@@ -44,12 +44,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// Inside the signed-in layout: the draft's date is a date field (see renderInApp).
 describe("SentenceEntry", () => {
   it("turns a sentence into a draft to confirm, then saves the (edited) draft", async () => {
     answers.push(() => jsonResponse(200, { draft: { type: "expense", amountCents: 250, description: "Café", date: "2026-11-23", category: "restaurants" } }));
     answers.push(() => jsonResponse(201, { transaction: { id: "t1", type: "expense", amountCents: 250, description: "Café com a Ana", date: "2026-11-23", category: "restaurants" } }));
     const onSaved = vi.fn();
-    renderWithI18n(<SentenceEntry onSaved={onSaved} />);
+    renderInApp(<SentenceEntry onSaved={onSaved} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Adicionar por frase" }), { target: { value: "café 2,50" } });
     fireEvent.click(screen.getByRole("button", { name: "Interpretar" }));
     // The draft form is its own chunk (loaded on demand): the first import can take over a second on a busy machine.
@@ -72,7 +73,7 @@ describe("SentenceEntry", () => {
     const read = () => jsonResponse(200, { draft: { type: "expense", amountCents: 250, description: "Café", date: "2026-11-23", category: "restaurants" } });
     answers.push(read);
     const onSaved = vi.fn();
-    renderWithI18n(<SentenceEntry onSaved={onSaved} />);
+    renderInApp(<SentenceEntry onSaved={onSaved} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Adicionar por frase" }), { target: { value: "café 2,50" } });
     fireEvent.click(screen.getByRole("button", { name: "Interpretar" }));
     let draft = await screen.findByRole("form", { name: "Confirme a transação" }, { timeout: 10_000 });
@@ -97,7 +98,7 @@ describe("SentenceEntry", () => {
 
   it("shows 'Erro ao interpretar' and the hint when the sentence has no amount, with no draft", async () => {
     answers.push(() => jsonResponse(422, { error: { code: "unparseable", message: "Erro ao interpretar", fields: { text: "Tente ajustar o texto." } } }));
-    renderWithI18n(<SentenceEntry />);
+    renderInApp(<SentenceEntry />);
     fireEvent.change(screen.getByRole("textbox", { name: "Adicionar por frase" }), { target: { value: "reunião às 10" } });
     fireEvent.click(screen.getByRole("button", { name: "Interpretar" }));
     expect(await screen.findByText("Erro ao interpretar. Tente ajustar o texto.")).toBeTruthy();

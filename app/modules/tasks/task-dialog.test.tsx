@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
+import { renderInApp } from "~/components/ui/test-utils";
 import type { OfflineWrite, Queued } from "~/lib/offline/write";
 import { emptyForm, formOf, type TaskView } from "./model";
 import { TaskDialog } from "./task-dialog";
@@ -23,7 +23,7 @@ afterEach(() => {
 
 async function openNewTask() {
   const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
-  renderWithI18n(<TaskDialog dialogue={{ mode: "create", form: emptyForm() }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
+  renderInApp(<TaskDialog dialogue={{ mode: "create", form: emptyForm() }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
   fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Ligar ao banco" } });
   fireEvent.submit(screen.getByTestId("task-form"));
   return handlers;
@@ -68,7 +68,7 @@ describe("editing a task", () => {
   };
   const openEdit = () => {
     const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
-    renderWithI18n(<TaskDialog dialogue={{ mode: "edit", task, form: formOf(task, "Europe/Lisbon") }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
+    renderInApp(<TaskDialog dialogue={{ mode: "edit", task, form: formOf(task, "Europe/Lisbon") }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
     return handlers;
   };
 
@@ -96,7 +96,7 @@ describe("closing the task dialog", () => {
 
   const openNew = () => {
     const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
-    renderWithI18n(<TaskDialog dialogue={{ mode: "create", form: emptyForm() }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
+    renderInApp(<TaskDialog dialogue={{ mode: "create", form: emptyForm() }} timeZone="Europe/Lisbon" language="pt" {...handlers} />);
     return handlers;
   };
 

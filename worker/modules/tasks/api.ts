@@ -38,11 +38,21 @@ const fields = {
   scheduledStart: instant.nullable(),
   recurrence: z.string().trim().max(200, "tasks:errors.recurrence").nullable(),
 };
+/** A repeated task's rule starts from its due date: one without a date cannot repeat. */
+const needsDate = (task: { recurrence?: unknown; dueDate?: unknown }) => typeof task.recurrence === "string" && task.recurrence !== "" && (task.dueDate === null || task.dueDate === undefined);
+
 // A missing title is the specification's own message, not the generic "required".
 export const createSchema = z
   .object({ ...fields, title: z.string("tasks:errors.titleRequired").pipe(fields.title) })
   .partial({ description: true, priority: true, durationMinutes: true, dueDate: true, status: true, scheduledStart: true, recurrence: true })
-  .strict();
+  .strict()
+  // Checked with the fields, even when some of them failed, so that one answer names every
+  // problem: a repeat without a date was only said once the others (a 2-minute duration) were fixed.
+  .refine((task) => !needsDate(task), {
+    path: ["dueDate"],
+    error: "tasks:errors.recurrenceNeedsDate",
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  });
 const patchSchema = z.object(fields).partial().strict();
 
 const statusList = z
@@ -146,6 +156,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
   /** The recurrence of a task as it will be stored, checked against its due date. */
   function checkRecurrence(recurrence: string | null | undefined, dueDate: string | null | undefined) {
     if (!recurrence) return;
+    // A new task's missing date is already said with its fields (createSchema); a change's needs the stored task.
     if (!dueDate) throw new ApiError("validation_failed", 400, "tasks:errors.recurrenceNeedsDate", { dueDate: "tasks:errors.recurrenceNeedsDate" });
     if (!isTaskRule(recurrence, dueDate)) throw new ApiError("validation_failed", 400, "tasks:errors.recurrence", { recurrence: "tasks:errors.recurrence" });
   }

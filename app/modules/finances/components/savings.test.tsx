@@ -1,11 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { ReactElement, ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
-import { createI18n } from "~/i18n/i18n.server";
+import { renderInApp } from "~/components/ui/test-utils";
 import { SavingsPanel, type SavingsGoalView } from "./savings";
 
 afterEach(() => {
@@ -15,21 +11,11 @@ afterEach(() => {
 
 // A goal whose deadline is the last day of November, with 300 € still to save.
 const goal: SavingsGoalView = { id: "g1", title: "Férias", targetCents: 50_000, savedCents: 20_000, deadline: "2026-11-30", percent: 40, remainingCents: 30_000, monthsLeft: 0, monthlyNeededCents: 30_000 };
-const panel = (today: string) =>
-  renderWithI18n(
-    <MemoryRouter>
-      <SavingsPanel goals={[goal]} today={today} advanced={false} onSaved={() => {}} onDelete={() => {}} />
-    </MemoryRouter>,
-  );
+// Inside the signed-in layout: the new goal's deadline is a date field (see renderInApp).
+const panel = (today: string) => renderInApp(<SavingsPanel goals={[goal]} today={today} advanced={false} onSaved={() => {}} onDelete={() => {}} />);
 
-const i18n = createI18n("pt");
-// A wrapper, so that `rerender` keeps the same tree (the boxes' state) as the screen's reload does.
-const renderPanel = (ui: ReactElement) => render(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
-const advancedPanel = (shown: SavingsGoalView, onSaved: () => void) => (
-  <MemoryRouter>
-    <SavingsPanel goals={[shown]} today="2026-11-01" advanced onSaved={onSaved} onDelete={() => {}} />
-  </MemoryRouter>
-);
+// Rendered with renderInApp, whose `rerender` keeps the same tree (the boxes' state), as the screen's reload does.
+const advancedPanel = (shown: SavingsGoalView, onSaved: () => void) => <SavingsPanel goals={[shown]} today="2026-11-01" advanced onSaved={onSaved} onDelete={() => {}} />;
 
 describe("SavingsPanel", () => {
   it("calls a goal overdue from the day after its deadline in the user's own calendar, not the browser's UTC date", () => {
@@ -44,11 +30,7 @@ describe("SavingsPanel", () => {
   it("does not save the previous amount saved while its box holds an unreadable one", async () => {
     const fetch = vi.fn(async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
     vi.stubGlobal("fetch", fetch);
-    renderWithI18n(
-      <MemoryRouter>
-        <SavingsPanel goals={[goal]} today="2026-11-01" advanced onSaved={() => {}} onDelete={() => {}} />
-      </MemoryRouter>,
-    );
+    renderInApp(<SavingsPanel goals={[goal]} today="2026-11-01" advanced onSaved={() => {}} onDelete={() => {}} />);
     const box = screen.getByLabelText("Atualizar valor poupado");
     fireEvent.change(box, { target: { value: "2500,,5" } });
     fireEvent.blur(box);
@@ -62,7 +44,7 @@ describe("SavingsPanel", () => {
     const bodies: unknown[] = [];
     vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => (bodies.push(JSON.parse(String(init?.body))), Response.json({ goal: {} })));
     const onSaved = vi.fn();
-    const { rerender } = renderPanel(advancedPanel(goal, onSaved));
+    const { rerender } = renderInApp(advancedPanel(goal, onSaved));
     const box = screen.getByLabelText("Atualizar valor poupado") as HTMLInputElement;
     expect(box.value).toBe("200,00");
     // 250 € saved on the phone; the screen reloads.
@@ -78,7 +60,7 @@ describe("SavingsPanel", () => {
   });
 
   it("keeps what is being typed in 'Atualizar' when the amount saved changes elsewhere meanwhile", () => {
-    const { rerender } = renderPanel(advancedPanel(goal, () => {}));
+    const { rerender } = renderInApp(advancedPanel(goal, () => {}));
     const box = screen.getByLabelText("Atualizar valor poupado") as HTMLInputElement;
     fireEvent.input(box, { target: { value: "260" } });
     rerender(advancedPanel({ ...goal, savedCents: 25_000 }, () => {}));

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
+import { renderInApp } from "~/components/ui/test-utils";
 import type { CategoryOption, TransactionView } from "../types";
 import { TransactionForm } from "./transaction-form";
 import { setOfflineSnapshot } from "~/lib/offline/state";
@@ -29,7 +29,7 @@ const coffee: TransactionView = { id: "t1", type: "expense", amountCents: 1000, 
 describe("TransactionForm", () => {
   it.each(["2500,,5", "-5"])("does not save the old amount while the amount box holds %s: its message shows and it takes the focus", async (typed) => {
     const onSaved = vi.fn();
-    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onClose={() => {}} onSaved={onSaved} onCategoryCreated={() => {}} />);
+    renderInApp(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onClose={() => {}} onSaved={onSaved} onCategoryCreated={() => {}} />);
     const amount = (await screen.findByLabelText("Valor", {}, { timeout: 10_000 })) as HTMLInputElement;
     fireEvent.change(amount, { target: { value: typed } });
     fireEvent.blur(amount);
@@ -54,7 +54,7 @@ describe("TransactionForm", () => {
 describe("saving an edited transaction", () => {
   const openEdit = () => {
     const handlers = { onClose: vi.fn(), onSaved: vi.fn() };
-    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onCategoryCreated={() => {}} {...handlers} />);
+    renderInApp(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onCategoryCreated={() => {}} {...handlers} />);
     return handlers;
   };
   const sent = () => JSON.parse(String(calls[0].init?.body));
@@ -92,7 +92,7 @@ describe("closing the transaction form", () => {
 
   const openEdit = () => {
     const onClose = vi.fn();
-    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onClose={onClose} onSaved={() => {}} onCategoryCreated={() => {}} />);
+    renderInApp(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onClose={onClose} onSaved={() => {}} onCategoryCreated={() => {}} />);
     return onClose;
   };
 
@@ -145,7 +145,7 @@ describe("editing a transaction offline", () => {
 
   it("keeps the fields changed in the queue and closes, instead of failing", async () => {
     const handlers = { onClose: vi.fn(), onSaved: vi.fn() };
-    renderWithI18n(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onCategoryCreated={() => {}} {...handlers} />);
+    renderInApp(<TransactionForm open editing={coffee} today="2026-11-23" categories={categories} onCategoryCreated={() => {}} {...handlers} />);
     fireEvent.change(await screen.findByLabelText("Descrição", {}, { timeout: 10_000 }), { target: { value: "Café e pastel de nata" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(handlers.onClose).toHaveBeenCalledOnce());

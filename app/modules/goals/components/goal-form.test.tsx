@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast, subscribeToasts } from "~/components/shell/toast-store";
 import { Toaster } from "~/components/shell/toaster";
-import { renderWithI18n } from "~/components/ui/test-utils";
+import { renderInApp } from "~/components/ui/test-utils";
 import { createI18n } from "~/i18n/i18n.server";
 import type { PublicGoal } from "@worker/modules/goals/queries";
 import { GoalForm } from "./goal-form";
@@ -28,7 +28,7 @@ const goal: PublicGoal = {
 
 function open() {
   const onClose = vi.fn();
-  renderWithI18n(<GoalForm editing={{ mode: "edit", goal }} onClose={onClose} onSaved={vi.fn()} />);
+  renderInApp(<GoalForm editing={{ mode: "edit", goal }} onClose={onClose} onSaved={vi.fn()} />);
   return onClose;
 }
 
@@ -65,7 +65,7 @@ describe("saving an edited goal", () => {
 
   it("sends only the title changed, so the progress it opened with cannot reopen a goal completed on another device", async () => {
     const onSaved = vi.fn();
-    renderWithI18n(<GoalForm editing={{ mode: "edit", goal }} onClose={vi.fn()} onSaved={onSaved} />);
+    renderInApp(<GoalForm editing={{ mode: "edit", goal }} onClose={vi.fn()} onSaved={onSaved} />);
     fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Correr 12 km" } });
     fireEvent.submit(screen.getByTestId("goal-form"));
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
@@ -76,7 +76,8 @@ describe("saving an edited goal", () => {
     // The toast store outlives a test: the earlier tests' toasts go first.
     subscribeToasts((shown) => shown.forEach((item) => dismissToast(item.id)))();
     const i18n = createI18n("pt");
-    render(
+    // Its own catalogues, whose language the test changes, inside the layout's.
+    renderInApp(
       <I18nextProvider i18n={i18n}>
         <GoalForm editing={{ mode: "edit", goal }} onClose={vi.fn()} onSaved={vi.fn()} />
         <Toaster />
@@ -92,7 +93,7 @@ describe("saving an edited goal", () => {
 
   it("sends nothing when nothing changed, and closes", async () => {
     const onClose = vi.fn();
-    renderWithI18n(<GoalForm editing={{ mode: "edit", goal }} onClose={onClose} onSaved={vi.fn()} />);
+    renderInApp(<GoalForm editing={{ mode: "edit", goal }} onClose={onClose} onSaved={vi.fn()} />);
     fireEvent.submit(await screen.findByTestId("goal-form"));
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
     expect(bodies).toEqual([]);
