@@ -160,6 +160,19 @@ describe("the Hoje panel's spending", () => {
   });
 });
 
+describe("the Hoje panel's spending at the limit", () => {
+  it("lists a category spent exactly to its limit, as the budgets tab's 'exceeded' and the 100 % alert do", async () => {
+    const cookie = await signUpAndLogIn("limit@impact.test");
+    const userId = await userIdOf("limit@impact.test");
+    for (const [key, limitCents] of [["groceries", 5_000], ["home", 5_001]] as const) expect((await call(cookie, "/budgets", { body: { category: key, limitCents } })).status).toBe(201);
+    const spend = env.DB.prepare("insert into transactions (id, user_id, type, amount_cents, description, date, category) values (?, ?, 'expense', 5000, '', '2026-11-10', ?)");
+    await env.DB.batch([spend.bind("limit-1", userId, "groceries"), spend.bind("limit-2", userId, "home")]);
+    const db = database(env.DB);
+    const today = await run(db, todayRead(db, { id: userId, timeZone: "Europe/Lisbon" }, ["finances.basic"], new Date("2026-11-20T12:00:00Z"), "pt"));
+    expect(today.spending?.overBudget).toEqual(["Alimentação/Supermercado"]);
+  });
+});
+
 describe("the Hoje panel's tasks to plan", () => {
   it("shows the tasks due today or overdue even behind more than 200 older undated ones, from an index", async () => {
     await signUpAndLogIn("toplan@impact.test");

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { known, mapRead, read, readAll, run } from "../db/reads";
 import { localDate, startOfLocalDay } from "../lib/time-zone";
 import { defaultCategoryLabel } from "../modules/finances/categories";
+import { isOverBudget, spentRange } from "../modules/finances/logic";
 import { listBudgetsRead, listCategoriesRead, spentByCategoryRead } from "../modules/finances/queries";
 import { completedGoalCountsRead } from "../modules/goals/queries";
 import { listRoutinesRead } from "../modules/selfCare/queries";
@@ -58,7 +59,6 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
   const from = startOfLocalDay(now, timeZone);
   const to = startOfLocalDay(new Date(from.getTime() + 36 * 3_600_000), timeZone);
   const today = localDate(now, timeZone);
-  const monthStart = `${today.slice(0, 8)}01`;
   const has = (e: Entitlement) => entitlements.includes(e);
 
   return mapRead(
@@ -66,7 +66,7 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
       userTimelineRead(db, user.id, { from, to, timeZone }),
       has("tasks") ? read(unscheduledForQuery(db, user.id, today, { undated: false, limit: PANEL_ITEMS })) : known(null),
       has("selfCare") ? listRoutinesRead(db, user.id, { limit: 200 }, today) : known(null),
-      has("finances.basic") ? monthSpendingRead(db, user.id, monthStart, today, language) : known(null),
+      has("finances.basic") ? monthSpendingRead(db, user.id, spentRange(today.slice(0, 7), today), language) : known(null),
     ]),
     ([timeline, toPlan, routines, spending]) => ({
       date: today,
@@ -88,13 +88,13 @@ export function todayRead(db: Db, user: { id: string; timeZone: string }, entitl
 export type TodayAnswer = ReturnType<ReturnType<typeof todayRead>["answer"]>;
 
 /**
- * Expenses this month (first day to today) in cents, the budgets' total limit and spend, and the
+ * Expenses this month (first day to today, `spentRange`) in cents, the budgets' total limit and spend, and the
  * names of the categories over budget as the user sees them: a default one's label in `language`,
  * their own one's name (budgets store the key or the id).
  */
-function monthSpendingRead(db: Db, userId: string, from: string, to: string, language: Language) {
+function monthSpendingRead(db: Db, userId: string, range: { from: string; to: string }, language: Language) {
   return mapRead(
-    readAll([spentByCategoryRead(db, userId, { from, to }), listBudgetsRead(db, userId, { limit: 200 }), listCategoriesRead(db, userId)]),
+    readAll([spentByCategoryRead(db, userId, range), listBudgetsRead(db, userId, { limit: 200 }), listCategoriesRead(db, userId)]),
     ([spent, budgets, own]) => {
       const spentCents = [...spent.values()].reduce((sum, cents) => sum + cents, 0);
       const budgeted = budgets.items.map((b) => ({ category: b.category, limitCents: b.limitCents, spentCents: spent.get(b.category) ?? 0 }));
@@ -104,7 +104,7 @@ function monthSpendingRead(db: Db, userId: string, from: string, to: string, lan
         spentCents,
         budgetCents: budgeted.length ? budgeted.reduce((sum, b) => sum + b.limitCents, 0) : null,
         budgetSpentCents: budgeted.reduce((sum, b) => sum + b.spentCents, 0),
-        overBudget: budgeted.filter((b) => b.spentCents > b.limitCents).map((b) => nameOf(b.category)),
+        overBudget: budgeted.filter((b) => isOverBudget(b.spentCents, b.limitCents)).map((b) => nameOf(b.category)),
       };
     },
   );

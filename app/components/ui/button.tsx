@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ComponentPropsWithRef, ComponentType, SVGProps } from "react";
+import type { ComponentPropsWithRef, ComponentType, SVGProps } from "react";
 import { useTranslation } from "react-i18next";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link";
@@ -12,7 +12,8 @@ const variants: Record<ButtonVariant, string> = {
   link: "text-brand-700 underline-offset-2 hover:underline disabled:text-slate-400 aria-disabled:text-slate-400",
 };
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+// With its ref (React 19 passes it as a prop): a screen may give the focus back to a button.
+export type ButtonProps = ComponentPropsWithRef<"button"> & {
   variant?: ButtonVariant;
   /** Pending work: the button takes no clicks, is marked busy and shows a spinner before its label. */
   loading?: boolean;

@@ -12,3 +12,11 @@ export function deleteWithUndo(options: UndoableDelete) {
   options.hide();
   return () => options.restore();
 }
+
+/** Sends the kept delete named `key` at once, as the real one does before its window ends. */
+export async function sendPendingDelete(key: string) {
+  const index = undos.findIndex((options) => options.key === key);
+  if (index < 0) return;
+  const [options] = undos.splice(index, 1);
+  await options.commit();
+}

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast, pauseToast, resumeToast, subscribeToasts, toast, type Toast } from "~/components/shell/toast-store";
 import { apiFetch, KEEPALIVE_BODY_LIMIT } from "~/lib/api";
-import { deleteWithUndo, flushPendingDeletes } from "./undo";
+import { deleteWithUndo, flushPendingDeletes, sendPendingDelete } from "./undo";
 
 let shown: Toast[] = [];
 let unsubscribe = () => {};
@@ -126,5 +126,34 @@ describe("deleteWithUndo", () => {
     cancel();
     expect(calls).toEqual(["hide", "restore"]);
     expect(shown.some((t) => t.title === "Tarefa eliminada")).toBe(false);
+  });
+});
+
+describe("sendPendingDelete", () => {
+  it("sends the named delete at once, takes its toast away, and resolves when the DELETE has answered", async () => {
+    let answer = (_ok: boolean) => {};
+    const commit = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    deleteWithUndo({ key: "budget:groceries", title: "Orçamento eliminado", undoLabel: "Anular", failedTitle: "Erro ao eliminar", hide: () => {}, restore: () => {}, commit });
+    let done = false;
+    const sent = sendPendingDelete("budget:groceries").then(() => (done = true));
+    expect(commit).toHaveBeenCalledOnce();
+    expect(shown.some((item) => item.title === "Orçamento eliminado")).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(false);
+    answer(true);
+    await sent;
+    // Sent once: the toast's end sends nothing more, and the name is free again.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(commit).toHaveBeenCalledOnce();
+    await expect(sendPendingDelete("budget:groceries")).resolves.toBeUndefined();
+  });
+
+  it("resolves at once for a name with no pending delete, or one undone", async () => {
+    await expect(sendPendingDelete("budget:none")).resolves.toBeUndefined();
+    const commit = vi.fn(async () => true);
+    const cancel = deleteWithUndo({ key: "budget:home", title: "x", undoLabel: "Anular", failedTitle: "y", hide: () => {}, restore: () => {}, commit });
+    cancel();
+    await sendPendingDelete("budget:home");
+    expect(commit).not.toHaveBeenCalled();
   });
 });

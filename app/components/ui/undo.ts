@@ -33,9 +33,16 @@ export type UndoableDelete = {
   /** The error toast when the DELETE fails (the specification's 'Erro ao eliminar'). */
   failedTitle: ToastText;
   delayMs?: number;
+  /**
+   * Names the delete for `sendPendingDelete`, when the same thing can be created again at once (a
+   * budget's category, one budget each: the server still holds the old one during the window).
+   */
+  key?: string;
 };
 
 const pending = new Map<number, { send: () => void }>();
+/** The named deletes not yet answered: sending one now resolves once its DELETE has answered. */
+const named = new Map<string, () => Promise<void>>();
 let nextId = 1;
 
 /** Hides the item, offers undo, and sends the DELETE once the toast has gone. Returns a cancel. */
@@ -43,16 +50,29 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
   const id = nextId++;
   const delayMs = options.delayMs ?? UNDO_WINDOW_MS;
   let settled = false;
+  let answered: Promise<void> = Promise.resolve();
+  const forget = () => {
+    if (options.key && named.get(options.key) === now) named.delete(options.key);
+  };
   const send = () => {
     if (settled) return;
     settled = true;
     pending.delete(id);
-    options.commit().then(
-      (result) => {
-        if (result === false) fail();
-      },
-      fail,
-    );
+    answered = options
+      .commit()
+      .then(
+        (result) => {
+          if (result === false) fail();
+        },
+        fail,
+      )
+      .finally(forget);
+  };
+  // Sent now, its toast (and "Anular") gone: the item is being created again.
+  const now = () => {
+    send();
+    dismissToast(toastId);
+    return answered;
   };
   const fail = () => {
     options.restore();
@@ -62,13 +82,24 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
     if (settled) return;
     settled = true;
     pending.delete(id);
+    forget();
     options.restore();
     dismissToast(toastId);
   };
   pending.set(id, { send });
+  if (options.key) named.set(options.key, now);
   options.hide();
   const toastId = toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel }, onClose: send, takesLostFocus: true });
   return cancel;
+}
+
+/**
+ * Sends the pending delete named `key` now instead of at the end of its undo window, and resolves
+ * once its DELETE has answered (at once when there is none). Creating again what is being deleted
+ * (a budget's category re-added within the window) goes after it, instead of into a conflict with it.
+ */
+export function sendPendingDelete(key: string): Promise<void> {
+  return named.get(key)?.() ?? Promise.resolve();
 }
 
 /** Sends every pending delete now (the page is going away), as keepalive requests (apiFetch). */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -19,7 +19,7 @@ afterEach(cleanup);
 
 // The twelve months ending in March 2026.
 const months = ["2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"];
-const loaderData = (hideValues = false, savingsGoals: unknown[] = []) => ({
+const loaderData = (hideValues = false, savingsGoals: unknown[] = [], budgets: unknown[] = []) => ({
   today: "2026-03-10",
   month: "2026-03",
   filters: {},
@@ -32,7 +32,7 @@ const loaderData = (hideValues = false, savingsGoals: unknown[] = []) => ({
   balances: {},
   recent: [],
   ownCategories: [],
-  budgets: [],
+  budgets,
   savingsGoals,
   analysis: {
     month: "2026-03",
@@ -49,11 +49,11 @@ function Address() {
   return <output data-testid="address">{useLocation().search}</output>;
 }
 
-function renderFinances(search = "", hideValues = false, savingsGoals: unknown[] = []) {
+function renderFinances(search = "", hideValues = false, savingsGoals: unknown[] = [], budgets: unknown[] = []) {
   const Stub = createRoutesStub([
     {
       path: "/app/financas",
-      loader: () => loaderData(hideValues, savingsGoals),
+      loader: () => loaderData(hideValues, savingsGoals, budgets),
       Component: (props: Parameters<typeof Finances>[0]) => (
         <>
           <Finances {...props} />
@@ -100,6 +100,16 @@ describe("the finances' tabs", () => {
     expect(budgets.tabIndex).toBe(0);
     expect(within(screen.getByRole("tabpanel", { name: "Orçamentos" })).getByTestId("finances-month")).toBeTruthy();
   });
+
+  it("give the budgets and the savings one tabpanel each, the tab kit's, not one nested in another", async () => {
+    renderFinances("?tab=budgets");
+    await screen.findByRole("heading", { name: "Orçamentos mensais" });
+    expect(screen.getAllByRole("tabpanel").map((panel) => panel.getAttribute("aria-labelledby"))).toEqual([screen.getByRole("tab", { name: "Orçamentos" }).id]);
+    cleanup();
+    renderFinances("?tab=savings");
+    await screen.findByRole("heading", { name: "Objetivos de poupança" });
+    expect(screen.getAllByRole("tabpanel").map((panel) => panel.getAttribute("aria-labelledby"))).toEqual([screen.getByRole("tab", { name: "Poupanças" }).id]);
+  });
 });
 
 /** A table's rows as text, one array of cells per row (the header row first); Intl's no-break spaces as spaces. */
@@ -138,5 +148,27 @@ describe("deleting with undo", () => {
     await expect(undos[0].commit()).resolves.toBe(true);
     status = 500;
     await expect(undos[0].commit()).resolves.toBe(false);
+  });
+
+  it("adding again the category of a budget being deleted sends that DELETE first, then the new budget, no conflict", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? "GET"} ${new URL(url, "http://x").pathname}`);
+        return init?.method === "DELETE" ? new Response(null, { status: 204 }) : Response.json({ budget: {} }, { status: 201 });
+      }),
+    );
+    const groceries = { id: "b1", category: "groceries", limitCents: 10_000, spentCents: 0, remainingCents: 10_000, percent: 0, status: "ok" };
+    renderFinances("?tab=budgets", false, [], [groceries]);
+    fireEvent.click(await screen.findByRole("button", { name: "Eliminar Alimentação/Supermercado" }));
+    // Its undo window still open, the category is offered again.
+    const form = await screen.findByRole("form", { name: "Novo orçamento" });
+    fireEvent.change(within(form).getByLabelText("Categoria"), { target: { value: "groceries" } });
+    const box = within(form).getByLabelText("Limite mensal");
+    fireEvent.change(box, { target: { value: "150" } });
+    fireEvent.blur(box);
+    fireEvent.click(within(form).getByRole("button", { name: "Novo orçamento" }));
+    await waitFor(() => expect(calls.filter((call) => !call.startsWith("GET"))).toEqual(["DELETE /api/v1/budgets/b1", "POST /api/v1/budgets"]));
   });
 });

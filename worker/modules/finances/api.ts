@@ -18,7 +18,7 @@ import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { DEFAULT_CATEGORIES } from "~/modules/finances/categories";
 import { budgetCheckOf, checkBudgets } from "./budget-alerts";
-import { budgetProgress, localToday, monthRange, publicSavingsGoal, publicTransaction } from "./logic";
+import { budgetProgress, localToday, publicSavingsGoal, spentRange, publicTransaction } from "./logic";
 import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
 import * as q from "./queries";
 import { financesIoApi } from "./io-api";
@@ -215,7 +215,8 @@ export const budgetsApi = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", z.object({ ...pageQuery, month: monthField.optional() })), async (c) => {
     const { month, limit, cursor } = c.req.valid("query");
-    return c.json(await budgetsWithProgress(dbOf(c), userOf(c).id, monthOf(c, month), { limit, cursor }));
+    const today = localToday(userOf(c).timeZone);
+    return c.json(await budgetsWithProgress(dbOf(c), userOf(c).id, monthOf(c, month, today), today, { limit, cursor }));
   })
   .post("/", validate("json", budgetSchema), async (c) => {
     const input = c.req.valid("json");
@@ -225,14 +226,16 @@ export const budgetsApi = new Hono<AppEnv>()
     if (await q.budgetFor(db, userId, input.category)) throw budgetTaken();
     const row = await unlessTaken(q.insertBudget(db, userId, { id: newId(), ...input }), budgetTaken);
     changed(c, "budget", row.id, "created");
-    await checkBudgets(budgetCheckOf(c), [row.category], [localToday(userOf(c).timeZone)]);
-    const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
+    const today = localToday(userOf(c).timeZone);
+    await checkBudgets(budgetCheckOf(c), [row.category], [today]);
+    const spent = await q.spentIn(db, userId, row.category, spentRange(today.slice(0, 7), today));
     return c.json({ budget: budgetProgress(row, spent) }, 201);
   })
   .get(`/${ID}`, validate("query", monthQuery), async (c) => {
     const row = await q.findBudget(dbOf(c), userOf(c).id, c.req.param("id"));
-    const month = monthOf(c, c.req.valid("query").month);
-    const spent = await q.spentIn(dbOf(c), userOf(c).id, row.category, monthRange(month));
+    const today = localToday(userOf(c).timeZone);
+    const month = monthOf(c, c.req.valid("query").month, today);
+    const spent = await q.spentIn(dbOf(c), userOf(c).id, row.category, spentRange(month, today));
     return c.json({ month, budget: budgetProgress(row, spent) });
   })
   .patch(`/${ID}`, validate("json", budgetSchema.partial()), async (c) => {
@@ -246,8 +249,9 @@ export const budgetsApi = new Hono<AppEnv>()
     }
     const row = (await unlessTaken(q.updateBudget(db, userId, existing.id, input), budgetTaken)) ?? existing;
     changed(c, "budget", row.id, "updated");
-    await checkBudgets(budgetCheckOf(c), [row.category], [localToday(userOf(c).timeZone)]);
-    const spent = await q.spentIn(db, userId, row.category, monthRange(monthOf(c, undefined)));
+    const today = localToday(userOf(c).timeZone);
+    await checkBudgets(budgetCheckOf(c), [row.category], [today]);
+    const spent = await q.spentIn(db, userId, row.category, spentRange(today.slice(0, 7), today));
     return c.json({ budget: budgetProgress(row, spent) });
   })
   .delete(`/${ID}`, async (c) => {

@@ -10,7 +10,7 @@ import { database, type Db } from "../../db/client";
 import { log } from "../../lib/log";
 import { notify } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
-import { budgetThreshold, localToday, monthRange } from "./logic";
+import { budgetThreshold, localToday, spentRange } from "./logic";
 import * as q from "./queries";
 
 /** Whose budgets to check, with what plan, and where to read and notify (no request needed). */
@@ -35,7 +35,7 @@ export function budgetCheckOf(c: Context<AppEnv>): BudgetCheck {
  * the highest threshold crossed is sent, so a single big expense says "exceeded" rather than two
  * notifications at once. Budgets are a paid feature: a downgraded user's old budgets stay readable
  * but no longer alert.
- * `dates` are the written expenses' dates: none in the current month, nothing to check.
+ * `dates` are the written expenses' dates: none in the current month up to today, nothing to check.
  */
 export async function checkBudgets(check: BudgetCheck, categories: readonly string[], dates: readonly string[]) {
   try {
@@ -49,14 +49,18 @@ export async function checkBudgets(check: BudgetCheck, categories: readonly stri
 }
 
 async function raiseBudgetAlerts({ env, db, user, entitlements, now = new Date() }: BudgetCheck, categories: readonly string[], dates: readonly string[]) {
-  const month = localToday(user.timeZone, now).slice(0, 7);
-  if (!dates.some((date) => date.startsWith(month))) return;
+  const today = localToday(user.timeZone, now);
+  const month = today.slice(0, 7);
+  // Only what is spent by today counts (the budgets tab's figure): an expense entered ahead, later
+  // this month or in a month to come, changes nothing yet. Nothing checks it again on its day (no
+  // cron, 0025): the next write in the category does.
+  if (!dates.some((date) => date.startsWith(month) && date <= today)) return;
   if (!entitlements.includes("finances.advanced")) return;
   const touched = await q.budgetsFor(db, user.id, [...new Set(categories)]);
   if (!touched.length) return;
   const ownNames = new Map((await q.listCategories(db, user.id)).map((row) => [row.id, row.name]));
   for (const budget of touched) {
-    const spent = await q.spentIn(db, user.id, budget.category, monthRange(month));
+    const spent = await q.spentIn(db, user.id, budget.category, spentRange(month, today));
     const threshold = budgetThreshold(spent, budget.limitCents);
     if (!threshold) continue;
     await notify(env, user.id, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, budgetThreshold, changeOf, comparedRange, localToday, monthlyNeeded, monthRange } from "./logic";
+import { addMonths, budgetThreshold, changeOf, comparedRange, isOverBudget, localToday, monthlyNeeded, monthRange, spentRange } from "./logic";
 
 describe("finance rules", () => {
   it("moves months across years and knows each month's last day", () => {
@@ -26,6 +26,20 @@ describe("finance rules", () => {
     expect(budgetThreshold(9999, 10000)).toBe(80);
     expect(budgetThreshold(10000, 10000)).toBe(100);
     expect(budgetThreshold(1_000_000_000, 1)).toBe(100);
+  });
+
+  it("is over budget at exactly the limit, as the budgets tab's 'exceeded' and the 100 % alert say", () => {
+    expect(isOverBudget(9999, 10000)).toBe(false);
+    expect(isOverBudget(10000, 10000)).toBe(true);
+    expect(isOverBudget(10001, 10000)).toBe(true);
+  });
+
+  it("counts a budget's spending up to today in the running month, the whole of a past one, none of a later one", () => {
+    expect(spentRange("2026-12", "2026-12-07")).toEqual({ from: "2026-12-01", to: "2026-12-07" });
+    expect(spentRange("2026-12", "2026-12-31")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
+    expect(spentRange("2026-11", "2026-12-07")).toEqual({ from: "2026-11-01", to: "2026-11-30" });
+    const later = spentRange("2027-01", "2026-12-07");
+    expect(later.to < later.from).toBe(true);
   });
 
   it("gives the monthly amount a savings goal needs, rounded up to the cent", () => {

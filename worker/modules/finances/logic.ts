@@ -58,6 +58,23 @@ export function budgetThreshold(spentCents: number, limitCents: number): 80 | 10
   return null;
 }
 
+/**
+ * Over budget: at or past the limit (the 100 % threshold). The one rule behind the budgets tab's
+ * "exceeded", the 100 % alert and Meu Impacto's list, so the three never disagree at the limit.
+ */
+export const isOverBudget = (spentCents: number, limitCents: number) => budgetThreshold(spentCents, limitCents) === 100;
+
+/**
+ * The days whose expenses a budget counts as spent in `month` (decision 0024, revised 2026-12-07):
+ * the whole of a past month, 1 to today in the running month (a rent entered ahead for the 25th is
+ * not spent yet), nothing of a month still to come (`to` falls before `from`, so no day matches).
+ * The budgets tab, the budget alerts and Meu Impacto all read this range.
+ */
+export function spentRange(month: string, today: string) {
+  const whole = monthRange(month);
+  return { from: whole.from, to: today < whole.to ? today : whole.to };
+}
+
 /** A budget with the month's progress, for the API and the progress bars. */
 export function budgetProgress(budget: Budget, spentCents: number) {
   const threshold = budgetThreshold(spentCents, budget.limitCents);

@@ -6,7 +6,7 @@
 import type { Db } from "../../db/client";
 import { mapRead, readAll, run } from "../../db/reads";
 import type { PageRequest } from "../../lib/pagination";
-import { addMonths, budgetProgress, changeOf, comparedRange, monthRange } from "./logic";
+import { addMonths, budgetProgress, changeOf, comparedRange, monthRange, spentRange } from "./logic";
 import * as q from "./queries";
 
 /** The dashboard (every plan): balance up to the month's end, the month's income against expense, totals by category. */
@@ -78,16 +78,17 @@ export function yearAnalysisRead(db: Db, userId: string, month: string, today: s
 
 export const yearAnalysis = (db: Db, userId: string, month: string, today: string) => run(db, yearAnalysisRead(db, userId, month, today));
 
-/** A page of budgets with the month's spending in each (one grouped query for all of them). */
-export function budgetsWithProgressRead(db: Db, userId: string, month: string, page: PageRequest) {
-  return mapRead(readAll([q.listBudgetsRead(db, userId, page), q.spentByCategoryRead(db, userId, monthRange(month))]), ([list, spent]) => ({
+/** A page of budgets with the month's spending so far in each (`spentRange`; one grouped query for all of them). */
+export function budgetsWithProgressRead(db: Db, userId: string, month: string, today: string, page: PageRequest) {
+  return mapRead(readAll([q.listBudgetsRead(db, userId, page), q.spentByCategoryRead(db, userId, spentRange(month, today))]), ([list, spent]) => ({
     month,
     items: list.items.map((b) => budgetProgress(b, spent.get(b.category) ?? 0)),
     nextCursor: list.nextCursor,
   }));
 }
 
-export const budgetsWithProgress = (db: Db, userId: string, month: string, page: PageRequest) => run(db, budgetsWithProgressRead(db, userId, month, page));
+export const budgetsWithProgress = (db: Db, userId: string, month: string, today: string, page: PageRequest) =>
+  run(db, budgetsWithProgressRead(db, userId, month, today, page));
 
 /**
  * The balance at the end of each of `dates`, days with transactions (all of the user's

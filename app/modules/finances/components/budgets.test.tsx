@@ -103,6 +103,45 @@ describe("BudgetsPanel", () => {
     expect(bodies).toEqual([{ limitCents: 17_500 }]);
   });
 
+  it("closes 'Alterar limite' with 'Cancelar' or Escape, saving nothing, the focus back on 'Alterar limite'", async () => {
+    const onSaved = vi.fn();
+    renderPanel(panel([budget("groceries")], onSaved));
+    const list = screen.getByTestId("budget-list");
+    fireEvent.click(within(list).getByRole("button", { name: "Alterar limite" }));
+    fireEvent.input(within(list).getByLabelText("Limite mensal"), { target: { value: "300" } });
+    fireEvent.click(within(list).getByRole("button", { name: "Cancelar" }));
+    expect(within(list).queryByLabelText("Limite mensal")).toBeNull();
+    expect(document.activeElement).toBe(within(list).getByRole("button", { name: "Alterar limite" }));
+
+    // Opened again, it shows the stored limit, not what was typed; Escape closes it too.
+    fireEvent.click(within(list).getByRole("button", { name: "Alterar limite" }));
+    const box = within(list).getByLabelText("Limite mensal") as HTMLInputElement;
+    expect(box.value).toBe("100,00");
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(within(list).queryByLabelText("Limite mensal")).toBeNull();
+    expect(document.activeElement).toBe(within(list).getByRole("button", { name: "Alterar limite" }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bodies).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("awaits 'beforeCreate' (a pending delete of the category's old budget) before creating the budget", async () => {
+    let release = () => {};
+    const beforeCreate = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const onSaved = vi.fn();
+    renderPanel(
+      <MemoryRouter>
+        <BudgetsPanel budgets={[]} advanced categories={categories} categoryName={(id) => names.get(id) ?? id} onSaved={onSaved} onDelete={() => {}} beforeCreate={beforeCreate} />
+      </MemoryRouter>,
+    );
+    addBudget("100");
+    await waitFor(() => expect(beforeCreate).toHaveBeenCalledWith("groceries"));
+    expect(bodies).toEqual([]);
+    release();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ category: "groceries", limitCents: 10_000 }]);
+  });
+
   it("keeps what is being typed in 'Alterar limite' when the limit changes elsewhere meanwhile", () => {
     const { rerender } = renderPanel(panel([budget("groceries")]));
     fireEvent.click(screen.getByRole("button", { name: "Alterar limite" }));

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { Button } from "~/components/ui/button";
@@ -24,19 +24,23 @@ export function BudgetsPanel({
   categoryName,
   onSaved,
   onDelete,
+  beforeCreate,
 }: {
   budgets: BudgetView[];
   advanced: boolean;
   categories: CategoryOption[];
   categoryName: (id: string) => string;
   onSaved: () => void;
-  onDelete: (id: string) => void;
+  onDelete: (budget: BudgetView) => void;
+  /** Awaited before a budget is created: sends a pending delete of the category's old budget. */
+  beforeCreate?: (category: string) => Promise<void>;
 }) {
   const { t } = useTranslation("finances");
   const money = useMoney();
   const free = categories.filter((c) => !budgets.some((b) => b.category === c.id));
   return (
-    <div className="space-y-4" role="tabpanel">
+    // No role of its own: the tab kit's panel around it is the tabpanel (one, not two nested).
+    <div className="space-y-4">
       <h2 className="text-lg font-semibold">{t("budgets.title")}</h2>
       {!advanced && <PremiumNotice entitlement="finances.advanced" />}
       {budgets.length === 0 ? (
@@ -68,7 +72,7 @@ export function BudgetsPanel({
                 </span>
                 <span className="flex gap-1">
                   {advanced && <EditLimit budget={budget} onSaved={onSaved} />}
-                  <Button variant="ghost" className="text-rose-700" onClick={() => onDelete(budget.id)} aria-label={t("actions.delete", { name: categoryName(budget.category) })}>
+                  <Button variant="ghost" className="text-rose-700" onClick={() => onDelete(budget)} aria-label={t("actions.delete", { name: categoryName(budget.category) })}>
                     ✕
                   </Button>
                 </span>
@@ -77,7 +81,7 @@ export function BudgetsPanel({
           ))}
         </ul>
       )}
-      {advanced && free.length > 0 && <NewBudget categories={free} onSaved={onSaved} />}
+      {advanced && free.length > 0 && <NewBudget categories={free} onSaved={onSaved} beforeCreate={beforeCreate} />}
     </div>
   );
 }
@@ -87,6 +91,14 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
   const [open, setOpen] = useState(false);
   // The box follows the limit changed elsewhere until the person types in it.
   const limit = useStoredAmount(budget.limitCents);
+  // Closed by "Cancelar" or Escape, the focus goes back to "Alterar limite" rather than to <body>.
+  const opener = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    opener.current?.focus();
+  }, [open]);
   const form = useApiForm({
     fields: ["limitCents"],
     fallback: t("form.error"),
@@ -97,9 +109,16 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
     },
   });
   const amounts = useUnreadableAmounts();
+  // Nothing typed is kept: opened again, the box shows the stored limit.
+  const cancel = () => {
+    limit.reset();
+    form.reset();
+    refocus.current = true;
+    setOpen(false);
+  };
   if (!open) {
     return (
-      <Button variant="ghost" onClick={() => setOpen(true)}>
+      <Button ref={opener} variant="ghost" onClick={() => setOpen(true)}>
         {t("budgets.editLimit")}
       </Button>
     );
@@ -108,6 +127,13 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
     <form
       className="flex items-end gap-2"
       onInput={limit.touch}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        // Only this form closes, not a dialog or drawer around the screen.
+        event.preventDefault();
+        event.stopPropagation();
+        cancel();
+      }}
       onSubmit={form.submit(() =>
         amounts.refused() ? null : limit.value === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch(`/budgets/${budget.id}`, { method: "PATCH", body: { limitCents: limit.value } }),
       )}
@@ -116,11 +142,14 @@ function EditLimit({ budget, onSaved }: { budget: BudgetView; onSaved: () => voi
       <Button type="submit" loading={form.pending}>
         {t("form.save")}
       </Button>
+      <Button variant="ghost" onClick={cancel}>
+        {t("form.cancel")}
+      </Button>
     </form>
   );
 }
 
-function NewBudget({ categories, onSaved }: { categories: CategoryOption[]; onSaved: () => void }) {
+function NewBudget({ categories, onSaved, beforeCreate }: { categories: CategoryOption[]; onSaved: () => void; beforeCreate?: (category: string) => Promise<void> }) {
   const { t } = useTranslation("finances");
   const [category, setCategory] = useState(categories[0]?.id ?? "");
   // A budget just added takes its category out of the list: the choice then falls back to the
@@ -140,9 +169,12 @@ function NewBudget({ categories, onSaved }: { categories: CategoryOption[]; onSa
     <form
       className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-3"
       aria-label={t("budgets.add")}
-      onSubmit={form.submit(() =>
-        amounts.refused() ? null : limit === null ? form.fail(null, { limitCents: t("validation.limit") }) : apiFetch("/budgets", { body: { category: chosen, limitCents: limit } }),
-      )}
+      onSubmit={form.submit(async () => {
+        if (amounts.refused()) return null;
+        if (limit === null) return form.fail(null, { limitCents: t("validation.limit") });
+        await beforeCreate?.(chosen);
+        return apiFetch("/budgets", { body: { category: chosen, limitCents: limit } });
+      })}
     >
       <Select id="budget-category" label={t("budgets.category")} value={chosen} onChange={(e) => setCategory(e.target.value)} error={form.errors.category} options={categories.map((c) => ({ value: c.id, label: c.name }))} />
       <MoneyInput id="budget-limit" label={t("budgets.limit")} valueCents={limit} onChangeCents={setLimit} onUnreadable={amounts.watch("limitCents")} error={form.errors.limitCents} />

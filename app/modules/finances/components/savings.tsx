@@ -38,7 +38,8 @@ export function SavingsPanel({ goals, today, advanced, onSaved, onDelete }: { go
     return t("savings.monthly", { amount: money(goal.monthlyNeededCents ?? 0), date: formatLongDate(new Date(`${goal.deadline}T12:00:00`), language) });
   };
   return (
-    <div className="space-y-4" role="tabpanel">
+    // No role of its own: the tab kit's panel around it is the tabpanel (one, not two nested).
+    <div className="space-y-4">
       <h2 className="text-lg font-semibold">{t("savings.title")}</h2>
       {!advanced && <PremiumNotice entitlement="finances.advanced" />}
       {goals.length === 0 ? (

@@ -23,5 +23,10 @@ export function useStoredAmount(stored: number) {
     },
     touch: () => setTouched(true),
     settle: () => setTouched(false),
+    /** Back to the stored amount, what was typed dropped (the edit cancelled). */
+    reset: () => {
+      setTouched(false);
+      setValue(stored);
+    },
   };
 }

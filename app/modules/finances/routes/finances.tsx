@@ -17,7 +17,7 @@ import { Select, TextField } from "~/components/ui/field";
 import { Loading } from "~/components/ui/skeleton";
 import { Tabs } from "~/components/ui/tabs";
 import { WhenVisible } from "~/components/ui/when-visible";
-import { deleteWithUndo } from "~/components/ui/undo";
+import { deleteWithUndo, sendPendingDelete } from "~/components/ui/undo";
 import { sanitizeLanguage, intlLocale } from "~/i18n/language";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch } from "~/lib/api";
@@ -92,7 +92,7 @@ export async function loader(args: Route.LoaderArgs) {
       transactionsWithBalancesRead(db, userId, filters, { limit: 50 }),
       listTransactionsRead(db, userId, {}, { limit: 5 }),
       listCategoriesRead(db, userId),
-      budgetsWithProgressRead(db, userId, month, { limit: 200 }),
+      budgetsWithProgressRead(db, userId, month, today, { limit: 200 }),
       listSavingsGoalsRead(db, userId, { limit: 200 }),
       advanced ? yearAnalysisRead(db, userId, month, today) : known(null),
     ]),
@@ -124,6 +124,8 @@ const Filters = lazy(() => loadTransactions().then((m) => ({ default: m.Filters 
 const TransactionList = lazy(() => loadTransactions().then((m) => ({ default: m.TransactionList })));
 /** New transactions and edits made offline, listed while they wait. */
 const TRANSACTION_CHANGES = ["transaction.create", "transaction.update"] as const;
+/** Names a budget's pending delete by its category: one budget per category (see `beforeCreate`). */
+const budgetDeleteKey = (category: string) => `budget:${category}`;
 const BudgetsPanel = lazy(() => import("../components/budgets").then((m) => ({ default: m.BudgetsPanel })));
 const SavingsPanel = lazy(() => import("../components/savings").then((m) => ({ default: m.SavingsPanel })));
 const MonthChart = lazy(() => import("../components/charts").then((m) => ({ default: m.MonthChart })));
@@ -225,8 +227,9 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
       else next.delete(id);
       return next;
     });
-  const remove = (path: string, id: string, title: ToastText) =>
+  const remove = (path: string, id: string, title: ToastText, key?: string) =>
     deleteWithUndo({
+      key,
       title,
       undoLabel: { key: "finances:deleted.undo" },
       failedTitle: { key: "finances:deleted.failed" },
@@ -370,7 +373,10 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             categories={categories.filter((c) => c.type !== "income")}
             categoryName={categoryName}
             onSaved={() => saved({ key: "finances:budgets.saved" })}
-            onDelete={(id) => remove(`/budgets/${id}`, id, { key: "finances:deleted.budget" })}
+            onDelete={(budget) => remove(`/budgets/${budget.id}`, budget.id, { key: "finances:deleted.budget" }, budgetDeleteKey(budget.category))}
+            // A category whose budget is being deleted is offered again at once; adding it sends
+            // that DELETE first, or the server, still holding the old budget, answers a conflict.
+            beforeCreate={(category) => sendPendingDelete(budgetDeleteKey(category))}
           />
         </Suspense>
       </>
