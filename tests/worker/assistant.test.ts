@@ -63,6 +63,32 @@ describe("drafts: nothing is written before the user confirms", () => {
     expect(row.transaction).toMatchObject({ amountCents: 1300, category: "restaurants", type: "expense" });
   });
 
+  it("a scheduled task draft whose day is edited is scheduled on the new day, at the same local time", async () => {
+    const answer = await ask(ana, "lembra-me de ligar ao banco amanhã às 9h");
+    expect(answer.actions[0]).toMatchObject({ type: "task", fields: { dueDate: expect.any(String), scheduledStart: expect.any(String) } });
+    // The card edits the day only; 09:00 in Lisbon in July is 08:00 UTC (summer time).
+    const moved = await json(await call(ana, `/assistant/drafts/${answer.actions[0].id}/confirm`, { body: { fields: { dueDate: "2030-07-15" } } }));
+    const task = (await json(await call(ana, `/tasks/${moved.result.id}`))).task;
+    expect(task).toMatchObject({ dueDate: "2030-07-15", scheduledStart: "2030-07-15T08:00:00.000Z" });
+
+    // A cleared day leaves the task unscheduled rather than on the day first drafted.
+    const again = await ask(ana, "lembra-me de ligar ao banco amanhã às 9h");
+    const cleared = await json(await call(ana, `/assistant/drafts/${again.actions[0].id}/confirm`, { body: { fields: { dueDate: null } } }));
+    expect((await json(await call(ana, `/tasks/${cleared.result.id}`))).task).toMatchObject({ dueDate: null, scheduledStart: null });
+  });
+
+  it("'Abrir' on a confirmed draft opens the item itself, as the search does (an event months away, an entry, a transaction)", async () => {
+    const event = await ask(ana, "reunião dia 15 de julho às 15h");
+    const confirmed = await json(await call(ana, `/assistant/drafts/${event.actions[0].id}/confirm`, { body: {} }));
+    expect(confirmed.result.url).toBe(`/app/calendario?event=${confirmed.result.id}`);
+    const diary = await ask(ana, "querido diário, hoje estou muito feliz");
+    const entry = await json(await call(ana, `/assistant/drafts/${diary.actions[0].id}/confirm`, { body: {} }));
+    expect(entry.result.url).toBe(`/app/diario?entrada=${entry.result.id}`);
+    const spent = await ask(ana, "gastei 3,20 em café");
+    const transaction = await json(await call(ana, `/assistant/drafts/${spent.actions[0].id}/confirm`, { body: {} }));
+    expect(transaction.result.url).toBe(`/app/financas?edit=${transaction.result.id}`);
+  });
+
   it("an expense confirmed from a draft raises the budget alert the finances API would (decision 0025)", async () => {
     const cookie = await signUpAndLogIn("budget@assistant.test");
     const userId = await userIdOf("budget@assistant.test");

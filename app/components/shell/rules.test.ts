@@ -3,6 +3,7 @@ import {
   addRecentSearch,
   backTarget,
   breadcrumbs,
+  CRUMB_LABELS,
   clampPercent,
   closesDrawer,
   isMobileUserAgent,
@@ -110,5 +111,15 @@ describe("search results grouped by kind", () => {
       ["goal", ["g1"]],
     ]);
     expect(groupResults([])).toEqual([]);
+  });
+});
+
+describe("breadcrumb labels", () => {
+  it("label every segment of the signed-in area's own screens (no capitalised path left in either language)", async () => {
+    const { default: routes } = await import("~/routes");
+    const app = routes.find((r) => r.path === "app")!;
+    const segments = (app.children ?? []).flatMap((r) => (r.path ?? "").split("/")).filter((s) => s && !s.startsWith(":"));
+    expect(segments).toContain("notificacoes");
+    expect(segments.filter((s) => !Object.hasOwn(CRUMB_LABELS, s))).toEqual([]);
   });
 });

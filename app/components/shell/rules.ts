@@ -27,6 +27,7 @@ const PLATFORM_CRUMB_SEGMENTS = [
   "profile",
   "settings",
   "configuracoes",
+  "notificacoes",
   "roadmap",
   "analytics",
   "user-management",

@@ -55,6 +55,7 @@ export default {
     profile: "Profile",
     settings: "Settings",
     configuracoes: "Settings",
+    notificacoes: "Notifications",
     roadmap: "Roadmap",
     analytics: "Analytics",
     "user-management": "User management",

@@ -53,6 +53,7 @@ const shell = {
     profile: "Perfil",
     settings: "Definições",
     configuracoes: "Definições",
+    notificacoes: "Notificações",
     roadmap: "Roadmap",
     analytics: "Analytics",
     "user-management": "Gestão de utilizadores",

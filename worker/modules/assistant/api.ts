@@ -20,7 +20,7 @@ import { validate } from "../../lib/validate";
 import { limitRequests } from "../../middleware/rate-limit";
 import type { AppEnv } from "../../types";
 import { MESSAGE_MAX } from "../../ai/engine";
-import { checkDraft, writeDraft } from "./drafts";
+import { checkDraft, withEdits, writeDraft } from "./drafts";
 import * as store from "./queries";
 import { respond, type Answer } from "./respond";
 
@@ -134,7 +134,7 @@ export const assistantApi = new Hono<AppEnv>()
     if (draft.status !== "pending") throw new ApiError("conflict", 409, "assistant:errors.notPending");
     const now = new Date();
     // The draft is checked again, with the user's edits, by its module's own rules.
-    const fields = await checkDraft(db, user, draft.type, { ...draft.fields, ...(c.req.valid("json").fields ?? {}) }, now);
+    const fields = await checkDraft(db, user, draft.type, withEdits(draft.type, draft.fields, c.req.valid("json").fields ?? {}, user.timeZone), now);
     // Claimed before the write, so a double tap cannot create two items.
     if (!(await store.settleDraft(db, user.id, draft.id, { status: "confirmed", fields }))) throw new ApiError("conflict", 409, "assistant:errors.notPending");
     try {

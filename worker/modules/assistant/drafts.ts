@@ -24,7 +24,8 @@ import { createSchema as goalSchema } from "../goals/api";
 import { createGoal } from "../goals/queries";
 import { createSchema as taskSchema } from "../tasks/api";
 import { insertTask, scheduleMany, taskOr404 } from "../tasks/queries";
-import { localDateOf } from "../tasks/scheduling";
+import { localDateOf, zonedInstant } from "../tasks/scheduling";
+import { zonedParts } from "../../lib/time-zone";
 import type { AssistantDraft } from "./queries";
 
 export type DraftType = AssistantDraft["type"];
@@ -46,6 +47,29 @@ const FIELDS: Record<DraftType, readonly string[]> = {
   goal: ["title", "description", "deadline"],
   planDay: ["date", "placed"],
 };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The draft's fields with the user's edits. The card edits a task's day alone (it has no time
+ * field), so a scheduled start moves to the new day at the same local time: kept as drafted, the
+ * task would be due on the chosen day but sit in the calendar on the first one. A cleared day
+ * leaves it unscheduled. An unreadable day is left for the module's rules to refuse.
+ */
+export function withEdits(type: DraftType, fields: Record<string, unknown>, edits: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  const merged = { ...fields, ...edits };
+  if (type !== "task" || !("dueDate" in edits) || "scheduledStart" in edits || edits.dueDate === fields.dueDate || typeof fields.scheduledStart !== "string") return merged;
+  const start = new Date(fields.scheduledStart);
+  if (edits.dueDate === null || edits.dueDate === "") return { ...merged, scheduledStart: null };
+  if (typeof edits.dueDate !== "string" || !DAY.test(edits.dueDate) || Number.isNaN(start.getTime())) return merged;
+  const { hour, minute } = zonedParts(start, timeZone);
+  try {
+    return { ...merged, scheduledStart: zonedInstant(edits.dueDate, `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`, timeZone).toISOString() };
+  } catch {
+    // A day that does not exist (2026-02-30): the tasks schema refuses it with its own message.
+    return merged;
+  }
+}
 
 const pick = (type: DraftType, fields: Record<string, unknown>) => Object.fromEntries(FIELDS[type].filter((key) => key in fields).map((key) => [key, fields[key]]));
 
@@ -118,19 +142,20 @@ export async function writeDraft(writer: DraftWriter, draft: Pick<AssistantDraft
       const row = await insertEvent(scopedTo(db, user.id), fields as Parameters<typeof insertEvent>[1], now);
       await queueGooglePush(scopedTo(db, user.id), row.id, "upsert", now);
       await changed("event", row.id);
-      return { type: "event", id: row.id, url: "/app/calendario" };
+      // The event itself (the calendar opens on its day), not today's week: it may be months away.
+      return { type: "event", id: row.id, url: `/app/calendario?event=${row.id}` };
     }
     case "transaction": {
       const input = fields as z.infer<typeof createTransactionSchema>;
       const row = await insertTransaction(db, user.id, { id: newId(), ...input });
       await changed("transaction", row.id);
       if (row.type === "expense") await checkBudgets({ ...writer, now }, [row.category], [row.date]);
-      return { type: "transaction", id: row.id, url: "/app/financas" };
+      return { type: "transaction", id: row.id, url: `/app/financas?edit=${row.id}` };
     }
     case "diaryEntry": {
       const entry = await createEntry(db, user.id, fields as Parameters<typeof createEntry>[2]);
       await changed("diary", entry.id);
-      return { type: "diaryEntry", id: entry.id, url: "/app/diario" };
+      return { type: "diaryEntry", id: entry.id, url: `/app/diario?entrada=${entry.id}` };
     }
     case "goal": {
       const input = fields as z.infer<typeof goalSchema>;
