@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { database, type Db } from "@worker/db/client";
 import { checkBudgets, type BudgetCheck } from "@worker/modules/finances/budget-alerts";
 import { budgetsWithProgress } from "@worker/modules/finances/reports";
+import { budgetCheckJob } from "@worker/modules/finances/budget-job";
+import { NIGHTLY, runSchedule } from "@worker/cron/registry";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -46,5 +48,45 @@ describe("what a budget counts as spent (0024, revised 2026-12-07)", () => {
     // On the 25th, the next write in the category checks with the rent in.
     await checkBudgets(check("2026-12-25T10:00:00Z"), ["home"], ["2026-12-25"]);
     expect(await alerts(userId)).toEqual([expect.objectContaining({ budgetId: budget.id, month: "2026-12", threshold: 100, spentCents: 70_000 })]);
+  });
+});
+
+// DECISIONS.md lists budget alerts among the notifications cron raises: an expense entered ahead is
+// spent on its day, when nothing is written, and only the nightly check (03:00 UTC, inside every
+// zone's local day) sees it then (0025, revised 2026-12-07).
+describe("the nightly budget check", () => {
+  const spend = (userId: string, id: string, amountCents: number, date: string) =>
+    env.DB.prepare("insert into transactions (id, user_id, type, amount_cents, description, date, category) values (?, ?, 'expense', ?, '', ?, 'home')").bind(id, userId, amountCents, date).run();
+  const alerts = async (userId: string) =>
+    (await env.DB.prepare("select metadata from notifications where user_id = ? and type = 'budget_alert'").bind(userId).all<{ metadata: string }>()).results.map((r) => JSON.parse(r.metadata));
+  const night = (at: string) => runSchedule(NIGHTLY, env, new Date(at), { inline: true, jobs: [budgetCheckJob] });
+
+  async function withRentAhead(email: string, timeZone: string) {
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(email);
+    await env.DB.prepare("update users set time_zone = ? where id = ?").bind(timeZone, userId).run();
+    // Light, paid to 2030: the checks below are weeks after the trial of a sign-up today.
+    await env.DB.prepare("insert into subscriptions (user_id, stripe_customer_id, tier, status, current_period_end) values (?, ?, 'light', 'active', ?)").bind(userId, `cus_${userId}`, Date.parse("2030-01-01")).run();
+    const { budget } = await json(await api("/budgets", { body: { category: "home", limitCents: 50_000 }, headers: { cookie } }));
+    await spend(userId, `${userId}-early`, 10_000, "2026-12-03");
+    await spend(userId, `${userId}-rent`, 60_000, "2026-12-25");
+    return { userId, budgetId: budget.id as string };
+  }
+
+  it("alerts on the day an expense entered ahead falls due, once, on the user's own day", async () => {
+    const lisbon = await withRentAhead("nightly-lisbon@alerts.test", "Europe/Lisbon");
+    const newYork = await withRentAhead("nightly-ny@alerts.test", "America/New_York");
+    await night("2026-12-07T03:00:00Z");
+    expect(await alerts(lisbon.userId)).toEqual([]);
+    // 03:00 UTC on the 25th: the 25th in Lisbon, still the 24th (22:00) in New York.
+    await night("2026-12-25T03:00:00Z");
+    expect(await alerts(lisbon.userId)).toEqual([expect.objectContaining({ budgetId: lisbon.budgetId, month: "2026-12", threshold: 100, spentCents: 70_000 })]);
+    expect(await alerts(newYork.userId)).toEqual([]);
+    await night("2026-12-26T03:00:00Z");
+    expect(await alerts(newYork.userId)).toEqual([expect.objectContaining({ budgetId: newYork.budgetId, threshold: 100, spentCents: 70_000 })]);
+    // The next nights say nothing again.
+    await night("2026-12-27T03:00:00Z");
+    expect(await alerts(lisbon.userId)).toHaveLength(1);
+    expect(await alerts(newYork.userId)).toHaveLength(1);
   });
 });

@@ -5,8 +5,8 @@ import { countingD1, type D1Call } from "./counting-bindings";
 import { ORIGIN, signUpAndLogIn } from "./helpers";
 import { userTables } from "./user-tables";
 import { database } from "../../worker/db/client";
-import { reportUserIdsPage, userTimeZones } from "../../worker/modules/reports/queries";
-import { digestUserIdsPage, trialUserIdsPage } from "../../worker/db/jobs";
+import { reportUserIdsPage } from "../../worker/modules/reports/queries";
+import { digestUserIdsPage, trialUserIdsPage, userTimeZones } from "../../worker/db/jobs";
 
 // Issue 20, database: every query a user's reads make uses an index on the user tables (no full
 // SCAN of one). The reads are every parameterless GET of the API as the running app registers it

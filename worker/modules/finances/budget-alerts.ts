@@ -1,4 +1,4 @@
-/** The finances module's budget alerts (docs/decisions/0025), raised by every write of expenses. */
+/** The finances module's budget alerts (docs/decisions/0025), raised by every write of expenses and by the nightly check (./budget-job.ts). */
 import type { Context } from "hono";
 import type { Entitlement } from "~/lib/plans";
 import { formatMoney } from "~/components/ui/money";
@@ -36,8 +36,9 @@ export function budgetCheckOf(c: Context<AppEnv>): BudgetCheck {
  * notifications at once. Budgets are a paid feature: a downgraded user's old budgets stay readable
  * but no longer alert.
  * `dates` are the written expenses' dates: none in the current month up to today, nothing to check.
+ * "all" checks every budget of the user, whatever was written (the daily check, ./budget-job.ts).
  */
-export async function checkBudgets(check: BudgetCheck, categories: readonly string[], dates: readonly string[]) {
+export async function checkBudgets(check: BudgetCheck, categories: readonly string[] | "all", dates: readonly string[] = []) {
   try {
     await raiseBudgetAlerts(check, categories, dates);
   } catch (error) {
@@ -48,15 +49,14 @@ export async function checkBudgets(check: BudgetCheck, categories: readonly stri
   }
 }
 
-async function raiseBudgetAlerts({ env, db, user, entitlements, now = new Date() }: BudgetCheck, categories: readonly string[], dates: readonly string[]) {
+async function raiseBudgetAlerts({ env, db, user, entitlements, now = new Date() }: BudgetCheck, categories: readonly string[] | "all", dates: readonly string[]) {
   const today = localToday(user.timeZone, now);
   const month = today.slice(0, 7);
   // Only what is spent by today counts (the budgets tab's figure): an expense entered ahead, later
-  // this month or in a month to come, changes nothing yet. Nothing checks it again on its day (no
-  // cron, 0025): the next write in the category does.
-  if (!dates.some((date) => date.startsWith(month) && date <= today)) return;
+  // this month or in a month to come, changes nothing yet; the daily check counts it on its day.
+  if (categories !== "all" && !dates.some((date) => date.startsWith(month) && date <= today)) return;
   if (!entitlements.includes("finances.advanced")) return;
-  const touched = await q.budgetsFor(db, user.id, [...new Set(categories)]);
+  const touched = categories === "all" ? await q.budgetsOf(db, user.id) : await q.budgetsFor(db, user.id, [...new Set(categories)]);
   if (!touched.length) return;
   const ownNames = new Map((await q.listCategories(db, user.id)).map((row) => [row.id, row.name]));
   for (const budget of touched) {

@@ -1,5 +1,6 @@
 import { defineWorkerModule } from "../types";
 import { financesApi } from "./api";
+import { budgetCheckJob } from "./budget-job";
 import { FINANCES_IO_BODIES, FINANCES_IO_PREMIUM } from "./io-api";
 import { localToday } from "./logic";
 import { exportFinances, seedFinances } from "./queries";
@@ -27,6 +28,8 @@ export const financesModule = defineWorkerModule({
     // The io half's: import, CSV export and insights.
     ...FINANCES_IO_PREMIUM,
   ],
+  // Budget alerts for expenses entered ahead, on their day (./budget-job.ts).
+  jobs: [budgetCheckJob],
   searchTypes: ["transaction"],
   searchSources: [transactionSearch],
   exporter: {

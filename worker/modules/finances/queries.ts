@@ -290,6 +290,9 @@ export async function budgetFor(db: Db, userId: string, category: string) {
 }
 
 /** The budgets of these categories (after a transaction write: at most two categories). */
+/** Every budget of the user (the daily check). */
+export const budgetsOf = (db: Db, userId: string) => scopedTo(db, userId).select(budgets);
+
 export const budgetsFor = (db: Db, userId: string, categories: string[]) =>
   categories.length ? scopedTo(db, userId).select(budgets, inArray(budgets.category, categories)) : Promise.resolve([]);
 

@@ -58,13 +58,6 @@ export async function exportReports(db: Db, userId: string) {
 }
 
 /**
- * The distinct time zones of the confirmed accounts: the job works out in code which of them are at
- * Monday 07:00 (SQLite knows no zones), then selects the users of those zones only.
- */
-export const userTimeZones = async (db: Db): Promise<string[]> =>
-  (await db.selectDistinct({ timeZone: users.timeZone }).from(users).where(isNotNull(users.emailConfirmedAt))).map((r) => r.timeZone);
-
-/**
  * One keyset page of the ids of confirmed users in `timeZone` who may have weekly reports at
  * `now`: in the Pro trial, in a free Pro month, or with a live paid subscription (the plans that
  * include them, Light and Pro). Ids only; the per-user step checks the entitlement again with the
