@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { SearchDialog } from "./search-dialog";
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 /** The search, open, inside the signed-in layout of `userId`. */
@@ -18,7 +19,10 @@ function openSearch(userId: string) {
       path: "/app",
       loader: () => ({ user: { id: userId }, hideFinanceValues: false }),
       Component: Outlet,
-      children: [{ path: "tarefas", Component: () => <SearchDialog open onClose={() => undefined} /> }],
+      children: [
+        { path: "tarefas", Component: () => <SearchDialog open onClose={() => undefined} /> },
+        { path: "financas", Component: () => <p>Ecrã das finanças</p> },
+      ],
     },
   ]);
   renderWithI18n(<Stub initialEntries={["/app/tarefas"]} />);
@@ -41,5 +45,39 @@ describe("the search's recent searches", () => {
     openSearch("ana");
     expect(await screen.findByText("Pesquisas recentes")).toBeTruthy();
     expect(screen.getByRole("button", { name: "orçamento" })).toBeTruthy();
+  });
+});
+
+const rent = { id: "t1", type: "transaction", module: "finances", title: "Renda", description: "2026-12-01", url: "/app/financas?edit=t1", metadata: { date: "2026-12-01", amountCents: -65_000 } };
+
+/** The search API answering `items`, each answer held until `release` when given. */
+function searchAnswers(items: unknown[], held?: Promise<void>) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => {
+      await held;
+      return Response.json({ items });
+    }),
+  );
+}
+
+describe("the search's results", () => {
+  it("say a result's day in words, not as the API's ISO date", async () => {
+    searchAnswers([rent]);
+    openSearch("ana");
+    fireEvent.change(await screen.findByRole("combobox"), { target: { value: "renda" } });
+    expect(await screen.findByText(/^1 de dezembro de 2026 · /)).toBeTruthy();
+    expect(screen.queryByText(/2026-12-01/)).toBeNull();
+  });
+
+  it("open the first result when Enter was pressed before the results came", async () => {
+    let release = () => undefined as void;
+    searchAnswers([rent], new Promise<void>((resolve) => (release = resolve)));
+    openSearch("ana");
+    const box = await screen.findByRole("combobox");
+    fireEvent.change(box, { target: { value: "renda" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    release();
+    expect(await screen.findByText("Ecrã das finanças")).toBeTruthy();
   });
 });

@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
+import { formatLongDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/plans";
 import { readRecentSearches, saveRecentSearches } from "./recent-searches";
 import { addRecentSearch, groupResults, MIN_SEARCH_LENGTH, type SearchResultItem } from "./rules";
@@ -51,6 +52,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [highlight, setHighlight] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
+  // Enter pressed before this query's results came: the first of them opens when they do.
+  const [enterPending, setEnterPending] = useState(false);
   const request = useRef(0);
   const list = useRef<HTMLDivElement>(null);
 
@@ -61,6 +64,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     setResults([]);
     setState("idle");
     setHighlight(0);
+    setEnterPending(false);
     setRecent(readRecentSearches(userId));
   }, [open, userId]);
 
@@ -91,6 +95,14 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     list.current?.querySelector(`#search-result-${highlight}`)?.scrollIntoView?.({ block: "nearest" });
   }, [highlight]);
 
+  useEffect(() => {
+    if (!enterPending || state === "loading") return;
+    setEnterPending(false);
+    if (state === "done" && results[0]) open_(results[0]);
+    // open_ is this render's; only the answer's arrival matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enterPending, state, results]);
+
   function open_(result: SearchResultItem) {
     saveRecentSearches(userId, addRecentSearch(recent, query));
     onClose();
@@ -107,10 +119,16 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     } else if (event.key === "Enter" && state === "done" && results[highlight]) {
       event.preventDefault();
       open_(results[highlight]);
+    } else if (event.key === "Enter" && state === "loading") {
+      // Typed fast and sent at once, as in any search box: the first result opens when it comes.
+      event.preventDefault();
+      setEnterPending(true);
     }
   }
 
   const money = (cents: number) => formatPrice(cents, sanitizeLanguage(i18n.language) ?? "pt");
+  // A result's day in the reader's words ("1 de dezembro de 2026"), not the API's "2026-12-01".
+  const dayText = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? formatLongDate(new Date(`${date}T00:00:00`), sanitizeLanguage(i18n.language) ?? "pt") : date);
   const showResults = state === "done" && results.length > 0;
   let index = 0;
 
@@ -133,7 +151,10 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
               placeholder={t("search.placeholder")}
               value={query}
               maxLength={200}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setEnterPending(false);
+              }}
               onKeyDown={onKeyDown}
               className="h-12 flex-1 border-0 bg-transparent text-slate-900 placeholder:text-slate-400 focus:outline-none"
             />
@@ -207,7 +228,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
                       {group.items.map((result) => {
                         const position = index++;
                         const details = [
-                          result.metadata.date,
+                          result.metadata.date && dayText(result.metadata.date),
                           result.metadata.amountCents !== undefined ? (hideValues ? t("search.amountHidden") : money(result.metadata.amountCents)) : undefined,
                           result.description && result.description !== result.metadata.date ? result.description : undefined,
                         ]
