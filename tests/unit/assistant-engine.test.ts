@@ -103,6 +103,14 @@ const GOALS: Case[] = [
   ["my goal is to read 12 books by december", { type: "goal", title: "Read 12 books", deadline: "2026-12-31" }],
   ["new goal: learn Spanish", { type: "goal", title: "Learn Spanish", deadline: null }],
   ["set a goal to meditate daily by the end of the year", { type: "goal", deadline: "2026-12-31" }],
+  // A day of a month, not only a month: the date was left in the title and the deadline empty.
+  ["objetivo: correr 10 km até 30 de junho", { type: "goal", title: "Correr 10 km", deadline: "2027-06-30" }],
+  ["objetivo: entregar a tese até ao dia 15 de dezembro", { type: "goal", title: "Entregar a tese", deadline: "2026-12-15" }],
+  ["meta: ler 5 livros até 20 de novembro de 2027", { type: "goal", title: "Ler 5 livros", deadline: "2027-11-20" }],
+  ["objetivo: pintar a sala até 28/11", { type: "goal", title: "Pintar a sala", deadline: "2026-11-28" }],
+  ["objetivo: pintar a sala até 10/11", { type: "goal", deadline: "2027-11-10" }],
+  ["goal: run 5 km by June 30th", { type: "goal", title: "Run 5 km", deadline: "2027-06-30" }],
+  ["goal: save 500 euros by december 24, 2027", { type: "goal", deadline: "2027-12-24" }],
 ];
 
 const QUESTIONS: Case[] = [

@@ -172,11 +172,24 @@ function dayOf(folded: string, today: string): string {
   return today;
 }
 
-/** A goal's deadline: "até março" (end of that month, this year or next), "até dia 20", "até 2027-06-30", "by March". */
+/** A goal's deadline: "até março" (end of that month, this year or next), "até 30 de junho", "até 30/06", "até dia 20", "até 2027-06-30", "by March", "by June 30". */
 function deadlineOf(folded: string, today: string): { deadline: string | null; rest: string } {
   const [y, m, d] = today.split("-").map(Number);
   const iso = /\s*(?:ate|by|until|before)\s+(?:o\s+)?(?:dia\s+)?(\d{4})-(\d{2})-(\d{2})\s*$/u.exec(folded);
   if (iso) return { deadline: `${iso[1]}-${iso[2]}-${iso[3]}`, rest: folded.slice(0, iso.index) };
+  // A day of a month: "até 30 de junho (de 2027)", "até 30/06(/2027)", "by June 30(th)(, 2027)";
+  // without a year, the next such day (this year's, or next year's once it has passed).
+  const names = Object.keys(MONTHS).join("|");
+  const dayMonth =
+    new RegExp(`\\s*(?:ate|by|until|before)\\s+(?:(?:o|ao)\\s+)?(?:dia\\s+)?(\\d{1,2})\\s+de\\s+(${names})(?:\\s+de\\s+(\\d{4}))?\\s*$`, "u").exec(folded) ??
+    new RegExp(`\\s*(?:by|until|before)\\s+(?:the\\s+)?(${names})\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\s*$`, "u").exec(folded);
+  const numeric = /\s*(?:ate|by|until|before)\s+(?:(?:o|ao)\s+)?(?:dia\s+)?(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?\s*$/u.exec(folded);
+  const named = dayMonth && (/^\d/.test(dayMonth[1]) ? { dd: Number(dayMonth[1]), mm: MONTHS[dayMonth[2]] } : { dd: Number(dayMonth[2]), mm: MONTHS[dayMonth[1]] });
+  const dated = named ? { ...named, year: dayMonth![3], index: dayMonth!.index } : numeric ? { dd: Number(numeric[1]), mm: Number(numeric[2]), year: numeric[3], index: numeric.index } : null;
+  if (dated && dated.mm >= 1 && dated.mm <= 12) {
+    const yy = dated.year ? Number(dated.year) : dated.mm < m || (dated.mm === m && dated.dd < d) ? y + 1 : y;
+    if (dated.dd >= 1 && dated.dd <= lastDayOfMonth(yy, dated.mm)) return { deadline: `${yy}-${pad(dated.mm)}-${pad(dated.dd)}`, rest: folded.slice(0, dated.index) };
+  }
   const month = new RegExp(`\\s*(?:ate|by|until|before)\\s+(?:o\\s+)?(?:(?:fim|final)\\s+de\\s+|(?:the\\s+)?end\\s+of\\s+)?(${Object.keys(MONTHS).join("|")})(?:\\s+(?:de\\s+)?(\\d{4}))?\\s*$`, "u").exec(folded);
   if (month) {
     const mm = MONTHS[month[1]];

@@ -41,4 +41,15 @@ describe("the assistant's draft card", () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(box);
   });
+
+  it("says the category once when the sentence had nothing but an amount (its description is the category)", () => {
+    renderWithI18n(
+      <MemoryRouter>
+        <DraftCard draft={{ ...coffee, fields: { ...coffee.fields, description: "Outros", category: "other" } }} timeZone="Europe/Lisbon" hideValues={false} onChange={() => {}} />
+      </MemoryRouter>,
+    );
+    const text = screen.getByTestId("draft-card").textContent ?? "";
+    expect(text).toContain("Outros · ");
+    expect(text).not.toContain("Outros · Outros");
+  });
 });

@@ -67,11 +67,15 @@ export function DraftCard({ draft, timeZone, hideValues = false, onChange }: { d
         return [str(fields.title), fields.scheduledStart ? when(str(fields.scheduledStart)) : day(str(fields.dueDate))];
       case "event":
         return [str(fields.title), fields.allDay ? `${day(str(fields.start))} · ${t("draft.allDay")}` : when(str(fields.start))];
-      case "transaction":
+      case "transaction": {
+        const category = t(`finances:categories.${str(fields.category)}` as "finances:categories.other", { defaultValue: str(fields.category) });
+        // A sentence with nothing but an amount has the category as its description: said once ("Outros", not "Outros · Outros").
+        const description = str(fields.description) === category ? "" : str(fields.description);
         return [
           `${fields.type === "income" ? t("draft.income") : t("draft.expense")} · ${formatMoney(num(fields.amountCents) ?? 0, language)}`,
-          `${str(fields.description)} · ${t(`finances:categories.${str(fields.category)}` as "finances:categories.other", { defaultValue: str(fields.category) })} · ${day(str(fields.date))}`,
+          [description, category, day(str(fields.date))].filter(Boolean).join(" · "),
         ];
+      }
       case "diaryEntry":
         return [str(fields.content), `${day(str(fields.date))}${num(fields.mood) ? ` · ${t("draft.fields.mood")}: ${num(fields.mood)}` : ""}`];
       case "goal":
