@@ -11,28 +11,15 @@
  * on a day is counted on that day, in the morning or the evening. A run per zone at a local hour
  * would read the users' distinct zones in every quarter-hour run for a later notification.
  */
-import { asc, gt } from "drizzle-orm";
 import type { CronJob } from "../../cron/registry";
 import { fanOut } from "../../cron/fan-out";
 import { NIGHTLY } from "../../cron/schedules";
 import { entitlementsFor } from "~/lib/plans";
 import { loadSubscriptionState } from "../../billing/subscription";
 import { findUserById } from "../../db/accounts";
-import { database, type Db } from "../../db/client";
-import type { IdPage } from "../../db/jobs";
+import { database } from "../../db/client";
 import { checkBudgets } from "./budget-alerts";
-import { budgets } from "./schema";
-
-/** One keyset page of the users with at least one budget (from the budgets' own (user, category) index). */
-export const budgetUserIdsPage = async (db: Db, page: IdPage): Promise<string[]> =>
-  (
-    await db
-      .selectDistinct({ id: budgets.userId })
-      .from(budgets)
-      .where(gt(budgets.userId, page.afterId))
-      .orderBy(asc(budgets.userId))
-      .limit(page.limit)
-  ).map((r) => r.id);
+import { budgetUserIdsPage } from "./queries";
 
 /** Checks every budget of one user at `now`; true when the check ran (entitled). */
 export async function checkAllBudgets(env: Env, userId: string, now: Date): Promise<boolean> {

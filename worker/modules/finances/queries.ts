@@ -1,6 +1,7 @@
 /** The finances module's only data access: every query is scoped by the user id. */
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { IdPage } from "../../db/jobs";
 import { listPageIds, listPageRead, type SortKey } from "../../db/lists";
 import { known, read, run, type Read } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
@@ -290,6 +291,10 @@ export async function budgetFor(db: Db, userId: string, category: string) {
 }
 
 /** The budgets of these categories (after a transaction write: at most two categories). */
+/** One keyset page of the users with at least one budget (the daily check; the budgets' own (user, category) index). */
+export const budgetUserIdsPage = async (db: Db, page: IdPage): Promise<string[]> =>
+  (await db.selectDistinct({ id: budgets.userId }).from(budgets).where(gt(budgets.userId, page.afterId)).orderBy(asc(budgets.userId)).limit(page.limit)).map((r) => r.id);
+
 /** Every budget of the user (the daily check). */
 export const budgetsOf = (db: Db, userId: string) => scopedTo(db, userId).select(budgets);
 
