@@ -31,6 +31,19 @@ export function moduleTourSteps(modules: readonly ModuleManifest[]): Record<stri
 
 export const MODULE_TOUR_STEPS = moduleTourSteps(MODULES);
 
+/** The query parameters by which an address opens one item (the search's and the assistant's links). */
+const OPENS_ITEM = ["task", "event", "goal", "edit", "entrada"];
+
+/**
+ * Whether an address opens one item of the screen (`?event=…`): the person came for that item, and
+ * a first-visit tour starting by itself would cover its dialog. The tour waits for the next visit
+ * (the header's Guia still plays it).
+ */
+export const opensItem = (search: string) => {
+  const params = new URLSearchParams(search);
+  return OPENS_ITEM.some((name) => params.has(name));
+};
+
 /** The tour of a page, or null. `moduleName` is the translated module name for the module tours. */
 export function guideFor(
   pathname: string,

@@ -11,7 +11,7 @@ import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
-import { guideFor } from "~/components/shell/tours";
+import { guideFor, opensItem } from "~/components/shell/tours";
 import { Button } from "~/components/ui/form";
 import { readCookie, sanitizeLanguage } from "~/i18n/language";
 import { useAccountLanguage } from "~/i18n/use-language";
@@ -120,7 +120,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const guide = guideFor(location.pathname, (key) => t(key as "nav.dashboard"));
   // A page's tour starts by itself the first time; the header's Guia button replays it.
   useEffect(() => {
-    setTourFor(guide && !completed.includes(guide.id) && location.pathname !== "/app/onboarding" ? guide.id : null);
+    setTourFor(guide && !completed.includes(guide.id) && location.pathname !== "/app/onboarding" && !opensItem(location.search) ? guide.id : null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
