@@ -75,4 +75,13 @@ describe("the diary overview's charts as text", () => {
     expect(rowsOf(await screen.findByRole("table", { name: "Mood over time" }))[1]).toEqual(["March 10, 2026", "4.5"]);
     expect(rowsOf(screen.getByRole("table", { name: "Mood by weekday" }))[1]).toEqual(["Monday", "not logged", "0"]);
   });
+
+  it("keeps the chosen range after a look at another tab", async () => {
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Visão geral" }));
+    fireEvent.change(await screen.findByLabelText("Período"), { target: { value: "365" } });
+    fireEvent.click(screen.getByRole("tab", { name: "Entradas" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Visão geral" }));
+    expect(((await screen.findByLabelText("Período")) as unknown as HTMLSelectElement).value).toBe("365");
+  });
 });

@@ -41,11 +41,11 @@ type OverviewData = {
   };
 };
 
-export function Overview({ today }: { today: string }) {
+/** The overview's range in days, chosen by the screen that keeps it (a look at another tab unmounts this). */
+export function Overview({ today, days, onDays }: { today: string; days: string; onDays: (days: string) => void }) {
   const { t, i18n } = useTranslation(["diary", "ui"]);
   const language = i18n.language === "en" ? "en" : "pt";
   const mood = (value: number) => value.toLocaleString(intlLocale(language), { maximumFractionDigits: 1 });
-  const [days, setDays] = useState("90");
   const [state, setState] = useState<{ status: "loading" } | { status: "error" } | { status: "ready"; data: OverviewData }>({ status: "loading" });
   useEffect(() => {
     let live = true;
@@ -64,7 +64,7 @@ export function Overview({ today }: { today: string }) {
         label={t("overview.range")}
         className="max-w-xs"
         value={days}
-        onChange={(e) => setDays(e.target.value)}
+        onChange={(e) => onDays(e.target.value)}
         options={[
           { value: "30", label: t("overview.days30") },
           { value: "90", label: t("overview.days90") },

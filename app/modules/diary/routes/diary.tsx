@@ -114,6 +114,8 @@ export default function DiaryScreen() {
   const tabsBox = useRef<HTMLDivElement>(null);
   const saveFocus = useFocusAfterSave(tabsBox);
   const [analysis, requestAnalysis] = useOnDemand(analysisTabs);
+  // The overview's range, kept here: "365 dias" stays chosen after a look at the entries.
+  const [overviewDays, setOverviewDays] = useState("90");
   useEffect(() => {
     if (tab === "overview" || tab === "insights") requestAnalysis();
   }, [tab, requestAnalysis]);
@@ -198,7 +200,7 @@ export default function DiaryScreen() {
         </>
       )}
       {/* Until their code is there, the skeletons the tabs show while their figures load. */}
-      {key === "overview" && (!canWrite ? <PremiumNotice entitlement="diary" /> : analysis ? <analysis.Overview today={data.today} /> : <Loading lines={5} />)}
+      {key === "overview" && (!canWrite ? <PremiumNotice entitlement="diary" /> : analysis ? <analysis.Overview today={data.today} days={overviewDays} onDays={setOverviewDays} /> : <Loading lines={5} />)}
       {key === "insights" && (!canInsights ? <PremiumNotice entitlement="aiInsights" /> : analysis ? <analysis.Insights /> : <Loading lines={3} />)}
     </div>
   );
