@@ -18,20 +18,22 @@ const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/
 // renders the tab a link opens on (?tab=preferences after Google Calendar's connect flow).
 const loadSubscription = () => import("~/components/account/subscription-tab");
 const loadPreferences = () => import("~/components/account/preferences-tab");
+const loadNotifications = () => import("~/components/account/notifications-tab");
 const loadSecurity = () => import("~/components/account/security-tab");
 const SubscriptionTab = lazy(() => loadSubscription().then((m) => ({ default: m.SubscriptionTab })));
 const PreferencesTab = lazy(() => loadPreferences().then((m) => ({ default: m.PreferencesTab })));
+const NotificationsTab = lazy(() => loadNotifications().then((m) => ({ default: m.NotificationsTab })));
 const SecurityTab = lazy(() => loadSecurity().then((m) => ({ default: m.SecurityTab })));
-const loaders = [undefined, loadSubscription, loadPreferences, loadSecurity];
+const loaders = [undefined, loadSubscription, loadPreferences, loadNotifications, loadSecurity];
 
-/** /app/perfil, /app/profile, /app/settings and /app/configuracoes: one profile screen, four tabs. */
+/** /app/perfil, /app/profile, /app/settings and /app/configuracoes: one profile screen, five tabs. */
 export default function Profile() {
   const { t } = useTranslation(["account", "auth"]);
   const data = useLayoutData();
   useEffect(() => whenIdle(() => loaders.forEach((load) => void load?.())), []);
   if (!data) return <Notice tone="info">{t("auth:guard.profileRequiresLogin")}</Notice>;
-  const tabs = ["personal", "subscription", "preferences", "security"] as const;
-  // ?tab=preferences opens that tab (Google Calendar's connect flow returns there).
+  const tabs = ["personal", "subscription", "preferences", "notifications", "security"] as const;
+  // ?tab=preferences opens that tab (Google Calendar's connect flow returns there); ?tab=notifications too.
   const [params] = useSearchParams();
   return (
     <section className="space-y-6">
@@ -46,6 +48,7 @@ export default function Profile() {
           { label: t("profile.tabs.personal"), panel: <PersonalTab data={data} /> },
           { label: t("profile.tabs.subscription"), panel: <OnDemandTab><SubscriptionTab data={data} /></OnDemandTab> },
           { label: t("profile.tabs.preferences"), panel: <OnDemandTab><PreferencesTab data={data} /></OnDemandTab> },
+          { label: t("profile.tabs.notifications"), panel: <OnDemandTab><NotificationsTab /></OnDemandTab> },
           {
             label: t("profile.tabs.security"),
             panelClassName: "space-y-10",
