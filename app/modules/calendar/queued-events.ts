@@ -4,24 +4,12 @@
  * created offline and with the old words and times of the ones changed offline. No import of the
  * queue itself (only its snapshot's rows): this is part of the screen's first load.
  */
+import type { OccurrenceItem } from "@worker/modules/calendar/queries";
 import type { QueuedChange } from "~/lib/offline/queue";
 import { pendingFields } from "~/lib/offline/pending-fields";
 
-/** An event (or one occurrence of a series) as GET /events lists it, as much as the screen uses. */
-export type ShownEvent = {
-  id: string;
-  occurrenceStart: string;
-  title: string;
-  description: string;
-  location: string;
-  start: string;
-  end: string;
-  allDay: boolean;
-  timeZone: string;
-  recurring: boolean;
-  rrule: string | null;
-  reminderMinutes: number | null;
-  busy: boolean;
+/** An event (or one occurrence of a series) as GET /events lists it (its own `modified` aside). */
+export type ShownEvent = Omit<OccurrenceItem, "modified"> & {
   /** Created offline, not sent yet: its id is the queue's temporary one. */
   queued?: boolean;
 };
