@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AppInstallSettings } from "~/components/offline/app-settings";
+import { Combobox } from "~/components/ui/combobox";
 import { Select } from "~/components/ui/field";
-import { Button, Field, Notice } from "~/components/ui/form";
+import { timeZoneOptions } from "~/lib/time-zones";
+import { Button, Notice } from "~/components/ui/form";
 import { formatTypedTime } from "~/components/ui/date-grid";
 import { localeOf, sanitizeLanguage, type Language } from "~/i18n/language";
 import { useLanguage } from "~/i18n/use-language";
@@ -20,6 +22,7 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
   const { t } = useTranslation("account");
   const { language, setLanguage } = useLanguage();
   const [timeZone, setTimeZone] = useState(data.user.timeZone);
+  const zones = useMemo(() => timeZoneOptions(data.user.timeZone), [data.user.timeZone]);
   // "Saved" is said at render time: after a change of language it is said in the new one.
   const [status, setStatus] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
   const revalidator = useRevalidator();
@@ -67,7 +70,8 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
             { value: "en", label: "English" },
           ]}
         />
-        <Field id="profile-tz" label={t("profile.preferences.timeZone")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
+        {/* A list to search ("lisb", "new york"), not a free text the server can only refuse. */}
+        <Combobox label={t("profile.preferences.timeZone")} options={zones} value={timeZone} onChange={(zone) => zone && setTimeZone(zone)} />
         {status && <Notice tone={status.ok ? "success" : "error"}>{status.ok ? t("profile.personal.saved") : status.text}</Notice>}
         <Button type="submit">{t("profile.preferences.save")}</Button>
       </form>

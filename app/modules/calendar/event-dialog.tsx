@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Combobox } from "~/components/ui/combobox";
+import { timeZoneOptions } from "~/lib/time-zones";
 import { DateField } from "~/components/ui/date-picker";
 import { TimeField } from "~/components/ui/time-field";
 import { Checkbox, Select, TextArea, TextField, useFieldIds } from "~/components/ui/field";
@@ -72,11 +73,7 @@ export function EventDialog({
   const changed = JSON.stringify(draft) !== JSON.stringify(initial) || JSON.stringify(repeat) !== JSON.stringify(openedRepeat);
   const { close, question } = useDiscardChanges(changed, onClose);
 
-  const zones = useMemo(() => {
-    const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    const all = new Set([...list, "UTC", initial?.timeZone ?? "Europe/Lisbon"]);
-    return [...all].sort().map((z) => ({ value: z, label: z.replaceAll("_", " ") }));
-  }, [initial?.timeZone]);
+  const zones = useMemo(() => timeZoneOptions(initial?.timeZone ?? "Europe/Lisbon"), [initial?.timeZone]);
 
   // The rule in words: the recurrence module is heavy (rrule-temporal), so it loads only here.
   const rrule = draft ? toRrule(repeat, draft.startDate) : null;
