@@ -150,7 +150,7 @@ export default function CalendarScreen({ loaderData }: Route.ComponentProps) {
   useEntityChanges(["event", "task"]);
   // Events created and changed offline, drawn as they will be once sent (queued-events.ts).
   const { changes } = useOfflineSnapshot();
-  const queued = useMemo(() => changes.filter((change) => change.kind === "event.create" || change.kind === "event.update"), [changes]);
+  const queued = useMemo(() => changes.filter((change) => (EVENT_CHANGES as readonly string[]).includes(change.kind)), [changes]);
   const shownEvents = useMemo(() => [...events.map((e) => withQueuedEventEdits(e, queued)), ...queuedEvents(queued, timeZone)], [events, queued, timeZone]);
   // A page left open past midnight moves its "today" (the marked day, "Hoje", the default date) to the new day.
   useRevalidateOnNewDay(today, timeZone, revalidator.revalidate);
