@@ -23,9 +23,6 @@ const preferenceSchema = z
   .strict()
   .refine((p) => (p.quietHoursStart === null) === (p.quietHoursEnd === null), { message: "errors:field.invalid", path: ["quietHoursEnd"] });
 
-/** One type's preference as PUT takes it and GET answers it (besides its id and times): the settings screen's item. */
-export type PreferenceItem = z.output<typeof preferenceSchema>;
-
 const putSchema = z
   .object({ items: z.array(preferenceSchema).min(1).max(store.NOTIFICATION_TYPES.length) })
   .strict()

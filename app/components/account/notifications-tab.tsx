@@ -6,14 +6,20 @@ import { Loading } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { TimeField } from "~/components/ui/time-field";
 import { apiFetch, type ApiErrorBody } from "~/lib/api";
-import type { PreferenceItem } from "@worker/api/notification-preferences";
 
-export type Frequency = PreferenceItem["frequency"];
-/** The server's frequencies, in the menu's order (a value list the page can hold: the server's own pulls in the schema). */
-export const FREQUENCIES: readonly Frequency[] = ["instant", "daily", "weekly"];
+export const FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
 
 /** What PUT /notification-preferences takes for one type (its schema is strict: nothing else). */
-export type { PreferenceItem };
+export type PreferenceItem = {
+  notificationType: string;
+  inAppEnabled: boolean;
+  emailEnabled: boolean;
+  pushEnabled: boolean;
+  frequency: Frequency;
+  quietHoursStart: string | null;
+  quietHoursEnd: string | null;
+};
 
 type Answer = { items: (PreferenceItem & Record<string, unknown>)[] };
 type RowStatus = { state: "saving" } | { state: "saved" } | { state: "error"; message: string };
