@@ -60,6 +60,39 @@ test.describe("wellbeing", () => {
     await expect(page.getByTestId("routine").filter({ hasText: "Respirar fundo" }).getByTestId("streak")).toContainText("3 dias seguidos");
   });
 
+  test("a routine's reminder time is set in the form, shown on its card after a reload, and cleared (decision 0099)", async ({ page, context }) => {
+    await createUser(context.request, `e2e-selfcare-reminder-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+
+    await page.getByRole("button", { name: "Nova rotina" }).click();
+    await page.getByLabel("Título").fill("Beber água");
+    await page.getByLabel("Lembrete").fill("7:45");
+    await page.getByLabel("Lembrete").press("Tab");
+    await expect(page.getByLabel("Lembrete")).toHaveValue("07:45");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    const routine = () => page.getByTestId("routine").filter({ hasText: "Beber água" });
+    await expect(routine().getByTestId("reminder")).toContainText("🔔 07:45");
+
+    await page.reload();
+    await untilHydrated(page);
+    await expect(routine().getByTestId("reminder")).toContainText("🔔 07:45");
+    await expect(routine().getByTestId("reminder")).toContainText("Lembrete às 07:45");
+
+    // Editing shows the time; "Sem lembrete" clears it.
+    await routine().getByRole("button", { name: "Editar «Beber água»" }).click();
+    await expect(page.getByLabel("Lembrete")).toHaveValue("07:45");
+    await page.getByRole("button", { name: "Sem lembrete" }).click();
+    await expect(page.getByLabel("Lembrete")).toHaveValue("");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Rotina atualizada")).toBeVisible();
+    await page.reload();
+    await untilHydrated(page);
+    await expect(routine()).toBeVisible();
+    await expect(routine().getByTestId("reminder")).toHaveCount(0);
+  });
+
   test("after the trial a routine can still be removed, though not edited (decision 0029)", async ({ page, context }) => {
     const email = `e2e-selfcare-free-${Date.now()}@example.com`;
     await createUser(context.request, email, { toursDone: true });

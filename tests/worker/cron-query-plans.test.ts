@@ -28,7 +28,10 @@ describe("query plans of the scheduled jobs", () => {
   const statements = new Map<string, unknown[]>();
 
   beforeAll(async () => {
-    await seedDemoAccount(env);
+    const { userId } = await seedDemoAccount(env);
+    // The demo routines remind at 07:00 Lisbon, due at the minute run: the routine reminders' job
+    // reads, claims and sends (a reminder planned from the real clock would not be due then).
+    await env.DB.prepare("update routines set reminder_time = '07:00', next_reminder_at = ? where user_id = ?").bind(Date.parse("2026-12-07T07:00:00Z"), userId).run();
     const calls: D1Call[] = [];
     const counting = { ...env, DB: countingD1(env.DB, calls) } as Env;
     for (const [schedule, at] of RUNS) {
@@ -40,6 +43,19 @@ describe("query plans of the scheduled jobs", () => {
 
   it("ran the jobs' statements", () => {
     expect(statements.size).toBeGreaterThan(20);
+    // The routine reminders' page of users, their due routines, the check-ins of those days and the claim.
+    const routineReminders = [...statements.keys()].filter((sql) => /"routines"|"routine_check_ins"/.test(sql) && /next_reminder_at|"date" in/.test(sql));
+    expect(routineReminders.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("pages the users with a routine reminder due by the due range, not by a walk of the user index", async () => {
+    // A range from the first user id on is a SEARCH in the plan but reads every routine there is.
+    const [page] = [...statements.keys()].filter((sql) => /^select distinct "user_id" from "routines"/.test(sql));
+    expect(page).toBeDefined();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page}`)
+      .bind(...statements.get(page)!)
+      .all<{ detail: string }>();
+    expect(results.map((r) => r.detail)).toContain("SEARCH routines USING COVERING INDEX routines_next_reminder_idx (next_reminder_at<?)");
   });
 
   it("never scans a user table", async () => {

@@ -12,6 +12,7 @@ import * as accounts from "../db/accounts";
 import { database, type Db } from "../db/client";
 import { scopedTo } from "../db/scoped";
 import { allDayRemindersIn } from "../modules/calendar/queries";
+import { routineRemindersIn } from "../modules/selfCare/queries";
 import { EXPORTERS } from "../modules/exporters";
 import { streamUserData } from "../db/export";
 import { describeDevice } from "../lib/device";
@@ -99,12 +100,15 @@ function mergePreferences(stored: Record<string, unknown>, change: z.infer<typeo
 
 /**
  * Saves account fields, with `also` (statements of the same change) in one batch. A new zone moves
- * the all-day event reminders in that batch too: they follow the account's midnight
- * (worker/modules/calendar/queries.ts `allDayRemindersIn`), never a zone without its reminders.
+ * the all-day event reminders and the routine reminders in that batch too: they follow the
+ * account's midnight and clock (worker/modules/calendar/queries.ts `allDayRemindersIn`,
+ * worker/modules/selfCare/queries.ts `routineRemindersIn`), never a zone without its reminders.
  */
 async function saveAccount(db: Db, user: accounts.User, set: Partial<Omit<accounts.NewUser, "id">>, also: BatchItem<"sqlite">[] = []) {
-  const reminders = set.timeZone && set.timeZone !== user.timeZone ? await allDayRemindersIn(scopedTo(db, user.id), set.timeZone, new Date()) : [];
-  await db.batch([accounts.userUpdate(db, user.id, set), ...also, ...reminders]);
+  const zone = set.timeZone && set.timeZone !== user.timeZone ? set.timeZone : null;
+  const now = new Date();
+  const [events, routines] = zone ? await Promise.all([allDayRemindersIn(scopedTo(db, user.id), zone, now), routineRemindersIn(db, user.id, zone, now)]) : [[], []];
+  await db.batch([accounts.userUpdate(db, user.id, set), ...also, ...events, ...routines]);
 }
 
 const onboardingSchema = z

@@ -4,6 +4,8 @@ import type { Catalog } from "../types";
 export default {
   eventReminder: { title: "{{title}}", message: "Starts on {{date}} at {{time}}." },
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, all day." },
+  /** A self-care routine's reminder at its time of day (decision 0099). */
+  routineReminder: { title: "{{title}}", message: "Time for today's routine ({{time}}). Mark it done when you finish." },
   /** A task about to start (the tasks' quarter-hour job). */
   taskStarting: { title: "Task starting: {{title}}", message: "Scheduled for {{time}} ({{minutes}} min)." },
   /** The cycle's reminder: no more than that a period is expected (read on lock screens and in e-mail). */

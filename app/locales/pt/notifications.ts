@@ -2,6 +2,8 @@ const notifications = {
   /** An event's reminder (the calendar's minute cron): the title is the event's own. */
   eventReminder: { title: "{{title}}", message: "Começa a {{date}} às {{time}}." },
   eventReminderAllDay: { title: "{{title}}", message: "{{date}}, todo o dia." },
+  /** A self-care routine's reminder at its time of day (decision 0099): the title is the routine's own. */
+  routineReminder: { title: "{{title}}", message: "Está na hora da sua rotina de hoje ({{time}}). Marque-a como feita quando terminar." },
   /** A task about to start (the tasks' quarter-hour job). */
   taskStarting: { title: "Tarefa a começar: {{title}}", message: "Agendada para as {{time}} ({{minutes}} min)." },
   /** The cycle's reminder: no more than that a period is expected (read on lock screens and in e-mail). */

@@ -31,6 +31,8 @@ const selfCare = {
   dayMissed: "por fazer",
   dayFree: "dia livre",
   minutes: "{{count}} min",
+  // The card's bell: the time is shown, the words are for screen readers.
+  reminderAt: "Lembrete às {{time}}",
   categories: { mind: "Mente", body: "Corpo", movement: "Movimento", rest: "Descanso", nutrition: "Alimentação", social: "Relações", other: "Outro" },
   frequencies: { daily: "Todos os dias", weekdays: "Em dias escolhidos" },
   weekdaysShort: { mon: "seg", tue: "ter", wed: "qua", thu: "qui", fri: "sex", sat: "sáb", sun: "dom" },
@@ -56,6 +58,9 @@ const selfCare = {
     frequency: "Frequência",
     weekdays: "Dias da semana",
     duration: "Duração (minutos)",
+    reminder: "Lembrete",
+    reminderHint: "Uma notificação a esta hora nos dias da rotina, se ainda não estiver feita.",
+    reminderClear: "Sem lembrete",
     save: "Guardar",
     cancel: "Cancelar",
     created: "Rotina criada",
@@ -79,6 +84,7 @@ const selfCare = {
     futureCheckIn: "Não pode marcar um dia que ainda não chegou.",
     oldCheckIn: "Só pode marcar dias até 7 dias atrás.",
     range: "Escolha um período válido de no máximo um ano.",
+    reminderTime: "Indique uma hora válida (HH:MM) ou nenhuma.",
   },
   tour: {
     header: { title: "Autocuidado", description: "Pequenas rotinas, todos os dias ou em dias escolhidos. Cada dia marcado faz crescer a sequência." },

@@ -15,6 +15,7 @@ const routine = (id: string, title: string, weekdays: number[] = []): Routine =>
   frequency: weekdays.length ? "weekdays" : "daily",
   weekdays,
   durationMinutes: null,
+  reminderTime: null,
   createdAt: "2026-10-01T10:00:00.000Z",
   updatedAt: "2026-10-01T10:00:00.000Z",
   streakDays: 0,

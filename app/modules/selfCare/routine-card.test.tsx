@@ -15,6 +15,7 @@ const walk: Routine = {
   frequency: "daily",
   weekdays: [],
   durationMinutes: 20,
+  reminderTime: null,
   createdAt: "2026-11-01T10:00:00.000Z",
   updatedAt: "2026-11-01T10:00:00.000Z",
   streakDays: 2,
@@ -51,6 +52,21 @@ describe("a routine's card", () => {
     fireEvent.click(screen.getByRole("button", { name: "Editar «Caminhada»" }));
     expect(onEdit).toHaveBeenCalledOnce();
     expect(screen.getByRole("button", { name: "Eliminar «Caminhada»" })).toBeTruthy();
+  });
+});
+
+describe("a routine's reminder on its card (decision 0099)", () => {
+  it("shows a bell with the time in the reader's clock, and words for a screen reader", () => {
+    renderCard(true, { routine: { ...walk, reminderTime: "07:45" } });
+    expect(screen.getByTestId("reminder").textContent).toBe("🔔 07:45Lembrete às 07:45");
+    cleanup();
+    renderCard(true, { routine: { ...walk, reminderTime: "19:05" }, language: "en" });
+    expect(screen.getByTestId("reminder").textContent).toBe("🔔 7:05 PMReminder at 7:05 PM");
+  });
+
+  it("shows no bell without a reminder", () => {
+    renderCard(true);
+    expect(screen.queryByTestId("reminder")).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { formatShortDate } from "~/lib/dates";
+import { formatTypedTime } from "~/components/ui/date-grid";
 import type { QueuedChange } from "~/lib/offline/queue";
 import type { Routine } from "./routine-form";
 import { WEEKDAYS } from "./weekdays";
@@ -86,6 +87,16 @@ export function RoutineCard({
             {" · "}
             {routine.frequency === "daily" ? t("frequencies.daily") : routine.weekdays.map((d) => t(`weekdaysShort.${WEEKDAYS[d - 1]}`)).join(", ")}
             {routine.durationMinutes ? ` · ${t("minutes", { count: routine.durationMinutes })}` : ""}
+            {routine.reminderTime && (
+              <>
+                {" · "}
+                {/* The bell and the time for the eye; the words for a screen reader (a span's aria-label is not read). */}
+                <span data-testid="reminder">
+                  <span aria-hidden="true">🔔 {formatTypedTime(routine.reminderTime, language)}</span>
+                  <span className="sr-only">{t("reminderAt", { time: formatTypedTime(routine.reminderTime, language) })}</span>
+                </span>
+              </>
+            )}
           </p>
         </div>
         <p className="text-right text-sm" data-testid="streak">

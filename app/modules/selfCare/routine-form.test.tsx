@@ -24,6 +24,7 @@ const routine = (id: string, title: string, weekdays: number[]): Routine => ({
   frequency: weekdays.length ? "weekdays" : "daily",
   weekdays,
   durationMinutes: null,
+  reminderTime: null,
   createdAt: "2026-11-01T10:00:00.000Z",
   updatedAt: "2026-11-01T10:00:00.000Z",
   streakDays: 0,
@@ -85,6 +86,26 @@ describe("saving an edited routine", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect(bodies).toEqual([{ frequency: "weekdays", weekdays: [1, 3] }]);
+  });
+
+  it("sends a reminder time typed in the form, and null when 'Sem lembrete' clears it (decision 0099)", async () => {
+    const onDone = edit(routine("r1", "Caminhada", []));
+    const field = screen.getByLabelText(/Lembrete/) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: "7h45" } });
+    fireEvent.blur(field);
+    expect(field.value).toBe("07:45");
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ reminderTime: "07:45" }]);
+    cleanup();
+
+    const onCleared = edit({ ...routine("r1", "Caminhada", []), reminderTime: "07:45" });
+    expect((screen.getByLabelText(/Lembrete/) as HTMLInputElement).value).toBe("07:45");
+    fireEvent.click(screen.getByRole("button", { name: "Sem lembrete" }));
+    expect((screen.getByLabelText(/Lembrete/) as HTMLInputElement).value).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onCleared).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ reminderTime: null }]);
   });
 
   it("sends nothing when nothing changed, and closes", async () => {

@@ -7,6 +7,7 @@ import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
 import { Select, TextArea, TextField, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
+import { TimeField } from "~/components/ui/time-field";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { editedFields } from "~/lib/edited-fields";
@@ -27,7 +28,7 @@ export function RoutineEditor({ form, onDone }: { form: Routine | "new"; onDone:
 }
 
 /** What the form holds, as typed. */
-type Draft = { title: string; category: string; description: string; frequency: string; weekdays: number[]; duration: string };
+type Draft = { title: string; category: string; description: string; frequency: string; weekdays: number[]; duration: string; reminder: string };
 
 const draftOf = (routine: Routine | null): Draft => ({
   title: routine?.title ?? "",
@@ -36,13 +37,16 @@ const draftOf = (routine: Routine | null): Draft => ({
   frequency: routine?.frequency ?? "daily",
   weekdays: routine?.weekdays ?? [],
   duration: routine?.durationMinutes ? String(routine.durationMinutes) : "",
+  reminder: routine?.reminderTime ?? "",
 });
 
 /** The API's fields of a draft (POST /routines, PATCH /routines/:id). */
 function bodyOf(draft: Draft) {
   const durationMinutes = draft.duration.trim() === "" ? null : Number(draft.duration);
   const { title, category, description, frequency } = draft;
-  return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes };
+  // "" is no reminder: null clears one.
+  const reminderTime = draft.reminder === "" ? null : draft.reminder;
+  return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes, reminderTime };
 }
 
 function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (saved: Routine | null) => void }) {
@@ -55,8 +59,9 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
   const [frequency, setFrequency] = useState<string>(opened.frequency);
   const [weekdays, setWeekdays] = useState<number[]>(opened.weekdays);
   const [duration, setDuration] = useState(opened.duration);
+  const [reminder, setReminder] = useState(opened.reminder);
   const form = useApiForm<{ routine: Routine }>({
-    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes"],
+    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes", "reminderTime"],
     fallback: t("form.failed"),
     onSuccess: (data) => {
       toast({ title: routine ? t("form.updated") : t("form.created"), tone: "success" });
@@ -67,7 +72,7 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
   const weekdaysIds = useFieldIds(undefined, null, form.errors.weekdays);
   const submit = (event: FormEvent) =>
     form.submit(() => {
-      const body = bodyOf({ title, category, description, frequency, weekdays, duration });
+      const body = bodyOf({ title, category, description, frequency, weekdays, duration, reminder });
       if (!routine) return apiFetch<{ routine: Routine }>("/routines", { body });
       const changes = editedFields(body, bodyOf(opened), [["frequency", "weekdays"]]);
       if (Object.keys(changes).length === 0) {
@@ -121,6 +126,15 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
           )}
         </fieldset>
       )}
+      {/* The time of the day's reminder, in the account's zone; cleared, no reminder (decision 0099). */}
+      <div className="flex flex-wrap items-end gap-2">
+        <TimeField label={t("form.reminder")} hint={t("form.reminderHint")} optional value={reminder} error={form.errors.reminderTime} onChange={setReminder} />
+        {reminder !== "" && (
+          <Button variant="ghost" onClick={() => setReminder("")} data-action="clear-reminder">
+            {t("form.reminderClear")}
+          </Button>
+        )}
+      </div>
       {form.message && <Notice tone="error">{form.message}</Notice>}
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={() => onDone(null)}>

@@ -24,6 +24,7 @@ const routine = (id: string, title: string): Routine => ({
   frequency: "daily",
   weekdays: [],
   durationMinutes: 20,
+  reminderTime: null,
   createdAt: "2026-11-01T10:00:00.000Z",
   updatedAt: "2026-11-01T10:00:00.000Z",
   streakDays: 0,

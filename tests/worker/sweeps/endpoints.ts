@@ -303,7 +303,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
 
   "GET /routines": { query: page },
   "GET /routines/check-ins": { query: { from: "2026-01-01", to: YESTERDAY } },
-  "POST /routines": { body: () => ({ title: "Alongar", category: "other", description: "Cinco minutos", frequency: "daily", durationMinutes: 5 }) },
+  "POST /routines": { body: () => ({ title: "Alongar", category: "other", description: "Cinco minutos", frequency: "daily", durationMinutes: 5, reminderTime: "07:30" }) },
   "GET /routines/:id": { params: (o) => ({ id: o.routine }) },
   "PATCH /routines/:id": { params: (o) => ({ id: o.routine }), body: () => ({ title: "Meditar 10 minutos", durationMinutes: 10 }) },
   "DELETE /routines/:id": { params: (o) => ({ id: o.routine }), destructive: true },

@@ -10,6 +10,9 @@ import type { AppEnv } from "../../types";
 import { defineWorkerModule } from "../types";
 import * as queries from "./queries";
 import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
+import { REMINDER_TIME } from "./reminder-times";
+import { routineReminders } from "./reminders";
+import { EVERY_MINUTE } from "../../cron/schedules";
 import { addDays, checkInAllowed, isCalendarDate, localDate } from "./streaks";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
@@ -25,6 +28,8 @@ const fields = {
     .refine((days) => days.every((d) => Number.isInteger(d) && d >= 1 && d <= 7), "selfCare:errors.weekdays")
     .transform((days) => [...new Set(days)].sort()),
   durationMinutes: z.number("selfCare:errors.duration").int("selfCare:errors.duration").min(1, "selfCare:errors.duration").max(600, "selfCare:errors.duration").nullable(),
+  // A local time of day in the account's zone; null: no reminder (docs/decisions/0099).
+  reminderTime: z.string("selfCare:errors.reminderTime").regex(REMINDER_TIME, "selfCare:errors.reminderTime").nullable(),
 };
 
 const createSchema = z
@@ -35,6 +40,7 @@ const createSchema = z
     frequency: fields.frequency.default("daily"),
     weekdays: fields.weekdays.default([]),
     durationMinutes: fields.durationMinutes.default(null),
+    reminderTime: fields.reminderTime.default(null),
   })
   .strict();
 const patchSchema = z.object(fields).partial().strict();
@@ -70,7 +76,7 @@ const api = new Hono<AppEnv>()
   .post("/", validate("json", createSchema), async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
-    const routine = await queries.createRoutine(db, user.id, normalised(c.req.valid("json")));
+    const routine = await queries.createRoutine(db, user.id, normalised(c.req.valid("json")), user.timeZone);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "created" }));
     return c.json({ routine: queries.newRoutineAnswer(routine, todayOf(user)) }, 201);
   })
@@ -85,7 +91,7 @@ const api = new Hono<AppEnv>()
     const current = await queries.routineOr404(db, user.id, c.req.param("id"));
     const change = c.req.valid("json");
     const merged = normalised({ frequency: current.frequency, weekdays: current.weekdays, ...change });
-    const routine = await queries.updateRoutine(db, user.id, current.id, { ...change, frequency: merged.frequency, weekdays: merged.weekdays });
+    const routine = await queries.updateRoutine(db, user.id, current, { ...change, frequency: merged.frequency, weekdays: merged.weekdays }, user.timeZone);
     if (!routine) throw apiError("not_found");
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
     return c.json({ routine: await queries.answerFor(db, user.id, routine.id, todayOf(user)) });
@@ -125,7 +131,7 @@ const api = new Hono<AppEnv>()
 /**
  * Self-care routines (Light and Pro). Creating, changing and checking in need `selfCare`; the
  * user's routines, history and export stay readable on any plan, and deleting a routine stays open
- * (0029). Streaks are computed in the user's time zone (./streaks.ts).
+ * (0029). Streaks are computed in the user's time zone (./streaks.ts); reminders too (0099).
  */
 export const selfCareModule = defineWorkerModule({
   key: "selfCare",
@@ -137,6 +143,8 @@ export const selfCareModule = defineWorkerModule({
     { method: "DELETE", path: "/routines/:id/check-ins/:date", entitlement: "selfCare" },
   ],
   searchTypes: [],
+  // A routine's reminder at its time of day, on due days not yet checked in (./reminders.ts).
+  jobs: [{ name: "routine-reminders", schedule: EVERY_MINUTE, fanOut: routineReminders }],
   exporter: { tables: ["routines", "routine_check_ins"], export: (db, userId) => queries.exportSelfCare(db, userId) },
   seed: (db, userId) => queries.seedSelfCare(db, userId, localDate(new Date(), "Europe/Lisbon")),
 });

@@ -1,5 +1,8 @@
-/** Self-care's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, eq, gt, gte, inArray, lte, sql, type SQLWrapper } from "drizzle-orm";
+/**
+ * Self-care's only data access: every query is scoped by the user id (worker/db/scoped.ts), except
+ * the reminders cron's page of user ids (ids only, as worker/db/jobs.ts does for the platform's jobs).
+ */
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPageIds, listPageRead } from "../../db/lists";
 import { mapRead, read, readAll, run, type Read } from "../../db/reads";
@@ -7,10 +10,12 @@ import { isWellFormedId, ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import type { IdPage } from "../../db/jobs";
 import type { PageRequest } from "../../lib/pagination";
 import { routineCheckIns, routines, type CheckInRuns, type Routine } from "./schema";
 import type { RoutineCategory } from "./vocabulary";
 import { addDays, dueBetween, isScheduled, type Schedule } from "./streaks";
+import { nextReminderAt } from "./reminder-times";
 
 export type RoutineInput = {
   title: string;
@@ -19,6 +24,8 @@ export type RoutineInput = {
   frequency: "daily" | "weekdays";
   weekdays: number[];
   durationMinutes: number | null;
+  /** "HH:MM" in the account's zone, or null: no reminder (docs/decisions/0099). */
+  reminderTime: string | null;
 };
 
 export const scheduleOf = (routine: Pick<Routine, "frequency" | "weekdays">): Schedule =>
@@ -33,7 +40,7 @@ const LAST_DATE = "9999-12-31";
 export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null };
 
 /** A routine as the API answers it: its fields, streaks and recent days, for `today` (the user's). */
-export function routineAnswer({ userId: _userId, checkInRuns: _runs, ...routine }: Routine, { recent, runs }: CheckInSummary, today: string) {
+export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...routine }: Routine, { recent, runs }: CheckInSummary, today: string) {
   const schedule = scheduleOf(routine);
   return {
     ...routine,
@@ -172,14 +179,31 @@ export async function answerFor(db: Db, userId: string, routineId: string, today
 /** The answer of a routine without check-ins (one just created). */
 export const newRoutineAnswer = (routine: Routine, today: string) => routineAnswer(routine, { recent: [], runs: null }, today);
 
-export async function createRoutine(db: Db, userId: string, input: RoutineInput) {
-  const [row] = await scopedTo(db, userId).insert(routines, { id: newId(), ...input }).returning();
+/** The routine's next reminder after `now`, in the account's zone `timeZone` (./reminder-times.ts). */
+export const nextReminderOf = (routine: Pick<Routine, "frequency" | "weekdays" | "reminderTime">, timeZone: string, now: Date) =>
+  nextReminderAt(scheduleOf(routine), routine.reminderTime, timeZone, now.getTime());
+
+/** Creates a routine with its first reminder planned in the account's zone `timeZone`. */
+export async function createRoutine(db: Db, userId: string, input: RoutineInput, timeZone: string, now = new Date()) {
+  const [row] = await scopedTo(db, userId)
+    .insert(routines, { id: newId(), ...input, nextReminderAt: nextReminderOf(input, timeZone, now) })
+    .returning();
   return row;
 }
 
-/** Changes the routine; its stored runs are rewritten in the same batch (a new schedule changes which days are due). */
-export async function updateRoutine(db: Db, userId: string, id: string, change: Partial<RoutineInput>) {
-  const [[row]] = await db.batch([scopedTo(db, userId).update(routines, { ...change, updatedAt: new Date() }, eq(routines.id, id)).returning(), storeRunsStatement(db, userId, id)]);
+/**
+ * Changes the routine `current`; its stored runs are rewritten in the same batch (a new schedule
+ * changes which days are due). A new schedule or reminder time plans the next reminder again from
+ * `now`; other changes leave a pending one as it is (even one due this minute and not sent yet).
+ */
+export async function updateRoutine(db: Db, userId: string, current: Routine, change: Partial<RoutineInput>, timeZone: string, now = new Date()) {
+  const after = { ...current, ...change };
+  const replans = after.reminderTime !== current.reminderTime || after.frequency !== current.frequency || after.weekdays.join() !== current.weekdays.join();
+  const next = replans ? { nextReminderAt: nextReminderOf(after, timeZone, now) } : {};
+  const [[row]] = await db.batch([
+    scopedTo(db, userId).update(routines, { ...change, ...next, updatedAt: now }, eq(routines.id, current.id)).returning(),
+    storeRunsStatement(db, userId, current.id),
+  ]);
   return row;
 }
 
@@ -230,7 +254,8 @@ export async function exportSelfCare(db: Db, userId: string) {
   ]);
   return {
     // The stored runs are derived from the check-ins, exported beside them.
-    routines: rows.map(({ userId: _userId, checkInRuns: _runs, ...r }) => r),
+    // The next reminder is derived from the reminder time (exported), the schedule and the zone.
+    routines: rows.map(({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...r }) => r),
     routineCheckIns: checkIns.map(({ userId: _userId, ...c }) => c),
   };
 }
@@ -263,4 +288,68 @@ export async function routinesWithCheckIns(db: Db, userId: string, to: string) {
       .where(scoped.owned(routineCheckIns, lte(routineCheckIns.date, to))),
   ]);
   return rows.map((r) => ({ id: r.id, title: r.title, schedule: scheduleOf(r), createdAt: r.createdAt, checkIns: checkIns.filter((c) => c.routineId === r.id).map((c) => c.date) }));
+}
+
+// ---------------------------------------------------------------- reminders (docs/decisions/0099)
+
+/** Due reminders handled per user and run: a backlog (the cron was down) drains over the next minutes. */
+const REMINDERS_PER_RUN = 50;
+
+/**
+ * One keyset page of the ids of users with a routine reminder due at `now` (cross-user: ids only).
+ * It reads the due range of routines_next_reminder_idx, never the user index: left to itself,
+ * SQLite walks routines_user_created_idx from `afterId` on, for the order of the page, which reads
+ * every routine there is (the unary `+` keeps the user id out of index choice; the few due rows are
+ * then sorted). tests/worker/cron-query-plans.test.ts pins the plan.
+ */
+export const usersWithDueRoutineReminders = async (db: Db, now: Date, page: IdPage): Promise<string[]> =>
+  (
+    await db
+      .selectDistinct({ id: routines.userId })
+      .from(routines)
+      .where(and(lte(routines.nextReminderAt, now.getTime()), sql`+${routines.userId} > ${page.afterId}`))
+      .orderBy(sql`+${routines.userId}`)
+      .limit(page.limit)
+  ).map((r) => r.id);
+
+/** The user's routines whose reminder is due at `now`, oldest first. */
+export const dueRoutineReminders = (db: Db, userId: string, now: Date) =>
+  scopedTo(db, userId).select(routines, lte(routines.nextReminderAt, now.getTime())).orderBy(asc(routines.nextReminderAt)).limit(REMINDERS_PER_RUN);
+
+/** Which of these (routine, day) pairs are checked in already, as "routineId|date". */
+export async function checkedInDays(db: Db, userId: string, pairs: { routineId: string; date: string }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await db
+    .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
+    .from(routineCheckIns)
+    .where(scopedTo(db, userId).owned(routineCheckIns, and(inArray(routineCheckIns.routineId, [...new Set(pairs.map((p) => p.routineId))]), inArray(routineCheckIns.date, [...new Set(pairs.map((p) => p.date))]))));
+  return new Set(rows.map((r) => `${r.routineId}|${r.date}`));
+}
+
+/**
+ * Claims the reminder due at `due` and moves the routine's next one to `next`, in one statement:
+ * only the call that still finds `due` there wins, so a rerun, a retry or a second consumer sends
+ * nothing (and the notification's dedupe key stops any other). True when this call claimed it.
+ */
+export async function claimRoutineReminder(db: Db, userId: string, routineId: string, due: number, next: number | null) {
+  const moved = await scopedTo(db, userId)
+    .update(routines, { nextReminderAt: next }, and(eq(routines.id, routineId), eq(routines.nextReminderAt, due)))
+    .returning({ id: routines.id });
+  return moved.length > 0;
+}
+
+/**
+ * The writes that plan the user's routine reminders again in a new account zone, for the batch
+ * that changes the zone (never one without the other): 08:00 is 08:00 where the user now is.
+ * Rows changed meanwhile (their next reminder is no longer the one read) are left as they are.
+ */
+export async function routineRemindersIn(db: Db, userId: string, timeZone: string, now: Date) {
+  const scoped = scopedTo(db, userId);
+  const rows = await scoped.select(routines, isNotNull(routines.reminderTime));
+  return rows.flatMap((row) => {
+    const next = nextReminderOf(row, timeZone, now);
+    if (next === row.nextReminderAt) return [];
+    const unchanged = row.nextReminderAt === null ? sql`${routines.nextReminderAt} is null` : eq(routines.nextReminderAt, row.nextReminderAt);
+    return [scoped.update(routines, { nextReminderAt: next }, and(eq(routines.id, row.id), unchanged))];
+  });
 }

@@ -2,6 +2,7 @@
  * Self-care routines and their check-ins (one per routine and day). Wellbeing data: only
  * ./queries.ts reads it (tests/unit/db-guard.test.ts), never logged or shown in admin screens.
  */
+import { isNotNull } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamps, users } from "../../db/schema";
 import { FREQUENCIES, ROUTINE_CATEGORIES } from "./vocabulary";
@@ -33,10 +34,22 @@ export const routines = sqliteTable(
      * (docs/decisions/0090). Null without check-ins.
      */
     checkInRuns: text("check_in_runs", { mode: "json" }).$type<CheckInRuns>(),
+    /** The local time of day ("HH:MM", the account's zone) of its reminder on due days; null: none (docs/decisions/0099). */
+    reminderTime: text("reminder_time"),
+    /**
+     * When that reminder is next due (UTC ms): the next due day at `reminderTime` in the account's
+     * zone, rewritten by every write of the schedule or the time, a change of zone and each send
+     * (./reminder-times.ts). Null without a reminder. The minute job's index.
+     */
+    nextReminderAt: integer("next_reminder_at"),
     createdAt,
     updatedAt: timestamps.updatedAt,
   },
-  (t) => [index("routines_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("routines_user_created_idx").on(t.userId, t.createdAt),
+    // The reminders' minute job: due rows across users (ids only); most routines have no reminder.
+    index("routines_next_reminder_idx").on(t.nextReminderAt, t.userId).where(isNotNull(t.nextReminderAt)),
+  ],
 );
 
 export const routineCheckIns = sqliteTable(
