@@ -12,18 +12,24 @@ async function openNotificationsTab(page: Page) {
   await expect(page.getByRole("heading", { name: "Tipos de notificação" })).toBeVisible();
 }
 
-test("Configurações → Notificações: e-mail off for one type and a daily digest for another survive a reload", async ({ page }) => {
+test("Configurações → Notificações: e-mail on for one type and a daily digest for another survive a reload; security cannot be turned off", async ({ page }) => {
   await dismissCookieBanner(page);
   await createUser(page.request, `preferencias-${Date.now()}@example.com`, { toursDone: true });
   await openNotificationsTab(page);
 
-  // Security e-mails are on by default; turned off with the keyboard (Space on the switch).
-  const securityEmail = typeRow(page, "security").getByRole("switch", { name: "Segurança: Email" });
-  await expect(securityEmail).toHaveAttribute("aria-checked", "true");
-  await securityEmail.focus();
+  // Security notices always arrive: said in words, no switch (docs/decisions/0102).
+  await expect(typeRow(page, "security")).toContainText("Chegam sempre, na app e por email");
+  await expect(typeRow(page, "security").getByRole("switch")).toHaveCount(0);
+  // Nothing sends "Social": not listed.
+  await expect(typeRow(page, "social")).toHaveCount(0);
+
+  // System: e-mail on with the keyboard (Space on the switch).
+  const systemEmail = typeRow(page, "system").getByRole("switch", { name: "Sistema: Email" });
+  await expect(systemEmail).toHaveAttribute("aria-checked", "false");
+  await systemEmail.focus();
   await page.keyboard.press("Space");
-  await expect(typeRow(page, "security").getByRole("status")).toHaveText("Guardado");
-  await expect(securityEmail).toHaveAttribute("aria-checked", "false");
+  await expect(typeRow(page, "system").getByRole("status")).toHaveText("Guardado");
+  await expect(systemEmail).toHaveAttribute("aria-checked", "true");
 
   // Tasks: e-mail on, then a daily digest.
   await typeRow(page, "task").getByRole("switch", { name: "Tarefa: Email" }).click();
@@ -40,7 +46,7 @@ test("Configurações → Notificações: e-mail off for one type and a daily di
 
   await page.goto("/app/configuracoes?tab=notifications");
   await expect(page.getByRole("heading", { name: "Tipos de notificação" })).toBeVisible();
-  await expect(typeRow(page, "security").getByRole("switch", { name: "Segurança: Email" })).toHaveAttribute("aria-checked", "false");
+  await expect(typeRow(page, "system").getByRole("switch", { name: "Sistema: Email" })).toHaveAttribute("aria-checked", "true");
   await expect(typeRow(page, "task").getByRole("switch", { name: "Tarefa: Email" })).toHaveAttribute("aria-checked", "true");
   await expect(typeRow(page, "task").getByRole("combobox", { name: "Tarefa: Frequência do email" })).toHaveValue("daily");
   await expect(page.getByRole("switch", { name: "Horas de silêncio" })).toHaveAttribute("aria-checked", "true");
@@ -50,7 +56,9 @@ test("Configurações → Notificações: e-mail off for one type and a daily di
   // The server holds what the screen shows.
   const { items } = await (await page.request.get("/api/v1/notification-preferences")).json();
   const byType = Object.fromEntries(items.map((item: { notificationType: string }) => [item.notificationType, item]));
-  expect(byType.security).toMatchObject({ emailEnabled: false, quietHoursStart: "23:00", quietHoursEnd: "07:00" });
+  expect(byType.system).toMatchObject({ emailEnabled: true, quietHoursStart: "23:00", quietHoursEnd: "07:00" });
+  // Security, whatever the screen sent for it: in force as always.
+  expect(byType.security).toMatchObject({ inAppEnabled: true, emailEnabled: true, frequency: "instant", quietHoursStart: null, quietHoursEnd: null });
   expect(byType.task).toMatchObject({ emailEnabled: true, frequency: "daily", quietHoursStart: "23:00", quietHoursEnd: "07:00" });
 });
 

@@ -114,13 +114,15 @@ const GOALS: Case[] = [
 ];
 
 const QUESTIONS: Case[] = [
-  ["quanto gastei em restaurantes este mês?", { kind: "spending", category: "restaurants", period: "thisMonth", from: "2026-11-01", to: "2026-11-30" }],
+  // Up to today (the 23rd): what is spent, as the budgets and the month summary count it.
+  ["quanto gastei em restaurantes este mês?", { kind: "spending", category: "restaurants", period: "thisMonth", from: "2026-11-01", to: "2026-11-23" }],
   ["quanto gastei este mês?", { kind: "spending", category: null, period: "thisMonth" }],
   ["quanto gastei em supermercado na semana passada?", { kind: "spending", category: "groceries", period: "lastWeek", from: "2026-11-16", to: "2026-11-22" }],
   ["quanto é que gastei em transportes no mês passado?", { kind: "spending", category: "transport", period: "lastMonth", from: "2026-10-01", to: "2026-10-31" }],
   ["quanto gastei hoje?", { kind: "spending", period: "today", from: "2026-11-23", to: "2026-11-23" }],
   ["quanto gastei ontem em cafés?", { kind: "spending", category: "restaurants", period: "yesterday" }],
-  ["quanto gastei esta semana?", { kind: "spending", period: "thisWeek", from: "2026-11-23", to: "2026-11-29" }],
+  ["quanto gastei esta semana?", { kind: "spending", period: "thisWeek", from: "2026-11-23", to: "2026-11-23" }],
+  ["quanto paguei de subscrições este ano?", { kind: "spending", period: "thisYear", from: "2026-01-01", to: "2026-11-23" }],
   ["quanto paguei de subscrições este ano?", { kind: "spending", category: "subscriptions", period: "thisYear" }],
   ["how much did I spend on groceries last month?", { kind: "spending", category: "groceries", period: "lastMonth" }],
   ["how much did I spend this week?", { kind: "spending", category: null, period: "thisWeek" }],

@@ -5,7 +5,7 @@ import { database } from "@worker/db/client";
 import { addMonths, comparedRange, localToday, monthRange } from "@worker/modules/finances/logic";
 import { run } from "@worker/db/reads";
 import { listTransactionsRead } from "@worker/modules/finances/queries";
-import { balancesAt, transactionsWithBalancesRead } from "@worker/modules/finances/reports";
+import { balancesAt, budgetsWithProgress, monthSummary, transactionsWithBalancesRead, yearAnalysis } from "@worker/modules/finances/reports";
 import { financesModule } from "@worker/modules/finances";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
@@ -317,6 +317,42 @@ describe("summary and analysis", () => {
     expect(analysis.monthOverMonth.expense.previousCents).toBe(previousCents);
     // An earlier month is compared with the whole month before it.
     expect((await json(await client.get(`/finances/analysis?month=${addMonths(month, -1)}`))).compared.partial).toBe(false);
+  });
+});
+
+describe("the month's figures and the budgets", () => {
+  it("count the same days: the summary stops at today like a budget's spent, and shows what is dated later apart", async () => {
+    const client = as(await signUpAndLogIn("mesmo-gasto@financas.test"));
+    const userId = await userIdOf("mesmo-gasto@financas.test");
+    await add(client, { type: "income", amountCents: 150000, date: "2026-12-01", category: "salary" });
+    await add(client, { amountCents: 4000, date: "2026-12-03", category: "groceries" });
+    await add(client, { amountCents: 65000, date: "2026-12-25", category: "groceries", description: "Renda adiantada" });
+    await add(client, { type: "income", amountCents: 20000, date: "2026-12-28", category: "salary" });
+    await client.post("/budgets", { category: "groceries", limitCents: 50000 });
+    const db = database(env.DB);
+    // On 7 December: the 25th's expense is not spent yet, for the budget and for the month alike.
+    const summary = await monthSummary(db, userId, "2026-12", "2026-12-07");
+    const [budget] = (await budgetsWithProgress(db, userId, "2026-12", "2026-12-07", { limit: 10 })).items;
+    expect(summary).toMatchObject({ from: "2026-12-01", to: "2026-12-07", partial: true, incomeCents: 150000, expenseCents: 4000, netCents: 146000, balanceCents: 146000, count: 2 });
+    expect(summary.expenseCents).toBe(budget.spentCents);
+    expect(summary.byCategory).toEqual([
+      { category: "salary", type: "income", totalCents: 150000, count: 1 },
+      { category: "groceries", type: "expense", totalCents: 4000, count: 1 },
+    ]);
+    expect(summary.scheduled).toEqual({ from: "2026-12-08", to: "2026-12-31", incomeCents: 20000, expenseCents: 65000, count: 2 });
+    // The twelve-month chart's December is the same figure.
+    expect((await yearAnalysis(db, userId, "2026-12", "2026-12-07")).months.at(-1)).toEqual({ month: "2026-12", incomeCents: 150000, expenseCents: 4000, netCents: 146000 });
+    // On the 25th the rent is spent, in both.
+    const onTheDay = await monthSummary(db, userId, "2026-12", "2026-12-25");
+    expect([onTheDay.expenseCents, (await budgetsWithProgress(db, userId, "2026-12", "2026-12-25", { limit: 10 })).items[0].spentCents]).toEqual([69000, 69000]);
+    expect(onTheDay.scheduled).toMatchObject({ from: "2026-12-26", incomeCents: 20000, expenseCents: 0, count: 1 });
+    // Once the month is over: the whole month, nothing scheduled.
+    expect(await monthSummary(db, userId, "2026-12", "2027-01-02")).toMatchObject({ to: "2026-12-31", partial: false, expenseCents: 69000, incomeCents: 170000, scheduled: { count: 0 } });
+    // A month still to come: nothing counted yet, all of it scheduled; the balance is today's.
+    expect(await monthSummary(db, userId, "2026-12", "2026-11-20")).toMatchObject({ partial: true, expenseCents: 0, count: 0, balanceCents: 0, scheduled: { from: "2026-12-01", to: "2026-12-31", expenseCents: 69000, count: 4 } });
+    // The API answers the same for the user's today.
+    const answered = await json(await client.get("/finances/summary?month=2026-12"));
+    expect(answered).toEqual(JSON.parse(JSON.stringify(await monthSummary(db, userId, "2026-12", localToday("Europe/Lisbon")))));
   });
 });
 

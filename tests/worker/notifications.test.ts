@@ -194,6 +194,29 @@ describe("preferences", () => {
   });
 });
 
+describe("security notices", () => {
+  it("cannot be switched off, sent to a digest or held by quiet hours: they always reach the person, at once", async () => {
+    const email = "n-always@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    const off = { notificationType: "security", inAppEnabled: false, emailEnabled: false, pushEnabled: false, frequency: "daily", quietHoursStart: "00:00", quietHoursEnd: "23:59" };
+    const answer = await api("/notification-preferences", { method: "PUT", body: { items: [off, { ...off, notificationType: "task" }] }, headers: { cookie } });
+    expect(answer.status).toBe(200);
+    const inForce = (await json(answer)).items;
+    // The answer says what is in force: security as always, the other type as asked.
+    expect(inForce.find((p: { notificationType: string }) => p.notificationType === "security")).toMatchObject({ inAppEnabled: true, emailEnabled: true, frequency: "instant", quietHoursStart: null, quietHoursEnd: null });
+    expect(inForce.find((p: { notificationType: string }) => p.notificationType === "task")).toMatchObject({ inAppEnabled: false, emailEnabled: false });
+    // Even a preference stored before this rule (written straight to D1) is not obeyed.
+    await env.DB.prepare("insert into notification_preferences (id, user_id, notification_type, in_app_enabled, email_enabled, push_enabled, frequency, quiet_hours_start, quiet_hours_end, created_at, updated_at) values ('old-sec', ?, 'security', 0, 0, 0, 'daily', '00:00', '23:59', 0, 0)")
+      .bind(userId)
+      .run();
+    expect((await mailsTo(email)).map((m) => m.subject)).not.toContain("Senha alterada");
+    expect((await api("/me/password", { body: { currentPassword: "segredo-123", newPassword: "nova-senha-456" }, headers: { cookie } })).status).toBe(204);
+    expect((await mailsTo(email)).map((m) => m.subject)).toContain("Senha alterada");
+    expect(await count("user_id = ? and type = 'security' and in_app = 1 and expires_at is not null", userId)).toBe(1);
+  });
+});
+
 describe("account events", () => {
   it("welcomes once after the first confirmed sign-in and flags a sign-in from a new device", async () => {
     const email = "n-events@example.com";

@@ -278,7 +278,10 @@ export function understand(message: string, context: EngineContext): Understandi
   if (NEXT_PERIOD.test(folded)) return { intent: "ask", language, question: { kind: "nextPeriod" } };
   if (SPENDING.test(folded)) {
     const period = periodOf(folded) ?? "thisMonth";
-    return { intent: "ask", language, question: { kind: "spending", category: categoryIn(folded), period, ...periodRange(period, today) } };
+    // "Quanto gastei" is what is spent: up to today, as the budgets and the month summary count
+    // (decision 0024), not a rent entered ahead for the 25th.
+    const { from, to } = periodRange(period, today);
+    return { intent: "ask", language, question: { kind: "spending", category: categoryIn(folded), period, from, to: to < today ? to : today } };
   }
   if (MOOD.test(folded)) {
     const period = periodOf(folded);

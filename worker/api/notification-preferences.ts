@@ -5,7 +5,7 @@ import { database } from "../db/client";
 import * as store from "../db/notifications";
 import { newId } from "../lib/ids";
 import { validate } from "../lib/validate";
-import { preferenceFor } from "../notifications/preferences";
+import { ALWAYS_DELIVERED, preferenceFor } from "../notifications/preferences";
 import type { AppEnv } from "../types";
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "errors:field.invalid");
@@ -64,11 +64,9 @@ export const notificationPreferencesApi = new Hono<AppEnv>()
   .put("/", validate("json", putSchema), async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
-    await store.upsertPreferences(
-      db,
-      user.id,
-      c.req.valid("json").items.map((item) => ({ id: newId(), ...item })),
-      new Date(),
-    );
+    // A type that is always delivered keeps nothing of what is sent for it (the answer shows what is
+    // in force): the screen's quiet hours are saved on every type, security's included.
+    const items = c.req.valid("json").items.filter((item) => !ALWAYS_DELIVERED.includes(item.notificationType));
+    if (items.length) await store.upsertPreferences(db, user.id, items.map((item) => ({ id: newId(), ...item })), new Date());
     return c.json({ items: await allPreferences(db, user.id), nextCursor: null });
   });

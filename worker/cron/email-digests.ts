@@ -7,6 +7,7 @@ import { inQuietHours, sameClockDaysBefore, zonedParts } from "../lib/time-zone"
 import { translator } from "../lib/translate";
 import { mailerFor } from "../mail/mailer";
 import { layoutMail } from "../mail/templates";
+import { preferenceFor } from "../notifications/preferences";
 import { publicNotification } from "../notifications/public";
 import { WEEKLY_DIGEST_WINDOW_MS } from "../notifications/retention";
 import { fanOut } from "./fan-out";
@@ -45,7 +46,8 @@ export const emailDigests = fanOut({
     const db = database(env.DB);
     const user = await accounts.findUserById(db, userId);
     if (!user) return false;
-    const preferences = (await listPreferences(db, userId)).filter((p) => p.emailEnabled);
+    // The preferences in force: a type always e-mailed at once (security) is never in a digest.
+    const preferences = (await listPreferences(db, userId)).map((p) => preferenceFor(p.notificationType, p)).filter((p) => p.emailEnabled);
     let sent = false;
     for (const frequency of ["daily", "weekly"] as const) {
       const chosen = preferences.filter((p) => p.frequency === frequency && !inQuietHours(now, user.timeZone, p.quietHoursStart, p.quietHoursEnd));

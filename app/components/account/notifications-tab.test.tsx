@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "~/components/ui/test-utils";
 import { NotificationsTab } from "./notifications-tab";
 
-const TYPES = ["system", "task", "security", "budget_alert"] as const;
+const TYPES = ["system", "achievement", "task", "social", "security", "budget_alert"] as const;
 
 const answerItem = (type: string, overrides: Record<string, unknown> = {}) => ({
   id: null,
@@ -49,28 +49,41 @@ afterEach(() => {
 const row = (type: string) => screen.getByTestId(`notification-type-${type}`);
 
 describe("Perfil → Notificações", () => {
-  it("lists every type the API answers, named in Portuguese, with its switches, and the e-mail frequency when e-mail is on (no push switch)", async () => {
+  it("lists the types Rumo sends, named in Portuguese with what sends them, with their switches, and the e-mail frequency when e-mail is on (no push switch)", async () => {
     renderInApp(<NotificationsTab />);
     await screen.findByText("Tipos de notificação");
+    // Nothing in Rumo sends "Conquista" or "Social": no switches that could never matter.
     expect(screen.getAllByRole("listitem").map((li) => within(li).getByRole("heading").textContent)).toEqual(["Sistema", "Tarefa", "Segurança", "Alerta de orçamento"]);
-    const security = row("security");
-    expect(within(security).getByRole("switch", { name: "Segurança: Na app" }).getAttribute("aria-checked")).toBe("true");
-    expect(within(security).getByRole("switch", { name: "Segurança: Email" }).getAttribute("aria-checked")).toBe("true");
-    expect(within(security).getByDisplayValue("Imediato")).toBe(within(security).getByRole("combobox", { name: "Segurança: Frequência do email" }));
+    expect(within(row("system")).getByText("Avisos do Rumo: o fim do período experimental e as novas funcionalidades.")).toBeTruthy();
+    expect(within(row("task")).getByText("Quando uma tarefa agendada está prestes a começar.")).toBeTruthy();
+    expect(within(row("budget_alert")).getByText(/chegam a 80 % e a 100 % do limite/)).toBeTruthy();
+    const budget = row("budget_alert");
+    fireEvent.click(within(budget).getByRole("switch", { name: "Alerta de orçamento: Email" }));
+    expect(within(budget).getByDisplayValue("Imediato")).toBe(await within(budget).findByRole("combobox", { name: "Alerta de orçamento: Frequência do email" }));
     // E-mail off: no frequency to choose.
     expect(within(row("task")).queryByRole("combobox")).toBeNull();
     expect(screen.queryByRole("switch", { name: /push/i })).toBeNull();
   });
 
+  it("says security notices always arrive, with no switch to turn them off", async () => {
+    renderInApp(<NotificationsTab />);
+    await screen.findByText("Tipos de notificação");
+    const security = row("security");
+    expect(within(security).getByText("Novos inícios de sessão e alterações à senha ou à verificação em dois passos.")).toBeTruthy();
+    expect(within(security).getByText(/Chegam sempre, na app e por email/)).toBeTruthy();
+    expect(within(security).queryByRole("switch")).toBeNull();
+    expect(within(security).queryByRole("combobox")).toBeNull();
+  });
+
   it("sends a change at once as the type's whole item, says it is saved, and keeps it", async () => {
     renderInApp(<NotificationsTab />);
     await screen.findByText("Tipos de notificação");
-    fireEvent.click(within(row("security")).getByRole("switch", { name: /Email/ }));
-    await waitFor(() => expect(within(row("security")).getByRole("status").textContent).toContain("Guardado"));
+    fireEvent.click(within(row("system")).getByRole("switch", { name: /Email/ }));
+    await waitFor(() => expect(within(row("system")).getByRole("status").textContent).toContain("Guardado"));
     expect(puts).toEqual([
-      { items: [{ notificationType: "security", inAppEnabled: true, emailEnabled: false, pushEnabled: false, frequency: "instant", quietHoursStart: null, quietHoursEnd: null }] },
+      { items: [{ notificationType: "system", inAppEnabled: true, emailEnabled: true, pushEnabled: false, frequency: "instant", quietHoursStart: null, quietHoursEnd: null }] },
     ]);
-    expect(within(row("security")).getByRole("switch", { name: /Email/ }).getAttribute("aria-checked")).toBe("false");
+    expect(within(row("system")).getByRole("switch", { name: /Email/ }).getAttribute("aria-checked")).toBe("true");
 
     fireEvent.click(within(row("task")).getByRole("switch", { name: /Email/ }));
     fireEvent.change(await within(row("task")).findByRole("combobox", { name: "Tarefa: Frequência do email" }), { target: { value: "daily" } });

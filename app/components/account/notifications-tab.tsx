@@ -6,9 +6,17 @@ import { Loading } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { TimeField } from "~/components/ui/time-field";
 import { apiFetch, type ApiErrorBody } from "~/lib/api";
+import { ALWAYS_DELIVERED } from "@worker/notifications/preferences";
 
 export const FREQUENCIES = ["instant", "daily", "weekly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
+
+/**
+ * Types nothing in Rumo sends (the API keeps a preference for every type of the specification):
+ * a row of switches that can never matter would only mislead, so they are not listed
+ * (docs/decisions/0102). A type that gets a sender leaves this list and gets a description.
+ */
+export const UNSENT_TYPES: readonly string[] = ["achievement", "social"];
 
 /** What PUT /notification-preferences takes for one type (its schema is strict: nothing else). */
 export type PreferenceItem = {
@@ -115,7 +123,7 @@ export function NotificationsTab() {
         </h2>
         <p className="text-sm text-slate-600">{t("profile.notifications.intro")}</p>
         <ul className="divide-y divide-slate-200 border-y border-slate-200">
-          {items.map((item) => (
+          {items.filter((item) => !UNSENT_TYPES.includes(item.notificationType)).map((item) => (
             <TypeRow key={item.notificationType} item={item} status={statuses[item.notificationType]} onChange={(patch) => void change(item.notificationType, patch)} />
           ))}
         </ul>
@@ -150,12 +158,29 @@ function TypeRow({ item, status, onChange }: { item: PreferenceItem; status: Row
       {label}
     </>
   );
-  return (
-    <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4" data-testid={`notification-type-${type}`}>
+  const description = t(`profile.notifications.descriptions.${type}` as never, { defaultValue: "" });
+  const heading = (
+    <div className="min-w-0">
       <div className="flex items-baseline justify-between gap-3 sm:justify-start">
         <h3 className="text-sm font-semibold text-slate-900">{name}</h3>
         <RowStatusLine status={status} />
       </div>
+      {description && <p className="text-sm text-slate-600">{description}</p>}
+    </div>
+  );
+  // Security notices reach the person whatever is chosen (worker/notifications/preferences.ts):
+  // said in words, with no switches that the server would not obey.
+  if ((ALWAYS_DELIVERED as readonly string[]).includes(type)) {
+    return (
+      <li className="space-y-1 py-3" data-testid={`notification-type-${type}`}>
+        {heading}
+        <p className="text-sm font-medium text-slate-700">{t("profile.notifications.alwaysOn")}</p>
+      </li>
+    );
+  }
+  return (
+    <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4" data-testid={`notification-type-${type}`}>
+      {heading}
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <Switch label={named(t("profile.notifications.inApp"))} checked={item.inAppEnabled} onChange={(inAppEnabled) => onChange({ inAppEnabled })} />
         <Switch label={named(t("profile.notifications.email"))} checked={item.emailEnabled} onChange={(emailEnabled) => onChange({ emailEnabled })} />

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { StrictMode } from "react";
+import { useTranslation } from "react-i18next";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -23,6 +24,13 @@ vi.mock("~/lib/realtime", () => ({
 }));
 
 let requests: string[] = [];
+/** The i18n instance the bell renders with, to switch its language as the settings do. */
+let switchLanguage: ((language: string) => Promise<unknown>) | null = null;
+function LanguageHandle() {
+  const { i18n } = useTranslation();
+  switchLanguage = (language) => i18n.changeLanguage(language);
+  return null;
+}
 let clock: ReturnType<typeof fakeFirstPaint>;
 
 beforeEach(() => {
@@ -54,7 +62,17 @@ async function renderBell() {
       path: "/app",
       loader: () => ({ user: { timeZone: "Europe/Lisbon" } }),
       Component: Outlet,
-      children: [{ path: "painel", Component: () => <NotificationBell /> }],
+      children: [
+        {
+          path: "painel",
+          Component: () => (
+            <>
+              <LanguageHandle />
+              <NotificationBell />
+            </>
+          ),
+        },
+      ],
     },
   ]);
   renderWithI18n(
@@ -104,6 +122,15 @@ describe("the header's bell", () => {
     expect(screen.getByTestId("notification-badge").textContent).toBe("2");
     // One feed, kept across the swap: "all" asked once.
     expect(requests).toEqual(["filter=all&limit=50"]);
+  });
+
+  it("asks for its notifications again after a switch of language: the API reads them in the account's new one", async () => {
+    await renderBell();
+    await untilIdle(() => screen.queryByTestId("notification-badge") !== null);
+    expect(requests).toEqual(["filter=all&limit=50"]);
+    await act(async () => void (await switchLanguage!("en")));
+    await vi.waitFor(() => expect(requests).toEqual(["filter=all&limit=50", "filter=all&limit=50"]));
+    await vi.waitFor(() => screen.getByRole("button", { name: "Notifications, 1 unread" }));
   });
 
   it("opens its panel on a click made before any of its code had arrived, keeping the state it loaded", async () => {

@@ -10,6 +10,10 @@ export default {
   values: { hide: "Hide values", show: "Show values" },
   month: { previous: "Previous month", next: "Next month" },
   cards: { balance: "Balance", income: "Income this month", expense: "Expenses this month", net: "Net this month" },
+  /** The running month's cards (and a month to come's): they count up to today, as the budgets do (decision 0024). */
+  cardsToday: { balance: "Balance today", income: "Income to date", expense: "Expenses to date", net: "Net to date" },
+  /** What is dated after today in the month, shown apart from the cards. */
+  scheduled: "Still to come ({{days}}), not counted above:",
   charts: {
     byCategory: "Spending by category",
     byMonth: "Overview by month (12 months)",
@@ -87,6 +91,9 @@ export default {
   },
   budgets: {
     title: "Monthly budgets",
+    /** What a budget's "spent" counts, said above the budgets of a month that is not over. */
+    basis: "Spent {{days}}: an expense dated after today counts on its day.",
+    basisFuture: "This month has not started yet: each expense counts on its day.",
     emptyTitle: "No budgets",
     emptyText: "Set a monthly limit per category and get a notice at 80% and at 100%.",
     add: "New budget",

@@ -90,6 +90,9 @@ export default {
       high: "Unread, high priority.",
       critical: "Unread, critical priority.",
     },
+    /** The toast after a delete, with its undo (use-notifications.ts). */
+    deleted: "Notification deleted",
+    undo: "Undo",
     empty: "No notifications",
     emptyFilter: "Nothing here.",
     loadMore: "Load more",

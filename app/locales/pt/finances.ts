@@ -8,6 +8,10 @@ const finances = {
   values: { hide: "Ocultar valores", show: "Mostrar valores" },
   month: { previous: "Mês anterior", next: "Mês seguinte" },
   cards: { balance: "Saldo", income: "Receitas do mês", expense: "Despesas do mês", net: "Resultado do mês" },
+  /** The running month's cards (and a month to come's): they count up to today, as the budgets do (decision 0024). */
+  cardsToday: { balance: "Saldo hoje", income: "Receitas até hoje", expense: "Despesas até hoje", net: "Resultado até hoje" },
+  /** What is dated after today in the month, shown apart from the cards. */
+  scheduled: "Ainda por vir ({{days}}), não contado acima:",
   charts: {
     byCategory: "Despesas por categoria",
     byMonth: "Visão por mês (12 meses)",
@@ -85,6 +89,9 @@ const finances = {
   },
   budgets: {
     title: "Orçamentos mensais",
+    /** What a budget's "spent" counts, said above the budgets of a month that is not over. */
+    basis: "Gasto de {{days}}: uma despesa com data depois de hoje conta no seu dia.",
+    basisFuture: "Este mês ainda não começou: cada despesa conta no seu dia.",
     emptyTitle: "Sem orçamentos",
     emptyText: "Defina um limite mensal por categoria e receba um aviso aos 80 % e aos 100 %.",
     add: "Novo orçamento",

@@ -88,6 +88,9 @@ const notifications = {
       high: "Não lida, prioridade alta.",
       critical: "Não lida, prioridade crítica.",
     },
+    /** The toast after a delete, with its undo (use-notifications.ts). */
+    deleted: "Notificação eliminada",
+    undo: "Anular",
     empty: "Sem notificações",
     emptyFilter: "Nada por aqui.",
     loadMore: "Carregar mais",

@@ -15,10 +15,28 @@ vi.mock("~/components/ui/undo", () => import("~/components/ui/undo.test-utils"))
 
 const { default: Finances } = await import("./routes/finances");
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  summary = RUNNING;
+});
 
 // The twelve months ending in March 2026.
 const months = ["2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"];
+/** The running month's summary on 10 March, as the loader answers it: counted up to today, the rest scheduled. */
+const RUNNING = {
+  month: "2026-03",
+  from: "2026-03-01",
+  to: "2026-03-10",
+  partial: true,
+  balanceCents: 74910,
+  incomeCents: 120000,
+  expenseCents: 45090,
+  netCents: 74910,
+  count: 2,
+  byCategory: [],
+  scheduled: { from: "2026-03-11", to: "2026-03-31", incomeCents: 0, expenseCents: 65000, count: 1 },
+};
+let summary: typeof RUNNING = RUNNING;
 const loaderData = (hideValues = false, savingsGoals: unknown[] = [], budgets: unknown[] = []) => ({
   today: "2026-03-10",
   month: "2026-03",
@@ -26,7 +44,7 @@ const loaderData = (hideValues = false, savingsGoals: unknown[] = [], budgets: u
   advanced: true,
   insights: false,
   hideValues,
-  summary: { month: "2026-03", from: "2026-03-01", to: "2026-03-31", balanceCents: 74910, incomeCents: 120000, expenseCents: 45090, netCents: 74910, count: 2, byCategory: [] },
+  summary,
   transactions: [],
   nextCursor: null,
   balances: {},
@@ -114,6 +132,32 @@ describe("the finances' tabs", () => {
 
 /** A table's rows as text, one array of cells per row (the header row first); Intl's no-break spaces as spaces. */
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole("row").map((row) => [...row.children].map((cell) => cell.textContent?.replace(/[\u00a0\u202f]/g, " ")));
+
+describe("the month's figures and the budgets count the same days", () => {
+  it("says the running month's cards stop at today, shows what is dated later apart, and the budgets say their basis", async () => {
+    renderFinances();
+    const cards = await screen.findByTestId("finances-summary");
+    expect(within(cards).getAllByRole("heading").map((h) => h.textContent)).toEqual(["Saldo hoje", "Receitas até hoje", "Despesas até hoje", "Resultado até hoje"]);
+    const scheduled = screen.getByTestId("finances-scheduled").textContent!.replace(/\s+/g, " ");
+    expect(scheduled).toContain("Ainda por vir (11–31 de março de 2026), não contado acima:");
+    expect(scheduled).toMatch(/Despesas 650,00\s€/);
+    cleanup();
+    renderFinances("?tab=budgets");
+    expect((await screen.findByTestId("budget-basis")).textContent).toBe("Gasto de 1–10 de março de 2026: uma despesa com data depois de hoje conta no seu dia.");
+  });
+
+  it("calls a finished month's figures the month's, with nothing scheduled and no basis to state", async () => {
+    summary = { ...RUNNING, month: "2026-02", from: "2026-02-01", to: "2026-02-28", partial: false, scheduled: { from: "2026-03-01", to: "2026-02-28", incomeCents: 0, expenseCents: 0, count: 0 } };
+    renderFinances();
+    const cards = await screen.findByTestId("finances-summary");
+    expect(within(cards).getAllByRole("heading").map((h) => h.textContent)).toEqual(["Saldo", "Receitas do mês", "Despesas do mês", "Resultado do mês"]);
+    expect(screen.queryByTestId("finances-scheduled")).toBeNull();
+    cleanup();
+    renderFinances("?tab=budgets");
+    await screen.findByText("Orçamentos mensais");
+    expect(screen.queryByTestId("budget-basis")).toBeNull();
+  });
+});
 
 describe("the month chart as text", () => {
   it("gives the twelve months' income and expense as a table named like the chart, before the chart's code has loaded", async () => {

@@ -201,10 +201,13 @@ export const categoriesApi = new Hono<AppEnv>()
 export const summaryApi = new Hono<AppEnv>()
   .use("*", requireUser)
   /**
-   * The dashboard (every plan): the balance up to the month's end, the month's income against
-   * expense, and its totals by category.
+   * The dashboard (every plan): the month's income against expense and its totals by category up to
+   * the user's today, the balance then, and what is scheduled after it (`monthSummaryRead`).
    */
-  .get("/summary", validate("query", monthQuery), async (c) => c.json(await monthSummary(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month))))
+  .get("/summary", validate("query", monthQuery), async (c) => {
+    const today = localToday(userOf(c).timeZone);
+    return c.json(await monthSummary(dbOf(c), userOf(c).id, monthOf(c, c.req.valid("query").month, today), today));
+  })
   // Analysis (Light and Pro, a paid read listed in the manifest's premium routes).
   .get("/analysis", validate("query", monthQuery), async (c) => {
     const today = localToday(userOf(c).timeZone);

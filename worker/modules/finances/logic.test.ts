@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, budgetThreshold, changeOf, comparedRange, isOverBudget, localToday, monthlyNeeded, monthRange, spentRange } from "./logic";
+import { addMonths, budgetThreshold, changeOf, comparedRange, isOverBudget, localToday, monthlyNeeded, monthRange, scheduledRange, spentRange } from "./logic";
 
 describe("finance rules", () => {
   it("moves months across years and knows each month's last day", () => {
@@ -40,6 +40,15 @@ describe("finance rules", () => {
     expect(spentRange("2026-11", "2026-12-07")).toEqual({ from: "2026-11-01", to: "2026-11-30" });
     const later = spentRange("2027-01", "2026-12-07");
     expect(later.to < later.from).toBe(true);
+  });
+
+  it("schedules the days of a month after those counted: after today, none of a past month, all of a later one", () => {
+    expect(scheduledRange("2026-12", "2026-12-07")).toEqual({ from: "2026-12-08", to: "2026-12-31" });
+    expect(scheduledRange("2027-02", "2027-02-27")).toEqual({ from: "2027-02-28", to: "2027-02-28" });
+    const none = scheduledRange("2026-12", "2026-12-31");
+    expect(none.from > none.to).toBe(true);
+    expect(scheduledRange("2026-11", "2026-12-07").from > "2026-11-30").toBe(true);
+    expect(scheduledRange("2027-01", "2026-12-07")).toEqual({ from: "2027-01-01", to: "2027-01-31" });
   });
 
   it("gives the monthly amount a savings goal needs, rounded up to the cent", () => {

@@ -75,6 +75,20 @@ export function spentRange(month: string, today: string) {
   return { from: whole.from, to: today < whole.to ? today : whole.to };
 }
 
+/**
+ * The days of `month` after those `spentRange` counts: what is entered for later in the month
+ * (a rent for the 25th, a salary due on the 28th). Empty (`from` after `to`) for a past month.
+ * The month summary shows these apart, as scheduled (decision 0024, revised 2026-12-07, later).
+ */
+export function scheduledRange(month: string, today: string) {
+  const whole = monthRange(month);
+  const counted = spentRange(month, today);
+  if (counted.to < whole.from) return whole;
+  const next = new Date(`${counted.to}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { from: next.toISOString().slice(0, 10), to: whole.to };
+}
+
 /** A budget with the month's progress, for the API and the progress bars. */
 export function budgetProgress(budget: Budget, spentCents: number) {
   const threshold = budgetThreshold(spentCents, budget.limitCents);

@@ -6,26 +6,37 @@
 import type { Db } from "../../db/client";
 import { mapRead, readAll, run } from "../../db/reads";
 import type { PageRequest } from "../../lib/pagination";
-import { addMonths, budgetProgress, changeOf, comparedRange, monthRange, spentRange } from "./logic";
+import { addMonths, budgetProgress, changeOf, comparedRange, monthRange, scheduledRange, spentRange } from "./logic";
 import * as q from "./queries";
 
-/** The dashboard (every plan): balance up to the month's end, the month's income against expense, totals by category. */
-export function monthSummaryRead(db: Db, userId: string, month: string) {
-  const range = monthRange(month);
-  return mapRead(readAll([q.totalsRead(db, userId, { to: range.to }), q.totalsRead(db, userId, range), q.totalsByCategoryRead(db, userId, range)]), ([all, current, byCategory]) => ({
+/**
+ * The dashboard (every plan), counted like the budgets (`spentRange`): the month's income against
+ * expense from its 1st to `to` (today in the running month, the whole of a past month, nothing of a
+ * month to come), its totals by category, and the balance at `to`. What is dated after today is
+ * `scheduled`, apart, so that "Despesas até hoje" and a budget's "spent" are one figure
+ * (decision 0024, revised 2026-12-07, later). `partial`: `to` stops before the month's end.
+ */
+export function monthSummaryRead(db: Db, userId: string, month: string, today: string) {
+  const whole = monthRange(month);
+  const range = spentRange(month, today);
+  const later = scheduledRange(month, today);
+  const reads = readAll([q.totalsRead(db, userId, { to: range.to }), q.totalsRead(db, userId, range), q.totalsByCategoryRead(db, userId, range), q.totalsRead(db, userId, later)]);
+  return mapRead(reads, ([all, current, byCategory, scheduled]) => ({
     month,
     from: range.from,
     to: range.to,
+    partial: range.to < whole.to,
     balanceCents: all.incomeCents - all.expenseCents,
     incomeCents: current.incomeCents,
     expenseCents: current.expenseCents,
     netCents: current.incomeCents - current.expenseCents,
     count: current.count,
     byCategory: byCategory.map((row) => ({ category: row.category, type: row.type, totalCents: row.totalCents, count: row.count })),
+    scheduled: { from: later.from, to: later.to, incomeCents: scheduled.incomeCents, expenseCents: scheduled.expenseCents, count: scheduled.count },
   }));
 }
 
-export const monthSummary = (db: Db, userId: string, month: string) => run(db, monthSummaryRead(db, userId, month));
+export const monthSummary = (db: Db, userId: string, month: string, today: string) => run(db, monthSummaryRead(db, userId, month, today));
 
 /**
  * Analysis (a paid read): the twelve months ending at `month` (months without movements as zeros)
@@ -37,7 +48,8 @@ export function yearAnalysisRead(db: Db, userId: string, month: string, today: s
   const compared = comparedRange(month, today);
   const first = addMonths(month, -11);
   const reads = readAll([
-    q.totalsByMonthRead(db, userId, { from: monthRange(first).from, to: monthRange(month).to }),
+    // Up to today, like the summary: the running month's bar is what is spent so far.
+    q.totalsByMonthRead(db, userId, { from: monthRange(first).from, to: spentRange(month, today).to }),
     q.totalsByCategoryRead(db, userId, compared.current),
     q.totalsByCategoryRead(db, userId, compared),
     q.totalsRead(db, userId, compared.current),

@@ -25,6 +25,7 @@ export function BudgetsPanel({
   onSaved,
   onDelete,
   beforeCreate,
+  basis,
 }: {
   budgets: BudgetView[];
   advanced: boolean;
@@ -32,6 +33,8 @@ export function BudgetsPanel({
   categoryName: (id: string) => string;
   onSaved: () => void;
   onDelete: (budget: BudgetView) => void;
+  /** Which days "spent" counts, for a month not over (the summary's cards count the same). */
+  basis?: string;
   /** Awaited before a budget is created: sends a pending delete of the category's old budget. */
   beforeCreate?: (category: string) => Promise<void>;
 }) {
@@ -42,6 +45,11 @@ export function BudgetsPanel({
     // No role of its own: the tab kit's panel around it is the tabpanel (one, not two nested).
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">{t("budgets.title")}</h2>
+      {basis && (
+        <p className="text-sm text-slate-600" data-testid="budget-basis">
+          {basis}
+        </p>
+      )}
       {!advanced && <PremiumNotice entitlement="finances.advanced" />}
       {budgets.length === 0 ? (
         <EmptyState title={t("budgets.emptyTitle")} text={t("budgets.emptyText")} headingLevel={3} />

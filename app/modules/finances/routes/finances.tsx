@@ -88,7 +88,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [summary, list, recent, own, budgets, goals, analysis] = await run(
     db,
     readAll([
-      monthSummaryRead(db, userId, month),
+      monthSummaryRead(db, userId, month, today),
       transactionsWithBalancesRead(db, userId, filters, { limit: 50 }),
       listTransactionsRead(db, userId, {}, { limit: 5 }),
       listCategoriesRead(db, userId),
@@ -261,6 +261,9 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
     );
 
   const s = data.summary;
+  // The running month (or one to come) counts up to today, and its cards say so (decision 0024).
+  const cards = s.partial ? "cardsToday" : "cards";
+  const budgetBasis = !s.partial ? undefined : s.to < s.from ? t("budgets.basisFuture") : t("budgets.basis", { days: formatDayRange(s.from, s.to, language) });
   const expenses = s.byCategory.filter((row) => row.type === "expense").map((row) => ({ id: row.category, label: categoryName(row.category), totalCents: row.totalCents }));
   const hasAny = data.recent.length > 0;
 
@@ -285,20 +288,27 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
       <>
         {monthNav}
         <div className="space-y-4">
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Card title={t("cards.balance")}>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="finances-summary">
+            <Card title={t(`${cards}.balance`)}>
               <Money cents={s.balanceCents} className="text-2xl font-bold" />
             </Card>
-            <Card title={t("cards.income")}>
+            <Card title={t(`${cards}.income`)}>
               <Money cents={s.incomeCents} className="text-2xl font-bold text-emerald-700" />
             </Card>
-            <Card title={t("cards.expense")}>
+            <Card title={t(`${cards}.expense`)}>
               <Money cents={s.expenseCents} className="text-2xl font-bold text-rose-700" />
             </Card>
-            <Card title={t("cards.net")}>
+            <Card title={t(`${cards}.net`)}>
               <Money cents={s.netCents} signed className="text-2xl font-bold" />
             </Card>
           </div>
+          {/* Entered for later in the month: apart, so the cards and the budgets count the same days. */}
+          {s.scheduled.count > 0 && (
+            <p className="text-sm text-slate-600" data-testid="finances-scheduled">
+              {t("scheduled", { days: formatDayRange(s.scheduled.from, s.scheduled.to, language) })} {t("charts.income")} <Money cents={s.scheduled.incomeCents} /> · {t("charts.expense")}{" "}
+              <Money cents={s.scheduled.expenseCents} />
+            </p>
+          )}
           {!hasAny ? (
             <EmptyState title={t("empty.title")} text={t("empty.text")} action={<Button onClick={openNew}>{t("actions.add")}</Button>} />
           ) : (
@@ -372,6 +382,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             advanced={data.advanced}
             categories={categories.filter((c) => c.type !== "income")}
             categoryName={categoryName}
+            basis={budgetBasis}
             onSaved={() => saved({ key: "finances:budgets.saved" })}
             onDelete={(budget) => remove(`/budgets/${budget.id}`, budget.id, { key: "finances:deleted.budget" }, budgetDeleteKey(budget.category))}
             // A category whose budget is being deleted is offered again at once; adding it sends
