@@ -17,7 +17,7 @@ import type { AppEnv } from "../types";
 import { publicUser } from "../auth/public-user";
 
 // Field rules of the specification (section 5), with its messages as catalogue keys.
-const email = (requiredKey: string) =>
+export const email = (requiredKey: string) =>
   z
     .string()
     .trim()

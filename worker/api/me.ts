@@ -25,6 +25,7 @@ import type { AppEnv } from "../types";
 import { MODULE_KEYS } from "~/lib/modules";
 import { ACCOUNT_ENTITY } from "~/lib/entity-changes";
 import { publishEntityChange } from "../notifications/notify";
+import { email as emailAddress } from "./auth";
 
 const isTimeZone = (value: string) => {
   try {
@@ -125,6 +126,9 @@ const passwordSchema = z.object({
   newPassword: z.string().min(1).min(6, "auth:validation.passwordTooShort").max(256, "auth:validation.passwordTooLong"),
 });
 const confirmWithPassword = z.object({ password: z.string().max(256).optional() });
+// The new address by sign-up's rules; the password as every confirmed action takes it (none for an
+// account without one, which shows a recent Google sign-in instead).
+const changeEmailSchema = z.object({ email: emailAddress("errors:field.required"), password: z.string().max(256).optional() });
 const codeSchema = z.object({ code: z.string().trim().min(1, "auth:validation.codeFormat").max(12, "auth:validation.codeFormat") });
 
 export const me = new Hono<AppEnv>()
@@ -166,6 +170,17 @@ export const me = new Hono<AppEnv>()
     await rules.changePassword(accountDeps(c.env), user.id, session, c.req.valid("json"));
     await notifySecurityEvent(c.env, user.id, "passwordChanged");
     return c.body(null, 204);
+  })
+
+  // A new e-mail address (docs/decisions/0101): stored unconfirmed, a link to it, a notice to the old one.
+  .post("/email", requireFreshSession, validate("json", changeEmailSchema), async (c) => {
+    const { user, session } = currentAuth(c);
+    const input = c.req.valid("json");
+    await rules.changeEmail(accountDeps(c.env), user.id, session, input);
+    await notifySecurityEvent(c.env, user.id, "emailChanged", { email: input.email });
+    // The user's other tabs and devices reload the account: the new address and the unconfirmed banner.
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: ACCOUNT_ENTITY, id: user.id, action: "updated" }));
+    return c.json({ user: publicUser((await accounts.findUserById(database(c.env.DB), user.id))!, session) });
   })
 
   .get("/sessions", async (c) => {

@@ -25,6 +25,8 @@ export type AccountDeps = SessionDeps & {
   appUrl: string;
   adminEmails: string[];
   now: () => Date;
+  /** Named in the notice an e-mail change sends to the old address (the way back without a session). */
+  supportEmail?: string;
 };
 
 /** 403 account_disabled: an admin disabled the account (docs/decisions/0032). */
@@ -295,3 +297,62 @@ async function checkPassword(deps: AccountDeps, userId: string, passwordHash: st
 
 const recentGoogleSignIn = (deps: Pick<AccountDeps, "now">, session: Pick<SessionRecord, "provider" | "authenticatedAt">) =>
   session.provider === "google" && session.authenticatedAt !== undefined && deps.now().getTime() - session.authenticatedAt <= REAUTH_WINDOW_MS;
+
+/**
+ * "a•••@example.com": the new address as the notice to the old one names it. The old mailbox may be
+ * the very reason for the change (lost, or someone else's now), so it learns that the address
+ * changed and where to roughly, not where the account's mail goes from now on.
+ */
+export function maskEmail(email: string) {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
+}
+
+/**
+ * A new e-mail address for the account (POST /me/email, docs/decisions/0101): proven by the
+ * password (or, without one, a Google sign-in of this session in the last minutes, as deleting the
+ * account is), stored unconfirmed with every unused link ended, in one batch. The new address gets
+ * a confirmation link (GET /auth/confirm confirms it); the old one a notice that it changed. The
+ * sessions stay: the password did not change, and an open session is the owner's way to undo a
+ * change they did not make, since the old address no longer signs in.
+ */
+export async function changeEmail(
+  deps: AccountDeps,
+  userId: string,
+  session: Pick<SessionRecord, "provider" | "authenticatedAt">,
+  input: { email: string; password?: string },
+) {
+  deps.mailer.ensureReady?.();
+  // Each change mails an address the caller chose: at most a few an hour, whatever the outcome.
+  const blocked = await deps.limiter.take(limits.emailChangePerAccount, userId);
+  if (blocked) throw tooMany(blocked, "auth:errors.tooManyRequests");
+  const current = await accounts.findUserById(deps.db, userId);
+  if (!current) throw apiError("unauthenticated");
+  // Before the password: the person knows their own address, and no guess is spent on it.
+  if (current.email === input.email) throw new ApiError("validation_failed", 400, "auth:errors.sameEmail", { email: "auth:errors.sameEmail" });
+  const user = await confirmPassword(deps, userId, input.password, session);
+  // After the password only, and in sign-up's words: it tells no more than sign-up tells anyone.
+  const taken = () => new ApiError("conflict", 409, "auth:errors.alreadyRegistered", { email: "auth:errors.alreadyRegistered" });
+  if (await accounts.findUserByEmail(deps.db, input.email)) throw taken();
+  const token = generateToken();
+  const now = deps.now();
+  try {
+    await accounts.changeEmail(deps.db, user.id, input.email, { id: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) }, now);
+  } catch (err) {
+    // Another account took the address meanwhile: the unique index decides, as at sign-up.
+    if (err instanceof Error && /UNIQUE/i.test(String(err.cause ?? err.message))) throw taken();
+    throw err;
+  }
+  const name = user.fullName;
+  await sendQuietly(deps, renderMail("emailChangeConfirmation", user.language, input.email, { link: confirmLink(deps, token), name }), "email_change_confirmation");
+  await sendQuietly(
+    deps,
+    renderMail("emailChanged", user.language, user.email, {
+      link: `${deps.appUrl}/app/perfil?tab=security`,
+      name,
+      vars: { oldEmail: user.email, newEmail: maskEmail(input.email), support: deps.supportEmail ?? "" },
+    }),
+    "email_changed",
+  );
+  return { previousEmail: user.email };
+}

@@ -72,6 +72,7 @@ export function accountDeps(env: Env): AccountDeps {
     appUrl: appBaseUrl(env),
     adminEmails: env.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
     now: () => new Date(),
+    supportEmail: env.SUPPORT_EMAIL,
   };
 }
 

@@ -21,6 +21,8 @@ export const limits = {
    * delete the account, admin actions): a borrowed session must not become a password-guessing oracle.
    */
   passwordConfirmPerAccount: { name: "password-confirm-account", max: 5, windowMs: 15 * MINUTE, failClosed: true },
+  /** E-mail address changes (each mails an address the caller chose): per account. */
+  emailChangePerAccount: { name: "email-change-account", max: 5, windowMs: 60 * MINUTE },
   /** Per account, across all its sessions: a new password sign-in must not bring new guesses. */
   secondFactorPerAccount: { name: "totp-account", max: 5, windowMs: 15 * MINUTE, failClosed: true },
   /** Anonymous endpoints that call Stripe (coupon check, checkout) per client address. */

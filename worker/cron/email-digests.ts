@@ -45,7 +45,9 @@ export const emailDigests = fanOut({
   async perUser(env, userId, now) {
     const db = database(env.DB);
     const user = await accounts.findUserById(db, userId);
-    if (!user) return false;
+    // Nothing to an address not proven yet (a changed one, decision 0101); nothing is claimed either,
+    // so the digests resume once it is confirmed.
+    if (!user?.emailConfirmedAt) return false;
     // The preferences in force: a type always e-mailed at once (security) is never in a digest.
     const preferences = (await listPreferences(db, userId)).map((p) => preferenceFor(p.notificationType, p)).filter((p) => p.emailEnabled);
     let sent = false;

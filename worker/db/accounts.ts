@@ -191,6 +191,22 @@ export async function insertAuthToken(db: Db, token: typeof authTokens.$inferIns
   ]);
 }
 
+/**
+ * A new address for the account, in one batch: stored unconfirmed, every unused link of the account
+ * ended (a password-reset link mailed to the old address must not set a password afterwards, an old
+ * confirmation link must not confirm anything) and the new address's confirmation token added.
+ */
+export async function changeEmail(db: Db, userId: string, email: string, token: Omit<typeof authTokens.$inferInsert, "userId" | "email" | "kind">, now: Date) {
+  await db.batch([
+    db.update(users).set({ email, emailConfirmedAt: null, updatedAt: now }).where(eq(users.id, userId)),
+    db
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt))),
+    db.insert(authTokens).values({ ...token, userId, email, kind: "email_confirmation" }),
+  ]);
+}
+
 export const findAuthToken = (db: Db, tokenId: string) => db.query.authTokens.findFirst({ where: eq(authTokens.id, tokenId) });
 
 /** Marks a token used, once: the conditional update makes a concurrent second use fail. */

@@ -5,17 +5,20 @@ import type { Mail } from "./mailer";
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-type Template = "confirmation" | "welcome" | "passwordReset";
+type Template = "confirmation" | "welcome" | "passwordReset" | "emailChangeConfirmation" | "emailChanged";
+
+/** Templates without the "ignore this e-mail if…" line: nothing was asked of the reader. */
+const WITHOUT_IGNORE: ReadonlySet<Template> = new Set(["welcome", "emailChanged"]);
 
 /** A transactional e-mail in the recipient's language: a heading, a paragraph, one button. */
-export function renderMail(template: Template, language: Language, to: string, data: { link: string; name?: string }): Mail {
+export function renderMail(template: Template, language: Language, to: string, data: { link: string; name?: string; vars?: Record<string, string> }): Mail {
   const t = translator(language);
-  const vars = { name: data.name || to.split("@")[0], userName: data.name || to.split("@")[0] };
+  const vars = { ...data.vars, name: data.name || to.split("@")[0], userName: data.name || to.split("@")[0] };
   const subject = t(`email:${template}.subject`);
   const heading = t(`email:${template}.heading`, vars);
   const body = t(`email:${template}.body`, vars);
   const button = t(`email:${template}.button`);
-  const ignore = template === "welcome" ? "" : t(`email:${template}.ignore`);
+  const ignore = WITHOUT_IGNORE.has(template) ? "" : t(`email:${template}.ignore` as "email:confirmation.ignore");
   return layoutMail(language, to, { subject, heading, body, button, link: data.link, ignore, footer: t("email:footer") });
 }
 

@@ -6,7 +6,7 @@ import { log } from "../lib/log";
 import { notify } from "./notify";
 import { SECURITY_NOTICE_KEEP_MS } from "./retention";
 
-export type SecurityEvent = "passwordChanged" | "twoFactorEnabled" | "twoFactorDisabled";
+export type SecurityEvent = "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled";
 
 /**
  * After a completed sign-in: the welcome notification the first time (once, by its dedupe key),
@@ -36,13 +36,14 @@ export async function onSignIn(env: Env, user: Pick<User, "id" | "emailConfirmed
   }
 }
 
-/** A security notice for a change to the account's sign-in (password, two-factor), kept 90 days like every security notice. */
-export function notifySecurityEvent(env: Env, userId: string, event: SecurityEvent) {
+/** A security notice for a change to the account's sign-in (password, e-mail, two-factor), kept 90 days like every security notice. */
+export function notifySecurityEvent(env: Env, userId: string, event: SecurityEvent, vars?: Record<string, string>) {
   return notify(env, userId, {
     type: "security",
     category: "account",
     priority: "high",
     template: `security.${event}`,
+    vars,
     actionUrl: "/app/settings",
     metadata: { event },
     keepFor: SECURITY_NOTICE_KEEP_MS,

@@ -95,7 +95,9 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
 
   if (row.inApp) await publish(env, userId, { type: "notification.created", notification: publicNotification(row) });
 
-  if (preference.emailEnabled && preference.frequency === "instant" && !inQuietHours(now, user.timeZone, preference.quietHoursStart, preference.quietHoursEnd)) {
+  // Never to an address the person has not proven (a changed one until its link is followed, decision
+  // 0101): a typo's owner would read the account's reminders, amounts and health notices.
+  if (user.emailConfirmedAt && preference.emailEnabled && preference.frequency === "instant" && !inQuietHours(now, user.timeZone, preference.quietHoursStart, preference.quietHoursEnd)) {
     const mail = layoutMail(user.language, user.email, {
       subject: row.title,
       heading: row.title,

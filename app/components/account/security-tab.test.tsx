@@ -223,6 +223,16 @@ describe("deleting the account", () => {
     expect(await idbStore().list("ana")).toEqual([]);
   });
 
+  // The round trip came back to /app/perfil, on the profile's first tab: the person had to find
+  // Segurança and the deletion again.
+  it("offers a Google account a new Google sign-in that comes back to the security tab", async () => {
+    deletion = () => Response.json({ error: { code: "reauthentication_required", message: "Por segurança, entre novamente com o Google para confirmar a sua identidade." } }, { status: 403 });
+    renderTab();
+    await deleteAccount();
+    const link = await screen.findByRole("link", { name: "Entrar novamente com o Google" });
+    expect(link.getAttribute("href")).toBe(`/api/v1/auth/google?next=${encodeURIComponent("/app/perfil?tab=security")}`);
+  });
+
   it("keeps everything when the deletion is refused, and the page is an ordinary signed-in page again", async () => {
     const browser = fakeBrowserData(["rumo-user-ana-v1"]);
     deletion = () => Response.json({ error: { code: "invalid_credentials", message: "Senha incorreta." } }, { status: 400 });

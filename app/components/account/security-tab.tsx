@@ -55,7 +55,7 @@ function ChangePassword({ hasPassword, onChanged }: { hasPassword: boolean; onCh
       )}
       <Field id="change-new-password" type="password" autoComplete="new-password" minLength={6} label={t("profile.security.newPassword")} value={newPassword} onChange={(e) => setNew(e.target.value)} />
       {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
-      {reauth && <ReauthWithGoogle />}
+      {reauth && <ReauthWithGoogle tab="security" />}
       <Button type="submit" disabled={!newPassword}>
         {t("profile.security.changePassword")}
       </Button>
@@ -191,7 +191,7 @@ function TwoFactor({ enabled, hasPassword }: { enabled: boolean; hasPassword: bo
         </div>
       )}
       {error && <Notice tone="error">{error}</Notice>}
-      {reauth && <ReauthWithGoogle />}
+      {reauth && <ReauthWithGoogle tab="security" />}
       {!enabled && !setup && (
         <Button
           onClick={async () => {
@@ -319,7 +319,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
               <Field id="delete-password" type="password" autoComplete="current-password" label={t("profile.security.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
             )}
             {error && <Notice tone="error">{error}</Notice>}
-            {reauth && <ReauthWithGoogle />}
+            {reauth && <ReauthWithGoogle tab="security" />}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
                 {t("profile.security.cancel")}

@@ -95,6 +95,15 @@ export default {
     title: "Profile",
     tabs: { personal: "Personal", subscription: "Subscription", preferences: "Preferences", notifications: "Notifications", security: "Security" },
     personal: { fullName: "Full name", email: "Email", save: "Save", saved: "Changes saved." },
+    email: {
+      change: "Change email",
+      title: "Change email",
+      intro: "We send a confirmation link to the new address and a notice to the current one. Until the new one is confirmed you cannot sign in with your password: stay signed in here.",
+      newEmail: "New email",
+      password: "Current password",
+      submit: "Change email",
+      sent: "We sent a confirmation link to {{email}}. Open it to confirm the new email; until then, do not sign out of this session.",
+    },
     preferences: { activityTracking: "Record session activity", activityTrackingHint: "Counts your time of use towards your impact. Records are kept 90 days; when off, nothing is recorded.", language: "Language", timeZone: "Time zone", save: "Save preferences", workingHours: "Working hours", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Change hours", aiPersonalData: "Use the diary and cycle with AI", aiPersonalDataHint: "Off by default. When on, the assistant may read diary entries and cycle logs to answer, and messages about your health or how you feel may go to the AI provider; none of it is used for statistics." },
     notifications: {
       heading: "Notification types",

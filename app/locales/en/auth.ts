@@ -58,6 +58,7 @@ export default {
     unverified: "Email not verified – Check your email ({{email}}) to activate every feature.",
     resend: "Resend",
     sent: "Confirmation email sent.",
+    change: "Change email",
   },
   validation: {
     emailAndPasswordRequired: "Email and password are required",
@@ -95,6 +96,7 @@ export default {
     tokenInvalid: "Invalid link. Ask for a new one.",
     wrongPassword: "The current password is incorrect",
     incorrectPassword: "Incorrect password",
+    sameEmail: "This is already your account's email.",
     invalidCode: "Invalid code. Please try again.",
     tooManyRequests: "Too many attempts. Please try again later",
     retryIn_zero: "You can try again in {{count}} minutes.",

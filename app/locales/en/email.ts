@@ -23,6 +23,20 @@ export default {
     button: "Set new password",
     ignore: "If you did not ask to recover your password, ignore this email: your password stays the same.",
   },
+  // An e-mail change (POST /me/email): the link to the new address, the notice to the old one.
+  emailChangeConfirmation: {
+    subject: "Confirm your new email on Rumo",
+    heading: "Confirm your new email",
+    body: "Hello {{name}}, you asked to use this address for your Rumo account. Confirm it so the account has a confirmed email again. The link is valid for 24 hours.",
+    button: "Confirm email",
+    ignore: "If you did not ask for this change, ignore this email.",
+  },
+  emailChanged: {
+    subject: "Your Rumo account's email was changed",
+    heading: "Your account's email was changed",
+    body: "Hello {{name}}, your Rumo account's email changed from {{oldEmail}} to {{newEmail}}. If this was you, there is nothing to do: confirm the new address with the link we sent there.\n\nIf this wasn't you, open Rumo on a device where you are still signed in and change the email and the password, or write to us at {{support}}.",
+    button: "Open the account's security",
+  },
   // Notification e-mails (instant and digests; worker/notifications, worker/cron/email-digests).
   notification: {
     button: "Open in Rumo",

@@ -36,6 +36,10 @@ export default {
       title: "Password changed",
       message: "Your account's password was changed. If this wasn't you, recover your account right away.",
     },
+    emailChanged: {
+      title: "Email changed",
+      message: "Your account's email is now {{email}}. Confirm it with the link we sent you. If this wasn't you, change the email and the password.",
+    },
     twoFactorEnabled: {
       title: "Two-step verification turned on",
       message: "From now on, signing in asks for a code from your authenticator app.",

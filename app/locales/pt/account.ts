@@ -93,6 +93,15 @@ const account = {
     title: "Perfil",
     tabs: { personal: "Pessoal", subscription: "Subscrição", preferences: "Preferências", notifications: "Notificações", security: "Segurança" },
     personal: { fullName: "Nome completo", email: "Email", save: "Guardar", saved: "Alterações guardadas." },
+    email: {
+      change: "Alterar email",
+      title: "Alterar email",
+      intro: "Enviamos um link de confirmação para o novo endereço e um aviso para o atual. Até confirmar o novo, não é possível entrar com a senha: mantenha esta sessão iniciada.",
+      newEmail: "Novo email",
+      password: "Senha atual",
+      submit: "Alterar email",
+      sent: "Enviámos um link de confirmação para {{email}}. Abra-o para confirmar o novo email; até lá, não termine esta sessão.",
+    },
     preferences: { activityTracking: "Registar a atividade das sessões", activityTrackingHint: "Conta o tempo de utilização para o seu impacto. Os registos são guardados 90 dias; desligado, nada é registado.", language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências", workingHours: "Horário de trabalho", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Alterar horário", aiPersonalData: "Usar o diário e o ciclo com IA", aiPersonalDataHint: "Desligado por omissão. Quando ligado, o assistente pode ler as entradas do diário e os registos do ciclo para responder, e as mensagens sobre a sua saúde ou como se sente podem ir ao fornecedor de IA; nada disto é usado em estatísticas." },
     notifications: {
       heading: "Tipos de notificação",

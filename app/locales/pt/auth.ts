@@ -56,6 +56,7 @@ const auth = {
     unverified: "Email não verificado – Verifique o seu email ({{email}}) para ativar todas as funcionalidades.",
     resend: "Reenviar",
     sent: "Email de confirmação enviado.",
+    change: "Alterar email",
   },
   validation: {
     emailAndPasswordRequired: "Email e senha são obrigatórios",
@@ -93,6 +94,7 @@ const auth = {
     tokenInvalid: "Link inválido. Peça um novo.",
     wrongPassword: "A senha atual está incorreta",
     incorrectPassword: "Senha incorreta",
+    sameEmail: "Este já é o email da sua conta.",
     invalidCode: "Código inválido. Tente novamente.",
     tooManyRequests: "Muitas tentativas. Tente novamente mais tarde",
     retryIn_zero: "Pode tentar de novo dentro de {{count}} minutos.",

@@ -20,6 +20,20 @@ const email = {
     button: "Definir nova senha",
     ignore: "Se não pediu para recuperar a senha, ignore este email: a sua senha continua a mesma.",
   },
+  // An e-mail change (POST /me/email): the link to the new address, the notice to the old one.
+  emailChangeConfirmation: {
+    subject: "Confirme o seu novo email no Rumo",
+    heading: "Confirme o seu novo email",
+    body: "Olá {{name}}, pediu para usar este endereço na sua conta Rumo. Confirme-o para que a conta volte a ter um email confirmado. O link é válido durante 24 horas.",
+    button: "Confirmar email",
+    ignore: "Se não pediu esta alteração, ignore este email.",
+  },
+  emailChanged: {
+    subject: "O email da sua conta Rumo foi alterado",
+    heading: "O email da sua conta foi alterado",
+    body: "Olá {{name}}, o email da sua conta Rumo passou de {{oldEmail}} para {{newEmail}}. Se foi você, não precisa de fazer nada: confirme o novo endereço com o link que lhe enviámos para lá.\n\nSe não foi você, abra o Rumo num dispositivo onde ainda tenha sessão iniciada e altere o email e a senha, ou escreva-nos para {{support}}.",
+    button: "Abrir a segurança da conta",
+  },
   // Notification e-mails (instant and digests; worker/notifications, worker/cron/email-digests).
   notification: {
     button: "Abrir no Rumo",

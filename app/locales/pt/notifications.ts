@@ -34,6 +34,10 @@ const notifications = {
       title: "Senha alterada",
       message: "A senha da sua conta foi alterada. Se não reconhece esta alteração, recupere a conta imediatamente.",
     },
+    emailChanged: {
+      title: "Email alterado",
+      message: "O email da sua conta passou a ser {{email}}. Confirme-o com o link que lhe enviámos. Se não reconhece esta alteração, altere o email e a senha.",
+    },
     twoFactorEnabled: {
       title: "Verificação em dois passos ativada",
       message: "A partir de agora, o início de sessão pede um código da sua aplicação de autenticação.",

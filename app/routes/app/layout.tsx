@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { NotificationBell } from "~/components/notifications/notification-bell";
+import { UnverifiedBanner } from "~/components/shell/unverified-banner";
 import { DesktopShell, MobileShell, SkipToContent, useMobileLayout } from "~/components/shell/app-shell";
 import { useConnectivityNotices } from "~/components/shell/connectivity";
 import { useOfflineApp } from "~/components/offline/use-offline-app";
@@ -12,7 +13,6 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
 import { guideFor, opensItem } from "~/components/shell/tours";
-import { Button } from "~/components/ui/form";
 import { readCookie, sanitizeLanguage } from "~/i18n/language";
 import { useAccountLanguage } from "~/i18n/use-language";
 import { ACCOUNT_DELETED_HOME, apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
@@ -139,7 +139,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SkipToContent />
-      {!loaderData.user.emailConfirmed && <UnverifiedBanner email={loaderData.user.email} />}
+      {!loaderData.user.emailConfirmed && <UnverifiedBanner key={loaderData.user.email} email={loaderData.user.email} />}
       {services && <services.OfflineStatus />}
       <Shell
         user={loaderData.user}
@@ -219,23 +219,4 @@ function usePremiumRequiredToast() {
     window.addEventListener(PREMIUM_REQUIRED_EVENT, show);
     return () => window.removeEventListener(PREMIUM_REQUIRED_EVENT, show);
   }, [navigate]);
-}
-
-function UnverifiedBanner({ email }: { email: string }) {
-  const { t } = useTranslation("auth");
-  const [sent, setSent] = useState(false);
-  return (
-    <div role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
-        <span>{t("banner.unverified", { email })}</span>
-        {sent ? (
-          <span className="font-medium">{t("banner.sent")}</span>
-        ) : (
-          <Button variant="link" onClick={async () => setSent((await apiFetch("/auth/resend-confirmation", { method: "POST" })).ok)}>
-            {t("banner.resend")}
-          </Button>
-        )}
-      </div>
-    </div>
-  );
 }

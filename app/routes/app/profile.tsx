@@ -24,13 +24,16 @@ const SubscriptionTab = lazy(() => loadSubscription().then((m) => ({ default: m.
 const PreferencesTab = lazy(() => loadPreferences().then((m) => ({ default: m.PreferencesTab })));
 const NotificationsTab = lazy(() => loadNotifications().then((m) => ({ default: m.NotificationsTab })));
 const SecurityTab = lazy(() => loadSecurity().then((m) => ({ default: m.SecurityTab })));
+// "Alterar email" is a form few open: it comes when asked for (or when the browser is idle).
+const loadChangeEmail = () => import("~/components/account/change-email");
+const ChangeEmail = lazy(() => loadChangeEmail().then((m) => ({ default: m.ChangeEmail })));
 const loaders = [undefined, loadSubscription, loadPreferences, loadNotifications, loadSecurity];
 
 /** /app/perfil, /app/profile, /app/settings and /app/configuracoes: one profile screen, five tabs. */
 export default function Profile() {
   const { t } = useTranslation(["account", "auth"]);
   const data = useLayoutData();
-  useEffect(() => whenIdle(() => loaders.forEach((load) => void load?.())), []);
+  useEffect(() => whenIdle(() => [...loaders, loadChangeEmail].forEach((load) => void load?.())), []);
   if (!data) return <Notice tone="info">{t("auth:guard.profileRequiresLogin")}</Notice>;
   const tabs = ["personal", "subscription", "preferences", "notifications", "security"] as const;
   // ?tab=preferences opens that tab (Google Calendar's connect flow returns there); ?tab=notifications too.
@@ -75,6 +78,7 @@ function PersonalTab({ data }: { data: ProfileData }) {
   const { revalidate } = useRevalidator();
   const [fullName, setFullName] = useState(data.user.fullName);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [changingEmail, setChangingEmail] = useState(false);
   async function save(event: FormEvent) {
     event.preventDefault();
     const result = await apiFetch("/me", { method: "PATCH", body: { fullName } });
@@ -82,12 +86,26 @@ function PersonalTab({ data }: { data: ProfileData }) {
     if (result.ok) revalidate();
   }
   return (
-    <form onSubmit={save} className="max-w-md space-y-4">
-      <Field id="profile-name" label={t("profile.personal.fullName")} value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={120} />
-      <Field id="profile-email" label={t("profile.personal.email")} value={data.user.email} readOnly disabled />
-      {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
-      <Button type="submit">{t("profile.personal.save")}</Button>
-    </form>
+    <div className="max-w-md space-y-6">
+      <form onSubmit={save} className="space-y-4">
+        <Field id="profile-name" label={t("profile.personal.fullName")} value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={120} />
+        <Field id="profile-email" label={t("profile.personal.email")} value={data.user.email} readOnly disabled />
+        {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{t("profile.personal.save")}</Button>
+          {!changingEmail && (
+            <Button variant="secondary" onClick={() => setChangingEmail(true)}>
+              {t("profile.email.change")}
+            </Button>
+          )}
+        </div>
+      </form>
+      {changingEmail && (
+        <OnDemandTab>
+          <ChangeEmail hasPassword={data.user.hasPassword} onClose={() => setChangingEmail(false)} />
+        </OnDemandTab>
+      )}
+    </div>
   );
 }
 

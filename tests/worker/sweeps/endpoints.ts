@@ -172,6 +172,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   "POST /me/onboarding": { body: () => ({ fullName: "Ana Sweep", language: "pt", timeZone: "Europe/Lisbon", firstModules: ["tasks"] }) },
   // The current password is wrong on purpose: a mutation that passes validation must still not change it.
   "POST /me/password": { body: () => ({ currentPassword: "nao-e-esta", newPassword: "novo-segredo-1" }) },
+  // The password is wrong on purpose too: the address must stay as it is (docs/decisions/0101).
+  "POST /me/email": { body: () => ({ email: "outro-endereco@sweep.test", password: "nao-e-esta" }) },
   "GET /me/sessions": {},
   "DELETE /me/sessions/:id": { params: (o) => ({ id: o.session }), destructive: true },
   "DELETE /me/sessions": { destructive: true },
