@@ -4,6 +4,7 @@ import { app } from "../../worker/app";
 import { database } from "../../worker/db/client";
 import { findUserByEmail } from "../../worker/db/accounts";
 import { localDateOf } from "../../worker/modules/tasks/scheduling";
+import { addDays } from "../../worker/modules/cycle/predictions";
 import { respond } from "../../worker/modules/assistant/respond";
 import { FAKE_OPENAI } from "../fixtures/fake-openai";
 import { endTrial, userIdOf } from "./billing-helpers";
@@ -178,6 +179,39 @@ describe("answers from data equal direct computation", () => {
     const shared = await ask(cookie, "quando vem a próxima menstruação?");
     const prediction = await json(await call(cookie, "/cycle/predictions"));
     expect(shared.sources[0]).toMatchObject({ module: "cycle", to: prediction.nextPeriodStart ?? prediction.prediction?.nextPeriodStart });
+  });
+
+  // It had been indexed as an "insight", so Ctrl/Cmd+K showed "A próxima menstruação está prevista…".
+  it("keeps answers from cycle data out of the global search, unlike other computed answers", async () => {
+    const cookie = await signUpAndLogIn("cyclesearch@assistant.test");
+    expect((await call(cookie, "/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } } })).status).toBe(200);
+    expect((await call(cookie, "/cycle/days", { body: { date: addDays(today(), -3), flow: "medium" } })).status).toBe(201);
+    expect((await call(cookie, "/transactions", { body: { type: "expense", amountCents: 900, description: "x", date: today(), category: "restaurants" } })).status).toBe(201);
+    const cycle = await ask(cookie, "quando vem a próxima menstruação?");
+    expect(cycle.sources[0]).toMatchObject({ module: "cycle" });
+    await ask(cookie, "quanto gastei em restaurantes este mês?");
+    for (const q of ["menstruação", "prevista"]) expect((await json(await call(cookie, `/search?q=${encodeURIComponent(q)}`))).items, q).toEqual([]);
+    expect((await json(await call(cookie, "/search?q=restauração"))).items.filter((r: { type: string }) => r.type === "insight")).toHaveLength(1);
+    // The answer stays in the assistant's own history.
+    const { results } = await env.DB.prepare("select content from assistant_messages where id = ?").bind(cycle.messageId).all<{ content: string }>();
+    expect(results[0].content).toContain("menstruação");
+  });
+
+  // The predicted date of a late period had been told as the next one, a date already past.
+  it("says a period is late, by how many days, once its predicted date has passed", async () => {
+    const cookie = await signUpAndLogIn("late@assistant.test");
+    expect((await call(cookie, "/me", { method: "PATCH", body: { preferences: { aiOnPersonalData: true } } })).status).toBe(200);
+    const start = addDays(today(), -40);
+    expect((await call(cookie, "/cycle/days", { body: { date: start, flow: "medium" } })).status).toBe(201);
+    const late = await ask(cookie, "quando vem a próxima menstruação?");
+    // 28 days after the start, 12 days ago.
+    expect(late.reply).toContain("está atrasada há 12 dias");
+    expect(late.reply).not.toContain("A próxima menstruação está prevista");
+    expect(late.sources[0]).toMatchObject({ module: "cycle", to: addDays(start, 28) });
+
+    // A period logged since: the next one is ahead again.
+    expect((await call(cookie, "/cycle/days", { body: { date: addDays(today(), -2), flow: "heavy" } })).status).toBe(201);
+    expect((await ask(cookie, "quando vem a próxima menstruação?")).reply).toContain("A próxima menstruação está prevista para");
   });
 
   it("plans the day as a draft; accepting schedules the tasks", async () => {

@@ -110,7 +110,7 @@ describe("/cycle/days", () => {
     const future = await ana.post("/cycle/days", { date: addDays(today(), 2), flow: "light" });
     expect(future.status).toBe(400);
     expect((await json(future)).error.fields).toEqual({ date: "Não pode registar um dia no futuro." });
-    for (const body of [{ flow: "light" }, { date: "2026-02-30" }, { date: "30/01/2026" }, { date, mood: 2.5 }, { date, mood: "3" }, { date, symptoms: "cramps" }, { date, extra: 1 }]) {
+    for (const body of [{ flow: "light" }, { date: "2026-02-30" }, { date: "30/01/2026" }, { date: "0226-11-01" }, { date: "1899-12-31" }, { date, mood: 2.5 }, { date, mood: "3" }, { date, symptoms: "cramps" }, { date, extra: 1 }]) {
       const response = await ana.post("/cycle/days", body);
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
@@ -121,6 +121,9 @@ describe("/cycle/days", () => {
 
     const { day } = await json(await ana.post("/cycle/days", { date, flow: "light" }));
     expect((await ana.patch(`/cycle/days/${day.id}`, { date: addDays(today(), 3) })).status).toBe(400);
+    // A year typed wrong makes a cycle of centuries on a month the calendar does not reach.
+    expect((await ana.patch(`/cycle/days/${day.id}`, { date: "0226-11-01" })).status).toBe(400);
+    expect((await ana.get("/cycle/days?from=1800-01-01&limit=1")).status).toBe(200);
     expect((await ana.patch(`/cycle/days/${day.id}`, {})).status).toBe(400);
     expect((await json(await ana.get(`/cycle/days/${day.id}`))).day.date).toBe(date);
 
@@ -261,6 +264,27 @@ describe("the period-expected reminder", () => {
       .all<{ expires_at: number }>();
     expect(results).toHaveLength(1);
     expect(new Date(results[0].expires_at).toISOString()).toBe(new Date(`${addDays(next, 3)}T00:00:00+09:00`).toISOString());
+  });
+
+  // Deleting it removed its dedupe key: the next quarter-hour sent it again, and again, for two days.
+  it("stays gone once the user deletes it: later runs do not send it again", async () => {
+    const cookie = await signUpAndLogIn("gina@cycle.test");
+    const gina = as(cookie);
+    const last = addDays(today(), -20);
+    for (const start of [addDays(last, -56), addDays(last, -28), last]) for (let i = 0; i < 3; i++) await gina.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
+    const next: string = (await json(await gina.get("/cycle/predictions"))).nextPeriodStart;
+    const ginaId = await userIdOf("gina@cycle.test");
+    const run = (hhmm: string, day = addDays(next, -2)) => runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T${hhmm}:00Z`), { inline: true, jobs: [periodExpectedJob] });
+    const sent = async () => (await env.DB.prepare("select id from notifications where user_id = ? and dedupe_key like 'cycle-period-expected:%'").bind(ginaId).all<{ id: string }>()).results;
+
+    await run("10:30");
+    const [reminder] = await sent();
+    expect(reminder).toBeDefined();
+    expect((await gina.del(`/notifications/${reminder.id}`)).status).toBe(204);
+    await run("10:45");
+    await run("15:00");
+    await run("10:30", addDays(next, -1));
+    expect(await sent()).toEqual([]);
   });
 
   it("is declared on a schedule of wrangler.toml's triggers", () => {

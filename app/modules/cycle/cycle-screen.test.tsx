@@ -155,6 +155,14 @@ describe("the cycle screen", () => {
     expect(screen.getByTestId("fertile-window")).toBeTruthy();
   });
 
+  it("names the year of a cycle that began in another year, so a year of history has no two alike", async () => {
+    renderCycle(predictCycle(["2025-11-02", "2025-11-30", "2025-12-28", "2026-01-25", "2026-10-05", "2026-11-02"].map((date) => ({ date, flow: "medium" as const }))), { today: "2026-11-24" });
+    const items = [...(await screen.findByTestId("cycle-list")).querySelectorAll("li")].map((li) => li.textContent);
+    expect(items).toContain("Início a 5 de outubro28 dias");
+    expect(items).toContain("Início a 2 de novembro de 202528 dias");
+    expect(items).toContain("Início a 28 de dezembro de 202528 dias");
+  });
+
   it("suggests a period's flow for the day after a flow day outside the month shown", async () => {
     // November on screen (its grid from 26 October); the user logs 1 October, the day after the
     // 29 September period's second day, which only the API knows.

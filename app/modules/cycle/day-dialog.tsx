@@ -14,7 +14,7 @@ import { Checkbox, TextArea, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
-import { FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
+import { FIRST_DATE, FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
 import { addDays } from "@worker/modules/cycle/predictions";
 import type { ScreenDay } from "./cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "./screen-shared";
@@ -160,7 +160,7 @@ export function DayDialog({
               return apiFetch<{ day: ScreenDay }>("/cycle/days", { body: { date, ...changedFields(day, { flow, symptoms, mood: mood || null, notes }) } });
             })}
           >
-            {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={chooseDate} max={today} required error={form.errors.date} />}
+            {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={chooseDate} min={FIRST_DATE} max={today} required error={form.errors.date} />}
             {editing.date && form.errors.date && <Notice tone="error">{form.errors.date}</Notice>}
 
             {lookup === "loading" && (

@@ -14,8 +14,9 @@ import { understand, type EngineContext, type Language, type Question, type Unde
 import { ProviderFailure, providerFor, type FailureReason } from "../../ai/provider";
 import { systemPrompt, TOOL_SPECS, understandingFromTool } from "../../ai/tools";
 import { occurrencesBetween } from "../calendar/queries";
-import { predictCycle } from "../cycle/predictions";
+import { daysBetween, predictCycle } from "../cycle/predictions";
 import { flowDays } from "../cycle/queries";
+import { localToday } from "../cycle/today";
 import { savedEntriesBetween } from "../diary/queries";
 import { categoryHistory, spentIn, totals } from "../finances/queries";
 import { defaultCategoryLabel } from "../finances/categories";
@@ -171,10 +172,14 @@ export async function answer(db: Db, user: User, question: Question, language: L
       const prediction = predictCycle(await flowDays(db, user.id));
       if (!prediction.nextPeriodStart || !prediction.range) return { reply: t("assistant:reply.nextPeriodNoData"), ...none };
       const { start, end } = prediction.range;
+      const sources: Source[] = [{ module: "cycle", from: prediction.periodStarts[0] ?? start, to: prediction.nextPeriodStart, figure: "averageCycleLength", value: prediction.averageCycleLength }];
+      // A predicted date already past is a late period (as the cycle screen says), not "the next one".
+      const late = daysBetween(prediction.nextPeriodStart, localToday(now, user.timeZone));
+      if (late > 0) return { reply: t("assistant:reply.nextPeriodLate", { date: dateLabel(prediction.nextPeriodStart, language), count: late }), drafts: [], sources };
       return {
         reply: t("assistant:reply.nextPeriod", { date: dateLabel(prediction.nextPeriodStart, language), from: dateLabel(start, language), to: dateLabel(end, language) }),
         drafts: [],
-        sources: [{ module: "cycle", from: prediction.periodStarts[0] ?? start, to: prediction.nextPeriodStart, figure: "averageCycleLength", value: prediction.averageCycleLength }],
+        sources,
       };
     }
     case "planDay": {

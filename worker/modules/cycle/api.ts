@@ -11,7 +11,7 @@ import type { AppEnv } from "../../types";
 import { predictCycle, FLOWS, addDays } from "./predictions";
 import * as queries from "./queries";
 import { localToday } from "./today";
-import { MAX_NOTES, SYMPTOMS } from "./fields";
+import { FIRST_DATE, MAX_NOTES, SYMPTOMS } from "./fields";
 import type { CycleDay } from "./queries";
 
 /** The entity name of realtime changes (useEntityChanges(["cycleDay"]) on the screen). */
@@ -23,6 +23,8 @@ const date = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "cycle:validation.date")
   // zod runs this check even when the pattern failed: only a well-formed date reaches addDays.
   .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && addDays(d, 0) === d, "cycle:validation.date");
+/** The date of a log: from 1900 on (a list's range may start anywhere). */
+const loggedDate = date.refine((d) => d >= FIRST_DATE, "cycle:validation.date");
 
 const symptoms = z
   .array(z.string(), "cycle:validation.symptoms")
@@ -38,9 +40,9 @@ const fields = {
   notes: z.string("errors:field.notString").trim().max(MAX_NOTES, "cycle:validation.notesTooLong"),
 };
 
-const logSchema = z.object(fields).partial().extend({ date }).strict();
+const logSchema = z.object(fields).partial().extend({ date: loggedDate }).strict();
 const patchSchema = z
-  .object({ date, ...fields })
+  .object({ date: loggedDate, ...fields })
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, "errors:field.required");

@@ -20,3 +20,9 @@ export type Symptom = (typeof SYMPTOMS)[number];
 
 /** Longest note of a day (a day's note, not a diary entry: the diary takes 20,000). */
 export const MAX_NOTES = 2000;
+
+/**
+ * The earliest day a log may have: a year typed wrong ("0226") had made a cycle of centuries,
+ * listed among those left out and on no month the calendar reaches by paging, so hard to delete.
+ */
+export const FIRST_DATE = "1900-01-01";

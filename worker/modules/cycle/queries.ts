@@ -1,16 +1,15 @@
 /** The cycle module's only data access: every query is scoped by the user id. */
-import { and, asc, eq, gt, gte, like, lte, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { listPageRead } from "../../db/lists";
 import { read, run, type Read } from "../../db/reads";
-import { notifications } from "../../db/schema";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import type { LoggedDay } from "./predictions";
-import { cycleDays, type CycleDay } from "./schema";
+import { cycleDays, cycleReminders, type CycleDay } from "./schema";
 
 export type { CycleDay };
 
@@ -71,12 +70,13 @@ export const flowDaysRead = (db: Db, userId: string): Read<LoggedDay[]> =>
 export const flowDays = (db: Db, userId: string): Promise<LoggedDay[]> => run(db, flowDaysRead(db, userId));
 
 /**
- * One keyset page of the ids of users with a flow day on or after `since` and no notification
- * whose dedupe key starts with `dedupePrefix` raised after `notifiedAfter` (ids only, for the
- * reminder's fan-out): users who stopped logging long ago have no prediction worth a reminder, and
- * those reminded in the last days are not enqueued every 15 minutes.
+ * One keyset page of the ids of users with a flow day on or after `since` and no period-expected
+ * reminder sent after `remindedAfter` (ids only, for the reminder's fan-out): users who stopped
+ * logging long ago have no prediction worth a reminder, and those reminded in the last days are
+ * not enqueued every 15 minutes. Read from the reminders sent, not from the notifications: a
+ * notification the user deleted is still a reminder sent.
  */
-export const cycleUserIdsPage = async (db: Db, page: IdPage, since: string, dedupePrefix: string, notifiedAfter: Date): Promise<string[]> =>
+export const cycleUserIdsPage = async (db: Db, page: IdPage, since: string, remindedAfter: Date): Promise<string[]> =>
   (
     await db
       .selectDistinct({ id: cycleDays.userId })
@@ -89,14 +89,8 @@ export const cycleUserIdsPage = async (db: Db, page: IdPage, since: string, dedu
           notExists(
             db
               .select({ one: sql`1` })
-              .from(notifications)
-              .where(
-                and(
-                  eq(notifications.userId, cycleDays.userId),
-                  like(notifications.dedupeKey, `${dedupePrefix}:%`),
-                  gt(notifications.createdAt, notifiedAfter),
-                ),
-              ),
+              .from(cycleReminders)
+              .where(and(eq(cycleReminders.userId, cycleDays.userId), gt(cycleReminders.sentAt, remindedAfter))),
           ),
         ),
       )
@@ -104,10 +98,20 @@ export const cycleUserIdsPage = async (db: Db, page: IdPage, since: string, dedu
       .limit(page.limit)
   ).map((r) => r.id);
 
+/**
+ * Claims the reminder of the period counted from `periodStart`: true when this call is the first
+ * (the unique index makes a rerun, a retry or a second consumer find it taken).
+ */
+export async function claimReminder(db: Db, userId: string, periodStart: string, now: Date): Promise<boolean> {
+  const rows = await scopedTo(db, userId).insert(cycleReminders, { id: newId(), periodStart, sentAt: now }).onConflictDoNothing().returning({ id: cycleReminders.id });
+  return rows.length > 0;
+}
+
 /** Every logged day of the user for GET /me/export (ids kept; the user id is implied). */
 export async function exportCycle(db: Db, userId: string) {
-  const rows = await scopedTo(db, userId).select(cycleDays).orderBy(asc(cycleDays.date));
-  return { cycleDays: rows.map(({ userId: _userId, ...row }) => row) };
+  const scoped = scopedTo(db, userId);
+  const [rows, reminders] = await Promise.all([scoped.select(cycleDays).orderBy(asc(cycleDays.date)), scoped.select(cycleReminders).orderBy(asc(cycleReminders.sentAt))]);
+  return { cycleDays: rows.map(({ userId: _userId, ...row }) => row), cycleReminders: reminders.map(({ userId: _userId, ...row }) => row) };
 }
 
 /** Demo history for the seeded account: four periods about 28–30 days apart, ending recently. */

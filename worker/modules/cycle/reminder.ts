@@ -7,7 +7,7 @@ import { startOfDate, zonedParts } from "../../lib/time-zone";
 import { notify } from "../../notifications/notify";
 import { localToday } from "./today";
 import { addDays, daysBetween, MAX_CYCLE_DAYS, predictCycle } from "./predictions";
-import { cycleUserIdsPage, flowDays } from "./queries";
+import { claimReminder, cycleUserIdsPage, flowDays } from "./queries";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 
@@ -15,7 +15,7 @@ import { dateTimeFormat } from "~/lib/intl";
 export const REMINDER_DAYS_BEFORE = 2;
 /** Not before this local hour: a reminder is not worth waking anyone. */
 export const REMINDER_FROM_HOUR = 9;
-/** Dedupe-key prefix; the key ends with the last period start, so each predicted period is told once. */
+/** Dedupe-key prefix; the key ends with the last period start (cycle_reminders keeps each told once). */
 export const PERIOD_EXPECTED = "cycle-period-expected";
 
 const longDate = (date: string, language: "pt" | "en") =>
@@ -37,6 +37,9 @@ export async function remindPeriodExpected(env: Env, userId: string, now: Date):
   const today = localToday(now, user.timeZone);
   const daysLeft = daysBetween(today, next);
   if (daysLeft < 1 || daysLeft > REMINDER_DAYS_BEFORE || zonedParts(now, user.timeZone).hour < REMINDER_FROM_HOUR) return false;
+  // Claimed first, then told: the notification's dedupe key alone went with it when the user
+  // deleted it, and the next quarter-hour sent it again.
+  if (!(await claimReminder(db, userId, last, now))) return false;
   const row = await notify(
     env,
     userId,
@@ -67,7 +70,7 @@ export const periodExpectedJob: CronJob = {
     // A prediction is at most 60 days after the last start; someone whose last flow day is older
     // than that (plus a period's length) has none coming to remind of.
     selectUsers: (env, now, page) =>
-      cycleUserIdsPage(database(env.DB), page, addDays(now.toISOString().slice(0, 10), -(MAX_CYCLE_DAYS + 15)), PERIOD_EXPECTED, new Date(now.getTime() - 10 * 86_400_000)),
+      cycleUserIdsPage(database(env.DB), page, addDays(now.toISOString().slice(0, 10), -(MAX_CYCLE_DAYS + 15)), new Date(now.getTime() - 10 * 86_400_000)),
     perUser: (env, userId, now) => remindPeriodExpected(env, userId, now),
   }),
 };

@@ -28,3 +28,24 @@ export const cycleDays = sqliteTable(
 );
 
 export type CycleDay = typeof cycleDays.$inferSelect;
+
+/**
+ * Each "period expected" reminder sent, once per predicted period (the period start it counts
+ * from): claimed before notifying, so a rerun, a retry or a notification the user deleted (its
+ * dedupe key gone with it) never sends it again.
+ */
+export const cycleReminders = sqliteTable(
+  "cycle_reminders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodStart: text("period_start").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // One per user and period; also the index of the fan-out's "reminded lately" check.
+  (t) => [uniqueIndex("cycle_reminders_user_period_idx").on(t.userId, t.periodStart)],
+);
+
+export type CycleReminder = typeof cycleReminders.$inferSelect;

@@ -34,8 +34,9 @@ type Data = Awaited<ReturnType<typeof loader>>;
 
 // The day's form (dialog, radio groups) loads on first use or when the page is idle (decision 0042).
 const DayDialog = onDemandDialog(() => import("../day-dialog").then((m) => m.DayDialog));
-const shortDate = (iso: string, language: Language) =>
-  dateTimeFormat(intlLocale(language), { day: "numeric", month: "long" }).format(dateOf(iso));
+/** Day and month; the year too when it is not today's ("1 de setembro" twice in two years was ambiguous). */
+const shortDate = (iso: string, language: Language, today: string) =>
+  dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", ...(iso.slice(0, 4) !== today.slice(0, 4) && { year: "numeric" }) }).format(dateOf(iso));
 
 /** /app/ciclo-menstrual: the month calendar, the prediction, the cycles and the day log. */
 export default function CycleScreen() {
@@ -130,7 +131,7 @@ export default function CycleScreen() {
           <MonthCalendar data={data} days={days} onPick={open} />
           <div className="space-y-6">
             <PredictionSummary prediction={data.prediction} today={data.today} />
-            <CycleList cycles={data.prediction.cycleLengths} />
+            <CycleList cycles={data.prediction.cycleLengths} today={data.today} />
           </div>
         </div>
       )}
@@ -363,7 +364,7 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
 }
 
 /** Every cycle, newest first; those left out of the mean say why. */
-function CycleList({ cycles }: { cycles: Cycle[] }) {
+function CycleList({ cycles, today }: { cycles: Cycle[]; today: string }) {
   const { t } = useTranslation("cycle");
   const language = useLang();
   const newestFirst = [...cycles].reverse();
@@ -379,7 +380,7 @@ function CycleList({ cycles }: { cycles: Cycle[] }) {
             .filter((c) => c.excluded === null)
             .map((c) => (
               <li key={c.start} className="flex justify-between gap-2 py-2">
-                <span>{t("cycles.item", { start: shortDate(c.start, language) })}</span>
+                <span>{t("cycles.item", { start: shortDate(c.start, language, today) })}</span>
                 <span className="font-medium">{t("prediction.days", { count: c.length })}</span>
               </li>
             ))}
@@ -392,7 +393,7 @@ function CycleList({ cycles }: { cycles: Cycle[] }) {
             {excluded.map((c) => (
               <li key={c.start} className="rounded-lg bg-slate-50 p-2">
                 <div className="flex justify-between gap-2">
-                  <span>{t("cycles.item", { start: shortDate(c.start, language) })}</span>
+                  <span>{t("cycles.item", { start: shortDate(c.start, language, today) })}</span>
                   <span className="font-medium line-through decoration-slate-400">{t("prediction.days", { count: c.length })}</span>
                 </div>
                 <p className="text-slate-600">{t(c.excluded === "tooShort" ? "cycles.tooShort" : "cycles.tooLong")}</p>

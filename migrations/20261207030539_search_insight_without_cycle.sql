@@ -1,0 +1,20 @@
+-- Assistant answers with a figure of the cycle module leave the search index (decision 0031:
+-- cycle data stays out of Ctrl/Cmd+K): the insight source's triggers with its new `where`
+-- (worker/modules/assistant/search.ts), and the answers already indexed removed.
+DROP TRIGGER IF EXISTS `search_insight_insert`;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `search_insight_update`;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `search_insight_delete`;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `search_insight_unmatch`;
+--> statement-breakpoint
+CREATE TRIGGER `search_insight_insert` AFTER INSERT ON `assistant_messages` BEGIN INSERT INTO search_docs (id, user_id, type, item_id, title, body, date, status, amount_cents, recency) SELECT coalesce((SELECT max(d.id) FROM search_docs d WHERE d.id BETWEEN o.base AND o.base + 4294967295), o.base) + row_number() OVER (PARTITION BY s.user_id ORDER BY s.recency, s.type, s.item_id), s.* FROM (SELECT user_id, 'insight' AS type, id AS item_id, coalesce('', '') AS title, coalesce(content, '') AS body, date(created_at / 1000, 'unixepoch') AS date, null AS status, null AS amount_cents, coalesce(created_at, 0) AS recency FROM `assistant_messages` WHERE id = new.id and (role = 'assistant' and sources <> '[]' and case when json_valid(sources) then not exists (select 1 from json_tree(sources) where key = 'module' and atom = 'cycle') else 1 end)) s JOIN search_owners o ON o.user_id = s.user_id WHERE true on conflict (type, item_id) do update set title = excluded.title, body = excluded.body, date = excluded.date, status = excluded.status, amount_cents = excluded.amount_cents, recency = excluded.recency where title is not excluded.title or body is not excluded.body or date is not excluded.date or status is not excluded.status or amount_cents is not excluded.amount_cents or recency is not excluded.recency; END;
+--> statement-breakpoint
+CREATE TRIGGER `search_insight_update` AFTER UPDATE ON `assistant_messages` BEGIN INSERT INTO search_docs (id, user_id, type, item_id, title, body, date, status, amount_cents, recency) SELECT coalesce((SELECT max(d.id) FROM search_docs d WHERE d.id BETWEEN o.base AND o.base + 4294967295), o.base) + row_number() OVER (PARTITION BY s.user_id ORDER BY s.recency, s.type, s.item_id), s.* FROM (SELECT user_id, 'insight' AS type, id AS item_id, coalesce('', '') AS title, coalesce(content, '') AS body, date(created_at / 1000, 'unixepoch') AS date, null AS status, null AS amount_cents, coalesce(created_at, 0) AS recency FROM `assistant_messages` WHERE id = new.id and (role = 'assistant' and sources <> '[]' and case when json_valid(sources) then not exists (select 1 from json_tree(sources) where key = 'module' and atom = 'cycle') else 1 end)) s JOIN search_owners o ON o.user_id = s.user_id WHERE true on conflict (type, item_id) do update set title = excluded.title, body = excluded.body, date = excluded.date, status = excluded.status, amount_cents = excluded.amount_cents, recency = excluded.recency where title is not excluded.title or body is not excluded.body or date is not excluded.date or status is not excluded.status or amount_cents is not excluded.amount_cents or recency is not excluded.recency; END;
+--> statement-breakpoint
+CREATE TRIGGER `search_insight_delete` AFTER DELETE ON `assistant_messages` BEGIN DELETE FROM search_docs WHERE type = 'insight' AND item_id = old.id; END;
+--> statement-breakpoint
+CREATE TRIGGER `search_insight_unmatch` AFTER UPDATE ON `assistant_messages` WHEN NOT EXISTS (SELECT 1 FROM `assistant_messages` WHERE id = new.id and (role = 'assistant' and sources <> '[]' and case when json_valid(sources) then not exists (select 1 from json_tree(sources) where key = 'module' and atom = 'cycle') else 1 end)) BEGIN DELETE FROM search_docs WHERE type = 'insight' AND item_id = new.id; END;
+--> statement-breakpoint
+DELETE FROM search_docs WHERE type = 'insight' AND item_id IN (SELECT id FROM assistant_messages WHERE CASE WHEN json_valid(sources) THEN EXISTS (SELECT 1 FROM json_tree(assistant_messages.sources) WHERE key = 'module' AND atom = 'cycle') ELSE 0 END);
