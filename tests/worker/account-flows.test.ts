@@ -3,6 +3,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateTOTP } from "@oslojs/otp";
 import { describe, expect, it } from "vitest";
 import { passwordResetLinkState } from "../../worker/auth/account-rules";
+import { hashToken } from "../../worker/auth/tokens";
 import { database } from "../../worker/db/client";
 import { api, freshIp, json, lastMailTo, linkIn, sessionFrom, signUpAndLogIn } from "./helpers";
 
@@ -52,6 +53,24 @@ describe("the sessions list", { timeout: 30_000 }, () => {
     expect(items).toHaveLength(1);
     expect(items[0].current).toBe(true);
     expect(Date.parse(items[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("'end all others' ends a sign-in waiting for its second factor too, but counts only the devices the list showed", async () => {
+    const cookie = await signUpAndLogIn("conta-sessoes@example.com");
+    await enableTwoFactor(cookie);
+    const logIn = () => api("/auth/login", { body: { email: "conta-sessoes@example.com", password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } });
+    // One other signed-in device (its code entered), one sign-in left at the code.
+    const other = sessionFrom(await logIn());
+    expect((await json(await logIn())).twoFactorRequired).toBe(true);
+    // Its code entered (what POST /auth/two-factor would do).
+    await env.DB.prepare("update sessions set pending_second_factor = 0 where id = ?").bind(hashToken(other.split("=")[1])).run();
+
+    const { items } = await json(await api("/me/sessions", { headers: { cookie } }));
+    expect(items).toHaveLength(2);
+    const ended = await api("/me/sessions", { method: "DELETE", headers: { cookie } });
+    expect(await json(ended)).toEqual({ ended: 1 });
+    const left = await env.DB.prepare("select count(*) as n from sessions where user_id = (select id from users where email = 'conta-sessoes@example.com')").first<{ n: number }>();
+    expect(left?.n).toBe(1);
   });
 });
 

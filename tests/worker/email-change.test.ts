@@ -4,6 +4,8 @@ import { hashToken } from "../../worker/auth/tokens";
 import { EVERY_QUARTER_HOUR, runSchedule } from "../../worker/cron/registry";
 import { notify } from "../../worker/notifications/notify";
 import { fakeAuthorizationCode } from "../fixtures/fake-google";
+import { FAKE_STRIPE } from "../fixtures/fake-stripe";
+import { customerUser, stripeControl } from "./billing-helpers";
 import { api, freshIp, json, lastMailTo, linkIn, mailsTo, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
 
 /** POST /me/email (docs/decisions/0101). */
@@ -142,5 +144,56 @@ describe("changing the account's e-mail address", { timeout: 30_000 }, () => {
     await SELF.fetch(linkIn((await lastMailTo("resumo-novo@example.com", "/auth/confirm"))!.text, "/auth/confirm"), { redirect: "manual" });
     await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${day}T09:15:00Z`), { inline: true });
     expect(await digests()).toHaveLength(1);
+  });
+});
+
+describe("after an e-mail change", { timeout: 30_000 }, () => {
+  const stripeCustomer = async (id: string) =>
+    json(await fetch(`https://api.stripe.com/v1/customers/${id}`, { headers: { authorization: `Bearer ${FAKE_STRIPE.secretKey}` } }));
+
+  it("the Stripe customer gets the new address once it is confirmed, not before", async () => {
+    const { cookie, customerId } = await customerUser("recibos-antigo@example.com");
+    expect((await stripeCustomer(customerId)).email).toBe("recibos-antigo@example.com");
+    expect((await changeEmail(cookie, { email: "recibos-novo@example.com", password: "segredo-123" })).status).toBe(200);
+    // Unproven yet: the receipts do not go to it.
+    expect((await stripeCustomer(customerId)).email).toBe("recibos-antigo@example.com");
+
+    const link = linkIn((await lastMailTo("recibos-novo@example.com", "/auth/confirm"))!.text, "/auth/confirm");
+    const confirm = await SELF.fetch(link, { redirect: "manual" });
+    expect(confirm.headers.get("location")).toBe("/auth?confirmed=true");
+    expect((await stripeCustomer(customerId)).email).toBe("recibos-novo@example.com");
+  });
+
+  it("a Stripe failure does not fail the confirmation, and the portal's opening sends the address again", async () => {
+    const { cookie, customerId } = await customerUser("recibos-falha@example.com");
+    expect((await changeEmail(cookie, { email: "recibos-falha-novo@example.com", password: "segredo-123" })).status).toBe(200);
+    await stripeControl("/fail", { path: `/v1/customers/${customerId}`, status: 500, times: 2 });
+    const link = linkIn((await lastMailTo("recibos-falha-novo@example.com", "/auth/confirm"))!.text, "/auth/confirm");
+    const confirm = await SELF.fetch(link, { redirect: "manual" });
+    expect(confirm.headers.get("location")).toBe("/auth?confirmed=true");
+    expect(await me(cookie)).toMatchObject({ email: "recibos-falha-novo@example.com", emailConfirmed: true });
+    expect((await stripeCustomer(customerId)).email).toBe("recibos-falha@example.com");
+
+    expect((await api("/billing/portal", { body: {}, headers: { cookie } })).status).toBe(200);
+    expect((await stripeCustomer(customerId)).email).toBe("recibos-falha-novo@example.com");
+  });
+
+  it("'Reenviar' sends the change's words, signed in (the banner) or by address (the sign-in screen)", async () => {
+    const cookie = await signUpAndLogIn("reenvio-antigo@example.com");
+    expect((await changeEmail(cookie, { email: "reenvio-novo@example.com", password: "segredo-123" })).status).toBe(200);
+    expect((await api("/auth/resend-confirmation", { method: "POST", headers: { cookie } })).status).toBe(204);
+    expect((await api("/auth/resend-confirmation", { body: { email: "reenvio-novo@example.com" }, headers: { "cf-connecting-ip": freshIp() } })).status).toBe(204);
+    const sent = (await mailsTo("reenvio-novo@example.com")).filter((m) => m.text.includes("/auth/confirm"));
+    expect(sent).toHaveLength(3);
+    for (const mail of sent) {
+      expect(mail.subject).toBe("Confirme o seu novo email no Rumo");
+      expect(mail.text).not.toContain("ativar a sua conta");
+    }
+    // A new account's resend keeps sign-up's words.
+    const ip = freshIp();
+    await api("/auth/signup", { body: { fullName: "Nova", email: "reenvio-conta-nova@example.com", password: "segredo-123", confirmPassword: "segredo-123" }, headers: { "cf-connecting-ip": ip } });
+    expect((await api("/auth/resend-confirmation", { body: { email: "reenvio-conta-nova@example.com" }, headers: { "cf-connecting-ip": freshIp() } })).status).toBe(204);
+    const fresh = await mailsTo("reenvio-conta-nova@example.com");
+    expect(fresh.filter((m) => m.subject === "Confirme o seu novo email no Rumo")).toEqual([]);
   });
 });

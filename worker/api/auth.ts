@@ -9,6 +9,9 @@ import { safeNext } from "../auth/safe-next";
 import { verifySecondFactor } from "../auth/two-factor";
 import { readCookie } from "~/i18n/language";
 import { recordReferral } from "../billing/checkout";
+import { syncCustomerEmail } from "../billing/customer-email";
+import { database } from "../db/client";
+import { stripeFor } from "../billing/stripe-client";
 import { ApiError, apiError } from "../lib/errors";
 import { log } from "../lib/log";
 import { notifySecurityEvent, onSignIn } from "../notifications/account-events";
@@ -95,7 +98,9 @@ export const auth = new Hono<AppEnv>()
 
   .get("/confirm", async (c) => {
     const token = c.req.query("token") ?? "";
-    const outcome = await rules.confirmEmail(accountDeps(c.env), token);
+    // A changed address, once proven, becomes the Stripe customer's too (receipts, invoices); a
+    // Stripe failure is logged and retried at the next checkout or portal opening, never refused here.
+    const outcome = await rules.confirmEmail(accountDeps(c.env), token, (user) => syncCustomerEmail({ db: database(c.env.DB), stripe: () => stripeFor(c.env) }, user));
     return c.redirect(outcome === "ok" ? "/auth?confirmed=true" : `/auth?confirm_error=${outcome}`, 302);
   })
 

@@ -183,14 +183,20 @@ export async function passwordResetLinkState(deps: Pick<AccountDeps, "db" | "now
   return (await peekToken(deps, token, "password_reset")).outcome;
 }
 
-export async function confirmEmail(deps: AccountDeps, token: string): Promise<TokenOutcome> {
+/**
+ * Confirms the address a link was sent to. `onConfirmed` runs once it is (the Stripe customer's
+ * e-mail follows a changed address); it must not throw, as the confirmation has happened.
+ */
+export async function confirmEmail(deps: AccountDeps, token: string, onConfirmed?: (user: accounts.User) => Promise<unknown>): Promise<TokenOutcome> {
   const { outcome, record } = await checkToken(deps, token, "email_confirmation");
   if (outcome === "ok" && record) {
     const user = await accounts.findUserById(deps.db, record.userId);
     // The token confirms the address it was sent to, not whatever the account holds now.
     if (user && user.email === record.email) {
-      await accounts.updateUser(deps.db, user.id, { emailConfirmedAt: deps.now() });
-      await applyAdminRole(deps, { ...user, emailConfirmedAt: deps.now() });
+      const confirmed = { ...user, emailConfirmedAt: deps.now() };
+      await accounts.updateUser(deps.db, user.id, { emailConfirmedAt: confirmed.emailConfirmedAt });
+      await applyAdminRole(deps, confirmed);
+      await onConfirmed?.(confirmed);
     } else return "invalid";
   }
   return outcome;
@@ -207,7 +213,10 @@ export async function resendConfirmation(deps: AccountDeps, email: string, langu
   const user = await accounts.findUserByEmail(deps.db, email);
   if (!user || user.emailConfirmedAt) return;
   const token = await issueToken(deps, user.id, user.email, "email_confirmation");
-  await sendQuietly(deps, renderMail("confirmation", user.language ?? language, user.email, { link: confirmLink(deps, token), name: user.fullName }), "confirmation");
+  // An address changed from a signed-in account is not a new account: its link is resent in the
+  // change's words ("confirm your new email"), not sign-up's ("activate your account").
+  const template = user.emailChangedAt ? "emailChangeConfirmation" : "confirmation";
+  await sendQuietly(deps, renderMail(template, user.language ?? language, user.email, { link: confirmLink(deps, token), name: user.fullName }), template === "confirmation" ? "confirmation" : "email_change_confirmation");
 }
 
 /** Always the same answer, whether or not the address has an account (no enumeration). */

@@ -227,11 +227,16 @@ export async function revokeSession(deps: SessionDeps, userId: string, sessionId
   return existed;
 }
 
-/** Ends every session of the user but `keepSessionId` (password change, "sign out everywhere"). */
+/**
+ * Ends every session of the user but `keepSessionId` (password change, "sign out everywhere"), a
+ * sign-in still waiting for its second factor included (whoever typed the password is stopped too).
+ * Returns how many signed-in devices ended: the ones the sessions list shows (GET /me/sessions leaves
+ * out those waiting for a second factor), so "N sessions ended" matches what the person saw.
+ */
 export async function revokeOtherSessions(deps: SessionDeps, userId: string, keepSessionId?: string) {
-  const ids = await accounts.deleteSessions(deps.db, userId, keepSessionId);
-  await forgetSessions(deps, userId, ids);
-  return ids.length;
+  const ended = await accounts.deleteSessions(deps.db, userId, keepSessionId);
+  await forgetSessions(deps, userId, ended.map((session) => session.id));
+  return ended.filter((session) => !session.pendingSecondFactor).length;
 }
 
 /** Promotes a session once the second factor is proven; null when it was revoked meanwhile. */

@@ -10,6 +10,7 @@ import { database, type Db } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
+import { syncCustomerEmail } from "./customer-email";
 import { LIVE_STATUSES } from "./subscription";
 import type { KeyOf } from "~/locales/types";
 
@@ -70,6 +71,9 @@ export async function createCheckout(deps: BillingDeps, buyer: Buyer, plan: Paid
     if ("user" in buyer) {
       const { user } = buyer;
       let customerId = existing?.stripeCustomerId;
+      // The customer was made with the address of then: a changed one whose sync failed at its
+      // confirmation is retried here, so the receipts of this purchase go to the address of now.
+      if (customerId) await syncCustomerEmail(deps, user);
       if (!customerId) {
         const customer = await stripe.customers.create(
           { email: user.email, name: user.fullName || undefined, metadata: { userId: user.id } },
@@ -113,6 +117,10 @@ export type PortalFlow = (typeof PORTAL_FLOWS)[number];
 export async function openPortal(deps: BillingDeps, userId: string, flow?: PortalFlow): Promise<string> {
   const record = await billing.findSubscription(deps.db, userId);
   if (!record) throw billingError("portal_unavailable", 409, "portalNoUrl");
+  // The portal shows (and Stripe mails invoices to) the customer's address: a changed one whose sync
+  // failed at its confirmation is retried here.
+  const user = await findUserById(deps.db, userId);
+  if (user) await syncCustomerEmail(deps, user);
   const premiumUrl = `${deps.appUrl}/app/premium`;
   const params: Stripe.BillingPortal.SessionCreateParams = { customer: record.stripeCustomerId, return_url: premiumUrl };
   const configuration = deps.env.STRIPE_PORTAL_CONFIGURATION?.trim();

@@ -155,11 +155,13 @@ export async function deleteSession(db: Db, userId: string, sessionId: string): 
   return result.meta.changes > 0;
 }
 
-/** Deletes every session of the user except `keepSessionId`; returns the deleted ids (for KV). */
-export async function deleteSessions(db: Db, userId: string, keepSessionId?: string): Promise<string[]> {
+/**
+ * Deletes every session of the user except `keepSessionId`; returns the deleted ones (their ids for
+ * KV, and whether each was still waiting for its second factor).
+ */
+export async function deleteSessions(db: Db, userId: string, keepSessionId?: string): Promise<{ id: string; pendingSecondFactor: boolean }[]> {
   const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
-  const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
-  return deleted.map((row) => row.id);
+  return db.delete(sessions).where(where).returning({ id: sessions.id, pendingSecondFactor: sessions.pendingSecondFactor });
 }
 
 /**
@@ -198,7 +200,7 @@ export async function insertAuthToken(db: Db, token: typeof authTokens.$inferIns
  */
 export async function changeEmail(db: Db, userId: string, email: string, token: Omit<typeof authTokens.$inferInsert, "userId" | "email" | "kind">, now: Date) {
   await db.batch([
-    db.update(users).set({ email, emailConfirmedAt: null, updatedAt: now }).where(eq(users.id, userId)),
+    db.update(users).set({ email, emailConfirmedAt: null, emailChangedAt: now, updatedAt: now }).where(eq(users.id, userId)),
     db
       .update(authTokens)
       .set({ usedAt: now })

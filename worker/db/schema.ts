@@ -49,6 +49,11 @@ export const users = sqliteTable(
     preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     /** Set by an admin: the account cannot sign in and its sessions are refused (docs/decisions/0032). */
     disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    /**
+     * When the address was last changed (POST /me/email): a resent confirmation link then says
+     * "confirm your new email", not sign-up's "activate your account" (docs/decisions/0101).
+     */
+    emailChangedAt: integer("email_changed_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (t) => [

@@ -35,17 +35,24 @@ let hasPassword = false;
 let sessions: ReturnType<typeof session>[] = [];
 /** How many of the next session-list reads fail with a 500. */
 let failingListReads = 0;
+/** What POST /me/password answers instead of accepting, when set. */
+let passwordAnswer: (() => Response) | null = null;
+/** What GET /me answers. */
+let meAnswer: () => Response = () => Response.json({ user: { id: "u1" } });
 /** What DELETE /me answers. */
 let deletion: () => Response = () => new Response(null, { status: 204 });
 beforeEach(() => {
   hasPassword = false;
   sessions = [];
   failingListReads = 0;
+  passwordAnswer = null;
+  meAnswer = () => Response.json({ user: { id: "u1" } });
   deletion = () => new Response(null, { status: 204 });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === "/api/v1/me/password" && init?.method === "POST") {
+        if (passwordAnswer) return passwordAnswer();
         hasPassword = true;
         sessions = sessions.filter((s) => s.current);
         return new Response(null, { status: 204 });
@@ -58,6 +65,7 @@ beforeEach(() => {
         return Response.json({ items: sessions, nextCursor: null });
       }
       if (url === "/api/v1/me" && init?.method === "DELETE") return deletion();
+      if (url === "/api/v1/me" && (init?.method ?? "GET") === "GET") return meAnswer();
       if (url === "/api/v1/me/two-factor/setup" && init?.method === "POST") return Response.json({ secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/Rumo:ana" });
       if (url === "/api/v1/me/two-factor/enable" && init?.method === "POST") return Response.json({ recoveryCodes: ["aaaa-bbbb", "cccc-dddd"] });
       return Response.json({ error: { code: "not_found", message: "Não encontrado." } }, { status: 404 });
@@ -242,5 +250,57 @@ describe("deleting the account", () => {
     expect(browser.cacheNames()).toEqual(["rumo-user-ana-v1"]);
     expect(browser.toWorker).toEqual([]);
     expect(signingOut()).toBe(false);
+  });
+});
+
+describe("changing the password and exporting the data", () => {
+  it("shows each refusal of 'Alterar senha' next to its field, not as one line above the button", async () => {
+    hasPassword = true;
+    passwordAnswer = () =>
+      Response.json(
+        {
+          error: {
+            code: "validation_failed",
+            message: "Verifique os campos assinalados.",
+            fields: { currentPassword: "A senha atual está incorreta", newPassword: "A senha deve ter pelo menos 6 caracteres" },
+          },
+        },
+        { status: 400 },
+      );
+    renderTab();
+    fireEvent.change(await screen.findByLabelText("Senha atual"), { target: { value: "errada-1" } });
+    fireEvent.change(screen.getByLabelText("Nova senha"), { target: { value: "curta-123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Alterar senha" }));
+    const current = screen.getByLabelText("Senha atual");
+    await vi.waitFor(() => expect(current.getAttribute("aria-invalid")).toBe("true"));
+    const describedBy = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(describedBy(current)).toContain("A senha atual está incorreta");
+    expect(describedBy(screen.getByLabelText("Nova senha"))).toContain("A senha deve ter pelo menos 6 caracteres");
+    // Not also as a general line.
+    expect(screen.queryByText("Verifique os campos assinalados.")).toBeNull();
+  });
+
+  it("says the session has ended, with the way back in, instead of downloading the 401 as the export", async () => {
+    meAnswer = () => Response.json({ error: { code: "unauthenticated", message: "Precisa de iniciar sessão." } }, { status: 401 });
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.href);
+    });
+    renderTab();
+    const exportLink = await screen.findByRole("link", { name: "Exportar dados" });
+    const event = new MouseEvent("click", { bubbles: true, cancelable: true });
+    exportLink.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(await screen.findByText(/A sua sessão terminou: entre novamente para exportar os seus dados\./)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Entrar" }).getAttribute("href")).toBe(`/auth?next=${encodeURIComponent("/app/perfil?tab=security")}`);
+    expect(clicks).toEqual([]);
+
+    // Signed in, the same click downloads the export.
+    meAnswer = () => Response.json({ user: { id: "u1" } });
+    exportLink.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(clicks).toHaveLength(1));
+    expect(new URL(clicks[0]).pathname).toBe("/api/v1/me/export");
+    expect(screen.queryByText(/A sua sessão terminou/)).toBeNull();
+    click.mockRestore();
   });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
 import { Button, Field, Notice } from "~/components/ui/form";
+import { useApiForm } from "~/components/ui/use-api-form";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 import { ACCOUNT_DELETED_HOME, apiFetch } from "~/lib/api";
@@ -26,37 +27,66 @@ export function SecurityTab({ hasPassword, twoFactorEnabled }: { hasPassword: bo
   );
 }
 
+const PASSWORD_FIELDS = ["currentPassword", "newPassword"] as const;
+
 function ChangePassword({ hasPassword, onChanged }: { hasPassword: boolean; onChanged: () => void }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "auth"]);
   const { revalidate } = useRevalidator();
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [changed, setChanged] = useState(false);
   const [reauth, setReauth] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = await apiFetch("/me/password", { body: { currentPassword, newPassword } });
-    setStatus(result.ok ? { ok: true, text: t("profile.security.passwordChanged") } : { ok: false, text: result.error.message });
-    setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
-    if (result.ok) {
+  // The API's field messages ("A senha atual está incorreta", the new password's rules) go next to
+  // their fields; the rest (a limit, a network failure) as one message.
+  const form = useApiForm({
+    fields: PASSWORD_FIELDS,
+    fallback: t("auth:errors.unexpected"),
+    onSuccess: async () => {
       setCurrent("");
       setNew("");
+      setChanged(true);
       onChanged();
       // A first password (a Google-only account) changes what this tab asks for: the current
       // password here, the password to turn off two-factor or delete the account.
       await revalidate();
-    }
-  }
+    },
+  });
   return (
-    <form onSubmit={submit} className="max-w-md space-y-4">
+    <form
+      onSubmit={form.submit(async () => {
+        setChanged(false);
+        const result = await apiFetch("/me/password", { body: { currentPassword, newPassword } });
+        setReauth(!result.ok && result.error.code === REAUTH_REQUIRED);
+        return result;
+      })}
+      className="max-w-md space-y-4"
+    >
       <h2 className="text-lg font-semibold">{t("profile.security.changePassword")}</h2>
       {hasPassword && (
-        <Field id="current-password" type="password" autoComplete="current-password" label={t("profile.security.currentPassword")} value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+        <Field
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          label={t("profile.security.currentPassword")}
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={form.errors.currentPassword}
+        />
       )}
-      <Field id="change-new-password" type="password" autoComplete="new-password" minLength={6} label={t("profile.security.newPassword")} value={newPassword} onChange={(e) => setNew(e.target.value)} />
-      {status && <Notice tone={status.ok ? "success" : "error"}>{status.text}</Notice>}
+      <Field
+        id="change-new-password"
+        type="password"
+        autoComplete="new-password"
+        minLength={6}
+        label={t("profile.security.newPassword")}
+        value={newPassword}
+        onChange={(e) => setNew(e.target.value)}
+        error={form.errors.newPassword}
+      />
+      {changed && <Notice tone="success">{t("profile.security.passwordChanged")}</Notice>}
+      {form.message && <Notice tone="error">{form.message}</Notice>}
       {reauth && <ReauthWithGoogle tab="security" />}
-      <Button type="submit" disabled={!newPassword}>
+      <Button type="submit" loading={form.pending} disabled={!newPassword}>
         {t("profile.security.changePassword")}
       </Button>
     </form>
@@ -249,15 +279,55 @@ function TwoFactor({ enabled, hasPassword }: { enabled: boolean; hasPassword: bo
   );
 }
 
+const EXPORT_URL = "/api/v1/me/export";
+
+/**
+ * "Exportar dados": a download link, checked first. A plain link whose session has ended downloads
+ * the API's 401 answer as the export file; so the click asks whether the session still holds, and
+ * says so (with the way back in) when it does not. The file itself is still the browser's
+ * download of the streamed answer (decision 0089), not a copy held in memory.
+ */
 function ExportData() {
   const { t } = useTranslation("account");
+  const [problem, setProblem] = useState<"signedOut" | "failed" | null>(null);
+  const [checking, setChecking] = useState(false);
+  async function exportData(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (checking) return;
+    setChecking(true);
+    setProblem(null);
+    const result = await apiFetch("/me");
+    setChecking(false);
+    if (!result.ok) return setProblem(result.status === 401 ? "signedOut" : "failed");
+    const link = document.createElement("a");
+    link.href = EXPORT_URL;
+    link.download = "";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  }
   return (
     <div className="max-w-md space-y-2">
       <h2 className="text-lg font-semibold">{t("profile.security.exportTitle")}</h2>
       <p className="text-sm text-slate-600">{t("profile.security.exportText")}</p>
-      <a href="/api/v1/me/export" download className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+      <a
+        href={EXPORT_URL}
+        download
+        onClick={exportData}
+        aria-busy={checking || undefined}
+        className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+      >
         {t("profile.security.exportButton")}
       </a>
+      {problem === "signedOut" && (
+        <Notice tone="error">
+          {t("profile.security.exportSignedOut")}{" "}
+          <a className="font-semibold underline" href={`/auth?next=${encodeURIComponent("/app/perfil?tab=security")}`}>
+            {t("profile.security.exportSignIn")}
+          </a>
+        </Notice>
+      )}
+      {problem === "failed" && <Notice tone="error">{t("profile.security.exportFailed")}</Notice>}
     </div>
   );
 }

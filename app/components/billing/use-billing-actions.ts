@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiFetch } from "~/lib/api";
 import type { PaidPlanId } from "~/lib/plans";
 
 type Status = { kind: "idle" } | { kind: "busy" } | { kind: "info"; message: string } | { kind: "error"; message: string };
@@ -21,14 +22,18 @@ async function inNewTab(request: () => Promise<string | null>): Promise<void> {
   }
 }
 
+/**
+ * Through apiFetch, so the request names the page's user (decision 0057): a page left open while
+ * another account signed in elsewhere in this browser must not open a checkout or the portal for
+ * that other account (checkout takes visitors too, so without it the other session would simply be
+ * used). A 401 also takes the page to sign-in, as every other call of the signed-in app does.
+ * No answer at all throws, for the actions' "unexpected" messages.
+ */
 async function postJson(path: string, body?: unknown): Promise<{ ok: boolean; data: Record<string, unknown> }> {
-  const response = await fetch(`/api/v1/billing${path}`, {
-    method: "POST",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  return { ok: response.ok, data: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+  const result = await apiFetch<Record<string, unknown>>(`/billing${path}`, { method: "POST", body });
+  if (result.ok) return { ok: true, data: result.data ?? {} };
+  if (result.status === 0) throw new Error(result.error.code);
+  return { ok: false, data: { error: result.error } };
 }
 
 /** Checkout, customer portal and coupon checks with the specification's messages (point 8). */
@@ -85,5 +90,8 @@ export function useBillingActions() {
     return null;
   };
 
-  return { status, checkout, portal, checkCoupon };
+  /** Forgets the last outcome shown (the coupon it named is no longer the one typed). */
+  const clearStatus = () => setStatus({ kind: "idle" });
+
+  return { status, checkout, portal, checkCoupon, clearStatus };
 }

@@ -31,7 +31,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("billing");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
   const { subscription, entitlements, timeZone } = loaderData;
-  const { status, checkout, portal, checkCoupon } = useBillingActions();
+  const { status, checkout, portal, checkCoupon, clearStatus } = useBillingActions();
   const [coupon, setCoupon] = useState("");
   const [couponApplied, setCouponApplied] = useState<string | undefined>();
   const busy = status.kind === "busy";
@@ -80,7 +80,21 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               setCouponApplied(percent ? coupon.trim().toUpperCase() : undefined);
             }}
           >
-            <TextField label={t("coupon.label")} value={coupon} onChange={(e) => setCoupon(e.target.value)} maxLength={32} className="[&_input]:uppercase" />
+            <TextField
+              label={t("coupon.label")}
+              value={coupon}
+              onChange={(e) => {
+                setCoupon(e.target.value);
+                // The applied code is the one checked: once the field says another (or nothing),
+                // checkout must not carry the old one, nor the screen still say it is applied.
+                if (couponApplied && e.target.value.trim().toUpperCase() !== couponApplied) {
+                  setCouponApplied(undefined);
+                  clearStatus();
+                }
+              }}
+              maxLength={32}
+              className="[&_input]:uppercase"
+            />
             <Button type="submit" variant="secondary">
               {t("coupon.apply")}
             </Button>
