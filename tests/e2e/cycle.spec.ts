@@ -77,4 +77,62 @@ test.describe("menstrual cycle", () => {
     // The month fits the phone's width: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test("a five-day period logged in one dialog is five days marked after a reload, and its undo takes them back", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const request = context.request;
+    await createUser(request, `e2e-cycle-period-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/ciclo-menstrual");
+    await untilHydrated(page);
+
+    const days = [-6, -5, -4, -3, -2].map((offset) => lisbonDay(offset));
+    await page.getByRole("button", { name: "Registar período" }).click();
+    const dialog = page.getByRole("dialog", { name: "Registar período" });
+    await dialog.getByLabel("Primeiro dia", { exact: true }).fill(typed(days[0]));
+    await dialog.getByLabel("Primeiro dia", { exact: true }).press("Tab");
+    await dialog.getByLabel("Ainda a decorrer").uncheck();
+    await dialog.getByLabel("Último dia", { exact: true }).fill(typed(days[4]));
+    await dialog.getByLabel("Último dia", { exact: true }).press("Tab");
+    await expect(dialog.getByTestId("period-length")).toHaveText("5 dias");
+    await dialog.getByRole("radio", { name: "Intenso" }).click();
+    // One request for the whole period.
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/api/v1/cycle/")) posts.push(new URL(r.url()).pathname);
+    });
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Período registado (5 dias)")).toBeVisible();
+    expect(posts).toEqual(["/api/v1/cycle/days/range"]);
+
+    const marked = async () => {
+      for (const month of [...new Set(days.map((d) => d.slice(0, 7)))]) {
+        await page.goto(`/app/ciclo-menstrual?mes=${month}`);
+        await untilHydrated(page);
+        for (const date of days.filter((d) => d.startsWith(month))) {
+          const cell = page.getByTestId("cycle-calendar").locator(`[data-date="${date}"]`);
+          await expect(cell, date).toHaveAttribute("data-marks", /logged/);
+          await expect(cell, date).toHaveAttribute("aria-label", /Período registado: Intenso/);
+        }
+      }
+    };
+    await marked();
+    const stored = async () => ((await (await request.get(`/api/v1/cycle/days?from=${days[0]}&to=${days[4]}`)).json()).items as { flow: string }[]).map((d) => d.flow);
+    expect(await stored()).toEqual(["heavy", "heavy", "heavy", "heavy", "heavy"]);
+
+    // Logged once more and undone: the five days are gone again.
+    await page.getByRole("button", { name: "Registar período" }).click();
+    await dialog.getByLabel("Primeiro dia", { exact: true }).fill(typed(lisbonDay(-20)));
+    await dialog.getByLabel("Primeiro dia", { exact: true }).press("Tab");
+    await dialog.getByLabel("Ainda a decorrer").uncheck();
+    await dialog.getByLabel("Último dia", { exact: true }).fill(typed(lisbonDay(-18)));
+    await dialog.getByLabel("Último dia", { exact: true }).press("Tab");
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Anular" }).click();
+    await expect(page.getByText("Registo do período anulado")).toBeVisible();
+    await expect.poll(async () => (await (await request.get(`/api/v1/cycle/days?from=${lisbonDay(-20)}&to=${lisbonDay(-18)}`)).json()).items.length).toBe(0);
+  });
 });
+

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf, PASSWORD, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDay, originOf, PASSWORD, untilHydrated } from "./support";
 
 /**
  * The offline write queue beyond tasks and transactions (issue 18 part A, docs/decisions/
@@ -423,4 +423,46 @@ test.describe("offline writes", () => {
     expect((await request.post("/api/v1/auth/login", { headers: originOf(request), data: { email, password: PASSWORD } })).status()).toBe(200);
     expect(await tasksTitled(request, "Pagar a água")).toHaveLength(1);
   });
+
+  test("a period logged offline on the cycle screen is drawn at once as waiting, and saved once when back online", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const request = context.request;
+    await signUp(page, "cycle");
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/tarefas"]);
+    await page.goto("/app/ciclo-menstrual");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/ciclo-menstrual"]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await untilHydrated(page);
+    // An ongoing period started two days ago: three days up to today.
+    const start = lisbonDay(-2);
+    const dates = [start, lisbonDay(-1), lisbonDay(0)];
+    await page.getByRole("button", { name: "Registar período" }).click();
+    const dialog = page.getByRole("dialog", { name: "Registar período" });
+    await dialog.getByLabel("Primeiro dia", { exact: true }).fill(start.split("-").reverse().join("/"));
+    await dialog.getByLabel("Primeiro dia", { exact: true }).press("Tab");
+    await expect(dialog.getByTestId("period-length")).toHaveText("3 dias");
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("queued-changes").getByTestId("pending-change")).toHaveCount(1);
+    const todayCell = page.getByTestId("cycle-calendar").locator(`[data-date="${dates[2]}"]`);
+    await expect(todayCell).toHaveAttribute("data-pending", "true");
+    await expect(todayCell).toHaveAttribute("aria-label", /Médio.*por enviar/);
+    expect((await queuedRows(page)).map((row) => row.body)).toEqual([{ start, flow: "medium" }]);
+
+    await context.setOffline(false);
+    const logged = async () => ((await (await request.get(`/api/v1/cycle/days?from=${dates[0]}&to=${dates[2]}`)).json()).items as { date: string; flow: string }[]).map((d) => `${d.date} ${d.flow}`);
+    await expect.poll(logged, { timeout: 20_000 }).toEqual(dates.map((d) => `${d} medium`));
+    await expect(page.getByTestId("queued-changes")).toBeHidden({ timeout: 20_000 });
+    await page.reload();
+    await untilHydrated(page);
+    await expect(todayCell).toHaveAttribute("data-marks", /logged/);
+    await expect(todayCell).not.toHaveAttribute("data-pending", "true");
+    expect(await logged()).toHaveLength(3);
+  });
 });
+

@@ -153,6 +153,110 @@ describe("/cycle/days", () => {
   });
 });
 
+describe("POST /cycle/days/range", () => {
+  const count = async (who: string, from: string, to: string) =>
+    (await env.DB.prepare("select count(*) as n from cycle_days where user_id = ? and date between ? and ?").bind(await userIdOf(who), from, to).all<{ n: number }>()).results[0].n;
+
+  it("logs a five-day period in one request: new days created, a logged one keeps its symptoms and notes, the days before answered for undo", async () => {
+    const start = addDays(today(), -120);
+    const end = addDays(start, 4);
+    const { day: logged } = await json(await ana.post("/cycle/days", { date: addDays(start, 2), flow: "light", symptoms: ["cramps"], notes: "já estava" }));
+    const response = await ana.post("/cycle/days/range", { start, end, flow: "medium" });
+    expect(response.status).toBe(201);
+    const body = await json(response);
+    expect(body.days.map((d: { date: string }) => d.date)).toEqual([0, 1, 2, 3, 4].map((i) => addDays(start, i)));
+    expect(body.days.every((d: { flow: string }) => d.flow === "medium")).toBe(true);
+    expect(body.days[2]).toMatchObject({ id: logged.id, symptoms: ["cramps"], notes: "já estava" });
+    expect(body.days[0]).not.toHaveProperty("userId");
+    expect(body.created).toHaveLength(4);
+    expect(body.created).not.toContain(logged.id);
+    expect(body.previous).toEqual([{ id: logged.id, date: addDays(start, 2), flow: "light" }]);
+    expect(await count("ana@cycle.test", start, end)).toBe(5);
+
+    // Logged again: the same rows (200), none doubled.
+    const again = await ana.post("/cycle/days/range", { start, end, flow: "heavy" });
+    expect(again.status).toBe(200);
+    expect((await json(again)).created).toEqual([]);
+    expect(await count("ana@cycle.test", start, end)).toBe(5);
+  });
+
+  it("without an end, logs an ongoing period up to today", async () => {
+    const start = addDays(today(), -2);
+    const response = await ana.post("/cycle/days/range", { start, flow: "heavy" });
+    expect(response.status).toBe(201);
+    expect((await json(response)).days.map((d: { date: string }) => d.date)).toEqual([start, addDays(start, 1), today()]);
+  });
+
+  it("refuses a bad range with the contract's 400 and writes nothing", async () => {
+    const start = addDays(today(), -1500);
+    const all = () => count("ana@cycle.test", "1800-01-01", "2999-12-31");
+    const before = await all();
+    const cases: [unknown, Record<string, string>][] = [
+      [{ start, end: addDays(start, -1), flow: "light" }, { end: "O último dia não pode ser antes do primeiro." }],
+      [{ start, end: addDays(start, 14), flow: "light" }, { end: "Um período tem no máximo 14 dias: verifique as datas." }],
+      [{ start: addDays(today(), -20), flow: "light" }, { start: "Um período tem no máximo 14 dias: verifique as datas." }],
+      [{ start: addDays(today(), -1), end: addDays(today(), 1), flow: "light" }, { end: "Não pode registar um dia no futuro." }],
+      [{ start: addDays(today(), 1), flow: "light" }, { start: "Não pode registar um dia no futuro." }],
+      [{ start: "1899-12-30", end: "1900-01-02", flow: "light" }, { start: "Indique uma data válida (AAAA-MM-DD)." }],
+      [{ start, end: "2026-02-30", flow: "light" }, { end: "Indique uma data válida (AAAA-MM-DD)." }],
+      [{ start, end: addDays(start, 2), flow: "none" }, { flow: "Escolha um fluxo da lista: sem fluxo, borra, leve, médio ou intenso." }],
+      [{ start, end: addDays(start, 2), flow: "torrential" }, { flow: "Escolha um fluxo da lista: sem fluxo, borra, leve, médio ou intenso." }],
+      [{ start, end: addDays(start, 2) }, { flow: "Escolha um fluxo da lista: sem fluxo, borra, leve, médio ou intenso." }],
+      [{ start, end: addDays(start, 2), flow: "light", notes: "x" }, {}],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await ana.post("/cycle/days/range", body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const { error } = await json(response);
+      expect(error.code).toBe("validation_failed");
+      expect(typeof error.message).toBe("string");
+      if (Object.keys(fields).length) expect(error.fields, JSON.stringify(body)).toEqual(fields);
+    }
+    expect((await ana.post("/cycle/days/range", "{not json")).status).toBe(400);
+    // Not one day of any refused range: all or nothing.
+    expect(await all()).toBe(before);
+  });
+
+  it("answers a retry with the same Idempotency-Key from the first answer, writing once", async () => {
+    const start = addDays(today(), -700);
+    const key = `cycle-range-${crypto.randomUUID()}`;
+    const send = () => api("/cycle/days/range", { body: { start, end: addDays(start, 3), flow: "light" }, headers: { cookie: ruiCookie, "Idempotency-Key": key } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const firstBody = await json(first);
+    // Changed meanwhile: a replay must not write the range's flow over it again.
+    await rui.patch(`/cycle/days/${firstBody.days[0].id}`, { flow: "heavy" });
+    const replay = await send();
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await json(replay)).toEqual(firstBody);
+    expect(await count("rui@cycle.test", start, addDays(start, 3))).toBe(4);
+    expect((await json(await rui.get(`/cycle/days/${firstBody.days[0].id}`))).day.flow).toBe("heavy");
+    // A single day's log and edit take a key too (the offline queue replays them).
+    const dayKey = `cycle-day-${crypto.randomUUID()}`;
+    const log = () => api("/cycle/days", { body: { date: addDays(start, 10), flow: "spotting" }, headers: { cookie: ruiCookie, "Idempotency-Key": dayKey } });
+    expect((await log()).status).toBe(201);
+    expect((await log()).headers.get("Idempotent-Replayed")).toBe("true");
+    // And a delete: its replay answers the first 204, not a 404 the offline queue would show as refused.
+    const deleteKey = `cycle-delete-${crypto.randomUUID()}`;
+    const remove = () => api(`/cycle/days/${firstBody.days[1].id}`, { method: "DELETE", headers: { cookie: ruiCookie, "Idempotency-Key": deleteKey } });
+    expect((await remove()).status).toBe(204);
+    const replayed = await remove();
+    expect(replayed.status).toBe(204);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
+  it("leaves another user's days as they were", async () => {
+    const start = addDays(today(), -800);
+    const { day } = await json(await ana.post("/cycle/days", { date: addDays(start, 1), flow: "spotting", notes: "da Ana" }));
+    expect((await rui.post("/cycle/days/range", { start, end: addDays(start, 2), flow: "heavy" })).status).toBe(201);
+    expect((await json(await ana.get(`/cycle/days/${day.id}`))).day).toMatchObject({ flow: "spotting", notes: "da Ana" });
+    expect(await count("ana@cycle.test", start, addDays(start, 2))).toBe(1);
+    expect(await count("rui@cycle.test", start, addDays(start, 2))).toBe(3);
+    expect((await api("/cycle/days/range", { body: { start, flow: "light" } })).status).toBe(401);
+  });
+});
+
 describe("GET /cycle/predictions", () => {
   it("answers the contract's shape, 28 days while fewer than two cycles exist", async () => {
     const cookie = await signUpAndLogIn("bia@cycle.test");

@@ -9,7 +9,7 @@ import type { AppEnv } from "../types";
  * The writes the offline queue replays (app/lib/offline/): each may carry an Idempotency-Key, and
  * a replay of a key answers the first answer without writing again. Paths under /api/v1.
  */
-export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH"; path: RegExp }[] = [
+export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; path: RegExp }[] = [
   { method: "POST", path: /^\/tasks\/?$/ },
   { method: "PATCH", path: /^\/tasks\/[^/]+\/?$/ },
   { method: "POST", path: /^\/transactions\/?$/ },
@@ -24,6 +24,12 @@ export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH"; path: RegEx
   // A goal's progress or status, and a milestone ticked or unticked.
   { method: "PATCH", path: /^\/goals\/[^/]+\/?$/ },
   { method: "PATCH", path: /^\/goals\/[^/]+\/milestones\/[^/]+\/?$/ },
+  // A cycle day logged or changed, and a period logged as a range (0105).
+  { method: "POST", path: /^\/cycle\/days\/?$/ },
+  { method: "POST", path: /^\/cycle\/days\/range\/?$/ },
+  { method: "PATCH", path: /^\/cycle\/days\/[^/]+\/?$/ },
+  // A replayed delete answers its first 204, not a 404 that would read as a refusal.
+  { method: "DELETE", path: /^\/cycle\/days\/[^/]+\/?$/ },
 ];
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -67,7 +73,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     const { existing } = claim;
     if (existing.requestHash !== requestHash) throw apiError("conflict", { messageKey: "errors:idempotency.reused" });
     if (existing.status === null || existing.body === null) throw apiError("conflict", { messageKey: "errors:idempotency.inProgress", headers: { "Retry-After": "2" } });
-    return new Response(existing.body, {
+    // A 204 has no body (the Response constructor refuses one, even empty).
+    return new Response(existing.status === 204 || existing.status === 205 ? null : existing.body, {
       status: existing.status,
       headers: { "content-type": existing.contentType ?? "application/json", [REPLAYED_HEADER]: "true" },
     });

@@ -13,4 +13,9 @@ export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "c
   "event.update": ["title"],
   // A step, a status or a milestone's tick: nothing to correct in words (try again or discard).
   "goal.update": [],
+  // A flow, a date or a delete: nothing in words either.
+  "cycle.log": [],
+  "cycle.update": [],
+  "cycle.delete": [],
+  "cycle.period": [],
 };

@@ -42,6 +42,10 @@ const KEPT: Record<ChangeKind, Record<"pt" | "en", RegExp>> = {
   "event.create": { pt: /eventos/, en: /events/ },
   "event.update": { pt: /eventos/, en: /events/ },
   "goal.update": { pt: /progresso dos objetivos/, en: /goal progress/ },
+  "cycle.log": { pt: /dias do ciclo/, en: /cycle days/ },
+  "cycle.update": { pt: /dias do ciclo/, en: /cycle days/ },
+  "cycle.delete": { pt: /exceto no ciclo/, en: /except in the cycle/ },
+  "cycle.period": { pt: /dias do ciclo/, en: /cycle days/ },
 };
 
 describe("the notice as the connection drops", () => {

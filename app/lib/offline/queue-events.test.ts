@@ -47,6 +47,19 @@ describe("offline queue: calendar events", () => {
     expect(rows.every(isQueuedChange)).toBe(true);
   });
 
+  it("keeps cycle days logged, changed, deleted and a period logged offline across a reopen (not dropped as unreadable), and replays them in order, a delete too", async () => {
+    const h = harness(() => ({ status: 204, body: null }));
+    await h.queue.enqueue({ userId: "u1", kind: "cycle.period", method: "POST", path: "/cycle/days/range", body: { start: "2026-11-20", flow: "heavy" }, label: "20 de novembro" });
+    await h.queue.enqueue({ userId: "u1", kind: "cycle.log", method: "POST", path: "/cycle/days", body: { date: "2026-11-18", flow: "spotting" }, label: "18 de novembro" });
+    await h.queue.enqueue({ userId: "u1", kind: "cycle.update", method: "PATCH", path: "/cycle/days/d1", body: { flow: "light" }, label: "10 de novembro" });
+    await h.queue.enqueue({ userId: "u1", kind: "cycle.delete", method: "DELETE", path: "/cycle/days/d2", body: {}, label: "11 de novembro" });
+    const rows = await h.reopened().list("u1");
+    expect(rows.map((row) => row.kind)).toEqual(["cycle.period", "cycle.log", "cycle.update", "cycle.delete"]);
+    expect(rows.every(isQueuedChange)).toBe(true);
+    await h.reopened().replay("u1");
+    expect(h.sent.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /cycle/days/range", "POST /cycle/days", "PATCH /cycle/days/d1", "DELETE /cycle/days/d2"]);
+  });
+
   it("folds an edit of an event created offline and never sent into its creation: one POST", async () => {
     const h = harness(() => ({ status: 201, body: created }));
     await h.queue.enqueue(create());

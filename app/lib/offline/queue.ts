@@ -19,7 +19,13 @@ export type ChangeKind =
   | "routine.checkIn"
   | "event.create"
   | "event.update"
-  | "goal.update";
+  | "goal.update"
+  // Cycle days: a day logged (an upsert by date, so no temporary id), changed, deleted, and a
+  // period logged as a range of days (0105).
+  | "cycle.log"
+  | "cycle.update"
+  | "cycle.delete"
+  | "cycle.period";
 
 export type ChangeError = { status: number; code: string; message: string; fields?: Record<string, string> };
 
@@ -30,7 +36,8 @@ export type QueuedChange = {
   key: string;
   userId: string;
   kind: ChangeKind;
-  method: "POST" | "PATCH";
+  /** DELETE only for the kinds whose server route takes a key for it (a cycle day). */
+  method: "POST" | "PATCH" | "DELETE";
   /** Under /api/v1. May hold the temporary id of an item created offline (replaced on replay). */
   path: string;
   body: Record<string, unknown>;
@@ -114,7 +121,22 @@ const isTransient = (result: SendResult, body: { error?: { message?: string } } 
   result.status >= 500 ||
   (result.status === 409 && result.retryAfterSeconds !== undefined && body !== null);
 
-const KINDS: readonly ChangeKind[] = ["task.create", "task.update", "transaction.create", "transaction.update", "diary.create", "diary.update", "routine.checkIn", "event.create", "event.update", "goal.update"];
+const KINDS: readonly ChangeKind[] = [
+  "task.create",
+  "task.update",
+  "transaction.create",
+  "transaction.update",
+  "diary.create",
+  "diary.update",
+  "routine.checkIn",
+  "event.create",
+  "event.update",
+  "goal.update",
+  "cycle.log",
+  "cycle.update",
+  "cycle.delete",
+  "cycle.period",
+];
 
 /**
  * A row read back from IndexedDB is only trusted when it has the shape this version writes: an
@@ -128,7 +150,7 @@ export function isQueuedChange(row: unknown): row is QueuedChange {
     typeof c.key === "string" &&
     typeof c.userId === "string" &&
     KINDS.includes(c.kind as ChangeKind) &&
-    (c.method === "POST" || c.method === "PATCH") &&
+    (c.method === "POST" || c.method === "PATCH" || c.method === "DELETE") &&
     typeof c.path === "string" &&
     c.path.startsWith("/") &&
     !!c.body &&

@@ -13,7 +13,7 @@ async function send(change: QueuedChange): Promise<SendResult> {
       method: change.method,
       // Sent for the user who queued it: with another account signed in it waits (401) for theirs.
       headers: { accept: "application/json", "content-type": "application/json", "Idempotency-Key": change.key, ...signedInUserHeaders(change.userId) },
-      body: JSON.stringify(change.body),
+      body: change.method === "DELETE" ? undefined : JSON.stringify(change.body),
       credentials: "same-origin",
     });
     const text = await response.text();

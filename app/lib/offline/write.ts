@@ -5,7 +5,7 @@ import { isOfflineId, OFFLINE_ID_PREFIX, offlineSnapshot } from "./state";
 export type Queued = { queued: true; tempId: string } | { queued: false; storageError: "quota" | "unavailable" };
 
 /** `origin`: the screen that sends every field at each edit, if it does (QueuedChange.origin). */
-export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH"; path: string; body: Record<string, unknown>; label: string; origin?: string };
+export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH" | "DELETE"; path: string; body: Record<string, unknown>; label: string; origin?: string };
 
 /**
  * A write the offline queue covers. Sent at once with its own Idempotency-Key; when no answer
@@ -28,7 +28,8 @@ export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<
   let sent = false;
   let unavailable = false;
   if (!waiting && !ofOfflineItem && !knownOffline) {
-    const result = await apiFetch<T>(write.path, { method: write.method, body: write.body, headers: { "Idempotency-Key": key } });
+    // A DELETE has no body (the replay sends none either: the key's request is the same).
+    const result = await apiFetch<T>(write.path, { method: write.method, body: write.method === "DELETE" ? undefined : write.body, headers: { "Idempotency-Key": key } });
     unavailable = !result.ok && result.status === 503;
     // Without a signed-in user known to the queue there is nowhere to keep it: the error stands.
     // No answer (it may have landed) or 503 (the server is down for a while): queued with its key,

@@ -206,13 +206,17 @@ export default {
       event_create: "New event",
       event_update: "Event changed",
       goal_update: "Goal changed",
+      cycle_log: "Cycle day logged",
+      cycle_update: "Cycle day changed",
+      cycle_delete: "Cycle day deleted",
+      cycle_period: "Period logged",
     },
   },
   connectivity: {
     online: "Back online",
     onlineText: "The connection is back.",
     offline: "Offline mode",
-    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress and routine check-ins. Anything else (deleting, for example) needs a connection.",
+    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress, routine check-ins and cycle days. Anything else (deleting, for example, except in the cycle) needs a connection.",
     needsConnection: "No connection: this can only be done online. Try again when the connection is back.",
   },
   feedback: {

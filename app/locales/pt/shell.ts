@@ -204,13 +204,17 @@ const shell = {
       event_create: "Novo evento",
       event_update: "Evento alterado",
       goal_update: "Objetivo alterado",
+      cycle_log: "Dia do ciclo registado",
+      cycle_update: "Dia do ciclo alterado",
+      cycle_delete: "Dia do ciclo eliminado",
+      cycle_period: "Período registado",
     },
   },
   connectivity: {
     online: "Voltou online",
     onlineText: "A ligação foi restabelecida.",
     offline: "Modo offline",
-    offlineText: "Ficam guardados e são enviados quando a ligação voltar: tarefas, eventos, transações e entradas do diário (novos ou alterados), o progresso dos objetivos e os registos de rotina. O resto (apagar, por exemplo) precisa de ligação.",
+    offlineText: "Ficam guardados e são enviados quando a ligação voltar: tarefas, eventos, transações e entradas do diário (novos ou alterados), o progresso dos objetivos, os registos de rotina e os dias do ciclo. O resto (apagar, por exemplo, exceto no ciclo) precisa de ligação.",
     needsConnection: "Sem ligação: isto só se pode fazer online. Tente de novo quando a ligação voltar.",
   },
   feedback: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { predictCycle, type Flow } from "@worker/modules/cycle/predictions";
-import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
+import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, queuedDays, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
 
 // Next period 10 December (28-day cycles, range 8–12 December): ovulation 26 November, fertile 21–27 November.
 const prediction = { nextPeriodStart: "2026-12-10", range: { start: "2026-12-08", end: "2026-12-12" }, averageCycleLength: 28 };
@@ -120,5 +120,38 @@ describe("how late the period is", () => {
     expect(daysLate({ nextPeriodStart: "2026-12-10" }, "2026-12-11")).toBe(1);
     expect(daysLate({ nextPeriodStart: "2026-12-25" }, "2027-01-04")).toBe(10);
     expect(daysLate({ nextPeriodStart: null }, "2026-12-11")).toBe(0);
+  });
+});
+
+describe("days changed offline, as the calendar draws them", () => {
+  const days = [{ id: "d1", date: "2026-11-10", flow: "light" as Flow }, { id: "d2", date: "2026-11-11", flow: "medium" as Flow }];
+  const change = (kind: string, path: string, body: Record<string, unknown>, status = "pending") => ({ kind, path, body, status });
+
+  it("a queued period marks each of its days, an ongoing one up to today; later writes win", () => {
+    const shown = queuedDays(
+      [
+        change("cycle.period", "/cycle/days/range", { start: "2026-11-20", flow: "heavy" }),
+        change("cycle.log", "/cycle/days", { date: "2026-11-22", symptoms: ["cramps"] }),
+        change("cycle.update", "/cycle/days/d1", { flow: "spotting" }),
+        change("cycle.delete", "/cycle/days/d2", {}),
+        change("cycle.log", "/cycle/days", { date: "2026-11-12" }),
+      ],
+      days,
+      "2026-11-23",
+    );
+    expect(Object.fromEntries(shown)).toEqual({
+      "2026-11-20": "heavy",
+      "2026-11-21": "heavy",
+      "2026-11-22": "heavy",
+      "2026-11-23": "heavy",
+      "2026-11-10": "spotting",
+      "2026-11-11": null,
+      "2026-11-12": "none",
+    });
+  });
+
+  it("draws nothing of a refused write, nor of an edit of a day the screen does not hold", () => {
+    const shown = queuedDays([change("cycle.period", "/cycle/days/range", { start: "2026-11-01", end: "2026-11-03", flow: "light" }, "failed"), change("cycle.delete", "/cycle/days/elsewhere", {})], days, "2026-11-23");
+    expect(shown.size).toBe(0);
   });
 });

@@ -160,3 +160,33 @@ export function irregularCycles(cycles: Prediction["cycleLengths"]): { shortest:
   const longest = Math.max(...counted);
   return longest - shortest > IRREGULAR_SPREAD_DAYS ? { shortest, longest } : null;
 }
+
+/** A cycle write kept to send when the connection returns, as the queue holds it (app/lib/offline). */
+type QueuedCycleWrite = { kind: string; path: string; status: string; body: Record<string, unknown> };
+
+/**
+ * The days that queued writes change, by date: the flow they will have (null: deleted), so the
+ * calendar draws a period logged offline at once, marked as waiting. A refused write draws
+ * nothing (its card says why). Later writes over earlier ones, as the server will apply them.
+ */
+export function queuedDays(changes: readonly QueuedCycleWrite[], days: readonly { id: string; date: string; flow: Flow }[], today: string): Map<string, Flow | null> {
+  const shown = new Map<string, Flow | null>();
+  const byId = new Map(days.map((d) => [d.id, d.date]));
+  for (const change of changes) {
+    if (change.status !== "pending") continue;
+    const body = change.body;
+    if (change.kind === "cycle.period" && typeof body.start === "string") {
+      const end = typeof body.end === "string" ? body.end : today;
+      for (let date = body.start; date <= end; date = addDays(date, 1)) shown.set(date, body.flow as Flow);
+    } else if (change.kind === "cycle.log" && typeof body.date === "string") {
+      const flow = (body.flow as Flow | undefined) ?? shown.get(body.date) ?? days.find((d) => d.date === body.date)?.flow ?? "none";
+      shown.set(body.date, flow);
+    } else {
+      const date = byId.get(change.path.split("/").pop() ?? "");
+      if (!date) continue;
+      if (change.kind === "cycle.delete") shown.set(date, null);
+      else if (change.kind === "cycle.update" && typeof body.flow === "string") shown.set(date, body.flow as Flow);
+    }
+  }
+  return shown;
+}

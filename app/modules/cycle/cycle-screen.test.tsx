@@ -5,6 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { flushPendingDeletes } from "~/components/ui/undo";
 import { subscribeToasts } from "~/components/shell/toast-store";
+import { setOfflineSnapshot } from "~/lib/offline/state";
+import type { QueuedChange } from "~/lib/offline/queue";
 import { predictCycle } from "@worker/modules/cycle/predictions";
 import type { ScreenDay } from "./cycle.server";
 
@@ -51,8 +53,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCycle(prediction = predictCycle([]), { today = "2026-11-24", language = "pt" as "pt" | "en" } = {}) {
-  const loader = vi.fn(() => ({ today, month: "2026-11", days: [logged], prediction, periodDays: 5, hasAny: true, timeZone: "Europe/Lisbon" }));
+function renderCycle(prediction = predictCycle([]), { today = "2026-11-24", language = "pt" as "pt" | "en", days = [logged] } = {}) {
+  const loader = vi.fn(() => ({ today, month: "2026-11", days, prediction, periodDays: 5, hasAny: days.length > 0, timeZone: "Europe/Lisbon", grid: { from: "2026-10-26", to: "2026-12-06" } }));
   const Stub = createRoutesStub([{ path: "/app/ciclo-menstrual", loader, Component: CycleScreen }]);
   renderWithI18n(<Stub initialEntries={["/app/ciclo-menstrual"]} />, language);
   return loader;
@@ -175,5 +177,60 @@ describe("the cycle screen", () => {
     fireEvent.change(field, { target: { value: "01/10/2026" } });
     fireEvent.blur(field);
     await waitFor(() => expect(within(dialog).getByRole("radio", { name: "Médio" }).getAttribute("aria-checked")).toBe("true"));
+  });
+
+  describe("logging a period", () => {
+    afterEach(() => setOfflineSnapshot({ userId: null, changes: [] }));
+    const queued = (kind: QueuedChange["kind"], method: QueuedChange["method"], path: string, body: Record<string, unknown>, seq: number): QueuedChange => ({
+      seq,
+      key: `k${seq}`,
+      userId: "u1",
+      kind,
+      method,
+      path,
+      body,
+      label: "",
+      createdAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: "pending",
+    });
+
+    it("opens the period dialog from 'Registar período'", async () => {
+      renderCycle();
+      fireEvent.click(await screen.findByRole("button", { name: "Registar período" }));
+      expect(await screen.findByRole("dialog", { name: "Registar período" })).toBeTruthy();
+      expect(screen.getByLabelText("Ainda a decorrer")).toBeTruthy();
+    });
+
+    it("draws days logged or deleted offline at once, marked as waiting to be sent", async () => {
+      setOfflineSnapshot({
+        userId: "u1",
+        changes: [
+          queued("cycle.period", "POST", "/cycle/days/range", { start: "2026-11-02", end: "2026-11-06", flow: "heavy" }, 1),
+          queued("cycle.delete", "DELETE", "/cycle/days/d12", {}, 2),
+        ],
+      });
+      renderCycle();
+      for (const date of ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06"]) {
+        const cell = (await screen.findAllByRole("button")).find((b) => b.getAttribute("data-date") === date)!;
+        expect(cell.getAttribute("data-pending"), date).toBe("true");
+        expect(cell.getAttribute("data-marks")).toMatch(/logged/);
+        expect(cell.getAttribute("aria-label")).toMatch(/Intenso.*por enviar/);
+      }
+      // The day deleted offline is no longer drawn as logged.
+      expect(dayCell().getAttribute("aria-label")).not.toMatch(/Período registado/);
+      expect(dayCell().getAttribute("data-pending")).toBe("true");
+      // And the waiting changes are listed, as on the other screens.
+      expect(await screen.findByTestId("queued-changes")).toBeTruthy();
+    });
+
+    it("a first period logged offline shows the calendar instead of the empty state", async () => {
+      setOfflineSnapshot({ userId: "u1", changes: [queued("cycle.period", "POST", "/cycle/days/range", { start: "2026-11-22", flow: "medium" }, 1)] });
+      renderCycle(predictCycle([]), { days: [] });
+      const cell = await screen.findByRole("button", { name: /24 de novembro.*por enviar/ });
+      expect(cell.getAttribute("data-pending")).toBe("true");
+      expect(screen.queryByRole("heading", { name: "Ainda não registou nenhum dia" })).toBeNull();
+    });
   });
 });

@@ -35,6 +35,8 @@ export async function cycleScreen(context: AppLoadContext, auth: Auth, monthPara
     prediction: predictCycle(flows),
     periodDays: typicalPeriodDays(flows, today),
     timeZone: auth.user.timeZone,
+    // The days `days` covers (the six-week grid): a day in it without a log has none.
+    grid: { from, to },
     hasAny: any,
   };
 }

@@ -103,6 +103,15 @@ describe("the cycle's day dialog", () => {
     expect(posted[0]).toEqual({ date: "2026-11-21", flow: "medium" });
   });
 
+  it("does not look up a day the screen holds with the day before (offline that lookup failed and nothing could be saved)", async () => {
+    const posted = server([], () => Promise.reject(new TypeError("Failed to fetch")));
+    renderInApp(<DayDialog editing={{ date: "2026-11-21", day: null, known: true }} today="2026-11-24" suggest={() => "medium"} onClose={() => {}} onSaved={() => {}} onDelete={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ date: "2026-11-21", flow: "medium" });
+    expect(screen.queryByText(/Não foi possível ler o registo/)).toBeNull();
+  });
+
   it("starts a new day's log with the screen's suggested flow: no flow outside a likely period", async () => {
     const posted = server([]);
     open("2026-11-21", (date) => (date === "2026-11-21" ? "none" : "medium"));

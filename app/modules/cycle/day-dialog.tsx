@@ -14,6 +14,8 @@ import { Checkbox, TextArea, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
+import { queuedWriteNotice } from "~/components/offline/use-queued-write";
+import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { FIRST_DATE, FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
 import { addDays } from "@worker/modules/cycle/predictions";
 import type { ScreenDay } from "./cycle.server";
@@ -62,7 +64,7 @@ export function DayDialog({
   /** A day chosen in the dialog's date field (the screen takes back a delete of it still waiting). */
   onDateChosen?: (date: string) => void;
 }) {
-  const { t } = useTranslation(["cycle", "ui"]);
+  const { t } = useTranslation(["cycle", "ui", "shell"]);
   const language = useLang();
   const [date, setDate] = useState(editing.date);
   // The day's log when it has one: given by the screen, or looked up for a day the screen had not
@@ -73,7 +75,7 @@ export function DayDialog({
   // The date whose lookup answered, and whether it could: a day chosen since is looked up anew.
   const [answered, setAnswered] = useState<{ date: string; ok: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const lookup = editing.day || !date ? "done" : answered?.date !== date ? "loading" : answered.ok ? "done" : "failed";
+  const lookup = editing.day || editing.known || !date ? "done" : answered?.date !== date ? "loading" : answered.ok ? "done" : "failed";
   const chooseDate = (value: string) => {
     if (value) onDateChosen?.(value);
     setDate(value);
@@ -112,7 +114,7 @@ export function DayDialog({
     date !== editing.date || flow !== filled.flow || mood !== filled.mood || notes !== filled.notes || [...symptoms].sort().join() !== [...filled.symptoms].sort().join();
   const { close, question } = useDiscardChanges(changed, onClose);
   useEffect(() => {
-    if (editing.day || !date) return;
+    if (editing.day || editing.known || !date) return;
     let current = true;
     // The day before comes too: whether it had flow decides the suggested flow, and the screen
     // knows only the days of the month it shows.
@@ -157,7 +159,21 @@ export function DayDialog({
             onSubmit={form.submit(() => {
               if (!date) return form.fail(null, { date: t("cycle:validation.date") });
               if (lookup !== "done") return null;
-              return apiFetch<{ day: ScreenDay }>("/cycle/days", { body: { date, ...changedFields(day, { flow, symptoms, mood: mood || null, notes }) } });
+              // Offline the log is kept and sent when the connection returns (the screen shows it waiting).
+              return writeOrQueue<{ day: ScreenDay }>({
+                kind: "cycle.log",
+                method: "POST",
+                path: "/cycle/days",
+                body: { date, ...changedFields(day, { flow, symptoms, mood: mood || null, notes }) },
+                label: longDate(date, language),
+              }).then((result) => {
+                if (!isQueued(result)) return result;
+                if (!result.queued) return form.fail(t(`shell:offline.storage.${result.storageError}`));
+                queuedWriteNotice(result);
+                // Only closed: reloading the screen's data offline would find no connection.
+                onClose();
+                return null;
+              });
             })}
           >
             {!editing.date && <DateField id="cycle-date" label={t("cycle:form.date")} value={date} onChange={chooseDate} min={FIRST_DATE} max={today} required error={form.errors.date} />}

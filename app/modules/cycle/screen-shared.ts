@@ -7,7 +7,15 @@ import type { Flow } from "@worker/modules/cycle/fields";
 import type { ScreenDay } from "./cycle.server";
 
 /** The form's subject: a new log (date to choose) or a logged day. */
-export type Editing = { date: string; day: ScreenDay | null };
+export type Editing = {
+  date: string;
+  day: ScreenDay | null;
+  /**
+   * The screen has loaded this day and the day before (both in the month's grid): no log of them is
+   * what the server holds, so the dialog need not look them up (which offline it could not).
+   */
+  known?: boolean;
+};
 
 /** How many dots a flow shows (0 to 4). */
 export const FLOW_DOTS: Record<Flow, number> = { none: 0, spotting: 1, light: 2, medium: 3, heavy: 4 };

@@ -298,6 +298,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
 
   "GET /cycle/days": { query: { ...page, from: "2026-01-01", to: YESTERDAY } },
   "POST /cycle/days": { body: () => ({ date: isoDay(-3), flow: "light", symptoms: [], mood: 3, notes: "Bem" }) },
+  "POST /cycle/days/range": { body: () => ({ start: isoDay(-9), end: isoDay(-6), flow: "light" }) },
   "GET /cycle/days/:id": { params: (o) => ({ id: o.cycleDay }) },
   "PATCH /cycle/days/:id": { params: (o) => ({ id: o.cycleDay }), body: () => ({ flow: "heavy", notes: "Cansada" }) },
   "DELETE /cycle/days/:id": { params: (o) => ({ id: o.cycleDay }), destructive: true },

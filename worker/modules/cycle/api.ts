@@ -11,7 +11,8 @@ import type { AppEnv } from "../../types";
 import { predictCycle, FLOWS, addDays } from "./predictions";
 import * as queries from "./queries";
 import { localToday } from "./today";
-import { FIRST_DATE, MAX_NOTES, SYMPTOMS } from "./fields";
+import { FIRST_DATE, MAX_NOTES, MAX_PERIOD_DAYS, SYMPTOMS } from "./fields";
+import { daysBetween } from "./predictions";
 import type { CycleDay } from "./queries";
 
 /** The entity name of realtime changes (useEntityChanges(["cycleDay"]) on the screen). */
@@ -46,6 +47,15 @@ const patchSchema = z
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, "errors:field.required");
+/**
+ * A period logged at once: `start` to `end` (both included) with one flow; without `end` it is
+ * still going on, and runs to the user's today (0105).
+ */
+const rangeSchema = z
+  .object({ start: loggedDate, end: loggedDate.optional(), flow: fields.flow.exclude(["none"], "cycle:validation.flow") })
+  .strict()
+  .refine((body) => !body.end || body.start <= body.end, { message: "cycle:validation.rangeOrder", path: ["end"] })
+  .refine((body) => !body.end || daysBetween(body.start, body.end) < MAX_PERIOD_DAYS, { message: "cycle:validation.rangeTooLong", path: ["end"] });
 const listQuery = z.object({ from: date.optional(), to: date.optional(), ...pageQuery });
 
 /** A day in the answers (the user id is implied). */
@@ -56,9 +66,9 @@ export const publicDay = ({ userId: _userId, ...day }: CycleDay) => ({
 });
 
 /** Period days are logged once they happen: a date after the user's today is refused (nothing saved). */
-function refuseFuture(day: string | undefined, timeZone: string, now: Date) {
+function refuseFuture(day: string | undefined, timeZone: string, now: Date, field = "date") {
   if (day && day > localToday(now, timeZone)) {
-    throw new ApiError("validation_failed", 400, "cycle:validation.future", { date: "cycle:validation.future" });
+    throw new ApiError("validation_failed", 400, "cycle:validation.future", { [field]: "cycle:validation.future" });
   }
 }
 
@@ -84,6 +94,27 @@ export const cycleApi = new Hono<AppEnv>()
     const row = await queries.upsertDay(db, user.id, day, changes, now);
     await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: row.id, action: existed ? "updated" : "created" });
     return c.json({ day: publicDay(row) }, existed ? 200 : 201);
+  })
+
+  // A whole period in one request and one D1 batch (all its days or none): new days are created,
+  // logged ones get the flow and keep the rest. The days before are answered for an undo.
+  .post("/days/range", validate("json", rangeSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const body = c.req.valid("json");
+    const now = new Date();
+    const today = localToday(now, user.timeZone);
+    refuseFuture(body.start, user.timeZone, now, "start");
+    refuseFuture(body.end, user.timeZone, now, "end");
+    const end = body.end ?? today;
+    // Still going on since more days than a period lasts: a start typed wrong, most likely.
+    if (daysBetween(body.start, end) >= MAX_PERIOD_DAYS) {
+      throw new ApiError("validation_failed", 400, "cycle:validation.rangeTooLong", { start: "cycle:validation.rangeTooLong" });
+    }
+    const dates = Array.from({ length: daysBetween(body.start, end) + 1 }, (_, i) => addDays(body.start, i));
+    const { rows, previous, created } = await queries.upsertFlowDays(database(c.env.DB), user.id, dates, body.flow, now);
+    // One change for the screens: they reload the month, whichever days it was.
+    await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: rows[0].id, action: created.length ? "created" : "updated" });
+    return c.json({ days: rows.map(publicDay), created, previous }, created.length ? 201 : 200);
   })
 
   .get("/days/:id", async (c) => {

@@ -26,3 +26,10 @@ export const MAX_NOTES = 2000;
  * listed among those left out and on no month the calendar reaches by paging, so hard to delete.
  */
 export const FIRST_DATE = "1900-01-01";
+
+/**
+ * The longest period logged at once (POST /cycle/days/range): 14 days, one under the shortest
+ * cycle the prediction counts (MIN_CYCLE_DAYS, 15). Bleeding for longer is no period the module
+ * can tell from the next one, and a range that long is far more often a mistyped date (docs/decisions/0105).
+ */
+export const MAX_PERIOD_DAYS = 14;

@@ -46,6 +46,26 @@ export async function upsertDay(db: Db, userId: string, date: string, fields: Da
   return row;
 }
 
+/**
+ * Logs a run of days with one flow, in one D1 batch (all or none): a new date gets its row, a
+ * logged one changes only its flow (its symptoms, mood and notes stay). Answers the rows in date
+ * order, and the days that existed before with the flow they had (what an undo puts back).
+ */
+export async function upsertFlowDays(db: Db, userId: string, dates: readonly string[], flow: CycleDay["flow"], now: Date) {
+  const scoped = scopedTo(db, userId);
+  const before = await scoped.select(cycleDays, and(gte(cycleDays.date, dates[0]), lte(cycleDays.date, dates[dates.length - 1])));
+  const writes = dates.map((date) =>
+    scoped
+      .insert(cycleDays, { id: newId(), date, flow, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [cycleDays.userId, cycleDays.date], set: { flow, updatedAt: now } })
+      .returning(),
+  );
+  await scoped.batch(writes);
+  const rows = await scoped.select(cycleDays, and(gte(cycleDays.date, dates[0]), lte(cycleDays.date, dates[dates.length - 1]))).orderBy(asc(cycleDays.date));
+  const existed = new Map(before.map((d) => [d.date, d]));
+  return { rows, previous: before.map((d) => ({ id: d.id, date: d.date, flow: d.flow })), created: rows.filter((r) => !existed.has(r.date)).map((r) => r.id) };
+}
+
 export async function updateDay(db: Db, userId: string, id: string, changes: DayFields & { date?: string }, now: Date): Promise<CycleDay> {
   const [row] = await scopedTo(db, userId)
     .update(cycleDays, { ...changes, updatedAt: now }, eq(cycleDays.id, id))

@@ -11,13 +11,17 @@ import { ScreenLoadError } from "~/components/ui/screen-load-error";
 import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import type { Language } from "~/i18n/language";
-import { apiFetch } from "~/lib/api";
+import { QueuedChanges } from "~/components/offline/queued-changes";
+import { queuedWriteNotice } from "~/components/offline/use-queued-write";
+import { useQueuedChanges } from "~/lib/offline/state";
+import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { requireUser } from "~/lib/auth.server";
 import { formatDayRange, formatMonthYear, weekdayNames } from "~/lib/dates";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import type { Cycle, Flow, Prediction } from "@worker/modules/cycle/predictions";
-import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
+import { addDays } from "@worker/modules/cycle/predictions";
+import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, queuedDays, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
 import { intlLocale } from "~/i18n/language";
@@ -34,6 +38,9 @@ type Data = Awaited<ReturnType<typeof loader>>;
 
 // The day's form (dialog, radio groups) loads on first use or when the page is idle (decision 0042).
 const DayDialog = onDemandDialog(() => import("../day-dialog").then((m) => m.DayDialog));
+const PeriodDialog = onDemandDialog(() => import("../period-dialog").then((m) => m.PeriodDialog));
+/** The cycle writes the offline queue keeps (app/lib/offline/queue.ts). */
+const CYCLE_KINDS = ["cycle.log", "cycle.update", "cycle.delete", "cycle.period"] as const;
 /** Day and month; the year too when it is not today's ("1 de setembro" twice in two years was ambiguous). */
 const shortDate = (iso: string, language: Language, today: string) =>
   dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", ...(iso.slice(0, 4) !== today.slice(0, 4) && { year: "numeric" }) }).format(dateOf(iso));
@@ -43,7 +50,11 @@ export default function CycleScreen() {
   const data = useLoaderData<Data>();
   const { t } = useTranslation("cycle");
   const { revalidate } = useRevalidator();
+  const language = useLang();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [loggingPeriod, setLoggingPeriod] = useState(false);
+  // Days changed offline, drawn at once with their waiting mark until the queue sends them.
+  const queued = queuedDays(useQueuedChanges(CYCLE_KINDS), data.days, data.today);
   // Days deleted a moment ago, hidden while their "Anular" toast is open (the DELETE comes after).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   useEntityChanges(["cycleDay"]);
@@ -65,7 +76,10 @@ export default function CycleScreen() {
   // dialog's lookup found it.
   const hiddenDates = new Set(data.days.filter((d) => hidden.has(d.id)).map((d) => d.date));
   const flowOn = (date: string, lookedUp: Flow | null | undefined) => days.find((d) => d.date === date)?.flow ?? (hiddenDates.has(date) ? null : (lookedUp ?? null));
-  const open = (date: string) => setEditing({ date, day: keep(date) ?? days.find((d) => d.date === date) ?? null });
+  // In the grid with the day before it: the screen knows both logs, the dialog need not ask.
+  const known = (date: string) => addDays(date, -1) >= data.grid.from && date <= data.grid.to;
+  const open = (date: string) => setEditing({ date, day: keep(date) ?? days.find((d) => d.date === date) ?? null, known: known(date) });
+  const drawn = [...days.filter((d) => !queued.has(d.date)), ...[...queued].flatMap(([date, flow]) => (flow ? [{ ...(days.find((d) => d.date === date) ?? { id: `queued-${date}`, symptoms: [], mood: null, notes: "" }), date, flow }] : []))];
 
   const remove = (day: ScreenDay) => {
     setEditing(null);
@@ -87,7 +101,12 @@ export default function CycleScreen() {
       },
       commit: async () => {
         forget();
-        const result = await apiFetch(`/cycle/days/${day.id}`, { method: "DELETE" });
+        const result = await writeOrQueue({ kind: "cycle.delete", method: "DELETE", path: `/cycle/days/${day.id}`, body: {}, label: longDate(day.date, language) });
+        // Offline: kept to send later (the day stays off the calendar meanwhile).
+        if (isQueued(result)) {
+          queuedWriteNotice(result);
+          return result.queued;
+        }
         // Already gone (deleted in another tab or device) is what the user wanted.
         if (!result.ok && result.status !== 404) return false;
         revalidate();
@@ -109,6 +128,9 @@ export default function CycleScreen() {
             <PlusIcon className="h-4 w-4" aria-hidden="true" />
             {t("actions.logToday")}
           </Button>
+          <Button variant="secondary" onClick={() => setLoggingPeriod(true)} data-testid="log-period">
+            {t("actions.logPeriod")}
+          </Button>
           <Button variant="secondary" onClick={() => setEditing({ date: "", day: null })} data-tour="cycle-log-day">
             {t("actions.logDay")}
           </Button>
@@ -120,7 +142,8 @@ export default function CycleScreen() {
         {t("disclaimer")}
       </p>
 
-      {!data.hasAny ? (
+      {/* A first period logged offline shows the calendar already, with its days waiting. */}
+      {!data.hasAny && ![...queued.values()].some(Boolean) ? (
         <EmptyState
           title={t("empty.title")}
           text={t("empty.text")}
@@ -128,7 +151,7 @@ export default function CycleScreen() {
         />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <MonthCalendar data={data} days={days} onPick={open} />
+          <MonthCalendar data={data} days={drawn} pending={queued} onPick={open} />
           <div className="space-y-6">
             <PredictionSummary prediction={data.prediction} today={data.today} />
             <CycleList cycles={data.prediction.cycleLengths} today={data.today} />
@@ -136,7 +159,20 @@ export default function CycleScreen() {
         </div>
       )}
 
+      <QueuedChanges kinds={CYCLE_KINDS} />
+
       <p className="text-xs text-slate-500">{t("privacy")}</p>
+
+      {loggingPeriod && (
+        <PeriodDialog
+          today={data.today}
+          onClose={() => setLoggingPeriod(false)}
+          onSaved={() => {
+            setLoggingPeriod(false);
+            revalidate();
+          }}
+        />
+      )}
 
       {editing && (
         <DayDialog
@@ -159,7 +195,7 @@ export default function CycleScreen() {
 
 
 /** The month grid: logged days (filled, with one to four dots for the flow), predictions (outlined). */
-function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; onPick: (date: string) => void }) {
+function MonthCalendar({ data, days, pending, onPick }: { data: Data; days: ScreenDay[]; pending: ReadonlyMap<string, Flow | null>; onPick: (date: string) => void }) {
   const { t } = useTranslation("cycle");
   const language = useLang();
   const navigation = useNavigation();
@@ -180,6 +216,7 @@ function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; 
     if (marks.ovulation) parts.push(t("calendar.ovulation"));
     else if (marks.fertile) parts.push(t("calendar.fertile"));
     if (marks.today) parts.push(t("calendar.today"));
+    if (pending.has(date)) parts.push(t("period.pending"));
     return parts.join(", ");
   };
 
@@ -220,7 +257,7 @@ function MonthCalendar({ data, days, onPick }: { data: Data; days: ScreenDay[]; 
                 const marks = marksOf(cell.date, { flow: byDate.get(cell.date)?.flow ?? null, cycles, today: data.today });
                 return (
                   <td key={cell.date} className="p-0">
-                    <DayCell day={cell.day} inMonth={cell.inMonth} marks={marks} label={describe(cell.date, marks)} date={cell.date} onPick={onPick} />
+                    <DayCell day={cell.day} inMonth={cell.inMonth} marks={marks} label={describe(cell.date, marks)} date={cell.date} pending={pending.has(cell.date)} onPick={onPick} />
                   </td>
                 );
               })}
@@ -244,7 +281,7 @@ function cellClasses(marks: DayMarks, inMonth: boolean) {
 }
 
 /** One day: its number, flow dots, the ovulation diamond and the fertile underline (shapes, not colour alone). */
-function DayCell({ day, inMonth, marks, label, date, onPick }: { day: number; inMonth: boolean; marks: DayMarks; label: string; date: string; onPick: (date: string) => void }) {
+function DayCell({ day, inMonth, marks, label, date, pending, onPick }: { day: number; inMonth: boolean; marks: DayMarks; label: string; date: string; pending: boolean; onPick: (date: string) => void }) {
   const inner = (
     <>
       <span>{day}</span>
@@ -268,7 +305,16 @@ function DayCell({ day, inMonth, marks, label, date, onPick }: { day: number; in
     );
   }
   return (
-    <Button variant="ghost" className={`${cellClasses(marks, inMonth)} px-0! py-0! hover:ring-2 hover:ring-slate-300`} aria-label={label} aria-current={marks.today ? "date" : undefined} onClick={() => onPick(date)} data-date={date} data-marks={markList(marks)}>
+    <Button
+      variant="ghost"
+      className={`${cellClasses(marks, inMonth)} px-0! py-0! hover:ring-2 hover:ring-slate-300 ${pending ? "outline-2 outline-offset-1 outline-amber-500 outline-dashed" : ""}`}
+      aria-label={label}
+      aria-current={marks.today ? "date" : undefined}
+      onClick={() => onPick(date)}
+      data-date={date}
+      data-marks={markList(marks)}
+      data-pending={pending || undefined}
+    >
       {inner}
     </Button>
   );
