@@ -6,7 +6,8 @@ import { budgetsWithProgress } from "@worker/modules/finances/reports";
 import { budgetCheckJob } from "@worker/modules/finances/budget-job";
 import { NIGHTLY, runSchedule } from "@worker/cron/registry";
 import { userIdOf } from "./billing-helpers";
-import { api, json, signUpAndLogIn } from "./helpers";
+import { deleteExpiredNotificationsJob } from "@worker/cron/delete-expired-notifications";
+import { api, json, mailsTo, signUpAndLogIn } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -70,7 +71,7 @@ describe("the nightly budget check", () => {
     const { budget } = await json(await api("/budgets", { body: { category: "home", limitCents: 50_000 }, headers: { cookie } }));
     await spend(userId, `${userId}-early`, 10_000, "2026-12-03");
     await spend(userId, `${userId}-rent`, 60_000, "2026-12-25");
-    return { userId, budgetId: budget.id as string };
+    return { userId, budgetId: budget.id as string, cookie };
   }
 
   it("alerts on the day an expense entered ahead falls due, once, on the user's own day", async () => {
@@ -88,5 +89,45 @@ describe("the nightly budget check", () => {
     await night("2026-12-27T03:00:00Z");
     expect(await alerts(lisbon.userId)).toHaveLength(1);
     expect(await alerts(newYork.userId)).toHaveLength(1);
+  });
+
+  // The alert's dedupe key was the only record that it was sent, and went with it: deleted, the
+  // alert came back the next night, and every night of the month (decision 0103).
+  it("does not send an alert again once the user deleted it, neither at night nor on the next expense", async () => {
+    const email = "nightly-deleted@alerts.test";
+    const { userId, budgetId, cookie } = await withRentAhead(email, "Europe/Lisbon");
+    await night("2026-12-25T03:00:00Z");
+    const [sent] = (await env.DB.prepare("select id from notifications where user_id = ? and type = 'budget_alert'").bind(userId).all<{ id: string }>()).results;
+    expect(sent).toBeDefined();
+    expect((await api(`/notifications/${sent.id}`, { method: "DELETE", headers: { cookie } })).status).toBe(204);
+    await night("2026-12-26T03:00:00Z");
+    await night("2026-12-27T03:00:00Z");
+    // A write in the category checks the same budget at once (the same code as the API's writes).
+    await spend(userId, `${userId}-more`, 1_000, "2026-12-27");
+    await checkBudgets({ env, db: database(env.DB), user: { id: userId, timeZone: "Europe/Lisbon", language: "pt" }, entitlements: ["finances.advanced"], now: new Date("2026-12-27T10:00:00Z") }, ["home"], ["2026-12-27"]);
+    expect(await alerts(userId)).toEqual([]);
+    // A new month is a new alert.
+    await spend(userId, `${userId}-january`, 60_000, "2027-01-02");
+    await night("2027-01-02T03:00:00Z");
+    expect(await alerts(userId)).toEqual([expect.objectContaining({ budgetId, month: "2027-01", threshold: 100 })]);
+  });
+
+  // With in-app off for budget alerts (e-mail only), the row is kept 8 days for the digests and then
+  // deleted by the quarter-hour cleanup: the next night e-mailed the same alert again (decision 0103).
+  it("does not send an alert again after its notification expired and was deleted", async () => {
+    const email = "nightly-expired@alerts.test";
+    const { userId } = await withRentAhead(email, "Europe/Lisbon");
+    // 90 € of 500 € by the 3rd is under 80 %; 410 € on the 4th makes 100 € short of the limit.
+    await spend(userId, `${userId}-fourth`, 31_000, "2026-12-04");
+    await env.DB.prepare("insert into notification_preferences (id, user_id, notification_type, in_app_enabled, email_enabled) values (?, ?, 'budget_alert', 0, 1)").bind(`${userId}-pref`, userId).run();
+    await night("2026-12-04T03:00:00Z");
+    expect(await alerts(userId)).toEqual([expect.objectContaining({ month: "2026-12", threshold: 80 })]);
+    const mails = async () => (await mailsTo(email)).filter((m) => m.subject.includes("80"));
+    expect(await mails()).toHaveLength(1);
+    await deleteExpiredNotificationsJob(env, new Date("2026-12-12T04:00:00Z"));
+    expect(await alerts(userId)).toEqual([]);
+    await night("2026-12-13T03:00:00Z");
+    expect(await alerts(userId)).toEqual([]);
+    expect(await mails()).toHaveLength(1);
   });
 });

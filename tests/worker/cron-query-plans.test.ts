@@ -58,6 +58,35 @@ describe("query plans of the scheduled jobs", () => {
     expect(results.map((r) => r.detail)).toContain("SEARCH routines USING COVERING INDEX routines_next_reminder_idx (next_reminder_at<?)");
   });
 
+  // The same shape as the routines' page: a range from the first user id on is a SEARCH in the plan,
+  // but it walked events_user_range_idx (every event there is, every minute) and
+  // tasks_user_scheduled_idx (every task, every quarter-hour) for the page's order.
+  it("pages the users with an event reminder due, or a task starting, by those ranges, not by a walk of the user index", async () => {
+    const planOf = async (pattern: RegExp) => {
+      const [page] = [...statements.keys()].filter((sql) => pattern.test(sql));
+      expect(page, String(pattern)).toBeDefined();
+      return (await env.DB.prepare(`EXPLAIN QUERY PLAN ${page}`).bind(...statements.get(page)!).all<{ detail: string }>()).results.map((r) => r.detail);
+    };
+    const events = await planOf(/^select distinct "user_id" from "events"/);
+    expect(events).toContain("SEARCH events USING INDEX events_next_reminder_idx (next_reminder_at<?)");
+    expect(events.join("\n")).not.toContain("events_user_range_idx");
+    const tasks = await planOf(/^select distinct "user_id" from "tasks"/);
+    expect(tasks).toContain("SEARCH tasks USING COVERING INDEX tasks_scheduled_start_idx (scheduled_start>? AND scheduled_start<?)");
+    expect(tasks.join("\n")).not.toContain("tasks_user_scheduled_idx");
+  });
+
+  it("reads and forgets the keys notify() has sent (decision 0103) by their indexes", async () => {
+    const plans = async (pattern: RegExp) => {
+      const found = [...statements.keys()].filter((sql) => pattern.test(sql));
+      expect(found.length, String(pattern)).toBeGreaterThan(0);
+      return Promise.all(found.map(async (sql) => (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...statements.get(sql)!).all<{ detail: string }>()).results.map((r) => r.detail)));
+    };
+    // Sent already? (the routine reminder of the minute run): the primary key, one row.
+    for (const plan of await plans(/^select 1 from "notification_keys"/)) expect(plan).toEqual([expect.stringMatching(/^SEARCH notification_keys USING COVERING INDEX sqlite_autoindex_notification_keys_1 \(user_id=\? AND dedupe_key=\?\)$/)]);
+    // The quarter-hour cleanup: the passed range of the partial index.
+    for (const plan of await plans(/^delete from "notification_keys"/)) expect(plan).toEqual(["SEARCH notification_keys USING COVERING INDEX notification_keys_forget_idx (forget_at>? AND forget_at<?)"]);
+  });
+
   it("never scans a user table", async () => {
     const tables = new Set((await userTables(env.DB)).map((t) => t.table));
     const scans: string[] = [];

@@ -31,10 +31,11 @@ async function seed(userId: string, tag: string, otherId: string, paidAt: number
   await run("insert into notifications (id, user_id, title, message, type, in_app) values (?, ?, ?, 'm', 'task', 0)", `n-hidden-${tag}`, userId, m("notifications-hidden"));
   await run("insert into notification_preferences (id, user_id, notification_type) values (?, ?, 'task')", m("notification_preferences"), userId);
   await run("insert into notification_digests (user_id, period_key) values (?, ?)", userId, `daily:${m("notification_digests")}`);
+  await run("insert into notification_keys (user_id, dedupe_key, sent_at) values (?, ?, ?)", userId, m("notification_keys"), Date.now());
   await run("insert into known_devices (user_id, device_key) values (?, ?)", userId, m("known_devices"));
   const checkedAt = paidAt + 10 * 86_400_000;
   await run("insert or replace into feature_checks (user_id, checked_at) values (?, ?)", userId, checkedAt);
-  const marked = ["profiles", "sessions", "auth_tokens", "feedback", "subscriptions", "coupon_redemptions", "notifications", "notification_preferences", "notification_digests", "known_devices"];
+  const marked = ["profiles", "sessions", "auth_tokens", "feedback", "subscriptions", "coupon_redemptions", "notifications", "notification_preferences", "notification_digests", "notification_keys", "known_devices"];
   const modules = await Promise.all(MODULE_EXPORT_SEEDS.map((seedExport) => seedExport({ userId, tag, otherId, run, marker: m })));
   return {
     ...Object.assign({}, ...modules),

@@ -7,6 +7,9 @@ import { notifyBilling } from "../../worker/billing/notify-billing";
 import { notify } from "../../worker/notifications/notify";
 import { SESSION_ABSOLUTE_MS } from "../../worker/auth/sessions";
 import { KNOWN_DEVICE_RETENTION_DAYS } from "../../worker/db/notifications";
+import { deleteExpiredNotificationsJob } from "../../worker/cron/delete-expired-notifications";
+import { trialEnded } from "../../worker/cron/trial-ended";
+import { trialEndingSoon } from "../../worker/cron/trial-ending-soon";
 import { countingD1, type D1Call } from "./counting-bindings";
 import { api, freshIp, json, mailsTo, ORIGIN, sessionFrom, signUpAndLogIn } from "./helpers";
 
@@ -434,6 +437,61 @@ describe("cron jobs", () => {
   it("never lets a failing notification break the caller", async () => {
     expect(await notify(env, "no-such-user", { type: "system", title: "x", message: "y" })).toBeNull();
     expect(await notify({ ...env, DB: undefined as unknown as D1Database }, "x", { type: "system", title: "x", message: "y" })).toBeNull();
+  });
+});
+
+// Each of these notifications had its dedupe key as the only record that it was sent: deleted (or
+// expired and removed by the quarter-hour cleanup), it was sent again by the next run (decision 0103).
+describe("a notification sent once stays gone once deleted or expired", () => {
+  const DAY = 86_400_000;
+  const remove = async (cookie: string, id: string) => expect((await api(`/notifications/${id}`, { method: "DELETE", headers: { cookie } })).status).toBe(204);
+  const idOf = async (where: string, ...binds: unknown[]) => (await env.DB.prepare(`select id from notifications where ${where}`).bind(...binds).first<{ id: string }>())?.id;
+
+  it("the welcome: not again at the next sign-in", async () => {
+    const email = "n-welcome-deleted@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    await remove(cookie, (await idOf("user_id = ? and type = 'welcome'", userId))!);
+    const login = await api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } });
+    expect(login.status).toBe(200);
+    expect(await count("user_id = ? and type = 'welcome'", userId)).toBe(0);
+  });
+
+  it("trial ending soon and trial ended: not again at the next quarter-hour", async () => {
+    const cookie = await signUpAndLogIn("n-trial-deleted@example.com");
+    const userId = await userIdOf(cookie);
+    const now = new Date();
+    const trialJobs = [
+      { name: "trial-ending-soon", schedule: EVERY_QUARTER_HOUR, fanOut: trialEndingSoon },
+      { name: "trial-ended", schedule: EVERY_QUARTER_HOUR, fanOut: trialEnded },
+    ];
+    const run = (at: Date) => runSchedule(EVERY_QUARTER_HOUR, env, at, { inline: true, jobs: trialJobs });
+    await env.DB.prepare("update users set trial_ends_at = ? where id = ?").bind(now.getTime() + 2 * DAY, userId).run();
+    await run(now);
+    await remove(cookie, (await idOf("user_id = ? and dedupe_key like 'trial-ending:%'", userId))!);
+    await run(new Date(now.getTime() + 15 * 60_000));
+    await run(new Date(now.getTime() + DAY));
+    expect(await count("user_id = ? and dedupe_key like 'trial-ending:%'", userId)).toBe(0);
+
+    const after = new Date(now.getTime() + 2 * DAY + 60_000);
+    await run(after);
+    await remove(cookie, (await idOf("user_id = ? and dedupe_key like 'trial-ended:%'", userId))!);
+    await run(new Date(after.getTime() + 15 * 60_000));
+    await run(new Date(after.getTime() + 3 * DAY));
+    expect(await count("user_id = ? and dedupe_key like 'trial-%'", userId)).toBe(0);
+  });
+
+  it("forgets a key only after its job can no longer raise it", async () => {
+    const userId = await userIdOf(await signUpAndLogIn("n-forget-key@example.com"));
+    const at = new Date("2026-03-02T10:00:00Z");
+    const until = new Date(at.getTime() + DAY);
+    const raise = (when: Date) => notify(env, userId, { type: "reminder", title: "Lembrete", message: "", dedupeKey: "forget-me", dedupeUntil: until, expiresAt: new Date(when.getTime() + 60_000) }, { now: () => when });
+    expect(await raise(at)).not.toBeNull();
+    await deleteExpiredNotificationsJob(env, new Date(until.getTime() - 1));
+    expect(await count("user_id = ? and dedupe_key = 'forget-me'", userId)).toBe(0);
+    expect(await raise(new Date(until.getTime() - 1))).toBeNull();
+    await deleteExpiredNotificationsJob(env, until);
+    expect(await raise(new Date(until.getTime() + 1))).not.toBeNull();
   });
 });
 

@@ -143,6 +143,28 @@ describe("the routine reminders' minute job", () => {
     expect(await sentTo(userId)).toHaveLength(2);
   });
 
+  // Decision 0099 promised one reminder per routine and day "even if the user changes the time
+  // after one was sent", with the notification's dedupe key as the only record: once the user had
+  // deleted the reminder, the new time sent a second one that day (decision 0103).
+  it("does not remind a second time that day once the user deleted the reminder and moved the time", async () => {
+    const email = "deleted-reminder@routine-reminders.test";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(email);
+    const tomorrow = addDays(reminderDay(Date.now(), LISBON), 1);
+    const { routine } = await json(await as(cookie).post({ title: "Ler 20 páginas", frequency: "weekdays", weekdays: [isoWeekday(tomorrow)], reminderTime: "08:00" }));
+    const due = (await nextOf(routine.id))!;
+    expect(reminderDay(due, LISBON)).toBe(tomorrow);
+    await at(due);
+    const [sent] = (await env.DB.prepare("select id from notifications where user_id = ? and type = 'reminder'").bind(userId).all<{ id: string }>()).results;
+    expect(sent).toBeDefined();
+    expect((await api(`/notifications/${sent.id}`, { method: "DELETE", headers: { cookie } })).status).toBe(204);
+    expect((await as(cookie).patch(routine.id, { reminderTime: "09:00" })).status).toBe(200);
+    const later = (await nextOf(routine.id))!;
+    expect(reminderDay(later, LISBON)).toBe(tomorrow);
+    await at(later);
+    expect(await sentTo(userId)).toEqual([]);
+  });
+
   it("a weekday routine moves on to its next due day", async () => {
     const cookie = await signUpAndLogIn("weekdays@routine-reminders.test");
     const userId = await userIdOf("weekdays@routine-reminders.test");

@@ -598,4 +598,17 @@ describe("task reminders (cron, every quarter hour)", () => {
     await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-23T11:00:00Z"), { inline: true });
     expect((await reminders(aliceId)).map((r) => r.message)).toEqual(["Agendada para as 10:00 (30 min).", "Agendada para as 11:00 (30 min)."]);
   });
+
+  // Its dedupe key was the only record that it was sent, and went with it: deleted after the 09:45
+  // run, the reminder came back at 10:00, whose window holds the start too (decision 0103).
+  it("does not send a reminder again once the user deleted it", async () => {
+    await env.DB.prepare("delete from notifications where type = 'task'").run();
+    await create(alice, { title: "Ligar à contabilista", scheduledStart: "2026-11-26T10:00:00Z" });
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-26T09:45:00Z"), { inline: true });
+    const [sent] = (await env.DB.prepare("select id from notifications where user_id = ? and type = 'task'").bind(aliceId).all<{ id: string }>()).results;
+    expect(sent).toBeDefined();
+    expect((await call(`/notifications/${sent.id}`, alice, { method: "DELETE" })).status).toBe(204);
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date("2026-11-26T10:00:00Z"), { inline: true });
+    expect(await reminders(aliceId)).toEqual([]);
+  });
 });

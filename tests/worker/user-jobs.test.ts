@@ -50,8 +50,9 @@ describe("the cron step of a fan-out", () => {
     const ending = await insertUsers("qj-ending", 250, { trialEndsAt: trialEnd });
     await insertUsers("qj-later", 3, { trialEndsAt: NOW.getTime() + 10 * DAY });
     await env.DB.prepare("update users set email_confirmed_at = null where id = 'qj-ending-0249'").run();
-    // Already told about this trial end: not enqueued again every 15 minutes.
-    await env.DB.prepare("insert into notifications (id, user_id, title, message, type, dedupe_key) values ('qj-told', 'qj-ending-0000', 't', 'm', 'system', ?)")
+    // Already told about this trial end (the key's record, which outlives a deleted notice): not
+    // enqueued again every 15 minutes.
+    await env.DB.prepare("insert into notification_keys (user_id, dedupe_key, sent_at) values ('qj-ending-0000', ?, 1)")
       .bind(`trial-ending:${trialEnd}`)
       .run();
 

@@ -37,6 +37,8 @@ export const featureAnnouncements = fanOut<Launch>({
         expiresAt: new Date(launchedAt + FEATURE_WINDOW_MS),
         metadata: { featureName },
         dedupeKey: `feature:${featureName}:${launchedAt}`,
+        // A launch is announced within its window only.
+        dedupeUntil: new Date(launchedAt + FEATURE_WINDOW_MS + 86_400_000),
       },
       { now: () => now },
     );

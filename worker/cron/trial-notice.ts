@@ -33,6 +33,8 @@ export async function trialNoticeFor(env: Env, userId: string, now: Date, betwee
       vars: vars && ((context) => vars(user, context)),
       actionUrl: "/app/settings",
       dedupeKey: `${template === "trial.ending" ? TRIAL_ENDING : TRIAL_ENDED}:${endsAt}`,
+      // The jobs look at most 7 days past a trial's end (./trial-ended.ts); a day's margin on top.
+      dedupeUntil: new Date(endsAt + 8 * 86_400_000),
     },
     { now: () => now },
   );

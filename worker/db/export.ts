@@ -12,7 +12,7 @@ import type { Db } from "./client";
 import { listFeedback } from "./feedback";
 import { listIdempotencyKeys } from "./idempotency";
 import { exportNotificationData } from "./notifications";
-import { authTokens, knownDevices, notificationDigests, referrals } from "./schema";
+import { authTokens, knownDevices, notificationDigests, notificationKeys, referrals } from "./schema";
 
 const accountExporter: Exporter = {
   tables: ["users", "profiles", "sessions", "auth_tokens", "known_devices"],
@@ -32,10 +32,18 @@ const accountExporter: Exporter = {
 };
 
 const notificationsExporter: Exporter = {
-  tables: ["notifications", "notification_preferences", "notification_digests", "feature_checks"],
+  tables: ["notifications", "notification_preferences", "notification_digests", "notification_keys", "feature_checks"],
   async export(db, userId) {
-    const digests = await db.select().from(notificationDigests).where(eq(notificationDigests.userId, userId)).orderBy(asc(notificationDigests.periodKey));
-    return { ...(await exportNotificationData(db, userId)), emailDigestsSent: digests.map((d) => ({ period: d.periodKey, sentAt: d.createdAt })) };
+    const [digests, keys] = await Promise.all([
+      db.select().from(notificationDigests).where(eq(notificationDigests.userId, userId)).orderBy(asc(notificationDigests.periodKey)),
+      db.select().from(notificationKeys).where(eq(notificationKeys.userId, userId)).orderBy(asc(notificationKeys.sentAt)),
+    ]);
+    return {
+      ...(await exportNotificationData(db, userId)),
+      emailDigestsSent: digests.map((d) => ({ period: d.periodKey, sentAt: d.createdAt })),
+      // What each job has told the user once (the key names what it was about), deleted notifications included.
+      notificationsSentOnce: keys.map((k) => ({ key: k.dedupeKey, sentAt: k.sentAt })),
+    };
   },
 };
 

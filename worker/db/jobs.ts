@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gt, isNotNull, lte, notExists, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { fanOuts, notificationPreferences, notifications, users } from "./schema";
+import { fanOuts, notificationKeys, notificationPreferences, users } from "./schema";
 
 /** One keyset page: ids greater than `afterId` (use "" for the first page), at most `limit`. */
 export type IdPage = { afterId: string; limit: number };
@@ -25,8 +25,10 @@ export const confirmedUserIdsPage = async (db: Db, page: IdPage, createdBefore: 
   ).map((r) => r.id);
 
 /**
- * Confirmed users whose trial ends in (from, to] and who have no notification with the dedupe key
+ * Confirmed users whose trial ends in (from, to] and who were not sent the dedupe key
  * `${dedupePrefix}:<trial end in ms>` yet: those already told are not enqueued every 15 minutes.
+ * Read from the keys sent (notification_keys), not from the notifications: one the user deleted
+ * was still sent (decision 0103).
  */
 export const trialUserIdsPage = async (db: Db, page: IdPage, between: [Date, Date], dedupePrefix: string): Promise<string[]> =>
   (
@@ -42,8 +44,8 @@ export const trialUserIdsPage = async (db: Db, page: IdPage, between: [Date, Dat
           notExists(
             db
               .select({ one: sql`1` })
-              .from(notifications)
-              .where(and(eq(notifications.userId, users.id), eq(notifications.dedupeKey, sql`${dedupePrefix} || ':' || cast(${users.trialEndsAt} as integer)`))),
+              .from(notificationKeys)
+              .where(and(eq(notificationKeys.userId, users.id), eq(notificationKeys.dedupeKey, sql`${dedupePrefix} || ':' || cast(${users.trialEndsAt} as integer)`))),
           ),
         ),
       )

@@ -13,6 +13,7 @@ import {
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
   notificationDigests,
+  notificationKeys,
   notificationPriorityRank,
   notificationPreferences,
   notifications,
@@ -23,6 +24,7 @@ import { listPageRead } from "./lists";
 import { read, type Read } from "./reads";
 import { ownedOr404 } from "./owned";
 import { scopedTo } from "./scoped";
+import { errorSays } from "../lib/unavailable";
 
 export { NOTIFICATION_FREQUENCIES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES };
 export type Notification = typeof notifications.$inferSelect;
@@ -41,10 +43,33 @@ const priorityRank = notificationPriorityRank(notifications.priority);
 const unread = sql`${notifications.isRead} = 0`;
 const visible = (now: Date) => and(eq(notifications.inApp, true), or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)));
 
-/** Inserts a notification unless one with the same dedupe key exists; returns it, or null for a duplicate. */
-export async function insertNotification(db: Db, userId: string, values: NewNotification): Promise<Notification | null> {
-  const rows = await scopedTo(db, userId).insert(notifications, values).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+/**
+ * Inserts a notification; returns it, or null for a duplicate. With a dedupe key, the key is
+ * recorded in notification_keys in the same batch: a key recorded already (even if its
+ * notification was deleted or has expired since) fails the batch, so nothing is written.
+ */
+export async function insertNotification(db: Db, userId: string, values: NewNotification, forgetKeyAt: Date | null = null): Promise<Notification | null> {
+  const scoped = scopedTo(db, userId);
+  // The notification's own unique key stays: it refuses a key sent before notification_keys existed.
+  const insert = scoped.insert(notifications, values).onConflictDoNothing().returning();
+  if (!values.dedupeKey) return (await insert)[0] ?? null;
+  try {
+    const [, rows] = await db.batch([scoped.insert(notificationKeys, { dedupeKey: values.dedupeKey, sentAt: values.createdAt ?? new Date(), forgetAt: forgetKeyAt }), insert]);
+    return rows[0] ?? null;
+  } catch (error) {
+    if (errorSays(error, /UNIQUE constraint failed: notification_keys\./)) return null;
+    throw error;
+  }
+}
+
+/** Whether a notification with this dedupe key was ever raised for the user (and not forgotten yet). */
+export async function dedupeKeySent(db: Db, userId: string, dedupeKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(notificationKeys)
+    .where(scopedTo(db, userId).owned(notificationKeys, eq(notificationKeys.dedupeKey, dedupeKey)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -128,6 +153,15 @@ export async function deleteExpiredNotifications(db: Db, now: Date, batch = 500)
     total += result.meta.changes;
     if (result.meta.changes < batch) return total;
   }
+}
+
+/**
+ * Forgets, across all users, the dedupe keys whose jobs can no longer raise them (`forget_at`
+ * passed). A deliberate cross-user delete: it reads nothing.
+ */
+export async function forgetDedupeKeys(db: Db, now: Date): Promise<number> {
+  const result = await db.delete(notificationKeys).where(and(isNotNull(notificationKeys.forgetAt), lte(notificationKeys.forgetAt, now)));
+  return result.meta.changes;
 }
 
 // Preferences ---------------------------------------------------------------------------------

@@ -266,9 +266,9 @@ export const notifications = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     parentId: text("parent_id"),
-    /** Set by jobs and account events: one notification per key and user, so reruns never duplicate. */
+    /** Set by jobs and account events: one notification per key and user, so reruns never duplicate (the record that outlives the row: notification_keys). */
     dedupeKey: text("dedupe_key"),
-    /** False when the user turned in-app delivery of this type off: the row only remembers the key. */
+    /** False when the user turned in-app delivery of this type off: the row is kept for the e-mail digests only. */
     inApp: integer("in_app", { mode: "boolean" }).notNull().default(true),
     createdAt: timestamps.createdAt,
   },
@@ -324,6 +324,30 @@ export const notificationDigests = sqliteTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [primaryKey({ columns: [t.userId, t.periodKey] })],
+);
+
+/**
+ * Each dedupe key notify() has raised a notification with (docs/decisions/0103): the lasting record
+ * that it was sent, kept apart from the notification, which the user may delete and which expires.
+ * Its key alone went with it, and the job sent it again (a budget alert every night, the welcome at
+ * the next sign-in). Forgotten at `forget_at`, once the job that raised it can no longer raise the
+ * same key (a task's start is past); kept for the account's life when null.
+ */
+export const notificationKeys = sqliteTable(
+  "notification_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dedupeKey: text("dedupe_key").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    forgetAt: integer("forget_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dedupeKey] }),
+    // The quarter-hour cleanup's range (worker/cron/delete-expired-notifications.ts).
+    index("notification_keys_forget_idx").on(t.forgetAt).where(sql`${t.forgetAt} is not null`),
+  ],
 );
 
 /**

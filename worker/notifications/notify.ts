@@ -35,8 +35,17 @@ export type NotifyInput = NotificationText & {
   keepFor?: number;
   metadata?: Record<string, unknown>;
   parentId?: string | null;
-  /** One notification per key and user, ever: jobs and account events set it so reruns never duplicate. */
+  /**
+   * One notification per key and user, ever: jobs and account events set it so reruns never
+   * duplicate. The key is recorded apart from the notification (notification_keys, decision 0103):
+   * one the user deleted, or that expired, is still sent, and is not sent again.
+   */
   dedupeKey?: string;
+  /**
+   * When the caller can no longer raise this key (its window is past, with a margin): the record of
+   * the key is forgotten then. Without it, kept for the account's life. Set it on keys raised daily.
+   */
+  dedupeUntil?: Date;
 };
 
 export type NotifyDeps = { now?: () => Date };
@@ -60,6 +69,9 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
   const db = database(env.DB);
   const user = await accounts.findUserById(db, userId);
   if (!user) return null;
+  // Sent once already: a rerun (the nightly budget check, the next sign-in) stops here, before the
+  // texts are written; insertNotification's batch still settles a race between two runs.
+  if (input.dedupeKey && (await store.dedupeKeySent(db, userId, input.dedupeKey))) return null;
   const t = translator(user.language);
   const recipient: Recipient = { t, language: user.language, timeZone: user.timeZone };
   let title: string, message: string;
@@ -75,7 +87,7 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
   const preference = preferenceFor(input.type, await store.getPreference(db, userId, input.type));
   const requestedExpiry = input.expiresAt ?? (input.keepFor ? new Date(now.getTime() + input.keepFor) : null);
 
-  const row = await store.insertNotification(db, userId, {
+  const values: store.NewNotification = {
     id: newId(),
     title: String(title).slice(0, 200),
     message: String(message).slice(0, 2000),
@@ -90,7 +102,8 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
     dedupeKey: input.dedupeKey ?? null,
     inApp: preference.inAppEnabled,
     createdAt: now,
-  });
+  };
+  const row = await store.insertNotification(db, userId, values, input.dedupeUntil ?? null);
   if (!row) return null; // already sent once
 
   if (row.inApp) await publish(env, userId, { type: "notification.created", notification: publicNotification(row) });

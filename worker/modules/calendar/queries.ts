@@ -568,14 +568,20 @@ export const exportFeeds = async (scoped: Scoped) => (await scoped.select(calend
 
 // ---------------------------------------------------------------- reminders
 
-/** One keyset page of the ids of users with a reminder due at `now` (cross-user: ids only). */
+/**
+ * One keyset page of the ids of users with a reminder due at `now` (cross-user: ids only), from the
+ * due range of events_next_reminder_idx. Left to itself, SQLite walked events_user_range_idx from
+ * `afterId` for the page's order, reading every event there is in every minute's run; the unary `+`
+ * keeps user_id out of index choice and the few due rows are sorted (as the routine reminders'
+ * page, decision 0099; tests/worker/cron-query-plans.test.ts pins the plan).
+ */
 export const usersWithDueReminders = async (db: Db, now: Date, page: IdPage): Promise<string[]> =>
   (
     await db
       .selectDistinct({ id: events.userId })
       .from(events)
-      .where(and(lte(events.nextReminderAt, now.getTime()), gt(events.userId, page.afterId)))
-      .orderBy(asc(events.userId))
+      .where(and(lte(events.nextReminderAt, now.getTime()), sql`+${events.userId} > ${page.afterId}`))
+      .orderBy(sql`+${events.userId}`)
       .limit(page.limit)
   ).map((r) => r.id);
 

@@ -57,6 +57,8 @@ export async function sendDueReminders(env: Env, userId: string, now: Date): Pro
       // for years by a daily series, nor after the event is deleted.
       expiresAt: new Date(endMs + KEEP_FOR_DIGESTS_MS),
       dedupeKey: `event-reminder:${row.id}:${occurrenceStart}`,
+      // event_reminders is the claim that lasts; the key's record need not outlive the notification.
+      dedupeUntil: new Date(endMs + KEEP_FOR_DIGESTS_MS),
     });
     sent = true;
   }

@@ -54,6 +54,8 @@ export async function remindPeriodExpected(env: Env, userId: string, now: Date):
       // not UTC's: in Tokyo that was 09:00, in Los Angeles the evening before).
       expiresAt: startOfDate(addDays(next, 3), user.timeZone),
       dedupeKey: `${PERIOD_EXPECTED}:${last}`,
+      // cycle_reminders is the claim that lasts; the key's record need not outlive the notification.
+      dedupeUntil: startOfDate(addDays(next, 3), user.timeZone),
     },
     { now: () => now },
   );

@@ -31,7 +31,8 @@ export function budgetCheckOf(c: Context<AppEnv>): BudgetCheck {
 /**
  * After expenses are written (one by the API or an assistant draft, or a bank file's): for each
  * touched category with a budget, in the user's current month, a `budget_alert` at 80 % and at
- * 100 % of the limit, each at most once per budget and month (the notification's dedupe key). Only
+ * 100 % of the limit, each at most once per budget and month (the dedupe key, recorded apart from the
+ * notification: deleted, or expired with in-app off, it is not sent again, decision 0103). Only
  * the highest threshold crossed is sent, so a single big expense says "exceeded" rather than two
  * notifications at once. Budgets are a paid feature: a downgraded user's old budgets stay readable
  * but no longer alert.
@@ -63,20 +64,27 @@ async function raiseBudgetAlerts({ env, db, user, entitlements, now = new Date()
     const spent = await q.spentIn(db, user.id, budget.category, spentRange(month, today));
     const threshold = budgetThreshold(spent, budget.limitCents);
     if (!threshold) continue;
-    await notify(env, user.id, {
-      type: "budget_alert",
-      category: "finances",
-      priority: threshold === 100 ? "high" : "medium",
-      // Written in every language: a default category's name and the amounts are the reader's.
-      template: threshold === 100 ? "budgetExceeded" : "budgetAt80",
-      vars: ({ t, language }) => ({
-        category: isDefaultCategory(budget.category) ? t(`finances:categories.${budget.category}`) : (ownNames.get(budget.category) ?? budget.category),
-        spent: formatMoney(spent, language),
-        limit: formatMoney(budget.limitCents, language),
-      }),
-      actionUrl: "/app/financas?tab=budgets",
-      metadata: { budgetId: budget.id, month, threshold, spentCents: spent, limitCents: budget.limitCents },
-      dedupeKey: `budget_alert:${budget.id}:${month}:${threshold}`,
-    });
+    await notify(
+      env,
+      user.id,
+      {
+        type: "budget_alert",
+        category: "finances",
+        priority: threshold === 100 ? "high" : "medium",
+        // Written in every language: a default category's name and the amounts are the reader's.
+        template: threshold === 100 ? "budgetExceeded" : "budgetAt80",
+        vars: ({ t, language }) => ({
+          category: isDefaultCategory(budget.category) ? t(`finances:categories.${budget.category}`) : (ownNames.get(budget.category) ?? budget.category),
+          spent: formatMoney(spent, language),
+          limit: formatMoney(budget.limitCents, language),
+        }),
+        actionUrl: "/app/financas?tab=budgets",
+        metadata: { budgetId: budget.id, month, threshold, spentCents: spent, limitCents: budget.limitCents },
+        dedupeKey: `budget_alert:${budget.id}:${month}:${threshold}`,
+        // Raised only while `month` is the user's current month: its record may go a few days after.
+        dedupeUntil: new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 3)),
+      },
+      { now: () => now },
+    );
   }
 }

@@ -86,6 +86,8 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
       }),
       actionUrl: `/app/relatorios-semanais?semana=${report.weekStart}`,
       dedupeKey: `${WEEKLY_REPORT_READY}:${report.weekStart}`,
+      // Raised on the Monday after the week only (and the stored report stops a rerun first).
+      dedupeUntil: new Date(Date.parse(`${report.weekStart}T00:00:00Z`) + 21 * 86_400_000),
     },
     { now: () => now },
   );

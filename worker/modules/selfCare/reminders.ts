@@ -3,7 +3,8 @@
  * job every minute finds the users with a reminder due (one index range on
  * `routines.next_reminder_at`, across users, ids only) and fans out through the USER_JOBS queue
  * (0013); per user, each due routine is claimed by the statement that moves `next_reminder_at` to
- * its next due day, then notified once per routine and day (the dedupe key).
+ * its next due day, then notified once per routine and day (the dedupe key, recorded apart from the
+ * notification: a deleted reminder is not sent again when the time is changed, decision 0103).
  *
  * A day already checked in is skipped at send time rather than on check-in: a check-in can be
  * undone, or arrive late from the offline queue, and the send is the one moment that knows.
@@ -61,6 +62,8 @@ export async function sendDueRoutineReminders(env: Env, userId: string, now: Dat
         // It is about today's routine: gone at the end of the user's day (their midnight, not UTC's).
         expiresAt: startOfDate(addDays(date, 1), zone),
         dedupeKey: `routine-reminder:${row.id}:${date}`,
+        // Raised only while `date` is the user's today; two days on, even a zone moved west is past it.
+        dedupeUntil: startOfDate(addDays(date, 3), zone),
       },
       { now: () => now },
     );

@@ -178,13 +178,17 @@ export async function seedTasks(db: Db, userId: string, today: string, days: (n:
 /**
  * The reminders job's selection (the one query over every user, hence no user id): ids of users
  * with a task that is not done and starts in [from, to] (both ends included), after `afterId`, in id order.
+ * Read from the window's range of tasks_scheduled_start_idx, never by a walk of the user index: for
+ * the page's order SQLite walked tasks_user_scheduled_idx from the first id, every task there is,
+ * every quarter-hour. The unary `+` keeps user_id out of index choice; the few rows are sorted
+ * (as the routine reminders' page, decision 0099; tests/worker/cron-query-plans.test.ts).
  */
 export async function userIdsWithTasksStarting(db: Db, page: { afterId: string; limit: number }, from: Date, to: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ userId: tasks.userId })
     .from(tasks)
-    .where(and(gt(tasks.userId, page.afterId), ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lte(tasks.scheduledStart, to)))
-    .orderBy(asc(tasks.userId))
+    .where(and(sql`+${tasks.userId} > ${page.afterId}`, ne(tasks.status, "done"), gte(tasks.scheduledStart, from), lte(tasks.scheduledStart, to)))
+    .orderBy(sql`+${tasks.userId}`)
     .limit(page.limit);
   return rows.map((row) => row.userId);
 }

@@ -3,7 +3,8 @@
  * next quarter hour (its scheduled start), once per task and start (a moved task is reminded again
  * at its new time). Through notify(), so the user's preferences (in-app, e-mail, quiet hours) apply.
  * The window includes its end: a task on the hour is reminded by the run a quarter before it, not
- * by the run at its start; the next run sees it again and its dedupe key keeps that to one reminder.
+ * by the run at its start; the next run sees it again and its dedupe key keeps that to one reminder
+ * (recorded apart from the notification: deleted in between, it is not sent again, decision 0103).
  */
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
@@ -14,6 +15,7 @@ import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 
 const QUARTER = 15 * 60_000;
+const DAY = 86_400_000;
 /** A run may come a little late: starts from a few minutes back are still reminded (once, by key). */
 const LATE = 5 * 60_000;
 /** The starts a run at `now` reminds: [now − LATE, now + QUARTER], both ends included. */
@@ -40,6 +42,8 @@ export const taskReminders = fanOut({
         actionUrl: `/app/tarefas?task=${task.id}`,
         metadata: { taskId: task.id },
         dedupeKey: `task-start:${task.id}:${task.scheduledStart!.getTime()}`,
+        // Only runs within minutes of the start raise it: a day on, the record of it may go.
+        dedupeUntil: new Date(task.scheduledStart!.getTime() + DAY),
       });
       sent ||= row !== null;
     }

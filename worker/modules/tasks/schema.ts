@@ -2,6 +2,7 @@
  * The tasks module's table (issue 12). Dates `YYYY-MM-DD` (the user's calendar day), instants UTC
  * (milliseconds). Only ./queries.ts reads it (tests/unit/db-guard.test.ts).
  */
+import { isNotNull } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamps, users } from "../../db/schema";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
@@ -36,6 +37,9 @@ export const tasks = sqliteTable(
     index("tasks_user_scheduled_idx").on(t.userId, t.scheduledStart),
     // The pending list (status filter, by due date).
     index("tasks_user_status_due_idx").on(t.userId, t.status, t.dueDate),
+    // The reminders' quarter-hour page of users: the starts in its window, across users (with the
+    // status, so the done ones are left out from the index alone). Only scheduled tasks are in it.
+    index("tasks_scheduled_start_idx").on(t.scheduledStart, t.userId, t.status).where(isNotNull(t.scheduledStart)),
   ],
 );
 
