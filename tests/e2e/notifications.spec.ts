@@ -41,17 +41,18 @@ test.describe("realtime notifications", () => {
     await expect(when).toHaveText("agora");
     await expect(when).toHaveAttribute("title", / de \d{4} às \d{2}:\d{2}$/);
     await pageB.getByRole("button", { name: /Notificações, 2 por ler/ }).click();
-    const panel = pageB.getByRole("tabpanel");
+    // The bell's panel (the page has the same filters: docs/decisions/0106).
+    const bellPanel = pageB.getByTestId("notification-panel");
+    const panel = bellPanel.getByRole("tabpanel");
     await expect(panel.getByText("Senha alterada")).toBeVisible();
-    await pageB.getByRole("tab", { name: "Prioritárias" }).click();
-    await expect(pageB.getByRole("tabpanel").getByText("Senha alterada")).toBeVisible();
-    await expect(pageB.getByRole("tabpanel").getByText("Bem-vindo ao Rumo!")).toHaveCount(0);
+    await bellPanel.getByRole("tab", { name: "Prioritárias" }).click();
+    await expect(panel.getByText("Senha alterada")).toBeVisible();
+    await expect(panel.getByText("Bem-vindo ao Rumo!")).toHaveCount(0);
 
     // Clicking marks it read in every tab, follows its link and closes the panel.
-    await pageB.getByRole("tabpanel").getByText("Senha alterada").click();
+    await panel.getByText("Senha alterada").click();
     await expect(pageB).toHaveURL(/\/app\/settings$/);
-    // (The settings screen has tabs of its own: the panel is gone when none shows the notification.)
-    await expect(pageB.getByRole("tabpanel").getByText("Senha alterada")).toHaveCount(0);
+    await expect(bellPanel).toHaveCount(0);
     await expect(pageA.getByTestId("notification-badge")).toHaveText("1");
   });
 
@@ -109,12 +110,44 @@ test.describe("realtime notifications", () => {
 
     // The bell's tabs ask the server: the unread tab has it at once, the today tab on its second page.
     await page.getByRole("button", { name: /Notificações, 1 por ler/ }).click();
-    await page.getByRole("tab", { name: "Não lidas" }).click();
-    await expect(page.getByRole("tabpanel").getByText("Lembrete de hoje")).toBeVisible();
-    await page.getByRole("tab", { name: "Hoje" }).click();
-    await expect(page.getByRole("tabpanel").getByText("Aviso antigo 54")).toBeVisible();
-    await page.getByRole("tabpanel").getByRole("button", { name: "Carregar mais" }).click();
-    await expect(page.getByRole("tabpanel").getByText("Lembrete de hoje")).toBeVisible();
+    const bellPanel = page.getByTestId("notification-panel");
+    await bellPanel.getByRole("tab", { name: "Não lidas" }).click();
+    await expect(bellPanel.getByRole("tabpanel").getByText("Lembrete de hoje")).toBeVisible();
+    await bellPanel.getByRole("tab", { name: "Hoje" }).click();
+    await expect(bellPanel.getByRole("tabpanel").getByText("Aviso antigo 54")).toBeVisible();
+    await bellPanel.getByRole("tabpanel").getByRole("button", { name: "Carregar mais" }).click();
+    await expect(bellPanel.getByRole("tabpanel").getByText("Lembrete de hoje")).toBeVisible();
+  });
+
+  test("the page's filter stays in the URL over a reload; read and unread from the row, with the badge; a keyboard delete can be undone from the keyboard", async ({ context, page }) => {
+    await createUser(context.request, `e2e-filters-${Date.now()}@example.com`, { toursDone: true });
+    const headers = originOf(context.request);
+    await context.request.post("/api/v1/notifications/read", { headers, data: { all: true } });
+    for (const title of ["Primeiro lembrete", "Segundo lembrete"]) {
+      expect((await context.request.post("/api/v1/notifications", { headers, data: { title, priority: "medium" } })).status()).toBe(201);
+    }
+    await dismissCookieBanner(page);
+    await page.goto("/app/notificacoes");
+    const list = page.getByTestId("notifications-page");
+    await expect(page.getByTestId("notification-badge")).toHaveText("2");
+    await list.getByRole("tab", { name: "Não lidas" }).click();
+    await expect(page).toHaveURL(/\?filter=unread$/);
+    await page.reload();
+    await expect(list.getByRole("tab", { name: "Não lidas" })).toHaveAttribute("aria-selected", "true");
+    await expect(list.getByRole("tabpanel").getByText("Bem-vindo ao Rumo!")).toHaveCount(0);
+
+    await list.getByRole("button", { name: "Marcar como lida: Primeiro lembrete" }).click();
+    await expect(page.getByTestId("notification-badge")).toHaveText("1");
+    await list.getByRole("button", { name: "Marcar como não lida: Primeiro lembrete" }).click();
+    await expect(page.getByTestId("notification-badge")).toHaveText("2");
+
+    await list.getByRole("button", { name: "Eliminar notificação: Segundo lembrete" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Anular" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(list.getByText("Segundo lembrete")).toBeVisible();
+    // The toast gone, the focus is back on the list, not at the page's start.
+    await expect(page.locator(":focus")).toHaveAttribute("data-open", "");
   });
 });
 

@@ -5,6 +5,7 @@ import { Button, Notice } from "~/components/ui/form";
 import { Loading } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { TimeField } from "~/components/ui/time-field";
+import { BrowserNotificationsOffer } from "~/components/notifications/browser-notifications-offer";
 import { apiFetch, type ApiErrorBody } from "~/lib/api";
 import { ALWAYS_DELIVERED } from "@worker/notifications/preferences";
 
@@ -137,6 +138,7 @@ export function NotificationsTab() {
           setItems(list);
         }}
       />
+      <BrowserNotificationsOffer place="settings" />
     </div>
   );
 }

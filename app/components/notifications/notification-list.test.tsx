@@ -21,7 +21,7 @@ describe("the notification list", () => {
         path: "/app",
         loader: () => ({ user: { timeZone: "America/Sao_Paulo" } }),
         Component: Outlet,
-        children: [{ path: "notificacoes", Component: () => <NotificationList items={[notification]} onOpen={() => {}} onRemove={() => {}} emptyText="" /> }],
+        children: [{ path: "notificacoes", Component: () => <NotificationList items={[notification]} onOpen={() => {}} onRemove={() => {}} onSetRead={() => {}} emptyText="" /> }],
       },
     ]);
     renderWithI18n(<Stub initialEntries={["/app/notificacoes"]} />);
@@ -38,27 +38,76 @@ describe("the notification list", () => {
     expect(screen.getByRole("button", { name: "Eliminar notificação: Bem-vindo" })).toBeTruthy();
   });
 
-  it("after a delete the focus goes to the next notification, else the one before, else the empty list", async () => {
+  it("leaves the focus free after a delete (the undo toast's 'Anular' takes it), and gives it back to the next row, the one before, or the empty list", async () => {
     renderList(["Um", "Dois", "Três"].map((title) => aNotification(title, { title })));
     const remove = async (title: string) => {
       const button = await screen.findByRole("button", { name: `Eliminar notificação: ${title}` });
       button.focus();
       await act(async () => void fireEvent.click(button));
+      // Not moved to another row: the toaster gives a lost focus to "Anular" (shell/toaster.tsx).
+      expect(document.activeElement).toBe(document.body);
+      return act(() => returns.at(-1)!());
     };
-    await remove("Dois");
+    expect(await remove("Dois")).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Não lida, prioridade média\. Três/ }));
-    await remove("Três");
+    expect(await remove("Três")).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Não lida, prioridade média\. Um/ }));
-    await remove("Um");
+    expect(await remove("Um")).toBe(true);
     expect(document.activeElement).toBe(screen.getByText("Sem notificações"));
+  });
+
+  it("gives the focus back to a notification whose delete was undone", async () => {
+    const view = renderList(["Um", "Dois"].map((title) => aNotification(title, { title })));
+    const button = await screen.findByRole("button", { name: "Eliminar notificação: Um" });
+    await act(async () => void fireEvent.click(button));
+    await act(async () => restore!());
+    act(() => void returns.at(-1)!());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Não lida, prioridade média\. Um/ }));
+    // Nowhere to go once the list has gone (the bell's panel closed): the toaster's fallback.
+    view.unmount();
+    expect(returns.at(-1)!()).toBe(false);
+  });
+
+  it("marks one read or unread from its own button, named by its notification, without opening it", async () => {
+    const opened: string[] = [];
+    const changes: [string, boolean][] = [];
+    renderList([aNotification("n1", { title: "Pagamento falhou" }), aNotification("n2", { title: "Bem-vindo", isRead: true })], {
+      onOpen: (n) => opened.push(n.id),
+      onSetRead: (n, isRead) => changes.push([n.id, isRead]),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Marcar como lida: Pagamento falhou" }));
+    fireEvent.click(screen.getByRole("button", { name: "Marcar como não lida: Bem-vindo" }));
+    expect(changes).toEqual([
+      ["n1", true],
+      ["n2", false],
+    ]);
+    expect(opened).toEqual([]);
   });
 });
 
-/** The list as the bell and the page use it: a delete takes the notification out at once. */
-function renderList(initial: RealtimeNotification[]) {
+/** What the list handed to each delete: its way back for the focus. */
+let returns: (() => boolean)[] = [];
+let restore: (() => void) | null = null;
+
+/** The list as the bell and the page use it: a delete takes the notification out at once (and `restore` puts the last one back). */
+function renderList(initial: RealtimeNotification[], handlers: Partial<Pick<Parameters<typeof NotificationList>[0], "onOpen" | "onSetRead">> = {}) {
+  returns = [];
   function Harness() {
     const [items, setItems] = useState(initial);
-    return <NotificationList items={items} onOpen={() => {}} onRemove={(id) => setItems((list) => list.filter((n) => n.id !== id))} emptyText="Sem notificações" />;
+    return (
+      <NotificationList
+        items={items}
+        onOpen={handlers.onOpen ?? (() => {})}
+        onSetRead={handlers.onSetRead ?? (() => {})}
+        onRemove={(id, returnFocus) => {
+          returns.push(returnFocus);
+          const before = items;
+          restore = () => setItems(before);
+          setItems((list) => list.filter((n) => n.id !== id));
+        }}
+        emptyText="Sem notificações"
+      />
+    );
   }
   const Stub = createRoutesStub([{ id: "routes/app/layout", path: "/app", loader: () => ({ user: { timeZone: "Europe/Lisbon" } }), Component: Outlet, children: [{ path: "notificacoes", Component: Harness }] }]);
   return renderWithI18n(<Stub initialEntries={["/app/notificacoes"]} />);

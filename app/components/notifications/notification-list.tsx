@@ -1,4 +1,4 @@
-import { TrashIcon } from "@heroicons/react/24/outline";
+import { EnvelopeIcon, EnvelopeOpenIcon, TrashIcon } from "@heroicons/react/24/outline";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, IconButton } from "~/components/ui/button";
@@ -8,6 +8,10 @@ import { NotificationIcon } from "./notification-icon";
 import { timeAgo } from "./time-ago";
 import { intlLocale } from "~/i18n/language";
 
+// A row's buttons, shown on hover or focus where there is hover; always on a touch screen, which
+// has none (hidden there, the delete was an invisible button nobody could find).
+const ROW_BUTTON = "rounded p-1 text-slate-400 group-hover:opacity-100 focus:opacity-100 [@media(hover:hover)]:opacity-0";
+
 const priorityDot: Record<RealtimeNotification["priority"], string> = {
   low: "bg-slate-300",
   medium: "bg-brand-400",
@@ -16,21 +20,29 @@ const priorityDot: Record<RealtimeNotification["priority"], string> = {
 };
 
 /**
- * Notifications as rows: click opens (marks read, follows the link); a button deletes; "Carregar
- * mais" when there are more pages. An unread one says so, and how urgent, in words as well as by
- * its dot. After a delete the focus goes to the next notification (else the one before, else the
- * empty list's text), not to the page's start.
+ * Notifications as rows: click opens (marks read, follows the link); a button marks it read or
+ * unread without opening it, another deletes; "Carregar mais" when there are more pages. An
+ * unread one says so, and how urgent, in words as well as by its dot.
+ *
+ * A delete takes its button away with the row: the undo toast's "Anular" takes the focus, as for
+ * tasks and diary entries, so a keyboard user can take it back with Enter (or leave it with Escape
+ * or Tab). When that toast leaves, the focus comes back here: to the notification (undone), else
+ * the next one, else the one before, else the empty list's text, not to the page's start.
  */
 export function NotificationList({
   items,
   onOpen,
   onRemove,
+  onSetRead,
   onLoadMore,
   emptyText,
 }: {
   items: RealtimeNotification[];
   onOpen: (n: RealtimeNotification) => void;
-  onRemove: (id: string) => void;
+  /** `returnFocus` puts the focus back in the list, where the deleted one was; false if it cannot (the list is gone). */
+  onRemove: (id: string, returnFocus: () => boolean) => void;
+  /** Marks it read or unread without opening it. */
+  onSetRead: (n: RealtimeNotification, isRead: boolean) => void;
   /** Loads the next page; absent on the last one. */
   onLoadMore?: () => Promise<void>;
   emptyText: string;
@@ -45,20 +57,17 @@ export function NotificationList({
   }, []);
   const list = useRef<HTMLUListElement>(null);
   const empty = useRef<HTMLParagraphElement>(null);
-  // The notification deleted from its button, and where it was, until it has left the list.
-  const removed = useRef<{ id: string; index: number } | null>(null);
-  useEffect(() => {
-    const gone = removed.current;
-    if (!gone || items.some((n) => n.id === gone.id)) return;
-    removed.current = null;
-    const next = items[gone.index] ?? items[gone.index - 1];
-    const target = next ? list.current?.querySelector<HTMLElement>(`[data-notification-id="${CSS.escape(next.id)}"] [data-open]`) : empty.current;
-    target?.focus();
-  }, [items]);
-  const remove = (id: string, index: number) => {
-    removed.current = { id, index };
-    onRemove(id);
-  };
+  const shown = useRef(items);
+  shown.current = items;
+  const remove = (id: string, index: number) =>
+    onRemove(id, () => {
+      const current = shown.current;
+      const next = current.find((n) => n.id === id) ?? current[index] ?? current[index - 1];
+      const target = next ? list.current?.querySelector<HTMLElement>(`[data-notification-id="${CSS.escape(next.id)}"] [data-open]`) : empty.current;
+      if (!target?.isConnected) return false;
+      target.focus();
+      return true;
+    });
   if (!items.length) {
     return (
       <p ref={empty} tabIndex={-1} className="px-4 py-8 text-center text-sm text-slate-500 focus:outline-none">
@@ -93,11 +102,17 @@ export function NotificationList({
               </span>
             </button>
             <IconButton
+              icon={n.isRead ? EnvelopeIcon : EnvelopeOpenIcon}
+              label={t(n.isRead ? "ui.markUnreadOne" : "ui.markReadOne", { title: n.title })}
+              className={`${ROW_BUTTON} hover:text-brand-700`}
+              iconClassName="size-4"
+              onClick={() => onSetRead(n, !n.isRead)}
+              data-read-toggle=""
+            />
+            <IconButton
               icon={TrashIcon}
               label={t("ui.delete", { title: n.title })}
-              // Shown on hover or focus where there is hover; always on a touch screen, which has none
-              // (hidden there, the delete was an invisible button nobody could find).
-              className="rounded p-1 text-slate-400 group-hover:opacity-100 hover:text-red-600 focus:opacity-100 [@media(hover:hover)]:opacity-0"
+              className={`${ROW_BUTTON} hover:text-red-600`}
               iconClassName="size-4"
               onClick={() => remove(n.id, index)}
             />

@@ -104,6 +104,31 @@ describe("the notifications' state", () => {
     expect(toasts.filter((toast) => toast.title === "Pagamento falhou")).toHaveLength(1);
   });
 
+  it("does not ask for browser notifications as a high one arrives; shows it when they are allowed", async () => {
+    const requestPermission = vi.fn(async () => "granted" as const);
+    const shown: string[] = [];
+    const Fake = Object.assign(
+      function (this: { close: () => void }, title: string) {
+        shown.push(title);
+        this.close = () => {};
+      },
+      { permission: "default", requestPermission },
+    );
+    vi.stubGlobal("Notification", Fake);
+    renderPageAndBell();
+    await screen.findByText("page: Lembrete de hoje");
+    await waitFor(() => expect(listeners.size).toBe(2));
+    await push({ type: "notification.created", seq: 1, notification: aNotification("Novo início de sessão", { priority: "high", type: "security" }) });
+    await screen.findByText("page: Novo início de sessão");
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(shown).toEqual([]);
+    Fake.permission = "granted";
+    await push({ type: "notification.created", seq: 2, notification: aNotification("Orçamento ultrapassado", { priority: "high", type: "budget_alert" }) });
+    await screen.findByText("page: Orçamento ultrapassado");
+    // Once, though the page and the bell both heard it.
+    expect(shown).toEqual(["Orçamento ultrapassado"]);
+  });
+
   it("hides a notification, and leaves the count, when it expires while the list is open", async () => {
     server = [aNotification("Lembrete de hoje"), aNotification("Evento daqui a pouco", { expiresAt: new Date(Date.now() + 600).toISOString() })];
     renderPageAndBell();

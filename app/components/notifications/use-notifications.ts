@@ -7,7 +7,7 @@ import { useAfterFirstPaint } from "~/lib/after-first-paint";
 import { withRealtime } from "~/lib/realtime";
 import type { ConnectionStatus, RealtimeMessage, RealtimeNotification } from "~/lib/realtime-client";
 import { showBrowserNotification } from "./browser-notification";
-import { FETCH_LIMIT, initialNotifications, notificationsReducer, TABS, type Tab } from "./notifications-state";
+import { FETCH_LIMIT, initialNotifications, notificationsReducer, TABS, type NotificationsAction, type Tab } from "./notifications-state";
 
 const API = "/api/v1/notifications";
 const DAY_MS = 86_400_000;
@@ -30,11 +30,13 @@ async function send(path: string, init: RequestInit = {}) {
 const announced = new Set<string>();
 
 /**
- * Every mounted holder of this hook (the bell, and the page on /app/notificacoes): a delete waiting
- * for its undo window leaves, or comes back to, all of them at once, or the bell's badge still
- * counted a notification the page had removed until the DELETE was sent.
+ * Every mounted holder of this hook (the bell, and the page on /app/notificacoes): what the user
+ * does in one (a delete waiting for its undo window, read or unread) reaches all of them at once,
+ * or the bell's badge counted what the page had changed until the server's echo came (if it came:
+ * the live connection may be down).
  */
-const holders = new Set<{ hide: (id: string) => void; reload: () => Promise<void> }>();
+const holders = new Set<{ dispatch: (action: NotificationsAction) => void; reload: () => Promise<void>; hide: (id: string, hidden: boolean) => void }>();
+const everywhere = (action: NotificationsAction) => holders.forEach((holder) => holder.dispatch(action));
 
 /** The user's notifications, one list per tab of the panel, kept live over the realtime connection. */
 export function useNotifications() {
@@ -59,35 +61,67 @@ export function useNotifications() {
 
   const markRead = useCallback(async (ids: string[]) => {
     if (!ids.length) return;
-    dispatch({ type: "notification.updated", seq: 0, ids, changes: { isRead: true, readAt: new Date().toISOString() } });
+    everywhere({ type: "notification.updated", seq: 0, ids, changes: { isRead: true, readAt: new Date().toISOString() } });
     await send(`${API}/read`, { method: "POST", body: JSON.stringify({ ids }) });
+  }, []);
+
+  /**
+   * A row's "Marcar como lida" / "Marcar como não lida", without opening it: shown (and counted)
+   * at once everywhere; a refused or failed PATCH puts it back as it was, silently (section 8).
+   */
+  const setRead = useCallback(async (notification: RealtimeNotification, isRead: boolean) => {
+    if (notification.isRead === isRead) return;
+    const { id, readAt } = notification;
+    everywhere({ type: "notification.updated", seq: 0, ids: [id], changes: isRead ? { isRead, readAt: new Date().toISOString() } : { isRead, readAt: null } });
+    if (!(await send(`${API}/${id}`, { method: "PATCH", body: JSON.stringify({ isRead }) }))) {
+      everywhere({ type: "notification.updated", seq: 0, ids: [id], changes: { isRead: !isRead, readAt } });
+    }
   }, []);
 
   const markAllRead = useCallback(async () => {
     await send(`${API}/read`, { method: "POST", body: JSON.stringify({ all: true }) });
-    await reload();
-  }, [reload]);
+    await Promise.all([...holders].map((holder) => holder.reload()));
+  }, []);
 
   /**
    * Deleting: gone from the lists at once, with "Anular" for a few seconds before the DELETE is sent
-   * (the trash button is always shown on a phone, where a slip is easy). Undo fetches the lists
-   * again: the server still has it. A failed DELETE is not reported (section 8).
+   * (the trash button is always shown on a phone, where a slip is easy). Until then it is only
+   * hidden, so undo puts it back at once where it was (fetching the lists again, as before, emptied
+   * the filtered tabs meanwhile, and the focus had no row to come back to). A failed DELETE is not
+   * reported (section 8). `returnFocus` puts the focus back in the list when the toast leaves
+   * holding it (the toaster gave it "Anular").
    */
-  const remove = useCallback(
-    async (id: string) => {
-      deleteWithUndo({
-        title: { key: "notifications:ui.deleted" },
-        undoLabel: { key: "notifications:ui.undo" },
-        failedTitle: { key: "notifications:ui.deleted" },
-        hide: () => holders.forEach((holder) => holder.hide(id)),
-        restore: () => holders.forEach((holder) => void holder.reload()),
-        commit: () => send(`${API}/${id}`, { method: "DELETE", keepalive: true }),
-      });
-    },
-    [],
-  );
+  const remove = useCallback(async (id: string, returnFocus?: () => boolean) => {
+    const hide = (hidden: boolean) => holders.forEach((holder) => holder.hide(id, hidden));
+    deleteWithUndo({
+      title: { key: "notifications:ui.deleted" },
+      undoLabel: { key: "notifications:ui.undo" },
+      failedTitle: { key: "notifications:ui.deleted" },
+      hide: () => hide(true),
+      restore: () => hide(false),
+      commit: async () => {
+        const sent = await send(`${API}/${id}`, { method: "DELETE", keepalive: true });
+        // Gone for good (the realtime echo says the same, if the connection is up).
+        everywhere({ type: "notification.deleted", seq: 0, ids: [id] });
+        hide(false);
+        return sent;
+      },
+      returnFocus,
+    });
+  }, []);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   useEffect(() => {
-    const holder = { hide: (id: string) => dispatch({ type: "notification.deleted", seq: 0, ids: [id] }), reload };
+    const holder = {
+      dispatch,
+      reload,
+      hide: (id: string, hide: boolean) =>
+        setHidden((set) => {
+          const next = new Set(set);
+          if (hide) next.add(id);
+          else next.delete(id);
+          return next;
+        }),
+    };
     holders.add(holder);
     return () => void holders.delete(holder);
   }, [reload]);
@@ -145,7 +179,7 @@ export function useNotifications() {
           if (message.type === "notification.created" && !announced.has(message.notification.id)) {
             const n = message.notification;
             announced.add(n.id);
-            if (n.priority === "high" || n.priority === "critical") void showBrowserNotification(n, () => open(n));
+            if (n.priority === "high" || n.priority === "critical") showBrowserNotification(n, () => open(n));
             if (n.priority === "critical") toast({ title: n.title, description: n.message, tone: "error", durationMs: 8000 });
           }
         });
@@ -157,8 +191,20 @@ export function useNotifications() {
     [reload, open],
   );
 
+  // What is shown: the lists without the deletes waiting for their undo window, and the count without them.
+  const shown = useMemo(() => {
+    if (!hidden.size) return state;
+    const known = new Map(TABS.flatMap((tab) => state.lists[tab].items.map((item) => [item.id, item] as const)));
+    const unreadHidden = [...hidden].filter((id) => known.get(id)?.isRead === false).length;
+    const lists = Object.fromEntries(TABS.map((tab) => [tab, { ...state.lists[tab], items: state.lists[tab].items.filter((item) => !hidden.has(item.id)) }])) as typeof state.lists;
+    return { lists, unreadCount: Math.max(0, state.unreadCount - unreadHidden) };
+  }, [state, hidden]);
+
   // One object per change of state: the bell holds it (notifications-feed.tsx) and re-renders when it changes.
-  return useMemo(() => ({ ...state, status, load, markRead, markAllRead, remove, open, reload }), [state, status, load, markRead, markAllRead, remove, open, reload]);
+  return useMemo(
+    () => ({ ...shown, status, load, markRead, setRead, markAllRead, remove, open, reload }),
+    [shown, status, load, markRead, setRead, markAllRead, remove, open, reload],
+  );
 }
 
 /** The user's notifications as the bell, its panel and /app/notificacoes use them. */

@@ -38,6 +38,11 @@ export type Toast = {
    * went away, as a deleted row's delete button does); never from where the user is.
    */
   takesLostFocus?: boolean;
+  /**
+   * Puts the focus back where the user was (the next row of a list) when the toast leaves holding
+   * it; false when there is nowhere to put it, and the shell's main takes it.
+   */
+  returnFocus?: () => boolean;
 };
 export type ToastInput = Omit<Toast, "id" | "kind" | "durationMs" | "tone"> & { kind?: ToastKind; tone?: ToastTone; durationMs?: number };
 

@@ -88,6 +88,7 @@ function ToastItem({ item, depth }: { item: Toast; depth: number }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   useEffect(() => (hovered || focused ? pauseToast : resumeToast)(item.id), [hovered, focused, item.id]);
+  const { returnFocus } = item;
 
   useEffect(() => {
     // A delete took the focused button with its row: "Anular" takes the focus. A task later, after
@@ -102,9 +103,9 @@ function ToastItem({ item, depth }: { item: Toast; depth: number }) {
       });
     return () => {
       if (claim) window.clearTimeout(claim);
-      if (hasFocus.current && focusLost()) document.getElementById("conteudo")?.focus({ preventScroll: true });
+      if (hasFocus.current && focusLost() && !returnFocus?.()) document.getElementById("conteudo")?.focus({ preventScroll: true });
     };
-  }, [item.takesLostFocus]);
+  }, [item.takesLostFocus, returnFocus]);
 
   return (
     <div

@@ -38,6 +38,8 @@ export type UndoableDelete = {
    * budget's category, one budget each: the server still holds the old one during the window).
    */
   key?: string;
+  /** Where the focus goes when the toast leaves holding it ("Anular" had it): see `Toast.returnFocus`. */
+  returnFocus?: () => boolean;
 };
 
 const pending = new Map<number, { send: () => void }>();
@@ -89,7 +91,7 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
   pending.set(id, { send });
   if (options.key) named.set(options.key, now);
   options.hide();
-  const toastId = toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel }, onClose: send, takesLostFocus: true });
+  const toastId = toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel }, onClose: send, takesLostFocus: true, returnFocus: options.returnFocus });
   return cancel;
 }
 

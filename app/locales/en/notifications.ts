@@ -86,6 +86,8 @@ export default {
     title: "Notifications",
     markAllRead: "Mark all as read",
     markRead: "Mark as read",
+    markReadOne: "Mark as read: {{title}}",
+    markUnreadOne: "Mark as unread: {{title}}",
     delete: "Delete notification: {{title}}",
     /** Said before an unread notification's title: the dot's colour shows the same to the eye. */
     unread: {
@@ -128,5 +130,17 @@ export default {
     },
     pageTitle: "Notifications | Rumo",
     signedOut: "Sign in to see your notifications.",
+    browser: {
+      offer: "Get a browser alert when an important notification arrives.",
+      enable: "Turn on browser notifications",
+      notNow: "Not now",
+      title: "Browser notifications",
+      state: {
+        default: "A system alert when an important notification (high or critical priority) arrives, even with Rumo in another tab.",
+        granted: "On in this browser: important notifications also appear as a system alert.",
+        denied: "Blocked in this browser. To turn them on, allow notifications for Rumo in the browser's settings.",
+        unsupported: "This browser does not show system notifications.",
+      },
+    },
   },
 } satisfies Catalog<typeof ptNotifications>;

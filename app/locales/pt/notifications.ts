@@ -84,6 +84,9 @@ const notifications = {
     title: "Notificações",
     markAllRead: "Marcar todas como lidas",
     markRead: "Marcar como lida",
+    /** A row's own buttons, named by its notification (notification-list.tsx). */
+    markReadOne: "Marcar como lida: {{title}}",
+    markUnreadOne: "Marcar como não lida: {{title}}",
     delete: "Eliminar notificação: {{title}}",
     /** Said before an unread notification's title: the dot's colour shows the same to the eye. */
     unread: {
@@ -126,6 +129,19 @@ const notifications = {
     },
     pageTitle: "Notificações | Rumo",
     signedOut: "Inicie sessão para ver as suas notificações.",
+    /** The offer to turn on the browser's notifications (browser-notifications-offer.tsx, decision 0106). */
+    browser: {
+      offer: "Receba um aviso do navegador quando chegar uma notificação importante.",
+      enable: "Ativar notificações do navegador",
+      notNow: "Agora não",
+      title: "Notificações do navegador",
+      state: {
+        default: "Um aviso do sistema quando chega uma notificação importante (prioridade alta ou crítica), mesmo com o Rumo noutro separador.",
+        granted: "Ativadas neste navegador: as notificações importantes aparecem também como aviso do sistema.",
+        denied: "Bloqueadas neste navegador. Para as ativar, permita as notificações do Rumo nas definições do navegador.",
+        unsupported: "Este navegador não mostra notificações do sistema.",
+      },
+    },
   },
 };
 export default notifications;

@@ -1,6 +1,7 @@
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { useTranslation } from "react-i18next";
-import { NotificationList } from "~/components/notifications/notification-list";
+import { useSearchParams } from "react-router";
+import { NotificationTabs, tabFrom } from "~/components/notifications/notification-tabs";
 import { useNotifications } from "~/components/notifications/use-notifications";
 import { Button } from "~/components/ui/button";
 import { serverI18n } from "~/i18n/i18n.server";
@@ -17,11 +18,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** /app/notificacoes: every notification, page by page (the bell's panel shows the same, live). */
+/**
+ * /app/notificacoes: every notification, page by page, with the bell panel's filters (all, unread,
+ * priority, today), the chosen one in the URL (`?filter=`) so a reload or a shared link keeps it.
+ */
 export default function NotificationsPage() {
   const { t } = useTranslation("notifications");
   const notifications = useNotifications();
-  const { items, loaded, nextCursor } = notifications.lists.all;
+  const [params, setParams] = useSearchParams();
+  const tab = tabFrom(params.get("filter"));
   return (
     <section>
       <div className="mb-4 flex items-center justify-between">
@@ -31,17 +36,23 @@ export default function NotificationsPage() {
         </Button>
       </div>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="notifications-page">
-        {loaded ? (
-          <NotificationList
-            items={items}
-            emptyText={t("ui.empty")}
-            onOpen={notifications.open}
-            onRemove={(id) => void notifications.remove(id)}
-            onLoadMore={nextCursor ? () => notifications.load("all", nextCursor) : undefined}
-          />
-        ) : (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">{t("ui.loading")}</p>
-        )}
+        <NotificationTabs
+          notifications={notifications}
+          tab={tab}
+          onTabChange={(next) =>
+            setParams(
+              (current) => {
+                const changed = new URLSearchParams(current);
+                if (next === "all") changed.delete("filter");
+                else changed.set("filter", next);
+                return changed;
+              },
+              // A filter is no place in the history to go back to, and the page stays where it is.
+              { replace: true, preventScrollReset: true },
+            )
+          }
+          listClassName="flex gap-1 border-b border-slate-100 px-3 pt-2"
+        />
       </div>
     </section>
   );
