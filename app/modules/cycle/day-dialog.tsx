@@ -19,7 +19,8 @@ import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { FIRST_DATE, FLOWS, MAX_NOTES, SYMPTOMS, type Flow, type Symptom } from "@worker/modules/cycle/fields";
 import { addDays } from "@worker/modules/cycle/predictions";
 import type { ScreenDay } from "./cycle.server";
-import { FLOW_DOTS, longDate, useLang, type Editing } from "./screen-shared";
+import { FlowChoice } from "./flow-choice";
+import { longDate, useLang, type Editing } from "./screen-shared";
 
 const MOOD_NAMES = ["veryBad", "bad", "okay", "good", "veryGood"] as const;
 const FORM_FIELDS = ["date", "flow", "symptoms", "mood", "notes"] as const;
@@ -194,31 +195,9 @@ export function DayDialog({
             )}
             {lookup === "done" && (
               <>
-                {/* Headless UI's RadioGroup is named and described by its own Label and Description (it
-                    overrides aria-labelledby and aria-describedby given to it), so they sit inside it; its
-                    error is then read when the group gets focus. */}
-                <RadioGroup value={flow} onChange={chooseFlow} aria-invalid={form.errors.flow ? true : undefined}>
-                  <Label as="p" className="mb-2 text-sm font-medium text-slate-800">
-                    {t("cycle:flow.label")}
-                  </Label>
-                  <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-                    {FLOWS.map((value) => (
-                      <Radio
-                        key={value}
-                        value={value}
-                        className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:outline-none data-[checked]:border-rose-600 data-[checked]:bg-rose-50 data-[checked]:font-semibold data-[checked]:text-rose-900 data-[focus]:ring-2 data-[focus]:ring-brand-400"
-                      >
-                        <span aria-hidden="true" className="flex h-2 items-center gap-0.5">
-                          {Array.from({ length: FLOW_DOTS[value] }, (_, i) => (
-                            <span key={i} className="h-1.5 w-1.5 rounded-full bg-rose-600" />
-                          ))}
-                        </span>
-                        {t(`cycle:flow.${value}`)}
-                      </Radio>
-                    ))}
-                  </div>
-                  {form.errors.flow && <Description className="mt-1 text-sm text-red-700">{form.errors.flow}</Description>}
-                </RadioGroup>
+                {/* The flow and the mood groups hold their own Label and Description: Headless UI's
+                    RadioGroup overrides aria-labelledby and aria-describedby given to it (./flow-choice.tsx). */}
+                <FlowChoice flows={FLOWS} value={flow} onChange={chooseFlow} error={form.errors.flow} gridClassName="grid-cols-3 sm:grid-cols-5" />
 
                 <fieldset aria-describedby={symptomsIds.errorId}>
                   <legend className="mb-2 text-sm font-medium text-slate-800">{t("cycle:symptoms.label")}</legend>

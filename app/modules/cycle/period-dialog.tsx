@@ -3,7 +3,6 @@
  * flow for every day), saved in one request (POST /cycle/days/range, docs/decisions/0105). Loaded
  * on first use by the screen, as the day dialog is (decision 0042).
  */
-import { Description, Label, Radio, RadioGroup } from "@headlessui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queuedWriteNotice } from "~/components/offline/use-queued-write";
@@ -19,7 +18,8 @@ import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { FIRST_DATE, MAX_PERIOD_DAYS, type Flow } from "@worker/modules/cycle/fields";
 import { addDays, daysBetween } from "@worker/modules/cycle/predictions";
 import type { ScreenDay } from "./cycle.server";
-import { FLOW_DOTS, longDate, useLang } from "./screen-shared";
+import { FlowChoice } from "./flow-choice";
+import { longDate, useLang } from "./screen-shared";
 
 /** A period's flows ("sem fluxo" logs no period). */
 const PERIOD_FLOWS = ["spotting", "light", "medium", "heavy"] as const satisfies readonly Flow[];
@@ -134,29 +134,7 @@ export function PeriodDialog({
               {ongoing && <p className="mt-1 text-sm text-slate-600">{t("cycle:period.ongoingHint")}</p>}
             </div>
 
-            <RadioGroup value={flow} onChange={setFlow} aria-invalid={form.errors.flow ? true : undefined}>
-              <Label as="p" className="mb-2 text-sm font-medium text-slate-800">
-                {t("cycle:flow.label")}
-              </Label>
-              <Description className="mb-2 text-sm text-slate-600">{t("cycle:period.flowHint")}</Description>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {PERIOD_FLOWS.map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:outline-none data-[checked]:border-rose-600 data-[checked]:bg-rose-50 data-[checked]:font-semibold data-[checked]:text-rose-900 data-[focus]:ring-2 data-[focus]:ring-brand-400"
-                  >
-                    <span aria-hidden="true" className="flex h-2 items-center gap-0.5">
-                      {Array.from({ length: FLOW_DOTS[value] }, (_, i) => (
-                        <span key={i} className="h-1.5 w-1.5 rounded-full bg-rose-600" />
-                      ))}
-                    </span>
-                    {t(`cycle:flow.${value}`)}
-                  </Radio>
-                ))}
-              </div>
-              {form.errors.flow && <Description className="mt-1 text-sm text-red-700">{form.errors.flow}</Description>}
-            </RadioGroup>
+            <FlowChoice flows={PERIOD_FLOWS} value={flow} onChange={setFlow} error={form.errors.flow} hint={t("cycle:period.flowHint")} gridClassName="grid-cols-2 sm:grid-cols-4" />
 
             {length !== null && length > 0 && (
               <p className="text-sm text-slate-700" data-testid="period-length">
