@@ -31,6 +31,9 @@ test.describe("the Feedback entry on a phone", () => {
     await untilHydrated(page);
     await page.getByRole("button", { name: "Nova rotina" }).first().click();
     const save = page.getByRole("button", { name: "Guardar", exact: true });
+    // The form (with its reminder field, 0099) is taller than a phone's screen: scrolled to, as a
+    // person would, Guardar must then be pressable, not under anything fixed.
+    await save.scrollIntoViewIfNeeded();
     await expect(save).toBeInViewport();
     expect(await pressableAtCentre(save), "Guardar is covered").toBe(true);
   });
