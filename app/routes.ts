@@ -37,6 +37,8 @@ export default [
     route("dashboard", "routes/app/impact.tsx", { id: "app-dashboard" }),
     route("meu-impacto", "routes/app/impact.tsx", { id: "app-meu-impacto" }),
     route("ciclo", "routes/app/cycle-redirect.tsx"),
+    // A discreet cycle reminder's link (docs/decisions/0107): a path that names no cycle.
+    route("lembrete", "routes/app/reminder-redirect.tsx"),
     // The Premium screen of the specification (the user's plan card, plans, locks).
     route("premium", "routes/app/subscription.tsx"),
     // Module screens (from the manifests, app/modules/): an honest empty state until each module lands.

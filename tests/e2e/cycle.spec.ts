@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, lisbonDay, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDay, originOf, untilHydrated } from "./support";
 
 const typed = (iso: string) => iso.split("-").reverse().join("/");
 
@@ -134,5 +134,67 @@ test.describe("menstrual cycle", () => {
     await expect(page.getByText("Registo do período anulado")).toBeVisible();
     await expect.poll(async () => (await (await request.get(`/api/v1/cycle/days?from=${lisbonDay(-20)}&to=${lisbonDay(-18)}`)).json()).items.length).toBe(0);
   });
-});
 
+  // A period begun yesterday had to be logged again through a dialog every day (decision 0105).
+  test("a period with flow yesterday is carried on today with one tap, undone, then said to have ended", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const request = context.request;
+    await createUser(request, `e2e-cycle-ongoing-${Date.now()}@example.com`, { toursDone: true });
+    const [yesterday, today] = [lisbonDay(-1), lisbonDay(0)];
+    expect((await request.post("/api/v1/cycle/days", { headers: originOf(request), data: { date: yesterday, flow: "heavy" } })).status()).toBe(201);
+    // The question is rendered on the server: it must hydrate as the browser renders it.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await dismissCookieBanner(page);
+    await page.goto("/app/ciclo-menstrual");
+    await untilHydrated(page);
+    const stored = async () => ((await (await request.get(`/api/v1/cycle/days?from=${today}&to=${today}`)).json()).items as { flow: string }[]).map((d) => d.flow);
+
+    const question = page.getByRole("group", { name: "O período continua hoje?" });
+    await expect(question).toContainText("Seria o 2.º dia, com o fluxo de ontem (intenso).");
+    await question.getByRole("button", { name: "Continua" }).click();
+    await expect(page.getByText("Hoje registado como dia de período")).toBeVisible();
+    await expect(question).toBeHidden();
+    const cell = page.getByTestId("cycle-calendar").locator(`[data-date="${today}"]`);
+    await expect(cell).toHaveAttribute("aria-label", /Período registado: Intenso/);
+    expect(await stored()).toEqual(["heavy"]);
+
+    // Undone: today has no log again, and the question is back.
+    await page.getByRole("button", { name: "Anular" }).click();
+    await expect(page.getByText("Resposta anulada")).toBeVisible();
+    await expect(question).toBeVisible();
+    await expect.poll(stored).toEqual([]);
+
+    // "Já terminou": today logged without flow, and not asked again, after a reload too.
+    await question.getByRole("button", { name: "Já terminou" }).click();
+    await expect(page.getByText("Registado: o período terminou ontem")).toBeVisible();
+    await expect(cell).toHaveAttribute("aria-label", /Dia registado sem fluxo/);
+    expect(await stored()).toEqual(["none"]);
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("cycle-prediction")).toBeVisible();
+    await expect(question).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+
+  // The reminder said "Período previsto em breve" on lock screens and in e-mail (decision 0031).
+  test("the discreet reminder is on by default in Preferências, and its neutral link opens the cycle screen", async ({ page, context }) => {
+    await createUser(context.request, `e2e-cycle-discreet-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/perfil?tab=preferences");
+    await untilHydrated(page);
+    const discreet = page.getByRole("switch", { name: "Lembrete do ciclo discreto" });
+    await expect(discreet).toBeChecked();
+    // The preferences tab hydrates after the page (its code loads on demand): turned off once it answers.
+    await expect(async () => {
+      if ((await discreet.getAttribute("aria-checked")) === "true") await discreet.click();
+      await expect(discreet).not.toBeChecked({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByRole("switch", { name: "Lembrete do ciclo discreto" })).not.toBeChecked();
+
+    await page.goto("/app/lembrete");
+    await expect(page).toHaveURL(/\/app\/ciclo-menstrual$/);
+  });
+});

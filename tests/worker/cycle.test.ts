@@ -4,7 +4,7 @@ import { EVERY_QUARTER_HOUR, runSchedule } from "@worker/cron/registry";
 import { localToday } from "@worker/modules/cycle/today";
 import { addDays } from "@worker/modules/cycle/predictions";
 import { periodExpectedJob } from "@worker/modules/cycle/reminder";
-import { api, json, signUpAndLogIn } from "./helpers";
+import { api, json, mailsTo, signUpAndLogIn } from "./helpers";
 import { userIdOf } from "./billing-helpers";
 
 const today = () => localToday(new Date(), "Europe/Lisbon");
@@ -307,6 +307,8 @@ describe("the period-expected reminder", () => {
   it("is sent once, two days before the predicted start from 09:00 local time, to the user only", async () => {
     const cookie = await signUpAndLogIn("dora@cycle.test");
     const dora = as(cookie);
+    // The full text is what she chose (discreet is the default: see the tests below).
+    expect((await dora.patch("/me", { preferences: { discreetCycleReminder: false } })).status).toBe(200);
     const last = addDays(today(), -20);
     for (const start of [addDays(last, -56), addDays(last, -28), last]) for (let i = 0; i < 3; i++) await dora.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
     const next = (await json(await dora.get("/cycle/predictions"))).nextPeriodStart;
@@ -341,7 +343,7 @@ describe("the period-expected reminder", () => {
   it("writes the date as the rest of the English app does (en-US: \"December 9\", not \"9 December\")", async () => {
     const cookie = await signUpAndLogIn("eva@cycle.test");
     const eva = as(cookie);
-    expect((await eva.patch("/me", { language: "en" })).status).toBe(200);
+    expect((await eva.patch("/me", { language: "en", preferences: { discreetCycleReminder: false } })).status).toBe(200);
     const last = addDays(today(), -20);
     for (const start of [addDays(last, -56), addDays(last, -28), last]) for (let i = 0; i < 3; i++) await eva.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
     const next: string = (await json(await eva.get("/cycle/predictions"))).nextPeriodStart;
@@ -389,6 +391,49 @@ describe("the period-expected reminder", () => {
     await run("15:00");
     await run("10:30", addDays(next, -1));
     expect(await sent()).toEqual([]);
+  });
+
+  // Its text said "Período previsto em breve … previsto para 9 de dezembro" on lock screens, in the
+  // bell of a shared screen and in e-mail, and the e-mail printed a link to /app/ciclo-menstrual.
+  const CYCLE_WORDS = /per[ií]od|menstrua|ciclo|cycle|contracet|contracep|f[ée]rtil|ovula/i;
+  it("is discreet by default: its notification and e-mail say nothing of periods, in either language", async () => {
+    const cookie = await signUpAndLogIn("lia@cycle.test");
+    const lia = as(cookie);
+    // E-mailed at once, as the reminder preference allows.
+    const preference = { inAppEnabled: true, emailEnabled: true, pushEnabled: false, frequency: "instant", quietHoursStart: null, quietHoursEnd: null };
+    expect((await api("/notification-preferences", { method: "PUT", body: { items: [{ notificationType: "reminder", ...preference }] }, headers: { cookie } })).status).toBe(200);
+    const last = addDays(today(), -20);
+    for (const start of [addDays(last, -56), addDays(last, -28), last]) for (let i = 0; i < 3; i++) await lia.post("/cycle/days", { date: addDays(start, i), flow: "medium" });
+    const next: string = (await json(await lia.get("/cycle/predictions"))).nextPeriodStart;
+    const before = (await mailsTo("lia@cycle.test")).length;
+    await runSchedule(EVERY_QUARTER_HOUR, env, new Date(`${addDays(next, -2)}T10:30:00Z`), { inline: true, jobs: [periodExpectedJob] });
+
+    const { results } = await env.DB.prepare("select title, message, action_url, metadata from notifications where user_id = ? and dedupe_key like 'cycle-period-expected:%'")
+      .bind(await userIdOf("lia@cycle.test"))
+      .all<{ title: string; message: string; action_url: string; metadata: string }>();
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ title: "Tem um lembrete no Rumo", action_url: "/app/lembrete" });
+    // The stored texts of every language (the bell shows the reader's), the link, the e-mail.
+    for (const text of [results[0].title, results[0].message, results[0].action_url, results[0].metadata]) expect(text).not.toMatch(CYCLE_WORDS);
+    expect(results[0].metadata).toContain("You have a reminder in Rumo");
+    const listed = (await json(await lia.get("/notifications"))).items as { title: string; message: string }[];
+    expect(listed.map((n) => `${n.title} ${n.message}`).join(" ")).not.toMatch(CYCLE_WORDS);
+    const mails = await mailsTo("lia@cycle.test");
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0].subject).toBe("Tem um lembrete no Rumo");
+    for (const part of [mails[0].subject, mails[0].text, mails[0].html]) expect(part).not.toMatch(CYCLE_WORDS);
+    // Its link (/app/lembrete) leads to the cycle screen: tests/e2e/cycle.spec.ts follows it.
+  });
+
+  it("takes discreetCycleReminder as a boolean preference only", async () => {
+    const cookie = await signUpAndLogIn("mia@cycle.test");
+    const mia = as(cookie);
+    expect((await mia.patch("/me", { preferences: { discreetCycleReminder: "sim" } })).status).toBe(400);
+    expect((await mia.patch("/me", { preferences: { discreetCycleReminder: false } })).status).toBe(200);
+    const { results } = await env.DB.prepare("select preferences from users where id = ?").bind(await userIdOf("mia@cycle.test")).all<{ preferences: string }>();
+    expect(JSON.parse(results[0].preferences)).toMatchObject({ discreetCycleReminder: false });
+    // null removes it: discreet again, the default.
+    expect((await mia.patch("/me", { preferences: { discreetCycleReminder: null } })).status).toBe(200);
   });
 
   it("is declared on a schedule of wrangler.toml's triggers", () => {

@@ -64,6 +64,8 @@ const preferencesSchema = z
     hideFinanceValues: z.boolean().nullable(),
     /** Whether diary and cycle content may be sent to an AI provider (GDPR Art. 9; off unless set). */
     aiOnPersonalData: z.boolean().nullable(),
+    /** The cycle reminder's text says nothing of periods; on unless false (docs/decisions/0107). */
+    discreetCycleReminder: z.boolean().nullable(),
     /** Session tracking (user_activities); on unless false (docs/decisions/0037). */
     activityTracking: z.boolean().nullable(),
   })

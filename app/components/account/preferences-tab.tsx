@@ -78,6 +78,13 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
       {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}
       <WorkingHoursSetting data={data} />
       <PersonalDataAi data={data} />
+      <PreferenceSwitch
+        name="discreetCycleReminder"
+        label={t("profile.preferences.discreetCycleReminder")}
+        description={t("profile.preferences.discreetCycleReminderHint")}
+        initial={data.discreetCycleReminder}
+        testId="discreet-cycle-reminder"
+      />
       <ActivityTrackingSetting enabled={data.activityTracking} />
       <FeedSection headingLevel={3} />
       <GoogleCalendarSettings />

@@ -78,6 +78,17 @@ export default {
     undoFailed: "Could not undo the period log",
     pending: "waiting to be sent",
   },
+  /** "Is your period still going today?" after a day with flow (docs/decisions/0107). */
+  ongoing: {
+    question: "Is your period still going today?",
+    hint: "It would be day {{count}}, with yesterday's flow ({{flow}}).",
+    continues: "Still going",
+    ended: "It has ended",
+    continuedSaved: "Today logged as a period day",
+    endedSaved: "Logged: your period ended yesterday",
+    undone: "Answer undone",
+    undoFailed: "Could not undo the answer",
+  },
   deleted: "Log deleted",
   undo: "Undo",
   deleteFailed: "Could not delete",

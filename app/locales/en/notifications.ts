@@ -10,6 +10,8 @@ export default {
   taskStarting: { title: "Task starting: {{title}}", message: "Scheduled for {{time}} ({{minutes}} min)." },
   /** The cycle's reminder: no more than that a period is expected (read on lock screens and in e-mail). */
   periodExpected: { title: "Period expected soon", message: "Your next period is expected on {{date}}. This is an estimate, not a contraceptive method." },
+  /** The cycle's reminder when discreet (the default, decision 0107): nothing of periods, health or the cycle. */
+  discreetReminder: { title: "You have a reminder in Rumo", message: "Open it in Rumo to see the details." },
   /** A budget's alerts (decision 0025); {{category}} is the category's name in the reader's language. */
   budgetAt80: { title: "{{category}} budget at 80%", message: "You have spent {{spent}} of {{limit}} on {{category}} this month." },
   budgetExceeded: { title: "{{category}} budget used up", message: "You have spent {{spent}} on {{category}} this month, over the {{limit}} limit." },

@@ -76,6 +76,17 @@ const cycle = {
     undoFailed: "Não foi possível anular o registo do período",
     pending: "por enviar",
   },
+  /** "O período continua hoje?" after a day with flow (docs/decisions/0107). */
+  ongoing: {
+    question: "O período continua hoje?",
+    hint: "Seria o {{count}}.º dia, com o fluxo de ontem ({{flow}}).",
+    continues: "Continua",
+    ended: "Já terminou",
+    continuedSaved: "Hoje registado como dia de período",
+    endedSaved: "Registado: o período terminou ontem",
+    undone: "Resposta anulada",
+    undoFailed: "Não foi possível anular a resposta",
+  },
   deleted: "Registo eliminado",
   undo: "Anular",
   deleteFailed: "Erro ao eliminar",

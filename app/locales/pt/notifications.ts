@@ -8,6 +8,11 @@ const notifications = {
   taskStarting: { title: "Tarefa a começar: {{title}}", message: "Agendada para as {{time}} ({{minutes}} min)." },
   /** The cycle's reminder: no more than that a period is expected (read on lock screens and in e-mail). */
   periodExpected: { title: "Período previsto em breve", message: "O próximo período está previsto para {{date}}. É uma estimativa, não um método contracetivo." },
+  /**
+   * The cycle's reminder when discreet (the default, decision 0107): nothing of periods, health or
+   * the cycle, since lock screens, a shared screen's bell and e-mail show it. Its link leads there.
+   */
+  discreetReminder: { title: "Tem um lembrete no Rumo", message: "Abra-o no Rumo para ver os detalhes." },
   /** A budget's alerts (decision 0025); {{category}} is the category's name in the reader's language. */
   budgetAt80: { title: "Orçamento de {{category}} a 80 %", message: "Já gastou {{spent}} de {{limit}} este mês em {{category}}." },
   budgetExceeded: { title: "Orçamento de {{category}} esgotado", message: "Gastou {{spent}} este mês em {{category}}, acima do limite de {{limit}}." },

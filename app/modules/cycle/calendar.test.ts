@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { predictCycle, type Flow } from "@worker/modules/cycle/predictions";
-import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, queuedDays, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
+import { daysLate, irregularCycles, marksOf, monthOf, ongoingPeriod, projectedCycles, queuedDays, shiftMonth, suggestedFlow, typicalPeriodDays } from "./calendar";
 
 // Next period 10 December (28-day cycles, range 8–12 December): ovulation 26 November, fertile 21–27 November.
 const prediction = { nextPeriodStart: "2026-12-10", range: { start: "2026-12-08", end: "2026-12-12" }, averageCycleLength: 28 };
@@ -42,6 +42,37 @@ describe("cycle calendar marks", () => {
     // The very first log, today: no period has ended yet, so the default rather than one day.
     expect(typicalPeriodDays([{ date: "2026-01-29", flow: "heavy" }], "2026-01-29")).toBe(5);
     expect(typicalPeriodDays(period(1).concat(period(6)), "2026-01-11")).toBe(10); // ten days so far: at least that
+  });
+
+  it("counts a period that ended yesterday once today is logged without flow ('Já terminou')", () => {
+    const past = [1, 2, 3].map((d) => ({ date: `2026-01-0${d}`, flow: "medium" as const }));
+    const current = [29, 30, 31].map((d) => ({ date: `2026-01-${d}`, flow: "medium" as const }));
+    // Flow yesterday (31st), nothing today: it may go on, so only the three-day period counts… (3)
+    expect(typicalPeriodDays([...past, ...current, { date: "2026-01-28", flow: "medium" }], "2026-02-01")).toBe(3);
+    // …and "Já terminou" today ends it: its four days count too, (3 + 4) / 2 → 4.
+    expect(typicalPeriodDays([...past, ...current, { date: "2026-01-28", flow: "medium" }], "2026-02-01", true)).toBe(4);
+  });
+});
+
+describe("the ongoing period's question", () => {
+  const run = (dates: string[], flow: Flow = "heavy") => dates.map((date) => ({ date, flow }));
+  it("is asked when yesterday has flow and today has no log, with yesterday's flow and the days so far", () => {
+    expect(ongoingPeriod(run(["2026-11-30", "2026-12-01"]), "2026-12-02", false)).toEqual({ flow: "heavy", days: 2 });
+    // Across a year: the user's yesterday of 1 January is 31 December.
+    expect(ongoingPeriod([...run(["2026-12-30"]), { date: "2026-12-31", flow: "light" }], "2027-01-01", false)).toEqual({ flow: "light", days: 2 });
+  });
+
+  it("is not asked once today is logged (with flow, or without: 'Já terminou'), nor without flow yesterday", () => {
+    expect(ongoingPeriod(run(["2026-12-01"]), "2026-12-02", true)).toBeNull();
+    expect(ongoingPeriod(run(["2026-11-30"]), "2026-12-02", false)).toBeNull();
+    expect(ongoingPeriod([{ date: "2026-12-01", flow: "none" }], "2026-12-02", false)).toBeNull();
+    expect(ongoingPeriod([], "2026-12-02", false)).toBeNull();
+  });
+
+  it("is not asked after fourteen days of flow: a longer period is logged on purpose", () => {
+    const days = (n: number) => run(Array.from({ length: n }, (_, i) => `2026-12-${String(15 - n + i).padStart(2, "0")}`));
+    expect(ongoingPeriod(days(13), "2026-12-15", false)).toEqual({ flow: "heavy", days: 13 });
+    expect(ongoingPeriod(days(14), "2026-12-15", false)).toBeNull();
   });
 
   it("draws the periods after the next one too, a mean cycle apart, each with its ovulation and fertile window", () => {

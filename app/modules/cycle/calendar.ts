@@ -4,6 +4,7 @@
  */
 import type { DateRange, Flow, LoggedDay, Prediction } from "@worker/modules/cycle/predictions";
 import { addDays, CYCLES_AVERAGED, daysBetween, FERTILE_DAYS_AFTER, FERTILE_DAYS_BEFORE, LUTEAL_DAYS, predictCycle } from "@worker/modules/cycle/predictions";
+import { MAX_PERIOD_DAYS } from "@worker/modules/cycle/fields";
 
 /** Days a period lasts when the history cannot tell (no period logged yet). */
 export const DEFAULT_PERIOD_DAYS = 5;
@@ -28,9 +29,10 @@ const PERIODS_AVERAGED = 6;
  * counts from (`periodStarts`) through its flow days, over a single day left unlogged. A lone
  * spotting day is no period (it had counted as a one-day one and shortened every prediction), and
  * a period that may still go on (flow logged yesterday or today) is left out: on the first day of
- * the first period the prediction drew a one-day period.
+ * the first period the prediction drew a one-day period. `endedToday`: today is logged without
+ * flow ("Já terminou", docs/decisions/0107), so a period whose last day was yesterday is over.
  */
-export function typicalPeriodDays(days: readonly LoggedDay[], today: string): number {
+export function typicalPeriodDays(days: readonly LoggedDay[], today: string, endedToday = false): number {
   const bleeding = new Set(days.filter((d) => d.flow !== "none").map((d) => d.date));
   const starts = predictCycle(days).periodStarts;
   const lengths = starts.map((start, i) => {
@@ -39,7 +41,7 @@ export function typicalPeriodDays(days: readonly LoggedDay[], today: string): nu
     for (let day = addDays(start, 1); (!next || day < next) && (bleeding.has(day) || bleeding.has(addDays(day, 1))); day = addDays(day, 1)) {
       if (bleeding.has(day)) last = day;
     }
-    return { length: daysBetween(start, last) + 1, ongoing: last >= addDays(today, -1) };
+    return { length: daysBetween(start, last) + 1, ongoing: last >= addDays(today, endedToday ? 0 : -1) };
   });
   const chosen = lengths
     .filter((p) => !p.ongoing)
@@ -49,6 +51,24 @@ export function typicalPeriodDays(days: readonly LoggedDay[], today: string): nu
   if (!chosen.length) return Math.max(DEFAULT_PERIOD_DAYS, ...lengths.map((p) => p.length));
   const sum = chosen.reduce((a, b) => a + b, 0);
   return Math.floor((2 * sum + chosen.length) / (2 * chosen.length));
+}
+
+/**
+ * The period the cycle screen asks about, "O período continua hoje?" (docs/decisions/0107): flow
+ * logged yesterday (the user's day) and nothing logged today. A day logged today, with or without
+ * flow, is the answer already ("Já terminou" logs it without flow), so nothing is asked again and
+ * nothing but the days themselves remembers it. Not asked once the period has lasted
+ * MAX_PERIOD_DAYS: a longer one is logged on purpose, not by a tap. `days`: how many so far.
+ */
+export function ongoingPeriod(days: readonly LoggedDay[], today: string, todayLogged: boolean): { flow: Flow; days: number } | null {
+  if (todayLogged) return null;
+  const bleeding = new Map(days.filter((d) => d.flow !== "none").map((d) => [d.date, d.flow]));
+  const yesterday = addDays(today, -1);
+  const flow = bleeding.get(yesterday);
+  if (!flow) return null;
+  let length = 1;
+  while (bleeding.has(addDays(yesterday, -length))) length++;
+  return length < MAX_PERIOD_DAYS ? { flow, days: length } : null;
 }
 
 /** How many periods the calendar draws ahead, the next one included (about six months, as Clue does). */

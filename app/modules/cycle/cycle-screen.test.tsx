@@ -40,6 +40,7 @@ beforeEach(() => {
       const method = init?.method ?? "GET";
       requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (method === "DELETE") return deleteStatus === 204 ? new Response(null, { status: 204 }) : json({ error: { code: "not_found", message: "" } }, deleteStatus);
+      if (method === "POST" && url.pathname.endsWith("/range")) return json({ days: [{ ...logged, id: "t1", date: "2026-11-24" }], created: ["t1"], previous: [] }, 201);
       if (method === "POST") return json({ day: logged });
       const [from, to] = [url.searchParams.get("from"), url.searchParams.get("to")];
       if (from && to) return json({ items: stored.filter((d) => d.date >= from && d.date <= to), nextCursor: null });
@@ -53,8 +54,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCycle(prediction = predictCycle([]), { today = "2026-11-24", language = "pt" as "pt" | "en", days = [logged] } = {}) {
-  const loader = vi.fn(() => ({ today, month: "2026-11", days, prediction, periodDays: 5, hasAny: days.length > 0, timeZone: "Europe/Lisbon", grid: { from: "2026-10-26", to: "2026-12-06" } }));
+function renderCycle(
+  prediction = predictCycle([]),
+  { today = "2026-11-24", language = "pt" as "pt" | "en", days = [logged], ongoing = null as { flow: "heavy" | "light"; days: number } | null } = {},
+) {
+  const loader = vi.fn(() => ({ today, month: "2026-11", days, prediction, periodDays: 5, hasAny: days.length > 0, timeZone: "Europe/Lisbon", grid: { from: "2026-10-26", to: "2026-12-06" }, ongoing }));
   const Stub = createRoutesStub([{ path: "/app/ciclo-menstrual", loader, Component: CycleScreen }]);
   renderWithI18n(<Stub initialEntries={["/app/ciclo-menstrual"]} />, language);
   return loader;
@@ -124,6 +128,37 @@ describe("the cycle screen", () => {
   it("says when the cycles are irregular, rather than show the fertile window as certain", async () => {
     renderCycle(predictCycle(["2026-08-01", "2026-08-26", "2026-10-10", "2026-11-09"].map((date) => ({ date, flow: "medium" as const }))));
     expect((await screen.findByTestId("cycle-irregular")).textContent).toMatch(/variam entre 25 dias e 45 dias/);
+  });
+
+  describe("'O período continua hoje?'", () => {
+    const yesterday: ScreenDay = { id: "d23", date: "2026-11-23", flow: "heavy", symptoms: [], mood: null, notes: "" };
+    it("is asked after a day with flow, and 'Continua' logs today with that flow in one write", async () => {
+      renderCycle(predictCycle([]), { days: [logged, yesterday], ongoing: { flow: "heavy", days: 1 } });
+      const question = await screen.findByRole("group", { name: "O período continua hoje?" });
+      expect(question.textContent).toContain("Seria o 2.º dia, com o fluxo de ontem (intenso).");
+      fireEvent.click(within(question).getByRole("button", { name: "Continua" }));
+      await waitFor(() => expect(requests.filter((r) => r.method === "POST")).toEqual([{ method: "POST", path: "/api/v1/cycle/days/range", body: { start: "2026-11-24", end: "2026-11-24", flow: "heavy" } }]));
+      expect(screen.queryByRole("group", { name: "O período continua hoje?" })).toBeNull();
+    });
+
+    it("'Já terminou' logs today without flow (which is what stops the asking)", async () => {
+      renderCycle(predictCycle([]), { days: [logged, yesterday], ongoing: { flow: "heavy", days: 1 } });
+      fireEvent.click(within(await screen.findByRole("group", { name: "O período continua hoje?" })).getByRole("button", { name: "Já terminou" }));
+      await waitFor(() => expect(requests.filter((r) => r.method === "POST")).toEqual([{ method: "POST", path: "/api/v1/cycle/days", body: { date: "2026-11-24", flow: "none" } }]));
+      expect(screen.queryByRole("group", { name: "O período continua hoje?" })).toBeNull();
+    });
+
+    it("is not asked without an ongoing period, and in English says so in English", async () => {
+      renderCycle();
+      await screen.findByTestId("cycle-prediction");
+      expect(screen.queryByTestId("ongoing-period")).toBeNull();
+      cleanup();
+      renderCycle(predictCycle([]), { language: "en", ongoing: { flow: "light", days: 3 } });
+      const question = await screen.findByRole("group", { name: "Is your period still going today?" });
+      expect(question.textContent).toContain("It would be day 4, with yesterday's flow (light).");
+      expect(within(question).getByRole("button", { name: "Still going" })).toBeTruthy();
+      expect(within(question).getByRole("button", { name: "It has ended" })).toBeTruthy();
+    });
   });
 
   it("says nothing of irregularity for regular cycles", async () => {

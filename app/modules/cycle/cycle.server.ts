@@ -5,7 +5,7 @@ import { readAll, run } from "@worker/db/reads";
 import { predictCycle, addDays } from "@worker/modules/cycle/predictions";
 import { flowDaysRead, hasDaysRead, listDaysRead, type CycleDay } from "@worker/modules/cycle/queries";
 import { localToday } from "@worker/modules/cycle/today";
-import { monthOf, shiftMonth, typicalPeriodDays } from "./calendar";
+import { monthOf, ongoingPeriod, shiftMonth, typicalPeriodDays } from "./calendar";
 
 /** A day as the screen holds it (the API's shape). */
 export type ScreenDay = Omit<CycleDay, "userId" | "createdAt" | "updatedAt">;
@@ -25,15 +25,22 @@ export async function cycleScreen(context: AppLoadContext, auth: Auth, monthPara
   const weekday = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7;
   const from = addDays(first, -weekday);
   const to = addDays(from, 41);
-  // One D1 round trip: the grid's days, the flow history and the empty-state check in one batch.
-  const [page, flows, any] = await run(db, readAll([listDaysRead(db, userId, { from, to, page: { limit: 42 } }), flowDaysRead(db, userId), hasDaysRead(db, userId)]));
+  // One D1 round trip: the grid's days, the flow history, the empty-state check and today's log
+  // (whichever month is shown: "O período continua hoje?" is about today) in one batch.
+  const [page, flows, any, recent] = await run(
+    db,
+    readAll([listDaysRead(db, userId, { from, to, page: { limit: 42 } }), flowDaysRead(db, userId), hasDaysRead(db, userId), listDaysRead(db, userId, { from: today, to: today, page: { limit: 1 } })]),
+  );
   const days: ScreenDay[] = page.items.map(({ userId: _u, createdAt: _c, updatedAt: _m, ...day }) => day);
+  const todayLog = recent.items[0];
   return {
     today,
     month: shiftMonth(month, 0),
     days,
     prediction: predictCycle(flows),
-    periodDays: typicalPeriodDays(flows, today),
+    // Today logged without flow after a flow day: the period ended yesterday, and its length counts.
+    periodDays: typicalPeriodDays(flows, today, todayLog?.flow === "none"),
+    ongoing: ongoingPeriod(flows, today, todayLog !== undefined),
     timeZone: auth.user.timeZone,
     // The days `days` covers (the six-week grid): a day in it without a log has none.
     grid: { from, to },

@@ -58,6 +58,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Perfil → Preferências: the hours smart scheduling uses, and the opt-in for personal data and AI.
     workingHours: workingHoursOf(auth.user),
     aiOnPersonalData: auth.user.preferences.aiOnPersonalData === true,
+    // The cycle reminder says nothing of periods unless turned off (docs/decisions/0107).
+    discreetCycleReminder: auth.user.preferences.discreetCycleReminder !== false,
     // Finances' 'Ocultar valores' applies beyond its screen (search results).
     hideFinanceValues: auth.user.preferences.hideFinanceValues === true,
     admin: isAdmin(auth.user),

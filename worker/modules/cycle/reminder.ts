@@ -17,6 +17,19 @@ export const REMINDER_DAYS_BEFORE = 2;
 export const REMINDER_FROM_HOUR = 9;
 /** Dedupe-key prefix; the key ends with the last period start (cycle_reminders keeps each told once). */
 export const PERIOD_EXPECTED = "cycle-period-expected";
+/**
+ * Where a discreet reminder leads: a path that names no cycle (the e-mail prints its link), which
+ * redirects to the cycle screen (app/routes/app/reminder-redirect.tsx).
+ */
+export const DISCREET_REMINDER_URL = "/app/lembrete";
+
+/**
+ * Whether the user's cycle reminder says nothing of periods (docs/decisions/0107): on unless they
+ * turned it off in Perfil → Preferências (`discreetCycleReminder: false`). Its text may show on a
+ * lock screen, a shared screen's bell or in an e-mail, and a health notice there is not the
+ * user's to make by default.
+ */
+export const discreetCycleReminder = (preferences: Record<string, unknown>) => preferences.discreetCycleReminder !== false;
 
 const longDate = (date: string, language: "pt" | "en") =>
   dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
@@ -40,16 +53,19 @@ export async function remindPeriodExpected(env: Env, userId: string, now: Date):
   // Claimed first, then told: the notification's dedupe key alone went with it when the user
   // deleted it, and the next quarter-hour sent it again.
   if (!(await claimReminder(db, userId, last, now))) return false;
+  const discreet = discreetCycleReminder(user.preferences);
   const row = await notify(
     env,
     userId,
     {
-      // The text says no more than that a period is expected: it is read on lock screens and in e-mail.
-      template: "periodExpected",
-      vars: (recipient) => ({ date: longDate(next, recipient.language) }),
+      // The text says no more than that a period is expected: it is read on lock screens and in
+      // e-mail. Discreet (the default), not even that: "You have a reminder in Rumo", with a link
+      // that names nothing either; the prediction itself is on the cycle screen.
+      ...(discreet ? { template: "discreetReminder" } : { template: "periodExpected", vars: (recipient) => ({ date: longDate(next, recipient.language) }) }),
       type: "reminder",
+      // The category is no text anyone reads: the bell's icon and filters take it, as before.
       category: "cycle",
-      actionUrl: "/app/ciclo-menstrual",
+      actionUrl: discreet ? DISCREET_REMINDER_URL : "/app/ciclo-menstrual",
       // Gone at the end of the user's own day two days after the predicted start (their midnight,
       // not UTC's: in Tokyo that was 09:00, in Los Angeles the evening before).
       expiresAt: startOfDate(addDays(next, 3), user.timeZone),

@@ -53,6 +53,8 @@ export default function CycleScreen() {
   const language = useLang();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [loggingPeriod, setLoggingPeriod] = useState(false);
+  // "O período continua hoje?" answered on this day: hidden at once, before the reload that confirms it.
+  const [answered, setAnswered] = useState<string | null>(null);
   // Days changed offline, drawn at once with their waiting mark until the queue sends them.
   const queued = queuedDays(useQueuedChanges(CYCLE_KINDS), data.days, data.today);
   // Days deleted a moment ago, hidden while their "Anular" toast is open (the DELETE comes after).
@@ -80,6 +82,16 @@ export default function CycleScreen() {
   const known = (date: string) => addDays(date, -1) >= data.grid.from && date <= data.grid.to;
   const open = (date: string) => setEditing({ date, day: keep(date) ?? days.find((d) => d.date === date) ?? null, known: known(date) });
   const drawn = [...days.filter((d) => !queued.has(d.date)), ...[...queued].flatMap(([date, flow]) => (flow ? [{ ...(days.find((d) => d.date === date) ?? { id: `queued-${date}`, symptoms: [], mood: null, notes: "" }), date, flow }] : []))];
+
+  // Asked while today has no log, nor one waiting in the queue (an answer given offline).
+  const ongoing = data.ongoing && answered !== data.today && !queued.has(data.today) ? data.ongoing : null;
+  const answerOngoing = (answer: "continues" | "ended", flow: Flow) => {
+    setAnswered(data.today);
+    const again = () => setAnswered(null);
+    void import("../ongoing-period")
+      .then((m) => m.answerOngoing(answer, { today: data.today, flow, language, onSaved: revalidate, onUndone: () => (again(), revalidate()) }))
+      .catch(again);
+  };
 
   const remove = (day: ScreenDay) => {
     setEditing(null);
@@ -136,6 +148,23 @@ export default function CycleScreen() {
           </Button>
         </div>
       </header>
+
+      {ongoing && (
+        <div role="group" aria-labelledby="ongoing-period" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-rose-50 p-3 ring-1 ring-rose-200" data-testid="ongoing-period">
+          <div>
+            <p id="ongoing-period" className="font-semibold text-rose-950">
+              {t("ongoing.question")}
+            </p>
+            <p className="text-sm text-rose-900">{t("ongoing.hint", { count: ongoing.days + 1, flow: t(`flow.${ongoing.flow}`).toLocaleLowerCase(language) })}</p>
+          </div>
+          <div className="flex gap-2">
+            <Button onClick={() => answerOngoing("continues", ongoing.flow)}>{t("ongoing.continues")}</Button>
+            <Button variant="secondary" onClick={() => answerOngoing("ended", ongoing.flow)}>
+              {t("ongoing.ended")}
+            </Button>
+          </div>
+        </div>
+      )}
 
       <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-tour="cycle-disclaimer">
         <InformationCircleIcon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
