@@ -33,6 +33,40 @@ test.describe("wellbeing", () => {
     await expect(overview.getByTestId("mood-chart")).toBeVisible();
   });
 
+  test("a long diary entry reads in full from the list on a phone, without opening it to edit (0108)", async ({ page, context }) => {
+    await createUser(context.request, `e2e-diary-long-${Date.now()}@example.com`, { toursDone: true });
+    const paragraphs = Array.from({ length: 8 }, (_, i) => `Parágrafo ${i + 1}: escrevi sobre o dia, as conversas e o que senti ao fim da tarde.`);
+    for (const body of [
+      { title: "Um dia longo", content: paragraphs.join("\n\n"), mood: 4 },
+      { title: "Curta", content: "Só uma linha.", mood: 3 },
+    ]) {
+      expect((await context.request.post("/api/v1/diary", { data: body, headers: originOf(context.request) })).status()).toBe(201);
+    }
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+    await page.getByRole("tab", { name: "Entradas" }).click();
+
+    const long = page.getByTestId("diary-entries").getByRole("listitem").filter({ hasText: "Um dia longo" });
+    const short = page.getByTestId("diary-entries").getByRole("listitem").filter({ hasText: "Curta" });
+    const text = long.getByText("Parágrafo 1", { exact: false });
+    const clampedHeight = (await text.boundingBox())!.height;
+    // Only the entry whose three lines hide something offers the rest.
+    await expect(short.getByRole("button", { name: "Ler tudo" })).toHaveCount(0);
+    const more = long.getByRole("button", { name: "Ler tudo" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await more.click();
+    const less = long.getByRole("button", { name: "Mostrar menos" });
+    await expect(less).toHaveAttribute("aria-expanded", "true");
+    expect((await text.boundingBox())!.height).toBeGreaterThan(clampedHeight * 3);
+    // Still the list (no writer opened), and the page keeps the phone's width.
+    await expect(page.getByRole("tab", { name: "Entradas" })).toHaveAttribute("aria-selected", "true");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await less.click();
+    await expect(long.getByRole("button", { name: "Ler tudo" })).toBeVisible();
+  });
+
   test("checking a routine in on three days shows a three-day streak", async ({ page, context }) => {
     await createUser(context.request, `e2e-selfcare-${Date.now()}@example.com`, { toursDone: true });
     await dismissCookieBanner(page);

@@ -278,6 +278,22 @@ describe("overview, analysis and insights", () => {
     expect(items.find((i: { kind: string }) => i.kind === "streak").text).toContain("3 dias seguidos");
   });
 
+  it("counts the writing streak over every written day, not only the days of the chosen range", async () => {
+    const leo = await signUpAndLogIn("leo@diary.test");
+    const t = today();
+    // 40 days in a row up to today, a gap, then an older run of 45 days: seen through "30 dias".
+    const run = [...Array.from({ length: 40 }, (_, n) => n), ...Array.from({ length: 45 }, (_, n) => 42 + n)];
+    for (const n of run) await as(leo).post({ title: `Dia ${n}`, content: "…", date: addDays(t, -n), mood: 3 });
+    const month = await json(await as(leo).get(`/overview?from=${addDays(t, -29)}&to=${t}`));
+    expect(month.entries).toBe(30);
+    expect(month.analysis.writingStreak).toEqual({ current: 40, longest: 45 });
+    // A range ending in the past counts the run that ends on its last day.
+    const past = await json(await as(leo).get(`/overview?from=${addDays(t, -50)}&to=${addDays(t, -45)}`));
+    expect(past.analysis.writingStreak).toEqual({ current: 42, longest: 42 });
+    const streak = (await json(await as(leo).get("/insights"))).items.find((i: { kind: string }) => i.kind === "streak");
+    expect(streak.values).toEqual({ days: 40, longest: 45 });
+  });
+
   it("writes mood averages with the language's decimal separator (3,3 in Portuguese, 3.3 in English)", async () => {
     const eva = await signUpAndLogIn("eva@diary.test");
     const t = today();

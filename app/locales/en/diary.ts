@@ -46,6 +46,9 @@ export default {
   },
   list: {
     draft: "Draft",
+    readMore: "Read all",
+    readLess: "Show less",
+    untitled: "Untitled",
     edit: "Edit",
     remove: "Delete",
     removed: "Entry deleted",

@@ -44,6 +44,9 @@ const diary = {
   },
   list: {
     draft: "Rascunho",
+    readMore: "Ler tudo",
+    readLess: "Mostrar menos",
+    untitled: "Sem título",
     edit: "Editar",
     remove: "Eliminar",
     removed: "Entrada eliminada",

@@ -65,7 +65,7 @@ function renderDiary() {
     {
       id: "routes/app/layout",
       path: "/app",
-      loader: () => ({ entitlements: ["diary"] }),
+      loader: () => ({ entitlements: ["diary"], user: { timeZone: "Europe/Lisbon" } }),
       Component: Outlet,
       children: [
         {

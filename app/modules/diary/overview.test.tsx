@@ -40,7 +40,7 @@ function renderDiary(language: "pt" | "en" = "pt") {
     {
       id: "routes/app/layout",
       path: "/app",
-      loader: () => ({ entitlements: ["diary"] }),
+      loader: () => ({ entitlements: ["diary"], user: { timeZone: "Europe/Lisbon" } }),
       Component: Outlet,
       children: [{ path: "diario", loader: () => ({ entries: [], nextCursor: null, focus: null, today: "2026-03-12" }), Component: DiaryScreen }],
     },

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { Outlet, createRoutesStub } from "react-router";
+import { Link, Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { flushPendingDeletes } from "~/components/ui/undo";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -50,14 +50,27 @@ const { default: DiaryScreen } = await import("./routes/diary");
 const entryA = { id: "entry-a", title: "Manhã", content: "Texto antigo", mood: 3, emotions: [], date: "2026-03-10", draft: false, createdAt: "2026-03-10T09:00:00.000Z", updatedAt: "2026-03-10T09:00:00.000Z" };
 const entryB = { ...entryA, id: "entry-b", title: "Tarde", content: "Outro dia", date: "2026-03-09" };
 
-function renderDiary(language: "pt" | "en" = "pt") {
+type DiaryData = { entries: (typeof entryA)[]; nextCursor: string | null; focus: typeof entryA | null; today: string };
+/** `diary`: the screen's loader (given the request); `link`: a link in the shell (as a search result is), to that address. */
+function renderDiary(language: "pt" | "en" = "pt", options: { entitlements?: string[]; diary?: (request: Request) => DiaryData; link?: string } = {}) {
   const Stub = createRoutesStub([
     {
       id: "routes/app/layout",
       path: "/app",
-      loader: () => ({ entitlements: ["diary", "aiInsights"], user: { timeZone: "Europe/Lisbon" } }),
-      Component: Outlet,
-      children: [{ path: "diario", loader: () => ({ entries: [entryA, entryB], nextCursor: null, focus: null, today: "2026-03-12" }), Component: DiaryScreen }],
+      loader: () => ({ entitlements: options.entitlements ?? ["diary", "aiInsights"], user: { timeZone: "Europe/Lisbon" } }),
+      Component: () => (
+        <>
+          {options.link && <Link to={options.link}>Resultado da pesquisa</Link>}
+          <Outlet />
+        </>
+      ),
+      children: [
+        {
+          path: "diario",
+          loader: ({ request }: { request: Request }) => options.diary?.(request) ?? { entries: [entryA, entryB], nextCursor: null, focus: null, today: "2026-03-12" },
+          Component: DiaryScreen,
+        },
+      ],
     },
   ]);
   renderWithI18n(<Stub initialEntries={["/app/diario"]} />, language);
@@ -375,5 +388,91 @@ describe("the diary with a keyboard and a screen reader", () => {
     const description = (group: HTMLElement) => document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent;
     expect(description(screen.getByRole("group", { name: "Humor" }))).toBe(fields.mood);
     expect(description(screen.getByRole("group", { name: "Emoções" }))).toBe(fields.emotions);
+  });
+});
+
+describe("the diary as a daily user finds it (docs/decisions/0108)", () => {
+  it("dates a new entry on the new day when a page left open overnight is used again, and lets the user pick that day", async () => {
+    let loads = 0;
+    const diary = () => ({ entries: [entryA, entryB], nextCursor: null, focus: null, today: loads++ === 0 ? "2026-03-12" : "2026-03-13" });
+    renderDiary("pt", { diary });
+    const date = await screen.findByLabelText<HTMLInputElement>("Data");
+    expect(date.value).toBe("12/03/2026");
+    // 00:30 on 13 March in Lisbon, and the phone's app comes back into view.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-13T00:30:00Z"));
+    try {
+      document.dispatchEvent(new Event("visibilitychange"));
+      await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("Data").value).toBe("13/03/2026"));
+    } finally {
+      vi.useRealTimers();
+    }
+    fireEvent.change(content(), { target: { value: "Acordei cedo" } });
+    await autosaved(1);
+    expect(writes[0]).toMatchObject({ method: "POST", body: { content: "Acordei cedo", date: "2026-03-13" } });
+  });
+
+  it("keeps the date of an entry begun before midnight", async () => {
+    // The loader's day follows the clock (Lisbon is on UTC in March).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-12T23:50:00Z"));
+    let loads = 0;
+    const diary = () => (loads++, { entries: [], nextCursor: null, focus: null, today: new Date().toISOString().slice(0, 10) });
+    try {
+      renderDiary("pt", { diary });
+      fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Ainda é dia 12" } });
+      await autosaved(1);
+      vi.setSystemTime(new Date("2026-03-13T00:30:00Z"));
+      const before = loads;
+      document.dispatchEvent(new Event("visibilitychange"));
+      await waitFor(() => expect(loads).toBeGreaterThan(before));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.getByLabelText<HTMLInputElement>("Data").value).toBe("12/03/2026");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("opens the entry of a search result chosen while the diary is already open", async () => {
+    const diary = (request: Request) => {
+      const id = new URL(request.url).searchParams.get("entrada");
+      return { entries: [entryA, entryB], nextCursor: null, focus: [entryA, entryB].find((e) => e.id === id) ?? null, today: "2026-03-12" };
+    };
+    renderDiary("pt", { diary, link: "/app/diario?entrada=entry-b" });
+    fireEvent.click(await screen.findByRole("link", { name: "Resultado da pesquisa" }));
+    await waitFor(() => expect(content().value).toBe("Outro dia"));
+    expect(screen.getByRole("heading", { name: "Editar entrada" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Escrever" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("shows a reader without the plan the entry a search result named, first and whole, with its title focused", async () => {
+    const older = { ...entryA, id: "entry-old", title: "Há um ano", content: "Primeira linha\nSegunda\nTerceira\nQuarta linha escondida", date: "2025-03-01" };
+    renderDiary("pt", { entitlements: [], diary: () => ({ entries: [entryA, entryB], nextCursor: "page-2", focus: older, today: "2026-03-12" }) });
+    const list = await screen.findByTestId("diary-entries");
+    const titles = within(list).getAllByRole("heading").map((h) => h.textContent);
+    expect(titles[0]).toBe("Há um ano");
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getAllByRole("heading")[0]));
+    const toggle = within(list).getByRole("button", { name: "Mostrar menos" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(document.getElementById(toggle.getAttribute("aria-controls") ?? "")?.className).not.toContain("line-clamp");
+  });
+
+  it("leaves an opened entry for a blank one with 'Nova entrada', keeping the words just typed in the entry", async () => {
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Último parágrafo" } });
+    fireEvent.click(screen.getByRole("button", { name: "Nova entrada" }));
+    await autosaved(1);
+    expect(writes[0]).toMatchObject({ method: "PATCH", path: "/diary/entry-a", body: { content: "Último parágrafo" } });
+    expect(screen.getByRole("heading", { name: "Nova entrada" })).toBeTruthy();
+    expect(content().value).toBe("");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Nova entrada" })));
+  });
+
+  it("titles an untitled entry in the list with its first words, not 'Nova entrada'", async () => {
+    const untitled = { ...entryA, id: "entry-u", title: "", content: "Acordei com chuva.\nDepois o sol." };
+    renderDiary("pt", { diary: () => ({ entries: [untitled], nextCursor: null, focus: null, today: "2026-03-12" }) });
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    expect(within(screen.getByTestId("diary-entries")).getByRole("heading").textContent).toBe("Acordei com chuva.");
   });
 });

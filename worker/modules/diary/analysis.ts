@@ -31,8 +31,12 @@ export function overview(entries: readonly EntryFacts[]) {
   return { entries: entries.length, averageMood: mean(moods), moodSeries, emotions };
 }
 
-/** Mood by ISO weekday (1 = Monday), the emotions named together most often, the writing streak. */
-export function analysis(entries: readonly EntryFacts[], today: string) {
+/**
+ * Mood by ISO weekday (1 = Monday), the emotions named together most often, the writing streak.
+ * `writtenDays`: every day with a saved entry up to `today`, for the streak (the entries may be one
+ * range only; without it the streak is counted over the entries given).
+ */
+export function analysis(entries: readonly EntryFacts[], today: string, writtenDays: readonly string[] = entries.map((e) => e.date)) {
   const weekdays = Array.from({ length: 7 }, () => [] as number[]);
   const pairs = new Map<string, number>();
   for (const entry of entries) {
@@ -48,7 +52,7 @@ export function analysis(entries: readonly EntryFacts[], today: string) {
     .map(([key, count]) => ({ emotions: key.split("+") as [Emotion, Emotion], count }))
     .sort((a, b) => b.count - a.count)
     .slice(0, 5);
-  return { moodByWeekday, emotionPairs, writingStreak: writingStreak(entries.map((e) => e.date), today) };
+  return { moodByWeekday, emotionPairs, writingStreak: writingStreak(writtenDays, today) };
 }
 
 /**
@@ -89,7 +93,7 @@ const MIN_ENTRIES = 3;
  * against the 14 before, the weekday with the best mood, the most named emotion, the pair named
  * together most, the writing streak. Nothing is said without enough entries behind it.
  */
-export function insights(entries: readonly EntryFacts[], today: string): Insight[] {
+export function insights(entries: readonly EntryFacts[], today: string, writtenDays?: readonly string[]): Insight[] {
   const result: Insight[] = [];
   const recent = entries.filter((e) => e.mood !== null && daysBetween(e.date, today) >= 0 && daysBetween(e.date, today) < 14);
   const before = entries.filter((e) => e.mood !== null && daysBetween(e.date, today) >= 14 && daysBetween(e.date, today) < 28);
@@ -99,7 +103,7 @@ export function insights(entries: readonly EntryFacts[], today: string): Insight
     const direction = now > then ? "up" : now < then ? "down" : "same";
     result.push({ kind: "moodTrend", values: { direction, now, then } });
   }
-  const { moodByWeekday, emotionPairs, writingStreak: streak } = analysis(entries, today);
+  const { moodByWeekday, emotionPairs, writingStreak: streak } = analysis(entries, today, writtenDays);
   const rated = moodByWeekday.filter((d) => d.entries >= 2 && d.averageMood !== null);
   if (rated.length >= 2) {
     const best = rated.reduce((a, b) => (b.averageMood! > a.averageMood! ? b : a));

@@ -89,8 +89,11 @@ const api = new Hono<AppEnv>()
     const { user } = currentAuth(c);
     const today = todayOf(user);
     const { from, to } = rangeOf(c.req.valid("query"), today, 90);
-    const entries = await queries.savedEntriesBetween(database(c.env.DB), user.id, from, to);
-    return c.json({ from, to, ...overview(entries), analysis: analysis(entries, to < today ? to : today) });
+    const until = to < today ? to : today;
+    const db = database(c.env.DB);
+    // The streak reads every written day up to the range's end: a range must not cut a run short.
+    const [entries, writtenDays] = await Promise.all([queries.savedEntriesBetween(db, user.id, from, to), queries.savedDatesUpTo(db, user.id, until)]);
+    return c.json({ from, to, ...overview(entries), analysis: analysis(entries, until, writtenDays) });
   })
   .get("/insights", async (c) => {
     const { user } = currentAuth(c);
@@ -99,12 +102,13 @@ const api = new Hono<AppEnv>()
     const from = addDays(today, -364);
     // Cycle days are read only with the user's opt-in (0031); without it no phase is computed.
     const optIn = user.preferences.aiOnPersonalData === true;
-    const [entries, expenses, cycle] = await Promise.all([
+    const [entries, writtenDays, expenses, cycle] = await Promise.all([
       queries.savedEntriesBetween(db, user.id, from, today),
+      queries.savedDatesUpTo(db, user.id, today),
       expensesByDay(db, user.id, { from, to: today }),
       optIn ? flowDays(db, user.id) : Promise.resolve(null),
     ]);
-    const found = insights(entries, today);
+    const found = insights(entries, today, writtenDays);
     const spending = spendingMood(entries, expenses);
     if (spending) found.push(spending);
     if (cycle) {

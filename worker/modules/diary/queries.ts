@@ -72,6 +72,20 @@ export function savedEntriesBetween(db: Db, userId: string, from: string, to: st
     .orderBy(asc(diaryEntries.date));
 }
 
+/**
+ * The days up to `to` with a saved entry, each once, oldest first: the writing streak counts every
+ * day the user wrote, not only the days of the range the overview shows (a 45-day run seen through
+ * "30 dias" is still 45 days).
+ */
+export async function savedDatesUpTo(db: Db, userId: string, to: string) {
+  const rows = await db
+    .selectDistinct({ date: diaryEntries.date })
+    .from(diaryEntries)
+    .where(scopedTo(db, userId).owned(diaryEntries, and(lte(diaryEntries.date, to), eq(diaryEntries.draft, false))))
+    .orderBy(asc(diaryEntries.date));
+  return rows.map((row) => row.date);
+}
+
 /** Every entry of the user for GET /me/export, drafts included. */
 export async function exportDiary(db: Db, userId: string) {
   const rows = await scopedTo(db, userId).select(diaryEntries).orderBy(asc(diaryEntries.date), asc(diaryEntries.createdAt));

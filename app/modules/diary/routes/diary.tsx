@@ -3,9 +3,9 @@
  * the list of entries, the overview (charts, loaded only here) with its analysis, and insights.
  * Entries are intimate data: nothing here is logged or sent anywhere but the user's own API.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
 import { QueuedChanges } from "~/components/offline/queued-changes";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
@@ -27,6 +27,7 @@ import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { useQueuedChanges } from "~/lib/offline/state";
 import { isQueued, replaceQueued, writeOrQueue } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
+import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/queries";
@@ -107,6 +108,9 @@ export default function DiaryScreen() {
   const wrote = useRef(false);
   const { revalidate } = useRevalidator();
   useEntityChanges(["diary"]);
+  // A page left open overnight (the installed app resumed in the morning) loads the new day: a new
+  // entry is about today, and today can be picked as its date.
+  useRevalidateOnNewDay(data.today, layout?.user.timeZone ?? "Europe/Lisbon", revalidate);
   const pages = useEntryPages(data);
   // Entries deleted and still within their undo window: here, not in the list, which another tab
   // unmounts — coming back to "Entradas" must not show an entry whose delete is on its way.
@@ -159,6 +163,24 @@ export default function DiaryScreen() {
     setTab("write");
     setFocusWriter(true);
   };
+  /** "Nova entrada" in the writer: the entry it holds stays as it is (its last words are stored as the writer goes), and a blank one opens. */
+  const startNew = () => {
+    saveFocus.cancel();
+    held.current = null;
+    setEditing(null);
+    setWriterKey((k) => k + 1);
+    setFocusWriter(true);
+  };
+  // A search result opened while the diary shows (the same screen, a new `?entrada=`): that entry
+  // opens too, not only on the diary's first load. Each navigation once; a reload of the data is none.
+  const location = useLocation();
+  const openedAt = useRef(location.key);
+  useEffect(() => {
+    if (openedAt.current === location.key) return;
+    openedAt.current = location.key;
+    if (data.focus && canWrite) openEntry(data.focus);
+    else if (data.focus) showTab("entries");
+  });
 
   // Each tab's panel. The kit renders the selected one only; the writer comes first in every panel,
   // at the same place in the tree, so React keeps it mounted (hidden) across tabs (see writerKey).
@@ -170,6 +192,7 @@ export default function DiaryScreen() {
             key={writerKey}
             initial={editing ?? blank(data.today)}
             today={data.today}
+            onNew={startNew}
             onSaved={(entryId) => {
               held.current = null;
               wrote.current = false;
@@ -196,7 +219,7 @@ export default function DiaryScreen() {
         <>
           {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
           {!canWrite && <PremiumNotice entitlement="diary" />}
-          <EntryList pages={pages} hidden={hidden} setHidden={setHidden} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
+          <EntryList pages={pages} focus={canWrite ? null : data.focus} hidden={hidden} setHidden={setHidden} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
         </>
       )}
       {/* Until their code is there, the skeletons the tabs show while their figures load. */}
@@ -243,12 +266,15 @@ type Saved = Answer | { conflictCopy: string; copyQueued: boolean };
 function Writer({
   initial,
   today,
+  onNew,
   onSaved,
   onDraftCreated,
   onStored,
 }: {
   initial: Draft;
   today: string;
+  /** Leaves the entry held here (kept as it is) for a blank one. */
+  onNew: () => void;
   /** The entry saved, or null when it was kept offline (the list does not show it). */
   onSaved: (entryId: string | null) => void;
   onDraftCreated: (entryId: string) => void;
@@ -273,6 +299,8 @@ function Writer({
   // This writer, named in its queued edits: each holds all the words of the one before (queue.ts `repeats`).
   const origin = useRef<string | undefined>(undefined);
   const dirty = useRef(false);
+  // Whether the user has changed anything here yet.
+  const begun = useRef(false);
   const mounted = useRef(true);
   // Saves run one after another, so a first POST and a quick second change never make two drafts.
   const chain = useRef<Promise<unknown>>(Promise.resolve());
@@ -443,8 +471,14 @@ function Writer({
     [persist],
   );
 
+  // A new entry not begun yet is about the user's day: on a page left open overnight, the new one.
+  useEffect(() => {
+    if (!initial.id && !begun.current) setEntry((e) => (e.date === today ? e : { ...e, date: today }));
+  }, [today, initial.id]);
+
   const change = (patch: Partial<Draft>) => {
     dirty.current = true;
+    begun.current = true;
     setEntry((e) => ({ ...e, ...patch }));
   };
   const toggleEmotion = (emotion: Emotion) =>
@@ -487,6 +521,12 @@ function Writer({
           {status === "saving" ? t("form.draftSaving") : status === "saved" ? t("form.draftSaved") : ""}
           <span role="status">{status === "queued" ? t("form.draftQueued") : status === "error" ? t("form.draftFailed") : ""}</span>
         </p>
+        {/* An opened entry: the way to a new one without saving it or leaving the page (there from the start: no shift while typing). */}
+        {initial.id && (
+          <Button variant="secondary" onClick={onNew}>
+            {t("form.newEntry")}
+          </Button>
+        )}
       </div>
       {conflictNotice && (
         <Notice tone="info">
@@ -553,8 +593,43 @@ function Writer({
   );
 }
 
+/**
+ * An entry's text in the list: three lines, and the whole of it on request ("Ler tudo"), so that a
+ * long entry can be read without opening it to edit (and read at all without the plan, which hides
+ * "Editar"). The button shows only when the three lines hide something (measured: phone or desktop).
+ */
+function EntryText({ text, open: openAtFirst }: { text: string; open: boolean }) {
+  const { t } = useTranslation("diary");
+  const [open, setOpen] = useState(openAtFirst);
+  const [cut, setCut] = useState(false);
+  const box = useRef<HTMLParagraphElement>(null);
+  const id = `entry-text${useId().replace(/:/g, "")}`;
+  useEffect(() => {
+    if (open) return;
+    const measure = () => {
+      if (box.current) setCut(box.current.scrollHeight > box.current.clientHeight + 1);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [open, text]);
+  return (
+    <>
+      <p ref={box} id={id} dir="auto" className={`mt-2 whitespace-pre-line wrap-anywhere text-sm text-slate-700 ${open ? "" : "line-clamp-3"}`}>
+        {text}
+      </p>
+      {(cut || open) && (
+        <button type="button" aria-expanded={open} aria-controls={id} className="mt-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setOpen(!open)}>
+          {open ? t("list.readLess") : t("list.readMore")}
+        </button>
+      )}
+    </>
+  );
+}
+
 function EntryList({
   pages,
+  focus,
   hidden,
   setHidden,
   canWrite,
@@ -564,6 +639,8 @@ function EntryList({
   language,
 }: {
   pages: EntryPages<Entry>;
+  /** The entry a search result opened, for a reader without the plan: shown first, whole. */
+  focus: Entry | null;
   hidden: ReadonlySet<string>;
   setHidden: (change: (hidden: ReadonlySet<string>) => Set<string>) => void;
   canWrite: boolean;
@@ -580,7 +657,13 @@ function EntryList({
   const [loaded, setLoaded] = useState<{ count: number; first: string | null } | null>(null);
   const list = useRef<HTMLUListElement>(null);
   const { entries, cursor, append } = pages;
-  const visible = entries.filter((e) => !hidden.has(e.id));
+  const listed = entries.filter((e) => !hidden.has(e.id));
+  const visible = focus && !hidden.has(focus.id) && !listed.some((e) => e.id === focus.id) ? [focus, ...listed] : listed;
+  // The entry a search result named takes the focus (its text shows whole); once per entry, not at each reload of the data.
+  const focusId = focus?.id;
+  useEffect(() => {
+    if (focusId && list.current) entryTitle(list.current, focusId)?.focus();
+  }, [focusId]);
 
   const more = async () => {
     if (!cursor) return;
@@ -626,7 +709,8 @@ function EntryList({
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               {/* Focused after a save or 'Carregar mais' (entryTitle). Wrapped anywhere: a pasted link must not widen the list (and the page). */}
               <h3 tabIndex={-1} className="min-w-0 font-semibold wrap-anywhere text-slate-900">
-                <span dir="auto">{entry.title || t("form.newEntry")}</span>
+                {/* Untitled (as many diaries are written): the first words, as the global search shows it. */}
+                <span dir="auto">{entry.title || cutText(entry.content.trim().split("\n")[0], 60) || t("list.untitled")}</span>
                 {entry.draft && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t("list.draft")}</span>}
               </h3>
               <time dateTime={entry.date} className="text-sm text-slate-500">
@@ -641,11 +725,7 @@ function EntryList({
                 </span>
               ))}
             </div>
-            {entry.content && (
-              <p dir="auto" className="mt-2 line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-slate-700">
-                {entry.content}
-              </p>
-            )}
+            {entry.content && <EntryText text={entry.content} open={focus?.id === entry.id} />}
             <div className="mt-3 flex gap-2">
               {canWrite && (
                 <Button variant="secondary" onClick={() => onOpen(entry)}>
