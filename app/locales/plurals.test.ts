@@ -117,9 +117,9 @@ describe("counted texts", () => {
     expect(week(en, 2, 3, 0)).toBe("Week of a to b: 2 tasks done (3 created), 0 events, 4,50 € spent.");
     const basis = (t: typeof pt, goals: number, activities: number) =>
       t("account:impact.metrics.basis", { goals: t("account:impact.metrics.goals", { count: goals }), activities: t("account:impact.metrics.activities", { count: activities }) });
-    expect(basis(pt, 1, 1)).toBe("Com 1 objetivo concluído e 1 registo de atividade nos últimos 30 dias.");
-    expect(basis(pt, 0, 3)).toBe("Com 0 objetivos concluídos e 3 registos de atividade nos últimos 30 dias.");
-    expect(basis(en, 1, 1)).toBe("From 1 completed goal and 1 activity record in the last 30 days.");
-    expect(basis(en, 3, 0)).toBe("From 3 completed goals and 0 activity records in the last 30 days.");
+    expect(basis(pt, 1, 1)).toBe("Com 1 objetivo concluído desde o início e 1 registo de atividade nos últimos 30 dias.");
+    expect(basis(pt, 0, 3)).toBe("Com 0 objetivos concluídos desde o início e 3 registos de atividade nos últimos 30 dias.");
+    expect(basis(en, 1, 1)).toBe("From 1 completed goal since you started and 1 activity record in the last 30 days.");
+    expect(basis(en, 3, 0)).toBe("From 3 completed goals since you started and 0 activity records in the last 30 days.");
   });
 });

@@ -74,6 +74,34 @@ test.describe("weekly reports", () => {
     await expect(page.getByTestId("weekly-report").getByTestId("card-tasks")).toContainText("1");
   });
 
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
+    // Seven columns of phase names were cut to "Menstr" and "Folicul" on a phone.
+    test("the cycle's days of a report are whole, in both languages", async ({ page, context }) => {
+      const request = context.request;
+      await createUser(request, `e2e-reports-cycle-${Date.now()}@example.com`, { toursDone: true });
+      const headers = originOf(request);
+      await dismissCookieBanner(page);
+      // The cycle appears in a report only with the opt-in for personal data.
+      expect((await request.patch("/api/v1/me", { headers, data: { preferences: { aiOnPersonalData: true } } })).status()).toBe(200);
+      await post(request, "/cycle/days", { date: lisbonDate(), flow: "medium" });
+      const cron = await request.post(`/api/dev/cron?schedule=${encodeURIComponent("*/15 * * * *")}&job=weekly-reports&inline=1&at=${nextReportTime().toISOString()}`, { headers });
+      expect(cron.status(), await cron.text()).toBe(200);
+      for (const language of ["pt", "en"] as const) {
+        expect((await request.patch("/api/v1/me", { headers, data: { language } })).status()).toBe(200);
+        await page.goto("/app/relatorios-semanais");
+        await untilHydrated(page);
+        // The panel: the section its heading opens.
+        const days = page.getByRole("heading", { name: language === "pt" ? "Ciclo menstrual" : "Menstrual cycle", level: 3 }).locator("xpath=..").getByRole("listitem");
+        await expect(days).toHaveCount(7);
+        await expect(days.filter({ hasText: "Menstrual" }).first()).toBeVisible();
+        const cut = await days.evaluateAll((items) => items.filter((item) => item.scrollWidth > item.clientWidth + 1).map((item) => item.textContent));
+        expect(cut, language).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      }
+    });
+  });
+
   test("a Free user sees the upsell and, before any report, the empty state", async ({ page, context }) => {
     const email = `e2e-reports-free-${Date.now()}@example.com`;
     await createUser(context.request, email, { toursDone: true });

@@ -71,14 +71,27 @@ describe("POST /activities", () => {
     expect(await rows(userId)).toHaveLength(1);
   });
 
-  it("keeps 90 days: the nightly job deletes older rows of every user", async () => {
+  // Deleting whole rows at 90 days left the chart's two oldest months at zero for every long-time user.
+  it("clears what a row says after 90 days and deletes it after 155, so the five months keep their counts", async () => {
     await signUpAndLogIn("old@impact.test");
     const userId = await userIdOf("old@impact.test");
-    const now = Date.now();
-    await insertActivity(userId, now - 91 * DAY);
-    await insertActivity(userId, now - 89 * DAY);
+    const now = Date.parse("2026-12-31T12:00:00Z");
+    const said = (at: number) =>
+      env.DB.prepare("insert into user_activities (id, user_id, activity_type, metadata, route, module, created_at) values (?, ?, 'heartbeat', ?, '/app/financas', 'finances', ?)")
+        .bind(crypto.randomUUID(), userId, JSON.stringify({ currentUrl: "/app/financas" }), at)
+        .run();
+    // August 1st (the oldest of the five months on 31 December), cleared on an earlier night, and
+    // rows just past each retention.
+    await insertActivity(userId, Date.parse("2026-08-01T00:30:00Z"));
+    for (const at of [now - 156 * DAY, now - 91 * DAY, now - 89 * DAY]) await said(at);
     await runSchedule(NIGHTLY, env, new Date(now), { inline: true });
-    expect((await rows(userId)).map((r) => r.created_at)).toEqual([now - 89 * DAY]);
+    expect((await rows(userId)).map((r) => ({ at: r.created_at, route: r.route, module: r.module, metadata: JSON.parse(r.metadata) }))).toEqual([
+      { at: Date.parse("2026-08-01T00:30:00Z"), route: null, module: null, metadata: {} },
+      { at: now - 91 * DAY, route: null, module: null, metadata: {} },
+      { at: now - 89 * DAY, route: "/app/financas", module: "finances", metadata: { currentUrl: "/app/financas" } },
+    ]);
+    const { months } = await impactFor(database(env.DB), { id: userId, timeZone: "Europe/Lisbon" }, new Date(now));
+    expect(months.map((m: { month: string; activities: number }) => [m.month, m.activities])).toEqual([["2026-08", 1], ["2026-09", 0], ["2026-10", 2], ["2026-11", 0], ["2026-12", 0]]);
   });
 
   it("goes with the account", async () => {

@@ -150,6 +150,15 @@ describe("the weekly-reports cron", () => {
     expect(notice.message).toMatch(/, 1\s234,56\s€ em despesas/);
   });
 
+  // An account opened on Thursday: its report read Monday to Wednesday, and the week before, as idle.
+  it("says from which day the week of an account opened during it counts", async () => {
+    const leo = await member("leo@reports.test");
+    await run("update users set created_at = ? where id = ?", Date.parse("2026-11-26T10:00:00Z"), leo.id);
+    expect(await generateWeeklyReport(env, leo.id, winterMonday)).toBe(true);
+    const [stored] = await reportsOf(leo.id);
+    expect(JSON.parse(stored.data).since).toBe("2026-11-26");
+  });
+
   it("has the numbers a direct computation over the user's rows gives", async () => {
     const { data } = (await json(await get(ana.cookie, "/reports/weekly/2026-11-23"))).report;
     const [from, to] = [Date.parse("2026-11-23T00:00:00Z"), Date.parse("2026-11-30T00:00:00Z")]; // Lisbon is UTC in November
@@ -171,7 +180,8 @@ describe("the weekly-reports cron", () => {
     expect(data.spending.categories[0].labels).toEqual({ pt: "Alimentação/Supermercado", en: "Groceries" });
     expect(data.spending.previousTotalCents).toBe(before.cents);
     expect(data.routines).toEqual([{ id: "rt-ana", title: "Meditar", frequency: "daily", streakDays: 3, checkIns: 3, scheduled: 7 }]);
-    // No opt-in: no cycle. Only one busy day: no finding.
+    // No opt-in: no cycle. Only one busy day: no finding. An account from January: a whole week.
+    expect(data.since).toBeNull();
     expect(data.cycle).toBeNull();
     expect(data.finding).toBeNull();
   });

@@ -1,7 +1,10 @@
-import { ACTIVITY_RETENTION_DAYS, deleteActivitiesBefore } from "../db/activities";
+import { forgetOldActivities } from "../db/activities";
 import { database } from "../db/client";
 
-/** Deletes activity rows older than the retention (90 days): the dashboard and analytics read at most 30. */
+/**
+ * What activity rows say is cleared after 90 days; the bare rows go after 155, once the impact
+ * dashboard's five months no longer reach them (docs/decisions/0109). Metrics and analytics read 30.
+ */
 export async function cleanupOldActivities(env: Env, now: Date) {
-  return { affected: await deleteActivitiesBefore(database(env.DB), new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * 86_400_000)) };
+  return { affected: await forgetOldActivities(database(env.DB), now) };
 }

@@ -2,7 +2,7 @@
  * user_activities (issue 16, docs/decisions/0037): the session events the app posts, scoped by
  * user; the nightly cleanup is the only cross-user write.
  */
-import { and, asc, gte, lt, sql } from "drizzle-orm";
+import { and, asc, gte, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { known, read, run, type Read } from "./reads";
 import { ACTIVITY_TYPES, userActivities } from "./schema";
@@ -21,8 +21,21 @@ export type NewActivity = {
   createdAt: Date;
 };
 
-/** Activity rows are kept this long (the specification reads 30 days; analytics read up to 30). */
+/**
+ * What an activity row says (its path, module, title, description and metadata) is kept this long;
+ * the section 9 metrics and analytics read 30 days of it.
+ */
 export const ACTIVITY_RETENTION_DAYS = 90;
+/**
+ * The bare row (its type and instant) is kept this long, for the impact dashboard's chart of the last
+ * five months in the user's zone: the running month and the four before it reach back up to 154
+ * days (31 + 123), a day more for a zone behind UTC. Deleting whole rows at 90 days emptied the
+ * chart's two oldest months of every long-time user (docs/decisions/0109).
+ */
+export const ACTIVITY_COUNT_RETENTION_DAYS = 155;
+/** The slice of rows past ACTIVITY_RETENTION_DAYS the nightly job clears: nights it may miss in a row. */
+const CLEAR_WINDOW_DAYS = 7;
+const DAY_MS = 86_400_000;
 
 export async function insertActivity(db: Db, userId: string, activity: NewActivity) {
   await scopedTo(db, userId).insert(userActivities, activity);
@@ -71,8 +84,26 @@ export async function exportActivities(db: Db, userId: string) {
   return rows.map(({ userId: _userId, ...row }) => row);
 }
 
-/** Deletes every user's rows older than `before` (the nightly retention job). */
-export async function deleteActivitiesBefore(db: Db, before: Date) {
-  const result = await db.delete(userActivities).where(lt(userActivities.createdAt, before));
-  return result.meta.changes ?? 0;
+/**
+ * The nightly cleanup (cross-user): clears what the rows older than ACTIVITY_RETENTION_DAYS say and
+ * deletes the rows older than ACTIVITY_COUNT_RETENTION_DAYS, in one batch; the rows changed.
+ * Only the last week's slice past the 90 days is cleared (on the created-at index), and only its
+ * rows not cleared yet are written.
+ */
+export async function forgetOldActivities(db: Db, now: Date) {
+  const contentBefore = now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS;
+  const [cleared, deleted] = await db.batch([
+    db
+      .update(userActivities)
+      .set({ metadata: {}, route: null, module: null, activityTitle: "", activityDescription: "" })
+      .where(
+        and(
+          gte(userActivities.createdAt, new Date(contentBefore - CLEAR_WINDOW_DAYS * DAY_MS)),
+          lt(userActivities.createdAt, new Date(contentBefore)),
+          or(isNotNull(userActivities.route), isNotNull(userActivities.module), ne(userActivities.activityTitle, ""), ne(userActivities.activityDescription, ""), sql`${userActivities.metadata} != '{}'`),
+        ),
+      ),
+    db.delete(userActivities).where(lt(userActivities.createdAt, new Date(now.getTime() - ACTIVITY_COUNT_RETENTION_DAYS * DAY_MS))),
+  ]);
+  return (cleared.meta.changes ?? 0) + (deleted.meta.changes ?? 0);
 }

@@ -511,7 +511,8 @@ export const ACTIVITY_TYPES = ["session_start", "heartbeat", "session_end", "ses
 
 /**
  * What a signed-in session did, for the impact dashboard (activities in the last 30 days) and the
- * admin's active users and module usage. Kept 90 days (the nightly `cleanup-old-activities` job).
+ * admin's active users and module usage. What a row says is cleared after 90 days and the bare row
+ * deleted after 155, for the dashboard's five months (the nightly `cleanup-old-activities` job, 0109).
  * `route` is the app path the event came from (no query string) and `module` the module key that
  * path belongs to, both derived on the server, so analytics group without parsing JSON.
  */

@@ -27,7 +27,7 @@ export default {
       productivity: "Productivity gain",
       percent: "{{value}}%",
       // {{goals}} and {{activities}} are the counted texts below (docs/decisions/0069).
-      basis: "From {{goals}} and {{activities}} in the last 30 days.",
+      basis: "From {{goals}} since you started and {{activities}} in the last 30 days.",
       goals_zero: "{{count}} completed goals",
       goals_one: "{{count}} completed goal",
       goals_other: "{{count}} completed goals",
@@ -104,7 +104,7 @@ export default {
       submit: "Change email",
       sent: "We sent a confirmation link to {{email}}. Open it to confirm the new email; until then, do not sign out of this session.",
     },
-    preferences: { activityTracking: "Record session activity", activityTrackingHint: "Counts your time of use towards your impact. Records are kept 90 days; when off, nothing is recorded.", language: "Language", timeZone: "Time zone", save: "Save preferences", workingHours: "Working hours", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Change hours", discreetCycleReminder: "Discreet cycle reminder", discreetCycleReminderHint: "On by default. The reminder before your next period only says “You have a reminder in Rumo”, on the lock screen, in notifications and by e-mail; the prediction is on the cycle screen. When off, it says the expected date.", aiPersonalData: "Use the diary and cycle with AI", aiPersonalDataHint: "Off by default. When on, the assistant may read diary entries and cycle logs to answer, and messages about your health or how you feel may go to the AI provider; none of it is used for statistics." },
+    preferences: { activityTracking: "Record session activity", activityTrackingHint: "Counts your time of use towards your impact. What each record says is kept 90 days and its count 5 months, for your impact chart; when off, nothing is recorded.", language: "Language", timeZone: "Time zone", save: "Save preferences", workingHours: "Working hours", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Change hours", discreetCycleReminder: "Discreet cycle reminder", discreetCycleReminderHint: "On by default. The reminder before your next period only says “You have a reminder in Rumo”, on the lock screen, in notifications and by e-mail; the prediction is on the cycle screen. When off, it says the expected date.", aiPersonalData: "Use the diary and cycle with AI", aiPersonalDataHint: "Off by default. When on, the assistant may read diary entries and cycle logs to answer, and messages about your health or how you feel may go to the AI provider; none of it is used for statistics." },
     notifications: {
       heading: "Notification types",
       intro: "For each kind of notification, choose whether it shows in the app and whether you get an email, straight away or in a digest.",

@@ -8,12 +8,16 @@ export default {
   empty: {
     title: "No reports yet",
     text: "Your first report arrives on Monday at 07:00 (in your time zone), covering the week that just ended. You will get a notification.",
+    lockedText: "Your current plan does not include weekly reports: none will arrive on Monday until you move to Light or Pro.",
   },
   locked: "Weekly reports are part of the Light and Pro plans. The reports you already received stay available.",
   weeks: "Weeks",
   loadMore: "Load more",
   loadMoreFailed: "Could not load more weeks.",
   weekOf: "Week of {{days}}",
+  partialWeek_zero: "Your account was created on {{date}}: this report counts only the {{count}} days since then.",
+  partialWeek_one: "Your account was created on {{date}}: this report counts that day only.",
+  partialWeek_other: "Your account was created on {{date}}: this report counts only the {{count}} days since then.",
   open: "Open the report of the week of {{from}}",
   chartLoading: "Loading charts...",
   cards: {
@@ -29,6 +33,7 @@ export default {
     noMood: "Nothing logged",
     spent: "Spending",
     spentDetail: "{{previous}} the week before",
+    noPreviousWeek: "Your account did not exist the week before",
   },
   charts: {
     activity: "Activity by day",
@@ -40,6 +45,7 @@ export default {
     thisWeek: "This week",
     previousWeek: "Week before",
     noSpending: "No spending this week or the week before.",
+    noActivity: "No tasks done and no events this week.",
     // The charts' tables for screen readers: column headers, and a day without a mood.
     day: "Day",
     category: "Category",
@@ -57,6 +63,7 @@ export default {
     days_zero: "{{checkIns}} of {{count}} days",
     days_one: "{{checkIns}} of {{count}} day",
     days_other: "{{checkIns}} of {{count}} days",
+    noneDue: "not due this week",
     streak_zero: "{{count}}-day streak",
     streak_one: "{{count}}-day streak",
     streak_other: "{{count}}-day streak",

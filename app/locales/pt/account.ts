@@ -24,8 +24,9 @@ const account = {
       projects: "Projetos potenciais",
       productivity: "Ganho de produtividade",
       percent: "{{value}}%",
-      // {{goals}} and {{activities}} are the counted texts below (docs/decisions/0069).
-      basis: "Com {{goals}} e {{activities}} nos últimos 30 dias.",
+      // {{goals}} and {{activities}} are the counted texts below (docs/decisions/0069). The goals are
+      // every one completed (section 9 has no window), only the activity is of the last 30 days.
+      basis: "Com {{goals}} desde o início e {{activities}} nos últimos 30 dias.",
       goals_zero: "{{count}} objetivos concluídos",
       goals_one: "{{count}} objetivo concluído",
       goals_other: "{{count}} objetivos concluídos",
@@ -102,7 +103,7 @@ const account = {
       submit: "Alterar email",
       sent: "Enviámos um link de confirmação para {{email}}. Abra-o para confirmar o novo email; até lá, não termine esta sessão.",
     },
-    preferences: { activityTracking: "Registar a atividade das sessões", activityTrackingHint: "Conta o tempo de utilização para o seu impacto. Os registos são guardados 90 dias; desligado, nada é registado.", language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências", workingHours: "Horário de trabalho", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Alterar horário", discreetCycleReminder: "Lembrete do ciclo discreto", discreetCycleReminderHint: "Ligado por omissão. O lembrete antes do próximo período diz apenas «Tem um lembrete no Rumo», no ecrã de bloqueio, nas notificações e no email; a previsão vê-se no ecrã do ciclo. Desligado, diz a data prevista.", aiPersonalData: "Usar o diário e o ciclo com IA", aiPersonalDataHint: "Desligado por omissão. Quando ligado, o assistente pode ler as entradas do diário e os registos do ciclo para responder, e as mensagens sobre a sua saúde ou como se sente podem ir ao fornecedor de IA; nada disto é usado em estatísticas." },
+    preferences: { activityTracking: "Registar a atividade das sessões", activityTrackingHint: "Conta o tempo de utilização para o seu impacto. O que cada registo diz é guardado 90 dias e a sua contagem 5 meses, para o gráfico do seu impacto; desligado, nada é registado.", language: "Idioma", timeZone: "Fuso horário", save: "Guardar preferências", workingHours: "Horário de trabalho", workingHoursValue: "{{start}}–{{end}} · {{days}}", workingHoursEdit: "Alterar horário", discreetCycleReminder: "Lembrete do ciclo discreto", discreetCycleReminderHint: "Ligado por omissão. O lembrete antes do próximo período diz apenas «Tem um lembrete no Rumo», no ecrã de bloqueio, nas notificações e no email; a previsão vê-se no ecrã do ciclo. Desligado, diz a data prevista.", aiPersonalData: "Usar o diário e o ciclo com IA", aiPersonalDataHint: "Desligado por omissão. Quando ligado, o assistente pode ler as entradas do diário e os registos do ciclo para responder, e as mensagens sobre a sua saúde ou como se sente podem ir ao fornecedor de IA; nada disto é usado em estatísticas." },
     notifications: {
       heading: "Tipos de notificação",
       intro: "Para cada tipo de notificação, escolha se aparece na app e se recebe um email, logo ou num resumo.",

@@ -6,12 +6,18 @@ const reports = {
   empty: {
     title: "Ainda não há relatórios",
     text: "O primeiro relatório chega na segunda-feira às 07:00 (no seu fuso horário), com a semana que acabou de terminar. Vai receber uma notificação.",
+    // A plan without weekly reports gets none on Monday: the empty state must not promise one.
+    lockedText: "O seu plano atual não inclui relatórios semanais: nenhum chega na segunda-feira enquanto não mudar para Light ou Pro.",
   },
   locked: "Os relatórios semanais fazem parte dos planos Light e Pro. Os relatórios que já recebeu continuam disponíveis.",
   weeks: "Semanas",
   loadMore: "Carregar mais",
   loadMoreFailed: "Não foi possível carregar mais semanas.",
   weekOf: "Semana de {{days}}",
+  // An account opened during the week: the report counts the days from then on only.
+  partialWeek_zero: "A sua conta foi criada a {{date}}: este relatório conta só os {{count}} dias desde então.",
+  partialWeek_one: "A sua conta foi criada a {{date}}: este relatório conta só esse dia.",
+  partialWeek_other: "A sua conta foi criada a {{date}}: este relatório conta só os {{count}} dias desde então.",
   open: "Abrir o relatório da semana de {{from}}",
   chartLoading: "A carregar gráficos...",
   cards: {
@@ -27,6 +33,8 @@ const reports = {
     noMood: "Sem registos",
     spent: "Despesas",
     spentDetail: "{{previous}} na semana anterior",
+    // Instead of "0,00 € na semana anterior" when the account did not exist then.
+    noPreviousWeek: "A conta ainda não existia na semana anterior",
   },
   charts: {
     activity: "Atividade por dia",
@@ -38,6 +46,7 @@ const reports = {
     thisWeek: "Esta semana",
     previousWeek: "Semana anterior",
     noSpending: "Sem despesas nesta semana nem na anterior.",
+    noActivity: "Sem tarefas concluídas nem eventos nesta semana.",
     // The charts' tables for screen readers: column headers, and a day without a mood.
     day: "Dia",
     category: "Categoria",
@@ -55,6 +64,8 @@ const reports = {
     days_zero: "{{checkIns}} de {{count}} dias",
     days_one: "{{checkIns}} de {{count}} dia",
     days_other: "{{checkIns}} de {{count}} dias",
+    // A routine on chosen weekdays none of which fell in the days the report covers.
+    noneDue: "sem dias previstos nesta semana",
     streak_zero: "sequência de {{count}} dias",
     streak_one: "sequência de {{count}} dia",
     streak_other: "sequência de {{count}} dias",

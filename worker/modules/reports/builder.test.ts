@@ -138,6 +138,25 @@ describe("buildWeeklyReport", () => {
     ]);
   });
 
+  // A routine made between Sunday midnight and the report showed as "0 of 0 days" in a week it had no part in.
+  it("leaves out a routine made after the week ended", () => {
+    const report = buildWeeklyReport(
+      empty({ routines: [{ id: "late", title: "Yoga", schedule: { frequency: "daily" }, createdAt: new Date("2026-11-23T06:30:00Z"), checkIns: [] }] }),
+    );
+    expect(report.routines).toEqual([]);
+  });
+
+  // An account opened on Thursday got a report that read Monday to Wednesday, and the week before, as idle.
+  it("says from which day the week counts when the account was opened during it, on the zone's calendar", () => {
+    const opened = (iso: string, timeZone = "Europe/Lisbon") => buildWeeklyReport(empty({ timeZone, accountCreatedAt: new Date(iso) })).since;
+    expect(opened("2026-11-19T15:00:00Z")).toBe("2026-11-19");
+    // Sunday 22 at 23:30 in São Paulo is Monday 02:30 UTC: still the week's Sunday there.
+    expect(opened("2026-11-23T02:30:00Z", "America/Sao_Paulo")).toBe("2026-11-22");
+    // Opened on the Monday, or before the week: a whole week.
+    expect(opened("2026-11-16T00:10:00Z")).toBeNull();
+    expect(opened("2026-01-01T00:00:00Z")).toBeNull();
+    expect(buildWeeklyReport(empty()).since).toBeNull();
+  });
 
   it("leaves the cycle out without the opt-in and gives each day's phase with it", () => {
     expect(buildWeeklyReport(empty()).cycle).toBeNull();

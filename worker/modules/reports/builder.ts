@@ -39,6 +39,8 @@ export type WeekFacts = {
   routines: { id: string; title: string; schedule: Schedule; createdAt: Date; checkIns: string[] }[];
   /** Logged cycle days, or null without the user's opt-in (never gathered then). */
   cycle: LoggedDay[] | null;
+  /** When the account was opened (absent: long before the week). */
+  accountCreatedAt?: Date;
 };
 
 export type WeeklyReport = {
@@ -64,6 +66,12 @@ export type WeeklyReport = {
    */
   routines: { id: string; title: string; frequency?: Schedule["frequency"]; streakDays: number; checkIns: number; scheduled: number }[];
   cycle: { days: ({ phase: CyclePhase; cycleDay: number } | null)[] } | null;
+  /**
+   * The account's first day when it was opened during the week: the report covers the days from it
+   * on, and nothing before it (nor the week before) existed to compare with. Null for a whole week;
+   * absent on reports stored before it was kept.
+   */
+  since?: string | null;
   finding: BusyDaysFinding | null;
   /** A phrasing of the figures by the configured AI provider, when there is one (else the screen's templates). */
   /** The provider's wording, in the language the account had when it was written (absent on reports stored before it was kept). */
@@ -176,24 +184,30 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
     .sort((a, b) => b.cents - a.cents || b.previousCents - a.previousCents || a.category.localeCompare(b.category));
   const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
 
-  const routines = facts.routines.map((r) => {
+  const routines = facts.routines.flatMap((r) => {
     // The week's days the routine was due: scheduled, and not before it existed (a check-in logged
     // back to a day before its creation counts that day in).
     const checkIns = r.checkIns.filter((d) => d <= weekEnd);
     const since = [localDate(r.createdAt, zone), ...checkIns].sort()[0];
+    // Made after the week ended (between Sunday midnight and the report): it had no part in that
+    // week, rather than "0 of 0 days".
+    if (since > weekEnd) return [];
     const due = days.filter((d) => d >= since && (r.schedule.frequency === "daily" || r.schedule.weekdays.includes(isoWeekday(d))));
-    return {
-      id: r.id,
-      title: r.title,
-      frequency: r.schedule.frequency,
-      // The streak the user had when the week closed: Sunday is over, so a missed Sunday breaks it
-      // (as of Sunday itself the day would still be open, and the streak forgiven).
-      streakDays: streakDays(r.schedule, checkIns, addDays(weekEnd, 1)),
-      // Done on a day it was due: an extra Saturday does not make "6 of 5 days".
-      checkIns: new Set(checkIns.filter((d) => due.includes(d))).size,
-      scheduled: due.length,
-    };
+    return [
+      {
+        id: r.id,
+        title: r.title,
+        frequency: r.schedule.frequency,
+        // The streak the user had when the week closed: Sunday is over, so a missed Sunday breaks it
+        // (as of Sunday itself the day would still be open, and the streak forgiven).
+        streakDays: streakDays(r.schedule, checkIns, addDays(weekEnd, 1)),
+        // Done on a day it was due: an extra Saturday does not make "6 of 5 days".
+        checkIns: new Set(checkIns.filter((d) => due.includes(d))).size,
+        scheduled: due.length,
+      },
+    ];
   });
+  const accountSince = facts.accountCreatedAt ? localDate(facts.accountCreatedAt, zone) : null;
 
   return {
     version: 1,
@@ -217,6 +231,7 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
     spending: { totalCents: sum(facts.spending.week), previousTotalCents: sum(facts.spending.previous), categories },
     routines,
     cycle: facts.cycle === null ? null : { days: phasesOn(facts.cycle, days).map((p) => (p ? { phase: p.phase, cycleDay: p.cycleDay } : null)) },
+    since: accountSince !== null && accountSince > weekStart && accountSince <= weekEnd ? accountSince : null,
     finding: busyDaysFinding(facts, weekEnd),
     summary: null,
   };

@@ -15,7 +15,7 @@ import { addDays } from "../selfCare/streaks";
 import { taskInstantsBetween } from "../tasks/queries";
 import { FINDING_WINDOW_DAYS, type Labels, type WeekFacts } from "./builder";
 
-export type ReportUser = { id: string; timeZone: string; preferences: Record<string, unknown> };
+export type ReportUser = { id: string; timeZone: string; preferences: Record<string, unknown>; createdAt?: Date };
 
 /**
  * Cycle data goes into a report only with the user's `aiOnPersonalData` opt-in: the one switch by
@@ -57,5 +57,6 @@ export async function gatherWeekFacts(db: Db, user: ReportUser, weekStart: strin
     spending: { week: Object.fromEntries(week), previous: Object.fromEntries(previous), labels },
     routines,
     cycle,
+    accountCreatedAt: user.createdAt,
   };
 }

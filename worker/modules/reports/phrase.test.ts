@@ -32,6 +32,16 @@ describe("the weekly report's facts for the provider", () => {
     expect(reportFacts(big, "en")).toContain("Spending €1,234.56, against €980.00 the week before.");
   });
 
+  // "against 0,00 € the week before" for an account that did not exist the week before.
+  it("says from which day a week of a new account counts, and compares with no week before it", () => {
+    const opened = { ...report, since: "2026-11-19", spending: { totalCents: 12340, previousTotalCents: 0, categories: [] } } as unknown as WeeklyReport;
+    const pt = reportFacts(opened, "pt");
+    expect(pt).toContain("Conta criada a 19 de novembro: a semana conta desde esse dia.");
+    expect(pt).toMatch(/Despesas 123,40\s€\./);
+    expect(pt).not.toContain("semana anterior");
+    expect(reportFacts(opened, "en")).not.toContain("the week before");
+  });
+
   it("leaves out what the week did not have", () => {
     const quiet = { ...report, goals: { completed: [], open: [], averageProgress: null }, mood: { average: null, entries: 0, byDay: [], topEmotions: [] }, spending: { totalCents: 0, previousTotalCents: 0, categories: [] } } as unknown as WeeklyReport;
     expect(reportFacts(quiet, "en")).toBe("Week of November 16 to November 22: 5 tasks done of 7 created, 4 events.");

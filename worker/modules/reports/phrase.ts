@@ -26,16 +26,20 @@ export function reportFacts(report: WeeklyReport, language: "pt" | "en"): string
       ? `Semana de ${from} a ${to}: ${report.tasks.completed} tarefas concluídas de ${report.tasks.created} criadas, ${report.events.count} eventos.`
       : `Week of ${from} to ${to}: ${report.tasks.completed} tasks done of ${report.tasks.created} created, ${report.events.count} events.`,
   ];
+  // An account opened during the week: said, so the wording does not read the days before as idle.
+  if (report.since) lines.push(pt ? `Conta criada a ${day(report.since, language)}: a semana conta desde esse dia.` : `Account created on ${day(report.since, language)}: the week counts from that day.`);
   if (report.goals.completed.length) lines.push(pt ? `${report.goals.completed.length} objetivos concluídos.` : `${report.goals.completed.length} goals completed.`);
   if (report.mood.average !== null) {
     const mood = decimal(report.mood.average, language);
     lines.push(pt ? `Humor médio ${mood} em ${report.mood.entries} registos.` : `Average mood ${mood} over ${report.mood.entries} entries.`);
   }
+  // No "against 0,00 € the week before" when the account did not exist then.
+  const previous = report.since && !report.spending.previousTotalCents ? null : euros(report.spending.previousTotalCents, language);
   if (report.spending.totalCents || report.spending.previousTotalCents)
     lines.push(
       pt
-        ? `Despesas ${euros(report.spending.totalCents, language)}, contra ${euros(report.spending.previousTotalCents, language)} na semana anterior.`
-        : `Spending ${euros(report.spending.totalCents, language)}, against ${euros(report.spending.previousTotalCents, language)} the week before.`,
+        ? `Despesas ${euros(report.spending.totalCents, language)}${previous ? `, contra ${previous} na semana anterior` : ""}.`
+        : `Spending ${euros(report.spending.totalCents, language)}${previous ? `, against ${previous} the week before` : ""}.`,
     );
   // Each routine's days done of due and its streak, untitled: "4 de 7 dias, sequência de 4 dias". A
   // weekday routine's streak is in times (due days done in a row), as its card says; routines not

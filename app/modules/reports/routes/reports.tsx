@@ -138,7 +138,8 @@ export default function WeeklyReportsScreen() {
           <EmptyState
             icon={DocumentChartBarIcon}
             title={t("empty.title")}
-            text={t("empty.text")}
+            // No report comes on Monday for a plan without them: say what would bring one instead.
+            text={entitled ? t("empty.text") : t("empty.lockedText")}
           />
         ) : (
           <div className="grid gap-5 lg:grid-cols-[14rem_1fr]">
@@ -253,6 +254,10 @@ function ReportView({
   const spending = report.spending.categories.filter(
     (c) => c.cents > 0 || c.previousCents > 0,
   );
+  // An account opened during the week: the days before it, and the week before, are not "zero".
+  const since = report.since ?? null;
+  const noPreviousWeek = since !== null && report.spending.previousTotalCents === 0;
+  const active = report.tasks.completed + report.events.count > 0;
 
   return (
     <article
@@ -263,6 +268,11 @@ function ReportView({
       <h2 id="report-title" className="text-lg font-semibold">
         {t("weekOf", { days: formatDayRange(report.weekStart, report.weekEnd, language) })}
       </h2>
+      {since && (
+        <p className="text-sm text-slate-600" data-testid="report-partial-week">
+          {t("partialWeek", { date: long(since), count: report.days.filter((d) => d >= since).length })}
+        </p>
+      )}
       {report.summary && (
         <div className="rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
           {/* The assistant's wording repeats the week's spending: masked like the cards when values are hidden. */}
@@ -307,12 +317,16 @@ function ReportView({
           label={t("cards.spent")}
           value={hideValues ? <Masked /> : money(report.spending.totalCents)}
           detail={
-            <MaskedSentence
-              hidden={hideValues}
-              format={money}
-              amounts={[report.spending.previousTotalCents]}
-              sentence={([previous]) => t("cards.spentDetail", { previous })}
-            />
+            noPreviousWeek ? (
+              t("cards.noPreviousWeek")
+            ) : (
+              <MaskedSentence
+                hidden={hideValues}
+                format={money}
+                amounts={[report.spending.previousTotalCents]}
+                sentence={([previous]) => t("cards.spentDetail", { previous })}
+              />
+            )
           }
         />
       </div>
@@ -343,27 +357,34 @@ function ReportView({
           Its figures are also a table for screen readers, there at once: the chart is only an image. */}
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <Panel title={t("charts.activity")}>
-          <WhenVisible height={ACTIVITY_CHART_HEIGHT} label={t("chartLoading")}>
-            <Charts.ActivityChart
-              height={ACTIVITY_CHART_HEIGHT}
-              label={t("charts.activity")}
-              tasksLabel={t("charts.tasksDone")}
-              eventsLabel={t("charts.events")}
-              days={report.days.map((_, i) => ({
-                label: weekdays[i],
-                tasks: report.tasks.completedByDay[i],
-                events: report.events.byDay[i],
-              }))}
-            />
-          </WhenVisible>
-          <FiguresTable
-            caption={t("charts.activity")}
-            headers={[t("charts.day"), t("charts.tasksDone"), t("charts.events")]}
-            rows={report.days.map((day, i) => ({
-              key: day,
-              cells: [longWeekdays[i], integer(report.tasks.completedByDay[i]), integer(report.events.byDay[i])],
-            }))}
-          />
+          {/* A week of zeros is said, not drawn as an empty chart. */}
+          {active ? (
+            <>
+              <WhenVisible height={ACTIVITY_CHART_HEIGHT} label={t("chartLoading")}>
+                <Charts.ActivityChart
+                  height={ACTIVITY_CHART_HEIGHT}
+                  label={t("charts.activity")}
+                  tasksLabel={t("charts.tasksDone")}
+                  eventsLabel={t("charts.events")}
+                  days={report.days.map((_, i) => ({
+                    label: weekdays[i],
+                    tasks: report.tasks.completedByDay[i],
+                    events: report.events.byDay[i],
+                  }))}
+                />
+              </WhenVisible>
+              <FiguresTable
+                caption={t("charts.activity")}
+                headers={[t("charts.day"), t("charts.tasksDone"), t("charts.events")]}
+                rows={report.days.map((day, i) => ({
+                  key: day,
+                  cells: [longWeekdays[i], integer(report.tasks.completedByDay[i]), integer(report.events.byDay[i])],
+                }))}
+              />
+            </>
+          ) : (
+            <p className="text-sm text-slate-500">{t("charts.noActivity")}</p>
+          )}
         </Panel>
         <Panel title={t("charts.mood")}>
           {/* Entries without a mood count in the card, but leave nothing to draw: a sentence says so. */}
@@ -491,7 +512,7 @@ function ReportView({
                     {r.title}
                   </span>
                   <span className="text-slate-600">
-                    {t("routines.days", { checkIns: r.checkIns, count: r.scheduled })} · {t(r.frequency === "weekdays" ? "routines.streakTimes" : "routines.streak", { count: r.streakDays })}
+                    {r.scheduled === 0 ? t("routines.noneDue") : t("routines.days", { checkIns: r.checkIns, count: r.scheduled })} · {t(r.frequency === "weekdays" ? "routines.streakTimes" : "routines.streak", { count: r.streakDays })}
                   </span>
                 </li>
               ))}
@@ -516,14 +537,16 @@ function ReportView({
         </Panel>
         {report.cycle && (
           <Panel title={t("cycle.title")}>
-            <ol className="grid grid-cols-7 gap-1 text-center text-xs">
+            {/* A day a row: the panel is half the report's width at most, and seven columns cut
+                "Menstrual" and "Folicular" to "Menstr" and "Folicul" on a phone and on a desktop. */}
+            <ol className="space-y-1 text-xs">
               {report.cycle.days.map((day, i) => (
                 <li
                   key={report.days[i]}
-                  className="rounded-lg bg-rose-50 px-1 py-2 text-rose-900"
+                  className="flex justify-between gap-2 rounded-lg bg-rose-50 px-3 py-1.5 text-rose-900"
                 >
-                  <span className="block font-semibold">{weekdays[i]}</span>
-                  {day ? t(`cycle.phases.${day.phase}`) : t("cycle.unknown")}
+                  <span className="font-semibold">{longWeekdays[i]}</span>
+                  <span>{day ? t(`cycle.phases.${day.phase}`) : t("cycle.unknown")}</span>
                 </li>
               ))}
             </ol>
