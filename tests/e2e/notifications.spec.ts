@@ -146,8 +146,45 @@ test.describe("realtime notifications", () => {
     await expect(page.getByRole("button", { name: "Anular" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(list.getByText("Segundo lembrete")).toBeVisible();
-    // The toast gone, the focus is back on the list, not at the page's start.
+    // The toast gone, the focus is back on the list, not at the page's start: on the restored row.
     await expect(page.locator(":focus")).toHaveAttribute("data-open", "");
+    await expect(page.locator(":focus")).toContainText("Segundo lembrete");
+  });
+
+  test("a keyboard delete in the bell's panel: Anular keeps the panel open, and the focus comes back to the restored row", async ({ context, page }) => {
+    await createUser(context.request, `e2e-bell-undo-${Date.now()}@example.com`, { toursDone: true });
+    const headers = originOf(context.request);
+    await context.request.post("/api/v1/notifications/read", { headers, data: { all: true } });
+    for (const title of ["Primeiro aviso", "Segundo aviso"]) {
+      expect((await context.request.post("/api/v1/notifications", { headers, data: { title, priority: "medium" } })).status()).toBe(201);
+    }
+    await dismissCookieBanner(page);
+    await page.goto("/app");
+    await expect(page.getByTestId("notification-badge")).toHaveText("2");
+    await page.getByRole("button", { name: /Notificações, 2 por ler/ }).click();
+    const panel = page.getByTestId("notification-panel");
+    await expect(panel.getByText("Segundo aviso")).toBeVisible();
+
+    // Undo with Enter: the panel stays, the row is back and has the focus.
+    await panel.getByRole("button", { name: "Eliminar notificação: Segundo aviso" }).focus();
+    await page.keyboard.press("Enter");
+    const undo = page.getByRole("button", { name: "Anular" });
+    await expect(undo).toBeFocused();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(panel.getByText("Segundo aviso")).toBeVisible();
+    await expect(panel.locator(":focus")).toHaveAttribute("data-open", "");
+    await expect(panel.locator(":focus")).toContainText("Segundo aviso");
+
+    // Escape leaves the toast (the delete goes): the panel is still open, the focus on the next row.
+    await panel.getByRole("button", { name: "Eliminar notificação: Segundo aviso" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(undo).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(undo).toHaveCount(0);
+    await expect(panel).toBeVisible();
+    await expect(panel.getByText("Segundo aviso")).toHaveCount(0);
+    await expect(panel.locator(":focus")).toHaveAttribute("data-open", "");
   });
 });
 

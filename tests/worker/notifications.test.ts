@@ -495,6 +495,65 @@ describe("a notification sent once stays gone once deleted or expired", () => {
   });
 });
 
+describe("no dedupe key is kept for the account's life (decision 0103, revised)", () => {
+  const DAY = 86_400_000;
+  const keys = async (userId: string) =>
+    (await env.DB.prepare("select dedupe_key as key, forget_at as forgetAt from notification_keys where user_id = ? order by dedupe_key").bind(userId).all<{ key: string; forgetAt: number | null }>()).results;
+  const forgetRun = (at: Date) =>
+    runSchedule(EVERY_QUARTER_HOUR, env, at, { inline: true, jobs: [{ name: "delete-expired-notifications", schedule: EVERY_QUARTER_HOUR, run: deleteExpiredNotificationsJob }] });
+
+  it("the welcome, a failed invoice and a completed goal are forgotten by the quarter-hour job once they cannot come again", async () => {
+    const email = "n-keys-bounded@example.com";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(cookie);
+    const now = Date.now();
+    await notifyBilling(env, userId, { kind: "payment_failed", invoiceId: "in_bounded", amountDueCents: 999, hostedInvoiceUrl: null });
+    const goal = await json(await api("/goals", { body: { title: "Correr 5 km", progress: 90 }, headers: { cookie } }));
+    expect((await api(`/goals/${goal.id}`, { method: "PATCH", body: { progress: 100 }, headers: { cookie } })).status).toBe(200);
+    // A caller that forgets the window records nothing (and notify() does not throw).
+    expect(await notify(env, userId, { type: "reminder", title: "Sem prazo", message: "", dedupeKey: "no-window" } as never)).toBeNull();
+
+    const recorded = await keys(userId);
+    expect(recorded.map((k) => k.key.split(":")[0])).toEqual(["goal-completed", "payment-failed", "welcome"]);
+    for (const key of recorded) expect(key.forgetAt).not.toBeNull();
+    // None before it can no longer come again: a goal's completion a week on, an invoice past Stripe's
+    // retries (2 months), the welcome a day past its 30 days.
+    const forgetAt = Object.fromEntries(recorded.map((k) => [k.key.split(":")[0], k.forgetAt! - now]));
+    expect(forgetAt["goal-completed"]).toBeGreaterThanOrEqual(7 * DAY - 60_000);
+    expect(forgetAt["payment-failed"]).toBeGreaterThanOrEqual(90 * DAY - 60_000);
+    expect(forgetAt.welcome).toBeGreaterThanOrEqual(31 * DAY - 60_000);
+
+    await forgetRun(new Date(now + 8 * DAY));
+    expect((await keys(userId)).map((k) => k.key.split(":")[0])).toEqual(["payment-failed", "welcome"]);
+    await forgetRun(new Date(now + 91 * DAY));
+    expect(await keys(userId)).toEqual([]);
+
+    // The welcome forgotten, the account 91 days old: a sign-in does not welcome it again.
+    await env.DB.prepare("delete from notifications where user_id = ? and type = 'welcome'").bind(userId).run();
+    await env.DB.prepare("update users set created_at = created_at - ? where id = ?").bind(91 * DAY, userId).run();
+    expect((await api("/auth/login", { body: { email, password: "segredo-123" }, headers: { "cf-connecting-ip": freshIp() } })).status).toBe(200);
+    expect(await count("user_id = ? and type = 'welcome'", userId)).toBe(0);
+    expect(await keys(userId)).toEqual([]);
+  });
+
+  it("the keys recorded before, with no time to forget them, get one from the migration", async () => {
+    const userId = await userIdOf(await signUpAndLogIn("n-keys-legacy@example.com"));
+    const created = (await env.DB.prepare("select created_at as at from users where id = ?").bind(userId).first<{ at: number }>())!.at;
+    const sent = Date.parse("2026-11-02T08:00:00Z");
+    await env.DB.prepare("update notification_keys set forget_at = null where user_id = ?").bind(userId).run();
+    await env.DB.prepare("insert into notification_keys (user_id, dedupe_key, sent_at, forget_at) values (?, 'task-start:t1:1', ?, null), (?, 'routine-reminder:r1:2026-11-02', ?, ?)")
+      .bind(userId, sent, userId, sent, sent + 3 * DAY)
+      .run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_notification_keys_forget_all.sql"))!;
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+    expect(await keys(userId)).toEqual([
+      { key: "routine-reminder:r1:2026-11-02", forgetAt: sent + 3 * DAY },
+      { key: "task-start:t1:1", forgetAt: sent + 90 * DAY },
+      { key: "welcome", forgetAt: created + 31 * DAY },
+    ]);
+  });
+});
+
 describe("billing notices", () => {
   it("raise a high-priority financial notification once per failed invoice", async () => {
     const cookie = await signUpAndLogIn("n-payment@example.com");

@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVERY_MINUTE, runSchedule } from "@worker/cron/registry";
 import { startOfDate, zonedParts } from "@worker/lib/time-zone";
+import { database } from "@worker/db/client";
+import { claimRoutineReminder, dueRoutineReminders, nextReminderOf } from "@worker/modules/selfCare/queries";
 import { reminderDay } from "@worker/modules/selfCare/reminder-times";
 import { addDays, isoWeekday } from "@worker/modules/selfCare/streaks";
 import { endTrial, userIdOf } from "./billing-helpers";
@@ -224,6 +226,57 @@ describe("the routine reminders' minute job", () => {
     await at(newYork);
     expect((await sentTo(userId)).map((n) => n.message)).toEqual(["Está na hora da sua rotina de hoje (08:00). Marque-a como feita quando terminar."]);
     expect(reminderDay((await nextOf(routine.id))!, NEW_YORK)).toBe(addDays(reminderDay(newYork, NEW_YORK), 1));
+  });
+
+  // A reminder due and not sent yet (the minute job had not run) was planned again from now in the
+  // new zone: moving east, today's time there was already past, so the next one was tomorrow's and
+  // today's was never sent (decision 0099, revised).
+  it("keeps a reminder due in the minute the account's zone changes: sent once, then planned in the new zone", async () => {
+    const journeys = [
+      { email: "east@routine-reminders.test", zone: "Europe/Madrid" },
+      { email: "west@routine-reminders.test", zone: "Atlantic/Azores" },
+    ];
+    for (const { email, zone } of journeys) {
+      const cookie = await signUpAndLogIn(email);
+      const userId = await userIdOf(email);
+      // Due this very minute in Lisbon, the job not run yet.
+      const due = Math.floor(Date.now() / 60_000) * 60_000;
+      const { routine } = await json(await as(cookie).post({ title: "Alongar", reminderTime: clock(due, LISBON) }));
+      await env.DB.prepare("update routines set next_reminder_at = ? where id = ?").bind(due, routine.id).run();
+      expect((await as(cookie).me({ timeZone: zone })).status).toBe(200);
+      expect(await nextOf(routine.id)).toBe(due);
+
+      await at(Date.now());
+      expect((await sentTo(userId)).map((n) => n.title)).toEqual(["Alongar"]);
+      // Then the routine's time where the user now is, after this one.
+      const next = (await nextOf(routine.id))!;
+      expect(next).toBeGreaterThan(due);
+      expect(clock(next, zone)).toBe(clock(due, LISBON));
+      // Moving west, today's time there is still to come: not a second reminder for the same day.
+      if (reminderDay(next, zone) === reminderDay(due, zone)) {
+        await at(next);
+        expect(await sentTo(userId)).toHaveLength(1);
+      }
+    }
+  });
+
+  it("a run that read the zone before it changed claims nothing: the next run sends it, planned in the new zone", async () => {
+    const email = "in-flight@routine-reminders.test";
+    const cookie = await signUpAndLogIn(email);
+    const userId = await userIdOf(email);
+    const due = Math.floor(Date.now() / 60_000) * 60_000;
+    const { routine } = await json(await as(cookie).post({ title: "Beber água", reminderTime: clock(due, LISBON) }));
+    await env.DB.prepare("update routines set next_reminder_at = ? where id = ?").bind(due, routine.id).run();
+    const db = database(env.DB);
+    const [row] = await dueRoutineReminders(db, userId, new Date());
+    // The run read Lisbon; the zone changes before its claim.
+    const plannedInLisbon = nextReminderOf(row, LISBON, new Date(due));
+    expect((await as(cookie).me({ timeZone: "Europe/Madrid" })).status).toBe(200);
+    expect(await claimRoutineReminder(db, userId, routine.id, due, plannedInLisbon, LISBON)).toBe(false);
+    expect(await nextOf(routine.id)).toBe(due);
+    await at(Date.now());
+    expect((await sentTo(userId)).map((n) => n.title)).toEqual(["Beber água"]);
+    expect(clock((await nextOf(routine.id))!, "Europe/Madrid")).toBe(clock(due, LISBON));
   });
 
   it("does not remind without the plan (routines are read-only), but moves on", async () => {

@@ -48,11 +48,13 @@ const visible = (now: Date) => and(eq(notifications.inApp, true), or(isNull(noti
  * recorded in notification_keys in the same batch: a key recorded already (even if its
  * notification was deleted or has expired since) fails the batch, so nothing is written.
  */
-export async function insertNotification(db: Db, userId: string, values: NewNotification, forgetKeyAt: Date | null = null): Promise<Notification | null> {
+export async function insertNotification(db: Db, userId: string, values: NewNotification, forgetKeyAt?: Date): Promise<Notification | null> {
   const scoped = scopedTo(db, userId);
   // The notification's own unique key stays: it refuses a key sent before notification_keys existed.
   const insert = scoped.insert(notifications, values).onConflictDoNothing().returning();
   if (!values.dedupeKey) return (await insert)[0] ?? null;
+  // Every key is forgotten in its time (decision 0103, revised): none is kept for the account's life.
+  if (!forgetKeyAt) throw new Error("a dedupe key needs the time it is forgotten");
   try {
     const [, rows] = await db.batch([scoped.insert(notificationKeys, { dedupeKey: values.dedupeKey, sentAt: values.createdAt ?? new Date(), forgetAt: forgetKeyAt }), insert]);
     return rows[0] ?? null;

@@ -24,7 +24,19 @@ type NotificationText =
 /** What a template's variables may depend on: the recipient's language and time zone. */
 export type Recipient = { t: TFunction<Namespace[]>; language: "pt" | "en"; timeZone: string };
 
-export type NotifyInput = NotificationText & {
+/**
+ * One notification per key and user, ever: jobs and account events set `dedupeKey` so reruns never
+ * duplicate. The key is recorded apart from the notification (notification_keys, decision 0103):
+ * one the user deleted, or that expired, is still sent, and is not sent again.
+ *
+ * `dedupeUntil` is when the caller can no longer raise this key (its window is past, with a margin):
+ * the record of the key is forgotten then (the quarter-hour delete-expired-notifications job).
+ * Required with every key: without it the records of goals, invoices and accounts piled up for the
+ * account's life (decision 0103, revised).
+ */
+type Dedupe = { dedupeKey?: undefined; dedupeUntil?: undefined } | { dedupeKey: string; dedupeUntil: Date };
+
+export type NotifyInput = NotificationText & Dedupe & {
   type: store.NotificationType;
   category?: string;
   priority?: store.NotificationPriority;
@@ -35,17 +47,6 @@ export type NotifyInput = NotificationText & {
   keepFor?: number;
   metadata?: Record<string, unknown>;
   parentId?: string | null;
-  /**
-   * One notification per key and user, ever: jobs and account events set it so reruns never
-   * duplicate. The key is recorded apart from the notification (notification_keys, decision 0103):
-   * one the user deleted, or that expired, is still sent, and is not sent again.
-   */
-  dedupeKey?: string;
-  /**
-   * When the caller can no longer raise this key (its window is past, with a margin): the record of
-   * the key is forgotten then. Without it, kept for the account's life. Set it on keys raised daily.
-   */
-  dedupeUntil?: Date;
 };
 
 export type NotifyDeps = { now?: () => Date };
@@ -103,7 +104,7 @@ async function deliver(env: Env, userId: string, input: NotifyInput, now: Date) 
     inApp: preference.inAppEnabled,
     createdAt: now,
   };
-  const row = await store.insertNotification(db, userId, values, input.dedupeUntil ?? null);
+  const row = await store.insertNotification(db, userId, values, input.dedupeUntil);
   if (!row) return null; // already sent once
 
   if (row.inApp) await publish(env, userId, { type: "notification.created", notification: publicNotification(row) });

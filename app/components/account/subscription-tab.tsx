@@ -8,10 +8,10 @@ import type { ProfileData } from "./profile-data";
 /** The Subscrição tab: the same plan card as /app/premium, with its checkout and portal actions. */
 export function SubscriptionTab({ data }: { data: ProfileData }) {
   const { i18n } = useTranslation();
-  const { status, checkout, portal } = useBillingActions();
+  const { status, busy, opening, checkout, portal } = useBillingActions();
   return (
     <div className="max-w-md space-y-3">
-      <PlanCard state={data.subscription} language={(sanitizeLanguage(i18n.language) ?? "pt") as Language} timeZone={data.user.timeZone} busy={status.kind === "busy"} onManage={portal} onCheckout={(plan) => checkout(plan)} />
+      <PlanCard state={data.subscription} language={(sanitizeLanguage(i18n.language) ?? "pt") as Language} timeZone={data.user.timeZone} busy={busy} opening={opening === "manage"} onManage={() => portal()} onCheckout={(plan) => checkout(plan)} />
       {status.kind === "error" && <Notice tone="error">{status.message}</Notice>}
       {status.kind === "info" && <Notice tone="info">{status.message}</Notice>}
     </div>

@@ -23,7 +23,10 @@ type Props = {
   language: "pt" | "en";
   /** The user's time zone: the day a trial or a paid period ends is the day on their calendar. */
   timeZone: string;
+  /** A billing action is pending: the button takes no clicks. */
   busy?: boolean;
+  /** The portal this card's button opens is being opened: it shows progress (and keeps the focus). */
+  opening?: boolean;
   onManage: () => void;
   onCheckout: (plan: PaidPlanId) => void;
 };
@@ -41,7 +44,7 @@ function paidAfterTrial(state: SubscriptionState, plan: PaidPlanId): { kind: "st
 const dateOf = (iso: string, language: "pt" | "en", timeZone: string) => dateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone }).format(new Date(iso));
 
 /** The user's current plan (the profile's Subscrição tab and /app/premium). */
-export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout }: Props) {
+export function PlanCard({ state, language, timeZone, busy, opening, onManage, onCheckout }: Props) {
   const { t } = useTranslation("billing");
   const plan = PLANS[state.tier];
   const action = planCardAction(state);
@@ -82,7 +85,7 @@ export function PlanCard({ state, language, timeZone, busy, onManage, onCheckout
       {state.subscriptionEnd && !bonusOverPaid && paidNext?.kind !== "starts" && paidNext?.kind !== "cancelled" && (
         <p className="mt-2 text-sm text-slate-600">{t(renewsAtEnd(state) ? "renewsOn" : "endsOn", { date: dateOf(state.subscriptionEnd, language, timeZone) })}</p>
       )}
-      <Button disabled={busy} onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))} className="mt-4">
+      <Button disabled={busy && !opening} loading={opening} onClick={() => (action === "manage" ? onManage() : onCheckout("pro"))} className="mt-4">
         {t(`actions.${action}`)}
       </Button>
     </section>

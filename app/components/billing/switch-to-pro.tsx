@@ -20,7 +20,20 @@ export function offersSwitchToPro(state: Pick<SubscriptionState, "subscribed" | 
  * /app/premium for a live Light subscriber: Pro, what it adds, and the switch, made in Stripe's
  * customer portal at its plan change (checkout refuses a second subscription; decision 0083).
  */
-export function SwitchToPro({ language, busy, beforeFirstCharge, onSwitch }: { language: "pt" | "en"; busy?: boolean; beforeFirstCharge?: boolean; onSwitch: () => void }) {
+export function SwitchToPro({
+  language,
+  busy,
+  opening,
+  beforeFirstCharge,
+  onSwitch,
+}: {
+  language: "pt" | "en";
+  busy?: boolean;
+  /** The portal's plan change is being opened: the button shows progress (and keeps the focus). */
+  opening?: boolean;
+  beforeFirstCharge?: boolean;
+  onSwitch: () => void;
+}) {
   const { t } = useTranslation("billing");
   return (
     <section aria-labelledby="switch-to-pro-title" data-testid="switch-to-pro" className="rounded-2xl border border-slate-200 p-5">
@@ -37,7 +50,7 @@ export function SwitchToPro({ language, busy, beforeFirstCharge, onSwitch }: { l
       </ul>
       {/* Light not charged yet (chosen in the trial): the switch keeps Stripe's trial, so Pro, not Light, starts then. */}
       <p className="mt-3 text-sm text-slate-500">{t(beforeFirstCharge ? "switchToPro.howItWorksInTrial" : "switchToPro.howItWorks")}</p>
-      <Button disabled={busy} onClick={onSwitch} className="mt-4">
+      <Button disabled={busy && !opening} loading={opening} onClick={onSwitch} className="mt-4">
         {t("actions.switchToPro")}
       </Button>
     </section>

@@ -1,7 +1,10 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFetch } from "~/lib/api";
 import type { PaidPlanId } from "~/lib/plans";
+
+/** The portal's two ways in: its home ("Gerir subscrição") or the plan change ("Mudar para o Pro", decision 0083). */
+export type PortalFlow = "manage" | "plan_change";
 
 type Status = { kind: "idle" } | { kind: "busy" } | { kind: "info"; message: string } | { kind: "error"; message: string };
 
@@ -40,6 +43,11 @@ async function postJson(path: string, body?: unknown): Promise<{ ok: boolean; da
 export function useBillingActions() {
   const { t } = useTranslation("billing");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  // The portal being opened, which flow: its button shows progress, every billing button takes no
+  // clicks until the answer (a double click opened two portal sessions). The ref also holds back a
+  // second call made before the screen has re-rendered.
+  const [opening, setOpening] = useState<PortalFlow | null>(null);
+  const openingNow = useRef(false);
 
   const checkout = async (plan: PaidPlanId, coupon?: string) => {
     setStatus({ kind: "busy" });
@@ -58,8 +66,11 @@ export function useBillingActions() {
     }
   };
 
-  /** Opens Stripe's customer portal; at the plan change with "plan_change" (docs/decisions/0083). */
-  const portal = async (flow?: "plan_change") => {
+  /** Opens Stripe's customer portal; at the plan change with "plan_change" (docs/decisions/0083). One at a time. */
+  const portal = async (flow: PortalFlow = "manage") => {
+    if (openingNow.current) return;
+    openingNow.current = true;
+    setOpening(flow);
     setStatus({ kind: "info", message: t("portalOpening") });
     try {
       let failure: string | null = null;
@@ -72,6 +83,9 @@ export function useBillingActions() {
       setStatus(failure ? { kind: "error", message: failure } : { kind: "info", message: t("portalOpening") });
     } catch {
       setStatus({ kind: "error", message: t("errors.portalUnexpected") });
+    } finally {
+      openingNow.current = false;
+      setOpening(null);
     }
   };
 
@@ -93,5 +107,8 @@ export function useBillingActions() {
   /** Forgets the last outcome shown (the coupon it named is no longer the one typed). */
   const clearStatus = () => setStatus({ kind: "idle" });
 
-  return { status, checkout, portal, checkCoupon, clearStatus };
+  /** Whether a checkout or the portal is being opened: the billing buttons take no clicks meanwhile. */
+  const busy = status.kind === "busy" || opening !== null;
+
+  return { status, busy, opening, checkout, portal, checkCoupon, clearStatus };
 }

@@ -46,7 +46,7 @@ describe("the notification list", () => {
       await act(async () => void fireEvent.click(button));
       // Not moved to another row: the toaster gives a lost focus to "Anular" (shell/toaster.tsx).
       expect(document.activeElement).toBe(document.body);
-      return act(() => returns.at(-1)!());
+      return act(() => returns.at(-1)!(false));
     };
     expect(await remove("Dois")).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Não lida, prioridade média\. Três/ }));
@@ -61,11 +61,24 @@ describe("the notification list", () => {
     const button = await screen.findByRole("button", { name: "Eliminar notificação: Um" });
     await act(async () => void fireEvent.click(button));
     await act(async () => restore!());
-    act(() => void returns.at(-1)!());
+    act(() => void returns.at(-1)!(true));
     expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Não lida, prioridade média\. Um/ }));
     // Nowhere to go once the list has gone (the bell's panel closed): the toaster's fallback.
     view.unmount();
-    expect(returns.at(-1)!()).toBe(false);
+    expect(returns.at(-1)!(true)).toBe(false);
+  });
+
+  it("waits for an undone notification that comes back a render after the toast leaves (the bell), rather than focusing the next one", async () => {
+    renderList(["Um", "Dois"].map((title) => aNotification(title, { title })));
+    const button = await screen.findByRole("button", { name: "Eliminar notificação: Um" });
+    button.focus();
+    await act(async () => void fireEvent.click(button));
+    let handled = false;
+    act(() => void (handled = returns.at(-1)!(true)));
+    expect(handled).toBe(true);
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => restore!());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Não lida, prioridade média\. Um/ }));
   });
 
   it("marks one read or unread from its own button, named by its notification, without opening it", async () => {
@@ -86,7 +99,7 @@ describe("the notification list", () => {
 });
 
 /** What the list handed to each delete: its way back for the focus. */
-let returns: (() => boolean)[] = [];
+let returns: ((undone: boolean) => boolean)[] = [];
 let restore: (() => void) | null = null;
 
 /** The list as the bell and the page use it: a delete takes the notification out at once (and `restore` puts the last one back). */

@@ -1,5 +1,5 @@
 import { EnvelopeIcon, EnvelopeOpenIcon, TrashIcon } from "@heroicons/react/24/outline";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, IconButton } from "~/components/ui/button";
 import type { RealtimeNotification } from "~/lib/realtime-client";
@@ -39,8 +39,11 @@ export function NotificationList({
 }: {
   items: RealtimeNotification[];
   onOpen: (n: RealtimeNotification) => void;
-  /** `returnFocus` puts the focus back in the list, where the deleted one was; false if it cannot (the list is gone). */
-  onRemove: (id: string, returnFocus: () => boolean) => void;
+  /**
+   * `returnFocus` puts the focus back in the list, where the deleted one was (on it, when `undone`);
+   * false if it cannot (the list is gone).
+   */
+  onRemove: (id: string, returnFocus: (undone: boolean) => boolean) => void;
   /** Marks it read or unread without opening it. */
   onSetRead: (n: RealtimeNotification, isRead: boolean) => void;
   /** Loads the next page; absent on the last one. */
@@ -59,11 +62,30 @@ export function NotificationList({
   const empty = useRef<HTMLParagraphElement>(null);
   const shown = useRef(items);
   shown.current = items;
+  const rowButton = (id: string) => list.current?.querySelector<HTMLElement>(`[data-notification-id="${CSS.escape(id)}"] [data-open]`);
+  // An undone delete's row, until it is shown again: the toast leaves (and asks for the focus) in the
+  // same render as the undo, but the bell's list gets its state a render later (the feed hands it
+  // over in an effect), so the row is not there yet and the focus went to the next one instead.
+  const awaited = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const id = awaited.current;
+    const row = id === null ? null : rowButton(id);
+    if (!row) return;
+    awaited.current = null;
+    // Unless the user has gone elsewhere meanwhile.
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) row.focus();
+  });
   const remove = (id: string, index: number) =>
-    onRemove(id, () => {
+    onRemove(id, (undone) => {
       const current = shown.current;
+      const here = (list.current ?? empty.current)?.isConnected;
+      if (undone && here && !current.some((n) => n.id === id)) {
+        awaited.current = id;
+        return true;
+      }
       const next = current.find((n) => n.id === id) ?? current[index] ?? current[index - 1];
-      const target = next ? list.current?.querySelector<HTMLElement>(`[data-notification-id="${CSS.escape(next.id)}"] [data-open]`) : empty.current;
+      const target = next ? rowButton(next.id) : empty.current;
       if (!target?.isConnected) return false;
       target.focus();
       return true;

@@ -91,7 +91,7 @@ export function useNotifications() {
    * reported (section 8). `returnFocus` puts the focus back in the list when the toast leaves
    * holding it (the toaster gave it "Anular").
    */
-  const remove = useCallback(async (id: string, returnFocus?: () => boolean) => {
+  const remove = useCallback(async (id: string, returnFocus?: (undone: boolean) => boolean) => {
     const hide = (hidden: boolean) => holders.forEach((holder) => holder.hide(id, hidden));
     deleteWithUndo({
       title: { key: "notifications:ui.deleted" },

@@ -121,6 +121,18 @@ describe("deleteWithUndo", () => {
     expect(pushed.calls).toEqual(["hide", "commit"]);
   });
 
+  it("tells the toast's returnFocus whether the delete was undone (the item is coming back) or not", () => {
+    const told: boolean[] = [];
+    const options = { title: "x", undoLabel: "Anular", failedTitle: "y", hide: () => {}, restore: () => {}, commit: () => Promise.resolve(true), returnFocus: (undone: boolean) => told.push(undone) > 0 };
+    deleteWithUndo(options);
+    const undone = shown.at(-1)!;
+    undone.action!.onClick();
+    undone.returnFocus!();
+    deleteWithUndo(options);
+    shown.at(-1)!.returnFocus!();
+    expect(told).toEqual([true, false]);
+  });
+
   it("a cancel from the screen takes the toast away too", () => {
     const { calls, cancel } = setup();
     cancel();

@@ -38,8 +38,12 @@ export type UndoableDelete = {
    * budget's category, one budget each: the server still holds the old one during the window).
    */
   key?: string;
-  /** Where the focus goes when the toast leaves holding it ("Anular" had it): see `Toast.returnFocus`. */
-  returnFocus?: () => boolean;
+  /**
+   * Where the focus goes when the toast leaves holding it ("Anular" had it): see `Toast.returnFocus`.
+   * `undone` says whether "Anular" was pressed: the item is coming back, and may reach the screen a
+   * render after the toast has gone (the bell's state is handed over in an effect).
+   */
+  returnFocus?: (undone: boolean) => boolean;
 };
 
 const pending = new Map<number, { send: () => void }>();
@@ -80,9 +84,11 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
     options.restore();
     toast({ title: options.failedTitle, tone: "error" });
   };
+  let undone = false;
   const cancel = () => {
     if (settled) return;
     settled = true;
+    undone = true;
     pending.delete(id);
     forget();
     options.restore();
@@ -91,7 +97,7 @@ export function deleteWithUndo(options: UndoableDelete): () => void {
   pending.set(id, { send });
   if (options.key) named.set(options.key, now);
   options.hide();
-  const toastId = toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel }, onClose: send, takesLostFocus: true, returnFocus: options.returnFocus });
+  const toastId = toast({ title: options.title, durationMs: delayMs, action: { label: options.undoLabel, onClick: cancel }, onClose: send, takesLostFocus: true, returnFocus: options.returnFocus && (() => options.returnFocus!(undone)) });
   return cancel;
 }
 

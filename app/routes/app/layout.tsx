@@ -165,6 +165,9 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         </Suspense>
       )}
       <FeedbackBox mobile={mobile} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      {/* A child of the body of its own (not inside the shell's element): Headless UI counts such
+          elements as its popovers' own, so the bell's panel stays open while "Anular" has the
+          focus or is clicked (decision 0106, revised). */}
       {services && <services.Toaster mobile={mobile} />}
       {services && <services.ShellServices userId={loaderData.user.id} activityTracking={loaderData.activityTracking} />}
     </>

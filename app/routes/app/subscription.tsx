@@ -31,10 +31,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("billing");
   const language = sanitizeLanguage(i18n.language) ?? "pt";
   const { subscription, entitlements, timeZone } = loaderData;
-  const { status, checkout, portal, checkCoupon, clearStatus } = useBillingActions();
+  const { status, busy, opening, checkout, portal, checkCoupon, clearStatus } = useBillingActions();
   const [coupon, setCoupon] = useState("");
   const [couponApplied, setCouponApplied] = useState<string | undefined>();
-  const busy = status.kind === "busy";
   const anyLocked = ENTITLEMENTS.some((key) => !entitlements.includes(key));
 
   return (
@@ -44,7 +43,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">{t("premium.subtitle")}</p>
       </header>
 
-      <PlanCard state={subscription} language={language} timeZone={timeZone} busy={busy} onManage={() => portal()} onCheckout={(plan) => checkout(plan, couponApplied)} />
+      <PlanCard state={subscription} language={language} timeZone={timeZone} busy={busy} opening={opening === "manage"} onManage={() => portal()} onCheckout={(plan) => checkout(plan, couponApplied)} />
 
       {status.kind === "error" && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -59,7 +58,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
 
       {/* A live Light plan moves to Pro in Stripe's portal: checkout would be a second subscription. */}
       {offersSwitchToPro(subscription) && (
-        <SwitchToPro language={language} busy={busy} beforeFirstCharge={subscription.paidStartsAt !== null} onSwitch={() => portal("plan_change")} />
+        <SwitchToPro language={language} busy={busy} opening={opening === "plan_change"} beforeFirstCharge={subscription.paidStartsAt !== null} onSwitch={() => portal("plan_change")} />
       )}
 
       {!subscription.subscribed && (

@@ -72,6 +72,9 @@ async function announce(env: Env, userId: string, write: GoalWrite, action: "cre
       metadata: { goalId: write.goal.id },
       // One per completion: a retried request cannot notify twice, a goal reopened and completed again does.
       dedupeKey: `goal-completed:${write.goal.id}:${write.completedAt.getTime()}`,
+      // The completion time is the server's: only a request racing this one (or retried in the
+      // following moments) can raise the same key. A week is far past them.
+      dedupeUntil: new Date(write.completedAt.getTime() + 7 * 86_400_000),
     });
   }
 }

@@ -330,10 +330,16 @@ export async function checkedInDays(db: Db, userId: string, pairs: { routineId: 
  * Claims the reminder due at `due` and moves the routine's next one to `next`, in one statement:
  * only the call that still finds `due` there wins, so a rerun, a retry or a second consumer sends
  * nothing (and the notification's dedupe key stops any other). True when this call claimed it.
+ *
+ * `next` was planned in the account's zone `timeZone` as the job read it: if the zone has changed
+ * since (PATCH /me leaves a due reminder for the job), the claim fails and the next run, which
+ * reads the new zone, sends it and plans the next one there (decision 0099, revised).
  */
-export async function claimRoutineReminder(db: Db, userId: string, routineId: string, due: number, next: number | null) {
+export async function claimRoutineReminder(db: Db, userId: string, routineId: string, due: number, next: number | null, timeZone: string) {
+  // The users table by its name, not its schema (tables' schemas are worker/db's and each module's own).
+  const zoneUnchanged = sql`(select "time_zone" from "users" where "id" = ${userId}) = ${timeZone}`;
   const moved = await scopedTo(db, userId)
-    .update(routines, { nextReminderAt: next }, and(eq(routines.id, routineId), eq(routines.nextReminderAt, due)))
+    .update(routines, { nextReminderAt: next }, and(eq(routines.id, routineId), eq(routines.nextReminderAt, due), zoneUnchanged))
     .returning({ id: routines.id });
   return moved.length > 0;
 }
@@ -341,12 +347,17 @@ export async function claimRoutineReminder(db: Db, userId: string, routineId: st
 /**
  * The writes that plan the user's routine reminders again in a new account zone, for the batch
  * that changes the zone (never one without the other): 08:00 is 08:00 where the user now is.
- * Rows changed meanwhile (their next reminder is no longer the one read) are left as they are.
+ * Rows changed meanwhile (their next reminder is no longer the one read) are left as they are, and
+ * so is a reminder already due and not sent yet (the minute job has not run): planned again from
+ * now, it was lost whenever the new zone's time that day was past (a move east). The job sends it,
+ * then plans the next one in the new zone; the key per routine and day keeps the new zone's time
+ * that day, still to come after a move west, from reminding twice (decision 0099, revised).
  */
 export async function routineRemindersIn(db: Db, userId: string, timeZone: string, now: Date) {
   const scoped = scopedTo(db, userId);
   const rows = await scoped.select(routines, isNotNull(routines.reminderTime));
   return rows.flatMap((row) => {
+    if (row.nextReminderAt !== null && row.nextReminderAt <= now.getTime()) return [];
     const next = nextReminderOf(row, timeZone, now);
     if (next === row.nextReminderAt) return [];
     const unchanged = row.nextReminderAt === null ? sql`${routines.nextReminderAt} is null` : eq(routines.nextReminderAt, row.nextReminderAt);

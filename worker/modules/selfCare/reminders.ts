@@ -43,7 +43,7 @@ export async function sendDueRoutineReminders(env: Env, userId: string, now: Dat
   for (const { row, at, date } of due) {
     // From the later of the reminder and now: a backlog never plans a reminder already past.
     const next = store.nextReminderOf(row, zone, new Date(Math.max(at, now.getTime())));
-    if (!(await store.claimRoutineReminder(db, userId, row.id, at, next))) continue;
+    if (!(await store.claimRoutineReminder(db, userId, row.id, at, next, zone))) continue;
     // Done already, or a day that is over (the cron was down): not worth a notification.
     if (!entitled || done.has(`${row.id}|${date}`) || date !== today) continue;
     const notified = await notify(

@@ -619,9 +619,9 @@ function EntryText({ text, open: openAtFirst }: { text: string; open: boolean })
         {text}
       </p>
       {(cut || open) && (
-        <button type="button" aria-expanded={open} aria-controls={id} className="mt-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setOpen(!open)}>
+        <Button variant="link" aria-expanded={open} aria-controls={id} className="mt-1" onClick={() => setOpen(!open)}>
           {open ? t("list.readLess") : t("list.readMore")}
-        </button>
+        </Button>
       )}
     </>
   );
