@@ -33,6 +33,37 @@ test.describe("wellbeing", () => {
     await expect(overview.getByTestId("mood-chart")).toBeVisible();
   });
 
+  test("words typed just before the tab is closed are kept, and coming back reopens that draft, not a new one (0108 \"Revised\")", async ({ context }) => {
+    await createUser(context.request, `e2e-diary-close-${Date.now()}@example.com`, { toursDone: true });
+    const page = await context.newPage();
+    await dismissCookieBanner(page);
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+    const text = page.getByLabel("O que aconteceu, o que sentiu");
+    await text.fill("Primeiras palavras");
+    await expect(page.getByTestId("draft-status")).toHaveText("Rascunho guardado");
+    // Within the autosave pause: the tab is closed (pagehide) before the pause ends.
+    await text.fill("Primeiras palavras e as últimas");
+    await page.close({ runBeforeUnload: true });
+
+    const again = await context.newPage();
+    await dismissCookieBanner(again);
+    await again.goto("/app/diario");
+    await untilHydrated(again);
+    await expect(again.getByRole("heading", { name: "Continuar rascunho" })).toBeVisible();
+    await expect(again.getByLabel("O que aconteceu, o que sentiu")).toHaveValue("Primeiras palavras e as últimas");
+    // Writing on goes to the same draft: one entry in the list.
+    await again.getByLabel("O que aconteceu, o que sentiu").fill("Primeiras palavras e as últimas. Mais uma.");
+    await expect(again.getByTestId("draft-status")).toHaveText("Rascunho guardado");
+    await again.getByRole("tab", { name: "Entradas" }).click();
+    await expect(again.getByTestId("diary-entries").locator("li")).toHaveCount(1);
+    // Ctrl+Enter saves it.
+    await again.getByRole("tab", { name: "Escrever" }).click();
+    await again.getByLabel("O que aconteceu, o que sentiu").press("Control+Enter");
+    await expect(again.getByTestId("diary-entries").getByText("Rascunho")).toHaveCount(0);
+    await expect(again.getByTestId("diary-entries").locator("li")).toHaveCount(1);
+  });
+
   test("a long diary entry reads in full from the list on a phone, without opening it to edit (0108)", async ({ page, context }) => {
     await createUser(context.request, `e2e-diary-long-${Date.now()}@example.com`, { toursDone: true });
     const paragraphs = Array.from({ length: 8 }, (_, i) => `Parágrafo ${i + 1}: escrevi sobre o dia, as conversas e o que senti ao fim da tarde.`);

@@ -138,6 +138,17 @@ describe("an edit made from an older version (baseUpdatedAt, docs/decisions/0091
 
   // What the offline queue rests on (0091, revised 2026-12-06): a write replayed with its key answers
   // the version it made, even after later writes, and that version is the base of the next edit.
+  it("answers a replayed delete (the offline queue's) with its first 204, not a 404 that would read as refused", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Apagar offline", content: "x" }));
+    const key = `diary-delete-${crypto.randomUUID()}`;
+    const remove = () => api(`/diary/${entry.id}`, { method: "DELETE", headers: { cookie: ana, "Idempotency-Key": key } });
+    expect((await remove()).status).toBe(204);
+    const replayed = await remove();
+    expect(replayed.status).toBe(204);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await as(ana).get(`/${entry.id}`)).status).toBe(404);
+  });
+
   it("refuses an edit of an entry created offline, made from its creation, once another device changed it", async () => {
     const key = crypto.randomUUID();
     const create = () => api("/diary", { body: { title: "Sem rede", content: "Escrito offline.", draft: true }, headers: { cookie: ana, "Idempotency-Key": key } });

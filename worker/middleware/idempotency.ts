@@ -30,6 +30,8 @@ export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; 
   { method: "PATCH", path: /^\/cycle\/days\/[^/]+\/?$/ },
   // A replayed delete answers its first 204, not a 404 that would read as a refusal.
   { method: "DELETE", path: /^\/cycle\/days\/[^/]+\/?$/ },
+  // A diary entry deleted offline, the same way (0108 "Revised").
+  { method: "DELETE", path: /^\/diary\/[^/]+\/?$/ },
 ];
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

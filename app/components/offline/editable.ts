@@ -8,6 +8,7 @@ export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "c
   "transaction.update": ["description", "amountCents"],
   "diary.create": ["title", "content"],
   "diary.update": ["title", "content"],
+  "diary.delete": [],
   "routine.checkIn": [],
   "event.create": ["title", "description"],
   "event.update": ["title"],

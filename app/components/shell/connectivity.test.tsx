@@ -36,6 +36,7 @@ const KEPT: Record<ChangeKind, Record<"pt" | "en", RegExp>> = {
   "task.update": { pt: /tarefas/, en: /tasks/ },
   "diary.create": { pt: /diário/, en: /diary/ },
   "diary.update": { pt: /diário/, en: /diary/ },
+  "diary.delete": { pt: /exceto no ciclo e no diário/, en: /except in the cycle and the diary/ },
   "transaction.create": { pt: /transações/, en: /transactions/ },
   "transaction.update": { pt: /transações.*alterados/, en: /changed .*transactions/ },
   "routine.checkIn": { pt: /registos de rotina/, en: /routine check-ins/ },

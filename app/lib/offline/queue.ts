@@ -16,6 +16,8 @@ export type ChangeKind =
   | "transaction.update"
   | "diary.create"
   | "diary.update"
+  // An entry deleted (its route takes a key for a DELETE, as a cycle day's: 0105, 0108 "Revised").
+  | "diary.delete"
   | "routine.checkIn"
   | "event.create"
   | "event.update"
@@ -36,7 +38,7 @@ export type QueuedChange = {
   key: string;
   userId: string;
   kind: ChangeKind;
-  /** DELETE only for the kinds whose server route takes a key for it (a cycle day). */
+  /** DELETE only for the kinds whose server route takes a key for it (a cycle day, a diary entry). */
   method: "POST" | "PATCH" | "DELETE";
   /** Under /api/v1. May hold the temporary id of an item created offline (replaced on replay). */
   path: string;
@@ -128,6 +130,7 @@ const KINDS: readonly ChangeKind[] = [
   "transaction.update",
   "diary.create",
   "diary.update",
+  "diary.delete",
   "routine.checkIn",
   "event.create",
   "event.update",

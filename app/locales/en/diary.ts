@@ -22,6 +22,7 @@ export default {
   form: {
     newEntry: "New entry",
     editEntry: "Edit entry",
+    continueDraft: "Continue draft",
     title: "Title",
     titlePlaceholder: "A title for today",
     content: "What happened, how you felt",

@@ -202,6 +202,7 @@ export default {
       transaction_update: "Transaction changed",
       diary_create: "New diary entry",
       diary_update: "Diary entry changed",
+      diary_delete: "Diary entry deleted",
       routine_checkIn: "Routine check-in",
       event_create: "New event",
       event_update: "Event changed",
@@ -216,7 +217,7 @@ export default {
     online: "Back online",
     onlineText: "The connection is back.",
     offline: "Offline mode",
-    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress, routine check-ins and cycle days. Anything else (deleting, for example, except in the cycle) needs a connection.",
+    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress, routine check-ins and cycle days. Anything else (deleting, for example, except in the cycle and the diary) needs a connection.",
     needsConnection: "No connection: this can only be done online. Try again when the connection is back.",
   },
   feedback: {

@@ -20,6 +20,7 @@ const diary = {
   form: {
     newEntry: "Nova entrada",
     editEntry: "Editar entrada",
+    continueDraft: "Continuar rascunho",
     title: "Título",
     titlePlaceholder: "Um título para hoje",
     content: "O que aconteceu, o que sentiu",

@@ -200,6 +200,7 @@ const shell = {
       transaction_update: "Transação alterada",
       diary_create: "Nova entrada do diário",
       diary_update: "Entrada do diário alterada",
+      diary_delete: "Entrada do diário eliminada",
       routine_checkIn: "Registo de rotina",
       event_create: "Novo evento",
       event_update: "Evento alterado",
@@ -214,7 +215,7 @@ const shell = {
     online: "Voltou online",
     onlineText: "A ligação foi restabelecida.",
     offline: "Modo offline",
-    offlineText: "Ficam guardados e são enviados quando a ligação voltar: tarefas, eventos, transações e entradas do diário (novos ou alterados), o progresso dos objetivos, os registos de rotina e os dias do ciclo. O resto (apagar, por exemplo, exceto no ciclo) precisa de ligação.",
+    offlineText: "Ficam guardados e são enviados quando a ligação voltar: tarefas, eventos, transações e entradas do diário (novos ou alterados), o progresso dos objetivos, os registos de rotina e os dias do ciclo. O resto (apagar, por exemplo, exceto no ciclo e no diário) precisa de ligação.",
     needsConnection: "Sem ligação: isto só se pode fazer online. Tente de novo quando a ligação voltar.",
   },
   feedback: {

@@ -49,6 +49,8 @@ vi.mock("~/lib/api", async (original) => ({
 vi.mock("~/lib/offline/write", async (original) => ({
   ...(await original<typeof import("~/lib/offline/write")>()),
   writeOrQueue: vi.fn(async (write: OfflineWrite) => {
+    // A delete goes through the offline queue's write too (0108 "Revised"): answered with deleteStatus.
+    if (write.method === "DELETE") return deleteStatus < 300 ? { ok: true, status: deleteStatus, data: null } : { ok: false, status: deleteStatus, error: { code: "unknown", message: "" } };
     const id = write.path.split("/").pop()!;
     const stored = [entryA, entryB, entryC, entryD].find((e) => e.id === id)!;
     return { ok: true, status: 200, data: { entry: { ...stored, ...write.body } } };

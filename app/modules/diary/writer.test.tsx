@@ -476,3 +476,87 @@ describe("the diary as a daily user finds it (docs/decisions/0108)", () => {
     expect(within(screen.getByTestId("diary-entries")).getByRole("heading").textContent).toBe("Acordei com chuva.");
   });
 });
+
+describe("coming back to the diary and leaving it (docs/decisions/0108 \"Revised\")", () => {
+  const draftToday = { ...entryA, id: "draft-today", title: "", content: "Comecei a escrever", date: "2026-03-12", draft: true, updatedAt: "2026-03-12T08:00:00.000Z" };
+
+  it("reopens today's draft edited last in the writer, and goes on writing in it instead of beginning another", async () => {
+    const earlier = { ...draftToday, id: "draft-earlier", content: "Rascunho mais antigo", updatedAt: "2026-03-12T07:00:00.000Z" };
+    const yesterday = { ...draftToday, id: "draft-yesterday", content: "Ontem", date: "2026-03-11", updatedAt: "2026-03-12T09:00:00.000Z" };
+    renderDiary("pt", { diary: () => ({ entries: [earlier, draftToday, yesterday, entryA], nextCursor: null, focus: null, today: "2026-03-12" }) });
+    expect(await screen.findByRole("heading", { name: "Continuar rascunho" })).toBeTruthy();
+    expect(content().value).toBe("Comecei a escrever");
+    fireEvent.change(content(), { target: { value: "Comecei a escrever e continuei" } });
+    await autosaved(1);
+    expect(writes[0]).toMatchObject({ method: "PATCH", path: "/diary/draft-today", body: { content: "Comecei a escrever e continuei", baseUpdatedAt: "2026-03-12T08:00:00.000Z" } });
+  });
+
+  it("starts blank when today has no draft: a draft of another day is left in the list", async () => {
+    const yesterday = { ...draftToday, id: "draft-yesterday", content: "Ontem", date: "2026-03-11" };
+    renderDiary("pt", { diary: () => ({ entries: [yesterday, entryA], nextCursor: null, focus: null, today: "2026-03-12" }) });
+    expect(await screen.findByRole("heading", { name: "Nova entrada" })).toBeTruthy();
+    expect(content().value).toBe("");
+  });
+
+  for (const [name, leave] of [
+    ["the page is closed (pagehide)", () => window.dispatchEvent(new Event("pagehide"))],
+    [
+      "the app is hidden (visibilitychange)",
+      () => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+        Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      },
+    ],
+  ] as const) {
+    it(`sends the words typed within the autosave pause at once when ${name}, and only once`, async () => {
+      renderDiary();
+      fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Últimas palavras" } });
+      act(() => leave());
+      // Started in the event itself (no await before it), so the request is keepalive and outlives the page.
+      expect(writes).toHaveLength(1);
+      expect(writes[0]).toMatchObject({ method: "POST", path: "/diary", body: { content: "Últimas palavras", draft: true } });
+      // The pause's timer sends nothing more: one draft, not two.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(writes).toHaveLength(1);
+      // Writing on after coming back goes to the same entry.
+      fireEvent.change(content(), { target: { value: "Últimas palavras, e mais" } });
+      await autosaved(2);
+      expect(writes[1]).toMatchObject({ method: "PATCH", path: "/diary/new-entry" });
+    });
+  }
+
+  it("saves the entry with Ctrl+Enter or ⌘+Enter", async () => {
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Um dia bom" } });
+    fireEvent.keyDown(content(), { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(writes.some((w) => w.body.draft === false)).toBe(true));
+    expect(writes.find((w) => w.body.draft === false)).toMatchObject({ method: "POST", body: { content: "Um dia bom", draft: false } });
+    cleanup();
+    writes.length = 0;
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Outro dia" } });
+    fireEvent.keyDown(content(), { key: "Enter", metaKey: true });
+    await waitFor(() => expect(writes.some((w) => w.body.draft === false)).toBe(true));
+    // A plain Enter is a new line, not a save.
+    writes.length = 0;
+    fireEvent.keyDown(screen.getByLabelText("Título"), { key: "Enter" });
+    expect(writes).toHaveLength(0);
+  }, 10_000);
+});
+
+describe("deleting an entry offline (docs/decisions/0108 \"Revised\")", () => {
+  it("keeps the delete in the offline queue, like the diary's other writes, instead of failing", async () => {
+    answer = (write) => (write.method === "DELETE" ? { queued: true, tempId: "offline-x" } : stored(write));
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    fireEvent.click(screen.getAllByRole("button", { name: "Eliminar" })[0]);
+    flushPendingDeletes();
+    await waitFor(() => expect(writes.some((w) => w.method === "DELETE")).toBe(true));
+    expect(writes.find((w) => w.method === "DELETE")).toMatchObject({ kind: "diary.delete", path: "/diary/entry-a", body: {}, label: "Manhã" });
+    await waitFor(() => expect(toasts.some((toast) => typeof toast.title === "object" && toast.title.key === "shell:offline.queuedTitle")).toBe(true));
+    expect(toasts.some((toast) => typeof toast.title === "object" && toast.title.key === "diary:list.removeFailed")).toBe(false);
+    // The entry stays off the list while its delete waits.
+    expect(screen.getAllByRole("button", { name: "Eliminar" })).toHaveLength(1);
+  });
+});

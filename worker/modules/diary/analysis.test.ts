@@ -37,6 +37,34 @@ describe("analysis", () => {
   });
 });
 
+describe("mood by weekday and the mood trend, per day as the mood chart", () => {
+  it("weighs each day once, however many entries it has", () => {
+    // Two Mondays: 16 Nov with three entries of mood 1, 23 Nov with one of mood 5. Per day: (1 + 5) / 2 = 3, not 2.
+    const mondays = [e("2026-11-16", 1), e("2026-11-16", 1), e("2026-11-16", 1), e("2026-11-23", 5)];
+    expect(analysis(mondays, "2026-11-23").moodByWeekday[0]).toEqual({ weekday: 1, averageMood: 3, entries: 4 });
+    // The mood chart says the same of those days.
+    expect(overview(mondays).moodSeries).toEqual([{ date: "2026-11-16", mood: 1 }, { date: "2026-11-23", mood: 5 }]);
+  });
+
+  it("compares the days of the last two weeks with the two before, and needs three days on each side, not three entries", () => {
+    const entries = [
+      e("2026-11-01", 2), e("2026-11-02", 2), e("2026-11-03", 4),
+      // The last two weeks: one bad day written about three times, and two good days. Per day: (1 + 4 + 4) / 3 = 3.
+      e("2026-11-20", 1), e("2026-11-20", 1), e("2026-11-20", 1), e("2026-11-21", 4), e("2026-11-22", 4),
+    ];
+    expect(insights(entries, "2026-11-22")).toContainEqual({ kind: "moodTrend", values: { direction: "up", now: 3, then: 2.7 } });
+    // Three entries of one day are one day: no trend from them.
+    const oneDay = [e("2026-11-01", 2), e("2026-11-02", 2), e("2026-11-03", 2), e("2026-11-22", 4), e("2026-11-22", 4), e("2026-11-22", 4)];
+    expect(insights(oneDay, "2026-11-22").some((i) => i.kind === "moodTrend")).toBe(false);
+  });
+
+  it("names the best weekday from two of its days at least, averaged per day", () => {
+    // Sundays: one day with two entries of 5 (one day only: not rated). Mondays 3 and 5 (4), Tuesdays 2 and 2.
+    const entries = [e("2026-11-22", 5), e("2026-11-22", 5), e("2026-11-16", 3), e("2026-11-23", 5), e("2026-11-17", 2), e("2026-11-24", 2)];
+    expect(insights(entries, "2026-11-24")).toContainEqual({ kind: "bestWeekday", values: { weekday: 1, mood: 4, entries: 2 } });
+  });
+});
+
 describe("writingStreak", () => {
   it("keeps the current streak alive until today is over, and finds the longest", () => {
     const dates = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-20", "2026-11-21"];

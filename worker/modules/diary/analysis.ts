@@ -37,17 +37,21 @@ export function overview(entries: readonly EntryFacts[]) {
  * range only; without it the streak is counted over the entries given).
  */
 export function analysis(entries: readonly EntryFacts[], today: string, writtenDays: readonly string[] = entries.map((e) => e.date)) {
+  // Each day weighs once, with its mean mood (as the mood chart's points): three entries on one
+  // Monday must not outweigh the other Mondays. `entries` still counts the entries with a mood.
   const weekdays = Array.from({ length: 7 }, () => [] as number[]);
+  const counted = Array.from({ length: 7 }, () => 0);
+  for (const [date, mood] of dailyMoods(entries)) weekdays[isoWeekday(date) - 1].push(mood);
+  for (const entry of entries) if (entry.mood !== null) counted[isoWeekday(entry.date) - 1] += 1;
   const pairs = new Map<string, number>();
   for (const entry of entries) {
-    if (entry.mood !== null) weekdays[isoWeekday(entry.date) - 1].push(entry.mood);
     const named = EMOTIONS.filter((e) => entry.emotions.includes(e));
     for (let i = 0; i < named.length; i++) for (let j = i + 1; j < named.length; j++) {
       const key = `${named[i]}+${named[j]}`;
       pairs.set(key, (pairs.get(key) ?? 0) + 1);
     }
   }
-  const moodByWeekday = weekdays.map((moods, i) => ({ weekday: i + 1, averageMood: mean(moods), entries: moods.length }));
+  const moodByWeekday = weekdays.map((moods, i) => ({ weekday: i + 1, averageMood: mean(moods), entries: counted[i] }));
   const emotionPairs = [...pairs.entries()]
     .map(([key, count]) => ({ emotions: key.split("+") as [Emotion, Emotion], count }))
     .sort((a, b) => b.count - a.count)
@@ -95,16 +99,21 @@ const MIN_ENTRIES = 3;
  */
 export function insights(entries: readonly EntryFacts[], today: string, writtenDays?: readonly string[]): Insight[] {
   const result: Insight[] = [];
-  const recent = entries.filter((e) => e.mood !== null && daysBetween(e.date, today) >= 0 && daysBetween(e.date, today) < 14);
-  const before = entries.filter((e) => e.mood !== null && daysBetween(e.date, today) >= 14 && daysBetween(e.date, today) < 28);
+  // Per day, as the mood chart: the mean of each day's mood, and days (not entries) counted, so a
+  // day written about three times neither weighs three times nor makes a trend alone.
+  const days = [...dailyMoods(entries)];
+  const recent = days.filter(([date]) => daysBetween(date, today) >= 0 && daysBetween(date, today) < 14).map(([, mood]) => mood);
+  const before = days.filter(([date]) => daysBetween(date, today) >= 14 && daysBetween(date, today) < 28).map(([, mood]) => mood);
   if (recent.length >= MIN_ENTRIES && before.length >= MIN_ENTRIES) {
-    const now = mean(recent.map((e) => e.mood!))!;
-    const then = mean(before.map((e) => e.mood!))!;
+    const now = mean(recent)!;
+    const then = mean(before)!;
     const direction = now > then ? "up" : now < then ? "down" : "same";
     result.push({ kind: "moodTrend", values: { direction, now, then } });
   }
   const { moodByWeekday, emotionPairs, writingStreak: streak } = analysis(entries, today, writtenDays);
-  const rated = moodByWeekday.filter((d) => d.entries >= 2 && d.averageMood !== null);
+  // A weekday speaks with two days of it at least (two entries of one Monday are one Monday).
+  const daysOf = (weekday: number) => days.filter(([date]) => isoWeekday(date) === weekday).length;
+  const rated = moodByWeekday.filter((d) => d.averageMood !== null && daysOf(d.weekday) >= 2);
   if (rated.length >= 2) {
     const best = rated.reduce((a, b) => (b.averageMood! > a.averageMood! ? b : a));
     result.push({ kind: "bestWeekday", values: { weekday: best.weekday, mood: best.averageMood!, entries: best.entries } });

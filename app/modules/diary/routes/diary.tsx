@@ -19,7 +19,7 @@ import { Loading } from "~/components/ui/skeleton";
 import { Tabs } from "~/components/ui/tabs";
 import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { apiFetch } from "~/lib/api";
+import { apiFetch, asPageLeaves } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import type { QueuedChange } from "~/lib/offline/queue";
@@ -35,6 +35,7 @@ import { cutText } from "@worker/lib/cut-text";
 import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, type Emotion } from "@worker/modules/diary/vocabulary";
 import { localDate } from "@worker/modules/selfCare/streaks";
 import { useEntryPages, type EntryPages } from "../entry-pages";
+import { todaysDraft } from "../resume";
 import { entryTitle, useFocusAfterSave } from "../save-focus";
 
 export const handle: I18nHandle = { i18n: ["diary", "ui", "billing"] };
@@ -99,7 +100,15 @@ export default function DiaryScreen() {
     base: versionOf(entry),
   });
   const [tab, setTab] = useState<Tab>(canWrite ? "write" : "entries");
-  const [editing, setEditing] = useState<Draft | null>(data.focus && canWrite ? draftOf(data.focus) : null);
+  // Coming back to the diary: the writer reopens today's unfinished draft (the one edited last), so
+  // the next keystroke goes on with it instead of beginning another draft beside it (0108 "Revised").
+  // Found in the first page the loader reads anyway (newest day first): no extra query.
+  const [editing, setEditing] = useState<Draft | null>(() => {
+    if (!canWrite) return null;
+    if (data.focus) return draftOf(data.focus);
+    const resumed = todaysDraft(data.entries, data.today);
+    return resumed ? draftOf(resumed) : null;
+  });
   // The writer is remade (a new key) only for another entry or after a save: it stays mounted while
   // another tab shows, so a look at the list neither loses its text nor brings back an older copy.
   const [writerKey, setWriterKey] = useState(0);
@@ -235,7 +244,7 @@ export default function DiaryScreen() {
         <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
       </header>
       {/* Entries written offline, at once: waiting ones, and refused ones with the reason. */}
-      <QueuedChanges kinds={["diary.create", "diary.update"]} />
+      <QueuedChanges kinds={["diary.create", "diary.update", "diary.delete"]} />
       {/* The kit's tabs (arrow keys, one Tab stop, each panel labelled by its tab). The tour's target:
           the kit's tab list takes no attributes of its own, so the first tab's label carries it. */}
       <div ref={tabsBox}>
@@ -304,6 +313,8 @@ function Writer({
   const mounted = useRef(true);
   // Saves run one after another, so a first POST and a quick second change never make two drafts.
   const chain = useRef<Promise<unknown>>(Promise.resolve());
+  // No save is under way (the chain has settled).
+  const idle = useRef(true);
 
   // The parent's callback changes on every render; a ref keeps the autosave effect from re-running.
   const created = useRef(onDraftCreated);
@@ -343,7 +354,7 @@ function Writer({
 
   const persist = useCallback(
     (e: Draft, extra: { draft?: boolean } = {}) => {
-      const run = chain.current.then(async (): Promise<Saved> => {
+      const send = async (): Promise<Saved> => {
         const words: Words = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date };
         const payload = { ...words, ...extra };
         // The queue's label: what the user will recognise in the list of changes made offline.
@@ -408,8 +419,16 @@ function Writer({
           stored.current(result.data.entry);
         }
         return result;
+      };
+      // With no save under way the request starts now, in this call (before any await): a save as
+      // the page goes away is then a keepalive request (asPageLeaves). Otherwise after the one running.
+      const run = idle.current ? send() : chain.current.then(send);
+      idle.current = false;
+      const settled = run.catch(() => undefined);
+      chain.current = settled;
+      void settled.then(() => {
+        if (chain.current === settled) idle.current = true;
       });
-      chain.current = run.catch(() => undefined);
       return run;
     },
     [copyTitleOf, holdCopy],
@@ -444,6 +463,8 @@ function Writer({
   useEffect(() => {
     if (!dirty.current) return;
     const timer = window.setTimeout(async () => {
+      // Already sent as the page was hidden.
+      if (!dirty.current) return;
       dirty.current = false;
       setStatus("saving");
       const result = await persist(entry);
@@ -470,6 +491,26 @@ function Writer({
     },
     [persist],
   );
+
+  // Closing the tab or the app (or switching away from it on a phone, which may then end it) within
+  // the pause: the last words are sent at once, as a keepalive request that outlives the page. The
+  // same save as the pause's, so a new entry is still created once (later saves PATCH it).
+  useEffect(() => {
+    const flush = () => {
+      if (!dirty.current) return;
+      dirty.current = false;
+      asPageLeaves(() => void persist(latest.current));
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [persist]);
 
   // A new entry not begun yet is about the user's day: on a page left open overnight, the new one.
   useEffect(() => {
@@ -512,9 +553,15 @@ function Writer({
         event.preventDefault();
         void save();
       }}
+      // Ctrl/⌘+Enter anywhere in the writer saves the entry, as in other journals ("Guardar entrada").
+      onKeyDown={(event) => {
+        if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || saving) return;
+        event.preventDefault();
+        void save();
+      }}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 data-writer-heading tabIndex={-1} className="text-lg font-semibold">{initial.id ? t("form.editEntry") : t("form.newEntry")}</h2>
+        <h2 data-writer-heading tabIndex={-1} className="text-lg font-semibold">{initial.id ? (initial.draft ? t("form.continueDraft") : t("form.editEntry")) : t("form.newEntry")}</h2>
         {/* Every autosave shows here; only a draft kept offline or not kept is announced (a live
             region saying "Rascunho guardado" at each pause in typing would talk over the writing). */}
         <p className="text-xs text-slate-500" data-testid="draft-status">
@@ -650,6 +697,7 @@ function EntryList({
   language: "pt" | "en";
 }) {
   const { t } = useTranslation(["diary", "ui"]);
+  const queuedNotice = useQueuedWriteNotice();
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
   // What 'Carregar mais' brought, said politely ("3 entradas carregadas"), and its first entry, whose
@@ -690,9 +738,16 @@ function EntryList({
       hide: () => setHidden((s) => new Set(s).add(entry.id)),
       restore: () => setHidden((s) => new Set([...s].filter((id) => id !== entry.id))),
       commit: async () => {
-        const { ok, status } = await apiFetch(`/diary/${entry.id}`, { method: "DELETE" });
+        // Offline the delete waits in the queue like the diary's other writes (its route takes a key: 0108 "Revised").
+        const label = entry.title || cutText(entry.content.trim().split("\n")[0], 60) || formatLongDate(dateOf(entry.date), language);
+        const result = await writeOrQueue({ kind: "diary.delete", method: "DELETE", path: `/diary/${entry.id}`, body: {}, label });
+        if (isQueued(result)) {
+          queuedNotice(result);
+          if (result.queued) onRemoved(entry.id);
+          return result.queued;
+        }
         // Already deleted on another device: what the user asked for is done.
-        const gone = ok || status === 404;
+        const gone = result.ok || result.status === 404;
         if (gone) onRemoved(entry.id);
         return gone;
       },
