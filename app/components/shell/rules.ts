@@ -13,6 +13,8 @@ const PLATFORM_CRUMB_SEGMENTS = [
   "criativo",
   "desafios",
   "ciclo",
+  // A redirect to the cycle (a discreet reminder's link, decision 0107): labelled like every segment.
+  "lembrete",
   "agentes",
   "ceo",
   "blog-management",

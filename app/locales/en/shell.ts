@@ -36,6 +36,7 @@ export default {
     criativo: "Creative Pad",
     desafios: "Challenges",
     ciclo: "Menstrual Cycle",
+    lembrete: "Reminder",
     "ciclo-menstrual": "Menstrual Cycle",
     assistant: "Assistant",
     "assistente-ia": "AI Assistant",

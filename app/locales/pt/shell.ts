@@ -34,6 +34,7 @@ const shell = {
     criativo: "Bloco Creativo",
     desafios: "Desafios",
     ciclo: "Ciclo Menstrual",
+    lembrete: "Lembrete",
     "ciclo-menstrual": "Ciclo Menstrual",
     assistant: "Assistente",
     "assistente-ia": "Assistente IA",
