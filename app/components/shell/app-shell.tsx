@@ -198,7 +198,7 @@ function useHaptics() {
 }
 
 /** Mobile: top bar, bottom tabs, side drawer (menu or edge swipe) and swipe navigation between screens. */
-export function MobileShell({ user, entitlements, notifications, onSearch, admin = false, onFeedback, children }: ShellProps) {
+export function MobileShell({ user, entitlements, notifications, onSearch, onGuide, admin = false, onFeedback, children }: ShellProps) {
   const { t } = useTranslation(["shell", "auth"]);
   const [drawer, setDrawer] = useState(false);
   const [drawerModule, requestDrawer] = useOnDemand(mobileDrawer);
@@ -274,12 +274,14 @@ export function MobileShell({ user, entitlements, notifications, onSearch, admin
   return (
     <div className="min-h-[calc(100dvh-2rem)] bg-slate-50 pb-20">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white px-2">
-        <IconButton ref={menuButton} icon={Bars3Icon} onClick={openDrawer} label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
+        <IconButton ref={menuButton} icon={Bars3Icon} data-tour="menu" onClick={openDrawer} label={t("header.menu")} aria-expanded={drawer} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <Link to="/app/meu-impacto" className="flex items-center gap-2 font-bold text-brand-700">
           <BrandMark size={22} />
           Rumo
         </Link>
         <span className="flex-1" />
+        {/* The page's tour again, as the desktop header's Guia: after 'Pular' a phone had no way back to it. */}
+        {onGuide && <IconButton icon={QuestionMarkCircleIcon} onClick={onGuide} label={t("header.guide")} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />}
         <IconButton icon={MagnifyingGlassIcon} data-tour="search" onClick={onSearch} label={t("header.search")} className="rounded-lg p-2 text-slate-700" iconClassName="h-6 w-6" />
         <span data-tour="notifications">{notifications}</span>
       </header>

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import { Tour } from "./tour";
+import { placeCard, Tour } from "./tour";
 import type { Guide } from "./tours";
 
 afterEach(cleanup);
@@ -104,5 +104,59 @@ describe("the guided tour", () => {
     for (let i = 0; i < 2; i++) fireEvent.click(screen.getByRole("button", { name: "Seguinte" }));
     fireEvent.click(screen.getByRole("button", { name: "Concluir" }));
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1 }));
+  });
+
+  it("brings a target below the fold on screen and keeps its card, with its buttons, inside the window (a phone's tall list)", () => {
+    // A phone: the tasks' pending list starts below the window and is taller than it.
+    const view = { width: 390, height: 700 };
+    vi.spyOn(window, "innerWidth", "get").mockReturnValue(view.width);
+    vi.spyOn(window, "innerHeight", "get").mockReturnValue(view.height);
+    let top = 900;
+    const list = document.createElement("section");
+    list.dataset.tour = "tasks-pending";
+    list.getBoundingClientRect = () => ({ top, left: 16, width: 358, height: 1200, bottom: top + 1200, right: 374, x: 16, y: top, toJSON: () => ({}) });
+    // Centred in the window: its top is now above the window's.
+    list.scrollIntoView = vi.fn(() => void (top = -250));
+    document.body.appendChild(list);
+    try {
+      renderWithI18n(<Tour guide={{ id: "module-tarefas", steps: [{ key: "tour.module.help", target: '[data-tour="tasks-pending"]', position: "top" }] }} onDone={() => {}} />);
+      expect(list.scrollIntoView).toHaveBeenCalled();
+      const card = screen.getByTestId("tour");
+      // Placed above the list's top, it was drawn above the window: out of sight, 'Concluir' out of reach.
+      expect(card.style.transform).toBe("");
+      const cardTop = parseFloat(card.style.top);
+      expect(cardTop).toBeGreaterThanOrEqual(16);
+      expect(cardTop + 220).toBeLessThanOrEqual(view.height);
+    } finally {
+      list.remove();
+      vi.restoreAllMocks();
+    }
+  });
+});
+
+describe("placeCard", () => {
+  const view = { width: 390, height: 700 };
+  const card = { width: 320, height: 200 };
+  const inside = (style: React.CSSProperties) => {
+    const top = Number(style.top);
+    const left = Number(style.left);
+    return top >= 16 && top + card.height <= view.height - 16 && left >= 16 && left + card.width <= view.width - 16;
+  };
+
+  it("goes to the other side when the asked one has no room, and never leaves the window", () => {
+    // 'bottom' under a button near the window's bottom: above it instead.
+    const low = placeCard({ top: 600, left: 300, width: 60, height: 40 }, "bottom", view, card);
+    expect(inside(low)).toBe(true);
+    expect(Number(low.top) + card.height).toBeLessThanOrEqual(600);
+    // 'top' over a button near the window's top: below it.
+    const high = placeCard({ top: 60, left: 20, width: 60, height: 40 }, "top", view, card);
+    expect(Number(high.top)).toBeGreaterThanOrEqual(112);
+    // The desktop sidebar's 'right' on a narrow window, and a target taller than the window.
+    expect(inside(placeCard({ top: 0, left: 0, width: 256, height: 700 }, "right", view, card))).toBe(true);
+    expect(inside(placeCard({ top: -300, left: 0, width: 390, height: 1400 }, "top", view, card))).toBe(true);
+  });
+
+  it("is centred without a target", () => {
+    expect(placeCard(null, "bottom", view, card)).toEqual({ top: "50%", left: "50%", transform: "translate(-50%, -50%)" });
   });
 });

@@ -9,21 +9,40 @@ type Box = { top: number; left: number; width: number; height: number };
 
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
-/** Where the card goes relative to the highlighted target (centred when there is none). */
-function cardStyle(box: Box | null, position: TourPosition | undefined): React.CSSProperties {
+type Size = { width: number; height: number };
+
+/** The card's size before it has been measured (w-80, about a title and two lines). */
+const CARD_GUESS: Size = { width: 320, height: 220 };
+const MARGIN = 16;
+
+/**
+ * Where the card goes relative to the highlighted target (centred when there is none): on the side
+ * the step asks for, on the other side when that one has no room, and always inside the window. A
+ * card placed from the target alone went off-screen with its buttons: below a target near the
+ * bottom, or above a tall one (a phone's list, the calendar's grid) whose top is near the window's.
+ */
+export function placeCard(box: Box | null, position: TourPosition | undefined, view: Size, card: Size = CARD_GUESS): React.CSSProperties {
   if (!box || !position) return { top: "50%", left: "50%", transform: "translate(-50%, -50%)" };
   const gap = 12;
-  switch (position) {
-    case "bottom":
-      return { top: box.top + box.height + gap, left: Math.max(16, Math.min(box.left, window.innerWidth - 336)) };
-    case "top":
-      return { top: Math.max(16, box.top - gap), left: Math.max(16, Math.min(box.left, window.innerWidth - 336)), transform: "translateY(-100%)" };
-    case "right":
-      return { top: Math.max(16, box.top + 24), left: Math.min(box.left + box.width + gap, window.innerWidth - 336) };
-    case "left":
-      return { top: Math.max(16, box.top), left: Math.max(16, box.left - 320 - gap) };
-  }
+  const below = box.top + box.height + gap;
+  const above = box.top - gap - card.height;
+  const fitsBelow = below + card.height <= view.height - MARGIN;
+  const fitsAbove = above >= MARGIN;
+  let top: number;
+  let left = box.left;
+  if (position === "right" || position === "left") {
+    top = box.top + 24;
+    left = position === "right" ? box.left + box.width + gap : box.left - card.width - gap;
+  } else if (position === "top") top = fitsAbove || !fitsBelow ? above : below;
+  else top = fitsBelow || !fitsAbove ? below : above;
+  return {
+    top: Math.max(MARGIN, Math.min(top, view.height - card.height - MARGIN)),
+    left: Math.max(MARGIN, Math.min(left, view.width - card.width - MARGIN)),
+  };
 }
+
+/** Whether the whole of `rect` is inside the window. */
+const onScreen = (rect: DOMRect) => rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight && rect.right <= window.innerWidth;
 
 /** The card's buttons, in order: where Tab cycles. */
 const buttonsOf = (card: HTMLElement | null) => [...(card?.querySelectorAll<HTMLElement>("button:not([disabled])") ?? [])];
@@ -39,6 +58,8 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
   const { t } = useTranslation("shell");
   const [step, setStep] = useState(0);
   const [box, setBox] = useState<Box | null>(null);
+  const [view, setView] = useState<Size>({ width: 1024, height: 768 });
+  const [cardSize, setCardSize] = useState<Size>(CARD_GUESS);
   const current = guide.steps[step];
   const progress = tourProgress(step, guide.steps.length);
   const last = step === guide.steps.length - 1;
@@ -78,9 +99,31 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
 
   useIsomorphicLayoutEffect(() => {
     const element = current.target ? document.querySelector(current.target) : null;
-    const rect = element?.getBoundingClientRect();
-    setBox(rect && rect.width > 0 ? { top: rect.top, left: rect.left, width: rect.width, height: rect.height } : null);
+    // A target below the fold (a phone's list, the calendar's grid) comes on screen first: the ring
+    // and the card were drawn where the page had not scrolled to, and nothing scrolled it.
+    const first = element?.getBoundingClientRect();
+    if (element && first && first.width > 0 && !onScreen(first)) element.scrollIntoView?.({ block: "center", inline: "nearest" });
+    const measure = () => {
+      const rect = element?.getBoundingClientRect();
+      setBox(rect && rect.width > 0 ? { top: rect.top, left: rect.left, width: rect.width, height: rect.height } : null);
+      setView({ width: window.innerWidth, height: window.innerHeight });
+    };
+    measure();
+    // A turned phone, a resized window, a page that scrolls under the backdrop: the ring follows.
+    window.addEventListener("resize", measure);
+    window.addEventListener("scroll", measure, true);
+    return () => {
+      window.removeEventListener("resize", measure);
+      window.removeEventListener("scroll", measure, true);
+    };
   }, [current]);
+
+  // The card's own size, for placing it inside the window (its text differs per step and language).
+  useIsomorphicLayoutEffect(() => {
+    const element = card.current;
+    if (!element || !element.offsetHeight) return;
+    setCardSize((size) => (size.width === element.offsetWidth && size.height === element.offsetHeight ? size : { width: element.offsetWidth, height: element.offsetHeight }));
+  });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -103,7 +146,7 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
       <div
         ref={card}
         className="absolute w-80 max-w-[calc(100vw-2rem)] space-y-3 rounded-2xl bg-white p-5 shadow-2xl"
-        style={cardStyle(box, box ? current.position : undefined)}
+        style={placeCard(box, box ? current.position : undefined, view, cardSize)}
         data-testid="tour"
       >
         <p className="text-xs font-medium text-brand-700">

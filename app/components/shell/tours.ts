@@ -65,3 +65,20 @@ export function guideFor(
     ],
   };
 }
+
+/**
+ * The phone's steps where the desktop's point at what a phone has not (docs/decisions/0111): no
+ * sidebar and no settings button (both in the menu), no Ctrl+B or Ctrl+K, and the feedback button
+ * in the menu. Pointing at nothing, those steps sat in the middle of the screen talking of keys.
+ */
+const PHONE_STEPS: Record<string, GuideStep> = {
+  "tour.dashboard.sidebar": { key: "tour.dashboard.menu", target: '[data-tour="menu"]', position: "bottom" },
+  "tour.dashboard.search": { key: "tour.dashboard.searchPhone", target: '[data-tour="search"]', position: "bottom" },
+  "tour.dashboard.profile": { key: "tour.dashboard.profilePhone", target: '[data-tour="menu"]', position: "bottom" },
+  "tour.module.help": { key: "tour.module.help", target: '[data-tour="menu"]', position: "bottom" },
+};
+
+/** A guide as the phone's shell shows it: the same steps (and count), each pointing at what is there. */
+export function forPhone(guide: Guide): Guide {
+  return { ...guide, steps: guide.steps.map((step) => (Object.hasOwn(PHONE_STEPS, step.key) ? { ...PHONE_STEPS[step.key], ...(step.vars ? { vars: step.vars } : {}) } : step)) };
+}

@@ -53,6 +53,8 @@ export default {
       goals: "Create a goal and mark it completed",
       tasks: "Plan your day with your tasks",
       calendar: "See tasks and events in the calendar",
+      chosenTitle: "Where you chose to start",
+      open: "Open {{module}}",
     },
     cta: { title: "Ready for the next step?", text: "Every completed goal adds to the time saved.", goals: "Set a goal", calendar: "Open the calendar" },
     today: {

@@ -133,6 +133,9 @@ export default {
       search: { title: "Global search", description: "Ctrl+K searches events, goals, transactions and tasks." },
       notifications: { title: "Notifications", description: "Reminders and alerts appear here, in real time." },
       profile: { title: "Your profile", description: "Language, time zone, subscription and security live in the settings." },
+      menu: { title: "Navigation", description: "Every module is in the menu. You can also open it by swiping from the left edge of the screen." },
+      searchPhone: { title: "Global search", description: "Search events, goals, transactions and tasks." },
+      profilePhone: { title: "Your profile", description: "Language, time zone, subscription and security live in the settings, in the menu." },
     },
     module: {
       intro: { title: "{{module}}", description: "This is the {{module}} module. Your data shows up here as soon as you start using it." },

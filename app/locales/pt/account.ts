@@ -52,6 +52,8 @@ const account = {
       goals: "Crie um objetivo e marque-o como concluído",
       tasks: "Planeie o dia com as suas tarefas",
       calendar: "Veja tarefas e eventos no calendário",
+      chosenTitle: "Por onde escolheu começar",
+      open: "Abrir {{module}}",
     },
     cta: { title: "Pronto para o próximo passo?", text: "Cada objetivo concluído aumenta o tempo poupado.", goals: "Definir um objetivo", calendar: "Abrir o calendário" },
     today: {

@@ -131,6 +131,9 @@ const shell = {
       search: { title: "Pesquisa global", description: "Ctrl+K pesquisa em eventos, objetivos, transações e tarefas." },
       notifications: { title: "Notificações", description: "Lembretes e avisos aparecem aqui, em tempo real." },
       profile: { title: "O seu perfil", description: "Idioma, fuso horário, subscrição e segurança ficam nas definições." },
+      menu: { title: "Navegação", description: "Todos os módulos estão no menu. Também o abre deslizando o dedo a partir da margem esquerda do ecrã." },
+      searchPhone: { title: "Pesquisa global", description: "Pesquise em eventos, objetivos, transações e tarefas." },
+      profilePhone: { title: "O seu perfil", description: "Idioma, fuso horário, subscrição e segurança ficam nas definições, no menu." },
     },
     module: {
       intro: { title: "{{module}}", description: "Este é o módulo {{module}}. Os seus dados aparecem aqui assim que começar a usá-lo." },

@@ -1,4 +1,4 @@
-import { CalendarDaysIcon, CheckCircleIcon, ClockIcon, FlagIcon, RocketLaunchIcon, ShieldCheckIcon, ShieldExclamationIcon, SparklesIcon } from "@heroicons/react/24/outline";
+import { CheckCircleIcon, ClockIcon, RocketLaunchIcon, ShieldCheckIcon, ShieldExclamationIcon } from "@heroicons/react/24/outline";
 import { lazy, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
@@ -24,8 +24,11 @@ import type { Entitlement } from "~/lib/plans";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/impact";
 import { dateTimeFormat } from "~/lib/intl";
+import { DemoCard } from "~/components/impact/start-card";
 
 export const handle: I18nHandle = { i18n: ["account"] };
+
+const FIRST_WEEK_MS = 7 * 86_400_000;
 
 /** Metrics refetch every 30 s (section 9). */
 const REFRESH_MS = 30_000;
@@ -41,7 +44,10 @@ export async function loader(args: Route.LoaderArgs) {
   const [impact, today] = await run(db, readAll([impactRead(db, user, now), todayRead(db, user, entitlements as readonly Entitlement[], now, args.context.lang)]));
   // This month in the user's zone, for the finances insights.
   const month = dateTimeFormat("en-CA", { timeZone: user.timeZone, year: "numeric", month: "2-digit" }).format(now);
-  return { impact, today, timeZone: user.timeZone, month };
+  // The account's first week: where to start comes first (decided here, once, so the 30 s refresh
+  // never moves it; the activity count is no sign of it, session tracking adds rows from the start).
+  const firstWeek = now.getTime() - user.createdAt.getTime() < FIRST_WEEK_MS;
+  return { impact, today, timeZone: user.timeZone, month, firstWeek };
 }
 
 const IMPACT_CHART_HEIGHT = 240;
@@ -54,8 +60,17 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
   const impact = useLiveImpact(loaderData.impact);
   const fresh = impact.data;
   useEntityChanges(["goal", "task", "event", "routine", "transaction", "budget"]);
+  // A new account: where to start comes first, not under a page of zeros (a phone's fifth screen down).
+  const firstWeek = loaderData.firstWeek;
+  const start = (
+    <div className="grid gap-4 md:grid-cols-2">
+      <DemoCard chosen={layout?.profile.firstModules ?? []} />
+      <CallToAction />
+    </div>
+  );
   return (
     <div className="space-y-6" data-testid="impact-dashboard">
+      {firstWeek && start}
       <div className="grid gap-4 md:grid-cols-2">
         <SubscriptionCard subscription={layout?.subscription} timeZone={loaderData.timeZone} />
         <SecurityCard timeZone={loaderData.timeZone} />
@@ -79,10 +94,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
         <MonthsCard months={fresh.months} className="lg:col-span-2" />
         <Skills unlocked={fresh.unlockedSkills} />
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <DemoCard />
-        <CallToAction />
-      </div>
+      {!firstWeek && start}
     </div>
   );
 }
@@ -221,31 +233,6 @@ function MonthsCard({ months, className }: { months: ImpactAnswer["months"]; cla
           </tbody>
         </table>
       </div>
-    </Card>
-  );
-}
-
-function DemoCard() {
-  const { t } = useTranslation("account");
-  const steps = [
-    { to: "/app/objetivos", label: t("impact.demo.goals"), icon: FlagIcon },
-    { to: "/app/tarefas", label: t("impact.demo.tasks"), icon: CheckCircleIcon },
-    { to: "/app/calendario", label: t("impact.demo.calendar"), icon: CalendarDaysIcon },
-  ];
-  return (
-    <Card title={t("impact.demo.title")} icon={<SparklesIcon className="h-5 w-5" aria-hidden="true" />} testId="demo-card">
-      <ol className="space-y-2">
-        {steps.map((step, i) => (
-          <li key={step.to}>
-            <Link to={step.to} className="flex items-center gap-3 rounded-lg p-2 text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
-              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">{i + 1}</span>
-              <step.icon className="h-5 w-5 text-slate-500" aria-hidden="true" />
-              {step.label}
-            </Link>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-2 text-xs text-slate-500">{t("impact.demo.text")}</p>
     </Card>
   );
 }

@@ -12,7 +12,7 @@ import { serverI18n } from "~/i18n/i18n.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
-import { guideFor, opensItem } from "~/components/shell/tours";
+import { forPhone, guideFor, opensItem } from "~/components/shell/tours";
 import { readCookie, sanitizeLanguage } from "~/i18n/language";
 import { useAccountLanguage } from "~/i18n/use-language";
 import { ACCOUNT_DELETED_HOME, apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
@@ -119,7 +119,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [requestSearch]);
 
-  const guide = guideFor(location.pathname, (key) => t(key as "nav.dashboard"));
+  const pageGuide = guideFor(location.pathname, (key) => t(key as "nav.dashboard"));
+  const guide = pageGuide && mobile ? forPhone(pageGuide) : pageGuide;
   // A page's tour starts by itself the first time; the header's Guia button replays it.
   useEffect(() => {
     setTourFor(guide && !completed.includes(guide.id) && location.pathname !== "/app/onboarding" && !opensItem(location.search) ? guide.id : null);

@@ -1,5 +1,5 @@
 import type { BrowserNamespace, I18nHandle } from "~/i18n/route-namespaces";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { Checkbox, Select } from "~/components/ui/field";
@@ -42,6 +42,14 @@ export default function Onboarding() {
   const [fullName, setFullName] = useState(layout?.user.fullName ?? "");
   const [timeZone, setTimeZone] = useState(layout?.user.timeZone ?? "Europe/Lisbon");
   const [modules, setModules] = useState<string[]>(["tasks", "calendar"]);
+  // The account's zone is sign-up's default (Europe/Lisbon), not an answer: the browser's is the
+  // likelier one, so it is chosen once known, unless the person has already picked one. Offered but
+  // not chosen, a person in São Paulo who pressed 'Começar' got reminders, "today" and working hours
+  // three hours off.
+  const zonePicked = useRef(false);
+  useEffect(() => {
+    if (browserZone && !zonePicked.current) setTimeZone(browserZone);
+  }, [browserZone]);
   const zones = Array.from(new Set([timeZone, ...(browserZone ? [browserZone] : []), ...TIME_ZONES]));
   const form = useApiForm({ fields: ["fullName", "timeZone"], fallback: t("auth:errors.unexpected"), onSuccess: () => navigate(afterOnboarding(window.location.search, window.location.origin), { replace: true }) });
   const submit = form.submit(() =>
@@ -62,7 +70,10 @@ export default function Onboarding() {
         <Select
           label={t("onboarding.timeZone")}
           value={timeZone}
-          onChange={(e) => setTimeZone(e.target.value)}
+          onChange={(e) => {
+            zonePicked.current = true;
+            setTimeZone(e.target.value);
+          }}
           options={zones.map((zone) => ({ value: zone, label: zone }))}
           error={form.errors.timeZone}
         />
