@@ -8,6 +8,7 @@ import { authenticate } from "@worker/auth/middleware";
 import { buildWeeklyReport } from "@worker/modules/reports/builder";
 import { phraseWith } from "@worker/modules/reports/phrase";
 import { addDays } from "@worker/modules/selfCare/streaks";
+import { nextTaskId } from "@worker/modules/tasks/recurrence";
 import { countingD1, type D1Call } from "./counting-bindings";
 import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 import { userIdOf } from "./billing-helpers";
@@ -184,6 +185,60 @@ describe("the weekly-reports cron", () => {
     expect(data.since).toBeNull();
     expect(data.cycle).toBeNull();
     expect(data.finding).toBeNull();
+  });
+
+  it("counts as created only the tasks the user made, not the next task of a repeating one", async () => {
+    const leo = await member("tomas.recurring@reports.test");
+    // A daily task made before the week and done every day of it: each completion made the next
+    // one, with the id derived from the done one's (0072), in the same batch.
+    let id = "t-daily";
+    await run("insert into tasks (id, user_id, title, status, recurrence, due_date, created_at, updated_at, completed_at) values (?, ?, 'Regar', 'done', 'FREQ=DAILY', '2026-11-23', ?, ?, ?)", id, leo.id, Date.parse("2026-11-20T09:00:00Z"), Date.parse("2026-11-20T09:00:00Z"), Date.parse("2026-11-23T09:00:00Z"));
+    for (let day = 24; day <= 30; day++) {
+      const next = await nextTaskId(id);
+      const made = Date.parse(`2026-11-${day - 1}T09:00:00Z`);
+      const done = day <= 29 ? Date.parse(`2026-11-${day}T09:00:00Z`) : null;
+      await run("insert into tasks (id, user_id, title, status, recurrence, due_date, created_at, updated_at, completed_at) values (?, ?, 'Regar', ?, 'FREQ=DAILY', ?, ?, ?, ?)", next, leo.id, done ? "done" : "todo", `2026-11-${day}`, made, made, done);
+      id = next;
+    }
+    // And one task the user made in the week.
+    await task(leo.id, "2026-11-25T09:00:00Z", null);
+    expect(await generateWeeklyReport(env, leo.id, winterMonday)).toBe(true);
+    const { data } = (await json(await get(leo.cookie, "/reports/weekly/2026-11-23"))).report;
+    expect(data.tasks).toMatchObject({ completed: 7, created: 1 });
+    const [notice] = await readyNotices(leo.id);
+    expect(notice.message).toMatch(/7 tarefas concluídas \(1 criada\)/);
+  });
+
+  it("reads each event's end and busy time, and each goal's creation, from the user's rows", async () => {
+    const mia = await member("mia.span@reports.test");
+    const create = async (body: Record<string, unknown>) => expect((await api("/events", { body: { title: "Evento", timeZone: "Europe/Lisbon", ...body }, headers: { cookie: mia.cookie } })).status).toBe(201);
+    // All day Wednesday to Friday, and 23:00 Monday to 01:00 Tuesday (Lisbon is UTC in November).
+    await create({ start: "2026-11-25", end: "2026-11-28", allDay: true });
+    await create({ start: "2026-11-23T23:00:00Z", end: "2026-11-24T01:00:00Z" });
+    // Three meetings marked free on each of three low days, none on three good ones: no finding.
+    for (const day of ["23", "24", "25"]) for (const hour of ["09", "11", "14"]) await create({ start: `2026-11-${day}T${hour}:00:00Z`, end: `2026-11-${day}T${hour}:30:00Z`, busy: false });
+    for (const [day, mood] of [["23", 1], ["24", 1], ["25", 1], ["26", 5], ["27", 5], ["28", 5]] as const) await entry(mia.id, `2026-11-${day}`, mood, []);
+    // A goal made on Monday at 06:00, after the week and before the report.
+    await run("insert into goals (id, user_id, title, created_at, updated_at) values ('g-mia', ?, 'Novo', ?, ?)", mia.id, Date.parse("2026-11-30T06:00:00Z"), Date.parse("2026-11-30T06:00:00Z"));
+    expect(await generateWeeklyReport(env, mia.id, winterMonday)).toBe(true);
+    const { data } = (await json(await get(mia.cookie, "/reports/weekly/2026-11-23"))).report;
+    expect(data.events.byDay).toEqual([4, 4, 4, 1, 1, 0, 0]);
+    expect(data.events.count).toBe(11);
+    expect(data.finding).toBeNull();
+    expect(data.goals.open).toEqual([]);
+  });
+
+  it("stores the report of a week with nothing in it, but announces none", async () => {
+    const idle = await member("idle.week@reports.test");
+    // An open goal is standing state, not something done in the week.
+    await run("insert into goals (id, user_id, title, progress, status, created_at, updated_at) values ('g-idle', ?, 'Ler', 30, 'in_progress', ?, ?)", idle.id, Date.parse("2026-11-01T09:00:00Z"), Date.parse("2026-11-01T09:00:00Z"));
+    expect(await generateWeeklyReport(env, idle.id, winterMonday)).toBe(true);
+    expect((await reportsOf(idle.id)).map((r) => r.week_start)).toEqual(["2026-11-23"]);
+    expect(await readyNotices(idle.id)).toHaveLength(0);
+    // One diary entry is activity: that week's report is announced.
+    await entry(idle.id, "2026-12-02", 3, []);
+    expect(await generateWeeklyReport(env, idle.id, new Date("2026-12-07T07:00:00Z"))).toBe(true);
+    expect((await readyNotices(idle.id)).map((n) => n.dedupe_key)).toEqual(["weekly-report:2026-11-30"]);
   });
 
   it("keeps each user's report to their own data, and another user's week answers 404", async () => {

@@ -267,7 +267,7 @@ export async function completedGoalCounts(db: Db, userId: string, ranges: readon
 /** Every goal of the user with its progress and completion (the weekly report; no milestones). */
 export const goalProgressOf = (db: Db, userId: string) =>
   db
-    .select({ id: goals.id, title: goals.title, progress: goals.progress, status: goals.status, completedAt: goals.completedAt })
+    .select({ id: goals.id, title: goals.title, progress: goals.progress, status: goals.status, completedAt: goals.completedAt, createdAt: goals.createdAt })
     .from(goals)
     .where(scopedTo(db, userId).owned(goals))
     .orderBy(asc(goals.createdAt), asc(goals.id));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildWeeklyReport, busyDaysFinding, lastWeekStart, type WeekFacts } from "./builder";
+import { buildWeeklyReport, busyDaysFinding, lastWeekStart, weekHadActivity, type WeekFacts } from "./builder";
 
 const empty = (over: Partial<WeekFacts> = {}): WeekFacts => ({
   weekStart: "2026-11-16",
@@ -58,6 +58,43 @@ describe("buildWeeklyReport", () => {
     expect(report.goals.completed).toEqual([{ id: "a", title: "Correr 10 km" }]);
     expect(report.goals.open.map((g) => g.id)).toEqual(["b", "c"]);
     expect(report.goals.averageProgress).toBe(25);
+  });
+
+  it("leaves out of the open goals one made after the week ended, before the Monday report", () => {
+    const report = buildWeeklyReport(
+      empty({
+        goals: [
+          { id: "b", title: "Ler 12 livros", progress: 40, status: "in_progress", completedAt: null, createdAt: at("2026-11-01T10:00:00Z") },
+          // Sunday 22 November 23:30 in Lisbon: still in the week.
+          { id: "c", title: "Poupar", progress: 10, status: "pending", completedAt: null, createdAt: at("2026-11-22T23:30:00Z") },
+          // Monday 23 November 06:00 in Lisbon: made after the week, before the 07:00 report.
+          { id: "e", title: "Novo", progress: 0, status: "pending", completedAt: null, createdAt: at("2026-11-23T06:00:00Z") },
+        ],
+      }),
+    );
+    expect(report.goals.open.map((g) => g.id)).toEqual(["b", "c"]);
+    expect(report.goals.averageProgress).toBe(25);
+  });
+
+  it("puts an event on every day of the week it takes up, and counts it once", () => {
+    const report = buildWeeklyReport(
+      empty({
+        events: [
+          // All day Wednesday to Friday (the end date is exclusive).
+          { start: "2026-11-18", end: "2026-11-21", allDay: true },
+          // 23:00 Monday to 01:00 Tuesday in Lisbon: on both days.
+          { start: "2026-11-16T23:00:00Z", end: "2026-11-17T01:00:00Z", allDay: false },
+          // Ends at Sunday midnight: on Sunday only, not on the next week's Monday.
+          { start: "2026-11-22T20:00:00Z", end: "2026-11-23T00:00:00Z", allDay: false },
+          // From the Saturday before the week to Monday: on Monday only.
+          { start: "2026-11-14", end: "2026-11-17", allDay: true },
+          // Wholly the week before: not in it.
+          { start: "2026-11-10T09:00:00Z", end: "2026-11-10T10:00:00Z", allDay: false },
+        ],
+      }),
+    );
+    expect(report.events.byDay).toEqual([2, 1, 1, 1, 1, 0, 1]);
+    expect(report.events.count).toBe(4);
   });
 
   it("gives the mood average, mood by day and the top emotions of the week only", () => {
@@ -171,6 +208,21 @@ describe("buildWeeklyReport", () => {
   });
 });
 
+describe("weekHadActivity", () => {
+  it("is false for a week with only open goals and routines that were due, true with anything done", () => {
+    const idle = empty({
+      goals: [{ id: "b", title: "Ler", progress: 40, status: "in_progress", completedAt: null }],
+      routines: [{ id: "r", title: "Meditar", schedule: { frequency: "daily" }, createdAt: new Date("2026-11-01T09:00:00Z"), checkIns: ["2026-11-10"] }],
+    });
+    expect(weekHadActivity(buildWeeklyReport(idle))).toBe(false);
+    expect(weekHadActivity(buildWeeklyReport({ ...idle, routines: [{ ...idle.routines[0], checkIns: ["2026-11-18"] }] }))).toBe(true);
+    expect(weekHadActivity(buildWeeklyReport({ ...idle, diary: [{ date: "2026-11-18", mood: null, emotions: [] }] }))).toBe(true);
+    expect(weekHadActivity(buildWeeklyReport({ ...idle, spending: { week: { groceries: 100 }, previous: {}, labels: {} } }))).toBe(true);
+    expect(weekHadActivity(buildWeeklyReport({ ...idle, events: [{ start: "2026-11-18", allDay: true }] }))).toBe(true);
+    expect(weekHadActivity(buildWeeklyReport({ ...idle, tasks: { createdAt: [at("2026-11-18T10:00:00Z")], completedAt: [] } }))).toBe(true);
+  });
+});
+
 describe("busyDaysFinding", () => {
   const meetings = (date: string, n: number) => Array.from({ length: n }, (_, i) => ({ start: `${date}T${String(9 + i).padStart(2, "0")}:00:00Z`, allDay: false }));
   const diary = (entries: [string, number][]) => entries.map(([date, mood]) => ({ date, mood, emotions: [] }));
@@ -200,5 +252,21 @@ describe("busyDaysFinding", () => {
     expect(busyDaysFinding(close, "2026-11-22")).toBeNull();
     const allDay = { ...close, events: ["16", "17", "18"].flatMap((d) => Array.from({ length: 3 }, () => ({ start: `2026-11-${d}`, allDay: true }))), diary: diary([["2026-11-16", 1], ["2026-11-17", 1], ["2026-11-18", 1], ["2026-11-19", 5], ["2026-11-20", 5], ["2026-11-21", 5]]) };
     expect(busyDaysFinding(allDay, "2026-11-22")).toBeNull();
+  });
+
+  it("counts only busy time as meetings: events marked free do not make a busy day", () => {
+    const days = ["16", "17", "18"];
+    const moods = diary([["2026-11-16", 1], ["2026-11-17", 1], ["2026-11-18", 1], ["2026-11-19", 5], ["2026-11-20", 5], ["2026-11-21", 5]]);
+    const busy = { timeZone: "Europe/Lisbon", events: days.flatMap((d) => meetings(`2026-11-${d}`, 3)), diary: moods };
+    expect(busyDaysFinding(busy, "2026-11-22")?.busy).toEqual({ days: 3, mood: 1 });
+    const free = { ...busy, events: busy.events.map((e) => ({ ...e, busy: false })) };
+    expect(busyDaysFinding(free, "2026-11-22")).toBeNull();
+  });
+
+  it("counts a timed event across midnight on both its days", () => {
+    // Two meetings a day plus one from 23:00 to 01:00 in Lisbon: three on the 17th, 18th and 19th.
+    const events = [...meetings("2026-11-17", 2), ...meetings("2026-11-18", 2), ...meetings("2026-11-19", 1), { start: "2026-11-17T23:00:00Z", end: "2026-11-18T01:00:00Z", allDay: false }, { start: "2026-11-18T23:00:00Z", end: "2026-11-19T01:00:00Z", allDay: false }, ...meetings("2026-11-19", 1)];
+    const moods = diary([["2026-11-17", 1], ["2026-11-18", 1], ["2026-11-19", 1], ["2026-11-20", 5], ["2026-11-21", 5], ["2026-11-22", 5]]);
+    expect(busyDaysFinding({ timeZone: "Europe/Lisbon", events, diary: moods }, "2026-11-22")?.busy).toEqual({ days: 3, mood: 1 });
   });
 });

@@ -27,10 +27,17 @@ export type WeekFacts = {
   timeZone: string;
   /** Instants (ms) of the user's tasks created / completed around the week (others are ignored). */
   tasks: { createdAt: number[]; completedAt: number[] };
-  /** The user's goals now (the report is built the day after the week ends). */
-  goals: { id: string; title: string; progress: number; status: string; completedAt: number | null }[];
-  /** Event occurrences over the finding window (ISO instants, or dates when all-day). */
-  events: { start: string; allDay: boolean }[];
+  /**
+   * The user's goals now (the report is built the day after the week ends), with when each was made
+   * (ms; absent on facts gathered without it) so that one made after the week is left out of it.
+   */
+  goals: { id: string; title: string; progress: number; status: string; completedAt: number | null; createdAt?: number }[];
+  /**
+   * Event occurrences over the finding window (ISO instants, or dates when all-day with `end`
+   * exclusive, as the calendar stores them). Without `end` an occurrence is on its start day only;
+   * `busy: false` is time the user marked free (absent: busy, the calendar's default).
+   */
+  events: { start: string; end?: string; allDay: boolean; busy?: boolean }[];
   /** Saved diary entries over the finding window. */
   diary: EntryFacts[];
   /** Expenses per category in the week and in the week before, and each category's labels. */
@@ -52,6 +59,11 @@ export type WeeklyReport = {
   days: string[];
   tasks: { created: number; completed: number; completedByDay: number[] };
   goals: { completed: { id: string; title: string }[]; open: { id: string; title: string; progress: number }[]; averageProgress: number | null };
+  /**
+   * `count`: occurrences that take up some day of the week, each once; `byDay`: each on every day of
+   * it that it takes up (since 2026-12-07; before, each on its start day only), so a multi-day
+   * event makes the bars add up to more than `count`.
+   */
   events: { count: number; byDay: number[] };
   mood: { average: number | null; entries: number; byDay: (number | null)[]; topEmotions: { emotion: Emotion; count: number }[] };
   spending: {
@@ -102,8 +114,24 @@ export function lastWeekStart(now: Date, timeZone: string): string {
 /** The week's days, Monday first. */
 export const weekDays = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 
-/** The local day of an occurrence: its date when all-day, else its start instant in the zone. */
-const dayOf = (event: { start: string; allDay: boolean }, timeZone: string) => (event.allDay ? event.start.slice(0, 10) : localDate(new Date(event.start), timeZone));
+/**
+ * The local days an occurrence takes up between `from` and `to` (inclusive), as a calendar shows it:
+ * a three-day all-day event on each of its days (its end date is exclusive), a timed one from its
+ * start's day to the day of its last minute in the zone, so 23:00–01:00 is on both days and one
+ * ending at midnight is not on the next. A zero-length one is on its start day.
+ */
+function daysOf(event: WeekFacts["events"][number], timeZone: string, from: string, to: string): string[] {
+  const first = event.allDay ? event.start.slice(0, 10) : localDate(new Date(event.start), timeZone);
+  let last = first;
+  if (event.end !== undefined) {
+    const end = event.allDay ? addDays(event.end.slice(0, 10), -1) : localDate(new Date(Date.parse(event.end) - 1), timeZone);
+    if (end > last) last = end;
+  }
+  const days: string[] = [];
+  // Only the days inside [from, to]: a series' months-long occurrence costs no more than the window.
+  for (let day = first < from ? from : first; day <= last && day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
 
 /** Mean mood of each day that has one (several entries of a day count as their mean). */
 function moodByDate(entries: readonly EntryFacts[]) {
@@ -122,8 +150,9 @@ export function busyDaysFinding(facts: Pick<WeekFacts, "events" | "diary" | "tim
   const timedPerDay = new Map<string, number>();
   for (const event of facts.events) {
     if (event.allDay) continue; // a holiday or a birthday is not a meeting
-    const day = dayOf(event, facts.timeZone);
-    timedPerDay.set(day, (timedPerDay.get(day) ?? 0) + 1);
+    // Time the user marked free (a reminder, "focus" they would give up) is not a meeting either.
+    if (event.busy === false) continue;
+    for (const day of daysOf(event, facts.timeZone, from, to)) timedPerDay.set(day, (timedPerDay.get(day) ?? 0) + 1);
   }
   const busy: number[] = [];
   const other: number[] = [];
@@ -147,6 +176,19 @@ export function busyDaysFinding(facts: Pick<WeekFacts, "events" | "diary" | "tim
   };
 }
 
+/**
+ * Whether the user did anything in the report's week: a task made or done, an event, a diary entry,
+ * a goal completed, money spent, a routine checked in. Open goals and routines that were due are
+ * standing state, not activity: a week with only those is one the user did not use the app in.
+ */
+export function weekHadActivity(report: WeeklyReport): boolean {
+  return (
+    report.tasks.created + report.tasks.completed + report.events.count + report.mood.entries + report.goals.completed.length > 0 ||
+    report.spending.totalCents > 0 ||
+    report.routines.some((r) => r.checkIns > 0)
+  );
+}
+
 /** The report of `facts.weekStart`'s week. */
 export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
   const days = weekDays(facts.weekStart);
@@ -161,13 +203,19 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
   for (const day of completedDays) completedByDay[index(day)]++;
 
   const completedGoals = facts.goals.filter((g) => g.completedAt !== null && inWeek(localDate(new Date(g.completedAt), zone)));
-  const openGoals = facts.goals.filter((g) => g.status !== "completed").sort((a, b) => b.progress - a.progress || a.title.localeCompare(b.title));
+  // A goal made after the week ended (between Sunday midnight and the report) had no part in it, as
+  // routines made then have none.
+  const openGoals = facts.goals.filter((g) => g.status !== "completed" && (g.createdAt === undefined || localDate(new Date(g.createdAt), zone) <= weekEnd)).sort((a, b) => b.progress - a.progress || a.title.localeCompare(b.title));
   const averageProgress = mean(openGoals.map((g) => g.progress));
 
+  // Each occurrence on every day of the week it takes up (a three-day event is on three bars, one
+  // started the week before is on its days in this one); the count is of occurrences, each once.
   const eventsByDay = days.map(() => 0);
+  let eventCount = 0;
   for (const event of facts.events) {
-    const day = dayOf(event, zone);
-    if (inWeek(day)) eventsByDay[index(day)]++;
+    const spanned = daysOf(event, zone, weekStart, weekEnd);
+    for (const day of spanned) eventsByDay[index(day)]++;
+    if (spanned.length) eventCount++;
   }
 
   const weekEntries = facts.diary.filter((e) => inWeek(e.date));
@@ -221,7 +269,7 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
       open: openGoals.slice(0, 5).map((g) => ({ id: g.id, title: g.title, progress: g.progress })),
       averageProgress: averageProgress === null ? null : Math.round(averageProgress),
     },
-    events: { count: eventsByDay.reduce((a, b) => a + b, 0), byDay: eventsByDay },
+    events: { count: eventCount, byDay: eventsByDay },
     mood: {
       average: diary.averageMood,
       entries: diary.entries,

@@ -1,9 +1,9 @@
 /**
  * The weekly-reports job (issue 17): every Monday at 07:00 on the user's own clock, for every user
  * whose plan includes weekly reports, the report of the week that just ended (Monday–Sunday in
- * their zone) is built, stored once, and announced with a 'weekly report ready' notification,
- * which notify() also e-mails when the user's preference for `weekly_report` asks for it
- * (docs/decisions/0039, revised 2026-12-06).
+ * their zone) is built, stored once, and (when the week had any activity) announced with a
+ * 'weekly report ready' notification, which notify() also e-mails when the user's preference for
+ * `weekly_report` asks for it (docs/decisions/0039, revised 2026-12-06; 0109, revised).
  */
 import { phrase } from "../../ai/provider";
 import { hasEntitlement } from "~/lib/plans";
@@ -16,7 +16,7 @@ import { database } from "../../db/client";
 import { notify, publishEntityChange } from "../../notifications/notify";
 import { windowMs } from "../calendar/queries";
 import { addDays } from "../selfCare/streaks";
-import { buildWeeklyReport, lastWeekStart, type WeekFacts, type WeeklyReport } from "./builder";
+import { buildWeeklyReport, lastWeekStart, weekHadActivity, type WeekFacts, type WeeklyReport } from "./builder";
 import { gatherWeekFacts } from "./gather";
 import { userTimeZones } from "../../db/jobs";
 import { insertReport, reportExists, reportUserIdsPage } from "./queries";
@@ -68,29 +68,33 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
   const row = await insertReport(db, user.id, report, now);
   if (!row) return false; // another run stored it first
 
-  await notify(
-    env,
-    user.id,
-    {
-      type: "weekly_report",
-      category: "reports",
-      template: "weeklyReport",
-      // Each count is its own counted text in the recipient's language ("1 task done", docs/decisions/0069).
-      vars: ({ t, language }) => ({
-        from: shortDate(report.weekStart, language),
-        to: shortDate(report.weekEnd, language),
-        done: t("notifications:weeklyReport.done", { count: report.tasks.completed }),
-        created: t("notifications:weeklyReport.created", { count: report.tasks.created }),
-        events: t("notifications:weeklyReport.events", { count: report.events.count }),
-        spent: money(report.spending.totalCents, language),
-      }),
-      actionUrl: `/app/relatorios-semanais?semana=${report.weekStart}`,
-      dedupeKey: `${WEEKLY_REPORT_READY}:${report.weekStart}`,
-      // Raised on the Monday after the week only (and the stored report stops a rerun first).
-      dedupeUntil: new Date(Date.parse(`${report.weekStart}T00:00:00Z`) + 21 * 86_400_000),
-    },
-    { now: () => now },
-  );
+  // A week with nothing in it is still stored (the list of weeks has no hole, and the screen says
+  // so), but a "report ready" notice or e-mail of zeros every Monday to someone who has stopped
+  // using the app is noise that teaches them to ignore the next one (0109, revised).
+  if (weekHadActivity(report))
+    await notify(
+      env,
+      user.id,
+      {
+        type: "weekly_report",
+        category: "reports",
+        template: "weeklyReport",
+        // Each count is its own counted text in the recipient's language ("1 task done", docs/decisions/0069).
+        vars: ({ t, language }) => ({
+          from: shortDate(report.weekStart, language),
+          to: shortDate(report.weekEnd, language),
+          done: t("notifications:weeklyReport.done", { count: report.tasks.completed }),
+          created: t("notifications:weeklyReport.created", { count: report.tasks.created }),
+          events: t("notifications:weeklyReport.events", { count: report.events.count }),
+          spent: money(report.spending.totalCents, language),
+        }),
+        actionUrl: `/app/relatorios-semanais?semana=${report.weekStart}`,
+        dedupeKey: `${WEEKLY_REPORT_READY}:${report.weekStart}`,
+        // Raised on the Monday after the week only (and the stored report stops a rerun first).
+        dedupeUntil: new Date(Date.parse(`${report.weekStart}T00:00:00Z`) + 21 * 86_400_000),
+      },
+      { now: () => now },
+    );
   await publishEntityChange(env, user.id, { entity: "weeklyReport", id: row.id, action: "created" });
   return true;
 }

@@ -1,5 +1,5 @@
 /** The tasks module's only data access: every query is scoped by the user id (tests/unit/db-guard.test.ts). */
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPageRead } from "../../db/lists";
 import { isWellFormedId, ownedOr404 } from "../../db/owned";
@@ -8,6 +8,7 @@ import { scopedTo } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
 import type { Instant } from "../types";
 import type { TaskStatus } from "./constants";
+import { nextTaskId } from "./recurrence";
 import { tasks, type Task } from "./schema";
 
 export type { Task };
@@ -201,14 +202,24 @@ export async function tasksStarting(db: Db, userId: string, from: Date, to: Date
 }
 
 /**
- * When the user's tasks were created and completed in [from, to) (instants), for the weekly report
+ * When the user's tasks were created (by the user: not the next task of a repeating one) and
+ * completed in [from, to) (instants), for the weekly report
  * (worker/modules/reports), which buckets them into the user's days.
  */
 export async function taskInstantsBetween(db: Db, userId: string, from: Date, to: Date): Promise<{ createdAt: number[]; completedAt: number[] }> {
   const scoped = scopedTo(db, userId);
-  const [created, completed] = await Promise.all([
-    db.select({ at: tasks.createdAt }).from(tasks).where(scoped.owned(tasks, and(gte(tasks.createdAt, from), lt(tasks.createdAt, to)))),
+  const [created, completed, recurringDone] = await Promise.all([
+    db.select({ id: tasks.id, at: tasks.createdAt }).from(tasks).where(scoped.owned(tasks, and(gte(tasks.createdAt, from), lt(tasks.createdAt, to)))),
     db.select({ at: tasks.completedAt }).from(tasks).where(scoped.owned(tasks, and(eq(tasks.status, "done"), gte(tasks.completedAt, from), lt(tasks.completedAt, to)))),
+    // The repeating tasks done since `from` (no upper bound: one reopened and done again later keeps
+    // the next task made the first time). Each one's next task has the id derived from its own
+    // (0072), made in the same batch as the completion: the recurrence made it, not the user.
+    db.select({ id: tasks.id }).from(tasks).where(scoped.owned(tasks, and(eq(tasks.status, "done"), isNotNull(tasks.recurrence), gte(tasks.completedAt, from)))),
   ]);
-  return { createdAt: created.map((r) => r.at.getTime()), completedAt: completed.map((r) => r.at!.getTime()) };
+  const madeByRecurrence = new Set(await Promise.all(recurringDone.map((r) => nextTaskId(r.id))));
+  return {
+    // "Created" is what the user made: a daily task done seven times is not "7 done (7 created)".
+    createdAt: created.filter((r) => !madeByRecurrence.has(r.id)).map((r) => r.at.getTime()),
+    completedAt: completed.map((r) => r.at!.getTime()),
+  };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { cloneElement, type ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -19,7 +19,7 @@ const tabStops = (root: Element) => [...root.querySelectorAll<HTMLElement>("[tab
 describe("the weekly report's charts", () => {
   it.each([
     ["activity", () => <ActivityChart days={[{ label: "seg", tasks: 2, events: 1 }]} height={200} label="Atividade por dia" tasksLabel="Tarefas concluídas" eventsLabel="Eventos" />, "Atividade por dia"],
-    ["mood", () => <MoodChart days={[{ label: "seg", mood: 4 }, { label: "ter", mood: null }]} height={200} label="Humor por dia" moodLabel="Humor médio" />, "Humor por dia"],
+    ["mood", () => <MoodChart days={[{ label: "seg", mood: 4 }, { label: "ter", mood: null }]} height={200} label="Humor por dia" moodLabel="Humor médio" format={String} />, "Humor por dia"],
     [
       "spending",
       () => <SpendingChart categories={[{ label: "Alimentação", week: 4590, previous: 3000 }]} height={200} label="Despesas por categoria" weekLabel="Esta semana" previousLabel="Semana anterior" format={(cents) => `${cents / 100} €`} />,
@@ -41,5 +41,20 @@ describe("the spending chart's category names", () => {
     const { container } = render(<SpendingChart categories={[{ label: name, week: 1500, previous: 0 }]} height={200} label="Despesas por categoria" weekLabel="Esta semana" previousLabel="Semana anterior" format={(cents) => `${cents / 100} €`} />);
     const tooltips = [...container.querySelectorAll(".recharts-cartesian-axis-tick-label title")].map((title) => title.textContent);
     expect(tooltips).toEqual([name]);
+  });
+});
+
+describe("the mood chart's tooltip", () => {
+  it("writes the day's mood as the screen does, '3,5' in Portuguese rather than recharts' '3.5'", async () => {
+    const pt = (n: number) => n.toLocaleString("pt-PT", { maximumFractionDigits: 1 });
+    const { container } = render(<MoodChart days={[{ label: "seg", mood: 3.5 }, { label: "ter", mood: 3.5 }]} height={200} label="Humor por dia" moodLabel="Humor médio" format={pt} />);
+    // happy-dom lays nothing out (every box at 0,0): a pointer over the chart's middle opens the tooltip.
+    fireEvent.mouseMove(container.querySelector(".recharts-wrapper")!, { clientX: 300, clientY: 100 });
+    const tooltip = await vi.waitFor(() => {
+      const value = container.querySelector(".recharts-tooltip-item-value");
+      if (!value) throw new Error("no tooltip yet");
+      return value;
+    });
+    expect(tooltip.textContent).toBe("3,5");
   });
 });

@@ -31,7 +31,8 @@ export function ActivityChart({ days, height, label, tasksLabel, eventsLabel }: 
   );
 }
 
-export function MoodChart({ days, height, label, moodLabel }: { days: DayMood[]; height: number; label: string; moodLabel: string }) {
+/** `format` writes a mood as the rest of the screen does ("3,5" in Portuguese): recharts' own tooltip wrote "3.5". */
+export function MoodChart({ days, height, label, moodLabel, format }: { days: DayMood[]; height: number; label: string; moodLabel: string; format: (mood: number) => string }) {
   return (
     <div className="w-full" style={{ height }} role="img" aria-label={label} data-testid="report-mood-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -39,7 +40,7 @@ export function MoodChart({ days, height, label, moodLabel }: { days: DayMood[];
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} />
           <YAxis domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} tick={{ fontSize: 11 }} />
-          <Tooltip />
+          <Tooltip formatter={(value) => format(Number(value))} />
           {/* Days without an entry are gaps, not zeros: no mood was logged. */}
           <Line type="monotone" dataKey="mood" name={moodLabel} stroke="#7c3aed" strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
         </LineChart>

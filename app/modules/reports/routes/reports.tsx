@@ -395,6 +395,7 @@ function ReportView({
                   height={MOOD_CHART_HEIGHT}
                   label={t("charts.mood")}
                   moodLabel={t("cards.mood")}
+                  format={number1}
                   days={report.days.map((_, i) => ({
                     label: weekdays[i],
                     mood: report.mood.byDay[i],
