@@ -317,6 +317,24 @@ describe("profile, onboarding and export", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("changes the first modules in PATCH /me, refusing an unknown module and keeping the stored ones", async () => {
+    const cookie = await signUpAndLogIn("nelia@example.com");
+    await api("/me/onboarding", { body: { fullName: "Nélia", language: "pt", timeZone: "Europe/Lisbon", firstModules: ["tasks"] }, headers: { cookie } });
+    const ok = await api("/me", { method: "PATCH", body: { firstModules: ["diary", "finances"] }, headers: { cookie } });
+    expect(ok.status).toBe(200);
+    expect((await json(await api("/me", { headers: { cookie } }))).profile).toEqual({ hasCompletedOnboarding: true, firstModules: ["diary", "finances"] });
+    // One batch: a bad module refuses the whole change, the name with it.
+    const bad = await api("/me", { method: "PATCH", body: { fullName: "Outra", firstModules: ["diary", "hacking"] }, headers: { cookie } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error).toMatchObject({ code: "validation_failed", fields: { "firstModules.1": "Valor inválido." } });
+    const me = await json(await api("/me", { headers: { cookie } }));
+    expect(me.profile.firstModules).toEqual(["diary", "finances"]);
+    expect(me.user.fullName).toBe("Nélia");
+    // None chosen is a choice too: the start card then shows its three steps.
+    expect((await api("/me", { method: "PATCH", body: { firstModules: [] }, headers: { cookie } })).status).toBe(200);
+    expect((await json(await api("/me", { headers: { cookie } }))).profile.firstModules).toEqual([]);
+  });
+
   it("exports the account as a JSON attachment without secrets", async () => {
     const cookie = await signUpAndLogIn("olga@example.com");
     const response = await api("/me/export", { headers: { cookie } });

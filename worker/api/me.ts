@@ -72,6 +72,9 @@ const preferencesSchema = z
   .partial()
   .strict();
 
+/** The modules onboarding asked for first; Perfil → Preferências changes them (decision 0111). */
+const firstModules = z.array(z.enum(MODULE_KEYS)).max(MODULE_KEYS.length);
+
 const patchMeSchema = z
   .object({
     // Required as at sign-up, in the sign-up's words: an account always has a name to greet.
@@ -79,6 +82,7 @@ const patchMeSchema = z
     language,
     timeZone,
     preferences: preferencesSchema,
+    firstModules,
   })
   .partial()
   .strict();
@@ -119,7 +123,7 @@ const onboardingSchema = z
     fullName: z.string().trim().min(1).max(120),
     language,
     timeZone,
-    firstModules: z.array(z.enum(MODULE_KEYS)).max(MODULE_KEYS.length),
+    firstModules,
   })
   .strict();
 
@@ -150,10 +154,11 @@ export const me = new Hono<AppEnv>()
 
   .patch("/", validate("json", patchMeSchema), async (c) => {
     const { user, session } = currentAuth(c);
-    const input = c.req.valid("json");
+    const { firstModules, ...input } = c.req.valid("json");
     const db = database(c.env.DB);
     const preferences = input.preferences ? mergePreferences(user.preferences, input.preferences) : undefined;
-    await saveAccount(db, user, { ...input, ...(preferences ? { preferences } : {}) });
+    // The first modules live on the profile row: saved in the account's batch, all or nothing.
+    await saveAccount(db, user, { ...input, ...(preferences ? { preferences } : {}) }, firstModules ? [accounts.profileUpdate(db, user.id, { firstModules: [...new Set(firstModules)] })] : []);
     // The user's other tabs and devices reload the account: its language, zone, "Ocultar valores".
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: ACCOUNT_ENTITY, id: user.id, action: "updated" }));
     return c.json({ user: publicUser((await accounts.findUserById(db, user.id))!, session) });

@@ -15,6 +15,7 @@ import { FeedSection } from "~/modules/calendar/feed-section";
 import { GoogleCalendarSettings } from "~/modules/calendar/google-settings";
 import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
 import { ActivityTrackingSetting } from "./activity-tracking-setting";
+import { FirstModulesChoice } from "./first-modules-choice";
 import { PreferenceSwitch } from "./preference-switch";
 import type { ProfileData } from "./profile-data";
 
@@ -76,6 +77,7 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
         <Button type="submit">{t("profile.preferences.save")}</Button>
       </form>
       {/* Outside the form: the hours dialog has a form of its own, and React events cross portals. */}
+      <FirstModulesSetting data={data} />
       <WorkingHoursSetting data={data} />
       <PersonalDataAi data={data} />
       <PreferenceSwitch
@@ -90,6 +92,43 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
       <GoogleCalendarSettings />
       <AppInstallSettings />
     </div>
+  );
+}
+
+/**
+ * Onboarding's 'Por onde quer começar?', changeable as its hint promises: the dashboard's start card
+ * reads the choice from the layout's data, so a save revalidates it.
+ */
+export function FirstModulesSetting({ data }: { data: ProfileData }) {
+  const { t } = useTranslation("account");
+  const revalidator = useRevalidator();
+  const [modules, setModules] = useState<string[]>(() => [...(data.profile?.firstModules ?? [])]);
+  const [status, setStatus] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
+  const [pending, setPending] = useState(false);
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    const result = await apiFetch("/me", { method: "PATCH", body: { firstModules: modules } });
+    setPending(false);
+    setStatus(result.ok ? { ok: true } : { ok: false, text: result.error.message });
+    if (result.ok) void revalidator.revalidate();
+  }
+  return (
+    <form onSubmit={save} className="space-y-3 border-t border-slate-200 pt-4" data-testid="first-modules-setting">
+      <FirstModulesChoice
+        legend={t("profile.preferences.firstModules")}
+        hint={t("profile.preferences.firstModulesHint")}
+        value={modules}
+        onChange={(next) => {
+          setModules(next);
+          setStatus(null);
+        }}
+      />
+      {status && <Notice tone={status.ok ? "success" : "error"}>{status.ok ? t("profile.personal.saved") : status.text}</Notice>}
+      <Button type="submit" variant="secondary" loading={pending}>
+        {t("profile.preferences.firstModulesSave")}
+      </Button>
+    </form>
   );
 }
 

@@ -86,6 +86,33 @@ describe("the guided tour", () => {
     fireEvent.click(screen.getByRole("button", { name: "Concluir" }));
     expect(document.activeElement).toBe(trigger);
   });
+  it("leaves an Escape meant for a dialog opened over it (Ctrl/Cmd+K's search) to that dialog, and closes on its own", () => {
+    const done = vi.fn();
+    function Searching() {
+      const [searching, setSearching] = useState(true);
+      return (
+        <>
+          <Tour guide={guide} onDone={done} />
+          {searching && (
+            // As headless UI's Dialog: modal, closed by the Escape pressed in it.
+            <div role="dialog" aria-modal="true" aria-label="Pesquisar">
+              <input aria-label="Pesquisa" onKeyDown={(event) => event.key === "Escape" && setSearching(false)} />
+            </div>
+          )}
+        </>
+      );
+    }
+    renderWithI18n(<Searching />);
+    const search = screen.getByRole("textbox", { name: "Pesquisa" });
+    search.focus();
+    fireEvent.keyDown(search, { key: "Escape" });
+    expect(done).not.toHaveBeenCalled();
+    expect(screen.queryByRole("dialog", { name: "Pesquisar" })).toBeNull();
+    expect(screen.getByTestId("tour")).toBeTruthy();
+    // An Escape in the tour's own card still closes it, and so does one with no other dialog open.
+    fireEvent.keyDown(screen.getByRole("button", { name: "Seguinte" }), { key: "Escape" });
+    expect(done).toHaveBeenCalledWith("dashboard");
+  });
   it("gives the focus to the page's heading when nothing had it before (a tour that starts by itself) or that is gone", () => {
     renderWithI18n(<LoadedPage />);
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Seguinte" }));

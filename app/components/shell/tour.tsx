@@ -44,6 +44,11 @@ export function placeCard(box: Box | null, position: TourPosition | undefined, v
 /** Whether the whole of `rect` is inside the window. */
 const onScreen = (rect: DOMRect) => rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight && rect.right <= window.innerWidth;
 
+/** A modal dialog other than the tour on the page (headless UI's, a confirmation, an open <dialog>). */
+const OTHER_DIALOG = '[aria-modal="true"], [role="alertdialog"], dialog[open]';
+const otherDialogOpen = (tour: HTMLElement | null) =>
+  [...document.querySelectorAll<HTMLElement>(OTHER_DIALOG)].some((dialog) => dialog !== tour && !tour?.contains(dialog));
+
 /** The card's buttons, in order: where Tab cycles. */
 const buttonsOf = (card: HTMLElement | null) => [...(card?.querySelectorAll<HTMLElement>("button:not([disabled])") ?? [])];
 
@@ -64,6 +69,7 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
   const progress = tourProgress(step, guide.steps.length);
   const last = step === guide.steps.length - 1;
   const card = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   // Read while rendering, before the tour takes the focus: the header's Guia button, or the page.
   const [returnTo] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
 
@@ -127,14 +133,23 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onDone(guide.id);
+      if (event.key !== "Escape") return;
+      // Only an Escape meant for the tour closes it (and marks it done): one from inside its card,
+      // or one with no other dialog open. The Escape that closes a dialog opened over it (Ctrl/Cmd+K's
+      // search) also reaches this window listener, and used to end the tour for good.
+      const own = root.current;
+      const target = event.target instanceof Element ? event.target : null;
+      if (own && target && own.contains(target)) return onDone(guide.id);
+      // The other dialog may be gone already (closed by this very key): its element still tells.
+      if (target?.closest(OTHER_DIALOG) || otherDialogOpen(own)) return;
+      onDone(guide.id);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [guide.id, onDone]);
 
   return (
-    <div className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title" onKeyDown={trapTab}>
+    <div ref={root} className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title" onKeyDown={trapTab}>
       <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onMouseDown={(event) => event.preventDefault()} data-testid="tour-backdrop" />
       {box && (
         <div

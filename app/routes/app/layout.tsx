@@ -13,9 +13,10 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
 import { forPhone, guideFor, opensItem } from "~/components/shell/tours";
+import { useSaveCompletedGuides } from "~/components/shell/guide-save";
 import { readCookie, sanitizeLanguage } from "~/i18n/language";
 import { useAccountLanguage } from "~/i18n/use-language";
-import { ACCOUNT_DELETED_HOME, apiFetch, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
+import { ACCOUNT_DELETED_HOME, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
 import { toast } from "~/components/shell/toast-store";
 import { appUser, requireUser } from "~/lib/auth.server";
 import { afterFirstPaint } from "~/lib/after-first-paint";
@@ -127,15 +128,16 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
+  const saveGuides = useSaveCompletedGuides(location.pathname);
   const finishTour = useCallback(
     (guideId: string) => {
       setTourFor(null);
       if (completed.includes(guideId)) return;
       const next = [...completed, guideId];
       setCompleted(next);
-      void apiFetch("/me", { method: "PATCH", body: { preferences: { completedGuides: next } } });
+      void saveGuides(next);
     },
-    [completed],
+    [completed, saveGuides],
   );
 
   const Shell = mobile ? MobileShell : DesktopShell;

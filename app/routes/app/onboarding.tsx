@@ -2,7 +2,8 @@ import type { BrowserNamespace, I18nHandle } from "~/i18n/route-namespaces";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
-import { Checkbox, Select } from "~/components/ui/field";
+import { FirstModulesChoice } from "~/components/account/first-modules-choice";
+import { Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
@@ -78,22 +79,7 @@ export default function Onboarding() {
           error={form.errors.timeZone}
         />
       </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-700">{t("onboarding.modules")}</legend>
-        <p className="text-sm text-slate-500">{t("onboarding.modulesHint")}</p>
-        <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {MODULES.map(({ key, namespace }) => (
-            <Checkbox
-              key={key}
-              // Each module names itself in its own catalogue namespace.
-              label={t(`${namespace}:name` as "onboarding.title")}
-              className="rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
-              checked={modules.includes(key)}
-              onChange={(e) => setModules(e.target.checked ? [...modules, key] : modules.filter((m) => m !== key))}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <FirstModulesChoice legend={t("onboarding.modules")} hint={t("onboarding.modulesHint")} value={modules} onChange={setModules} />
       {form.message && <Notice tone="error">{form.message}</Notice>}
       <Button type="submit" className="w-full" loading={form.pending}>
         {t("onboarding.submit")}

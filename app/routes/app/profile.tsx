@@ -1,4 +1,5 @@
-import type { I18nHandle } from "~/i18n/route-namespaces";
+import type { BrowserNamespace, I18nHandle } from "~/i18n/route-namespaces";
+import { MODULES } from "~/modules";
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
@@ -9,7 +10,8 @@ import { apiFetch } from "~/lib/api";
 import { whenIdle } from "~/lib/on-demand";
 import type { loader as layoutLoader } from "./layout";
 
-export const handle: I18nHandle = { i18n: ["account", "auth", "tasks", "calendar"] };
+// The modules' namespaces: Preferências names each module in 'Por onde quer começar?'.
+export const handle: I18nHandle = { i18n: ["account", "auth", ...MODULES.map((m) => m.namespace as BrowserNamespace)] };
 
 const useLayoutData = () => useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
 
