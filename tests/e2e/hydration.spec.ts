@@ -47,7 +47,7 @@ test("every /app screen hydrates without an error, in Portuguese and English", a
 test.describe("in a browser outside UTC", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("onboarding hydrates without an error, then offers the browser's zone", async ({ page }) => {
+  test("onboarding hydrates without an error, then offers and chooses the browser's zone", async ({ page }) => {
     await createUser(page.request, `e2e-onboarding-zone-${Date.now()}@example.com`, { onboarded: false });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -57,8 +57,10 @@ test.describe("in a browser outside UTC", () => {
     // The one select whose options are zones.
     const zone = page.locator("select").filter({ has: page.locator("option[value='Africa/Maputo']") });
     await expect(zone.locator("option[value='Asia/Tokyo']")).toHaveCount(1);
-    // The account's zone stays chosen.
-    await expect(zone).toHaveValue("Europe/Lisbon");
+    // And chooses it: sign-up's default (Europe/Lisbon) is no answer (decision 0111).
+    await expect(zone).toHaveValue("Asia/Tokyo");
+    // Sign-up's zone is still in the list, for a person who wants it.
+    await expect(zone.locator("option[value='Europe/Lisbon']")).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 });
