@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf } from "./support";
+import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
 
 test.describe("realtime notifications", () => {
   test("changing the password in one tab shows the security notification in the other without a reload", async ({ context, baseURL }) => {
@@ -99,6 +99,7 @@ test.describe("realtime notifications", () => {
 
     await dismissCookieBanner(page);
     await page.goto("/app/notificacoes");
+    await untilHydrated(page);
     await expect(page.getByTestId("notification-badge")).toHaveText("1");
     const list = page.getByTestId("notifications-page");
     await expect(list.locator("li")).toHaveCount(50);
@@ -128,11 +129,14 @@ test.describe("realtime notifications", () => {
     }
     await dismissCookieBanner(page);
     await page.goto("/app/notificacoes");
+    // The badge and the tabs are in the server's HTML: a click before hydration would be lost.
+    await untilHydrated(page);
     const list = page.getByTestId("notifications-page");
     await expect(page.getByTestId("notification-badge")).toHaveText("2");
     await list.getByRole("tab", { name: "Não lidas" }).click();
     await expect(page).toHaveURL(/\?filter=unread$/);
     await page.reload();
+    await untilHydrated(page);
     await expect(list.getByRole("tab", { name: "Não lidas" })).toHaveAttribute("aria-selected", "true");
     await expect(list.getByRole("tabpanel").getByText("Bem-vindo ao Rumo!")).toHaveCount(0);
 
@@ -160,6 +164,7 @@ test.describe("realtime notifications", () => {
     }
     await dismissCookieBanner(page);
     await page.goto("/app");
+    await untilHydrated(page);
     await expect(page.getByTestId("notification-badge")).toHaveText("2");
     await page.getByRole("button", { name: /Notificações, 2 por ler/ }).click();
     const panel = page.getByTestId("notification-panel");

@@ -272,7 +272,10 @@ test.describe("desktop shell", () => {
     await expect(page).toHaveURL(/\/auth\?next=/);
   });
 
-  test("between tries of an unfinished sign-out, a 401 from another sign-out still takes the page to sign-in", async ({ page }) => {
+  test("between tries of an unfinished sign-out, a 401 from another sign-out still takes the page to sign-in", async ({ page, playwright }) => {
+    // The realtime socket would also hear of the ended session (close code 4002) and take the page to
+    // sign-in, racing the call below: a socket that never reaches the server leaves the 401 alone.
+    await page.routeWebSocket(/\/api\/v1\/realtime/, () => {});
     await page.route("**/api/v1/auth/logout", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "" } }) }));
     await page.goto("/app/tarefas");
     await untilHydrated(page);
@@ -281,9 +284,13 @@ test.describe("desktop shell", () => {
     // Sign-in sent the live session back to the app's start page; the tasks are one link away.
     await page.getByRole("link", { name: "Tarefas" }).first().click();
     await expect(page.getByLabel("Adição rápida")).toBeVisible();
-    // The session ends elsewhere (another device's "end every session"; here the API itself, which
-    // the page's route does not intercept), and the page's next call meets a 401.
-    expect((await page.request.post("/api/v1/auth/logout", { headers: originOf(page.request) })).status()).toBe(204);
+    // The session ends elsewhere (another device with the same session; here a client of its own,
+    // which the page's route does not intercept and whose fresh connection no idle keep-alive socket
+    // of the page's client can reset), and the page's next call meets a 401.
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === "rumo_session");
+    const elsewhere = await playwright.request.newContext({ baseURL: originOf(page.request).origin, extraHTTPHeaders: { cookie: `rumo_session=${session?.value}` } });
+    expect((await elsewhere.post("/api/v1/auth/logout", { headers: originOf(page.request) })).status()).toBe(204);
+    await elsewhere.dispose();
     const quickAdd = page.getByLabel("Adição rápida");
     await quickAdd.fill("ligar ao banco");
     await quickAdd.press("Enter");
