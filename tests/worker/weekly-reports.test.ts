@@ -1,9 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { EVERY_QUARTER_HOUR } from "@worker/cron/schedules";
-import { runSchedule } from "@worker/cron/registry";
+import { fanOutJob, runSchedule } from "@worker/cron/registry";
+import { processUserBatch, type UserBatch } from "@worker/cron/fan-out";
 import { seedDemoAccount } from "@worker/db/seed";
-import { generateWeeklyReport, weeklyReportJobs } from "@worker/modules/reports/job";
+import { catchUpAfterZoneMove, generateWeeklyReport, weeklyReportJobs } from "@worker/modules/reports/job";
 import { authenticate } from "@worker/auth/middleware";
 import { buildWeeklyReport } from "@worker/modules/reports/builder";
 import { phraseWith } from "@worker/modules/reports/phrase";
@@ -503,5 +504,63 @@ describe("each user's own Monday 07:00", () => {
     await runReports(new Date("2026-11-30T07:00:00Z"));
     expect(await reportsOf(yuki.id)).toHaveLength(1);
     expect(await readyNotices(yuki.id)).toHaveLength(1);
+  });
+});
+
+describe("a zone change past Monday 07:00", () => {
+  // Monday 30 November 2026, 05:00 UTC: 05:00 in Lisbon (its run still to come), 14:00 in Tokyo
+  // (its run, at 22:00 UTC on Sunday, gone by).
+  const mondayMorning = new Date("2026-11-30T05:00:00Z");
+  const recorder = () => {
+    const sent: UserBatch[] = [];
+    return { sent, dispatch: async (messages: UserBatch[]) => void sent.push(...messages) };
+  };
+
+  it("sends a user who moved east past their new Monday 07:00 through the job, which makes the week's report", async () => {
+    const kai = await member("kai@reports.test");
+    await task(kai.id, "2026-11-24T09:00:00Z", "2026-11-25T10:00:00Z");
+    // Before: Tokyo's run had gone by and Lisbon's no longer took the user: no report that week.
+    const { sent, dispatch } = recorder();
+    expect(await catchUpAfterZoneMove(kai.id, "Europe/Lisbon", "Asia/Tokyo", mondayMorning, dispatch)).toBe(true);
+    expect(sent).toEqual([{ job: "weekly-reports", at: mondayMorning.getTime(), userIds: [kai.id], payload: "Asia/Tokyo" }]);
+
+    await run("update users set time_zone = 'Asia/Tokyo' where id = ?", kai.id);
+    expect(await processUserBatch(env, fanOutJob("weekly-reports", weeklyReportJobs)!, sent[0])).toMatchObject({ affected: 1, failed: [] });
+    const [report] = await reportsOf(kai.id);
+    expect(report.week_start).toBe("2026-11-23");
+    expect(JSON.parse(report.data).tasks).toMatchObject({ completed: 1 });
+    // Lisbon's run at 07:00 UTC no longer takes the user, and a rerun of the message makes nothing new.
+    await runReports(new Date("2026-11-30T07:00:00Z"));
+    expect(await processUserBatch(env, fanOutJob("weekly-reports", weeklyReportJobs)!, sent[0])).toMatchObject({ affected: 0, failed: [] });
+    expect(await reportsOf(kai.id)).toHaveLength(1);
+    expect(await readyNotices(kai.id)).toHaveLength(1);
+  });
+
+  it("sends no one whose new zone's run is still to come or whose old zone's run has been", async () => {
+    const { sent, dispatch } = recorder();
+    // West: Tokyo's run made it, Lisbon's (later) finds it made.
+    expect(await catchUpAfterZoneMove("u", "Asia/Tokyo", "Europe/Lisbon", mondayMorning, dispatch)).toBe(false);
+    // East, but before the new zone's 07:00 (Lisbon to Berlin at 05:00 UTC is 06:00 there): its run comes.
+    expect(await catchUpAfterZoneMove("u", "Europe/Lisbon", "Europe/Berlin", mondayMorning, dispatch)).toBe(false);
+    // East later in the week: both zones' runs were this Monday.
+    expect(await catchUpAfterZoneMove("u", "Europe/Lisbon", "Asia/Tokyo", new Date("2026-12-02T12:00:00Z"), dispatch)).toBe(false);
+    // Across the date line on Sunday evening in Honolulu (Monday 18:00 in Tokyo): Honolulu's week is
+    // not over, Tokyo's report of 23–29 November is due.
+    expect(await catchUpAfterZoneMove("u", "Pacific/Honolulu", "Asia/Tokyo", new Date("2026-11-30T09:00:00Z"), dispatch)).toBe(true);
+    expect(sent.map((m) => m.payload)).toEqual(["Asia/Tokyo"]);
+  });
+
+  it("follows PATCH /me: the zone change sends the user through the queue, whose consumer makes the report", async () => {
+    const lea = await member("lea@reports.test");
+    await task(lea.id, "2026-11-24T09:00:00Z", "2026-11-25T10:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(mondayMorning);
+    try {
+      const response = await api("/me", { method: "PATCH", body: { timeZone: "Asia/Tokyo" }, headers: { cookie: lea.cookie } });
+      expect(response.status).toBe(200);
+      await expect.poll(async () => (await reportsOf(lea.id)).map((r) => r.week_start), { timeout: 20_000 }).toEqual(["2026-11-23"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -13,6 +13,8 @@ import { database, type Db } from "../db/client";
 import { scopedTo } from "../db/scoped";
 import { allDayRemindersIn } from "../modules/calendar/queries";
 import { routineRemindersIn } from "../modules/selfCare/queries";
+import { catchUpAfterZoneMove } from "../modules/reports/job";
+import { queueDispatch } from "../cron/fan-out";
 import { EXPORTERS } from "../modules/exporters";
 import { streamUserData } from "../db/export";
 import { describeDevice } from "../lib/device";
@@ -161,6 +163,11 @@ export const me = new Hono<AppEnv>()
     await saveAccount(db, user, { ...input, ...(preferences ? { preferences } : {}) }, firstModules ? [accounts.profileUpdate(db, user.id, { firstModules: [...new Set(firstModules)] })] : []);
     // The user's other tabs and devices reload the account: its language, zone, "Ocultar valores".
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: ACCOUNT_ENTITY, id: user.id, action: "updated" }));
+    // A move east on a Monday morning would skip the week's report (worker/modules/reports/job.ts).
+    if (input.timeZone && input.timeZone !== user.timeZone) {
+      const sent = catchUpAfterZoneMove(user.id, user.timeZone, input.timeZone, new Date(), queueDispatch(c.env.USER_JOBS));
+      c.executionCtx.waitUntil(sent.catch((err) => log("warn", "report_catch_up_failed", { error: err instanceof Error ? err.message : String(err) })));
+    }
     return c.json({ user: publicUser((await accounts.findUserById(db, user.id))!, session) });
   })
 

@@ -9,7 +9,7 @@ import { phrase } from "../../ai/provider";
 import { hasEntitlement } from "~/lib/plans";
 import { loadSubscriptionState } from "../../billing/subscription";
 import type { CronJob } from "../../cron/registry";
-import { fanOut } from "../../cron/fan-out";
+import { fanOut, type Dispatch } from "../../cron/fan-out";
 import { EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
@@ -20,7 +20,7 @@ import { buildWeeklyReport, lastWeekStart, weekHadActivity, type WeekFacts, type
 import { gatherWeekFacts } from "./gather";
 import { userTimeZones } from "../../db/jobs";
 import { insertReport, reportExists, reportUserIdsPage } from "./queries";
-import { reportTimeSomewhere, zonesAtReportTime } from "./report-time";
+import { lastDueReportWeek, reportTimeSomewhere, zonesAtReportTime } from "./report-time";
 import { phraseWith } from "./phrase";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
@@ -110,6 +110,22 @@ async function reportTargets(env: Env, now: Date): Promise<{ payload: string }[]
   return zonesAtReportTime(now, await userTimeZones(database(env.DB))).map((zone) => ({ payload: zone }));
 }
 
+/** The job's name: its cron entry and its queue messages. */
+export const WEEKLY_REPORTS_JOB = "weekly-reports";
+
+/**
+ * A new zone can put a user past a Monday 07:00 the job never reached them at: moved east on a
+ * Monday morning, the new zone's run has gone by and the old zone's, still to come, no longer takes
+ * them, and that week had no report. When the new zone's latest due week is later than the old
+ * one's, the user is sent through the job's own queue now (its retries and dead-letter queue);
+ * perUser makes the week's report unless it exists. True when a message was sent.
+ */
+export async function catchUpAfterZoneMove(userId: string, from: string, to: string, now: Date, dispatch: Dispatch): Promise<boolean> {
+  if (lastDueReportWeek(now, to) <= lastDueReportWeek(now, from)) return false;
+  await dispatch([{ job: WEEKLY_REPORTS_JOB, at: now.getTime(), userIds: [userId], payload: to }]);
+  return true;
+}
+
 const job = fanOut<string>({
   // Not `once`: a rerun of that quarter-hour (a retried cron, the dev trigger) enqueues again, and
   // perUser skips who already has the week's report (unique (user, week), 0039).
@@ -122,4 +138,4 @@ const job = fanOut<string>({
  * Every quarter-hour (every zone's offset is a whole number of them), for the users whose clock is
  * at Monday 07:00 to 07:14 in that run: each user is enqueued once a week, at their own 07:00.
  */
-export const weeklyReportJobs: CronJob[] = [{ name: "weekly-reports", schedule: EVERY_QUARTER_HOUR, fanOut: job }];
+export const weeklyReportJobs: CronJob[] = [{ name: WEEKLY_REPORTS_JOB, schedule: EVERY_QUARTER_HOUR, fanOut: job }];

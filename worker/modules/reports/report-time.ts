@@ -5,6 +5,8 @@
  * local time is in the quarter-hour that starts at Monday 07:00, so each user is enqueued by one run.
  */
 import { wallClockOf } from "../../lib/time-zone";
+import { addDays } from "../selfCare/streaks";
+import { lastWeekStart } from "./builder";
 
 export const REPORT_WEEKDAY = 1; // Monday
 export const REPORT_HOUR = 7;
@@ -44,3 +46,14 @@ export function reportTimeSomewhere(now: Date): boolean {
 
 /** Of the given zones (the users' distinct ones), those at Monday 07:00 at `now`. */
 export const zonesAtReportTime = (now: Date, zones: Iterable<string>): string[] => [...new Set(zones)].filter((zone) => isReportTimeIn(now, zone));
+
+/**
+ * The Monday of the latest week whose report time has come in `timeZone` at `now`: the week that
+ * just ended from Monday 07:00 on, the one before it until then.
+ */
+export function lastDueReportWeek(now: Date, timeZone: string): string {
+  const clock = new Date(wallClockOf(now.getTime(), timeZone));
+  const beforeReportTime = clock.getUTCDay() === REPORT_WEEKDAY && clock.getUTCHours() < REPORT_HOUR;
+  const week = lastWeekStart(now, timeZone);
+  return beforeReportTime ? addDays(week, -7) : week;
+}
