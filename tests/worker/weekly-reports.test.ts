@@ -7,6 +7,10 @@ import { seedDemoAccount } from "@worker/db/seed";
 import { catchUpAfterZoneMove, generateWeeklyReport, weeklyReportJobs } from "@worker/modules/reports/job";
 import { authenticate } from "@worker/auth/middleware";
 import { buildWeeklyReport } from "@worker/modules/reports/builder";
+import { gatherWeekFacts } from "@worker/modules/reports/gather";
+import { insertReport } from "@worker/modules/reports/queries";
+import { database } from "@worker/db/client";
+import { findUserById } from "@worker/db/accounts";
 import { phraseWith } from "@worker/modules/reports/phrase";
 import { addDays } from "@worker/modules/selfCare/streaks";
 import { nextTaskId } from "@worker/modules/tasks/recurrence";
@@ -504,6 +508,25 @@ describe("each user's own Monday 07:00", () => {
     await runReports(new Date("2026-11-30T07:00:00Z"));
     expect(await reportsOf(yuki.id)).toHaveLength(1);
     expect(await readyNotices(yuki.id)).toHaveLength(1);
+  });
+});
+
+describe("a report stored but not announced", () => {
+  it("is announced by the retried message, once", async () => {
+    const noa = await member("noa@reports.test");
+    await task(noa.id, "2026-11-24T09:00:00Z", "2026-11-25T10:00:00Z");
+    const monday = new Date("2026-11-30T07:00:00Z");
+    // A run stored the report, then its notify() threw (the queue retries the whole message).
+    const facts = await gatherWeekFacts(database(env.DB), (await findUserById(database(env.DB), noa.id))!, "2026-11-23");
+    expect(await insertReport(database(env.DB), noa.id, buildWeeklyReport(facts), monday)).toBeDefined();
+    expect(await readyNotices(noa.id)).toHaveLength(0);
+
+    // Before: the retry found the report and stopped, and the notice was never raised.
+    expect(await generateWeeklyReport(env, noa.id, monday)).toBe(true);
+    expect((await readyNotices(noa.id)).map((n) => n.dedupe_key)).toEqual(["weekly-report:2026-11-23"]);
+    expect(await generateWeeklyReport(env, noa.id, monday)).toBe(false);
+    expect(await readyNotices(noa.id)).toHaveLength(1);
+    expect(await reportsOf(noa.id)).toHaveLength(1);
   });
 });
 

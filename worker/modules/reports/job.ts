@@ -13,13 +13,14 @@ import { fanOut, type Dispatch } from "../../cron/fan-out";
 import { EVERY_QUARTER_HOUR } from "../../cron/schedules";
 import { findUserById } from "../../db/accounts";
 import { database } from "../../db/client";
+import { run } from "../../db/reads";
 import { notify, publishEntityChange } from "../../notifications/notify";
 import { windowMs } from "../calendar/queries";
 import { addDays } from "../selfCare/streaks";
 import { buildWeeklyReport, lastWeekStart, weekHadActivity, type WeekFacts, type WeeklyReport } from "./builder";
 import { gatherWeekFacts } from "./gather";
 import { userTimeZones } from "../../db/jobs";
-import { insertReport, reportExists, reportUserIdsPage } from "./queries";
+import { findReportRead, insertReport, reportUserIdsPage } from "./queries";
 import { lastDueReportWeek, reportTimeSomewhere, zonesAtReportTime } from "./report-time";
 import { phraseWith } from "./phrase";
 import { intlLocale } from "~/i18n/language";
@@ -41,8 +42,8 @@ const shortDate = (date: string, language: "pt" | "en") =>
 
 /**
  * Builds and stores one user's report of their last full week, if their plan includes it and it
- * does not exist yet; true when a report was stored. Re-reads everything: a queue message may be
- * delivered late or twice, and the plan may have changed since the cron step.
+ * does not exist yet; true when a report was stored or its notice raised. Re-reads everything: a
+ * queue message may be delivered late or twice, and the plan may have changed since the cron step.
  */
 export async function generateWeeklyReport(env: Env, userId: string, now: Date, deps: { phrase?: Phrase } = {}): Promise<boolean> {
   const db = database(env.DB);
@@ -52,7 +53,10 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
   const weekStart = lastWeekStart(now, user.timeZone);
   // An account opened after the week ended has nothing in it to report.
   if (user.createdAt.getTime() >= windowMs(weekStart, addDays(weekStart, 6), user.timeZone).toMs) return false;
-  if (await reportExists(db, user.id, weekStart)) return false;
+  const stored = await run(db, findReportRead(db, user.id, weekStart));
+  // Stored by an earlier run whose announcement failed (notify threw after the store, and the queue
+  // retries the message): announce it now. After a run that did announce, the key makes this a no-op.
+  if (stored) return announceReport(env, user.id, stored.data, now);
 
   const facts: WeekFacts = await gatherWeekFacts(db, user, weekStart);
   const report = buildWeeklyReport(facts);
@@ -67,36 +71,41 @@ export async function generateWeeklyReport(env: Env, userId: string, now: Date, 
   }
   const row = await insertReport(db, user.id, report, now);
   if (!row) return false; // another run stored it first
+  await announceReport(env, user.id, report, now);
+  await publishEntityChange(env, user.id, { entity: "weeklyReport", id: row.id, action: "created" });
+  return true;
+}
 
+/** The "report ready" notice of a stored report (once per week: its dedupe key); true when raised. */
+async function announceReport(env: Env, userId: string, report: WeeklyReport, now: Date): Promise<boolean> {
   // A week with nothing in it is still stored (the list of weeks has no hole, and the screen says
   // so), but a "report ready" notice or e-mail of zeros every Monday to someone who has stopped
   // using the app is noise that teaches them to ignore the next one (0109, revised).
-  if (weekHadActivity(report))
-    await notify(
-      env,
-      user.id,
-      {
-        type: "weekly_report",
-        category: "reports",
-        template: "weeklyReport",
-        // Each count is its own counted text in the recipient's language ("1 task done", docs/decisions/0069).
-        vars: ({ t, language }) => ({
-          from: shortDate(report.weekStart, language),
-          to: shortDate(report.weekEnd, language),
-          done: t("notifications:weeklyReport.done", { count: report.tasks.completed }),
-          created: t("notifications:weeklyReport.created", { count: report.tasks.created }),
-          events: t("notifications:weeklyReport.events", { count: report.events.count }),
-          spent: money(report.spending.totalCents, language),
-        }),
-        actionUrl: `/app/relatorios-semanais?semana=${report.weekStart}`,
-        dedupeKey: `${WEEKLY_REPORT_READY}:${report.weekStart}`,
-        // Raised on the Monday after the week only (and the stored report stops a rerun first).
-        dedupeUntil: new Date(Date.parse(`${report.weekStart}T00:00:00Z`) + 21 * 86_400_000),
-      },
-      { now: () => now },
-    );
-  await publishEntityChange(env, user.id, { entity: "weeklyReport", id: row.id, action: "created" });
-  return true;
+  if (!weekHadActivity(report)) return false;
+  const raised = await notify(
+    env,
+    userId,
+    {
+      type: "weekly_report",
+      category: "reports",
+      template: "weeklyReport",
+      // Each count is its own counted text in the recipient's language ("1 task done", docs/decisions/0069).
+      vars: ({ t, language }) => ({
+        from: shortDate(report.weekStart, language),
+        to: shortDate(report.weekEnd, language),
+        done: t("notifications:weeklyReport.done", { count: report.tasks.completed }),
+        created: t("notifications:weeklyReport.created", { count: report.tasks.created }),
+        events: t("notifications:weeklyReport.events", { count: report.events.count }),
+        spent: money(report.spending.totalCents, language),
+      }),
+      actionUrl: `/app/relatorios-semanais?semana=${report.weekStart}`,
+      dedupeKey: `${WEEKLY_REPORT_READY}:${report.weekStart}`,
+      // Raised in the days after the week only; a rerun finds the key.
+      dedupeUntil: new Date(Date.parse(`${report.weekStart}T00:00:00Z`) + 21 * 86_400_000),
+    },
+    { now: () => now },
+  );
+  return raised !== null;
 }
 
 /**

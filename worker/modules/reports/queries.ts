@@ -29,11 +29,6 @@ export async function insertReport(db: Db, userId: string, report: WeeklyReport,
   return row;
 }
 
-export async function reportExists(db: Db, userId: string, weekStart: string): Promise<boolean> {
-  const [row] = await db.select({ id: weeklyReports.id }).from(weeklyReports).where(scopedTo(db, userId).owned(weeklyReports, eq(weeklyReports.weekStart, weekStart))).limit(1);
-  return row !== undefined;
-}
-
 /** The user's reports, newest week first, one page (as a `Read`, to share a D1 batch). */
 export const listReportsRead = (db: Db, userId: string, page: PageRequest) =>
   listPageRead(scopedTo(db, userId), weeklyReports, { order: [{ by: weeklyReports.weekStart, desc: true, of: (r) => r.weekStart }], page });
