@@ -6,6 +6,9 @@ import { addDays } from "@worker/modules/cycle/predictions";
 import { periodExpectedJob } from "@worker/modules/cycle/reminder";
 import { api, json, mailsTo, signUpAndLogIn } from "./helpers";
 import { userIdOf } from "./billing-helpers";
+import { countingD1, type D1Call } from "./counting-bindings";
+import { upsertFlowDays } from "@worker/modules/cycle/queries";
+import { database } from "@worker/db/client";
 
 const today = () => localToday(new Date(), "Europe/Lisbon");
 
@@ -178,6 +181,20 @@ describe("POST /cycle/days/range", () => {
     expect(again.status).toBe(200);
     expect((await json(again)).created).toEqual([]);
     expect(await count("ana@cycle.test", start, end)).toBe(5);
+  });
+
+  it("reads the days before, writes and reads the days after in one D1 round trip", async () => {
+    const calls: D1Call[] = [];
+    const id = await userIdOf("rui@cycle.test");
+    const start = addDays(today(), -3000);
+    await env.DB.prepare("insert into cycle_days (id, user_id, date, flow, created_at, updated_at) values ('cd-rt', ?, ?, 'light', 1, 1)").bind(id, addDays(start, 1)).run();
+    const result = await upsertFlowDays(database(countingD1(env.DB, calls)), id, [start, addDays(start, 1), addDays(start, 2)], "heavy", new Date());
+    // Before: a read, the batch, and a read again (three trips on a phone's connection).
+    expect(calls.map((c) => c.kind)).toEqual(["batch"]);
+    expect(result.rows.map((r) => [r.date, r.flow])).toEqual([0, 1, 2].map((i) => [addDays(start, i), "heavy"]));
+    expect(result.previous).toEqual([{ id: "cd-rt", date: addDays(start, 1), flow: "light" }]);
+    expect(result.created).toHaveLength(2);
+    expect(result.created).not.toContain("cd-rt");
   });
 
   it("without an end, logs an ongoing period up to today", async () => {

@@ -53,15 +53,16 @@ export async function upsertDay(db: Db, userId: string, date: string, fields: Da
  */
 export async function upsertFlowDays(db: Db, userId: string, dates: readonly string[], flow: CycleDay["flow"], now: Date) {
   const scoped = scopedTo(db, userId);
-  const before = await scoped.select(cycleDays, and(gte(cycleDays.date, dates[0]), lte(cycleDays.date, dates[dates.length - 1])));
+  const inRange = and(gte(cycleDays.date, dates[0]), lte(cycleDays.date, dates[dates.length - 1]));
   const writes = dates.map((date) =>
     scoped
       .insert(cycleDays, { id: newId(), date, flow, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: [cycleDays.userId, cycleDays.date], set: { flow, updatedAt: now } })
-      .returning(),
+      .onConflictDoUpdate({ target: [cycleDays.userId, cycleDays.date], set: { flow, updatedAt: now } }),
   );
-  await scoped.batch(writes);
-  const rows = await scoped.select(cycleDays, and(gte(cycleDays.date, dates[0]), lte(cycleDays.date, dates[dates.length - 1]))).orderBy(asc(cycleDays.date));
+  // One round trip: D1 runs a batch's statements in order in one transaction, so the first read
+  // sees the days before the writes and the last one the days after them.
+  const [before, ...rest] = await db.batch([scoped.select(cycleDays, inRange), ...writes, scoped.select(cycleDays, inRange).orderBy(asc(cycleDays.date))]);
+  const rows = rest[rest.length - 1] as CycleDay[];
   const existed = new Map(before.map((d) => [d.date, d]));
   return { rows, previous: before.map((d) => ({ id: d.id, date: d.date, flow: d.flow })), created: rows.filter((r) => !existed.has(r.date)).map((r) => r.id) };
 }
