@@ -56,8 +56,12 @@ export function useStoredLanguageSync() {
  */
 export function useAccountLanguage(account: Language) {
   const { i18n } = useTranslation();
+  // On the account's language only: react-i18next hands out a new `i18n` at every change of
+  // language, and an effect that ran again on it undid onboarding's language list at once (and
+  // Preferências' until its save came back).
   useEffect(() => {
     persist(account);
     if (sanitizeLanguage(i18n.language) !== account) void i18n.changeLanguage(account);
-  }, [account, i18n]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [account]);
 }

@@ -30,7 +30,8 @@ test.describe("the account's language", () => {
     await page.goto("/app/profile?tab=preferences");
     await untilHydrated(page);
     // The preferences tab hydrates after the page (its code loads on demand): choose until it answers.
-    const select = page.getByRole("combobox", { name: "Idioma" });
+    // The page switches as soon as a language is chosen (before the save answers): named in either.
+    const select = page.getByRole("combobox", { name: /^(Idioma|Language)$/ });
     await expect(async () => {
       await select.selectOption("pt");
       await select.selectOption("en");

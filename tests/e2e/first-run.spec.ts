@@ -25,6 +25,9 @@ async function expectCardOnScreen(page: Page) {
   expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
 }
 
+/** Whether the element is inert, itself or by an ancestor: out of the focus order and of the accessibility tree. */
+const inert = (page: Page, selector: string) => page.locator(selector).evaluate((element) => element.closest("[inert]") !== null);
+
 test("onboarding's zone and first modules are applied, and the dashboard's tour points at the phone's menu", async ({ page }) => {
   await createUser(page.request, uniqueEmail("first-run"), { onboarded: false });
   await page.goto("/app");
@@ -77,4 +80,49 @@ test("a module's tour brings each target on screen and keeps its card there", as
   }
   await tour.getByRole("button", { name: "Concluir" }).click();
   await expect(tour).toHaveCount(0);
+});
+
+test("onboarding's choices survive a reload, and are forgotten once it is done", async ({ page }) => {
+  await createUser(page.request, uniqueEmail("first-run-reload"), { onboarded: false });
+  await page.goto("/app/onboarding");
+  await untilHydrated(page);
+  await expect(page.getByLabel("Fuso horário")).toHaveValue("America/Sao_Paulo");
+  await page.getByLabel("Finanças").check();
+  await page.getByLabel("Calendário").uncheck();
+  await page.getByLabel("Fuso horário").selectOption("Europe/Madrid");
+  await page.getByLabel("Idioma").selectOption("en");
+  await expect(page.getByLabel("Time zone")).toBeVisible();
+  // A phone killing the tab, or a reload: the choices were React state only and came back empty.
+  await page.reload();
+  await untilHydrated(page);
+  await expect(page.getByLabel("Language")).toHaveValue("en");
+  await expect(page.getByLabel("Finances")).toBeChecked();
+  await expect(page.getByLabel("Calendar")).not.toBeChecked();
+  await expect(page.getByLabel("Tasks")).toBeChecked();
+  // A zone the person picked is kept; the browser's does not replace it.
+  await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Madrid");
+  await page.getByRole("button", { name: "Get started" }).click();
+  await expect(page).toHaveURL(/\/app\/meu-impacto/);
+  const me = await page.evaluate(() => fetch("/api/v1/me").then((answer) => answer.json()));
+  expect(me.user.timeZone).toBe("Europe/Madrid");
+  expect(me.user.language).toBe("en");
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("rumo-onboarding")))).toEqual([]);
+});
+
+test("the phone's tour leaves the page behind it inert, and gives it back when it closes", async ({ page }) => {
+  await createUser(page.request, uniqueEmail("first-run-inert"));
+  await page.goto("/app/meu-impacto");
+  const tour = page.getByTestId("tour");
+  await expect(tour).toContainText("Passo 1 de 5");
+  await expect.poll(() => inert(page, "main#conteudo")).toBe(true);
+  // The step that points at the menu: the button is on show under the ring, not reachable.
+  await tour.getByRole("button", { name: "Seguinte" }).click();
+  await expect(tour).toContainText("no menu");
+  await expect(page.locator('[data-tour="menu"]')).toBeVisible();
+  await expectCardOnScreen(page);
+  await tour.getByRole("button", { name: "Pular" }).click();
+  await expect(tour).toHaveCount(0);
+  expect(await inert(page, "main#conteudo")).toBe(false);
+  await page.locator('[data-tour="menu"]').click();
+  await expect(page.getByTestId("drawer")).toBeVisible();
 });

@@ -46,6 +46,8 @@ export function Toaster({ mobile = false }: { mobile?: boolean }) {
   return (
     <div
       data-testid="toaster"
+      // Announced even while a guided tour makes the rest of the page inert (tour.tsx).
+      data-toaster=""
       className={`pointer-events-none fixed z-[60] flex flex-col ${mobile ? "inset-x-0 bottom-20 items-center px-4" : "right-4 bottom-15 items-end"} ${deck && !spread ? "" : "gap-2"}`}
       onClick={(event) => {
         // Not a press of a toast's own buttons ("Anular", close): those do their own thing.

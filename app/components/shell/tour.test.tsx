@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import { placeCard, Tour } from "./tour";
+import { inertOthers, placeCard, Tour } from "./tour";
 import type { Guide } from "./tours";
 
 afterEach(cleanup);
@@ -61,6 +61,42 @@ describe("the guided tour", () => {
     // The browser would move the focus to the page's body on a press of the backdrop.
     expect(fireEvent.mouseDown(screen.getByTestId("tour-backdrop"))).toBe(false);
     expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it("makes the page behind it inert while it shows, and gives it back when it closes", () => {
+    renderWithI18n(<Page />);
+    const trigger = open();
+    const link = screen.getByRole("link", { name: "Tarefas", hidden: true });
+    expect(trigger.closest("[inert]")).not.toBeNull();
+    expect(link.closest("[inert]")).not.toBeNull();
+    expect(screen.getByTestId("tour").closest("[inert]")).toBeNull();
+    // Tab from anywhere (the page's <body> after a click on the card's text) comes to the card.
+    document.body.focus();
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Pular" }));
+    fireEvent.click(screen.getByRole("button", { name: "Pular" }));
+    expect(document.querySelector("[inert]")).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it("leaves alive what must be (toasts, a dialog over it) and what was inert before, and covers what appears meanwhile", async () => {
+    const own = document.createElement("div");
+    const toaster = document.createElement("div");
+    toaster.setAttribute("data-toaster", "");
+    const page = document.createElement("div");
+    const before = document.createElement("div");
+    before.setAttribute("inert", "");
+    for (const element of [page, before, toaster, own]) document.body.appendChild(element);
+    const undo = inertOthers(own);
+    const banner = document.createElement("div");
+    const portal = Object.assign(document.createElement("div"), { id: "headlessui-portal-root" });
+    for (const element of [banner, portal]) document.body.appendChild(element);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect([page, banner].map((element) => element.hasAttribute("inert"))).toEqual([true, true]);
+    expect([own, toaster, portal].map((element) => element.hasAttribute("inert"))).toEqual([false, false, false]);
+    undo();
+    expect([page, banner, before].map((element) => element.hasAttribute("inert"))).toEqual([false, false, true]);
+    for (const element of [own, toaster, page, before, banner, portal]) element.remove();
   });
 
   it("keeps the focus on a button when the focused one goes away (back to the first step)", () => {

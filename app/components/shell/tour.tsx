@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { focusPageHeading } from "./page-focus";
@@ -49,15 +49,47 @@ const OTHER_DIALOG = '[aria-modal="true"], [role="alertdialog"], dialog[open]';
 const otherDialogOpen = (tour: HTMLElement | null) =>
   [...document.querySelectorAll<HTMLElement>(OTHER_DIALOG)].some((dialog) => dialog !== tour && !tour?.contains(dialog));
 
+/**
+ * What stays alive under the tour: a dialog opened over it (Ctrl/Cmd+K's search, in Headless UI's
+ * portal root, made after or kept from before; the cookie preferences' <dialog>) and the toasts,
+ * live regions that must still be announced (the backdrop covers them; Tab comes back to the card
+ * from them).
+ */
+const STAYS_ALIVE = `${OTHER_DIALOG}, #headlessui-portal-root, [data-headlessui-portal], [data-toaster]`;
+
+/**
+ * The page behind the tour made inert (the attribute: out of the focus order, of the accessibility
+ * tree and of the pointer's reach) while it shows, also what appears there meanwhile (the offline
+ * banner, a lazy part of the shell); returns the undo, which gives back only what it took. The
+ * highlighted target is in that page: it only needs to be seen. A Tab trap and `aria-modal` alone
+ * left a screen reader reading the page as if nothing were over it, and a click on the card's text
+ * followed by Shift+Tab took the focus there.
+ */
+export function inertOthers(own: HTMLElement): () => void {
+  const made: HTMLElement[] = [];
+  const mark = (element: Node) => {
+    if (!(element instanceof HTMLElement) || element.hasAttribute("inert") || element.contains(own) || element.matches(STAYS_ALIVE) || element.querySelector(OTHER_DIALOG)) return;
+    element.setAttribute("inert", "");
+    made.push(element);
+  };
+  for (let node = own; node.parentElement && node !== document.body; node = node.parentElement) [...node.parentElement.children].forEach(mark);
+  const observer = new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(mark)));
+  observer.observe(document.body, { childList: true });
+  return () => {
+    observer.disconnect();
+    made.forEach((element) => element.removeAttribute("inert"));
+  };
+}
+
 /** The card's buttons, in order: where Tab cycles. */
 const buttonsOf = (card: HTMLElement | null) => [...(card?.querySelectorAll<HTMLElement>("button:not([disabled])") ?? [])];
 
 /**
  * A guided tour: 'Passo X de N', percentage, previous/next, 'Pular', 'Concluir' on the last step. A
- * modal dialog: the focus starts on 'Seguinte', stays in the card (Tab cycles through its buttons,
- * a click on the backdrop does not take it away), moves to 'Seguinte' when the focused button goes
- * (Anterior, on the first step), and goes back to what had it before once the tour closes (else to
- * the page's heading).
+ * modal dialog: the page behind is inert while it shows (`inertOthers`), the focus starts on
+ * 'Seguinte', stays in the card (Tab cycles through its buttons, a click on the backdrop does not
+ * take it away), moves to 'Seguinte' when the focused button goes (Anterior, on the first step),
+ * and goes back to what had it before once the tour closes (else to the page's heading).
  */
 export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string) => void }) {
   const { t } = useTranslation("shell");
@@ -92,16 +124,30 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
     if (!card.current?.contains(document.activeElement)) card.current?.querySelector<HTMLElement>("[data-tour-primary]")?.focus();
   }, [step]);
 
-  const trapTab = (event: ReactKeyboardEvent) => {
-    if (event.key !== "Tab") return;
-    const buttons = buttonsOf(card.current);
-    const active = document.activeElement as HTMLElement | null;
-    const inside = buttons.includes(active as HTMLElement);
-    const to = event.shiftKey ? (!inside || active === buttons[0] ? buttons.at(-1) : null) : !inside || active === buttons.at(-1) ? buttons[0] : null;
-    if (!to) return;
-    event.preventDefault();
-    to.focus();
-  };
+  // Before the focus moves into the card (a passive effect), and given back before the focus goes
+  // back to what had it (the unmount's passive cleanup): an inert element takes no focus.
+  useIsomorphicLayoutEffect(() => (root.current ? inertOthers(root.current) : undefined), []);
+
+  useEffect(() => {
+    // On the window, not the card: a Tab from the page's <body> (a click on the card's text leaves
+    // the focus there) or from a toast comes back to the card too.
+    const trapTab = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const own = root.current;
+      const target = event.target instanceof Element ? event.target : null;
+      // A dialog opened over the tour keeps its own Tab (Headless UI traps it there).
+      if (!own?.contains(target) && (target?.closest(OTHER_DIALOG) || otherDialogOpen(own))) return;
+      const buttons = buttonsOf(card.current);
+      const active = document.activeElement as HTMLElement | null;
+      const inside = buttons.includes(active as HTMLElement);
+      const to = event.shiftKey ? (!inside || active === buttons[0] ? buttons.at(-1) : null) : !inside || active === buttons.at(-1) ? buttons[0] : null;
+      if (!to) return;
+      event.preventDefault();
+      to.focus();
+    };
+    window.addEventListener("keydown", trapTab);
+    return () => window.removeEventListener("keydown", trapTab);
+  }, []);
 
   useIsomorphicLayoutEffect(() => {
     const element = current.target ? document.querySelector(current.target) : null;
@@ -149,7 +195,7 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
   }, [guide.id, onDone]);
 
   return (
-    <div ref={root} className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title" onKeyDown={trapTab}>
+    <div ref={root} className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title">
       <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onMouseDown={(event) => event.preventDefault()} data-testid="tour-backdrop" />
       {box && (
         <div

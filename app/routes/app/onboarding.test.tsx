@@ -2,10 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "~/components/ui/test-utils";
+import { useAccountLanguage } from "~/i18n/use-language";
 import Onboarding from "./onboarding";
 
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
@@ -27,5 +29,33 @@ describe("onboarding's time zone", () => {
     await waitFor(() => expect(zoneSelect().value).toBe("America/Sao_Paulo"));
     fireEvent.change(zoneSelect(), { target: { value: "Europe/Madrid" } });
     expect(zoneSelect().value).toBe("Europe/Madrid");
+  });
+});
+
+/** Onboarding in the signed-in shell, whose effect keeps the page in the account's language (pt). */
+function InShell() {
+  useAccountLanguage("pt");
+  return <Onboarding />;
+}
+
+describe("onboarding's answers", () => {
+  it("are kept across a reload (the tab's storage), the language too, though the account's is another", async () => {
+    browserIn("America/Sao_Paulo");
+    renderInApp(<InShell />);
+    await waitFor(() => expect(zoneSelect().value).toBe("America/Sao_Paulo"));
+    fireEvent.click(screen.getByLabelText("Finanças"));
+    fireEvent.click(screen.getByLabelText("Calendário"));
+    fireEvent.change(zoneSelect(), { target: { value: "Europe/Madrid" } });
+    fireEvent.change(screen.getByLabelText("Idioma"), { target: { value: "en" } });
+    // The shell's language effect used to undo the choice at once.
+    await waitFor(() => expect((screen.getByLabelText("Language") as HTMLInputElement).value).toBe("en"));
+    cleanup();
+
+    renderInApp(<InShell />);
+    await waitFor(() => expect((screen.getByLabelText("Language") as HTMLInputElement).value).toBe("en"));
+    expect((screen.getByLabelText("Finances") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText("Calendar") as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText("Tasks") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText("Time zone") as HTMLInputElement).value).toBe("Europe/Madrid");
   });
 });

@@ -8,7 +8,7 @@ import { Button, Field, Notice } from "~/components/ui/form";
 import { useApiForm } from "~/components/ui/use-api-form";
 import { apiFetch } from "~/lib/api";
 import { useLanguage } from "~/i18n/use-language";
-import type { Language } from "~/i18n/language";
+import { sanitizeLanguage, type Language } from "~/i18n/language";
 import { MODULES } from "~/modules";
 import type { loader as layoutLoader } from "./layout";
 import { afterOnboarding } from "./onboarding-next";
@@ -34,6 +34,37 @@ function useBrowserZone() {
   return zone;
 }
 
+/** The answers given so far: the language, a zone the person picked, the modules ticked. */
+type Draft = { language?: Language; timeZone?: string; modules?: string[] };
+
+/**
+ * Onboarding's answers kept for the tab (sessionStorage, per account) until it is done: a reload, or
+ * a phone that killed the tab, started again with nothing ticked and the language back to the
+ * account's. Nothing sensitive (not even the name, which sign-up already gave); read back checked,
+ * as anything stored in the browser may have been edited.
+ */
+function readDraft(key: string): Draft {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(key) ?? "{}") as Record<string, unknown>;
+    const modules: unknown = draft.modules;
+    return {
+      language: sanitizeLanguage(draft.language) ?? undefined,
+      timeZone: typeof draft.timeZone === "string" ? draft.timeZone : undefined,
+      modules: Array.isArray(modules) ? modules.filter((key) => MODULES.some((m) => m.key === key)) : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+function keepDraft(key: string, answer: Draft) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify({ ...readDraft(key), ...answer }));
+  } catch {
+    // Storage can be unavailable (private mode, full): the answers then live as long as the page.
+  }
+}
+
 export default function Onboarding() {
   const { t } = useTranslation(["account", "auth"]);
   const navigate = useNavigate();
@@ -52,7 +83,38 @@ export default function Onboarding() {
     if (browserZone && !zonePicked.current) setTimeZone(browserZone);
   }, [browserZone]);
   const zones = Array.from(new Set([timeZone, ...(browserZone ? [browserZone] : []), ...TIME_ZONES]));
-  const form = useApiForm({ fields: ["fullName", "timeZone"], fallback: t("auth:errors.unexpected"), onSuccess: () => navigate(afterOnboarding(window.location.search, window.location.origin), { replace: true }) });
+  const draftKey = `rumo-onboarding:${layout?.user.id}`;
+  // Read back after hydration (the server knows nothing of the tab's storage: reading it while
+  // rendering would fail hydration). The language a step later: on the first commit the shell's
+  // effects, which run after this screen's, set the page to the account's language.
+  const [draftLanguage, setDraftLanguage] = useState<Language>();
+  useEffect(() => {
+    const draft = readDraft(draftKey);
+    if (draft.modules) setModules(draft.modules);
+    if (draft.timeZone) {
+      zonePicked.current = true;
+      setTimeZone(draft.timeZone);
+    }
+    setDraftLanguage(draft.language);
+  }, [draftKey]);
+  useEffect(() => {
+    if (!draftLanguage) return;
+    setLanguage(draftLanguage);
+    // Once: a later choice in the list is the person's.
+    setDraftLanguage(undefined);
+  }, [draftLanguage, setLanguage]);
+  const form = useApiForm({
+    fields: ["fullName", "timeZone"],
+    fallback: t("auth:errors.unexpected"),
+    onSuccess: () => {
+      try {
+        sessionStorage.removeItem(draftKey);
+      } catch {
+        // Nothing kept, nothing to forget.
+      }
+      navigate(afterOnboarding(window.location.search, window.location.origin), { replace: true });
+    },
+  });
   const submit = form.submit(() =>
     fullName.trim()
       ? apiFetch("/me/onboarding", { body: { fullName: fullName.trim(), language, timeZone, firstModules: modules } })
@@ -67,19 +129,36 @@ export default function Onboarding() {
       </div>
       <Field id="onboarding-name" label={t("onboarding.name")} value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" error={form.errors.fullName} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label={t("onboarding.language")} value={language} onChange={(e) => setLanguage(e.target.value as Language)} options={LANGUAGE_OPTIONS} />
+        <Select
+          label={t("onboarding.language")}
+          value={language}
+          onChange={(e) => {
+            setLanguage(e.target.value as Language);
+            keepDraft(draftKey, { language: e.target.value as Language });
+          }}
+          options={LANGUAGE_OPTIONS}
+        />
         <Select
           label={t("onboarding.timeZone")}
           value={timeZone}
           onChange={(e) => {
             zonePicked.current = true;
             setTimeZone(e.target.value);
+            keepDraft(draftKey, { timeZone: e.target.value });
           }}
           options={zones.map((zone) => ({ value: zone, label: zone }))}
           error={form.errors.timeZone}
         />
       </div>
-      <FirstModulesChoice legend={t("onboarding.modules")} hint={t("onboarding.modulesHint")} value={modules} onChange={setModules} />
+      <FirstModulesChoice
+        legend={t("onboarding.modules")}
+        hint={t("onboarding.modulesHint")}
+        value={modules}
+        onChange={(next) => {
+          setModules(next);
+          keepDraft(draftKey, { modules: next });
+        }}
+      />
       {form.message && <Notice tone="error">{form.message}</Notice>}
       <Button type="submit" className="w-full" loading={form.pending}>
         {t("onboarding.submit")}
