@@ -332,6 +332,68 @@ test.describe("guided tour", () => {
     await page.getByTestId("tour").getByRole("button", { name: "Pular" }).click();
     await expect(page.getByTestId("tour")).toHaveCount(0);
   });
+
+  test("is modal: the page behind is inert while it shows, and the focus stays in its card", async ({ page }) => {
+    await createUser(page.request, uniqueEmail("tour-modal"));
+    await page.goto("/app/meu-impacto");
+    const tour = page.getByTestId("tour");
+    await expect(tour).toContainText("Passo 1 de 5");
+    const inert = (selector: string) => page.locator(selector).first().evaluate((element) => element.closest("[inert]") !== null);
+    /** Where the focus is: in the tour's card, or elsewhere (the page behind). */
+    const focusIn = () => page.evaluate(() => (document.activeElement?.closest('[data-testid="tour"]') ? "card" : (document.activeElement?.tagName ?? "none")));
+    // A screen reader read the page behind as if nothing were over it, and Tab could reach it.
+    await expect.poll(() => inert("main#conteudo")).toBe(true);
+    expect(await inert('[data-tour="search"]')).toBe(true);
+    expect(await inert('[data-tour="feedback"]')).toBe(true);
+    expect(await inert('[data-testid="tour"]')).toBe(false);
+    // Tab from the card's last button comes back to its first; Shift+Tab goes round the other way.
+    await expect(tour.getByRole("button", { name: "Seguinte" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(tour.getByRole("button", { name: "Pular" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(tour.getByRole("button", { name: "Seguinte" })).toBeFocused();
+    // A click on the card's words leaves no button focused: Tab and Shift+Tab from there come back to the card.
+    await tour.getByRole("heading").click();
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusIn()).toBe("card");
+    await tour.getByRole("heading").click();
+    await page.keyboard.press("Tab");
+    expect(await focusIn()).toBe("card");
+    // Closed, the page is the page again.
+    await tour.getByRole("button", { name: "Pular" }).click();
+    await expect(tour).toHaveCount(0);
+    expect(await inert("main#conteudo")).toBe(false);
+    expect(await inert('[data-tour="search"]')).toBe(false);
+  });
+  test("a tour finished just before a reload stays finished: the page sends its save again", async ({ page }) => {
+    await createUser(page.request, uniqueEmail("tour-reload"));
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    // The save never reaches the server (a reload cut it off, or the connection).
+    let cut = true;
+    const saves: string[] = [];
+    await page.route("**/api/v1/me", (route) => {
+      if (route.request().method() !== "PATCH") return route.continue();
+      saves.push(route.request().postData() ?? "");
+      return cut ? route.abort() : route.continue();
+    });
+    await page.getByTestId("tour").getByRole("button", { name: "Pular" }).click();
+    await expect(page.getByTestId("tour")).toHaveCount(0);
+    await expect.poll(() => saves.length).toBe(1);
+    cut = false;
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByRole("heading", { name: "Meu Impacto" })).toBeVisible();
+    await expect(page.getByTestId("tour")).toHaveCount(0);
+    await expect.poll(() => saves.length).toBe(2);
+    await page.unroute("**/api/v1/me");
+    // The server has it now: a browser without the kept list does not show the tour either.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByRole("heading", { name: "Meu Impacto" })).toBeVisible();
+    await expect(page.getByTestId("tour")).toHaveCount(0);
+  });
 });
 
 test.describe("cookie banner", () => {

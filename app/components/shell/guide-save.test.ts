@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSaveCompletedGuides } from "./guide-save";
+import { unsavedGuides, useSaveCompletedGuides } from "./guide-save";
 
 const sent: unknown[] = [];
 let online = false;
@@ -23,6 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -33,7 +34,7 @@ const body = (guides: string[]) => ({
 describe("saving finished tours", () => {
   it("saves again on the next navigation after a failed save, and not once saved", async () => {
     const { result, rerender } = renderHook(
-      ({ path }) => useSaveCompletedGuides(path),
+      ({ path }) => useSaveCompletedGuides(path, "u1"),
       { initialProps: { path: "/app/meu-impacto" } },
     );
     await act(() => result.current(["dashboard"]));
@@ -48,7 +49,7 @@ describe("saving finished tours", () => {
   });
 
   it("saves again when the browser is back online", async () => {
-    const { result } = renderHook(() => useSaveCompletedGuides("/app/tarefas"));
+    const { result } = renderHook(() => useSaveCompletedGuides("/app/tarefas", "u1"));
     await act(() => result.current(["dashboard", "tasks"]));
     online = true;
     await act(async () => void window.dispatchEvent(new Event("online")));
@@ -60,5 +61,28 @@ describe("saving finished tours", () => {
     );
     await act(async () => void window.dispatchEvent(new Event("online")));
     expect(sent).toHaveLength(2);
+  });
+
+  it("keeps a save cut off by a reload for the next page, which sends it and leaves the tour closed", async () => {
+    // Before: the list lived in the page only, and a reload right after "Concluir" brought the tour back.
+    const first = renderHook(() => useSaveCompletedGuides("/app/meu-impacto", "u1"));
+    await act(() => first.result.current(["impact"]));
+    first.unmount();
+    expect(unsavedGuides("u1")).toEqual(["impact"]);
+    expect(unsavedGuides("u2")).toEqual([]);
+
+    // The next page load: sent at once, and the kept list goes once the server has it.
+    online = true;
+    renderHook(() => useSaveCompletedGuides("/app/meu-impacto", "u1"));
+    await vi.waitFor(() => expect(sent).toEqual([body(["impact"]), body(["impact"])]));
+    await vi.waitFor(() => expect(unsavedGuides("u1")).toEqual([]));
+  });
+
+  it("sends a kept list with the next tour's, never dropping it", async () => {
+    localStorage.setItem("rumo-unsaved-guides:u1", JSON.stringify(["impact"]));
+    const { result } = renderHook(() => useSaveCompletedGuides("/app/tarefas", "u1"));
+    await act(() => result.current(["tasks"]));
+    expect(sent.at(-1)).toEqual(body(["impact", "tasks"]));
+    expect(unsavedGuides("u1")).toEqual(["impact", "tasks"]);
   });
 });

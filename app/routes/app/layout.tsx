@@ -13,7 +13,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { SIDEBAR_COOKIE, sidebarOpenFromCookie } from "~/components/shell/sidebar-state";
 import { LAYOUT_COOKIE } from "~/components/shell/layout-state";
 import { forPhone, guideFor, opensItem } from "~/components/shell/tours";
-import { useSaveCompletedGuides } from "~/components/shell/guide-save";
+import { unsavedGuides, useSaveCompletedGuides } from "~/components/shell/guide-save";
 import { readCookie, sanitizeLanguage } from "~/i18n/language";
 import { useAccountLanguage } from "~/i18n/use-language";
 import { ACCOUNT_DELETED_HOME, PREMIUM_REQUIRED_EVENT, SESSION_CHANGED_EVENT, setPageUser } from "~/lib/api";
@@ -124,11 +124,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const guide = pageGuide && mobile ? forPhone(pageGuide) : pageGuide;
   // A page's tour starts by itself the first time; the header's Guia button replays it.
   useEffect(() => {
-    setTourFor(guide && !completed.includes(guide.id) && location.pathname !== "/app/onboarding" && !opensItem(location.search) ? guide.id : null);
+    setTourFor(guide && !completed.includes(guide.id) && !unsavedGuides(loaderData.user.id).includes(guide.id) && location.pathname !== "/app/onboarding" && !opensItem(location.search) ? guide.id : null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
-  const saveGuides = useSaveCompletedGuides(location.pathname);
+  const saveGuides = useSaveCompletedGuides(location.pathname, loaderData.user.id);
   const finishTour = useCallback(
     (guideId: string) => {
       setTourFor(null);
