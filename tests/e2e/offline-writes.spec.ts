@@ -209,6 +209,47 @@ test.describe("offline writes", () => {
     await expect(routine.getByRole("button", { name: "Marcar como feito" })).toHaveAttribute("aria-pressed", "true");
   });
 
+  test("a diary entry deleted offline stays deleted after a reload, and is deleted on the server once back online", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const request = context.request;
+    await signUp(page, "diary-delete");
+    const created = await request.post("/api/v1/diary", { headers: originOf(request), data: { title: "Apagar sem rede", content: "Escrito para apagar." } });
+    expect(created.status()).toBe(201);
+    const entryId = (await created.json()).entry.id as string;
+
+    // The worker in control, and the diary visited once online (with the entry), so that it opens offline.
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/tarefas"]);
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/diario"]);
+
+    await context.setOffline(true);
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+    await page.getByRole("tab", { name: "Entradas" }).click();
+    const list = page.getByTestId("diary-entries");
+    await list.locator("li").filter({ hasText: "Apagar sem rede" }).getByRole("button", { name: "Eliminar" }).click();
+    // Kept in the queue once the undo window ends.
+    await expect(page.getByTestId("queued-changes")).toContainText("Apagar sem rede", { timeout: 15_000 });
+
+    // A reload offline: the page's data (the cached screen) still has the entry; it stays off the list.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("queued-changes")).toContainText("Apagar sem rede");
+    await page.getByRole("tab", { name: "Entradas" }).click();
+    await expect(page.getByRole("tabpanel").getByText("Apagar sem rede")).toHaveCount(0);
+
+    await context.setOffline(false);
+    await page.reload();
+    await untilHydrated(page);
+    await expect.poll(async () => (await request.get(`/api/v1/diary/${entryId}`)).status(), { timeout: 20_000 }).toBe(404);
+    await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
+    await page.getByRole("tab", { name: "Entradas" }).click();
+    await expect(page.getByRole("tabpanel").getByText("Apagar sem rede")).toHaveCount(0);
+  });
+
   test("a task created offline, then edited and completed offline, is one done task online", async ({ page, context }) => {
     test.setTimeout(180_000);
     const request = context.request;

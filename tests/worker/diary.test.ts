@@ -1,10 +1,12 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "@worker/db/client";
 import { updateEntry } from "@worker/modules/diary/queries";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
+import { app } from "../../worker/app";
 import { endTrial, userIdOf } from "./billing-helpers";
-import { api, json, signUpAndLogIn } from "./helpers";
+import { countingD1, type D1Call } from "./counting-bindings";
+import { api, json, ORIGIN, signUpAndLogIn } from "./helpers";
 
 let ana: string;
 let rui: string;
@@ -179,6 +181,51 @@ describe("an edit made from an older version (baseUpdatedAt, docs/decisions/0091
     await as(ana).del(entry.id);
   });
 
+  // The words sent as a page closes while the writer's previous save is still on its way (0108
+  // "Revised (2)"): both carry the same base, and the later one names the earlier one's key.
+  it("saves the words sent as the page closes whichever of the two saves lands first, and still refuses another device's words", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Fecho", content: "Um", draft: true }));
+    const patch = (body: Record<string, unknown>, key = crypto.randomUUID()) => api(`/diary/${entry.id}`, { method: "PATCH", body, headers: { cookie: ana, "Idempotency-Key": key } });
+    // The running save lands first: the closing one, made from the same base, names it and is saved.
+    const running = crypto.randomUUID();
+    expect((await patch({ content: "Um dois", baseUpdatedAt: entry.updatedAt }, running)).status).toBe(200);
+    const closing = await patch({ content: "Um dois três", baseUpdatedAt: entry.updatedAt, baseSaveKey: running });
+    expect(closing.status).toBe(200);
+    expect((await stored(entry.id)).content).toBe("Um dois três");
+    // The closing one lands first: it is saved, and the running one (older words) is refused, never written over it.
+    const { entry: now } = await json(closing);
+    const late = crypto.randomUUID();
+    expect((await patch({ content: "Um dois três quatro cinco", baseUpdatedAt: now.updatedAt, baseSaveKey: late })).status).toBe(200);
+    expect((await patch({ content: "Um dois três quatro", baseUpdatedAt: now.updatedAt }, late)).status).toBe(409);
+    expect((await stored(entry.id)).content).toBe("Um dois três quatro cinco");
+
+    // Another device wrote after the running save: the closing one is refused, and changes nothing.
+    const { entry: base } = await json(await as(ana).get(`/${entry.id}`));
+    const mine = crypto.randomUUID();
+    expect((await patch({ content: "Meu", baseUpdatedAt: base.updatedAt }, mine)).status).toBe(200);
+    expect((await as(ana).patch(entry.id, { content: "Do portátil" })).status).toBe(200);
+    expect((await patch({ content: "Meu, e mais", baseUpdatedAt: base.updatedAt, baseSaveKey: mine })).status).toBe(409);
+    expect((await stored(entry.id)).content).toBe("Do portátil");
+    // A key of another entry's save, another user's, or one never used names nothing of this entry's.
+    const { entry: other } = await json(await as(ana).post({ title: "Outra", content: "x", draft: true }));
+    const elsewhere = crypto.randomUUID();
+    expect((await api(`/diary/${other.id}`, { method: "PATCH", body: { content: "y" }, headers: { cookie: ana, "Idempotency-Key": elsewhere } })).status).toBe(200);
+    const { entry: latest } = await json(await as(ana).get(`/${entry.id}`));
+    expect((await as(ana).patch(entry.id, { content: "Outra vez" })).status).toBe(200);
+    for (const key of [elsewhere, crypto.randomUUID()]) expect((await patch({ content: "Não", baseUpdatedAt: latest.updatedAt, baseSaveKey: key })).status).toBe(409);
+    const ruiKey = crypto.randomUUID();
+    const { entry: ruis } = await json(await as(rui).post({ title: "Do Rui", content: "x", draft: true }));
+    expect((await api(`/diary/${ruis.id}`, { method: "PATCH", body: { content: "z" }, headers: { cookie: rui, "Idempotency-Key": ruiKey } })).status).toBe(200);
+    expect((await patch({ content: "Não", baseUpdatedAt: latest.updatedAt, baseSaveKey: ruiKey })).status).toBe(409);
+    expect((await stored(entry.id)).content).toBe("Outra vez");
+    // A key that is not one is bad input, in the field's words.
+    const bad = await as(ana).patch(entry.id, { content: "Não", baseSaveKey: "curta" });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.baseSaveKey).toBe("Indique a Idempotency-Key da gravação que esta edição segue (8 a 200 letras, algarismos, \"_\", \".\", \":\" ou \"-\").");
+    for (const id of [entry.id, other.id]) await as(ana).del(id);
+    await as(rui).del(ruis.id);
+  });
+
   it("is saved when the base is the stored version, and successive saves chain on each answer's updatedAt", async () => {
     // A new entry's updated_at is written by SQL (`unixepoch('subsec') * 1000`), later ones by the Worker.
     const { entry } = await json(await as(ana).post({ title: "Tarde", content: "Um", draft: true }));
@@ -303,6 +350,33 @@ describe("overview, analysis and insights", () => {
     expect(past.analysis.writingStreak).toEqual({ current: 42, longest: 42 });
     const streak = (await json(await as(leo).get("/insights"))).items.find((i: { kind: string }) => i.kind === "streak");
     expect(streak.values).toEqual({ days: 40, longest: 45 });
+  });
+
+  it("reads the overview's and the insights' entries and written days in one D1 round trip, with the same figures", async () => {
+    const mia = await signUpAndLogIn("mia@diary.test");
+    const zoe = await signUpAndLogIn("zoe@diary.test");
+    const t = today();
+    // A run of 3 days to today, a gap, an older run of 5 (before the 30-day range), and a draft and
+    // another user's entries that count for nothing.
+    for (const n of [0, 1, 2, 40, 41, 42, 43, 44]) await as(mia).post({ title: `Dia ${n}`, content: "…", date: addDays(t, -n), mood: 4, emotions: ["calm"] });
+    await as(mia).post({ title: "Outra do dia", content: "…", date: t, mood: 2 });
+    await as(mia).post({ title: "Rascunho", content: "…", date: addDays(t, -3), mood: 1, draft: true });
+    await as(zoe).post({ title: "Da Zoe", content: "…", date: addDays(t, -3), mood: 5 });
+    const counted = async (path: string) => {
+      const calls: D1Call[] = [];
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request(`${ORIGIN}/api/v1/diary${path}`, { headers: { cookie: mia } }), { ...env, DB: countingD1(env.DB, calls) }, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(response.status).toBe(200);
+      return { body: await json(response), diaryReads: calls.filter((call) => call.sql.some((sql) => sql.includes("diary_entries"))) };
+    };
+    const overview = await counted(`/overview?from=${addDays(t, -29)}&to=${t}`);
+    expect(overview.diaryReads).toHaveLength(1);
+    expect(overview.body.entries).toBe(4);
+    expect(overview.body.analysis.writingStreak).toEqual({ current: 3, longest: 5 });
+    const insights = await counted("/insights");
+    expect(insights.diaryReads).toHaveLength(1);
+    expect(insights.body.items.find((i: { kind: string }) => i.kind === "streak").values).toEqual({ days: 3, longest: 5 });
   });
 
   it("writes mood averages with the language's decimal separator (3,3 in Portuguese, 3.3 in English)", async () => {

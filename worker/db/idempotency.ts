@@ -42,6 +42,21 @@ export async function storeIdempotentAnswer(d1: D1Database, userId: string, key:
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
 }
 
+/**
+ * The answer a successful write under this key gave, while the key is remembered: null when no
+ * such write (unknown, expired, still running, or failed and released). The request's method and
+ * path say which write it was.
+ */
+export async function answerOfKey(d1: D1Database, userId: string, key: string, now = new Date()) {
+  const db = database(d1);
+  const [row] = await db
+    .select({ method: idempotencyKeys.method, path: idempotencyKeys.path, status: idempotencyKeys.status, body: idempotencyKeys.body, createdAt: idempotencyKeys.createdAt })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!row || row.status === null || row.body === null || row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_TTL_MS) return null;
+  return { method: row.method, path: row.path, status: row.status, body: row.body };
+}
+
 /** Forgets a key whose request failed, so that the same change can be tried again with it. */
 export async function releaseIdempotencyKey(d1: D1Database, userId: string, key: string) {
   const db = database(d1);

@@ -37,7 +37,8 @@ export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Set on an answer that was stored, not computed now. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+/** What a key may be (a UUID is one); the diary's `baseSaveKey` names a key too. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 const API_PREFIX = "/api/v1";
 
 const isCovered = (method: string, path: string) =>
@@ -60,7 +61,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (key === undefined || !auth) return next();
   const path = c.req.path;
   if (!isCovered(c.req.method, path)) return next();
-  if (!KEY_PATTERN.test(key)) throw apiError("validation_failed", { fields: { [IDEMPOTENCY_HEADER]: "errors:idempotency.invalidKey" } });
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw apiError("validation_failed", { fields: { [IDEMPOTENCY_HEADER]: "errors:idempotency.invalidKey" } });
 
   const userId = auth.user.id;
   // Hono keeps the text: the route's validator parses the same body afterwards.

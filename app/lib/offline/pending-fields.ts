@@ -14,3 +14,12 @@ export function pendingFields<T>(changes: readonly { path: string; status: strin
   // The screen's own words and values, as it queued them (the server's own checks come on replay).
   return shown as Partial<T>;
 }
+
+/**
+ * Whether a delete of the item at `path` waits in the queue, for a screen to leave the item out: the
+ * loader (or the cache, offline) still has it until the delete is sent, and an item deleted offline
+ * that came back at a reload would read as not deleted. A refused delete is not applied (its card in
+ * QueuedChanges says why, and the item shows).
+ */
+export const deletePending = (changes: readonly { method: string; path: string; status: string }[], path: string) =>
+  changes.some((change) => change.status === "pending" && change.method === "DELETE" && change.path === path);

@@ -43,6 +43,15 @@ describe("writeOrQueue under a storage outage", () => {
     expect(replayNow).toHaveBeenCalledTimes(1);
   });
 
+  it("sends (and queues) a write under the key the screen gives, when it gives one (a later write names it)", async () => {
+    const fetchMock = vi.fn(async () => answer(503, { error: { code: "service_unavailable", message: "Indisponível" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    await writeOrQueue({ ...write, key: "screen-key-1" });
+    const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers["Idempotency-Key"]).toBe("screen-key-1");
+    expect(enqueueChange).toHaveBeenCalledWith(expect.objectContaining({ key: "screen-key-1" }));
+  });
+
   it("gives other errors to the screen", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => answer(400, { error: { code: "validation_failed", message: "Campos" } })));
     const result = await writeOrQueue(write);

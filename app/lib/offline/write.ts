@@ -4,8 +4,12 @@ import { isOfflineId, OFFLINE_ID_PREFIX, offlineSnapshot } from "./state";
 
 export type Queued = { queued: true; tempId: string } | { queued: false; storageError: "quota" | "unavailable" };
 
-/** `origin`: the screen that sends every field at each edit, if it does (QueuedChange.origin). */
-export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH" | "DELETE"; path: string; body: Record<string, unknown>; label: string; origin?: string };
+/**
+ * `origin`: the screen that sends every field at each edit, if it does (QueuedChange.origin).
+ * `key`: the Idempotency-Key, when the screen must know it (a later write names this one: the
+ * diary's `baseSaveKey`); a new one otherwise.
+ */
+export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH" | "DELETE"; path: string; body: Record<string, unknown>; label: string; origin?: string; key?: string };
 
 /**
  * A write the offline queue covers. Sent at once with its own Idempotency-Key; when no answer
@@ -18,7 +22,7 @@ export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<
   // An item created offline and sent since: a screen may still name it by its temporary id (the
   // diary's writer keeps it), and the change goes to its real id like any other, from its creation's version.
   const write = isOfflineId(request.path) ? { ...request, ...(await import("./runtime")).withRealId(request) } : request;
-  const key = crypto.randomUUID();
+  const key = request.key ?? crypto.randomUUID();
   const { userId, changes } = offlineSnapshot();
   const waiting = userId !== null && changes.some((change) => change.status === "pending");
   // An item created offline has no id the server knows: its edits can only go through the queue.

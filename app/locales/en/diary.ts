@@ -124,6 +124,7 @@ export default {
     rangeTooLong: "Choose a period of at most three years.",
     conflict: "This entry was changed on another device after you opened it here. Nothing was changed.",
     baseUpdatedAt: "Give the version of the entry the edit started from (an ISO 8601 instant with an offset).",
+    baseSaveKey: "Give the Idempotency-Key of the save this edit follows (8 to 200 letters, digits, \"_\", \".\", \":\" or \"-\").",
   },
   tour: {
     tabs: { title: "Tabs", description: "Write an entry, reread past ones, or see the overview and insights." },

@@ -122,6 +122,7 @@ const diary = {
     rangeTooLong: "Escolha um período de no máximo três anos.",
     conflict: "Esta entrada foi alterada noutro dispositivo depois de a abrir aqui. Nada foi mudado.",
     baseUpdatedAt: "Indique a versão da entrada em que a edição começou (um instante ISO 8601 com fuso).",
+    baseSaveKey: "Indique a Idempotency-Key da gravação que esta edição segue (8 a 200 letras, algarismos, \"_\", \".\", \":\" ou \"-\").",
   },
   tour: {
     tabs: { title: "Separadores", description: "Escreva uma entrada, releia as anteriores ou veja a visão geral e as perspetivas." },

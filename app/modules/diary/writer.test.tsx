@@ -526,6 +526,59 @@ describe("coming back to the diary and leaving it (docs/decisions/0108 \"Revised
     });
   }
 
+  it("sends the last words at once as the page closes while an autosave is on its way, beside it and naming it, so both landing is harmless", async () => {
+    // The autosave's answer is held back: the page closes while it is on its way.
+    let land: (() => void) | undefined;
+    answer = (write) => (write.body.content === "Primeiras palavras" ? new Promise((resolve) => (land = () => resolve(stored(write)))) : stored(write));
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Primeiras palavras" } });
+    await autosaved(1);
+    fireEvent.change(content(), { target: { value: "Primeiras palavras, e as últimas" } });
+    act(() => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    // Started in the event itself (a keepalive request), not after the running save's answer.
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatchObject({
+      method: "PATCH",
+      path: "/diary/entry-a",
+      body: { content: "Primeiras palavras, e as últimas", baseUpdatedAt: entryA.updatedAt, baseSaveKey: writes[0].key },
+    });
+    expect(writes[0].key).toEqual(expect.any(String));
+    await act(async () => land?.());
+    // Nothing more is sent: the pause's timer finds the words sent.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(writes).toHaveLength(2);
+  });
+
+  it("takes the running save refused because the closing words landed first as overtaken, not as a conflict", async () => {
+    let land: (() => void) | undefined;
+    answer = (write) => (write.body.content === "Primeiras palavras" ? new Promise((resolve) => (land = () => resolve(conflict))) : stored(write));
+    renderDiary();
+    await openEntryA();
+    fireEvent.change(content(), { target: { value: "Primeiras palavras" } });
+    await autosaved(1);
+    fireEvent.change(content(), { target: { value: "Primeiras palavras, e as últimas" } });
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    act(() => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+    expect(writes).toHaveLength(2);
+    // The entry holds the closing words (the later save's), so the refused one is not another device's change.
+    vi.mocked(apiFetch).mockImplementationOnce(async () => ({ ok: true, status: 200, data: { entry: { ...entryA, content: "Primeiras palavras, e as últimas", updatedAt: "2026-03-12T11:00:00.000Z" } } }));
+    await act(async () => land?.());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writes.filter((w) => w.method === "POST")).toEqual([]);
+    expect(screen.queryByText("Esta entrada foi alterada noutro dispositivo", { exact: false })).toBeNull();
+    // Writing on goes on from the newest version.
+    fireEvent.change(content(), { target: { value: "Primeiras palavras, e as últimas. Voltei." } });
+    await autosaved(3);
+    expect(writes[2]).toMatchObject({ method: "PATCH", path: "/diary/entry-a", body: { baseUpdatedAt: "2026-03-12T11:00:00.000Z" } });
+    expect(writes[2].body.baseSaveKey).toBeUndefined();
+  });
+
   it("saves the entry with Ctrl+Enter or ⌘+Enter", async () => {
     renderDiary();
     fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Um dia bom" } });
@@ -558,5 +611,70 @@ describe("deleting an entry offline (docs/decisions/0108 \"Revised\")", () => {
     expect(toasts.some((toast) => typeof toast.title === "object" && toast.title.key === "diary:list.removeFailed")).toBe(false);
     // The entry stays off the list while its delete waits.
     expect(screen.getAllByRole("button", { name: "Eliminar" })).toHaveLength(1);
+  });
+});
+
+describe("an entry deleted offline, before the queue sends the delete (docs/decisions/0108 \"Revised (2)\")", () => {
+  const queuedDelete = (entryId: string, status: "pending" | "failed" = "pending"): QueuedChange => ({
+    seq: 1,
+    key: `delete-${entryId}`,
+    userId: "user-1",
+    kind: "diary.delete",
+    method: "DELETE",
+    path: `/diary/${entryId}`,
+    body: {},
+    label: "Manhã",
+    createdAt: 0,
+    attempts: 0,
+    nextAttemptAt: 0,
+    status,
+    ...(status === "failed" ? { error: { status: 500, code: "unknown", message: "" } } : {}),
+  });
+  const titles = () => within(screen.getByTestId("diary-entries")).getAllByRole("heading").map((h) => h.textContent);
+
+  it("stays off the list after a reload (the page's data still has it), also once the queue is read after the first paint", async () => {
+    setOfflineSnapshot({ userId: "user-1", changes: [queuedDelete("entry-a")] });
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    expect(titles()).toEqual(["Tarde"]);
+    cleanup();
+
+    // A real reload: the queue is read from IndexedDB after the page shows.
+    setOfflineSnapshot({ userId: "user-1", changes: [] });
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    expect(titles()).toEqual(["Manhã", "Tarde"]);
+    act(() => setOfflineSnapshot({ changes: [queuedDelete("entry-a")] }));
+    expect(titles()).toEqual(["Tarde"]);
+    // Sent: the delete leaves the queue before the data is loaded again, and the entry does not flash back.
+    act(() => setOfflineSnapshot({ changes: [] }));
+    expect(titles()).toEqual(["Tarde"]);
+  });
+
+  it("shows again when the server refused the delete (its card says why)", async () => {
+    setOfflineSnapshot({ userId: "user-1", changes: [queuedDelete("entry-a")] });
+    renderDiary();
+    fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
+    expect(titles()).toEqual(["Tarde"]);
+    act(() => setOfflineSnapshot({ changes: [queuedDelete("entry-a", "failed")] }));
+    expect(titles()).toEqual(["Manhã", "Tarde"]);
+  });
+
+  it("is not reopened in the writer as today's draft", async () => {
+    const draftToday = { ...entryA, id: "draft-today", title: "", content: "Comecei a escrever", date: "2026-03-12", draft: true, updatedAt: "2026-03-12T08:00:00.000Z" };
+    setOfflineSnapshot({ userId: "user-1", changes: [queuedDelete("draft-today")] });
+    renderDiary("pt", { diary: () => ({ entries: [draftToday, entryA], nextCursor: null, focus: null, today: "2026-03-12" }) });
+    expect(await screen.findByRole("heading", { name: "Nova entrada" })).toBeTruthy();
+    expect(content().value).toBe("");
+    cleanup();
+
+    // The queue read after the first paint: the writer leaves the entry it resumed.
+    setOfflineSnapshot({ userId: "user-1", changes: [] });
+    renderDiary("pt", { diary: () => ({ entries: [draftToday, entryA], nextCursor: null, focus: null, today: "2026-03-12" }) });
+    expect(await screen.findByRole("heading", { name: "Continuar rascunho" })).toBeTruthy();
+    act(() => setOfflineSnapshot({ changes: [queuedDelete("draft-today")] }));
+    expect(await screen.findByRole("heading", { name: "Nova entrada" })).toBeTruthy();
+    expect(content().value).toBe("");
+    expect(writes).toHaveLength(0);
   });
 });

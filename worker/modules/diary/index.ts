@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { currentAuth, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
+import { answerOfKey } from "../../db/idempotency";
 import { ApiError, apiError } from "../../lib/errors";
+import { IDEMPOTENCY_KEY_PATTERN } from "../../middleware/idempotency";
 import { pageQuery } from "../../lib/pagination";
 import { translator } from "../../lib/translate";
 import { validate } from "../../lib/validate";
@@ -12,8 +14,9 @@ import { addDays, daysBetween, isCalendarDate, localDate } from "../selfCare/str
 import { phraseInsights } from "../../ai/insights";
 import { defineWorkerModule } from "../types";
 import { phasesOn, type CyclePhase } from "../cycle/phase";
-import { flowDays } from "../cycle/queries";
-import { expensesByDay } from "../finances/queries";
+import { flowDaysRead } from "../cycle/queries";
+import { expensesByDayRead } from "../finances/queries";
+import { known, readAll, run } from "../../db/reads";
 import { analysis, cyclePhaseMood, insights, overview, spendingMood } from "./analysis";
 import * as queries from "./queries";
 import { noteSearch } from "./search";
@@ -48,6 +51,10 @@ const patchSchema = z
     // The `updatedAt` of the version the client's edit started from (its last answer): a newer
     // stored entry is not replaced (409). Without it, the edit is saved as before (older clients).
     baseUpdatedAt: z.iso.datetime({ offset: true, error: "diary:errors.baseUpdatedAt" }).transform((value) => Date.parse(value)),
+    // The Idempotency-Key of the same writer's save still running when this one was sent (the
+    // words sent as the page closes, 0108 "Revised (2)"): a stored version that save wrote is the
+    // writer's own, not another device's, and does not refuse this edit.
+    baseSaveKey: z.string("diary:errors.baseSaveKey").regex(IDEMPOTENCY_KEY_PATTERN, "diary:errors.baseSaveKey"),
   })
   .partial()
   .strict();
@@ -77,6 +84,21 @@ const todayOf = (user: { timeZone: string }) => localDate(new Date(), user.timeZ
 
 const conflict = () => apiError("conflict", { messageKey: "diary:errors.conflict" });
 
+/**
+ * Whether the entry's stored version was written by the user's edit of it under this key: its
+ * remembered answer is that entry at that version. Only a successful PATCH of the same entry counts.
+ */
+async function wroteVersion(d1: D1Database, userId: string, key: string, entry: { id: string; updatedAt: Date }) {
+  const answer = await answerOfKey(d1, userId, key);
+  if (!answer || answer.method !== "PATCH" || answer.status !== 200 || answer.path.split("/").pop() !== entry.id) return false;
+  try {
+    const written = (JSON.parse(answer.body) as { entry?: { id?: unknown; updatedAt?: unknown } }).entry;
+    return written?.id === entry.id && written.updatedAt === entry.updatedAt.toISOString();
+  } catch {
+    return false;
+  }
+}
+
 const api = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", listQuery), async (c) => {
@@ -92,7 +114,8 @@ const api = new Hono<AppEnv>()
     const until = to < today ? to : today;
     const db = database(c.env.DB);
     // The streak reads every written day up to the range's end: a range must not cut a run short.
-    const [entries, writtenDays] = await Promise.all([queries.savedEntriesBetween(db, user.id, from, to), queries.savedDatesUpTo(db, user.id, until)]);
+    // Both reads in one D1 batch: one round trip (0108 "Revised (2)").
+    const [entries, writtenDays] = await run(db, readAll([queries.savedEntriesBetweenRead(db, user.id, from, to), queries.savedDatesUpToRead(db, user.id, until)]));
     return c.json({ from, to, ...overview(entries), analysis: analysis(entries, until, writtenDays) });
   })
   .get("/insights", async (c) => {
@@ -102,12 +125,16 @@ const api = new Hono<AppEnv>()
     const from = addDays(today, -364);
     // Cycle days are read only with the user's opt-in (0031); without it no phase is computed.
     const optIn = user.preferences.aiOnPersonalData === true;
-    const [entries, writtenDays, expenses, cycle] = await Promise.all([
-      queries.savedEntriesBetween(db, user.id, from, today),
-      queries.savedDatesUpTo(db, user.id, today),
-      expensesByDay(db, user.id, { from, to: today }),
-      optIn ? flowDays(db, user.id) : Promise.resolve(null),
-    ]);
+    // Every read in one D1 batch: one round trip (0108 "Revised (2)").
+    const [entries, writtenDays, expenses, cycle] = await run(
+      db,
+      readAll([
+        queries.savedEntriesBetweenRead(db, user.id, from, today),
+        queries.savedDatesUpToRead(db, user.id, today),
+        expensesByDayRead(db, user.id, { from, to: today }),
+        optIn ? flowDaysRead(db, user.id) : known(null),
+      ]),
+    );
     const found = insights(entries, today, writtenDays);
     const spending = spendingMood(entries, expenses);
     if (spending) found.push(spending);
@@ -171,12 +198,17 @@ const api = new Hono<AppEnv>()
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
     const current = await queries.entryOr404(db, user.id, c.req.param("id"));
-    const { baseUpdatedAt, ...change } = c.req.valid("json");
+    const { baseUpdatedAt, baseSaveKey, ...change } = c.req.valid("json");
+    let base = baseUpdatedAt;
     // Words written since on another device (or by a later save) are never replaced by an edit
     // of an older version, such as one queued offline and sent late: the client keeps both (0091).
-    if (baseUpdatedAt !== undefined && queries.changedSince(current, baseUpdatedAt)) throw conflict();
+    // Unless the version is the one written by the save this edit names, the same writer's.
+    if (base !== undefined && queries.changedSince(current, base)) {
+      if (!baseSaveKey || !(await wroteVersion(c.env.DB, user.id, baseSaveKey, current))) throw conflict();
+      base = current.updatedAt.getTime();
+    }
     checkEntry({ ...current, ...change }, todayOf(user));
-    const entry = await queries.updateEntry(db, user.id, current.id, change, baseUpdatedAt);
+    const entry = await queries.updateEntry(db, user.id, current.id, change, base);
     if (!entry) {
       // Changed (conflict) or deleted (404) between the read above and the conditional write.
       await queries.entryOr404(db, user.id, current.id);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
+import { read, type Read } from "../../db/reads";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
@@ -64,27 +65,31 @@ export async function deleteEntry(db: Db, userId: string, id: string) {
 }
 
 /** The saved (not draft) entries of a range, oldest first: what the overview, analysis and insights read. */
-export function savedEntriesBetween(db: Db, userId: string, from: string, to: string) {
-  return db
+export const savedEntriesBetween = (db: Db, userId: string, from: string, to: string) =>
+  db
     .select({ date: diaryEntries.date, mood: diaryEntries.mood, emotions: diaryEntries.emotions })
     .from(diaryEntries)
     .where(scopedTo(db, userId).owned(diaryEntries, and(gte(diaryEntries.date, from), lte(diaryEntries.date, to), eq(diaryEntries.draft, false))))
     .orderBy(asc(diaryEntries.date));
-}
+
+/** The same, as a Read: the overview and the insights batch it with the days written (savedDatesUpToRead). */
+export const savedEntriesBetweenRead = (db: Db, userId: string, from: string, to: string) => read(savedEntriesBetween(db, userId, from, to));
 
 /**
  * The days up to `to` with a saved entry, each once, oldest first: the writing streak counts every
  * day the user wrote, not only the days of the range the overview shows (a 45-day run seen through
- * "30 dias" is still 45 days).
+ * "30 dias" is still 45 days). A Read: the overview and the insights batch it with the range's
+ * entries (one D1 round trip, 0108 "Revised (2)").
  */
-export async function savedDatesUpTo(db: Db, userId: string, to: string) {
-  const rows = await db
-    .selectDistinct({ date: diaryEntries.date })
-    .from(diaryEntries)
-    .where(scopedTo(db, userId).owned(diaryEntries, and(lte(diaryEntries.date, to), eq(diaryEntries.draft, false))))
-    .orderBy(asc(diaryEntries.date));
-  return rows.map((row) => row.date);
-}
+export const savedDatesUpToRead = (db: Db, userId: string, to: string): Read<string[]> =>
+  read(
+    db
+      .selectDistinct({ date: diaryEntries.date })
+      .from(diaryEntries)
+      .where(scopedTo(db, userId).owned(diaryEntries, and(lte(diaryEntries.date, to), eq(diaryEntries.draft, false))))
+      .orderBy(asc(diaryEntries.date)),
+    (rows) => rows.map((row) => row.date),
+  );
 
 /** Every entry of the user for GET /me/export, drafts included. */
 export async function exportDiary(db: Db, userId: string) {

@@ -251,14 +251,17 @@ export function balancesAtRead(db: Db, userId: string, days: readonly string[] |
 }
 
 /** Expense total per day in [from, to] (days with expenses only): spending against mood (diary insights). */
-export async function expensesByDay(db: Db, userId: string, range: { from: string; to: string }) {
-  const rows = await db
-    .select({ date: transactions.date, cents: sql<number>`sum(${transactions.amountCents})`.mapWith(Number) })
-    .from(transactions)
-    .where(scopedTo(db, userId).owned(transactions, and(eq(transactions.type, "expense"), gte(transactions.date, range.from), lte(transactions.date, range.to))))
-    .groupBy(transactions.date);
-  return new Map(rows.map((r) => [r.date, r.cents]));
-}
+export const expensesByDayRead = (db: Db, userId: string, range: { from: string; to: string }) =>
+  read(
+    db
+      .select({ date: transactions.date, cents: sql<number>`sum(${transactions.amountCents})`.mapWith(Number) })
+      .from(transactions)
+      .where(scopedTo(db, userId).owned(transactions, and(eq(transactions.type, "expense"), gte(transactions.date, range.from), lte(transactions.date, range.to))))
+      .groupBy(transactions.date),
+    (rows) => new Map(rows.map((r) => [r.date, r.cents])),
+  );
+
+export const expensesByDay = (db: Db, userId: string, range: { from: string; to: string }) => run(db, expensesByDayRead(db, userId, range));
 
 /** The month's expenses in one category (a budget's progress). */
 export async function spentIn(db: Db, userId: string, category: string, range: { from: string; to: string }) {

@@ -24,8 +24,9 @@ import { requireUser } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import type { QueuedChange } from "~/lib/offline/queue";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
+import { deletePending } from "~/lib/offline/pending-fields";
 import { useQueuedChanges } from "~/lib/offline/state";
-import { isQueued, replaceQueued, writeOrQueue } from "~/lib/offline/write";
+import { isOfflineId, isQueued, replaceQueued, writeOrQueue } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import type { loader as layoutLoader } from "~/routes/app/layout";
@@ -80,6 +81,15 @@ const sameWords = (a: Partial<Words>, b: Partial<Words>) =>
   (a.emotions ?? []).join() === (b.emotions ?? []).join();
 
 const UPDATES = ["diary.update"] as const;
+const DELETES = ["diary.delete"] as const;
+const entryPath = (entryId: string) => `/diary/${entryId}`;
+/** The ids of the entries whose queued delete has this status, as a key for an effect. */
+const idsOf = (changes: readonly QueuedChange[], status: QueuedChange["status"]) =>
+  changes
+    .filter((change) => change.status === status && change.method === "DELETE")
+    .map((change) => change.path.split("/").pop())
+    .join(" ");
+
 /** A queued edit the server refused because the entry changed since on another device. */
 const isConflict = (change: QueuedChange) => change.status === "failed" && change.error?.status === 409 && change.error.code === "conflict";
 
@@ -100,13 +110,20 @@ export default function DiaryScreen() {
     base: versionOf(entry),
   });
   const [tab, setTab] = useState<Tab>(canWrite ? "write" : "entries");
+  // Entries deleted offline whose delete waits in the queue: the loader (or the cached page) still
+  // has them until it is sent, and a reload must not bring them back, to the list or the writer.
+  const queuedDeletes = useQueuedChanges(DELETES);
+  const deleting = (entryId: string) => deletePending(queuedDeletes, entryPath(entryId));
   // Coming back to the diary: the writer reopens today's unfinished draft (the one edited last), so
   // the next keystroke goes on with it instead of beginning another draft beside it (0108 "Revised").
   // Found in the first page the loader reads anyway (newest day first): no extra query.
   const [editing, setEditing] = useState<Draft | null>(() => {
     if (!canWrite) return null;
-    if (data.focus) return draftOf(data.focus);
-    const resumed = todaysDraft(data.entries, data.today);
+    if (data.focus && !deleting(data.focus.id)) return draftOf(data.focus);
+    const resumed = todaysDraft(
+      data.entries.filter((e) => !deleting(e.id)),
+      data.today,
+    );
     return resumed ? draftOf(resumed) : null;
   });
   // The writer is remade (a new key) only for another entry or after a save: it stays mounted while
@@ -124,6 +141,20 @@ export default function DiaryScreen() {
   // Entries deleted and still within their undo window: here, not in the list, which another tab
   // unmounts — coming back to "Entradas" must not show an entry whose delete is on its way.
   const [hidden, setHidden] = useState<Set<string>>(new Set());
+  // What the list leaves out: those, and the entries whose delete waits in the offline queue.
+  const gone = { has: (entryId: string) => hidden.has(entryId) || deleting(entryId) };
+  // A delete the queue sent leaves it; the entry stays hidden until the loader no longer lists it
+  // (no flash of it in between). One the server refused shows again, beside its card saying why.
+  const waitingIds = idsOf(queuedDeletes, "pending");
+  const refusedIds = idsOf(queuedDeletes, "failed");
+  useEffect(() => {
+    const waiting = waitingIds ? waitingIds.split(" ") : [];
+    const refused = refusedIds ? refusedIds.split(" ") : [];
+    setHidden((current) => {
+      const next = new Set([...current, ...waiting].filter((entryId) => !refused.includes(entryId)));
+      return next.size === current.size && [...next].every((entryId) => current.has(entryId)) ? current : next;
+    });
+  }, [waitingIds, refusedIds]);
   const tabsBox = useRef<HTMLDivElement>(null);
   const saveFocus = useFocusAfterSave(tabsBox);
   const [analysis, requestAnalysis] = useOnDemand(analysisTabs);
@@ -162,6 +193,10 @@ export default function DiaryScreen() {
     setEditing(null);
     setWriterKey((k) => k + 1);
   };
+  // The writer resumed an entry (today's draft) before the queue was read, and its delete waits there.
+  useEffect(() => {
+    if (held.current && deleting(held.current)) removed(held.current);
+  });
   const openEntry = (entry: Entry) => {
     saveFocus.cancel();
     if (held.current !== entry.id) {
@@ -228,7 +263,7 @@ export default function DiaryScreen() {
         <>
           {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
           {!canWrite && <PremiumNotice entitlement="diary" />}
-          <EntryList pages={pages} focus={canWrite ? null : data.focus} hidden={hidden} setHidden={setHidden} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
+          <EntryList pages={pages} focus={canWrite ? null : data.focus} hidden={gone} setHidden={setHidden} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
         </>
       )}
       {/* Until their code is there, the skeletons the tabs show while their figures load. */}
@@ -260,6 +295,9 @@ export default function DiaryScreen() {
     </section>
   );
 }
+
+/** An edit on its way: its Idempotency-Key, its base, its words and the entry it changes. */
+type Sending = { key: string; base: string | null; words: Words; entryId: string };
 
 /** The API's answer to a write, or where the offline queue kept it. */
 type Answer = Awaited<ReturnType<typeof writeOrQueue<{ entry: Entry }>>>;
@@ -315,6 +353,13 @@ function Writer({
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   // No save is under way (the chain has settled).
   const idle = useRef(true);
+  // This writer's edit (PATCH) on its way, while it is: its key, its base and its words. The words
+  // sent as the page closes go at once beside it, naming it (`baseSaveKey`), not after its answer
+  // (the page is gone by then, and it may be cut off): 0108 "Revised (2)".
+  const sending = useRef<Sending | null>(null);
+  // The words last sent beside a running edit as the page closed: that edit, refused because they
+  // landed first, is overtaken by the writer's own later words, not by another device's.
+  const closingWords = useRef<Words | null>(null);
 
   // The parent's callback changes on every render; a ref keeps the autosave effect from re-running.
   const created = useRef(onDraftCreated);
@@ -353,33 +398,59 @@ function Writer({
   }, []);
 
   const persist = useCallback(
-    (e: Draft, extra: { draft?: boolean } = {}) => {
-      const send = async (): Promise<Saved> => {
+    (e: Draft, extra: { draft?: boolean } = {}, leaving = false) => {
+      /** `beside`: the edit still on its way that these words, sent as the page closes, follow. */
+      const send = async (beside: Sending | null = null): Promise<Saved> => {
         const words: Words = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date };
         const payload = { ...words, ...extra };
         // The queue's label: what the user will recognise in the list of changes made offline.
         const label = e.title.trim() || cutText(e.content.trim(), 60) || e.date;
         // Offline the save is queued (an entry created offline keeps its temporary id, and the next
         // autosaves fold into that one creation: docs/decisions/0044-offline-queue-rules.md).
-        const update = () =>
-          writeOrQueue<{ entry: Entry }>({
+        const update = (after: Sending | null = null) => {
+          const key = crypto.randomUUID();
+          // Beside a running edit: from the same base, naming it (the version it writes is this writer's own).
+          const from = after ? after.base : base.current;
+          const request = writeOrQueue<{ entry: Entry }>({
             kind: "diary.update",
             method: "PATCH",
             path: `/diary/${id.current}`,
-            body: base.current ? { ...payload, baseUpdatedAt: base.current } : payload,
+            body: { ...payload, ...(from ? { baseUpdatedAt: from } : {}), ...(after ? { baseSaveKey: after.key } : {}) },
             label,
             origin: (origin.current ??= crypto.randomUUID()),
+            key,
           });
+          // An entry kept on this device only (a temporary id) has no request on its way to name.
+          if (after || !id.current || isOfflineId(id.current)) return request;
+          const own: Sending = { key, base: from, words, entryId: id.current };
+          sending.current = own;
+          const done = () => {
+            if (sending.current === own) sending.current = null;
+          };
+          request.then(done, done);
+          return request;
+        };
         const isRefused = (result: Answer) => !isQueued(result) && !result.ok && result.error.code === "conflict";
 
         let result = id.current
-          ? await update()
+          ? await update(beside)
           : await writeOrQueue<{ entry: Entry }>({ kind: "diary.create", method: "POST", path: "/diary", body: { ...payload, draft: extra.draft ?? true }, label });
-        // The newer version may be this writer's own edit, sent by the queue after it came back
-        // online: then it goes on from that version. Any other is another device's words.
-        if (isRefused(result) && queuedWords.current) {
+        // Refused because the words sent beside it as the page closed (newer ones, this writer's)
+        // landed first: the entry holds them, and this save is overtaken, not a conflict.
+        if (isRefused(result) && !beside && closingWords.current) {
           const current = await apiFetch<{ entry: Entry }>(`/diary/${id.current}`);
-          if (current.ok && sameWords(current.data.entry, queuedWords.current)) {
+          if (current.ok && sameWords(current.data.entry, closingWords.current)) {
+            closingWords.current = null;
+            result = current;
+          }
+        }
+        // The newer version may be this writer's own edit, sent by the queue after it came back
+        // online, or the edit the closing words were sent beside: then it goes on from that
+        // version. Any other is another device's words.
+        const ownWords = queuedWords.current ?? beside?.words;
+        if (isRefused(result) && ownWords) {
+          const current = await apiFetch<{ entry: Entry }>(`/diary/${id.current}`);
+          if (current.ok && sameWords(current.data.entry, ownWords)) {
             base.current = versionOf(current.data.entry);
             queuedWords.current = null;
             result = await update();
@@ -413,18 +484,29 @@ function Writer({
             id.current = result.data.entry.id;
             created.current(id.current);
           }
-          // The next edit starts from this version (successive autosaves chain on the answers).
-          base.current = versionOf(result.data.entry) ?? base.current;
+          // The next edit starts from this version (successive autosaves chain on the answers). Only
+          // forward: the closing words and the edit they were sent beside may answer in either order.
+          const version = versionOf(result.data.entry);
           queuedWords.current = null;
-          stored.current(result.data.entry);
+          // Landed (first, or alone): no closing words can have overtaken it.
+          if (!beside) closingWords.current = null;
+          if (!(version && base.current && version < base.current)) {
+            base.current = version ?? base.current;
+            stored.current(result.data.entry);
+          }
         }
         return result;
       };
       // With no save under way the request starts now, in this call (before any await): a save as
-      // the page goes away is then a keepalive request (asPageLeaves). Otherwise after the one running.
-      const run = idle.current ? send() : chain.current.then(send);
+      // the page goes away is then a keepalive request (asPageLeaves). Otherwise after the one running,
+      // except the words of a page closing while an edit is on its way: those go now, beside it
+      // (after its answer the page would be gone). A creation on its way has no id to name yet:
+      // the closing words follow it.
+      const beside = leaving && !idle.current && sending.current && id.current === sending.current.entryId ? sending.current : null;
+      if (beside) closingWords.current = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date };
+      const run = beside || idle.current ? send(beside) : chain.current.then(() => send());
       idle.current = false;
-      const settled = run.catch(() => undefined);
+      const settled = beside ? Promise.all([chain.current, run.catch(() => undefined)]).then(() => undefined) : run.catch(() => undefined);
       chain.current = settled;
       void settled.then(() => {
         if (chain.current === settled) idle.current = true;
@@ -499,7 +581,7 @@ function Writer({
     const flush = () => {
       if (!dirty.current) return;
       dirty.current = false;
-      asPageLeaves(() => void persist(latest.current));
+      asPageLeaves(() => void persist(latest.current, {}, true));
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") flush();
@@ -688,7 +770,7 @@ function EntryList({
   pages: EntryPages<Entry>;
   /** The entry a search result opened, for a reader without the plan: shown first, whole. */
   focus: Entry | null;
-  hidden: ReadonlySet<string>;
+  hidden: { has: (entryId: string) => boolean };
   setHidden: (change: (hidden: ReadonlySet<string>) => Set<string>) => void;
   canWrite: boolean;
   onOpen: (e: Entry) => void;
