@@ -125,6 +125,44 @@ test.describe("wellbeing", () => {
     await expect(page.getByTestId("routine").filter({ hasText: "Respirar fundo" }).getByTestId("streak")).toContainText("3 dias seguidos");
   });
 
+  test("a routine with two steps is done by ticking both, and un-ticking one undoes it (decision 0112)", async ({ page, context }) => {
+    await createUser(context.request, `e2e-selfcare-steps-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+
+    await page.getByRole("button", { name: "Nova rotina" }).click();
+    await page.getByLabel("Título").fill("Rotina da manhã");
+    await page.getByRole("button", { name: "Adicionar passo" }).click();
+    await page.getByLabel("Passo 1", { exact: true }).fill("Beber água");
+    await page.getByRole("button", { name: "Adicionar passo" }).click();
+    await page.getByLabel("Passo 2", { exact: true }).fill("Alongar 5 min");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    const routine = () => page.getByTestId("routine").filter({ hasText: "Rotina da manhã" });
+    await expect(routine().getByTestId("routine-steps")).toContainText("0 de 2 passos");
+
+    // The first tick is progress only; the second does the day, with its streak.
+    await routine().getByRole("checkbox", { name: "Beber água" }).check();
+    await expect(routine().getByTestId("routine-steps")).toContainText("1 de 2 passos");
+    await expect(routine().getByRole("button", { name: "Marcar como feito: Rotina da manhã" })).toHaveAttribute("aria-pressed", "false");
+    await routine().getByRole("checkbox", { name: "Alongar 5 min" }).check();
+    await expect(routine().getByRole("button", { name: "Marcar como feito: Rotina da manhã" })).toHaveAttribute("aria-pressed", "true");
+    await expect(routine().getByTestId("streak")).toContainText("1 dia seguido");
+
+    // Done on the server: after a reload both steps are ticked and the day is done.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(routine().getByRole("checkbox", { name: "Beber água" })).toBeChecked();
+    await expect(routine().getByRole("checkbox", { name: "Alongar 5 min" })).toBeChecked();
+    await expect(routine().getByRole("button", { name: "Marcar como feito: Rotina da manhã" })).toHaveAttribute("aria-pressed", "true");
+
+    // Un-ticking a step undoes the day; the other step stays ticked.
+    await routine().getByRole("checkbox", { name: "Beber água" }).uncheck();
+    await expect(routine().getByRole("button", { name: "Marcar como feito: Rotina da manhã" })).toHaveAttribute("aria-pressed", "false");
+    await expect(routine().getByRole("checkbox", { name: "Alongar 5 min" })).toBeChecked();
+    await expect(routine().getByTestId("streak")).toContainText("Sem sequência ainda");
+  });
+
   test("a routine's reminder time is set in the form, shown on its card after a reload, and cleared (decision 0099)", async ({ page, context }) => {
     await createUser(context.request, `e2e-selfcare-reminder-${Date.now()}@example.com`, { toursDone: true });
     await dismissCookieBanner(page);

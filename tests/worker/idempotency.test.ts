@@ -76,6 +76,18 @@ const covered: { name: string; setup?: (cookie: string) => Promise<string>; path
     rows: (userId, id) => count("select count(*) as n from routine_check_ins where user_id = ? and routine_id = ?", userId, id),
   },
   {
+    name: "POST /routines/:id/steps/:stepId/ticks (the last step ticked checks the day in once, 0112)",
+    setup: async (cookie) => {
+      const { routine } = await json(await send(cookie, "/routines", { title: "Manhã", steps: [{ text: "Beber água" }] }));
+      return `${routine.id}/steps/${routine.steps[0].id}`;
+    },
+    path: (id) => `/routines/${id}/ticks`,
+    method: "POST",
+    body: {},
+    rows: (userId, id) =>
+      count("select (select count(*) from routine_step_ticks where user_id = ?1 and routine_id = ?2) + (select count(*) from routine_check_ins where user_id = ?1 and routine_id = ?2) as n", userId, id.split("/")[0]),
+  },
+  {
     name: "POST /events",
     path: () => "/events",
     method: "POST",

@@ -17,6 +17,8 @@ export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; 
   { method: "POST", path: /^\/diary\/?$/ },
   { method: "PATCH", path: /^\/diary\/[^/]+\/?$/ },
   { method: "POST", path: /^\/routines\/[^/]+\/check-ins\/?$/ },
+  // A routine's step ticked (0112): ticking the last one checks the day in, as the check-in above.
+  { method: "POST", path: /^\/routines\/[^/]+\/steps\/[^/]+\/ticks\/?$/ },
   // Calendar events: a new one, and an edit of an event, of a whole series or (with
   // `?occurrence=&scope=one`) of one occurrence. The query is part of the request the key names.
   { method: "POST", path: /^\/events\/?$/ },

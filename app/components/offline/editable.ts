@@ -10,6 +10,7 @@ export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "c
   "diary.update": ["title", "content"],
   "diary.delete": [],
   "routine.checkIn": [],
+  "routine.stepTick": [],
   "event.create": ["title", "description"],
   "event.update": ["title"],
   // A step, a status or a milestone's tick: nothing to correct in words (try again or discard).

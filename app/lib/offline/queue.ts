@@ -19,6 +19,8 @@ export type ChangeKind =
   // An entry deleted (its route takes a key for a DELETE, as a cycle day's: 0105, 0108 "Revised").
   | "diary.delete"
   | "routine.checkIn"
+  // A routine's step ticked (0112); the last one checks the day in.
+  | "routine.stepTick"
   | "event.create"
   | "event.update"
   | "goal.update"
@@ -132,6 +134,7 @@ const KINDS: readonly ChangeKind[] = [
   "diary.update",
   "diary.delete",
   "routine.checkIn",
+  "routine.stepTick",
   "event.create",
   "event.update",
   "goal.update",

@@ -208,6 +208,7 @@ export default {
       diary_update: "Diary entry changed",
       diary_delete: "Diary entry deleted",
       routine_checkIn: "Routine check-in",
+      routine_stepTick: "Routine step",
       event_create: "New event",
       event_update: "Event changed",
       goal_update: "Goal changed",
@@ -221,7 +222,7 @@ export default {
     online: "Back online",
     onlineText: "The connection is back.",
     offline: "Offline mode",
-    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress, routine check-ins and cycle days. Anything else (deleting, for example, except in the cycle and the diary) needs a connection.",
+    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress, routine check-ins and ticked steps, and cycle days. Anything else (deleting, for example, except in the cycle and the diary) needs a connection.",
     needsConnection: "No connection: this can only be done online. Try again when the connection is back.",
   },
   feedback: {

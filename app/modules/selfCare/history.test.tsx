@@ -23,6 +23,8 @@ const routine = (id: string, title: string, weekdays: number[] = []): Routine =>
   scheduledToday: true,
   checkedInToday: false,
   recentCheckIns: [],
+  steps: [],
+  stepsTickedToday: [],
 });
 
 // Wednesday 2 December 2026; the history runs from Monday 2 November to Sunday 6 December.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { QueuedChange } from "~/lib/offline/queue";
-import { unmarkQueued } from "./offline";
+import { queuedStepTicks, stepsQueuedOn, unmarkQueued } from "./offline";
 
 const checkIn = (sent: boolean): QueuedChange => ({
   seq: 1,
@@ -29,5 +29,16 @@ describe("unmarking a check-in that waits in the offline queue", () => {
     const discard = vi.fn(async () => undefined);
     expect(await unmarkQueued(checkIn(true), discard)).toBe(true);
     expect(discard).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("step ticks waiting in the offline queue (decision 0112)", () => {
+  const tick = (routineId: string, stepId: string, date: string): QueuedChange => ({ ...checkIn(false), kind: "routine.stepTick", path: `/routines/${routineId}/steps/${stepId}/ticks`, body: { date } });
+
+  it("are found by routine, step and day, and a check-in is not one", () => {
+    const queued = queuedStepTicks([tick("r1", "s1", "2026-12-06"), tick("r1", "s2", "2026-12-06"), tick("r1", "s3", "2026-12-05"), tick("r2", "s9", "2026-12-06"), checkIn(false)]);
+    expect([...queued.keys()]).toEqual(["r1|s1|2026-12-06", "r1|s2|2026-12-06", "r1|s3|2026-12-05", "r2|s9|2026-12-06"]);
+    expect(stepsQueuedOn(queued, "r1", "2026-12-06")).toEqual(new Set(["s1", "s2"]));
+    expect(stepsQueuedOn(queued, "r2", "2026-12-05")).toEqual(new Set());
   });
 });

@@ -20,3 +20,17 @@ export async function unmarkQueued(waiting: QueuedChange, discard: (change: Queu
   await discard(waiting);
   return waiting.sent === true;
 }
+
+/** Step ticks made offline and still in the queue, by `routineId|stepId|date` (decision 0112). */
+export function queuedStepTicks(changes: readonly QueuedChange[]): Map<string, QueuedChange> {
+  const byStep = new Map<string, QueuedChange>();
+  for (const change of changes) {
+    const [, routineId, stepId] = /^\/routines\/([^/]+)\/steps\/([^/]+)\/ticks\/?$/.exec(change.path) ?? [];
+    if (change.kind === "routine.stepTick" && routineId && stepId && typeof change.body.date === "string") byStep.set(`${routineId}|${stepId}|${change.body.date}`, change);
+  }
+  return byStep;
+}
+
+/** The steps of `routineId` ticked on `date` among the queued ticks. */
+export const stepsQueuedOn = (queued: Map<string, QueuedChange>, routineId: string, date: string) =>
+  new Set([...queued.keys()].filter((key) => key.startsWith(`${routineId}|`) && key.endsWith(`|${date}`)).map((key) => key.slice(routineId.length + 1, -(date.length + 1))));

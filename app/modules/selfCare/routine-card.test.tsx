@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { RoutineCard } from "./routine-card";
@@ -23,18 +23,35 @@ const walk: Routine = {
   scheduledToday: true,
   checkedInToday: false,
   recentCheckIns: ["2026-11-09"],
+  steps: [],
+  stepsTickedToday: [],
 };
 
-const renderCard = (canWrite: boolean, { routine = walk, queuedDays = new Set<string>(), language = "pt" as const }: { routine?: Routine; queuedDays?: Set<string>; language?: "pt" | "en" } = {}) => {
+const renderCard = (
+  canWrite: boolean,
+  { routine = walk, queuedDays = new Set<string>(), queuedSteps = new Set<string>(), language = "pt" as const }: { routine?: Routine; queuedDays?: Set<string>; queuedSteps?: Set<string>; language?: "pt" | "en" } = {},
+) => {
   const onEdit = vi.fn();
   const onRemove = vi.fn();
+  const onTick = vi.fn(async () => {});
   renderWithI18n(
     <ul>
-      <RoutineCard routine={routine} queuedDays={queuedDays} today="2026-11-10" canWrite={canWrite} onToggle={vi.fn()} onTapToday={vi.fn()} onEdit={onEdit} onRemove={onRemove} />
+      <RoutineCard
+        routine={routine}
+        queuedDays={queuedDays}
+        queuedSteps={queuedSteps}
+        today="2026-11-10"
+        canWrite={canWrite}
+        onToggle={vi.fn()}
+        onTapToday={vi.fn()}
+        onTick={onTick}
+        onEdit={onEdit}
+        onRemove={onRemove}
+      />
     </ul>,
     language,
   );
-  return { onEdit, onRemove };
+  return { onEdit, onRemove, onTick };
 };
 
 describe("a routine's card", () => {
@@ -131,5 +148,47 @@ describe("a routine's card, heard without seeing it", () => {
   it("keeps 'no streak yet' for a routine never done", () => {
     renderCard(true, { routine: { ...walk, streakDays: 0, longestStreakDays: 0, recentCheckIns: [] } });
     expect(screen.getByTestId("streak").textContent).toMatch(/Sem sequência ainda/);
+  });
+});
+
+describe("today's checklist of a routine with steps (decision 0112)", () => {
+  const morning: Routine = { ...walk, title: "Rotina da manhã", steps: [{ id: "s1", text: "Beber água" }, { id: "s2", text: "Alongar 5 min" }], stepsTickedToday: ["s1"] };
+
+  it("shows the steps as checkboxes named by the step, in a group that says the routine, and ticks or unticks one", async () => {
+    const { onTick } = renderCard(true, { routine: morning });
+    const group = screen.getByRole("group", { name: /Passos de «Rotina da manhã»/ });
+    expect(group.textContent).toContain("1 de 2 passos");
+    const water = screen.getByRole("checkbox", { name: "Beber água" }) as HTMLInputElement;
+    const stretch = screen.getByRole("checkbox", { name: "Alongar 5 min" }) as HTMLInputElement;
+    expect([water.checked, stretch.checked]).toEqual([true, false]);
+    fireEvent.click(stretch);
+    expect(onTick).toHaveBeenCalledWith(morning, "s2", false);
+    // Busy while the tick is written: one write at a time.
+    expect(water.disabled).toBe(true);
+    await waitFor(() => expect(water.disabled).toBe(false));
+    fireEvent.click(water);
+    expect(onTick).toHaveBeenLastCalledWith(morning, "s1", true);
+  });
+
+  it("shows every step ticked on a day done in one go", () => {
+    renderCard(true, { routine: { ...morning, checkedInToday: true, stepsTickedToday: ["s1", "s2"] } });
+    expect(screen.getAllByRole("checkbox").map((box) => (box as HTMLInputElement).checked)).toEqual([true, true]);
+    expect(screen.getByRole("button", { name: /Marcar como feito/ }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("shows the routine done, not yet sent, when the last tick waits in the offline queue", () => {
+    renderCard(true, { routine: morning, queuedSteps: new Set(["s2"]) });
+    expect((screen.getByRole("checkbox", { name: /Alongar 5 min/ }) as HTMLInputElement).checked).toBe(true);
+    const today = screen.getByRole("button", { name: /Marcar como feito/ });
+    expect(today.getAttribute("aria-pressed")).toBe("true");
+    expect(today.getAttribute("aria-label")).toContain("por enviar");
+  });
+
+  it("has no checklist without steps, nor without the plan a usable one", () => {
+    renderCard(true);
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    cleanup();
+    renderCard(false, { routine: morning });
+    expect(screen.getAllByRole("checkbox").every((box) => (box as HTMLInputElement).disabled)).toBe(true);
   });
 });

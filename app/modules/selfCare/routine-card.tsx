@@ -9,12 +9,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/dates";
 import { formatTypedTime } from "~/components/ui/date-grid";
 import type { QueuedChange } from "~/lib/offline/queue";
 import type { Routine } from "./routine-form";
 import { WEEKDAYS } from "./weekdays";
 import { addDays, checkInAllowed, isoWeekday, isScheduled } from "@worker/modules/selfCare/streaks";
+import { doneByTicks, tickedSteps } from "@worker/modules/selfCare/steps";
 import type { RoutineCategory } from "@worker/modules/selfCare/vocabulary";
 
 const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
@@ -25,21 +27,27 @@ export const daysOf = (queued: Map<string, QueuedChange>, routineId: string) => 
 export function RoutineCard({
   routine,
   queuedDays,
+  queuedSteps = new Set(),
   today,
   canWrite,
   onToggle,
   onTapToday,
+  onTick,
   onEdit,
   onRemove,
 }: {
   routine: Routine;
   /** Days checked in offline, still waiting to be sent. */
   queuedDays: ReadonlySet<string>;
+  /** Its steps ticked today offline, still waiting to be sent. */
+  queuedSteps?: ReadonlySet<string>;
   today: string;
   canWrite: boolean;
   onToggle: (routine: Routine, date: string, done: boolean) => Promise<void>;
   /** The "today" button, which writes the user's date at the tap (the day may have changed since `today`). */
   onTapToday: (routine: Routine, checkedIn: boolean) => Promise<void>;
+  /** A step of today's checklist ticked (`ticked` false) or unticked (true); decision 0112. */
+  onTick?: (routine: Routine, stepId: string, ticked: boolean) => Promise<void>;
   onEdit: () => void;
   onRemove: () => void;
 }) {
@@ -54,8 +62,13 @@ export function RoutineCard({
   };
   const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
   const days = Array.from({ length: 8 }, (_, i) => addDays(today, i - 7));
-  const done = new Set([...routine.recentCheckIns, ...queuedDays]);
-  const checkedInToday = routine.checkedInToday || queuedDays.has(today);
+  const stepIds = routine.steps.map((step) => step.id);
+  // Ticks still in the queue count as the server will: the last one does the day (../steps rule).
+  const queuedDone = doneByTicks(stepIds, [...routine.stepsTickedToday, ...queuedSteps]);
+  const pendingToday = queuedDays.has(today) || (!routine.checkedInToday && queuedDone);
+  const done = new Set([...routine.recentCheckIns, ...queuedDays, ...(pendingToday ? [today] : [])]);
+  const checkedInToday = routine.checkedInToday || pendingToday;
+  const ticked = new Set(tickedSteps(stepIds, [...routine.stepsTickedToday, ...queuedSteps], checkedInToday));
   const title = routine.title;
   // A current streak of 0 beside a best above 0 is a run that ended, not a routine never done:
   // "Sem sequência ainda" next to "Melhor: 10" would read as a contradiction.
@@ -68,12 +81,12 @@ export function RoutineCard({
           <Button
             variant={checkedInToday ? "primary" : "secondary"}
             aria-pressed={checkedInToday}
-            aria-label={queuedDays.has(today) ? `${t("checkInRoutine", { title })} (${t("dayPending")})` : t("checkInRoutine", { title })}
+            aria-label={pendingToday ? `${t("checkInRoutine", { title })} (${t("dayPending")})` : t("checkInRoutine", { title })}
             disabled={!canWrite}
             loading={busy === "today"}
             onClick={() => run("today", () => onTapToday(routine, checkedInToday))}
-            className={`!rounded-full ${queuedDays.has(today) ? "!border-dashed !border-amber-400" : ""}`}
-            data-pending={queuedDays.has(today) || undefined}
+            className={`!rounded-full ${pendingToday ? "!border-dashed !border-amber-400" : ""}`}
+            data-pending={pendingToday || undefined}
           >
             <span aria-hidden="true">{checkedInToday ? "✓" : "○"}</span>
             {checkedInToday ? t("checkedIn") : t("checkIn")}
@@ -106,6 +119,33 @@ export function RoutineCard({
         </p>
       </div>
       {routine.description && <p className="mt-2 text-sm text-slate-600">{routine.description}</p>}
+      {routine.scheduledToday && stepIds.length > 0 && (
+        // Today's checklist: native checkboxes (Space ticks), named by the step; the legend says the routine.
+        <fieldset className="mt-3" data-testid="routine-steps">
+          <legend className="text-xs text-slate-500">
+            <span className="sr-only">{t("stepsOf", { title })} · </span>
+            {t("stepsProgress", { done: ticked.size, count: stepIds.length })}
+          </legend>
+          <ul className="mt-1 space-y-1">
+            {routine.steps.map((step) => (
+              // While its write is on the way, a step shows the state asked for (back as it was if the write fails).
+              <li key={step.id}>
+                <Checkbox
+                  checked={busy === step.id ? !ticked.has(step.id) : ticked.has(step.id)}
+                  disabled={!canWrite || busy !== null}
+                  onChange={() => run(step.id, () => onTick?.(routine, step.id, ticked.has(step.id)) ?? Promise.resolve())}
+                  label={
+                    <>
+                      <span className={ticked.has(step.id) ? "text-slate-500 line-through" : ""}>{step.text}</span>
+                      {queuedSteps.has(step.id) && <span className="text-xs text-amber-700">({t("stepPending")})</span>}
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
       <div className="mt-3">
         <p className="mb-1 text-xs text-slate-500">{t("lastDays")}</p>
         <div className="grid grid-cols-8 gap-1">

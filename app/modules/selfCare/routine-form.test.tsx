@@ -32,6 +32,8 @@ const routine = (id: string, title: string, weekdays: number[]): Routine => ({
   scheduledToday: true,
   checkedInToday: false,
   recentCheckIns: [],
+  steps: [],
+  stepsTickedToday: [],
 });
 
 describe("the routine form's slot", () => {
@@ -127,5 +129,58 @@ describe("the routine form's errors", () => {
     await screen.findByText(error);
     const group = screen.getByRole("group", { name: "Dias da semana" });
     expect(document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent).toBe(error);
+  });
+});
+
+describe("the routine's steps in the form (decision 0112)", () => {
+  let bodies: unknown[];
+  const open = (shown: Routine | "new") => {
+    bodies = [];
+    vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => (bodies.push(JSON.parse(String(init?.body))), Response.json({ routine: shown === "new" ? routine("r9", "x", []) : shown })));
+    const onDone = vi.fn();
+    renderEditor(<RoutineEditor form={shown} onDone={onDone} />);
+    return onDone;
+  };
+
+  it("adds steps and sends them in order with a new routine", async () => {
+    const onDone = open("new");
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Rotina da manhã" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar passo" }));
+    // The new step's field has the focus, ready to type.
+    expect(document.activeElement).toBe(screen.getByLabelText("Passo 1"));
+    fireEvent.change(screen.getByLabelText("Passo 1"), { target: { value: "Beber água" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar passo" }));
+    fireEvent.change(screen.getByLabelText("Passo 2"), { target: { value: "Meditar" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([expect.objectContaining({ title: "Rotina da manhã", steps: [{ text: "Beber água" }, { text: "Meditar" }] })]);
+  });
+
+  it("reorders with up and down (the focus follows the step) and removes, sending the list with the saved ids", async () => {
+    const onDone = open({ ...routine("r1", "Noite", []), steps: [{ id: "a", text: "Chá" }, { id: "b", text: "Ler" }, { id: "c", text: "Dormir" }] });
+    fireEvent.click(screen.getByRole("button", { name: "Subir o passo 3" }));
+    expect((screen.getByLabelText("Passo 2") as HTMLInputElement).value).toBe("Dormir");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Subir o passo 2" }));
+    fireEvent.click(screen.getByRole("button", { name: "Subir o passo 2" }));
+    // At the top "up" is disabled: the focus goes to "down" of the same step.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Descer o passo 1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Remover o passo 2" }));
+    expect(screen.getAllByRole("textbox", { name: /Passo/ }).map((f) => (f as HTMLInputElement).value)).toEqual(["Dormir", "Ler"]);
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ steps: [{ id: "c", text: "Dormir" }, { id: "b", text: "Ler" }] }]);
+  });
+
+  it("shows a step's error next to it", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ error: { code: "validation_failed", message: "Dados inválidos.", fields: { "steps.1.text": "Cada passo deve ter de 1 a 80 caracteres." } } }, { status: 400 }));
+    renderEditor(<RoutineEditor form="new" onDone={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Manhã" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar passo" }));
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar passo" }));
+    fireEvent.change(screen.getByLabelText("Passo 1"), { target: { value: "Água" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await screen.findByText("Cada passo deve ter de 1 a 80 caracteres.");
+    const second = screen.getByLabelText("Passo 2");
+    expect(document.getElementById(second.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Cada passo deve ter de 1 a 80 caracteres.");
   });
 });

@@ -14,6 +14,8 @@ import { editedFields } from "~/lib/edited-fields";
 import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
 import { ROUTINE_CATEGORIES } from "@worker/modules/selfCare/vocabulary";
 import { WEEKDAYS } from "./weekdays";
+import { draftStep, StepEditor, type DraftStep } from "./step-editor";
+import { MAX_STEPS } from "@worker/modules/selfCare/steps";
 
 /** A routine as the screen holds it (the loader's dates arrive serialised). */
 export type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unknown; updatedAt: unknown };
@@ -28,7 +30,7 @@ export function RoutineEditor({ form, onDone }: { form: Routine | "new"; onDone:
 }
 
 /** What the form holds, as typed. */
-type Draft = { title: string; category: string; description: string; frequency: string; weekdays: number[]; duration: string; reminder: string };
+type Draft = { title: string; category: string; description: string; frequency: string; weekdays: number[]; duration: string; reminder: string; steps: DraftStep[] };
 
 const draftOf = (routine: Routine | null): Draft => ({
   title: routine?.title ?? "",
@@ -38,6 +40,7 @@ const draftOf = (routine: Routine | null): Draft => ({
   weekdays: routine?.weekdays ?? [],
   duration: routine?.durationMinutes ? String(routine.durationMinutes) : "",
   reminder: routine?.reminderTime ?? "",
+  steps: (routine?.steps ?? []).map(draftStep),
 });
 
 /** The API's fields of a draft (POST /routines, PATCH /routines/:id). */
@@ -46,8 +49,13 @@ function bodyOf(draft: Draft) {
   const { title, category, description, frequency } = draft;
   // "" is no reminder: null clears one.
   const reminderTime = draft.reminder === "" ? null : draft.reminder;
-  return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes, reminderTime };
+  // A saved step goes with its id (kept, with today's ticks); a new one without (decision 0112).
+  const steps = draft.steps.map((step) => (step.id ? { id: step.id, text: step.text } : { text: step.text }));
+  return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes, reminderTime, steps };
 }
+
+/** The API's names of the steps' messages ("steps", "steps.2.text"), shown next to them. */
+const STEP_FIELDS = ["steps", ...Array.from({ length: MAX_STEPS }, (_, i) => [`steps.${i}`, `steps.${i}.text`]).flat()];
 
 function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (saved: Routine | null) => void }) {
   const { t } = useTranslation(["selfCare", "ui"]);
@@ -60,8 +68,9 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
   const [weekdays, setWeekdays] = useState<number[]>(opened.weekdays);
   const [duration, setDuration] = useState(opened.duration);
   const [reminder, setReminder] = useState(opened.reminder);
+  const [steps, setSteps] = useState<DraftStep[]>(opened.steps);
   const form = useApiForm<{ routine: Routine }>({
-    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes", "reminderTime"],
+    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes", "reminderTime", ...STEP_FIELDS],
     fallback: t("form.failed"),
     onSuccess: (data) => {
       toast({ title: routine ? t("form.updated") : t("form.created"), tone: "success" });
@@ -72,7 +81,7 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
   const weekdaysIds = useFieldIds(undefined, null, form.errors.weekdays);
   const submit = (event: FormEvent) =>
     form.submit(() => {
-      const body = bodyOf({ title, category, description, frequency, weekdays, duration, reminder });
+      const body = bodyOf({ title, category, description, frequency, weekdays, duration, reminder, steps });
       if (!routine) return apiFetch<{ routine: Routine }>("/routines", { body });
       const changes = editedFields(body, bodyOf(opened), [["frequency", "weekdays"]]);
       if (Object.keys(changes).length === 0) {
@@ -135,6 +144,7 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
           </Button>
         )}
       </div>
+      <StepEditor steps={steps} onChange={setSteps} errors={form.errors} />
       {form.message && <Notice tone="error">{form.message}</Notice>}
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={() => onDone(null)}>

@@ -32,6 +32,8 @@ const routine = (id: string, title: string): Routine => ({
   scheduledToday: true,
   checkedInToday: false,
   recentCheckIns: [],
+  steps: [],
+  stepsTickedToday: [],
 });
 
 beforeEach(() => {
@@ -65,11 +67,14 @@ function renderSelfCare(routines: Routine[], history: { routineId: string; date:
   renderWithI18n(<Stub initialEntries={["/app/autocuidado"]} />);
 }
 
+/** The form is loaded on demand (a dynamic import): its first load in a test run, transformed on the spot, can take over findBy's default second. */
+const FORM_LOAD = { timeout: 5000 };
+
 describe("the routine form's focus", () => {
   it("goes back to the routine's 'Editar' when its form is cancelled", async () => {
     renderSelfCare([routine("r1", "Caminhada"), routine("r2", "Alongar")]);
     fireEvent.click(await screen.findByRole("button", { name: "Editar «Alongar»" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Cancelar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancelar" }, FORM_LOAD));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Cancelar" })).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Editar «Alongar»" }));
   });
@@ -77,7 +82,7 @@ describe("the routine form's focus", () => {
   it("goes back to the routine's 'Editar' when its changes are saved", async () => {
     renderSelfCare([routine("r1", "Caminhada")]);
     fireEvent.click(await screen.findByRole("button", { name: "Editar «Caminhada»" }));
-    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Caminhada longa" } });
+    fireEvent.change(await screen.findByLabelText("Título", {}, FORM_LOAD), { target: { value: "Caminhada longa" } });
     fireEvent.submit(screen.getByRole("form"));
     await waitFor(() => expect(screen.queryByRole("form")).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Editar «Caminhada longa»" }));
@@ -86,7 +91,7 @@ describe("the routine form's focus", () => {
   it("goes back to 'Nova rotina' after a new routine is saved, and after the first one is cancelled", async () => {
     renderSelfCare([routine("r1", "Caminhada")]);
     fireEvent.click(await screen.findByRole("button", { name: "Nova rotina" }));
-    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Beber água" } });
+    fireEvent.change(await screen.findByLabelText("Título", {}, FORM_LOAD), { target: { value: "Beber água" } });
     fireEvent.submit(screen.getByRole("form"));
     await screen.findByRole("button", { name: "Editar «Beber água»" });
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Nova rotina" }));
@@ -94,7 +99,7 @@ describe("the routine form's focus", () => {
 
     renderSelfCare([]);
     fireEvent.click(await screen.findByRole("button", { name: "Nova rotina" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Cancelar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancelar" }, FORM_LOAD));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Cancelar" })).toBeNull());
     // The empty state's button, the one that opened the form.
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Nova rotina" }));

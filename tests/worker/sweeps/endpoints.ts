@@ -95,14 +95,16 @@ async function create(cookie: string, path: string, body: unknown) {
 
 /** One object of every kind a user owns, made through the API: the ids the id routes take. */
 export type Objects = Record<
-  "task" | "event" | "goal" | "milestone" | "diary" | "routine" | "checkInDate" | "transaction" | "category" | "budget" | "savings" | "cycleDay" | "notification" | "draft" | "session",
+  "task" | "event" | "goal" | "milestone" | "diary" | "routine" | "step" | "checkInDate" | "transaction" | "category" | "budget" | "savings" | "cycleDay" | "notification" | "draft" | "session",
   string
 >;
 
 export async function objectsOf(owner: Account): Promise<Objects> {
   const c = owner.cookie;
   const goal = await create(c, "/goals", { title: "Correr 10 km", milestones: ["Primeiro treino"] });
-  const routine = idIn(await create(c, "/routines", { title: "Meditar" }));
+  const created = await create(c, "/routines", { title: "Meditar", steps: [{ text: "Respirar" }] });
+  const routine = idIn(created);
+  const step = idIn(created.routine.steps);
   await create(c, `/routines/${routine}/check-ins`, { date: YESTERDAY });
   const draft = await create(c, "/assistant/messages", { message: "lembra-me de ligar à mãe amanhã" });
   await create(c, "/notifications", { title: "Beber água" });
@@ -115,6 +117,7 @@ export async function objectsOf(owner: Account): Promise<Objects> {
     milestone: idIn(goal.goal?.milestones ?? goal.milestones),
     diary: idIn(await create(c, "/diary", { title: "Um bom dia", content: "Caminhei à beira-mar.", mood: 4, date: YESTERDAY })),
     routine,
+    step,
     checkInDate: YESTERDAY,
     transaction: idIn(await create(c, "/transactions", { type: "expense", amountCents: 1250, description: "Café", date: YESTERDAY, category: "restaurants" })),
     category: idIn(await create(c, "/finances/categories", { name: `Viagens ${serial}`, type: "expense" })),
@@ -306,12 +309,14 @@ export const ENDPOINTS: Record<string, Endpoint> = {
 
   "GET /routines": { query: page },
   "GET /routines/check-ins": { query: { from: "2026-01-01", to: YESTERDAY } },
-  "POST /routines": { body: () => ({ title: "Alongar", category: "other", description: "Cinco minutos", frequency: "daily", durationMinutes: 5, reminderTime: "07:30" }) },
+  "POST /routines": { body: () => ({ title: "Alongar", category: "other", description: "Cinco minutos", frequency: "daily", durationMinutes: 5, reminderTime: "07:30", steps: [{ text: "Pescoço" }, { text: "Costas" }] }) },
   "GET /routines/:id": { params: (o) => ({ id: o.routine }) },
   "PATCH /routines/:id": { params: (o) => ({ id: o.routine }), body: () => ({ title: "Meditar 10 minutos", durationMinutes: 10 }) },
   "DELETE /routines/:id": { params: (o) => ({ id: o.routine }), destructive: true },
   "POST /routines/:id/check-ins": { params: (o) => ({ id: o.routine }), body: () => ({ date: isoDay(-2) }) },
   "DELETE /routines/:id/check-ins/:date": { params: (o) => ({ id: o.routine, date: o.checkInDate }), destructive: true },
+  "POST /routines/:id/steps/:stepId/ticks": { params: (o) => ({ id: o.routine, stepId: o.step }), body: () => ({ date: isoDay(-2) }) },
+  "DELETE /routines/:id/steps/:stepId/ticks/:date": { params: (o) => ({ id: o.routine, stepId: o.step, date: o.checkInDate }), destructive: true },
 
   "GET /assistant/messages": { query: page },
   "DELETE /assistant/messages": { destructive: true },

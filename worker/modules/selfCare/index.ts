@@ -14,6 +14,7 @@ import { REMINDER_TIME } from "./reminder-times";
 import { routineReminders } from "./reminders";
 import { EVERY_MINUTE } from "../../cron/schedules";
 import { addDays, checkInAllowed, isCalendarDate, localDate } from "./streaks";
+import { MAX_STEPS, STEP_MAX_LENGTH } from "./steps";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 
@@ -30,6 +31,19 @@ const fields = {
   durationMinutes: z.number("selfCare:errors.duration").int("selfCare:errors.duration").min(1, "selfCare:errors.duration").max(600, "selfCare:errors.duration").nullable(),
   // A local time of day in the account's zone; null: no reminder (docs/decisions/0099).
   reminderTime: z.string("selfCare:errors.reminderTime").regex(REMINDER_TIME, "selfCare:errors.reminderTime").nullable(),
+  // The checklist in order (decision 0112): `id` keeps a step the routine has (and its ticks); the
+  // list replaces the routine's; empty, a routine without steps.
+  steps: z
+    .array(
+      z
+        .object({
+          id: z.string("selfCare:errors.stepId").max(64, "selfCare:errors.stepId").optional(),
+          text: z.string("selfCare:errors.stepText").trim().min(1, "selfCare:errors.stepText").max(STEP_MAX_LENGTH, "selfCare:errors.stepText"),
+        }, { error: (issue) => (issue.code === "invalid_type" ? "selfCare:errors.stepText" : undefined) })
+        .strict(),
+      "selfCare:errors.steps",
+    )
+    .max(MAX_STEPS, "selfCare:errors.tooManySteps"),
 };
 
 const createSchema = z
@@ -41,6 +55,7 @@ const createSchema = z
     weekdays: fields.weekdays.default([]),
     durationMinutes: fields.durationMinutes.default(null),
     reminderTime: fields.reminderTime.default(null),
+    steps: fields.steps.default([]),
   })
   .strict();
 const patchSchema = z.object(fields).partial().strict();
@@ -76,9 +91,9 @@ const api = new Hono<AppEnv>()
   .post("/", validate("json", createSchema), async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
-    const routine = await queries.createRoutine(db, user.id, normalised(c.req.valid("json")), user.timeZone);
+    const { routine, steps } = await queries.createRoutine(db, user.id, normalised(c.req.valid("json")), user.timeZone);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "created" }));
-    return c.json({ routine: queries.newRoutineAnswer(routine, todayOf(user)) }, 201);
+    return c.json({ routine: queries.newRoutineAnswer(routine, steps, todayOf(user)) }, 201);
   })
   .get("/:id", async (c) => {
     const { user } = currentAuth(c);
@@ -126,7 +141,40 @@ const api = new Hono<AppEnv>()
     await queries.removeCheckIn(db, user.id, routine.id, date);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
     return c.json({ routine: await queries.answerFor(db, user.id, routine.id, todayOf(user)) });
+  })
+  // A step ticked on a day (today, the user's, or up to 7 days back, as a check-in): ticking the
+  // last one checks the day in. A second tick adds nothing (200). Decision 0112.
+  .post("/:id/steps/:stepId/ticks", validate("json", checkInSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const { routine, step } = await stepOr404(db, user.id, c.req.param("id"), c.req.param("stepId"));
+    const today = todayOf(user);
+    const date = c.req.valid("json").date ?? today;
+    if (!checkInAllowed(date, today)) throw invalid("date", date > today ? "selfCare:errors.futureCheckIn" : "selfCare:errors.oldCheckIn");
+    const added = await queries.tickStep(db, user.id, routine.id, step.id, date);
+    if (added) c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
+    return c.json({ date, routine: await queries.answerFor(db, user.id, routine.id, today) }, added ? 201 : 200);
+  })
+  // A step unticked (any day; absent is fine): on a day done, the day is undone, the other steps stay ticked.
+  .delete("/:id/steps/:stepId/ticks/:date", async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const { routine, step, steps } = await stepOr404(db, user.id, c.req.param("id"), c.req.param("stepId"));
+    const date = c.req.param("date");
+    if (!calendarDate("selfCare:errors.date").safeParse(date).success) throw invalid("date", "selfCare:errors.date");
+    await queries.untickStep(db, user.id, routine.id, step.id, date, steps);
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
+    return c.json({ routine: await queries.answerFor(db, user.id, routine.id, todayOf(user)) });
   });
+
+/** The user's routine, its steps and the one `stepId` names, or 404 (another user's, another routine's, none). */
+async function stepOr404(db: ReturnType<typeof database>, userId: string, routineId: string | undefined, stepId: string | undefined) {
+  const routine = await queries.routineOr404(db, userId, routineId);
+  const steps = await queries.stepsOf(db, userId, routine.id);
+  const step = steps.find((s) => s.id === stepId);
+  if (!step) throw apiError("not_found");
+  return { routine, step, steps };
+}
 
 /**
  * Self-care routines (Light and Pro). Creating, changing and checking in need `selfCare`; the
@@ -141,10 +189,12 @@ export const selfCareModule = defineWorkerModule({
     { method: "PATCH", path: "/routines/:id", entitlement: "selfCare" },
     { method: "POST", path: "/routines/:id/check-ins", entitlement: "selfCare" },
     { method: "DELETE", path: "/routines/:id/check-ins/:date", entitlement: "selfCare" },
+    { method: "POST", path: "/routines/:id/steps/:stepId/ticks", entitlement: "selfCare" },
+    { method: "DELETE", path: "/routines/:id/steps/:stepId/ticks/:date", entitlement: "selfCare" },
   ],
   searchTypes: [],
   // A routine's reminder at its time of day, on due days not yet checked in (./reminders.ts).
   jobs: [{ name: "routine-reminders", schedule: EVERY_MINUTE, fanOut: routineReminders }],
-  exporter: { tables: ["routines", "routine_check_ins"], export: (db, userId) => queries.exportSelfCare(db, userId) },
+  exporter: { tables: ["routines", "routine_check_ins", "routine_steps", "routine_step_ticks"], export: (db, userId) => queries.exportSelfCare(db, userId) },
   seed: (db, userId) => queries.seedSelfCare(db, userId, localDate(new Date(), "Europe/Lisbon")),
 });

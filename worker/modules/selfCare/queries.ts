@@ -12,7 +12,8 @@ import { apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { IdPage } from "../../db/jobs";
 import type { PageRequest } from "../../lib/pagination";
-import { routineCheckIns, routines, type CheckInRuns, type Routine } from "./schema";
+import { routineCheckIns, routines, routineSteps, routineStepTicks, type CheckInRuns, type Routine } from "./schema";
+import { tickedSteps } from "./steps";
 import type { RoutineCategory } from "./vocabulary";
 import { addDays, dueBetween, isScheduled, type Schedule } from "./streaks";
 import { nextReminderAt } from "./reminder-times";
@@ -28,6 +29,11 @@ export type RoutineInput = {
   reminderTime: string | null;
 };
 
+/** A step as the API takes it: with the id of one the routine has (kept, with its ticks), or without (a new one). */
+export type StepInput = { id?: string; text: string };
+/** A step as the API answers it. */
+export type StepAnswer = { id: string; text: string };
+
 export const scheduleOf = (routine: Pick<Routine, "frequency" | "weekdays">): Schedule =>
   routine.frequency === "daily" ? { frequency: "daily" } : { frequency: "weekdays", weekdays: routine.weekdays };
 
@@ -36,20 +42,31 @@ const RECENT_DAYS = 8;
 /** A date after every check-in: runs over the whole history. */
 const LAST_DATE = "9999-12-31";
 
-/** What a routine's answer needs of its check-ins up to today: the recent ones, and its runs (none without check-ins). */
-export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null };
+/**
+ * What a routine's answer needs of its check-ins up to today: the recent ones, and its runs (none
+ * without check-ins); and its steps in order with the ids of those ticked today (decision 0112).
+ */
+export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null; steps: StepAnswer[]; ticksToday: string[] };
 
 /** A routine as the API answers it: its fields, streaks and recent days, for `today` (the user's). */
-export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...routine }: Routine, { recent, runs }: CheckInSummary, today: string) {
+export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...routine }: Routine, { recent, runs, steps, ticksToday }: CheckInSummary, today: string) {
   const schedule = scheduleOf(routine);
+  const checkedInToday = recent.includes(today);
   return {
     ...routine,
     // The latest run goes on to today unless a due day between its end and today was missed (./streaks.ts).
     streakDays: runs && !dueBetween(schedule, runs.latestEnd, today) ? runs.latest : 0,
     longestStreakDays: runs?.longest ?? 0,
     scheduledToday: isScheduled(schedule, today),
-    checkedInToday: recent.includes(today),
+    checkedInToday,
     recentCheckIns: recent,
+    steps,
+    // A day done shows every step ticked (./steps.ts).
+    stepsTickedToday: tickedSteps(
+      steps.map((step) => step.id),
+      ticksToday,
+      checkedInToday,
+    ),
   };
 }
 export type RoutineAnswer = ReturnType<typeof routineAnswer>;
@@ -114,6 +131,17 @@ function runsQuery(db: Db, userId: string, routineIds: SQLWrapper | string[], up
     .groupBy(runs.routineId);
 }
 
+/** The steps of the routines `routineIds` selects, in their order. */
+const stepsQuery = (db: Db, userId: string, routineIds: SQLWrapper | string[]) =>
+  db
+    .select({ routineId: routineSteps.routineId, id: routineSteps.id, text: routineSteps.text })
+    .from(routineSteps)
+    .where(scopedTo(db, userId).owned(routineSteps, inArray(routineSteps.routineId, routineIds)))
+    .orderBy(asc(routineSteps.routineId), asc(routineSteps.position));
+
+/** The routine's steps in order (the routine's ownership is checked before). */
+export const stepsOf = (db: Db, userId: string, routineId: string) => stepsQuery(db, userId, [routineId]);
+
 /** The statement that rewrites the routine's stored runs from all its check-ins: for the batch of every write of them or of its schedule. */
 function storeRunsStatement(db: Db, userId: string, routineId: string) {
   const runs = runsQuery(db, userId, [routineId], LAST_DATE).as("runs");
@@ -137,14 +165,26 @@ export async function storeCheckInRuns(db: Db, userId: string, routineId: string
 function checkInSummariesRead(db: Db, userId: string, routineIds: SQLWrapper | string[], today: string): Read<(routine: Routine) => CheckInSummary> {
   const later = db.select({ id: routineCheckIns.routineId }).from(routineCheckIns).where(scopedTo(db, userId).owned(routineCheckIns, gt(routineCheckIns.date, today)));
   return mapRead(
-    readAll([read(checkInsFromQuery(db, userId, routineIds, addDays(today, -(RECENT_DAYS - 1)))), read(runsQuery(db, userId, routineIds, today, later))]),
-    ([recentRows, runsUpToToday]) =>
+    readAll([
+      read(checkInsFromQuery(db, userId, routineIds, addDays(today, -(RECENT_DAYS - 1)))),
+      read(runsQuery(db, userId, routineIds, today, later)),
+      read(stepsQuery(db, userId, routineIds)),
+      read(
+        db
+          .select({ routineId: routineStepTicks.routineId, stepId: routineStepTicks.stepId })
+          .from(routineStepTicks)
+          .where(scopedTo(db, userId).owned(routineStepTicks, and(inArray(routineStepTicks.routineId, routineIds), eq(routineStepTicks.date, today)))),
+      ),
+    ]),
+    ([recentRows, runsUpToToday, stepRows, tickRows]) =>
       (routine) => {
         const dates = recentRows.filter((r) => r.routineId === routine.id).map((r) => r.date);
         const recent = dates.filter((d) => d <= today);
-        if (recent.length === dates.length) return { recent, runs: routine.checkInRuns };
+        const steps = stepRows.filter((r) => r.routineId === routine.id).map(({ id, text }) => ({ id, text }));
+        const ticksToday = tickRows.filter((r) => r.routineId === routine.id).map((r) => r.stepId);
+        if (recent.length === dates.length) return { recent, runs: routine.checkInRuns, steps, ticksToday };
         const found = runsUpToToday.find((r) => r.routineId === routine.id);
-        return { recent, runs: found ? { longest: found.longest, latest: found.latest, latestEnd: found.latestEnd } : null };
+        return { recent, runs: found ? { longest: found.longest, latest: found.latest, latestEnd: found.latestEnd } : null, steps, ticksToday };
       },
   );
 }
@@ -176,19 +216,46 @@ export async function answerFor(db: Db, userId: string, routineId: string, today
   return routineAnswer(routine, summaryOf(routine), today);
 }
 
-/** The answer of a routine without check-ins (one just created). */
-export const newRoutineAnswer = (routine: Routine, today: string) => routineAnswer(routine, { recent: [], runs: null }, today);
+/** The answer of a routine without check-ins (one just created, with its steps). */
+export const newRoutineAnswer = (routine: Routine, steps: StepAnswer[], today: string) => routineAnswer(routine, { recent: [], runs: null, steps, ticksToday: [] }, today);
+
+/**
+ * The writes that make the routine's steps `wanted`, in that order, from `current` (its steps now):
+ * a step named by the id of a current one keeps its id and its ticks; any other is new (a fresh id,
+ * so an id from elsewhere names nothing here); a current step left out goes, with its ticks. For
+ * the batch that writes the routine. Answers the steps as they will be.
+ */
+function stepWrites(db: Db, userId: string, routineId: string, current: readonly StepAnswer[], wanted: readonly StepInput[]) {
+  const scoped = scopedTo(db, userId);
+  const currentIds = new Set(current.map((step) => step.id));
+  const kept = new Set<string>();
+  const steps = wanted.map((step) => {
+    const id = step.id && currentIds.has(step.id) && !kept.has(step.id) ? step.id : null;
+    if (id) kept.add(id);
+    return { id: id ?? newId(), text: step.text, isNew: id === null };
+  });
+  const gone = current.map((step) => step.id).filter((id) => !kept.has(id));
+  const writes = [
+    ...(gone.length ? [scoped.delete(routineStepTicks, inArray(routineStepTicks.stepId, gone)), scoped.delete(routineSteps, and(eq(routineSteps.routineId, routineId), inArray(routineSteps.id, gone)))] : []),
+    ...steps.map((step, position) =>
+      step.isNew
+        ? scoped.insert(routineSteps, { id: step.id, routineId, position, text: step.text })
+        : scoped.update(routineSteps, { position, text: step.text }, and(eq(routineSteps.routineId, routineId), eq(routineSteps.id, step.id))),
+    ),
+  ];
+  return { writes, steps: steps.map(({ id, text }) => ({ id, text })) };
+}
 
 /** The routine's next reminder after `now`, in the account's zone `timeZone` (./reminder-times.ts). */
 export const nextReminderOf = (routine: Pick<Routine, "frequency" | "weekdays" | "reminderTime">, timeZone: string, now: Date) =>
   nextReminderAt(scheduleOf(routine), routine.reminderTime, timeZone, now.getTime());
 
-/** Creates a routine with its first reminder planned in the account's zone `timeZone`. */
-export async function createRoutine(db: Db, userId: string, input: RoutineInput, timeZone: string, now = new Date()) {
-  const [row] = await scopedTo(db, userId)
-    .insert(routines, { id: newId(), ...input, nextReminderAt: nextReminderOf(input, timeZone, now) })
-    .returning();
-  return row;
+/** Creates a routine with its steps (one batch) and its first reminder planned in the account's zone `timeZone`. */
+export async function createRoutine(db: Db, userId: string, { steps: wanted = [], ...input }: RoutineInput & { steps?: StepInput[] }, timeZone: string, now = new Date()) {
+  const id = newId();
+  const { writes, steps } = stepWrites(db, userId, id, [], wanted);
+  const [[row]] = await db.batch([scopedTo(db, userId).insert(routines, { id, ...input, nextReminderAt: nextReminderOf(input, timeZone, now) }).returning(), ...writes]);
+  return { routine: row, steps };
 }
 
 /**
@@ -196,21 +263,29 @@ export async function createRoutine(db: Db, userId: string, input: RoutineInput,
  * changes which days are due). A new schedule or reminder time plans the next reminder again from
  * `now`; other changes leave a pending one as it is (even one due this minute and not sent yet).
  */
-export async function updateRoutine(db: Db, userId: string, current: Routine, change: Partial<RoutineInput>, timeZone: string, now = new Date()) {
+export async function updateRoutine(db: Db, userId: string, current: Routine, { steps: wanted, ...change }: Partial<RoutineInput> & { steps?: StepInput[] }, timeZone: string, now = new Date()) {
   const after = { ...current, ...change };
+  // New steps are written with the routine (one batch): the list as sent replaces the one it had.
+  const steps = wanted ? stepWrites(db, userId, current.id, await stepsOf(db, userId, current.id), wanted).writes : [];
   const replans = after.reminderTime !== current.reminderTime || after.frequency !== current.frequency || after.weekdays.join() !== current.weekdays.join();
   const next = replans ? { nextReminderAt: nextReminderOf(after, timeZone, now) } : {};
   const [[row]] = await db.batch([
     scopedTo(db, userId).update(routines, { ...change, ...next, updatedAt: now }, eq(routines.id, current.id)).returning(),
     storeRunsStatement(db, userId, current.id),
+    ...steps,
   ]);
   return row;
 }
 
-/** The routine and its check-ins, in one batch (the foreign key cascades too; explicit is clearer). */
+/** The routine, its check-ins and its steps with their ticks, in one batch (the foreign keys cascade too; explicit is clearer). */
 export async function deleteRoutine(db: Db, userId: string, id: string) {
   const scoped = scopedTo(db, userId);
-  await scoped.batch([scoped.delete(routineCheckIns, eq(routineCheckIns.routineId, id)), scoped.delete(routines, eq(routines.id, id))]);
+  await scoped.batch([
+    scoped.delete(routineCheckIns, eq(routineCheckIns.routineId, id)),
+    scoped.delete(routineStepTicks, eq(routineStepTicks.routineId, id)),
+    scoped.delete(routineSteps, eq(routineSteps.routineId, id)),
+    scoped.delete(routines, eq(routines.id, id)),
+  ]);
 }
 
 /**
@@ -228,10 +303,67 @@ export async function checkIn(db: Db, userId: string, routineId: string, date: s
   return rows.length > 0;
 }
 
-/** Removes a check-in and rewrites the routine's stored runs, in one batch. */
+/**
+ * Removes a check-in and rewrites the routine's stored runs, in one batch. The day's step ticks go
+ * too: a day undone shows its checklist empty, not all ticked and yet not done.
+ */
 export async function removeCheckIn(db: Db, userId: string, routineId: string, date: string) {
   const scoped = scopedTo(db, userId);
-  await scoped.batch([scoped.delete(routineCheckIns, and(eq(routineCheckIns.routineId, routineId), eq(routineCheckIns.date, date))), storeRunsStatement(db, userId, routineId)]);
+  await scoped.batch([
+    scoped.delete(routineCheckIns, and(eq(routineCheckIns.routineId, routineId), eq(routineCheckIns.date, date))),
+    scoped.delete(routineStepTicks, and(eq(routineStepTicks.routineId, routineId), eq(routineStepTicks.date, date))),
+    storeRunsStatement(db, userId, routineId),
+  ]);
+}
+
+// The two conditional inserts below list every column in the table's order (drizzle's insert … select).
+
+/**
+ * Ticks a step on `date`, and when that leaves no step of the routine unticked, checks the day in
+ * (the same check-in as "done", so streaks and reports count it) and rewrites the stored runs: one
+ * batch, the completion decided in SQL by ./steps.ts's rule (doneByTicks), so two devices ticking
+ * the last two steps at once still complete the day. A second tick adds nothing. Answers whether
+ * a tick row was added.
+ */
+export async function tickStep(db: Db, userId: string, routineId: string, stepId: string, date: string) {
+  const allTicked = sql`not exists (select 1 from ${routineSteps} where ${routineSteps.routineId} = ${routineId} and ${routineSteps.userId} = ${userId}
+    and not exists (select 1 from ${routineStepTicks} where ${routineStepTicks.stepId} = ${routineSteps.id} and ${routineStepTicks.date} = ${date}))`;
+  const [rows] = await db.batch([
+    scopedTo(db, userId)
+      .insert(routineStepTicks, { id: newId(), routineId, stepId, date })
+      .onConflictDoNothing({ target: [routineStepTicks.stepId, routineStepTicks.date] })
+      .returning({ id: routineStepTicks.id }),
+    db
+      .insert(routineCheckIns)
+      .select(sql`select ${newId()}, ${userId}, ${routineId}, ${date}, ${Date.now()} where ${allTicked}`)
+      .onConflictDoNothing(),
+    storeRunsStatement(db, userId, routineId),
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Unticks a step on `date`. On a day done, the day is undone (its check-in goes, the runs are
+ * rewritten) and the other steps stay ticked: they are written as ticks first (a day done in one
+ * go has none). One batch; unticking a step not ticked changes nothing.
+ */
+export async function untickStep(db: Db, userId: string, routineId: string, stepId: string, date: string, steps: readonly StepAnswer[]) {
+  const scoped = scopedTo(db, userId);
+  const doneThatDay = sql`exists (select 1 from ${routineCheckIns} where ${routineCheckIns.routineId} = ${routineId} and ${routineCheckIns.userId} = ${userId} and ${routineCheckIns.date} = ${date})`;
+  await db.batch([
+    scoped.delete(routineStepTicks, and(eq(routineStepTicks.stepId, stepId), eq(routineStepTicks.date, date))),
+    // Before the check-in goes: they read it.
+    ...steps
+      .filter((step) => step.id !== stepId)
+      .map((step) =>
+        db
+          .insert(routineStepTicks)
+          .select(sql`select ${newId()}, ${userId}, ${routineId}, ${step.id}, ${date}, ${Date.now()} where ${doneThatDay}`)
+          .onConflictDoNothing(),
+      ),
+    scoped.delete(routineCheckIns, and(eq(routineCheckIns.routineId, routineId), eq(routineCheckIns.date, date))),
+    storeRunsStatement(db, userId, routineId),
+  ]);
 }
 
 /** Every check-in of the user in [from, to] (the history view). */
@@ -248,15 +380,19 @@ export const checkInsBetween = (db: Db, userId: string, from: string, to: string
 
 export async function exportSelfCare(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const [rows, checkIns] = await Promise.all([
+  const [rows, checkIns, steps, ticks] = await Promise.all([
     scoped.select(routines).orderBy(asc(routines.createdAt)),
     scoped.select(routineCheckIns).orderBy(asc(routineCheckIns.date)),
+    scoped.select(routineSteps).orderBy(asc(routineSteps.routineId), asc(routineSteps.position)),
+    scoped.select(routineStepTicks).orderBy(asc(routineStepTicks.date)),
   ]);
   return {
     // The stored runs are derived from the check-ins, exported beside them.
     // The next reminder is derived from the reminder time (exported), the schedule and the zone.
     routines: rows.map(({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...r }) => r),
     routineCheckIns: checkIns.map(({ userId: _userId, ...c }) => c),
+    routineSteps: steps.map(({ userId: _userId, ...step }) => step),
+    routineStepTicks: ticks.map(({ userId: _userId, ...tick }) => tick),
   };
 }
 

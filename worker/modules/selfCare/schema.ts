@@ -73,4 +73,57 @@ export const routineCheckIns = sqliteTable(
   ],
 );
 
+/**
+ * A routine's checklist (docs/decisions/0112): short texts in order, at most 12 (the API's limit).
+ * None: a routine as it always was, done in one tap.
+ */
+export const routineSteps = sqliteTable(
+  "routine_steps",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    routineId: text("routine_id")
+      .notNull()
+      .references(() => routines.id, { onDelete: "cascade" }),
+    /** Its place in the list, from 0. */
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    createdAt,
+  },
+  (t) => [index("routine_steps_routine_position_idx").on(t.routineId, t.position), index("routine_steps_user_idx").on(t.userId)],
+);
+
+/**
+ * The steps ticked on a day (the user's calendar day) while the routine is not done yet: progress
+ * only. The day's completion stays the routine's check-in (routineCheckIns), written in the same
+ * batch as the tick of the last step, so streaks, reports and the impact figures read it unchanged.
+ * A day with a check-in shows every step ticked, whatever rows are here (decision 0112).
+ */
+export const routineStepTicks = sqliteTable(
+  "routine_step_ticks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    routineId: text("routine_id")
+      .notNull()
+      .references(() => routines.id, { onDelete: "cascade" }),
+    stepId: text("step_id")
+      .notNull()
+      .references(() => routineSteps.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    createdAt,
+  },
+  (t) => [
+    // Ticking twice on one day never makes a second row.
+    uniqueIndex("routine_step_ticks_step_date_idx").on(t.stepId, t.date),
+    index("routine_step_ticks_routine_date_idx").on(t.routineId, t.date),
+    index("routine_step_ticks_user_idx").on(t.userId),
+  ],
+);
+
 export type Routine = typeof routines.$inferSelect;
+export type RoutineStep = typeof routineSteps.$inferSelect;

@@ -24,7 +24,7 @@ import { formatShortDate } from "~/lib/dates";
 import { historyStart } from "../history-weeks";
 import { SelfCareHistory } from "../history";
 import { SelfCareLoadError } from "../load-error";
-import { queuedCheckIns, unmarkQueued } from "../offline";
+import { queuedCheckIns, queuedStepTicks, stepsQueuedOn, unmarkQueued } from "../offline";
 import { daysOf, RoutineCard } from "../routine-card";
 import type { Routine } from "../routine-form";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
@@ -104,7 +104,9 @@ export default function SelfCareScreen() {
   }, [form]);
 
   const queuedNotice = useQueuedWriteNotice();
-  const queued = queuedCheckIns(useQueuedChanges(["routine.checkIn"]));
+  const changes = useQueuedChanges(["routine.checkIn", "routine.stepTick"]);
+  const queued = queuedCheckIns(changes);
+  const queuedTicks = queuedStepTicks(changes);
   const replace = (routine: Routine) => setRoutines((list) => list.map((r) => (r.id === routine.id ? routine : r)));
   /** Marks or unmarks one day; the answer carries the new streak. Offline a check-in is queued. */
   const toggle = async (routine: Routine, date: string, done: boolean) => {
@@ -132,6 +134,32 @@ export default function SelfCareScreen() {
     if (!done && date === localDate(new Date(), data.timeZone)) {
       toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success", action: { label: t("undoCheckIn"), onClick: () => void toggle(result.data.routine, date, true) } });
     }
+  };
+  /**
+   * A step of today's checklist ticked or unticked (decision 0112): the answer says whether that
+   * did the day. The date is the user's at the tap; a page left over from yesterday only refreshes,
+   * as the today button's undo does. Offline a tick is queued; an untick of a queued tick takes it out.
+   */
+  const tick = async (routine: Routine, stepId: string, ticked: boolean) => {
+    const date = localDate(new Date(), data.timeZone);
+    if (date !== data.today) return void revalidate();
+    const waiting = queuedTicks.get(`${routine.id}|${stepId}|${date}`);
+    if (ticked && waiting) {
+      const { queue } = await import("~/lib/offline/runtime");
+      if (!(await unmarkQueued(waiting, queue.discard))) return;
+    }
+    const step = routine.steps.find((s) => s.id === stepId);
+    const result = ticked
+      ? await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/steps/${stepId}/ticks/${date}`, { method: "DELETE" })
+      : await writeOrQueue<{ routine: Routine }>({ kind: "routine.stepTick", method: "POST", path: `/routines/${routine.id}/steps/${stepId}/ticks`, body: { date }, label: `${routine.title} · ${step?.text ?? ""}` });
+    if (isQueued(result)) return queuedNotice(result);
+    if (!result.ok) {
+      if (result.status !== 402) toast({ title: result.error.message || t("checkInFailed"), tone: "error" });
+      return;
+    }
+    replace(result.data.routine);
+    revalidate();
+    if (!routine.checkedInToday && result.data.routine.checkedInToday) toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success" });
   };
   /** The "today" button: the user's date at the tap, not the page's (todayTap). */
   const tapToday = async (routine: Routine, checkedIn: boolean) => {
@@ -166,10 +194,12 @@ export default function SelfCareScreen() {
       key={routine.id}
       routine={routine}
       queuedDays={daysOf(queued, routine.id)}
+      queuedSteps={stepsQueuedOn(queuedTicks, routine.id, data.today)}
       today={data.today}
       canWrite={canWrite}
       onToggle={toggle}
       onTapToday={tapToday}
+      onTick={tick}
       onEdit={() => setForm(routine)}
       onRemove={() => remove(routine)}
     />
@@ -189,7 +219,7 @@ export default function SelfCareScreen() {
         )}
       </header>
       {!canWrite && <PremiumNotice entitlement="selfCare" />}
-      <QueuedChanges kinds={["routine.checkIn"]} />
+      <QueuedChanges kinds={["routine.checkIn", "routine.stepTick"]} />
       {form !== null && (
         <RoutineEditorOnDemand
           form={form}
