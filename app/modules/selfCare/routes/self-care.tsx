@@ -18,7 +18,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { apiFetch } from "~/lib/api";
+import { apiFetch, type ApiResult } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
 import { formatShortDate } from "~/lib/dates";
 import { historyStart } from "../history-weeks";
@@ -30,7 +30,7 @@ import type { Routine } from "../routine-form";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { todayTap, useRevalidateOnNewDay } from "../today";
 import { useQueuedChanges } from "~/lib/offline/state";
-import { isQueued, writeOrQueue } from "~/lib/offline/write";
+import { isQueued, writeOrQueue, type Queued } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
@@ -108,6 +108,23 @@ export default function SelfCareScreen() {
   const queued = queuedCheckIns(changes);
   const queuedTicks = queuedStepTicks(changes);
   const replace = (routine: Routine) => setRoutines((list) => list.map((r) => (r.id === routine.id ? routine : r)));
+  /**
+   * A check-in's or a tick's answer: queued (said so), refused (said, unless it is the plan's 402,
+   * which opens its own dialog), or the routine as it now is, shown; null unless the last.
+   */
+  const settle = (result: ApiResult<{ routine: Routine }> | Queued): Routine | null => {
+    if (isQueued(result)) {
+      queuedNotice(result);
+      return null;
+    }
+    if (!result.ok) {
+      if (result.status !== 402) toast({ title: result.error.message || t("checkInFailed"), tone: "error" });
+      return null;
+    }
+    replace(result.data.routine);
+    revalidate();
+    return result.data.routine;
+  };
   /** Marks or unmarks one day; the answer carries the new streak. Offline a check-in is queued. */
   const toggle = async (routine: Routine, date: string, done: boolean) => {
     const waiting = queued.get(`${routine.id}|${date}`);
@@ -124,15 +141,9 @@ export default function SelfCareScreen() {
           body: { date },
           label: `${routine.title} · ${formatShortDate(dateOf(date), i18n.language === "en" ? "en" : "pt")}`,
         });
-    if (isQueued(result)) return queuedNotice(result);
-    if (!result.ok) {
-      if (result.status !== 402) toast({ title: result.error.message || t("checkInFailed"), tone: "error" });
-      return;
-    }
-    replace(result.data.routine);
-    revalidate();
-    if (!done && date === localDate(new Date(), data.timeZone)) {
-      toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success", action: { label: t("undoCheckIn"), onClick: () => void toggle(result.data.routine, date, true) } });
+    const now = settle(result);
+    if (now && !done && date === localDate(new Date(), data.timeZone)) {
+      toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success", action: { label: t("undoCheckIn"), onClick: () => void toggle(now, date, true) } });
     }
   };
   /**
@@ -152,14 +163,8 @@ export default function SelfCareScreen() {
     const result = ticked
       ? await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/steps/${stepId}/ticks/${date}`, { method: "DELETE" })
       : await writeOrQueue<{ routine: Routine }>({ kind: "routine.stepTick", method: "POST", path: `/routines/${routine.id}/steps/${stepId}/ticks`, body: { date }, label: `${routine.title} · ${step?.text ?? ""}` });
-    if (isQueued(result)) return queuedNotice(result);
-    if (!result.ok) {
-      if (result.status !== 402) toast({ title: result.error.message || t("checkInFailed"), tone: "error" });
-      return;
-    }
-    replace(result.data.routine);
-    revalidate();
-    if (!routine.checkedInToday && result.data.routine.checkedInToday) toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success" });
+    const now = settle(result);
+    if (now && !routine.checkedInToday && now.checkedInToday) toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success" });
   };
   /** The "today" button: the user's date at the tap, not the page's (todayTap). */
   const tapToday = async (routine: Routine, checkedIn: boolean) => {
