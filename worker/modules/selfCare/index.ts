@@ -147,7 +147,7 @@ const api = new Hono<AppEnv>()
   .post("/:id/steps/:stepId/ticks", validate("json", checkInSchema), async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
-    const { routine, step } = await stepOr404(db, user.id, c.req.param("id"), c.req.param("stepId"));
+    const { routine, step } = await queries.stepOr404(db, user.id, c.req.param("id"), c.req.param("stepId"));
     const today = todayOf(user);
     const date = c.req.valid("json").date ?? today;
     if (!checkInAllowed(date, today)) throw invalid("date", date > today ? "selfCare:errors.futureCheckIn" : "selfCare:errors.oldCheckIn");
@@ -159,22 +159,13 @@ const api = new Hono<AppEnv>()
   .delete("/:id/steps/:stepId/ticks/:date", async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
-    const { routine, step, steps } = await stepOr404(db, user.id, c.req.param("id"), c.req.param("stepId"));
+    const { routine, step, steps } = await queries.stepOr404(db, user.id, c.req.param("id"), c.req.param("stepId"));
     const date = c.req.param("date");
     if (!calendarDate("selfCare:errors.date").safeParse(date).success) throw invalid("date", "selfCare:errors.date");
     await queries.untickStep(db, user.id, routine.id, step.id, date, steps);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
     return c.json({ routine: await queries.answerFor(db, user.id, routine.id, todayOf(user)) });
   });
-
-/** The user's routine, its steps and the one `stepId` names, or 404 (another user's, another routine's, none). */
-async function stepOr404(db: ReturnType<typeof database>, userId: string, routineId: string | undefined, stepId: string | undefined) {
-  const routine = await queries.routineOr404(db, userId, routineId);
-  const steps = await queries.stepsOf(db, userId, routine.id);
-  const step = steps.find((s) => s.id === stepId);
-  if (!step) throw apiError("not_found");
-  return { routine, step, steps };
-}
 
 /**
  * Self-care routines (Light and Pro). Creating, changing and checking in need `selfCare`; the

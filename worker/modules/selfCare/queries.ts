@@ -208,6 +208,18 @@ export async function listRoutines(db: Db, userId: string, page: PageRequest, to
 
 export const routineOr404 = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), routines, id);
 
+/**
+ * The user's routine, its steps and the one `stepId` names, in one batch; 404 for another user's
+ * routine, another routine's step, or none.
+ */
+export async function stepOr404(db: Db, userId: string, routineId: string | undefined, stepId: string | undefined) {
+  if (!isWellFormedId(routineId)) throw apiError("not_found");
+  const [routine, steps] = await run(db, readAll([read(scopedTo(db, userId).select(routines, eq(routines.id, routineId)).limit(1), ([row]) => row), read(stepsOf(db, userId, routineId))]));
+  const step = steps.find((s) => s.id === stepId);
+  if (!routine || !step) throw apiError("not_found");
+  return { routine, step, steps };
+}
+
 /** The routine's answer for `today`, read after a write (one batch), or 404 when it is gone. */
 export async function answerFor(db: Db, userId: string, routineId: string, today: string) {
   if (!isWellFormedId(routineId)) throw apiError("not_found");
