@@ -135,6 +135,44 @@ test.describe("menstrual cycle", () => {
     await expect.poll(async () => (await (await request.get(`/api/v1/cycle/days?from=${lisbonDay(-20)}&to=${lisbonDay(-18)}`)).json()).items.length).toBe(0);
   });
 
+  // A period left unlogged made one 56-day cycle that pulled a 28-day mean to 35 (decision 0113).
+  test("a cycle about twice the usual one is left out, and its missing period is logged from the cycle list", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const request = context.request;
+    await createUser(request, `e2e-cycle-missed-${Date.now()}@example.com`, { toursDone: true });
+    // 28, 28 and 56 days apart (the period about 28 days into the last cycle not logged), the last 5 days ago.
+    for (const offset of [-117, -89, -61, -5]) {
+      const answer = await request.post("/api/v1/cycle/days/range", { headers: originOf(request), data: { start: lisbonDay(offset), end: lisbonDay(offset + 3), flow: "medium" } });
+      expect(answer.status()).toBe(201);
+    }
+    await dismissCookieBanner(page);
+    await page.goto("/app/ciclo-menstrual");
+    await untilHydrated(page);
+    const prediction = page.getByTestId("cycle-prediction");
+    await expect(prediction).toContainText("Média dos últimos 2 ciclos.");
+    await expect(page.getByTestId("next-period")).toBeVisible();
+    const list = page.getByTestId("cycle-list");
+    await expect(list.getByTestId("cycle-likely-missed")).toContainText("provavelmente falta registar um período");
+
+    await list.getByRole("button", { name: "Registar esse período" }).click();
+    const dialog = page.getByRole("dialog", { name: "Registar período" });
+    await expect(dialog.getByLabel("Primeiro dia", { exact: true })).toHaveValue(typed(lisbonDay(-33)));
+    await expect(dialog.getByLabel("Ainda a decorrer")).not.toBeChecked();
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/^Período registado \(\d+ dias\)$/)).toBeVisible();
+    // Four cycles of 28 days now, nothing left out.
+    await expect(prediction).toContainText("Média dos últimos 4 ciclos.");
+    await expect(list.getByTestId("cycle-likely-missed")).toHaveCount(0);
+    const cycles = (await (await request.get("/api/v1/cycle/predictions")).json()).cycleLengths as { length: number; excluded: string | null }[];
+    expect(cycles.map((c) => [c.length, c.excluded])).toEqual([
+      [28, null],
+      [28, null],
+      [28, null],
+      [28, null],
+    ]);
+  });
+
   // A period begun yesterday had to be logged again through a dialog every day (decision 0105).
   test("a period with flow yesterday is carried on today with one tap, undone, then said to have ended", async ({ page, context }) => {
     test.setTimeout(90_000);

@@ -318,6 +318,36 @@ describe("GET /cycle/predictions", () => {
     expect(p.range).toEqual({ start: addDays(last, 28), end: addDays(last, 32) });
     expect(p.ovulation).toBe(addDays(last, 16));
   });
+
+  it("leaves out a cycle about twice the usual one, a period probably not logged, and says when it was; logging it mends the cycles", async () => {
+    const fia = as(await signUpAndLogIn("fia@cycle.test"));
+    // 28, 27, 56 (the period about 28 days in not logged), 28 days apart; the last start 5 days ago.
+    const last = addDays(today(), -5);
+    const starts = [addDays(last, -139), addDays(last, -111), addDays(last, -84), addDays(last, -28), last];
+    expect((await fia.post("/cycle/days/range", { start: starts[0], end: addDays(starts[0], 3), flow: "medium" })).status).toBe(201);
+    for (const start of starts.slice(1)) expect((await fia.post("/cycle/days/range", { start, end: addDays(start, 3), flow: "medium" })).status).toBe(201);
+    const p = await json(await fia.get("/cycle/predictions"));
+    expect(p.cycleLengths).toEqual([
+      { start: starts[0], end: starts[1], length: 28, excluded: null },
+      { start: starts[1], end: starts[2], length: 27, excluded: null },
+      { start: starts[2], end: starts[3], length: 56, excluded: "likelyMissed", missedStart: addDays(starts[2], 28) },
+      { start: starts[3], end: starts[4], length: 28, excluded: null },
+    ]);
+    // (28 + 27 + 28) / 3 = 27.7 → 28 (counted, the 56 made it 35).
+    expect(p.averageCycleLength).toBe(28);
+    expect(p.nextPeriodStart).toBe(addDays(last, 28));
+
+    // The period the screen offers to log, on the day it names: two cycles of 28 now.
+    expect((await fia.post("/cycle/days/range", { start: p.cycleLengths[2].missedStart, end: addDays(p.cycleLengths[2].missedStart, 3), flow: "medium" })).status).toBe(201);
+    const mended = await json(await fia.get("/cycle/predictions"));
+    expect(mended.cycleLengths.map((c: { length: number; excluded: string | null }) => [c.length, c.excluded])).toEqual([
+      [28, null],
+      [27, null],
+      [28, null],
+      [28, null],
+      [28, null],
+    ]);
+  });
 });
 
 describe("the period-expected reminder", () => {

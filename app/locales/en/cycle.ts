@@ -133,6 +133,8 @@ export default {
     excludedTitle: "Left out of the mean",
     tooShort: "Under 15 days: probably bleeding outside a period or a missing log.",
     tooLong: "Over 60 days: probably a period that was not logged.",
+    likelyMissed: "About twice your usual cycle: probably a period that was not logged, around {{date}}.",
+    logMissed: "Log that period",
   },
   empty: {
     title: "No days logged yet",

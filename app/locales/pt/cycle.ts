@@ -131,6 +131,8 @@ const cycle = {
     excludedTitle: "Deixados de fora da média",
     tooShort: "Menos de 15 dias: provavelmente um sangramento fora do período ou um registo em falta.",
     tooLong: "Mais de 60 dias: provavelmente um período não registado.",
+    likelyMissed: "Cerca do dobro do seu ciclo habitual: provavelmente falta registar um período, por volta de {{date}}.",
+    logMissed: "Registar esse período",
   },
   empty: {
     title: "Ainda não registou nenhum dia",

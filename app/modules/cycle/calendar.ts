@@ -3,7 +3,7 @@
  * the predicted period, fertile window and ovulation. Dates are `YYYY-MM-DD`, compared as text.
  */
 import type { DateRange, Flow, LoggedDay, Prediction } from "@worker/modules/cycle/predictions";
-import { addDays, CYCLES_AVERAGED, daysBetween, FERTILE_DAYS_AFTER, FERTILE_DAYS_BEFORE, LUTEAL_DAYS, predictCycle } from "@worker/modules/cycle/predictions";
+import { addDays, CYCLES_AVERAGED, daysBetween, FERTILE_DAYS_AFTER, FERTILE_DAYS_BEFORE, LUTEAL_DAYS, predictCycle, REGULAR_SPREAD_DAYS } from "@worker/modules/cycle/predictions";
 import { MAX_PERIOD_DAYS } from "@worker/modules/cycle/fields";
 
 /** Days a period lasts when the history cannot tell (no period logged yet). */
@@ -162,8 +162,8 @@ export function daysLate(prediction: Pick<Prediction, "nextPeriodStart">, today:
   return next && next < today ? daysBetween(next, today) : 0;
 }
 
-/** Cycles whose lengths differ by more than this many days are irregular (FIGO: 7–9 days is normal variation). */
-export const IRREGULAR_SPREAD_DAYS = 7;
+/** Cycles whose lengths differ by more than this many days are irregular (the predictions' own rule). */
+export const IRREGULAR_SPREAD_DAYS = REGULAR_SPREAD_DAYS;
 
 /**
  * The shortest and longest of the cycles the mean took, when they differ by more than a week: the

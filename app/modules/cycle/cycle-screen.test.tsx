@@ -161,6 +161,27 @@ describe("the cycle screen", () => {
     });
   });
 
+  it("says a cycle about twice the usual one probably hides an unlogged period, and logs it with its likely days filled in", async () => {
+    // 28-day cycles, then 56 days from 4 August to 29 September (a period about 1 September not logged).
+    const gap = predictCycle(["2026-06-09", "2026-07-07", "2026-08-04", "2026-09-29", "2026-10-27"].map((date) => ({ date, flow: "medium" as const })));
+    expect(gap.averageCycleLength).toBe(28);
+    renderCycle(gap, { today: "2026-11-24" });
+    const note = await screen.findByTestId("cycle-likely-missed");
+    expect(note.textContent).toBe("Cerca do dobro do seu ciclo habitual: provavelmente falta registar um período, por volta de 1 de setembro.");
+    const log = screen.getByRole("button", { name: "Registar esse período" });
+    expect(log.getAttribute("aria-describedby")).toBe(note.id);
+    fireEvent.click(log);
+    // The usual five days from the likely first day, not "still going on" from today.
+    const dialog = await screen.findByTestId("period-dialog");
+    expect((within(dialog).getByLabelText("Primeiro dia", { exact: true }) as HTMLInputElement).value).toBe("01/09/2026");
+    expect((within(dialog).getByLabelText("Último dia", { exact: true }) as HTMLInputElement).value).toBe("05/09/2026");
+    expect(within(dialog).getByText("5 dias")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Guardar" }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === "POST")).toEqual([{ method: "POST", path: "/api/v1/cycle/days/range", body: { start: "2026-09-01", end: "2026-09-05", flow: "medium" } }]),
+    );
+  });
+
   it("says nothing of irregularity for regular cycles", async () => {
     renderCycle(predictCycle(["2026-09-01", "2026-09-29", "2026-10-28"].map((date) => ({ date, flow: "medium" as const }))));
     await screen.findByTestId("cycle-prediction");

@@ -28,6 +28,9 @@ const FORM_FIELDS = ["start", "end", "flow"] as const;
 /** What the server answers: the days, and which were new or had another flow (for the undo). */
 export type LoggedPeriod = { days: ScreenDay[]; created: string[]; previous: { id: string; date: string; flow: Flow }[] };
 
+/** Dates the dialog opens with (none: today, still going on). */
+export type PeriodDates = { start?: string; end?: string };
+
 /** The days a period from `start` logs: through `end`, or through today while it goes on. */
 export const periodLength = (start: string, end: string | null, today: string) => daysBetween(start, end ?? today) + 1;
 
@@ -50,21 +53,25 @@ export async function undoPeriod(period: LoggedPeriod, language: ReturnType<type
 
 export function PeriodDialog({
   today,
+  initial = {},
   onClose,
   onSaved,
 }: {
   today: string;
+  /** A past period's dates to start from (a period the cycle list thinks was left unlogged). */
+  initial?: PeriodDates;
   onClose: () => void;
   /** Saved (kept to send later only closes: the screen draws the queued days from the queue). */
   onSaved: () => void;
 }) {
   const { t } = useTranslation(["cycle", "ui", "shell"]);
   const language = useLang();
-  const [start, setStart] = useState(today);
-  const [end, setEnd] = useState("");
-  const [ongoing, setOngoing] = useState(true);
+  const first = { start: initial.start ?? today, end: initial.end ?? "", ongoing: !initial.end };
+  const [start, setStart] = useState(first.start);
+  const [end, setEnd] = useState(first.end);
+  const [ongoing, setOngoing] = useState(first.ongoing);
   const [flow, setFlow] = useState<Flow>("medium");
-  const changed = start !== today || end !== "" || !ongoing || flow !== "medium";
+  const changed = start !== first.start || end !== first.end || ongoing !== first.ongoing || flow !== "medium";
   const { close, question } = useDiscardChanges(changed, onClose);
   const form = useApiForm<LoggedPeriod>({
     fields: FORM_FIELDS,

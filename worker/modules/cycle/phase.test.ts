@@ -36,4 +36,13 @@ describe("cycle phases", () => {
     expect(phase(long, "2026-03-20")).toBe("luteal");
     expect(phase(long, "2026-04-27")).toBeNull();
   });
+
+  it("uses the mean for a cycle about twice the usual one (a period probably left unlogged)", () => {
+    // 28, 28, then 56 days from 26 February to 23 April, then 28.
+    const gap = [...period("2026-01-01"), ...period("2026-01-29"), ...period("2026-02-26"), ...period("2026-04-23"), ...period("2026-05-21")];
+    // By the mean (28): ovulation on day 15 of the cycle from 26 February (12 March), as it most
+    // likely was. By its own 56 days it would have been on day 43 (9 April), and 12 March follicular.
+    expect(phase(gap, "2026-03-12")).toBe("fertile");
+    expect(phase(gap, "2026-04-09")).toBe("luteal");
+  });
 });

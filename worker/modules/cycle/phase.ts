@@ -20,7 +20,10 @@ export type CyclePhase = (typeof CYCLE_PHASES)[number];
 export function phasesOn(days: readonly LoggedDay[], dates: readonly string[]): ({ date: string; phase: CyclePhase; cycleDay: number } | null)[] {
   const flow = new Set(days.filter((d) => d.flow !== "none").map((d) => d.date));
   // The starts the prediction counts from: a bleed mid-cycle does not restart the phases.
-  const { averageCycleLength, periodStarts: starts } = predictCycle(days);
+  const { averageCycleLength, periodStarts: starts, cycleLengths } = predictCycle(days);
+  // A cycle about twice the usual one probably hides an unlogged period: its own length would put
+  // ovulation 14 days before the second period, so it keeps the mean, as one over 60 days does.
+  const missedFrom = new Set(cycleLengths.filter((c) => c.excluded === "likelyMissed").map((c) => c.start));
   return dates.map((date) => {
     const index = starts.findLastIndex((s) => s <= date);
     if (index < 0) return null;
@@ -29,7 +32,7 @@ export function phasesOn(days: readonly LoggedDay[], dates: readonly string[]): 
     if (cycleDay > MAX_CYCLE_DAYS) return null;
     if (flow.has(date)) return { date, phase: "menstrual", cycleDay };
     const next = starts[index + 1];
-    const length = next && daysBetween(start, next) <= MAX_CYCLE_DAYS ? daysBetween(start, next) : averageCycleLength;
+    const length = next && daysBetween(start, next) <= MAX_CYCLE_DAYS && !missedFrom.has(start) ? daysBetween(start, next) : averageCycleLength;
     const ovulationDay = length - LUTEAL_DAYS + 1; // cycle day of the estimated ovulation (day 1 = the start)
     const phase: CyclePhase =
       cycleDay < ovulationDay - FERTILE_DAYS_BEFORE ? "follicular" : cycleDay <= ovulationDay + FERTILE_DAYS_AFTER ? "fertile" : "luteal";

@@ -111,6 +111,43 @@ describe("cycle predictions", () => {
     expect(bleed.nextPeriodStart).toBe("2026-06-22");
   });
 
+  it("leaves out a cycle about twice the usual one, a period probably left unlogged, and says when it was", () => {
+    // 28-day cycles and one of 56: the period about 28 days in was not logged.
+    const { days, starts } = history("2026-01-05", [28, 29, 56, 28]);
+    const p = predictCycle(days);
+    expect(p.cycleLengths.map((c) => [c.length, c.excluded])).toEqual([
+      [28, null],
+      [29, null],
+      [56, "likelyMissed"],
+      [28, null],
+    ]);
+    expect(p.cycleLengths[2].missedStart).toBe(addDays(starts[2], 28));
+    // (28 + 29 + 28) / 3 = 28.3 → 28; counted, the gap made it 35.
+    expect(p.averageCycleLength).toBe(28);
+    // Still counted from: the period after the gap is a real start.
+    expect(p.periodStarts).toEqual(starts);
+    expect(p.nextPeriodStart).toBe(addDays(starts[4], 28));
+    // Two gaps among three usual cycles: both left out.
+    const two = predictCycle(history("2026-01-05", [27, 54, 28, 57, 28]).days);
+    expect(two.cycleLengths.map((c) => c.excluded)).toEqual([null, "likelyMissed", null, "likelyMissed", null]);
+    expect(two.averageCycleLength).toBe(28);
+  });
+
+  it("keeps long cycles when they are not about double, the usual ones vary, or long ones are as common", () => {
+    const excluded = (lengths: number[]) => predictCycle(history("2025-06-02", lengths).days).cycleLengths.map((c) => c.excluded);
+    // 45 days in 28-day cycles: a long cycle, not two.
+    expect(excluded([28, 28, 45, 28])).toEqual([null, null, null, null]);
+    // Twice 28 ± 5 is 51–61: 50 stays.
+    expect(excluded([28, 28, 50, 28])).toEqual([null, null, null, null]);
+    expect(excluded([28, 28, 51, 28])).toEqual([null, null, "likelyMissed", null]);
+    // Irregular cycles (usual ones 24–33 days apart by more than a week): every length kept.
+    expect(excluded([24, 33, 56, 26])).toEqual([null, null, null, null]);
+    // As many long cycles as short ones: long cycles are this person's pattern, not gaps.
+    expect(excluded([21, 40, 22, 42])).toEqual([null, null, null, null]);
+    // One usual cycle alone says too little.
+    expect(excluded([28, 56])).toEqual([null, null]);
+  });
+
   it("falls back to 28 when outliers leave fewer than two cycles", () => {
     const { days } = history("2026-01-05", [10, 31, 70]);
     const p = predictCycle(days);

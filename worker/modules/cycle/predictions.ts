@@ -10,6 +10,14 @@ export type Flow = (typeof FLOWS)[number];
 /** Cycles outside these bounds (in days) are left out of the mean: a missed log or a skipped period. */
 export const MIN_CYCLE_DAYS = 15;
 export const MAX_CYCLE_DAYS = 60;
+/**
+ * A cycle this close (in days) to twice the user's usual length, when the other cycles are regular
+ * (their lengths within `REGULAR_SPREAD_DAYS` of each other), is most likely two cycles with the
+ * period between them left unlogged. Counted, one such gap moves a 28-day mean to 33 for six cycles.
+ */
+export const MISSED_LOG_TOLERANCE_DAYS = 5;
+/** Cycles whose lengths differ by more than this many days are irregular (FIGO: 7–9 days is normal variation). */
+export const REGULAR_SPREAD_DAYS = 7;
 /** The length used while fewer than two cycles remain. */
 export const DEFAULT_CYCLE_DAYS = 28;
 /** How many of the most recent remaining cycles the mean takes. */
@@ -30,7 +38,14 @@ export const FERTILE_DAYS_AFTER = 1;
 export type LoggedDay = { date: string; flow: Flow };
 
 /** One cycle: from one period start to the next (`end` is the next start, exclusive). */
-export type Cycle = { start: string; end: string; length: number; excluded: null | "tooShort" | "tooLong" };
+export type Cycle = {
+  start: string;
+  end: string;
+  length: number;
+  excluded: null | "tooShort" | "tooLong" | "likelyMissed";
+  /** With "likelyMissed": about when the unlogged period was (halfway), for the screen to offer logging it. */
+  missedStart?: string;
+};
 
 export type DateRange = { start: string; end: string };
 
@@ -97,6 +112,36 @@ export function cyclesOf(starts: readonly string[]): Cycle[] {
   return cycles;
 }
 
+/** Twice the median, in whole days: the two middle values added (the middle one twice for an odd count). */
+const twiceMedian = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)];
+};
+
+/**
+ * Marks the cycles that look like two with a period left unlogged between them. The usual cycles
+ * are the counted ones under 1.5 × their median; when there are at least two, they are regular
+ * (within `REGULAR_SPREAD_DAYS`) and outnumber the longer ones, a counted cycle within
+ * `MISSED_LOG_TOLERANCE_DAYS` of twice their median is marked "likelyMissed": left out of the mean,
+ * as one over 60 days is, and still counted from (its end is a real start). Where long cycles are
+ * as common as short ones (21, 40, 22, 42 days) every length is kept: there a long cycle is as
+ * likely as a forgotten period. Clue and Flo ask the same when a cycle is about double the usual.
+ */
+export function markLikelyMissed(cycles: readonly Cycle[]): Cycle[] {
+  const lengths = cycles.filter((c) => c.excluded === null).map((c) => c.length);
+  // Under 1.5 × the median: 4 × length < 3 × (twice the median), in whole numbers.
+  const all = lengths.length ? twiceMedian(lengths) : 0;
+  const usual = lengths.filter((length) => 4 * length < 3 * all);
+  const longer = lengths.length - usual.length;
+  if (usual.length < 2 || longer >= usual.length || Math.max(...usual) - Math.min(...usual) > REGULAR_SPREAD_DAYS) return [...cycles];
+  const twice = twiceMedian(usual);
+  return cycles.map((cycle) =>
+    cycle.excluded === null && Math.abs(cycle.length - twice) <= MISSED_LOG_TOLERANCE_DAYS
+      ? { ...cycle, excluded: "likelyMissed", missedStart: addDays(cycle.start, Math.round(cycle.length / 2)) }
+      : cycle,
+  );
+}
+
 /** The starts cycles are counted from: every start but those under 15 days after the one before. */
 const countedStarts = (starts: readonly string[], cycles: readonly Cycle[]) => (starts.length ? [starts[0], ...cycles.filter((c) => c.excluded !== "tooShort").map((c) => c.end)] : []);
 
@@ -109,7 +154,7 @@ const meanHalfUp = (values: readonly number[]) => {
 /** The prediction the screen, the API and the reminder share. */
 export function predictCycle(days: readonly LoggedDay[]): Prediction {
   const allStarts = periodStarts(days);
-  const cycleLengths = cyclesOf(allStarts);
+  const cycleLengths = markLikelyMissed(cyclesOf(allStarts));
   const starts = countedStarts(allStarts, cycleLengths);
   const counted = cycleLengths
     .filter((c) => c.excluded === null)

@@ -23,6 +23,7 @@ import type { Cycle, Flow, Prediction } from "@worker/modules/cycle/predictions"
 import { addDays } from "@worker/modules/cycle/predictions";
 import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, queuedDays, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
+import type { PeriodDates } from "../period-dialog";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
@@ -52,7 +53,9 @@ export default function CycleScreen() {
   const { revalidate } = useRevalidator();
   const language = useLang();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [loggingPeriod, setLoggingPeriod] = useState(false);
+  // The period dialog: open empty ("Registar período") or with the dates of a period the cycle list
+  // thinks was left unlogged.
+  const [loggingPeriod, setLoggingPeriod] = useState<PeriodDates | null>(null);
   // "O período continua hoje?" answered on this day: hidden at once, before the reload that confirms it.
   const [answered, setAnswered] = useState<string | null>(null);
   // Days changed offline, drawn at once with their waiting mark until the queue sends them.
@@ -140,7 +143,7 @@ export default function CycleScreen() {
             <PlusIcon className="h-4 w-4" aria-hidden="true" />
             {t("actions.logToday")}
           </Button>
-          <Button variant="secondary" onClick={() => setLoggingPeriod(true)} data-testid="log-period">
+          <Button variant="secondary" onClick={() => setLoggingPeriod({})} data-testid="log-period">
             {t("actions.logPeriod")}
           </Button>
           <Button variant="secondary" onClick={() => setEditing({ date: "", day: null })} data-tour="cycle-log-day">
@@ -183,7 +186,7 @@ export default function CycleScreen() {
           <MonthCalendar data={data} days={drawn} pending={queued} onPick={open} />
           <div className="space-y-6">
             <PredictionSummary prediction={data.prediction} today={data.today} />
-            <CycleList cycles={data.prediction.cycleLengths} today={data.today} />
+            <CycleList cycles={data.prediction.cycleLengths} today={data.today} periodDays={data.periodDays} onLogMissed={setLoggingPeriod} />
           </div>
         </div>
       )}
@@ -195,9 +198,10 @@ export default function CycleScreen() {
       {loggingPeriod && (
         <PeriodDialog
           today={data.today}
-          onClose={() => setLoggingPeriod(false)}
+          initial={loggingPeriod}
+          onClose={() => setLoggingPeriod(null)}
           onSaved={() => {
-            setLoggingPeriod(false);
+            setLoggingPeriod(null);
             revalidate();
           }}
         />
@@ -438,8 +442,11 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
   );
 }
 
-/** Every cycle, newest first; those left out of the mean say why. */
-function CycleList({ cycles, today }: { cycles: Cycle[]; today: string }) {
+/**
+ * Every cycle, newest first; those left out of the mean say why. A cycle about twice the usual one
+ * offers to log the period probably missing in it, with its likely dates filled in.
+ */
+function CycleList({ cycles, today, periodDays, onLogMissed }: { cycles: Cycle[]; today: string; periodDays: number; onLogMissed: (dates: PeriodDates) => void }) {
   const { t } = useTranslation("cycle");
   const language = useLang();
   const newestFirst = [...cycles].reverse();
@@ -471,12 +478,36 @@ function CycleList({ cycles, today }: { cycles: Cycle[]; today: string }) {
                   <span>{t("cycles.item", { start: shortDate(c.start, language, today) })}</span>
                   <span className="font-medium line-through decoration-slate-400">{t("prediction.days", { count: c.length })}</span>
                 </div>
-                <p className="text-slate-600">{t(c.excluded === "tooShort" ? "cycles.tooShort" : "cycles.tooLong")}</p>
+                {c.excluded === "likelyMissed" && c.missedStart ? (
+                  <MissedPeriod cycle={c} missedStart={c.missedStart} periodDays={periodDays} today={today} onLog={onLogMissed} />
+                ) : (
+                  <p className="text-slate-600">{t(c.excluded === "tooShort" ? "cycles.tooShort" : "cycles.tooLong")}</p>
+                )}
               </li>
             ))}
           </ul>
         </div>
       )}
+    </div>
+  );
+}
+
+/** "Probably a period not logged, around 9 March", and a button that opens the period dialog with those days. */
+function MissedPeriod({ cycle, missedStart, periodDays, today, onLog }: { cycle: Cycle; missedStart: string; periodDays: number; today: string; onLog: (dates: PeriodDates) => void }) {
+  const { t } = useTranslation("cycle");
+  const language = useLang();
+  const id = `missed-${cycle.start}`;
+  // The user's usual period length from the likely first day, ending before the next logged period.
+  const last = addDays(missedStart, periodDays - 1);
+  const end = last < cycle.end ? last : addDays(cycle.end, -1);
+  return (
+    <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+      <p id={id} className="text-slate-600" data-testid="cycle-likely-missed">
+        {t("cycles.likelyMissed", { date: shortDate(missedStart, language, today) })}
+      </p>
+      <Button variant="link" aria-describedby={id} onClick={() => onLog({ start: missedStart, end })}>
+        {t("cycles.logMissed")}
+      </Button>
     </div>
   );
 }
