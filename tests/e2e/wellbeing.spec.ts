@@ -161,6 +161,33 @@ test.describe("wellbeing", () => {
     await expect(routine().getByRole("button", { name: "Marcar como feito: Rotina da manhã" })).toHaveAttribute("aria-pressed", "false");
     await expect(routine().getByRole("checkbox", { name: "Alongar 5 min" })).toBeChecked();
     await expect(routine().getByTestId("streak")).toContainText("Sem sequência ainda");
+
+    // A past day of the strip opens that day's checklist (decision 0112, revised): ticking its
+    // steps there does that day, with the same rule as today's.
+    const twoDaysAgo = routine().locator(`[data-date="${lisbonDay(-2)}"]`);
+    await expect(twoDaysAgo).toHaveAttribute("aria-pressed", "false");
+    await twoDaysAgo.click();
+    const dialog = page.getByRole("dialog", { name: /^Rotina da manhã: / });
+    await expect(dialog.getByTestId("routine-steps")).toContainText("0 de 2 passos");
+    await dialog.getByRole("checkbox", { name: "Beber água" }).check();
+    await expect(dialog.getByTestId("routine-steps")).toContainText("1 de 2 passos");
+    await dialog.getByRole("checkbox", { name: "Alongar 5 min" }).check();
+    await expect(dialog.getByTestId("routine-steps")).toContainText("2 de 2 passos");
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(twoDaysAgo).toHaveAttribute("aria-pressed", "true");
+    // Focus back on the day that opened it.
+    await expect(twoDaysAgo).toBeFocused();
+
+    // Stored: after a reload the day is done, and its checklist shows both steps ticked.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(twoDaysAgo).toHaveAttribute("aria-pressed", "true");
+    await twoDaysAgo.press("Enter");
+    await expect(dialog.getByRole("checkbox", { name: "Beber água" })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: "Alongar 5 min" })).toBeChecked();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
   });
 
   test("a routine's reminder time is set in the form, shown on its card after a reload, and cleared (decision 0099)", async ({ page, context }) => {

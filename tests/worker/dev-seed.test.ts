@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_EMAIL, seedDemoAccount } from "@worker/db/seed";
+import { database } from "@worker/db/client";
+import { listRoutines } from "@worker/modules/selfCare/queries";
+import { localDate } from "@worker/modules/selfCare/streaks";
 
 const count = async (sql: string, ...values: unknown[]) => (await env.DB.prepare(sql).bind(...values).first<{ n: number }>())!.n;
 
@@ -24,5 +27,17 @@ describe("the demo account's seed (npm start, and the benches started with it)",
     // Later calls leave the account as it is.
     expect((await seedDemoAccount(env)).userId).toBe(seeded[0].userId);
     expect(await count("select count(*) as n from tasks where user_id = ?", seeded[0].userId)).toBe(tasks);
+  });
+
+  it("gives the demo routines steps in Portuguese, with the walk's first one ticked today (decision 0112, revised)", async () => {
+    const { userId } = await seedDemoAccount(env);
+    const today = localDate(new Date(), "Europe/Lisbon");
+    const { items } = await listRoutines(database(env.DB), userId, { limit: 50 }, today);
+    const walk = items.find((r) => r.title === "Caminhada de 20 minutos")!;
+    const stretch = items.find((r) => r.title === "Alongamentos")!;
+    expect(walk.steps.map((s) => s.text)).toEqual(["Calçar os ténis", "Caminhar 20 minutos sem olhar para o telemóvel", "Beber um copo de água ao voltar"]);
+    expect(walk.stepsTickedToday).toEqual([walk.steps[0].id]);
+    expect(walk.checkedInToday).toBe(false);
+    expect(stretch.steps.map((s) => s.text)).toEqual(["Pescoço e ombros", "Costas", "Pernas"]);
   });
 });

@@ -141,6 +141,46 @@ describe("ticking steps", () => {
     await as(ana).del(`/${routine.id}`);
   });
 
+  it("carries the past days in progress in stepsTickedByDate: a past day's checklist ticks, completes and is undone as today's (decision 0112, revised)", async () => {
+    const { routine } = await json(await as(ana).post({ title: "Tarde", steps: [{ text: "Chá" }, { text: "Ler" }] }));
+    const [tea, read] = routine.steps as Step[];
+    expect(routine.stepsTickedByDate).toEqual({});
+    const today = localDate(new Date(), LISBON);
+    const twoDaysAgo = addDays(today, -2);
+    // One step of a past day: progress of that day, not today's.
+    const first = await as(ana).tick(routine.id, read.id, twoDaysAgo);
+    expect(first.status).toBe(201);
+    expect((await json(first)).routine).toMatchObject({ stepsTickedToday: [], recentCheckIns: [], stepsTickedByDate: { [twoDaysAgo]: [read.id] } });
+    // Today's ticks stay in stepsTickedToday; the list and the loader's answer carry the past day too.
+    await as(ana).tick(routine.id, tea.id);
+    const listed = (await json(await as(ana).get())).items.find((r: { id: string }) => r.id === routine.id);
+    expect(listed).toMatchObject({ stepsTickedToday: [tea.id], stepsTickedByDate: { [twoDaysAgo]: [read.id] } });
+
+    // The last step does that day: the same check-in, and the day leaves the field (a day done shows all).
+    const done = (await json(await as(ana).tick(routine.id, tea.id, twoDaysAgo))).routine;
+    expect(done).toMatchObject({ recentCheckIns: [twoDaysAgo], stepsTickedByDate: {} });
+    // Unticking one step of that day undoes it and keeps the other ticked.
+    const undone = (await json(await as(ana).untick(routine.id, tea.id, twoDaysAgo))).routine;
+    expect(undone).toMatchObject({ recentCheckIns: [], stepsTickedByDate: { [twoDaysAgo]: [read.id] } });
+    // A day done in one go and undone again has an empty checklist.
+    await as(ana).checkIn(routine.id, twoDaysAgo);
+    expect((await json(await as(ana).del(`/${routine.id}/check-ins/${twoDaysAgo}`))).routine.stepsTickedByDate).toEqual({});
+    await as(ana).del(`/${routine.id}`);
+  });
+
+  it("leaves ticks older than the check-in window out of stepsTickedByDate", async () => {
+    const { routine } = await json(await as(ana).post({ title: "Velho", steps: [{ text: "Um" }, { text: "Dois" }] }));
+    const today = localDate(new Date(), LISBON);
+    const old = addDays(today, -8);
+    const uid = await userIdOf("ana@steps.test");
+    await env.DB.prepare("insert into routine_step_ticks (id, user_id, routine_id, step_id, date, created_at) values (?, ?, ?, ?, ?, ?)")
+      .bind("old-tick", uid, routine.id, routine.steps[0].id, old, Date.now())
+      .run();
+    await as(ana).tick(routine.id, routine.steps[0].id, addDays(today, -7));
+    expect((await json(await as(ana).get(`/${routine.id}`))).routine.stepsTickedByDate).toEqual({ [addDays(today, -7)]: [routine.steps[0].id] });
+    await as(ana).del(`/${routine.id}`);
+  });
+
   it("uses the account's zone for the day: a tick is today's there, and another zone's day does not see it", async () => {
     const kiri = await signUpAndLogIn("kiri@steps.test");
     const KIRITIMATI = "Pacific/Kiritimati"; // UTC+14

@@ -23,6 +23,7 @@ export default {
   streakBroken: "Streak broken: start again today",
   longest: "Best: {{count}}",
   lastDays: "Last 8 days (tap a day to mark or unmark it)",
+  lastDaysSteps: "Last 8 days (tap a day to see and tick its steps)",
   dayLabel: "{{date}}: {{state}}",
   // The card's buttons say their routine (the visible words alone do not).
   checkInRoutine: "Mark as done: {{title}}",
@@ -39,6 +40,9 @@ export default {
   stepsProgress_one: "{{done}} of {{count}} step",
   stepsProgress_other: "{{done}} of {{count}} steps",
   stepPending: "not sent yet",
+  // A past day's checklist, in a dialog opened from the card's last days (decision 0112, revised).
+  dayStepsTitle: "{{title}}: {{date}}",
+  close: "Close",
   categories: { mind: "Mind", body: "Body", movement: "Movement", rest: "Rest", nutrition: "Nutrition", social: "Relationships", other: "Other" },
   frequencies: { daily: "Every day", weekdays: "On chosen days" },
   weekdaysShort: { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" },
@@ -106,6 +110,6 @@ export default {
   },
   tour: {
     header: { title: "Self-care", description: "Small routines, every day or on chosen days. Each day you tick makes your streak grow." },
-    new: { title: "New routine", description: "Create a routine and choose the days you want to do it." },
+    new: { title: "New routine", description: "Create a routine and choose the days you want to do it. You can split it into steps: a short list you tick one by one, and the last one marks the day done." },
   },
 } satisfies Catalog<typeof ptSelfCare>;

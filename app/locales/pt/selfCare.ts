@@ -21,6 +21,7 @@ const selfCare = {
   streakBroken: "Sequência interrompida: recomece hoje",
   longest: "Melhor: {{count}}",
   lastDays: "Últimos 8 dias (toque num dia para o marcar ou desmarcar)",
+  lastDaysSteps: "Últimos 8 dias (toque num dia para ver e marcar os seus passos)",
   dayLabel: "{{date}}: {{state}}",
   // The card's buttons say their routine (the visible words alone do not).
   checkInRoutine: "Marcar como feito: {{title}}",
@@ -39,6 +40,9 @@ const selfCare = {
   stepsProgress_one: "{{done}} de {{count}} passo",
   stepsProgress_other: "{{done}} de {{count}} passos",
   stepPending: "por enviar",
+  // A past day's checklist, in a dialog opened from the card's last days (decision 0112, revised).
+  dayStepsTitle: "{{title}}: {{date}}",
+  close: "Fechar",
   categories: { mind: "Mente", body: "Corpo", movement: "Movimento", rest: "Descanso", nutrition: "Alimentação", social: "Relações", other: "Outro" },
   frequencies: { daily: "Todos os dias", weekdays: "Em dias escolhidos" },
   weekdaysShort: { mon: "seg", tue: "ter", wed: "qua", thu: "qui", fri: "sex", sat: "sáb", sun: "dom" },
@@ -106,7 +110,7 @@ const selfCare = {
   },
   tour: {
     header: { title: "Autocuidado", description: "Pequenas rotinas, todos os dias ou em dias escolhidos. Cada dia marcado faz crescer a sequência." },
-    new: { title: "Nova rotina", description: "Crie uma rotina e escolha em que dias a quer fazer." },
+    new: { title: "Nova rotina", description: "Crie uma rotina e escolha em que dias a quer fazer. Pode dividi-la em passos: uma pequena lista que se marca um a um, e o último dá o dia por feito." },
   },
 };
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { RoutineCard } from "./routine-card";
@@ -29,20 +29,27 @@ const walk: Routine = {
 
 const renderCard = (
   canWrite: boolean,
-  { routine = walk, queuedDays = new Set<string>(), queuedSteps = new Set<string>(), language = "pt" as const }: { routine?: Routine; queuedDays?: Set<string>; queuedSteps?: Set<string>; language?: "pt" | "en" } = {},
+  {
+    routine = walk,
+    queuedDays = new Set<string>(),
+    queuedSteps = new Set<string>(),
+    queuedPast = new Map<string, Set<string>>(),
+    language = "pt" as const,
+  }: { routine?: Routine; queuedDays?: Set<string>; queuedSteps?: Set<string>; queuedPast?: Map<string, Set<string>>; language?: "pt" | "en" } = {},
 ) => {
   const onEdit = vi.fn();
   const onRemove = vi.fn();
   const onTick = vi.fn(async () => {});
+  const onToggle = vi.fn(async () => {});
   renderWithI18n(
     <ul>
       <RoutineCard
         routine={routine}
         queuedDays={queuedDays}
-        queuedSteps={queuedSteps}
+        queuedStepsOn={(date) => (date === "2026-11-10" ? queuedSteps : (queuedPast.get(date) ?? new Set()))}
         today="2026-11-10"
         canWrite={canWrite}
-        onToggle={vi.fn()}
+        onToggle={onToggle}
         onTapToday={vi.fn()}
         onTick={onTick}
         onEdit={onEdit}
@@ -51,7 +58,7 @@ const renderCard = (
     </ul>,
     language,
   );
-  return { onEdit, onRemove, onTick };
+  return { onEdit, onRemove, onTick, onToggle };
 };
 
 describe("a routine's card", () => {
@@ -190,5 +197,92 @@ describe("today's checklist of a routine with steps (decision 0112)", () => {
     cleanup();
     renderCard(false, { routine: morning });
     expect(screen.getAllByRole("checkbox").every((box) => (box as HTMLInputElement).disabled)).toBe(true);
+  });
+});
+
+describe("a past day's checklist of a routine with steps (decision 0112, revised)", () => {
+  const morning: Routine = {
+    ...walk,
+    title: "Rotina da manhã",
+    steps: [
+      { id: "s1", text: "Beber água" },
+      { id: "s2", text: "Alongar 5 min" },
+    ],
+    stepsTickedToday: [],
+    recentCheckIns: ["2026-11-09"],
+    stepsTickedByDate: { "2026-11-08": ["s2"] },
+  };
+  const dayButton = (date: string) => screen.getAllByRole("button").find((b) => b.getAttribute("data-date") === date)!;
+
+  it("opens from the day in a dialog with that day's ticks, and ticks a step of that day", async () => {
+    const { onTick, onToggle } = renderCard(true, { routine: morning });
+    expect(screen.getByText("Últimos 8 dias (toque num dia para ver e marcar os seus passos)")).toBeTruthy();
+    // The day in progress says so, and that it opens a dialog.
+    const day = dayButton("2026-11-08");
+    expect(day.getAttribute("aria-label")).toBe("08/11/2026: 1 de 2 passos (Rotina da manhã)");
+    expect(day.getAttribute("aria-haspopup")).toBe("dialog");
+    fireEvent.click(day);
+    const dialog = await screen.findByRole("dialog", { name: /Rotina da manhã: 8 de novembro de 2026/ });
+    expect(onToggle).not.toHaveBeenCalled();
+    const group = within(dialog).getByRole("group", { name: /Passos de «Rotina da manhã»/ });
+    expect(group.textContent).toContain("1 de 2 passos");
+    const water = within(dialog).getByRole("checkbox", { name: "Beber água" }) as HTMLInputElement;
+    expect([water.checked, (within(dialog).getByRole("checkbox", { name: "Alongar 5 min" }) as HTMLInputElement).checked]).toEqual([false, true]);
+    fireEvent.click(water);
+    expect(onTick).toHaveBeenCalledWith(morning, "s1", false, "2026-11-08");
+    await waitFor(() => expect(water.disabled).toBe(false));
+    // "Marcar como feito" does the whole day in one go, as the strip did.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Marcar como feito" }));
+    expect(onToggle).toHaveBeenCalledWith(morning, "2026-11-08", false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows every step ticked on a day done, and unticks one of that day (which undoes it on the server)", async () => {
+    const { onTick, onToggle } = renderCard(true, { routine: morning });
+    fireEvent.click(dayButton("2026-11-09"));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getAllByRole("checkbox").map((box) => (box as HTMLInputElement).checked)).toEqual([true, true]);
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Beber água" }));
+    expect(onTick).toHaveBeenCalledWith(morning, "s1", true, "2026-11-09");
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Desmarcar" }).hasAttribute("disabled")).toBe(false));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Desmarcar" }));
+    expect(onToggle).toHaveBeenCalledWith(morning, "2026-11-09", true);
+  });
+
+  it("shows a past day done, not yet sent, when its last tick waits in the offline queue", async () => {
+    renderCard(true, { routine: morning, queuedPast: new Map([["2026-11-08", new Set(["s1"])]]) });
+    const day = dayButton("2026-11-08");
+    expect(day.getAttribute("aria-pressed")).toBe("true");
+    expect(day.getAttribute("aria-label")).toBe("08/11/2026: feito, por enviar (Rotina da manhã)");
+    fireEvent.click(day);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("checkbox", { name: /Beber água/ }).closest("label")!.textContent).toContain("por enviar");
+  });
+
+  it("says it in English too", async () => {
+    renderCard(true, { routine: morning, language: "en" });
+    expect(screen.getByText("Last 8 days (tap a day to see and tick its steps)")).toBeTruthy();
+    fireEvent.click(dayButton("2026-11-08"));
+    const dialog = await screen.findByRole("dialog", { name: /Rotina da manhã: November 8, 2026/ });
+    expect(within(dialog).getByRole("group", { name: /Steps of “Rotina da manhã”/ }).textContent).toContain("1 of 2 steps");
+    expect(within(dialog).getByRole("button", { name: "Close" })).toBeTruthy();
+  });
+
+  it("keeps today's cell, and every day of a routine without steps, a one-tap check-in", () => {
+    const { onToggle } = renderCard(true, { routine: morning });
+    expect(dayButton("2026-11-10").getAttribute("aria-haspopup")).toBeNull();
+    fireEvent.click(dayButton("2026-11-10"));
+    expect(onToggle).toHaveBeenCalledWith(morning, "2026-11-10", false);
+    cleanup();
+    const plain = renderCard(true);
+    fireEvent.click(dayButton("2026-11-08"));
+    expect(plain.onToggle).toHaveBeenCalledWith(walk, "2026-11-08", false);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("is read-only without the plan: the days cannot be opened", () => {
+    renderCard(false, { routine: morning });
+    expect(dayButton("2026-11-08").hasAttribute("disabled")).toBe(true);
   });
 });

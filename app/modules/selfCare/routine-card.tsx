@@ -5,10 +5,14 @@
  *
  * Every button's name says the routine: in a list of cards, "Editar" or "12 jan: feito" alone does
  * not say which, and the today button and the eight days come before the title.
+ *
+ * A routine with steps shows today's checklist on the card; a past day of its strip opens that
+ * day's checklist in a dialog loaded on first use (decision 0112, revised), not with the screen.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { Checkbox } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/dates";
 import { formatTypedTime } from "~/components/ui/date-grid";
@@ -24,10 +28,65 @@ const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
 /** The days of `routineId` among the queued check-ins (keyed "routineId|date"). */
 export const daysOf = (queued: Map<string, QueuedChange>, routineId: string) => new Set([...queued.keys()].filter((key) => key.startsWith(`${routineId}|`)).map((key) => key.slice(routineId.length + 1)));
 
+const NONE: ReadonlySet<string> = new Set();
+
+// Not ~/components/ui/dialog's onDemandDialog: that module would join the screen's first load. The
+// day's button shows it is loading instead of the dialog's stand-in.
+const daySteps = onDemand(() => import("./day-steps-dialog").then((m) => m.DayStepsDialog));
+
+/**
+ * A day's checklist: native checkboxes (Space ticks), named by the step; the legend says the
+ * routine and the progress. Today's on the card, a past day's in its dialog. `busy`: the step whose
+ * write is on the way (it shows the state asked for; back as it was if the write fails), or another
+ * write's key; every box waits meanwhile.
+ */
+export function StepChecklist({
+  routine,
+  ticked,
+  queued,
+  disabled,
+  busy,
+  onTick,
+}: {
+  routine: Routine;
+  ticked: ReadonlySet<string>;
+  queued: ReadonlySet<string>;
+  disabled: boolean;
+  busy: string | null;
+  onTick: (stepId: string, ticked: boolean) => void;
+}) {
+  const { t } = useTranslation("selfCare");
+  return (
+    <fieldset className="mt-3" data-testid="routine-steps">
+      <legend className="text-xs text-slate-500">
+        <span className="sr-only">{t("stepsOf", { title: routine.title })} · </span>
+        {t("stepsProgress", { done: ticked.size, count: routine.steps.length })}
+      </legend>
+      <ul className="mt-1 space-y-1">
+        {routine.steps.map((step) => (
+          <li key={step.id}>
+            <Checkbox
+              checked={busy === step.id ? !ticked.has(step.id) : ticked.has(step.id)}
+              disabled={disabled || busy !== null}
+              onChange={() => onTick(step.id, ticked.has(step.id))}
+              label={
+                <>
+                  <span className={ticked.has(step.id) ? "text-slate-500 line-through" : ""}>{step.text}</span>
+                  {queued.has(step.id) && <span className="text-xs text-amber-700">({t("stepPending")})</span>}
+                </>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 export function RoutineCard({
   routine,
   queuedDays,
-  queuedSteps = new Set(),
+  queuedStepsOn = () => NONE,
   today,
   canWrite,
   onToggle,
@@ -39,21 +98,26 @@ export function RoutineCard({
   routine: Routine;
   /** Days checked in offline, still waiting to be sent. */
   queuedDays: ReadonlySet<string>;
-  /** Its steps ticked today offline, still waiting to be sent. */
-  queuedSteps?: ReadonlySet<string>;
+  /** Its steps ticked on a day offline, still waiting to be sent. */
+  queuedStepsOn?: (date: string) => ReadonlySet<string>;
   today: string;
   canWrite: boolean;
   onToggle: (routine: Routine, date: string, done: boolean) => Promise<void>;
   /** The "today" button, which writes the user's date at the tap (the day may have changed since `today`). */
   onTapToday: (routine: Routine, checkedIn: boolean) => Promise<void>;
-  /** A step of today's checklist ticked (`ticked` false) or unticked (true); decision 0112. */
-  onTick?: (routine: Routine, stepId: string, ticked: boolean) => Promise<void>;
+  /** A step of a day's checklist ticked (`ticked` false) or unticked (true): today's without `date`; decision 0112. */
+  onTick?: (routine: Routine, stepId: string, ticked: boolean, date?: string) => Promise<void>;
   onEdit: () => void;
   onRemove: () => void;
 }) {
   const { t, i18n } = useTranslation(["selfCare", "ui"]);
   const language = i18n.language === "en" ? "en" : "pt";
   const [busy, setBusy] = useState<string | null>(null);
+  // The past day whose checklist is open (a routine with steps), or null.
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const stepIds = routine.steps.map((step) => step.id);
+  // Fetched once the page has settled, for a routine with steps only; at once when a day is opened before.
+  const [DaySteps, requestDaySteps] = useOnDemand(daySteps, { prefetch: stepIds.length > 0 ? undefined : null });
   /** Runs a tap with `key` (a day, or "today" for the today button) shown as busy meanwhile. */
   const run = async (key: string, write: () => Promise<void>) => {
     setBusy(key);
@@ -62,13 +126,15 @@ export function RoutineCard({
   };
   const schedule = routine.frequency === "daily" ? { frequency: "daily" as const } : { frequency: "weekdays" as const, weekdays: routine.weekdays };
   const days = Array.from({ length: 8 }, (_, i) => addDays(today, i - 7));
-  const stepIds = routine.steps.map((step) => step.id);
-  // Ticks still in the queue count as the server will: the last one does the day (../steps rule).
-  const queuedDone = doneByTicks(stepIds, [...routine.stepsTickedToday, ...queuedSteps]);
-  const pendingToday = queuedDays.has(today) || (!routine.checkedInToday && queuedDone);
-  const done = new Set([...routine.recentCheckIns, ...queuedDays, ...(pendingToday ? [today] : [])]);
+  // A day's ticks as the server has them (today's, or a past day's in progress) and those still in the queue.
+  const ticksOn = (day: string) => [...(day === today ? routine.stepsTickedToday : (routine.stepsTickedByDate?.[day] ?? [])), ...queuedStepsOn(day)];
+  // Queued check-ins and ticks count as the server will: the last tick does the day (../steps rule).
+  const pending = (day: string) => queuedDays.has(day) || (!routine.recentCheckIns.includes(day) && doneByTicks(stepIds, ticksOn(day)));
+  const pendingToday = pending(today);
+  const done = new Set([...routine.recentCheckIns, ...days.filter(pending)]);
   const checkedInToday = routine.checkedInToday || pendingToday;
-  const ticked = new Set(tickedSteps(stepIds, [...routine.stepsTickedToday, ...queuedSteps], checkedInToday));
+  const tickedOn = (day: string) => new Set(tickedSteps(stepIds, ticksOn(day), done.has(day)));
+  const ticked = tickedOn(today);
   const title = routine.title;
   // A current streak of 0 beside a best above 0 is a run that ended, not a routine never done:
   // "Sem sequência ainda" next to "Melhor: 10" would read as a contradiction.
@@ -120,38 +186,32 @@ export function RoutineCard({
       </div>
       {routine.description && <p className="mt-2 text-sm text-slate-600">{routine.description}</p>}
       {routine.scheduledToday && stepIds.length > 0 && (
-        // Today's checklist: native checkboxes (Space ticks), named by the step; the legend says the routine.
-        <fieldset className="mt-3" data-testid="routine-steps">
-          <legend className="text-xs text-slate-500">
-            <span className="sr-only">{t("stepsOf", { title })} · </span>
-            {t("stepsProgress", { done: ticked.size, count: stepIds.length })}
-          </legend>
-          <ul className="mt-1 space-y-1">
-            {routine.steps.map((step) => (
-              // While its write is on the way, a step shows the state asked for (back as it was if the write fails).
-              <li key={step.id}>
-                <Checkbox
-                  checked={busy === step.id ? !ticked.has(step.id) : ticked.has(step.id)}
-                  disabled={!canWrite || busy !== null}
-                  onChange={() => run(step.id, () => onTick?.(routine, step.id, ticked.has(step.id)) ?? Promise.resolve())}
-                  label={
-                    <>
-                      <span className={ticked.has(step.id) ? "text-slate-500 line-through" : ""}>{step.text}</span>
-                      {queuedSteps.has(step.id) && <span className="text-xs text-amber-700">({t("stepPending")})</span>}
-                    </>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <StepChecklist
+          routine={routine}
+          ticked={ticked}
+          queued={queuedStepsOn(today)}
+          disabled={!canWrite}
+          busy={busy}
+          onTick={(stepId, was) => void run(stepId, () => onTick?.(routine, stepId, was) ?? Promise.resolve())}
+        />
       )}
       <div className="mt-3">
-        <p className="mb-1 text-xs text-slate-500">{t("lastDays")}</p>
+        <p className="mb-1 text-xs text-slate-500">{t(stepIds.length > 0 ? "lastDaysSteps" : "lastDays")}</p>
         <div className="grid grid-cols-8 gap-1">
           {days.map((day) => {
             const isDone = done.has(day);
-            const state = queuedDays.has(day) ? t("dayPending") : isDone ? t("dayDone") : isScheduled(schedule, day) ? t("dayMissed") : t("dayFree");
+            // A past day of a routine with steps opens its checklist; today's is on the card.
+            const opens = stepIds.length > 0 && day !== today;
+            const progress = opens && !isDone ? tickedOn(day).size : 0;
+            const state = pending(day)
+              ? t("dayPending")
+              : isDone
+                ? t("dayDone")
+                : progress > 0
+                  ? t("stepsProgress", { done: progress, count: stepIds.length })
+                  : isScheduled(schedule, day)
+                    ? t("dayMissed")
+                    : t("dayFree");
             return (
               <Button
                 key={day}
@@ -159,8 +219,13 @@ export function RoutineCard({
                 aria-pressed={isDone}
                 aria-label={t("routineDayLabel", { date: formatShortDate(dateOf(day), language), state, title })}
                 disabled={!canWrite || !checkInAllowed(day, today)}
-                loading={busy === day}
-                onClick={() => run(day, () => onToggle(routine, day, isDone))}
+                loading={busy === day || (openDay === day && !DaySteps)}
+                aria-haspopup={opens ? "dialog" : undefined}
+                onClick={() => {
+                  if (!opens) return void run(day, () => onToggle(routine, day, isDone));
+                  setOpenDay(day);
+                  requestDaySteps();
+                }}
                 className={`!flex-col !gap-0 !px-0 !py-1 text-xs ${isDone ? "!bg-brand-600 !text-white" : isScheduled(schedule, day) ? "border border-slate-300" : "border border-dashed border-slate-200 text-slate-400"}`}
                 data-date={day}
               >
@@ -171,6 +236,19 @@ export function RoutineCard({
           })}
         </div>
       </div>
+      {openDay !== null && DaySteps && (
+        <DaySteps
+          routine={routine}
+          date={openDay}
+          ticked={tickedOn(openDay)}
+          queued={queuedStepsOn(openDay)}
+          done={done.has(openDay)}
+          canWrite={canWrite && checkInAllowed(openDay, today)}
+          onTick={(stepId, was) => onTick?.(routine, stepId, was, openDay) ?? Promise.resolve()}
+          onToggle={(isDone) => onToggle(routine, openDay, isDone)}
+          onClose={() => setOpenDay(null)}
+        />
+      )}
       {/* Removing stays open on every plan (decision 0029); changing needs the plan. */}
       <div className="mt-3 flex gap-2">
         {canWrite && (

@@ -17,8 +17,11 @@ import { WEEKDAYS } from "./weekdays";
 import { draftStep, StepEditor, type DraftStep } from "./step-editor";
 import { MAX_STEPS } from "@worker/modules/selfCare/steps";
 
-/** A routine as the screen holds it (the loader's dates arrive serialised). */
-export type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt"> & { createdAt: unknown; updatedAt: unknown };
+/**
+ * A routine as the screen holds it (the loader's dates arrive serialised). `stepsTickedByDate` is
+ * an optional field of the API (decision 0112, revised): read as absent-means-none.
+ */
+export type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt" | "stepsTickedByDate"> & { createdAt: unknown; updatedAt: unknown; stepsTickedByDate?: RoutineAnswer["stepsTickedByDate"] };
 
 /**
  * The form for `form` ("new" or the routine being edited). Keyed by the routine: the form's fields

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
@@ -140,5 +140,37 @@ describe("removing a routine", () => {
     expect(init?.method).toBe("DELETE");
     expect(screen.queryByRole("button", { name: "Editar «Caminhada»" })).toBeNull();
     expect(screen.getByRole("button", { name: "Editar «Alongar»" })).toBeTruthy();
+  });
+});
+
+describe("a past day's checklist (decision 0112, revised)", () => {
+  it("ticks a step of that day with its date, and the day shows done when the answer says the last tick did it", async () => {
+    const morning: Routine = {
+      ...routine("r1", "Rotina da manhã"),
+      steps: [
+        { id: "s1", text: "Beber água" },
+        { id: "s2", text: "Alongar" },
+      ],
+      stepsTickedByDate: { "2026-11-08": ["s2"] },
+    };
+    const sent: { url: string; method?: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push({ url: String(input), method: init?.method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        const answer = { ...morning, recentCheckIns: ["2026-11-08"], stepsTickedByDate: {} };
+        return new Response(JSON.stringify({ date: "2026-11-08", routine: answer }), { status: 201, headers: { "content-type": "application/json" } });
+      }),
+    );
+    renderSelfCare([morning]);
+    const day = await screen.findByRole("button", { name: "08/11/2026: 1 de 2 passos (Rotina da manhã)" });
+    fireEvent.click(day);
+    // The dialog's checkbox, not today's on the card.
+    const dialog = await screen.findByRole("dialog", {}, FORM_LOAD);
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Beber água" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: "POST", body: { date: "2026-11-08" } });
+    expect(sent[0].url).toMatch(/\/routines\/r1\/steps\/s1\/ticks$/);
+    await waitFor(() => expect(screen.getByRole("button", { name: "08/11/2026: feito (Rotina da manhã)", hidden: true }).getAttribute("aria-pressed")).toBe("true"));
   });
 });

@@ -13,7 +13,7 @@ import { newId } from "../../lib/ids";
 import type { IdPage } from "../../db/jobs";
 import type { PageRequest } from "../../lib/pagination";
 import { routineCheckIns, routines, routineSteps, routineStepTicks, type CheckInRuns, type Routine } from "./schema";
-import { tickedSteps } from "./steps";
+import { stepsTickedByDate, tickedSteps } from "./steps";
 import type { RoutineCategory } from "./vocabulary";
 import { addDays, dueBetween, isScheduled, type Schedule } from "./streaks";
 import { nextReminderAt } from "./reminder-times";
@@ -44,14 +44,16 @@ const LAST_DATE = "9999-12-31";
 
 /**
  * What a routine's answer needs of its check-ins up to today: the recent ones, and its runs (none
- * without check-ins); and its steps in order with the ids of those ticked today (decision 0112).
+ * without check-ins); and its steps in order with its ticks of the recent days, today's and the
+ * past days' of the check-in window (decision 0112).
  */
-export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null; steps: StepAnswer[]; ticksToday: string[] };
+export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null; steps: StepAnswer[]; ticks: { date: string; stepId: string }[] };
 
 /** A routine as the API answers it: its fields, streaks and recent days, for `today` (the user's). */
-export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...routine }: Routine, { recent, runs, steps, ticksToday }: CheckInSummary, today: string) {
+export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...routine }: Routine, { recent, runs, steps, ticks }: CheckInSummary, today: string) {
   const schedule = scheduleOf(routine);
   const checkedInToday = recent.includes(today);
+  const stepIds = steps.map((step) => step.id);
   return {
     ...routine,
     // The latest run goes on to today unless a due day between its end and today was missed (./streaks.ts).
@@ -63,9 +65,16 @@ export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminde
     steps,
     // A day done shows every step ticked (./steps.ts).
     stepsTickedToday: tickedSteps(
-      steps.map((step) => step.id),
-      ticksToday,
+      stepIds,
+      ticks.filter((tick) => tick.date === today).map((tick) => tick.stepId),
       checkedInToday,
+    ),
+    // The past days of the check-in window in progress (some steps ticked, not done), for their
+    // checklists: an optional field (decision 0112, revised); days done or untouched are not in it.
+    stepsTickedByDate: stepsTickedByDate(
+      stepIds,
+      ticks.filter((tick) => tick.date < today),
+      recent,
     ),
   };
 }
@@ -169,11 +178,12 @@ function checkInSummariesRead(db: Db, userId: string, routineIds: SQLWrapper | s
       read(checkInsFromQuery(db, userId, routineIds, addDays(today, -(RECENT_DAYS - 1)))),
       read(runsQuery(db, userId, routineIds, today, later)),
       read(stepsQuery(db, userId, routineIds)),
+      // The recent days' ticks (the check-in window and today): a day's ticks are at most its steps.
       read(
         db
-          .select({ routineId: routineStepTicks.routineId, stepId: routineStepTicks.stepId })
+          .select({ routineId: routineStepTicks.routineId, stepId: routineStepTicks.stepId, date: routineStepTicks.date })
           .from(routineStepTicks)
-          .where(scopedTo(db, userId).owned(routineStepTicks, and(inArray(routineStepTicks.routineId, routineIds), eq(routineStepTicks.date, today)))),
+          .where(scopedTo(db, userId).owned(routineStepTicks, and(inArray(routineStepTicks.routineId, routineIds), gte(routineStepTicks.date, addDays(today, -(RECENT_DAYS - 1))), lte(routineStepTicks.date, today)))),
       ),
     ]),
     ([recentRows, runsUpToToday, stepRows, tickRows]) =>
@@ -181,10 +191,10 @@ function checkInSummariesRead(db: Db, userId: string, routineIds: SQLWrapper | s
         const dates = recentRows.filter((r) => r.routineId === routine.id).map((r) => r.date);
         const recent = dates.filter((d) => d <= today);
         const steps = stepRows.filter((r) => r.routineId === routine.id).map(({ id, text }) => ({ id, text }));
-        const ticksToday = tickRows.filter((r) => r.routineId === routine.id).map((r) => r.stepId);
-        if (recent.length === dates.length) return { recent, runs: routine.checkInRuns, steps, ticksToday };
+        const ticks = tickRows.filter((r) => r.routineId === routine.id).map(({ date, stepId }) => ({ date, stepId }));
+        if (recent.length === dates.length) return { recent, runs: routine.checkInRuns, steps, ticks };
         const found = runsUpToToday.find((r) => r.routineId === routine.id);
-        return { recent, runs: found ? { longest: found.longest, latest: found.latest, latestEnd: found.latestEnd } : null, steps, ticksToday };
+        return { recent, runs: found ? { longest: found.longest, latest: found.latest, latestEnd: found.latestEnd } : null, steps, ticks };
       },
   );
 }
@@ -229,7 +239,7 @@ export async function answerFor(db: Db, userId: string, routineId: string, today
 }
 
 /** The answer of a routine without check-ins (one just created, with its steps). */
-export const newRoutineAnswer = (routine: Routine, steps: StepAnswer[], today: string) => routineAnswer(routine, { recent: [], runs: null, steps, ticksToday: [] }, today);
+export const newRoutineAnswer = (routine: Routine, steps: StepAnswer[], today: string) => routineAnswer(routine, { recent: [], runs: null, steps, ticks: [] }, today);
 
 /**
  * The writes that make the routine's steps `wanted`, in that order, from `current` (its steps now):
@@ -408,15 +418,25 @@ export async function exportSelfCare(db: Db, userId: string) {
   };
 }
 
-/** Demo routines with a few weeks of check-ins for the seeded account. */
+/**
+ * Demo routines with a few weeks of check-ins for the seeded account. Both have steps, so the
+ * checklist shows in the demo (decision 0112, revised): the walk's first step is ticked today (a
+ * day in progress; on the following days a past day's checklist with one step ticked), the days
+ * checked in show every step ticked.
+ */
 export async function seedSelfCare(db: Db, userId: string, today: string) {
   const scoped = scopedTo(db, userId);
   const walk = { id: newId(), title: "Caminhada de 20 minutos", category: "movement" as const, description: "Ao fim da tarde, sem telemóvel.", frequency: "daily" as const, weekdays: [], durationMinutes: 20 };
   const stretch = { id: newId(), title: "Alongamentos", category: "body" as const, description: "", frequency: "weekdays" as const, weekdays: [1, 3, 5], durationMinutes: 10 };
   const days = Array.from({ length: 10 }, (_, i) => addDays(today, -i - 1));
+  const walkSteps = stepWrites(db, userId, walk.id, [], [{ text: "Calçar os ténis" }, { text: "Caminhar 20 minutos sem olhar para o telemóvel" }, { text: "Beber um copo de água ao voltar" }]);
+  const stretchSteps = stepWrites(db, userId, stretch.id, [], [{ text: "Pescoço e ombros" }, { text: "Costas" }, { text: "Pernas" }]);
   await scoped.batch([
     scoped.insert(routines, walk),
     scoped.insert(routines, stretch),
+    ...walkSteps.writes,
+    ...stretchSteps.writes,
+    scoped.insert(routineStepTicks, { id: newId(), routineId: walk.id, stepId: walkSteps.steps[0].id, date: today }),
     ...days.map((date) => scoped.insert(routineCheckIns, { id: newId(), routineId: walk.id, date })),
     ...days.filter((d) => isScheduled(scheduleOf(stretch), d)).map((date) => scoped.insert(routineCheckIns, { id: newId(), routineId: stretch.id, date })),
     storeRunsStatement(db, userId, walk.id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { doneByTicks, tickedSteps } from "./steps";
+import { doneByTicks, stepsTickedByDate, tickedSteps } from "./steps";
 
 describe("a routine with steps is done by ticks (decision 0112)", () => {
   it("when every step is ticked, in any order, with or without ticks of steps it no longer has", () => {
@@ -25,5 +25,19 @@ describe("the steps a day shows ticked", () => {
   it("are all of them on a day done (in one go, or before a step was added)", () => {
     expect(tickedSteps(["a", "b", "c"], [], true)).toEqual(["a", "b", "c"]);
     expect(tickedSteps([], [], true)).toEqual([]);
+  });
+});
+
+describe("the past days' checklists carried in an answer (decision 0112, revised)", () => {
+  it("are the days in progress only, each with its ticks in the steps' order", () => {
+    const ticks = [
+      { date: "2026-12-05", stepId: "c" },
+      { date: "2026-12-05", stepId: "a" },
+      { date: "2026-12-04", stepId: "a" },
+      { date: "2026-12-03", stepId: "gone" },
+    ];
+    // The 4th is done (all ticked from its check-in), the 3rd has only a removed step's tick: neither is carried.
+    expect(stepsTickedByDate(["a", "b", "c"], ticks, ["2026-12-04"])).toEqual({ "2026-12-05": ["a", "c"] });
+    expect(stepsTickedByDate(["a", "b", "c"], [], [])).toEqual({});
   });
 });

@@ -23,3 +23,19 @@ export function tickedSteps(stepIds: readonly string[], ticked: Iterable<string>
   const set = new Set(ticked);
   return stepIds.filter((id) => set.has(id));
 }
+
+/**
+ * The steps ticked on each day of `ticks` that is not done, in the steps' order, by date: a past
+ * day's checklist (decision 0112, revised). Only days in progress are carried: a day done shows
+ * every step ticked from its check-in, and a day without ticks shows none, so neither needs a row.
+ */
+export function stepsTickedByDate(stepIds: readonly string[], ticks: readonly { date: string; stepId: string }[], doneDays: Iterable<string>): Record<string, string[]> {
+  const done = new Set(doneDays);
+  const byDate: Record<string, string[]> = {};
+  for (const date of new Set(ticks.map((tick) => tick.date))) {
+    if (done.has(date)) continue;
+    const ticked = tickedSteps(stepIds, ticks.filter((tick) => tick.date === date).map((tick) => tick.stepId), false);
+    if (ticked.length > 0) byDate[date] = ticked;
+  }
+  return byDate;
+}

@@ -147,13 +147,15 @@ export default function SelfCareScreen() {
     }
   };
   /**
-   * A step of today's checklist ticked or unticked (decision 0112): the answer says whether that
-   * did the day. The date is the user's at the tap; a page left over from yesterday only refreshes,
-   * as the today button's undo does. Offline a tick is queued; an untick of a queued tick takes it out.
+   * A step of a day's checklist ticked or unticked (decision 0112): the answer says whether that
+   * did the day. Today's (no `date`) is the user's date at the tap; a page left over from yesterday
+   * only refreshes, as the today button's undo does. A past day's (its dialog) is that day, which
+   * the server keeps to the check-in window. Offline a tick is queued; an untick of a queued tick
+   * takes it out.
    */
-  const tick = async (routine: Routine, stepId: string, ticked: boolean) => {
-    const date = localDate(new Date(), data.timeZone);
-    if (date !== data.today) return void revalidate();
+  const tick = async (routine: Routine, stepId: string, ticked: boolean, day?: string) => {
+    const date = day ?? localDate(new Date(), data.timeZone);
+    if (!day && date !== data.today) return void revalidate();
     const waiting = queuedTicks.get(`${routine.id}|${stepId}|${date}`);
     if (ticked && waiting) {
       const { queue } = await import("~/lib/offline/runtime");
@@ -162,9 +164,15 @@ export default function SelfCareScreen() {
     const step = routine.steps.find((s) => s.id === stepId);
     const result = ticked
       ? await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/steps/${stepId}/ticks/${date}`, { method: "DELETE" })
-      : await writeOrQueue<{ routine: Routine }>({ kind: "routine.stepTick", method: "POST", path: `/routines/${routine.id}/steps/${stepId}/ticks`, body: { date }, label: `${routine.title} · ${step?.text ?? ""}` });
+      : await writeOrQueue<{ routine: Routine }>({
+          kind: "routine.stepTick",
+          method: "POST",
+          path: `/routines/${routine.id}/steps/${stepId}/ticks`,
+          body: { date },
+          label: `${routine.title} · ${day ? `${formatShortDate(dateOf(day), i18n.language === "en" ? "en" : "pt")} · ` : ""}${step?.text ?? ""}`,
+        });
     const now = settle(result);
-    if (now && !routine.checkedInToday && now.checkedInToday) toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success" });
+    if (now && !routine.recentCheckIns.includes(date) && now.recentCheckIns.includes(date)) toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success" });
   };
   /** The "today" button: the user's date at the tap, not the page's (todayTap). */
   const tapToday = async (routine: Routine, checkedIn: boolean) => {
@@ -199,7 +207,7 @@ export default function SelfCareScreen() {
       key={routine.id}
       routine={routine}
       queuedDays={daysOf(queued, routine.id)}
-      queuedSteps={stepsQueuedOn(queuedTicks, routine.id, data.today)}
+      queuedStepsOn={(date) => stepsQueuedOn(queuedTicks, routine.id, date)}
       today={data.today}
       canWrite={canWrite}
       onToggle={toggle}
