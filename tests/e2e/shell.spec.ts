@@ -16,6 +16,9 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
   );
 }
 
+/** A phone: its viewport, touch and user agent (the mobile shell). */
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" };
+
 /**
  * Scrolled to its end, the page's last content sits above the floating Feedback button (it once
  * covered the calendar's bottom-right corner, Sunday's last hours).
@@ -394,6 +397,33 @@ test.describe("guided tour", () => {
     await expect(page.getByRole("heading", { name: "Meu Impacto" })).toBeVisible();
     await expect(page.getByTestId("tour")).toHaveCount(0);
   });
+
+  test.describe("on a phone", () => {
+    test.use(phone);
+
+    // A swipe over the tour went to the next screen (or opened the drawer): the tour was gone,
+    // neither saved as seen nor kept at its step, and the next screen's tour took its place.
+    test("a swipe during the tour leaves it where it was, on the same screen", async ({ page }) => {
+      await dismissCookieBanner(page);
+      await createUser(page.request, uniqueEmail("tour-swipe"));
+      await page.goto("/app/meu-impacto");
+      await untilHydrated(page);
+      const tour = page.getByTestId("tour");
+      await tour.getByRole("button", { name: "Seguinte" }).click();
+      await expect(tour).toContainText("Passo 2 de 5");
+      await swipe(page, { x: 300, y: 400 }, { x: 150, y: 410 });
+      await swipe(page, { x: 100, y: 400 }, { x: 250, y: 400 });
+      await swipe(page, { x: 10, y: 400 }, { x: 90, y: 405 });
+      await expect(page.getByTestId("drawer")).toHaveCount(0);
+      await expect(page).toHaveURL(/\/app\/meu-impacto$/);
+      await expect(tour).toContainText("Passo 2 de 5");
+      // Once the tour is closed, the swipes are the page's again.
+      await tour.getByRole("button", { name: "Pular" }).click();
+      await expect(tour).toHaveCount(0);
+      await swipe(page, { x: 300, y: 400 }, { x: 150, y: 410 });
+      await expect(page).toHaveURL(/\/app\/objetivos$/);
+    });
+  });
 });
 
 test.describe("cookie banner", () => {
@@ -506,7 +536,7 @@ test.describe("a tablet that calls itself a Mac", () => {
 });
 
 test.describe("mobile shell", () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" });
+  test.use(phone);
 
   test.beforeEach(async ({ page }) => {
     await dismissCookieBanner(page);

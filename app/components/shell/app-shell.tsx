@@ -9,7 +9,7 @@ import { BackButton, Breadcrumb } from "./breadcrumb";
 import { NavIcon } from "./icons";
 import { ADMIN_ITEM, mobileTabs, sidebarGroups } from "./navigation";
 import { ShellNavLink } from "./nav-link";
-import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, opensDrawer, swipeDirection, swipeTarget } from "./rules";
+import { closesDrawer, HAPTIC_DEBOUNCE_MS, HAPTIC_MS, MOBILE_BREAKPOINT, MODAL_DIALOG, opensDrawer, swipeDirection, swipeTarget } from "./rules";
 import { guessMobileLayout, layoutCookie } from "./layout-state";
 import { sidebarCookie } from "./sidebar-state";
 import { UserName, type ShellUser } from "./user-name";
@@ -251,6 +251,10 @@ export function MobileShell({ user, entitlements, notifications, onSearch, onGui
         if (closesDrawer(from, to)) closeDrawer();
         return;
       }
+      // A modal dialog over the page (the guided tour, a form, the search) has the touch, as it has
+      // the keys: a swipe over a tour went to the next screen (or opened the drawer), and the tour
+      // was gone without being saved as seen, its step lost.
+      if (document.querySelector(MODAL_DIALOG)) return;
       if (opensDrawer(from, to)) {
         haptic();
         openDrawer();

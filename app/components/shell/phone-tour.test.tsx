@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { DesktopShell, MobileShell } from "./app-shell";
+import { Tour } from "./tour";
 import { forPhone, guideFor } from "./tours";
 
 afterEach(cleanup);
@@ -44,5 +45,55 @@ describe("the tours on a phone (docs/decisions/0111)", () => {
     renderShell("desktop");
     await screen.findByRole("heading", { name: "Painel" });
     for (const target of targetsOf(guideFor("/app/meu-impacto", (key) => key))) if (!target.includes("feedback")) expect(document.querySelector(target), target).not.toBeNull();
+  });
+});
+
+/** A finger's swipe from `a` to `b` on `element` (the listeners are the shell's, on the document). */
+function swipe(element: Element, a: { x: number; y: number }, b: { x: number; y: number }) {
+  const touch = (p: { x: number; y: number }) => ({ identifier: 1, target: element, clientX: p.x, clientY: p.y }) as unknown as Touch;
+  element.dispatchEvent(new TouchEvent("touchstart", { touches: [touch(a)], changedTouches: [touch(a)], bubbles: true }));
+  element.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [touch(b)], bubbles: true }));
+}
+
+describe("a swipe during a phone's tour", () => {
+  const Address = () => <p data-testid="address">{useLocation().pathname}</p>;
+
+  function renderTour(onDone: (guideId: string) => void) {
+    const guide = forPhone(guideFor("/app/meu-impacto", (key) => key)!);
+    const props = { user, entitlements: [], onSearch: () => {}, notifications: <button type="button">Bell</button>, children: <Address /> };
+    const Stub = createRoutesStub([
+      {
+        path: "/app/*",
+        Component: () => (
+          <>
+            <MobileShell {...props} />
+            <Tour guide={guide} onDone={onDone} />
+          </>
+        ),
+      },
+    ]);
+    return renderWithI18n(<Stub initialEntries={["/app/meu-impacto"]} />);
+  }
+
+  // The tour is modal: a swipe over it went to the next screen (or opened the drawer), and the
+  // layout closed the tour without saving it as seen, at whatever step it was.
+  it("neither changes the screen nor opens the drawer: the tour stays at its step", async () => {
+    const onDone = vi.fn();
+    renderTour(onDone);
+    fireEvent.click(await screen.findByRole("button", { name: "Seguinte" }));
+    expect(screen.getByTestId("tour").textContent).toContain("Passo 2 de 5");
+    const backdrop = screen.getByTestId("tour-backdrop");
+    // The shell reads the screen a swipe leads from in the browser's address.
+    window.history.replaceState(null, "", "/app/meu-impacto");
+
+    // To the next screen, to the one before, and from the edge, the drawer.
+    await act(async () => swipe(backdrop, { x: 300, y: 400 }, { x: 100, y: 405 }));
+    await act(async () => swipe(backdrop, { x: 100, y: 400 }, { x: 300, y: 405 }));
+    await act(async () => swipe(backdrop, { x: 10, y: 400 }, { x: 90, y: 405 }));
+
+    expect(screen.getByTestId("address").textContent).toBe("/app/meu-impacto");
+    expect(document.querySelector('[data-tour="menu"]')!.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getByTestId("tour").textContent).toContain("Passo 2 de 5");
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

@@ -99,6 +99,9 @@ export const MOBILE_BREAKPOINT = 900;
 
 type Touch = { x: number; y: number };
 
+/** A modal dialog on the page: Headless UI's (the drawer, a form, the search), a confirmation, an open <dialog>, the guided tour. */
+export const MODAL_DIALOG = '[aria-modal="true"], [role="alertdialog"], dialog[open]';
+
 /** A page swipe: at least 80 px and more horizontal than vertical. */
 export function swipeDirection(start: Touch, end: Touch): "left" | "right" | null {
   const dx = end.x - start.x;

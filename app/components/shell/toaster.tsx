@@ -2,8 +2,8 @@ import { XMarkIcon } from "@heroicons/react/20/solid";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, IconButton } from "~/components/ui/button";
-import { defaultLanguage, sanitizeLanguage } from "~/i18n/language";
-import { dismissToast, pauseToast, resumeToast, subscribeToasts, valuesIn, type Toast, type ToastText } from "./toast-store";
+import { dismissToast, pauseToast, resumeToast, subscribeToasts, type Toast, type ToastText } from "./toast-store";
+import { toastWords } from "./toast-words";
 
 const toneStyles = {
   success: "border-emerald-200 bg-white",
@@ -45,9 +45,8 @@ export function Toaster({ mobile = false }: { mobile?: boolean }) {
   const deck = mobile && toasts.length > 1;
   return (
     <div
+      // Made inert with the rest of the page under a guided tour, which says new toasts itself (tour.tsx).
       data-testid="toaster"
-      // Announced even while a guided tour makes the rest of the page inert (tour.tsx).
-      data-toaster=""
       className={`pointer-events-none fixed z-[60] flex flex-col ${mobile ? "inset-x-0 bottom-20 items-center px-4" : "right-4 bottom-15 items-end"} ${deck && !spread ? "" : "gap-2"}`}
       onClick={(event) => {
         // Not a press of a toast's own buttons ("Anular", close): those do their own thing.
@@ -81,8 +80,7 @@ const collapsed = (depth: number) =>
 function ToastItem({ item, depth }: { item: Toast; depth: number }) {
   // Re-rendered on a language switch (useTranslation), so a toast given keys changes language too.
   const { t, i18n } = useTranslation("shell");
-  const language = sanitizeLanguage(i18n.language) ?? defaultLanguage;
-  const text = (value: ToastText): string => (typeof value === "string" ? value : i18n.t(value.key, valuesIn(language, value.values)));
+  const text = (value: ToastText) => toastWords(i18n, value);
   const element = useRef<HTMLDivElement>(null);
   // Whether the focus is in it (the toaster's own included): when it leaves with it, the focus goes
   // back to the screen (the shell's main), not to the page's start.

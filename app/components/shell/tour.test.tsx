@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
-import { inertOthers, placeCard, Tour } from "./tour";
+import { toast } from "./toast-store";
+import { Toaster } from "./toaster";
+import { inertOthers, placeCard, SAID_MS, Tour } from "./tour";
 import type { Guide } from "./tours";
 
 afterEach(cleanup);
@@ -79,10 +81,9 @@ describe("the guided tour", () => {
     expect(document.activeElement).toBe(trigger);
   });
 
-  it("leaves alive what must be (toasts, a dialog over it) and what was inert before, and covers what appears meanwhile", async () => {
+  it("leaves alive what must be (a dialog over it) and what was inert before, and covers what appears meanwhile", async () => {
     const own = document.createElement("div");
     const toaster = document.createElement("div");
-    toaster.setAttribute("data-toaster", "");
     const page = document.createElement("div");
     const before = document.createElement("div");
     before.setAttribute("inert", "");
@@ -92,11 +93,41 @@ describe("the guided tour", () => {
     const portal = Object.assign(document.createElement("div"), { id: "headlessui-portal-root" });
     for (const element of [banner, portal]) document.body.appendChild(element);
     await new Promise((resolve) => setTimeout(resolve));
-    expect([page, banner].map((element) => element.hasAttribute("inert"))).toEqual([true, true]);
-    expect([own, toaster, portal].map((element) => element.hasAttribute("inert"))).toEqual([false, false, false]);
+    expect([page, banner, toaster].map((element) => element.hasAttribute("inert"))).toEqual([true, true, true]);
+    expect([own, portal].map((element) => element.hasAttribute("inert"))).toEqual([false, false]);
     undo();
     expect([page, banner, before].map((element) => element.hasAttribute("inert"))).toEqual([false, false, true]);
     for (const element of [own, toaster, page, before, banner, portal]) element.remove();
+  });
+
+  // The toaster was left alive for its live regions: a screen reader's virtual cursor went on from
+  // the tour to its toasts, as if nothing were over them. It is inert now; the tour says new toasts.
+  it("makes the toaster inert too, and says a toast that comes meanwhile from inside itself, for a while", async () => {
+    vi.useFakeTimers();
+    try {
+      renderWithI18n(
+        <>
+          <Page />
+          <Toaster />
+        </>,
+      );
+      act(() => void toast({ title: "Já estava" }));
+      open();
+      expect(screen.getByTestId("toaster").closest("[inert]")).not.toBeNull();
+      const dialog = screen.getByRole("dialog");
+      act(() => {
+        toast({ title: "Tarefa concluída", tone: "success" });
+        toast({ title: { key: "shell:connectivity.offline" }, description: "A alteração não foi guardada.", tone: "error" });
+      });
+      expect(within(dialog).getByRole("status").textContent).toBe("Tarefa concluída");
+      expect(within(dialog).getByRole("alert").textContent).toBe("Modo offline A alteração não foi guardada.");
+      // Said once: gone again, not left for the cursor to find in the tour.
+      await act(() => vi.advanceTimersByTimeAsync(SAID_MS));
+      expect(within(dialog).getByRole("status").textContent).toBe("");
+      expect(within(dialog).getByRole("alert").textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps the focus on a button when the focused one goes away (back to the first step)", () => {

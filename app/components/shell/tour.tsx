@@ -2,7 +2,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { focusPageHeading } from "./page-focus";
-import { tourProgress } from "./rules";
+import { MODAL_DIALOG, tourProgress } from "./rules";
+import { subscribeToasts, type Toast } from "./toast-store";
+import { toastWords } from "./toast-words";
 import type { Guide, TourPosition } from "./tours";
 
 type Box = { top: number; left: number; width: number; height: number };
@@ -45,17 +47,16 @@ export function placeCard(box: Box | null, position: TourPosition | undefined, v
 const onScreen = (rect: DOMRect) => rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight && rect.right <= window.innerWidth;
 
 /** A modal dialog other than the tour on the page (headless UI's, a confirmation, an open <dialog>). */
-const OTHER_DIALOG = '[aria-modal="true"], [role="alertdialog"], dialog[open]';
 const otherDialogOpen = (tour: HTMLElement | null) =>
-  [...document.querySelectorAll<HTMLElement>(OTHER_DIALOG)].some((dialog) => dialog !== tour && !tour?.contains(dialog));
+  [...document.querySelectorAll<HTMLElement>(MODAL_DIALOG)].some((dialog) => dialog !== tour && !tour?.contains(dialog));
 
 /**
  * What stays alive under the tour: a dialog opened over it (Ctrl/Cmd+K's search, in Headless UI's
- * portal root, made after or kept from before; the cookie preferences' <dialog>) and the toasts,
- * live regions that must still be announced (the backdrop covers them; Tab comes back to the card
- * from them).
+ * portal root, made after or kept from before; the cookie preferences' <dialog>). Not the toaster:
+ * left alive for its live regions, its toasts stayed on a screen reader's virtual cursor as the
+ * page under the tour; the tour says new ones itself (`ToastsSaid`).
  */
-const STAYS_ALIVE = `${OTHER_DIALOG}, #headlessui-portal-root, [data-headlessui-portal], [data-toaster]`;
+const STAYS_ALIVE = `${MODAL_DIALOG}, #headlessui-portal-root, [data-headlessui-portal]`;
 
 /**
  * The page behind the tour made inert (the attribute: out of the focus order, of the accessibility
@@ -68,7 +69,7 @@ const STAYS_ALIVE = `${OTHER_DIALOG}, #headlessui-portal-root, [data-headlessui-
 export function inertOthers(own: HTMLElement): () => void {
   const made: HTMLElement[] = [];
   const mark = (element: Node) => {
-    if (!(element instanceof HTMLElement) || element.hasAttribute("inert") || element.contains(own) || element.matches(STAYS_ALIVE) || element.querySelector(OTHER_DIALOG)) return;
+    if (!(element instanceof HTMLElement) || element.hasAttribute("inert") || element.contains(own) || element.matches(STAYS_ALIVE) || element.querySelector(MODAL_DIALOG)) return;
     element.setAttribute("inert", "");
     made.push(element);
   };
@@ -79,6 +80,48 @@ export function inertOthers(own: HTMLElement): () => void {
     observer.disconnect();
     made.forEach((element) => element.removeAttribute("inert"));
   };
+}
+
+/** How long a toast's words stay in the tour's live region once said (as React Aria's announcer keeps its). */
+export const SAID_MS = 7000;
+
+/**
+ * The toasts that come while the tour shows, said from inside it: the toaster is inert under the
+ * tour with the rest of the page, and an inert live region is not announced. Politely, or at once
+ * for an error, as the toast itself would be; each one's words leave again once said, so the
+ * virtual cursor does not find them in the tour afterwards. Those already up when it opened were
+ * said as they came.
+ */
+function ToastsSaid() {
+  const { i18n } = useTranslation("shell");
+  const [said, setSaid] = useState<Toast[]>([]);
+  useEffect(() => {
+    let seen: Set<number> | null = null;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const stop = subscribeToasts((toasts) => {
+      const fresh = seen ? toasts.filter((item) => !seen!.has(item.id)) : [];
+      seen = new Set([...(seen ?? []), ...toasts.map((item) => item.id)]);
+      if (!fresh.length) return;
+      setSaid((list) => [...list, ...fresh]);
+      timers.push(setTimeout(() => setSaid((list) => list.filter((item) => !fresh.includes(item))), SAID_MS));
+    });
+    return () => {
+      stop();
+      timers.forEach(clearTimeout);
+    };
+  }, []);
+  const words = (item: Toast) => [item.title, item.description].flatMap((value) => (value ? [toastWords(i18n, value)] : [])).join(" ");
+  const region = (errors: boolean) => said.filter((item) => (item.tone === "error") === errors).map((item) => <p key={item.id}>{words(item)}</p>);
+  return (
+    <>
+      <div role="status" className="sr-only">
+        {region(false)}
+      </div>
+      <div role="alert" className="sr-only">
+        {region(true)}
+      </div>
+    </>
+  );
 }
 
 /** The card's buttons, in order: where Tab cycles. */
@@ -130,13 +173,13 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
 
   useEffect(() => {
     // On the window, not the card: a Tab from the page's <body> (a click on the card's text leaves
-    // the focus there) or from a toast comes back to the card too.
+    // the focus there) comes back to the card too.
     const trapTab = (event: KeyboardEvent) => {
       if (event.key !== "Tab") return;
       const own = root.current;
       const target = event.target instanceof Element ? event.target : null;
       // A dialog opened over the tour keeps its own Tab (Headless UI traps it there).
-      if (!own?.contains(target) && (target?.closest(OTHER_DIALOG) || otherDialogOpen(own))) return;
+      if (!own?.contains(target) && (target?.closest(MODAL_DIALOG) || otherDialogOpen(own))) return;
       const buttons = buttonsOf(card.current);
       const active = document.activeElement as HTMLElement | null;
       const inside = buttons.includes(active as HTMLElement);
@@ -187,7 +230,7 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
       const target = event.target instanceof Element ? event.target : null;
       if (own && target && own.contains(target)) return onDone(guide.id);
       // The other dialog may be gone already (closed by this very key): its element still tells.
-      if (target?.closest(OTHER_DIALOG) || otherDialogOpen(own)) return;
+      if (target?.closest(MODAL_DIALOG) || otherDialogOpen(own)) return;
       onDone(guide.id);
     };
     window.addEventListener("keydown", onKey);
@@ -197,6 +240,7 @@ export function Tour({ guide, onDone }: { guide: Guide; onDone: (guideId: string
   return (
     <div ref={root} className="fixed inset-0 z-[75]" role="dialog" aria-modal="true" aria-labelledby="tour-title">
       <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onMouseDown={(event) => event.preventDefault()} data-testid="tour-backdrop" />
+      <ToastsSaid />
       {box && (
         <div
           aria-hidden="true"

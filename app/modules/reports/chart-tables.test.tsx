@@ -1,27 +1,20 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from "@testing-library/react";
-import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
 import type { Language } from "~/i18n/language";
-import { buildWeeklyReport, type WeeklyReport } from "@worker/modules/reports/builder";
+import { openReports, weekOf } from "./screen.test-utils";
 
 // The route module's loader reaches the Worker; the screen under test never calls it.
-vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
-vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
-vi.mock("@worker/modules/reports/queries", () => ({ listReportsRead: vi.fn(), findReportRead: vi.fn() }));
-vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
-
-const { default: WeeklyReportsScreen } = await import("./routes/reports");
+vi.mock("~/lib/auth.server", () => import("./screen.test-mocks"));
+vi.mock("@worker/db/client", () => import("./screen.test-mocks"));
+vi.mock("@worker/modules/reports/queries", () => import("./screen.test-mocks"));
+vi.mock("~/lib/use-entity-changes", () => import("./screen.test-mocks"));
 
 afterEach(cleanup);
 
 // Monday 2 March 2026 in Lisbon (UTC then): two tasks done on Monday, one on Wednesday; moods on Monday and Tuesday.
-const report: WeeklyReport = buildWeeklyReport({
-  weekStart: "2026-03-02",
-  timeZone: "Europe/Lisbon",
+const report = weekOf({
   tasks: { createdAt: [], completedAt: [Date.parse("2026-03-02T09:00:00Z"), Date.parse("2026-03-02T15:00:00Z"), Date.parse("2026-03-04T10:00:00Z")] },
-  goals: [],
   events: [{ start: "2026-03-03T10:00:00Z", allDay: false }],
   diary: [
     { date: "2026-03-02", mood: 4, emotions: [] },
@@ -29,28 +22,9 @@ const report: WeeklyReport = buildWeeklyReport({
     { date: "2026-03-03", mood: 4, emotions: [] },
   ],
   spending: { week: { food: 4590 }, previous: { food: 3000 }, labels: { food: { pt: "Alimentação", en: "Food" } } },
-  routines: [],
-  cycle: null,
 });
 
-function renderReports(hideFinanceValues: boolean, language: Language = "pt") {
-  const Stub = createRoutesStub([
-    {
-      id: "routes/app/layout",
-      path: "/app",
-      loader: () => ({ entitlements: ["weeklyReports"], hideFinanceValues }),
-      Component: Outlet,
-      children: [
-        {
-          path: "relatorios-semanais",
-          loader: () => ({ weeks: [{ weekStart: report.weekStart, weekEnd: report.weekEnd }], report, missing: false }),
-          Component: WeeklyReportsScreen,
-        },
-      ],
-    },
-  ]);
-  renderWithI18n(<Stub initialEntries={["/app/relatorios-semanais"]} />, language);
-}
+const renderReports = (hideFinanceValues: boolean, language: Language = "pt") => openReports({ report, hideFinanceValues, language });
 
 /** A table's rows as text, one array of cells per row (the header row first); Intl's no-break spaces as spaces. */
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole("row").map((row) => [...row.children].map((cell) => cell.textContent?.replace(/[\u00a0\u202f]/g, " ")));

@@ -1,56 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from "@testing-library/react";
-import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
-import { buildWeeklyReport, type WeeklyReport } from "@worker/modules/reports/builder";
+import type { WeeklyReport } from "@worker/modules/reports/builder";
+import { openReports, weekOf } from "./screen.test-utils";
 
 // The route module's loader reaches the Worker; the screen under test never calls it.
-vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
-vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
-vi.mock("@worker/modules/reports/queries", () => ({ listReportsRead: vi.fn(), findReportRead: vi.fn() }));
-vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
-
-const { default: WeeklyReportsScreen } = await import("./routes/reports");
-
-/** The report of the week of 2 March 2026 (Lisbon) with nothing in it but `over`. */
-const weekOf = (over: Partial<Parameters<typeof buildWeeklyReport>[0]>) =>
-  buildWeeklyReport({
-    weekStart: "2026-03-02",
-    timeZone: "Europe/Lisbon",
-    tasks: { createdAt: [], completedAt: [] },
-    goals: [],
-    events: [],
-    diary: [],
-    spending: { week: {}, previous: {}, labels: {} },
-    routines: [],
-    cycle: null,
-    ...over,
-  });
+vi.mock("~/lib/auth.server", () => import("./screen.test-mocks"));
+vi.mock("@worker/db/client", () => import("./screen.test-mocks"));
+vi.mock("@worker/modules/reports/queries", () => import("./screen.test-mocks"));
+vi.mock("~/lib/use-entity-changes", () => import("./screen.test-mocks"));
 
 const report: WeeklyReport = {
   ...weekOf({ spending: { week: { food: 4590 }, previous: { food: 3000 }, labels: { food: { pt: "Alimentação", en: "Food" } } } }),
   summary: { text: "Gastou 45,90 € esta semana, contra 30.00 EUR na anterior.", by: "provider" },
 };
 
-function renderReports(hideFinanceValues: boolean, shown: WeeklyReport = report) {
-  const Stub = createRoutesStub([
-    {
-      id: "routes/app/layout",
-      path: "/app",
-      loader: () => ({ entitlements: ["weeklyReports"], hideFinanceValues }),
-      Component: Outlet,
-      children: [
-        {
-          path: "relatorios-semanais",
-          loader: () => ({ weeks: [{ weekStart: shown.weekStart, weekEnd: shown.weekEnd, tasksDone: 0, mood: null }], report: shown, missing: false }),
-          Component: WeeklyReportsScreen,
-        },
-      ],
-    },
-  ]);
-  renderWithI18n(<Stub initialEntries={["/app/relatorios-semanais"]} />);
-}
+const renderReports = (hideFinanceValues: boolean, shown: WeeklyReport = report) => openReports({ report: shown, hideFinanceValues });
 
 afterEach(cleanup);
 

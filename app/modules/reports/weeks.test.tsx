@@ -1,20 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithI18n } from "~/components/ui/test-utils";
-import { buildWeeklyReport } from "@worker/modules/reports/builder";
+import { openReports, weekOf } from "./screen.test-utils";
 
 // The route module's loader reaches the Worker; the screen under test never calls it.
-vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
-vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
-vi.mock("@worker/modules/reports/queries", () => ({ listReportsRead: vi.fn(), findReportRead: vi.fn() }));
-vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+vi.mock("~/lib/auth.server", () => import("./screen.test-mocks"));
+vi.mock("@worker/db/client", () => import("./screen.test-mocks"));
+vi.mock("@worker/modules/reports/queries", () => import("./screen.test-mocks"));
+vi.mock("~/lib/use-entity-changes", () => import("./screen.test-mocks"));
 
-const { default: WeeklyReportsScreen } = await import("./routes/reports");
-
-const reportOf = (weekStart: string) =>
-  buildWeeklyReport({ weekStart, timeZone: "Europe/Lisbon", tasks: { createdAt: [], completedAt: [] }, goals: [], events: [], diary: [], spending: { week: {}, previous: {}, labels: {} }, routines: [], cycle: null });
+const reportOf = (weekStart: string) => weekOf({ weekStart });
 
 let requested: string[];
 beforeEach(() => {
@@ -36,23 +31,7 @@ afterEach(() => {
 
 describe("the weekly reports' list of weeks", () => {
   it("loads older weeks than the year with 'Carregar mais', from the API's cursor", async () => {
-    const newest = reportOf("2026-11-23");
-    const Stub = createRoutesStub([
-      {
-        id: "routes/app/layout",
-        path: "/app",
-        loader: () => ({ entitlements: ["weeklyReports"], hideFinanceValues: false }),
-        Component: Outlet,
-        children: [
-          {
-            path: "relatorios-semanais",
-            loader: () => ({ weeks: [{ weekStart: newest.weekStart, weekEnd: newest.weekEnd }], nextCursor: "after-a-year", report: newest, missing: false }),
-            Component: WeeklyReportsScreen,
-          },
-        ],
-      },
-    ]);
-    renderWithI18n(<Stub initialEntries={["/app/relatorios-semanais"]} />);
+    openReports({ report: reportOf("2026-11-23"), nextCursor: "after-a-year" });
     fireEvent.click(await screen.findByRole("button", { name: "Carregar mais" }));
     const weeks = screen.getByRole("navigation", { name: "Semanas" });
     await within(weeks).findByRole("link", { name: /17 de novembro de 2025/ });

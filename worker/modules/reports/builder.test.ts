@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildWeeklyReport, busyDaysFinding, lastWeekStart, weekHadActivity, type WeekFacts } from "./builder";
-
-const empty = (over: Partial<WeekFacts> = {}): WeekFacts => ({
-  weekStart: "2026-11-16",
-  timeZone: "Europe/Lisbon",
-  tasks: { createdAt: [], completedAt: [] },
-  goals: [],
-  events: [],
-  diary: [],
-  spending: { week: {}, previous: {}, labels: {} },
-  routines: [],
-  cycle: null,
-  ...over,
-});
+import { buildWeeklyReport, busyDaysFinding, lastWeekStart, weekHadActivity } from "./builder";
+import { weekFacts as empty } from "./builder.test-utils";
 const at = (iso: string) => Date.parse(iso);
 
 describe("lastWeekStart", () => {
