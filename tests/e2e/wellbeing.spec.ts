@@ -64,6 +64,47 @@ test.describe("wellbeing", () => {
     await expect(again.getByTestId("diary-entries").locator("li")).toHaveCount(1);
   });
 
+  test("words typed while a new entry's first save is on its way are kept when the tab is closed then (0108 \"Revised 3\")", async ({ context }) => {
+    await createUser(context.request, `e2e-diary-close-new-${Date.now()}@example.com`, { toursDone: true });
+    const page = await context.newPage();
+    await dismissCookieBanner(page);
+    await page.goto("/app/diario");
+    await untilHydrated(page);
+    // The new entry's first save (its POST) is held on its way: it reaches the server only after the tab is gone.
+    let creation: { body: string; headers: Record<string, string> } | undefined;
+    await page.route(
+      "**/api/v1/diary",
+      (route) => {
+        const request = route.request();
+        creation = { body: request.postData() ?? "", headers: request.headers() };
+      },
+      { times: 1 },
+    );
+    const text = page.getByLabel("O que aconteceu, o que sentiu");
+    await text.fill("Primeiras palavras");
+    await expect.poll(() => creation).toBeDefined();
+    await text.fill("Primeiras palavras e as últimas");
+    await page.close({ runBeforeUnload: true });
+
+    // The creation lands late (after the closing words, which wait for it on the server).
+    const landed = await context.request.post("/api/v1/diary", {
+      data: creation!.body,
+      headers: { ...originOf(context.request), "content-type": "application/json", "Idempotency-Key": creation!.headers["idempotency-key"], "x-rumo-user": creation!.headers["x-rumo-user"] },
+    });
+    expect(landed.status()).toBe(201);
+    const contents = async () => ((await (await context.request.get("/api/v1/diary")).json()) as { items: { content: string }[] }).items.map((entry) => entry.content);
+    // One entry, with the last words.
+    await expect.poll(contents, { timeout: 10_000 }).toEqual(["Primeiras palavras e as últimas"]);
+
+    // The closed page kept its words on this device; the next visit sends them again with their key: nothing new.
+    const again = await context.newPage();
+    await dismissCookieBanner(again);
+    await again.goto("/app/diario");
+    await untilHydrated(again);
+    await again.waitForFunction(() => !localStorage.getItem("rumo-diary-closing-words"), undefined, { timeout: 20_000 });
+    expect(await contents()).toEqual(["Primeiras palavras e as últimas"]);
+  });
+
   test("a long diary entry reads in full from the list on a phone, without opening it to edit (0108)", async ({ page, context }) => {
     await createUser(context.request, `e2e-diary-long-${Date.now()}@example.com`, { toursDone: true });
     const paragraphs = Array.from({ length: 8 }, (_, i) => `Parágrafo ${i + 1}: escrevi sobre o dia, as conversas e o que senti ao fim da tarde.`);

@@ -1,7 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "@worker/db/client";
-import { updateEntry } from "@worker/modules/diary/queries";
+import { claimIdempotencyKey, storeIdempotentAnswer } from "@worker/db/idempotency";
+import { SAVE_AWAIT_MS } from "@worker/modules/diary/index";
+import { publicEntry, updateEntry } from "@worker/modules/diary/queries";
 import { addDays, localDate } from "@worker/modules/selfCare/streaks";
 import { app } from "../../worker/app";
 import { endTrial, userIdOf } from "./billing-helpers";
@@ -224,6 +226,87 @@ describe("an edit made from an older version (baseUpdatedAt, docs/decisions/0091
     expect((await json(bad)).error.fields.baseSaveKey).toBe("Indique a Idempotency-Key da gravação que esta edição segue (8 a 200 letras, algarismos, \"_\", \".\", \":\" ou \"-\").");
     for (const id of [entry.id, other.id]) await as(ana).del(id);
     await as(rui).del(ruis.id);
+  });
+
+  // The ms window (0108 "Revised 3"): the running save has written, its answer is not stored yet.
+  it("waits for the running save's answer when the closing words land between its write and its stored answer", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Janela", content: "Um", draft: true }));
+    const userId = await userIdOf("ana@diary.test");
+    // The running save, as the idempotency middleware runs it: its key claimed, then its write …
+    const running = crypto.randomUUID();
+    await claimIdempotencyKey(env.DB, userId, running, { requestHash: "running", method: "PATCH", path: `/api/v1/diary/${entry.id}` });
+    const written = await updateEntry(database(env.DB), userId, entry.id, { content: "Um dois" }, Date.parse(entry.updatedAt));
+    // … the closing words arrive now, and only then is the running save's answer stored.
+    const closing = api(`/diary/${entry.id}`, { method: "PATCH", body: { content: "Um dois três", baseUpdatedAt: entry.updatedAt, baseSaveKey: running }, headers: { cookie: ana, "Idempotency-Key": crypto.randomUUID() } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await storeIdempotentAnswer(env.DB, userId, running, { status: 200, contentType: "application/json", body: JSON.stringify({ entry: publicEntry(written) }) });
+    expect((await closing).status).toBe(200);
+    expect((await stored(entry.id)).content).toBe("Um dois três");
+    await as(ana).del(entry.id);
+  });
+
+  // A new entry's first save (its POST) still on its way as the page closes (0108 "Revised 3"):
+  // the closing words name its key, and are written to the entry it creates, once.
+  it("writes the words sent as the page closes to the entry whose creation was on its way, whichever lands first", async () => {
+    const before = await rowsOf("ana@diary.test");
+    const post = (body: Record<string, unknown>, key = crypto.randomUUID()) => api("/diary", { body, headers: { cookie: ana, "Idempotency-Key": key } });
+    const words = { title: "", mood: null, emotions: [], date: today(), draft: true };
+    // The closing words arrive before the creation they follow: they wait for it.
+    const creation = crypto.randomUUID();
+    const closingKey = crypto.randomUUID();
+    const closingBody = { ...words, content: "Primeiras palavras, e as últimas", baseSaveKey: creation };
+    const closing = post(closingBody, closingKey);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const created = await post({ ...words, content: "Primeiras palavras" }, creation);
+    expect(created.status).toBe(201);
+    const answer = await closing;
+    expect(answer.status).toBe(200);
+    const { entry } = await json(created);
+    expect((await json(answer)).entry).toMatchObject({ id: entry.id, content: "Primeiras palavras, e as últimas", draft: true });
+    expect((await stored(entry.id)).content).toBe("Primeiras palavras, e as últimas");
+    expect(await rowsOf("ana@diary.test")).toBe(before + 1);
+    // Sent again with its key (the page keeps it until it sees an answer): answered once more, nothing new.
+    const replayed = await post(closingBody, closingKey);
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await rowsOf("ana@diary.test")).toBe(before + 1);
+
+    // The creation lands first ("Guardar entrada"): the closing words follow it, and it stays saved, not a draft.
+    const saving = crypto.randomUUID();
+    const { entry: saved } = await json(await post({ ...words, content: "Guardada", draft: false }, saving));
+    expect((await post({ ...words, content: "Guardada, e mais", baseSaveKey: saving })).status).toBe(200);
+    expect(await stored(saved.id)).toMatchObject({ content: "Guardada, e mais" });
+    expect((await json(await as(ana).get(`/${saved.id}`))).entry.draft).toBe(false);
+
+    // Changed on another device since its creation: refused, as an edit of an older version.
+    const mine = crypto.randomUUID();
+    const { entry: other } = await json(await post({ ...words, content: "Meu" }, mine));
+    expect((await as(ana).patch(other.id, { content: "Do portátil" })).status).toBe(200);
+    const refused = await post({ ...words, content: "Meu, e mais", baseSaveKey: mine });
+    expect(refused.status).toBe(409);
+    expect((await stored(other.id)).content).toBe("Do portátil");
+    // Another user's creation names no creation of this user's: refused, and nothing is made.
+    const ruiKey = crypto.randomUUID();
+    const { entry: ruis } = await json(await api("/diary", { body: { content: "Do Rui", draft: true }, headers: { cookie: rui, "Idempotency-Key": ruiKey } }));
+    const count = await rowsOf("ana@diary.test");
+    expect((await post({ ...words, content: "Não", baseSaveKey: ruiKey })).status).toBe(409);
+    expect(await rowsOf("ana@diary.test")).toBe(count);
+    for (const id of [entry.id, saved.id, other.id]) await as(ana).del(id);
+    await as(rui).del(ruis.id);
+  });
+
+  it("refuses the closing words of a creation that never lands, after waiting for it, and writes nothing", async () => {
+    const before = await rowsOf("ana@diary.test");
+    const started = Date.now();
+    const refused = await api("/diary", { body: { content: "Sem entrada", draft: true, baseSaveKey: crypto.randomUUID() }, headers: { cookie: ana, "Idempotency-Key": crypto.randomUUID() } });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).error).toMatchObject({ code: "conflict", message: "A entrada que estas palavras continuam ainda não foi criada. Nada foi mudado." });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SAVE_AWAIT_MS - 50);
+    expect(await rowsOf("ana@diary.test")).toBe(before);
+    // A key that is not one is bad input, in the field's words.
+    const bad = await as(ana).post({ content: "Não", baseSaveKey: "curta" });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.baseSaveKey).toBeDefined();
   });
 
   it("is saved when the base is the stored version, and successive saves chain on each answer's updatedAt", async () => {

@@ -44,6 +44,8 @@ export default {
     conflictTitle: "This entry was changed on another device",
     conflictText: "So that nothing is lost, what you wrote here was kept in a new entry, “{{title}}”, saved as a draft. The other device's version is still in the list.",
     conflictQueuedText: "What you wrote offline in “{{entry}}” arrived after a change made on another device. So that nothing is lost, it was kept in a new entry, “{{title}}”, saved as a draft.",
+    closingCopyTitle: "Your last words were kept in a new entry",
+    closingCopyText: "What you wrote before closing the page did not reach the entry. So that nothing is lost, it was kept in a new entry, “{{title}}”, saved as a draft.",
   },
   list: {
     draft: "Draft",
@@ -125,6 +127,7 @@ export default {
     conflict: "This entry was changed on another device after you opened it here. Nothing was changed.",
     baseUpdatedAt: "Give the version of the entry the edit started from (an ISO 8601 instant with an offset).",
     baseSaveKey: "Give the Idempotency-Key of the save this edit follows (8 to 200 letters, digits, \"_\", \".\", \":\" or \"-\").",
+    creationNotLanded: "The entry these words go on with has not been created yet. Nothing was changed.",
   },
   tour: {
     tabs: { title: "Tabs", description: "Write an entry, reread past ones, or see the overview and insights." },

@@ -42,6 +42,8 @@ const diary = {
     conflictTitle: "Esta entrada foi alterada noutro dispositivo",
     conflictText: "Para não perder nada, o que escreveu aqui ficou numa nova entrada, «{{title}}», guardada como rascunho. A versão do outro dispositivo continua na lista.",
     conflictQueuedText: "O que escreveu sem ligação em «{{entry}}» chegou depois de uma alteração feita noutro dispositivo. Para não perder nada, ficou numa nova entrada, «{{title}}», guardada como rascunho.",
+    closingCopyTitle: "As últimas palavras ficaram numa nova entrada",
+    closingCopyText: "O que escreveu antes de fechar a página não chegou à entrada. Para não perder nada, ficou numa nova entrada, «{{title}}», guardada como rascunho.",
   },
   list: {
     draft: "Rascunho",
@@ -123,6 +125,7 @@ const diary = {
     conflict: "Esta entrada foi alterada noutro dispositivo depois de a abrir aqui. Nada foi mudado.",
     baseUpdatedAt: "Indique a versão da entrada em que a edição começou (um instante ISO 8601 com fuso).",
     baseSaveKey: "Indique a Idempotency-Key da gravação que esta edição segue (8 a 200 letras, algarismos, \"_\", \".\", \":\" ou \"-\").",
+    creationNotLanded: "A entrada que estas palavras continuam ainda não foi criada. Nada foi mudado.",
   },
   tour: {
     tabs: { title: "Separadores", description: "Escreva uma entrada, releia as anteriores ou veja a visão geral e as perspetivas." },

@@ -57,7 +57,7 @@ function renderDiary(language: "pt" | "en" = "pt", options: { entitlements?: str
     {
       id: "routes/app/layout",
       path: "/app",
-      loader: () => ({ entitlements: options.entitlements ?? ["diary", "aiInsights"], user: { timeZone: "Europe/Lisbon" } }),
+      loader: () => ({ entitlements: options.entitlements ?? ["diary", "aiInsights"], user: { id: "user-1", timeZone: "Europe/Lisbon" } }),
       Component: () => (
         <>
           {options.link && <Link to={options.link}>Resultado da pesquisa</Link>}
@@ -86,6 +86,7 @@ beforeEach(() => {
   version = 0;
   answer = stored;
   setOfflineSnapshot({ userId: "user-1", changes: [] });
+  localStorage.clear();
 });
 subscribeToasts((list) => (toasts = list));
 afterEach(cleanup);
@@ -596,6 +597,98 @@ describe("coming back to the diary and leaving it (docs/decisions/0108 \"Revised
     fireEvent.keyDown(screen.getByLabelText("Título"), { key: "Enter" });
     expect(writes).toHaveLength(0);
   }, 10_000);
+});
+
+describe("the words of a page closing while a new entry's first save is on its way (docs/decisions/0108 \"Revised 3\")", () => {
+  const kept = () => JSON.parse(localStorage.getItem("rumo-diary-closing-words") ?? "[]") as { key: string; userId: string; method: string; path: string; body: Record<string, unknown>; keptAt: number }[];
+
+  it("sends them at once beside the creation, naming its key, keeps them on this device until answered, and goes on in the one entry", async () => {
+    // The creation's answer is held back: the page closes while it is on its way.
+    let land: (() => void) | undefined;
+    answer = (write) => (write.body.content === "Primeiras palavras" ? new Promise((resolve) => (land = () => resolve(stored(write)))) : stored(write));
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Primeiras palavras" } });
+    await autosaved(1);
+    expect(writes[0]).toMatchObject({ method: "POST", path: "/diary", key: expect.any(String) });
+    fireEvent.change(content(), { target: { value: "Primeiras palavras, e as últimas" } });
+    act(() => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    // Started in the event itself (a keepalive request), not after the creation's answer.
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatchObject({ method: "POST", path: "/diary", body: { content: "Primeiras palavras, e as últimas", draft: true, baseSaveKey: writes[0].key } });
+    // Kept on this device (the page may be gone before any answer), under the request's own key.
+    expect(kept()).toEqual([expect.objectContaining({ userId: "user-1", key: writes[1].key, method: "POST", path: "/diary", body: writes[1].body })]);
+    await act(async () => land?.());
+    // Answered: nothing is kept any more, and writing on goes to the entry the creation made.
+    await waitFor(() => expect(kept()).toEqual([]));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(writes).toHaveLength(2);
+    fireEvent.change(content(), { target: { value: "Primeiras palavras, e as últimas. Voltei." } });
+    await autosaved(3);
+    expect(writes[2]).toMatchObject({ method: "PATCH", path: "/diary/new-entry" });
+    expect(writes[2].body.baseSaveKey).toBeUndefined();
+  });
+
+  it("keeps them when the page is gone before any answer, and the next visit sends them again with their key", async () => {
+    answer = () => new Promise(() => undefined);
+    renderDiary();
+    fireEvent.change(await screen.findByLabelText("O que aconteceu, o que sentiu", { exact: false }), { target: { value: "Primeiras palavras" } });
+    await autosaved(1);
+    fireEvent.change(content(), { target: { value: "Primeiras palavras, e as últimas" } });
+    act(() => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    cleanup();
+    const [closing] = kept();
+    expect(closing).toMatchObject({ key: writes[1].key, body: { baseSaveKey: writes[0].key } });
+    // Past the wait a closing save may still be running for on the server.
+    localStorage.setItem("rumo-diary-closing-words", JSON.stringify([{ ...closing, keptAt: Date.now() - 60_000 }]));
+    writes.length = 0;
+    answer = stored;
+    const sent: [string, unknown][] = [];
+    vi.mocked(apiFetch).mockImplementation(async (path, init) => {
+      sent.push([path, init]);
+      return { ok: true, status: 200, data: { entry: { ...entryA, id: "new-entry", content: "Primeiras palavras, e as últimas" } } };
+    });
+    try {
+      renderDiary();
+      await waitFor(() => expect(kept()).toEqual([]));
+      expect(sent[0]).toEqual(["/diary", { method: "POST", body: closing.body, headers: { "Idempotency-Key": closing.key } }]);
+      // Landed (the server answers its first answer again): no copy.
+      expect(writes).toEqual([]);
+    } finally {
+      vi.mocked(apiFetch).mockReset();
+      vi.mocked(apiFetch).mockImplementation(async () => ({ ok: true, status: 204, data: null }));
+    }
+  });
+
+  it("makes them a new draft on the next visit when the server refused them (their creation never landed), unless an entry already holds them", async () => {
+    const closing = { userId: "user-1", key: "closing-key-1", method: "POST", path: "/diary", label: "x", keptAt: Date.now() - 60_000, body: { title: "Tarde", content: "As últimas", mood: null, emotions: [], date: "2026-03-12", draft: true, baseSaveKey: "creation-key" } };
+    localStorage.setItem("rumo-diary-closing-words", JSON.stringify([closing]));
+    vi.mocked(apiFetch).mockImplementation(async (path) => (String(path).startsWith("/diary?") ? { ok: true, status: 200, data: { items: [entryA], nextCursor: null } } : conflict) as never);
+    try {
+      renderDiary();
+      await waitFor(() => expect(kept()).toEqual([]));
+      expect(writes).toEqual([
+        expect.objectContaining({ method: "POST", path: "/diary", key: "closing-key-1.copy", body: { title: "Tarde (cópia em conflito)", content: "As últimas", mood: null, emotions: [], date: "2026-03-12", draft: true } }),
+      ]);
+      await waitFor(() => expect(toasts.some((toast) => JSON.stringify(toast).includes("closingCopyText"))).toBe(true));
+      // Already held by an entry of its day (landed after all, or copied by another tab): forgotten, no copy.
+      cleanup();
+      writes.length = 0;
+      localStorage.setItem("rumo-diary-closing-words", JSON.stringify([{ ...closing, key: "closing-key-2" }]));
+      vi.mocked(apiFetch).mockImplementation(async (path) =>
+        (String(path).startsWith("/diary?") ? { ok: true, status: 200, data: { items: [{ ...entryA, ...closing.body, id: "x" }], nextCursor: null } } : conflict) as never,
+      );
+      renderDiary();
+      await waitFor(() => expect(kept()).toEqual([]));
+      expect(writes).toEqual([]);
+    } finally {
+      vi.mocked(apiFetch).mockReset();
+      vi.mocked(apiFetch).mockImplementation(async () => ({ ok: true, status: 204, data: null }));
+    }
+  });
 });
 
 describe("deleting an entry offline (docs/decisions/0108 \"Revised\")", () => {

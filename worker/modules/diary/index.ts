@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { currentAuth, requireUser } from "../../auth/middleware";
 import { database } from "../../db/client";
-import { answerOfKey } from "../../db/idempotency";
+import { awaitAnswerOfKey } from "../../db/idempotency";
 import { ApiError, apiError } from "../../lib/errors";
 import { IDEMPOTENCY_KEY_PATTERN } from "../../middleware/idempotency";
 import { pageQuery } from "../../lib/pagination";
@@ -45,6 +45,14 @@ const fields = {
 export const createSchema = z
   .object({ ...fields, title: fields.title.default(""), content: fields.content.default(""), mood: fields.mood.default(null), emotions: fields.emotions.default([]), date: fields.date.optional(), draft: fields.draft.default(false) })
   .strict();
+// The Idempotency-Key of a save: the one the words sent as the page closes follow (0108 "Revised (2)" and "Revised 3").
+const saveKey = z.string("diary:errors.baseSaveKey").regex(IDEMPOTENCY_KEY_PATTERN, "diary:errors.baseSaveKey");
+/**
+ * A new entry's POST; with `baseSaveKey`, the words sent as the page closes while the entry's
+ * creation (the POST under that key) is still on its way: they are that entry's newer version, not
+ * another entry (0108 "Revised 3"). Apart from the API: the assistant's drafts use createSchema.
+ */
+const postSchema = z.object({ ...createSchema.shape, baseSaveKey: saveKey.optional() }).strict();
 const patchSchema = z
   .object({
     ...fields,
@@ -54,7 +62,7 @@ const patchSchema = z
     // The Idempotency-Key of the same writer's save still running when this one was sent (the
     // words sent as the page closes, 0108 "Revised (2)"): a stored version that save wrote is the
     // writer's own, not another device's, and does not refuse this edit.
-    baseSaveKey: z.string("diary:errors.baseSaveKey").regex(IDEMPOTENCY_KEY_PATTERN, "diary:errors.baseSaveKey"),
+    baseSaveKey: saveKey,
   })
   .partial()
   .strict();
@@ -85,18 +93,42 @@ const todayOf = (user: { timeZone: string }) => localDate(new Date(), user.timeZ
 const conflict = () => apiError("conflict", { messageKey: "diary:errors.conflict" });
 
 /**
+ * How long a request naming a save (`baseSaveKey`) waits for that save's answer: its change is
+ * written before its answer is stored, and a closing page's words may come in between, or (a new
+ * entry's) before the creation itself arrives. A creation lands in well under a second; a key still
+ * unanswered after this is taken as not landed (0108 "Revised 3").
+ */
+export const SAVE_AWAIT_MS = 3_000;
+
+/**
  * Whether the entry's stored version was written by the user's edit of it under this key: its
  * remembered answer is that entry at that version. Only a successful PATCH of the same entry counts.
+ * An edit still running (written, its answer not stored yet) is waited for a moment.
  */
 async function wroteVersion(d1: D1Database, userId: string, key: string, entry: { id: string; updatedAt: Date }) {
-  const answer = await answerOfKey(d1, userId, key);
+  const answer = await awaitAnswerOfKey(d1, userId, key, { withinMs: SAVE_AWAIT_MS });
   if (!answer || answer.method !== "PATCH" || answer.status !== 200 || answer.path.split("/").pop() !== entry.id) return false;
+  return answeredEntry(answer.body)?.updatedAt === entry.updatedAt.toISOString();
+}
+
+/** The entry a stored answer holds (its id and version), or null. */
+function answeredEntry(body: string) {
   try {
-    const written = (JSON.parse(answer.body) as { entry?: { id?: unknown; updatedAt?: unknown } }).entry;
-    return written?.id === entry.id && written.updatedAt === entry.updatedAt.toISOString();
+    const entry = (JSON.parse(body) as { entry?: { id?: unknown; updatedAt?: unknown } }).entry;
+    return typeof entry?.id === "string" && typeof entry.updatedAt === "string" ? { id: entry.id, updatedAt: entry.updatedAt } : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * The entry created by the user's POST under this key, as it answered it (its id and version),
+ * waiting for it while it runs or has not arrived yet: null when no creation under it lands in time.
+ */
+async function createdBy(d1: D1Database, userId: string, key: string) {
+  const answer = await awaitAnswerOfKey(d1, userId, key, { withinMs: SAVE_AWAIT_MS, whileUnknown: true });
+  if (!answer || answer.method !== "POST" || answer.status !== 201 || !/\/diary\/?$/.test(answer.path)) return null;
+  return answeredEntry(answer.body);
 }
 
 const api = new Hono<AppEnv>()
@@ -178,13 +210,36 @@ const api = new Hono<AppEnv>()
     const phrased = await phraseInsights(c.env, optIn, items.map((item) => item.text), c.get("lang"));
     return c.json({ items: items.map((item, i) => ({ ...item, text: phrased.texts[i] })), phrasedBy: phrased.phrasedBy });
   })
-  .post("/", validate("json", createSchema), async (c) => {
+  .post("/", validate("json", postSchema), async (c) => {
     const { user } = currentAuth(c);
-    const body = c.req.valid("json");
+    const { baseSaveKey, ...body } = c.req.valid("json");
     const today = todayOf(user);
+    const db = database(c.env.DB);
+    // The words of a page closing while this entry's creation was on its way: written to the entry
+    // that creation made, once it has (0108 "Revised 3"). Only its words: whether it is a draft
+    // stays as the creation (or "Guardar") made it.
+    if (baseSaveKey) {
+      const created = await createdBy(c.env.DB, user.id, baseSaveKey);
+      // Not landed (cut off, refused, or later than the wait): nothing is written, and the client
+      // keeps the words (a copy) rather than making a second entry beside a creation still to come.
+      if (!created) throw apiError("conflict", { messageKey: "diary:errors.creationNotLanded" });
+      const current = await queries.entryOr404(db, user.id, created.id);
+      const base = Date.parse(created.updatedAt);
+      // Changed since its creation (on another device): never written over, as an edit (0091).
+      if (queries.changedSince(current, base)) throw conflict();
+      const { draft: _draft, ...words } = body;
+      const change = { ...words, date: words.date ?? current.date };
+      checkEntry({ ...current, ...change }, today);
+      const entry = await queries.updateEntry(db, user.id, current.id, change, base);
+      if (!entry) {
+        await queries.entryOr404(db, user.id, current.id);
+        throw conflict();
+      }
+      c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "updated" }));
+      return c.json({ entry: queries.publicEntry(entry) }, 200);
+    }
     const input = { ...body, date: body.date ?? today };
     checkEntry(input, today);
-    const db = database(c.env.DB);
     const entry = await queries.createEntry(db, user.id, input);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "created" }));
     return c.json({ entry: queries.publicEntry(entry) }, 201);
@@ -197,25 +252,28 @@ const api = new Hono<AppEnv>()
   .patch("/:id", validate("json", patchSchema), async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
-    const current = await queries.entryOr404(db, user.id, c.req.param("id"));
     const { baseUpdatedAt, baseSaveKey, ...change } = c.req.valid("json");
-    let base = baseUpdatedAt;
-    // Words written since on another device (or by a later save) are never replaced by an edit
-    // of an older version, such as one queued offline and sent late: the client keeps both (0091).
-    // Unless the version is the one written by the save this edit names, the same writer's.
-    if (base !== undefined && queries.changedSince(current, base)) {
-      if (!baseSaveKey || !(await wroteVersion(c.env.DB, user.id, baseSaveKey, current))) throw conflict();
-      base = current.updatedAt.getTime();
-    }
-    checkEntry({ ...current, ...change }, todayOf(user));
-    const entry = await queries.updateEntry(db, user.id, current.id, change, base);
-    if (!entry) {
+    for (let attempt = 0; ; attempt++) {
+      const current = await queries.entryOr404(db, user.id, c.req.param("id"));
+      let base = baseUpdatedAt;
+      // Words written since on another device (or by a later save) are never replaced by an edit
+      // of an older version, such as one queued offline and sent late: the client keeps both (0091).
+      // Unless the version is the one written by the save this edit names, the same writer's.
+      if (base !== undefined && queries.changedSince(current, base)) {
+        if (!baseSaveKey || !(await wroteVersion(c.env.DB, user.id, baseSaveKey, current))) throw conflict();
+        base = current.updatedAt.getTime();
+      }
+      checkEntry({ ...current, ...change }, todayOf(user));
+      const entry = await queries.updateEntry(db, user.id, current.id, change, base);
+      if (entry) {
+        c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "updated" }));
+        return c.json({ entry: queries.publicEntry(entry) });
+      }
       // Changed (conflict) or deleted (404) between the read above and the conditional write.
       await queries.entryOr404(db, user.id, current.id);
-      throw conflict();
+      // The save this edit names may be what wrote in between: looked at once more (0108 "Revised 3").
+      if (!baseSaveKey || attempt > 0) throw conflict();
     }
-    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "diary", id: entry.id, action: "updated" }));
-    return c.json({ entry: queries.publicEntry(entry) });
   })
   .delete("/:id", async (c) => {
     const { user } = currentAuth(c);

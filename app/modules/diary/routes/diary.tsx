@@ -4,6 +4,7 @@
  * Entries are intimate data: nothing here is logged or sent anywhere but the user's own API.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
@@ -25,8 +26,8 @@ import { formatLongDate } from "~/lib/dates";
 import type { QueuedChange } from "~/lib/offline/queue";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
 import { deletePending } from "~/lib/offline/pending-fields";
-import { useQueuedChanges } from "~/lib/offline/state";
-import { isOfflineId, isQueued, replaceQueued, writeOrQueue } from "~/lib/offline/write";
+import { offlineSnapshot, useQueuedChanges } from "~/lib/offline/state";
+import { isOfflineId, isQueued, replaceQueued, writeOrQueue, type OfflineWrite } from "~/lib/offline/write";
 import { useEntityChanges } from "~/lib/use-entity-changes";
 import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import type { loader as layoutLoader } from "~/routes/app/layout";
@@ -37,6 +38,7 @@ import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, type Emotion } from "@work
 import { localDate } from "@worker/modules/selfCare/streaks";
 import { useEntryPages, type EntryPages } from "../entry-pages";
 import { todaysDraft } from "../resume";
+import { closingWordsOf, forgetClosingWords, keepClosingWords, sameWords } from "../closing-words";
 import { entryTitle, useFocusAfterSave } from "../save-focus";
 
 export const handle: I18nHandle = { i18n: ["diary", "ui", "billing"] };
@@ -72,13 +74,14 @@ const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
 /** An entry's version as the API writes it (a Date from the loader, a string from an answer). */
 const versionOf = (entry: { updatedAt?: string | Date | null }) => (entry.updatedAt ? new Date(entry.updatedAt).toISOString() : null);
 
-/** Whether two versions hold the same words (the server trims the title). */
-const sameWords = (a: Partial<Words>, b: Partial<Words>) =>
-  (a.title ?? "").trim() === (b.title ?? "").trim() &&
-  a.content === b.content &&
-  a.mood === b.mood &&
-  a.date === b.date &&
-  (a.emotions ?? []).join() === (b.emotions ?? []).join();
+/** The title of a conflict copy: the entry's own with the suffix, within the title's limit. */
+function conflictCopyTitle(tr: TFunction<["diary", "ui"]>, title: string) {
+  const own = title.trim();
+  if (!own) return tr("form.conflictCopyUntitled");
+  const suffix = tr("form.conflictCopyTitle", { title: "" }).length;
+  // Cut between characters as a reader sees them: never half an emoji at the end of the title.
+  return tr("form.conflictCopyTitle", { title: cutText(own, Math.max(0, TITLE_MAX - suffix)).trim() });
+}
 
 const UPDATES = ["diary.update"] as const;
 const DELETES = ["diary.delete"] as const;
@@ -134,6 +137,19 @@ export default function DiaryScreen() {
   const wrote = useRef(false);
   const { revalidate } = useRevalidator();
   useEntityChanges(["diary"]);
+  // Words a page closing here kept on this device without seeing them answered (closing-words.ts):
+  // sent again now, or kept as a new draft when refused (0108 "Revised 3"). Loaded only when there are some.
+  const userId = layout?.user.id;
+  useEffect(() => {
+    if (!canWrite || !userId || closingWordsOf(userId).length === 0) return;
+    void import("../closing-words-replay").then(async ({ replayClosingWords }) => {
+      const { copies, changed } = await replayClosingWords(userId, (title) => conflictCopyTitle(t, title));
+      for (const title of copies) toast({ tone: "info", title: { key: "diary:form.closingCopyTitle" }, description: { key: "diary:form.closingCopyText", values: { title } }, durationMs: 10_000 });
+      if (changed) revalidate();
+    });
+    // Once per visit to the diary (the user's): not again on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canWrite, userId]);
   // A page left open overnight (the installed app resumed in the morning) loads the new day: a new
   // entry is about today, and today can be picked as its date.
   useRevalidateOnNewDay(data.today, layout?.user.timeZone ?? "Europe/Lisbon", revalidate);
@@ -296,8 +312,8 @@ export default function DiaryScreen() {
   );
 }
 
-/** An edit on its way: its Idempotency-Key, its base, its words and the entry it changes. */
-type Sending = { key: string; base: string | null; words: Words; entryId: string };
+/** A save on its way: its Idempotency-Key, its base, its words and the entry it changes (null: it creates it). */
+type Sending = { key: string; base: string | null; words: Words; entryId: string | null };
 
 /** The API's answer to a write, or where the offline queue kept it. */
 type Answer = Awaited<ReturnType<typeof writeOrQueue<{ entry: Entry }>>>;
@@ -353,9 +369,9 @@ function Writer({
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   // No save is under way (the chain has settled).
   const idle = useRef(true);
-  // This writer's edit (PATCH) on its way, while it is: its key, its base and its words. The words
-  // sent as the page closes go at once beside it, naming it (`baseSaveKey`), not after its answer
-  // (the page is gone by then, and it may be cut off): 0108 "Revised (2)".
+  // This writer's save on its way, while it is: its key, its base and its words. The words sent as
+  // the page closes go at once beside it, naming it (`baseSaveKey`), not after its answer (the page
+  // is gone by then, and it may be cut off): 0108 "Revised (2)"; a creation (POST) too, "Revised 3".
   const sending = useRef<Sending | null>(null);
   // The words last sent beside a running edit as the page closed: that edit, refused because they
   // landed first, is overtaken by the writer's own later words, not by another device's.
@@ -378,15 +394,7 @@ function Writer({
     };
   }, []);
 
-  /** The title of a conflict copy: the entry's own with the suffix, within the title's limit. */
-  const copyTitleOf = useCallback((title: string) => {
-    const tr = translate.current;
-    const own = title.trim();
-    if (!own) return tr("form.conflictCopyUntitled");
-    const suffix = tr("form.conflictCopyTitle", { title: "" }).length;
-    // Cut between characters as a reader sees them: never half an emoji at the end of the title.
-    return tr("form.conflictCopyTitle", { title: cutText(own, Math.max(0, TITLE_MAX - suffix)).trim() });
-  }, []);
+  const copyTitleOf = useCallback((title: string) => conflictCopyTitle(translate.current, title), []);
 
   /** From now on the writer holds the copy: its title shows, and the notice says why. */
   const holdCopy = useCallback((copyId: string, version: string | null, title: string, notice: string) => {
@@ -399,42 +407,74 @@ function Writer({
 
   const persist = useCallback(
     (e: Draft, extra: { draft?: boolean } = {}, leaving = false) => {
-      /** `beside`: the edit still on its way that these words, sent as the page closes, follow. */
-      const send = async (beside: Sending | null = null): Promise<Saved> => {
+      /**
+       * `beside`: the save still on its way that these words, sent as the page closes, follow.
+       * `closing`: sent as the page closes (in that call): kept on this device until answered.
+       */
+      const send = async (beside: Sending | null = null, closing = false): Promise<Saved> => {
         const words: Words = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date };
         const payload = { ...words, ...extra };
         // The queue's label: what the user will recognise in the list of changes made offline.
         const label = e.title.trim() || cutText(e.content.trim(), 60) || e.date;
+        const userId = offlineSnapshot().userId;
+        // The key of the closing request kept on this device (closing-words.ts), once started.
+        let kept: string | null = null;
+        /** Sends a save now; a closing one is kept first (the page may be gone before any answer). */
+        const start = (request: Omit<OfflineWrite, "key">) => {
+          const key = crypto.randomUUID();
+          if (closing && userId && request.method !== "DELETE") {
+            keepClosingWords({ userId, key, method: request.method, path: request.path, body: request.body, label: request.label, keptAt: Date.now() });
+            kept = key;
+          }
+          return { key, request: writeOrQueue<{ entry: Entry }>({ ...request, key }) };
+        };
+        /** Remembers a save on its way while it is, for closing words to name (`beside`). */
+        const track = (own: Sending, request: Promise<Answer>) => {
+          sending.current = own;
+          const done = () => {
+            if (sending.current === own) sending.current = null;
+          };
+          request.then(done, done);
+        };
         // Offline the save is queued (an entry created offline keeps its temporary id, and the next
         // autosaves fold into that one creation: docs/decisions/0044-offline-queue-rules.md).
         const update = (after: Sending | null = null) => {
-          const key = crypto.randomUUID();
           // Beside a running edit: from the same base, naming it (the version it writes is this writer's own).
           const from = after ? after.base : base.current;
-          const request = writeOrQueue<{ entry: Entry }>({
+          const { key, request } = start({
             kind: "diary.update",
             method: "PATCH",
             path: `/diary/${id.current}`,
             body: { ...payload, ...(from ? { baseUpdatedAt: from } : {}), ...(after ? { baseSaveKey: after.key } : {}) },
             label,
             origin: (origin.current ??= crypto.randomUUID()),
-            key,
           });
           // An entry kept on this device only (a temporary id) has no request on its way to name.
           if (after || !id.current || isOfflineId(id.current)) return request;
-          const own: Sending = { key, base: from, words, entryId: id.current };
-          sending.current = own;
-          const done = () => {
-            if (sending.current === own) sending.current = null;
-          };
-          request.then(done, done);
+          track({ key, base: from, words, entryId: id.current }, request);
+          return request;
+        };
+        // A new entry's first save, or (`after`: beside that save still on its way, as the page
+        // closes) the same entry's newer words naming it: the server writes them to the entry that
+        // creation makes, once it has, not to a second one (0108 "Revised 3").
+        const create = (after: Sending | null = null) => {
+          const { key, request } = start({
+            kind: "diary.create",
+            method: "POST",
+            path: "/diary",
+            body: { ...payload, draft: extra.draft ?? true, ...(after ? { baseSaveKey: after.key } : {}) },
+            label,
+          });
+          if (!after) track({ key, base: null, words, entryId: null }, request);
           return request;
         };
         const isRefused = (result: Answer) => !isQueued(result) && !result.ok && result.error.code === "conflict";
 
-        let result = id.current
-          ? await update(beside)
-          : await writeOrQueue<{ entry: Entry }>({ kind: "diary.create", method: "POST", path: "/diary", body: { ...payload, draft: extra.draft ?? true }, label });
+        const settled = await (beside && beside.entryId === null ? create(beside) : id.current ? update(beside) : create());
+        // Answered while the page lives on (a phone app only hidden): the words are stored, queued,
+        // or (refused) kept below as a copy; the screen holds them meanwhile.
+        if (kept) forgetClosingWords(kept);
+        let result = settled;
         // Refused because the words sent beside it as the page closed (newer ones, this writer's)
         // landed first: the entry holds them, and this save is overtaken, not a conflict.
         if (isRefused(result) && !beside && closingWords.current) {
@@ -448,7 +488,8 @@ function Writer({
         // online, or the edit the closing words were sent beside: then it goes on from that
         // version. Any other is another device's words.
         const ownWords = queuedWords.current ?? beside?.words;
-        if (isRefused(result) && ownWords) {
+        // (A creation's closing words refused before its answer came have no entry to look at: a copy.)
+        if (isRefused(result) && ownWords && id.current) {
           const current = await apiFetch<{ entry: Entry }>(`/diary/${id.current}`);
           if (current.ok && sameWords(current.data.entry, ownWords)) {
             base.current = versionOf(current.data.entry);
@@ -475,6 +516,9 @@ function Writer({
           return { conflictCopy: title, copyQueued: isQueued(copy) };
         }
         if (isQueued(result)) {
+          // A creation's closing words queued: the queue sends them after the creation, and the
+          // writer goes on with the creation's entry, not this request's.
+          if (beside && beside.entryId === null) return result;
           if (result.queued && !id.current) id.current = result.tempId;
           else if (result.queued) queuedWords.current = words;
           return result;
@@ -499,12 +543,13 @@ function Writer({
       };
       // With no save under way the request starts now, in this call (before any await): a save as
       // the page goes away is then a keepalive request (asPageLeaves). Otherwise after the one running,
-      // except the words of a page closing while an edit is on its way: those go now, beside it
-      // (after its answer the page would be gone). A creation on its way has no id to name yet:
-      // the closing words follow it.
-      const beside = leaving && !idle.current && sending.current && id.current === sending.current.entryId ? sending.current : null;
+      // except the words of a page closing while a save is on its way: those go now, beside it
+      // (after its answer the page would be gone), naming it. A creation on its way is named by its
+      // key too: the server writes the closing words to the entry it makes (0108 "Revised 3").
+      const running = sending.current;
+      const beside = leaving && !idle.current && running && id.current === running.entryId ? running : null;
       if (beside) closingWords.current = { title: e.title, content: e.content, mood: e.mood, emotions: e.emotions, date: e.date };
-      const run = beside || idle.current ? send(beside) : chain.current.then(() => send());
+      const run = beside || idle.current ? send(beside, leaving) : chain.current.then(() => send());
       idle.current = false;
       const settled = beside ? Promise.all([chain.current, run.catch(() => undefined)]).then(() => undefined) : run.catch(() => undefined);
       chain.current = settled;
