@@ -221,6 +221,10 @@ describe("a past day's checklist of a routine with steps (decision 0112, revised
     const day = dayButton("2026-11-08");
     expect(day.getAttribute("aria-label")).toBe("08/11/2026: 1 de 2 passos (Rotina da manhã)");
     expect(day.getAttribute("aria-haspopup")).toBe("dialog");
+    // And for the eye: a bar half filled (1 of 2 steps); a day done or untouched has none.
+    expect((within(day).getByTestId("day-progress").firstElementChild as HTMLElement).style.width).toBe("50%");
+    expect(within(dayButton("2026-11-09")).queryByTestId("day-progress")).toBeNull();
+    expect(within(dayButton("2026-11-07")).queryByTestId("day-progress")).toBeNull();
     fireEvent.click(day);
     const dialog = await screen.findByRole("dialog", { name: /Rotina da manhã: 8 de novembro de 2026/ });
     expect(onToggle).not.toHaveBeenCalled();

@@ -231,6 +231,12 @@ export function RoutineCard({
               >
                 <span>{t(`weekdaysShort.${WEEKDAYS[isoWeekday(day) - 1]}`)}</span>
                 <span className="font-semibold">{Number(day.slice(8))}</span>
+                {/* A day half done, for the eye (the label says it in words): a bar filled by the steps ticked. */}
+                {progress > 0 && (
+                  <span aria-hidden="true" className="mt-0.5 block h-1 w-3/4 overflow-hidden rounded-full bg-slate-200" data-testid="day-progress">
+                    <span className="block h-full rounded-full bg-brand-500" style={{ width: `${Math.round((100 * progress) / stepIds.length)}%` }} />
+                  </span>
+                )}
               </Button>
             );
           })}
