@@ -4,6 +4,8 @@ import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "~/components/ui/test-utils";
 import { undos } from "~/components/ui/undo.test-utils";
+import type { QueuedChange } from "~/lib/offline/queue";
+import { setOfflineSnapshot } from "~/lib/offline/state";
 import type { Routine } from "./routine-form";
 
 // The route module's loader reaches the Worker; the screen under test never calls it.
@@ -11,6 +13,9 @@ vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
 vi.mock("@worker/modules/selfCare/queries", () => ({ listRoutinesRead: vi.fn(), checkInsBetweenRead: vi.fn() }));
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
+// The offline queue's store: what undoing a day takes out of it.
+const { discard } = vi.hoisted(() => ({ discard: vi.fn(async () => undefined) }));
+vi.mock("~/lib/offline/runtime", () => ({ queue: { discard }, enqueueChange: vi.fn(), replayNow: vi.fn(async () => undefined), withRealId: (write: unknown) => write }));
 // The undo toast's delete, kept to send it at once (the real one waits for the undo window).
 vi.mock("~/components/ui/undo", () => import("~/components/ui/undo.test-utils"));
 
@@ -172,5 +177,67 @@ describe("a past day's checklist (decision 0112, revised)", () => {
     expect(sent[0]).toMatchObject({ method: "POST", body: { date: "2026-11-08" } });
     expect(sent[0].url).toMatch(/\/routines\/r1\/steps\/s1\/ticks$/);
     await waitFor(() => expect(screen.getByRole("button", { name: "08/11/2026: feito (Rotina da manhã)", hidden: true }).getAttribute("aria-pressed")).toBe("true"));
+  });
+
+  describe("undone while its last tick waits in the offline queue", () => {
+    afterEach(() => {
+      setOfflineSnapshot({ userId: null, changes: [] });
+      discard.mockClear();
+    });
+    const queuedTick = (stepId: string, date: string): QueuedChange => ({
+      seq: 1,
+      key: `k-${stepId}`,
+      userId: "u1",
+      kind: "routine.stepTick",
+      method: "POST",
+      path: `/routines/r1/steps/${stepId}/ticks`,
+      body: { date },
+      label: "",
+      createdAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: "pending",
+    });
+    const morning = (ticked: string[]): Routine => ({
+      ...routine("r1", "Rotina da manhã"),
+      steps: [
+        { id: "s1", text: "Beber água" },
+        { id: "s2", text: "Alongar" },
+      ],
+      stepsTickedByDate: ticked.length ? { "2026-11-08": ticked } : {},
+    });
+    const undoDay = async () => {
+      fireEvent.click(await screen.findByRole("button", { name: "08/11/2026: feito, por enviar (Rotina da manhã)" }));
+      const dialog = await screen.findByRole("dialog", {}, FORM_LOAD);
+      fireEvent.click(within(dialog).getByRole("button", { name: "Desmarcar" }));
+    };
+
+    it("takes the tick out of the queue, so it cannot do the day again when sent, and clears the day's ticks on the server", async () => {
+      const sent: { url: string; method?: string }[] = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          sent.push({ url: String(input), method: init?.method });
+          return new Response(JSON.stringify({ routine: morning([]) }), { status: 200, headers: { "content-type": "application/json" } });
+        }),
+      );
+      // "Beber água" ticked on the server, "Alongar" (the last step) still in the queue.
+      setOfflineSnapshot({ userId: "u1", changes: [queuedTick("s2", "2026-11-08")] });
+      renderSelfCare([morning(["s1"])]);
+      await undoDay();
+      await waitFor(() => expect(discard).toHaveBeenCalledWith(expect.objectContaining({ key: "k-s2" })));
+      await waitFor(() => expect(sent).toEqual([expect.objectContaining({ method: "DELETE" })]));
+      expect(sent[0].url).toMatch(/\/routines\/r1\/check-ins\/2026-11-08$/);
+    });
+
+    it("with every tick of the day only in the queue, takes them out and asks the server nothing", async () => {
+      const fetch = vi.fn();
+      vi.stubGlobal("fetch", fetch);
+      setOfflineSnapshot({ userId: "u1", changes: [queuedTick("s1", "2026-11-08"), { ...queuedTick("s2", "2026-11-08"), seq: 2 }] });
+      renderSelfCare([morning([])]);
+      await undoDay();
+      await waitFor(() => expect(discard).toHaveBeenCalledTimes(2));
+      expect(fetch).not.toHaveBeenCalled();
+    });
   });
 });

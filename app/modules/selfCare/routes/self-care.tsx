@@ -24,7 +24,7 @@ import { formatShortDate } from "~/lib/dates";
 import { historyStart } from "../history-weeks";
 import { SelfCareHistory } from "../history";
 import { SelfCareLoadError } from "../load-error";
-import { queuedCheckIns, queuedStepTicks, stepsQueuedOn, unmarkQueued } from "../offline";
+import { queuedCheckIns, queuedOfDay, queuedStepTicks, stepsQueuedOn, unmarkQueued } from "../offline";
 import { daysOf, RoutineCard } from "../routine-card";
 import type { Routine } from "../routine-form";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
@@ -127,10 +127,15 @@ export default function SelfCareScreen() {
   };
   /** Marks or unmarks one day; the answer carries the new streak. Offline a check-in is queued. */
   const toggle = async (routine: Routine, date: string, done: boolean) => {
-    const waiting = queued.get(`${routine.id}|${date}`);
-    if (done && waiting) {
+    // Undone, a day's checklist is empty (decision 0112): its check-in and ticks still in the queue
+    // go from it too, or a queued last tick would do the day again when it is sent.
+    const waiting = done ? queuedOfDay(queued, queuedTicks, routine.id, date) : [];
+    if (waiting.length > 0) {
       const { queue } = await import("~/lib/offline/runtime");
-      if (!(await unmarkQueued(waiting, queue.discard))) return;
+      const sent = await Promise.all(waiting.map((change) => unmarkQueued(change, queue.discard)));
+      // Only ever in the queue, and nothing of the day on the server: taken out is undone.
+      const onServer = routine.recentCheckIns.includes(date) || (date === data.today ? routine.stepsTickedToday : (routine.stepsTickedByDate?.[date] ?? [])).length > 0;
+      if (!onServer && !sent.some(Boolean)) return;
     }
     const result = done
       ? await apiFetch<{ routine: Routine }>(`/routines/${routine.id}/check-ins/${date}`, { method: "DELETE" })
