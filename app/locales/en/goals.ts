@@ -26,6 +26,14 @@ export default {
   card: {
     deadline: "Deadline: {{date}}",
     overdue: "Overdue",
+    pace: {
+      onPace: "On pace for the deadline",
+      ahead: "Ahead of pace",
+      behind: "Behind pace: by now it would be at {{expected}}%",
+      daysLeft_zero: "due today",
+      daysLeft_one: "{{count}} day left",
+      daysLeft_other: "{{count}} days left",
+    },
     completedOn: "Completed on {{date}}",
     progress: "Progress",
     progressLabel: "Progress of {{title}}",

@@ -24,6 +24,14 @@ const goals = {
   card: {
     deadline: "Prazo: {{date}}",
     overdue: "Atrasado",
+    pace: {
+      onPace: "No ritmo para o prazo",
+      ahead: "À frente do ritmo",
+      behind: "Abaixo do ritmo: a esta altura iria em {{expected}}%",
+      daysLeft_zero: "o prazo é hoje",
+      daysLeft_one: "falta {{count}} dia",
+      daysLeft_other: "faltam {{count}} dias",
+    },
     completedOn: "Concluído a {{date}}",
     progress: "Progresso",
     progressLabel: "Progresso de {{title}}",

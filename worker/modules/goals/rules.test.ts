@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REOPEN_PROGRESS_UNKNOWN, clampProgress, completedOnDate, isCalendarDate, isOverdue, milestoneProgress, reopens, resolveGoal, tickedByCompletion, type GoalState } from "./rules";
+import { REOPEN_PROGRESS_UNKNOWN, clampProgress, completedOnDate, goalPace, isCalendarDate, isOverdue, milestoneProgress, reopens, resolveGoal, tickedByCompletion, type GoalState } from "./rules";
 
 const NOW = new Date("2026-11-23T10:00:00Z");
 const EARLIER = new Date("2026-11-01T08:00:00Z");
@@ -120,6 +120,42 @@ describe("isOverdue", () => {
     expect(isOverdue({ deadline: "2026-11-23", status: "pending" }, "2026-11-23")).toBe(false);
     expect(isOverdue({ deadline: "2026-11-22", status: "completed" }, "2026-11-23")).toBe(false);
     expect(isOverdue({ deadline: null, status: "pending" }, "2026-11-23")).toBe(false);
+  });
+});
+
+describe("goalPace", () => {
+  // Made on 1 November (Lisbon), due 1 December: 30 days; on 16 November an even pace is at 50 %.
+  const goal = (progress: number, over: Partial<{ deadline: string | null; status: GoalState["status"]; createdAt: string }> = {}) => ({
+    progress,
+    status: "in_progress" as const,
+    deadline: "2026-12-01",
+    createdAt: "2026-11-01T10:00:00.000Z",
+    ...over,
+  });
+
+  it("is on pace within 10 points of an even pace, ahead or behind past them, and counts the days left", () => {
+    expect(goalPace(goal(50), "2026-11-16", "Europe/Lisbon")).toEqual({ expected: 50, daysLeft: 15, state: "onPace" });
+    expect(goalPace(goal(41), "2026-11-16", "Europe/Lisbon")?.state).toBe("onPace");
+    expect(goalPace(goal(39), "2026-11-16", "Europe/Lisbon")?.state).toBe("behind");
+    expect(goalPace(goal(59), "2026-11-16", "Europe/Lisbon")?.state).toBe("onPace");
+    expect(goalPace(goal(60), "2026-11-16", "Europe/Lisbon")?.state).toBe("ahead");
+    // The day it was made: nothing expected yet. The deadline's day: all of it, due today.
+    expect(goalPace(goal(0), "2026-11-01", "Europe/Lisbon")).toEqual({ expected: 0, daysLeft: 30, state: "onPace" });
+    expect(goalPace(goal(80), "2026-12-01", "Europe/Lisbon")).toEqual({ expected: 100, daysLeft: 0, state: "behind" });
+  });
+
+  it("counts from the day the goal was made in the user's zone", () => {
+    // 23:30 UTC on 31 October is 1 November in Tokyo, 31 October in Lisbon (a 31-day run there).
+    const late = goal(0, { createdAt: "2026-10-31T23:30:00.000Z" });
+    expect(goalPace(late, "2026-11-01", "Asia/Tokyo")?.expected).toBe(0);
+    expect(goalPace(late, "2026-11-01", "Europe/Lisbon")?.expected).toBe(3);
+  });
+
+  it("is null for a completed goal, one without a deadline, one overdue, and one due the day it was made", () => {
+    expect(goalPace(goal(100, { status: "completed" }), "2026-11-16", "Europe/Lisbon")).toBeNull();
+    expect(goalPace(goal(10, { deadline: null }), "2026-11-16", "Europe/Lisbon")).toBeNull();
+    expect(goalPace(goal(10), "2026-12-02", "Europe/Lisbon")).toBeNull();
+    expect(goalPace(goal(0, { deadline: "2026-11-01" }), "2026-11-01", "Europe/Lisbon")).toBeNull();
   });
 });
 

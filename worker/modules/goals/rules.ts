@@ -122,6 +122,37 @@ export function isOverdue(goal: { deadline: string | null; status: GoalStatus },
   return goal.status !== "completed" && goal.deadline !== null && goal.deadline < today;
 }
 
+/** Points of progress a goal may be off the even pace and still be "on pace" (a stepper step). */
+export const PACE_SLACK_POINTS = 10;
+
+export type GoalPace = {
+  /** Where an even pace from the day the goal was made to its deadline would be today, 0–100. */
+  expected: number;
+  /** Days from today to the deadline (0: due today). */
+  daysLeft: number;
+  state: "ahead" | "onPace" | "behind";
+};
+
+const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+
+/**
+ * Where an open goal with a deadline stands against an even pace from the day it was made (in the
+ * user's zone) to its deadline, as goal apps (Strides, Way of Life) show it: "on pace" within
+ * `PACE_SLACK_POINTS` of it, else ahead or behind. Null for a completed goal, one without a
+ * deadline, one overdue (the card says "Atrasado"), or one whose deadline is not after the day it
+ * was made (no pace to keep).
+ */
+export function goalPace(goal: { deadline: string | null; status: GoalStatus; progress: number; createdAt: string | Date }, today: string, timeZone: string): GoalPace | null {
+  if (goal.status === "completed" || goal.deadline === null || goal.deadline < today) return null;
+  const start = dayNumber(localDate(new Date(goal.createdAt), timeZone));
+  const total = dayNumber(goal.deadline) - start;
+  if (total <= 0) return null;
+  const elapsed = Math.min(total, Math.max(0, dayNumber(today) - start));
+  const expected = Math.round((100 * elapsed) / total);
+  const state = goal.progress >= expected + PACE_SLACK_POINTS ? "ahead" : goal.progress + PACE_SLACK_POINTS < expected ? "behind" : "onPace";
+  return { expected, daysLeft: dayNumber(goal.deadline) - dayNumber(today), state };
+}
+
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

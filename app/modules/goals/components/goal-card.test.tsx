@@ -43,6 +43,33 @@ describe("GoalCard", () => {
   });
 });
 
+describe("GoalCard's pace to the deadline", () => {
+  // Made on 1 June, due 1 July; on 16 June an even pace is at 50 %.
+  const running = (progress: number, deadline: string | null = "2026-07-01"): PublicGoal => ({ ...goal, progress, status: "in_progress", completedAt: null, deadline });
+  const render = (progress: number, language: "pt" | "en" = "pt", deadline?: string | null) =>
+    renderWithI18n(<GoalCard goal={running(progress, deadline)} today="2026-06-16" timeZone="Europe/Lisbon" focused={false} onChange={() => {}} onEdit={() => {}} onDelete={() => {}} />, language);
+
+  it("says whether the goal keeps pace with its deadline and how many days are left, with the even pace marked on the bar", () => {
+    render(50);
+    expect(screen.getByTestId("goal-pace").textContent).toBe("No ritmo para o prazo · faltam 15 dias");
+    expect(screen.getByTestId("goal-pace-mark").style.left).toBe("calc(50% - 1px)");
+    cleanup();
+    render(20);
+    expect(screen.getByTestId("goal-pace").textContent).toBe("Abaixo do ritmo: a esta altura iria em 50% · faltam 15 dias");
+    cleanup();
+    render(70, "en");
+    expect(screen.getByTestId("goal-pace").textContent).toBe("Ahead of pace · 15 days left");
+  });
+
+  it("says nothing of pace without a deadline or once completed", () => {
+    render(50, "pt", null);
+    expect(screen.queryByTestId("goal-pace")).toBeNull();
+    cleanup();
+    card("Europe/Lisbon");
+    expect(screen.queryByTestId("goal-pace")).toBeNull();
+  });
+});
+
 describe("GoalCard's milestones", () => {
   const withMilestones: PublicGoal = {
     ...goal,

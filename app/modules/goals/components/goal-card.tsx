@@ -12,7 +12,7 @@ import { useOfflineSnapshot } from "~/lib/offline/state";
 import { goalPath, milestonePath, withQueuedGoalEdits } from "../queued-goals";
 import { formatLongDate } from "~/lib/dates";
 import type { PublicGoal } from "@worker/modules/goals/queries";
-import { completedOnDate, isOverdue, resolveGoal } from "@worker/modules/goals/rules";
+import { completedOnDate, goalPace, isOverdue, resolveGoal } from "@worker/modules/goals/rules";
 
 const STATUS_STYLE = {
   pending: "bg-slate-100 text-slate-700",
@@ -46,6 +46,7 @@ export function GoalCard({ goal: loaded, today, timeZone, focused, onChange, onE
   // The progress after ±10%, said politely ("Progresso: 40%"): the bar alone changes in silence.
   const [progressSaid, setProgressSaid] = useState("");
   const overdue = isOverdue(goal, today);
+  const pace = goalPace(goal, today, timeZone);
   const done = goal.milestones.filter((m) => m.done).length;
   const titleId = goalTitleId(goal.id);
 
@@ -211,10 +212,19 @@ export function GoalCard({ goal: loaded, today, timeZone, focused, onChange, onE
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={goal.progress}
-          className="h-2.5 overflow-hidden rounded-full bg-slate-100"
+          className="relative h-2.5 overflow-hidden rounded-full bg-slate-100"
         >
           <div className={`h-full rounded-full transition-all ${goal.status === "completed" ? "bg-emerald-500" : overdue ? "bg-red-500" : "bg-brand-600"}`} style={{ width: `${goal.progress}%` }} />
+          {/* Where an even pace to the deadline would be today (the line below says it in words). */}
+          {pace && pace.expected > 0 && pace.expected < 100 && (
+            <div aria-hidden="true" className="absolute inset-y-0 w-0.5 bg-slate-500" style={{ left: `calc(${pace.expected}% - 1px)` }} data-testid="goal-pace-mark" />
+          )}
         </div>
+        {pace && (
+          <p className={`mt-1 text-xs ${pace.state === "behind" ? "font-medium text-amber-800" : "text-slate-600"}`} data-testid="goal-pace">
+            {t(`card.pace.${pace.state}`, { expected: pace.expected })} · {t("card.pace.daysLeft", { count: pace.daysLeft })}
+          </p>
+        )}
         {goal.milestones.length === 0 && goal.status !== "completed" && (
           <div className="mt-2 flex items-center gap-1">
             <IconButton icon={MinusIcon} label={t("card.decrease")} disabled={busy || goal.progress === 0} onClick={() => void step(-10)} data-focus-key="decrease" />
