@@ -58,6 +58,33 @@ describe("notifications state", () => {
     expect(ids(state)).toEqual(["a"]);
   });
 
+  it("keeps a read, an unread or a deletion made while the list was being fetched (the fetch may have read before it)", () => {
+    // Two unread listed; the list fetched again (a reload), and "a" read while that is on its way.
+    let state = loaded(initialNotifications, "all", [n("a"), n("b")], 2);
+    state = notificationsReducer(state, { type: "loading", tab: "all" });
+    state = notificationsReducer(state, { type: "notification.updated", seq: 0, ids: ["a"], changes: READ });
+    expect(state.unreadCount).toBe(1);
+    // The answer was read before the change: "a" stays read and the badge at 1.
+    state = loaded(state, "all", [n("a"), n("b")], 2);
+    expect(state.lists.all.items.find((i) => i.id === "a")?.isRead).toBe(true);
+    expect(state.unreadCount).toBe(1);
+    // An answer read after the change is not corrected twice.
+    state = notificationsReducer(state, { type: "loading", tab: "all" });
+    state = notificationsReducer(state, { type: "notification.updated", seq: 0, ids: ["b"], changes: READ });
+    state = loaded(state, "all", [n("a", READ), n("b", READ)], 0);
+    expect(state.unreadCount).toBe(0);
+    // Unread again and a deletion, both while a fetch is on its way.
+    state = notificationsReducer(state, { type: "loading", tab: "all" });
+    state = notificationsReducer(state, { type: "notification.updated", seq: 0, ids: ["a"], changes: { isRead: false, readAt: null } });
+    state = notificationsReducer(state, { type: "notification.deleted", seq: 0, ids: ["b"] });
+    state = loaded(state, "all", [n("a", READ), n("b", READ), n("c")], 1);
+    expect(ids(state)).toEqual(["a", "c"]);
+    expect(state.unreadCount).toBe(2);
+    // Once answered, the changes are not applied again over the next answer.
+    state = loaded(state, "all", [n("a", READ)], 0);
+    expect(state.unreadCount).toBe(0);
+  });
+
   it("keeps one list per tab: new ones join the tabs they belong to, pages append, deletions leave every tab", () => {
     let state = loaded(initialNotifications, "all", [n("old-high", { priority: "high", isRead: true })], 1, "next");
     state = loaded(state, "unread", [n("reminder")], 1);

@@ -13,7 +13,11 @@ export type TabList = {
   loaded: boolean;
   /** Ids that came over the realtime channel while the first page was on its way (null: none on its way). */
   arrivedWhileLoading: string[] | null;
+  /** Reads, unreads and deletions made (here or pushed) while the first page was on its way: the answer may predate them. */
+  changedWhileLoading?: Change[];
 };
+
+type Change = Extract<NotificationsAction, { type: "notification.updated" | "notification.deleted" }>;
 
 export type NotificationsState = { lists: Record<Tab, TabList>; unreadCount: number };
 
@@ -41,7 +45,7 @@ export function notificationsReducer(state: NotificationsState, action: Notifica
   const list = "tab" in action ? lists[action.tab] : unloaded;
   switch (action.type) {
     case "loading":
-      return { ...state, lists: { ...lists, [action.tab]: { ...list, arrivedWhileLoading: list.arrivedWhileLoading ?? [] } } };
+      return { ...state, lists: { ...lists, [action.tab]: { ...list, arrivedWhileLoading: list.arrivedWhileLoading ?? [], changedWhileLoading: list.changedWhileLoading ?? [] } } };
     case "loaded": {
       // A notification pushed while the first page was on its way may be newer than the server's
       // answer: it stays (as it is now: read or deleted meanwhile) instead of vanishing until the
@@ -50,9 +54,13 @@ export function notificationsReducer(state: NotificationsState, action: Notifica
       const listed = new Set((action.more ? list.items : action.items).map((item) => item.id));
       const fresh = action.items.filter((item) => !action.more || !listed.has(item.id));
       const kept = list.items.filter((item) => action.more || (list.arrivedWhileLoading?.includes(item.id) && !listed.has(item.id)));
+      // A row read, unread or deleted while the page was on its way: the answer may have been read
+      // before that change (a "Marcar como lida" right after a reload had the badge go back to its
+      // old count and the row to unread). Applied again over the answer; its count corrected.
+      const { items, unreadFix } = reapply([...kept, ...fresh], list.changedWhileLoading ?? []);
       return {
-        lists: { ...lists, [action.tab]: { items: [...kept, ...fresh], nextCursor: action.nextCursor, loaded: true, arrivedWhileLoading: null } },
-        unreadCount: action.more ? state.unreadCount : action.unreadCount + kept.filter((item) => !item.isRead).length,
+        lists: { ...lists, [action.tab]: { items, nextCursor: action.nextCursor, loaded: true, arrivedWhileLoading: null } },
+        unreadCount: action.more ? state.unreadCount : Math.max(0, action.unreadCount + kept.filter((item) => !item.isRead).length - unreadFix),
       };
     }
     case "stale":
@@ -85,15 +93,39 @@ export function notificationsReducer(state: NotificationsState, action: Notifica
         lists: each((list, tab) =>
           tab === "unread" && action.changes.isRead === false && action.ids.some((id) => !list.items.some((item) => item.id === id))
             ? unloaded
-            : { ...list, items: list.items.map((item) => (action.ids.includes(item.id) ? { ...item, ...action.changes } : item)) },
+            : remember({ ...list, items: list.items.map((item) => (action.ids.includes(item.id) ? { ...item, ...action.changes } : item)) }, action),
         ),
         unreadCount: Math.max(0, state.unreadCount - delta),
       };
     }
     case "notification.deleted":
       return {
-        lists: each((list) => ({ ...list, items: list.items.filter((item) => !action.ids.includes(item.id)) })),
+        lists: each((list) => remember({ ...list, items: list.items.filter((item) => !action.ids.includes(item.id)) }, action)),
         unreadCount: Math.max(0, state.unreadCount - action.ids.filter((id) => known.get(id)?.isRead === false).length),
       };
   }
+}
+
+/** A change kept while the list's first page is on its way, to apply again over its answer. */
+const remember = (list: TabList, change: Change): TabList => (list.changedWhileLoading && list.arrivedWhileLoading !== null ? { ...list, changedWhileLoading: [...list.changedWhileLoading, change] } : list);
+
+/** `changes` applied over a fetched page, and how many of its rows they took out of the unread count. */
+function reapply(page: RealtimeNotification[], changes: readonly Change[]) {
+  let items = page;
+  let unreadFix = 0;
+  for (const change of changes) {
+    const touched = (item: RealtimeNotification) => change.ids.includes(item.id);
+    if (change.type === "notification.deleted") {
+      unreadFix += items.filter((item) => touched(item) && !item.isRead).length;
+      items = items.filter((item) => !touched(item));
+      continue;
+    }
+    items = items.map((item) => {
+      if (!touched(item)) return item;
+      const next = { ...item, ...change.changes };
+      unreadFix += (item.isRead ? 0 : 1) - (next.isRead ? 0 : 1);
+      return next;
+    });
+  }
+  return { items, unreadFix };
 }
