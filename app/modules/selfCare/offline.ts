@@ -33,11 +33,14 @@ export function queuedStepTicks(changes: readonly QueuedChange[]): Map<string, Q
 
 /** The steps of `routineId` ticked on `date` among the queued ticks. */
 export const stepsQueuedOn = (queued: Map<string, QueuedChange>, routineId: string, date: string) =>
-  new Set([...queued.keys()].filter((key) => key.startsWith(`${routineId}|`) && key.endsWith(`|${date}`)).map((key) => key.slice(routineId.length + 1, -(date.length + 1))));
+  new Set([...queued.keys()].filter((key) => tickOn(key, routineId, date)).map((key) => key.slice(routineId.length + 1, -(date.length + 1))));
+
+/** Whether a queued tick's key (`routineId|stepId|date`) is one of `routineId`'s on `date`. */
+const tickOn = (key: string, routineId: string, date: string) => key.startsWith(`${routineId}|`) && key.endsWith(`|${date}`);
 
 /** A day's check-in and step ticks still in the queue: what undoing the day takes out of it (decision 0112). */
 export function queuedOfDay(checkIns: Map<string, QueuedChange>, ticks: Map<string, QueuedChange>, routineId: string, date: string): QueuedChange[] {
   const checkIn = checkIns.get(`${routineId}|${date}`);
-  const dayTicks = [...ticks].filter(([key]) => key.startsWith(`${routineId}|`) && key.endsWith(`|${date}`)).map(([, change]) => change);
+  const dayTicks = [...ticks].filter(([key]) => tickOn(key, routineId, date)).map(([, change]) => change);
   return checkIn ? [checkIn, ...dayTicks] : dayTicks;
 }
