@@ -245,6 +245,65 @@ describe("an edit made from an older version (baseUpdatedAt, docs/decisions/0091
     await as(ana).del(entry.id);
   });
 
+  // The other side of that window (0108 "Revised 3"): the closing words read the entry before the
+  // running save wrote, and their conditional write comes after it. The entry changed between the
+  // read and the write, by the save the closing words name: it is looked at once more and saved.
+  it("looks once more when the save it names writes between its read and its conditional write", async () => {
+    const { entry } = await json(await as(ana).post({ title: "Entre", content: "Um", draft: true }));
+    const userId = await userIdOf("ana@diary.test");
+    const running = crypto.randomUUID();
+    await claimIdempotencyKey(env.DB, userId, running, { requestHash: "running", method: "PATCH", path: `/api/v1/diary/${entry.id}` });
+    // The running save lands just before the closing edit's first conditional write runs.
+    const writesBetween = async () => {
+      const written = await updateEntry(database(env.DB), userId, entry.id, { content: "Um dois" }, Date.parse(entry.updatedAt));
+      await storeIdempotentAnswer(env.DB, userId, running, { status: 200, contentType: "application/json", body: JSON.stringify({ entry: publicEntry(written) }) });
+    };
+    const conditionalWrites: string[] = [];
+    const DB = new Proxy(env.DB, {
+      get(target, name) {
+        if (name !== "prepare") {
+          const value = Reflect.get(target, name, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        }
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (!/^update "diary_entries"/i.test(sql)) return statement;
+          conditionalWrites.push(sql);
+          const first = conditionalWrites.length === 1;
+          const run = (bound: D1PreparedStatement): D1PreparedStatement =>
+            new Proxy(bound, {
+              get(inner, method) {
+                if (method === "bind") return (...values: unknown[]) => run(inner.bind(...values));
+                const value = Reflect.get(inner, method, inner);
+                if (typeof value !== "function") return value;
+                if (!first || !["all", "raw", "run", "first"].includes(String(method))) return value.bind(inner);
+                return async (...args: unknown[]) => {
+                  await writesBetween();
+                  return value.apply(inner, args);
+                };
+              },
+            });
+          return run(statement);
+        };
+      },
+    });
+    const ctx = createExecutionContext();
+    const closing = await app.fetch(
+      new Request(`${ORIGIN}/api/v1/diary/${entry.id}`, {
+        method: "PATCH",
+        body: JSON.stringify({ content: "Um dois três", baseUpdatedAt: entry.updatedAt, baseSaveKey: running }),
+        headers: { cookie: ana, origin: ORIGIN, "content-type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      }),
+      { ...env, DB },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(conditionalWrites).toHaveLength(2);
+    expect(closing.status).toBe(200);
+    expect((await stored(entry.id)).content).toBe("Um dois três");
+    await as(ana).del(entry.id);
+  });
+
   // A new entry's first save (its POST) still on its way as the page closes (0108 "Revised 3"):
   // the closing words name its key, and are written to the entry it creates, once.
   it("writes the words sent as the page closes to the entry whose creation was on its way, whichever lands first", async () => {
