@@ -3,7 +3,10 @@
  * (tests/worker/pipeline-round-trips.test.ts, tests/worker/query-plans.test.ts). A D1 "round trip"
  * is one call that reaches the database: a statement's first/all/raw/run, a batch, an exec.
  */
-export type D1Call = { kind: "statement" | "batch" | "exec"; sql: string[]; params: unknown[][] };
+export type D1Call = { kind: "statement" | "batch" | "exec"; sql: string[]; params: unknown[][]; rowsRead?: number };
+
+/** The rows D1 says it read for an answer (`meta.rows_read`; absent from `first` and `raw`). */
+const rowsReadOf = (answer: unknown) => (answer as { meta?: { rows_read?: number } } | null)?.meta?.rows_read;
 
 export function countingD1(db: D1Database, calls: D1Call[]): D1Database {
   // A batch receives our proxies: it needs the real statements (and records their SQL).
@@ -13,9 +16,12 @@ export function countingD1(db: D1Database, calls: D1Call[]): D1Database {
       get(target, name) {
         if (name === "bind") return (...values: unknown[]) => statement(target.bind(...values), sql, values);
         if (name === "first" || name === "all" || name === "raw" || name === "run") {
-          return (...args: unknown[]) => {
-            calls.push({ kind: "statement", sql: [sql], params: [params] });
-            return (target[name] as (...a: unknown[]) => unknown).apply(target, args);
+          return async (...args: unknown[]) => {
+            const call: D1Call = { kind: "statement", sql: [sql], params: [params] };
+            calls.push(call);
+            const answer = await (target[name] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            call.rowsRead = rowsReadOf(answer);
+            return answer;
           };
         }
         const value = Reflect.get(target, name, target);
@@ -29,10 +35,13 @@ export function countingD1(db: D1Database, calls: D1Call[]): D1Database {
     get(target, name) {
       if (name === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
       if (name === "batch") {
-        return (statements: D1PreparedStatement[]) => {
+        return async (statements: D1PreparedStatement[]) => {
           const unwrapped = statements.map((s) => real.get(s) ?? { inner: s, sql: "?", params: [] });
-          calls.push({ kind: "batch", sql: unwrapped.map((s) => s.sql), params: unwrapped.map((s) => s.params) });
-          return target.batch(unwrapped.map((s) => s.inner));
+          const call: D1Call = { kind: "batch", sql: unwrapped.map((s) => s.sql), params: unwrapped.map((s) => s.params) };
+          calls.push(call);
+          const answers = await target.batch(unwrapped.map((s) => s.inner));
+          call.rowsRead = answers.reduce((sum, answer) => sum + (rowsReadOf(answer) ?? 0), 0);
+          return answers;
         };
       }
       if (name === "exec") {

@@ -70,6 +70,10 @@ export const routineCheckIns = sqliteTable(
     // Checking in twice on one day never makes a second row.
     uniqueIndex("routine_check_ins_routine_date_idx").on(t.routineId, t.date),
     index("routine_check_ins_user_date_idx").on(t.userId, t.date),
+    // One routine's history (its runs, rewritten at every check-in): every query names the user,
+    // and with only the two above SQLite took user_id = ? and date <= ? and walked every check-in
+    // of the user (53,000 rows at 50 routines × 3 years) instead of the routine's 1,000.
+    index("routine_check_ins_user_routine_date_idx").on(t.userId, t.routineId, t.date),
   ],
 );
 

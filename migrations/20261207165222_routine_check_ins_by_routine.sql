@@ -1,0 +1,1 @@
+CREATE INDEX `routine_check_ins_user_routine_date_idx` ON `routine_check_ins` (`user_id`,`routine_id`,`date`);
