@@ -1,5 +1,10 @@
+// @vitest-environment happy-dom
+import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadAgainWhenBack } from "./no-connection";
+import { loadAgainWhenBack, useOfflineError } from "./no-connection";
+
+const revalidate = vi.fn(async () => undefined);
+vi.mock("react-router", () => ({ useRevalidator: () => ({ revalidate, state: "idle" }) }));
 
 describe("loadAgainWhenBack", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -35,5 +40,52 @@ describe("loadAgainWhenBack", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(load).toHaveBeenCalledTimes(1);
     expect(gaveUp).not.toHaveBeenCalled();
+  });
+});
+
+describe("useOfflineError", () => {
+  let onLine = true;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    revalidate.mockClear();
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => onLine });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    onLine = true;
+  });
+  const goOnline = () => {
+    onLine = true;
+    act(() => void window.dispatchEvent(new Event("online")));
+  };
+
+  it("says no connection on a page that failed offline, and while it loads again once back", async () => {
+    onLine = false;
+    const { result } = renderHook(() => useOfflineError());
+    expect(result.current).toBe(true);
+    goOnline();
+    expect(result.current).toBe(true);
+    expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves an error that came while online as it is when an `online` event comes (a network switch)", async () => {
+    // Before: "Sem ligação" over a real error page for the 30 s of tries, and the screen loaded again.
+    const { result } = renderHook(() => useOfflineError());
+    expect(result.current).toBe(false);
+    goOnline();
+    expect(result.current).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(revalidate).not.toHaveBeenCalled();
+  });
+
+  it("loads again after the connection dropped and came back on a page that failed online", async () => {
+    const { result } = renderHook(() => useOfflineError());
+    onLine = false;
+    act(() => void window.dispatchEvent(new Event("offline")));
+    expect(result.current).toBe(true);
+    goOnline();
+    expect(result.current).toBe(true);
+    expect(revalidate).toHaveBeenCalledTimes(1);
   });
 });

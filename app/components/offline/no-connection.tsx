@@ -47,13 +47,20 @@ export function useOfflineError(): boolean {
   load.current = revalidate;
   useEffect(() => {
     let stop = () => {};
+    // Whether this page has known the browser offline: only then did its error come from the lost
+    // connection. An `online` after an unrelated failure (a network switch under a 500) must not
+    // put "Sem ligação" over the real error page for the tries' 30 seconds.
+    let sawOffline = false;
     const update = () => {
       stop();
-      setOffline(isOffline());
+      const now = isOffline();
+      sawOffline ||= now;
+      setOffline(now);
       setReconnecting(false);
     };
     const online = () => {
       update();
+      if (!sawOffline) return;
       setReconnecting(true);
       stop = loadAgainWhenBack(() => load.current(), () => setReconnecting(false));
     };
