@@ -86,12 +86,15 @@ const preparedSearch = perClient((db: Db, typeCount: number) => {
   return { getQuery: () => prepared.getQuery(), mapResult: (result: unknown) => (result as D1Result<SearchRow>).results } satisfies Prepared<SearchRow[]>;
 });
 
+/** The MATCH expression of items having every one of `terms` in their title or body. */
+const everyTerm = (terms: readonly string[]) => terms.map((term) => `{title body}: ${term}`).join(" AND ");
+
 /**
  * The search for `userId`, ready for a D1 batch (`runBound`); `types` are the result types searched,
  * `page` the rows wanted from the ranked matches (`offset` of them skipped, `limit` at most).
  */
 export function searchIndexQuery(db: Db, userId: string, terms: readonly string[], types: readonly string[], page: { limit: number; offset: number }): Bound<SearchRow[]> {
-  const values: Record<string, unknown> = { userId, expression: terms.map((term) => `{title body}: ${term}`).join(" AND "), limit: page.limit, offset: page.offset };
+  const values: Record<string, unknown> = { userId, expression: everyTerm(terms), limit: page.limit, offset: page.offset };
   types.forEach((type, i) => (values[`type${i}`] = type));
   return bound(preparedSearch(db, types.length), values);
 }
@@ -125,5 +128,20 @@ export function itemsWithTitleContaining(userId: string, type: string, text: str
   const base = ownerBase(userId);
   return sql`(select d.item_id from search_substrings cross join search_docs d on d.id = search_substrings.rowid
     where search_substrings match ${phrase} and search_substrings.rowid between ${base} and ${base} + ${LAST_IN_RANGE}
+      and d.user_id = ${userId} and d.type = ${type})`;
+}
+
+/**
+ * The ids (`item_id`) of the user's indexed items of `type` whose title or body has every one of
+ * `terms` (worker/search/query.ts `matchTerms`: quoted word prefixes), case and accents aside as the
+ * global search folds them, as a subquery for the module's own WHERE: one FTS5 query over search_fts,
+ * bounded to the user's range of rowids as the search is. A module's word filter (the diary's `q`,
+ * decision 0115) finds what Ctrl/⌘+K finds, without ranking.
+ */
+export function itemsWithWords(userId: string, type: string, terms: readonly string[]): SQL {
+  if (!terms.length) throw new Error("A word filter needs at least one word.");
+  const base = ownerBase(userId);
+  return sql`(select d.item_id from search_fts cross join search_docs d on d.id = search_fts.rowid
+    where search_fts match ${everyTerm(terms)} and search_fts.rowid between ${base} and ${base} + ${LAST_IN_RANGE}
       and d.user_id = ${userId} and d.type = ${type})`;
 }

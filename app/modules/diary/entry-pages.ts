@@ -58,13 +58,15 @@ export type EntryPages<E extends ListedEntry> = {
  * The list's rows and next cursor: the loader's first page, then the older pages loaded with
  * "Carregar mais", kept when the first page is loaded again. Held by the screen, not the list, so
  * they also outlive a visit to another tab (opening an older entry to edit it, then saving).
+ * `list` names the list the first page begins (its filters): a first page of another list starts afresh.
  */
-export function useEntryPages<E extends ListedEntry>(first: { entries: E[]; nextCursor: string | null }): EntryPages<E> {
+export function useEntryPages<E extends ListedEntry>(first: { entries: E[]; nextCursor: string | null; list?: string }): EntryPages<E> {
   const [older, setOlder] = useState<OlderPages<E> | null>(null);
   const [shownFirst, setShownFirst] = useState(first);
   if (shownFirst !== first) {
     setShownFirst(first);
-    setOlder(olderAfterRefresh(older, shownFirst.entries, first));
+    // Another list (other filters, decision 0115): the older pages were the previous list's.
+    setOlder(shownFirst.list === first.list ? olderAfterRefresh(older, shownFirst.entries, first) : null);
   }
   const append = useCallback((page: { items: E[]; nextCursor: string | null }) => {
     setOlder((pages) => ({ entries: [...(pages?.entries ?? []), ...page.items], cursor: page.nextCursor }));

@@ -126,6 +126,8 @@ describe("the diary's writer", () => {
     fireEvent.click(editButtons()[0]);
     fireEvent.click(screen.getByRole("tab", { name: "Entradas" }));
     fireEvent.click(screen.getAllByRole("button", { name: "Eliminar" })[0]);
+    // The undo toast's module comes with the first "Eliminar" (decision 0115): the entry leaves the list once it is there.
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Eliminar" })).toHaveLength(1));
     flushPendingDeletes();
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Eliminar" })).toHaveLength(1));
     fireEvent.click(screen.getByRole("tab", { name: "Escrever" }));
@@ -697,6 +699,8 @@ describe("deleting an entry offline (docs/decisions/0108 \"Revised\")", () => {
     renderDiary();
     fireEvent.click(await screen.findByRole("tab", { name: "Entradas" }));
     fireEvent.click(screen.getAllByRole("button", { name: "Eliminar" })[0]);
+    // The undo toast's module comes with the first "Eliminar" (decision 0115): the entry leaves the list once it is there.
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Eliminar" })).toHaveLength(1));
     flushPendingDeletes();
     await waitFor(() => expect(writes.some((w) => w.method === "DELETE")).toBe(true));
     expect(writes.find((w) => w.method === "DELETE")).toMatchObject({ kind: "diary.delete", path: "/diary/entry-a", body: {}, label: "Manhã" });

@@ -265,7 +265,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   "PATCH /goals/:id/milestones/:mid": { params: (o) => ({ id: o.goal, mid: o.milestone }), body: () => ({ title: "Treino longo", done: true }) },
   "DELETE /goals/:id/milestones/:mid": { params: (o) => ({ id: o.goal, mid: o.milestone }), destructive: true },
 
-  "GET /diary": { query: { ...page, from: "2026-01-01", to: YESTERDAY } },
+  "GET /diary": { query: { ...page, from: "2026-01-01", to: YESTERDAY, mood: "4,5", emotion: "calm", q: "dia" } },
+  "GET /diary/on-this-day": {},
   "GET /diary/overview": { query: { from: "2026-01-01", to: YESTERDAY } },
   "GET /diary/insights": {},
   "POST /diary": { body: () => ({ title: "Notas", content: "Hoje aprendi algo.", mood: 3, emotions: [], date: YESTERDAY }) },

@@ -20,7 +20,9 @@ import { known, readAll, run } from "../../db/reads";
 import { analysis, cyclePhaseMood, insights, overview, spendingMood } from "./analysis";
 import * as queries from "./queries";
 import { noteSearch } from "./search";
-import { CONTENT_MAX, EMOTIONS, TITLE_MAX, WEEKDAY_KEYS, type Emotion } from "./vocabulary";
+import { onThisDay, yearsAgo } from "./on-this-day";
+import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, WEEKDAY_KEYS, WORDS_MAX, WORDS_MIN, type Emotion } from "./vocabulary";
+import { matchTerms } from "../../search/query";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
 import { intlLocale } from "~/i18n/language";
 import { formatMoney } from "~/components/ui/money";
@@ -67,7 +69,31 @@ const patchSchema = z
   .partial()
   .strict();
 const rangeQuery = z.object({ from: calendarDate("diary:errors.date").optional(), to: calendarDate("diary:errors.date").optional() });
-const listQuery = rangeQuery.extend({ ...pageQuery, draft: z.enum(["true", "false"]).optional() });
+/** Each query value once: a repeated `emotion` or `q` (an array) is refused, not read as its first. */
+const oneValue = (key: string) => z.string(key);
+/**
+ * The list's filters (decision 0115). `mood`: one or more of 1…5, repeated (`mood=4&mood=5`) or
+ * comma-separated (`mood=4,5`). `emotion`: one of the vocabulary's. `q`: words, 2 to 200
+ * characters with at least one letter or digit; each word is found as the start of a word of the
+ * title or text, case and accents aside, as the global search finds it.
+ */
+const filterQuery = {
+  mood: z
+    .union([z.string("diary:errors.moodFilter"), z.array(z.string("diary:errors.moodFilter"), "diary:errors.moodFilter")], "diary:errors.moodFilter")
+    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(",")))
+    .refine((parts) => parts.length <= MOOD_KEYS.length * 2 && parts.every((part) => /^[1-5]$/.test(part.trim())), "diary:errors.moodFilter")
+    .transform((parts) => [...new Set(parts.map(Number))])
+    .optional(),
+  emotion: oneValue("diary:errors.emotion").refine(isEmotion, "diary:errors.emotion").optional(),
+  q: oneValue("diary:errors.words")
+    .trim()
+    .min(WORDS_MIN, "diary:errors.wordsTooShort")
+    .max(WORDS_MAX, "diary:errors.wordsTooLong")
+    .transform((text) => matchTerms(text))
+    .refine((terms) => terms.length > 0, "diary:errors.words")
+    .optional(),
+};
+const listQuery = rangeQuery.extend({ ...pageQuery, draft: z.enum(["true", "false"]).optional(), ...filterQuery });
 
 /** The longest range the overview computes in one request (three years of entries). */
 const MAX_RANGE_DAYS = 366 * 3;
@@ -135,9 +161,18 @@ const api = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", listQuery), async (c) => {
     const { user } = currentAuth(c);
-    const { from, to, draft, limit, cursor } = c.req.valid("query");
-    const page = await queries.listEntries(database(c.env.DB), user.id, { from, to, draft: draft === undefined ? undefined : draft === "true" }, { limit, cursor });
+    const { from, to, draft, mood, emotion, q, limit, cursor } = c.req.valid("query");
+    const filter = { from, to, draft: draft === undefined ? undefined : draft === "true", moods: mood, emotion: emotion as Emotion | undefined, words: q };
+    const page = await queries.listEntries(database(c.env.DB), user.id, filter, { limit, cursor });
     return c.json({ items: page.items.map(queries.publicEntry), nextCursor: page.nextCursor });
+  })
+  // "Neste dia": the saved entries of today's month and day in earlier years, in the account's zone
+  // (decision 0115). Readable on any plan, as the entries themselves are.
+  .get("/on-this-day", async (c) => {
+    const { user } = currentAuth(c);
+    const today = todayOf(user);
+    const rows = await queries.entriesOnThisDay(database(c.env.DB), user.id, onThisDay(today));
+    return c.json({ date: today, items: rows.map((row) => ({ ...queries.publicEntry(row), yearsAgo: yearsAgo(row.date, today) })) });
   })
   .get("/overview", validate("query", rangeQuery), async (c) => {
     const { user } = currentAuth(c);

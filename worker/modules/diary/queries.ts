@@ -1,13 +1,16 @@
 /** The diary's only data access: every query is scoped by the user id (worker/db/scoped.ts). */
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listPage } from "../../db/lists";
 import { ownedOr404 } from "../../db/owned";
 import { read, type Read } from "../../db/reads";
 import { scopedTo } from "../../db/scoped";
+import { itemsWithWords } from "../../db/search";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
+import type { OnThisDay } from "./on-this-day";
 import { diaryEntries, type DiaryEntry } from "./schema";
+import { noteSearch } from "./search";
 import type { Emotion } from "./vocabulary";
 
 export type EntryInput = { title: string; content: string; mood: number | null; emotions: Emotion[]; date: string; draft: boolean };
@@ -15,11 +18,24 @@ export type EntryInput = { title: string; content: string; mood: number | null; 
 /** An entry as the API answers it (the user id is implied). */
 export const publicEntry = ({ userId: _userId, ...entry }: DiaryEntry) => entry;
 
-export function listEntries(db: Db, userId: string, filter: { from?: string; to?: string; draft?: boolean }, page: PageRequest) {
+/**
+ * What the list can be narrowed to (decision 0115): a range, drafts or saved ones, any of some
+ * moods, an emotion, and words (`matchTerms` of the user's text: every one in the title or text).
+ */
+export type EntryFilter = { from?: string; to?: string; draft?: boolean; moods?: number[]; emotion?: Emotion; words?: string[] };
+
+export function listEntries(db: Db, userId: string, filter: EntryFilter, page: PageRequest) {
   const where: SQL[] = [];
   if (filter.from) where.push(gte(diaryEntries.date, filter.from));
   if (filter.to) where.push(lte(diaryEntries.date, filter.to));
   if (filter.draft !== undefined) where.push(eq(diaryEntries.draft, filter.draft));
+  if (filter.moods?.length) where.push(inArray(diaryEntries.mood, filter.moods));
+  // `emotions` is a JSON array of the vocabulary's keys.
+  if (filter.emotion) where.push(sql`exists (select 1 from json_each(${diaryEntries.emotions}) where json_each.value = ${filter.emotion})`);
+  // The words through the global search's index (which holds every entry's title and text, folded):
+  // in the list's own statement, so a filtered page is still one D1 round trip, and its cursor
+  // continues the filtered list as any other filter's does.
+  if (filter.words?.length) where.push(sql`${diaryEntries.id} in ${itemsWithWords(userId, noteSearch.type, filter.words)}`);
   return listPage(scopedTo(db, userId), diaryEntries, {
     where: and(...where),
     order: [
@@ -90,6 +106,16 @@ export const savedDatesUpToRead = (db: Db, userId: string, to: string): Read<str
       .orderBy(asc(diaryEntries.date)),
     (rows) => rows.map((row) => row.date),
   );
+
+/** How many entries "Neste dia" shows at most (a diary kept for decades still fits one card). */
+export const ON_THIS_DAY_MAX = 20;
+
+/** The saved entries of `rule` (./on-this-day.ts), newest year first. Drafts are not "what you wrote". */
+export const entriesOnThisDay = (db: Db, userId: string, rule: OnThisDay) =>
+  scopedTo(db, userId)
+    .select(diaryEntries, and(lt(diaryEntries.date, rule.before), eq(diaryEntries.draft, false), inArray(sql`substr(${diaryEntries.date}, 6)`, rule.monthDays)))
+    .orderBy(desc(diaryEntries.date), desc(diaryEntries.createdAt), desc(diaryEntries.id))
+    .limit(ON_THIS_DAY_MAX);
 
 /** Every entry of the user for GET /me/export, drafts included. */
 export async function exportDiary(db: Db, userId: string) {

@@ -11,3 +11,6 @@ export const MOOD_KEYS = ["veryBad", "bad", "okay", "good", "veryGood"] as const
 
 export const CONTENT_MAX = 20_000;
 export const TITLE_MAX = 200;
+/** The list's word filter (`q`, decision 0115): 2 characters at least (the search index's shortest prefix), 200 at most (the global search's cut). */
+export const WORDS_MIN = 2;
+export const WORDS_MAX = 200;

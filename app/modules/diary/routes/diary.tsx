@@ -3,12 +3,11 @@
  * the list of entries, the overview (charts, loaded only here) with its analysis, and insights.
  * Entries are intimate data: nothing here is logged or sent anywhere but the user's own API.
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, useNavigate, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PremiumNotice } from "~/components/billing/premium-notice";
-import { QueuedChanges } from "~/components/offline/queued-changes";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { toast } from "~/components/shell/toast-store";
 import { Button } from "~/components/ui/button";
@@ -18,7 +17,6 @@ import { TextArea, TextField, useFieldIds } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
 import { Loading } from "~/components/ui/skeleton";
 import { Tabs } from "~/components/ui/tabs";
-import { deleteWithUndo } from "~/components/ui/undo";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { apiFetch, asPageLeaves } from "~/lib/api";
 import { requireUser } from "~/lib/auth.server";
@@ -36,28 +34,42 @@ import { entryOr404, listEntries, publicEntry } from "@worker/modules/diary/quer
 import { cutText } from "@worker/lib/cut-text";
 import { CONTENT_MAX, EMOTIONS, MOOD_KEYS, TITLE_MAX, type Emotion } from "@worker/modules/diary/vocabulary";
 import { localDate } from "@worker/modules/selfCare/streaks";
+import { matchTerms } from "@worker/search/query";
+import { apiQuery, filtersOf, isFiltered, wordsToFind } from "../entry-filters";
 import { useEntryPages, type EntryPages } from "../entry-pages";
 import { todaysDraft } from "../resume";
 import { closingWordsOf, forgetClosingWords, keepClosingWords, sameWords } from "../closing-words";
 import { entryTitle, useFocusAfterSave } from "../save-focus";
+import { EntryText } from "../components/entry-text";
 
 export const handle: I18nHandle = { i18n: ["diary", "ui", "billing"] };
 
 // The overview and insights tabs (and, through them, the charts) are not the first view: they load
 // with the first of them opened, or once the page has settled (decision 0042).
 const analysisTabs = onDemand(() => import("../components/analysis-tabs"));
+// The entries' filter bar and "Neste dia" likewise: with the entries tab, or once the page has settled (decision 0115).
+const entryTools = onDemand(() => import("../components/entry-tools"));
+// The list of changes made offline: only with some (the queue is read after hydration anyway), or once the page has settled.
+const queuedChanges = onDemand(() => import("~/components/offline/queued-changes"));
+// Deleting with undo: with the first "Eliminar" (or once the page has settled), not in the first load.
+const undo = onDemand(() => import("~/components/ui/undo"));
 
 export async function loader(args: LoaderFunctionArgs) {
   const auth = requireUser(args);
   const db = database(args.context.cloudflare.env.DB);
   // A global-search result opens its entry (`?entrada=<id>`); another user's or a missing id opens nothing.
-  const focusId = new URL(args.request.url).searchParams.get("entrada");
+  const search = new URL(args.request.url).searchParams;
+  const focusId = search.get("entrada");
+  // The filters in the address (decision 0115): the first page is the filtered list's.
+  const filters = filtersOf(search);
+  const words = wordsToFind(filters.words);
   const [page, focus] = await Promise.all([
-    listEntries(db, auth.user.id, {}, { limit: 30 }),
+    listEntries(db, auth.user.id, { moods: filters.moods, emotion: filters.emotion ?? undefined, words: words ? matchTerms(words) : undefined }, { limit: 30 }),
     focusId ? entryOr404(db, auth.user.id, focusId).catch(() => null) : null,
   ]);
   // Dates serialise as strings over the wire; the screen only shows the entry's own `date`.
-  return { entries: page.items.map(publicEntry), nextCursor: page.nextCursor, focus: focus && publicEntry(focus), today: localDate(new Date(), auth.user.timeZone) };
+  // `list`: which list the first page is, so older pages of another filter are not kept beside it.
+  return { entries: page.items.map(publicEntry), nextCursor: page.nextCursor, list: apiQuery(filters), focus: focus && publicEntry(focus), today: localDate(new Date(), auth.user.timeZone) };
 }
 
 type Entry = Awaited<ReturnType<typeof loader>>["entries"][number];
@@ -84,6 +96,7 @@ function conflictCopyTitle(tr: TFunction<["diary", "ui"]>, title: string) {
 }
 
 const UPDATES = ["diary.update"] as const;
+const QUEUED = ["diary.create", "diary.update", "diary.delete"] as const;
 const DELETES = ["diary.delete"] as const;
 const entryPath = (entryId: string) => `/diary/${entryId}`;
 /** The ids of the entries whose queued delete has this status, as a key for an effect. */
@@ -112,10 +125,23 @@ export default function DiaryScreen() {
     draft: entry.draft,
     base: versionOf(entry),
   });
-  const [tab, setTab] = useState<Tab>(canWrite ? "write" : "entries");
+  const location = useLocation();
+  // The list's filters live in the address (decision 0115): back/forward and a reload keep them.
+  const filters = filtersOf(new URLSearchParams(location.search));
+  const filtered = isFiltered(filters);
+  const navigate = useNavigate();
+  // Without filters: the whole list, and no `?entrada=` (a filter is another list: entry-filters.ts).
+  const clearFilters = () => navigate(location.pathname, { preventScrollReset: true });
+  // An address with filters (a reload, a link, back/forward) opens on the filtered list.
+  const [tab, setTab] = useState<Tab>(canWrite && !filtered ? "write" : "entries");
   // Entries deleted offline whose delete waits in the queue: the loader (or the cached page) still
   // has them until it is sent, and a reload must not bring them back, to the list or the writer.
   const queuedDeletes = useQueuedChanges(DELETES);
+  const [queued, requestQueued] = useOnDemand(queuedChanges);
+  const anyQueued = useQueuedChanges(QUEUED).length > 0;
+  useEffect(() => {
+    if (anyQueued) requestQueued();
+  }, [anyQueued, requestQueued]);
   const deleting = (entryId: string) => deletePending(queuedDeletes, entryPath(entryId));
   // Coming back to the diary: the writer reopens today's unfinished draft (the one edited last), so
   // the next keystroke goes on with it instead of beginning another draft beside it (0108 "Revised").
@@ -174,6 +200,10 @@ export default function DiaryScreen() {
   const tabsBox = useRef<HTMLDivElement>(null);
   const saveFocus = useFocusAfterSave(tabsBox);
   const [analysis, requestAnalysis] = useOnDemand(analysisTabs);
+  const [tools, requestTools] = useOnDemand(entryTools);
+  useEffect(() => {
+    if (tab === "entries") requestTools();
+  }, [tab, requestTools]);
   // The overview's range, kept here: "365 dias" stays chosen after a look at the entries.
   const [overviewDays, setOverviewDays] = useState("90");
   useEffect(() => {
@@ -233,13 +263,14 @@ export default function DiaryScreen() {
   };
   // A search result opened while the diary shows (the same screen, a new `?entrada=`): that entry
   // opens too, not only on the diary's first load. Each navigation once; a reload of the data is none.
-  const location = useLocation();
   const openedAt = useRef(location.key);
   useEffect(() => {
     if (openedAt.current === location.key) return;
     openedAt.current = location.key;
     if (data.focus && canWrite) openEntry(data.focus);
     else if (data.focus) showTab("entries");
+    // Back/forward to a filtered list from another tab: the list it filters.
+    else if (filtered && tab !== "entries") showTab("entries");
   });
 
   // Each tab's panel. The kit renders the selected one only; the writer comes first in every panel,
@@ -279,7 +310,21 @@ export default function DiaryScreen() {
         <>
           {/* Without the plan the entries stay readable, and the screen says why nothing can be written. */}
           {!canWrite && <PremiumNotice entitlement="diary" />}
-          <EntryList pages={pages} focus={canWrite ? null : data.focus} hidden={gone} setHidden={setHidden} canWrite={canWrite} onOpen={openEntry} onRemoved={removed} onWrite={writeNew} language={i18n.language === "en" ? "en" : "pt"} />
+          {tools && <tools.OnThisDay language={i18n.language === "en" ? "en" : "pt"} />}
+          {tools && <tools.FilterBar filters={filters} />}
+          <EntryList
+            pages={pages}
+            focus={canWrite ? null : data.focus}
+            hidden={gone}
+            setHidden={setHidden}
+            canWrite={canWrite}
+            onOpen={openEntry}
+            onRemoved={removed}
+            onWrite={writeNew}
+            language={i18n.language === "en" ? "en" : "pt"}
+            filter={filtered ? apiQuery(filters) : ""}
+            onClearFilters={clearFilters}
+          />
         </>
       )}
       {/* Until their code is there, the skeletons the tabs show while their figures load. */}
@@ -295,7 +340,7 @@ export default function DiaryScreen() {
         <p className="mt-1 text-sm text-slate-600">{t("subtitle")}</p>
       </header>
       {/* Entries written offline, at once: waiting ones, and refused ones with the reason. */}
-      <QueuedChanges kinds={["diary.create", "diary.update", "diary.delete"]} />
+      {queued && <queued.QueuedChanges kinds={QUEUED} />}
       {/* The kit's tabs (arrow keys, one Tab stop, each panel labelled by its tab). The tour's target:
           the kit's tab list takes no attributes of its own, so the first tab's label carries it. */}
       <div ref={tabsBox}>
@@ -767,40 +812,6 @@ function Writer({
   );
 }
 
-/**
- * An entry's text in the list: three lines, and the whole of it on request ("Ler tudo"), so that a
- * long entry can be read without opening it to edit (and read at all without the plan, which hides
- * "Editar"). The button shows only when the three lines hide something (measured: phone or desktop).
- */
-function EntryText({ text, open: openAtFirst }: { text: string; open: boolean }) {
-  const { t } = useTranslation("diary");
-  const [open, setOpen] = useState(openAtFirst);
-  const [cut, setCut] = useState(false);
-  const box = useRef<HTMLParagraphElement>(null);
-  const id = `entry-text${useId().replace(/:/g, "")}`;
-  useEffect(() => {
-    if (open) return;
-    const measure = () => {
-      if (box.current) setCut(box.current.scrollHeight > box.current.clientHeight + 1);
-    };
-    measure();
-    window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
-  }, [open, text]);
-  return (
-    <>
-      <p ref={box} id={id} dir="auto" className={`mt-2 whitespace-pre-line wrap-anywhere text-sm text-slate-700 ${open ? "" : "line-clamp-3"}`}>
-        {text}
-      </p>
-      {(cut || open) && (
-        <Button variant="link" aria-expanded={open} aria-controls={id} className="mt-1" onClick={() => setOpen(!open)}>
-          {open ? t("list.readLess") : t("list.readMore")}
-        </Button>
-      )}
-    </>
-  );
-}
-
 function EntryList({
   pages,
   focus,
@@ -811,6 +822,8 @@ function EntryList({
   onRemoved,
   onWrite,
   language,
+  filter,
+  onClearFilters,
 }: {
   pages: EntryPages<Entry>;
   /** The entry a search result opened, for a reader without the plan: shown first, whole. */
@@ -822,6 +835,9 @@ function EntryList({
   onRemoved: (id: string) => void;
   onWrite: () => void;
   language: "pt" | "en";
+  /** The list's filters as the API's query ("" for the whole list): "Carregar mais" continues that list. */
+  filter: string;
+  onClearFilters: () => void;
 }) {
   const { t } = useTranslation(["diary", "ui"]);
   const queuedNotice = useQueuedWriteNotice();
@@ -845,7 +861,7 @@ function EntryList({
     setLoadingMore(true);
     // Emptied first, so that a second page of the same size is announced again.
     setLoaded(null);
-    const result = await apiFetch<{ items: Entry[]; nextCursor: string | null }>(`/diary?limit=30&cursor=${encodeURIComponent(cursor)}`);
+    const result = await apiFetch<{ items: Entry[]; nextCursor: string | null }>(`/diary?limit=30&cursor=${encodeURIComponent(cursor)}${filter ? `&${filter}` : ""}`);
     setLoadingMore(false);
     setFailed(!result.ok);
     if (!result.ok) return;
@@ -857,8 +873,9 @@ function EntryList({
   useEffect(() => {
     if (loaded?.first && list.current) entryTitle(list.current, loaded.first)?.focus();
   }, [loaded]);
-  const remove = (entry: Entry) =>
-    deleteWithUndo({
+  useOnDemand(undo);
+  const remove = async (entry: Entry) =>
+    (await undo.load()).deleteWithUndo({
       title: { key: "diary:list.removed" },
       undoLabel: { key: "diary:list.undo" },
       failedTitle: { key: "diary:list.removeFailed" },
@@ -880,11 +897,28 @@ function EntryList({
       },
     });
 
+  // A filtered list says how many entries match once it holds them all (no count query: decision 0115),
+  // politely, so a screen reader hears what a filter changed.
+  const count = filter ? (
+    <p role="status" className={visible.length && !cursor ? "text-sm text-slate-600" : "sr-only"} data-testid="diary-count">
+      {cursor ? "" : t("filters.count", { count: visible.length })}
+    </p>
+  ) : null;
+  if (!visible.length && filter) {
+    // Nothing matches: not the same as no entries at all, and the way out is to clear the filters.
+    return (
+      <div className="space-y-3">
+        {count}
+        <EmptyState title={t("filters.noMatchTitle")} text={t("filters.noMatchBody")} action={<Button onClick={onClearFilters}>{t("filters.clear")}</Button>} />
+      </div>
+    );
+  }
   if (!visible.length) {
     return <EmptyState title={t("list.emptyTitle")} text={t("list.emptyBody")} action={canWrite ? <Button onClick={onWrite}>{t("form.newEntry")}</Button> : undefined} />;
   }
   return (
     <div className="space-y-3">
+      {count}
       <ul ref={list} className="space-y-3" data-testid="diary-entries">
         {visible.map((entry) => (
           <li key={entry.id} data-entry-id={entry.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -914,7 +948,7 @@ function EntryList({
                   {t("list.edit")}
                 </Button>
               )}
-              <Button variant="ghost" className="text-red-700" onClick={() => remove(entry)}>
+              <Button variant="ghost" className="text-red-700" onClick={() => void remove(entry)}>
                 {t("list.remove")}
               </Button>
             </div>
