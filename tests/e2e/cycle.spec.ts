@@ -173,6 +173,45 @@ test.describe("menstrual cycle", () => {
     ]);
   });
 
+  test("a long cycle the person says was real is counted, and taking it back leaves it out again", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const request = context.request;
+    await createUser(request, `e2e-cycle-long-${Date.now()}@example.com`, { toursDone: true });
+    // 28, 28 and 56 days apart, the last 5 days ago, as above.
+    for (const offset of [-117, -89, -61, -5]) {
+      const answer = await request.post("/api/v1/cycle/days/range", { headers: originOf(request), data: { start: lisbonDay(offset), end: lisbonDay(offset + 3), flow: "medium" } });
+      expect(answer.status()).toBe(201);
+    }
+    await dismissCookieBanner(page);
+    await page.goto("/app/ciclo-menstrual");
+    await untilHydrated(page);
+    const prediction = page.getByTestId("cycle-prediction");
+    const list = page.getByTestId("cycle-list");
+    await expect(prediction).toContainText("Média dos últimos 2 ciclos.");
+
+    await list.getByRole("button", { name: "Foi mesmo um ciclo longo" }).click();
+    // Counted: three cycles in the mean, the question gone, the word said in the list.
+    await expect(prediction).toContainText("Média dos últimos 3 ciclos.");
+    await expect(list.getByTestId("cycle-confirmed-long")).toBeVisible();
+    await expect(list.getByTestId("cycle-likely-missed")).toHaveCount(0);
+    const counted = (await (await request.get("/api/v1/cycle/predictions")).json()) as { averageCycleLength: number; cycleLengths: { length: number; excluded: string | null; confirmedLong?: true }[] };
+    expect(counted.cycleLengths.map((c) => [c.length, c.excluded, c.confirmedLong ?? null])).toEqual([
+      [28, null, null],
+      [28, null, null],
+      [56, null, true],
+    ]);
+    // (28 + 28 + 56) / 3 = 37.3 → 37.
+    expect(counted.averageCycleLength).toBe(37);
+    // Still counted after a reload (stored, not a state of the page).
+    await page.reload();
+    await untilHydrated(page);
+    await expect(list.getByTestId("cycle-confirmed-long")).toBeVisible();
+
+    await list.getByRole("button", { name: "Afinal não foi" }).click();
+    await expect(list.getByTestId("cycle-likely-missed")).toBeVisible();
+    await expect(prediction).toContainText("Média dos últimos 2 ciclos.");
+  });
+
   // A period begun yesterday had to be logged again through a dialog every day (decision 0105).
   test("a period with flow yesterday is carried on today with one tap, undone, then said to have ended", async ({ page, context }) => {
     test.setTimeout(90_000);

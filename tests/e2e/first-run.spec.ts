@@ -92,6 +92,11 @@ test("onboarding's choices survive a reload, and are forgotten once it is done",
   await page.getByLabel("Fuso horário").selectOption("Europe/Madrid");
   await page.getByLabel("Idioma").selectOption("en");
   await expect(page.getByLabel("Time zone")).toBeVisible();
+  // What the server renders, before any script: the account's language, which stayed pt, so a
+  // reload showed Portuguese until the tab's draft was read back after hydration.
+  const serverHtml = async () => (await page.request.get("/app/onboarding")).text();
+  await expect.poll(async () => (await serverHtml()).match(/<html lang="[^"]*"/)?.[0], { timeout: 10_000 }).toBe('<html lang="en-US"');
+  expect(await serverHtml()).toContain("Welcome to Rumo");
   // A phone killing the tab, or a reload: the choices were React state only and came back empty.
   await page.reload();
   await untilHydrated(page);

@@ -163,4 +163,41 @@ test.describe("tasks", () => {
     // A click closed it: no focus ring on the heading for a mouse user (:focus-visible after keys only).
     expect(await heading.evaluate((h) => h.matches(":focus-visible"))).toBe(false);
   });
+
+  test("a task with steps: created with them, one ticked from the row, kept after a reload with its count (decision 0114)", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await createUser(context.request, `e2e-task-steps-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+
+    await page.getByRole("button", { name: "Nova tarefa" }).first().click();
+    const form = page.getByTestId("task-form");
+    await form.getByLabel("Título").fill("Preparar viagem");
+    for (const [n, text] of [["1", "Reservar hotel"], ["2", "Comprar bilhetes"], ["3", "Fazer mala"]]) {
+      await form.getByRole("button", { name: "Adicionar passo" }).click();
+      await form.getByLabel(`Passo ${n}`, { exact: true }).fill(text);
+    }
+    await form.getByRole("button", { name: "Criar tarefa" }).click();
+    await expect(form).toBeHidden();
+
+    const row = () => page.getByTestId("pending-list").getByTestId("task-item").filter({ hasText: "Preparar viagem" });
+    const count = () => row().getByRole("button", { name: /^Passos de «Preparar viagem»/ });
+    await expect(count()).toHaveText("0 de 3 passos");
+    await count().click();
+    await expect(count()).toHaveAttribute("aria-expanded", "true");
+    await row().getByRole("checkbox", { name: "Comprar bilhetes" }).check();
+    await expect(count()).toHaveText("1 de 3 passos");
+    // The task itself is not done by its steps.
+    await expect(row().getByRole("checkbox", { name: "Marcar como concluída: Preparar viagem" })).not.toBeChecked();
+
+    // Stored: after a reload the count and the tick are still there.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(count()).toHaveText("1 de 3 passos");
+    await count().click();
+    await expect(row().getByRole("checkbox", { name: "Comprar bilhetes" })).toBeChecked();
+    await expect(row().getByRole("checkbox", { name: "Reservar hotel" })).not.toBeChecked();
+    await expect(row().getByRole("checkbox", { name: "Fazer mala" })).not.toBeChecked();
+  });
 });

@@ -350,6 +350,105 @@ describe("GET /cycle/predictions", () => {
   });
 });
 
+describe("/cycle/long-cycles: the person's word that a long cycle was real (0113 \"Revised\")", () => {
+  /** 28, 27, 56 and 28 days apart, the last start 5 days ago: the 56-day cycle is taken for a missed log. */
+  async function withDoubleCycle(email: string) {
+    const who = as(await signUpAndLogIn(email));
+    const last = addDays(today(), -5);
+    const starts = [addDays(last, -139), addDays(last, -111), addDays(last, -84), addDays(last, -28), last];
+    for (const start of starts) expect((await who.post("/cycle/days/range", { start, end: addDays(start, 3), flow: "medium" })).status).toBe(201);
+    return { who, starts, last };
+  }
+
+  it("counts the cycle once marked (201, then 200 for the same mark), and takes it back with DELETE", async () => {
+    const { who, starts, last } = await withDoubleCycle("long-gil@cycle.test");
+    const first = await who.post("/cycle/long-cycles", { start: starts[2] });
+    expect(first.status).toBe(201);
+    expect(await json(first)).toEqual({ longCycle: { start: starts[2] } });
+    expect((await who.post("/cycle/long-cycles", { start: starts[2] })).status).toBe(200);
+    const p = await json(await who.get("/cycle/predictions"));
+    expect(p.cycleLengths[2]).toEqual({ start: starts[2], end: starts[3], length: 56, excluded: null, confirmedLong: true });
+    // (28 + 27 + 56 + 28) / 4 = 34.75 → 35.
+    expect(p.averageCycleLength).toBe(35);
+    expect(p.nextPeriodStart).toBe(addDays(last, 35));
+    // In the export, with the days.
+    const exported = await json(await who.get("/me/export"));
+    expect(JSON.stringify(exported)).toContain(starts[2]);
+
+    expect((await who.del(`/cycle/long-cycles/${starts[2]}`)).status).toBe(204);
+    expect((await json(await who.get("/cycle/predictions"))).cycleLengths[2].excluded).toBe("likelyMissed");
+    const again = await who.del(`/cycle/long-cycles/${starts[2]}`);
+    expect(again.status).toBe(404);
+    expect((await json(again)).error).toMatchObject({ code: "not_found", message: "Esse ciclo não estava marcado como longo." });
+  });
+
+  it("ignores the mark once a period is logged inside that cycle", async () => {
+    const { who, starts } = await withDoubleCycle("long-lia@cycle.test");
+    expect((await who.post("/cycle/long-cycles", { start: starts[2] })).status).toBe(201);
+    const missed = addDays(starts[2], 28);
+    expect((await who.post("/cycle/days/range", { start: missed, end: addDays(missed, 3), flow: "medium" })).status).toBe(201);
+    const p = await json(await who.get("/cycle/predictions"));
+    expect(p.cycleLengths.map((c: { length: number; excluded: string | null; confirmedLong?: true }) => [c.length, c.excluded, c.confirmedLong ?? null])).toEqual([
+      [28, null, null],
+      [27, null, null],
+      [28, null, null],
+      [28, null, null],
+      [28, null, null],
+    ]);
+    expect(p.averageCycleLength).toBe(28);
+  });
+
+  it("refuses bad input with the contract's 400 in the user's language, a start that begins none of the user's cycles with 404, and writes nothing", async () => {
+    const { who, starts } = await withDoubleCycle("long-noa@cycle.test");
+    for (const body of [{}, { start: "2026-02-30" }, { start: "30/01/2026" }, { start: "1899-12-31" }, { start: 20260101 }, { start: starts[2], extra: 1 }]) {
+      const answer = await who.post("/cycle/long-cycles", body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect((await json(answer)).error.code).toBe("validation_failed");
+    }
+    expect((await json(await who.post("/cycle/long-cycles", { start: "2026-02-30" }))).error.fields).toEqual({ start: "Indique uma data válida (AAAA-MM-DD)." });
+    expect((await who.post("/cycle/long-cycles", "{not json")).status).toBe(400);
+    expect((await who.del("/cycle/long-cycles/not-a-date")).status).toBe(400);
+    // A day that begins no cycle (inside one; the last start, whose cycle has not ended).
+    for (const start of [addDays(starts[2], 1), starts[4]]) {
+      const answer = await who.post("/cycle/long-cycles", { start });
+      expect(answer.status).toBe(404);
+      expect((await json(answer)).error).toMatchObject({ code: "not_found", message: "Nenhum dos seus ciclos começa nesse dia." });
+    }
+    const { results } = await env.DB.prepare("select count(*) as n from cycle_long_cycles where user_id = ?").bind(await userIdOf("long-noa@cycle.test")).all<{ n: number }>();
+    expect(results[0].n).toBe(0);
+    // English for an English speaker.
+    await api("/me", { method: "PATCH", body: { language: "en" }, headers: { cookie: ruiCookie } });
+    expect((await json(await rui.post("/cycle/long-cycles", { start: starts[2] }))).error.message).toBe("None of your cycles starts on that day.");
+    await api("/me", { method: "PATCH", body: { language: "pt" }, headers: { cookie: ruiCookie } });
+  });
+
+  it("keeps each user's marks to themselves: another user's cycle answers 404 and her mark stays", async () => {
+    const { who, starts } = await withDoubleCycle("long-ivo@cycle.test");
+    expect((await who.post("/cycle/long-cycles", { start: starts[2] })).status).toBe(201);
+    // Rui has no cycle starting there, and no mark to take back.
+    expect((await rui.post("/cycle/long-cycles", { start: starts[2] })).status).toBe(404);
+    expect((await rui.del(`/cycle/long-cycles/${starts[2]}`)).status).toBe(404);
+    expect((await json(await who.get("/cycle/predictions"))).cycleLengths[2].confirmedLong).toBe(true);
+    expect((await api("/cycle/long-cycles", { body: { start: starts[2] } })).status).toBe(401);
+  });
+
+  it("answers a replay of the same Idempotency-Key from the first answer (the offline queue's), the mark and its undo alike", async () => {
+    const cookie = await signUpAndLogIn("long-ema@cycle.test");
+    const last = addDays(today(), -5);
+    const starts = [addDays(last, -139), addDays(last, -111), addDays(last, -84), addDays(last, -28), last];
+    for (const start of starts) await api("/cycle/days/range", { body: { start, end: addDays(start, 3), flow: "medium" }, headers: { cookie } });
+    const mark = () => api("/cycle/long-cycles", { body: { start: starts[2] }, headers: { cookie, "Idempotency-Key": "long-cycle-mark-1" } });
+    expect((await mark()).status).toBe(201);
+    const replay = await mark();
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    const unmark = () => api(`/cycle/long-cycles/${starts[2]}`, { method: "DELETE", headers: { cookie, "Idempotency-Key": "long-cycle-unmark-1" } });
+    expect((await unmark()).status).toBe(204);
+    expect((await unmark()).status).toBe(204);
+  });
+
+});
+
 describe("the period-expected reminder", () => {
   it("is sent once, two days before the predicted start from 09:00 local time, to the user only", async () => {
     const cookie = await signUpAndLogIn("dora@cycle.test");

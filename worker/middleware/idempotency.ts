@@ -12,6 +12,8 @@ import type { AppEnv } from "../types";
 export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; path: RegExp }[] = [
   { method: "POST", path: /^\/tasks\/?$/ },
   { method: "PATCH", path: /^\/tasks\/[^/]+\/?$/ },
+  // A task's step ticked or unticked (0114): a set, not a toggle, so a replay writes the same.
+  { method: "PATCH", path: /^\/tasks\/[^/]+\/steps\/[^/]+\/?$/ },
   { method: "POST", path: /^\/transactions\/?$/ },
   { method: "PATCH", path: /^\/transactions\/[^/]+\/?$/ },
   { method: "POST", path: /^\/diary\/?$/ },
@@ -32,6 +34,9 @@ export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; 
   { method: "PATCH", path: /^\/cycle\/days\/[^/]+\/?$/ },
   // A replayed delete answers its first 204, not a 404 that would read as a refusal.
   { method: "DELETE", path: /^\/cycle\/days\/[^/]+\/?$/ },
+  // A cycle the person said really was long, and that word taken back (0113 "Revised").
+  { method: "POST", path: /^\/cycle\/long-cycles\/?$/ },
+  { method: "DELETE", path: /^\/cycle\/long-cycles\/[^/]+\/?$/ },
   // A diary entry deleted offline, the same way (0108 "Revised").
   { method: "DELETE", path: /^\/diary\/[^/]+\/?$/ },
 ];

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AppInstallSettings } from "~/components/offline/app-settings";
@@ -15,6 +15,7 @@ import { FeedSection } from "~/modules/calendar/feed-section";
 import { GoogleCalendarSettings } from "~/modules/calendar/google-settings";
 import { WorkingHoursDialog } from "~/modules/tasks/working-hours";
 import { ActivityTrackingSetting } from "./activity-tracking-setting";
+import { useSaveAccountLanguage } from "./account-language";
 import { FirstModulesChoice } from "./first-modules-choice";
 import { PreferenceSwitch } from "./preference-switch";
 import type { ProfileData } from "./profile-data";
@@ -26,28 +27,13 @@ export function PreferencesTab({ data }: { data: ProfileData }) {
   const zones = useMemo(() => timeZoneOptions(data.user.timeZone), [data.user.timeZone]);
   // "Saved" is said at render time: after a change of language it is said in the new one.
   const [status, setStatus] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
-  const revalidator = useRevalidator();
-  // The language is saved as soon as it is chosen: the page follows the account's language, and a
-  // choice left unsaved would put this screen in one language and the app's messages in the other.
-  // One save at a time, the last choice last (arrow keys on the list choose at every step): two
-  // saves could otherwise land in the other order.
-  const wantedLanguage = useRef<Language | null>(null);
-  const savingLanguage = useRef(false);
+  // The language is saved as soon as it is chosen (useSaveAccountLanguage): a choice left unsaved
+  // would put this screen in one language and the app's messages in the other.
+  const saveLanguage = useSaveAccountLanguage();
   async function chooseLanguage(next: Language) {
-    setLanguage(next);
-    wantedLanguage.current = next;
-    if (savingLanguage.current) return;
-    savingLanguage.current = true;
-    let sent: Language;
-    let result: Awaited<ReturnType<typeof apiFetch>>;
-    do {
-      sent = wantedLanguage.current;
-      result = await apiFetch("/me", { method: "PATCH", body: { language: sent } });
-    } while (result.ok && wantedLanguage.current !== sent);
-    savingLanguage.current = false;
+    const result = await saveLanguage(next);
+    if (!result) return;
     if (result.ok) {
-      // The shell then has the account's new language (useAccountLanguage), so nothing switches back.
-      await revalidator.revalidate();
       setStatus({ ok: true });
     } else {
       setLanguage(sanitizeLanguage(data.user.language) ?? "pt");

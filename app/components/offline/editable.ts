@@ -4,6 +4,7 @@ import type { ChangeKind } from "~/lib/offline/queue";
 export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "content" | "amountCents")[]> = {
   "task.create": ["title", "description"],
   "task.update": ["title"],
+  "task.stepTick": [],
   "transaction.create": ["description", "amountCents"],
   "transaction.update": ["description", "amountCents"],
   "diary.create": ["title", "content"],
@@ -20,4 +21,6 @@ export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "c
   "cycle.update": [],
   "cycle.delete": [],
   "cycle.period": [],
+  "cycle.markLong": [],
+  "cycle.unmarkLong": [],
 };

@@ -34,6 +34,7 @@ const words = (text: ToastText | undefined, language: "pt" | "en") =>
 const KEPT: Record<ChangeKind, Record<"pt" | "en", RegExp>> = {
   "task.create": { pt: /tarefas/, en: /tasks/ },
   "task.update": { pt: /tarefas/, en: /tasks/ },
+  "task.stepTick": { pt: /passos marcados/, en: /ticked steps/ },
   "diary.create": { pt: /diário/, en: /diary/ },
   "diary.update": { pt: /diário/, en: /diary/ },
   "diary.delete": { pt: /exceto no ciclo e no diário/, en: /except in the cycle and the diary/ },
@@ -48,6 +49,9 @@ const KEPT: Record<ChangeKind, Record<"pt" | "en", RegExp>> = {
   "cycle.update": { pt: /dias do ciclo/, en: /cycle days/ },
   "cycle.delete": { pt: /exceto no ciclo/, en: /except in the cycle/ },
   "cycle.period": { pt: /dias do ciclo/, en: /cycle days/ },
+  // The cycle screen's "Foi mesmo um ciclo longo" and its undo: kept with the cycle's days.
+  "cycle.markLong": { pt: /dias do ciclo/, en: /cycle days/ },
+  "cycle.unmarkLong": { pt: /exceto no ciclo/, en: /except in the cycle/ },
 };
 
 describe("the notice as the connection drops", () => {

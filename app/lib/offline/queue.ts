@@ -12,6 +12,8 @@
 export type ChangeKind =
   | "task.create"
   | "task.update"
+  // A task's step ticked or unticked (0114): a `{ done }` PATCH of that step alone.
+  | "task.stepTick"
   | "transaction.create"
   | "transaction.update"
   | "diary.create"
@@ -29,7 +31,10 @@ export type ChangeKind =
   | "cycle.log"
   | "cycle.update"
   | "cycle.delete"
-  | "cycle.period";
+  | "cycle.period"
+  // A long cycle the person said was real, and that word taken back (0113 "Revised"): by its start.
+  | "cycle.markLong"
+  | "cycle.unmarkLong";
 
 export type ChangeError = { status: number; code: string; message: string; fields?: Record<string, string> };
 
@@ -128,6 +133,7 @@ const isTransient = (result: SendResult, body: { error?: { message?: string } } 
 const KINDS: readonly ChangeKind[] = [
   "task.create",
   "task.update",
+  "task.stepTick",
   "transaction.create",
   "transaction.update",
   "diary.create",
@@ -142,6 +148,8 @@ const KINDS: readonly ChangeKind[] = [
   "cycle.update",
   "cycle.delete",
   "cycle.period",
+  "cycle.markLong",
+  "cycle.unmarkLong",
 ];
 
 /**

@@ -202,6 +202,7 @@ export default {
     kinds: {
       task_create: "New task",
       task_update: "Task changed",
+      task_stepTick: "Task step",
       transaction_create: "New transaction",
       transaction_update: "Transaction changed",
       diary_create: "New diary entry",
@@ -216,6 +217,8 @@ export default {
       cycle_update: "Cycle day changed",
       cycle_delete: "Cycle day deleted",
       cycle_period: "Period logged",
+      cycle_markLong: "Long cycle counted",
+      cycle_unmarkLong: "Long cycle left out",
     },
   },
   connectivity: {

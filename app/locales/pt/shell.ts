@@ -200,6 +200,7 @@ const shell = {
     kinds: {
       task_create: "Nova tarefa",
       task_update: "Tarefa alterada",
+      task_stepTick: "Passo de tarefa",
       transaction_create: "Nova transação",
       transaction_update: "Transação alterada",
       diary_create: "Nova entrada do diário",
@@ -214,6 +215,8 @@ const shell = {
       cycle_update: "Dia do ciclo alterado",
       cycle_delete: "Dia do ciclo eliminado",
       cycle_period: "Período registado",
+      cycle_markLong: "Ciclo longo contado",
+      cycle_unmarkLong: "Ciclo longo deixado de fora",
     },
   },
   connectivity: {

@@ -193,7 +193,7 @@ export function queuedDays(changes: readonly QueuedCycleWrite[], days: readonly 
   const shown = new Map<string, Flow | null>();
   const byId = new Map(days.map((d) => [d.id, d.date]));
   for (const change of changes) {
-    if (change.status !== "pending") continue;
+    if (change.status !== "pending" || change.kind === "cycle.markLong" || change.kind === "cycle.unmarkLong") continue;
     const body = change.body;
     if (change.kind === "cycle.period" && typeof body.start === "string") {
       const end = typeof body.end === "string" ? body.end : today;
@@ -209,4 +209,19 @@ export function queuedDays(changes: readonly QueuedCycleWrite[], days: readonly 
     }
   }
   return shown;
+}
+
+/**
+ * The long-cycle marks queued offline (0113 "Revised"), by cycle start: true for "Foi mesmo um ciclo
+ * longo", false for its undo, the later one winning. The cycle list shows them as waiting; the
+ * prediction follows once they are sent.
+ */
+export function queuedLongCycles(changes: readonly QueuedCycleWrite[]): Map<string, boolean> {
+  const marks = new Map<string, boolean>();
+  for (const change of changes) {
+    if (change.status !== "pending") continue;
+    if (change.kind === "cycle.markLong" && typeof change.body.start === "string") marks.set(change.body.start, true);
+    else if (change.kind === "cycle.unmarkLong") marks.set(change.path.split("/").pop() ?? "", false);
+  }
+  return marks;
 }

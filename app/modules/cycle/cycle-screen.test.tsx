@@ -182,6 +182,51 @@ describe("the cycle screen", () => {
     );
   });
 
+  describe("a long cycle the person says was real (0113 \"Revised\")", () => {
+    // 28-day cycles, then 56 days from 4 August to 29 September.
+    const starts = ["2026-06-09", "2026-07-07", "2026-08-04", "2026-09-29", "2026-10-27"];
+    const days = starts.map((date) => ({ date, flow: "medium" as const }));
+    afterEach(() => setOfflineSnapshot({ userId: null, changes: [] }));
+
+    it("counts it with 'Foi mesmo um ciclo longo', reloads the prediction, and the toast's 'Anular' takes it back", async () => {
+      const toasts: { title: unknown; action?: { onClick: () => void } }[] = [];
+      const stop = subscribeToasts((shown) => toasts.push(...shown));
+      const loader = renderCycle(predictCycle(days));
+      await screen.findByTestId("cycle-likely-missed");
+      const confirm = screen.getByRole("button", { name: "Foi mesmo um ciclo longo" });
+      expect(confirm.getAttribute("aria-describedby")).toBe(screen.getByTestId("cycle-likely-missed").id);
+      fireEvent.click(confirm);
+      await waitFor(() => expect(requests.filter((r) => r.method !== "GET")).toEqual([{ method: "POST", path: "/api/v1/cycle/long-cycles", body: { start: "2026-08-04" } }]));
+      await waitFor(() => expect(loader).toHaveBeenCalledTimes(2));
+      const saved = toasts.find((t) => JSON.stringify(t.title).includes("cycle:cycles.confirmedSaved"));
+      expect(saved?.action).toBeTruthy();
+      saved!.action!.onClick();
+      await waitFor(() => expect(requests.filter((r) => r.method === "DELETE")).toEqual([{ method: "DELETE", path: "/api/v1/cycle/long-cycles/2026-08-04", body: undefined }]));
+      await waitFor(() => expect(loader).toHaveBeenCalledTimes(3));
+      stop();
+    });
+
+    it("lists a cycle so counted among the others, says why, and offers to take it back", async () => {
+      renderCycle(predictCycle(days, ["2026-08-04"]));
+      const note = await screen.findByTestId("cycle-confirmed-long");
+      expect(note.textContent).toBe("Contado na média: disse que este ciclo foi mesmo longo.");
+      expect(screen.queryByTestId("cycle-likely-missed")).toBeNull();
+      expect(screen.queryByRole("button", { name: "Foi mesmo um ciclo longo" })).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "Afinal não foi" }));
+      await waitFor(() => expect(requests.filter((r) => r.method !== "GET")).toEqual([{ method: "DELETE", path: "/api/v1/cycle/long-cycles/2026-08-04", body: undefined }]));
+    });
+
+    it("says a count given offline waits to be sent, instead of asking again", async () => {
+      setOfflineSnapshot({
+        userId: "u1",
+        changes: [{ seq: 1, key: "k1", userId: "u1", kind: "cycle.markLong", method: "POST", path: "/cycle/long-cycles", body: { start: "2026-08-04" }, label: "", createdAt: 0, attempts: 0, nextAttemptAt: 0, status: "pending" }],
+      });
+      renderCycle(predictCycle(days));
+      expect((await screen.findByTestId("cycle-long-pending")).textContent).toMatch(/por enviar/);
+      expect(screen.queryByRole("button", { name: "Foi mesmo um ciclo longo" })).toBeNull();
+    });
+  });
+
   it("says nothing of irregularity for regular cycles", async () => {
     renderCycle(predictCycle(["2026-09-01", "2026-09-29", "2026-10-28"].map((date) => ({ date, flow: "medium" as const }))));
     await screen.findByTestId("cycle-prediction");

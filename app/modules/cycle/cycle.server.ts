@@ -3,7 +3,7 @@ import type { Auth } from "@worker/auth/middleware";
 import { database } from "@worker/db/client";
 import { readAll, run } from "@worker/db/reads";
 import { predictCycle, addDays } from "@worker/modules/cycle/predictions";
-import { flowDaysRead, hasDaysRead, listDaysRead, type CycleDay } from "@worker/modules/cycle/queries";
+import { cycleHistoryRead, hasDaysRead, listDaysRead, type CycleDay } from "@worker/modules/cycle/queries";
 import { localToday } from "@worker/modules/cycle/today";
 import { monthOf, ongoingPeriod, shiftMonth, typicalPeriodDays } from "./calendar";
 
@@ -27,9 +27,9 @@ export async function cycleScreen(context: AppLoadContext, auth: Auth, monthPara
   const to = addDays(from, 41);
   // One D1 round trip: the grid's days, the flow history, the empty-state check and today's log
   // (whichever month is shown: "O período continua hoje?" is about today) in one batch.
-  const [page, flows, any, recent] = await run(
+  const [page, { days: flows, longCycles }, any, recent] = await run(
     db,
-    readAll([listDaysRead(db, userId, { from, to, page: { limit: 42 } }), flowDaysRead(db, userId), hasDaysRead(db, userId), listDaysRead(db, userId, { from: today, to: today, page: { limit: 1 } })]),
+    readAll([listDaysRead(db, userId, { from, to, page: { limit: 42 } }), cycleHistoryRead(db, userId), hasDaysRead(db, userId), listDaysRead(db, userId, { from: today, to: today, page: { limit: 1 } })]),
   );
   const days: ScreenDay[] = page.items.map(({ userId: _u, createdAt: _c, updatedAt: _m, ...day }) => day);
   const todayLog = recent.items[0];
@@ -37,7 +37,7 @@ export async function cycleScreen(context: AppLoadContext, auth: Auth, monthPara
     today,
     month: shiftMonth(month, 0),
     days,
-    prediction: predictCycle(flows),
+    prediction: predictCycle(flows, longCycles),
     // Today logged without flow after a flow day: the period ended yesterday, and its length counts.
     periodDays: typicalPeriodDays(flows, today, todayLog?.flow === "none"),
     ongoing: ongoingPeriod(flows, today, todayLog !== undefined),

@@ -14,8 +14,9 @@ import { editedFields } from "~/lib/edited-fields";
 import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
 import { ROUTINE_CATEGORIES } from "@worker/modules/selfCare/vocabulary";
 import { WEEKDAYS } from "./weekdays";
-import { draftStep, StepEditor, type DraftStep } from "./step-editor";
-import { MAX_STEPS } from "@worker/modules/selfCare/steps";
+import { StepEditor } from "~/components/step-editor";
+import { draftStep, stepFieldNames, stepsBody, type DraftStep } from "~/components/step-list";
+import { MAX_STEPS, STEP_MAX_LENGTH } from "@worker/modules/selfCare/steps";
 
 /**
  * A routine as the screen holds it (the loader's dates arrive serialised). `stepsTickedByDate` is
@@ -53,12 +54,12 @@ function bodyOf(draft: Draft) {
   // "" is no reminder: null clears one.
   const reminderTime = draft.reminder === "" ? null : draft.reminder;
   // A saved step goes with its id (kept, with today's ticks); a new one without (decision 0112).
-  const steps = draft.steps.map((step) => (step.id ? { id: step.id, text: step.text } : { text: step.text }));
+  const steps = stepsBody(draft.steps);
   return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes, reminderTime, steps };
 }
 
 /** The API's names of the steps' messages ("steps", "steps.2.text"), shown next to them. */
-const STEP_FIELDS = ["steps", ...Array.from({ length: MAX_STEPS }, (_, i) => [`steps.${i}`, `steps.${i}.text`]).flat()];
+const STEP_FIELDS = stepFieldNames(MAX_STEPS);
 
 function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (saved: Routine | null) => void }) {
   const { t } = useTranslation(["selfCare", "ui"]);
@@ -147,7 +148,24 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
           </Button>
         )}
       </div>
-      <StepEditor steps={steps} onChange={setSteps} errors={form.errors} />
+      <StepEditor
+        steps={steps}
+        onChange={setSteps}
+        errors={form.errors}
+        max={MAX_STEPS}
+        maxLength={STEP_MAX_LENGTH}
+        hintId="routine-steps-hint"
+        labels={{
+          legend: t("form.steps"),
+          hint: t("form.stepsHint"),
+          step: (n) => t("form.step", { n }),
+          placeholder: t("form.stepPlaceholder"),
+          add: t("form.addStep"),
+          up: (n) => t("form.stepUp", { n }),
+          down: (n) => t("form.stepDown", { n }),
+          remove: (n) => t("form.stepRemove", { n }),
+        }}
+      />
       {form.message && <Notice tone="error">{form.message}</Notice>}
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={() => onDone(null)}>

@@ -4,8 +4,11 @@
  * draft turned into form values. Browser-safe, no clock.
  */
 import type { TaskPriority, TaskStatus } from "@worker/modules/tasks/constants";
+import type { TaskStepView } from "@worker/modules/tasks/steps";
+import { draftStep, type DraftStep } from "~/components/step-list";
 import { dateTimeFormat, relativeTimeFormat } from "~/lib/intl";
 import { pendingFields } from "~/lib/offline/pending-fields";
+import { isOfflineId } from "~/lib/offline/state";
 
 /** A task as /api/v1/tasks answers it (worker/modules/tasks/api.ts `publicTask`). */
 export type TaskView = {
@@ -23,6 +26,8 @@ export type TaskView = {
   createdAt: string;
   updatedAt: string;
   overdue: boolean;
+  /** Its checklist in order (decision 0114); ticking it never completes the task. */
+  steps: TaskStepView[];
 };
 
 export type Repeat = "none" | "daily" | "weekdays" | "weekly" | "monthly" | "custom";
@@ -45,6 +50,7 @@ export type TaskForm = {
   days: WeekDay[];
   /** A rule the form cannot show as a choice (set elsewhere): kept as it is while `repeat` is "custom". */
   customRule: string | null;
+  steps: DraftStep[];
 };
 
 export const emptyForm = (): TaskForm => ({
@@ -59,6 +65,7 @@ export const emptyForm = (): TaskForm => ({
   repeat: "none",
   days: [],
   customRule: null,
+  steps: [],
 });
 
 const weekdayOf = (date: string): WeekDay => WEEK_DAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
@@ -122,6 +129,9 @@ export function formOf(task: TaskView, timeZone: string): TaskForm {
     scheduledTime: scheduled?.time ?? "",
     status: task.status,
     ...repeatOf(task.recurrence),
+    // A task still in the offline queue has no step ids the server knows: its steps go as new ones.
+    // None (a page kept from before steps existed, offline): no steps.
+    steps: (task.steps ?? []).map((step) => (isOfflineId(task.id) ? { ...draftStep(step), id: undefined } : draftStep(step))),
   };
 }
 
@@ -183,6 +193,8 @@ export function taskOfQueuedCreate(tempId: string, body: Record<string, unknown>
     createdAt: created,
     updatedAt: created,
     overdue: false,
+    // Not on the server yet: its steps have no ids to tick by, only their words.
+    steps: (Array.isArray(body.steps) ? body.steps : []).map((step: unknown, i) => ({ id: `${tempId}-${i}`, text: text((step as { text?: unknown } | null)?.text), done: false })),
   };
 }
 

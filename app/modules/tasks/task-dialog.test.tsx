@@ -65,6 +65,7 @@ describe("editing a task", () => {
     createdAt: "2026-12-01T10:00:00.000Z",
     updatedAt: "2026-12-01T10:00:00.000Z",
     overdue: false,
+    steps: [],
   };
   const openEdit = () => {
     const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onQueued: vi.fn() };
@@ -133,5 +134,43 @@ describe("closing the task dialog", () => {
     fireEvent.keyDown(title, { key: "Escape" });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(screen.queryByText("Descartar alterações?")).toBeNull();
+  });
+});
+
+describe("a task's steps in the form (decision 0114)", () => {
+  it("adds, reorders and removes steps, and sends them in order", async () => {
+    outcome = { queued: true, tempId: "offline-3" };
+    renderInApp(<TaskDialog dialogue={{ mode: "create", form: emptyForm() }} timeZone="Europe/Lisbon" language="pt" onClose={vi.fn()} onSaved={vi.fn()} onQueued={vi.fn()} />);
+    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Preparar viagem" } });
+    for (const text of ["Comprar bilhetes", "Reservar hotel", "Lixo"]) {
+      fireEvent.click(screen.getByRole("button", { name: "Adicionar passo" }));
+      const fields = screen.getAllByPlaceholderText("Ex.: Reservar hotel");
+      fireEvent.change(fields[fields.length - 1], { target: { value: text } });
+    }
+    fireEvent.click(screen.getByRole("button", { name: "Subir o passo 2" }));
+    // The focus follows the moved step.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Descer o passo 1" })));
+    fireEvent.click(screen.getByRole("button", { name: "Remover o passo 3" }));
+    expect(screen.getByRole("group", { name: "Passos" })).toBeTruthy();
+    fireEvent.submit(screen.getByTestId("task-form"));
+    await waitFor(() => expect(written).toHaveLength(1));
+    expect(written[0].body.steps).toEqual([{ text: "Reservar hotel" }, { text: "Comprar bilhetes" }]);
+  });
+
+  it("sends a saved step with its id (it keeps its tick), and the steps only when they changed", async () => {
+    outcome = { queued: true, tempId: "offline-4" };
+    const task: TaskView = {
+      ...{ id: "t2", title: "Mudança", description: "", priority: "medium", durationMinutes: 30, dueDate: null, status: "todo", scheduledStart: null, scheduledEnd: null, recurrence: null, completedAt: null, createdAt: "2026-12-01T10:00:00.000Z", updatedAt: "2026-12-01T10:00:00.000Z", overdue: false },
+      steps: [
+        { id: "s1", text: "Caixas", done: true },
+        { id: "s2", text: "Carrinha", done: false },
+      ],
+    };
+    renderInApp(<TaskDialog dialogue={{ mode: "edit", task, form: formOf(task, "Europe/Lisbon") }} timeZone="Europe/Lisbon" language="pt" onClose={vi.fn()} onSaved={vi.fn()} onQueued={vi.fn()} />);
+    expect(((await screen.findByLabelText("Passo 1")) as HTMLInputElement).value).toBe("Caixas");
+    fireEvent.click(screen.getByRole("button", { name: "Descer o passo 1" }));
+    fireEvent.submit(screen.getByTestId("task-form"));
+    await waitFor(() => expect(written).toHaveLength(1));
+    expect(written[0].body).toEqual({ steps: [{ id: "s2", text: "Carrinha" }, { id: "s1", text: "Caixas" }] });
   });
 });

@@ -17,13 +17,16 @@ import { isQueued, writeOrQueue, type Queued } from "~/lib/offline/write";
 import { editedFields } from "~/lib/edited-fields";
 import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
 import { zonedInstant } from "@worker/modules/tasks/scheduling";
+import { MAX_TASK_STEPS, TASK_STEP_MAX_LENGTH } from "@worker/modules/tasks/steps";
+import { StepEditor } from "~/components/step-editor";
+import { stepFieldNames, stepsBody } from "~/components/step-list";
 import { REPEAT_CHOICES, ruleOf, WEEK_DAYS, type TaskForm, type TaskView, type WeekDay } from "./model";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 
 /** What the screen opens the form for. */
 /** The API's fields of a task form (POST /tasks, PATCH /tasks/:id). */
-function bodyOf(form: TaskForm, timeZone: string): Partial<Record<"title" | "description" | "priority" | "durationMinutes" | "dueDate" | "scheduledStart" | "status" | "recurrence", unknown>> {
+function bodyOf(form: TaskForm, timeZone: string): Partial<Record<"title" | "description" | "priority" | "durationMinutes" | "dueDate" | "scheduledStart" | "status" | "recurrence" | "steps", unknown>> {
   const duration = Number(form.durationMinutes);
   return {
     title: form.title,
@@ -34,12 +37,14 @@ function bodyOf(form: TaskForm, timeZone: string): Partial<Record<"title" | "des
     scheduledStart: form.scheduledDate && form.scheduledTime ? zonedInstant(form.scheduledDate, form.scheduledTime, timeZone).toISOString() : null,
     status: form.status,
     recurrence: ruleOf(form),
+    // The list replaces the task's; a saved step goes with its id, so it keeps its tick (decision 0114).
+    steps: stepsBody(form.steps),
   };
 }
 
 export type Dialogue = { mode: "create" | "draft" | "edit"; task?: TaskView; form: TaskForm } | null;
 
-const FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "scheduledStart", "status", "recurrence"] as const;
+const FIELDS = ["title", "description", "priority", "durationMinutes", "dueDate", "scheduledStart", "status", "recurrence", ...stepFieldNames(MAX_TASK_STEPS)];
 
 /** Create, confirm a quick-add draft, or edit: the API's field messages stay next to their fields and what was typed is kept. */
 export function TaskDialog({
@@ -133,6 +138,24 @@ export function TaskDialog({
               </div>
             </fieldset>
           )}
+          <StepEditor
+            steps={form.steps}
+            onChange={(steps) => set("steps", steps)}
+            errors={api.errors}
+            max={MAX_TASK_STEPS}
+            maxLength={TASK_STEP_MAX_LENGTH}
+            hintId="task-steps-hint"
+            labels={{
+              legend: t("form.steps"),
+              hint: t("form.stepsHint"),
+              step: (n) => t("form.step", { n }),
+              placeholder: t("form.stepPlaceholder"),
+              add: t("form.addStep"),
+              up: (n) => t("form.stepUp", { n }),
+              down: (n) => t("form.stepDown", { n }),
+              remove: (n) => t("form.stepRemove", { n }),
+            }}
+          />
           <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={editing ? t("form.save") : t("form.create")} onCancel={close} pending={api.pending} />
         </DialogPanel>
       </div>

@@ -42,6 +42,7 @@ const created: TaskView = {
   createdAt: "2026-11-24T10:00:00.000Z",
   updatedAt: "2026-11-24T10:00:00.000Z",
   overdue: false,
+  steps: [],
 };
 
 let posted: unknown[];
@@ -343,5 +344,102 @@ describe("'Planear o dia' on a day off", () => {
     expect(within(notice).queryByRole("button", { name: "Cancelar" })).toBeNull();
     fireEvent.click(within(notice).getByRole("button", { name: "Fechar" }));
     await waitFor(() => expect(screen.queryByTestId("plan-notice")).toBeNull());
+  });
+});
+
+describe("a task's steps on its row (decision 0114)", () => {
+  const trip: TaskView = {
+    ...created,
+    id: "trip",
+    title: "Preparar viagem",
+    steps: [
+      { id: "s1", text: "Reservar hotel", done: true },
+      { id: "s2", text: "Comprar bilhetes", done: false },
+      { id: "s3", text: "Fazer mala", done: false },
+    ],
+  };
+
+  it("shows the count, named with the task, and opens the steps as checkboxes named by their text", async () => {
+    renderTasks({ pending: [trip, { ...created, id: "plain", title: "Sem passos" }], pendingCount: 2, pendingCursor: null });
+    const toggle = await screen.findByRole("button", { name: "Passos de «Preparar viagem»: 1 de 3 passos" });
+    expect(toggle.textContent).toContain("1 de 3 passos");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    // A task without steps shows no count.
+    expect(screen.getAllByTestId("task-steps-toggle")).toHaveLength(1);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    const list = screen.getByRole("list", { name: "Passos de «Preparar viagem»" });
+    expect(within(list).getAllByRole("checkbox").map((box) => [(box as HTMLInputElement).checked, box.closest("label")!.textContent])).toEqual([
+      [true, "Reservar hotel"],
+      [false, "Comprar bilhetes"],
+      [false, "Fazer mala"],
+    ]);
+  });
+
+  it("ticks one step with its own PATCH, shows it at once, and leaves the task as it is", async () => {
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const method = init?.method ?? "GET";
+        calls.push({ method, url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return new Response(JSON.stringify({ task: trip }), { status: 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+    renderTasks({ pending: [trip], pendingCount: 1, pendingCursor: null });
+    fireEvent.click(await screen.findByRole("button", { name: /Passos de «Preparar viagem»/ }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Comprar bilhetes" }));
+    expect(await screen.findByRole("button", { name: "Passos de «Preparar viagem»: 2 de 3 passos" })).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.method !== "GET")).toEqual([{ method: "PATCH", url: "/api/v1/tasks/trip/steps/s2", body: { done: true } }]));
+    expect((screen.getByRole("checkbox", { name: "Marcar como concluída: Preparar viagem" }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("puts the box back and says so when the tick is refused", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        init?.method === "PATCH"
+          ? new Response(JSON.stringify({ error: { code: "not_found", message: "Não encontrado." } }), { status: 404, headers: { "content-type": "application/json" } })
+          : new Response(JSON.stringify({ task: trip }), { status: 200, headers: { "content-type": "application/json" } }),
+      ),
+    );
+    let toasts: Toast[] = [];
+    const unsubscribe = subscribeToasts((list) => (toasts = list));
+    try {
+      renderTasks({ pending: [trip], pendingCount: 1, pendingCursor: null });
+      fireEvent.click(await screen.findByRole("button", { name: /Passos de «Preparar viagem»/ }));
+      fireEvent.click(screen.getByRole("checkbox", { name: "Reservar hotel" }));
+      await waitFor(() => expect(toasts.some((x) => x.tone === "error")).toBe(true));
+      await waitFor(() => expect((screen.getByRole("checkbox", { name: "Reservar hotel" }) as HTMLInputElement).checked).toBe(true));
+      expect(screen.getByRole("button", { name: "Passos de «Preparar viagem»: 1 de 3 passos" })).toBeTruthy();
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("brings a deleted task back with its steps when the delete is undone (nothing was sent)", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        calls.push(`${init?.method ?? "GET"} ${String(input)}`);
+        return new Response(JSON.stringify({ task: trip }), { status: 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+    let toasts: Toast[] = [];
+    const unsubscribe = subscribeToasts((list) => (toasts = list));
+    try {
+      renderTasks({ pending: [trip], pendingCount: 1, pendingCursor: null });
+      const before = Math.max(0, ...toasts.map((x) => x.id));
+      fireEvent.click(await screen.findByRole("button", { name: "Eliminar: Preparar viagem" }));
+      await waitFor(() => expect(screen.queryByText("Preparar viagem")).toBeNull());
+      const deleted = (x: Toast) => x.id > before && typeof x.title !== "string" && x.title.key === "tasks:toast.deleted";
+      await waitFor(() => expect(toasts.some(deleted)).toBe(true));
+      toasts.find(deleted)!.action!.onClick();
+      expect(await screen.findByRole("button", { name: "Passos de «Preparar viagem»: 1 de 3 passos" })).toBeTruthy();
+      expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -1,14 +1,22 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "~/components/ui/test-utils";
 import { useAccountLanguage } from "~/i18n/use-language";
 import Onboarding from "./onboarding";
 
+// The language list saves the account's language (PATCH /me): answered here, not sent anywhere.
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify({ user: {} }), { status: 200, headers: { "content-type": "application/json" } })),
+  );
+});
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 /** The browser says it is in `zone`. */
@@ -57,5 +65,24 @@ describe("onboarding's answers", () => {
     expect((screen.getByLabelText("Calendar") as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText("Tasks") as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText("Time zone") as HTMLInputElement).value).toBe("Europe/Madrid");
+  });
+});
+
+describe("onboarding's language", () => {
+  it("is saved as the account's as soon as it is chosen, so a reload's server render is in it", async () => {
+    const sent: { url: string; method?: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ url: String(url), method: init.method, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ user: {} }), { status: 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+    renderInApp(<InShell />);
+    fireEvent.change(screen.getByLabelText("Idioma"), { target: { value: "en" } });
+    // Kept in the tab alone, the server (which renders the account's language) showed Portuguese
+    // after a reload until the draft was read back after hydration.
+    await waitFor(() => expect(sent).toEqual([{ url: expect.stringMatching(/\/api\/v1\/me$/), method: "PATCH", body: { language: "en" } }]));
+    expect((screen.getByLabelText("Language") as HTMLInputElement).value).toBe("en");
   });
 });

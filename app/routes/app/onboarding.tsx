@@ -2,6 +2,7 @@ import type { BrowserNamespace, I18nHandle } from "~/i18n/route-namespaces";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
+import { useSaveAccountLanguage } from "~/components/account/account-language";
 import { FirstModulesChoice } from "~/components/account/first-modules-choice";
 import { Select } from "~/components/ui/field";
 import { Button, Field, Notice } from "~/components/ui/form";
@@ -70,6 +71,7 @@ export default function Onboarding() {
   const navigate = useNavigate();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const { language, setLanguage } = useLanguage();
+  const saveLanguage = useSaveAccountLanguage();
   const browserZone = useBrowserZone();
   const [fullName, setFullName] = useState(layout?.user.fullName ?? "");
   const [timeZone, setTimeZone] = useState(layout?.user.timeZone ?? "Europe/Lisbon");
@@ -133,8 +135,11 @@ export default function Onboarding() {
           label={t("onboarding.language")}
           value={language}
           onChange={(e) => {
-            setLanguage(e.target.value as Language);
             keepDraft(draftKey, { language: e.target.value as Language });
+            // Saved as the account's at once: the server renders a signed-in page in the account's
+            // language, so a choice kept in the tab alone showed the other language after a reload
+            // until hydration. Not saved (offline), the tab's draft and 'Começar' still carry it.
+            void saveLanguage(e.target.value as Language);
           }}
           options={LANGUAGE_OPTIONS}
         />

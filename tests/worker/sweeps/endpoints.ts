@@ -95,12 +95,14 @@ async function create(cookie: string, path: string, body: unknown) {
 
 /** One object of every kind a user owns, made through the API: the ids the id routes take. */
 export type Objects = Record<
-  "task" | "event" | "goal" | "milestone" | "diary" | "routine" | "step" | "checkInDate" | "transaction" | "category" | "budget" | "savings" | "cycleDay" | "notification" | "draft" | "session",
+  "task" | "taskStep" | "event" | "goal" | "milestone" | "diary" | "routine" | "step" | "checkInDate" | "transaction" | "category" | "budget" | "savings" | "cycleDay" | "longCycle" | "notification" | "draft" | "session",
   string
 >;
 
+let owners = 0;
 export async function objectsOf(owner: Account): Promise<Objects> {
   const c = owner.cookie;
+  const createdTask = await create(c, "/tasks", { title: "Ligar ao banco", durationMinutes: 30, dueDate: TOMORROW, steps: [{ text: "Procurar o número" }] });
   const goal = await create(c, "/goals", { title: "Correr 10 km", milestones: ["Primeiro treino"] });
   const created = await create(c, "/routines", { title: "Meditar", steps: [{ text: "Respirar" }] });
   const routine = idIn(created);
@@ -110,8 +112,17 @@ export async function objectsOf(owner: Account): Promise<Objects> {
   await create(c, "/notifications", { title: "Beber água" });
   const notifications = await json(await api("/notifications", { headers: { cookie: c } }));
   const sessions = await json(await api("/me/sessions", { headers: { cookie: c } }));
+  // Two periods 30 days apart, the cycle between them said to be really long (0113 "Revised"): its
+  // start names the mark that DELETE /cycle/long-cycles/:start takes back.
+  // Each owner's on another day: B's own mark on A's date would be B's to take back (204).
+  const first = -70 - 3 * owners++;
+  const longCycle = isoDay(first);
+  await create(c, "/cycle/days/range", { start: longCycle, end: isoDay(first + 2), flow: "medium" });
+  await create(c, "/cycle/days/range", { start: isoDay(first + 30), end: isoDay(first + 32), flow: "medium" });
+  await create(c, "/cycle/long-cycles", { start: longCycle });
   return {
-    task: idIn(await create(c, "/tasks", { title: "Ligar ao banco", durationMinutes: 30, dueDate: TOMORROW })),
+    task: idIn(createdTask),
+    taskStep: idIn(createdTask.task.steps),
     event: idIn(await create(c, "/events", { title: "Reunião", start: `${TOMORROW}T09:00:00Z`, end: `${TOMORROW}T10:00:00Z` })),
     goal: goal.goal?.id ?? idIn(goal),
     milestone: idIn(goal.goal?.milestones ?? goal.milestones),
@@ -124,6 +135,7 @@ export async function objectsOf(owner: Account): Promise<Objects> {
     budget: idIn(await create(c, "/budgets", { category: "transport", limitCents: 10_000 })),
     savings: idIn(await create(c, "/savings-goals", { title: "Férias", targetCents: 100_000 })),
     cycleDay: idIn(await create(c, "/cycle/days", { date: YESTERDAY, flow: "medium" })),
+    longCycle,
     notification: idIn(notifications.items),
     draft: idIn(draft.actions),
     session: idIn(sessions.items),
@@ -235,12 +247,13 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   "DELETE /admin/incidents/:id": { as: "admin", params: (_o, a) => ({ id: a.incident }), destructive: true },
 
   "GET /tasks": { query: { ...page, status: "todo,in_progress" } },
-  "POST /tasks": { body: () => ({ title: "Comprar pão", priority: "high", durationMinutes: 15, dueDate: TOMORROW, status: "todo" }) },
+  "POST /tasks": { body: () => ({ title: "Comprar pão", priority: "high", durationMinutes: 15, dueDate: TOMORROW, status: "todo", steps: [{ text: "Ir à padaria" }] }) },
   "POST /tasks/plan-day": {},
   "GET /tasks/:id": { params: (o) => ({ id: o.task }) },
   "PATCH /tasks/:id": { params: (o) => ({ id: o.task }), body: () => ({ title: "Ligar ao banco hoje", priority: "medium" }) },
   "DELETE /tasks/:id": { params: (o) => ({ id: o.task }), destructive: true },
   "POST /tasks/:id/schedule": { params: (o) => ({ id: o.task }) },
+  "PATCH /tasks/:id/steps/:stepId": { params: (o) => ({ id: o.task, stepId: o.taskStep }), body: () => ({ done: true }) },
 
   "POST /events/import": { raw: { type: "text/calendar", text: ics }, query: { dryRun: "true" } },
   "GET /calendar/feed-url": {},
@@ -307,6 +320,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   "PATCH /cycle/days/:id": { params: (o) => ({ id: o.cycleDay }), body: () => ({ flow: "heavy", notes: "Cansada" }) },
   "DELETE /cycle/days/:id": { params: (o) => ({ id: o.cycleDay }), destructive: true },
   "GET /cycle/predictions": {},
+  "POST /cycle/long-cycles": { body: () => ({ start: isoDay(-70) }) },
+  "DELETE /cycle/long-cycles/:start": { params: (o) => ({ start: o.longCycle }), destructive: true },
 
   "GET /routines": { query: page },
   "GET /routines/check-ins": { query: { from: "2026-01-01", to: YESTERDAY } },

@@ -15,7 +15,7 @@ import { ProviderFailure, providerFor, type FailureReason } from "../../ai/provi
 import { systemPrompt, TOOL_SPECS, understandingFromTool } from "../../ai/tools";
 import { occurrencesBetween } from "../calendar/queries";
 import { daysBetween, predictCycle } from "../cycle/predictions";
-import { flowDays } from "../cycle/queries";
+import { cycleHistory } from "../cycle/queries";
 import { localToday } from "../cycle/today";
 import { savedEntriesBetween } from "../diary/queries";
 import { categoryHistory, spentIn, totals } from "../finances/queries";
@@ -169,7 +169,8 @@ export async function answer(db: Db, user: User, question: Question, language: L
     case "nextPeriod": {
       // Cycle data is read for the assistant only when the user shares it (Preferências).
       if (!sharesPersonalData(user)) return { reply: t("assistant:reply.nextPeriodNotShared"), ...none };
-      const prediction = predictCycle(await flowDays(db, user.id));
+      const { days: cycleDays, longCycles } = await cycleHistory(db, user.id);
+      const prediction = predictCycle(cycleDays, longCycles);
       if (!prediction.nextPeriodStart || !prediction.range) return { reply: t("assistant:reply.nextPeriodNoData"), ...none };
       const { start, end } = prediction.range;
       const sources: Source[] = [{ module: "cycle", from: prediction.periodStarts[0] ?? start, to: prediction.nextPeriodStart, figure: "averageCycleLength", value: prediction.averageCycleLength }];

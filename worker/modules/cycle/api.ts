@@ -57,6 +57,9 @@ const rangeSchema = z
   .refine((body) => !body.end || body.start <= body.end, { message: "cycle:validation.rangeOrder", path: ["end"] })
   .refine((body) => !body.end || daysBetween(body.start, body.end) < MAX_PERIOD_DAYS, { message: "cycle:validation.rangeTooLong", path: ["end"] });
 const listQuery = z.object({ from: date.optional(), to: date.optional(), ...pageQuery });
+/** A cycle, named by the day its period began (0113 "Revised"). */
+const longCycleSchema = z.object({ start: loggedDate }).strict();
+const longCycleParam = z.object({ start: date });
 
 /** A day in the answers (the user id is implied). */
 export const publicDay = ({ userId: _userId, ...day }: CycleDay) => ({
@@ -148,5 +151,35 @@ export const cycleApi = new Hono<AppEnv>()
 
   .get("/predictions", async (c) => {
     const { user } = currentAuth(c);
-    return c.json(predictCycle(await queries.flowDays(database(c.env.DB), user.id)));
+    const { days, longCycles } = await queries.cycleHistory(database(c.env.DB), user.id);
+    return c.json(predictCycle(days, longCycles));
+  })
+
+  // "Foi mesmo um ciclo longo": the person's word that the cycle starting on `start` really was about
+  // twice her usual one, so it is counted (0113 "Revised"). 201 when new, 200 when it was marked.
+  // Only a cycle she has: a start that begins none of her cycles (a date typed wrong, a start
+  // deleted since) answers 404. One whose cycle is mended later (a period logged inside it) stays
+  // stored and is ignored by the prediction; deleting that period brings the cycle and the mark back.
+  .post("/long-cycles", validate("json", longCycleSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const { start } = c.req.valid("json");
+    const db = database(c.env.DB);
+    const { days } = await queries.cycleHistory(db, user.id);
+    if (!predictCycle(days).cycleLengths.some((cycle) => cycle.start === start)) {
+      throw apiError("not_found", { messageKey: "cycle:validation.noCycle" });
+    }
+    const created = await queries.markLongCycle(db, user.id, start, new Date());
+    // The screens reload the prediction, as after a day logged.
+    await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: start, action: created ? "created" : "updated" });
+    return c.json({ longCycle: { start } }, created ? 201 : 200);
+  })
+
+  // Taken back (the toast's "Anular", the list's "Afinal não foi"): the guess applies again. 404 when
+  // the cycle was not marked.
+  .delete("/long-cycles/:start", validate("param", longCycleParam), async (c) => {
+    const { user } = currentAuth(c);
+    const { start } = c.req.valid("param");
+    if (!(await queries.unmarkLongCycle(database(c.env.DB), user.id, start))) throw apiError("not_found", { messageKey: "cycle:validation.notMarked" });
+    await publishEntityChange(c.env, user.id, { entity: CYCLE_ENTITY, id: start, action: "deleted" });
+    return c.body(null, 204);
   });

@@ -13,7 +13,7 @@ export const cycleModule = defineWorkerModule({
   key: "cycle",
   api: { mount: "/cycle", app: cycleApi },
   searchTypes: [],
-  exporter: { tables: ["cycle_days", "cycle_reminders"], export: (db, userId) => exportCycle(db, userId) },
+  exporter: { tables: ["cycle_days", "cycle_reminders", "cycle_long_cycles"], export: (db, userId) => exportCycle(db, userId) },
   jobs: [periodExpectedJob],
   seed: (db, userId) => seedCycle(db, userId, new Date().toISOString().slice(0, 10), addDays),
 });

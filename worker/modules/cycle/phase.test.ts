@@ -45,4 +45,12 @@ describe("cycle phases", () => {
     expect(phase(gap, "2026-03-12")).toBe("fertile");
     expect(phase(gap, "2026-04-09")).toBe("luteal");
   });
+
+  it("uses its own length for a cycle the person said really was that long", () => {
+    const gap = [...period("2026-01-01"), ...period("2026-01-29"), ...period("2026-02-26"), ...period("2026-04-23"), ...period("2026-05-21")];
+    const phases = (date: string) => phasesOn(gap, [date], ["2026-02-26"])[0]?.phase;
+    // Ovulation 14 days before the period that ended it: day 43, 9 April; 12 March follicular.
+    expect(phases("2026-03-12")).toBe("follicular");
+    expect(phases("2026-04-09")).toBe("fertile");
+  });
 });

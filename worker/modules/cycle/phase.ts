@@ -15,12 +15,13 @@ export type CyclePhase = (typeof CYCLE_PHASES)[number];
  * next period is logged (ovulation is 14 days before the period that followed it: with cycles of
  * 24 and 36 days, the mean of 30 put the 36-day cycle's fertile days in its "luteal" phase), else
  * the user's average (predictions' rule), as for a cycle left out of the mean. Null when no period
- * started in the 60 days before the date (nothing to count from).
+ * started in the 60 days before the date (nothing to count from). `longCycles`: the cycles the person
+ * said really were that long (predictCycle's), which keep their own length.
  */
-export function phasesOn(days: readonly LoggedDay[], dates: readonly string[]): ({ date: string; phase: CyclePhase; cycleDay: number } | null)[] {
+export function phasesOn(days: readonly LoggedDay[], dates: readonly string[], longCycles: readonly string[] = []): ({ date: string; phase: CyclePhase; cycleDay: number } | null)[] {
   const flow = new Set(days.filter((d) => d.flow !== "none").map((d) => d.date));
   // The starts the prediction counts from: a bleed mid-cycle does not restart the phases.
-  const { averageCycleLength, periodStarts: starts, cycleLengths } = predictCycle(days);
+  const { averageCycleLength, periodStarts: starts, cycleLengths } = predictCycle(days, longCycles);
   // A cycle about twice the usual one probably hides an unlogged period: its own length would put
   // ovulation 14 days before the second period, so it keeps the mean, as one over 60 days does.
   const missedFrom = new Set(cycleLengths.filter((c) => c.excluded === "likelyMissed").map((c) => c.start));

@@ -133,6 +133,33 @@ describe("cycle predictions", () => {
     expect(two.averageCycleLength).toBe(28);
   });
 
+  it("counts a cycle about twice the usual one that the person said really was that long", () => {
+    const { days, starts } = history("2026-01-05", [28, 29, 56, 28]);
+    const p = predictCycle(days, [starts[2]]);
+    expect(p.cycleLengths[2]).toEqual({ start: starts[2], end: starts[3], length: 56, excluded: null, confirmedLong: true });
+    // In the mean, as any cycle: (28 + 29 + 56 + 28) / 4 = 35.25 → 35, the range up to 56 days.
+    expect(p.averageCycleLength).toBe(35);
+    expect(p.range).toEqual({ start: addDays(starts[4], 28), end: addDays(starts[4], 56) });
+    // The other cycles are untouched; a mark on a start that begins no cycle the rule leaves out
+    // (an ordinary one, a date that is no start) changes nothing.
+    expect(p.cycleLengths.filter((c) => c.confirmedLong)).toHaveLength(1);
+    expect(predictCycle(days, [starts[0], "2026-02-10"])).toEqual(predictCycle(days));
+  });
+
+  it("ignores the mark once a period is logged inside the cycle it was about (the cycle is gone)", () => {
+    const { days, starts } = history("2026-01-05", [28, 29, 56, 28]);
+    const mended = [...days, ...period(addDays(starts[2], 28))];
+    const p = predictCycle(mended, [starts[2]]);
+    expect(p.cycleLengths.map((c) => [c.length, c.excluded, c.confirmedLong])).toEqual([
+      [28, null, undefined],
+      [29, null, undefined],
+      [28, null, undefined],
+      [28, null, undefined],
+      [28, null, undefined],
+    ]);
+    expect(p).toEqual(predictCycle(mended));
+  });
+
   it("keeps long cycles when they are not about double, the usual ones vary, or long ones are as common", () => {
     const excluded = (lengths: number[]) => predictCycle(history("2025-06-02", lengths).days).cycleLengths.map((c) => c.excluded);
     // 45 days in 28-day cycles: a long cycle, not two.

@@ -37,6 +37,9 @@ export const FERTILE_DAYS_AFTER = 1;
 
 export type LoggedDay = { date: string; flow: Flow };
 
+/** What a prediction is made from: the flow days, and the starts of the cycles the person said really were long. */
+export type CycleHistory = { days: LoggedDay[]; longCycles: string[] };
+
 /** One cycle: from one period start to the next (`end` is the next start, exclusive). */
 export type Cycle = {
   start: string;
@@ -45,6 +48,11 @@ export type Cycle = {
   excluded: null | "tooShort" | "tooLong" | "likelyMissed";
   /** With "likelyMissed": about when the unlogged period was (halfway), for the screen to offer logging it. */
   missedStart?: string;
+  /**
+   * The person said this cycle really was that long (0113 "Revised"): it would be "likelyMissed"
+   * and is counted instead. Only on a cycle the mark changed, so the screen can offer to take it back.
+   */
+  confirmedLong?: true;
 };
 
 export type DateRange = { start: string; end: string };
@@ -127,7 +135,7 @@ const twiceMedian = (values: readonly number[]) => {
  * as common as short ones (21, 40, 22, 42 days) every length is kept: there a long cycle is as
  * likely as a forgotten period. Clue and Flo ask the same when a cycle is about double the usual.
  */
-export function markLikelyMissed(cycles: readonly Cycle[]): Cycle[] {
+export function markLikelyMissed(cycles: readonly Cycle[], longCycles: readonly string[] = []): Cycle[] {
   const lengths = cycles.filter((c) => c.excluded === null).map((c) => c.length);
   // Under 1.5 × the median: 4 × length < 3 × (twice the median), in whole numbers.
   const all = lengths.length ? twiceMedian(lengths) : 0;
@@ -135,10 +143,15 @@ export function markLikelyMissed(cycles: readonly Cycle[]): Cycle[] {
   const longer = lengths.length - usual.length;
   if (usual.length < 2 || longer >= usual.length || Math.max(...usual) - Math.min(...usual) > REGULAR_SPREAD_DAYS) return [...cycles];
   const twice = twiceMedian(usual);
+  // The person's word wins over the guess: a cycle she said really was long is counted. A mark
+  // whose start begins no such cycle (a period logged inside it since) changes nothing.
+  const confirmed = new Set(longCycles);
   return cycles.map((cycle) =>
-    cycle.excluded === null && Math.abs(cycle.length - twice) <= MISSED_LOG_TOLERANCE_DAYS
-      ? { ...cycle, excluded: "likelyMissed", missedStart: addDays(cycle.start, Math.round(cycle.length / 2)) }
-      : cycle,
+    cycle.excluded !== null || Math.abs(cycle.length - twice) > MISSED_LOG_TOLERANCE_DAYS
+      ? cycle
+      : confirmed.has(cycle.start)
+        ? { ...cycle, confirmedLong: true }
+        : { ...cycle, excluded: "likelyMissed", missedStart: addDays(cycle.start, Math.round(cycle.length / 2)) },
   );
 }
 
@@ -151,10 +164,13 @@ const meanHalfUp = (values: readonly number[]) => {
   return Math.floor((2 * sum + values.length) / (2 * values.length));
 };
 
-/** The prediction the screen, the API and the reminder share. */
-export function predictCycle(days: readonly LoggedDay[]): Prediction {
+/**
+ * The prediction the screen, the API and the reminder share. `longCycles`: the starts of the cycles
+ * the person said really were about twice her usual one (counted, not left out as "likelyMissed").
+ */
+export function predictCycle(days: readonly LoggedDay[], longCycles: readonly string[] = []): Prediction {
   const allStarts = periodStarts(days);
-  const cycleLengths = markLikelyMissed(cyclesOf(allStarts));
+  const cycleLengths = markLikelyMissed(cyclesOf(allStarts), longCycles);
   const starts = countedStarts(allStarts, cycleLengths);
   const counted = cycleLengths
     .filter((c) => c.excluded === null)

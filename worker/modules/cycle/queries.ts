@@ -3,13 +3,13 @@ import { and, asc, eq, gt, gte, lte, ne, notExists, sql, type SQL } from "drizzl
 import type { Db } from "../../db/client";
 import type { IdPage } from "../../db/jobs";
 import { listPageRead } from "../../db/lists";
-import { read, run, type Read } from "../../db/reads";
+import { mapRead, read, readAll, run, type Read } from "../../db/reads";
 import { ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
-import type { LoggedDay } from "./predictions";
-import { cycleDays, cycleReminders, type CycleDay } from "./schema";
+import type { CycleHistory, LoggedDay } from "./predictions";
+import { cycleDays, cycleLongCycles, cycleReminders, type CycleDay } from "./schema";
 
 export type { CycleDay };
 
@@ -90,6 +90,36 @@ export const flowDaysRead = (db: Db, userId: string): Read<LoggedDay[]> =>
 
 export const flowDays = (db: Db, userId: string): Promise<LoggedDay[]> => run(db, flowDaysRead(db, userId));
 
+/** The starts of the cycles the user said really were about twice her usual one (0113 "Revised"). */
+export const longCyclesRead = (db: Db, userId: string): Read<string[]> =>
+  read(
+    db.select({ start: cycleLongCycles.cycleStart }).from(cycleLongCycles).where(scopedTo(db, userId).owned(cycleLongCycles)).orderBy(asc(cycleLongCycles.cycleStart)),
+    (rows) => rows.map((r) => r.start),
+  );
+
+
+/** The flow days and the long-cycle marks in one read (one batch with whatever else the caller reads). */
+export const cycleHistoryRead = (db: Db, userId: string): Read<CycleHistory> =>
+  mapRead(readAll([flowDaysRead(db, userId), longCyclesRead(db, userId)]), ([days, longCycles]) => ({ days, longCycles }));
+
+export const cycleHistory = (db: Db, userId: string): Promise<CycleHistory> => run(db, cycleHistoryRead(db, userId));
+
+/**
+ * Marks the cycle starting on `start` as really long: true when it was not marked yet. One
+ * statement with the (user, start) unique index as its conflict target: a second mark (a replay,
+ * two tabs) is the same mark.
+ */
+export async function markLongCycle(db: Db, userId: string, start: string, now: Date): Promise<boolean> {
+  const rows = await scopedTo(db, userId).insert(cycleLongCycles, { id: newId(), cycleStart: start, createdAt: now }).onConflictDoNothing().returning({ id: cycleLongCycles.id });
+  return rows.length > 0;
+}
+
+/** Takes the mark back: false when there was none. */
+export async function unmarkLongCycle(db: Db, userId: string, start: string): Promise<boolean> {
+  const rows = await scopedTo(db, userId).delete(cycleLongCycles, eq(cycleLongCycles.cycleStart, start)).returning({ id: cycleLongCycles.id });
+  return rows.length > 0;
+}
+
 /**
  * One keyset page of the ids of users with a flow day on or after `since` and no period-expected
  * reminder sent after `remindedAfter` (ids only, for the reminder's fan-out): users who stopped
@@ -131,8 +161,16 @@ export async function claimReminder(db: Db, userId: string, periodStart: string,
 /** Every logged day of the user for GET /me/export (ids kept; the user id is implied). */
 export async function exportCycle(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const [rows, reminders] = await Promise.all([scoped.select(cycleDays).orderBy(asc(cycleDays.date)), scoped.select(cycleReminders).orderBy(asc(cycleReminders.sentAt))]);
-  return { cycleDays: rows.map(({ userId: _userId, ...row }) => row), cycleReminders: reminders.map(({ userId: _userId, ...row }) => row) };
+  const [rows, reminders, longCycles] = await Promise.all([
+    scoped.select(cycleDays).orderBy(asc(cycleDays.date)),
+    scoped.select(cycleReminders).orderBy(asc(cycleReminders.sentAt)),
+    scoped.select(cycleLongCycles).orderBy(asc(cycleLongCycles.cycleStart)),
+  ]);
+  return {
+    cycleDays: rows.map(({ userId: _userId, ...row }) => row),
+    cycleReminders: reminders.map(({ userId: _userId, ...row }) => row),
+    cycleLongCycles: longCycles.map(({ userId: _userId, ...row }) => row),
+  };
 }
 
 /** Demo history for the seeded account: four periods about 28–30 days apart, ending recently. */

@@ -7,7 +7,7 @@ import { startOfDate, zonedParts } from "../../lib/time-zone";
 import { notify } from "../../notifications/notify";
 import { localToday } from "./today";
 import { addDays, daysBetween, MAX_CYCLE_DAYS, predictCycle } from "./predictions";
-import { claimReminder, cycleUserIdsPage, flowDays } from "./queries";
+import { claimReminder, cycleHistory, cycleUserIdsPage } from "./queries";
 import { intlLocale } from "~/i18n/language";
 import { dateTimeFormat } from "~/lib/intl";
 
@@ -43,7 +43,8 @@ export async function remindPeriodExpected(env: Env, userId: string, now: Date):
   const db = database(env.DB);
   const user = await findUserById(db, userId);
   if (!user) return false;
-  const prediction = predictCycle(await flowDays(db, userId));
+  const { days, longCycles } = await cycleHistory(db, userId);
+  const prediction = predictCycle(days, longCycles);
   const next = prediction.nextPeriodStart;
   const last = prediction.periodStarts.at(-1);
   if (!next || !last) return false;

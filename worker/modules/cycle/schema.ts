@@ -49,3 +49,26 @@ export const cycleReminders = sqliteTable(
 );
 
 export type CycleReminder = typeof cycleReminders.$inferSelect;
+
+/**
+ * The person's word that a cycle really was about twice her usual one (docs/decisions/0113
+ * "Revised"): the cycle starting on `cycleStart` is counted, not left out as a period probably
+ * left unlogged. Keyed by the start (a cycle is named by the period that begins it); a mark whose
+ * start no longer begins such a cycle (a period logged inside it, the start deleted) is ignored by
+ * the prediction. Health data, like the days: only ./queries.ts reads it; exported; cascades.
+ */
+export const cycleLongCycles = sqliteTable(
+  "cycle_long_cycles",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cycleStart: text("cycle_start").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  // One mark per user and cycle (the insert's conflict target); also the prediction's read.
+  (t) => [uniqueIndex("cycle_long_cycles_user_start_idx").on(t.userId, t.cycleStart)],
+);
+
+export type CycleLongCycle = typeof cycleLongCycles.$inferSelect;

@@ -14,7 +14,7 @@ import { addDays, daysBetween, isCalendarDate, localDate } from "../selfCare/str
 import { phraseInsights } from "../../ai/insights";
 import { defineWorkerModule } from "../types";
 import { phasesOn, type CyclePhase } from "../cycle/phase";
-import { flowDaysRead } from "../cycle/queries";
+import { cycleHistoryRead } from "../cycle/queries";
 import { expensesByDayRead } from "../finances/queries";
 import { known, readAll, run } from "../../db/reads";
 import { analysis, cyclePhaseMood, insights, overview, spendingMood } from "./analysis";
@@ -199,7 +199,7 @@ const api = new Hono<AppEnv>()
         queries.savedEntriesBetweenRead(db, user.id, from, today),
         queries.savedDatesUpToRead(db, user.id, today),
         expensesByDayRead(db, user.id, { from, to: today }),
-        optIn ? flowDaysRead(db, user.id) : known(null),
+        optIn ? cycleHistoryRead(db, user.id) : known(null),
       ]),
     );
     const found = insights(entries, today, writtenDays);
@@ -207,7 +207,7 @@ const api = new Hono<AppEnv>()
     if (spending) found.push(spending);
     if (cycle) {
       const dates = [...new Set(entries.map((e) => e.date))];
-      const phases = new Map(phasesOn(cycle, dates).flatMap((p) => (p ? [[p.date, p.phase] as const] : [])));
+      const phases = new Map(phasesOn(cycle.days, dates, cycle.longCycles).flatMap((p) => (p ? [[p.date, p.phase] as const] : [])));
       const phaseMood = cyclePhaseMood(entries, phases);
       if (phaseMood) found.push(phaseMood);
     }

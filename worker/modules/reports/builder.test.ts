@@ -190,7 +190,7 @@ describe("buildWeeklyReport", () => {
       { date: "2026-11-17", flow: "heavy" as const },
       { date: "2026-11-18", flow: "light" as const },
     ];
-    const report = buildWeeklyReport(empty({ cycle }));
+    const report = buildWeeklyReport(empty({ cycle: { days: cycle, longCycles: [] } }));
     expect(report.cycle!.days.map((d) => d?.phase)).toEqual(["luteal", "menstrual", "menstrual", "follicular", "follicular", "follicular", "follicular"]);
     expect(report.cycle!.days[1]).toEqual({ phase: "menstrual", cycleDay: 1 });
   });

@@ -5,7 +5,7 @@
  * Weeks run Monday to Sunday in the user's time zone; instants are bucketed into that zone's days.
  */
 import { phasesOn, type CyclePhase } from "../cycle/phase";
-import type { LoggedDay } from "../cycle/predictions";
+import type { CycleHistory } from "../cycle/predictions";
 import { overview, type EntryFacts } from "../diary/analysis";
 import type { Emotion } from "../diary/vocabulary";
 import { addDays, isoWeekday, localDate, streakDays, type Schedule } from "../selfCare/streaks";
@@ -45,7 +45,7 @@ export type WeekFacts = {
   /** The routines with every check-in up to the week's Sunday. */
   routines: { id: string; title: string; schedule: Schedule; createdAt: Date; checkIns: string[] }[];
   /** Logged cycle days, or null without the user's opt-in (never gathered then). */
-  cycle: LoggedDay[] | null;
+  cycle: CycleHistory | null;
   /** When the account was opened (absent: long before the week). */
   accountCreatedAt?: Date;
 };
@@ -278,7 +278,7 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
     },
     spending: { totalCents: sum(facts.spending.week), previousTotalCents: sum(facts.spending.previous), categories },
     routines,
-    cycle: facts.cycle === null ? null : { days: phasesOn(facts.cycle, days).map((p) => (p ? { phase: p.phase, cycleDay: p.cycleDay } : null)) },
+    cycle: facts.cycle === null ? null : { days: phasesOn(facts.cycle.days, days, facts.cycle.longCycles).map((p) => (p ? { phase: p.phase, cycleDay: p.cycleDay } : null)) },
     since: accountSince !== null && accountSince > weekStart && accountSince <= weekEnd ? accountSince : null,
     finding: busyDaysFinding(facts, weekEnd),
     summary: null,

@@ -5,7 +5,7 @@
 import type { Db } from "../../db/client";
 import { scopedTo } from "../../db/scoped";
 import { occurrencesBetween, windowMs } from "../calendar/queries";
-import { flowDays } from "../cycle/queries";
+import { cycleHistory } from "../cycle/queries";
 import { savedEntriesBetween } from "../diary/queries";
 import { defaultCategoryLabel } from "../finances/categories";
 import { listCategories, spentByCategory } from "../finances/queries";
@@ -40,7 +40,7 @@ export async function gatherWeekFacts(db: Db, user: ReportUser, weekStart: strin
     spentByCategory(db, user.id, { from: addDays(weekStart, -7), to: addDays(weekStart, -1) }),
     listCategories(db, user.id),
     routinesWithCheckIns(db, user.id, weekEnd),
-    cycleOptIn(user) ? flowDays(db, user.id) : Promise.resolve(null),
+    cycleOptIn(user) ? cycleHistory(db, user.id) : Promise.resolve(null),
   ]);
   const labels: Record<string, Labels> = {};
   for (const category of new Set([...week.keys(), ...previous.keys()])) {

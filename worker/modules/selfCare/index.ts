@@ -15,6 +15,7 @@ import { routineReminders } from "./reminders";
 import { EVERY_MINUTE } from "../../cron/schedules";
 import { addDays, checkInAllowed, isCalendarDate, localDate } from "./streaks";
 import { MAX_STEPS, STEP_MAX_LENGTH } from "./steps";
+import { stepListSchema } from "../../lib/step-list";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 
@@ -33,17 +34,10 @@ const fields = {
   reminderTime: z.string("selfCare:errors.reminderTime").regex(REMINDER_TIME, "selfCare:errors.reminderTime").nullable(),
   // The checklist in order (decision 0112): `id` keeps a step the routine has (and its ticks); the
   // list replaces the routine's; empty, a routine without steps.
-  steps: z
-    .array(
-      z
-        .object({
-          id: z.string("selfCare:errors.stepId").max(64, "selfCare:errors.stepId").optional(),
-          text: z.string("selfCare:errors.stepText").trim().min(1, "selfCare:errors.stepText").max(STEP_MAX_LENGTH, "selfCare:errors.stepText"),
-        }, { error: (issue) => (issue.code === "invalid_type" ? "selfCare:errors.stepText" : undefined) })
-        .strict(),
-      "selfCare:errors.steps",
-    )
-    .max(MAX_STEPS, "selfCare:errors.tooManySteps"),
+  steps: stepListSchema(
+    { max: MAX_STEPS, maxLength: STEP_MAX_LENGTH },
+    { list: "selfCare:errors.steps", text: "selfCare:errors.stepText", id: "selfCare:errors.stepId", tooMany: "selfCare:errors.tooManySteps" },
+  ),
 };
 
 const createSchema = z

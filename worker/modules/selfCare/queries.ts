@@ -10,6 +10,7 @@ import { isWellFormedId, ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { replaceSteps, type StepInput } from "../../lib/step-list";
 import type { IdPage } from "../../db/jobs";
 import type { PageRequest } from "../../lib/pagination";
 import { routineCheckIns, routines, routineSteps, routineStepTicks, type CheckInRuns, type Routine } from "./schema";
@@ -30,7 +31,7 @@ export type RoutineInput = {
 };
 
 /** A step as the API takes it: with the id of one the routine has (kept, with its ticks), or without (a new one). */
-export type StepInput = { id?: string; text: string };
+export type { StepInput };
 /** A step as the API answers it. */
 export type StepAnswer = { id: string; text: string };
 
@@ -255,14 +256,7 @@ export const newRoutineAnswer = (routine: Routine, steps: StepAnswer[], today: s
  */
 function stepWrites(db: Db, userId: string, routineId: string, current: readonly StepAnswer[], wanted: readonly StepInput[]) {
   const scoped = scopedTo(db, userId);
-  const currentIds = new Set(current.map((step) => step.id));
-  const kept = new Set<string>();
-  const steps = wanted.map((step) => {
-    const id = step.id && currentIds.has(step.id) && !kept.has(step.id) ? step.id : null;
-    if (id) kept.add(id);
-    return { id: id ?? newId(), text: step.text, isNew: id === null };
-  });
-  const gone = current.map((step) => step.id).filter((id) => !kept.has(id));
+  const { steps, gone } = replaceSteps(current.map((step) => step.id), wanted);
   const writes = [
     ...(gone.length ? [scoped.delete(routineStepTicks, inArray(routineStepTicks.stepId, gone)), scoped.delete(routineSteps, and(eq(routineSteps.routineId, routineId), inArray(routineSteps.id, gone)))] : []),
     ...steps.map((step, position) =>

@@ -22,7 +22,9 @@ import * as store from "./queries";
 import { isTaskRule, nextDueDate, nextTaskId } from "./recurrence";
 import { DEFAULT_HORIZON_DAYS, DEFAULT_WORKING_HOURS, localDateOf, planDay, scheduleTask, shiftDate, startOfDate, type BusyInterval, type ScheduleFailure, type WorkingHours, validateWorkingHours, workingHoursOf } from "./scheduling";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
-import type { Task } from "./queries";
+import type { Task, TaskWithSteps } from "./queries";
+import { stepListSchema } from "../../lib/step-list";
+import { MAX_TASK_STEPS, TASK_STEP_MAX_LENGTH } from "./steps";
 
 const MINUTE = 60_000;
 
@@ -37,6 +39,12 @@ const fields = {
   status: z.enum(TASK_STATUSES),
   scheduledStart: instant.nullable(),
   recurrence: z.string().trim().max(200, "tasks:errors.recurrence").nullable(),
+  // The checklist in order (decision 0114): `id` keeps a step the task has (and its tick); the list
+  // replaces the task's; empty, a task without steps.
+  steps: stepListSchema(
+    { max: MAX_TASK_STEPS, maxLength: TASK_STEP_MAX_LENGTH },
+    { list: "tasks:errors.steps", text: "tasks:errors.stepText", id: "tasks:errors.stepId", tooMany: "tasks:errors.tooManySteps" },
+  ),
 };
 /** A repeated task's rule starts from its due date: one without a date cannot repeat. */
 const needsDate = (task: { recurrence?: unknown; dueDate?: unknown }) => typeof task.recurrence === "string" && task.recurrence !== "" && (task.dueDate === null || task.dueDate === undefined);
@@ -44,7 +52,7 @@ const needsDate = (task: { recurrence?: unknown; dueDate?: unknown }) => typeof 
 // A missing title is the specification's own message, not the generic "required".
 export const createSchema = z
   .object({ ...fields, title: z.string("tasks:errors.titleRequired").pipe(fields.title) })
-  .partial({ description: true, priority: true, durationMinutes: true, dueDate: true, status: true, scheduledStart: true, recurrence: true })
+  .partial({ description: true, priority: true, durationMinutes: true, dueDate: true, status: true, scheduledStart: true, recurrence: true, steps: true })
   .strict()
   // Checked with the fields, even when some of them failed, so that one answer names every
   // problem: a repeat without a date was only said once the others (a 2-minute duration) were fixed.
@@ -54,6 +62,8 @@ export const createSchema = z
     when: (payload) => typeof payload.value === "object" && payload.value !== null,
   });
 const patchSchema = z.object(fields).partial().strict();
+/** A step ticked or unticked (PATCH /tasks/:id/steps/:stepId). */
+const stepDoneSchema = z.object({ done: z.boolean("tasks:errors.stepDone") }).strict();
 
 const statusList = z
   .string()
@@ -73,8 +83,11 @@ const scheduleError = (reason: ScheduleFailure) => {
   return new ApiError("validation_failed", 400, key, { [field]: key });
 };
 
-/** The answer's shape of a task: instants as ISO strings, its end and whether it is overdue for the user. */
-export function publicTask(task: Task, today: string) {
+/**
+ * The answer's shape of a task: instants as ISO strings, its end, whether it is overdue for the
+ * user, and its steps `[{ id, text, done }]` in order (decision 0114).
+ */
+export function publicTask(task: TaskWithSteps, today: string) {
   const { userId: _userId, scheduledStart, completedAt, createdAt, updatedAt, ...rest } = task;
   return {
     ...rest,
@@ -194,7 +207,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
         scheduledStart: input.scheduledStart ? new Date(input.scheduledStart) : null,
         recurrence: input.recurrence || null,
         completedAt: input.status === "done" ? now : null,
-      });
+      }, input.steps ?? []);
       await changed(c, user.id, task.id, "created");
       return c.json({ task: publicTask(task, localDateOf(now, user.timeZone)) }, 201);
     })
@@ -204,7 +217,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
       const db = database(c.env.DB);
       const { today, candidates, plan } = await proposeDayPlan(modules(), db, user, new Date());
       await store.scheduleMany(db, user.id, plan.placed);
-      const byId = new Map(candidates.map((task) => [task.id, task]));
+      const byId = new Map((await store.withSteps(db, user.id, candidates)).map((task) => [task.id, task]));
       await Promise.all(plan.placed.map((p) => changed(c, user.id, p.id, "updated")));
       return c.json({
         date: today,
@@ -215,15 +228,17 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
 
     .get("/:id", async (c) => {
       const { user } = currentAuth(c);
-      const task = await store.taskOr404(database(c.env.DB), user.id, c.req.param("id"));
+      const task = await store.taskWithStepsOr404(database(c.env.DB), user.id, c.req.param("id"));
       return c.json({ task: publicTask(task, localDateOf(new Date(), user.timeZone)) });
     })
 
     .patch("/:id", validate("json", patchSchema), async (c) => {
       const { user } = currentAuth(c);
       const db = database(c.env.DB);
-      const current = await store.taskOr404(db, user.id, c.req.param("id"));
-      const input = c.req.valid("json");
+      const current = await store.taskWithStepsOr404(db, user.id, c.req.param("id"));
+      const { steps: wantedSteps, ...input } = c.req.valid("json");
+      // The list as sent replaces the task's, in the batch that writes the task (decision 0114).
+      const stepChanges = wantedSteps ? { current: current.steps.map((step) => step.id), wanted: wantedSteps } : undefined;
       const dueDate = input.dueDate === undefined ? current.dueDate : input.dueDate;
       const recurrence = input.recurrence === undefined ? current.recurrence : input.recurrence || null;
       if (input.recurrence !== undefined || input.dueDate !== undefined) checkRecurrence(recurrence, dueDate);
@@ -240,6 +255,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
       if (nextDue) {
         const merged = { ...current, ...changes };
         const next = {
+          createdAt: now,
           id: await nextTaskId(current.id),
           title: merged.title,
           description: merged.description,
@@ -254,18 +270,31 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
         // The completed task keeps its rule for the record; only the newest one carries it on.
         // Completed again after being reopened, the next task made the first time (which the user
         // may have edited since) stays, and no second one is added: `next` is then null.
-        if (await store.completeWithNext(db, user.id, current.id, changes, next)) {
-          const [done, created] = await Promise.all([store.taskOr404(db, user.id, current.id), store.taskOr404(db, user.id, next.id)]);
+        // The next occurrence copies the steps (as this change leaves them) open: stepsForNext, ./steps.ts.
+        const nextSteps = wantedSteps ?? current.steps;
+        if (await store.completeWithNext(db, user.id, current.id, changes, next, nextSteps, stepChanges)) {
+          const [done, created] = await Promise.all([store.taskWithStepsOr404(db, user.id, current.id), store.taskWithStepsOr404(db, user.id, next.id)]);
           await Promise.all([changed(c, user.id, done.id, "updated"), changed(c, user.id, created.id, "created")]);
           return c.json({ task: publicTask(done, today), next: publicTask(created, today) });
         }
-        const done = await store.taskOr404(db, user.id, current.id);
+        const done = await store.taskWithStepsOr404(db, user.id, current.id);
         await changed(c, user.id, done.id, "updated");
         return c.json({ task: publicTask(done, today), next: null });
       }
-      const task = await store.updateTask(db, user.id, current.id, changes);
+      // Completing leaves the steps as they are, open ones too (stepsOnComplete, ./steps.ts).
+      const task = await store.updateTask(db, user.id, current.id, changes, stepChanges);
       await changed(c, user.id, task.id, "updated");
       return c.json({ task: publicTask(task, today), next: null });
+    })
+
+    // One step ticked or unticked (decision 0114): only that step's row is written, so another
+    // device ticking another step never undoes this one (a PATCH of the whole list would). The
+    // task stays as it is, even when the last step is ticked (completesTask, ./steps.ts).
+    .patch("/:id/steps/:stepId", validate("json", stepDoneSchema), async (c) => {
+      const { user } = currentAuth(c);
+      const task = await store.setStepDone(database(c.env.DB), user.id, c.req.param("id"), c.req.param("stepId"), c.req.valid("json").done);
+      await changed(c, user.id, task.id, "updated");
+      return c.json({ task: publicTask(task, localDateOf(new Date(), user.timeZone)) });
     })
 
     .delete("/:id", async (c) => {

@@ -14,7 +14,7 @@ export const tasksModule = defineWorkerModule({
   api: { mount: "/tasks", app: createTasksApi(() => WORKER_MODULES) },
   searchTypes: ["task"],
   searchSources: [taskSearch],
-  exporter: { tables: ["tasks"], export: (db, userId) => exportTasks(db, userId) },
+  exporter: { tables: ["tasks", "task_steps"], export: (db, userId) => exportTasks(db, userId) },
   timeline: taskTimeline,
   // EVERY_QUARTER_HOUR of worker/cron/registry.ts, written out: that file reads the module list when it loads.
   jobs: [{ name: "task-reminders", schedule: EVERY_QUARTER_HOUR, fanOut: taskReminders }],

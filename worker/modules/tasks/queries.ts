@@ -1,17 +1,23 @@
 /** The tasks module's only data access: every query is scoped by the user id (tests/unit/db-guard.test.ts). */
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { listPageRead } from "../../db/lists";
+import { listPageIds, listPageRead } from "../../db/lists";
 import { isWellFormedId, ownedOr404 } from "../../db/owned";
-import { known, read, run, type Read } from "../../db/reads";
+import { known, mapRead, read, readAll, run, type Read } from "../../db/reads";
+import { apiError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { replaceSteps, type StepInput } from "../../lib/step-list";
 import { scopedTo } from "../../db/scoped";
 import type { PageRequest } from "../../lib/pagination";
 import type { Instant } from "../types";
 import type { TaskStatus } from "./constants";
 import { nextTaskId } from "./recurrence";
-import { tasks, type Task } from "./schema";
+import { tasks, taskSteps, type Task } from "./schema";
+import { stepsForNext, type TaskStepView } from "./steps";
 
-export type { Task };
+export type { Task, StepInput };
+/** A task with its steps in order, as every task answer carries them (decision 0114). */
+export type TaskWithSteps = Task & { steps: TaskStepView[] };
 
 /** The longest task (minutes): bounds how far before a range a task that overlaps it can start. */
 export const MAX_DURATION_MINUTES = 24 * 60;
@@ -30,25 +36,112 @@ const rankOf = (priority: Task["priority"]) => (priority === "high" ? 0 : priori
  * tasks scheduled in it, by start. Otherwise the list: earliest due date first (none last), then
  * priority, then creation.
  */
-export function listTasksRead(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Instant; to: Instant }; page: PageRequest }) {
+export function listTasksRead(db: Db, userId: string, options: { status?: TaskStatus[]; day?: { from: Instant; to: Instant }; page: PageRequest }): Read<{ items: TaskWithSteps[]; nextCursor: string | null }> {
   const scoped = scopedTo(db, userId);
   const status = options.status?.length ? inArray(tasks.status, options.status) : undefined;
-  if (options.day) {
-    return listPageRead(scoped, tasks, {
-      where: and(status, gte(tasks.scheduledStart, options.day.from), lt(tasks.scheduledStart, options.day.to)),
-      order: [{ by: tasks.scheduledStart, of: (row) => row.scheduledStart! }],
-      page: options.page,
-    });
-  }
-  return listPageRead(scoped, tasks, {
-    where: status,
-    order: [
-      { by: dueKey, of: (row) => row.dueDate ?? "9999-12-31" },
-      { by: priorityRank, of: (row) => rankOf(row.priority) },
-      { by: tasks.createdAt, of: (row) => row.createdAt },
-    ],
-    page: options.page,
+  const page = options.day
+    ? {
+        where: and(status, gte(tasks.scheduledStart, options.day.from), lt(tasks.scheduledStart, options.day.to)),
+        order: [{ by: tasks.scheduledStart, of: (row: Task) => row.scheduledStart! }],
+        page: options.page,
+      }
+    : {
+        where: status,
+        order: [
+          { by: dueKey, of: (row: Task) => row.dueDate ?? "9999-12-31" },
+          { by: priorityRank, of: (row: Task) => rankOf(row.priority) },
+          { by: tasks.createdAt, of: (row: Task) => row.createdAt },
+        ],
+        page: options.page,
+      };
+  // The page's steps in the same batch, by the page's ids as a subquery (as a goal's milestones).
+  return mapRead(readAll([listPageRead(scoped, tasks, page), stepsRead(db, userId, listPageIds(scoped, tasks, page))]), ([found, steps]) => ({
+    items: found.items.map((task) => ({ ...task, steps: steps.get(task.id) ?? [] })),
+    nextCursor: found.nextCursor,
+  }));
+}
+
+/** The steps of the tasks `taskIds` selects (ids, or a subquery of them), in order, by task. */
+export function stepsRead(db: Db, userId: string, taskIds: SQLWrapper | string[]): Read<Map<string, TaskStepView[]>> {
+  if (Array.isArray(taskIds) && taskIds.length === 0) return known(new Map());
+  const query = db
+    .select({ taskId: taskSteps.taskId, id: taskSteps.id, text: taskSteps.text, doneAt: taskSteps.doneAt })
+    .from(taskSteps)
+    .where(scopedTo(db, userId).owned(taskSteps, inArray(taskSteps.taskId, taskIds)))
+    .orderBy(asc(taskSteps.taskId), asc(taskSteps.position));
+  return read(query, (rows) => {
+    const byTask = new Map<string, TaskStepView[]>();
+    for (const row of rows) {
+      const list = byTask.get(row.taskId) ?? [];
+      list.push({ id: row.id, text: row.text, done: row.doneAt !== null });
+      byTask.set(row.taskId, list);
+    }
+    return byTask;
   });
+}
+
+/** Ids per statement: D1 binds at most 100 variables in one (the user id is one more). */
+const IDS_PER_READ = 90;
+
+/** `tasks` with their steps, read in one batch ('Planear o dia' weighs up to 200 tasks). */
+export async function withSteps(db: Db, userId: string, list: Task[]): Promise<TaskWithSteps[]> {
+  const ids = list.map((task) => task.id);
+  const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_READ) }, (_, i) => ids.slice(i * IDS_PER_READ, (i + 1) * IDS_PER_READ));
+  const maps = await run(db, readAll(chunks.map((chunk) => stepsRead(db, userId, chunk))));
+  const steps = new Map(maps.flatMap((map) => [...map]));
+  return list.map((task) => ({ ...task, steps: steps.get(task.id) ?? [] }));
+}
+
+/** The user's task and its steps, in one batch; 404 for another user's, a missing or a malformed id. */
+export async function taskWithStepsOr404(db: Db, userId: string, id: string | undefined): Promise<TaskWithSteps> {
+  if (!isWellFormedId(id)) throw apiError("not_found");
+  const [task, steps] = await run(db, readAll([findTaskRead(db, userId, id), stepsRead(db, userId, [id])]));
+  if (!task) throw apiError("not_found");
+  return { ...task, steps: steps.get(id) ?? [] };
+}
+
+/**
+ * The writes that make the task's steps `wanted`, in that order, from `current` (its step ids
+ * now): a kept step keeps its id and its tick; a new one starts open; one left out goes. For the
+ * batch that writes the task (after it, for the foreign key).
+ */
+function stepWrites(db: Db, userId: string, taskId: string, current: readonly string[], wanted: readonly StepInput[]) {
+  const scoped = scopedTo(db, userId);
+  const { steps, gone } = replaceSteps(current, wanted);
+  return [
+    ...(gone.length ? [scoped.delete(taskSteps, and(eq(taskSteps.taskId, taskId), inArray(taskSteps.id, gone)))] : []),
+    ...steps.map((step, position) =>
+      step.isNew
+        ? scoped.insert(taskSteps, { id: step.id, taskId, position, text: step.text })
+        : scoped.update(taskSteps, { position, text: step.text }, and(eq(taskSteps.taskId, taskId), eq(taskSteps.id, step.id))),
+    ),
+  ];
+}
+
+/** The task's steps read after the writes of the same batch. */
+const stepsAfter = (db: Db, userId: string, taskId: string) => stepsRead(db, userId, [taskId]);
+
+/**
+ * Ticks (`done`) or unticks one step of the user's task, and reads the task and its steps back, in
+ * one batch. Only that step's row is written, so two devices ticking two steps never undo each
+ * other. A step ticked again keeps when it was first ticked. 404 for another user's task, another
+ * task's step or an unknown id. Ticking the last step leaves the task as it is (./steps.ts).
+ */
+export async function setStepDone(db: Db, userId: string, taskId: string | undefined, stepId: string | undefined, done: boolean, now = new Date()): Promise<TaskWithSteps> {
+  if (!isWellFormedId(taskId) || !isWellFormedId(stepId)) throw apiError("not_found");
+  const scoped = scopedTo(db, userId);
+  const steps = stepsAfter(db, userId, taskId);
+  const [written, [task], stepRows] = await db.batch([
+    db
+      .update(taskSteps)
+      .set({ doneAt: done ? sql`coalesce(${taskSteps.doneAt}, ${now.getTime()})` : null })
+      .where(scoped.owned(taskSteps, and(eq(taskSteps.taskId, taskId), eq(taskSteps.id, stepId))))
+      .returning({ id: taskSteps.id }),
+    scoped.select(tasks, eq(tasks.id, taskId)).limit(1),
+    ...(steps.statements as [typeof steps.statements[number]]),
+  ]);
+  if (!task || written.length === 0) throw apiError("not_found");
+  return { ...task, steps: steps.answer([stepRows]).get(taskId) ?? [] };
 }
 
 /** How many of the user's tasks have these statuses (the pending list's count, past its first page). */
@@ -71,28 +164,62 @@ export function scheduledStartOf(db: Db, userId: string, id: string | undefined)
   return sql<number>`${start}`;
 }
 
-export async function insertTask(db: Db, userId: string, values: NewTask): Promise<Task> {
-  const [row] = await scopedTo(db, userId).insert(tasks, values).returning();
-  return row;
-}
-
-export async function updateTask(db: Db, userId: string, id: string, changes: TaskChanges): Promise<Task> {
-  const [row] = await scopedTo(db, userId)
-    .update(tasks, { ...changes, updatedAt: new Date() }, eq(tasks.id, id))
-    .returning();
-  return row;
+/** Creates a task with its steps (in order, all open), in one batch. */
+export async function insertTask(db: Db, userId: string, values: NewTask, steps: readonly StepInput[] = []): Promise<TaskWithSteps> {
+  const after = stepsAfter(db, userId, values.id);
+  const [[row], ...rest] = await db.batch([scopedTo(db, userId).insert(tasks, values).returning(), ...stepWrites(db, userId, values.id, [], steps), ...after.statements]);
+  return { ...row, steps: after.answer(rest.slice(-1)).get(row.id) ?? [] };
 }
 
 /**
- * Completes a recurring task and creates its next occurrence, in one batch (both or neither). A
- * task with the next one's id already there (made when this task was completed before: its id is
- * derived, recurrence.ts) is left as it is; true when the next task was created now.
+ * Changes the task and, when `steps` is given, replaces its steps (`current`: its step ids now;
+ * decision 0114), in one batch; answers the task with its steps.
  */
-export async function completeWithNext(db: Db, userId: string, id: string, changes: TaskChanges, next: NewTask): Promise<boolean> {
+export async function updateTask(db: Db, userId: string, id: string, changes: TaskChanges, steps?: { current: readonly string[]; wanted: readonly StepInput[] }): Promise<TaskWithSteps> {
+  const after = stepsAfter(db, userId, id);
+  const [[row], ...rest] = await db.batch([
+    scopedTo(db, userId)
+      .update(tasks, { ...changes, updatedAt: new Date() }, eq(tasks.id, id))
+      .returning(),
+    ...(steps ? stepWrites(db, userId, id, steps.current, steps.wanted) : []),
+    ...after.statements,
+  ]);
+  return { ...row, steps: after.answer(rest.slice(-1)).get(id) ?? [] };
+}
+
+/**
+ * Completes a recurring task and creates its next occurrence with the steps `steps` copied open
+ * (./steps.ts `stepsForNext`), in one batch (all or nothing). A task with the next one's id already
+ * there (made when this task was completed before: its id is derived, recurrence.ts) is left as it
+ * is, its steps too: the copies are written only when the next task's `createdAt` is this batch's
+ * (`next.createdAt`). True when the next task was created now.
+ */
+export async function completeWithNext(db: Db, userId: string, id: string, changes: TaskChanges, next: NewTask & { createdAt: Date }, steps: readonly { text: string }[] = [], changesWithSteps?: { current: readonly string[]; wanted: readonly StepInput[] }): Promise<boolean> {
   const scoped = scopedTo(db, userId);
+  const madeNow = sql`exists (select 1 from ${tasks} where ${tasks.id} = ${next.id} and ${tasks.userId} = ${userId} and ${tasks.createdAt} = ${next.createdAt.getTime()})`;
+  const copies = stepsForNext(steps, newId).map((step) =>
+    db
+      .insert(taskSteps)
+      .select(
+        db
+          .select({
+            id: sql<string>`${step.id}`.as("id"),
+            userId: sql<string>`${userId}`.as("user_id"),
+            taskId: sql<string>`${next.id}`.as("task_id"),
+            position: sql<number>`${step.position}`.as("position"),
+            text: sql<string>`${step.text}`.as("text"),
+            doneAt: sql<null>`null`.as("done_at"),
+            createdAt: sql<number>`${next.createdAt.getTime()}`.as("created_at"),
+          })
+          .from(sql`(select 1)`)
+          .where(madeNow),
+      ),
+  );
   const [, created] = await db.batch([
     scoped.update(tasks, { ...changes, updatedAt: new Date() }, eq(tasks.id, id)),
     scoped.insert(tasks, next).onConflictDoNothing({ target: tasks.id }).returning({ id: tasks.id }),
+    ...(changesWithSteps ? stepWrites(db, userId, id, changesWithSteps.current, changesWithSteps.wanted) : []),
+    ...copies,
   ]);
   return created.length > 0;
 }
@@ -104,8 +231,10 @@ export async function scheduleMany(db: Db, userId: string, placed: { id: string;
   await scoped.batch(placed.map((p) => scoped.update(tasks, { scheduledStart: p.start, updatedAt: now }, eq(tasks.id, p.id))));
 }
 
+/** The task and its steps, in one batch (the foreign key cascades too; explicit is clearer). */
 export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await scopedTo(db, userId).delete(tasks, eq(tasks.id, id)).returning({ id: tasks.id });
+  const scoped = scopedTo(db, userId);
+  const [, rows] = await db.batch([scoped.delete(taskSteps, eq(taskSteps.taskId, id)), scoped.delete(tasks, eq(tasks.id, id)).returning({ id: tasks.id })]);
   return rows.length > 0;
 }
 
@@ -158,8 +287,9 @@ export async function dueOn(db: Db, userId: string, date: string): Promise<Task[
 
 /** Everything of the user's tasks for GET /me/export (ids kept; the user id is implied). */
 export async function exportTasks(db: Db, userId: string) {
-  const rows = await scopedTo(db, userId).select(tasks).orderBy(asc(tasks.createdAt), asc(tasks.id));
-  return { tasks: rows.map(({ userId: _userId, ...row }) => row) };
+  const scoped = scopedTo(db, userId);
+  const [rows, steps] = await db.batch([scoped.select(tasks).orderBy(asc(tasks.createdAt), asc(tasks.id)), scoped.select(taskSteps).orderBy(asc(taskSteps.taskId), asc(taskSteps.position))]);
+  return { tasks: rows.map(({ userId: _userId, ...row }) => row), taskSteps: steps.map(({ userId: _userId, ...row }) => row) };
 }
 
 

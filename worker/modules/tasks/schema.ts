@@ -44,3 +44,36 @@ export const tasks = sqliteTable(
 );
 
 export type Task = typeof tasks.$inferSelect;
+
+/**
+ * A task's steps (docs/decisions/0114): short texts in order, at most 20 (the API's limit), each
+ * ticked on its own (`doneAt`). Ticking them never completes the task: that stays the task's status.
+ */
+export const taskSteps = sqliteTable(
+  "task_steps",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    /** Its place in the list, from 0. */
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    /** When it was ticked; null while open. */
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    // Every read names the user and its tasks: (user, task, position) serves them whole. With a
+    // user-only index beside one by task, SQLite (no statistics) may take the user's and walk every
+    // step of the user, as it did for routine check-ins (decision 0090, revised 2026-12-07).
+    index("task_steps_user_task_position_idx").on(t.userId, t.taskId, t.position),
+    // A task's deletion cascades by task id.
+    index("task_steps_task_idx").on(t.taskId),
+  ],
+);
+
+export type TaskStep = typeof taskSteps.$inferSelect;

@@ -21,7 +21,7 @@ import { useEntityChanges } from "~/lib/use-entity-changes";
 import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import type { Cycle, Flow, Prediction } from "@worker/modules/cycle/predictions";
 import { addDays } from "@worker/modules/cycle/predictions";
-import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, queuedDays, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
+import { daysLate, irregularCycles, marksOf, monthOf, projectedCycles, queuedDays, queuedLongCycles, shiftMonth, suggestedFlow, type DayMarks } from "../calendar";
 import { cycleScreen, type ScreenDay } from "../cycle.server";
 import type { PeriodDates } from "../period-dialog";
 import { FLOW_DOTS, longDate, useLang, type Editing } from "../screen-shared";
@@ -41,7 +41,7 @@ type Data = Awaited<ReturnType<typeof loader>>;
 const DayDialog = onDemandDialog(() => import("../day-dialog").then((m) => m.DayDialog));
 const PeriodDialog = onDemandDialog(() => import("../period-dialog").then((m) => m.PeriodDialog));
 /** The cycle writes the offline queue keeps (app/lib/offline/queue.ts). */
-const CYCLE_KINDS = ["cycle.log", "cycle.update", "cycle.delete", "cycle.period"] as const;
+const CYCLE_KINDS = ["cycle.log", "cycle.update", "cycle.delete", "cycle.period", "cycle.markLong", "cycle.unmarkLong"] as const;
 /** Day and month; the year too when it is not today's ("1 de setembro" twice in two years was ambiguous). */
 const shortDate = (iso: string, language: Language, today: string) =>
   dateTimeFormat(intlLocale(language), { day: "numeric", month: "long", ...(iso.slice(0, 4) !== today.slice(0, 4) && { year: "numeric" }) }).format(dateOf(iso));
@@ -59,7 +59,10 @@ export default function CycleScreen() {
   // "O período continua hoje?" answered on this day: hidden at once, before the reload that confirms it.
   const [answered, setAnswered] = useState<string | null>(null);
   // Days changed offline, drawn at once with their waiting mark until the queue sends them.
-  const queued = queuedDays(useQueuedChanges(CYCLE_KINDS), data.days, data.today);
+  const queuedChanges = useQueuedChanges(CYCLE_KINDS);
+  const queued = queuedDays(queuedChanges, data.days, data.today);
+  // "Foi mesmo um ciclo longo" (and its undo) given offline, by cycle start, until sent.
+  const queuedMarks = queuedLongCycles(queuedChanges);
   // Days deleted a moment ago, hidden while their "Anular" toast is open (the DELETE comes after).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   useEntityChanges(["cycleDay"]);
@@ -95,6 +98,10 @@ export default function CycleScreen() {
       .then((m) => m.answerOngoing(answer, { today: data.today, flow, language, onSaved: revalidate, onUndone: () => (again(), revalidate()) }))
       .catch(again);
   };
+
+  // The person's word on a long cycle (0113 "Revised"): loaded when tapped, as the ongoing answers.
+  const markLong = (start: string, mark: boolean) =>
+    void import("../long-cycle").then((m) => (mark ? m.confirmLongCycle : m.takeBackLongCycle)(start, { language, onChanged: revalidate }));
 
   const remove = (day: ScreenDay) => {
     setEditing(null);
@@ -186,7 +193,7 @@ export default function CycleScreen() {
           <MonthCalendar data={data} days={drawn} pending={queued} onPick={open} />
           <div className="space-y-6">
             <PredictionSummary prediction={data.prediction} today={data.today} />
-            <CycleList cycles={data.prediction.cycleLengths} today={data.today} periodDays={data.periodDays} onLogMissed={setLoggingPeriod} />
+            <CycleList cycles={data.prediction.cycleLengths} today={data.today} periodDays={data.periodDays} queuedMarks={queuedMarks} onLogMissed={setLoggingPeriod} onMarkLong={markLong} />
           </div>
         </div>
       )}
@@ -444,9 +451,24 @@ function PredictionSummary({ prediction, today }: { prediction: Prediction; toda
 
 /**
  * Every cycle, newest first; those left out of the mean say why. A cycle about twice the usual one
- * offers to log the period probably missing in it, with its likely dates filled in.
+ * offers to log the period probably missing in it, with its likely dates filled in, or to count it
+ * as it is ("Foi mesmo um ciclo longo"); a cycle so counted says so and can be taken back.
  */
-function CycleList({ cycles, today, periodDays, onLogMissed }: { cycles: Cycle[]; today: string; periodDays: number; onLogMissed: (dates: PeriodDates) => void }) {
+function CycleList({
+  cycles,
+  today,
+  periodDays,
+  queuedMarks,
+  onLogMissed,
+  onMarkLong,
+}: {
+  cycles: Cycle[];
+  today: string;
+  periodDays: number;
+  queuedMarks: ReadonlyMap<string, boolean>;
+  onLogMissed: (dates: PeriodDates) => void;
+  onMarkLong: (start: string, mark: boolean) => void;
+}) {
   const { t } = useTranslation("cycle");
   const language = useLang();
   const newestFirst = [...cycles].reverse();
@@ -461,9 +483,12 @@ function CycleList({ cycles, today, periodDays, onLogMissed }: { cycles: Cycle[]
           {newestFirst
             .filter((c) => c.excluded === null)
             .map((c) => (
-              <li key={c.start} className="flex justify-between gap-2 py-2">
-                <span>{t("cycles.item", { start: shortDate(c.start, language, today) })}</span>
-                <span className="font-medium">{t("prediction.days", { count: c.length })}</span>
+              <li key={c.start} className="py-2">
+                <div className="flex justify-between gap-2">
+                  <span>{t("cycles.item", { start: shortDate(c.start, language, today) })}</span>
+                  <span className="font-medium">{t("prediction.days", { count: c.length })}</span>
+                </div>
+                {c.confirmedLong && <ConfirmedLong cycle={c} queued={queuedMarks.get(c.start)} onTakeBack={() => onMarkLong(c.start, false)} />}
               </li>
             ))}
         </ul>
@@ -479,7 +504,7 @@ function CycleList({ cycles, today, periodDays, onLogMissed }: { cycles: Cycle[]
                   <span className="font-medium line-through decoration-slate-400">{t("prediction.days", { count: c.length })}</span>
                 </div>
                 {c.excluded === "likelyMissed" && c.missedStart ? (
-                  <MissedPeriod cycle={c} missedStart={c.missedStart} periodDays={periodDays} today={today} onLog={onLogMissed} />
+                  <MissedPeriod cycle={c} missedStart={c.missedStart} periodDays={periodDays} today={today} queued={queuedMarks.get(c.start)} onLog={onLogMissed} onConfirm={() => onMarkLong(c.start, true)} />
                 ) : (
                   <p className="text-slate-600">{t(c.excluded === "tooShort" ? "cycles.tooShort" : "cycles.tooLong")}</p>
                 )}
@@ -492,8 +517,27 @@ function CycleList({ cycles, today, periodDays, onLogMissed }: { cycles: Cycle[]
   );
 }
 
-/** "Probably a period not logged, around 9 March", and a button that opens the period dialog with those days. */
-function MissedPeriod({ cycle, missedStart, periodDays, today, onLog }: { cycle: Cycle; missedStart: string; periodDays: number; today: string; onLog: (dates: PeriodDates) => void }) {
+/**
+ * "Probably a period not logged, around 9 March", a button that opens the period dialog with those
+ * days, and one that counts the cycle as it is. A count waiting in the offline queue says so instead.
+ */
+function MissedPeriod({
+  cycle,
+  missedStart,
+  periodDays,
+  today,
+  queued,
+  onLog,
+  onConfirm,
+}: {
+  cycle: Cycle;
+  missedStart: string;
+  periodDays: number;
+  today: string;
+  queued: boolean | undefined;
+  onLog: (dates: PeriodDates) => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation("cycle");
   const language = useLang();
   const id = `missed-${cycle.start}`;
@@ -505,8 +549,42 @@ function MissedPeriod({ cycle, missedStart, periodDays, today, onLog }: { cycle:
       <p id={id} className="text-slate-600" data-testid="cycle-likely-missed">
         {t("cycles.likelyMissed", { date: shortDate(missedStart, language, today) })}
       </p>
-      <Button variant="link" aria-describedby={id} onClick={() => onLog({ start: missedStart, end })}>
-        {t("cycles.logMissed")}
+      {queued ? (
+        <p className="text-amber-800" data-testid="cycle-long-pending">
+          {t("cycles.pendingMark")}
+        </p>
+      ) : (
+        <div className="flex flex-wrap gap-x-3">
+          <Button variant="link" aria-describedby={id} onClick={() => onLog({ start: missedStart, end })}>
+            {t("cycles.logMissed")}
+          </Button>
+          <Button variant="link" aria-describedby={id} onClick={onConfirm}>
+            {t("cycles.confirmLong")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A long cycle counted on the person's word: said, with the way to take the word back. */
+function ConfirmedLong({ cycle, queued, onTakeBack }: { cycle: Cycle; queued: boolean | undefined; onTakeBack: () => void }) {
+  const { t } = useTranslation("cycle");
+  const id = `confirmed-${cycle.start}`;
+  if (queued === false) {
+    return (
+      <p className="mt-1 text-sm text-amber-800" data-testid="cycle-long-pending">
+        {t("cycles.pendingUnmark")}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+      <p id={id} className="text-slate-600" data-testid="cycle-confirmed-long">
+        {t("cycles.confirmedLong")}
+      </p>
+      <Button variant="link" aria-describedby={id} onClick={onTakeBack}>
+        {t("cycles.takeBack")}
       </Button>
     </div>
   );

@@ -31,8 +31,9 @@ import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import { database } from "@worker/db/client";
 import { publicTask } from "@worker/modules/tasks/api";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
+import { stepProgress, withQueuedTicks } from "@worker/modules/tasks/steps";
 import { known, readAll, run } from "@worker/db/reads";
-import { countTasksRead, findTaskRead, listTasksRead, scheduledStartOf, type Task } from "@worker/modules/tasks/queries";
+import { countTasksRead, findTaskRead, listTasksRead, scheduledStartOf, type TaskWithSteps } from "@worker/modules/tasks/queries";
 import { userTimelineRead, userTimelineWithinRead } from "@worker/modules/timeline";
 import type { TimelineItem, TimelineRange } from "@worker/modules/types";
 import { sql, type SQL } from "drizzle-orm";
@@ -117,7 +118,7 @@ const PENDING: ("todo" | "in_progress")[] = ["todo", "in_progress"];
 const AROUND_MS = 26 * 60 * 60_000;
 
 /** The day's tasks and other items, cut out of what was read around a linked task's start. */
-function inDay([around, othersIn]: [{ items: Task[] }, (range: TimelineRange) => TimelineItem[]], range: { from: Date; to: Date }, timeZone: string) {
+function inDay([around, othersIn]: [{ items: TaskWithSteps[] }, (range: TimelineRange) => TimelineItem[]], range: { from: Date; to: Date }, timeZone: string) {
   const items = around.items.filter((task) => task.scheduledStart! >= range.from && task.scheduledStart! < range.to).slice(0, DAY_LIMIT);
   return [{ items }, othersIn({ ...range, timeZone })] as const;
 }
@@ -125,6 +126,7 @@ function inDay([around, othersIn]: [{ items: Task[] }, (range: TimelineRange) =>
 type PlanAnswer = { placed: TaskView[]; unplaced: { task: TaskView; reason: "no_slot" | "too_long" | "due_passed" | "not_working_day" }[] };
 
 const TASK_UPDATES = ["task.update"] as const;
+const STEP_TICKS = ["task.stepTick"] as const;
 
 const PRIORITY_BADGE: Record<TaskView["priority"], string> = {
   high: "bg-red-100 text-red-800",
@@ -159,6 +161,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const queuedNotice = useQueuedWriteNotice();
   // Completions and edits made offline, shown on their tasks until they are sent (model.ts).
   const queuedEdits = useQueuedChanges(TASK_UPDATES);
+  // Steps ticked offline, shown ticked ("por enviar") until they are sent (withQueuedTicks).
+  const queuedTicks = useQueuedChanges(STEP_TICKS);
 
   /**
    * Reads `limit` pending tasks from `cursor` (the API's), shown after `kept`. `asked`: the user
@@ -259,6 +263,25 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
     void revalidate();
   }
 
+  /**
+   * One step ticked or unticked (decision 0114): that step alone is written, so another device's
+   * tick of another step stays. Offline it waits in the queue, as a task's edit does. False when
+   * it was refused (the row puts the box back).
+   */
+  async function tickStep(task: TaskView, step: TaskView["steps"][number], done: boolean): Promise<boolean> {
+    const result = await writeOrQueue<{ task: TaskView }>({ kind: "task.stepTick", method: "PATCH", path: `/tasks/${task.id}/steps/${step.id}`, body: { done }, label: `${task.title} · ${step.text}` });
+    if (isQueued(result)) {
+      queuedNotice(result);
+      return result.queued;
+    }
+    if (!result.ok) {
+      toast({ title: result.error.message || { key: "tasks:errors.step" }, tone: "error" });
+      return false;
+    }
+    void revalidate();
+    return true;
+  }
+
   function remove(task: TaskView) {
     // Deletions are not kept for later (the queue covers creations and edits): offline, saying so
     // at once beats "Tarefa eliminada" and the task coming back with an error seconds later.
@@ -285,7 +308,10 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   }
 
   const item = (loaded: TaskView, place: "timeline" | "pending") => {
-    const task = withQueuedEdits(loaded, queuedEdits);
+    const edited = withQueuedEdits(loaded, queuedEdits);
+    // `?? []`: a page kept offline from before steps existed has none.
+    const steps = withQueuedTicks(edited.id, edited.steps ?? [], queuedTicks);
+    const task = steps === edited.steps ? edited : { ...edited, steps };
     return (
     <TaskItem
       key={task.id}
@@ -297,6 +323,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       due={task.dueDate ? dueWords(task.dueDate, today, intlLocale(language)) : null}
       scheduledText={place === "pending" && task.scheduledStart ? whenText(task.scheduledStart) : null}
       onToggle={() => void toggleDone(task)}
+      onTickStep={(step, done) => tickStep(task, step, done)}
+      queuedSteps={new Set(queuedTicks.filter((change) => change.status === "pending" && change.path.startsWith(`/tasks/${task.id}/steps/`)).map((change) => change.path.split("/").pop()!))}
       onSchedule={() => void schedule(task)}
       onEdit={() => setDialogue({ mode: "edit", task, form: formOf(task, timeZone) })}
       onDelete={() => remove(task)}
@@ -336,7 +364,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       <QuickAdd timeZone={timeZone} language={language} text={sentence} onText={setSentence} onDraft={(form) => setDialogue({ mode: "draft", form })} />
 
       <QueuedChanges
-        kinds={["task.create", "task.update"]}
+        kinds={["task.create", "task.update", "task.stepTick"]}
         actions={(change) => {
           if (change.kind !== "task.create" || !change.tempId) return null;
           // A task created offline can be completed and edited before it is sent: the changes
@@ -490,6 +518,8 @@ function TaskItem({
   due,
   scheduledText,
   onToggle,
+  onTickStep,
+  queuedSteps,
   onSchedule,
   onEdit,
   onDelete,
@@ -503,6 +533,9 @@ function TaskItem({
   due: { text: string; near: boolean } | null;
   scheduledText: string | null;
   onToggle: () => void;
+  onTickStep: (step: TaskView["steps"][number], done: boolean) => Promise<boolean>;
+  /** The steps whose tick waits in the offline queue. */
+  queuedSteps: ReadonlySet<string>;
   onSchedule: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -513,6 +546,17 @@ function TaskItem({
     if (focused) ref.current?.scrollIntoView({ block: "center" });
   }, [focused]);
   const done = task.status === "done";
+  const [open, setOpen] = useState(false);
+  // A tick shown at once, before the answer (or the queue) confirms it; fresh steps start anew.
+  const [shown, setShown] = useState<Record<string, boolean>>({});
+  const stepsKey = task.steps.map((step) => `${step.id}:${step.done ? 1 : 0}`).join();
+  useEffect(() => setShown({}), [stepsKey]);
+  const tick = async (step: TaskView["steps"][number], value: boolean) => {
+    setShown((now) => ({ ...now, [step.id]: value }));
+    if (!(await onTickStep(step, value))) setShown(({ [step.id]: _gone, ...rest }) => rest);
+  };
+  const { done: stepsDone, total } = stepProgress(task.steps.map((step) => ({ done: step.id in shown ? shown[step.id] : step.done })));
+  const progress = t("item.stepsProgress", { done: stepsDone, count: total });
   return (
     <li
       ref={ref}
@@ -556,6 +600,20 @@ function TaskItem({
             {scheduledText}
           </span>
         )}
+        {task.steps.length > 0 && (
+          <Button
+            variant="ghost"
+            className="px-2! py-0.5! text-xs! text-slate-700"
+            aria-expanded={open}
+            aria-controls={`steps-${place}-${task.id}`}
+            // The task's name is in it: a list of "2 de 5 passos" alone cannot be told apart.
+            aria-label={`${t("item.stepsOf", { title: task.title })}: ${progress}`}
+            onClick={() => setOpen(!open)}
+            data-testid="task-steps-toggle"
+          >
+            {progress}
+          </Button>
+        )}
         {!done && (
           <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={onSchedule} loading={busy}>
             {task.scheduledStart ? t("item.reschedule") : t("item.schedule")}
@@ -564,6 +622,27 @@ function TaskItem({
         <IconButton icon={PencilSquareIcon} label={`${t("item.edit")}: ${task.title}`} onClick={onEdit} className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100" />
         <IconButton icon={TrashIcon} label={`${t("item.delete")}: ${task.title}`} onClick={onDelete} className="rounded-lg p-1.5 text-red-700 hover:bg-red-50" />
       </div>
+      {open && task.steps.length > 0 && (
+        <ul id={`steps-${place}-${task.id}`} aria-label={t("item.stepsOf", { title: task.title })} className="space-y-1 pl-6" data-testid="task-steps">
+          {task.steps.map((step) => {
+            const ticked = step.id in shown ? shown[step.id] : step.done;
+            return (
+              <li key={step.id}>
+                <Checkbox
+                  checked={ticked}
+                  onChange={() => void tick(step, !ticked)}
+                  label={
+                    <>
+                      <span dir="auto" className={`wrap-anywhere ${ticked ? "text-slate-500 line-through" : "text-slate-800"}`}>{step.text}</span>
+                      {queuedSteps.has(step.id) && <span className="text-xs text-amber-700">({t("item.stepPending")})</span>}
+                    </>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </li>
   );
 }

@@ -1,33 +1,49 @@
 /**
- * The routine form's checklist (decision 0112): add, edit, reorder (up/down) and remove steps. Part
- * of the lazily loaded form (./routine-form.tsx), never of the screen's first load.
+ * A form's checklist: add, edit, reorder (up/down) and remove steps. The routine form's (decision
+ * 0112) and the task form's (0114); each says its words (`labels`) and limits. Part of those lazily
+ * loaded forms, never of a screen's first load.
  *
  * Every button says which step it acts on ("Subir o passo 2"); after a move the focus follows the
  * step, so pressing "Subir" again keeps moving it (or goes to "Descer" once it is at the top).
  */
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { MAX_STEPS, STEP_MAX_LENGTH } from "@worker/modules/selfCare/steps";
+import { draftStep, moved, type DraftStep } from "./step-list";
 
-/** A step as the form holds it: `key` names the row on this screen; `id` is the saved step's (none: new). */
-export type DraftStep = { key: string; id?: string; text: string };
+export { draftStep, moved, type DraftStep } from "./step-list";
 
-let nextKey = 0;
-export const draftStep = (step?: { id: string; text: string }): DraftStep => ({ key: `step-${nextKey++}`, ...(step ? { id: step.id, text: step.text } : { text: "" }) });
+/** The editor's words, in the form's namespace: `n` is the step's place from 1. */
+export type StepEditorLabels = {
+  legend: string;
+  hint: string;
+  step: (n: number) => string;
+  placeholder: string;
+  add: string;
+  up: (n: number) => string;
+  down: (n: number) => string;
+  remove: (n: number) => string;
+};
 
-/** `steps` with the one at `from` moved to `to`. */
-export function moved<T>(steps: readonly T[], from: number, to: number): T[] {
-  if (to < 0 || to >= steps.length) return [...steps];
-  const next = [...steps];
-  const [step] = next.splice(from, 1);
-  next.splice(to, 0, step);
-  return next;
-}
-
-export function StepEditor({ steps, onChange, errors }: { steps: DraftStep[]; onChange: (steps: DraftStep[]) => void; errors: Record<string, string | undefined> }) {
-  const { t } = useTranslation("selfCare");
+export function StepEditor({
+  steps,
+  onChange,
+  errors,
+  labels,
+  max,
+  maxLength,
+  hintId,
+}: {
+  steps: DraftStep[];
+  onChange: (steps: DraftStep[]) => void;
+  errors: Record<string, string | undefined>;
+  labels: StepEditorLabels;
+  /** At most this many steps (the add button goes), each at most `maxLength` characters. */
+  max: number;
+  maxLength: number;
+  /** The hint's id, unique on the page. */
+  hintId: string;
+}) {
   const listRef = useRef<HTMLOListElement>(null);
   // What gets the focus after the change renders: a row's control ("key|up", "key|text") or the add button.
   const focusNext = useRef<string | null>(null);
@@ -58,10 +74,10 @@ export function StepEditor({ steps, onChange, errors }: { steps: DraftStep[]; on
     onChange([...steps, step]);
   };
   return (
-    <fieldset aria-describedby="routine-steps-hint">
-      <legend className="text-sm font-medium text-slate-800">{t("form.steps")}</legend>
-      <p id="routine-steps-hint" className="mb-2 text-xs text-slate-500">
-        {t("form.stepsHint")}
+    <fieldset aria-describedby={hintId}>
+      <legend className="text-sm font-medium text-slate-800">{labels.legend}</legend>
+      <p id={hintId} className="mb-2 text-xs text-slate-500">
+        {labels.hint}
       </p>
       <ol ref={listRef} className="space-y-2">
         {steps.map((step, index) => {
@@ -70,22 +86,22 @@ export function StepEditor({ steps, onChange, errors }: { steps: DraftStep[]; on
             <li key={step.key} data-step={step.key} className="flex items-start gap-1">
               <TextField
                 className="min-w-0 flex-1"
-                label={t("form.step", { n })}
+                label={labels.step(n)}
                 hideLabel
-                placeholder={t("form.stepPlaceholder")}
+                placeholder={labels.placeholder}
                 value={step.text}
-                maxLength={STEP_MAX_LENGTH}
+                maxLength={maxLength}
                 error={errors[`steps.${index}.text`] ?? errors[`steps.${index}`]}
                 onChange={(e) => onChange(steps.map((s) => (s.key === step.key ? { ...s, text: e.target.value } : s)))}
                 data-control="text"
               />
-              <Button variant="ghost" aria-label={t("form.stepUp", { n })} disabled={index === 0} onClick={() => move(index, -1)} data-control="up">
+              <Button variant="ghost" aria-label={labels.up(n)} disabled={index === 0} onClick={() => move(index, -1)} data-control="up">
                 <span aria-hidden="true">↑</span>
               </Button>
-              <Button variant="ghost" aria-label={t("form.stepDown", { n })} disabled={index === steps.length - 1} onClick={() => move(index, 1)} data-control="down">
+              <Button variant="ghost" aria-label={labels.down(n)} disabled={index === steps.length - 1} onClick={() => move(index, 1)} data-control="down">
                 <span aria-hidden="true">↓</span>
               </Button>
-              <Button variant="ghost" className="text-red-700" aria-label={t("form.stepRemove", { n })} onClick={() => remove(index)} data-control="remove">
+              <Button variant="ghost" className="text-red-700" aria-label={labels.remove(n)} onClick={() => remove(index)} data-control="remove">
                 <span aria-hidden="true">✕</span>
               </Button>
             </li>
@@ -93,9 +109,9 @@ export function StepEditor({ steps, onChange, errors }: { steps: DraftStep[]; on
         })}
       </ol>
       {errors.steps && <p className="mt-1 text-sm text-red-700">{errors.steps}</p>}
-      {steps.length < MAX_STEPS && (
+      {steps.length < max && (
         <Button variant="secondary" className="mt-2" onClick={add} data-action="add-step">
-          {t("form.addStep")}
+          {labels.add}
         </Button>
       )}
     </fieldset>
