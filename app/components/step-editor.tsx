@@ -25,6 +25,22 @@ export type StepEditorLabels = {
   remove: (n: number) => string;
 };
 
+/**
+ * The labels from a namespace's `form.*` keys (steps, stepsHint, step, stepPlaceholder, addStep,
+ * stepUp, stepDown, stepRemove): the task form's and the routine form's catalogues both hold them.
+ */
+type StepLabelKey = "form.steps" | "form.stepsHint" | "form.step" | "form.stepPlaceholder" | "form.addStep" | "form.stepUp" | "form.stepDown" | "form.stepRemove";
+export const formStepLabels = (t: (key: StepLabelKey, options?: { n: number }) => string): StepEditorLabels => ({
+  legend: t("form.steps"),
+  hint: t("form.stepsHint"),
+  step: (n) => t("form.step", { n }),
+  placeholder: t("form.stepPlaceholder"),
+  add: t("form.addStep"),
+  up: (n) => t("form.stepUp", { n }),
+  down: (n) => t("form.stepDown", { n }),
+  remove: (n) => t("form.stepRemove", { n }),
+});
+
 export function StepEditor({
   steps,
   onChange,

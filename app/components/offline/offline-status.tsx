@@ -1,22 +1,7 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOfflineSnapshot } from "~/lib/offline/state";
 import { usePwaState } from "~/lib/pwa/state";
-
-function useOnline() {
-  const [online, setOnline] = useState(true);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return online;
-}
+import { useOnline } from "~/lib/use-online";
 
 /**
  * Above every /app screen, only when there is something to say: offline (the data shown is the

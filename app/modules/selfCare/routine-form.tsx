@@ -14,7 +14,7 @@ import { editedFields } from "~/lib/edited-fields";
 import type { RoutineAnswer } from "@worker/modules/selfCare/queries";
 import { ROUTINE_CATEGORIES } from "@worker/modules/selfCare/vocabulary";
 import { WEEKDAYS } from "./weekdays";
-import { StepEditor } from "~/components/step-editor";
+import { formStepLabels, StepEditor } from "~/components/step-editor";
 import { draftStep, stepFieldNames, stepsBody, type DraftStep } from "~/components/step-list";
 import { MAX_STEPS, STEP_MAX_LENGTH } from "@worker/modules/selfCare/steps";
 
@@ -155,16 +155,7 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
         max={MAX_STEPS}
         maxLength={STEP_MAX_LENGTH}
         hintId="routine-steps-hint"
-        labels={{
-          legend: t("form.steps"),
-          hint: t("form.stepsHint"),
-          step: (n) => t("form.step", { n }),
-          placeholder: t("form.stepPlaceholder"),
-          add: t("form.addStep"),
-          up: (n) => t("form.stepUp", { n }),
-          down: (n) => t("form.stepDown", { n }),
-          remove: (n) => t("form.stepRemove", { n }),
-        }}
+        labels={formStepLabels(t)}
       />
       {form.message && <Notice tone="error">{form.message}</Notice>}
       <div className="flex justify-end gap-2">

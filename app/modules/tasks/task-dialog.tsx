@@ -18,7 +18,7 @@ import { editedFields } from "~/lib/edited-fields";
 import { TASK_PRIORITIES, TASK_STATUSES } from "@worker/modules/tasks/constants";
 import { zonedInstant } from "@worker/modules/tasks/scheduling";
 import { MAX_TASK_STEPS, TASK_STEP_MAX_LENGTH } from "@worker/modules/tasks/steps";
-import { StepEditor } from "~/components/step-editor";
+import { formStepLabels, StepEditor } from "~/components/step-editor";
 import { stepFieldNames, stepsBody } from "~/components/step-list";
 import { REPEAT_CHOICES, ruleOf, WEEK_DAYS, type TaskForm, type TaskView, type WeekDay } from "./model";
 import { intlLocale } from "~/i18n/language";
@@ -145,16 +145,7 @@ export function TaskDialog({
             max={MAX_TASK_STEPS}
             maxLength={TASK_STEP_MAX_LENGTH}
             hintId="task-steps-hint"
-            labels={{
-              legend: t("form.steps"),
-              hint: t("form.stepsHint"),
-              step: (n) => t("form.step", { n }),
-              placeholder: t("form.stepPlaceholder"),
-              add: t("form.addStep"),
-              up: (n) => t("form.stepUp", { n }),
-              down: (n) => t("form.stepDown", { n }),
-              remove: (n) => t("form.stepRemove", { n }),
-            }}
+            labels={formStepLabels(t)}
           />
           <FormActions className="pt-2" cancelLabel={t("form.cancel")} submitLabel={editing ? t("form.save") : t("form.create")} onCancel={close} pending={api.pending} />
         </DialogPanel>

@@ -9,8 +9,9 @@ import { useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Select, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/form";
-import { apiFetch, isOffline } from "~/lib/api";
+import { apiFetch } from "~/lib/api";
 import { formatLongDate } from "~/lib/dates";
+import { useOnline } from "~/lib/use-online";
 import { cutText } from "@worker/lib/cut-text";
 import { EMOTIONS, MOOD_KEYS, WORDS_MAX, WORDS_MIN, type Emotion } from "@worker/modules/diary/vocabulary";
 import { isFiltered, NO_FILTERS, withFilters, type EntryFilters } from "../entry-filters";
@@ -20,22 +21,6 @@ import { EntryText } from "./entry-text";
 export const WORDS_DEBOUNCE_MS = 350;
 
 const MOOD_FACES = ["😞", "🙁", "😐", "🙂", "😄"];
-
-/** Whether the browser is offline now, and again whenever that changes. */
-function useOffline() {
-  const [offline, setOffline] = useState(false);
-  useEffect(() => {
-    const update = () => setOffline(isOffline());
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return offline;
-}
 
 /** The address with other filters: the route's loader lists their first page. */
 function useSetFilters() {
@@ -56,7 +41,7 @@ function useSetFilters() {
 export function FilterBar({ filters: listed, onChange: onChangeOf }: { filters: EntryFilters; onChange?: (filters: EntryFilters, options?: { replace?: boolean }) => void }) {
   const { t } = useTranslation("diary");
   const setFilters = useSetFilters();
-  const offline = useOffline();
+  const offline = !useOnline();
   // The filters last asked for, until the address has them (the list loads in between): a change
   // made meanwhile (a chip lifted, then words typed) builds on them, not on the list still shown.
   const [pending, setPending] = useState<EntryFilters | null>(null);
