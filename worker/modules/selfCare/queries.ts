@@ -94,11 +94,12 @@ const dueBits = (routineId: SQLWrapper, userId: string) =>
   sql<number>`(select case ${routines.frequency} when 'daily' then 127 else coalesce((select sum(distinct 1 << (value % 7)) from json_each(${routines.weekdays})), 0) end from ${routines} where ${routines.id} = ${routineId} and ${routines.userId} = ${userId})`;
 
 /**
- * The runs of the check-ins up to `upTo` of the routines `routineIds` selects, under the rules of ./streaks.ts, summed up in the database (gaps and islands):
- * a row per routine with check-ins, with its longest run, its latest run and the day that one
- * ended. Two check-ins in a row belong to one run when no day between them is due: consecutive
- * days, or only a weekday routine's days off between them (bit masks of weekdays; only the first
- * 7 days between need a look, as they hold every weekday). migrations/20261206101349 does the same.
+ * The runs of the check-ins up to `upTo` of the routines `routineIds` selects, under the rules of
+ * ./streaks.ts, summed up in the database (gaps and islands): a row per routine with check-ins,
+ * with its longest run, its latest run and the day that one ended. Two check-ins in a row belong
+ * to one run when no day between them is due: consecutive days, or only a weekday routine's days
+ * off between them (bit masks of weekdays; only the first 7 days between need a look, as they hold
+ * every weekday). migrations/20261206101349 does the same.
  */
 function runsQuery(db: Db, userId: string, routineIds: SQLWrapper | string[], upTo: string) {
   const { date, routineId } = routineCheckIns;
