@@ -164,8 +164,7 @@ export const cycleApi = new Hono<AppEnv>()
     const { user } = currentAuth(c);
     const { start } = c.req.valid("json");
     const db = database(c.env.DB);
-    const { days } = await queries.cycleHistory(db, user.id);
-    if (!predictCycle(days).cycleLengths.some((cycle) => cycle.start === start)) {
+    if (!predictCycle(await queries.flowDays(db, user.id)).cycleLengths.some((cycle) => cycle.start === start)) {
       throw apiError("not_found", { messageKey: "cycle:validation.noCycle" });
     }
     const created = await queries.markLongCycle(db, user.id, start, new Date());

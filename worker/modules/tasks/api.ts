@@ -281,7 +281,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
         await changed(c, user.id, done.id, "updated");
         return c.json({ task: publicTask(done, today), next: null });
       }
-      // Completing leaves the steps as they are, open ones too (stepsOnComplete, ./steps.ts).
+      // Completing leaves the steps as they are, open ones too, as Microsoft To Do does (decision 0114).
       const task = await store.updateTask(db, user.id, current.id, changes, stepChanges);
       await changed(c, user.id, task.id, "updated");
       return c.json({ task: publicTask(task, today), next: null });
@@ -289,7 +289,7 @@ export function createTasksApi(modules: () => readonly WorkerModule[]) {
 
     // One step ticked or unticked (decision 0114): only that step's row is written, so another
     // device ticking another step never undoes this one (a PATCH of the whole list would). The
-    // task stays as it is, even when the last step is ticked (completesTask, ./steps.ts).
+    // task stays as it is, even when the last step is ticked (decision 0114).
     .patch("/:id/steps/:stepId", validate("json", stepDoneSchema), async (c) => {
       const { user } = currentAuth(c);
       const task = await store.setStepDone(database(c.env.DB), user.id, c.req.param("id"), c.req.param("stepId"), c.req.valid("json").done);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completesTask, stepProgress, stepsForNext, stepsOnComplete, withQueuedTicks } from "./steps";
+import { queuedTicksOf, stepProgress, stepsForNext, withQueuedTicks } from "./steps";
 import { replaceSteps } from "../../lib/step-list";
 
 /** A task's steps (decision 0114). */
@@ -15,16 +15,6 @@ describe("a task's steps", () => {
     expect(stepProgress([])).toEqual({ done: 0, total: 0 });
   });
 
-  it("stay as they are when the task is completed, open ones too (as Microsoft To Do)", () => {
-    expect(stepsOnComplete(steps)).toEqual(steps);
-    expect(stepsOnComplete(steps)).not.toBe(steps);
-  });
-
-  it("never complete the task by ticks, not even all of them", () => {
-    expect(completesTask(steps.map((s) => ({ ...s, done: true })))).toBe(false);
-    expect(completesTask([])).toBe(false);
-  });
-
   it("are copied open, in order, with fresh ids, to a repeating task's next occurrence", () => {
     let n = 0;
     expect(stepsForNext(steps, () => `new-${n++}`)).toEqual([
@@ -37,12 +27,13 @@ describe("a task's steps", () => {
 
   it("show a tick still in the offline queue over the server's, the last one winning; a refused one is not drawn", () => {
     const change = (stepId: string, done: unknown, status = "pending", task = "t1") => ({ path: `/tasks/${task}/steps/${stepId}`, status, body: { done } });
-    expect(withQueuedTicks("t1", steps, [change("b", true)]).map((s) => s.done)).toEqual([true, true, false]);
-    expect(withQueuedTicks("t1", steps, [change("b", true), change("b", false)]).map((s) => s.done)).toEqual([true, false, false]);
-    expect(withQueuedTicks("t1", steps, [change("a", false, "failed")]).map((s) => s.done)).toEqual([true, false, false]);
-    expect(withQueuedTicks("t1", steps, [change("c", true, "pending", "t2"), change("c", "yes")]).map((s) => s.done)).toEqual([true, false, false]);
+    const shown = (queued: ReturnType<typeof change>[]) => withQueuedTicks(steps, queuedTicksOf("t1", queued));
+    expect(shown([change("b", true)]).map((s) => s.done)).toEqual([true, true, false]);
+    expect(shown([change("b", true), change("b", false)]).map((s) => s.done)).toEqual([true, false, false]);
+    expect(shown([change("a", false, "failed")]).map((s) => s.done)).toEqual([true, false, false]);
+    expect(shown([change("c", true, "pending", "t2"), change("c", "yes")]).map((s) => s.done)).toEqual([true, false, false]);
     // Nothing queued for it: the same list (rows are compared by identity).
-    expect(withQueuedTicks("t1", steps, [])).toBe(steps);
+    expect(shown([])).toBe(steps);
   });
 });
 

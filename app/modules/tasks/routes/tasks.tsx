@@ -31,7 +31,7 @@ import { useRevalidateOnNewDay } from "~/lib/use-revalidate-on-new-day";
 import { database } from "@worker/db/client";
 import { publicTask } from "@worker/modules/tasks/api";
 import { workingHoursOf } from "@worker/modules/tasks/scheduling";
-import { stepProgress, withQueuedTicks } from "@worker/modules/tasks/steps";
+import { queuedTicksOf, stepProgress, withQueuedTicks } from "@worker/modules/tasks/steps";
 import { known, readAll, run } from "@worker/db/reads";
 import { countTasksRead, findTaskRead, listTasksRead, scheduledStartOf, type TaskWithSteps } from "@worker/modules/tasks/queries";
 import { userTimelineRead, userTimelineWithinRead } from "@worker/modules/timeline";
@@ -310,7 +310,8 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
   const item = (loaded: TaskView, place: "timeline" | "pending") => {
     const edited = withQueuedEdits(loaded, queuedEdits);
     // `?? []`: a page kept offline from before steps existed has none.
-    const steps = withQueuedTicks(edited.id, edited.steps ?? [], queuedTicks);
+    const ticks = queuedTicksOf(edited.id, queuedTicks);
+    const steps = withQueuedTicks(edited.steps ?? [], ticks);
     const task = steps === edited.steps ? edited : { ...edited, steps };
     return (
     <TaskItem
@@ -324,7 +325,7 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
       scheduledText={place === "pending" && task.scheduledStart ? whenText(task.scheduledStart) : null}
       onToggle={() => void toggleDone(task)}
       onTickStep={(step, done) => tickStep(task, step, done)}
-      queuedSteps={new Set(queuedTicks.filter((change) => change.status === "pending" && change.path.startsWith(`/tasks/${task.id}/steps/`)).map((change) => change.path.split("/").pop()!))}
+      queuedSteps={new Set(ticks.keys())}
       onSchedule={() => void schedule(task)}
       onEdit={() => setDialogue({ mode: "edit", task, form: formOf(task, timeZone) })}
       onDelete={() => remove(task)}
