@@ -4,12 +4,15 @@
 //   npm run search:sql -- all            the whole index (tables, backfill, triggers): the first migration
 //   npm run search:sql -- replace        drops and recreates the whole index: a migration that reshapes it
 //   npm run search:sql -- source <type>  one new source's triggers and backfill, for its migration
+//   npm run search:sql -- change <type> [<old trigger>...]
+//                                        a source whose texts changed: its triggers (and the old
+//                                        ones named) dropped and made again, its rows re-indexed in place
 //   npm run search:rebuild -- --local    drops and rebuilds the index in D1 (or --remote)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSearchIndexSql, dropSearchIndexSql, searchSourceSql, type SearchSource } from "../worker/search/sources";
+import { createSearchIndexSql, dropSearchIndexSql, searchSourceChangeSql, searchSourceSql, type SearchSource } from "../worker/search/sources";
 
 const isSource = (value: unknown): value is SearchSource =>
   typeof value === "object" && value !== null && "table" in value && "type" in value && "present" in value;
@@ -33,12 +36,17 @@ else if (command === "source") {
   const source = sources.find((s) => s.type === rest[0]);
   if (!source) throw new Error(`no search source of type ${rest[0]} in worker/modules/*/search.ts`);
   console.log(searchSourceSql(source).join("\n--> statement-breakpoint\n"));
+} else if (command === "change") {
+  const [type, ...previous] = rest;
+  const source = sources.find((s) => s.type === type);
+  if (!source) throw new Error(`no search source of type ${type} in worker/modules/*/search.ts`);
+  console.log(searchSourceChangeSql(source, previous).join("\n--> statement-breakpoint\n"));
 } else if (command === "rebuild") {
   const where = rest.includes("--remote") ? "--remote" : "--local";
   const file = join(mkdtempSync(join(tmpdir(), "rumo-search-")), "rebuild.sql");
   writeFileSync(file, [...dropSearchIndexSql(sources), ...createSearchIndexSql(sources)].join("\n"));
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", where, "-c", "wrangler.toml", "--file", file, "-y"], { stdio: "inherit" });
 } else {
-  console.error("usage: search-index.ts all | replace | source <type> | rebuild [--local|--remote]");
+  console.error("usage: search-index.ts all | replace | source <type> | change <type> [<old trigger>...] | rebuild [--local|--remote]");
   process.exit(1);
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WORKER_MODULES } from "@worker/modules";
 import { searchSourcesOf } from "@worker/modules/registry";
-import { createSearchIndexSql, dropSearchIndexSql, OWNER_RANGE, SEARCH_INDEX_DDL, SEARCH_OWNER_TRIGGER, searchTriggers } from "@worker/search/sources";
+import { createSearchIndexSql, dropSearchIndexSql, OWNER_RANGE, SEARCH_INDEX_DDL, SEARCH_OWNER_TRIGGER, searchSourceChangeSql, searchTriggers } from "@worker/search/sources";
 import { userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -239,6 +239,39 @@ describe("GET /api/v1/search over the FTS5 index", () => {
     expect(await titles(ana, "acucar")).toEqual([]);
   });
 
+  it("finds a task by its steps, shows them after the description, and follows every change of them", async () => {
+    const steps = [{ text: "Reservar hotel" }, { text: "Comprar bilhetes" }, { text: "Fazer mala" }];
+    const { task } = await json(await api("/tasks", { body: { title: "Preparar viagem", description: "Fim de semana no Porto", steps }, headers: { cookie: ana } }));
+    const [found] = await search(ana, "bilhetes");
+    expect(found).toMatchObject({ title: "Preparar viagem", description: "Fim de semana no Porto · Reservar hotel · Comprar bilhetes · Fazer mala" });
+    const docId = async () => env.DB.prepare("select id from search_docs where type = 'task' and item_id = ?").bind(task.id).first<number>("id");
+    const id = await docId();
+
+    // Ticking a step leaves the index alone; renaming, moving and removing steps re-index the task in place.
+    const [hotel, bilhetes, mala] = task.steps as { id: string }[];
+    expect((await api(`/tasks/${task.id}/steps/${bilhetes.id}`, { method: "PATCH", body: { done: true }, headers: { cookie: ana } })).status).toBe(200);
+    const renamed = [{ id: mala.id, text: "Fazer mala" }, { id: bilhetes.id, text: "Comprar passagens" }, { id: hotel.id, text: "Reservar hotel" }];
+    expect((await api(`/tasks/${task.id}`, { method: "PATCH", body: { description: "", steps: renamed }, headers: { cookie: ana } })).status).toBe(200);
+    expect(await titles(ana, "bilhetes")).toEqual([]);
+    expect((await search(ana, "passagens"))[0].description).toBe("Fazer mala · Comprar passagens · Reservar hotel");
+    expect(await docId()).toBe(id);
+    // Any writer, not only the API.
+    await run("delete from task_steps where id = ?", hotel.id);
+    expect((await search(ana, "passagens"))[0].description).toBe("Fazer mala · Comprar passagens");
+    expect(await titles(rui, "passagens")).toEqual([]);
+
+    expect((await api(`/tasks/${task.id}`, { method: "PATCH", body: { steps: [] }, headers: { cookie: ana } })).status).toBe(200);
+    expect(await titles(ana, "passagens")).toEqual([]);
+    expect((await search(ana, "viagem"))[0].description).toBe("");
+
+    // A task deleted with its steps (the cascade re-indexes nothing after the task's own trigger).
+    expect((await api(`/tasks/${task.id}`, { method: "PATCH", body: { steps }, headers: { cookie: ana } })).status).toBe(200);
+    expect((await api(`/tasks/${task.id}`, { method: "DELETE", headers: { cookie: ana } })).status).toBeLessThan(300);
+    await run("delete from tasks where id = ?", task.id);
+    expect(await titles(ana, "bilhetes")).toEqual([]);
+    expect(await docId()).toBeNull();
+  });
+
   it("keeps one-occurrence edits of a series out, and drops an event that becomes one", async () => {
     await run(
       "insert into events (id, user_id, series_id, recurrence_id, title, start, end, time_zone, uid, starts_at, ends_at) values ('occ-ana', ?, 'event-ana', '2026-12-01T10:00:00.000Z', 'Reunião mudada', '2026-12-01T11:00:00.000Z', '2026-12-01T12:00:00.000Z', 'Europe/Lisbon', 'uid-ana', 1, 2)",
@@ -289,6 +322,23 @@ describe("the index in D1", () => {
     // And the index's own, on search_docs (search_fts and search_substrings).
     const { results: own } = await env.DB.prepare("select sql from sqlite_master where type = 'trigger' and tbl_name = 'search_docs' order by name").all<{ sql: string }>();
     expect(own.map((r) => `${r.sql};`).sort()).toEqual(SEARCH_INDEX_DDL.filter((statement) => statement.startsWith("CREATE TRIGGER")).sort());
+  });
+
+  it("re-indexes a changed source's rows in place, each keeping its id (the migration that added the tasks' steps)", async () => {
+    const taskSource = searchSourcesOf(WORKER_MODULES).find((s) => s.type === "task")!;
+    await run("insert into tasks (id, user_id, title, status) values ('task-moving', ?, 'Mudar de casa', 'todo')", anaId);
+    const docOf = () => env.DB.prepare("select id, body from search_docs where type = 'task' and item_id = 'task-moving'").first<{ id: number; body: string }>();
+    const before = await docOf();
+    // As before that migration: steps written while no trigger indexed them.
+    for (const trigger of searchTriggers(taskSource).filter((t) => t.name.startsWith("search_task_task_steps_"))) await run(`drop trigger ${trigger.name}`);
+    await run("insert into task_steps (id, user_id, task_id, position, text) values ('step-moving', ?, 'task-moving', 0, 'Contratar mudanças')", anaId);
+    expect(await titles(ana, "mudancas")).toEqual([]);
+
+    for (const statement of searchSourceChangeSql(taskSource, [])) await run(statement);
+    expect(await titles(ana, "mudancas")).toEqual(["Mudar de casa"]);
+    expect(await docOf()).toEqual({ id: before!.id, body: "Contratar mudanças" });
+    await run("update task_steps set text = 'Contratar transportes' where id = 'step-moving'");
+    expect(await titles(ana, "transportes")).toEqual(["Mudar de casa"]);
   });
 
   it("rebuilds the FTS index from search_docs to the same answers (the documented rebuild)", async () => {

@@ -63,6 +63,12 @@ export type SearchSource = {
   recency: string;
   /** Which rows are searchable (e.g. `series_id is null`); all when absent. */
   where?: string;
+  /**
+   * Other tables whose rows are part of an item's texts (a task's steps, read by a subquery in
+   * `body`): `key` is their column holding the item's id, `columns` the ones the texts read. Their
+   * inserts, deletes and changes of those columns re-index the item, by triggers on that table.
+   */
+  parts?: readonly { table: string; key: string; columns: readonly string[] }[];
   /** Where the item opens in the app (the task itself, the event's day...), and words of ours in the reader's `language`. */
   present: (doc: SearchDoc, language: "pt" | "en") => SearchPresentation;
 };
@@ -79,7 +85,8 @@ export const OWNER_RANGE = 4294967296;
 const LAST_IN_RANGE = OWNER_RANGE - 1;
 
 function checked(source: SearchSource) {
-  if (!SQL_KEYWORD_SAFE.test(source.table) || !SQL_KEYWORD_SAFE.test(source.type)) throw new Error(`search source ${source.type}: bad table or type name`);
+  const names = [source.table, source.type, ...(source.parts ?? []).flatMap((p) => [p.table, p.key, ...p.columns])];
+  if (!names.every((name) => SQL_KEYWORD_SAFE.test(name))) throw new Error(`search source ${source.type}: bad table, type or column name`);
   return source;
 }
 
@@ -114,12 +121,24 @@ export function searchTriggers(source: SearchSource): { name: string; sql: strin
   const s = checked(source);
   const filter = s.where ? ` and (${s.where})` : "";
   const name = (what: string) => `search_${s.type}_${what}`;
-  const upsert = `${insertInOwnRange(rowsOf(s, `id = new.id${filter}`))} ${UPSERT};`;
+  const upsertOf = (id: string) => `${insertInOwnRange(rowsOf(s, `id = ${id}${filter}`))} ${UPSERT};`;
+  const upsert = upsertOf("new.id");
   const triggers = [
     { name: name("insert"), sql: `CREATE TRIGGER \`${name("insert")}\` AFTER INSERT ON \`${s.table}\` BEGIN ${upsert} END` },
     { name: name("update"), sql: `CREATE TRIGGER \`${name("update")}\` AFTER UPDATE ON \`${s.table}\` BEGIN ${upsert} END` },
     { name: name("delete"), sql: `CREATE TRIGGER \`${name("delete")}\` AFTER DELETE ON \`${s.table}\` BEGIN DELETE FROM search_docs WHERE type = '${s.type}' AND item_id = old.id; END` },
   ];
+  // A part written re-indexes its item: no row when the item is gone (a cascade deletes the part
+  // after its item), an unchanged doc when the part's texts are (the upsert's own WHERE).
+  for (const part of s.parts ?? []) {
+    const partName = (what: string) => name(`${part.table}_${what}`);
+    const columns = part.columns.map((c) => `\`${c}\``).join(", ");
+    triggers.push(
+      { name: partName("insert"), sql: `CREATE TRIGGER \`${partName("insert")}\` AFTER INSERT ON \`${part.table}\` BEGIN ${upsertOf(`new.${part.key}`)} END` },
+      { name: partName("update"), sql: `CREATE TRIGGER \`${partName("update")}\` AFTER UPDATE OF ${columns} ON \`${part.table}\` BEGIN ${upsertOf(`new.${part.key}`)} END` },
+      { name: partName("delete"), sql: `CREATE TRIGGER \`${partName("delete")}\` AFTER DELETE ON \`${part.table}\` BEGIN ${upsertOf(`old.${part.key}`)} END` },
+    );
+  }
   // A row that stops matching `where` leaves the index (a one-occurrence edit, say).
   if (s.where)
     triggers.push({
@@ -159,6 +178,17 @@ export const searchBackfill = (sources: readonly SearchSource[]) =>
 
 /** Everything a migration adding one source runs: its triggers, then its rows. */
 export const searchSourceSql = (source: SearchSource) => [...searchTriggers(source).map((t) => `${t.sql};`), ...searchBackfill([source])];
+
+/**
+ * What a migration changing an indexed source's texts runs (a body that now reads its parts): the
+ * source's triggers dropped (`previous`: names it had and no longer has) and made again, then every row
+ * re-indexed in place, each keeping its id; an unchanged row is left alone.
+ */
+export const searchSourceChangeSql = (source: SearchSource, previous: readonly string[]) => [
+  ...[...new Set([...previous, ...searchTriggers(source).map((t) => t.name)])].map((name) => `DROP TRIGGER IF EXISTS \`${name}\`;`),
+  ...searchTriggers(source).map((t) => `${t.sql};`),
+  `${insertInOwnRange(rowsOf(checked(source), source.where ?? null))} ${UPSERT};`,
+];
 
 /**
  * The titles' substring index (decision 0096). Trigrams need full positions (`detail=full`) to match
