@@ -29,6 +29,19 @@ describe("the demo account's seed (npm start, and the benches started with it)",
     expect(await count("select count(*) as n from tasks where user_id = ?", seeded[0].userId)).toBe(tasks);
   });
 
+  it("gives a demo task steps, the first ticked, found by their text in search (decision 0114)", async () => {
+    const { userId } = await seedDemoAccount(env);
+    const { results } = await env.DB.prepare("select s.text, s.done_at is not null as done from task_steps s join tasks t on t.id = s.task_id where s.user_id = ? and t.title = 'Preparar apresentação trimestral' order by s.position")
+      .bind(userId)
+      .all<{ text: string; done: number }>();
+    expect(results).toEqual([
+      { text: "Reunir os números do trimestre", done: 1 },
+      { text: "Fazer os slides", done: 0 },
+      { text: "Ensaiar em voz alta", done: 0 },
+    ]);
+    expect(await count("select count(*) as n from search_docs where user_id = ? and type = 'task' and body like '%Ensaiar em voz alta%'", userId)).toBe(1);
+  });
+
   it("gives the demo routines steps in Portuguese, with the walk's first one ticked today (decision 0112, revised)", async () => {
     const { userId } = await seedDemoAccount(env);
     const today = localDate(new Date(), "Europe/Lisbon");

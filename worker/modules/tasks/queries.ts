@@ -293,7 +293,7 @@ export async function exportTasks(db: Db, userId: string) {
 }
 
 
-/** Demo tasks for the seeded account (npm start): a few pending ones, one recurring, one done. */
+/** Demo tasks for the seeded account (npm start): a few pending ones, one with steps (one ticked), one recurring, one done. */
 export async function seedTasks(db: Db, userId: string, today: string, days: (n: number) => string): Promise<void> {
   const scoped = scopedTo(db, userId);
   const rows: NewTask[] = [
@@ -303,7 +303,14 @@ export async function seedTasks(db: Db, userId: string, today: string, days: (n:
     { id: `${userId}-t4`, title: "Ginásio", priority: "medium", durationMinutes: 60, dueDate: days(1), recurrence: "FREQ=WEEKLY;BYDAY=MO,WE,FR" },
     { id: `${userId}-t5`, title: "Enviar fatura ao cliente", priority: "high", durationMinutes: 20, dueDate: days(-1), status: "done", completedAt: new Date() },
   ];
-  await scoped.batch(rows.map((row) => scoped.insert(tasks, row)));
+  const steps = ["Reunir os números do trimestre", "Fazer os slides", "Ensaiar em voz alta"].map((text, position) => ({
+    id: `${userId}-t1-s${position + 1}`,
+    taskId: `${userId}-t1`,
+    position,
+    text,
+    doneAt: position === 0 ? new Date() : null,
+  }));
+  await scoped.batch([...rows.map((row) => scoped.insert(tasks, row)), ...steps.map((step) => scoped.insert(taskSteps, step))]);
 }
 
 /**
