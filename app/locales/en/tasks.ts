@@ -160,7 +160,7 @@ export default {
     load: "Could not load the tasks.",
   },
   tour: {
-    new: { title: "New task", description: "Create a task with a due date, priority, duration and repeat." },
+    new: { title: "New task", description: "Create a task with a due date, priority, duration and repeat. A big task can have steps, ticked one by one." },
     quickAdd: { title: "Quick add", description: "Type the task in one sentence, like “tomorrow at 3pm meeting with Ana”, and confirm the draft." },
     planDay: { title: "Plan the day", description: "Fit your pending tasks into the free slots of your working hours." },
     pending: { title: "Pending", description: "Tasks not yet scheduled wait here: complete, edit or schedule each one with a tap." },

@@ -158,7 +158,7 @@ const tasks = {
     load: "Não foi possível carregar as tarefas.",
   },
   tour: {
-    new: { title: "Nova tarefa", description: "Crie uma tarefa com prazo, prioridade, duração e repetição." },
+    new: { title: "Nova tarefa", description: "Crie uma tarefa com prazo, prioridade, duração e repetição. Uma tarefa grande pode ter passos, marcados um a um." },
     quickAdd: { title: "Adição rápida", description: "Escreva a tarefa numa frase, como «amanhã às 15h reunião com a Ana», e confirme o rascunho." },
     planDay: { title: "Planear o dia", description: "Encaixe as tarefas pendentes nos espaços livres do seu horário de trabalho." },
     pending: { title: "Pendentes", description: "As tarefas por agendar ficam aqui: conclua, edite ou agende cada uma com um toque." },
