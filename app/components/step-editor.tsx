@@ -5,13 +5,36 @@
  *
  * Every button says which step it acts on ("Subir o passo 2"); after a move the focus follows the
  * step, so pressing "Subir" again keeps moving it (or goes to "Descer" once it is at the top).
+ *
+ * Typed as a list, as To Do and Todoist take one: Enter in a step opens the next one below it
+ * (never submits the half-written form), Backspace in an empty step removes it and goes back to the
+ * one above, and pasting several lines makes a step of each.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { draftStep, moved, type DraftStep } from "./step-list";
 
 export { draftStep, moved, type DraftStep } from "./step-list";
+
+/**
+ * `steps` after `pasted` went into the step at `index` over its selection [from, to): the first
+ * line there, each further non-empty line a step of its own below it (trimmed), as many as `max` allows, each
+ * cut to `maxLength`. Null for a single line (the field pastes it itself). `focus`: the step whose
+ * text takes the focus (the last one made).
+ */
+export function pastedSteps(steps: readonly DraftStep[], index: number, pasted: string, [from, to]: [number, number], max: number, maxLength: number): { steps: DraftStep[]; focus: string } | null {
+  // The first line joins the text around the caret as typed; the others are steps of their own.
+  const [first, ...rest] = pasted.split(/\r\n|\r|\n/).map((line, i) => (i === 0 ? line : line.trim()));
+  if ([first.trim(), ...rest].filter(Boolean).length < 2) return null;
+  const current = steps[index];
+  const made = rest
+    .filter(Boolean)
+    .slice(0, Math.max(0, max - steps.length))
+    .map((text) => ({ ...draftStep(), text: text.slice(0, maxLength) }));
+  const text = (current.text.slice(0, from) + first + current.text.slice(to)).slice(0, maxLength);
+  return { steps: [...steps.slice(0, index), { ...current, text }, ...made, ...steps.slice(index + 1)], focus: (made.at(-1) ?? current).key };
+}
 
 /** The editor's words, in the form's namespace: `n` is the step's place from 1. */
 export type StepEditorLabels = {
@@ -74,6 +97,8 @@ export function StepEditor({
     const other = control === "up" ? "down" : control === "down" ? "up" : null;
     const usable = wanted && !(wanted as HTMLButtonElement).disabled ? wanted : other ? row?.querySelector<HTMLElement>(`[data-control="${other}"]`) : wanted;
     usable?.focus();
+    // In a step's text, the caret goes to its end: where one goes on typing after Backspace or a paste.
+    if (usable instanceof HTMLInputElement) usable.setSelectionRange(usable.value.length, usable.value.length);
   });
   const move = (index: number, by: -1 | 1) => {
     focusNext.current = `${steps[index].key}|${by < 0 ? "up" : "down"}`;
@@ -84,10 +109,31 @@ export function StepEditor({
     focusNext.current = after ? `${after.key}|text` : "add|";
     onChange(steps.filter((_, i) => i !== index));
   };
-  const add = () => {
+  const add = (after = steps.length - 1) => {
     const step = draftStep();
     focusNext.current = `${step.key}|text`;
-    onChange([...steps, step]);
+    onChange([...steps.slice(0, after + 1), step, ...steps.slice(after + 1)]);
+  };
+  const keyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    // An input method's Enter confirms the word being composed, not the step.
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      if (steps.length < max && steps[index].text.trim() !== "") add(index);
+    } else if (event.key === "Backspace" && steps[index].text === "") {
+      event.preventDefault();
+      const above = steps[index - 1] ?? steps[index + 1];
+      focusNext.current = above ? `${above.key}|text` : "add|";
+      onChange(steps.filter((_, i) => i !== index));
+    }
+  };
+  const paste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    const field = event.currentTarget;
+    const next = pastedSteps(steps, index, event.clipboardData.getData("text"), [field.selectionStart ?? field.value.length, field.selectionEnd ?? field.value.length], max, maxLength);
+    if (!next) return;
+    event.preventDefault();
+    focusNext.current = `${next.focus}|text`;
+    onChange(next.steps);
   };
   return (
     <fieldset aria-describedby={hintId}>
@@ -109,6 +155,9 @@ export function StepEditor({
                 maxLength={maxLength}
                 error={errors[`steps.${index}.text`] ?? errors[`steps.${index}`]}
                 onChange={(e) => onChange(steps.map((s) => (s.key === step.key ? { ...s, text: e.target.value } : s)))}
+                onKeyDown={(e) => keyDown(index, e)}
+                onPaste={(e) => paste(index, e)}
+                enterKeyHint="next"
                 data-control="text"
               />
               <Button variant="ghost" aria-label={labels.up(n)} disabled={index === 0} onClick={() => move(index, -1)} data-control="up">
@@ -126,7 +175,7 @@ export function StepEditor({
       </ol>
       {errors.steps && <p className="mt-1 text-sm text-red-700">{errors.steps}</p>}
       {steps.length < max && (
-        <Button variant="secondary" className="mt-2" onClick={add} data-action="add-step">
+        <Button variant="secondary" className="mt-2" onClick={() => add()} data-action="add-step">
           {labels.add}
         </Button>
       )}

@@ -157,6 +157,33 @@ describe("a task's steps in the form (decision 0114)", () => {
     expect(written[0].body.steps).toEqual([{ text: "Reservar hotel" }, { text: "Comprar bilhetes" }]);
   });
 
+  it("is typed as a list: Enter opens the next step, Backspace in an empty one goes back, a pasted list makes a step of each line", async () => {
+    outcome = { queued: true, tempId: "offline-5" };
+    renderInApp(<TaskDialog dialogue={{ mode: "create", form: emptyForm() }} timeZone="Europe/Lisbon" language="pt" onClose={vi.fn()} onSaved={vi.fn()} onQueued={vi.fn()} />);
+    fireEvent.change(await screen.findByLabelText("Título"), { target: { value: "Preparar viagem" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar passo" }));
+    const first = await screen.findByLabelText("Passo 1");
+    fireEvent.change(first, { target: { value: "Reservar hotel" } });
+    // Enter makes a step below and goes there, without submitting the form.
+    fireEvent.keyDown(first, { key: "Enter" });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Passo 2")));
+    // In an empty step, Enter does nothing and Backspace removes it, back to the end of the one above.
+    fireEvent.keyDown(screen.getByLabelText("Passo 2"), { key: "Enter" });
+    expect(screen.queryByLabelText("Passo 3")).toBeNull();
+    fireEvent.keyDown(screen.getByLabelText("Passo 2"), { key: "Backspace" });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Passo 1")));
+    expect(screen.queryByLabelText("Passo 2")).toBeNull();
+    expect((first as HTMLInputElement).selectionStart).toBe("Reservar hotel".length);
+    // A pasted list: its first line where the caret is, each other line a step below.
+    (first as HTMLInputElement).setSelectionRange(0, 0);
+    fireEvent.paste(first, { clipboardData: { getData: () => "Ver voos: \r\n Comprar bilhetes\n\nFazer mala\n" } });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Passo 3")));
+    expect(written).toHaveLength(0);
+    fireEvent.submit(screen.getByTestId("task-form"));
+    await waitFor(() => expect(written).toHaveLength(1));
+    expect(written[0].body.steps).toEqual([{ text: "Ver voos: Reservar hotel" }, { text: "Comprar bilhetes" }, { text: "Fazer mala" }]);
+  });
+
   it("sends a saved step with its id (it keeps its tick), and the steps only when they changed", async () => {
     outcome = { queued: true, tempId: "offline-4" };
     const task: TaskView = {
