@@ -174,10 +174,14 @@ test.describe("tasks", () => {
     await page.getByRole("button", { name: "Nova tarefa" }).first().click();
     const form = page.getByTestId("task-form");
     await form.getByLabel("Título").fill("Preparar viagem");
+    // Typed as a list: Enter in a step opens the next one (and does not submit the form).
+    await form.getByRole("button", { name: "Adicionar passo" }).click();
     for (const [n, text] of [["1", "Reservar hotel"], ["2", "Comprar bilhetes"], ["3", "Fazer mala"]]) {
-      await form.getByRole("button", { name: "Adicionar passo" }).click();
-      await form.getByLabel(`Passo ${n}`, { exact: true }).fill(text);
+      await expect(form.getByLabel(`Passo ${n}`, { exact: true })).toBeFocused();
+      await page.keyboard.type(text);
+      if (n !== "3") await page.keyboard.press("Enter");
     }
+    await expect(form).toBeVisible();
     await form.getByRole("button", { name: "Criar tarefa" }).click();
     await expect(form).toBeHidden();
 
