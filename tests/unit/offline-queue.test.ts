@@ -334,6 +334,14 @@ describe("offline queue: edits of items created offline", () => {
     expect(await h.queue.list("u1")).toEqual([]);
   });
 
+  it("counts a replayed removal of something already gone (404) as done, not as refused", async () => {
+    const h = harness(() => ({ status: 404, body: { error: { code: "not_found", message: "Não encontrado." } } }));
+    await h.queue.enqueue({ userId: "u1", kind: "cycle.unmarkLong", method: "DELETE", path: "/cycle/long-cycles/2026-10-01", body: {}, label: "1 de outubro" });
+    await h.queue.enqueue({ userId: "u1", kind: "diary.delete", method: "DELETE", path: "/diary/e-gone", body: {}, label: "Dia" });
+    expect(await h.queue.replay("u1")).toEqual({ sent: 2, failed: 0, waiting: 0 });
+    expect(await h.queue.list("u1")).toEqual([]);
+  });
+
   it("reports a replayed edit of an item deleted meanwhile (404) as failed with the reason", async () => {
     const h = harness(() => ({ status: 404, body: { error: { code: "not_found", message: "Não encontrado." } } }));
     await h.queue.enqueue(complete("t-gone"));

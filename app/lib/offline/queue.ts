@@ -352,7 +352,8 @@ export function createQueue({
 
   /**
    * Sends the user's pending changes in order. A change the server refuses (validation, 402, 404,
-   * a reused key) becomes "failed" with the reason and does not hold up the others; a change with
+   * a reused key) becomes "failed" with the reason and does not hold up the others (a removal
+   * answered 404 is done instead: it is gone already); a change with
    * no answer waits with a growing delay, and the ones after it wait too (order is kept).
    */
   function replay(userId: string): Promise<ReplayReport> {
@@ -417,6 +418,13 @@ export function createQueue({
           }
           const error = body?.error;
           if (result.status === 409 && error?.code === "conflict" && (await supersede(userId, change))) continue;
+          // A removal of something already gone (deleted, or taken back, on another device) is done:
+          // what the user asked for holds, and there is nothing to try again or to correct.
+          if (change.method === "DELETE" && result.status === 404 && error?.code === "not_found") {
+            await write(() => store.remove(change.seq!));
+            report.sent++;
+            continue;
+          }
           if (change.tempId) unresolved.add(change.tempId);
           await write(() =>
             store.put({
