@@ -58,7 +58,7 @@ export default {
     weekdays: "Days of the week",
     weekdaysRequired: "Choose at least one day.",
     steps: "Steps",
-    stepsHint: "Break the task into steps, up to 20. Ticking the steps does not complete the task.",
+    stepsHint: "Break the task into steps, up to 20 (Enter goes to the next one). Ticking the steps does not complete the task.",
     step: "Step {{n}}",
     stepPlaceholder: "E.g. Book the hotel",
     addStep: "Add step",

@@ -56,7 +56,7 @@ const tasks = {
     weekdays: "Dias da semana",
     weekdaysRequired: "Escolha pelo menos um dia.",
     steps: "Passos",
-    stepsHint: "Divida a tarefa em passos, até 20. Marcar os passos não conclui a tarefa.",
+    stepsHint: "Divida a tarefa em passos, até 20 (Enter passa ao seguinte). Marcar os passos não conclui a tarefa.",
     step: "Passo {{n}}",
     stepPlaceholder: "Ex.: Reservar hotel",
     addStep: "Adicionar passo",
