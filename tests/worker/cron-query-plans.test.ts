@@ -32,6 +32,12 @@ describe("query plans of the scheduled jobs", () => {
     // The demo routines remind at 07:00 Lisbon, due at the minute run: the routine reminders' job
     // reads, claims and sends (a reminder planned from the real clock would not be due then).
     await env.DB.prepare("update routines set reminder_time = '07:00', next_reminder_at = ? where user_id = ?").bind(Date.parse("2026-12-07T07:00:00Z"), userId).run();
+    // A recurring transaction due at the nightly run: its catch-up reads and writes run too.
+    await env.DB.prepare(
+      "insert into recurring_transactions (id, user_id, type, amount_cents, description, category, frequency, start_date, next_date) values ('rt-plans', ?, 'expense', 3500, 'Ginásio', 'health', 'monthly', '2026-11-07', '2026-12-07')",
+    )
+      .bind(userId)
+      .run();
     const calls: D1Call[] = [];
     const counting = { ...env, DB: countingD1(env.DB, calls) } as Env;
     for (const [schedule, at] of RUNS) {
@@ -73,6 +79,19 @@ describe("query plans of the scheduled jobs", () => {
     const tasks = await planOf(/^select distinct "user_id" from "tasks"/);
     expect(tasks).toContain("SEARCH tasks USING COVERING INDEX tasks_scheduled_start_idx (scheduled_start>? AND scheduled_start<?)");
     expect(tasks.join("\n")).not.toContain("tasks_user_scheduled_idx");
+  });
+
+  it("pages the users with a recurring transaction due by the next dates' range, and catches up by the user's own index", async () => {
+    const planOf = async (pattern: RegExp) => {
+      const [found] = [...statements.keys()].filter((sql) => pattern.test(sql));
+      expect(found, String(pattern)).toBeDefined();
+      return (await env.DB.prepare(`EXPLAIN QUERY PLAN ${found}`).bind(...statements.get(found)!).all<{ detail: string }>()).results.map((r) => r.detail);
+    };
+    expect(await planOf(/^select distinct "user_id" from "recurring_transactions"/)).toContain("SEARCH recurring_transactions USING COVERING INDEX recurring_transactions_next_user_idx (next_date<?)");
+    expect((await planOf(/^select .* from "recurring_transactions" where \("recurring_transactions"."user_id" = \? and/)).join("\n")).toContain("recurring_transactions_user_next_idx (user_id=? AND next_date<?)");
+    // It ran: the occurrence was written, and the rule moved on.
+    const written = await env.DB.prepare("select count(*) as n from transactions where import_key = 'recurring:rt-plans:2026-12-07'").first<{ n: number }>();
+    expect(written?.n).toBe(1);
   });
 
   it("reads and forgets the keys notify() has sent (decision 0103) by their indexes", async () => {

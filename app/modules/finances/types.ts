@@ -11,3 +11,15 @@ export type TransactionView = {
 
 /** A category to choose: a default key or one of the user's own ids, with its label. */
 export type CategoryOption = { id: string; name: string; type: "income" | "expense" | "both" };
+
+/** A recurring transaction ("Movimentos fixos", GET /finances/recurring): `nextDate` is the next one it writes. */
+export type RecurringView = {
+  id: string;
+  type: "income" | "expense";
+  amountCents: number;
+  description: string;
+  category: string;
+  frequency: "weekly" | "monthly" | "yearly";
+  startDate: string;
+  nextDate: string;
+};

@@ -95,7 +95,7 @@ async function create(cookie: string, path: string, body: unknown) {
 
 /** One object of every kind a user owns, made through the API: the ids the id routes take. */
 export type Objects = Record<
-  "task" | "taskStep" | "event" | "goal" | "milestone" | "diary" | "routine" | "step" | "checkInDate" | "transaction" | "category" | "budget" | "savings" | "cycleDay" | "longCycle" | "notification" | "draft" | "session",
+  "task" | "taskStep" | "event" | "goal" | "milestone" | "diary" | "routine" | "step" | "checkInDate" | "transaction" | "category" | "recurring" | "budget" | "savings" | "cycleDay" | "longCycle" | "notification" | "draft" | "session",
   string
 >;
 
@@ -132,6 +132,7 @@ export async function objectsOf(owner: Account): Promise<Objects> {
     checkInDate: YESTERDAY,
     transaction: idIn(await create(c, "/transactions", { type: "expense", amountCents: 1250, description: "Café", date: YESTERDAY, category: "restaurants" })),
     category: idIn(await create(c, "/finances/categories", { name: `Viagens ${serial}`, type: "expense" })),
+    recurring: idIn(await create(c, "/finances/recurring", { type: "expense", amountCents: 3_500, description: "Ginásio", category: "health", frequency: "monthly", startDate: YESTERDAY })),
     budget: idIn(await create(c, "/budgets", { category: "transport", limitCents: 10_000 })),
     savings: idIn(await create(c, "/savings-goals", { title: "Férias", targetCents: 100_000 })),
     cycleDay: idIn(await create(c, "/cycle/days", { date: YESTERDAY, flow: "medium" })),
@@ -300,6 +301,10 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   "POST /finances/categories": { body: () => ({ name: "Presentes", type: "expense" }) },
   "PATCH /finances/categories/:id": { params: (o) => ({ id: o.category }), body: () => ({ name: "Viagens longas" }) },
   "DELETE /finances/categories/:id": { params: (o) => ({ id: o.category }), destructive: true },
+  "GET /finances/recurring": {},
+  "POST /finances/recurring": { body: () => ({ type: "income", amountCents: 250_000, description: "Salário", category: "salary", frequency: "monthly", startDate: TOMORROW }) },
+  "PATCH /finances/recurring/:id": { params: (o) => ({ id: o.recurring }), body: () => ({ amountCents: 3_900, description: "Ginásio e piscina" }) },
+  "DELETE /finances/recurring/:id": { params: (o) => ({ id: o.recurring }), destructive: true },
   "GET /finances/summary": { query: { month: thisMonth } },
   "GET /finances/analysis": { query: { month: thisMonth } },
   "GET /budgets": { query: { ...page, month: thisMonth } },

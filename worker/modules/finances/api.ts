@@ -17,8 +17,10 @@ import { validate } from "../../lib/validate";
 import { publishEntityChange } from "../../notifications/notify";
 import type { AppEnv } from "../../types";
 import { DEFAULT_CATEGORIES } from "~/modules/finances/categories";
+import { addMonths } from "~/components/ui/date-grid";
 import { budgetCheckOf, checkBudgets } from "./budget-alerts";
-import { budgetProgress, localToday, publicSavingsGoal, spentRange, publicTransaction } from "./logic";
+import { budgetProgress, localToday, publicRecurring, publicSavingsGoal, spentRange, publicTransaction } from "./logic";
+import { dueOccurrences } from "./recurring";
 import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
 import * as q from "./queries";
 import { financesIoApi } from "./io-api";
@@ -94,6 +96,28 @@ const createSavingsSchema = z
   .object({ ...savingsFields, savedCents: savingsFields.savedCents.default(0), deadline: savingsFields.deadline.default(null) })
   .strict();
 const patchSavingsSchema = z.object(savingsFields).partial().strict();
+
+/** At most this many recurring transactions per user: a salary, rent, bills and subscriptions fit many times over. */
+export const MAX_RECURRING = 100;
+const recurringFields = {
+  type: transactionFields.type,
+  amountCents: transactionFields.amountCents,
+  description: transactionFields.description,
+  category: categoryField,
+};
+const createRecurringSchema = z
+  .object({
+    ...recurringFields,
+    frequency: z.enum(q.RECURRING_FREQUENCIES, { error: "finances:validation.frequency" }),
+    startDate: dateField,
+  })
+  .strict();
+// The type, frequency and first date stay: a different rhythm is a new rule (stop this one), so
+// the dates already written never disagree with the rule that wrote them (decision 0116).
+const patchRecurringSchema = z
+  .object({ amountCents: recurringFields.amountCents, description: z.string().trim().max(MAX_DESCRIPTION_CHARS), category: categoryField })
+  .partial()
+  .strict();
 
 const fieldError = (field: string, key: ConstructorParameters<typeof ApiError>[2] & string, code: "validation_failed" | "conflict" = "validation_failed") =>
   new ApiError(code, code === "conflict" ? 409 : 400, key, { [field]: key });
@@ -264,6 +288,50 @@ export const budgetsApi = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
+/**
+ * Recurring transactions, "Movimentos fixos" (docs/decisions/0116), on every plan as transactions
+ * are. Creating one writes its occurrences already due (a start of today or up to a year back) in
+ * the same batch; the daily job (./recurring-job.ts) writes the later ones on their day. Stopping
+ * one keeps the transactions it wrote.
+ */
+export const recurringApi = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .get("/", async (c) => c.json({ items: (await q.listRecurring(dbOf(c), userOf(c).id)).map(publicRecurring), nextCursor: null }))
+  .post("/", validate("json", createRecurringSchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = dbOf(c);
+    const userId = userOf(c).id;
+    const today = localToday(userOf(c).timeZone);
+    // A year back at most: what is older belongs in a bank file's import, not dozens of copies at once.
+    if (input.startDate < addMonths(today, -12) || input.startDate > addMonths(today, 12)) throw fieldError("startDate", "finances:validation.recurringStart");
+    await ensureCategory(c, input.category);
+    // Not one field's fault: the form shows it as its general message.
+    if ((await q.countRecurring(db, userId)) >= MAX_RECURRING) throw new ApiError("validation_failed", 400, "finances:validation.tooManyRecurring");
+    const { dates, next } = dueOccurrences({ ...input, nextDate: input.startDate }, today);
+    const row = await q.insertRecurring(db, userId, { id: newId(), ...input }, dates, next);
+    changed(c, "recurring_transaction", row.id, "created");
+    const written = await q.transactionsOfOccurrences(db, userId, row.id, dates);
+    for (const t of written) changed(c, "transaction", t.id, "created");
+    // As a manual expense does: the budget of its category hears of it.
+    if (row.type === "expense" && written.length) await checkBudgets(budgetCheckOf(c), [row.category], dates);
+    return c.json({ recurringTransaction: publicRecurring(row), transactions: written.map(publicTransaction) }, 201);
+  })
+  .patch(`/${ID}`, validate("json", patchRecurringSchema), async (c) => {
+    const existing = await q.findRecurring(dbOf(c), userOf(c).id, c.req.param("id"));
+    const input = c.req.valid("json");
+    await ensureCategory(c, input.category);
+    // The next occurrences are written as it now says; those written already stay as they are.
+    const row = (await q.updateRecurring(dbOf(c), userOf(c).id, existing.id, input)) ?? existing;
+    changed(c, "recurring_transaction", row.id, "updated");
+    return c.json({ recurringTransaction: publicRecurring(row) });
+  })
+  .delete(`/${ID}`, async (c) => {
+    const row = await q.findRecurring(dbOf(c), userOf(c).id, c.req.param("id"));
+    await q.deleteRecurring(dbOf(c), userOf(c).id, row.id);
+    changed(c, "recurring_transaction", row.id, "deleted");
+    return c.body(null, 204);
+  });
+
 export const savingsGoalsApi = new Hono<AppEnv>()
   .use("*", requireUser)
   .get("/", validate("query", z.object(pageQuery)), async (c) => {
@@ -296,6 +364,7 @@ export const savingsGoalsApi = new Hono<AppEnv>()
 
 /**
  * Everything finances answers under /api/v1, mounted at "/" by the manifest.
+ * The recurring transactions are at /finances/recurring (an addition, docs/api-additions.md).
  * The io half (./io-api.ts: POST /transactions/parse, POST /transactions/import,
  * GET /transactions/export.csv, GET /finances/insights) is routed first; its premium routes and the
  * import's body rule are declared in ./index.ts.
@@ -305,6 +374,7 @@ export const financesApi = new Hono<AppEnv>()
   .route("/", financesIoApi)
   .route("/transactions", transactionsApi)
   .route("/finances/categories", categoriesApi)
+  .route("/finances/recurring", recurringApi)
   .route("/finances", summaryApi)
   .route("/budgets", budgetsApi)
   .route("/savings-goals", savingsGoalsApi);

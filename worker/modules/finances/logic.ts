@@ -1,6 +1,6 @@
 /** The finances module's pure rules: months, budget thresholds, savings pace, the API's row shapes. */
 import { zonedParts } from "../../lib/time-zone";
-import type { Budget, SavingsGoal, Transaction } from "./queries";
+import type { Budget, RecurringTransaction, SavingsGoal, Transaction } from "./queries";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -151,6 +151,22 @@ export function publicTransaction(row: Transaction) {
     date: row.date,
     category: row.category,
     source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A recurring transaction as the API answers it: `nextDate` is the next transaction it will write. */
+export function publicRecurring(row: RecurringTransaction) {
+  return {
+    id: row.id,
+    type: row.type,
+    amountCents: row.amountCents,
+    description: row.description,
+    category: row.category,
+    frequency: row.frequency,
+    startDate: row.startDate,
+    nextDate: row.nextDate,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

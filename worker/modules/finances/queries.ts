@@ -10,31 +10,34 @@ import { scopedTo } from "../../db/scoped";
 import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
-import { budgets, financeCategories, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
+import { budgets, financeCategories, RECURRING_FREQUENCIES, recurringTransactions, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
 import { transactionSearch } from "./search";
 import { shortTextMatch } from "./short-text";
 
-export { TRANSACTION_TYPES };
+export { RECURRING_FREQUENCIES, TRANSACTION_TYPES };
 export type Transaction = typeof transactions.$inferSelect;
 export type FinanceCategory = typeof financeCategories.$inferSelect;
 export type Budget = typeof budgets.$inferSelect;
 export type SavingsGoal = typeof savingsGoals.$inferSelect;
+export type RecurringTransaction = typeof recurringTransactions.$inferSelect;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Everything of the user's finances for GET /me/export (ids kept; the user id is implied). */
 export async function exportFinances(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const [rows, categories, budgetRows, goals] = await Promise.all([
+  const [rows, categories, budgetRows, goals, recurring] = await Promise.all([
     scoped.select(transactions).orderBy(asc(transactions.date), asc(transactions.id)),
     scoped.select(financeCategories).orderBy(asc(financeCategories.name)),
     scoped.select(budgets).orderBy(asc(budgets.category)),
     scoped.select(savingsGoals).orderBy(asc(savingsGoals.createdAt), asc(savingsGoals.id)),
+    scoped.select(recurringTransactions).orderBy(asc(recurringTransactions.nextDate), asc(recurringTransactions.id)),
   ]);
   return {
     transactions: rows.map(({ userId: _userId, importKey: _importKey, ...row }) => row),
     financeCategories: categories.map(({ userId: _userId, ...row }) => row),
     budgets: budgetRows.map(({ userId: _userId, ...row }) => row),
     savingsGoals: goals.map(({ userId: _userId, ...row }) => row),
+    recurringTransactions: recurring.map(({ userId: _userId, ...row }) => row),
   };
 }
 
@@ -81,6 +84,8 @@ export async function deleteCategory(db: Db, userId: string, id: string) {
   const scoped = scopedTo(db, userId);
   await scoped.batch([
     scoped.update(transactions, { category: "other", updatedAt: new Date() }, eq(transactions.category, id)),
+    // A recurring transaction keeps writing, in "other" from now on, as its past transactions are.
+    scoped.update(recurringTransactions, { category: "other", updatedAt: new Date() }, eq(recurringTransactions.category, id)),
     scoped.delete(budgets, eq(budgets.category, id)),
     scoped.delete(financeCategories, eq(financeCategories.id, id)),
   ]);
@@ -361,6 +366,92 @@ export async function updateSavingsGoal(db: Db, userId: string, id: string, set:
 }
 
 export const deleteSavingsGoal = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(savingsGoals, eq(savingsGoals.id, id));
+
+// ---------------------------------------------------------------------------------------------
+// Recurring transactions (docs/decisions/0116)
+
+export type RecurringInput = Pick<RecurringTransaction, "type" | "amountCents" | "description" | "category" | "frequency" | "startDate">;
+
+/** The user's recurring transactions, the next one due first (a user has at most a hundred). */
+export const listRecurring = (db: Db, userId: string) =>
+  scopedTo(db, userId).select(recurringTransactions).orderBy(asc(recurringTransactions.nextDate), asc(recurringTransactions.id));
+
+export const countRecurring = async (db: Db, userId: string) =>
+  (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recurringTransactions).where(scopedTo(db, userId).owned(recurringTransactions)))[0]?.n ?? 0;
+
+export const findRecurring = (db: Db, userId: string, id: string | undefined) => ownedOr404(scopedTo(db, userId), recurringTransactions, id);
+
+/** The user's recurring transactions with an occurrence due by `today` (the catch-up). */
+export const dueRecurring = (db: Db, userId: string, today: string) => scopedTo(db, userId).select(recurringTransactions, lte(recurringTransactions.nextDate, today));
+
+/** The key that makes an occurrence land once, whoever writes it and however often. */
+export const occurrenceKey = (ruleId: string, date: string) => `recurring:${ruleId}:${date}`;
+
+/**
+ * The writes that put a rule's occurrences `dates` into transactions and move its next date from
+ * `seenNext` to `next`, for one batch. Each insert copies the rule's row as it is in the batch and
+ * only while its next date is still `seenNext`: a run that got there first (the job twice, or the
+ * job beside a create), or a rule stopped in between, writes nothing, and the unique import key
+ * refuses a second copy of a date in any case.
+ */
+function occurrenceWrites(db: Db, userId: string, ruleId: string, seenNext: string, dates: readonly string[], next: string): D1PreparedStatement[] {
+  // Raw D1 statements, as the import's: drizzle's batch takes no INSERT ... SELECT of its own.
+  const insert = db.$client.prepare(
+    `insert into transactions (id, user_id, type, amount_cents, description, date, category, source, import_key)
+     select ?1, user_id, type, amount_cents, description, ?2, category, 'recurring', ?3
+     from recurring_transactions where id = ?4 and user_id = ?5 and next_date = ?6
+     on conflict (user_id, import_key) do nothing`,
+  );
+  const inserts = dates.map((date) => insert.bind(newId(), date, occurrenceKey(ruleId, date), ruleId, userId, seenNext));
+  const rule = recurringTransactions;
+  const advance = scopedTo(db, userId).update(rule, { nextDate: next, updatedAt: new Date() }, and(eq(rule.id, ruleId), eq(rule.nextDate, seenNext))).toSQL();
+  return [...inserts, db.$client.prepare(advance.sql).bind(...advance.params)];
+}
+
+/** A new recurring transaction and, in the same batch, its occurrences already due (`dates`). */
+export async function insertRecurring(db: Db, userId: string, values: RecurringInput & { id: string }, dates: readonly string[], next: string) {
+  // The rule starts at its start date, and the occurrence writes move it on to `next`.
+  const rule = scopedTo(db, userId).insert(recurringTransactions, { ...values, nextDate: values.startDate }).toSQL();
+  await db.$client.batch([db.$client.prepare(rule.sql).bind(...rule.params), ...occurrenceWrites(db, userId, values.id, values.startDate, dates, next)]);
+  return findRecurring(db, userId, values.id);
+}
+
+/** Writes a rule's due occurrences and moves it on: the catch-up of one rule, in one batch. */
+export async function writeOccurrences(db: Db, userId: string, rule: Pick<RecurringTransaction, "id" | "nextDate">, dates: readonly string[], next: string) {
+  if (dates.length) await db.$client.batch(occurrenceWrites(db, userId, rule.id, rule.nextDate, dates, next));
+}
+
+/** The transactions a rule wrote on `dates` (after a catch-up: those the budget check and realtime hear of). */
+export const transactionsOfOccurrences = (db: Db, userId: string, ruleId: string, dates: readonly string[]) =>
+  dates.length
+    ? scopedTo(db, userId).select(transactions, inArray(transactions.importKey, dates.map((date) => occurrenceKey(ruleId, date))))
+    : Promise.resolve([]);
+
+export async function updateRecurring(db: Db, userId: string, id: string, set: Partial<Pick<RecurringTransaction, "amountCents" | "description" | "category">>) {
+  const [row] = await scopedTo(db, userId)
+    .update(recurringTransactions, { ...set, updatedAt: new Date() }, eq(recurringTransactions.id, id))
+    .returning();
+  return row;
+}
+
+/** Stops a rule: the transactions it wrote are ordinary transactions and stay. */
+export const deleteRecurring = (db: Db, userId: string, id: string) => scopedTo(db, userId).delete(recurringTransactions, eq(recurringTransactions.id, id));
+
+/**
+ * The daily catch-up's page of users with an occurrence due by `by` (cross-user: ids only). Read
+ * from the next dates' range of recurring_transactions_next_user_idx, never by a walk of the rules
+ * by user: the unary `+` keeps user_id out of index choice and the few ids are sorted (as
+ * userIdsWithTasksStarting; tests/worker/cron-query-plans.test.ts).
+ */
+export async function recurringUserIdsPage(db: Db, page: IdPage, by: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: recurringTransactions.userId })
+    .from(recurringTransactions)
+    .where(and(lte(recurringTransactions.nextDate, by), sql`+${recurringTransactions.userId} > ${page.afterId}`))
+    .orderBy(sql`+${recurringTransactions.userId}`)
+    .limit(page.limit);
+  return rows.map((row) => row.id);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Demo data

@@ -9,8 +9,12 @@ import { timestamps, users } from "../../db/schema";
 const { createdAt, updatedAt } = timestamps;
 
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
-/** How a transaction came in: typed in the form, read from a sentence, or imported from a file. */
-export const TRANSACTION_SOURCES = ["manual", "sentence", "import"] as const;
+/**
+ * How a transaction came in: typed in the form, read from a sentence, imported from a file, or
+ * written on its day by a recurring transaction ("Movimentos fixos", docs/decisions/0116).
+ */
+export const TRANSACTION_SOURCES = ["manual", "sentence", "import", "recurring"] as const;
+export const RECURRING_FREQUENCIES = ["weekly", "monthly", "yearly"] as const;
 
 export const transactions = sqliteTable(
   "transactions",
@@ -99,4 +103,36 @@ export const savingsGoals = sqliteTable(
     updatedAt,
   },
   (t) => [index("savings_goals_user_created_idx").on(t.userId, t.createdAt, t.id)],
+);
+
+/**
+ * A recurring transaction ("Movimentos fixos", docs/decisions/0116): the salary every month, the gym
+ * every month, insurance every year. Each occurrence due by the user's today is written as an
+ * ordinary transaction (source "recurring", import key `recurring:<id>:<date>`, so it lands once);
+ * `nextDate` is the first occurrence not written yet. The start date's day is the anchor every
+ * later date is computed from (31 January, then 28 February, then 31 March).
+ */
+export const recurringTransactions = sqliteTable(
+  "recurring_transactions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull(),
+    frequency: text("frequency", { enum: RECURRING_FREQUENCIES }).notNull(),
+    startDate: text("start_date").notNull(),
+    nextDate: text("next_date").notNull(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    // The list (next first) and the user's own catch-up.
+    index("recurring_transactions_user_next_idx").on(t.userId, t.nextDate, t.id),
+    // The daily job's page of users with something due: a range of next dates, not every rule.
+    index("recurring_transactions_next_user_idx").on(t.nextDate, t.userId),
+  ],
 );

@@ -50,6 +50,12 @@ const TransactionForm = onDemandDialog(
   (props) => props.open,
 );
 
+// "Movimentos fixos" (decision 0116): the list and its form load when first opened.
+const RecurringDialog = onDemandDialog(
+  () => import("../components/recurring-dialog").then((m) => m.RecurringDialog),
+  (props) => props.open,
+);
+
 export const handle: I18nHandle = { i18n: ["finances", "financesIo", "ui", "billing"] };
 
 const TABS = ["overview", "transactions", "budgets", "savings"] as const;
@@ -194,6 +200,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
 
   // The form: a new transaction, or the one being edited (also opened by a search result's ?edit=).
   const [formOpen, setFormOpen] = useState(false);
+  const [recurringOpen, setRecurringOpen] = useState(false);
   const [editing, setEditing] = useState<TransactionView | null>(null);
   const openNew = () => {
     setEditing(null);
@@ -419,6 +426,9 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             </Button>
             <ImportButton advanced={data.advanced} ownCategories={data.ownCategories} onImported={() => void revalidate()} />
             <ExportLink advanced={data.advanced} query={`?${new URLSearchParams(Object.entries(data.filters).filter(([, v]) => v) as [string, string][]).toString()}`} />
+            <Button variant="secondary" onClick={() => setRecurringOpen(true)} data-testid="open-recurring">
+              {t("recurring.open")}
+            </Button>
             <Button onClick={openNew} data-testid="add-transaction" data-tour="finances-add">
               {t("actions.add")}
             </Button>
@@ -444,6 +454,8 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             panelClassName: key === "transactions" ? "space-y-4" : "space-y-5",
           }))}
         />
+
+        <RecurringDialog open={recurringOpen} today={data.today} categories={categories} onClose={() => setRecurringOpen(false)} onChanged={() => void revalidate()} />
 
         <TransactionForm
           open={formOpen}

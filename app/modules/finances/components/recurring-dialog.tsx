@@ -1,0 +1,178 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { screenToast } from "~/components/shell/toast-store";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DateField } from "~/components/ui/date-picker";
+import { Dialog, DialogPanel, DialogTitle } from "~/components/ui/dialog";
+import { Select, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/form";
+import { MoneyInput, useUnreadableAmounts } from "~/components/ui/money-input";
+import { Loading } from "~/components/ui/skeleton";
+import { useApiForm } from "~/components/ui/use-api-form";
+import { sanitizeLanguage } from "~/i18n/language";
+import { apiFetch } from "~/lib/api";
+import { formatLongDate } from "~/lib/dates";
+import { Money } from "../money";
+import type { CategoryOption, RecurringView } from "../types";
+
+const FREQUENCIES = ["monthly", "weekly", "yearly"] as const;
+type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; category: string; frequency: RecurringView["frequency"]; startDate: string };
+
+/**
+ * "Movimentos fixos" (decision 0116): the user's recurring transactions with their next date, a form
+ * to add one (its first date today unless changed) and a stop that asks first. Loaded on first use,
+ * not with the finances screen; `onChanged` has the screen read its transactions again (adding one
+ * that starts today or earlier writes those transactions at once).
+ */
+export function RecurringDialog({ open, today, categories, onClose, onChanged }: { open: boolean; today: string; categories: CategoryOption[]; onClose: () => void; onChanged: () => void }) {
+  const { t, i18n } = useTranslation("finances");
+  const language = sanitizeLanguage(i18n.language) ?? "pt";
+  const [items, setItems] = useState<RecurringView[] | null>(null);
+  const [stopping, setStopping] = useState<RecurringView | null>(null);
+  const [stopPending, setStopPending] = useState(false);
+  const blank = (): Draft => ({ type: "expense", amountCents: null, description: "", category: "home", frequency: "monthly", startDate: today });
+  const [draft, setDraft] = useState<Draft>(blank);
+  const amounts = useUnreadableAmounts();
+  const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? t("categories.other");
+
+  const load = async () => {
+    const result = await apiFetch<{ items: RecurringView[] }>("/finances/recurring");
+    if (result.ok) setItems(result.data.items);
+    else {
+      setItems([]);
+      screenToast({ key: "finances:recurring.loadError" }, result.error.message || undefined, "error");
+    }
+  };
+  useEffect(() => {
+    if (open) void load();
+  }, [open]);
+
+  const form = useApiForm<{ recurringTransaction: RecurringView }>({
+    fields: ["type", "amountCents", "description", "category", "frequency", "startDate"],
+    fallback: t("recurring.saveError"),
+    onSuccess: (data) => {
+      setItems((list) => [...(list ?? []), data.recurringTransaction].sort((a, b) => a.nextDate.localeCompare(b.nextDate)));
+      setDraft(blank());
+      screenToast({ key: "finances:recurring.saved" }, undefined, "success");
+      onChanged();
+    },
+  });
+  const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
+  const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
+  const setType = (type: Draft["type"]) =>
+    setDraft((d) => ({ ...d, type, category: categories.some((c) => c.id === d.category && (c.type === "both" || c.type === type)) ? d.category : type === "income" ? "salary" : "home" }));
+  const submit = form.submit(() => {
+    if (amounts.refused()) return null;
+    if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });
+    return apiFetch<{ recurringTransaction: RecurringView }>("/finances/recurring", { body: { ...draft, amountCents: draft.amountCents } });
+  });
+
+  const stop = async (row: RecurringView) => {
+    setStopPending(true);
+    const result = await apiFetch(`/finances/recurring/${row.id}`, { method: "DELETE" });
+    setStopPending(false);
+    setStopping(null);
+    // Already gone (stopped in another tab) is what the user wanted.
+    if (result.ok || result.status === 404) {
+      setItems((list) => (list ?? []).filter((item) => item.id !== row.id));
+      screenToast({ key: "finances:recurring.stopped" }, undefined, "success");
+    } else screenToast({ key: "finances:recurring.stopError" }, result.error.message || undefined, "error");
+  };
+
+  const dateLabel = (date: string) => formatLongDate(new Date(`${date}T12:00:00`), language);
+  return (
+    <Dialog open={open} onClose={() => !form.pending && !stopping && onClose()} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
+        <DialogPanel className="max-h-[95vh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:max-w-lg sm:rounded-2xl" data-testid="recurring-dialog">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{t("recurring.title")}</DialogTitle>
+          <p className="mt-1 text-sm text-slate-600">{t("recurring.intro")}</p>
+          {items === null ? (
+            <div className="mt-4" aria-label={t("recurring.loading")}>
+              <Loading lines={2} />
+            </div>
+          ) : items.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-500" data-testid="recurring-empty">
+              {t("recurring.empty")}
+            </p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100" data-testid="recurring-list">
+              {items.map((row) => {
+                const name = row.description || categoryName(row.category);
+                return (
+                  <li key={row.id} className="flex items-center justify-between gap-3 py-2" data-testid="recurring-item">
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium" dir="auto">
+                        {name}
+                      </span>
+                      <span className="block text-xs wrap-anywhere text-slate-500">
+                        {categoryName(row.category)} · {t(`recurring.frequencies.${row.frequency}`)} · {t("recurring.next", { date: dateLabel(row.nextDate) })}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <Money cents={row.type === "expense" ? -row.amountCents : row.amountCents} signed />
+                      <Button variant="ghost" aria-label={t("recurring.stop", { name })} onClick={() => setStopping(row)}>
+                        ✕
+                      </Button>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+
+          <form onSubmit={submit} className="mt-5 space-y-3 border-t border-slate-200 pt-4" noValidate data-testid="recurring-form">
+            <h3 className="text-sm font-semibold text-slate-700">{t("recurring.newTitle")}</h3>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Select
+                id="recurring-type"
+                label={t("form.type")}
+                value={draft.type}
+                onChange={(e) => setType(e.target.value as Draft["type"])}
+                error={form.errors.type}
+                options={[
+                  { value: "expense", label: t("types.expense") },
+                  { value: "income", label: t("types.income") },
+                ]}
+              />
+              <MoneyInput id="recurring-amount" label={t("form.amount")} valueCents={draft.amountCents} onChangeCents={(cents) => set("amountCents", cents)} onUnreadable={amounts.watch("amountCents")} error={form.errors.amountCents} required />
+            </div>
+            <TextField id="recurring-description" label={t("form.description")} value={draft.description} maxLength={200} onChange={(e) => set("description", e.target.value)} error={form.errors.description} />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Select id="recurring-category" label={t("form.category")} value={draft.category} onChange={(e) => set("category", e.target.value)} error={form.errors.category} options={fitting.map((c) => ({ value: c.id, label: c.name }))} />
+              <Select
+                id="recurring-frequency"
+                label={t("recurring.frequency")}
+                value={draft.frequency}
+                onChange={(e) => set("frequency", e.target.value as Draft["frequency"])}
+                error={form.errors.frequency}
+                options={FREQUENCIES.map((f) => ({ value: f, label: t(`recurring.frequencies.${f}`) }))}
+              />
+            </div>
+            <DateField id="recurring-start" label={t("recurring.startDate")} value={draft.startDate} onChange={(value) => set("startDate", value)} error={form.errors.startDate} required />
+            {form.message && <Notice tone="error">{form.message}</Notice>}
+            <div className="flex justify-end gap-2 pt-1">
+              <Button variant="secondary" onClick={onClose}>
+                {t("recurring.close")}
+              </Button>
+              <Button type="submit" loading={form.pending} data-testid="recurring-add">
+                {t("recurring.add")}
+              </Button>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+      <ConfirmDialog
+        open={stopping !== null}
+        title={t("recurring.stopTitle")}
+        confirmLabel={t("recurring.stopConfirm")}
+        cancelLabel={t("form.cancel")}
+        destructive
+        pending={stopPending}
+        onConfirm={() => (stopping ? stop(stopping) : undefined)}
+        onCancel={() => setStopping(null)}
+      />
+    </Dialog>
+  );
+}

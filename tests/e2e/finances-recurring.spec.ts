@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { createUser, dismissCookieBanner, lisbonDate, untilHydrated } from "./support";
+
+/** The same day next month, kept inside the month (31 January → 28 February), as the rule computes it. */
+function nextMonth(date: string) {
+  const [y, m, d] = date.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, last), 12));
+}
+
+test.describe("finances: recurring transactions (Movimentos fixos)", () => {
+  test("add a monthly expense from today, see it with next month's date and today's transaction, stop it", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-fixos-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/financas");
+    await untilHydrated(page);
+
+    await page.getByTestId("open-recurring").click();
+    const dialog = page.getByTestId("recurring-dialog");
+    await expect(dialog.getByTestId("recurring-empty")).toHaveText("Ainda não tem movimentos fixos.");
+
+    // A monthly expense whose first date is today (the form's default).
+    const form = dialog.getByTestId("recurring-form");
+    await form.getByLabel("Valor").fill("35");
+    await form.getByLabel("Valor").press("Tab");
+    await form.getByLabel("Descrição").fill("Ginásio");
+    await form.getByLabel("Categoria", { exact: true }).selectOption("health");
+    await expect(form.getByLabel("Frequência")).toHaveValue("monthly");
+    await form.getByRole("button", { name: "Adicionar" }).click();
+
+    const item = dialog.getByTestId("recurring-item");
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText("Ginásio");
+    await expect(item).toContainText("Mensal");
+    await expect(item).toContainText("35,00");
+    const next = new Intl.DateTimeFormat("pt-PT", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(nextMonth(lisbonDate()));
+    await expect(item).toContainText(`Próximo: ${next}`);
+
+    // Today's transaction is written at once.
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("recent-transactions")).toContainText("Ginásio");
+
+    // Stop it, after the confirmation; the transaction already written stays.
+    await page.getByTestId("open-recurring").click();
+    await dialog.getByRole("button", { name: "Parar Ginásio" }).click();
+    await expect(page.getByText("Parar este movimento fixo? Os movimentos já registados ficam.")).toBeVisible();
+    await page.getByRole("button", { name: "Parar", exact: true }).click();
+    await expect(dialog.getByTestId("recurring-empty")).toBeVisible();
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("recent-transactions")).toContainText("Ginásio");
+  });
+});
