@@ -209,6 +209,51 @@ test.describe("offline writes", () => {
     await expect(routine.getByRole("button", { name: "Marcar como feito" })).toHaveAttribute("aria-pressed", "true");
   });
 
+  test("taps on a counted routine offline are one queued count, shown waiting, sent once as the last count (decision 0117)", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const request = context.request;
+    await signUp(page, "counts");
+    const created = await request.post("/api/v1/routines", { headers: originOf(request), data: { title: "Beber água", timesPerDay: 3 } });
+    expect(created.status()).toBe(201);
+    const routineId = (await created.json()).routine.id as string;
+
+    await page.goto("/app/meu-impacto");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/tarefas"]);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/autocuidado"]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await untilHydrated(page);
+    const routine = page.getByTestId("routine").filter({ hasText: "Beber água" });
+    const plusOne = routine.getByRole("button", { name: "Mais uma vez: Beber água" });
+    for (let n = 1; n <= 3; n++) {
+      await plusOne.click();
+      await expect(routine.getByTestId("count")).toContainText(`${n} de 3`);
+    }
+    await expect(routine.getByTestId("count")).toContainText("por enviar");
+    await expect(routine.locator(`[data-date="${lisbonDay(0)}"]`)).toHaveAttribute("aria-pressed", "true");
+    // One change in the queue, with the last count.
+    await expect.poll(async () => (await queuedRows(page)).map((row) => row.body)).toEqual([{ count: 3 }]);
+    await expect(page.getByTestId("offline-pending-count")).toHaveText("1 alteração por enviar");
+
+    // Still there after a reload offline.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(routine.getByRole("group", { name: "Beber água: 3 de 3 vezes hoje" })).toBeVisible();
+
+    await context.setOffline(false);
+    await page.reload();
+    await untilHydrated(page);
+    const answer = async () => (await (await request.get(`/api/v1/routines/${routineId}`)).json()).routine as { countToday: number; checkedInToday: boolean };
+    await expect.poll(answer, { timeout: 20_000 }).toMatchObject({ countToday: 3, checkedInToday: true });
+    await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
+    const checkIns = ((await (await request.get("/api/v1/routines/check-ins")).json()).items as { routineId: string }[]).filter((item) => item.routineId === routineId);
+    expect(checkIns).toHaveLength(1);
+  });
+
   test("a diary entry deleted offline stays deleted after a reload, and is deleted on the server once back online", async ({ page, context }) => {
     test.setTimeout(180_000);
     const request = context.request;

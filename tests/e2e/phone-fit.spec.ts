@@ -13,6 +13,9 @@ test("every tab, title and label fits a 320 px phone, in Portuguese and English"
   await createUser(page.request, `e2e-phone-fit-${Date.now()}@example.com`, { toursDone: true });
   const routine = await page.request.post("/api/v1/routines", { headers: originOf(page.request), data: { title: "Caminhada de 20 minutos", category: "movement", frequency: "daily", durationMinutes: 20 } });
   expect(routine.status(), await routine.text()).toBe(201);
+  // A routine counted in a day (decision 0117): its "3 de 8" between −1 and +1 must fit too.
+  const counted = await page.request.post("/api/v1/routines", { headers: originOf(page.request), data: { title: "Beber 8 copos de água", category: "nutrition", timesPerDay: 8, durationMinutes: 5 } });
+  expect(counted.status(), await counted.text()).toBe(201);
   await dismissCookieBanner(page);
   await page.setViewportSize({ width: 320, height: 720 });
   for (const language of ["pt", "en"]) {

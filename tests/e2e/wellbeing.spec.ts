@@ -231,6 +231,55 @@ test.describe("wellbeing", () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test("a routine done 3 times a day is counted with +1, done at the third, kept after a reload, and −1 undoes the day (decision 0117)", async ({ page, context }) => {
+    await createUser(context.request, `e2e-selfcare-counts-${Date.now()}@example.com`, { toursDone: true });
+    await dismissCookieBanner(page);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+
+    await page.getByRole("button", { name: "Nova rotina" }).click();
+    await page.getByLabel("Título").fill("Beber água");
+    await page.getByLabel("Vezes por dia").fill("3");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    const routine = () => page.getByTestId("routine").filter({ hasText: "Beber água" });
+    const counter = routine().getByRole("group", { name: /^Beber água: \d de 3 vezes hoje$/ });
+    await expect(counter).toHaveAccessibleName("Beber água: 0 de 3 vezes hoje");
+    // No one-tap check-in: the count does the day.
+    await expect(routine().getByRole("button", { name: "Marcar como feito: Beber água" })).toHaveCount(0);
+    const today = routine().locator(`[data-date="${lisbonDay(0)}"]`);
+
+    const plusOne = routine().getByRole("button", { name: "Mais uma vez: Beber água" });
+    await plusOne.click();
+    await expect(routine().getByTestId("count")).toContainText("1 de 3");
+    await plusOne.click();
+    await expect(routine().getByTestId("count")).toContainText("2 de 3");
+    await expect(today).toHaveAttribute("aria-pressed", "false");
+    // The keyboard too.
+    await plusOne.focus();
+    await page.keyboard.press("Enter");
+    await expect(counter).toHaveAccessibleName("Beber água: 3 de 3 vezes hoje");
+    await expect(today).toHaveAttribute("aria-pressed", "true");
+    await expect(routine().getByTestId("streak")).toContainText("1 dia seguido");
+    await expect(plusOne).toBeDisabled();
+
+    // Kept on the server.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(counter).toHaveAccessibleName("Beber água: 3 de 3 vezes hoje");
+    await expect(today).toHaveAttribute("aria-pressed", "true");
+    await expect(routine().getByTestId("streak")).toContainText("1 dia seguido");
+
+    // −1: under the target the day is not done, on the server too.
+    await routine().getByRole("button", { name: "Menos uma vez: Beber água" }).click();
+    await expect(counter).toHaveAccessibleName("Beber água: 2 de 3 vezes hoje");
+    await expect(today).toHaveAttribute("aria-pressed", "false");
+    await expect(routine().getByTestId("streak")).toContainText("Sem sequência ainda");
+    await page.reload();
+    await untilHydrated(page);
+    await expect(counter).toHaveAccessibleName("Beber água: 2 de 3 vezes hoje");
+    await expect(today).toHaveAttribute("aria-pressed", "false");
+  });
+
   test("a routine's reminder time is set in the form, shown on its card after a reload, and cleared (decision 0099)", async ({ page, context }) => {
     await createUser(context.request, `e2e-selfcare-reminder-${Date.now()}@example.com`, { toursDone: true });
     await dismissCookieBanner(page);

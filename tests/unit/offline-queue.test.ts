@@ -351,6 +351,57 @@ describe("offline queue: edits of items created offline", () => {
   });
 });
 
+describe("offline queue: a routine's count of a day, a PUT of the whole state (decision 0117)", () => {
+  const count = (path: string, value: number) => ({ userId: "u1", kind: "routine.count" as const, method: "PUT" as const, path, body: { count: value }, label: `Água · ${value}` });
+  const today = "/routines/r1/counts/2026-12-07";
+
+  it("replaces a queued count of the same day not sent yet: eight taps offline are one request with the last count", async () => {
+    const h = harness(() => ({ status: 200, body: {} }));
+    for (let n = 1; n <= 8; n++) await h.queue.enqueue(count(today, n));
+    // Another day's and another routine's counts are theirs.
+    await h.queue.enqueue(count("/routines/r1/counts/2026-12-06", 2));
+    await h.queue.enqueue(count("/routines/r2/counts/2026-12-07", 1));
+    expect((await h.queue.list("u1")).map((c) => [c.path, c.body.count])).toEqual([
+      [today, 8],
+      ["/routines/r1/counts/2026-12-06", 2],
+      ["/routines/r2/counts/2026-12-07", 1],
+    ]);
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => [c.method, c.path, c.body.count])).toEqual([
+      ["PUT", today, 8],
+      ["PUT", "/routines/r1/counts/2026-12-06", 2],
+      ["PUT", "/routines/r2/counts/2026-12-07", 1],
+    ]);
+  });
+
+  it("goes after what was queued in between (a check-in undone, then counted again)", async () => {
+    const h = harness(() => ({ status: 200, body: {} }));
+    await h.queue.enqueue(count(today, 3));
+    await h.queue.enqueue(task("entre"));
+    await h.queue.enqueue(count(today, 4));
+    expect((await h.queue.list("u1")).map((c) => c.label)).toEqual(["entre", "Água · 4"]);
+  });
+
+  it("queues behind a count that may have reached the server (sent without an answer), which keeps its body and key", async () => {
+    let online = false;
+    const h = harness(() => (online ? { status: 200, body: {} } : { status: 0, body: null }));
+    await h.queue.enqueue(count(today, 3));
+    await h.queue.replay("u1");
+    await h.queue.enqueue(count(today, 5));
+    const [sent, later] = await h.queue.list("u1");
+    expect([sent.body.count, sent.sent, later.body.count]).toEqual([3, true, 5]);
+    online = true;
+    h.advance(backoff(1));
+    await h.queue.replay("u1");
+    expect(h.sent.map((c) => c.body.count)).toEqual([3, 3, 5]);
+    expect(h.sent[0].key).toBe(h.sent[1].key);
+  });
+
+  it("reads a queued PUT back from storage", () => {
+    expect(isQueuedChange({ ...count(today, 1), seq: 1, key: "k", createdAt: 1, attempts: 0, nextAttemptAt: 1, status: "pending" })).toBe(true);
+  });
+});
+
 describe("offline queue: damaged storage", () => {
   it("removes rows it cannot read (damaged, older shape) and says how many, instead of crashing", async () => {
     const name = `damaged-${++dbCounter}`;

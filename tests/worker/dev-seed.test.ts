@@ -53,4 +53,12 @@ describe("the demo account's seed (npm start, and the benches started with it)",
     expect(walk.checkedInToday).toBe(false);
     expect(stretch.steps.map((s) => s.text)).toEqual(["Pescoço e ombros", "Costas", "Pernas"]);
   });
+
+  it("gives the demo a routine counted in a day: water, 8 times a day, 3 today, the last days done (decision 0117)", async () => {
+    const { userId } = await seedDemoAccount(env);
+    const today = localDate(new Date(), "Europe/Lisbon");
+    const { items } = await listRoutines(database(env.DB), userId, { limit: 50 }, today);
+    const water = items.find((r) => r.title === "Beber água")!;
+    expect(water).toMatchObject({ timesPerDay: 8, countToday: 3, checkedInToday: false, steps: [], streakDays: 4 });
+  });
 });

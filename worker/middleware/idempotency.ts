@@ -9,7 +9,7 @@ import type { AppEnv } from "../types";
  * The writes the offline queue replays (app/lib/offline/): each may carry an Idempotency-Key, and
  * a replay of a key answers the first answer without writing again. Paths under /api/v1.
  */
-export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; path: RegExp }[] = [
+export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "PUT" | "DELETE"; path: RegExp }[] = [
   { method: "POST", path: /^\/tasks\/?$/ },
   { method: "PATCH", path: /^\/tasks\/[^/]+\/?$/ },
   // A task's step ticked or unticked (0114): a set, not a toggle, so a replay writes the same.
@@ -21,6 +21,8 @@ export const IDEMPOTENT_WRITES: readonly { method: "POST" | "PATCH" | "DELETE"; 
   { method: "POST", path: /^\/routines\/[^/]+\/check-ins\/?$/ },
   // A routine's step ticked (0112): ticking the last one checks the day in, as the check-in above.
   { method: "POST", path: /^\/routines\/[^/]+\/steps\/[^/]+\/ticks\/?$/ },
+  // A routine's count of a day (0117): absolute, so a replay writes the same; the key answers it once.
+  { method: "PUT", path: /^\/routines\/[^/]+\/counts\/[^/]+\/?$/ },
   // Calendar events: a new one, and an edit of an event, of a whole series or (with
   // `?occurrence=&scope=one`) of one occurrence. The query is part of the request the key names.
   { method: "POST", path: /^\/events\/?$/ },

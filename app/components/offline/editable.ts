@@ -12,6 +12,7 @@ export const EDITABLE: Record<ChangeKind, readonly ("title" | "description" | "c
   "diary.delete": [],
   "routine.checkIn": [],
   "routine.stepTick": [],
+  "routine.count": [],
   "event.create": ["title", "description"],
   "event.update": ["title"],
   // A step, a status or a milestone's tick: nothing to correct in words (try again or discard).

@@ -42,6 +42,7 @@ const KEPT: Record<ChangeKind, Record<"pt" | "en", RegExp>> = {
   "transaction.update": { pt: /transações.*alterados/, en: /changed .*transactions/ },
   "routine.checkIn": { pt: /registos de rotina/, en: /routine check-ins/ },
   "routine.stepTick": { pt: /passos marcados/, en: /ticked steps/ },
+  "routine.count": { pt: /contagens do dia/, en: /day counts/ },
   "event.create": { pt: /eventos/, en: /events/ },
   "event.update": { pt: /eventos/, en: /events/ },
   "goal.update": { pt: /progresso dos objetivos/, en: /goal progress/ },

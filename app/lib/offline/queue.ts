@@ -23,6 +23,8 @@ export type ChangeKind =
   | "routine.checkIn"
   // A routine's step ticked (0112); the last one checks the day in.
   | "routine.stepTick"
+  // A routine's count of a day (0117): a PUT of the absolute count, so a later one replaces it.
+  | "routine.count"
   | "event.create"
   | "event.update"
   | "goal.update"
@@ -45,8 +47,11 @@ export type QueuedChange = {
   key: string;
   userId: string;
   kind: ChangeKind;
-  /** DELETE only for the kinds whose server route takes a key for it (a cycle day, a diary entry). */
-  method: "POST" | "PATCH" | "DELETE";
+  /**
+   * DELETE only for the kinds whose server route takes a key for it (a cycle day, a diary entry);
+   * PUT for a whole state at its path (a routine's count of a day: 0117).
+   */
+  method: "POST" | "PATCH" | "PUT" | "DELETE";
   /** Under /api/v1. May hold the temporary id of an item created offline (replaced on replay). */
   path: string;
   body: Record<string, unknown>;
@@ -141,6 +146,7 @@ const KINDS: readonly ChangeKind[] = [
   "diary.delete",
   "routine.checkIn",
   "routine.stepTick",
+  "routine.count",
   "event.create",
   "event.update",
   "goal.update",
@@ -164,7 +170,7 @@ export function isQueuedChange(row: unknown): row is QueuedChange {
     typeof c.key === "string" &&
     typeof c.userId === "string" &&
     KINDS.includes(c.kind as ChangeKind) &&
-    (c.method === "POST" || c.method === "PATCH" || c.method === "DELETE") &&
+    (c.method === "POST" || c.method === "PATCH" || c.method === "PUT" || c.method === "DELETE") &&
     typeof c.path === "string" &&
     c.path.startsWith("/") &&
     !!c.body &&
@@ -310,10 +316,20 @@ export function createQueue({
    * Otherwise the edit queues behind, and replay gives it the item's real id. The folded change
    * keeps the base (BASE_FIELD) of the one it joins: the version the edits began from, not one a
    * later edit merely carried along (a creation has none).
+   *
+   * A PUT writes the whole state at its path (a routine's count of a day, 0117): a later one
+   * replaces a PUT of the same path still to be sent, so eight taps offline are one request with
+   * the final count. It goes to the end of the queue, after whatever was queued in between (a
+   * check-in undone meanwhile is sent before the count that follows it). One already sent may
+   * have landed: the new one queues behind it and, being absolute, still ends in its state.
    */
   async function enqueue(request: Omit<QueuedChange, "seq" | "createdAt" | "attempts" | "nextAttemptAt" | "status" | "error" | "key" | "sent"> & { key?: string; sent?: boolean }) {
     const input = { ...request, ...withRealId(request) };
     return exclusive(async () => {
+      if (input.method === "PUT" && !input.sent) {
+        const earlier = (await list(input.userId)).filter((queued) => queued.method === "PUT" && queued.path === input.path && queued.status === "pending" && !queued.sent);
+        for (const replaced of earlier) await write(() => store.remove(replaced.seq!));
+      }
       if (input.method === "PATCH" && !input.sent) {
         const target = (await list(input.userId)).findLast((queued) => touches(queued, input.path));
         // Another screen's edit of the same item (a second tab's writer) is not folded: its words

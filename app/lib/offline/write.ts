@@ -12,13 +12,19 @@ export type Queued = { queued: true; tempId: string } | { queued: false; storage
 export type OfflineWrite = { kind: ChangeKind; method: "POST" | "PATCH" | "DELETE"; path: string; body: Record<string, unknown>; label: string; origin?: string; key?: string };
 
 /**
+ * A PUT of a whole state at its path (a routine's count of a day, 0117): a later one replaces a
+ * queued one not sent yet (queue.ts). Apart from OfflineWrite, whose screens never send one.
+ */
+export type WholeStateWrite = Omit<OfflineWrite, "method"> & { method: "PUT" };
+
+/**
  * A write the offline queue covers. Sent at once with its own Idempotency-Key; when no answer
  * comes (offline) it is queued with that same key, so if the server did get it, the replay is
  * answered without a second write. While older changes wait in the queue, a new one queues
  * behind them, so changes reach the server in the order they were made. A storage outage (503:
  * nothing was written, docs/decisions/0047) is queued the same way and replayed when it ends.
  */
-export async function writeOrQueue<T>(request: OfflineWrite): Promise<ApiResult<T> | Queued> {
+export async function writeOrQueue<T>(request: OfflineWrite | WholeStateWrite): Promise<ApiResult<T> | Queued> {
   // An item created offline and sent since: a screen may still name it by its temporary id (the
   // diary's writer keeps it), and the change goes to its real id like any other, from its creation's version.
   const write = isOfflineId(request.path) ? { ...request, ...(await import("./runtime")).withRealId(request) } : request;

@@ -210,6 +210,7 @@ export default {
       diary_delete: "Diary entry deleted",
       routine_checkIn: "Routine check-in",
       routine_stepTick: "Routine step",
+      routine_count: "Routine count",
       event_create: "New event",
       event_update: "Event changed",
       goal_update: "Goal changed",
@@ -225,7 +226,7 @@ export default {
     online: "Back online",
     onlineText: "The connection is back.",
     offline: "Offline mode",
-    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress, routine check-ins and ticked steps, and cycle days. Anything else (deleting, for example, except in the cycle and the diary) needs a connection.",
+    offlineText: "Kept and sent when the connection is back: new and changed tasks, events, transactions and diary entries, goal progress, routine check-ins, ticked steps and day counts, and cycle days. Anything else (deleting, for example, except in the cycle and the diary) needs a connection.",
     needsConnection: "No connection: this can only be done online. Try again when the connection is back.",
   },
   feedback: {

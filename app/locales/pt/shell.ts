@@ -208,6 +208,7 @@ const shell = {
       diary_delete: "Entrada do diário eliminada",
       routine_checkIn: "Registo de rotina",
       routine_stepTick: "Passo de rotina",
+      routine_count: "Contagem de rotina",
       event_create: "Novo evento",
       event_update: "Evento alterado",
       goal_update: "Objetivo alterado",
@@ -223,7 +224,7 @@ const shell = {
     online: "Voltou online",
     onlineText: "A ligação foi restabelecida.",
     offline: "Modo offline",
-    offlineText: "Ficam guardados e são enviados quando a ligação voltar: tarefas, eventos, transações e entradas do diário (novos ou alterados), o progresso dos objetivos, os registos de rotina e os passos marcados, e os dias do ciclo. O resto (apagar, por exemplo, exceto no ciclo e no diário) precisa de ligação.",
+    offlineText: "Ficam guardados e são enviados quando a ligação voltar: tarefas, eventos, transações e entradas do diário (novos ou alterados), o progresso dos objetivos, os registos de rotina, os passos marcados e as contagens do dia, e os dias do ciclo. O resto (apagar, por exemplo, exceto no ciclo e no diário) precisa de ligação.",
     needsConnection: "Sem ligação: isto só se pode fazer online. Tente de novo quando a ligação voltar.",
   },
   feedback: {

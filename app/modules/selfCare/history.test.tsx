@@ -25,6 +25,8 @@ const routine = (id: string, title: string, weekdays: number[] = []): Routine =>
   recentCheckIns: [],
   steps: [],
   stepsTickedToday: [],
+  timesPerDay: 1,
+  countToday: 0,
 });
 
 // Wednesday 2 December 2026; the history runs from Monday 2 November to Sunday 6 December.

@@ -38,9 +38,24 @@ export const stepsQueuedOn = (queued: Map<string, QueuedChange>, routineId: stri
 /** Whether a queued tick's key (`routineId|stepId|date`) is one of `routineId`'s on `date`. */
 const tickOn = (key: string, routineId: string, date: string) => key.startsWith(`${routineId}|`) && key.endsWith(`|${date}`);
 
-/** A day's check-in and step ticks still in the queue: what undoing the day takes out of it (decision 0112). */
-export function queuedOfDay(checkIns: Map<string, QueuedChange>, ticks: Map<string, QueuedChange>, routineId: string, date: string): QueuedChange[] {
-  const checkIn = checkIns.get(`${routineId}|${date}`);
+/**
+ * A day's check-in, step ticks and count still in the queue: what undoing the day takes out of it
+ * (decisions 0112, 0117), or a count sent after the undo would do the day again.
+ */
+export function queuedOfDay(checkIns: Map<string, QueuedChange>, ticks: Map<string, QueuedChange>, routineId: string, date: string, counts: Map<string, QueuedChange> = new Map()): QueuedChange[] {
   const dayTicks = [...ticks].filter(([key]) => tickOn(key, routineId, date)).map(([, change]) => change);
-  return checkIn ? [checkIn, ...dayTicks] : dayTicks;
+  return [checkIns.get(`${routineId}|${date}`), counts.get(`${routineId}|${date}`), ...dayTicks].filter((change) => change !== undefined);
+}
+
+/**
+ * The counts of a day still in the queue, by `routineId|date` (decision 0117): the last one of each
+ * (a PUT replaces an unsent one of its day in the queue; one already sent may still be before it).
+ */
+export function queuedCounts(changes: readonly QueuedChange[]): Map<string, QueuedChange> {
+  const byDay = new Map<string, QueuedChange>();
+  for (const change of changes) {
+    const [, routineId, date] = /^\/routines\/([^/]+)\/counts\/([^/?]+)$/.exec(change.path) ?? [];
+    if (change.kind === "routine.count" && routineId && date && typeof change.body.count === "number") byDay.set(`${routineId}|${date}`, change);
+  }
+  return byDay;
 }

@@ -25,6 +25,8 @@ const walk: Routine = {
   recentCheckIns: ["2026-11-09"],
   steps: [],
   stepsTickedToday: [],
+  timesPerDay: 1,
+  countToday: 0,
 };
 
 const renderCard = (
@@ -288,5 +290,61 @@ describe("a past day's checklist of a routine with steps (decision 0112, revised
   it("is read-only without the plan: the days cannot be opened", () => {
     renderCard(false, { routine: morning });
     expect(dayButton("2026-11-08").hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("a routine done several times a day (decision 0117)", () => {
+  const water: Routine = { ...walk, id: "w1", title: "Beber água", timesPerDay: 8, countToday: 3, recentCheckIns: [] };
+  const renderCounter = (routine: Routine, count?: { value: number; pending: boolean }, language: "pt" | "en" = "pt", canWrite = true) => {
+    const onCount = vi.fn();
+    renderWithI18n(
+      <ul>
+        <RoutineCard routine={routine} queuedDays={new Set()} today="2026-11-10" canWrite={canWrite} onToggle={vi.fn()} onTapToday={vi.fn()} count={count} onCount={onCount} onEdit={vi.fn()} onRemove={vi.fn()} />
+      </ul>,
+      language,
+    );
+    return { onCount };
+  };
+
+  it("shows today's count with +1 and −1, named by the routine, instead of the check-in button", () => {
+    const { onCount } = renderCounter(water);
+    const group = screen.getByRole("group", { name: "Beber água: 3 de 8 vezes hoje" });
+    expect(within(group).getByText("3 de 8")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Marcar como feito/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Mais uma vez: Beber água" }));
+    expect(onCount).toHaveBeenLastCalledWith(water, 4);
+    fireEvent.click(screen.getByRole("button", { name: "Menos uma vez: Beber água" }));
+    expect(onCount).toHaveBeenLastCalledWith(water, 2);
+    expect(screen.getByText(/8 vezes por dia/)).toBeTruthy();
+  });
+
+  it("shows a tap not answered yet at once, the day done at the target, and 'por enviar' while queued", () => {
+    renderCounter(water, { value: 8, pending: true });
+    expect(screen.getByRole("group", { name: "Beber água: 8 de 8 vezes hoje" }).getAttribute("data-pending")).toBe("true");
+    expect(screen.getByText("(por enviar)")).toBeTruthy();
+    // Done: +1 can go no further, and today's day in the strip shows done, waiting to be sent.
+    expect((screen.getByRole("button", { name: "Mais uma vez: Beber água" }) as HTMLButtonElement).disabled).toBe(true);
+    const todayCell = document.querySelector('[data-date="2026-11-10"]')!;
+    expect([todayCell.getAttribute("aria-pressed"), todayCell.getAttribute("aria-label")]).toEqual(["true", expect.stringMatching(/feito, por enviar \(Beber água\)/)]);
+  });
+
+  it("shows a day checked in as the target, and a −1 answered not yet takes the day's mark away", () => {
+    const done: Routine = { ...water, countToday: 8, checkedInToday: true, recentCheckIns: ["2026-11-10"] };
+    renderCounter(done, { value: 7, pending: false });
+    expect(screen.getByRole("group", { name: "Beber água: 7 de 8 vezes hoje" })).toBeTruthy();
+    expect(document.querySelector('[data-date="2026-11-10"]')!.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("shows today done at once when a tap on the way reaches the target", () => {
+    renderCounter(water, { value: 8, pending: false });
+    const todayCell = document.querySelector('[data-date="2026-11-10"]')!;
+    expect([todayCell.getAttribute("aria-pressed"), todayCell.getAttribute("aria-label")]).toEqual(["true", expect.stringMatching(/feito \(Beber água\)/)]);
+  });
+
+  it("is read-only without the plan, and in English", () => {
+    renderCounter(water, undefined, "en", false);
+    expect(screen.getByRole("group", { name: "Beber água: 3 of 8 times today" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "One more time: Beber água" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "One time less: Beber água" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import type { Routine } from "./routine-form";
 import { WEEKDAYS } from "./weekdays";
 import { addDays, checkInAllowed, isoWeekday, isScheduled } from "@worker/modules/selfCare/streaks";
 import { doneByTicks, tickedSteps } from "@worker/modules/selfCare/steps";
+import { countAfter, doneByCount } from "@worker/modules/selfCare/counts";
 import type { RoutineCategory } from "@worker/modules/selfCare/vocabulary";
 
 const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
@@ -33,6 +34,32 @@ const NONE: ReadonlySet<string> = new Set();
 // Not ~/components/ui/dialog's onDemandDialog: that module would join the screen's first load. The
 // day's button shows it is loading instead of the dialog's stand-in.
 const daySteps = onDemand(() => import("./day-steps-dialog").then((m) => m.DayStepsDialog));
+
+/**
+ * Today's count of a routine done several times a day (decision 0117), in place of the today
+ * button: "3 de 8" between −1 and +1. The group and the buttons say the routine; the count is a
+ * live region, so each tap is read out. `pending`: the count is in the offline queue.
+ */
+function DayCounter({ routine, count, pending, disabled, onCount }: { routine: Routine; count: number; pending: boolean; disabled: boolean; onCount: (count: number) => void }) {
+  const { t } = useTranslation("selfCare");
+  const { title, timesPerDay: target } = routine;
+  const done = doneByCount(count, target);
+  return (
+    <div role="group" aria-label={t("countLabel", { title, count, target })} className="flex items-center gap-1" data-testid="routine-count" data-pending={pending || undefined}>
+      <Button variant="secondary" className="!rounded-full !px-3" aria-label={t("countDown", { title })} disabled={disabled || count === 0} onClick={() => onCount(countAfter(count, -1, target))}>
+        −1
+      </Button>
+      <span className={`min-w-16 text-center text-sm font-semibold ${done ? "text-brand-700" : "text-slate-800"}`} aria-live="polite" data-testid="count">
+        {done && <span aria-hidden="true">✓ </span>}
+        {t("countProgress", { count, target })}
+        {pending && <span className="block text-xs font-normal text-amber-700">({t("countPending")})</span>}
+      </span>
+      <Button variant={done ? "secondary" : "primary"} className="!rounded-full !px-3" aria-label={t("countUp", { title })} disabled={disabled || done} onClick={() => onCount(countAfter(count, 1, target))}>
+        +1
+      </Button>
+    </div>
+  );
+}
 
 /**
  * A day's checklist: native checkboxes (Space ticks), named by the step; the legend says the
@@ -92,6 +119,8 @@ export function RoutineCard({
   onToggle,
   onTapToday,
   onTick,
+  count,
+  onCount,
   onEdit,
   onRemove,
 }: {
@@ -107,6 +136,10 @@ export function RoutineCard({
   onTapToday: (routine: Routine, checkedIn: boolean) => Promise<void>;
   /** A step of a day's checklist ticked (`ticked` false) or unticked (true): today's without `date`; decision 0112. */
   onTick?: (routine: Routine, stepId: string, ticked: boolean, date?: string) => Promise<void>;
+  /** Today's count not yet answered by the server (a tap on the way, or in the offline queue): decision 0117. */
+  count?: { value: number; pending: boolean };
+  /** A routine done several times a day: today's count set to `count`. */
+  onCount?: (routine: Routine, count: number) => void;
   onEdit: () => void;
   onRemove: () => void;
 }) {
@@ -129,9 +162,18 @@ export function RoutineCard({
   // A day's ticks as the server has them (today's, or a past day's in progress) and those still in the queue.
   const ticksOn = (day: string) => [...(day === today ? routine.stepsTickedToday : (routine.stepsTickedByDate?.[day] ?? [])), ...queuedStepsOn(day)];
   // Queued check-ins and ticks count as the server will: the last tick does the day (../steps rule).
-  const pending = (day: string) => queuedDays.has(day) || (!routine.recentCheckIns.includes(day) && doneByTicks(stepIds, ticksOn(day)));
+  // A routine done several times a day: today is done by its count, the one on the way or queued first (decision 0117).
+  const counted = routine.timesPerDay > 1;
+  const countToday = count?.value ?? routine.countToday;
+  const countPending = counted && count?.pending === true;
+  const pending = (day: string) => queuedDays.has(day) || (day === today && countPending && doneByCount(countToday, routine.timesPerDay)) || (!routine.recentCheckIns.includes(day) && doneByTicks(stepIds, ticksOn(day)));
   const pendingToday = pending(today);
   const done = new Set([...routine.recentCheckIns, ...days.filter(pending)]);
+  // A count not answered yet says whether today is done, as the answer will.
+  if (counted && count) {
+    if (doneByCount(count.value, routine.timesPerDay)) done.add(today);
+    else if (!queuedDays.has(today)) done.delete(today);
+  }
   const checkedInToday = routine.checkedInToday || pendingToday;
   const tickedOn = (day: string) => new Set(tickedSteps(stepIds, ticksOn(day), done.has(day)));
   const ticked = tickedOn(today);
@@ -142,7 +184,8 @@ export function RoutineCard({
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="routine" data-routine-id={routine.id}>
       <div className="flex flex-wrap items-center gap-3">
-        {routine.scheduledToday && (
+        {routine.scheduledToday && counted && <DayCounter routine={routine} count={countToday} pending={countPending} disabled={!canWrite} onCount={(value) => onCount?.(routine, value)} />}
+        {routine.scheduledToday && !counted && (
           // One name whatever the state, which aria-pressed says; the visible word changes for the eye.
           <Button
             variant={checkedInToday ? "primary" : "secondary"}
@@ -166,6 +209,7 @@ export function RoutineCard({
             {" · "}
             {routine.frequency === "daily" ? t("frequencies.daily") : routine.weekdays.map((d) => t(`weekdaysShort.${WEEKDAYS[d - 1]}`)).join(", ")}
             {routine.durationMinutes ? ` · ${t("minutes", { count: routine.durationMinutes })}` : ""}
+            {counted ? ` · ${t("timesPerDay", { count: routine.timesPerDay })}` : ""}
             {routine.reminderTime && (
               <>
                 {" · "}

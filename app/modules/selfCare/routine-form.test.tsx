@@ -34,6 +34,8 @@ const routine = (id: string, title: string, weekdays: number[]): Routine => ({
   recentCheckIns: [],
   steps: [],
   stepsTickedToday: [],
+  timesPerDay: 1,
+  countToday: 0,
 });
 
 describe("the routine form's slot", () => {
@@ -80,6 +82,25 @@ describe("saving an edited routine", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect(bodies).toEqual([{ title: "Caminhada ao fim da tarde" }]);
+  });
+
+  it("sends 'Vezes por dia' as a number when changed, and shows the server's message by it (decision 0117)", async () => {
+    const onDone = edit(routine("r1", "Beber água", []));
+    const times = screen.getByLabelText("Vezes por dia") as HTMLInputElement;
+    expect([times.value, times.min, times.max]).toEqual(["1", "1", "20"]);
+    fireEvent.change(times, { target: { value: "8" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ timesPerDay: 8 }]);
+    cleanup();
+
+    const message = "Uma rotina com passos faz-se uma vez por dia: remova os passos ou deixe 1 vez por dia.";
+    vi.stubGlobal("fetch", async () => Response.json({ error: { code: "validation_failed", message, fields: { timesPerDay: message } } }, { status: 400 }));
+    renderEditor(<RoutineEditor form={{ ...routine("r2", "Manhã", []), steps: [{ id: "s1", text: "Beber água" }] }} onDone={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText("Vezes por dia"), { target: { value: "3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByLabelText("Vezes por dia").getAttribute("aria-invalid")).toBe("true");
   });
 
   it("sends the frequency with changed weekdays, which the server checks together", async () => {

@@ -17,6 +17,7 @@ import { WEEKDAYS } from "./weekdays";
 import { formStepLabels, StepEditor } from "~/components/step-editor";
 import { draftStep, stepFieldNames, stepsBody, type DraftStep } from "~/components/step-list";
 import { MAX_STEPS, STEP_MAX_LENGTH } from "@worker/modules/selfCare/steps";
+import { MAX_TIMES_PER_DAY } from "@worker/modules/selfCare/counts";
 
 /**
  * A routine as the screen holds it (the loader's dates arrive serialised). `stepsTickedByDate` is
@@ -34,7 +35,7 @@ export function RoutineEditor({ form, onDone }: { form: Routine | "new"; onDone:
 }
 
 /** What the form holds, as typed. */
-type Draft = { title: string; category: string; description: string; frequency: string; weekdays: number[]; duration: string; reminder: string; steps: DraftStep[] };
+type Draft = { title: string; category: string; description: string; frequency: string; weekdays: number[]; duration: string; reminder: string; steps: DraftStep[]; times: string };
 
 const draftOf = (routine: Routine | null): Draft => ({
   title: routine?.title ?? "",
@@ -45,6 +46,7 @@ const draftOf = (routine: Routine | null): Draft => ({
   duration: routine?.durationMinutes ? String(routine.durationMinutes) : "",
   reminder: routine?.reminderTime ?? "",
   steps: (routine?.steps ?? []).map(draftStep),
+  times: String(routine?.timesPerDay ?? 1),
 });
 
 /** The API's fields of a draft (POST /routines, PATCH /routines/:id). */
@@ -55,7 +57,9 @@ function bodyOf(draft: Draft) {
   const reminderTime = draft.reminder === "" ? null : draft.reminder;
   // A saved step goes with its id (kept, with today's ticks); a new one without (decision 0112).
   const steps = stepsBody(draft.steps);
-  return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes, reminderTime, steps };
+  // Empty is once a day (decision 0117); anything else goes as typed, for the API to judge.
+  const timesPerDay = draft.times.trim() === "" ? 1 : Number(draft.times);
+  return { title, category, description, frequency, weekdays: frequency === "weekdays" ? draft.weekdays : [], durationMinutes, reminderTime, steps, timesPerDay };
 }
 
 /** The API's names of the steps' messages ("steps", "steps.2.text"), shown next to them. */
@@ -73,8 +77,9 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
   const [duration, setDuration] = useState(opened.duration);
   const [reminder, setReminder] = useState(opened.reminder);
   const [steps, setSteps] = useState<DraftStep[]>(opened.steps);
+  const [times, setTimes] = useState(opened.times);
   const form = useApiForm<{ routine: Routine }>({
-    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes", "reminderTime", ...STEP_FIELDS],
+    fields: ["title", "category", "description", "frequency", "weekdays", "durationMinutes", "reminderTime", "timesPerDay", ...STEP_FIELDS],
     fallback: t("form.failed"),
     onSuccess: (data) => {
       toast({ title: routine ? t("form.updated") : t("form.created"), tone: "success" });
@@ -85,7 +90,7 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
   const weekdaysIds = useFieldIds(undefined, null, form.errors.weekdays);
   const submit = (event: FormEvent) =>
     form.submit(() => {
-      const body = bodyOf({ title, category, description, frequency, weekdays, duration, reminder, steps });
+      const body = bodyOf({ title, category, description, frequency, weekdays, duration, reminder, steps, times });
       if (!routine) return apiFetch<{ routine: Routine }>("/routines", { body });
       const changes = editedFields(body, bodyOf(opened), [["frequency", "weekdays"]]);
       if (Object.keys(changes).length === 0) {
@@ -148,6 +153,18 @@ function RoutineForm({ routine, onDone }: { routine: Routine | null; onDone: (sa
           </Button>
         )}
       </div>
+      {/* Done several times a day (decision 0117): the card then counts "3 de 8" instead of one tap. */}
+      <TextField
+        label={t("form.timesPerDay")}
+        hint={t("form.timesPerDayHint")}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_TIMES_PER_DAY}
+        value={times}
+        error={form.errors.timesPerDay}
+        onChange={(e) => setTimes(e.target.value)}
+      />
       <StepEditor
         steps={steps}
         onChange={setSteps}

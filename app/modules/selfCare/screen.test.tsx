@@ -39,6 +39,8 @@ const routine = (id: string, title: string): Routine => ({
   recentCheckIns: [],
   steps: [],
   stepsTickedToday: [],
+  timesPerDay: 1,
+  countToday: 0,
 });
 
 beforeEach(() => {
@@ -239,5 +241,52 @@ describe("a past day's checklist (decision 0112, revised)", () => {
       await waitFor(() => expect(discard).toHaveBeenCalledTimes(2));
       expect(fetch).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe("a routine counted in a day (decision 0117)", () => {
+  const water = (count: number): Routine => ({ ...routine("w1", "Beber água"), timesPerDay: 8, countToday: count });
+  const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const puts = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === "PUT").map(([url, init]) => [String(url).replace(/^.*\/api\/v1/, ""), JSON.parse(String(init!.body))]);
+
+  beforeEach(() => {
+    // The tap writes the user's date at that moment: the page's day.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-10T12:00:00Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("shows a tap at once and puts the count back, with the reason, when the server refuses it", async () => {
+    const shown: string[] = [];
+    const { subscribeToasts } = await import("~/components/shell/toast-store");
+    subscribeToasts((toasts) => shown.push(...toasts.map((t) => String(t.title))));
+    let refuse!: (response: Response) => void;
+    vi.mocked(fetch).mockImplementation(() => new Promise<Response>((resolve) => (refuse = resolve)));
+    renderSelfCare([water(3)]);
+    fireEvent.click(await screen.findByRole("button", { name: "Mais uma vez: Beber água" }));
+    expect(screen.getByRole("group", { name: "Beber água: 4 de 8 vezes hoje" })).toBeTruthy();
+    expect(puts()).toEqual([["/routines/w1/counts/2026-11-10", { count: 4 }]]);
+    await act(async () => refuse(answer(400, { error: { code: "validation_failed", message: "A contagem não pode passar das vezes por dia da rotina.", fields: {} } })));
+    await screen.findByRole("group", { name: "Beber água: 3 de 8 vezes hoje" });
+    expect(shown).toContain("A contagem não pode passar das vezes por dia da rotina.");
+  });
+
+  it("sends one count at a time: taps made while one is on the way go as the latest count, which the screen then shows", async () => {
+    const pending: ((response: Response) => void)[] = [];
+    vi.mocked(fetch).mockImplementation(() => new Promise<Response>((resolve) => pending.push(resolve)));
+    renderSelfCare([water(3)]);
+    const plusOne = await screen.findByRole("button", { name: "Mais uma vez: Beber água" });
+    fireEvent.click(plusOne);
+    fireEvent.click(plusOne);
+    fireEvent.click(plusOne);
+    expect(screen.getByRole("group", { name: "Beber água: 6 de 8 vezes hoje" })).toBeTruthy();
+    expect(puts()).toEqual([["/routines/w1/counts/2026-11-10", { count: 4 }]]);
+    await act(async () => pending[0](answer(200, { date: "2026-11-10", routine: water(4) })));
+    await waitFor(() => expect(puts()).toEqual([["/routines/w1/counts/2026-11-10", { count: 4 }], ["/routines/w1/counts/2026-11-10", { count: 6 }]]));
+    // The first answer (4) is not shown over the taps that followed it.
+    expect(screen.getByRole("group", { name: "Beber água: 6 de 8 vezes hoje" })).toBeTruthy();
+    await act(async () => pending[1](answer(200, { date: "2026-11-10", routine: water(6) })));
+    await screen.findByRole("group", { name: "Beber água: 6 de 8 vezes hoje" });
+    expect(puts()).toHaveLength(2);
   });
 });

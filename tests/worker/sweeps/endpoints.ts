@@ -338,6 +338,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   "DELETE /routines/:id/check-ins/:date": { params: (o) => ({ id: o.routine, date: o.checkInDate }), destructive: true },
   "POST /routines/:id/steps/:stepId/ticks": { params: (o) => ({ id: o.routine, stepId: o.step }), body: () => ({ date: isoDay(-2) }) },
   "DELETE /routines/:id/steps/:stepId/ticks/:date": { params: (o) => ({ id: o.routine, stepId: o.step, date: o.checkInDate }), destructive: true },
+  // The sweeps' routine has steps, so its target is 1 (decision 0117): 1 is the most it takes.
+  "PUT /routines/:id/counts/:date": { params: (o) => ({ id: o.routine, date: isoDay(-2) }), body: () => ({ count: 1 }) },
 
   "GET /assistant/messages": { query: page },
   "DELETE /assistant/messages": { destructive: true },

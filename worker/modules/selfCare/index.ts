@@ -15,6 +15,7 @@ import { routineReminders } from "./reminders";
 import { EVERY_MINUTE } from "../../cron/schedules";
 import { addDays, checkInAllowed, isCalendarDate, localDate } from "./streaks";
 import { MAX_STEPS, STEP_MAX_LENGTH } from "./steps";
+import { MAX_TIMES_PER_DAY } from "./counts";
 import { stepListSchema } from "../../lib/step-list";
 
 const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
@@ -38,6 +39,8 @@ const fields = {
     { max: MAX_STEPS, maxLength: STEP_MAX_LENGTH },
     { list: "selfCare:errors.steps", text: "selfCare:errors.stepText", id: "selfCare:errors.stepId", tooMany: "selfCare:errors.tooManySteps" },
   ),
+  // How many times a day (docs/decisions/0117): 1, one tap; more, a count that does the day at it.
+  timesPerDay: z.number("selfCare:errors.timesPerDay").int("selfCare:errors.timesPerDay").min(1, "selfCare:errors.timesPerDay").max(MAX_TIMES_PER_DAY, "selfCare:errors.timesPerDay"),
 };
 
 const createSchema = z
@@ -50,10 +53,13 @@ const createSchema = z
     durationMinutes: fields.durationMinutes.default(null),
     reminderTime: fields.reminderTime.default(null),
     steps: fields.steps.default([]),
+    timesPerDay: fields.timesPerDay.default(1),
   })
   .strict();
 const patchSchema = z.object(fields).partial().strict();
 const checkInSchema = z.object({ date: calendarDate("selfCare:errors.date").optional() }).strict();
+// The day's count, absolute (a retried or queued request writes the same state); at most the target, checked with the routine.
+const countSchema = z.object({ count: z.number("selfCare:errors.count").int("selfCare:errors.count").min(0, "selfCare:errors.count").max(MAX_TIMES_PER_DAY, "selfCare:errors.count") }).strict();
 const historyQuery = z.object({ from: calendarDate("selfCare:errors.date").optional(), to: calendarDate("selfCare:errors.date").optional() });
 
 const invalid = (field: string, key: string) => new ApiError("validation_failed", 400, key as never, { [field]: key as never });
@@ -62,6 +68,14 @@ const invalid = (field: string, key: string) => new ApiError("validation_failed"
 function normalised<T extends { frequency: "daily" | "weekdays"; weekdays: number[] }>(routine: T): T {
   if (routine.frequency === "weekdays" && routine.weekdays.length === 0) throw invalid("weekdays", "selfCare:errors.weekdays");
   return routine.frequency === "daily" ? { ...routine, weekdays: [] } : routine;
+}
+
+/**
+ * A routine is either a checklist or a count (docs/decisions/0117): with steps, the last tick does
+ * the day; counted, the count does. Both at once would leave two rules for one day.
+ */
+function oneWayToDo(timesPerDay: number, stepCount: number) {
+  if (timesPerDay > 1 && stepCount > 0) throw invalid("timesPerDay", "selfCare:errors.stepsWithCount");
 }
 
 const todayOf = (user: { timeZone: string }) => localDate(new Date(), user.timeZone);
@@ -85,7 +99,9 @@ const api = new Hono<AppEnv>()
   .post("/", validate("json", createSchema), async (c) => {
     const { user } = currentAuth(c);
     const db = database(c.env.DB);
-    const { routine, steps } = await queries.createRoutine(db, user.id, normalised(c.req.valid("json")), user.timeZone);
+    const input = normalised(c.req.valid("json"));
+    oneWayToDo(input.timesPerDay, input.steps.length);
+    const { routine, steps } = await queries.createRoutine(db, user.id, input, user.timeZone);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "created" }));
     return c.json({ routine: queries.newRoutineAnswer(routine, steps, todayOf(user)) }, 201);
   })
@@ -100,6 +116,9 @@ const api = new Hono<AppEnv>()
     const current = await queries.routineOr404(db, user.id, c.req.param("id"));
     const change = c.req.valid("json");
     const merged = normalised({ frequency: current.frequency, weekdays: current.weekdays, ...change });
+    const timesPerDay = change.timesPerDay ?? current.timesPerDay;
+    // The steps it will have: those sent, or (only read when it matters) those it has.
+    if (timesPerDay > 1) oneWayToDo(timesPerDay, change.steps ? change.steps.length : (await queries.stepsOf(db, user.id, current.id)).length);
     const routine = await queries.updateRoutine(db, user.id, current, { ...change, frequency: merged.frequency, weekdays: merged.weekdays }, user.timeZone);
     if (!routine) throw apiError("not_found");
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
@@ -135,6 +154,23 @@ const api = new Hono<AppEnv>()
     await queries.removeCheckIn(db, user.id, routine.id, date);
     c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
     return c.json({ routine: await queries.answerFor(db, user.id, routine.id, todayOf(user)) });
+  })
+  // The day's count of a routine done several times a day (docs/decisions/0117): an absolute value
+  // (0 to the target) for a day of the check-in window; the target checks the day in, under it the
+  // day is not done. Sent twice, the same state (200 both times).
+  .put("/:id/counts/:date", validate("json", countSchema), async (c) => {
+    const { user } = currentAuth(c);
+    const db = database(c.env.DB);
+    const routine = await queries.routineOr404(db, user.id, c.req.param("id"));
+    const today = todayOf(user);
+    const date = c.req.param("date");
+    if (!calendarDate("selfCare:errors.date").safeParse(date).success) throw invalid("date", "selfCare:errors.date");
+    if (!checkInAllowed(date, today)) throw invalid("date", date > today ? "selfCare:errors.futureCheckIn" : "selfCare:errors.oldCheckIn");
+    const { count } = c.req.valid("json");
+    if (count > routine.timesPerDay) throw invalid("count", "selfCare:errors.countAboveTarget");
+    await queries.setDayCount(db, user.id, routine, date, count);
+    c.executionCtx.waitUntil(publishEntityChange(c.env, user.id, { entity: "routine", id: routine.id, action: "updated" }));
+    return c.json({ date, routine: await queries.answerFor(db, user.id, routine.id, today) });
   })
   // A step ticked on a day (today, the user's, or up to 7 days back, as a check-in): ticking the
   // last one checks the day in. A second tick adds nothing (200). Decision 0112.
@@ -175,11 +211,12 @@ export const selfCareModule = defineWorkerModule({
     { method: "POST", path: "/routines/:id/check-ins", entitlement: "selfCare" },
     { method: "DELETE", path: "/routines/:id/check-ins/:date", entitlement: "selfCare" },
     { method: "POST", path: "/routines/:id/steps/:stepId/ticks", entitlement: "selfCare" },
+    { method: "PUT", path: "/routines/:id/counts/:date", entitlement: "selfCare" },
     { method: "DELETE", path: "/routines/:id/steps/:stepId/ticks/:date", entitlement: "selfCare" },
   ],
   searchTypes: [],
   // A routine's reminder at its time of day, on due days not yet checked in (./reminders.ts).
   jobs: [{ name: "routine-reminders", schedule: EVERY_MINUTE, fanOut: routineReminders }],
-  exporter: { tables: ["routines", "routine_check_ins", "routine_steps", "routine_step_ticks"], export: (db, userId) => queries.exportSelfCare(db, userId) },
+  exporter: { tables: ["routines", "routine_check_ins", "routine_steps", "routine_step_ticks", "routine_day_counts"], export: (db, userId) => queries.exportSelfCare(db, userId) },
   seed: (db, userId) => queries.seedSelfCare(db, userId, localDate(new Date(), "Europe/Lisbon")),
 });

@@ -13,7 +13,8 @@ import { newId } from "../../lib/ids";
 import { replaceSteps, type StepInput } from "../../lib/step-list";
 import type { IdPage } from "../../db/jobs";
 import type { PageRequest } from "../../lib/pagination";
-import { routineCheckIns, routines, routineSteps, routineStepTicks, type CheckInRuns, type Routine } from "./schema";
+import { routineCheckIns, routineDayCounts, routines, routineSteps, routineStepTicks, type CheckInRuns, type Routine } from "./schema";
+import { countShown, doneByCount } from "./counts";
 import { stepsTickedByDate, tickedSteps } from "./steps";
 import type { RoutineCategory } from "./vocabulary";
 import { addDays, dueBetween, isScheduled, type Schedule } from "./streaks";
@@ -28,6 +29,8 @@ export type RoutineInput = {
   durationMinutes: number | null;
   /** "HH:MM" in the account's zone, or null: no reminder (docs/decisions/0099). */
   reminderTime: string | null;
+  /** How many times a day (docs/decisions/0117): 1, one tap. */
+  timesPerDay: number;
 };
 
 /** A step as the API takes it: with the id of one the routine has (kept, with its ticks), or without (a new one). */
@@ -48,10 +51,10 @@ const LAST_DATE = "9999-12-31";
  * without check-ins); and its steps in order with its ticks of the recent days, today's and the
  * past days' of the check-in window (decision 0112).
  */
-export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null; steps: StepAnswer[]; ticks: { date: string; stepId: string }[] };
+export type CheckInSummary = { recent: string[]; runs: CheckInRuns | null; steps: StepAnswer[]; ticks: { date: string; stepId: string }[]; counts: { date: string; count: number }[] };
 
 /** A routine as the API answers it: its fields, streaks and recent days, for `today` (the user's). */
-export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...routine }: Routine, { recent, runs, steps, ticks }: CheckInSummary, today: string) {
+export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminderAt: _next, ...routine }: Routine, { recent, runs, steps, ticks, counts }: CheckInSummary, today: string) {
   const schedule = scheduleOf(routine);
   const checkedInToday = recent.includes(today);
   const stepIds = steps.map((step) => step.id);
@@ -63,6 +66,8 @@ export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminde
     scheduledToday: isScheduled(schedule, today),
     checkedInToday,
     recentCheckIns: recent,
+    // Today's count of a routine done several times a day (./counts.ts): the target on a day done.
+    countToday: countShown(counts.find((c) => c.date === today)?.count ?? 0, routine.timesPerDay, checkedInToday),
     steps,
     // A day done shows every step ticked (./steps.ts).
     stepsTickedToday: tickedSteps(
@@ -193,16 +198,24 @@ function checkInSummariesRead(db: Db, userId: string, routineIds: SQLWrapper | s
           .from(routineStepTicks)
           .where(scopedTo(db, userId).owned(routineStepTicks, and(inArray(routineStepTicks.routineId, routineIds), gte(routineStepTicks.date, addDays(today, -(RECENT_DAYS - 1))), lte(routineStepTicks.date, today)))),
       ),
+      // Today's counts (decision 0117), by the user, routine and date index: a row per counted routine at most.
+      read(
+        db
+          .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
+          .from(routineDayCounts)
+          .where(scopedTo(db, userId).owned(routineDayCounts, and(inArray(routineDayCounts.routineId, routineIds), eq(routineDayCounts.date, today)))),
+      ),
     ]),
-    ([recentRows, runsUpToToday, stepRows, tickRows]) =>
+    ([recentRows, runsUpToToday, stepRows, tickRows, countRows]) =>
       (routine) => {
         const dates = recentRows.filter((r) => r.routineId === routine.id).map((r) => r.date);
         const recent = dates.filter((d) => d <= today);
         const steps = stepRows.filter((r) => r.routineId === routine.id).map(({ id, text }) => ({ id, text }));
         const ticks = tickRows.filter((r) => r.routineId === routine.id).map(({ date, stepId }) => ({ date, stepId }));
-        if (recent.length === dates.length) return { recent, runs: routine.checkInRuns, steps, ticks };
+        const counts = countRows.filter((r) => r.routineId === routine.id).map(({ date, count }) => ({ date, count }));
+        if (recent.length === dates.length) return { recent, runs: routine.checkInRuns, steps, ticks, counts };
         const found = runsUpToToday.find((r) => r.routineId === routine.id);
-        return { recent, runs: found ? { longest: found.longest, latest: found.latest, latestEnd: found.latestEnd } : null, steps, ticks };
+        return { recent, runs: found ? { longest: found.longest, latest: found.latest, latestEnd: found.latestEnd } : null, steps, ticks, counts };
       },
   );
 }
@@ -247,7 +260,7 @@ export async function answerFor(db: Db, userId: string, routineId: string, today
 }
 
 /** The answer of a routine without check-ins (one just created, with its steps). */
-export const newRoutineAnswer = (routine: Routine, steps: StepAnswer[], today: string) => routineAnswer(routine, { recent: [], runs: null, steps, ticks: [] }, today);
+export const newRoutineAnswer = (routine: Routine, steps: StepAnswer[], today: string) => routineAnswer(routine, { recent: [], runs: null, steps, ticks: [], counts: [] }, today);
 
 /**
  * The writes that make the routine's steps `wanted`, in that order, from `current` (its steps now):
@@ -306,6 +319,7 @@ export async function deleteRoutine(db: Db, userId: string, id: string) {
   await scoped.batch([
     scoped.delete(routineCheckIns, eq(routineCheckIns.routineId, id)),
     scoped.delete(routineStepTicks, eq(routineStepTicks.routineId, id)),
+    scoped.delete(routineDayCounts, eq(routineDayCounts.routineId, id)),
     scoped.delete(routineSteps, eq(routineSteps.routineId, id)),
     scoped.delete(routines, eq(routines.id, id)),
   ]);
@@ -327,15 +341,42 @@ export async function checkIn(db: Db, userId: string, routineId: string, date: s
 }
 
 /**
- * Removes a check-in and rewrites the routine's stored runs, in one batch. The day's step ticks go
- * too: a day undone shows its checklist empty, not all ticked and yet not done.
+ * Removes a check-in and rewrites the routine's stored runs, in one batch. The day's step ticks and
+ * count go too: a day undone shows its checklist empty and its count at 0, not all done and yet not
+ * done (decisions 0112, 0117).
  */
 export async function removeCheckIn(db: Db, userId: string, routineId: string, date: string) {
   const scoped = scopedTo(db, userId);
   await scoped.batch([
     scoped.delete(routineCheckIns, and(eq(routineCheckIns.routineId, routineId), eq(routineCheckIns.date, date))),
     scoped.delete(routineStepTicks, and(eq(routineStepTicks.routineId, routineId), eq(routineStepTicks.date, date))),
+    scoped.delete(routineDayCounts, and(eq(routineDayCounts.routineId, routineId), eq(routineDayCounts.date, date))),
     storeRunsStatement(db, userId, routineId),
+  ]);
+}
+
+/**
+ * Sets how many times `routine` was done on `date` (docs/decisions/0117): an absolute value, so a
+ * request sent twice (a retry, the offline queue) writes the same state. One batch: the count (no
+ * row at 0), the day's check-in by ./counts.ts's rule (written at the target, removed under it, with
+ * the day's step ticks as an undo removes them) and the stored runs rewritten from the check-ins.
+ */
+export async function setDayCount(db: Db, userId: string, routine: Pick<Routine, "id" | "timesPerDay">, date: string, count: number) {
+  const scoped = scopedTo(db, userId);
+  const at = and(eq(routineDayCounts.routineId, routine.id), eq(routineDayCounts.date, date));
+  await db.batch([
+    count > 0
+      ? scoped
+          .insert(routineDayCounts, { id: newId(), routineId: routine.id, date, count })
+          .onConflictDoUpdate({ target: [routineDayCounts.routineId, routineDayCounts.date], set: { count, updatedAt: new Date() } })
+      : scoped.delete(routineDayCounts, at),
+    ...(doneByCount(count, routine.timesPerDay)
+      ? [scoped.insert(routineCheckIns, { id: newId(), routineId: routine.id, date }).onConflictDoNothing({ target: [routineCheckIns.routineId, routineCheckIns.date] })]
+      : [
+          scoped.delete(routineCheckIns, and(eq(routineCheckIns.routineId, routine.id), eq(routineCheckIns.date, date))),
+          scoped.delete(routineStepTicks, and(eq(routineStepTicks.routineId, routine.id), eq(routineStepTicks.date, date))),
+        ]),
+    storeRunsStatement(db, userId, routine.id),
   ]);
 }
 
@@ -405,11 +446,12 @@ export const checkInsBetween = (db: Db, userId: string, from: string, to: string
 
 export async function exportSelfCare(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);
-  const [rows, checkIns, steps, ticks] = await Promise.all([
+  const [rows, checkIns, steps, ticks, counts] = await Promise.all([
     scoped.select(routines).orderBy(asc(routines.createdAt)),
     scoped.select(routineCheckIns).orderBy(asc(routineCheckIns.date)),
     scoped.select(routineSteps).orderBy(asc(routineSteps.routineId), asc(routineSteps.position)),
     scoped.select(routineStepTicks).orderBy(asc(routineStepTicks.date)),
+    scoped.select(routineDayCounts).orderBy(asc(routineDayCounts.date)),
   ]);
   return {
     // The stored runs are derived from the check-ins, exported beside them.
@@ -418,25 +460,31 @@ export async function exportSelfCare(db: Db, userId: string) {
     routineCheckIns: checkIns.map(({ userId: _userId, ...c }) => c),
     routineSteps: steps.map(({ userId: _userId, ...step }) => step),
     routineStepTicks: ticks.map(({ userId: _userId, ...tick }) => tick),
+    routineDayCounts: counts.map(({ userId: _userId, ...count }) => count),
   };
 }
 
 /**
- * Demo routines with a few weeks of check-ins for the seeded account. Both have steps, so the
+ * Demo routines with a few weeks of check-ins for the seeded account. Two have steps, so the
  * checklist shows in the demo (decision 0112, revised): the walk's first step is ticked today (a
  * day in progress; on the following days a past day's checklist with one step ticked), the days
- * checked in show every step ticked.
+ * checked in show every step ticked. The water is counted (decision 0117): 8 glasses a day, 3 today,
+ * and the last days done.
  */
 export async function seedSelfCare(db: Db, userId: string, today: string) {
   const scoped = scopedTo(db, userId);
   const walk = { id: newId(), title: "Caminhada de 20 minutos", category: "movement" as const, description: "Ao fim da tarde, sem telemóvel.", frequency: "daily" as const, weekdays: [], durationMinutes: 20 };
   const stretch = { id: newId(), title: "Alongamentos", category: "body" as const, description: "", frequency: "weekdays" as const, weekdays: [1, 3, 5], durationMinutes: 10 };
+  const water = { id: newId(), title: "Beber água", category: "nutrition" as const, description: "Um copo de cada vez, ao longo do dia.", frequency: "daily" as const, weekdays: [], durationMinutes: null, timesPerDay: 8 };
   const days = Array.from({ length: 10 }, (_, i) => addDays(today, -i - 1));
   const walkSteps = stepWrites(db, userId, walk.id, [], [{ text: "Calçar os ténis" }, { text: "Caminhar 20 minutos sem olhar para o telemóvel" }, { text: "Beber um copo de água ao voltar" }]);
   const stretchSteps = stepWrites(db, userId, stretch.id, [], [{ text: "Pescoço e ombros" }, { text: "Costas" }, { text: "Pernas" }]);
   await scoped.batch([
     scoped.insert(routines, walk),
     scoped.insert(routines, stretch),
+    scoped.insert(routines, water),
+    scoped.insert(routineDayCounts, { id: newId(), routineId: water.id, date: today, count: 3 }),
+    ...days.slice(0, 4).flatMap((date) => [scoped.insert(routineDayCounts, { id: newId(), routineId: water.id, date, count: 8 }), scoped.insert(routineCheckIns, { id: newId(), routineId: water.id, date })]),
     ...walkSteps.writes,
     ...stretchSteps.writes,
     scoped.insert(routineStepTicks, { id: newId(), routineId: walk.id, stepId: walkSteps.steps[0].id, date: today }),
@@ -444,6 +492,7 @@ export async function seedSelfCare(db: Db, userId: string, today: string) {
     ...days.filter((d) => isScheduled(scheduleOf(stretch), d)).map((date) => scoped.insert(routineCheckIns, { id: newId(), routineId: stretch.id, date })),
     storeRunsStatement(db, userId, walk.id),
     storeRunsStatement(db, userId, stretch.id),
+    storeRunsStatement(db, userId, water.id),
   ]);
 }
 

@@ -28,6 +28,12 @@ export const routines = sqliteTable(
     weekdays: text("weekdays", { mode: "json" }).$type<number[]>().notNull().default([]),
     durationMinutes: integer("duration_minutes"),
     /**
+     * How many times a day it is done (docs/decisions/0117): 1, one tap (a check-in); more, the day's
+     * count (routineDayCounts) checks the day in when it reaches this. At most MAX_TIMES_PER_DAY; a
+     * routine with steps keeps 1.
+     */
+    timesPerDay: integer("times_per_day").notNull().default(1),
+    /**
      * Its check-ins' runs under the streak rules (./streaks.ts) over the whole history: the longest,
      * and the latest with the day it ended. Rewritten from the check-ins by every write of them or
      * of the schedule (./queries.ts), so that reading a streak never reads years of check-ins
@@ -126,6 +132,35 @@ export const routineStepTicks = sqliteTable(
     uniqueIndex("routine_step_ticks_step_date_idx").on(t.stepId, t.date),
     index("routine_step_ticks_routine_date_idx").on(t.routineId, t.date),
     index("routine_step_ticks_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * How many times a routine was done on a day (the user's calendar day), for a routine done several
+ * times a day (docs/decisions/0117): progress, written as an absolute value. The day's completion
+ * stays the check-in (routineCheckIns), written or removed in the same batch as the count, as the
+ * steps' last tick does (decision 0112). No row: 0, or a day checked in another way (the strip).
+ */
+export const routineDayCounts = sqliteTable(
+  "routine_day_counts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    routineId: text("routine_id")
+      .notNull()
+      .references(() => routines.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    count: integer("count").notNull(),
+    createdAt,
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    // One count per routine and day: the upsert's target.
+    uniqueIndex("routine_day_counts_routine_date_idx").on(t.routineId, t.date),
+    // Every read names the user first (decision 0090): the recent days of a page of routines.
+    index("routine_day_counts_user_routine_date_idx").on(t.userId, t.routineId, t.date),
   ],
 );
 

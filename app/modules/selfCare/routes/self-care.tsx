@@ -24,7 +24,7 @@ import { formatShortDate } from "~/lib/dates";
 import { historyStart } from "../history-weeks";
 import { SelfCareHistory } from "../history";
 import { SelfCareLoadError } from "../load-error";
-import { queuedCheckIns, queuedOfDay, queuedStepTicks, stepsQueuedOn, unmarkQueued } from "../offline";
+import { queuedCheckIns, queuedCounts, queuedOfDay, queuedStepTicks, stepsQueuedOn, unmarkQueued } from "../offline";
 import { daysOf, RoutineCard } from "../routine-card";
 import type { Routine } from "../routine-form";
 import { onDemand, useOnDemand } from "~/lib/on-demand";
@@ -84,7 +84,16 @@ export default function SelfCareScreen() {
   // Routines removed a moment ago, hidden while their "Anular" toast is open (the DELETE comes after):
   // a revalidation meanwhile brings them back from the loader, and they must stay out of sight.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setRoutines(data.routines), [data.routines]);
+  // Today's counts tapped and not answered yet, by routine (decision 0117): shown at once; the
+  // latest asked per routine and day, sent one at a time (each an absolute count, so the last wins).
+  const [tapped, setTapped] = useState<ReadonlyMap<string, number>>(new Map());
+  const asked = useRef(new Map<string, number>());
+  const sending = useRef(new Set<string>());
+  useEffect(() => {
+    setRoutines(data.routines);
+    // The loader's answer has the counts sent since; those still queued show from the queue.
+    setTapped((map) => (map.size === 0 ? map : new Map([...map].filter(([id]) => sending.current.has(`${id}|${data.today}`)))));
+  }, [data.routines, data.today]);
   const routines = loaded.filter((r) => !hidden.has(r.id));
 
   // Closing the form (saved or cancelled) removes what had focus: it goes back to what opened the
@@ -104,9 +113,10 @@ export default function SelfCareScreen() {
   }, [form]);
 
   const queuedNotice = useQueuedWriteNotice();
-  const changes = useQueuedChanges(["routine.checkIn", "routine.stepTick"]);
+  const changes = useQueuedChanges(["routine.checkIn", "routine.stepTick", "routine.count"]);
   const queued = queuedCheckIns(changes);
   const queuedTicks = queuedStepTicks(changes);
+  const countsQueued = queuedCounts(changes);
   const replace = (routine: Routine) => setRoutines((list) => list.map((r) => (r.id === routine.id ? routine : r)));
   /**
    * A check-in's or a tick's answer: queued (said so), refused (said, unless it is the plan's 402,
@@ -129,7 +139,7 @@ export default function SelfCareScreen() {
   const toggle = async (routine: Routine, date: string, done: boolean) => {
     // Undone, a day's checklist is empty (decision 0112): its check-in and ticks still in the queue
     // go from it too, or a queued last tick would do the day again when it is sent.
-    const waiting = done ? queuedOfDay(queued, queuedTicks, routine.id, date) : [];
+    const waiting = done ? queuedOfDay(queued, queuedTicks, routine.id, date, countsQueued) : [];
     if (waiting.length > 0) {
       const { queue } = await import("~/lib/offline/runtime");
       const sent = await Promise.all(waiting.map((change) => unmarkQueued(change, queue.discard)));
@@ -179,6 +189,46 @@ export default function SelfCareScreen() {
     const now = settle(result);
     if (now && !routine.recentCheckIns.includes(date) && now.recentCheckIns.includes(date)) toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success" });
   };
+  /**
+   * A routine's count of today set by +1 or −1 (decision 0117): shown at once, then sent as the
+   * absolute count (offline, queued: a later count replaces a queued one of the day). A tap while
+   * one is on the way waits for it and sends the latest count; refused, the count goes back to the
+   * server's with the reason. A page left over from yesterday only refreshes, as a tick does.
+   */
+  const setCount = (routine: Routine, count: number) => {
+    const date = localDate(new Date(), data.timeZone);
+    if (date !== data.today) return void revalidate();
+    const key = `${routine.id}|${date}`;
+    asked.current.set(key, count);
+    setTapped((map) => new Map(map).set(routine.id, count));
+    if (!sending.current.has(key)) void sendCount(routine, date, key);
+  };
+  const sendCount = async (routine: Routine, date: string, key: string) => {
+    sending.current.add(key);
+    const forget = () => setTapped((map) => new Map([...map].filter(([id]) => id !== routine.id)));
+    for (let count = asked.current.get(key); count !== undefined; count = asked.current.get(key)) {
+      asked.current.delete(key);
+      const result = await writeOrQueue<{ routine: Routine }>({
+        kind: "routine.count",
+        method: "PUT",
+        path: `/routines/${routine.id}/counts/${date}`,
+        body: { count },
+        label: `${routine.title} · ${t("countProgress", { count, target: routine.timesPerDay })}`,
+      });
+      // A later tap is sent next: its answer (or its refusal) is the one shown.
+      if (asked.current.has(key)) continue;
+      // Queued: shown from the queue from now on (or, storage refused, back as it was, said by the notice).
+      if (isQueued(result)) {
+        if (!result.queued) forget();
+        settle(result);
+        break;
+      }
+      forget();
+      const now = settle(result);
+      if (now && !routine.recentCheckIns.includes(date) && now.recentCheckIns.includes(date)) toast({ title: `${routine.title}: ${t("checkedIn")}`, tone: "success" });
+    }
+    sending.current.delete(key);
+  };
   /** The "today" button: the user's date at the tap, not the page's (todayTap). */
   const tapToday = async (routine: Routine, checkedIn: boolean) => {
     const tap = todayTap(data.today, checkedIn, new Date(), data.timeZone);
@@ -204,6 +254,13 @@ export default function SelfCareScreen() {
       },
     });
 
+  /** Today's count not yet answered: the tap on the way, else the last one in the queue. */
+  const countOf = (routine: Routine) => {
+    const tap = tapped.get(routine.id);
+    const inQueue = countsQueued.get(`${routine.id}|${data.today}`);
+    if (tap !== undefined) return { value: tap, pending: inQueue !== undefined };
+    return inQueue ? { value: inQueue.body.count as number, pending: true } : undefined;
+  };
   const dueToday = routines.filter((r) => r.scheduledToday);
   const others = routines.filter((r) => !r.scheduledToday);
   // One card for a routine, due today or not.
@@ -218,6 +275,8 @@ export default function SelfCareScreen() {
       onToggle={toggle}
       onTapToday={tapToday}
       onTick={tick}
+      count={countOf(routine)}
+      onCount={setCount}
       onEdit={() => setForm(routine)}
       onRemove={() => remove(routine)}
     />
@@ -237,7 +296,7 @@ export default function SelfCareScreen() {
         )}
       </header>
       {!canWrite && <PremiumNotice entitlement="selfCare" />}
-      <QueuedChanges kinds={["routine.checkIn", "routine.stepTick"]} />
+      <QueuedChanges kinds={["routine.checkIn", "routine.stepTick", "routine.count"]} />
       {form !== null && (
         <RoutineEditorOnDemand
           form={form}
