@@ -79,7 +79,7 @@ export default {
     reminderHint: "A notification at this time on the routine's days, if it is not done yet.",
     reminderClear: "No reminder",
     steps: "Steps",
-    stepsHint: "A short list to follow, up to 12 steps. Without steps, the routine is marked with one tap.",
+    stepsHint: "A short list to follow, up to 12 steps (Enter goes to the next one). Without steps, the routine is marked with one tap.",
     step: "Step {{n}}",
     stepPlaceholder: "E.g. Drink a glass of water",
     addStep: "Add step",

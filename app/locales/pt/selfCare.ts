@@ -80,7 +80,7 @@ const selfCare = {
     reminderHint: "Uma notificação a esta hora nos dias da rotina, se ainda não estiver feita.",
     reminderClear: "Sem lembrete",
     steps: "Passos",
-    stepsHint: "Uma lista curta para seguir, até 12 passos. Sem passos, a rotina marca-se com um toque.",
+    stepsHint: "Uma lista curta para seguir, até 12 passos (Enter passa ao seguinte). Sem passos, a rotina marca-se com um toque.",
     step: "Passo {{n}}",
     stepPlaceholder: "Ex.: Beber um copo de água",
     addStep: "Adicionar passo",
