@@ -48,6 +48,7 @@ const NEVER_ONE: Record<string, string> = {
   "financesIo:insights.recurring": "three months or more (worker/modules/finances/insights.ts)",
   "reports:finding.busyDaysMood": "FINDING_MIN_DAYS (3) on each side; BUSY_DAY_EVENTS reads '3 or more events'",
   "reports:finding.basis": "FINDING_WINDOW_DAYS and FINDING_MIN_DAYS",
+  "selfCare:countLabel": "the counter shows only for a routine done 2 or more times a day (decision 0117)",
 };
 
 /** "namespace:key" of every text of a language that puts a plural word right after a counted variable. */

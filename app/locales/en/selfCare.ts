@@ -45,6 +45,7 @@ export default {
   countPending: "not sent yet",
   countUp: "One more time: {{title}}",
   countDown: "One time less: {{title}}",
+  timesPerDay_zero: "{{count}} times a day",
   timesPerDay_one: "{{count}} time a day",
   timesPerDay_other: "{{count}} times a day",
   // A past day's checklist, in a dialog opened from the card's last days (decision 0112, revised).

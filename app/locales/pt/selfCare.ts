@@ -46,6 +46,7 @@ const selfCare = {
   countPending: "por enviar",
   countUp: "Mais uma vez: {{title}}",
   countDown: "Menos uma vez: {{title}}",
+  timesPerDay_zero: "{{count}} vezes por dia",
   timesPerDay_one: "{{count}} vez por dia",
   timesPerDay_other: "{{count}} vezes por dia",
   // A past day's checklist, in a dialog opened from the card's last days (decision 0112, revised).
