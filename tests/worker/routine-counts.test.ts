@@ -99,6 +99,27 @@ describe("the day's count", () => {
     expect(await rows("select id from routine_day_counts where routine_id = ?", routine.id)).toEqual([]);
   });
 
+  it("does today when the target is lowered to its count, and leaves a day done as it is when it is raised", async () => {
+    const { routine } = await json(await as(ana).post({ title: "Copos de água", timesPerDay: 8 }));
+    const day = today();
+    expect((await json(await as(ana).count(routine.id, day, { count: 5 }))).routine).toMatchObject({ countToday: 5, checkedInToday: false });
+    // 8 made 5 with 5 done: the day is done at once, as the next tap would have said, and the streak counts it.
+    expect((await json(await as(ana).patch(routine.id, { timesPerDay: 5 }))).routine).toMatchObject({ timesPerDay: 5, countToday: 5, checkedInToday: true, streakDays: 1 });
+    expect(await rows("select date from routine_check_ins where routine_id = ?", routine.id)).toEqual([{ date: day }]);
+    // Lowered again, once more: still one check-in.
+    await as(ana).patch(routine.id, { timesPerDay: 4 });
+    expect(await rows("select date from routine_check_ins where routine_id = ?", routine.id)).toEqual([{ date: day }]);
+    // Raised above the count: the day done stays done (a target changed later does not undo a day).
+    expect((await json(await as(ana).patch(routine.id, { timesPerDay: 10 }))).routine).toMatchObject({ checkedInToday: true, countToday: 10 });
+    // Lowered with a count still under it: nothing done.
+    const { routine: other } = await json(await as(ana).post({ title: "Caminhadas", timesPerDay: 6 }));
+    await as(ana).count(other.id, day, { count: 2 });
+    expect((await json(await as(ana).patch(other.id, { timesPerDay: 3 }))).routine).toMatchObject({ countToday: 2, checkedInToday: false });
+    expect(await rows("select date from routine_check_ins where routine_id = ?", other.id)).toEqual([]);
+    await as(ana).del(`/${routine.id}`);
+    await as(ana).del(`/${other.id}`);
+  });
+
   it("agrees with the check-in and its undo: a day checked in shows the target, and undone its count goes", async () => {
     const { routine } = await json(await as(ana).post({ title: "Passeios curtos", timesPerDay: 3 }));
     const day = today();

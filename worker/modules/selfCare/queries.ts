@@ -10,6 +10,7 @@ import { isWellFormedId, ownedOr404 } from "../../db/owned";
 import { scopedTo } from "../../db/scoped";
 import { apiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { localDate } from "../../lib/time-zone";
 import { replaceSteps, type StepInput } from "../../lib/step-list";
 import type { IdPage } from "../../db/jobs";
 import type { PageRequest } from "../../lib/pagination";
@@ -298,8 +299,9 @@ export async function createRoutine(db: Db, userId: string, { steps: wanted = []
  * Changes the routine `current`; its stored runs are rewritten in the same batch (a new schedule
  * changes which days are due). A new schedule or reminder time plans the next reminder again from
  * `now`; other changes leave a pending one as it is (even one due this minute and not sent yet).
+ * A target lowered to today's count or below does today (`today`, the user's date: decision 0117).
  */
-export async function updateRoutine(db: Db, userId: string, current: Routine, { steps: wanted, ...change }: Partial<RoutineInput> & { steps?: StepInput[] }, timeZone: string, now = new Date()) {
+export async function updateRoutine(db: Db, userId: string, current: Routine, { steps: wanted, ...change }: Partial<RoutineInput> & { steps?: StepInput[] }, timeZone: string, now = new Date(), today = localDate(now, timeZone)) {
   const after = { ...current, ...change };
   // New steps are written with the routine (one batch): the list as sent replaces the one it had.
   const steps = wanted ? stepWrites(db, userId, current.id, await stepsOf(db, userId, current.id), wanted).writes : [];
@@ -307,10 +309,25 @@ export async function updateRoutine(db: Db, userId: string, current: Routine, { 
   const next = replans ? { nextReminderAt: nextReminderOf(after, timeZone, now) } : {};
   const [[row]] = await db.batch([
     scopedTo(db, userId).update(routines, { ...change, ...next, updatedAt: now }, eq(routines.id, current.id)).returning(),
+    ...(after.timesPerDay < current.timesPerDay ? [checkInByCount(db, userId, current.id, today, after.timesPerDay)] : []),
     storeRunsStatement(db, userId, current.id),
     ...steps,
   ]);
   return row;
+}
+
+/**
+ * Checks `date` in when the count stored for it has reached `timesPerDay` (a target lowered to it:
+ * "8 vezes" made 5 with 5 done is a day done, as the next tap would have said). A raised target
+ * leaves a day done as it is (decision 0117).
+ */
+function checkInByCount(db: Db, userId: string, routineId: string, date: string, timesPerDay: number) {
+  const reached = db
+    // Every column of routine_check_ins, in its order (drizzle's INSERT ... SELECT asks for them all).
+    .select({ id: sql<string>`${newId()}`.as("id"), userId: routineDayCounts.userId, routineId: routineDayCounts.routineId, date: routineDayCounts.date, createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at") })
+    .from(routineDayCounts)
+    .where(scopedTo(db, userId).owned(routineDayCounts, and(eq(routineDayCounts.routineId, routineId), eq(routineDayCounts.date, date), gte(routineDayCounts.count, timesPerDay))));
+  return db.insert(routineCheckIns).select(reached).onConflictDoNothing({ target: [routineCheckIns.routineId, routineCheckIns.date] });
 }
 
 /** The routine, its check-ins and its steps with their ticks, in one batch (the foreign keys cascade too; explicit is clearer). */
