@@ -120,6 +120,17 @@ describe("the day's count", () => {
     await as(ana).del(`/${other.id}`);
   });
 
+  it("moves the routine's updatedAt with every count, so the screen can tell its answer from an older read", async () => {
+    const { routine } = await json(await as(ana).post({ title: "Pausas", timesPerDay: 4 }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const first = (await json(await as(ana).count(routine.id, today(), { count: 1 }))).routine;
+    expect(Date.parse(first.updatedAt)).toBeGreaterThan(Date.parse(routine.updatedAt));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = (await json(await as(ana).count(routine.id, today(), { count: 2 }))).routine;
+    expect(Date.parse(second.updatedAt)).toBeGreaterThan(Date.parse(first.updatedAt));
+    await as(ana).del(`/${routine.id}`);
+  });
+
   it("agrees with the check-in and its undo: a day checked in shows the target, and undone its count goes", async () => {
     const { routine } = await json(await as(ana).post({ title: "Passeios curtos", timesPerDay: 3 }));
     const day = today();

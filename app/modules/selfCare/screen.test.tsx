@@ -61,14 +61,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSelfCare(routines: Routine[], history: { routineId: string; date: string }[] = []) {
+function renderSelfCare(routines: Routine[] | (() => Routine[]), history: { routineId: string; date: string }[] = []) {
   const Stub = createRoutesStub([
     {
       id: "routes/app/layout",
       path: "/app",
       loader: () => ({ entitlements: ["selfCare"] }),
       Component: Outlet,
-      children: [{ path: "autocuidado", loader: () => ({ routines, history, today: "2026-11-10", timeZone: "Europe/Lisbon" }), Component: SelfCareScreen }],
+      children: [
+        {
+          path: "autocuidado",
+          loader: () => ({ routines: typeof routines === "function" ? routines() : routines, history, today: "2026-11-10", timeZone: "Europe/Lisbon" }),
+          Component: SelfCareScreen,
+        },
+      ],
     },
   ]);
   renderWithI18n(<Stub initialEntries={["/app/autocuidado"]} />);
@@ -269,6 +275,27 @@ describe("a routine counted in a day (decision 0117)", () => {
     await act(async () => refuse(answer(400, { error: { code: "validation_failed", message: "A contagem não pode passar das vezes por dia da rotina.", fields: {} } })));
     await screen.findByRole("group", { name: "Beber água: 3 de 8 vezes hoje" });
     expect(shown).toContain("A contagem não pode passar das vezes por dia da rotina.");
+  });
+
+  it("keeps a count's answer over a reload that read the routine before that write (quick taps outrun the page's reloads)", async () => {
+    let loads = 0;
+    // Every reload answers what was read before the write: 3, at 10:00.
+    const stale = () => {
+      loads++;
+      return [{ ...water(3), updatedAt: "2026-11-10T10:00:00.000Z" }];
+    };
+    vi.mocked(fetch).mockImplementation(async () => answer(200, { date: "2026-11-10", routine: { ...water(4), updatedAt: "2026-11-10T10:00:05.000Z" } }));
+    renderSelfCare(stale);
+    const plusOne = await screen.findByRole("button", { name: "Mais uma vez: Beber água" });
+    const before = loads;
+    fireEvent.click(plusOne);
+    // The answer asks for a reload; it lands after the answer and must not take the count back.
+    await waitFor(() => expect(loads).toBeGreaterThan(before));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole("group", { name: "Beber água: 4 de 8 vezes hoje" })).toBeTruthy();
+    // The next tap counts from 4.
+    fireEvent.click(plusOne);
+    await waitFor(() => expect(puts().at(-1)).toEqual(["/routines/w1/counts/2026-11-10", { count: 5 }]));
   });
 
   it("sends one count at a time: taps made while one is on the way go as the latest count, which the screen then shows", async () => {

@@ -394,6 +394,9 @@ export async function setDayCount(db: Db, userId: string, routine: Pick<Routine,
           scoped.delete(routineStepTicks, and(eq(routineStepTicks.routineId, routine.id), eq(routineStepTicks.date, date))),
         ]),
     storeRunsStatement(db, userId, routine.id),
+    // The routine's answer is newer than any read before this write: the screen keeps it over a
+    // reload begun before (taps follow each other faster than the page reloads).
+    scoped.update(routines, { updatedAt: new Date() }, eq(routines.id, routine.id)),
   ]);
 }
 

@@ -71,6 +71,10 @@ export function ErrorBoundary() {
 
 const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
 
+const timeOf = (value: unknown) => new Date(value as string | number | Date).getTime();
+/** `shown` when the server answered it after it read `loaded` (its `updatedAt` is later), else `loaded`. */
+const newer = (shown: Routine | undefined, loaded: Routine) => (shown && timeOf(shown.updatedAt) > timeOf(loaded.updatedAt) ? shown : loaded);
+
 export default function SelfCareScreen() {
   const { t, i18n } = useTranslation(["selfCare", "ui"]);
   const data = useLoaderData<typeof loader>();
@@ -90,7 +94,9 @@ export default function SelfCareScreen() {
   const asked = useRef(new Map<string, number>());
   const sending = useRef(new Set<string>());
   useEffect(() => {
-    setRoutines(data.routines);
+    // A routine answered by a write newer than this load (a count: its write moves `updatedAt`)
+    // stays as answered: a reload begun before that write lands after it when taps come quickly.
+    setRoutines((shown) => data.routines.map((routine) => newer(shown.find((r) => r.id === routine.id), routine)));
     // The loader's answer has the counts sent since; those still queued show from the queue.
     setTapped((map) => (map.size === 0 ? map : new Map([...map].filter(([id]) => sending.current.has(`${id}|${data.today}`)))));
   }, [data.routines, data.today]);
