@@ -14,6 +14,7 @@ import { sanitizeLanguage } from "~/i18n/language";
 import { apiFetch } from "~/lib/api";
 import { formatLongDate } from "~/lib/dates";
 import { Money } from "../money";
+import { categoriesOfType, categoryAfterTypeChange } from "../categories";
 import type { CategoryOption, RecurringView } from "../types";
 
 const FREQUENCIES = ["monthly", "weekly", "yearly"] as const;
@@ -59,9 +60,9 @@ export function RecurringDialog({ open, today, categories, onClose, onChanged }:
     },
   });
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
-  const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
+  const fitting = categoriesOfType(categories, draft.type);
   const setType = (type: Draft["type"]) =>
-    setDraft((d) => ({ ...d, type, category: categories.some((c) => c.id === d.category && (c.type === "both" || c.type === type)) ? d.category : type === "income" ? "salary" : "home" }));
+    setDraft((d) => ({ ...d, type, category: categoryAfterTypeChange(categories, d.category, type, type === "income" ? "salary" : "home") }));
   const submit = form.submit(() => {
     if (amounts.refused()) return null;
     if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });

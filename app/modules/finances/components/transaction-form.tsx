@@ -13,6 +13,7 @@ import { apiFetch } from "~/lib/api";
 import { useQueuedWriteNotice } from "~/components/offline/use-queued-write";
 import { isQueued, writeOrQueue } from "~/lib/offline/write";
 import { editedFields } from "~/lib/edited-fields";
+import { categoriesOfType, categoryAfterTypeChange } from "../categories";
 import type { CategoryOption, TransactionView } from "../types";
 
 type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; date: string; category: string };
@@ -62,9 +63,9 @@ export function TransactionForm({
   const amounts = useUnreadableAmounts();
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const { close, question } = useDiscardChanges(JSON.stringify(draft) !== JSON.stringify(opened), onClose);
-  const fitting = categories.filter((c) => c.type === "both" || c.type === draft.type);
+  const fitting = categoriesOfType(categories, draft.type);
   const setType = (type: Draft["type"]) =>
-    setDraft((d) => ({ ...d, type, category: categories.some((c) => c.id === d.category && (c.type === "both" || c.type === type)) ? d.category : type === "income" ? "salary" : "groceries" }));
+    setDraft((d) => ({ ...d, type, category: categoryAfterTypeChange(categories, d.category, type, type === "income" ? "salary" : "groceries") }));
 
   const submit = form.submit(() => {
     if (amounts.refused()) return null;
