@@ -7,6 +7,7 @@ import { run } from "@worker/db/reads";
 import { listTransactionsRead } from "@worker/modules/finances/queries";
 import { balancesAt, budgetsWithProgress, monthSummary, transactionsWithBalancesRead, yearAnalysis } from "@worker/modules/finances/reports";
 import { financesModule } from "@worker/modules/finances";
+import { catchUpRecurring } from "@worker/modules/finances/recurring-job";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -516,6 +517,16 @@ describe("the screen's day balances and the demo data", () => {
     expect(list.items.length).toBeGreaterThan(10);
     expect((await json(await client.get("/budgets"))).items).toEqual([expect.objectContaining({ category: "groceries", limitCents: 25000 })]);
     expect((await json(await client.get("/savings-goals"))).items).toHaveLength(1);
+    // Salary, rent, the travel pass and Netflix are "Movimentos fixos" (decision 0116) whose
+    // transactions so far are their own occurrences: each waits for its next date after today, and a
+    // catch-up now writes nothing again.
+    const rules = (await json(await client.get("/finances/recurring"))).items as { id: string; description: string; nextDate: string }[];
+    expect(rules.map((r) => r.description).sort()).toEqual(["Netflix", "Passe Navegante", "Renda", "Salário"]);
+    for (const rule of rules) expect(rule.nextDate > today, `${rule.description} next ${rule.nextDate}`).toBe(true);
+    const recurringRows = list.items.filter((t: { source: string }) => t.source === "recurring");
+    expect(recurringRows.length).toBeGreaterThanOrEqual(rules.length);
+    expect(await catchUpRecurring(env, await userIdOf(email), new Date())).toBe(false);
+    expect((await json(await client.get("/transactions?limit=200"))).items).toHaveLength(list.items.length);
   });
 
   it("alerts when a new budget starts out already over its limit", async () => {

@@ -181,6 +181,7 @@ export default {
   },
   tour: {
     add: { title: "New transaction", description: "Record income or an expense with its amount, category and date." },
+    recurring: { title: "Recurring", description: "Salary, rent, subscriptions: add them once and each one is recorded on its day, every week, month or year." },
     values: { title: "Hide amounts", description: "Hide the amounts when someone else can see your screen." },
     tabs: { title: "Sections", description: "Go from the month's overview to your transactions, budgets and savings." },
   },

@@ -124,6 +124,6 @@ export default {
   },
   tour: {
     header: { title: "Self-care", description: "Small routines, every day or on chosen days. Each day you tick makes your streak grow." },
-    new: { title: "New routine", description: "Create a routine and choose the days you want to do it. You can split it into steps: a short list you tick one by one, and the last one marks the day done." },
+    new: { title: "New routine", description: "Create a routine and choose the days you want to do it. You can split it into steps: a short list you tick one by one, and the last one marks the day done. Or count times a day, like 8 glasses of water." },
   },
 } satisfies Catalog<typeof ptSelfCare>;

@@ -180,6 +180,7 @@ const finances = {
   },
   tour: {
     add: { title: "Nova transação", description: "Registe uma receita ou despesa com valor, categoria e data." },
+    recurring: { title: "Movimentos fixos", description: "Salário, renda, subscrições: registe-os uma vez e cada um entra sozinho no seu dia, todas as semanas, meses ou anos." },
     values: { title: "Ocultar valores", description: "Esconda os montantes quando houver alguém a ver o ecrã." },
     tabs: { title: "Secções", description: "Passe do resumo do mês às transações, orçamentos e poupanças." },
   },

@@ -125,7 +125,7 @@ const selfCare = {
   },
   tour: {
     header: { title: "Autocuidado", description: "Pequenas rotinas, todos os dias ou em dias escolhidos. Cada dia marcado faz crescer a sequência." },
-    new: { title: "Nova rotina", description: "Crie uma rotina e escolha em que dias a quer fazer. Pode dividi-la em passos: uma pequena lista que se marca um a um, e o último dá o dia por feito." },
+    new: { title: "Nova rotina", description: "Crie uma rotina e escolha em que dias a quer fazer. Pode dividi-la em passos: uma pequena lista que se marca um a um, e o último dá o dia por feito. Ou conte vezes por dia, como 8 copos de água." },
   },
 };
 

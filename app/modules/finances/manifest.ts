@@ -17,6 +17,7 @@ export const financesModule = defineModule({
       // The sentence entry is its own component (sentence-entry.tsx), so it has no target here.
       tourSteps: [
         { key: "finances:tour.add", target: '[data-tour="finances-add"]', position: "bottom" },
+        { key: "finances:tour.recurring", target: '[data-tour="finances-recurring"]', position: "bottom" },
         { key: "finances:tour.values", target: '[data-tour="finances-values"]', position: "bottom" },
         { key: "finances:tour.tabs", target: '[data-tour="finances-tabs"]', position: "bottom" },
       ],

@@ -16,4 +16,10 @@ describe("the self-care tour", () => {
     expect(resources.pt.selfCare.tour.new.description).toMatch(/passos/);
     expect(resources.en.selfCare.tour.new.description).toMatch(/steps/);
   });
+
+  // Counted routines (decision 0117) have no button of their own either: the same step names them.
+  it("says at the create button that a routine can be counted times a day, in pt and en", () => {
+    expect(resources.pt.selfCare.tour.new.description).toMatch(/vezes por dia/);
+    expect(resources.en.selfCare.tour.new.description).toMatch(/times a day/);
+  });
 });

@@ -11,6 +11,7 @@ import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { budgets, financeCategories, RECURRING_FREQUENCIES, recurringTransactions, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
+import { dueOccurrences } from "./recurring";
 import { transactionSearch } from "./search";
 import { shortTextMatch } from "./short-text";
 
@@ -467,19 +468,12 @@ export async function seedFinances(db: Db, userId: string, today: string) {
     return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}-${String(dd).padStart(2, "0")}`;
   };
   const rows: [TransactionType, number, string, number, number, string][] = [
-    ["income", 165000, "Salário", 1, 25, "salary"],
-    ["expense", 65000, "Renda", 1, 1, "home"],
     ["expense", 8743, "Continente", 1, 6, "groceries"],
     ["expense", 4590, "Pingo Doce", 1, 18, "groceries"],
     ["expense", 1230, "Uber", 1, 12, "transport"],
-    ["expense", 1399, "Netflix", 1, 15, "subscriptions"],
     ["expense", 3200, "Jantar com amigos", 1, 20, "restaurants"],
-    ["income", 165000, "Salário", 0, 1, "salary"],
-    ["expense", 65000, "Renda", 0, 1, "home"],
     ["expense", 5327, "Continente", 0, 3, "groceries"],
     ["expense", 250, "Café", 0, 2, "restaurants"],
-    ["expense", 4000, "Passe Navegante", 0, 1, "transport"],
-    ["expense", 1399, "Netflix", 0, 2, "subscriptions"],
   ];
   await scoped.batch([
     ...rows.map(([type, amountCents, description, back, d, category]) =>
@@ -488,6 +482,19 @@ export async function seedFinances(db: Db, userId: string, today: string) {
     scoped.insert(budgets, { id: newId(), category: "groceries", limitCents: 25000 }),
     scoped.insert(savingsGoals, { id: newId(), title: "Férias de verão", targetCents: 150000, savedCents: 40000, deadline: `${y + 1}-07-01` }),
   ]);
+  // Salary, rent and subscriptions as "Movimentos fixos" started last month: their transactions so far
+  // are the rule's own occurrences (written as a create writes them), so the nightly job goes on from
+  // next month and never repeats one (decision 0116).
+  const fixed: RecurringInput[] = [
+    { type: "income", amountCents: 165000, description: "Salário", category: "salary", frequency: "monthly", startDate: day(1, 1) },
+    { type: "expense", amountCents: 65000, description: "Renda", category: "home", frequency: "monthly", startDate: day(1, 1) },
+    { type: "expense", amountCents: 4000, description: "Passe Navegante", category: "transport", frequency: "monthly", startDate: day(1, 1) },
+    { type: "expense", amountCents: 1399, description: "Netflix", category: "subscriptions", frequency: "monthly", startDate: day(1, 2) },
+  ];
+  for (const rule of fixed) {
+    const { dates, next } = dueOccurrences({ ...rule, nextDate: rule.startDate }, today);
+    await insertRecurring(db, userId, { ...rule, id: newId() }, dates, next);
+  }
 }
 
 // Finances I/O (sentence entry, CSV import/export, insights): worker/modules/finances/io-api.ts.

@@ -426,7 +426,7 @@ export default function Finances({ loaderData }: Route.ComponentProps) {
             </Button>
             <ImportButton advanced={data.advanced} ownCategories={data.ownCategories} onImported={() => void revalidate()} />
             <ExportLink advanced={data.advanced} query={`?${new URLSearchParams(Object.entries(data.filters).filter(([, v]) => v) as [string, string][]).toString()}`} />
-            <Button variant="secondary" onClick={() => setRecurringOpen(true)} data-testid="open-recurring">
+            <Button variant="secondary" onClick={() => setRecurringOpen(true)} data-testid="open-recurring" data-tour="finances-recurring">
               {t("recurring.open")}
             </Button>
             <Button onClick={openNew} data-testid="add-transaction" data-tour="finances-add">
