@@ -45,7 +45,7 @@ const queuedRows = (page: Page) =>
   );
 
 const tasksTitled = async (request: APIRequestContext, prefix: string) =>
-  ((await (await request.get("/api/v1/tasks?limit=200")).json()).items as { title: string; status: string }[]).filter((task) => task.title.startsWith(prefix));
+  ((await (await request.get("/api/v1/tasks?limit=200")).json()).items as { title: string; status: string; steps: { text: string; done: boolean }[] }[]).filter((task) => task.title.startsWith(prefix));
 
 /** A new user signed in on the page's browser context, its tours done and the cookie banner dismissed. */
 async function signUp(page: Page, label: string) {
@@ -335,6 +335,51 @@ test.describe("offline writes", () => {
     const tasks = await tasksTitled(request, "Regar as plantas");
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ title: "Regar as plantas da varanda", status: "done" });
+  });
+
+  test("the steps of a task created offline tick at once, and each tick reaches its real step after the task is saved (0114, revised)", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const request = context.request;
+    await signUp(page, "task-steps");
+    await page.goto("/app/tarefas");
+    await untilHydrated(page);
+    await untilCached(page, ["/app/tarefas", "/app/tarefas.data"]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await untilHydrated(page);
+    await page.getByRole("button", { name: "Nova tarefa" }).first().click();
+    const form = page.getByTestId("task-form");
+    await form.getByLabel("Título").fill("Bolo de laranja");
+    await form.getByRole("button", { name: "Adicionar passo" }).click();
+    for (const [n, text] of [["1", "Farinha"], ["2", "Ovos"], ["3", "Laranjas"]]) {
+      await expect(form.getByLabel(`Passo ${n}`, { exact: true })).toBeFocused();
+      await page.keyboard.type(text);
+      if (n !== "3") await page.keyboard.press("Enter");
+    }
+    await form.getByRole("button", { name: "Criar tarefa" }).click();
+    await expect(form).toBeHidden();
+
+    const steps = page.getByTestId("queued-task-steps");
+    await steps.getByLabel("Ovos").check();
+    await expect(steps.getByLabel("Ovos")).toBeChecked();
+    await expect(steps.getByLabel("Farinha")).not.toBeChecked();
+    // The creation and the tick: two changes, the tick behind the task.
+    await expect(page.getByTestId("offline-pending-count")).toHaveText("2 alterações por enviar");
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByTestId("queued-task-steps").getByLabel("Ovos")).toBeChecked();
+
+    await context.setOffline(false);
+    await page.reload();
+    await untilHydrated(page);
+    await expect.poll(async () => (await tasksTitled(request, "Bolo de laranja"))[0]?.steps.map((s) => `${s.text}:${s.done}`), { timeout: 20_000 }).toEqual([
+      "Farinha:false",
+      "Ovos:true",
+      "Laranjas:false",
+    ]);
+    await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 20_000 });
+    expect(await tasksTitled(request, "Bolo de laranja")).toHaveLength(1);
   });
 
   test("a task completed and renamed offline looks so at once, and one that cannot be deleted offline says why", async ({ page, context }) => {

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { idbStore } from "~/lib/offline/idb-store";
 import { openDB } from "idb";
-import { backoff, createQueue, isQueuedChange, KEY_REMEMBERED_MS, QueueStorageError, type QueuedChange, type QueueStore, type SendResult } from "~/lib/offline/queue";
+import { backoff, createQueue, isQueuedChange, KEY_REMEMBERED_MS, movedParts, QueueStorageError, type QueuedChange, type QueueStore, type SendResult } from "~/lib/offline/queue";
 
 let dbCounter = 0;
 /** A fresh IndexedDB (fake-indexeddb) per test, through the real store. */
@@ -452,5 +452,68 @@ describe("offline queue and the server's memory of keys", () => {
   it("stops sending a change with its key before the server forgets the key", async () => {
     const { IDEMPOTENCY_TTL_MS } = await import("../../worker/db/idempotency");
     expect(KEY_REMEMBERED_MS).toBeLessThan(IDEMPOTENCY_TTL_MS);
+  });
+});
+
+describe("ticks of the steps of a task created offline (0114, revised 2026-12-07)", () => {
+  const steps = (...texts: string[]) => texts.map((text) => ({ text }));
+  const tick = (path: string, done = true) => ({ userId: "u1", kind: "task.stepTick" as const, method: "PATCH" as const, path, body: { done }, label: "passo" });
+  const answer = (change: QueuedChange): SendResult =>
+    change.method === "POST" ? { status: 201, body: { task: { id: "t-real", updatedAt: "2026-12-07T10:00:00.000Z", steps: [{ id: "s-farinha" }, { id: "s-ovos" }, { id: "s-leite" }] } } } : { status: 200, body: {} };
+
+  it("queues a tick as a change of its own behind the creation (not folded into it), then sends it to the real step", async () => {
+    const h = harness(answer);
+    await h.queue.enqueue(task("Bolo", { tempId: "offline-k", body: { title: "Bolo", steps: steps("Farinha", "Ovos", "Leite") } }));
+    await h.queue.enqueue(tick("/tasks/offline-k/steps/offline-k-1"));
+    const queued = await h.queue.list("u1");
+    // Folded into the creation, `done: true` would have completed the whole task (or been refused).
+    expect(queued.map((c) => [c.method, c.path])).toEqual([
+      ["POST", "/tasks"],
+      ["PATCH", "/tasks/offline-k/steps/offline-k-1"],
+    ]);
+    expect(queued[0].body).toEqual({ title: "Bolo", steps: steps("Farinha", "Ovos", "Leite") });
+    expect(await h.queue.replay("u1")).toEqual({ sent: 2, failed: 0, waiting: 0 });
+    expect(h.sent.map((c) => c.path)).toEqual(["/tasks", "/tasks/t-real/steps/s-ovos"]);
+    expect(h.sent[1].body).toEqual({ done: true });
+  });
+
+  it("keeps one tick per step: untick after tick folds into one change", async () => {
+    const h = harness(answer);
+    await h.queue.enqueue(task("Bolo", { tempId: "offline-l", body: { title: "Bolo", steps: steps("Farinha", "Ovos") } }));
+    await h.queue.enqueue(tick("/tasks/offline-l/steps/offline-l-0"));
+    await h.queue.enqueue(tick("/tasks/offline-l/steps/offline-l-0", false));
+    expect((await h.queue.list("u1")).map((c) => c.body)).toEqual([{ title: "Bolo", steps: steps("Farinha", "Ovos") }, { done: false }]);
+  });
+
+  it("moves a queued tick with its step's words when an edit of the creation reorders the steps, and drops the tick of a step removed", async () => {
+    const h = harness(answer);
+    await h.queue.enqueue(task("Bolo", { tempId: "offline-m", body: { title: "Bolo", steps: steps("Farinha", "Ovos", "Leite") } }));
+    await h.queue.enqueue(tick("/tasks/offline-m/steps/offline-m-2")); // Leite
+    await h.queue.enqueue(tick("/tasks/offline-m/steps/offline-m-1")); // Ovos
+    // The edit dialog sends the whole list: Leite first, Ovos removed.
+    await h.queue.enqueue({ userId: "u1", kind: "task.update", method: "PATCH", path: "/tasks/offline-m", body: { title: "Bolo", steps: steps("Leite", "Farinha", "Açúcar") }, label: "Bolo" });
+    expect((await h.queue.list("u1")).map((c) => c.path)).toEqual(["/tasks", "/tasks/offline-m/steps/offline-m-0"]);
+    await h.queue.replay("u1");
+    // Leite is the real list's first step now.
+    expect(h.sent.map((c) => c.path)).toEqual(["/tasks", "/tasks/t-real/steps/s-farinha"]);
+  });
+
+  it("sends a tick made after the creation was answered straight to the real step", async () => {
+    const h = harness(answer);
+    await h.queue.enqueue(task("Bolo", { tempId: "offline-n", body: { title: "Bolo", steps: steps("Farinha", "Ovos", "Leite") } }));
+    await h.queue.replay("u1");
+    expect(h.queue.withRealId(tick("/tasks/offline-n/steps/offline-n-2"))).toEqual({ path: "/tasks/t-real/steps/s-leite", body: { done: true } });
+  });
+});
+
+describe("movedParts", () => {
+  it("follows each step by its words, the first unclaimed one for repeated words, and says which are gone", () => {
+    expect([...movedParts([{ text: "a" }, { text: "b" }, { text: "a" }, { text: "c" }], [{ text: "a" }, { text: "c" }, { text: "a " }])]).toEqual([
+      [0, 0],
+      [1, null],
+      [2, 2],
+      [3, 1],
+    ]);
+    expect([...movedParts(undefined, [{ text: "a" }])]).toEqual([]);
   });
 });

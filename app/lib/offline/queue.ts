@@ -7,6 +7,7 @@
  * This file is the logic only (storage, sending and the clock are passed in) so that unit tests
  * can drive it: tests/unit/offline-queue.test.ts.
  */
+import { offlinePartId } from "./state";
 
 /** The writes the queue covers (the server accepts an Idempotency-Key on each). */
 export type ChangeKind =
@@ -197,8 +198,44 @@ const withRealIds = (path: string, ids: ReadonlyMap<string, string>) =>
         .map((part) => ids.get(part) ?? part)
         .join("");
 
-/** The item a change is about: the created item's temporary id, or the path of an edit. */
-const touches = (change: QueuedChange, path: string) => (change.tempId ? path.split("/").includes(change.tempId) : change.method === "PATCH" && change.path === path);
+/**
+ * Whether an edit of `path` folds into `change`: an edit of the same path, or of the item a creation
+ * made (its temporary id is the path's last part). An edit of a part of that item (a step of a task
+ * created offline, `/tasks/<temp>/steps/<temp>-0`) is a change of its own, sent after the creation.
+ */
+const touches = (change: QueuedChange, path: string) => (change.tempId ? path.split("/").at(-1) === change.tempId : change.method === "PATCH" && change.path === path);
+
+/**
+ * The real ids a creation's answer gives: the item's, and its steps' in order (their temporary ids
+ * are `offlinePartId(tempId, i)`, so ticks queued before the creation was sent reach the real steps).
+ */
+export function createdIdsOf(tempId: string, body: unknown): Map<string, string> {
+  const item = itemOf(body) as { id: string; steps?: unknown } | null;
+  const ids = new Map<string, string>();
+  if (!item) return ids;
+  ids.set(tempId, item.id);
+  if (Array.isArray(item.steps)) item.steps.forEach((step: { id?: unknown } | null, i) => typeof step?.id === "string" && ids.set(offlinePartId(tempId, i), step.id));
+  return ids;
+}
+
+/**
+ * Where the steps of a creation's body went when an edit replaced its list: old index → new index,
+ * by their words (the first unclaimed step with the same text), or null when the step is gone. A
+ * tick queued for a step of an item created offline names it by index, so it follows its words.
+ */
+export function movedParts(before: unknown, after: unknown): Map<number, number | null> {
+  const text = (step: unknown) => (step && typeof step === "object" && typeof (step as { text?: unknown }).text === "string" ? (step as { text: string }).text.trim() : null);
+  const was = Array.isArray(before) ? before.map(text) : [];
+  const now = Array.isArray(after) ? after.map(text) : [];
+  const claimed = new Set<number>();
+  const moves = new Map<number, number | null>();
+  was.forEach((words, i) => {
+    const j = words === null ? -1 : now.findIndex((other, k) => other === words && !claimed.has(k));
+    if (j >= 0) claimed.add(j);
+    moves.set(i, j >= 0 ? j : null);
+  });
+  return moves;
+}
 
 const isQuotaError = (error: unknown) =>
   error instanceof DOMException ? error.name === "QuotaExceededError" : error instanceof Error && /quota/i.test(error.name + error.message);
@@ -211,9 +248,6 @@ function itemOf(body: unknown): { id: string; updatedAt?: unknown } | null {
   }
   return null;
 }
-
-/** The id of the item in an answer. */
-export const createdIdOf = (body: unknown) => itemOf(body)?.id ?? null;
 
 /** The version (`updatedAt`) of the item in an answer: the base of the next edit made from it. */
 export function versionIn(body: unknown): string | null {
@@ -339,6 +373,7 @@ export function createQueue({
           const { [BASE_FIELD]: _laterBase, ...fields } = input.body;
           const folded: QueuedChange = { ...target, body: { ...target.body, ...fields }, label: input.label || target.label, key: newKey(), nextAttemptAt: now(), origin: target.origin ?? input.origin };
           await write(() => store.put(folded));
+          if (target.tempId && "steps" in fields) await followParts(input.userId, target.tempId, target.body.steps, fields.steps);
           return folded;
         }
       }
@@ -411,14 +446,14 @@ export function createQueue({
           const result = await send(change).catch((): SendResult => ({ status: 0, body: null }));
           const body = (result.body ?? null) as { error?: ChangeError } | null;
           if (result.status >= 200 && result.status < 300) {
-            const created = change.tempId ? createdIdOf(result.body) : null;
+            const created = change.tempId ? createdIdsOf(change.tempId, result.body) : null;
             const version = versionIn(result.body);
-            // The later changes get the real id before this one leaves the queue: if the tab
+            // The later changes get the real ids before this one leaves the queue: if the tab
             // closes in between, the creation is sent again with its key and answered once.
-            if (change.tempId && created) {
-              realIds.set(change.tempId, created);
+            if (change.tempId && created?.size) {
+              for (const [temp, real] of created) realIds.set(temp, real);
               if (version) createdVersions.set(change.tempId, version);
-              await giveRealId(userId, change.tempId, created, version);
+              await giveRealId(userId, created, version);
             }
             if (change.method === "PATCH" && version && change.body[BASE_FIELD] !== undefined) await rebase(userId, change, version);
             await write(() => store.remove(change.seq!));
@@ -465,10 +500,31 @@ export function createQueue({
    * creation, the only version there was: the version it was created at becomes their base, so
    * the server refuses one that arrives after another device changed the entry (0091).
    */
-  async function giveRealId(userId: string, tempId: string, realId: string, version: string | null) {
+  /**
+   * The steps of an item created offline, edited before it was sent: the ticks queued for them go
+   * to where their words went (movedParts), and a tick of a step removed goes with it.
+   */
+  async function followParts(userId: string, tempId: string, before: unknown, after: unknown) {
+    const moves = movedParts(before, after);
+    const renamed = new Map([...moves].flatMap(([from, to]) => (to === null || to === from ? [] : [[offlinePartId(tempId, from), offlinePartId(tempId, to)] as const])));
+    for (const later of await list(userId)) {
+      const parts = later.path.split("/");
+      const index = parts.findIndex((part) => part.startsWith(`${tempId}-`));
+      if (index < 0 || later.sent) continue;
+      const from = Number(parts[index].slice(tempId.length + 1));
+      if (moves.get(from) === null || !moves.has(from)) {
+        await write(() => store.remove(later.seq!));
+        continue;
+      }
+      const to = renamed.get(parts[index]);
+      if (to) await write(() => store.put({ ...later, path: parts.map((part, i) => (i === index ? to : part)).join("/") }));
+    }
+  }
+
+  async function giveRealId(userId: string, ids: ReadonlyMap<string, string>, version: string | null) {
     await exclusive(async () => {
       for (const later of await list(userId)) {
-        const path = withRealIds(later.path, new Map([[tempId, realId]]));
+        const path = withRealIds(later.path, ids);
         if (path === later.path) continue;
         const based = version && VERSIONED.includes(later.kind) && !later.sent && !(BASE_FIELD in later.body);
         await write(() => store.put({ ...later, path, ...(based ? { body: { ...later.body, [BASE_FIELD]: version }, key: newKey() } : {}) }));

@@ -49,3 +49,5 @@ export const OFFLINE_SYNCED_EVENT = "rumo:offline-synced";
  */
 export const OFFLINE_ID_PREFIX = "offline-";
 export const isOfflineId = (pathOrId: string) => pathOrId.split("/").some((part) => part.startsWith(OFFLINE_ID_PREFIX));
+/** The temporary id of the `index`-th step of an item created offline (the creation's answer gives the real one). */
+export const offlinePartId = (tempId: string, index: number) => `${tempId}-${index}`;

@@ -8,7 +8,7 @@ import type { TaskStepView } from "@worker/modules/tasks/steps";
 import { draftStep, type DraftStep } from "~/components/step-list";
 import { dateTimeFormat, relativeTimeFormat } from "~/lib/intl";
 import { pendingFields } from "~/lib/offline/pending-fields";
-import { isOfflineId } from "~/lib/offline/state";
+import { isOfflineId, offlinePartId } from "~/lib/offline/state";
 
 /** A task as /api/v1/tasks answers it (worker/modules/tasks/api.ts `publicTask`). */
 export type TaskView = {
@@ -193,8 +193,9 @@ export function taskOfQueuedCreate(tempId: string, body: Record<string, unknown>
     createdAt: created,
     updatedAt: created,
     overdue: false,
-    // Not on the server yet: its steps have no ids to tick by, only their words.
-    steps: (Array.isArray(body.steps) ? body.steps : []).map((step: unknown, i) => ({ id: `${tempId}-${i}`, text: text((step as { text?: unknown } | null)?.text), done: false })),
+    // Not on the server yet: a step's id is a temporary one by its place, which the creation's answer
+    // turns into the real one for ticks queued meanwhile (createdIdsOf, app/lib/offline/queue.ts).
+    steps: (Array.isArray(body.steps) ? body.steps : []).map((step: unknown, i) => ({ id: offlinePartId(tempId, i), text: text((step as { text?: unknown } | null)?.text), done: false })),
   };
 }
 

@@ -372,12 +372,24 @@ export default function TasksScreen({ loaderData }: Route.ComponentProps) {
           // fold into its creation (docs/decisions/0044-offline-queue-rules.md).
           const task = taskOfQueuedCreate(change.tempId, change.body, change.createdAt);
           const done = task.status === "done";
+          // Its steps tick too: each tick waits behind the creation and goes to the real step
+          // once the creation is answered (createdIdsOf in app/lib/offline/queue.ts).
+          const steps = withQueuedTicks(task.steps, queuedTicksOf(task.id, queuedTicks));
           return (
             <>
               <Checkbox checked={done} disabled={busy === task.id} onChange={() => void toggleDone(task)} label={done ? t("item.reopen") : t("item.complete")} />
               <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={() => setDialogue({ mode: "edit", task, form: formOf(task, timeZone) })}>
                 {t("item.edit")}
               </Button>
+              {steps.length > 0 && (
+                <ul aria-label={t("item.stepsOf", { title: task.title })} className="w-full space-y-1" data-testid="queued-task-steps">
+                  {steps.map((step) => (
+                    <li key={step.id}>
+                      <Checkbox checked={step.done} onChange={() => void tickStep(task, step, !step.done)} label={<span dir="auto" className="wrap-anywhere">{step.text}</span>} />
+                    </li>
+                  ))}
+                </ul>
+              )}
             </>
           );
         }}
