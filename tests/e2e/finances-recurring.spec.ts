@@ -8,6 +8,13 @@ function nextMonth(date: string) {
   return new Date(Date.UTC(y, m, Math.min(d, last), 12));
 }
 
+/** The `n`-th monthly occurrence from `date` (the day kept, clamped to short months), as a Date at noon UTC. */
+function monthsLater(date: string, n: number) {
+  const [y, m, d] = date.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m - 1 + n + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + n, Math.min(d, last), 12));
+}
+
 test.describe("finances: recurring transactions (Movimentos fixos)", () => {
   test("add a monthly expense from today, see it with next month's date and today's transaction, stop it", async ({ page, context }) => {
     test.setTimeout(120_000);
@@ -52,5 +59,46 @@ test.describe("finances: recurring transactions (Movimentos fixos)", () => {
     await page.reload();
     await untilHydrated(page);
     await expect(page.getByTestId("recent-transactions")).toContainText("Ginásio");
+  });
+
+  test("add one with an end date (Até), skip the next one and see the date after it", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-fixos-fim-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/financas");
+    await untilHydrated(page);
+
+    await page.getByTestId("open-recurring").click();
+    const dialog = page.getByTestId("recurring-dialog");
+    await expect(dialog.getByTestId("recurring-empty")).toBeVisible();
+    const long = (date: Date) => new Intl.DateTimeFormat("pt-PT", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+    const typed = (date: Date) => new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(date);
+    const today = lisbonDate();
+    // A car payment from today until the third month's date: today's, then three more.
+    const end = monthsLater(today, 3);
+    const form = dialog.getByTestId("recurring-form");
+    await form.getByLabel("Valor").fill("250");
+    await form.getByLabel("Valor").press("Tab");
+    await form.getByLabel("Descrição").fill("Prestação do carro");
+    await form.getByLabel("Categoria", { exact: true }).selectOption("transport");
+    await form.getByRole("textbox", { name: /^Até/ }).fill(typed(end));
+    await form.getByRole("textbox", { name: /^Até/ }).press("Tab");
+    await form.getByRole("button", { name: "Adicionar" }).click();
+
+    const item = dialog.getByTestId("recurring-item");
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(`Próximo: ${long(monthsLater(today, 1))}`);
+    await expect(item).toContainText(`até ${long(end)}`);
+
+    // Skip next month's: nothing is written for it, and the one after is shown.
+    await item.getByRole("button", { name: "Saltar o próximo de Prestação do carro" }).click();
+    await expect(item.getByTestId("recurring-next")).toHaveText(`Próximo: ${long(monthsLater(today, 2))}`);
+    await expect(page.getByText(`Próximo movimento saltado. Segue-se a ${long(monthsLater(today, 2))}.`)).toBeVisible();
+
+    // As the server has it, after the dialog is opened again.
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByTestId("open-recurring").click();
+    await expect(dialog.getByTestId("recurring-item")).toContainText(`Próximo: ${long(monthsLater(today, 2))}`);
   });
 });

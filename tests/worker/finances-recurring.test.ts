@@ -2,9 +2,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NIGHTLY, runSchedule } from "@worker/cron/registry";
 import { localToday } from "@worker/modules/finances/logic";
-import { occurrence } from "@worker/modules/finances/recurring";
+import { recurringUserIdsPage } from "@worker/modules/finances/queries";
+import { occurrence, RECURRING_ENDED } from "@worker/modules/finances/recurring";
+import { database } from "@worker/db/client";
 import { catchUpRecurring, recurringTransactionsJob } from "@worker/modules/finances/recurring-job";
-import { addMonths } from "~/components/ui/date-grid";
+import { addDays, addMonths } from "~/components/ui/date-grid";
 import { endTrial, userIdOf } from "./billing-helpers";
 import { api, json, signUpAndLogIn } from "./helpers";
 
@@ -105,8 +107,11 @@ describe("refusals", () => {
       [{ startDate: addMonths(today, -13) }, "startDate"],
       [{ startDate: addMonths(today, 13) }, "startDate"],
       [{ category: "nope" }, "category"],
-      // An unknown field (there is no end date yet): the whole body is refused.
-      [{ endDate: today }, "body"],
+      // An unknown field (there is no count, only an end date): the whole body is refused.
+      [{ count: 12 }, "body"],
+      [{ endDate: "2026-02-30" }, "endDate"],
+      [{ endDate: "dezembro" }, "endDate"],
+      [{ endDate: addDays(today, -1) }, "endDate"],
     ];
     for (const [overrides, field] of cases) {
       const response = await ana.post("/finances/recurring", rule(overrides));
@@ -229,5 +234,137 @@ describe("the daily catch-up", () => {
     // 9 May 20:00 UTC is 10 May 05:00 in Tokyo (and still the 9th in Lisbon).
     await catchUpRecurring(env, userId, new Date("2031-05-09T20:00:00Z"));
     expect((await writtenBy("rt-tokyo")).map((t) => t.date)).toEqual(["2031-05-10"]);
+  });
+});
+
+describe("an end date (Até)", () => {
+  const userOf = async (email: string) => ({ client: as(await signUpAndLogIn(email)), userId: await userIdOf(email) });
+  /** The user's catch-up at 12:00 UTC of the day `days` after today. */
+  const catchUpAfter = (userId: string, days: number) => catchUpRecurring(env, userId, new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000));
+
+  it("writes nothing after it at creation, and lists a rule that has ended below the running ones", async () => {
+    const { client } = await userOf("fim@recorrentes.test");
+    const start = addMonths(today, -3);
+    const end = addDays(addMonths(today, -1), 1);
+    const running = (await create(client, { description: "Renda" })).recurringTransaction;
+    const { recurringTransaction: ended, transactions } = await create(client, { description: "Carro", startDate: start, endDate: end });
+    const expected = [0, 1, 2].map((n) => occurrence(start, "monthly", n)).filter((d) => d <= end);
+    expect(transactions.map((t: { date: string }) => t.date).sort()).toEqual(expected);
+    expect(ended).toMatchObject({ endDate: end, nextDate: null, endedOn: expected[expected.length - 1] });
+    expect(await nextDateOf(ended.id)).toBe(RECURRING_ENDED);
+    const { items } = await json(await client.get("/finances/recurring"));
+    expect(items.map((r: { id: string }) => r.id)).toEqual([running.id, ended.id]);
+    expect(items[0]).toMatchObject({ endDate: null, endedOn: null, nextDate: addMonths(today, 1) });
+  });
+
+  it("stops the catch-up at the end, and the nightly job never selects the ended rule again", async () => {
+    const { client, userId } = await userOf("ginasio@recorrentes.test");
+    // Weekly for two more weeks: today, +7 and +14.
+    const { recurringTransaction: created } = await create(client, { frequency: "weekly", endDate: addDays(today, 14) });
+    const db = database(env.DB);
+    const page = { afterId: "", limit: 1000 };
+    expect(await recurringUserIdsPage(db, page, addDays(today, 7))).toContain(userId);
+    expect(await catchUpAfter(userId, 30)).toBe(true);
+    expect((await writtenBy(created.id)).map((t) => t.date)).toEqual([today, addDays(today, 7), addDays(today, 14)]);
+    expect(await nextDateOf(created.id)).toBe(RECURRING_ENDED);
+    // Out of the job's range of next dates, however far ahead it looks.
+    expect(await recurringUserIdsPage(db, page, addMonths(today, 12 * 50))).not.toContain(userId);
+    expect(await catchUpAfter(userId, 400)).toBe(false);
+    expect(await writtenBy(created.id)).toHaveLength(3);
+    expect((await json(await client.get("/finances/recurring"))).items[0]).toMatchObject({ nextDate: null, endedOn: addDays(today, 14) });
+  });
+
+  it("is set earlier, later or cleared by PATCH, never before what was written, and a later one brings an ended rule back", async () => {
+    const { client, userId } = await userOf("mudar-fim@recorrentes.test");
+    // Written: -21, -14, -7 and today; next +7.
+    const { recurringTransaction: created } = await create(client, { frequency: "weekly", startDate: addDays(today, -21) });
+    const patch = (body: unknown) => client.patch(`/finances/recurring/${created.id}`, body);
+    const refused = await patch({ endDate: addDays(today, -1) });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.fields).toEqual({ endDate: "A data final não pode ser anterior ao último movimento já registado ou saltado." });
+    const beforeStart = await json(await patch({ endDate: addDays(today, -22) }));
+    expect(beforeStart.error.fields).toEqual({ endDate: "A data final não pode ser anterior à primeira data." });
+    expect((await patch({ endDate: "2026-02-30" })).status).toBe(400);
+    // Earlier than the next date: it has ended, on today's occurrence.
+    let response = await patch({ endDate: addDays(today, 3) });
+    expect(response.status).toBe(200);
+    expect((await json(response)).recurringTransaction).toMatchObject({ endDate: addDays(today, 3), nextDate: null, endedOn: today });
+    expect(await nextDateOf(created.id)).toBe(RECURRING_ENDED);
+    // Later: it runs again from the first date after the old end, with the amount changed in the same write.
+    response = await patch({ endDate: addDays(today, 14), amountCents: 4_000 });
+    expect((await json(response)).recurringTransaction).toMatchObject({ endDate: addDays(today, 14), nextDate: addDays(today, 7), endedOn: null, amountCents: 4_000 });
+    // Cleared: it runs until stopped.
+    response = await patch({ endDate: null });
+    expect((await json(response)).recurringTransaction).toMatchObject({ endDate: null, nextDate: addDays(today, 7) });
+    await patch({ endDate: addDays(today, 7) });
+    expect(await catchUpAfter(userId, 60)).toBe(true);
+    expect((await writtenBy(created.id)).map((t) => [t.date, t.amountCents])).toEqual([
+      [addDays(today, -21), 3_500],
+      [addDays(today, -14), 3_500],
+      [addDays(today, -7), 3_500],
+      [today, 3_500],
+      [addDays(today, 7), 4_000],
+    ]);
+    expect(await nextDateOf(created.id)).toBe(RECURRING_ENDED);
+    // Another user's rule: 404, unchanged.
+    expect((await rui.patch(`/finances/recurring/${created.id}`, { endDate: null })).status).toBe(404);
+    expect(await nextDateOf(created.id)).toBe(RECURRING_ENDED);
+  });
+
+  it("answers the end date's refusal in English to an English account", async () => {
+    const english = as(await signUpAndLogIn("en-fim@recorrentes.test"));
+    expect((await english.patch("/me", { language: "en" })).status).toBe(200);
+    const { error } = await json(await english.post("/finances/recurring", rule({ endDate: addDays(today, -1) })));
+    expect(error.fields).toEqual({ endDate: "The end date cannot be before the first date." });
+    const { error: pt } = await json(await ana.post("/finances/recurring", rule({ endDate: addDays(today, -1) })));
+    expect(pt.fields).toEqual({ endDate: "A data final não pode ser anterior à primeira data." });
+  });
+});
+
+describe("skipping the next one", () => {
+  it("skips once under a double request, writes nothing for that date, and answers the stale one 409", async () => {
+    const cookie = await signUpAndLogIn("saltar@recorrentes.test");
+    const client = as(cookie);
+    const userId = await userIdOf("saltar@recorrentes.test");
+    const start = addDays(today, 3);
+    const { recurringTransaction: created } = await create(client, { frequency: "weekly", startDate: start });
+    const skip = (date: string) => client.post(`/finances/recurring/${created.id}/skip`, { date });
+    const [first, second] = await Promise.all([skip(start), skip(start)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const ok = await json(first.status === 200 ? first : second);
+    expect(ok.recurringTransaction).toMatchObject({ id: created.id, nextDate: addDays(start, 7) });
+    const stale = await json(first.status === 409 ? first : second);
+    expect(stale.error).toMatchObject({ code: "conflict", fields: { date: "Este movimento já foi registado ou saltado. A lista mostra a próxima data." } });
+    expect(await nextDateOf(created.id)).toBe(addDays(start, 7));
+    // A retry with the date seen before: still once.
+    expect((await skip(start)).status).toBe(409);
+    expect(await nextDateOf(created.id)).toBe(addDays(start, 7));
+    // The skipped date is never written; the next one is.
+    await catchUpRecurring(env, userId, new Date(Date.parse(`${addDays(start, 7)}T12:00:00Z`)));
+    expect((await writtenBy(created.id)).map((t) => t.date)).toEqual([addDays(start, 7)]);
+  });
+
+  it("ends a rule when the one skipped was its last", async () => {
+    const client = as(await signUpAndLogIn("saltar-ultimo@recorrentes.test"));
+    const start = addDays(today, 2);
+    const { recurringTransaction: created } = await create(client, { startDate: start, endDate: addDays(start, 10) });
+    const response = await client.post(`/finances/recurring/${created.id}/skip`, { date: start });
+    expect((await json(response)).recurringTransaction).toMatchObject({ nextDate: null, endedOn: start });
+    expect(await nextDateOf(created.id)).toBe(RECURRING_ENDED);
+    // Nothing left to skip.
+    expect((await client.post(`/finances/recurring/${created.id}/skip`, { date: RECURRING_ENDED })).status).toBe(409);
+  });
+
+  it("answers 404 for another user's rule and 400 for a date that is not one, leaving it as it was", async () => {
+    const { recurringTransaction: created } = await create(ana, { description: "Água", startDate: addDays(today, 5) });
+    expect((await rui.post(`/finances/recurring/${created.id}/skip`, { date: created.nextDate })).status).toBe(404);
+    expect((await rui.post("/finances/recurring/no.such/skip", { date: created.nextDate })).status).toBe(404);
+    for (const body of [{ date: "2026-02-30" }, {}, { date: created.nextDate, extra: 1 }]) {
+      const response = await ana.post(`/finances/recurring/${created.id}/skip`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const { error } = await json(await ana.post(`/finances/recurring/${created.id}/skip`, { date: "ontem" }));
+    expect(error.fields).toEqual({ date: "Data inválida (use AAAA-MM-DD)." });
+    expect(await nextDateOf(created.id)).toBe(created.nextDate);
   });
 });

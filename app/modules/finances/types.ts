@@ -21,5 +21,10 @@ export type RecurringView = {
   category: string;
   frequency: "weekly" | "monthly" | "yearly";
   startDate: string;
-  nextDate: string;
+  /** Null once it has ended (its next occurrence would fall after its end date). */
+  nextDate: string | null;
+  /** "Até": the last day an occurrence may fall on, or null. */
+  endDate: string | null;
+  /** When it ended (its last occurrence by the end date), or null while it runs. */
+  endedOn: string | null;
 };

@@ -20,7 +20,7 @@ import { DEFAULT_CATEGORIES } from "~/modules/finances/categories";
 import { addMonths } from "~/components/ui/date-grid";
 import { budgetCheckOf, checkBudgets } from "./budget-alerts";
 import { budgetProgress, localToday, publicRecurring, publicSavingsGoal, spentRange, publicTransaction } from "./logic";
-import { dueOccurrences } from "./recurring";
+import { dueOccurrences, hasEnded, lastPassed, occurrenceAfter, realNext, storedNext } from "./recurring";
 import { budgetsWithProgress, monthSummary, yearAnalysis } from "./reports";
 import * as q from "./queries";
 import { financesIoApi } from "./io-api";
@@ -105,19 +105,25 @@ const recurringFields = {
   description: transactionFields.description,
   category: categoryField,
 };
+// "Até": the last day an occurrence may fall on; null (or left out) runs until stopped.
+const endDateField = dateField.nullable();
 const createRecurringSchema = z
   .object({
     ...recurringFields,
     frequency: z.enum(q.RECURRING_FREQUENCIES, { error: "finances:validation.frequency" }),
     startDate: dateField,
+    endDate: endDateField.default(null),
   })
   .strict();
 // The type, frequency and first date stay: a different rhythm is a new rule (stop this one), so
-// the dates already written never disagree with the rule that wrote them (decision 0116).
+// the dates already written never disagree with the rule that wrote them (decision 0116). The end
+// date may be set, moved or cleared (0116 "Revised").
 const patchRecurringSchema = z
-  .object({ amountCents: recurringFields.amountCents, description: z.string().trim().max(MAX_DESCRIPTION_CHARS), category: categoryField })
+  .object({ amountCents: recurringFields.amountCents, description: z.string().trim().max(MAX_DESCRIPTION_CHARS), category: categoryField, endDate: endDateField })
   .partial()
   .strict();
+// The next date the client saw: a double tap or a retry skips once.
+const skipRecurringSchema = z.object({ date: dateField }).strict();
 
 const fieldError = (field: string, key: ConstructorParameters<typeof ApiError>[2] & string, code: "validation_failed" | "conflict" = "validation_failed") =>
   new ApiError(code, code === "conflict" ? 409 : 400, key, { [field]: key });
@@ -304,6 +310,7 @@ export const recurringApi = new Hono<AppEnv>()
     const today = localToday(userOf(c).timeZone);
     // A year back at most: what is older belongs in a bank file's import, not dozens of copies at once.
     if (input.startDate < addMonths(today, -12) || input.startDate > addMonths(today, 12)) throw fieldError("startDate", "finances:validation.recurringStart");
+    if (input.endDate !== null && input.endDate < input.startDate) throw fieldError("endDate", "finances:validation.recurringEnd");
     await ensureCategory(c, input.category);
     // Not one field's fault: the form shows it as its general message.
     if ((await q.countRecurring(db, userId)) >= MAX_RECURRING) throw new ApiError("validation_failed", 400, "finances:validation.tooManyRecurring");
@@ -317,11 +324,44 @@ export const recurringApi = new Hono<AppEnv>()
     return c.json({ recurringTransaction: publicRecurring(row), transactions: written.map(publicTransaction) }, 201);
   })
   .patch(`/${ID}`, validate("json", patchRecurringSchema), async (c) => {
-    const existing = await q.findRecurring(dbOf(c), userOf(c).id, c.req.param("id"));
-    const input = c.req.valid("json");
+    const db = dbOf(c);
+    const userId = userOf(c).id;
+    const existing = await q.findRecurring(db, userId, c.req.param("id"));
+    const { endDate, ...input } = c.req.valid("json");
     await ensureCategory(c, input.category);
     // The next occurrences are written as it now says; those written already stay as they are.
-    const row = (await q.updateRecurring(dbOf(c), userOf(c).id, existing.id, input)) ?? existing;
+    let row: q.RecurringTransaction;
+    if (endDate === undefined) row = (await q.updateRecurring(db, userId, existing.id, input)) ?? existing;
+    else {
+      // Not before the first date, nor before an occurrence already behind the rule (written or
+      // skipped): what was written never falls after the rule's end, and an ended rule's next date
+      // is always the first one after its end (./recurring.ts realNext).
+      const passed = lastPassed(existing);
+      if (endDate !== null && endDate < existing.startDate) throw fieldError("endDate", "finances:validation.recurringEnd");
+      if (endDate !== null && passed && endDate < passed) throw fieldError("endDate", "finances:validation.recurringEndPassed");
+      // An end before the next date ends the rule; a later one (or none) brings an ended rule back,
+      // and the nightly catch-up writes what is due since.
+      const next = storedNext(realNext(existing), endDate);
+      const moved = await q.moveRecurring(db, userId, existing.id, existing.nextDate, next, { ...input, endDate });
+      // The nightly job or a skip moved it between the read and the write: the client reads it again.
+      if (!moved) throw fieldError("endDate", "finances:validation.recurringChanged", "conflict");
+      row = moved;
+    }
+    changed(c, "recurring_transaction", row.id, "updated");
+    return c.json({ recurringTransaction: publicRecurring(row) });
+  })
+  .post(`/${ID}/skip`, validate("json", skipRecurringSchema), async (c) => {
+    const db = dbOf(c);
+    const userId = userOf(c).id;
+    const existing = await q.findRecurring(db, userId, c.req.param("id"));
+    const { date } = c.req.valid("json");
+    // Only the date the client saw is skipped, once: a second tap, a retry or a run of the nightly
+    // job in between finds the rule moved on and answers 409 (the request is well formed; the
+    // rule's state is not the one it was made for). Nothing is written for the skipped date.
+    const stale = () => fieldError("date", "finances:validation.recurringSkipStale", "conflict");
+    if (hasEnded(existing) || date !== existing.nextDate) throw stale();
+    const row = await q.moveRecurring(db, userId, existing.id, date, storedNext(occurrenceAfter(existing.startDate, existing.frequency, date), existing.endDate));
+    if (!row) throw stale();
     changed(c, "recurring_transaction", row.id, "updated");
     return c.json({ recurringTransaction: publicRecurring(row) });
   })

@@ -1,6 +1,7 @@
 /** The finances module's pure rules: months, budget thresholds, savings pace, the API's row shapes. */
 import { zonedParts } from "../../lib/time-zone";
 import type { Budget, RecurringTransaction, SavingsGoal, Transaction } from "./queries";
+import { hasEnded, lastOccurrenceBy } from "./recurring";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -166,7 +167,10 @@ export function publicRecurring(row: RecurringTransaction) {
     category: row.category,
     frequency: row.frequency,
     startDate: row.startDate,
-    nextDate: row.nextDate,
+    // An ended rule has no next date: it shows when it ended, its last occurrence by its end date.
+    nextDate: hasEnded(row) ? null : row.nextDate,
+    endDate: row.endDate,
+    endedOn: hasEnded(row) && row.endDate ? lastOccurrenceBy(row.startDate, row.frequency, row.endDate) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,7 +11,7 @@ import { newId } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { isDefaultCategory } from "~/modules/finances/categories";
 import { budgets, financeCategories, RECURRING_FREQUENCIES, recurringTransactions, savingsGoals, TRANSACTION_TYPES, transactions } from "./schema";
-import { dueOccurrences } from "./recurring";
+import { dueOccurrences, RECURRING_ENDED } from "./recurring";
 import { transactionSearch } from "./search";
 import { shortTextMatch } from "./short-text";
 
@@ -371,7 +371,7 @@ export const deleteSavingsGoal = (db: Db, userId: string, id: string) => scopedT
 // ---------------------------------------------------------------------------------------------
 // Recurring transactions (docs/decisions/0116)
 
-export type RecurringInput = Pick<RecurringTransaction, "type" | "amountCents" | "description" | "category" | "frequency" | "startDate">;
+export type RecurringInput = Pick<RecurringTransaction, "type" | "amountCents" | "description" | "category" | "frequency" | "startDate" | "endDate">;
 
 /** The user's recurring transactions, the next one due first (a user has at most a hundred). */
 export const listRecurring = (db: Db, userId: string) =>
@@ -397,15 +397,19 @@ export const occurrenceKey = (ruleId: string, date: string) => `recurring:${rule
  */
 function occurrenceWrites(db: Db, userId: string, ruleId: string, seenNext: string, dates: readonly string[], next: string): D1PreparedStatement[] {
   // Raw D1 statements, as the import's: drizzle's batch takes no INSERT ... SELECT of its own.
+  // Never a date after the rule's end date as it is in the batch: an end moved earlier meanwhile wins.
   const insert = db.$client.prepare(
     `insert into transactions (id, user_id, type, amount_cents, description, date, category, source, import_key)
      select ?1, user_id, type, amount_cents, description, ?2, category, 'recurring', ?3
-     from recurring_transactions where id = ?4 and user_id = ?5 and next_date = ?6
+     from recurring_transactions where id = ?4 and user_id = ?5 and next_date = ?6 and (end_date is null or ?2 <= end_date)
      on conflict (user_id, import_key) do nothing`,
   );
   const inserts = dates.map((date) => insert.bind(newId(), date, occurrenceKey(ruleId, date), ruleId, userId, seenNext));
   const rule = recurringTransactions;
-  const advance = scopedTo(db, userId).update(rule, { nextDate: next, updatedAt: new Date() }, and(eq(rule.id, ruleId), eq(rule.nextDate, seenNext))).toSQL();
+  // Past the end date in the row, the rule has ended: RECURRING_ENDED takes it out of the job's range.
+  // (An SQL value, which drizzle's set takes though scopedTo's type names only plain values.)
+  const nextDate = sql`case when ${rule.endDate} is not null and ${next} > ${rule.endDate} then ${RECURRING_ENDED} else ${next} end` as unknown as string;
+  const advance = scopedTo(db, userId).update(rule, { nextDate, updatedAt: new Date() }, and(eq(rule.id, ruleId), eq(rule.nextDate, seenNext))).toSQL();
   return [...inserts, db.$client.prepare(advance.sql).bind(...advance.params)];
 }
 
@@ -419,7 +423,8 @@ export async function insertRecurring(db: Db, userId: string, values: RecurringI
 
 /** Writes a rule's due occurrences and moves it on: the catch-up of one rule, in one batch. */
 export async function writeOccurrences(db: Db, userId: string, rule: Pick<RecurringTransaction, "id" | "nextDate">, dates: readonly string[], next: string) {
-  if (dates.length) await db.$client.batch(occurrenceWrites(db, userId, rule.id, rule.nextDate, dates, next));
+  // Nothing written but the rule ended all the same (its end moved before its next date): it leaves the range.
+  if (dates.length || next !== rule.nextDate) await db.$client.batch(occurrenceWrites(db, userId, rule.id, rule.nextDate, dates, next));
 }
 
 /** The transactions a rule wrote on `dates` (after a catch-up: those the budget check and realtime hear of). */
@@ -433,6 +438,27 @@ export async function updateRecurring(db: Db, userId: string, id: string, set: P
     .update(recurringTransactions, { ...set, updatedAt: new Date() }, eq(recurringTransactions.id, id))
     .returning();
   return row;
+}
+
+/**
+ * Moves a rule's next date from `seenNext` to `next` (a skip, or an end date set, moved or cleared)
+ * and sets `set` with it, only while the next date is still the one read: a double tap, a retry or
+ * the nightly job beside it change it once. Undefined when it had moved on meanwhile. (Should an end
+ * date change between the read and this write, the next catch-up ends the rule: writeOccurrences.)
+ */
+export async function moveRecurring(
+  db: Db,
+  userId: string,
+  id: string,
+  seenNext: string,
+  next: string,
+  set: Partial<Pick<RecurringTransaction, "amountCents" | "description" | "category" | "endDate">> = {},
+) {
+  const rule = recurringTransactions;
+  const [row] = await scopedTo(db, userId)
+    .update(rule, { ...set, nextDate: next, updatedAt: new Date() }, and(eq(rule.id, id), eq(rule.nextDate, seenNext)))
+    .returning();
+  return row as RecurringTransaction | undefined;
 }
 
 /** Stops a rule: the transactions it wrote are ordinary transactions and stay. */
@@ -486,10 +512,10 @@ export async function seedFinances(db: Db, userId: string, today: string) {
   // are the rule's own occurrences (written as a create writes them), so the nightly job goes on from
   // next month and never repeats one (decision 0116).
   const fixed: RecurringInput[] = [
-    { type: "income", amountCents: 165000, description: "Salário", category: "salary", frequency: "monthly", startDate: day(1, 1) },
-    { type: "expense", amountCents: 65000, description: "Renda", category: "home", frequency: "monthly", startDate: day(1, 1) },
-    { type: "expense", amountCents: 4000, description: "Passe Navegante", category: "transport", frequency: "monthly", startDate: day(1, 1) },
-    { type: "expense", amountCents: 1399, description: "Netflix", category: "subscriptions", frequency: "monthly", startDate: day(1, 2) },
+    { type: "income", amountCents: 165000, description: "Salário", category: "salary", frequency: "monthly", startDate: day(1, 1), endDate: null },
+    { type: "expense", amountCents: 65000, description: "Renda", category: "home", frequency: "monthly", startDate: day(1, 1), endDate: null },
+    { type: "expense", amountCents: 4000, description: "Passe Navegante", category: "transport", frequency: "monthly", startDate: day(1, 1), endDate: null },
+    { type: "expense", amountCents: 1399, description: "Netflix", category: "subscriptions", frequency: "monthly", startDate: day(1, 2), endDate: null },
   ];
   for (const rule of fixed) {
     const { dates, next } = dueOccurrences({ ...rule, nextDate: rule.startDate }, today);

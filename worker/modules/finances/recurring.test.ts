@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueOccurrences, MAX_OCCURRENCES_AT_ONCE, occurrence, occurrenceAfter } from "./recurring";
+import { dueOccurrences, lastOccurrenceBy, lastPassed, MAX_OCCURRENCES_AT_ONCE, occurrence, occurrenceAfter, realNext, RECURRING_ENDED, storedNext } from "./recurring";
 
 const series = (start: string, frequency: "weekly" | "monthly" | "yearly", count: number) => {
   const dates = [start];
@@ -36,5 +36,49 @@ describe("recurring transaction dates", () => {
     const { dates, next } = dueOccurrences({ startDate: "2020-01-01", frequency: "weekly", nextDate: "2020-01-01" }, "2026-12-07");
     expect(dates).toHaveLength(MAX_OCCURRENCES_AT_ONCE);
     expect(next).toBe(occurrence("2020-01-01", "weekly", MAX_OCCURRENCES_AT_ONCE));
+  });
+
+  it("stops at the end date: nothing after it, and the rule ends once its next date is past it", () => {
+    // "Prestação do carro até dezembro de 2027": the last one on 5 December, then it has ended.
+    const car = { startDate: "2027-10-05", frequency: "monthly" as const, nextDate: "2027-10-05", endDate: "2027-12-31" };
+    expect(dueOccurrences(car, "2028-03-01")).toEqual({ dates: ["2027-10-05", "2027-11-05", "2027-12-05"], next: RECURRING_ENDED });
+    // Before the end, as without one.
+    expect(dueOccurrences(car, "2027-11-20")).toEqual({ dates: ["2027-10-05", "2027-11-05"], next: "2027-12-05" });
+    // The end on an occurrence's own day includes it.
+    expect(dueOccurrences({ ...car, endDate: "2027-11-05" }, "2027-11-05")).toEqual({ dates: ["2027-10-05", "2027-11-05"], next: RECURRING_ENDED });
+    // Ended before today's catch-up: it is over even with nothing to write.
+    expect(dueOccurrences({ ...car, nextDate: "2027-12-05", endDate: "2027-12-01" }, "2027-11-20")).toEqual({ dates: [], next: RECURRING_ENDED });
+    // An ended rule writes nothing more, whatever the day.
+    expect(dueOccurrences({ ...car, nextDate: RECURRING_ENDED }, "2030-01-01")).toEqual({ dates: [], next: RECURRING_ENDED });
+    // A 12-month gym contract: twelve occurrences.
+    expect(dueOccurrences({ startDate: "2027-01-10", frequency: "monthly", nextDate: "2027-01-10", endDate: "2027-12-10" }, "2029-01-01").dates).toHaveLength(12);
+  });
+
+  it("ends on a clamped month end: a rule of 31 January ending 28 February has its last on the 28th", () => {
+    const rule = { startDate: "2027-01-31", frequency: "monthly" as const, nextDate: "2027-01-31", endDate: "2027-02-28" };
+    expect(dueOccurrences(rule, "2027-06-01")).toEqual({ dates: ["2027-01-31", "2027-02-28"], next: RECURRING_ENDED });
+    expect(lastOccurrenceBy("2027-01-31", "monthly", "2027-02-28")).toBe("2027-02-28");
+    // Ending the 27th, February's (the 28th) is after it.
+    expect(dueOccurrences({ ...rule, endDate: "2027-02-27" }, "2027-06-01")).toEqual({ dates: ["2027-01-31"], next: RECURRING_ENDED });
+    expect(lastOccurrenceBy("2027-01-31", "monthly", "2027-02-27")).toBe("2027-01-31");
+    // Its first date after the end, for a rule brought back by a later end: 31 March, not the 28th.
+    expect(realNext({ ...rule, nextDate: RECURRING_ENDED })).toBe("2027-03-31");
+  });
+
+  it("finds the last occurrence by a day for every frequency", () => {
+    expect(lastOccurrenceBy("2026-12-24", "weekly", "2027-01-06")).toBe("2026-12-31");
+    expect(lastOccurrenceBy("2026-12-24", "weekly", "2027-01-07")).toBe("2027-01-07");
+    expect(lastOccurrenceBy("2026-12-24", "weekly", "2026-12-24")).toBe("2026-12-24");
+    expect(lastOccurrenceBy("2028-02-29", "yearly", "2030-02-27")).toBe("2029-02-28");
+    expect(lastOccurrenceBy("2028-02-29", "yearly", "2030-03-01")).toBe("2030-02-28");
+  });
+
+  it("knows the occurrence already behind a rule (the earliest end a change may set)", () => {
+    expect(lastPassed({ startDate: "2027-01-31", frequency: "monthly", nextDate: "2027-01-31" })).toBeNull();
+    expect(lastPassed({ startDate: "2027-01-31", frequency: "monthly", nextDate: "2027-03-31" })).toBe("2027-02-28");
+    expect(lastPassed({ startDate: "2027-01-31", frequency: "monthly", nextDate: RECURRING_ENDED, endDate: "2027-03-15" })).toBe("2027-02-28");
+    expect(storedNext("2027-03-31", "2027-03-30")).toBe(RECURRING_ENDED);
+    expect(storedNext("2027-03-31", "2027-03-31")).toBe("2027-03-31");
+    expect(storedNext("2027-03-31", null)).toBe("2027-03-31");
   });
 });

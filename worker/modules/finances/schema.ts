@@ -125,7 +125,14 @@ export const recurringTransactions = sqliteTable(
     category: text("category").notNull(),
     frequency: text("frequency", { enum: RECURRING_FREQUENCIES }).notNull(),
     startDate: text("start_date").notNull(),
+    /**
+     * The first occurrence not written (or skipped) yet. Once it is past `endDate` the rule has ended
+     * and this is RECURRING_ENDED ("9999-12-31", ./recurring.ts): out of every range of next dates
+     * the catch-up reads, so an ended rule is never selected again (decision 0116, "Revised").
+     */
     nextDate: text("next_date").notNull(),
+    /** The last day an occurrence may fall on ("Até"); null runs until stopped. */
+    endDate: text("end_date"),
     createdAt,
     updatedAt,
   },

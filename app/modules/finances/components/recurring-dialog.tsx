@@ -18,11 +18,19 @@ import { categoriesOfType, categoryAfterTypeChange } from "../categories";
 import type { CategoryOption, RecurringView } from "../types";
 
 const FREQUENCIES = ["monthly", "weekly", "yearly"] as const;
-type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; category: string; frequency: RecurringView["frequency"]; startDate: string };
+type Draft = { type: "income" | "expense"; amountCents: number | null; description: string; category: string; frequency: RecurringView["frequency"]; startDate: string; endDate: string };
+
+/** The running ones by their next date, then those that ended, the latest ended first. */
+const inOrder = (list: RecurringView[]) =>
+  [...list].sort((a, b) =>
+    a.nextDate !== null && b.nextDate !== null ? a.nextDate.localeCompare(b.nextDate) : a.nextDate !== null ? -1 : b.nextDate !== null ? 1 : (b.endedOn ?? "").localeCompare(a.endedOn ?? ""),
+  );
 
 /**
  * "Movimentos fixos" (decision 0116): the user's recurring transactions with their next date, a form
- * to add one (its first date today unless changed) and a stop that asks first. Loaded on first use,
+ * to add one (its first date today unless changed, an optional end date), a skip of the next one
+ * (decision 0116 "Revised"; no undo) and a stop that asks first. Those that ended are listed below
+ * the running ones with the day they ended. Loaded on first use,
  * not with the finances screen; `onChanged` has the screen read its transactions again (adding one
  * that starts today or earlier writes those transactions at once).
  */
@@ -32,14 +40,15 @@ export function RecurringDialog({ open, today, categories, onClose, onChanged }:
   const [items, setItems] = useState<RecurringView[] | null>(null);
   const [stopping, setStopping] = useState<RecurringView | null>(null);
   const [stopPending, setStopPending] = useState(false);
-  const blank = (): Draft => ({ type: "expense", amountCents: null, description: "", category: "home", frequency: "monthly", startDate: today });
+  const [skipping, setSkipping] = useState<string | null>(null);
+  const blank = (): Draft => ({ type: "expense", amountCents: null, description: "", category: "home", frequency: "monthly", startDate: today, endDate: "" });
   const [draft, setDraft] = useState<Draft>(blank);
   const amounts = useUnreadableAmounts();
   const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? t("categories.other");
 
   const load = async () => {
     const result = await apiFetch<{ items: RecurringView[] }>("/finances/recurring");
-    if (result.ok) setItems(result.data.items);
+    if (result.ok) setItems(inOrder(result.data.items));
     else {
       setItems([]);
       screenToast({ key: "finances:recurring.loadError" }, result.error.message || undefined, "error");
@@ -50,10 +59,10 @@ export function RecurringDialog({ open, today, categories, onClose, onChanged }:
   }, [open]);
 
   const form = useApiForm<{ recurringTransaction: RecurringView }>({
-    fields: ["type", "amountCents", "description", "category", "frequency", "startDate"],
+    fields: ["type", "amountCents", "description", "category", "frequency", "startDate", "endDate"],
     fallback: t("recurring.saveError"),
     onSuccess: (data) => {
-      setItems((list) => [...(list ?? []), data.recurringTransaction].sort((a, b) => a.nextDate.localeCompare(b.nextDate)));
+      setItems((list) => inOrder([...(list ?? []), data.recurringTransaction]));
       setDraft(blank());
       screenToast({ key: "finances:recurring.saved" }, undefined, "success");
       onChanged();
@@ -66,7 +75,7 @@ export function RecurringDialog({ open, today, categories, onClose, onChanged }:
   const submit = form.submit(() => {
     if (amounts.refused()) return null;
     if (draft.amountCents === null) return form.fail(null, { amountCents: t("validation.amount") });
-    return apiFetch<{ recurringTransaction: RecurringView }>("/finances/recurring", { body: { ...draft, amountCents: draft.amountCents } });
+    return apiFetch<{ recurringTransaction: RecurringView }>("/finances/recurring", { body: { ...draft, amountCents: draft.amountCents, endDate: draft.endDate || null } });
   });
 
   const stop = async (row: RecurringView) => {
@@ -79,6 +88,24 @@ export function RecurringDialog({ open, today, categories, onClose, onChanged }:
       setItems((list) => (list ?? []).filter((item) => item.id !== row.id));
       screenToast({ key: "finances:recurring.stopped" }, undefined, "success");
     } else screenToast({ key: "finances:recurring.stopError" }, result.error.message || undefined, "error");
+  };
+
+  /** Skips the next occurrence the user sees; nothing is written for it. */
+  const skip = async (row: RecurringView) => {
+    if (row.nextDate === null || skipping) return;
+    setSkipping(row.id);
+    const result = await apiFetch<{ recurringTransaction: RecurringView }>(`/finances/recurring/${row.id}/skip`, { body: { date: row.nextDate } });
+    setSkipping(null);
+    if (result.ok) {
+      const updated = result.data.recurringTransaction;
+      setItems((list) => inOrder((list ?? []).map((item) => (item.id === updated.id ? updated : item))));
+      const next = updated.nextDate;
+      screenToast(next ? { key: "finances:recurring.skipped", values: { date: (lang) => formatLongDate(new Date(`${next}T12:00:00`), lang) } } : { key: "finances:recurring.skippedEnded" }, undefined, "success");
+      return;
+    }
+    // Moved on meanwhile (another tab, the nightly run) or stopped: the list shows how it stands now.
+    if (result.status === 409 || result.status === 404) void load();
+    screenToast({ key: "finances:recurring.skipError" }, result.error.message || undefined, "error");
   };
 
   const dateLabel = (date: string) => formatLongDate(new Date(`${date}T12:00:00`), language);
@@ -108,11 +135,24 @@ export function RecurringDialog({ open, today, categories, onClose, onChanged }:
                         {name}
                       </span>
                       <span className="block text-xs wrap-anywhere text-slate-500">
-                        {categoryName(row.category)} · {t(`recurring.frequencies.${row.frequency}`)} · {t("recurring.next", { date: dateLabel(row.nextDate) })}
+                        {categoryName(row.category)} · {t(`recurring.frequencies.${row.frequency}`)} ·{" "}
+                        {row.nextDate === null ? (
+                          <span data-testid="recurring-ended">{t("recurring.ended", { date: dateLabel(row.endedOn ?? row.endDate ?? row.startDate) })}</span>
+                        ) : (
+                          <>
+                            <span data-testid="recurring-next">{t("recurring.next", { date: dateLabel(row.nextDate) })}</span>
+                            {row.endDate && ` · ${t("recurring.until", { date: dateLabel(row.endDate) })}`}
+                          </>
+                        )}
                       </span>
                     </span>
                     <span className="flex items-center gap-2">
                       <Money cents={row.type === "expense" ? -row.amountCents : row.amountCents} signed />
+                      {row.nextDate !== null && (
+                        <Button variant="ghost" className="whitespace-nowrap" aria-label={t("recurring.skipLabel", { name })} loading={skipping === row.id} onClick={() => void skip(row)}>
+                          {t("recurring.skip")}
+                        </Button>
+                      )}
                       <Button variant="ghost" aria-label={t("recurring.stop", { name })} onClick={() => setStopping(row)}>
                         ✕
                       </Button>
@@ -151,7 +191,18 @@ export function RecurringDialog({ open, today, categories, onClose, onChanged }:
                 options={FREQUENCIES.map((f) => ({ value: f, label: t(`recurring.frequencies.${f}`) }))}
               />
             </div>
-            <DateField id="recurring-start" label={t("recurring.startDate")} value={draft.startDate} onChange={(value) => set("startDate", value)} error={form.errors.startDate} required />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <DateField id="recurring-start" label={t("recurring.startDate")} value={draft.startDate} onChange={(value) => set("startDate", value)} error={form.errors.startDate} required />
+              <DateField
+                id="recurring-end"
+                label={t("recurring.endDate")}
+                optional
+                value={draft.endDate}
+                min={draft.startDate || undefined}
+                onChange={(value) => set("endDate", value)}
+                error={form.errors.endDate}
+              />
+            </div>
             {form.message && <Notice tone="error">{form.message}</Notice>}
             <div className="flex justify-end gap-2 pt-1">
               <Button variant="secondary" onClick={onClose}>

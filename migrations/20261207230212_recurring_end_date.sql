@@ -1,0 +1,1 @@
+ALTER TABLE `recurring_transactions` ADD `end_date` text;
