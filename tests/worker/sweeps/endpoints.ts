@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { app } from "../../../worker/app";
+import { occurrence } from "../../../worker/modules/finances/recurring";
 import { api, json, ORIGIN, signUpAndLogIn } from "../helpers";
 
 /**
@@ -304,6 +305,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   "GET /finances/recurring": {},
   "POST /finances/recurring": { body: () => ({ type: "income", amountCents: 250_000, description: "Salário", category: "salary", frequency: "monthly", startDate: TOMORROW }) },
   "PATCH /finances/recurring/:id": { params: (o) => ({ id: o.recurring }), body: () => ({ amountCents: 3_900, description: "Ginásio e piscina" }) },
+  // The date the rule made above (monthly from yesterday) waits for next: a skip of any other is a 409.
+  "POST /finances/recurring/:id/skip": { params: (o) => ({ id: o.recurring }), body: () => ({ date: occurrence(YESTERDAY, "monthly", 1) }) },
   "DELETE /finances/recurring/:id": { params: (o) => ({ id: o.recurring }), destructive: true },
   "GET /finances/summary": { query: { month: thisMonth } },
   "GET /finances/analysis": { query: { month: thisMonth } },
