@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, dismissCookieBanner, originOf, untilHydrated } from "./support";
+import { createUser, dismissCookieBanner, lisbonDay, originOf, untilHydrated } from "./support";
 
 /**
  * On the narrowest phones people use (320 px), in both languages: every tab of a tabbed screen is on
@@ -16,6 +16,9 @@ test("every tab, title and label fits a 320 px phone, in Portuguese and English"
   // A routine counted in a day (decision 0117): its "3 de 8" between −1 and +1 must fit too.
   const counted = await page.request.post("/api/v1/routines", { headers: originOf(page.request), data: { title: "Beber 8 copos de água", category: "nutrition", timesPerDay: 8, durationMinutes: 5 } });
   expect(counted.status(), await counted.text()).toBe(201);
+  // And a past day counted part of the way: its "5/8" in the strip's narrow cell (decision 0117, revised).
+  const pastCount = await page.request.put(`/api/v1/routines/${(await counted.json()).routine.id}/counts/${lisbonDay(-1)}`, { headers: originOf(page.request), data: { count: 5 } });
+  expect(pastCount.status(), await pastCount.text()).toBe(200);
   await dismissCookieBanner(page);
   await page.setViewportSize({ width: 320, height: 720 });
   for (const language of ["pt", "en"]) {

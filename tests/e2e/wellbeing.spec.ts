@@ -280,6 +280,65 @@ test.describe("wellbeing", () => {
     await expect(today).toHaveAttribute("aria-pressed", "false");
   });
 
+  test("a past day's count of a counted routine is set from its day in the strip, and shows there and in the history after a reload (decision 0117, revised)", async ({ page, context }) => {
+    await createUser(context.request, `e2e-selfcare-past-counts-${Date.now()}@example.com`, { toursDone: true });
+    const created = await context.request.post("/api/v1/routines", { headers: originOf(context.request), data: { title: "Beber água", timesPerDay: 8 } });
+    expect(created.status()).toBe(201);
+    await dismissCookieBanner(page);
+    await page.goto("/app/autocuidado");
+    await untilHydrated(page);
+
+    const routine = () => page.getByTestId("routine").filter({ hasText: "Beber água" });
+    const day = lisbonDay(-2);
+    const stripDay = routine().locator(`[data-date="${day}"]`);
+    const historyDay = page.getByTestId("history-routine").filter({ hasText: "Beber água" }).locator(`[data-date="${day}"]`);
+    await expect(stripDay).toHaveAccessibleName(/: por fazer \(Beber água\)$/);
+    await expect(stripDay).toHaveAttribute("aria-haspopup", "dialog");
+
+    // The day's counter, in a dialog: five taps are that day's count, sent as the last one.
+    await stripDay.click();
+    const dialog = page.getByRole("dialog", { name: /^Beber água: / });
+    const counter = dialog.getByRole("group", { name: /^Beber água, .*: \d de 8 vezes$/ });
+    await expect(counter).toHaveAccessibleName(/: 0 de 8 vezes$/);
+    const plusOne = dialog.getByRole("button", { name: "Mais uma vez: Beber água" });
+    for (let n = 1; n <= 5; n++) {
+      await plusOne.click();
+      await expect(counter).toHaveAccessibleName(new RegExp(`: ${n} de 8 vezes$`));
+    }
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(stripDay).toBeFocused();
+    await expect(stripDay).toHaveAccessibleName(/: 5 de 8 vezes \(Beber água\)$/);
+    await expect(stripDay.getByTestId("day-count")).toHaveText("5/8");
+    await expect(stripDay).toHaveAttribute("aria-pressed", "false");
+    // Today's counter is another day's: untouched.
+    await expect(routine().getByRole("group", { name: "Beber água: 0 de 8 vezes hoje" })).toBeVisible();
+
+    // Stored: after a reload the strip and the history show the day counted part of the way.
+    await page.reload();
+    await untilHydrated(page);
+    await expect(stripDay).toHaveAccessibleName(/: 5 de 8 vezes \(Beber água\)$/);
+    await expect(stripDay.getByTestId("day-count")).toHaveText("5/8");
+    await expect(historyDay).toHaveAttribute("data-state", "partial");
+    await expect(historyDay).toHaveAttribute("title", /: 5 de 8 vezes$/);
+    await expect(routine().getByTestId("streak")).toContainText("Sem sequência ainda");
+
+    // Up to the target from the same dialog: the day is done, in the strip and the history.
+    await stripDay.click();
+    await expect(counter).toHaveAccessibleName(/: 5 de 8 vezes$/);
+    for (let n = 6; n <= 8; n++) {
+      await plusOne.click();
+      await expect(counter).toHaveAccessibleName(new RegExp(`: ${n} de 8 vezes$`));
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(stripDay).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await untilHydrated(page);
+    await expect(stripDay).toHaveAttribute("aria-pressed", "true");
+    await expect(historyDay).toHaveAttribute("data-state", "done");
+  });
+
   test("a routine's reminder time is set in the form, shown on its card after a reload, and cleared (decision 0099)", async ({ page, context }) => {
     await createUser(context.request, `e2e-selfcare-reminder-${Date.now()}@example.com`, { toursDone: true });
     await dismissCookieBanner(page);

@@ -178,6 +178,56 @@ describe("the day's count", () => {
     await as(ana).del(`/${routine.id}`);
   });
 
+  it("answers the past days counted part of the way (countsByDate) in the list, the routine and a count's answer: not a day done, not today, not a day before the window", async () => {
+    const { routine } = await json(await as(ana).post({ title: "Copos", timesPerDay: 8 }));
+    const day = today();
+    const uid = await userIdOf("ana@counts.test");
+    // A day 8 back (before the window; the PUT refuses it, so written here as an older count would be).
+    await env.DB.prepare("insert into routine_day_counts (id, user_id, routine_id, date, count, created_at, updated_at) values (?, ?, ?, ?, 4, 0, 0)").bind("c-old", uid, routine.id, addDays(day, -8)).run();
+    const two = await json(await as(ana).count(routine.id, addDays(day, -2), { count: 5 }));
+    expect(two).toMatchObject({ date: addDays(day, -2), routine: { countsByDate: { [addDays(day, -2)]: 5 }, countToday: 0, recentCheckIns: [] } });
+    await as(ana).count(routine.id, addDays(day, -1), { count: 8 });
+    await as(ana).count(routine.id, addDays(day, -7), { count: 1 });
+    await as(ana).count(routine.id, day, { count: 2 });
+    // Counted 3, then checked in from the strip without a count: done, not "3 of 8".
+    await as(ana).count(routine.id, addDays(day, -3), { count: 3 });
+    await as(ana).checkIn(routine.id, addDays(day, -3));
+    const expected = { [addDays(day, -7)]: 1, [addDays(day, -2)]: 5 };
+    expect((await json(await as(ana).get(`/${routine.id}`))).routine).toMatchObject({ countToday: 2, countsByDate: expected });
+    const listed = (await json(await as(ana).get())).items.find((r: { id: string }) => r.id === routine.id);
+    expect(listed.countsByDate).toEqual(expected);
+    // Set back to 0: no longer in progress.
+    expect((await json(await as(ana).count(routine.id, addDays(day, -2), { count: 0 }))).routine.countsByDate).toEqual({ [addDays(day, -7)]: 1 });
+    // A routine done once a day has none.
+    expect((await json(await as(ana).post({ title: "Vitamina" }))).routine.countsByDate).toEqual({});
+    await as(ana).del(`/${routine.id}`);
+  });
+
+  it("gives the history the days' counts beside the check-ins, the user's own only", async () => {
+    const { routine } = await json(await as(ana).post({ title: "Água do histórico", timesPerDay: 6 }));
+    const day = today();
+    await as(ana).count(routine.id, addDays(day, -4), { count: 2 });
+    await as(ana).count(routine.id, addDays(day, -1), { count: 6 });
+    const { routine: ruis } = await json(await as(rui).post({ title: "Água do Rui", timesPerDay: 6 }));
+    await as(rui).count(ruis.id, addDays(day, -4), { count: 3 });
+    const range = `/check-ins?from=${addDays(day, -6)}&to=${day}`;
+    const history = await json(await as(ana).get(range));
+    expect(history.items).toEqual([{ routineId: routine.id, date: addDays(day, -1) }]);
+    expect(history.counts).toEqual([
+      { routineId: routine.id, date: addDays(day, -4), count: 2 },
+      { routineId: routine.id, date: addDays(day, -1), count: 6 },
+    ]);
+    expect((await json(await as(rui).get(range))).counts).toEqual([{ routineId: ruis.id, date: addDays(day, -4), count: 3 }]);
+    // Another user's routine: a past day's count is a 404 as today's is, and the answer says nothing of it.
+    expect((await as(rui).count(routine.id, addDays(day, -2), { count: 1 })).status).toBe(404);
+    expect((await json(await as(ana).get(`/${routine.id}`))).routine.countsByDate).toEqual({ [addDays(day, -4)]: 2 });
+    // Done once a day since: its stored counts are no longer the history's (nor the strip's).
+    expect((await json(await as(ana).patch(routine.id, { timesPerDay: 1 }))).routine.countsByDate).toEqual({});
+    expect((await json(await as(ana).get(range))).counts).toEqual([]);
+    await as(ana).del(`/${routine.id}`);
+    await as(rui).del(`/${ruis.id}`);
+  });
+
   it("is in the export", async () => {
     const { routine } = await json(await as(ana).post({ title: "Água", timesPerDay: 4 }));
     await as(ana).count(routine.id, today(), { count: 2 });

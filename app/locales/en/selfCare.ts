@@ -24,6 +24,7 @@ export default {
   longest: "Best: {{count}}",
   lastDays: "Last 8 days (tap a day to mark or unmark it)",
   lastDaysSteps: "Last 8 days (tap a day to see and tick its steps)",
+  lastDaysCount: "Last 8 days (tap a past day to see and change its count)",
   dayLabel: "{{date}}: {{state}}",
   // The card's buttons say their routine (the visible words alone do not).
   checkInRoutine: "Mark as done: {{title}}",
@@ -45,6 +46,14 @@ export default {
   countPending: "not sent yet",
   countUp: "One more time: {{title}}",
   countDown: "One time less: {{title}}",
+  countDay_zero: "{{done}} of {{count}} times",
+  countDay_one: "{{done}} of {{count}} time",
+  countDay_other: "{{done}} of {{count}} times",
+  countDayLabel_zero: "{{title}}, {{date}}: {{done}} of {{count}} times",
+  countDayLabel_one: "{{title}}, {{date}}: {{done}} of {{count}} time",
+  countDayLabel_other: "{{title}}, {{date}}: {{done}} of {{count}} times",
+  dayCountTitle: "{{title}}: {{date}}",
+  dayCountHint: "How many times that day? At {{target}} the day is done.",
   timesPerDay_zero: "{{count}} times a day",
   timesPerDay_one: "{{count}} time a day",
   timesPerDay_other: "{{count}} times a day",
@@ -64,7 +73,7 @@ export default {
     dayToday: "Today, {{date}}: {{state}}",
     // "free": a weekday routine's other days, never a miss; "before": the routine did not exist yet.
     states: { done: "done", missed: "missed", pending: "not done yet", free: "not scheduled", before: "before the routine existed" },
-    legend: { done: "Done", missed: "Missed", free: "Not scheduled", today: "Today" },
+    legend: { done: "Done", partial: "Partly done", missed: "Missed", free: "Not scheduled", today: "Today" },
   },
   form: {
     create: "New routine",

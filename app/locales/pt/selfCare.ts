@@ -22,6 +22,7 @@ const selfCare = {
   longest: "Melhor: {{count}}",
   lastDays: "Últimos 8 dias (toque num dia para o marcar ou desmarcar)",
   lastDaysSteps: "Últimos 8 dias (toque num dia para ver e marcar os seus passos)",
+  lastDaysCount: "Últimos 8 dias (toque num dia passado para ver e mudar as vezes desse dia)",
   dayLabel: "{{date}}: {{state}}",
   // The card's buttons say their routine (the visible words alone do not).
   checkInRoutine: "Marcar como feito: {{title}}",
@@ -46,6 +47,16 @@ const selfCare = {
   countPending: "por enviar",
   countUp: "Mais uma vez: {{title}}",
   countDown: "Menos uma vez: {{title}}",
+  // A past day's count (decision 0117, revised): the strip's state of a day counted part of the way,
+  // its dialog's counter, and the history's cell. `count` is the target.
+  countDay_zero: "{{done}} de {{count}} vezes",
+  countDay_one: "{{done}} de {{count}} vez",
+  countDay_other: "{{done}} de {{count}} vezes",
+  countDayLabel_zero: "{{title}}, {{date}}: {{done}} de {{count}} vezes",
+  countDayLabel_one: "{{title}}, {{date}}: {{done}} de {{count}} vez",
+  countDayLabel_other: "{{title}}, {{date}}: {{done}} de {{count}} vezes",
+  dayCountTitle: "{{title}}: {{date}}",
+  dayCountHint: "Quantas vezes neste dia? Com {{target}} o dia fica feito.",
   timesPerDay_zero: "{{count}} vezes por dia",
   timesPerDay_one: "{{count}} vez por dia",
   timesPerDay_other: "{{count}} vezes por dia",
@@ -65,7 +76,7 @@ const selfCare = {
     dayToday: "Hoje, {{date}}: {{state}}",
     // "free": a weekday routine's other days, never a miss; "before": the routine did not exist yet.
     states: { done: "feito", missed: "não feito", pending: "ainda por fazer", free: "não previsto", before: "a rotina ainda não existia" },
-    legend: { done: "Feito", missed: "Não feito", free: "Não previsto", today: "Hoje" },
+    legend: { done: "Feito", partial: "Em parte", missed: "Não feito", free: "Não previsto", today: "Hoje" },
   },
   form: {
     create: "Nova rotina",

@@ -30,4 +30,17 @@ describe("the self-care history's weeks", () => {
     expect(dayState("2026-12-02", routine, today)).toBe("pending");
     expect(dayState("2026-12-03", routine, today)).toBe("future");
   });
+
+  it("tells a day counted part of the way from one done and one not touched (decision 0117, revised)", () => {
+    // Every day, 8 times a day, since 1 November; today is Wednesday 2 December.
+    const routine = { schedule: { frequency: "daily" as const }, done: new Set(["2026-11-30"]), since: "2026-11-01", partial: { "2026-12-01": 5, "2026-12-02": 3 } };
+    const today = "2026-12-02";
+    expect(dayState("2026-11-30", routine, today)).toBe("done");
+    expect(dayState("2026-12-01", routine, today)).toBe("partial");
+    expect(dayState("2026-11-29", routine, today)).toBe("missed");
+    // Today counted part of the way says so too, not "still to do".
+    expect(dayState("2026-12-02", routine, today)).toBe("partial");
+    // A weekday routine's day off counted anyway shows its count, as a day off done shows done.
+    expect(dayState("2026-11-19", { schedule: { frequency: "weekdays", weekdays: [1] }, done: new Set(), since: "2026-11-01", partial: { "2026-11-19": 2 } }, today)).toBe("partial");
+  });
 });

@@ -85,4 +85,45 @@ describe("the self-care history", () => {
     expect(cellOf(table, "2026-11-24").textContent).toBe("24" + "November 24, 2026: not scheduled");
     expect(cellOf(table, "2026-11-23").textContent).toBe("23" + "November 23, 2026: missed");
   });
+
+  describe("of a routine done several times a day (decision 0117, revised)", () => {
+    const water = { ...routine("w1", "Beber água"), timesPerDay: 8 };
+    // The 30th done (its count stored too), the 1st counted 5 of 8, today 3 of 8, the 29th nothing.
+    const checkIns = [{ routineId: "w1", date: "2026-11-30" }];
+    const counts = [
+      { routineId: "w1", date: "2026-11-30", count: 8 },
+      { routineId: "w1", date: "2026-12-01", count: 5 },
+      { routineId: "w1", date: "2026-12-02", count: 3 },
+    ];
+
+    it("shows a day counted part of the way in a lighter shade, its count in its label and title", () => {
+      renderWithI18n(<SelfCareHistory routines={[water]} history={checkIns} counts={counts} today={today} timeZone="Europe/Lisbon" />);
+      const table = screen.getByRole("table", { name: "Beber água" });
+      const partly = cellOf(table, "2026-12-01");
+      expect(partly.getAttribute("data-state")).toBe("partial");
+      expect(partly.textContent).toBe("1" + "1 de dezembro de 2026: 5 de 8 vezes");
+      expect(partly.getAttribute("title")).toBe("1 de dezembro de 2026: 5 de 8 vezes");
+      expect(partly.className).toContain("bg-brand-100");
+      // Unlike a day done and a day missed.
+      expect(cellOf(table, "2026-11-30").getAttribute("data-state")).toBe("done");
+      expect(cellOf(table, "2026-11-30").textContent).toContain("feito");
+      expect(cellOf(table, "2026-11-29").getAttribute("data-state")).toBe("missed");
+      expect(new Set([partly, cellOf(table, "2026-11-30"), cellOf(table, "2026-11-29")].map((cell) => cell.className)).size).toBe(3);
+      expect(cellOf(table, today).textContent).toBe("2" + "Hoje, 2 de dezembro de 2026: 3 de 8 vezes");
+      // The legend says what the lighter shade is.
+      expect(screen.getByText("Em parte")).toBeTruthy();
+    });
+
+    it("shows the counts even before the first day done, in English too; a routine done once a day has no partial days", () => {
+      renderWithI18n(<SelfCareHistory routines={[water]} history={[]} counts={counts.slice(1)} today={today} timeZone="Europe/Lisbon" />, "en");
+      const table = screen.getByRole("table", { name: "Beber água" });
+      expect(cellOf(table, "2026-12-01").textContent).toBe("1" + "December 1, 2026: 5 of 8 times");
+      expect(screen.getByText("Partly done")).toBeTruthy();
+      cleanup();
+      // Lowered to once a day since: its old counts are no partial days (as the card's strip shows them).
+      renderWithI18n(<SelfCareHistory routines={[{ ...water, timesPerDay: 1 }]} history={checkIns} counts={counts} today={today} timeZone="Europe/Lisbon" />);
+      expect(cellOf(screen.getByRole("table", { name: "Beber água" }), "2026-12-01").getAttribute("data-state")).toBe("missed");
+      expect(screen.queryByText("Em parte")).toBeNull();
+    });
+  });
 });

@@ -348,3 +348,107 @@ describe("a routine done several times a day (decision 0117)", () => {
     expect((screen.getByRole("button", { name: "One time less: Beber água" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe("a past day's count of a routine done several times a day (decision 0117, revised)", () => {
+  // The 8th counted 5 of 8, the 9th done, the 7th untouched.
+  const water: Routine = { ...walk, id: "w1", title: "Beber água", timesPerDay: 8, countToday: 3, recentCheckIns: ["2026-11-09"], countsByDate: { "2026-11-08": 5 } };
+  const dayButton = (date: string) => screen.getAllByRole("button").find((b) => b.getAttribute("data-date") === date)!;
+  const renderStrip = (routine: Routine, { countOn = () => undefined, language = "pt", canWrite = true }: { countOn?: (date: string) => { value: number; pending: boolean } | undefined; language?: "pt" | "en"; canWrite?: boolean } = {}) => {
+    const onCount = vi.fn();
+    const onToggle = vi.fn(async () => {});
+    renderWithI18n(
+      <ul>
+        <RoutineCard routine={routine} queuedDays={new Set()} today="2026-11-10" canWrite={canWrite} onToggle={onToggle} onTapToday={vi.fn()} countOn={countOn} onCount={onCount} onEdit={vi.fn()} onRemove={vi.fn()} />
+      </ul>,
+      language,
+    );
+    return { onCount, onToggle };
+  };
+
+  it("shows a day counted part of the way as its count, apart from a day done and a day untouched", () => {
+    renderStrip(water);
+    expect(screen.getByText("Últimos 8 dias (toque num dia passado para ver e mudar as vezes desse dia)")).toBeTruthy();
+    const partly = dayButton("2026-11-08");
+    expect(partly.getAttribute("aria-label")).toBe("08/11/2026: 5 de 8 vezes (Beber água)");
+    expect([partly.getAttribute("aria-pressed"), partly.getAttribute("aria-haspopup")]).toEqual(["false", "dialog"]);
+    expect(within(partly).getByTestId("day-count").textContent).toBe("5/8");
+    expect(dayButton("2026-11-09").getAttribute("aria-label")).toBe("09/11/2026: feito (Beber água)");
+    expect(within(dayButton("2026-11-09")).queryByTestId("day-count")).toBeNull();
+    expect(dayButton("2026-11-07").getAttribute("aria-label")).toBe("07/11/2026: por fazer (Beber água)");
+    expect(within(dayButton("2026-11-07")).queryByTestId("day-count")).toBeNull();
+    // Today's count is the card's counter; its cell says it too and stays a one-tap check-in.
+    expect(dayButton("2026-11-10").getAttribute("aria-label")).toBe("10/11/2026: 3 de 8 vezes (Beber água)");
+    expect(dayButton("2026-11-10").getAttribute("aria-haspopup")).toBeNull();
+  });
+
+  it("opens the day's counter in a dialog, and each tap sets that day's whole count", async () => {
+    const { onCount, onToggle } = renderStrip(water);
+    fireEvent.click(dayButton("2026-11-08"));
+    const dialog = await screen.findByRole("dialog", { name: "Beber água: 8 de novembro de 2026" });
+    expect(onToggle).not.toHaveBeenCalled();
+    const group = within(dialog).getByRole("group", { name: "Beber água, 8 de novembro de 2026: 5 de 8 vezes" });
+    expect(within(group).getByText("5 de 8")).toBeTruthy();
+    expect(dialog.textContent).toContain("Com 8 o dia fica feito.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Mais uma vez: Beber água" }));
+    expect(onCount).toHaveBeenLastCalledWith(water, 6, "2026-11-08");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Menos uma vez: Beber água" }));
+    expect(onCount).toHaveBeenLastCalledWith(water, 4, "2026-11-08");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows a day done as the target, which −1 takes under it; an untouched day starts at 0", async () => {
+    const { onCount } = renderStrip(water);
+    fireEvent.click(dayButton("2026-11-09"));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("group", { name: /: 8 de 8 vezes$/ })).toBeTruthy();
+    expect((within(dialog).getByRole("button", { name: "Mais uma vez: Beber água" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Menos uma vez: Beber água" }));
+    expect(onCount).toHaveBeenLastCalledWith(water, 7, "2026-11-09");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(dayButton("2026-11-07"));
+    expect((await screen.findByRole("dialog")).textContent).toContain("0 de 8");
+  });
+
+  it("shows a past day's count not answered yet at once: 'por enviar' while queued, done at the target", async () => {
+    const asked = new Map([
+      ["2026-11-08", { value: 6, pending: true }],
+      ["2026-11-07", { value: 8, pending: true }],
+      ["2026-11-09", { value: 2, pending: false }],
+    ]);
+    renderStrip(water, { countOn: (date) => asked.get(date) });
+    expect(dayButton("2026-11-08").getAttribute("aria-label")).toBe("08/11/2026: 6 de 8 vezes (por enviar) (Beber água)");
+    expect(within(dayButton("2026-11-08")).getByTestId("day-count").textContent).toBe("6/8");
+    expect([dayButton("2026-11-07").getAttribute("aria-pressed"), dayButton("2026-11-07").getAttribute("aria-label")]).toEqual(["true", "07/11/2026: feito, por enviar (Beber água)"]);
+    // A −1 on the way from a day done: no longer done.
+    expect([dayButton("2026-11-09").getAttribute("aria-pressed"), dayButton("2026-11-09").getAttribute("aria-label")]).toEqual(["false", "09/11/2026: 2 de 8 vezes (Beber água)"]);
+    fireEvent.click(dayButton("2026-11-08"));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("group", { name: /: 6 de 8 vezes$/ }).getAttribute("data-pending")).toBe("true");
+  });
+
+  it("keeps a routine done once a day a one-tap check-in: no count, no dialog", () => {
+    const once: Routine = { ...water, timesPerDay: 1, countToday: 0 };
+    const { onToggle } = renderStrip(once);
+    expect(screen.getByText("Últimos 8 dias (toque num dia para o marcar ou desmarcar)")).toBeTruthy();
+    const day = dayButton("2026-11-08");
+    expect([day.getAttribute("aria-label"), day.getAttribute("aria-haspopup")]).toEqual(["08/11/2026: por fazer (Beber água)", null]);
+    expect(within(day).queryByTestId("day-count")).toBeNull();
+    fireEvent.click(day);
+    expect(onToggle).toHaveBeenCalledWith(once, "2026-11-08", false);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("is read-only without the plan, and says it in English", async () => {
+    renderStrip(water, { canWrite: false });
+    expect(dayButton("2026-11-08").hasAttribute("disabled")).toBe(true);
+    cleanup();
+    renderStrip(water, { language: "en" });
+    expect(dayButton("2026-11-08").getAttribute("aria-label")).toBe("11/08/2026: 5 of 8 times (Beber água)");
+    fireEvent.click(dayButton("2026-11-08"));
+    const dialog = await screen.findByRole("dialog", { name: "Beber água: November 8, 2026" });
+    expect(within(dialog).getByRole("group", { name: "Beber água, November 8, 2026: 5 of 8 times" })).toBeTruthy();
+    expect(dialog.textContent).toContain("At 8 the day is done.");
+  });
+});

@@ -8,6 +8,8 @@
  *
  * A routine with steps shows today's checklist on the card; a past day of its strip opens that
  * day's checklist in a dialog loaded on first use (decision 0112, revised), not with the screen.
+ * A routine done several times a day shows a past day's count in its strip ("5/8"), and a tap on
+ * that day opens its counter the same way (decision 0117, revised).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +23,7 @@ import type { Routine } from "./routine-form";
 import { WEEKDAYS } from "./weekdays";
 import { addDays, checkInAllowed, isoWeekday, isScheduled } from "@worker/modules/selfCare/streaks";
 import { doneByTicks, tickedSteps } from "@worker/modules/selfCare/steps";
-import { countAfter, doneByCount } from "@worker/modules/selfCare/counts";
+import { countAfter, countShown, doneByCount } from "@worker/modules/selfCare/counts";
 import type { RoutineCategory } from "@worker/modules/selfCare/vocabulary";
 
 const dateOf = (iso: string) => new Date(`${iso}T12:00:00`);
@@ -34,18 +36,23 @@ const NONE: ReadonlySet<string> = new Set();
 // Not ~/components/ui/dialog's onDemandDialog: that module would join the screen's first load. The
 // day's button shows it is loading instead of the dialog's stand-in.
 const daySteps = onDemand(() => import("./day-steps-dialog").then((m) => m.DayStepsDialog));
+const dayCount = onDemand(() => import("./day-count-dialog").then((m) => m.DayCountDialog));
+
+/** A count not answered by the server yet: a tap on the way, or one in the offline queue (`pending`). */
+export type AskedCount = { value: number; pending: boolean };
 
 /**
  * Today's count of a routine done several times a day (decision 0117), in place of the today
- * button: "3 de 8" between −1 and +1. The group and the buttons say the routine; the count is a
- * live region, so each tap is read out. `pending`: the count is in the offline queue.
+ * button: "3 de 8" between −1 and +1; a past day's in its dialog (`label` says the day). The group
+ * and the buttons say the routine; the count is a live region, so each tap is read out.
+ * `pending`: the count is in the offline queue.
  */
-function DayCounter({ routine, count, pending, disabled, onCount }: { routine: Routine; count: number; pending: boolean; disabled: boolean; onCount: (count: number) => void }) {
+export function DayCounter({ routine, count, pending, disabled, onCount, label }: { routine: Routine; count: number; pending: boolean; disabled: boolean; onCount: (count: number) => void; label?: string }) {
   const { t } = useTranslation("selfCare");
   const { title, timesPerDay: target } = routine;
   const done = doneByCount(count, target);
   return (
-    <div role="group" aria-label={t("countLabel", { title, count, target })} className="flex items-center gap-1" data-testid="routine-count" data-pending={pending || undefined}>
+    <div role="group" aria-label={label ?? t("countLabel", { title, count, target })} className="flex items-center gap-1" data-testid="routine-count" data-pending={pending || undefined}>
       <Button variant="secondary" className="!rounded-full !px-3" aria-label={t("countDown", { title })} disabled={disabled || count === 0} onClick={() => onCount(countAfter(count, -1, target))}>
         −1
       </Button>
@@ -110,6 +117,17 @@ export function StepChecklist({
   );
 }
 
+/**
+ * The count `day` shows for a routine (decision 0117, revised): the target on a day done, else the
+ * count not answered yet (`asked`), else the server's (today's `countToday`, a past day's in
+ * `countsByDate`, absent when not counted part of the way); 0 for a routine done once a day.
+ */
+export function dayCountShown(routine: Pick<Routine, "timesPerDay" | "countToday" | "countsByDate">, day: string, today: string, done: boolean, asked?: AskedCount): number {
+  if (routine.timesPerDay <= 1) return 0;
+  if (done) return routine.timesPerDay;
+  return countShown(asked?.value ?? (day === today ? routine.countToday : (routine.countsByDate?.[day] ?? 0)), routine.timesPerDay, false);
+}
+
 export function RoutineCard({
   routine,
   queuedDays,
@@ -120,6 +138,7 @@ export function RoutineCard({
   onTapToday,
   onTick,
   count,
+  countOn = () => undefined,
   onCount,
   onEdit,
   onRemove,
@@ -137,20 +156,24 @@ export function RoutineCard({
   /** A step of a day's checklist ticked (`ticked` false) or unticked (true): today's without `date`; decision 0112. */
   onTick?: (routine: Routine, stepId: string, ticked: boolean, date?: string) => Promise<void>;
   /** Today's count not yet answered by the server (a tap on the way, or in the offline queue): decision 0117. */
-  count?: { value: number; pending: boolean };
-  /** A routine done several times a day: today's count set to `count`. */
-  onCount?: (routine: Routine, count: number) => void;
+  count?: AskedCount;
+  /** The same for a past day of the strip (decision 0117, revised). */
+  countOn?: (date: string) => AskedCount | undefined;
+  /** A routine done several times a day: the count of today (no `date`) or of a past day `date` set to `count`. */
+  onCount?: (routine: Routine, count: number, date?: string) => void;
   onEdit: () => void;
   onRemove: () => void;
 }) {
   const { t, i18n } = useTranslation(["selfCare", "ui"]);
   const language = i18n.language === "en" ? "en" : "pt";
   const [busy, setBusy] = useState<string | null>(null);
-  // The past day whose checklist is open (a routine with steps), or null.
+  // The past day whose checklist (a routine with steps) or counter (a counted one) is open, or null.
   const [openDay, setOpenDay] = useState<string | null>(null);
   const stepIds = routine.steps.map((step) => step.id);
-  // Fetched once the page has settled, for a routine with steps only; at once when a day is opened before.
+  const counted = routine.timesPerDay > 1;
+  // Fetched once the page has settled, for a routine with steps (or counted) only; at once when a day is opened before.
   const [DaySteps, requestDaySteps] = useOnDemand(daySteps, { prefetch: stepIds.length > 0 ? undefined : null });
+  const [DayCount, requestDayCount] = useOnDemand(dayCount, { prefetch: counted ? undefined : null });
   /** Runs a tap with `key` (a day, or "today" for the today button) shown as busy meanwhile. */
   const run = async (key: string, write: () => Promise<void>) => {
     setBusy(key);
@@ -162,18 +185,23 @@ export function RoutineCard({
   // A day's ticks as the server has them (today's, or a past day's in progress) and those still in the queue.
   const ticksOn = (day: string) => [...(day === today ? routine.stepsTickedToday : (routine.stepsTickedByDate?.[day] ?? [])), ...queuedStepsOn(day)];
   // Queued check-ins and ticks count as the server will: the last tick does the day (../steps rule).
-  // A routine done several times a day: today is done by its count, the one on the way or queued first (decision 0117).
-  const counted = routine.timesPerDay > 1;
+  // A routine done several times a day: a day is done by its count, the one on the way or queued first (decision 0117).
+  const askedOn = (day: string) => (!counted ? undefined : day === today ? count : countOn(day));
   const countToday = count?.value ?? routine.countToday;
   const countPending = counted && count?.pending === true;
-  const pending = (day: string) => queuedDays.has(day) || (day === today && countPending && doneByCount(countToday, routine.timesPerDay)) || (!routine.recentCheckIns.includes(day) && doneByTicks(stepIds, ticksOn(day)));
+  const countQueuedDone = (day: string) => askedOn(day)?.pending === true && doneByCount(askedOn(day)!.value, routine.timesPerDay);
+  const pending = (day: string) => queuedDays.has(day) || countQueuedDone(day) || (!routine.recentCheckIns.includes(day) && doneByTicks(stepIds, ticksOn(day)));
   const pendingToday = pending(today);
   const done = new Set([...routine.recentCheckIns, ...days.filter(pending)]);
-  // A count not answered yet says whether today is done, as the answer will.
-  if (counted && count) {
-    if (doneByCount(count.value, routine.timesPerDay)) done.add(today);
-    else if (!queuedDays.has(today)) done.delete(today);
+  // A count not answered yet says whether its day is done, as the answer will.
+  for (const day of days) {
+    const asked = askedOn(day);
+    if (!asked) continue;
+    if (doneByCount(asked.value, routine.timesPerDay)) done.add(day);
+    else if (!queuedDays.has(day)) done.delete(day);
   }
+  // The count a day shows (the target on a day done; 0 for a routine done once a day).
+  const countOnDay = (day: string) => dayCountShown(routine, day, today, done.has(day), askedOn(day));
   const checkedInToday = routine.checkedInToday || pendingToday;
   const tickedOn = (day: string) => new Set(tickedSteps(stepIds, ticksOn(day), done.has(day)));
   const ticked = tickedOn(today);
@@ -240,22 +268,27 @@ export function RoutineCard({
         />
       )}
       <div className="mt-3">
-        <p className="mb-1 text-xs text-slate-500">{t(stepIds.length > 0 ? "lastDaysSteps" : "lastDays")}</p>
+        <p className="mb-1 text-xs text-slate-500">{t(stepIds.length > 0 ? "lastDaysSteps" : counted ? "lastDaysCount" : "lastDays")}</p>
         <div className="grid grid-cols-8 gap-1">
           {days.map((day) => {
             const isDone = done.has(day);
-            // A past day of a routine with steps opens its checklist; today's is on the card.
+            // A past day of a routine with steps opens its checklist, a counted one's its counter; today's are on the card.
             const opens = stepIds.length > 0 && day !== today;
+            const opensCount = counted && day !== today;
             const progress = opens && !isDone ? tickedOn(day).size : 0;
+            // A day counted part of the way (decision 0117, revised): "5 de 8 vezes", and "5/8" in the cell.
+            const partCount = isDone ? 0 : countOnDay(day);
             const state = pending(day)
               ? t("dayPending")
               : isDone
                 ? t("dayDone")
                 : progress > 0
                   ? t("stepsProgress", { done: progress, count: stepIds.length })
-                  : isScheduled(schedule, day)
-                    ? t("dayMissed")
-                    : t("dayFree");
+                  : partCount > 0
+                    ? `${t("countDay", { done: partCount, count: routine.timesPerDay })}${askedOn(day)?.pending ? ` (${t("countPending")})` : ""}`
+                    : isScheduled(schedule, day)
+                      ? t("dayMissed")
+                      : t("dayFree");
             return (
               <Button
                 key={day}
@@ -263,14 +296,15 @@ export function RoutineCard({
                 aria-pressed={isDone}
                 aria-label={t("routineDayLabel", { date: formatShortDate(dateOf(day), language), state, title })}
                 disabled={!canWrite || !checkInAllowed(day, today)}
-                loading={busy === day || (openDay === day && !DaySteps)}
-                aria-haspopup={opens ? "dialog" : undefined}
+                loading={busy === day || (openDay === day && !(opens ? DaySteps : DayCount))}
+                aria-haspopup={opens || opensCount ? "dialog" : undefined}
                 onClick={() => {
-                  if (!opens) return void run(day, () => onToggle(routine, day, isDone));
+                  if (!opens && !opensCount) return void run(day, () => onToggle(routine, day, isDone));
                   setOpenDay(day);
-                  requestDaySteps();
+                  if (opens) requestDaySteps();
+                  else requestDayCount();
                 }}
-                className={`!flex-col !gap-0 !px-0 !py-1 text-xs ${isDone ? "!bg-brand-600 !text-white" : isScheduled(schedule, day) ? "border border-slate-300" : "border border-dashed border-slate-200 text-slate-400"}`}
+                className={`!flex-col !gap-0 !px-0 !py-1 text-xs ${isDone ? "!bg-brand-600 !text-white" : partCount > 0 ? "border border-brand-300 !bg-brand-50" : isScheduled(schedule, day) ? "border border-slate-300" : "border border-dashed border-slate-200 text-slate-400"}`}
                 data-date={day}
               >
                 <span>{t(`weekdaysShort.${WEEKDAYS[isoWeekday(day) - 1]}`)}</span>
@@ -281,12 +315,28 @@ export function RoutineCard({
                     <span className="block h-full rounded-full bg-brand-500" style={{ width: `${Math.round((100 * progress) / stepIds.length)}%` }} />
                   </span>
                 )}
+                {partCount > 0 && (
+                  <span aria-hidden="true" className="text-[10px] leading-none text-brand-800 tabular-nums" data-testid="day-count">
+                    {partCount}/{routine.timesPerDay}
+                  </span>
+                )}
               </Button>
             );
           })}
         </div>
       </div>
-      {openDay !== null && DaySteps && (
+      {openDay !== null && counted && DayCount && (
+        <DayCount
+          routine={routine}
+          date={openDay}
+          count={countOnDay(openDay)}
+          pending={askedOn(openDay)?.pending === true}
+          canWrite={canWrite && checkInAllowed(openDay, today)}
+          onCount={(value) => onCount?.(routine, value, openDay)}
+          onClose={() => setOpenDay(null)}
+        />
+      )}
+      {openDay !== null && !counted && DaySteps && (
         <DaySteps
           routine={routine}
           date={openDay}

@@ -20,10 +20,16 @@ import { MAX_STEPS, STEP_MAX_LENGTH } from "@worker/modules/selfCare/steps";
 import { MAX_TIMES_PER_DAY } from "@worker/modules/selfCare/counts";
 
 /**
- * A routine as the screen holds it (the loader's dates arrive serialised). `stepsTickedByDate` is
- * an optional field of the API (decision 0112, revised): read as absent-means-none.
+ * A routine as the screen holds it (the loader's dates arrive serialised). `stepsTickedByDate` and
+ * `countsByDate` are optional fields of the API (decisions 0112 and 0117, revised): read as
+ * absent-means-none.
  */
-export type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt" | "stepsTickedByDate"> & { createdAt: unknown; updatedAt: unknown; stepsTickedByDate?: RoutineAnswer["stepsTickedByDate"] };
+export type Routine = Omit<RoutineAnswer, "createdAt" | "updatedAt" | "stepsTickedByDate" | "countsByDate"> & {
+  createdAt: unknown;
+  updatedAt: unknown;
+  stepsTickedByDate?: RoutineAnswer["stepsTickedByDate"];
+  countsByDate?: RoutineAnswer["countsByDate"];
+};
 
 /**
  * The form for `form` ("new" or the routine being edited). Keyed by the routine: the form's fields

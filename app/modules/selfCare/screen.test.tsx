@@ -11,7 +11,7 @@ import type { Routine } from "./routine-form";
 // The route module's loader reaches the Worker; the screen under test never calls it.
 vi.mock("~/lib/auth.server", () => ({ requireUser: vi.fn() }));
 vi.mock("@worker/db/client", () => ({ database: vi.fn() }));
-vi.mock("@worker/modules/selfCare/queries", () => ({ listRoutinesRead: vi.fn(), checkInsBetweenRead: vi.fn() }));
+vi.mock("@worker/modules/selfCare/queries", () => ({ listRoutinesRead: vi.fn(), historyRead: vi.fn() }));
 vi.mock("~/lib/use-entity-changes", () => ({ useEntityChanges: () => undefined }));
 // The offline queue's store: what undoing a day takes out of it.
 const { discard } = vi.hoisted(() => ({ discard: vi.fn(async () => undefined) }));
@@ -315,5 +315,27 @@ describe("a routine counted in a day (decision 0117)", () => {
     await act(async () => pending[1](answer(200, { date: "2026-11-10", routine: water(6) })));
     await screen.findByRole("group", { name: "Beber água: 6 de 8 vezes hoje" });
     expect(puts()).toHaveLength(2);
+  });
+
+  it("sets a past day's count from its dialog with that day's date, shown at once in the strip (decision 0117, revised)", async () => {
+    let answer200!: (response: Response) => void;
+    vi.mocked(fetch).mockImplementation(() => new Promise<Response>((resolve) => (answer200 = resolve)));
+    renderSelfCare([{ ...water(3), countsByDate: { "2026-11-08": 5 } }]);
+    const day = () => document.querySelector<HTMLElement>('[data-testid="routine"] [data-date="2026-11-08"]')!;
+    await waitFor(() => expect(day().getAttribute("aria-label")).toBe("08/11/2026: 5 de 8 vezes (Beber água)"));
+    fireEvent.click(day());
+    const dialog = await screen.findByRole("dialog", { name: "Beber água: 8 de novembro de 2026" }, FORM_LOAD);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Mais uma vez: Beber água" }));
+    expect(puts()).toEqual([["/routines/w1/counts/2026-11-08", { count: 6 }]]);
+    // At once, in the dialog and the strip; today's counter is left alone.
+    expect(within(dialog).getByRole("group", { name: "Beber água, 8 de novembro de 2026: 6 de 8 vezes" })).toBeTruthy();
+    expect(day().getAttribute("aria-label")).toBe("08/11/2026: 6 de 8 vezes (Beber água)");
+    // (Behind the modal dialog, out of the accessibility tree.)
+    expect(document.querySelector('[data-testid="routine"] [data-testid="routine-count"]')!.getAttribute("aria-label")).toBe("Beber água: 3 de 8 vezes hoje");
+    // The answer (its write moved `updatedAt`) stays over the reload it asks for, which the stub answers from before.
+    await act(async () => answer200(answer(200, { date: "2026-11-08", routine: { ...water(3), countsByDate: { "2026-11-08": 6 }, updatedAt: "2026-11-10T12:00:00.000Z" } })));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(day().getAttribute("aria-label")).toBe("08/11/2026: 6 de 8 vezes (Beber água)");
+    expect(puts()).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countAfter, countShown, doneByCount, MAX_TIMES_PER_DAY } from "./counts";
+import { countAfter, countShown, countsInProgress, doneByCount, MAX_TIMES_PER_DAY } from "./counts";
 
 describe("a routine done several times a day (decision 0117)", () => {
   it("is done exactly when the count reaches the target; a target of 1 is a check-in", () => {
@@ -21,5 +21,18 @@ describe("a routine done several times a day (decision 0117)", () => {
     expect(countAfter(8, 1, 8)).toBe(8);
     expect(countAfter(0, -1, 8)).toBe(0);
     expect(countAfter(4, -1, 8)).toBe(3);
+  });
+
+  it("lists the days counted part of the way: not a day done, not 0, not a routine done once a day; one short of a lowered target at most", () => {
+    const counts = [
+      { date: "2026-12-01", count: 5 },
+      { date: "2026-12-02", count: 8 },
+      { date: "2026-12-03", count: 2 },
+      { date: "2026-12-04", count: 0 },
+    ];
+    // The 3rd was checked in from the strip with a count of 2 stored before: done, not "2 of 8".
+    expect(countsInProgress(counts, 8, ["2026-12-02", "2026-12-03"])).toEqual({ "2026-12-01": 5 });
+    expect(countsInProgress(counts, 4, [])).toEqual({ "2026-12-01": 3, "2026-12-02": 3, "2026-12-03": 2 });
+    expect(countsInProgress(counts, 1, [])).toEqual({});
   });
 });

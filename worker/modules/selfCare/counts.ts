@@ -22,3 +22,18 @@ export function countShown(stored: number, timesPerDay: number, done: boolean): 
 
 /** The count after a tap of +1 (`step` 1) or −1 (−1) from `count`: kept within 0 and the target. */
 export const countAfter = (count: number, step: 1 | -1, timesPerDay: number) => Math.max(0, Math.min(timesPerDay, count + step));
+
+/**
+ * The days of `counts` (a routine's stored counts) counted part of the way, as `{ date: count }`:
+ * above 0 and under the target, and not done (`done`: its days checked in). A day done shows the
+ * target, an untouched one nothing (decision 0117, revised: the strip's past days).
+ */
+export function countsInProgress(counts: readonly { date: string; count: number }[], timesPerDay: number, done: readonly string[]): Record<string, number> {
+  const byDate: Record<string, number> = {};
+  for (const { date, count } of counts) {
+    if (done.includes(date)) continue;
+    const shown = countShown(count, timesPerDay, false);
+    if (shown > 0) byDate[date] = shown;
+  }
+  return byDate;
+}

@@ -87,14 +87,16 @@ const api = new Hono<AppEnv>()
     const { limit, cursor } = c.req.valid("query");
     return c.json(await queries.listRoutines(database(c.env.DB), user.id, { limit, cursor }, todayOf(user)));
   })
-  // The history view: every check-in of a range (default the last 5 weeks), at most a year.
+  // The history view: every check-in of a range (default the last 5 weeks), at most a year, and
+  // the days' stored counts (decision 0117, revised), read in one batch.
   .get("/check-ins", validate("query", historyQuery), async (c) => {
     const { user } = currentAuth(c);
     const query = c.req.valid("query");
     const to = query.to ?? todayOf(user);
     const from = query.from ?? addDays(to, -34);
     if (from > to || from < addDays(to, -366)) throw invalid("from", "selfCare:errors.range");
-    return c.json({ from, to, items: await queries.checkInsBetween(database(c.env.DB), user.id, from, to) });
+    const { items, counts } = await queries.historyBetween(database(c.env.DB), user.id, from, to);
+    return c.json({ from, to, items, counts });
   })
   .post("/", validate("json", createSchema), async (c) => {
     const { user } = currentAuth(c);

@@ -15,7 +15,7 @@ import { replaceSteps, type StepInput } from "../../lib/step-list";
 import type { IdPage } from "../../db/jobs";
 import type { PageRequest } from "../../lib/pagination";
 import { routineCheckIns, routineDayCounts, routines, routineSteps, routineStepTicks, type CheckInRuns, type Routine } from "./schema";
-import { countShown, doneByCount } from "./counts";
+import { countShown, countsInProgress, doneByCount } from "./counts";
 import { stepsTickedByDate, tickedSteps } from "./steps";
 import type { RoutineCategory } from "./vocabulary";
 import { addDays, dueBetween, isScheduled, type Schedule } from "./streaks";
@@ -69,6 +69,13 @@ export function routineAnswer({ userId: _userId, checkInRuns: _runs, nextReminde
     recentCheckIns: recent,
     // Today's count of a routine done several times a day (./counts.ts): the target on a day done.
     countToday: countShown(counts.find((c) => c.date === today)?.count ?? 0, routine.timesPerDay, checkedInToday),
+    // The past days of the check-in window counted part of the way (above 0, under the target, not
+    // done), for the card's strip (decision 0117, revised): an optional field; days done or untouched are not in it.
+    countsByDate: countsInProgress(
+      counts.filter((c) => c.date < today),
+      routine.timesPerDay,
+      recent,
+    ),
     steps,
     // A day done shows every step ticked (./steps.ts).
     stepsTickedToday: tickedSteps(
@@ -199,12 +206,13 @@ function checkInSummariesRead(db: Db, userId: string, routineIds: SQLWrapper | s
           .from(routineStepTicks)
           .where(scopedTo(db, userId).owned(routineStepTicks, and(inArray(routineStepTicks.routineId, routineIds), gte(routineStepTicks.date, addDays(today, -(RECENT_DAYS - 1))), lte(routineStepTicks.date, today)))),
       ),
-      // Today's counts (decision 0117), by the user, routine and date index: a row per counted routine at most.
+      // The recent days' counts (decision 0117, revised: the strip shows a past day's), by the user,
+      // routine and date index: at most 8 rows per counted routine.
       read(
         db
           .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
           .from(routineDayCounts)
-          .where(scopedTo(db, userId).owned(routineDayCounts, and(inArray(routineDayCounts.routineId, routineIds), eq(routineDayCounts.date, today)))),
+          .where(scopedTo(db, userId).owned(routineDayCounts, and(inArray(routineDayCounts.routineId, routineIds), gte(routineDayCounts.date, addDays(today, -(RECENT_DAYS - 1))), lte(routineDayCounts.date, today)))),
       ),
     ]),
     ([recentRows, runsUpToToday, stepRows, tickRows, countRows]) =>
@@ -452,17 +460,39 @@ export async function untickStep(db: Db, userId: string, routineId: string, step
   ]);
 }
 
-/** Every check-in of the user in [from, to] (the history view). */
-export const checkInsBetweenRead = (db: Db, userId: string, from: string, to: string) =>
-  read(
-    db
-      .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
-      .from(routineCheckIns)
-      .where(scopedTo(db, userId).owned(routineCheckIns, and(gte(routineCheckIns.date, from), lte(routineCheckIns.date, to))))
-      .orderBy(asc(routineCheckIns.date)),
+/**
+ * The history view of [from, to]: every check-in of the user, and the stored counts of the days of
+ * the routines counted now (`timesPerDay` above 1; decision 0117, revised: a day counted part of the way shows apart
+ * from one done and one not touched). Two statements of one batch; a count of a day done is there
+ * too, the screen reads the check-in first (its count is the target, ./counts.ts countShown). The
+ * counts are read by routine (a list of the user's counted ones, by the user, routine and date
+ * index): by the user alone, every count the user ever stored would be walked for the range.
+ */
+export function historyRead(db: Db, userId: string, from: string, to: string) {
+  const scoped = scopedTo(db, userId);
+  const counted = db.select({ id: routines.id }).from(routines).where(scoped.owned(routines, gt(routines.timesPerDay, 1)));
+  return mapRead(
+    readAll([
+      read(
+        db
+          .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
+          .from(routineCheckIns)
+          .where(scoped.owned(routineCheckIns, and(gte(routineCheckIns.date, from), lte(routineCheckIns.date, to))))
+          .orderBy(asc(routineCheckIns.date)),
+      ),
+      read(
+        db
+          .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
+          .from(routineDayCounts)
+          .where(scoped.owned(routineDayCounts, and(inArray(routineDayCounts.routineId, counted), gte(routineDayCounts.date, from), lte(routineDayCounts.date, to))))
+          .orderBy(asc(routineDayCounts.date)),
+      ),
+    ]),
+    ([items, counts]) => ({ items, counts }),
   );
+}
 
-export const checkInsBetween = (db: Db, userId: string, from: string, to: string) => run(db, checkInsBetweenRead(db, userId, from, to));
+export const historyBetween = (db: Db, userId: string, from: string, to: string) => run(db, historyRead(db, userId, from, to));
 
 export async function exportSelfCare(db: Db, userId: string) {
   const scoped = scopedTo(db, userId);

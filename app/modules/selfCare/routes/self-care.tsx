@@ -35,7 +35,7 @@ import { useEntityChanges } from "~/lib/use-entity-changes";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import { database } from "@worker/db/client";
 import { readAll, run } from "@worker/db/reads";
-import { checkInsBetweenRead, listRoutinesRead } from "@worker/modules/selfCare/queries";
+import { historyRead, listRoutinesRead } from "@worker/modules/selfCare/queries";
 import { localDate } from "@worker/modules/selfCare/streaks";
 
 export const handle: I18nHandle = { i18n: ["selfCare", "ui", "billing"] };
@@ -44,12 +44,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const auth = requireUser(args);
   const db = database(args.context.cloudflare.env.DB);
   const today = localDate(new Date(), auth.user.timeZone);
-  // One D1 round trip: the routines, their check-ins and the history in one batch.
-  const [routines, history] = await run(
-    db,
-    readAll([listRoutinesRead(db, auth.user.id, { limit: 200 }, today), checkInsBetweenRead(db, auth.user.id, historyStart(today), today)]),
-  );
-  return { routines: routines.items, history, today, timeZone: auth.user.timeZone };
+  // One D1 round trip: the routines, their check-ins and the history (its check-ins and counts) in one batch.
+  const [routines, history] = await run(db, readAll([listRoutinesRead(db, auth.user.id, { limit: 200 }, today), historyRead(db, auth.user.id, historyStart(today), today)]));
+  return { routines: routines.items, history: history.items, historyCounts: history.counts, today, timeZone: auth.user.timeZone };
 }
 
 // The routine form loads on first use, not with the screen (decision 0042), or once the page has settled.
@@ -88,8 +85,9 @@ export default function SelfCareScreen() {
   // Routines removed a moment ago, hidden while their "Anular" toast is open (the DELETE comes after):
   // a revalidation meanwhile brings them back from the loader, and they must stay out of sight.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  // Today's counts tapped and not answered yet, by routine (decision 0117): shown at once; the
-  // latest asked per routine and day, sent one at a time (each an absolute count, so the last wins).
+  // Counts tapped and not answered yet, by `routineId|date` (decision 0117: today's; revised: a past
+  // day's, from its dialog): shown at once; the latest asked per routine and day, sent one at a time
+  // (each an absolute count, so the last wins).
   const [tapped, setTapped] = useState<ReadonlyMap<string, number>>(new Map());
   const asked = useRef(new Map<string, number>());
   const sending = useRef(new Set<string>());
@@ -98,7 +96,7 @@ export default function SelfCareScreen() {
     // stays as answered: a reload begun before that write lands after it when taps come quickly.
     setRoutines((shown) => data.routines.map((routine) => newer(shown.find((r) => r.id === routine.id), routine)));
     // The loader's answer has the counts sent since; those still queued show from the queue.
-    setTapped((map) => (map.size === 0 ? map : new Map([...map].filter(([id]) => sending.current.has(`${id}|${data.today}`)))));
+    setTapped((map) => (map.size === 0 ? map : new Map([...map].filter(([key]) => sending.current.has(key)))));
   }, [data.routines, data.today]);
   const routines = loaded.filter((r) => !hidden.has(r.id));
 
@@ -199,19 +197,22 @@ export default function SelfCareScreen() {
    * A routine's count of today set by +1 or −1 (decision 0117): shown at once, then sent as the
    * absolute count (offline, queued: a later count replaces a queued one of the day). A tap while
    * one is on the way waits for it and sends the latest count; refused, the count goes back to the
-   * server's with the reason. A page left over from yesterday only refreshes, as a tick does.
+   * server's with the reason. Today's (no `day`) is the user's date at the tap: a page left over
+   * from yesterday only refreshes, as a tick does. A past day's (its dialog) is that day, which the
+   * server keeps to the check-in window (decision 0117, revised).
    */
-  const setCount = (routine: Routine, count: number) => {
-    const date = localDate(new Date(), data.timeZone);
-    if (date !== data.today) return void revalidate();
+  const setCount = (routine: Routine, count: number, day?: string) => {
+    const date = day ?? localDate(new Date(), data.timeZone);
+    if (!day && date !== data.today) return void revalidate();
     const key = `${routine.id}|${date}`;
     asked.current.set(key, count);
-    setTapped((map) => new Map(map).set(routine.id, count));
+    setTapped((map) => new Map(map).set(key, count));
     if (!sending.current.has(key)) void sendCount(routine, date, key);
   };
   const sendCount = async (routine: Routine, date: string, key: string) => {
     sending.current.add(key);
-    const forget = () => setTapped((map) => new Map([...map].filter(([id]) => id !== routine.id)));
+    const forget = () => setTapped((map) => new Map([...map].filter(([k]) => k !== key)));
+    const day = date === data.today ? "" : `${formatShortDate(dateOf(date), i18n.language === "en" ? "en" : "pt")} · `;
     for (let count = asked.current.get(key); count !== undefined; count = asked.current.get(key)) {
       asked.current.delete(key);
       const result = await writeOrQueue<{ routine: Routine }>({
@@ -219,7 +220,7 @@ export default function SelfCareScreen() {
         method: "PUT",
         path: `/routines/${routine.id}/counts/${date}`,
         body: { count },
-        label: `${routine.title} · ${t("countProgress", { count, target: routine.timesPerDay })}`,
+        label: `${routine.title} · ${day}${t("countProgress", { count, target: routine.timesPerDay })}`,
       });
       // A later tap is sent next: its answer (or its refusal) is the one shown.
       if (asked.current.has(key)) continue;
@@ -260,10 +261,10 @@ export default function SelfCareScreen() {
       },
     });
 
-  /** Today's count not yet answered: the tap on the way, else the last one in the queue. */
-  const countOf = (routine: Routine) => {
-    const tap = tapped.get(routine.id);
-    const inQueue = countsQueued.get(`${routine.id}|${data.today}`);
+  /** A day's count not yet answered (today's by default): the tap on the way, else the last one in the queue. */
+  const countOf = (routine: Routine, date = data.today) => {
+    const tap = tapped.get(`${routine.id}|${date}`);
+    const inQueue = countsQueued.get(`${routine.id}|${date}`);
     if (tap !== undefined) return { value: tap, pending: inQueue !== undefined };
     return inQueue ? { value: inQueue.body.count as number, pending: true } : undefined;
   };
@@ -282,6 +283,7 @@ export default function SelfCareScreen() {
       onTapToday={tapToday}
       onTick={tick}
       count={countOf(routine)}
+      countOn={(date) => countOf(routine, date)}
       onCount={setCount}
       onEdit={() => setForm(routine)}
       onRemove={() => remove(routine)}
@@ -352,7 +354,7 @@ export default function SelfCareScreen() {
               </ul>
             </section>
           )}
-          <SelfCareHistory routines={routines} history={data.history} today={data.today} timeZone={data.timeZone} />
+          <SelfCareHistory routines={routines} history={data.history} counts={data.historyCounts} today={data.today} timeZone={data.timeZone} />
         </>
       )}
     </section>
