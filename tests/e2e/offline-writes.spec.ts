@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { createUser, dismissCookieBanner, lisbonDay, originOf, PASSWORD, untilHydrated } from "./support";
 
 /**
@@ -61,6 +61,17 @@ async function newTaskOffline(page: Page, title: string) {
   await form.getByLabel("Título").fill(title);
   await form.getByRole("button", { name: "Criar tarefa" }).click();
   await expect(form).toBeHidden();
+}
+
+/** A new user on the tasks screen, kept by the offline cache, then offline and reloaded from it. */
+async function tasksOffline(page: Page, context: BrowserContext, label: string) {
+  await signUp(page, label);
+  await page.goto("/app/tarefas");
+  await untilHydrated(page);
+  await untilCached(page, ["/app/tarefas", "/app/tarefas.data"]);
+  await context.setOffline(true);
+  await page.reload();
+  await untilHydrated(page);
 }
 
 test.describe("offline writes", () => {
@@ -298,14 +309,7 @@ test.describe("offline writes", () => {
   test("a task created offline, then edited and completed offline, is one done task online", async ({ page, context }) => {
     test.setTimeout(180_000);
     const request = context.request;
-    await signUp(page, "task");
-    await page.goto("/app/tarefas");
-    await untilHydrated(page);
-    await untilCached(page, ["/app/tarefas", "/app/tarefas.data"]);
-
-    await context.setOffline(true);
-    await page.reload();
-    await untilHydrated(page);
+    await tasksOffline(page, context, "task");
     await newTaskOffline(page, "Regar as plantas");
     const queued = page.getByTestId("queued-changes").getByTestId("pending-change");
     await expect(queued).toHaveCount(1);
@@ -340,14 +344,7 @@ test.describe("offline writes", () => {
   test("the steps of a task created offline tick at once, and each tick reaches its real step after the task is saved (0114, revised)", async ({ page, context }) => {
     test.setTimeout(180_000);
     const request = context.request;
-    await signUp(page, "task-steps");
-    await page.goto("/app/tarefas");
-    await untilHydrated(page);
-    await untilCached(page, ["/app/tarefas", "/app/tarefas.data"]);
-
-    await context.setOffline(true);
-    await page.reload();
-    await untilHydrated(page);
+    await tasksOffline(page, context, "task-steps");
     await page.getByRole("button", { name: "Nova tarefa" }).first().click();
     const form = page.getByTestId("task-form");
     await form.getByLabel("Título").fill("Bolo de laranja");
