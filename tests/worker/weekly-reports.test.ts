@@ -192,6 +192,32 @@ describe("the weekly-reports cron", () => {
     expect(data.finding).toBeNull();
   });
 
+  // A counted routine (0117) said "3 de 7 dias" only, not how far its days got.
+  it("gives a counted routine's times of the week from the user's counts, and no other user's", async () => {
+    const bia = await member("bia.counts@reports.test");
+    const gil = await member("gil.counts@reports.test");
+    const routine = (id: string, userId: string) => run("insert into routines (id, user_id, title, times_per_day, created_at) values (?, ?, 'Beber água', 8, ?)", id, userId, Date.parse("2026-11-01T09:00:00Z"));
+    const count = (userId: string, routineId: string, date: string, n: number) => run("insert into routine_day_counts (id, user_id, routine_id, date, count) values (?, ?, ?, ?, ?)", `rdc-${++counter}`, userId, routineId, date, n);
+    const checkIn = (userId: string, routineId: string, date: string) => run("insert into routine_check_ins (id, user_id, routine_id, date) values (?, ?, ?, ?)", `ci-${++counter}`, userId, routineId, date);
+    await routine("rt-bia", bia.id);
+    await routine("rt-gil", gil.id);
+    // Bia: Monday done by count, Tuesday checked in without one, Wednesday 5 of 8; a count the week
+    // before and one the Monday after are not the week's.
+    await count(bia.id, "rt-bia", "2026-11-23", 8);
+    await checkIn(bia.id, "rt-bia", "2026-11-23");
+    await checkIn(bia.id, "rt-bia", "2026-11-24");
+    await count(bia.id, "rt-bia", "2026-11-25", 5);
+    await count(bia.id, "rt-bia", "2026-11-22", 7);
+    await count(bia.id, "rt-bia", "2026-11-30", 7);
+    // Gil's counts, one of them (a row no write makes) naming Bia's routine: neither is hers.
+    await count(gil.id, "rt-gil", "2026-11-26", 6);
+    await count(gil.id, "rt-bia", "2026-11-27", 6);
+    for (const user of [bia, gil]) expect(await generateWeeklyReport(env, user.id, winterMonday)).toBe(true);
+    const routinesOf = async (cookie: string) => (await json(await get(cookie, "/reports/weekly/2026-11-23"))).report.data.routines;
+    expect(await routinesOf(bia.cookie)).toEqual([{ id: "rt-bia", title: "Beber água", frequency: "daily", streakDays: 0, checkIns: 2, scheduled: 7, times: { done: 8 + 8 + 5, planned: 56 } }]);
+    expect((await routinesOf(gil.cookie))[0]).toMatchObject({ id: "rt-gil", checkIns: 0, times: { done: 6, planned: 56 } });
+  });
+
   it("counts as created only the tasks the user made, not the next task of a repeating one", async () => {
     const leo = await member("tomas.recurring@reports.test");
     // A daily task made before the week and done every day of it: each completion made the next

@@ -63,6 +63,11 @@ export default {
     days_zero: "{{checkIns}} of {{count}} days",
     days_one: "{{checkIns}} of {{count}} day",
     days_other: "{{checkIns}} of {{count}} days",
+    // A routine counted several times a day (0117): the times done over the week of the times planned.
+    // The unit is the user's ("glasses", "walks") and not known: "times".
+    times_zero: "{{done}} of {{count}} times",
+    times_one: "{{done}} of {{count}} time",
+    times_other: "{{done}} of {{count}} times",
     noneDue: "not due this week",
     streak_zero: "{{count}}-day streak",
     streak_one: "{{count}}-day streak",

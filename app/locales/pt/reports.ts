@@ -64,6 +64,11 @@ const reports = {
     days_zero: "{{checkIns}} de {{count}} dias",
     days_one: "{{checkIns}} de {{count}} dia",
     days_other: "{{checkIns}} de {{count}} dias",
+    // A routine counted several times a day (0117): the times done over the week of the times planned.
+    // The unit is the user's ("copos", "passeios") and not known: "vezes".
+    times_zero: "{{done}} de {{count}} vezes",
+    times_one: "{{done}} de {{count}} vez",
+    times_other: "{{done}} de {{count}} vezes",
     // A routine on chosen weekdays none of which fell in the days the report covers.
     noneDue: "sem dias previstos nesta semana",
     streak_zero: "sequência de {{count}} dias",

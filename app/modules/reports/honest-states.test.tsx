@@ -56,3 +56,27 @@ describe("a report of a partial or empty week", () => {
     expect(routine.textContent).not.toContain("0 de 0");
   });
 });
+
+describe("a routine counted in a day (0117)", () => {
+  const water = { id: "agua", title: "Beber água", schedule: { frequency: "daily" as const }, createdAt: new Date("2026-11-01T09:00:00Z"), timesPerDay: 8, checkIns: ["2026-11-27", "2026-11-28", "2026-11-29"], counts: [{ date: "2026-11-25", count: 5 }] };
+  const reading = { id: "ler", title: "Ler", schedule: { frequency: "daily" as const }, createdAt: new Date("2026-11-01T09:00:00Z"), checkIns: ["2026-11-29"] };
+
+  it("says the times done of the times planned beside the days, and a routine done once a day as before", async () => {
+    openWithout(["weeklyReports"], weekOf23November({ routines: [water, reading] }));
+    expect((await screen.findByText("Beber água")).closest("li")!.textContent).toBe("Beber água3 de 7 dias · 29 de 56 vezes · sequência de 3 dias");
+    expect(screen.getByText("Ler").closest("li")!.textContent).toBe("Ler1 de 7 dias · sequência de 1 dia");
+  });
+
+  it("says it in English too", async () => {
+    openReports({ report: weekOf23November({ routines: [water] }), language: "en" });
+    expect((await screen.findByText("Beber água")).closest("li")!.textContent).toBe("Beber água3 of 7 days · 29 of 56 times · 3-day streak");
+  });
+
+  // Reports stored before the field have none: the line they had then.
+  it("renders a report stored before the times as it did", async () => {
+    const report = weekOf23November({ routines: [water] });
+    const { times: _times, ...stored } = report.routines[0];
+    openWithout(["weeklyReports"], { ...report, routines: [stored] });
+    expect((await screen.findByText("Beber água")).closest("li")!.textContent).toBe("Beber água3 de 7 dias · sequência de 3 dias");
+  });
+});

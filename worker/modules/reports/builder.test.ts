@@ -163,6 +163,64 @@ describe("buildWeeklyReport", () => {
     ]);
   });
 
+  // A counted routine (0117) said "4 de 7 dias" only: not how far it got on the days not done.
+  it("gives a counted routine's times done over its due days against the times planned, each day as the strip shows it", () => {
+    const long = new Date("2026-10-01T12:00:00Z");
+    const report = buildWeeklyReport(
+      empty({
+        routines: [
+          // 6 a day until Wednesday, 8 from Thursday (the target now).
+          {
+            id: "agua",
+            title: "Beber água",
+            schedule: { frequency: "daily" },
+            createdAt: long,
+            timesPerDay: 8,
+            checkIns: ["2026-11-16", "2026-11-17", "2026-11-19", "2026-11-22"],
+            counts: [
+              { date: "2026-11-16", count: 6 }, // done at the old target: a day done counts the target now, 8
+              // Tuesday checked in from the strip, no count stored: the target, 8
+              { date: "2026-11-18", count: 4 },
+              { date: "2026-11-19", count: 8 },
+              { date: "2026-11-20", count: 5 },
+              // Saturday untouched: 0
+              { date: "2026-11-22", count: 8 },
+            ],
+          },
+          // 5 a day lowered to 3 on Thursday, due Mondays and Tuesdays.
+          {
+            id: "passear",
+            title: "Passear",
+            schedule: { frequency: "weekdays", weekdays: [1, 2] },
+            createdAt: long,
+            timesPerDay: 3,
+            checkIns: ["2026-11-17"],
+            counts: [
+              { date: "2026-11-16", count: 4 }, // not done, over the lowered target: one short of it, 2
+              { date: "2026-11-17", count: 5 }, // done: 3
+              { date: "2026-11-18", count: 2 }, // not due: left out, as an extra check-in is
+            ],
+          },
+          { id: "ler", title: "Ler", schedule: { frequency: "daily" }, createdAt: long, timesPerDay: 1, checkIns: ["2026-11-16"], counts: [] },
+          { id: "meditar", title: "Meditar", schedule: { frequency: "daily" }, createdAt: long, checkIns: ["2026-11-16"] },
+        ],
+      }),
+    );
+    expect(report.routines[0]).toMatchObject({ checkIns: 4, scheduled: 7, times: { done: 8 + 8 + 4 + 8 + 5 + 0 + 8, planned: 56 } });
+    expect(report.routines[1]).toMatchObject({ checkIns: 1, scheduled: 2, times: { done: 2 + 3, planned: 6 } });
+    // Done once a day: the report's routine as before, without the field.
+    expect(report.routines[2]).not.toHaveProperty("times");
+    expect(report.routines[3]).not.toHaveProperty("times");
+  });
+
+  it("plans a counted routine's times from the day it existed, and says a week counted but not done was active", () => {
+    const water = { id: "agua", title: "Beber água", schedule: { frequency: "daily" as const }, createdAt: new Date("2026-11-20T09:00:00Z"), timesPerDay: 8, checkIns: [], counts: [{ date: "2026-11-21", count: 3 }] };
+    const report = buildWeeklyReport(empty({ routines: [water] }));
+    expect(report.routines[0]).toMatchObject({ checkIns: 0, scheduled: 3, times: { done: 3, planned: 24 } });
+    expect(weekHadActivity(report)).toBe(true);
+    expect(weekHadActivity(buildWeeklyReport(empty({ routines: [{ ...water, counts: [] }] })))).toBe(false);
+  });
+
   // A routine made between Sunday midnight and the report showed as "0 of 0 days" in a week it had no part in.
   it("leaves out a routine made after the week ended", () => {
     const report = buildWeeklyReport(

@@ -7,6 +7,7 @@
 import { phasesOn, type CyclePhase } from "../cycle/phase";
 import type { CycleHistory } from "../cycle/predictions";
 import { overview, type EntryFacts } from "../diary/analysis";
+import { countShown } from "../selfCare/counts";
 import type { Emotion } from "../diary/vocabulary";
 import { addDays, isoWeekday, localDate, streakDays, type Schedule } from "../selfCare/streaks";
 
@@ -42,8 +43,11 @@ export type WeekFacts = {
   diary: EntryFacts[];
   /** Expenses per category in the week and in the week before, and each category's labels. */
   spending: { week: Record<string, number>; previous: Record<string, number>; labels: Record<string, Labels> };
-  /** The routines with every check-in up to the week's Sunday. */
-  routines: { id: string; title: string; schedule: Schedule; createdAt: Date; checkIns: string[] }[];
+  /**
+   * The routines with every check-in up to the week's Sunday; a routine counted in a day (0117) with
+   * its times a day now and the counts stored for the week's days (absent: once a day, no counts).
+   */
+  routines: { id: string; title: string; schedule: Schedule; createdAt: Date; checkIns: string[]; timesPerDay?: number; counts?: { date: string; count: number }[] }[];
   /** Logged cycle days, or null without the user's opt-in (never gathered then). */
   cycle: CycleHistory | null;
   /** When the account was opened (absent: long before the week). */
@@ -76,7 +80,20 @@ export type WeeklyReport = {
    * (due days done, unscheduled ones skipped) for one on chosen weekdays. Absent on reports stored
    * before it was kept, which are read as daily: what they said then.
    */
-  routines: { id: string; title: string; frequency?: Schedule["frequency"]; streakDays: number; checkIns: number; scheduled: number }[];
+  routines: {
+    id: string;
+    title: string;
+    frequency?: Schedule["frequency"];
+    streakDays: number;
+    checkIns: number;
+    scheduled: number;
+    /**
+     * A routine counted more than once a day (0117, revised 2026-12-07): the times done over the
+     * week's due days against the times planned (due days × its times a day). Absent for a routine
+     * done once a day, and on reports stored before it was kept: the screen then says days only.
+     */
+    times?: { done: number; planned: number };
+  }[];
   cycle: { days: ({ phase: CyclePhase; cycleDay: number } | null)[] } | null;
   /**
    * The account's first day when it was opened during the week: the report covers the days from it
@@ -178,15 +195,34 @@ export function busyDaysFinding(facts: Pick<WeekFacts, "events" | "diary" | "tim
 
 /**
  * Whether the user did anything in the report's week: a task made or done, an event, a diary entry,
- * a goal completed, money spent, a routine checked in. Open goals and routines that were due are
+ * a goal completed, money spent, a routine checked in or counted. Open goals and routines that were due are
  * standing state, not activity: a week with only those is one the user did not use the app in.
  */
 export function weekHadActivity(report: WeeklyReport): boolean {
   return (
     report.tasks.created + report.tasks.completed + report.events.count + report.mood.entries + report.goals.completed.length > 0 ||
     report.spending.totalCents > 0 ||
-    report.routines.some((r) => r.checkIns > 0)
+    // A counted routine's glasses on days not done are something done too.
+    report.routines.some((r) => r.checkIns > 0 || (r.times?.done ?? 0) > 0)
   );
+}
+
+/**
+ * How far a routine counted several times a day got over its due days (0117, revised 2026-12-07),
+ * or undefined for one done once a day. Each day counts as the strip and the history show it
+ * (`countShown`): a day done counts the routine's target now, whether it was done by count, checked
+ * in without one, or done at an older target; a day not done, its stored count, at most one under
+ * the target. Only the target now is known (no history of targets is kept), and the times planned
+ * are the due days at that target: a day the days' figure says done is then a full day in the
+ * times' one too, never "7 of 7 days · 54 of 56 times". Extra days (not due) count neither, as for
+ * the check-ins.
+ */
+function timesOf(routine: WeekFacts["routines"][number], due: readonly string[], checkIns: readonly string[]): { done: number; planned: number } | undefined {
+  const target = routine.timesPerDay ?? 1;
+  if (target <= 1) return undefined;
+  const stored = new Map((routine.counts ?? []).map((c) => [c.date, c.count]));
+  const done = due.reduce((sum, day) => sum + countShown(stored.get(day) ?? 0, target, checkIns.includes(day)), 0);
+  return { done, planned: due.length * target };
 }
 
 /** The report of `facts.weekStart`'s week. */
@@ -241,6 +277,7 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
     // week, rather than "0 of 0 days".
     if (since > weekEnd) return [];
     const due = days.filter((d) => d >= since && (r.schedule.frequency === "daily" || r.schedule.weekdays.includes(isoWeekday(d))));
+    const times = timesOf(r, due, checkIns);
     return [
       {
         id: r.id,
@@ -252,6 +289,7 @@ export function buildWeeklyReport(facts: WeekFacts): WeeklyReport {
         // Done on a day it was due: an extra Saturday does not make "6 of 5 days".
         checkIns: new Set(checkIns.filter((d) => due.includes(d))).size,
         scheduled: due.length,
+        ...(times && { times }),
       },
     ];
   });

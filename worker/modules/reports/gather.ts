@@ -39,7 +39,7 @@ export async function gatherWeekFacts(db: Db, user: ReportUser, weekStart: strin
     spentByCategory(db, user.id, { from: weekStart, to: weekEnd }),
     spentByCategory(db, user.id, { from: addDays(weekStart, -7), to: addDays(weekStart, -1) }),
     listCategories(db, user.id),
-    routinesWithCheckIns(db, user.id, weekEnd),
+    routinesWithCheckIns(db, user.id, weekEnd, weekStart),
     cycleOptIn(user) ? cycleHistory(db, user.id) : Promise.resolve(null),
   ]);
   const labels: Record<string, Labels> = {};

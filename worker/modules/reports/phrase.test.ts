@@ -64,6 +64,13 @@ describe("the weekly report's facts for the provider", () => {
     expect(reportFacts(withRoutines, "pt")).not.toMatch(/Ler|Ginásio|Nadar/);
   });
 
+  // A counted routine's times (0117) are a figure of the report too: the summary may say them.
+  it("gives a counted routine's times done of planned beside its days", () => {
+    const counted = { ...report, routines: [{ id: "r1", title: "Beber água", frequency: "daily", streakDays: 2, checkIns: 5, scheduled: 7, times: { done: 41, planned: 56 } }] } as unknown as WeeklyReport;
+    expect(reportFacts(counted, "pt")).toContain(" Rotinas de autocuidado: 5 de 7 dias, 41 de 56 vezes, sequência de 2 dias.");
+    expect(reportFacts(counted, "en")).toContain(" Self-care routines: 5 of 7 days, 41 of 56 times, 2-day streak.");
+  });
+
   it("hands the facts and the language to the provider's phrase", async () => {
     const phrase = vi.fn(async () => "Uma boa semana: 5 de 7.");
     expect(await phraseWith(phrase)({ report, language: "pt" })).toBe("Uma boa semana: 5 de 7.");

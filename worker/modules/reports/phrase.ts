@@ -47,7 +47,8 @@ export function reportFacts(report: WeeklyReport, language: "pt" | "en"): string
   const routines = (report.routines ?? []).filter((r) => r.scheduled > 0);
   if (routines.length) {
     const t = translator(language);
-    const list = routines.map((r) => `${t("reports:routines.days", { checkIns: r.checkIns, count: r.scheduled })}, ${t(r.frequency === "weekdays" ? "reports:routines.streakTimes" : "reports:routines.streak", { count: r.streakDays })}`);
+    // A counted routine's times too (0117): "5 de 7 dias, 41 de 56 vezes, sequência de 2 dias".
+    const list = routines.map((r) => `${t("reports:routines.days", { checkIns: r.checkIns, count: r.scheduled })}${r.times ? `, ${t("reports:routines.times", { done: r.times.done, count: r.times.planned })}` : ""}, ${t(r.frequency === "weekdays" ? "reports:routines.streakTimes" : "reports:routines.streak", { count: r.streakDays })}`);
     lines.push(t("reports:routines.facts", { list: list.join("; ") }));
   }
   return lines.join(" ");

@@ -547,17 +547,39 @@ export async function seedSelfCare(db: Db, userId: string, today: string) {
 }
 
 
-/** Every routine of the user with its schedule and check-in dates up to `to` (the weekly report's streaks). */
-export async function routinesWithCheckIns(db: Db, userId: string, to: string) {
+/**
+ * Every routine of the user with its schedule and check-in dates up to `to` (the weekly report's
+ * streaks), its times a day, and the counts stored for the days from `countsFrom` to `to` of the
+ * routines counted now (decision 0117, revised: the report's times done of times planned). One
+ * batch of three statements, one round trip; the counts are read by routine (the user's counted
+ * ones, by the user, routine and date index), so a report reads at most 7 rows per counted routine
+ * and not every count the user ever stored.
+ */
+export async function routinesWithCheckIns(db: Db, userId: string, to: string, countsFrom: string = to) {
   const scoped = scopedTo(db, userId);
-  const [rows, checkIns] = await Promise.all([
-    scoped.select(routines).orderBy(asc(routines.createdAt)),
-    db
-      .select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date })
-      .from(routineCheckIns)
-      .where(scoped.owned(routineCheckIns, lte(routineCheckIns.date, to))),
-  ]);
-  return rows.map((r) => ({ id: r.id, title: r.title, schedule: scheduleOf(r), createdAt: r.createdAt, checkIns: checkIns.filter((c) => c.routineId === r.id).map((c) => c.date) }));
+  const counted = db.select({ id: routines.id }).from(routines).where(scoped.owned(routines, gt(routines.timesPerDay, 1)));
+  const [rows, checkIns, counts] = await run(
+    db,
+    readAll([
+      read(scoped.select(routines).orderBy(asc(routines.createdAt))),
+      read(db.select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date }).from(routineCheckIns).where(scoped.owned(routineCheckIns, lte(routineCheckIns.date, to)))),
+      read(
+        db
+          .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
+          .from(routineDayCounts)
+          .where(scoped.owned(routineDayCounts, and(inArray(routineDayCounts.routineId, counted), gte(routineDayCounts.date, countsFrom), lte(routineDayCounts.date, to)))),
+      ),
+    ]),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    schedule: scheduleOf(r),
+    createdAt: r.createdAt,
+    checkIns: checkIns.filter((c) => c.routineId === r.id).map((c) => c.date),
+    timesPerDay: r.timesPerDay,
+    counts: counts.filter((c) => c.routineId === r.id).map(({ date, count }) => ({ date, count })),
+  }));
 }
 
 // ---------------------------------------------------------------- reminders (docs/decisions/0099)

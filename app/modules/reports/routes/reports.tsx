@@ -513,7 +513,9 @@ function ReportView({
                     {r.title}
                   </span>
                   <span className="text-slate-600">
-                    {r.scheduled === 0 ? t("routines.noneDue") : t("routines.days", { checkIns: r.checkIns, count: r.scheduled })} · {t(r.frequency === "weekdays" ? "routines.streakTimes" : "routines.streak", { count: r.streakDays })}
+                    {r.scheduled === 0 ? t("routines.noneDue") : t("routines.days", { checkIns: r.checkIns, count: r.scheduled })}
+                    {/* A counted routine's times (0117); reports stored before them have none. */}
+                    {r.times && r.scheduled > 0 && ` · ${t("routines.times", { done: r.times.done, count: r.times.planned })}`} · {t(r.frequency === "weekdays" ? "routines.streakTimes" : "routines.streak", { count: r.streakDays })}
                   </span>
                 </li>
               ))}
