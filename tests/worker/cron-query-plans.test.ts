@@ -32,6 +32,12 @@ describe("query plans of the scheduled jobs", () => {
     // The demo routines remind at 07:00 Lisbon, due at the minute run: the routine reminders' job
     // reads, claims and sends (a reminder planned from the real clock would not be due then).
     await env.DB.prepare("update routines set reminder_time = '07:00', next_reminder_at = ? where user_id = ?").bind(Date.parse("2026-12-07T07:00:00Z"), userId).run();
+    // The demo's check-ins are dated from the real today, and from 8 December on they include the 7th:
+    // a routine done that day sends no reminder, and the reminder's statements would not run at all.
+    await env.DB.batch([
+      env.DB.prepare("delete from routine_check_ins where user_id = ? and date = '2026-12-07'").bind(userId),
+      env.DB.prepare("delete from routine_day_counts where user_id = ? and date = '2026-12-07'").bind(userId),
+    ]);
     // A recurring transaction due at the nightly run: its catch-up reads and writes run too.
     await env.DB.prepare(
       "insert into recurring_transactions (id, user_id, type, amount_cents, description, category, frequency, start_date, next_date) values ('rt-plans', ?, 'expense', 3500, 'Ginásio', 'health', 'monthly', '2026-11-07', '2026-12-07')",
