@@ -101,4 +101,47 @@ test.describe("finances: recurring transactions (Movimentos fixos)", () => {
     await page.getByTestId("open-recurring").click();
     await expect(dialog.getByTestId("recurring-item")).toContainText(`Próximo: ${long(monthsLater(today, 2))}`);
   });
+  test("edit the amount of one in the dialog and see it after reopening", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await dismissCookieBanner(page);
+    await createUser(context.request, `e2e-fixos-editar-${Date.now()}@example.com`, { toursDone: true });
+    await page.goto("/app/financas");
+    await untilHydrated(page);
+
+    await page.getByTestId("open-recurring").click();
+    const dialog = page.getByTestId("recurring-dialog");
+    await expect(dialog.getByTestId("recurring-empty")).toBeVisible();
+    const form = dialog.getByTestId("recurring-form");
+    await form.getByLabel("Valor").fill("35");
+    await form.getByLabel("Valor").press("Tab");
+    await form.getByLabel("Descrição").fill("Ginásio");
+    await form.getByRole("button", { name: "Adicionar" }).click();
+    const item = dialog.getByTestId("recurring-item");
+    await expect(item).toHaveCount(1);
+    await expect(dialog.getByTestId("recurring-totals")).toHaveText("Por mês: entram 0,00 € · saem 35,00 €");
+
+    // Escape leaves it as it was; then the amount changes in place.
+    await item.getByRole("button", { name: "Editar Ginásio" }).click();
+    const edit = dialog.getByTestId("recurring-edit-form");
+    await expect(edit.getByLabel("Valor")).toBeFocused();
+    await expect(edit).toContainText("Para mudar o tipo, a frequência ou a primeira data, pare este e crie outro.");
+    await edit.getByLabel("Valor").fill("42,50");
+    await page.keyboard.press("Escape");
+    await expect(edit).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(item).toContainText("35,00");
+
+    await item.getByRole("button", { name: "Editar Ginásio" }).click();
+    await edit.getByLabel("Valor").fill("42,50");
+    await edit.getByLabel("Valor").press("Enter");
+    await expect(page.getByText("Movimento fixo alterado")).toBeVisible();
+    await expect(item).toContainText("42,50");
+    await expect(dialog.getByTestId("recurring-totals")).toHaveText("Por mês: entram 0,00 € · saem 42,50 €");
+
+    // As the server has it, after the dialog is opened again.
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByTestId("open-recurring").click();
+    await expect(dialog.getByTestId("recurring-item")).toContainText("42,50");
+  });
 });

@@ -8,6 +8,7 @@ import { database } from "@worker/db/client";
 import { catchUpRecurring, recurringTransactionsJob } from "@worker/modules/finances/recurring-job";
 import { addDays, addMonths } from "~/components/ui/date-grid";
 import { endTrial, userIdOf } from "./billing-helpers";
+import { countingD1, type D1Call } from "./counting-bindings";
 import { api, json, signUpAndLogIn } from "./helpers";
 
 // "Movimentos fixos" (docs/decisions/0116): a rule written once, its transactions on their days.
@@ -220,6 +221,30 @@ describe("the daily catch-up", () => {
       ["2031-03-31", "recurring"],
     ]);
     expect(await nextDateOf("rt-clamp")).toBe("2031-04-30");
+  });
+
+  it("writes all of a user's due rules once, in one batch of writes and one batch of reads", async () => {
+    const cookie = await signUpAndLogIn("varios@recorrentes.test");
+    const userId = await userIdOf("varios@recorrentes.test");
+    // Income only: no budget to check, so the round trips are the catch-up's own. Starting tomorrow,
+    // nothing is written at creation; 364 days on, 52 + 52 weekly, 12 monthly and 1 yearly are due:
+    // 117 import keys, more than one statement may bind (D1: 100), so the read comes in chunks.
+    const tomorrow = addDays(today, 1);
+    const rules = [];
+    for (const frequency of ["weekly", "weekly", "monthly", "yearly"])
+      rules.push((await create(as(cookie), { type: "income", category: "salary", description: `Renda ${frequency}`, frequency, startDate: tomorrow })).recurringTransaction);
+    const at = new Date(Date.parse(`${today}T12:00:00Z`) + 364 * 86_400_000);
+    const calls: D1Call[] = [];
+    expect(await catchUpRecurring({ ...env, DB: countingD1(env.DB, calls) }, userId, at)).toBe(true);
+    // The user, the due rules, one batch of writes, one batch of reads.
+    expect(calls.map((call) => call.kind), calls.map((call) => call.sql[0].slice(0, 80)).join("\n")).toEqual(["statement", "statement", "batch", "batch"]);
+    expect(calls[3].sql).toHaveLength(2);
+    // Again: the rules have moved on, nothing more is written.
+    expect(await catchUpRecurring(env, userId, at)).toBe(false);
+    const counts = await Promise.all(rules.map(async (r: { id: string }) => (await writtenBy(r.id)).length));
+    expect(counts).toEqual([52, 52, 12, 1]);
+    for (const r of rules) expect((await writtenBy(r.id)).every((t) => t.source === "recurring")).toBe(true);
+    expect(await nextDateOf(rules[2].id)).toBe(addMonths(tomorrow, 12));
   });
 
   it("counts the day in the user's own zone", async () => {

@@ -317,7 +317,7 @@ export const recurringApi = new Hono<AppEnv>()
     const { dates, next } = dueOccurrences({ ...input, nextDate: input.startDate }, today);
     const row = await q.insertRecurring(db, userId, { id: newId(), ...input }, dates, next);
     changed(c, "recurring_transaction", row.id, "created");
-    const written = await q.transactionsOfOccurrences(db, userId, row.id, dates);
+    const written = await q.transactionsOfOccurrences(db, userId, [{ rule: row, dates }]);
     for (const t of written) changed(c, "transaction", t.id, "created");
     // As a manual expense does: the budget of its category hears of it.
     if (row.type === "expense" && written.length) await checkBudgets(budgetCheckOf(c), [row.category], dates);

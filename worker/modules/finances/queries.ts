@@ -421,17 +421,39 @@ export async function insertRecurring(db: Db, userId: string, values: RecurringI
   return findRecurring(db, userId, values.id);
 }
 
-/** Writes a rule's due occurrences and moves it on: the catch-up of one rule, in one batch. */
-export async function writeOccurrences(db: Db, userId: string, rule: Pick<RecurringTransaction, "id" | "nextDate">, dates: readonly string[], next: string) {
+/** One rule's catch-up: its occurrences due (`dates`) and where it stands after them (`next`). */
+export type DueWrite = { rule: Pick<RecurringTransaction, "id" | "nextDate">; dates: readonly string[]; next: string };
+
+/**
+ * Writes the due occurrences of all of a user's rules and moves each on, in one batch (one round
+ * trip however many rules are due). Each rule keeps its own guards (its inserts and its move only
+ * while its next date is still the one read), so a rule another run got to first writes nothing
+ * while the others still land.
+ */
+export async function writeOccurrences(db: Db, userId: string, writes: readonly DueWrite[]) {
   // Nothing written but the rule ended all the same (its end moved before its next date): it leaves the range.
-  if (dates.length || next !== rule.nextDate) await db.$client.batch(occurrenceWrites(db, userId, rule.id, rule.nextDate, dates, next));
+  const statements = writes
+    .filter(({ rule, dates, next }) => dates.length || next !== rule.nextDate)
+    .flatMap(({ rule, dates, next }) => occurrenceWrites(db, userId, rule.id, rule.nextDate, dates, next));
+  if (statements.length) await db.$client.batch(statements);
 }
 
-/** The transactions a rule wrote on `dates` (after a catch-up: those the budget check and realtime hear of). */
-export const transactionsOfOccurrences = (db: Db, userId: string, ruleId: string, dates: readonly string[]) =>
-  dates.length
-    ? scopedTo(db, userId).select(transactions, inArray(transactions.importKey, dates.map((date) => occurrenceKey(ruleId, date))))
-    : Promise.resolve([]);
+// D1 binds at most 100 parameters per statement: the user id and this many import keys stay below it.
+const IMPORT_KEYS_PER_READ = 90;
+
+/**
+ * The transactions the rules wrote on their dates (after a write: those the budget check and realtime
+ * hear of), in one batch of reads however many keys there are.
+ */
+export async function transactionsOfOccurrences(db: Db, userId: string, writes: readonly Pick<DueWrite, "dates" | "rule">[]) {
+  const keys = writes.flatMap(({ rule, dates }) => dates.map((date) => occurrenceKey(rule.id, date)));
+  if (!keys.length) return [];
+  const scoped = scopedTo(db, userId);
+  const reads = [];
+  for (let i = 0; i < keys.length; i += IMPORT_KEYS_PER_READ) reads.push(scoped.select(transactions, inArray(transactions.importKey, keys.slice(i, i + IMPORT_KEYS_PER_READ))));
+  const answers = await db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]]);
+  return answers.flat();
+}
 
 export async function updateRecurring(db: Db, userId: string, id: string, set: Partial<Pick<RecurringTransaction, "amountCents" | "description" | "category">>) {
   const [row] = await scopedTo(db, userId)
