@@ -1,7 +1,6 @@
 /** The finances module's pure rules: months, budget thresholds, savings pace, the API's row shapes. */
 import { zonedParts } from "../../lib/time-zone";
-import type { Budget, RecurringTransaction, SavingsGoal, Transaction } from "./queries";
-import { hasEnded, lastOccurrenceBy } from "./recurring";
+import type { Budget, SavingsGoal, Transaction } from "./queries";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -157,21 +156,3 @@ export function publicTransaction(row: Transaction) {
   };
 }
 
-/** A recurring transaction as the API answers it: `nextDate` is the next transaction it will write. */
-export function publicRecurring(row: RecurringTransaction) {
-  return {
-    id: row.id,
-    type: row.type,
-    amountCents: row.amountCents,
-    description: row.description,
-    category: row.category,
-    frequency: row.frequency,
-    startDate: row.startDate,
-    // An ended rule has no next date: it shows when it ended, its last occurrence by its end date.
-    nextDate: hasEnded(row) ? null : row.nextDate,
-    endDate: row.endDate,
-    endedOn: hasEnded(row) && row.endDate ? lastOccurrenceBy(row.startDate, row.frequency, row.endDate) : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}

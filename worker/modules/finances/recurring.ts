@@ -89,3 +89,26 @@ export function dueOccurrences(rule: Rule, today: string) {
   }
   return { dates, next: storedNext(next, rule.endDate) };
 }
+
+/**
+ * A recurring transaction as the API answers it (here, not in ./logic.ts, which the finances screen
+ * imports: these date rules would bring the date picker's chunk into its first load): `nextDate`
+ * is the next transaction it will write.
+ */
+export function publicRecurring(row: RecurringTransaction) {
+  return {
+    id: row.id,
+    type: row.type,
+    amountCents: row.amountCents,
+    description: row.description,
+    category: row.category,
+    frequency: row.frequency,
+    startDate: row.startDate,
+    // An ended rule has no next date: it shows when it ended, its last occurrence by its end date.
+    nextDate: hasEnded(row) ? null : row.nextDate,
+    endDate: row.endDate,
+    endedOn: hasEnded(row) && row.endDate ? lastOccurrenceBy(row.startDate, row.frequency, row.endDate) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
