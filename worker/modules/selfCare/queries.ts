@@ -208,12 +208,7 @@ function checkInSummariesRead(db: Db, userId: string, routineIds: SQLWrapper | s
       ),
       // The recent days' counts (decision 0117, revised: the strip shows a past day's), by the user,
       // routine and date index: at most 8 rows per counted routine.
-      read(
-        db
-          .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
-          .from(routineDayCounts)
-          .where(scopedTo(db, userId).owned(routineDayCounts, and(inArray(routineDayCounts.routineId, routineIds), gte(routineDayCounts.date, addDays(today, -(RECENT_DAYS - 1))), lte(routineDayCounts.date, today)))),
-      ),
+      dayCountsRead(db, userId, addDays(today, -(RECENT_DAYS - 1)), today, routineIds),
     ]),
     ([recentRows, runsUpToToday, stepRows, tickRows, countRows]) =>
       (routine) => {
@@ -461,6 +456,24 @@ export async function untickStep(db: Db, userId: string, routineId: string, step
 }
 
 /**
+ * The stored counts of the days in [from, to] of `routineIds` (a list, or a subquery of ids), by
+ * the user, routine and date index, oldest first (decision 0117). Without `routineIds`, the user's
+ * routines counted now (`timesPerDay` above 1): by the user alone, every count the user ever stored
+ * would be walked for the range.
+ */
+function dayCountsRead(db: Db, userId: string, from: string, to: string, routineIds?: SQLWrapper | string[]) {
+  const scoped = scopedTo(db, userId);
+  const ids = routineIds ?? db.select({ id: routines.id }).from(routines).where(scoped.owned(routines, gt(routines.timesPerDay, 1)));
+  return read(
+    db
+      .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
+      .from(routineDayCounts)
+      .where(scoped.owned(routineDayCounts, and(inArray(routineDayCounts.routineId, ids), gte(routineDayCounts.date, from), lte(routineDayCounts.date, to))))
+      .orderBy(asc(routineDayCounts.date)),
+  );
+}
+
+/**
  * The history view of [from, to]: every check-in of the user, and the stored counts of the days of
  * the routines counted now (`timesPerDay` above 1; decision 0117, revised: a day counted part of the way shows apart
  * from one done and one not touched). Two statements of one batch; a count of a day done is there
@@ -470,7 +483,6 @@ export async function untickStep(db: Db, userId: string, routineId: string, step
  */
 export function historyRead(db: Db, userId: string, from: string, to: string) {
   const scoped = scopedTo(db, userId);
-  const counted = db.select({ id: routines.id }).from(routines).where(scoped.owned(routines, gt(routines.timesPerDay, 1)));
   return mapRead(
     readAll([
       read(
@@ -480,13 +492,7 @@ export function historyRead(db: Db, userId: string, from: string, to: string) {
           .where(scoped.owned(routineCheckIns, and(gte(routineCheckIns.date, from), lte(routineCheckIns.date, to))))
           .orderBy(asc(routineCheckIns.date)),
       ),
-      read(
-        db
-          .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
-          .from(routineDayCounts)
-          .where(scoped.owned(routineDayCounts, and(inArray(routineDayCounts.routineId, counted), gte(routineDayCounts.date, from), lte(routineDayCounts.date, to))))
-          .orderBy(asc(routineDayCounts.date)),
-      ),
+      dayCountsRead(db, userId, from, to),
     ]),
     ([items, counts]) => ({ items, counts }),
   );
@@ -557,18 +563,12 @@ export async function seedSelfCare(db: Db, userId: string, today: string) {
  */
 export async function routinesWithCheckIns(db: Db, userId: string, to: string, countsFrom: string = to) {
   const scoped = scopedTo(db, userId);
-  const counted = db.select({ id: routines.id }).from(routines).where(scoped.owned(routines, gt(routines.timesPerDay, 1)));
   const [rows, checkIns, counts] = await run(
     db,
     readAll([
       read(scoped.select(routines).orderBy(asc(routines.createdAt))),
       read(db.select({ routineId: routineCheckIns.routineId, date: routineCheckIns.date }).from(routineCheckIns).where(scoped.owned(routineCheckIns, lte(routineCheckIns.date, to)))),
-      read(
-        db
-          .select({ routineId: routineDayCounts.routineId, date: routineDayCounts.date, count: routineDayCounts.count })
-          .from(routineDayCounts)
-          .where(scoped.owned(routineDayCounts, and(inArray(routineDayCounts.routineId, counted), gte(routineDayCounts.date, countsFrom), lte(routineDayCounts.date, to)))),
-      ),
+      dayCountsRead(db, userId, countsFrom, to),
     ]),
   );
   return rows.map((r) => ({
